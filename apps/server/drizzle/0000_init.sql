@@ -1,0 +1,796 @@
+CREATE TABLE "instance_admins" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"role" integer DEFAULT 20 NOT NULL,
+	"is_verified" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "instance_configurations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"value" text,
+	"category" text NOT NULL,
+	"is_encrypted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	CONSTRAINT "instance_configurations_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "instances" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"instance_name" text DEFAULT 'Stride' NOT NULL,
+	"whitelist_emails" text,
+	"instance_id" text NOT NULL,
+	"current_version" text NOT NULL,
+	"latest_version" text,
+	"edition" text DEFAULT 'PLANE_COMMUNITY' NOT NULL,
+	"domain" text,
+	"last_checked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"namespace" text,
+	"is_telemetry_enabled" boolean DEFAULT false NOT NULL,
+	"is_support_required" boolean DEFAULT false NOT NULL,
+	"is_setup_done" boolean DEFAULT false NOT NULL,
+	"is_signup_screen_visited" boolean DEFAULT false NOT NULL,
+	"is_verified" boolean DEFAULT false NOT NULL,
+	"is_test" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"queue" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_at" timestamp with time zone,
+	"locked_by" text,
+	"last_error" text,
+	"result" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "magic_codes" (
+	"email" text PRIMARY KEY NOT NULL,
+	"code_hash" text NOT NULL,
+	"generations" integer DEFAULT 1 NOT NULL,
+	"failed_attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "password_reset_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "password_reset_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "profiles" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"theme" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"is_app_rail_docked" boolean DEFAULT true NOT NULL,
+	"is_tour_completed" boolean DEFAULT false NOT NULL,
+	"onboarding_step" jsonb DEFAULT '{"workspace_join":false,"profile_complete":false,"workspace_create":false,"workspace_invite":false}'::jsonb NOT NULL,
+	"use_case" text,
+	"role" text,
+	"is_onboarded" boolean DEFAULT false NOT NULL,
+	"last_workspace_id" uuid,
+	"billing_address_country" text DEFAULT 'INDIA' NOT NULL,
+	"billing_address" jsonb,
+	"has_billing_address" boolean DEFAULT false NOT NULL,
+	"company_name" text DEFAULT '' NOT NULL,
+	"notification_view_mode" text DEFAULT 'full' NOT NULL,
+	"is_smooth_cursor_enabled" boolean DEFAULT false NOT NULL,
+	"is_mobile_onboarded" boolean DEFAULT false NOT NULL,
+	"mobile_onboarding_step" jsonb DEFAULT '{"profile_complete":false,"workspace_create":false,"workspace_join":false}'::jsonb NOT NULL,
+	"mobile_timezone_auto_set" boolean DEFAULT false NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"start_of_the_week" integer DEFAULT 0 NOT NULL,
+	"goals" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"background_color" text,
+	"is_navigation_tour_completed" boolean DEFAULT false NOT NULL,
+	"has_marketing_email_consent" boolean DEFAULT false NOT NULL,
+	"is_subscribed_to_changelog" boolean DEFAULT false NOT NULL,
+	"product_tour" jsonb DEFAULT '{"work_items":false,"cycles":false,"modules":false,"intake":false,"pages":false}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "profiles_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"kind" text DEFAULT 'app' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"user_agent" text,
+	"ip_address" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_notification_preferences" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"property_change" boolean DEFAULT true NOT NULL,
+	"state_change" boolean DEFAULT true NOT NULL,
+	"comment" boolean DEFAULT true NOT NULL,
+	"mention" boolean DEFAULT true NOT NULL,
+	"issue_completed" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_notification_preferences_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"username" text NOT NULL,
+	"email" text NOT NULL,
+	"first_name" text DEFAULT '' NOT NULL,
+	"last_name" text DEFAULT '' NOT NULL,
+	"display_name" text DEFAULT '' NOT NULL,
+	"password" text,
+	"avatar" text DEFAULT '' NOT NULL,
+	"avatar_asset" uuid,
+	"cover_image" text,
+	"cover_image_asset" uuid,
+	"date_joined" timestamp with time zone DEFAULT now() NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"is_bot" boolean DEFAULT false NOT NULL,
+	"is_email_verified" boolean DEFAULT false NOT NULL,
+	"is_password_autoset" boolean DEFAULT false NOT NULL,
+	"user_timezone" text DEFAULT 'UTC' NOT NULL,
+	"last_login_medium" text DEFAULT 'email' NOT NULL,
+	"last_login_time" timestamp with time zone,
+	"last_login_ip" text,
+	"last_logout_time" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "users_username_unique" UNIQUE("username"),
+	CONSTRAINT "users_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "user_favorites" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"project_id" uuid,
+	"entity_type" text NOT NULL,
+	"entity_identifier" uuid,
+	"name" text,
+	"is_folder" boolean DEFAULT false NOT NULL,
+	"sequence" double precision DEFAULT 65535 NOT NULL,
+	"parent" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspace_invitations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"email" text NOT NULL,
+	"accepted" boolean DEFAULT false NOT NULL,
+	"token" text NOT NULL,
+	"message" text,
+	"responded_at" timestamp with time zone,
+	"role" integer DEFAULT 5 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspace_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"member" uuid NOT NULL,
+	"role" integer DEFAULT 5 NOT NULL,
+	"company_role" text,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"default_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"issue_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"getting_started_checklist" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"tips" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"explored_features" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspaces" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"slug" text NOT NULL,
+	"logo" text,
+	"logo_asset" uuid,
+	"owner" uuid NOT NULL,
+	"organization_size" text,
+	"timezone" text DEFAULT 'UTC' NOT NULL,
+	"background_color" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	CONSTRAINT "workspaces_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "estimate_points" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"estimate" uuid NOT NULL,
+	"key" integer DEFAULT 0 NOT NULL,
+	"value" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "estimates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"type" text DEFAULT 'categories' NOT NULL,
+	"last_used" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "labels" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid,
+	"parent" uuid,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"color" text DEFAULT '' NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "project_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"member" uuid NOT NULL,
+	"role" integer DEFAULT 5 NOT NULL,
+	"comment" text,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"default_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"preferences" jsonb DEFAULT '{"pages":{"block_display":true},"navigation":{"default_tab":"work_items","hide_in_more_menu":[]}}'::jsonb NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "project_user_properties" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"user" uuid NOT NULL,
+	"kind" text DEFAULT 'issues' NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_properties" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"rich_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"preferences" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"description_text" jsonb,
+	"description_html" text,
+	"network" integer DEFAULT 2 NOT NULL,
+	"identifier" text NOT NULL,
+	"default_assignee" uuid,
+	"project_lead" uuid,
+	"emoji" text,
+	"icon_prop" jsonb,
+	"module_view" boolean DEFAULT true NOT NULL,
+	"cycle_view" boolean DEFAULT true NOT NULL,
+	"issue_views_view" boolean DEFAULT true NOT NULL,
+	"page_view" boolean DEFAULT true NOT NULL,
+	"intake_view" boolean DEFAULT false NOT NULL,
+	"is_time_tracking_enabled" boolean DEFAULT false NOT NULL,
+	"is_issue_type_enabled" boolean DEFAULT false NOT NULL,
+	"is_project_updates_enabled" boolean DEFAULT false NOT NULL,
+	"is_epic_enabled" boolean DEFAULT false NOT NULL,
+	"is_workflow_enabled" boolean DEFAULT false NOT NULL,
+	"guest_view_all_features" boolean DEFAULT false NOT NULL,
+	"cover_image" text,
+	"cover_image_asset" uuid,
+	"estimate" uuid,
+	"archive_in" integer DEFAULT 0 NOT NULL,
+	"close_in" integer DEFAULT 0 NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"default_state" uuid,
+	"archived_at" timestamp with time zone,
+	"timezone" text DEFAULT 'UTC' NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"issue_sequence" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "states" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"color" text NOT NULL,
+	"slug" text DEFAULT '' NOT NULL,
+	"sequence" double precision DEFAULT 65535 NOT NULL,
+	"group" text NOT NULL,
+	"is_triage" boolean DEFAULT false NOT NULL,
+	"default" boolean DEFAULT false NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "comment_reactions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"comment" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"actor" uuid NOT NULL,
+	"reaction" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "cycle_issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"cycle" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cycles" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"start_date" timestamp with time zone,
+	"end_date" timestamp with time zone,
+	"owned_by" uuid NOT NULL,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"progress_snapshot" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"archived_at" timestamp with time zone,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"timezone" text DEFAULT 'UTC' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "file_assets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"asset" text NOT NULL,
+	"user" uuid,
+	"workspace" uuid,
+	"project" uuid,
+	"issue" uuid,
+	"comment" uuid,
+	"page" uuid,
+	"draft_issue" uuid,
+	"entity_type" text,
+	"entity_identifier" text,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"is_archived" boolean DEFAULT false NOT NULL,
+	"external_id" text,
+	"external_source" text,
+	"size" bigint DEFAULT 0 NOT NULL,
+	"is_uploaded" boolean DEFAULT false NOT NULL,
+	"storage_metadata" jsonb,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "issue_activities" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"verb" text DEFAULT 'updated' NOT NULL,
+	"field" text,
+	"old_value" text,
+	"new_value" text,
+	"comment" text DEFAULT '' NOT NULL,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"issue_comment" uuid,
+	"old_identifier" uuid,
+	"new_identifier" uuid,
+	"epoch" double precision,
+	"actor" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "issue_assignees" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"assignee" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_comments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"comment_stripped" text DEFAULT '' NOT NULL,
+	"comment_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"comment_html" text DEFAULT '<p></p>' NOT NULL,
+	"access" text DEFAULT 'INTERNAL' NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"edited_at" timestamp with time zone,
+	"parent" uuid,
+	"actor" uuid,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "issue_labels" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"label" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"title" text,
+	"url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_mentions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"mention" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_reactions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"actor" uuid NOT NULL,
+	"reaction" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_relations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"related_issue" uuid NOT NULL,
+	"relation_type" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_subscribers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"subscriber" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "issue_tasks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"assignee" uuid,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"description_stripped" text,
+	"priority" text DEFAULT 'none' NOT NULL,
+	"state" uuid,
+	"parent" uuid,
+	"estimate_point" uuid,
+	"point" integer,
+	"start_date" date,
+	"target_date" date,
+	"sequence_id" integer NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"completed_at" timestamp with time zone,
+	"archived_at" date,
+	"is_draft" boolean DEFAULT false NOT NULL,
+	"is_epic" boolean DEFAULT false NOT NULL,
+	"type" uuid,
+	"external_source" text,
+	"external_id" text,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "module_issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"module" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "module_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"module" uuid NOT NULL,
+	"member" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "modules" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"description_text" jsonb,
+	"description_html" text,
+	"start_date" date,
+	"target_date" date,
+	"status" text DEFAULT 'planned' NOT NULL,
+	"lead" uuid,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"archived_at" timestamp with time zone,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_notification_preferences" ADD CONSTRAINT "user_notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_favorites" ADD CONSTRAINT "user_favorites_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_favorites" ADD CONSTRAINT "user_favorites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_invitations" ADD CONSTRAINT "workspace_invitations_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_owner_users_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimate_points" ADD CONSTRAINT "estimate_points_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimate_points" ADD CONSTRAINT "estimate_points_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimate_points" ADD CONSTRAINT "estimate_points_estimate_estimates_id_fk" FOREIGN KEY ("estimate") REFERENCES "public"."estimates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimates" ADD CONSTRAINT "estimates_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimates" ADD CONSTRAINT "estimates_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "labels" ADD CONSTRAINT "labels_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "labels" ADD CONSTRAINT "labels_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_members" ADD CONSTRAINT "project_members_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_members" ADD CONSTRAINT "project_members_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_members" ADD CONSTRAINT "project_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_user_properties" ADD CONSTRAINT "project_user_properties_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_user_properties" ADD CONSTRAINT "project_user_properties_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_user_properties" ADD CONSTRAINT "project_user_properties_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "states" ADD CONSTRAINT "states_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "states" ADD CONSTRAINT "states_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "comment_reactions" ADD CONSTRAINT "comment_reactions_comment_issue_comments_id_fk" FOREIGN KEY ("comment") REFERENCES "public"."issue_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "comment_reactions" ADD CONSTRAINT "comment_reactions_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_issues" ADD CONSTRAINT "cycle_issues_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_issues" ADD CONSTRAINT "cycle_issues_cycle_cycles_id_fk" FOREIGN KEY ("cycle") REFERENCES "public"."cycles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycles" ADD CONSTRAINT "cycles_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycles" ADD CONSTRAINT "cycles_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_activities" ADD CONSTRAINT "issue_activities_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_assignee_users_id_fk" FOREIGN KEY ("assignee") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_label_labels_id_fk" FOREIGN KEY ("label") REFERENCES "public"."labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_links" ADD CONSTRAINT "issue_links_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_mentions" ADD CONSTRAINT "issue_mentions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_mentions" ADD CONSTRAINT "issue_mentions_mention_users_id_fk" FOREIGN KEY ("mention") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_reactions" ADD CONSTRAINT "issue_reactions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_reactions" ADD CONSTRAINT "issue_reactions_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_relations" ADD CONSTRAINT "issue_relations_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_relations" ADD CONSTRAINT "issue_relations_related_issue_issues_id_fk" FOREIGN KEY ("related_issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_subscribers" ADD CONSTRAINT "issue_subscribers_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_subscribers" ADD CONSTRAINT "issue_subscribers_subscriber_users_id_fk" FOREIGN KEY ("subscriber") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_tasks" ADD CONSTRAINT "issue_tasks_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issues" ADD CONSTRAINT "issues_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issues" ADD CONSTRAINT "issues_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issues" ADD CONSTRAINT "issues_state_states_id_fk" FOREIGN KEY ("state") REFERENCES "public"."states"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issues" ADD CONSTRAINT "issues_estimate_point_estimate_points_id_fk" FOREIGN KEY ("estimate_point") REFERENCES "public"."estimate_points"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_issues" ADD CONSTRAINT "module_issues_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_issues" ADD CONSTRAINT "module_issues_module_modules_id_fk" FOREIGN KEY ("module") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_members" ADD CONSTRAINT "module_members_module_modules_id_fk" FOREIGN KEY ("module") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_members" ADD CONSTRAINT "module_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "modules" ADD CONSTRAINT "modules_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
+CREATE INDEX "jobs_pending_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
+CREATE INDEX "user_favorites_entity_idx" ON "user_favorites" USING btree ("entity_type","entity_identifier");--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_invitations_uq" ON "workspace_invitations" USING btree ("workspace","email");--> statement-breakpoint
+CREATE INDEX "workspace_invitations_email_idx" ON "workspace_invitations" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_members_uq" ON "workspace_members" USING btree ("workspace","member");--> statement-breakpoint
+CREATE INDEX "workspace_members_member_idx" ON "workspace_members" USING btree ("member");--> statement-breakpoint
+CREATE UNIQUE INDEX "labels_name_uq" ON "labels" USING btree ("project","name");--> statement-breakpoint
+CREATE INDEX "labels_project_idx" ON "labels" USING btree ("project","sort_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_members_uq" ON "project_members" USING btree ("project","member");--> statement-breakpoint
+CREATE INDEX "project_members_member_idx" ON "project_members" USING btree ("member","workspace");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_user_properties_uq" ON "project_user_properties" USING btree ("project","user","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_identifier_uq" ON "projects" USING btree ("workspace","identifier");--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_name_uq" ON "projects" USING btree ("workspace","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "states_name_uq" ON "states" USING btree ("project","name");--> statement-breakpoint
+CREATE INDEX "states_project_idx" ON "states" USING btree ("project","sequence");--> statement-breakpoint
+CREATE UNIQUE INDEX "comment_reactions_uq" ON "comment_reactions" USING btree ("comment","actor","reaction");--> statement-breakpoint
+CREATE UNIQUE INDEX "cycle_issues_issue_uq" ON "cycle_issues" USING btree ("issue");--> statement-breakpoint
+CREATE INDEX "cycle_issues_cycle_idx" ON "cycle_issues" USING btree ("cycle");--> statement-breakpoint
+CREATE INDEX "cycles_project_idx" ON "cycles" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "file_assets_issue_idx" ON "file_assets" USING btree ("issue");--> statement-breakpoint
+CREATE INDEX "file_assets_workspace_idx" ON "file_assets" USING btree ("workspace");--> statement-breakpoint
+CREATE INDEX "issue_activities_issue_idx" ON "issue_activities" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
+CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee");--> statement-breakpoint
+CREATE INDEX "issue_comments_issue_idx" ON "issue_comments" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_labels_uq" ON "issue_labels" USING btree ("issue","label");--> statement-breakpoint
+CREATE INDEX "issue_labels_label_idx" ON "issue_labels" USING btree ("label");--> statement-breakpoint
+CREATE INDEX "issue_links_issue_idx" ON "issue_links" USING btree ("issue");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_mentions_uq" ON "issue_mentions" USING btree ("issue","mention");--> statement-breakpoint
+CREATE INDEX "issue_mentions_user_idx" ON "issue_mentions" USING btree ("mention");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_reactions_uq" ON "issue_reactions" USING btree ("issue","actor","reaction");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_relations_uq" ON "issue_relations" USING btree ("issue","related_issue");--> statement-breakpoint
+CREATE INDEX "issue_relations_related_idx" ON "issue_relations" USING btree ("related_issue");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_subscribers_uq" ON "issue_subscribers" USING btree ("issue","subscriber");--> statement-breakpoint
+CREATE INDEX "issue_subscribers_user_idx" ON "issue_subscribers" USING btree ("subscriber");--> statement-breakpoint
+CREATE INDEX "issue_tasks_issue_idx" ON "issue_tasks" USING btree ("issue","sort_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "issues_sequence_uq" ON "issues" USING btree ("project","sequence_id");--> statement-breakpoint
+CREATE INDEX "issues_list_idx" ON "issues" USING btree ("project","created_at") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false;--> statement-breakpoint
+CREATE INDEX "issues_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "issues_parent_idx" ON "issues" USING btree ("parent");--> statement-breakpoint
+CREATE INDEX "issues_updated_idx" ON "issues" USING btree ("project","updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "module_issues_uq" ON "module_issues" USING btree ("issue","module");--> statement-breakpoint
+CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module");--> statement-breakpoint
+CREATE UNIQUE INDEX "module_members_uq" ON "module_members" USING btree ("module","member");--> statement-breakpoint
+CREATE INDEX "modules_project_idx" ON "modules" USING btree ("project");--> statement-breakpoint
+CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");

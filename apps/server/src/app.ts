@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import { ZodError } from "zod";
+import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
+import type { AppContext } from "./core/context.ts";
+import { routeModules } from "./routes/index.ts";
+
+const MIME: Record<string, string> = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png",
+  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".ico": "image/x-icon",
+  ".woff": "font/woff", ".woff2": "font/woff2", ".txt": "text/plain; charset=utf-8", ".map": "application/json",
+};
+
+export interface BuildOptions {
+  /** Folder with the built web app (index.html); served with SPA fallback when present. */
+  webDist?: string;
+  logger?: boolean | object;
+}
+
+/** Build the Fastify server: plugins, error catalogue, every route module, and the web app. */
+export async function buildServer(app: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: opts.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  await fastify.register(cookie);
+  await fastify.register(formbody);
+
+  // CORS: credentials allowed; the request Origin is echoed (wire-facts §1).
+  fastify.addHook("onRequest", async (req, reply) => {
+    const origin = req.headers.origin;
+    if (origin) {
+      reply.header("Access-Control-Allow-Origin", origin);
+      reply.header("Access-Control-Allow-Credentials", "true");
+      reply.header("Vary", "Origin");
+    }
+    if (req.method === "OPTIONS" && origin) {
+      reply.header("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");
+      reply.header("Access-Control-Allow-Headers", "authorization, content-type, x-csrftoken, x-requested-with, accept, origin, user-agent, x-api-key");
+      reply.code(204).send();
+    }
+  });
+
+  fastify.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      reply.headers(err.headers).code(err.status).send(err.body);
+      return;
+    }
+    if (err instanceof ZodError) {
+      reply.code(400).send({ error: "The payload is not valid" });
+      return;
+    }
+    const fe = err as { code?: string; statusCode?: number; message?: string };
+    if (fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (fe.statusCode === 400 && /JSON/i.test(fe.message ?? ""))) {
+      reply.code(400).send({ detail: `JSON parse error - ${fe.message}` });
+      return;
+    }
+    if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      reply.code(400).send({ detail: "JSON parse error - body is empty" });
+      return;
+    }
+    if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      reply.code(415).send({ detail: `Unsupported media type "${req.headers["content-type"] ?? ""}" in request.` });
+      return;
+    }
+    if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      reply.code(413).send({ error: "Request body is too large." });
+      return;
+    }
+    const pg = pgErrorToHttp(err);
+    if (pg) {
+      reply.code(pg.status).send(pg.body);
+      return;
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      reply.code(fe.statusCode).send({ error: fe.message });
+      return;
+    }
+    req.log.error(err);
+    if (process.env.STRIDE_DEBUG_ERRORS) console.error(err);
+    reply.code(500).send(CRASH_BODY);
+  });
+
+  for (const register of routeModules) register(fastify, app);
+
+  const webDist = opts.webDist;
+  const hasWeb = !!webDist && fs.existsSync(path.join(webDist, "index.html"));
+  fastify.setNotFoundHandler((req, reply) => {
+    const url = req.url.split("?")[0];
+    const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/auth/");
+    if (isApi || !hasWeb || (req.method !== "GET" && req.method !== "HEAD")) {
+      const e = errors.pageNotFound();
+      reply.code(e.status).send(e.body);
+      return;
+    }
+    // A built asset, else the SPA shell for client-side routes.
+    const file = path.resolve(webDist!, "." + decodeURIComponent(url));
+    if (file.startsWith(path.resolve(webDist!) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = url.startsWith("/assets/");
+      reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
+      return;
+    }
+    reply.header("Cache-Control", "no-cache").type("text/html").send(fs.readFileSync(path.join(webDist!, "index.html")));
+  });
+
+  return fastify;
+}

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { loadConfig, ensureSecretKey, type Config } from "./config.ts";
+import { connect, type Database } from "./db/client.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
+import { JobQueue } from "./core/jobs.ts";
+import { LocalDiskStorage } from "./storage/storage.ts";
+import type { AppContext } from "./core/context.ts";
+import { buildServer } from "./app.ts";
+import { bootTasks, jobHandlers } from "./startup.ts";
+
+export interface Stride {
+  url: string;
+  app: AppContext;
+  server: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+export function createAppContext(config: Config, database: Database): AppContext {
+  const secretKey = ensureSecretKey(
+    config,
+    (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined),
+    (p, s) => { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, s, { mode: 0o600 }); },
+  );
+  const jobs = new JobQueue(database.db, database.sql);
+  const app: AppContext = {
+    db: database.db,
+    sql: database.sql,
+    config,
+    secretKey,
+    jobs,
+    storage: new LocalDiskStorage(path.join(config.dataDir, "uploads")),
+  };
+  for (const register of jobHandlers) register(app);
+  return app;
+}
+
+/** Start Stride: database (external or embedded), migrations, seed data, workers, HTTP server. */
+export async function startStride(configOverrides: Partial<Config> = {}, log: (m: string) => void = () => {}): Promise<Stride> {
+  const config = loadConfig(process.env, configOverrides);
+  let embedded: EmbeddedHandle | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), config.embeddedPgPort);
+    url = embedded.url;
+    await ensureDatabase(url, "stride");
+    url = url.replace(/\/postgres$/, "/stride");
+  }
+  const database = connect(url, { max: 20 });
+  await runMigrations(database);
+  const app = createAppContext(config, database);
+  for (const task of bootTasks) await task(app);
+  if (config.runWorkers) await app.jobs.start();
+  const server = await buildServer(app, { webDist: config.webDist, logger: config.logLevel === "debug" ? { level: "debug" } : false });
+  const address = await server.listen({ port: config.port, host: config.host });
+  const publicUrl = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
+  return {
+    url: publicUrl,
+    app,
+    server,
+    close: async () => {
+      await server.close();
+      await app.jobs.stop();
+      await database.close();
+      if (embedded) await embedded.stop();
+    },
+  };
+}
+
+/** Create a database on the server behind `adminUrl` if it does not exist. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (rows.length === 0) await sql.unsafe(`CREATE DATABASE "${name}"`);
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,0 +1,63 @@
+import path from "node:path";
+import crypto from "node:crypto";
+
+/** All configuration comes from environment variables; README documents each one. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  secretKey: string;
+  webUrl: string | undefined;
+  sessionCookieName: string;
+  adminSessionCookieName: string;
+  cookieDomain: string | undefined;
+  cookieSecure: boolean;
+  sessionMaxAge: number;
+  adminSessionMaxAge: number;
+  rateLimitPerMinute: number;
+  webDist: string | undefined;
+  logLevel: string;
+  runWorkers: boolean;
+}
+
+function num(v: string | undefined, d: number): number {
+  const n = v === undefined || v === "" ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST || "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    embeddedPgPort: num(env.EMBEDDED_PG_PORT, 54329),
+    secretKey: env.SECRET_KEY || "",
+    webUrl: env.WEB_URL || env.APP_BASE_URL || undefined,
+    sessionCookieName: env.SESSION_COOKIE_NAME || "session-id",
+    adminSessionCookieName: env.ADMIN_SESSION_COOKIE_NAME || "admin-session-id",
+    cookieDomain: env.COOKIE_DOMAIN || undefined,
+    cookieSecure: env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true",
+    sessionMaxAge: num(env.SESSION_COOKIE_AGE, 604800),
+    adminSessionMaxAge: num(env.ADMIN_SESSION_COOKIE_AGE, 3600),
+    rateLimitPerMinute: num(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
+    webDist: env.WEB_DIST || undefined,
+    logLevel: env.LOG_LEVEL || "warn",
+    runWorkers: env.RUN_WORKERS !== "0",
+    ...overrides,
+  };
+}
+
+/** A stable per-install secret for encrypting configuration secrets, kept in the data folder if not given. */
+export function ensureSecretKey(config: Config, readFile: (p: string) => string | undefined, writeFile: (p: string, s: string) => void): string {
+  if (config.secretKey) return config.secretKey;
+  const file = path.join(config.dataDir, "secret.key");
+  const existing = readFile(file);
+  if (existing) return existing.trim();
+  const key = crypto.randomBytes(32).toString("hex");
+  writeFile(file, key);
+  return key;
+}

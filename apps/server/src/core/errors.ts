@@ -1,0 +1,49 @@
+/**
+ * The one error catalogue. Every failure a handler can produce is an HttpError built here,
+ * and the app's error handler turns it into the status and body the wire facts (§11) name.
+ */
+export class HttpError extends Error {
+  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {
+    super(typeof body === "object" && body && "error" in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+  }
+}
+
+export const errors = {
+  /** 401: no session / no API key. */
+  unauthenticated: () => new HttpError(401, { detail: "Authentication credentials were not provided." }),
+  /** 403: bad API key. */
+  badApiKey: () => new HttpError(403, { detail: "Given API token is not valid" }),
+  /** 403: role check failed. */
+  forbidden: () => new HttpError(403, { error: "You don't have the required permissions." }),
+  /** 403: permission class failed (not a member of the workspace, and so on). */
+  permissionDenied: () => new HttpError(403, { detail: "You do not have permission to perform this action." }),
+  /** 404 with the generic body, or a specific message such as "Member not found". */
+  notFound: (message = "The required object does not exist.") => new HttpError(404, { error: message }),
+  /** 400 `{error: msg}`. */
+  badRequest: (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error: message, ...extra }),
+  /** 400 `{field: [msg]}`. */
+  field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
+  /** 400 with an arbitrary body (DRF-style validation dicts, domain error codes). */
+  body: (status: number, body: unknown) => new HttpError(status, body),
+  /** 400 `{detail}` for bad query parameters. */
+  badParam: (detail: string) => new HttpError(400, { detail }),
+  invalidPayload: () => new HttpError(400, { error: "The payload is not valid" }),
+  conflict: (body: unknown) => new HttpError(409, body),
+  rateLimited: () => new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }),
+  pageNotFound: () => new HttpError(404, { error: "Page not found." }),
+  /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
+  domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
+};
+
+export const CRASH_BODY = { error: "Something went wrong please try again later" };
+
+/** Postgres error codes that mean the input was bad, not that the server broke. */
+export function pgErrorToHttp(err: unknown): HttpError | undefined {
+  const code = (err as { code?: string })?.code;
+  if (!code || typeof code !== "string") return undefined;
+  if (code === "23505") return errors.invalidPayload(); // unique_violation
+  if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
+  if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");
+  if (code === "23502") return errors.badRequest("The required key does not exist.");
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, gt } from "drizzle-orm";
+import type { AppContext } from "./context.ts";
+import { schema, type DbOrTx } from "../db/client.ts";
+import type { UserRow } from "./route.ts";
+
+export type AuthKind = "session" | "admin";
+export interface SessionUser {
+  user: UserRow;
+  sessionId: string;
+  isInstanceAdmin: () => Promise<boolean>;
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export function cookieName(app: AppContext, kind: "app" | "admin"): string {
+  return kind === "admin" ? app.config.adminSessionCookieName : app.config.sessionCookieName;
+}
+
+/** Resolve the caller from the session cookie of the given kind. Inactive users have no session. */
+export async function resolveSession(app: AppContext, req: FastifyRequest, kind: "app" | "admin"): Promise<SessionUser | null> {
+  const token = req.cookies?.[cookieName(app, kind)];
+  if (!token) return null;
+  const id = hashToken(token);
+  const rows = await app.db
+    .select({ user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, id), eq(schema.sessions.kind, kind), gt(schema.sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row || !row.user.isActive) return null;
+  return { user: row.user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, row.user.id) };
+}
+
+export async function isInstanceAdmin(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db.select({ role: schema.instanceAdmins.role }).from(schema.instanceAdmins).where(eq(schema.instanceAdmins.userId, userId)).limit(1);
+  return !!rows[0] && rows[0].role >= 15;
+}
+
+/** Create a session row and set its cookie (HttpOnly, SameSite Lax, Path /). */
+export async function startSession(app: AppContext, reply: FastifyReply, req: FastifyRequest, userId: string, kind: "app" | "admin", db: DbOrTx = app.db): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const maxAge = kind === "admin" ? app.config.adminSessionMaxAge : app.config.sessionMaxAge;
+  await db.insert(schema.sessions).values({
+    id: hashToken(token),
+    userId,
+    kind,
+    expiresAt: new Date(Date.now() + maxAge * 1000),
+    userAgent: req.headers["user-agent"] ?? null,
+    ipAddress: req.ip,
+  });
+  reply.setCookie(cookieName(app, kind), token, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge,
+    secure: app.config.cookieSecure,
+    domain: app.config.cookieDomain,
+  });
+  return token;
+}
+
+export async function endSession(app: AppContext, req: FastifyRequest, reply: FastifyReply, kind: "app" | "admin"): Promise<void> {
+  const name = cookieName(app, kind);
+  const token = req.cookies?.[name];
+  if (token) await app.db.delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
+  reply.clearCookie(name, { path: "/", domain: app.config.cookieDomain });
+}

@@ -1,0 +1,31 @@
+import postgres from "postgres";
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PostgresJsDatabase<Schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  sql: postgres.Sql;
+  close: () => Promise<void>;
+}
+
+export function connect(url: string, opts: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    idle_timeout: 30,
+    types: {
+      // Keep `date` columns as plain yyyy-MM-dd strings.
+      date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x },
+    },
+  });
+  const db = drizzle(sql, { schema });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+export { schema };

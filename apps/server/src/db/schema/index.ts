@@ -1,0 +1,6 @@
+// Every table lives in one of these files, one per area. `npm run db:generate` builds the migration from them.
+export * from "./instance.ts";
+export * from "./users.ts";
+export * from "./workspaces.ts";
+export * from "./projects.ts";
+export * from "./issues.ts";

@@ -1,0 +1,64 @@
+import { boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { audit, pk, ts } from "./common.ts";
+
+export const instances = pgTable("instances", {
+  id: pk(),
+  instanceName: text("instance_name").notNull().default("Stride"),
+  whitelistEmails: text("whitelist_emails"),
+  instanceId: text("instance_id").notNull(),
+  currentVersion: text("current_version").notNull(),
+  latestVersion: text("latest_version"),
+  edition: text("edition").notNull().default("PLANE_COMMUNITY"),
+  domain: text("domain"),
+  lastCheckedAt: ts("last_checked_at").notNull().defaultNow(),
+  namespace: text("namespace"),
+  isTelemetryEnabled: boolean("is_telemetry_enabled").notNull().default(false),
+  isSupportRequired: boolean("is_support_required").notNull().default(false),
+  isSetupDone: boolean("is_setup_done").notNull().default(false),
+  isSignupScreenVisited: boolean("is_signup_screen_visited").notNull().default(false),
+  isVerified: boolean("is_verified").notNull().default(false),
+  isTest: boolean("is_test").notNull().default(false),
+  ...audit(),
+});
+
+export const instanceConfigurations = pgTable("instance_configurations", {
+  id: pk(),
+  key: text("key").notNull().unique(),
+  value: text("value"),
+  category: text("category").notNull(),
+  isEncrypted: boolean("is_encrypted").notNull().default(false),
+  ...audit(),
+});
+
+export const instanceAdmins = pgTable("instance_admins", {
+  id: pk(),
+  userId: uuid("user_id").notNull(),
+  instanceId: uuid("instance_id").notNull(),
+  role: integer("role").notNull().default(20),
+  isVerified: boolean("is_verified").notNull().default(false),
+  ...audit(),
+}, (t) => [uniqueIndex("instance_admins_user_uq").on(t.userId, t.instanceId)]);
+
+/** Durable background jobs (mail, webhooks, notifications, exports, agent runs). */
+export const jobs = pgTable("jobs", {
+  id: pk(),
+  queue: text("queue").notNull(),
+  payload: jsonb("payload").notNull().default({}),
+  status: text("status").notNull().default("pending"), // pending | running | done | failed
+  attempts: integer("attempts").notNull().default(0),
+  maxAttempts: integer("max_attempts").notNull().default(5),
+  runAt: ts("run_at").notNull().defaultNow(),
+  lockedAt: ts("locked_at"),
+  lockedBy: text("locked_by"),
+  lastError: text("last_error"),
+  result: jsonb("result"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  finishedAt: ts("finished_at"),
+}, (t) => [index("jobs_pending_idx").on(t.status, t.runAt)]);
+
+/** Fixed-window counters for rate limits, shared by every server instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});

@@ -1,0 +1,228 @@
+import { boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex, doublePrecision, date, customType, bigint } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { audit, pk, ts } from "./common.ts";
+import { users } from "./users.ts";
+import { workspaces } from "./workspaces.ts";
+import { projects, states, labels, estimatePoints } from "./projects.ts";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const cycles = pgTable("cycles", {
+  id: pk(),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  startDate: ts("start_date"),
+  endDate: ts("end_date"),
+  ownedById: uuid("owned_by").notNull(),
+  viewProps: jsonb("view_props").notNull().default({}),
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
+  externalSource: text("external_source"),
+  externalId: text("external_id"),
+  progressSnapshot: jsonb("progress_snapshot").notNull().default({}),
+  archivedAt: ts("archived_at"),
+  logoProps: jsonb("logo_props").notNull().default({}),
+  timezone: text("timezone").notNull().default("UTC"),
+  version: integer("version").notNull().default(1),
+  ...audit(),
+}, (t) => [index("cycles_project_idx").on(t.projectId)]);
+
+export const modules = pgTable("modules", {
+  id: pk(),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  descriptionText: jsonb("description_text"),
+  descriptionHtml: text("description_html"),
+  startDate: date("start_date", { mode: "string" }),
+  targetDate: date("target_date", { mode: "string" }),
+  status: text("status").notNull().default("planned"),
+  leadId: uuid("lead"),
+  viewProps: jsonb("view_props").notNull().default({}),
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
+  externalSource: text("external_source"),
+  externalId: text("external_id"),
+  archivedAt: ts("archived_at"),
+  logoProps: jsonb("logo_props").notNull().default({}),
+  ...audit(),
+}, (t) => [index("modules_project_idx").on(t.projectId), uniqueIndex("modules_name_uq").on(t.projectId, t.name)]);
+
+export const moduleMembers = pgTable("module_members", {
+  id: pk(),
+  moduleId: uuid("module").notNull().references(() => modules.id, { onDelete: "cascade" }),
+  memberId: uuid("member").notNull().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace").notNull(),
+  projectId: uuid("project").notNull(),
+  ...audit(),
+}, (t) => [uniqueIndex("module_members_uq").on(t.moduleId, t.memberId)]);
+
+export const issues = pgTable("issues", {
+  id: pk(),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  descriptionHtml: text("description_html").notNull().default("<p></p>"),
+  descriptionBinary: bytea("description_binary"),
+  descriptionJson: jsonb("description_json").notNull().default({}),
+  descriptionStripped: text("description_stripped"),
+  priority: text("priority").notNull().default("none"),
+  stateId: uuid("state").references(() => states.id, { onDelete: "set null" }),
+  parentId: uuid("parent"),
+  estimatePointId: uuid("estimate_point").references(() => estimatePoints.id, { onDelete: "set null" }),
+  point: integer("point"),
+  startDate: date("start_date", { mode: "string" }),
+  targetDate: date("target_date", { mode: "string" }),
+  sequenceId: integer("sequence_id").notNull(),
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
+  completedAt: ts("completed_at"),
+  archivedAt: date("archived_at", { mode: "string" }),
+  isDraft: boolean("is_draft").notNull().default(false),
+  isEpic: boolean("is_epic").notNull().default(false),
+  typeId: uuid("type"),
+  externalSource: text("external_source"),
+  externalId: text("external_id"),
+  deletedAt: ts("deleted_at"),
+  ...audit(),
+}, (t) => [
+  uniqueIndex("issues_sequence_uq").on(t.projectId, t.sequenceId),
+  index("issues_list_idx").on(t.projectId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false`),
+  index("issues_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL`),
+  index("issues_parent_idx").on(t.parentId),
+  index("issues_updated_idx").on(t.projectId, t.updatedAt),
+]);
+
+const issueLink = (name: string) => ({
+  id: pk(),
+  issueId: uuid("issue").notNull().references(() => issues.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull(),
+  workspaceId: uuid("workspace").notNull(),
+  ...audit(),
+});
+
+export const issueAssignees = pgTable("issue_assignees", {
+  ...issueLink("assignee"),
+  assigneeId: uuid("assignee").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("issue_assignees_uq").on(t.issueId, t.assigneeId), index("issue_assignees_user_idx").on(t.assigneeId)]);
+
+export const issueLabels = pgTable("issue_labels", {
+  ...issueLink("label"),
+  labelId: uuid("label").notNull().references(() => labels.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("issue_labels_uq").on(t.issueId, t.labelId), index("issue_labels_label_idx").on(t.labelId)]);
+
+export const issueSubscribers = pgTable("issue_subscribers", {
+  ...issueLink("subscriber"),
+  subscriberId: uuid("subscriber").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("issue_subscribers_uq").on(t.issueId, t.subscriberId), index("issue_subscribers_user_idx").on(t.subscriberId)]);
+
+export const issueMentions = pgTable("issue_mentions", {
+  ...issueLink("mention"),
+  mentionId: uuid("mention").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("issue_mentions_uq").on(t.issueId, t.mentionId), index("issue_mentions_user_idx").on(t.mentionId)]);
+
+export const cycleIssues = pgTable("cycle_issues", {
+  ...issueLink("cycle"),
+  cycleId: uuid("cycle").notNull().references(() => cycles.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("cycle_issues_issue_uq").on(t.issueId), index("cycle_issues_cycle_idx").on(t.cycleId)]);
+
+export const moduleIssues = pgTable("module_issues", {
+  ...issueLink("module"),
+  moduleId: uuid("module").notNull().references(() => modules.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("module_issues_uq").on(t.issueId, t.moduleId), index("module_issues_module_idx").on(t.moduleId)]);
+
+export const issueRelations = pgTable("issue_relations", {
+  ...issueLink("relation"),
+  relatedIssueId: uuid("related_issue").notNull().references(() => issues.id, { onDelete: "cascade" }),
+  relationType: text("relation_type").notNull(),
+}, (t) => [uniqueIndex("issue_relations_uq").on(t.issueId, t.relatedIssueId), index("issue_relations_related_idx").on(t.relatedIssueId)]);
+
+export const issueLinks = pgTable("issue_links", {
+  ...issueLink("link"),
+  title: text("title"),
+  url: text("url").notNull(),
+  metadata: jsonb("metadata").notNull().default({}),
+}, (t) => [index("issue_links_issue_idx").on(t.issueId)]);
+
+export const issueComments = pgTable("issue_comments", {
+  ...issueLink("comment"),
+  commentStripped: text("comment_stripped").notNull().default(""),
+  commentJson: jsonb("comment_json").notNull().default({}),
+  commentHtml: text("comment_html").notNull().default("<p></p>"),
+  access: text("access").notNull().default("INTERNAL"),
+  externalSource: text("external_source"),
+  externalId: text("external_id"),
+  editedAt: ts("edited_at"),
+  parentId: uuid("parent"),
+  actorId: uuid("actor").references(() => users.id, { onDelete: "set null" }),
+  deletedAt: ts("deleted_at"),
+}, (t) => [index("issue_comments_issue_idx").on(t.issueId, t.createdAt)]);
+
+export const issueReactions = pgTable("issue_reactions", {
+  ...issueLink("reaction"),
+  actorId: uuid("actor").notNull().references(() => users.id, { onDelete: "cascade" }),
+  reaction: text("reaction").notNull(),
+}, (t) => [uniqueIndex("issue_reactions_uq").on(t.issueId, t.actorId, t.reaction)]);
+
+export const commentReactions = pgTable("comment_reactions", {
+  id: pk(),
+  commentId: uuid("comment").notNull().references(() => issueComments.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull(),
+  workspaceId: uuid("workspace").notNull(),
+  actorId: uuid("actor").notNull().references(() => users.id, { onDelete: "cascade" }),
+  reaction: text("reaction").notNull(),
+  ...audit(),
+}, (t) => [uniqueIndex("comment_reactions_uq").on(t.commentId, t.actorId, t.reaction)]);
+
+export const issueActivities = pgTable("issue_activities", {
+  id: pk(),
+  issueId: uuid("issue").references(() => issues.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull(),
+  workspaceId: uuid("workspace").notNull(),
+  verb: text("verb").notNull().default("updated"),
+  field: text("field"),
+  oldValue: text("old_value"),
+  newValue: text("new_value"),
+  comment: text("comment").notNull().default(""),
+  attachments: jsonb("attachments").notNull().default([]),
+  issueCommentId: uuid("issue_comment"),
+  oldIdentifier: uuid("old_identifier"),
+  newIdentifier: uuid("new_identifier"),
+  epoch: doublePrecision("epoch"),
+  actorId: uuid("actor"),
+  ...audit(),
+}, (t) => [index("issue_activities_issue_idx").on(t.issueId, t.createdAt)]);
+
+export const issueTasks = pgTable("issue_tasks", {
+  ...issueLink("task"),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  status: text("status").notNull().default("pending"),
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
+  assigneeId: uuid("assignee"),
+  completedAt: ts("completed_at"),
+}, (t) => [index("issue_tasks_issue_idx").on(t.issueId, t.sortOrder)]);
+
+export const fileAssets = pgTable("file_assets", {
+  id: pk(),
+  attributes: jsonb("attributes").notNull().default({}),
+  asset: text("asset").notNull(),
+  userId: uuid("user"),
+  workspaceId: uuid("workspace"),
+  projectId: uuid("project"),
+  issueId: uuid("issue"),
+  commentId: uuid("comment"),
+  pageId: uuid("page"),
+  draftIssueId: uuid("draft_issue"),
+  entityType: text("entity_type"),
+  entityIdentifier: text("entity_identifier"),
+  isDeleted: boolean("is_deleted").notNull().default(false),
+  isArchived: boolean("is_archived").notNull().default(false),
+  externalId: text("external_id"),
+  externalSource: text("external_source"),
+  size: bigint("size", { mode: "number" }).notNull().default(0),
+  isUploaded: boolean("is_uploaded").notNull().default(false),
+  storageMetadata: jsonb("storage_metadata"),
+  deletedAt: ts("deleted_at"),
+  ...audit(),
+}, (t) => [index("file_assets_issue_idx").on(t.issueId), index("file_assets_workspace_idx").on(t.workspaceId)]);

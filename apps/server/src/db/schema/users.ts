@@ -1,0 +1,102 @@
+import { boolean, integer, jsonb, pgTable, text, uuid, index } from "drizzle-orm/pg-core";
+import { pk, ts } from "./common.ts";
+
+export const users = pgTable("users", {
+  id: pk(),
+  username: text("username").notNull().unique(),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  displayName: text("display_name").notNull().default(""),
+  password: text("password"),
+  avatar: text("avatar").notNull().default(""),
+  avatarAssetId: uuid("avatar_asset"),
+  coverImage: text("cover_image"),
+  coverImageAssetId: uuid("cover_image_asset"),
+  dateJoined: ts("date_joined").notNull().defaultNow(),
+  isActive: boolean("is_active").notNull().default(true),
+  isBot: boolean("is_bot").notNull().default(false),
+  isEmailVerified: boolean("is_email_verified").notNull().default(false),
+  isPasswordAutoset: boolean("is_password_autoset").notNull().default(false),
+  userTimezone: text("user_timezone").notNull().default("UTC"),
+  lastLoginMedium: text("last_login_medium").notNull().default("email"),
+  lastLoginTime: ts("last_login_time"),
+  lastLoginIp: text("last_login_ip"),
+  lastLogoutTime: ts("last_logout_time"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: pk(),
+  userId: uuid("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  theme: jsonb("theme").notNull().default({}),
+  isAppRailDocked: boolean("is_app_rail_docked").notNull().default(true),
+  isTourCompleted: boolean("is_tour_completed").notNull().default(false),
+  onboardingStep: jsonb("onboarding_step").notNull().default({ workspace_join: false, profile_complete: false, workspace_create: false, workspace_invite: false }),
+  useCase: text("use_case"),
+  role: text("role"),
+  isOnboarded: boolean("is_onboarded").notNull().default(false),
+  lastWorkspaceId: uuid("last_workspace_id"),
+  billingAddressCountry: text("billing_address_country").notNull().default("INDIA"),
+  billingAddress: jsonb("billing_address"),
+  hasBillingAddress: boolean("has_billing_address").notNull().default(false),
+  companyName: text("company_name").notNull().default(""),
+  notificationViewMode: text("notification_view_mode").notNull().default("full"),
+  isSmoothCursorEnabled: boolean("is_smooth_cursor_enabled").notNull().default(false),
+  isMobileOnboarded: boolean("is_mobile_onboarded").notNull().default(false),
+  mobileOnboardingStep: jsonb("mobile_onboarding_step").notNull().default({ profile_complete: false, workspace_create: false, workspace_join: false }),
+  mobileTimezoneAutoSet: boolean("mobile_timezone_auto_set").notNull().default(false),
+  language: text("language").notNull().default("en"),
+  startOfTheWeek: integer("start_of_the_week").notNull().default(0),
+  goals: jsonb("goals").notNull().default({}),
+  backgroundColor: text("background_color"),
+  isNavigationTourCompleted: boolean("is_navigation_tour_completed").notNull().default(false),
+  hasMarketingEmailConsent: boolean("has_marketing_email_consent").notNull().default(false),
+  isSubscribedToChangelog: boolean("is_subscribed_to_changelog").notNull().default(false),
+  productTour: jsonb("product_tour").notNull().default({ work_items: false, cycles: false, modules: false, intake: false, pages: false }),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Server-side sessions; the cookie carries a random token whose SHA-256 is the id. */
+export const sessions = pgTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull().default("app"), // app | admin
+  expiresAt: ts("expires_at").notNull(),
+  userAgent: text("user_agent"),
+  ipAddress: text("ip_address"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
+
+/** Magic sign-in codes: one live code per email. */
+export const magicCodes = pgTable("magic_codes", {
+  email: text("email").primaryKey(),
+  codeHash: text("code_hash").notNull(),
+  generations: integer("generations").notNull().default(1),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: pk(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const userNotificationPreferences = pgTable("user_notification_preferences", {
+  id: pk(),
+  userId: uuid("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  propertyChange: boolean("property_change").notNull().default(true),
+  stateChange: boolean("state_change").notNull().default(true),
+  comment: boolean("comment").notNull().default(true),
+  mention: boolean("mention").notNull().default(true),
+  issueCompleted: boolean("issue_completed").notNull().default(true),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

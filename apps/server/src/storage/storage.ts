@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+
+/** Where uploaded files live. Local disk by default; an S3-compatible driver can implement the same interface. */
+export interface Storage {
+  put(key: string, data: Buffer | NodeJS.ReadableStream, contentType?: string): Promise<void>;
+  get(key: string): Promise<NodeJS.ReadableStream | null>;
+  exists(key: string): Promise<boolean>;
+  size(key: string): Promise<number | null>;
+  delete(key: string): Promise<void>;
+}
+
+export class LocalDiskStorage implements Storage {
+  constructor(private root: string) {}
+
+  private file(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error("invalid storage key");
+    return full;
+  }
+
+  async put(key: string, data: Buffer | NodeJS.ReadableStream): Promise<void> {
+    const file = this.file(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    if (Buffer.isBuffer(data)) {
+      await fsp.writeFile(file, data);
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const out = fs.createWriteStream(file);
+      data.pipe(out);
+      out.on("finish", () => resolve());
+      out.on("error", reject);
+      data.on("error", reject);
+    });
+  }
+
+  async get(key: string): Promise<NodeJS.ReadableStream | null> {
+    const file = this.file(key);
+    if (!fs.existsSync(file)) return null;
+    return fs.createReadStream(file);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.existsSync(this.file(key));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fsp.stat(this.file(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.file(key), { force: true });
+  }
+}

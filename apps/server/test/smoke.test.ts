@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(async () => { await t?.close(); });
+
+describe("server basics", () => {
+  it("answers unknown API paths with the spec's 404 body", async () => {
+    const res = await t.anon().get("/api/no-such-thing/");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "Page not found." });
+  });
+  it("echoes the Origin for CORS with credentials", async () => {
+    const res = await t.anon().request("OPTIONS", "/api/users/me/", undefined, { origin: "http://example.test", "access-control-request-method": "GET" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://example.test");
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+  });
+});

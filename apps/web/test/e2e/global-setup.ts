@@ -1,0 +1,80 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Browser tests run against the real thing: the web app is built, the server starts from source with
+ * its own embedded PostgreSQL in a throwaway data folder (or DATABASE_URL), and Debian's chromium is
+ * installed if missing.
+ */
+let server: ChildProcess | null = null;
+let dataDir = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function ensureChromium(): string {
+  const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  let found = candidates.find((c) => fs.existsSync(c));
+  if (!found) {
+    spawnSync("apt-get", ["update"], { stdio: "inherit" });
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    found = candidates.find((c) => fs.existsSync(c));
+  }
+  if (!found) throw new Error("chromium is not installed and could not be installed with apt-get");
+  return found;
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, "../../../..");
+  const chromium = ensureChromium();
+  if (!process.env.E2E_SKIP_BUILD) {
+    const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
+    if (b.status !== 0) throw new Error("web build failed");
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-"));
+  const port = await freePort();
+  const pgPort = await freePort();
+  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start:\n" + output)), 90000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes("Stride is running at")) { clearTimeout(timer); resolve(); }
+    };
+    server!.stdout!.on("data", onData);
+    server!.stderr!.on("data", onData);
+    server!.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+  });
+  project.provide("baseUrl", `http://127.0.0.1:${port}`);
+  project.provide("chromiumPath", chromium);
+  return async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server!.once("exit", r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./roles.ts";
+export * from "./constants.ts";
+export * from "./auth-codes.ts";
+export * from "./sort-order.ts";
+export * from "./password.ts";
