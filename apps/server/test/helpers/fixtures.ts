@@ -1,0 +1,63 @@
+import crypto from "node:crypto";
+import { schema } from "../../src/db/client.ts";
+import type { TestServer } from "./server.ts";
+import type { Client } from "./client.ts";
+
+/**
+ * Arrange helpers: they set up state directly (database or API) so each test can act through the API.
+ * A role matrix: admin (20), member (15), guest (5) of the workspace, plus an outsider (no membership)
+ * and an anonymous client.
+ */
+export interface WorkspaceFixture {
+  slug: string;
+  id: string;
+  admin: Client;
+  member: Client;
+  guest: Client;
+  outsider: Client;
+  anon: Client;
+}
+
+export async function workspaceFixture(t: TestServer, slug = "ws-" + crypto.randomBytes(4).toString("hex")): Promise<WorkspaceFixture> {
+  const admin = await t.user({ firstName: "Ada", lastName: "Admin" });
+  const member = await t.user({ firstName: "Max", lastName: "Member" });
+  const guest = await t.user({ firstName: "Gus", lastName: "Guest" });
+  const outsider = await t.user({ firstName: "Otto", lastName: "Outsider" });
+  const [ws] = await t.db.db
+    .insert(schema.workspaces)
+    .values({ name: slug.toUpperCase(), slug, ownerId: admin.userId, createdById: admin.userId, updatedById: admin.userId })
+    .returning();
+  await t.db.db.insert(schema.workspaceMembers).values([
+    { workspaceId: ws.id, memberId: admin.userId, role: 20 },
+    { workspaceId: ws.id, memberId: member.userId, role: 15 },
+    { workspaceId: ws.id, memberId: guest.userId, role: 5 },
+  ]);
+  return { slug, id: ws.id, admin, member, guest, outsider, anon: t.anon() };
+}
+
+export interface ProjectFixture {
+  id: string;
+  identifier: string;
+  /** Default states by name (Backlog, Todo, In Progress, Done, Cancelled). */
+  states: Record<string, string>;
+  base: string;
+}
+
+/**
+ * Create a project through the API as the workspace admin (so default states come from the real command),
+ * then add the workspace member and guest as project members with their roles.
+ */
+export async function projectFixture(t: TestServer, ws: WorkspaceFixture, opts: { name?: string; identifier?: string; network?: number } = {}): Promise<ProjectFixture> {
+  const identifier = opts.identifier ?? "P" + crypto.randomBytes(2).toString("hex").toUpperCase();
+  const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: opts.name ?? `Project ${identifier}`, identifier, network: opts.network ?? 2 });
+  if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${res.text}`);
+  const id = res.body.id as string;
+  await t.db.db.insert(schema.projectMembers).values([
+    { workspaceId: ws.id, projectId: id, memberId: ws.member.userId, role: 15 },
+    { workspaceId: ws.id, projectId: id, memberId: ws.guest.userId, role: 5 },
+  ]).onConflictDoNothing();
+  const states = await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${id}/states/`);
+  const byName: Record<string, string> = {};
+  for (const s of states.body as { id: string; name: string }[]) byName[s.name] = s.id;
+  return { id, identifier, states: byName, base: `/api/workspaces/${ws.slug}/projects/${id}` };
+}
