@@ -91,12 +91,12 @@ export class JobQueue {
     const handler = this.handlers.get(job.queue)!;
     try {
       const result = await handler(job.payload, { id: job.id, attempts: job.attempts });
-      await this.sql`UPDATE jobs SET status = 'done', finished_at = now(), result = ${this.sql.json((result ?? null) as never)} WHERE id = ${job.id}`;
+      await this.sql`UPDATE jobs SET status = 'done', finished_at = now(), result = ${JSON.stringify(result ?? null)}::jsonb WHERE id = ${job.id}`;
     } catch (err) {
       const final = job.attempts >= job.max_attempts;
       const delay = Math.min(2 ** job.attempts * 1000, 10 * 60 * 1000);
       await this.sql`UPDATE jobs SET status = ${final ? "failed" : "pending"}, last_error = ${String((err as Error)?.message ?? err)},
-        run_at = now() + ${delay + " milliseconds"}::interval, locked_at = NULL, finished_at = ${final ? new Date() : null} WHERE id = ${job.id}`;
+        run_at = now() + ${delay + " milliseconds"}::interval, locked_at = NULL, finished_at = ${final ? new Date().toISOString() : null} WHERE id = ${job.id}`;
     }
     return true;
   }

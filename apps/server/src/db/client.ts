@@ -19,11 +19,9 @@ export function connect(url: string, opts: { max?: number } = {}): Database {
     max: opts.max ?? 10,
     onnotice: () => {},
     idle_timeout: 30,
-    types: {
-      // Keep `date` columns as plain yyyy-MM-dd strings.
-      date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x },
-    },
   });
+  // Note: drizzle makes postgres.js date/timestamp parsers and serializers transparent, so raw `sql`
+  // queries get timestamps back as strings and must pass dates as ISO strings, not Date objects.
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }
