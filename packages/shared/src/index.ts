@@ -3,3 +3,4 @@ export * from "./constants.ts";
 export * from "./auth-codes.ts";
 export * from "./sort-order.ts";
 export * from "./password.ts";
+export * from "./navigation.ts";

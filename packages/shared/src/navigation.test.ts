@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import {
+  WORKSPACE_SIDEBAR, WORKSPACE_SETTINGS_PAGES, PROJECT_SETTINGS_PAGES, PROFILE_MENU,
+  DEFAULT_PROJECT_SETTINGS_ORDER, DEFAULT_WORKSPACE_SETTINGS_ORDER,
+  visibleEntries, canSee, roleBucket, effectiveProjectRole, settingsNavigation, navEntry,
+} from "./navigation.ts";
+
+const keys = (xs: { key: string }[]) => xs.map((x) => x.key);
+
+describe("workspace sidebar", () => {
+  it("shows every entry to admins and members", () => {
+    const all = ["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives"];
+    expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 20))).toEqual(all);
+    expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 15))).toEqual(all);
+  });
+  it("shows guests only Home, Inbox, Projects and Views", () => {
+    expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 5))).toEqual(["home", "inbox", "projects", "views"]);
+  });
+  it("shows nothing to non-members", () => {
+    expect(visibleEntries(WORKSPACE_SIDEBAR, null)).toEqual([]);
+    expect(visibleEntries(WORKSPACE_SIDEBAR, 0)).toEqual([]);
+  });
+  it("uses the spec's paths", () => {
+    expect(Object.fromEntries(WORKSPACE_SIDEBAR.map((e) => [e.key, e.path]))).toEqual({
+      home: "", inbox: "notifications/", projects: "projects/", views: "workspace-views/all-issues/",
+      analytics: "analytics/", "your-work": "profile/", drafts: "drafts/", archives: "projects/archives/",
+    });
+  });
+});
+
+describe("workspace settings", () => {
+  it("are admin only", () => {
+    expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 20)).toHaveLength(8);
+    expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 15)).toEqual([]);
+    expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 5)).toEqual([]);
+  });
+  it("keeps the spec's spelling of the imports path", () => {
+    expect(navEntry(WORKSPACE_SETTINGS_PAGES, "imports").path).toBe("settings/impors/");
+  });
+  it("default list is general and integrations", () => {
+    const nav = settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 20);
+    expect(keys(nav.defaults)).toEqual(["general", "integrations"]);
+    expect(keys(nav.more)).toEqual(["members", "billing", "exports", "webhooks", "api-tokens", "imports"]);
+    expect(settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 15)).toEqual({ defaults: [], more: [] });
+  });
+});
+
+describe("project settings", () => {
+  it("admins see every page", () => {
+    expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 20))).toEqual([
+      "general", "members", "features", "states", "labels", "estimates", "automations", "repositories", "model-configuration",
+    ]);
+  });
+  it("members see general, members, states and labels", () => {
+    expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 15))).toEqual(["general", "members", "states", "labels"]);
+  });
+  it("guests see only general", () => {
+    expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 5))).toEqual(["general"]);
+  });
+  it("default list is general, repositories, model configuration, states, labels in that order", () => {
+    expect(keys(settingsNavigation(PROJECT_SETTINGS_PAGES, DEFAULT_PROJECT_SETTINGS_ORDER, 20).defaults)).toEqual([
+      "general", "repositories", "model-configuration", "states", "labels",
+    ]);
+    const member = settingsNavigation(PROJECT_SETTINGS_PAGES, DEFAULT_PROJECT_SETTINGS_ORDER, 15);
+    expect(keys(member.defaults)).toEqual(["general", "states", "labels"]);
+    expect(keys(member.more)).toEqual(["members"]);
+  });
+  it("model configuration lives at settings/model-configuration/", () => {
+    expect(navEntry(PROJECT_SETTINGS_PAGES, "model-configuration").path).toBe("settings/model-configuration/");
+  });
+});
+
+describe("profile menu", () => {
+  it("has profile, security and secrets for everyone", () => {
+    expect(PROFILE_MENU.map((e) => e.path)).toEqual(["/profile/", "/profile/security/", "/profile/secrets/"]);
+    expect(visibleEntries(PROFILE_MENU, 5)).toHaveLength(3);
+  });
+});
+
+describe("role helpers", () => {
+  it("buckets roles", () => {
+    expect(roleBucket(20)).toBe(20);
+    expect(roleBucket(19)).toBe(15);
+    expect(roleBucket(15)).toBe(15);
+    expect(roleBucket(10)).toBe(5);
+    expect(roleBucket(5)).toBe(5);
+    expect(roleBucket(4)).toBeNull();
+    expect(roleBucket(undefined)).toBeNull();
+  });
+  it("workspace admins count as project admins", () => {
+    expect(effectiveProjectRole(null, 20)).toBe(20);
+    expect(effectiveProjectRole(5, 20)).toBe(20);
+    expect(effectiveProjectRole(15, 15)).toBe(15);
+    expect(effectiveProjectRole(5, 15)).toBe(5);
+    expect(effectiveProjectRole(null, 15)).toBeNull();
+  });
+  it("canSee refuses unknown roles", () => {
+    expect(canSee(navEntry(WORKSPACE_SIDEBAR, "home"), undefined)).toBe(false);
+    expect(() => navEntry(WORKSPACE_SIDEBAR, "nope")).toThrow();
+  });
+});

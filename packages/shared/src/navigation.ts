@@ -1,0 +1,123 @@
+import { ROLE, type Role } from "./roles.ts";
+
+/**
+ * Role gating of navigation (work-tracking.md §2, platform.md §2): the ONE table the web app reads
+ * for the workspace sidebar, workspace settings pages, project settings pages and the profile menu.
+ * Paths are relative: sidebar/settings paths to `/{workspaceSlug}/`, project settings to
+ * `/{workspaceSlug}/projects/{projectId}/`, profile menu entries are absolute.
+ */
+export interface NavEntry {
+  key: string;
+  label: string;
+  /** Relative path (no leading slash, trailing slash kept when non-empty). */
+  path: string;
+  /** Roles that see the entry. */
+  roles: readonly Role[];
+  /** Shown in the default settings list. */
+  inDefaultList?: boolean;
+  /** The feature behind the entry is built in a later release; the page shows an honest empty state. */
+  coming?: boolean;
+}
+
+const { ADMIN, MEMBER, GUEST } = ROLE;
+const ALL: readonly Role[] = [ADMIN, MEMBER, GUEST];
+const ADMIN_MEMBER: readonly Role[] = [ADMIN, MEMBER];
+const ADMIN_ONLY: readonly Role[] = [ADMIN];
+
+export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
+  { key: "home", label: "Home", path: "", roles: ALL },
+  { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL, coming: true },
+  { key: "projects", label: "Projects", path: "projects/", roles: ALL },
+  { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL, coming: true },
+  { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER, coming: true },
+  { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER, coming: true },
+  { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
+  { key: "archives", label: "Archives", path: "projects/archives/", roles: ADMIN_MEMBER },
+];
+
+/** Workspace settings: all admin only; only general and integrations are in the default list. */
+export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
+  { key: "general", label: "General", path: "settings/", roles: ADMIN_ONLY, inDefaultList: true },
+  { key: "members", label: "Members", path: "settings/members/", roles: ADMIN_ONLY },
+  { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY, coming: true },
+  { key: "exports", label: "Exports", path: "settings/exports/", roles: ADMIN_ONLY, coming: true },
+  { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY, coming: true },
+  { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY, coming: true },
+  { key: "integrations", label: "Integrations", path: "settings/integrations/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
+  // The spec spells this path "impors".
+  { key: "imports", label: "Imports", path: "settings/impors/", roles: ADMIN_ONLY, coming: true },
+];
+
+/** Project settings pages per role; the default list is general, repositories, model configuration, states, labels. */
+export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
+  { key: "general", label: "General", path: "settings/", roles: ALL, inDefaultList: true },
+  { key: "members", label: "Members", path: "settings/members/", roles: ADMIN_MEMBER },
+  { key: "features", label: "Features", path: "settings/features/", roles: ADMIN_ONLY },
+  { key: "states", label: "States", path: "settings/states/", roles: ADMIN_MEMBER, inDefaultList: true },
+  { key: "labels", label: "Labels", path: "settings/labels/", roles: ADMIN_MEMBER, inDefaultList: true },
+  { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY, coming: true },
+  { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
+  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
+  { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
+];
+
+/** Order of the default project settings list (work-tracking.md §2). */
+export const DEFAULT_PROJECT_SETTINGS_ORDER = ["general", "repositories", "model-configuration", "states", "labels"] as const;
+export const DEFAULT_WORKSPACE_SETTINGS_ORDER = ["general", "integrations"] as const;
+
+/** Profile menu (absolute paths). */
+export const PROFILE_MENU: readonly NavEntry[] = [
+  { key: "profile", label: "Profile", path: "/profile/", roles: ALL },
+  { key: "security", label: "Security", path: "/profile/security/", roles: ALL },
+  { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL, coming: true },
+];
+
+/** Normalise any numeric role to the nearest role at or below it (0/undefined → null). */
+export function roleBucket(role: number | null | undefined): Role | null {
+  const r = role ?? 0;
+  if (r >= ADMIN) return ADMIN;
+  if (r >= MEMBER) return MEMBER;
+  if (r >= GUEST) return GUEST;
+  return null;
+}
+
+/** Whether a role may see an entry. */
+export function canSee(entry: NavEntry, role: number | null | undefined): boolean {
+  const b = roleBucket(role);
+  return b !== null && entry.roles.includes(b);
+}
+
+export function visibleEntries(entries: readonly NavEntry[], role: number | null | undefined): NavEntry[] {
+  return entries.filter((e) => canSee(e, role));
+}
+
+/**
+ * The role that governs project settings: the project role, except that workspace admins count as
+ * project admins for administration (docs/decisions.md).
+ */
+export function effectiveProjectRole(projectRole: number | null | undefined, workspaceRole: number | null | undefined): Role | null {
+  if ((workspaceRole ?? 0) >= ADMIN) return ADMIN;
+  return roleBucket(projectRole);
+}
+
+/**
+ * A settings navigation split in two: the default list (in its fixed order) and the remaining pages
+ * the role may see.
+ */
+export function settingsNavigation(
+  entries: readonly NavEntry[],
+  defaultOrder: readonly string[],
+  role: number | null | undefined,
+): { defaults: NavEntry[]; more: NavEntry[] } {
+  const visible = visibleEntries(entries, role);
+  const defaults = defaultOrder.map((k) => visible.find((e) => e.key === k)).filter((e): e is NavEntry => !!e);
+  const more = visible.filter((e) => !defaultOrder.includes(e.key));
+  return { defaults, more };
+}
+
+/** Find an entry by key (throws on a typo so callers fail loudly in tests). */
+export function navEntry(entries: readonly NavEntry[], key: string): NavEntry {
+  const e = entries.find((x) => x.key === key);
+  if (!e) throw new Error(`Unknown navigation entry ${key}`);
+  return e;
+}
