@@ -4,3 +4,4 @@ export * from "./auth-codes.ts";
 export * from "./sort-order.ts";
 export * from "./password.ts";
 export * from "./navigation.ts";
+export * from "./password-score.ts";
