@@ -431,6 +431,36 @@ CREATE TABLE "cycles" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "draft_issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid,
+	"name" text DEFAULT '' NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"description_stripped" text,
+	"priority" text DEFAULT 'none' NOT NULL,
+	"state" uuid,
+	"parent" uuid,
+	"estimate_point" uuid,
+	"start_date" date,
+	"target_date" date,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"completed_at" timestamp with time zone,
+	"type" uuid,
+	"cycle" uuid,
+	"label_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"assignee_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"module_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"external_source" text,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "file_assets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -478,6 +508,18 @@ CREATE TABLE "issue_activities" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
 	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "issue_agent_executions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"execution_id" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "issue_assignees" (
@@ -718,7 +760,14 @@ ALTER TABLE "cycle_issues" ADD CONSTRAINT "cycle_issues_issue_issues_id_fk" FORE
 ALTER TABLE "cycle_issues" ADD CONSTRAINT "cycle_issues_cycle_cycles_id_fk" FOREIGN KEY ("cycle") REFERENCES "public"."cycles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycles" ADD CONSTRAINT "cycles_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycles" ADD CONSTRAINT "cycles_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_state_states_id_fk" FOREIGN KEY ("state") REFERENCES "public"."states"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_parent_issues_id_fk" FOREIGN KEY ("parent") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_estimate_point_estimate_points_id_fk" FOREIGN KEY ("estimate_point") REFERENCES "public"."estimate_points"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "draft_issues" ADD CONSTRAINT "draft_issues_cycle_cycles_id_fk" FOREIGN KEY ("cycle") REFERENCES "public"."cycles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_activities" ADD CONSTRAINT "issue_activities_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_agent_executions" ADD CONSTRAINT "issue_agent_executions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_assignee_users_id_fk" FOREIGN KEY ("assignee") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -767,9 +816,11 @@ CREATE UNIQUE INDEX "comment_reactions_uq" ON "comment_reactions" USING btree ("
 CREATE UNIQUE INDEX "cycle_issues_issue_uq" ON "cycle_issues" USING btree ("issue");--> statement-breakpoint
 CREATE INDEX "cycle_issues_cycle_idx" ON "cycle_issues" USING btree ("cycle");--> statement-breakpoint
 CREATE INDEX "cycles_project_idx" ON "cycles" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "draft_issues_owner_idx" ON "draft_issues" USING btree ("workspace","created_by","created_at");--> statement-breakpoint
 CREATE INDEX "file_assets_issue_idx" ON "file_assets" USING btree ("issue");--> statement-breakpoint
 CREATE INDEX "file_assets_workspace_idx" ON "file_assets" USING btree ("workspace");--> statement-breakpoint
 CREATE INDEX "issue_activities_issue_idx" ON "issue_activities" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE INDEX "issue_agent_executions_issue_idx" ON "issue_agent_executions" USING btree ("issue","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
 CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee");--> statement-breakpoint
 CREATE INDEX "issue_comments_issue_idx" ON "issue_comments" USING btree ("issue","created_at");--> statement-breakpoint

@@ -226,3 +226,41 @@ export const fileAssets = pgTable("file_assets", {
   deletedAt: ts("deleted_at"),
   ...audit(),
 }, (t) => [index("file_assets_issue_idx").on(t.issueId), index("file_assets_workspace_idx").on(t.workspaceId)]);
+
+/**
+ * Workspace drafts (the Drafts page): a work item being written, optionally aimed at a project.
+ * Private to its creator; POST W/draft-to-issue/{id}/ turns it into a real work item and removes it.
+ * Project drafts (`P/issue-drafts/`) are instead `issues` rows with is_draft = true.
+ */
+export const draftIssues = pgTable("draft_issues", {
+  id: pk(),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project").references(() => projects.id, { onDelete: "cascade" }),
+  name: text("name").notNull().default(""),
+  descriptionHtml: text("description_html").notNull().default("<p></p>"),
+  descriptionBinary: bytea("description_binary"),
+  descriptionJson: jsonb("description_json").notNull().default({}),
+  descriptionStripped: text("description_stripped"),
+  priority: text("priority").notNull().default("none"),
+  stateId: uuid("state").references(() => states.id, { onDelete: "set null" }),
+  parentId: uuid("parent").references(() => issues.id, { onDelete: "set null" }),
+  estimatePointId: uuid("estimate_point").references(() => estimatePoints.id, { onDelete: "set null" }),
+  startDate: date("start_date", { mode: "string" }),
+  targetDate: date("target_date", { mode: "string" }),
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
+  completedAt: ts("completed_at"),
+  typeId: uuid("type"),
+  cycleId: uuid("cycle").references(() => cycles.id, { onDelete: "set null" }),
+  labelIds: jsonb("label_ids").$type<string[]>().notNull().default([]),
+  assigneeIds: jsonb("assignee_ids").$type<string[]>().notNull().default([]),
+  moduleIds: jsonb("module_ids").$type<string[]>().notNull().default([]),
+  externalSource: text("external_source"),
+  externalId: text("external_id"),
+  ...audit(),
+}, (t) => [index("draft_issues_owner_idx").on(t.workspaceId, t.createdById, t.createdAt)]);
+
+/** Agent executions started on a work item (listed by GET P/issues/{id}/agent-executions/). */
+export const issueAgentExecutions = pgTable("issue_agent_executions", {
+  ...issueLink("agent_execution"),
+  executionId: text("execution_id").notNull(),
+}, (t) => [index("issue_agent_executions_issue_idx").on(t.issueId, t.createdAt)]);
