@@ -1,0 +1,289 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { envelope, parsePage } from "../../core/pagination.ts";
+import { schema } from "../../db/client.ts";
+import {
+  createProjectBody,
+  detailsQuery,
+  favoriteBody,
+  identifierDeleteBody,
+  identifierQuery,
+  projectParams,
+  projectViewsBody,
+  slugParams,
+  statsQuery,
+  updateProjectBody,
+} from "./schemas.ts";
+import { callerMemberships, isProjectVisible, presentOneProjectFull, presentProjectsFull, visibleProjectsWhere } from "./queries.ts";
+import { presentProjectListItem } from "./presenters.ts";
+import { archiveProject, createProject, deleteProject, favoriteProject, restoreProject, unfavoriteProject, updateProject } from "./commands.ts";
+import { z } from "zod";
+
+const { projects, projectMembers } = schema;
+
+const W = "/api/workspaces/:slug";
+const PR = `${W}/projects/:projectId`;
+
+const STATS_FIELDS = ["total_issues", "completed_issues", "total_members", "total_cycles", "total_modules"] as const;
+
+/** Sortable columns of the paginated `details/` list (`order_by`, `-` for descending). */
+const DETAIL_ORDER: Record<string, (typeof projects)[keyof typeof projects]> = {
+  created_at: projects.createdAt,
+  updated_at: projects.updatedAt,
+  name: projects.name,
+  identifier: projects.identifier,
+};
+
+export const projectRoutes: RouteModule = (fastify, app) => {
+  // Lite list: archived included; guests see their projects, members their own and public ones.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/projects/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, workspaceMember, user }) => {
+      const rows = await app.db
+        .select()
+        .from(projects)
+        .where(visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role))
+        .orderBy(asc(projects.createdAt));
+      const mine = await callerMemberships(app.db, user.id, rows.map((r) => r.id));
+      // Intake items are counted once intake exists in the schema; a project without intake items counts 0.
+      return rows.map((r) => presentProjectListItem(r, { sortOrder: mine.get(r.id)?.sortOrder ?? null, memberRole: mine.get(r.id)?.role ?? null, intakeCount: 0 }));
+    },
+  });
+
+  // Full objects ordered by the caller's sort_order then name; the paginated envelope when per_page and cursor are given.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/projects/details/`,
+    params: slugParams,
+    query: detailsQuery,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, workspaceMember, user, query }) => {
+      const where = visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role);
+      const mySort = sql`(select pm.sort_order from ${projectMembers} pm where pm.project = ${projects.id} and pm.member = ${user.id} and pm.is_active)`;
+      if (query.per_page && query.cursor) {
+        const page = parsePage(query);
+        const orderBy = query.order_by ?? "-created_at";
+        const key = orderBy.replace(/^-/, "");
+        if (!(key in DETAIL_ORDER) && key !== "sort_order") throw errors.badParam(`Invalid order_by value: ${orderBy}.`);
+        const col = key === "sort_order" ? mySort : DETAIL_ORDER[key];
+        const primary = orderBy.startsWith("-") ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+        const [{ n }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
+        const rows = await app.db.select().from(projects).where(where).orderBy(primary, desc(projects.createdAt), asc(projects.id)).limit(page.perPage).offset(page.offset);
+        const results = await presentProjectsFull(app.db, user.id, rows);
+        return envelope(page, n, results, results.length);
+      }
+      const rows = await app.db.select().from(projects).where(where).orderBy(sql`${mySort} asc nulls last`, asc(projects.name));
+      return presentProjectsFull(app.db, user.id, rows);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/projects/`,
+    params: slugParams,
+    body: createProjectBody,
+    scope: "workspace",
+    policy: P.workspace.member,
+    status: 201,
+    handler: async ({ workspace, user, body }) => {
+      const project = await createProject(app, workspace, user.id, body);
+      return presentOneProjectFull(app.db, user.id, project.id);
+    },
+  });
+
+  // Detail: 404 when archived; a non-member gets 409 for a public project (they may join) and 403 for a secret one.
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/`,
+    params: projectParams,
+    scope: "project",
+    load: async ({ project, projectMember }) => {
+      if (project.archivedAt) throw errors.notFound();
+      if (!projectMember && project.network === 2) throw errors.conflict({ error: "You are not a member of this project" });
+      return project;
+    },
+    policy: P.project.read,
+    handler: async ({ project, user }) => presentOneProjectFull(app.db, user.id, project.id),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${PR}/`,
+    params: projectParams,
+    body: updateProjectBody,
+    scope: "project",
+    policy: P.project.admin,
+    handler: async ({ project, user, body }) => {
+      await updateProject(app, project, user.id, body);
+      return presentOneProjectFull(app.db, user.id, project.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${PR}/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.admin,
+    status: 204,
+    handler: async ({ project }) => {
+      await deleteProject(app, project);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/archive/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.admin,
+    handler: async ({ project, user }) => {
+      const at = await archiveProject(app, project, user.id);
+      return { archived_at: at.toISOString() };
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${PR}/archive/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.admin,
+    status: 204,
+    handler: async ({ project, user }) => {
+      await restoreProject(app, project, user.id);
+    },
+  });
+
+  // Identifier availability by name (work-tracking §5): projects of the workspace using it.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/project-identifiers/`,
+    params: slugParams,
+    query: identifierQuery,
+    scope: "workspace",
+    policy: P.workspace.member,
+    handler: async ({ workspace, query }) => {
+      const name = (query.name ?? "").trim().toUpperCase();
+      if (!name) throw errors.badRequest("Name is required");
+      const rows = await app.db
+        .select({ id: projects.id, name: projects.identifier, project: projects.id })
+        .from(projects)
+        .where(and(eq(projects.workspaceId, workspace.id), eq(projects.identifier, name)));
+      return { exists: rows.length, identifiers: rows };
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${W}/project-identifiers/`,
+    params: slugParams,
+    body: identifierDeleteBody,
+    scope: "workspace",
+    policy: P.workspace.member,
+    status: 204,
+    handler: async ({ workspace, body }) => {
+      const name = (body.name ?? "").trim().toUpperCase();
+      if (!name) throw errors.badRequest("Name is required");
+      const used = await app.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.workspaceId, workspace.id), eq(projects.identifier, name)))
+        .limit(1);
+      if (used.length) throw errors.badRequest("Cannot delete an identifier of an existing project");
+      // Identifiers live on projects: one no project uses is already free.
+    },
+  });
+
+  // Per-project counts (wire-facts-2 project-stats): only the caller's non-archived projects.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/project-stats/`,
+    params: slugParams,
+    query: statsQuery,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, user, query }) => {
+      const asked = (query.fields ?? "").split(",").map((f) => f.trim()).filter((f): f is (typeof STATS_FIELDS)[number] => (STATS_FIELDS as readonly string[]).includes(f));
+      const fields = asked.length ? asked : [...STATS_FIELDS];
+      let ids: string[] | null = null;
+      if (query.project_ids) {
+        ids = query.project_ids.split(",").map((s) => s.trim()).filter(Boolean);
+        if (ids.some((id) => !z.uuid().safeParse(id).success)) throw errors.badParam("Invalid project_ids value.");
+      }
+      const rows = await app.db.execute<{ id: string; total_issues: number; completed_issues: number; total_members: number; total_cycles: number; total_modules: number }>(sql`
+        select p.id,
+          (select count(*)::int from issues i where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false) as total_issues,
+          (select count(*)::int from issues i join states s on s.id = i.state
+             where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false and s."group" in ('completed', 'cancelled')) as completed_issues,
+          (select count(*)::int from project_members m join users u on u.id = m.member where m.project = p.id and m.is_active and not u.is_bot) as total_members,
+          (select count(*)::int from cycles c where c.project = p.id) as total_cycles,
+          (select count(*)::int from modules md where md.project = p.id) as total_modules
+        from projects p
+        where p.workspace = ${workspace.id} and p.archived_at is null
+          and exists (select 1 from project_members pm where pm.project = p.id and pm.member = ${user.id} and pm.is_active)
+          ${ids ? sql`and p.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql``}
+        order by p.created_at`);
+      return [...rows].map((r) => {
+        const out: Record<string, unknown> = { id: r.id };
+        for (const f of fields) out[f] = r[f];
+        return out;
+      });
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/user-favorite-projects/`,
+    params: slugParams,
+    body: favoriteBody,
+    scope: "workspace",
+    policy: P.workspace.read,
+    status: 204,
+    handler: async ({ workspace, workspaceMember, user, body }) => {
+      const [project] = await app.db.select().from(projects).where(and(eq(projects.id, body.project), eq(projects.workspaceId, workspace.id))).limit(1);
+      // A project the caller cannot see does not exist for them.
+      if (!project || !(await isProjectVisible(app.db, project, user.id, workspaceMember!.role))) throw errors.notFound();
+      await favoriteProject(app, project, user.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${W}/user-favorite-projects/:projectId/`,
+    params: projectParams,
+    scope: "workspace",
+    policy: P.workspace.read,
+    status: 204,
+    handler: async ({ workspace, user, params }) => {
+      if (!(await unfavoriteProject(app, workspace.id, params.projectId, user.id))) throw errors.notFound();
+    },
+  });
+
+  // The caller's own per-project preferences, stored on their membership row.
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/project-views/`,
+    params: projectParams,
+    body: projectViewsBody,
+    scope: "project",
+    policy: P.project.read,
+    status: 204,
+    handler: async ({ projectMember, body }) => {
+      const set: Partial<typeof projectMembers.$inferInsert> = { updatedAt: new Date() };
+      if (body.view_props !== undefined) set.viewProps = body.view_props;
+      if (body.default_props !== undefined) set.defaultProps = body.default_props;
+      if (body.preferences !== undefined) set.preferences = body.preferences;
+      if (body.sort_order !== undefined) set.sortOrder = body.sort_order;
+      await app.db.update(projectMembers).set(set).where(eq(projectMembers.id, projectMember!.id));
+    },
+  });
+};
+

@@ -1,0 +1,136 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { schema } from "../../db/client.ts";
+import { projectParams, slugParams } from "../projects/schemas.ts";
+import { createStateBody, listStatesQuery, stateParams, updateStateBody } from "./schemas.ts";
+import { groupStates, presentState, presentStates, type StateRow } from "./presenters.ts";
+import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "./commands.ts";
+
+const { states, projects, projectMembers } = schema;
+
+const W = "/api/workspaces/:slug";
+const PR = `${W}/projects/:projectId`;
+
+/** The project's visible states (triage hidden), by sequence. */
+async function projectStates(app: Parameters<RouteModule>[1], projectId: string): Promise<StateRow[]> {
+  return app.db
+    .select()
+    .from(states)
+    .where(and(eq(states.projectId, projectId), eq(states.isTriage, false)))
+    .orderBy(asc(states.sequence), asc(states.createdAt));
+}
+
+/** One state, presented with its `order` inside its group. */
+async function presentOne(app: Parameters<RouteModule>[1], state: StateRow) {
+  const all = await projectStates(app, state.projectId);
+  return presentStates(all).find((s) => s.id === state.id) ?? presentState(state, 1);
+}
+
+export const stateRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/states/`,
+    params: projectParams,
+    query: listStatesQuery,
+    scope: "project",
+    policy: P.project.read,
+    handler: async ({ project, query }) => {
+      const presented = presentStates(await projectStates(app, project.id));
+      return query.grouped === "true" ? groupStates(presented) : presented;
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/states/`,
+    params: projectParams,
+    body: createStateBody,
+    scope: "project",
+    policy: P.project.member,
+    status: 200,
+    handler: async ({ project, user, body }) => presentOne(app, await createState(app, project, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${PR}/states/:stateId/`,
+    params: stateParams,
+    body: updateStateBody,
+    scope: "project",
+    load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
+    policy: P.project.member,
+    handler: async ({ loaded, user, body }) => presentOne(app, await updateState(app, loaded, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${PR}/states/:stateId/`,
+    params: stateParams,
+    scope: "project",
+    load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
+    policy: P.project.member,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteState(app, loaded);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/states/:stateId/mark-default/`,
+    params: stateParams,
+    scope: "project",
+    load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
+    policy: P.project.member,
+    status: 204,
+    handler: async ({ loaded, user }) => {
+      await markDefaultState(app, loaded, user.id);
+    },
+  });
+
+  // The hidden triage state that intake items start in.
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/intake-state/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.read,
+    handler: async ({ project }) => {
+      const [triage] = await app.db
+        .select()
+        .from(states)
+        .where(and(eq(states.projectId, project.id), eq(states.isTriage, true)))
+        .orderBy(asc(states.createdAt))
+        .limit(1);
+      if (!triage) throw errors.notFound("Triage state not found");
+      return presentState(triage, 1);
+    },
+  });
+
+  // Every visible state of the non-archived projects the caller belongs to.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/states/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, user }) => {
+      const rows = await app.db
+        .select({ s: states })
+        .from(states)
+        .innerJoin(projects, eq(projects.id, states.projectId))
+        .where(
+          and(
+            eq(states.workspaceId, workspace.id),
+            eq(states.isTriage, false),
+            isNull(projects.archivedAt),
+            sql`exists (select 1 from ${projectMembers} pm where pm.project = ${states.projectId} and pm.member = ${user.id} and pm.is_active)`,
+          ),
+        )
+        .orderBy(asc(states.sequence), asc(states.createdAt));
+      return presentStates(rows.map((r) => r.s));
+    },
+  });
+};
