@@ -72,3 +72,17 @@ export function allows(policy: Policy, ctx: RoleContext): boolean {
       return !!policy.workspaceAdminAllowed && (ctx.workspaceRole ?? 0) >= ADMIN;
   }
 }
+
+/**
+ * Work-item visibility (wire-facts §6.1, §15): project guests whose project has
+ * `guest_view_all_features = false` see and act on only the work items they created;
+ * members and admins see every item of the project.
+ */
+export function canSeeWorkItem(ctx: { userId: string | null; projectRole?: number | null; guestViewAllFeatures: boolean; creatorId?: string | null }): boolean {
+  if (!ctx.userId) return false;
+  const role = ctx.projectRole ?? 0;
+  if (role >= MEMBER) return true;
+  if (role < GUEST) return false;
+  if (ctx.guestViewAllFeatures) return true;
+  return !!ctx.creatorId && ctx.creatorId === ctx.userId;
+}
