@@ -1,13 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
 import "./index.css";
+import { Providers } from "./app/providers.tsx";
+import { createRouter } from "./app/router.tsx";
 
-function App() {
-  return <main className="p-8 text-lg">Stride</main>;
-}
+const router = createRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   </StrictMode>,
 );

@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import type { Project, ProjectLite, ProjectMember, ProjectMemberMe } from "./types.ts";
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
+
+/** Lite list (every project the caller may see, archived included). */
+export function useProjects(slug: string | undefined) {
+  return useQuery({ queryKey: qk.projects(slug ?? ""), queryFn: () => api<ProjectLite[]>(`${W(slug!)}/projects/`), enabled: !!slug });
+}
+
+/** Full objects, including is_favorite and members. */
+export function useProjectDetails(slug: string | undefined) {
+  return useQuery({
+    queryKey: qk.projectDetails(slug ?? ""),
+    queryFn: () => api<Project[]>(`${W(slug!)}/projects/details/`),
+    enabled: !!slug,
+  });
+}
+
+export function useProject(slug: string | undefined, pid: string | undefined) {
+  return useQuery({ queryKey: qk.project(slug ?? "", pid ?? ""), queryFn: () => api<Project>(`${P(slug!, pid!)}/`), enabled: !!slug && !!pid });
+}
+
+export function useProjectMemberMe(slug: string | undefined, pid: string | undefined) {
+  return useQuery({
+    queryKey: qk.projectMemberMe(slug ?? "", pid ?? ""),
+    queryFn: () => api<ProjectMemberMe>(`${P(slug!, pid!)}/project-members/me/`),
+    enabled: !!slug && !!pid,
+    retry: false,
+  });
+}
+
+export function useProjectMembers(slug: string | undefined, pid: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: qk.projectMembers(slug ?? "", pid ?? ""),
+    queryFn: () => api<ProjectMember[]>(`${P(slug!, pid!)}/members/`),
+    enabled: !!slug && !!pid && enabled,
+  });
+}
+
+export const checkProjectIdentifier = (slug: string, name: string) =>
+  api<{ exists: number; identifiers: { id: string; name: string; project: string }[] }>(`${W(slug)}/project-identifiers/`, { query: { name } });
+
+function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string) {
+  qc.invalidateQueries({ queryKey: qk.projects(slug) });
+  qc.invalidateQueries({ queryKey: qk.projectDetails(slug) });
+  qc.invalidateQueries({ queryKey: qk.projectRoles(slug) });
+}
+
+export function useCreateProject(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
+    onSuccess: () => invalidateProjects(qc, slug),
+  });
+}
+
+export function useUpdateProject(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
+    onSuccess: (p) => {
+      qc.setQueryData(qk.project(slug, pid), p);
+      invalidateProjects(qc, slug);
+    },
+  });
+}
+
+export function useDeleteProject(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`${P(slug, pid)}/`, { method: "DELETE" }),
+    onSuccess: () => invalidateProjects(qc, slug),
+  });
+}
+
+export function useArchiveProject(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
+      api(`${P(slug, id)}/archive/`, { method: archive ? "POST" : "DELETE" }),
+    onSuccess: (_r, v) => {
+      invalidateProjects(qc, slug);
+      qc.invalidateQueries({ queryKey: qk.project(slug, v.id) });
+    },
+  });
+}
+
+/** Favourite toggle: optimistic on the details list, rolled back on failure. */
+export function useToggleFavoriteProject(slug: string) {
+  const qc = useQueryClient();
+  const key = qk.projectDetails(slug);
+  return useMutation({
+    mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
+      favorite
+        ? api(`${W(slug)}/user-favorite-projects/`, { method: "POST", body: { project: id } })
+        : api(`${W(slug)}/user-favorite-projects/${id}/`, { method: "DELETE" }),
+    onMutate: async ({ id, favorite }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<Project[]>(key);
+      if (prev) qc.setQueryData<Project[]>(key, prev.map((p) => (p.id === id ? { ...p, is_favorite: favorite } : p)));
+      return { prev };
+    },
+    onError: (_e, _v, ctx) => { if (ctx?.prev) qc.setQueryData(key, ctx.prev); },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useAddProjectMembers(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (members: { member_id: string; role: number }[]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
+      qc.invalidateQueries({ queryKey: qk.project(slug, pid) });
+    },
+  });
+}
+
+export function useUpdateProjectMember(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${P(slug, pid)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
+  });
+}
+
+export function useRemoveProjectMember(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${P(slug, pid)}/members/${id}/`, { method: "DELETE" }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
+  });
+}
+
+export function useLeaveProject(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`${P(slug, pid)}/members/leave/`, { method: "POST" }),
+    onSuccess: () => invalidateProjects(qc, slug),
+  });
+}

@@ -1,0 +1,26 @@
+/** Query keys in one place so invalidations match. */
+export const qk = {
+  instance: ["instance"] as const,
+  me: ["me"] as const,
+  profile: ["me", "profile"] as const,
+  settings: ["me", "settings"] as const,
+  myWorkspaces: ["me", "workspaces"] as const,
+  myInvitations: ["me", "invitations"] as const,
+  projectRoles: (slug: string) => ["me", "project-roles", slug] as const,
+  workspace: (slug: string) => ["ws", slug] as const,
+  workspaceMemberMe: (slug: string) => ["ws", slug, "member-me"] as const,
+  workspaceMembers: (slug: string) => ["ws", slug, "members"] as const,
+  workspaceInvitations: (slug: string) => ["ws", slug, "invitations"] as const,
+  projects: (slug: string) => ["ws", slug, "projects"] as const,
+  projectDetails: (slug: string) => ["ws", slug, "projects", "details"] as const,
+  project: (slug: string, pid: string) => ["ws", slug, "project", pid] as const,
+  projectMemberMe: (slug: string, pid: string) => ["ws", slug, "project", pid, "member-me"] as const,
+  projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,
+  states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
+  labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
+  admin: {
+    me: ["admin", "me"] as const,
+    configurations: ["admin", "configurations"] as const,
+    workspaces: (search: string, cursor: string) => ["admin", "workspaces", search, cursor] as const,
+  },
+};

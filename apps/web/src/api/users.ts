@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, ApiError } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import type { Invitation, Profile, User, UserSettings, Workspace } from "./types.ts";
+
+/** The signed-in user, or null when signed out (a 401 here is not an error). */
+export async function fetchMe(): Promise<User | null> {
+  try {
+    return await api<User>("/api/users/me/");
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
+}
+
+export function useProfile(enabled = true) {
+  return useQuery({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/"), enabled });
+}
+
+export function useUserSettings(enabled = true) {
+  return useQuery({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/"), enabled });
+}
+
+export function useMyWorkspaces(enabled = true) {
+  return useQuery({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/"), enabled });
+}
+
+export function useMyInvitations(enabled = true) {
+  return useQuery({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/"), enabled });
+}
+
+/** `{projectId: role}` of the current user in a workspace. */
+export function useProjectRoles(slug: string | undefined) {
+  return useQuery({
+    queryKey: qk.projectRoles(slug ?? ""),
+    queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`),
+    enabled: !!slug,
+  });
+}
+
+export function useUpdateMe() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<User>) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
+    onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
+  });
+}
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<Profile>) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
+    onMutate: async (patch) => {
+      await qc.cancelQueries({ queryKey: qk.profile });
+      const prev = qc.getQueryData<Profile>(qk.profile);
+      if (prev) qc.setQueryData(qk.profile, { ...prev, ...patch });
+      return { prev };
+    },
+    onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(qk.profile, ctx.prev); },
+    onSuccess: (p) => qc.setQueryData(qk.profile, p),
+  });
+}
+
+export function useAcceptInvitations() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api("/api/users/me/workspaces/invitations/", { method: "POST", body: { invitations: ids } }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: qk.myInvitations });
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+      qc.invalidateQueries({ queryKey: qk.settings });
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "./types.ts";
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+
+export function useWorkspace(slug: string | undefined) {
+  return useQuery({ queryKey: qk.workspace(slug ?? ""), queryFn: () => api<Workspace>(`${W(slug!)}/`), enabled: !!slug });
+}
+
+export function useWorkspaceMemberMe(slug: string | undefined) {
+  return useQuery({
+    queryKey: qk.workspaceMemberMe(slug ?? ""),
+    queryFn: () => api<WorkspaceMemberMe>(`${W(slug!)}/workspace-members/me/`),
+    enabled: !!slug,
+  });
+}
+
+export function useWorkspaceMembers(slug: string | undefined) {
+  return useQuery({ queryKey: qk.workspaceMembers(slug ?? ""), queryFn: () => api<WorkspaceMember[]>(`${W(slug!)}/members/`), enabled: !!slug });
+}
+
+export function useWorkspaceInvitations(slug: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: qk.workspaceInvitations(slug ?? ""),
+    queryFn: () => api<Invitation[]>(`${W(slug!)}/invitations/`),
+    enabled: !!slug && enabled,
+  });
+}
+
+/** `true` when the slug is free (reserved names report false). */
+export const checkWorkspaceSlug = (slug: string, signal?: AbortSignal) =>
+  api<{ status: boolean }>("/api/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
+
+export interface CreateWorkspaceInput { name: string; slug: string; organization_size?: string; company_role?: string }
+
+export function useCreateWorkspace() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateWorkspaceInput) => api<Workspace>("/api/workspaces/", { method: "POST", body }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+      qc.invalidateQueries({ queryKey: qk.settings });
+    },
+  });
+}
+
+export function useUpdateWorkspace(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<Workspace>) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
+    onSuccess: (ws) => {
+      qc.setQueryData(qk.workspace(slug), ws);
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+    },
+  });
+}
+
+export function useDeleteWorkspace(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`${W(slug)}/`, { method: "DELETE" }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+      qc.invalidateQueries({ queryKey: qk.settings });
+    },
+  });
+}
+
+export function useUpdateWorkspaceMember(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
+  });
+}
+
+export function useRemoveWorkspaceMember(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${W(slug)}/members/${id}/`, { method: "DELETE" }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
+  });
+}
+
+export function useLeaveWorkspace(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`${W(slug)}/members/leave/`, { method: "POST" }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+      qc.invalidateQueries({ queryKey: qk.settings });
+    },
+  });
+}
+
+export function useInviteMembers(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (emails: { email: string; role: number }[]) =>
+      api<{ message: string }>(`${W(slug)}/invitations/`, { method: "POST", body: { emails } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
+  });
+}
+
+export function useUpdateInvitation(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/invitations/${id}/`, { method: "PATCH", body: { role } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
+  });
+}
+
+export function useDeleteInvitation(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${W(slug)}/invitations/${id}/`, { method: "DELETE" }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
+  });
+}
+
+/** Invitation link answer (`/workspace-invitations/?invitation_id&slug&token`). */
+export const fetchInvitationForJoin = (slug: string, id: string) => api<Invitation>(`${W(slug)}/invitations/${id}/join/`, { allow401: true });
+export const answerInvitation = (slug: string, id: string, token: string, accepted: boolean) =>
+  api<{ message: string }>(`${W(slug)}/invitations/${id}/join/`, { method: "POST", body: { token, accepted }, allow401: true });

@@ -1,0 +1,30 @@
+import { NavLink } from "react-router";
+import type { NavEntry } from "@stride/shared";
+import { cx } from "../ui/cx.ts";
+
+/** Settings navigation: the default list first, then the other pages the role may open. */
+export function SettingsNav({ base, defaults, more, label }: { base: string; defaults: NavEntry[]; more: NavEntry[]; label: string }) {
+  const link = (e: NavEntry) => (
+    <li key={e.key}>
+      <NavLink
+        to={base + e.path}
+        end
+        data-settings={e.key}
+        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+      >
+        {e.label}
+      </NavLink>
+    </li>
+  );
+  return (
+    <nav aria-label={label} className="w-full shrink-0 border-b border-zinc-200 p-3 md:w-56 md:border-r md:border-b-0 dark:border-zinc-800">
+      <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">{defaults.map(link)}</ul>
+      {more.length > 0 && (
+        <>
+          <div className="mt-4 hidden px-3 text-xs font-semibold uppercase tracking-wide text-zinc-500 md:block">More</div>
+          <ul className="mt-1 flex flex-wrap gap-1 md:block md:space-y-0.5">{more.map(link)}</ul>
+        </>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cx } from "./cx.ts";
+import { Spinner } from "./Spinner.tsx";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+const VARIANT: Record<Variant, string> = {
+  primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
+  secondary: "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
+  danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
+  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: "sm" | "md";
+  loading?: boolean;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = "primary", size = "md", loading, className, children, disabled, type = "button", ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || loading}
+      className={cx(
+        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70",
+        size === "sm" ? "px-2.5 py-1 text-sm" : "px-4 py-2 text-sm",
+        VARIANT[variant],
+        className,
+      )}
+      {...rest}
+    >
+      {loading && <Spinner className="h-4 w-4" />}
+      {children}
+    </button>
+  );
+});

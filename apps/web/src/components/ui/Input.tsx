@@ -1,0 +1,113 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { cx } from "./cx.ts";
+
+const FIELD =
+  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500 disabled:bg-zinc-100 disabled:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800";
+
+interface FieldProps { label?: ReactNode; error?: string; hint?: ReactNode }
+
+function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      {label && (
+        <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          {label}
+        </label>
+      )}
+      {children}
+      {hint && !error && <p className="text-xs text-zinc-500">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function Input(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} error={error} hint={hint}>
+      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-red-500", className)} {...rest} />
+    </Wrapper>
+  );
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(function Textarea(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} error={error} hint={hint}>
+      <textarea ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "min-h-20", className)} {...rest} />
+    </Wrapper>
+  );
+});
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function Select(
+  { label, error, hint, className, id, children, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} error={error} hint={hint}>
+      <select ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "pr-8", className)} {...rest}>
+        {children}
+      </select>
+    </Wrapper>
+  );
+});
+
+/** An accessible on/off switch. */
+export function Toggle({ checked, onChange, label, description, disabled }: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+  description?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div>
+        <div id={id} className="text-sm font-medium">{label}</div>
+        {description && <div className="text-xs text-zinc-500">{description}</div>}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={id}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={cx(
+          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-50",
+          checked ? "bg-indigo-600" : "bg-zinc-300 dark:bg-zinc-700",
+        )}
+      >
+        <span className={cx("inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
+      </button>
+    </div>
+  );
+}
+
+export function Banner({ kind = "error", children }: { kind?: "error" | "info" | "success"; children: ReactNode }) {
+  const cls = {
+    error: "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+    info: "border-indigo-300 bg-indigo-50 text-indigo-800 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
+    success: "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
+  }[kind];
+  return (
+    <div role={kind === "error" ? "alert" : "status"} className={cx("rounded-md border px-3 py-2 text-sm", cls)}>
+      {children}
+    </div>
+  );
+}

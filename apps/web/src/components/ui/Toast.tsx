@@ -1,0 +1,55 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { cx } from "./cx.ts";
+
+export type ToastKind = "success" | "error" | "info" | "warning";
+interface ToastItem { id: number; kind: ToastKind; title: string; message?: string }
+interface ToastApi { show: (kind: ToastKind, title: string, message?: string) => void }
+
+const Ctx = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setItems((xs) => xs.filter((x) => x.id !== id)), []);
+  const show = useCallback((kind: ToastKind, title: string, message?: string) => {
+    const id = next.current++;
+    setItems((xs) => [...xs.slice(-4), { id, kind, title, message }]);
+    setTimeout(() => dismiss(id), kind === "error" ? 8000 : 5000);
+  }, [dismiss]);
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <Ctx.Provider value={api}>
+      {children}
+      <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+        {items.map((t) => (
+          <div
+            key={t.id}
+            role={t.kind === "error" ? "alert" : "status"}
+            data-toast={t.kind}
+            className={cx(
+              "pointer-events-auto rounded-md border px-4 py-3 text-sm shadow-lg",
+              t.kind === "success" && "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
+              t.kind === "error" && "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+              t.kind === "info" && "border-zinc-300 bg-white text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
+              t.kind === "warning" && "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+            )}
+          >
+            <div className="flex items-start justify-between gap-2">
+              <div>
+                <div className="font-medium">{t.title}</div>
+                {t.message && <div className="mt-0.5 opacity-90">{t.message}</div>}
+              </div>
+              <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100">✕</button>
+            </div>
+          </div>
+        ))}
+      </div>
+    </Ctx.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useToast outside ToastProvider");
+  return c;
+}

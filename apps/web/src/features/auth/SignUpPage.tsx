@@ -1,0 +1,27 @@
+import { Link, Navigate, useSearchParams } from "react-router";
+import { useInstance } from "../../api/instance.ts";
+import { useMe } from "../../api/users.ts";
+import { Banner, PageSpinner } from "../../components/ui/index.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+import { EmailAuthForm } from "./EmailAuthForm.tsx";
+import { authMessage, safeNextPath } from "./auth-messages.ts";
+
+export function SignUpPage() {
+  const [params] = useSearchParams();
+  const me = useMe();
+  const instance = useInstance();
+  const nextPath = safeNextPath(params.get("next_path"));
+  if (me.isLoading) return <PageSpinner />;
+  if (me.data) return <Navigate to={nextPath ?? "/"} replace />;
+  const signupDisabled = instance.data?.config && !instance.data.config.enable_signup;
+  return (
+    <AuthLayout
+      title="Create your Stride account"
+      subtitle="Plan and track work with your team."
+      footer={<>Already have an account? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Sign in</Link></>}
+    >
+      {signupDisabled && <Banner kind="info">New sign-ups are limited to invited people on this instance.</Banner>}
+      <EmailAuthForm mode="sign-up" initialEmail={params.get("email") ?? ""} nextPath={nextPath} error={authMessage(params.get("error_code"), params.get("error_message"))} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LogoProps } from "../../api/types.ts";
+
+/** A project's emoji or icon logo (logo_props), falling back to its identifier's first letter. */
+export function ProjectLogo({ project, size = "sm" }: { project: { name: string; identifier?: string; logo_props?: LogoProps | null }; size?: "sm" | "lg" }) {
+  const lp = project.logo_props ?? {};
+  const dim = size === "lg" ? "h-10 w-10 text-2xl" : "h-5 w-5 text-sm";
+  if (lp.in_use === "emoji" && lp.emoji?.value) {
+    return <span aria-hidden className={`inline-flex shrink-0 items-center justify-center ${dim}`}>{emojiFromValue(lp.emoji.value)}</span>;
+  }
+  if (lp.in_use === "icon" && lp.icon?.name) {
+    return (
+      <span aria-hidden className={`inline-flex shrink-0 items-center justify-center rounded ${dim}`} style={{ color: lp.icon.color ?? "#6366f1" }}>
+        {ICONS[lp.icon.name] ?? "■"}
+      </span>
+    );
+  }
+  return (
+    <span aria-hidden className={`inline-flex shrink-0 items-center justify-center rounded bg-zinc-200 font-semibold text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200 ${size === "lg" ? "h-10 w-10 text-base" : "h-5 w-5 text-[10px]"}`}>
+      {(project.identifier ?? project.name).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/** Icons offered in the logo picker, by name. */
+export const ICONS: Record<string, string> = {
+  square: "■", circle: "●", triangle: "▲", diamond: "◆", star: "★", heart: "♥", bolt: "⚡", flag: "⚑", rocket: "➶", gear: "⚙",
+};
+
+/** Emojis offered in the logo picker. Stored as decimal code points joined by '-' (Plane's format). */
+export const EMOJIS = ["🚀", "📦", "🎯", "🛠️", "📈", "🧪", "💡", "🐛", "📚", "🌱", "🔥", "⭐"];
+
+export function emojiToValue(e: string): string {
+  return Array.from(e).map((c) => c.codePointAt(0)!.toString()).join("-");
+}
+
+export function emojiFromValue(v: string): string {
+  if (!/^\d+(-\d+)*$/.test(v)) return v;
+  try {
+    return String.fromCodePoint(...v.split("-").map(Number));
+  } catch {
+    return v;
+  }
+}

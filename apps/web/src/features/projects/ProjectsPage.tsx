@@ -1,0 +1,5 @@
+import { PageSpinner } from "../../components/ui/index.ts";
+
+export function ProjectsPage() {
+  return <div aria-busy="true" title="Projects"><PageSpinner /></div>;
+}

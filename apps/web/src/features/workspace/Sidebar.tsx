@@ -1,0 +1,76 @@
+import { WORKSPACE_SIDEBAR, visibleEntries } from "@stride/shared";
+import { NavLink, useNavigate } from "react-router";
+import { useMyWorkspaces } from "../../api/users.ts";
+import { useProjects } from "../../api/projects.ts";
+import { Menu, cx } from "../../components/ui/index.ts";
+import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
+import { ProjectLogo } from "../projects/ProjectLogo.tsx";
+import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+
+const ICON: Record<string, string> = {
+  home: "⌂", inbox: "✉", projects: "▦", views: "◫", analytics: "▤", "your-work": "◉", drafts: "✎", archives: "▣",
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+    isActive ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/60",
+  );
+
+export function Sidebar() {
+  const { slug, role, workspace } = useCurrentWorkspace();
+  const workspaces = useMyWorkspaces();
+  const projects = useProjects(slug);
+  const nav = useNavigate();
+  const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
+        <Menu
+          ariaLabel="Switch workspace"
+          buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm font-semibold hover:bg-zinc-200/60 dark:hover:bg-zinc-800"
+          label={
+            <>
+              <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded bg-indigo-600 text-xs text-white">{workspace.name.charAt(0).toUpperCase()}</span>
+              <span className="truncate">{workspace.name}</span>
+            </>
+          }
+          items={[
+            ...(workspaces.data ?? []).map((w) => ({ label: w.slug === slug ? `✓ ${w.name}` : w.name, onSelect: () => nav(`/${w.slug}/`) })),
+            ...(role === 20 ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
+            { label: "Create workspace", onSelect: () => nav("/create-workspace/") },
+            { label: "Workspace invitations", onSelect: () => nav("/invitations/") },
+          ]}
+        />
+      </div>
+      <nav aria-label="Workspace" className="flex-1 overflow-y-auto p-2">
+        <ul className="space-y-0.5">
+          {visibleEntries(WORKSPACE_SIDEBAR, role).map((e) => (
+            <li key={e.key}>
+              <NavLink to={`/${slug}/${e.path}`} end className={linkClass} data-nav={e.key}>
+                <span aria-hidden className="w-4 text-center">{ICON[e.key]}</span>
+                {e.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Your projects</div>
+        <ul className="mt-1 space-y-0.5">
+          {mine.map((p) => (
+            <li key={p.id}>
+              <NavLink to={`/${slug}/projects/${p.id}/issues/`} className={linkClass}>
+                <ProjectLogo project={p} />
+                <span className="truncate">{p.name}</span>
+              </NavLink>
+            </li>
+          ))}
+          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You have not joined any project yet.</li>}
+        </ul>
+      </nav>
+      <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+        <ProfileMenu />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, useContext, useEffect } from "react";
+import { Link, Outlet, useLocation, useParams } from "react-router";
+import type { Role } from "@stride/shared";
+import { ApiError } from "../../api/client.ts";
+import { useProfile, useUpdateProfile } from "../../api/users.ts";
+import { useWorkspace, useWorkspaceMemberMe } from "../../api/workspaces.ts";
+import type { Workspace } from "../../api/types.ts";
+import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
+import { SidebarProvider, useSidebar } from "../../components/layout/SidebarState.tsx";
+import { roleBucket } from "@stride/shared";
+import { Sidebar } from "./Sidebar.tsx";
+
+interface WorkspaceCtx { slug: string; role: Role; workspace: Workspace }
+const Ctx = createContext<WorkspaceCtx | null>(null);
+
+/** The current workspace (slug, the caller's role, the workspace row); only inside the workspace shell. */
+export function useCurrentWorkspace(): WorkspaceCtx {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useCurrentWorkspace outside WorkspaceLayout");
+  return c;
+}
+
+export function WorkspaceLayout() {
+  const { workspaceSlug = "" } = useParams();
+  const member = useWorkspaceMemberMe(workspaceSlug);
+  const ws = useWorkspace(workspaceSlug);
+  const profile = useProfile();
+  const updateProfile = useUpdateProfile();
+
+  // Remember the last workspace visited, so `/` opens it next time.
+  const wsId = ws.data?.id;
+  const lastId = profile.data?.last_workspace_id;
+  useEffect(() => {
+    if (wsId && profile.data && lastId !== wsId && !updateProfile.isPending) updateProfile.mutate({ last_workspace_id: wsId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wsId, lastId, profile.data]);
+
+  if (member.isLoading || ws.isLoading) return <PageSpinner />;
+  const err = member.error ?? ws.error;
+  const role = roleBucket(member.data?.role);
+  if (err || !ws.data || !role) {
+    const status = err instanceof ApiError ? err.status : 0;
+    return (
+      <EmptyState
+        title={status === 404 || status === 403 ? "Workspace not found" : "Could not open this workspace"}
+        description={status === 403 || status === 404 ? "This workspace does not exist or you are not a member of it." : "Something went wrong. Reload the page to try again."}
+        action={<Link className="text-indigo-600 hover:underline" to="/">Go to your workspaces</Link>}
+      />
+    );
+  }
+  return (
+    <Ctx.Provider value={{ slug: workspaceSlug, role, workspace: ws.data }}>
+      <SidebarProvider>
+        <Shell />
+      </SidebarProvider>
+    </Ctx.Provider>
+  );
+}
+
+function Shell() {
+  const sidebar = useSidebar();
+  const loc = useLocation();
+  const { close } = sidebar;
+  useEffect(() => { close(); }, [loc.pathname, close]);
+  return (
+    <div className="flex h-screen overflow-hidden">
+      {sidebar.open && sidebar.narrow && (
+        <div aria-hidden className="fixed inset-0 z-30 bg-black/30" onClick={sidebar.toggle} />
+      )}
+      <aside
+        aria-label="Workspace sidebar"
+        className={cx(
+          "flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900",
+          sidebar.narrow && "fixed inset-y-0 left-0 z-40 shadow-xl",
+          !sidebar.open && "hidden",
+        )}
+      >
+        <Sidebar />
+      </aside>
+      <main className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
