@@ -1,12 +1,24 @@
 import type { RouteModule } from "../core/route.ts";
+import { labelRoutes } from "./labels/index.ts";
+import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { usersRoutes } from "./users/index.ts";
+import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
+import { workspaceMembersRoutes } from "./workspace-members/index.ts";
+import { workspacesRoutes } from "./workspaces/index.ts";
 
 /**
  * Every resource folder exports one RouteModule from its index.ts; list it here.
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  labelRoutes,
+  projectMemberRoutes,
   projectRoutes,
   stateRoutes,
+  usersRoutes,
+  workspaceInvitationsRoutes,
+  workspaceMembersRoutes,
+  workspacesRoutes,
 ];

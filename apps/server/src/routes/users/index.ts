@@ -1,0 +1,307 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { isInstanceAdmin } from "../../core/session.ts";
+import { schema } from "../../db/client.ts";
+import { presentWorkspace, presentWorkspaceLite } from "../workspaces/presenters.ts";
+import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
+import { presentInvitation } from "../workspace-invitations/presenters.ts";
+import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
+import { assetUrl, iso, presentNotificationPreferences, presentProfile, presentUser, presentUserLite, presentUserMe } from "./presenters.ts";
+import {
+  acceptInvitationsBody,
+  notificationPreferencesBody,
+  onboardBody,
+  slugParams,
+  tourCompletedBody,
+  updateMeBody,
+  updateProfileBody,
+} from "./schemas.ts";
+import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, ensureProfile, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
+
+const { users, profiles, userNotificationPreferences, projectMembers, projects } = schema;
+
+const UPDATED = { message: "Updated successfully" };
+
+/** The current user: account, profile, settings, onboarding, notification preferences, workspaces and invitations. */
+export const usersRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/",
+    policy: P.user.any,
+    handler: async ({ user }) => presentUserMe(user),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/",
+    policy: P.user.any,
+    body: updateMeBody,
+    handler: async ({ user, body }) => {
+      if (body.avatar_asset) await assertOwnAsset(app.db, user.id, body.avatar_asset, "avatar_asset");
+      if (body.cover_image_asset) await assertOwnAsset(app.db, user.id, body.cover_image_asset, "cover_image_asset");
+      const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (body.first_name !== undefined) set.firstName = body.first_name.trim();
+      if (body.last_name !== undefined) set.lastName = body.last_name.trim();
+      if (body.display_name !== undefined) set.displayName = body.display_name.trim();
+      if (body.avatar !== undefined) set.avatar = body.avatar ?? "";
+      if (body.cover_image !== undefined) set.coverImage = body.cover_image === "" ? null : body.cover_image;
+      if (body.avatar_asset !== undefined) set.avatarAssetId = body.avatar_asset;
+      if (body.cover_image_asset !== undefined) set.coverImageAssetId = body.cover_image_asset;
+      if (body.user_timezone !== undefined) set.userTimezone = body.user_timezone;
+      const [updated] = await app.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+      return presentUser(updated);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: "/api/users/me/",
+    policy: P.user.any,
+    status: 204,
+    handler: async ({ user, reply }) => {
+      await deactivateUser(app, user, reply);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/session/",
+    auth: "optional",
+    policy: null,
+    handler: async ({ user }) => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/profile/",
+    policy: P.user.any,
+    handler: async ({ user }) => presentProfile(await ensureProfile(app.db, user.id)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/profile/",
+    policy: P.user.any,
+    body: updateProfileBody,
+    handler: async ({ user, body }) => {
+      const current = await ensureProfile(app.db, user.id);
+      if (body.last_workspace_id && !(await activeWorkspaceOf(app.db, user.id, body.last_workspace_id))) {
+        throw errors.field("last_workspace_id", "You are not a member of this workspace.");
+      }
+      const merge = (old: unknown, patch: Record<string, unknown> | undefined) =>
+        patch === undefined ? undefined : { ...((old as Record<string, unknown>) ?? {}), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+      const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+      const direct = {
+        theme: "theme",
+        is_app_rail_docked: "isAppRailDocked",
+        is_tour_completed: "isTourCompleted",
+        use_case: "useCase",
+        role: "role",
+        is_onboarded: "isOnboarded",
+        last_workspace_id: "lastWorkspaceId",
+        billing_address_country: "billingAddressCountry",
+        billing_address: "billingAddress",
+        has_billing_address: "hasBillingAddress",
+        company_name: "companyName",
+        notification_view_mode: "notificationViewMode",
+        is_smooth_cursor_enabled: "isSmoothCursorEnabled",
+        is_mobile_onboarded: "isMobileOnboarded",
+        mobile_timezone_auto_set: "mobileTimezoneAutoSet",
+        language: "language",
+        start_of_the_week: "startOfTheWeek",
+        goals: "goals",
+        background_color: "backgroundColor",
+        is_navigation_tour_completed: "isNavigationTourCompleted",
+        has_marketing_email_consent: "hasMarketingEmailConsent",
+        is_subscribed_to_changelog: "isSubscribedToChangelog",
+      } as const;
+      for (const [wire, col] of Object.entries(direct)) {
+        const v = (body as Record<string, unknown>)[wire];
+        if (v !== undefined) (set as Record<string, unknown>)[col] = v;
+      }
+      const steps = merge(current.onboardingStep, body.onboarding_step);
+      if (steps) set.onboardingStep = steps;
+      const mobile = merge(current.mobileOnboardingStep, body.mobile_onboarding_step);
+      if (mobile) set.mobileOnboardingStep = mobile;
+      const tour = merge(current.productTour, body.product_tour);
+      if (tour) set.productTour = tour;
+      const [updated] = await app.db.update(profiles).set(set).where(eq(profiles.id, current.id)).returning();
+      return presentProfile(updated);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/settings/",
+    policy: P.user.any,
+    handler: async ({ user }) => userSettings(app.db, user),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/instance-admin/",
+    policy: P.user.any,
+    handler: async ({ user }) => ({ is_instance_admin: await isInstanceAdmin(app.db, user.id) }),
+  });
+
+  // Finishing onboarding (platform.md §4) marks every step done, points the last workspace at the first one
+  // (keeping a valid last workspace), then marks the user onboarded.
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/onboard/",
+    policy: P.user.any,
+    body: onboardBody,
+    handler: async ({ user, body }) => {
+      const onboarded = body.is_onboarded ?? false;
+      await app.db.transaction(async (tx) => {
+        const profile = await ensureProfile(tx, user.id);
+        const set: Partial<typeof profiles.$inferInsert> = { isOnboarded: onboarded, updatedAt: new Date() };
+        if (onboarded) {
+          set.onboardingStep = { ...(profile.onboardingStep as object), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
+          const keep = profile.lastWorkspaceId ? await activeWorkspaceOf(tx, user.id, profile.lastWorkspaceId) : null;
+          if (!keep) set.lastWorkspaceId = (await firstJoinedWorkspaceOf(tx, user.id))?.id ?? null;
+        }
+        await tx.update(profiles).set(set).where(eq(profiles.id, profile.id));
+      });
+      return UPDATED;
+    },
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/tour-completed/",
+    policy: P.user.any,
+    body: tourCompletedBody,
+    handler: async ({ user, body }) => {
+      const profile = await ensureProfile(app.db, user.id);
+      await app.db.update(profiles).set({ isTourCompleted: body.is_tour_completed ?? false, updatedAt: new Date() }).where(eq(profiles.id, profile.id));
+      return UPDATED;
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/notification-preferences/",
+    policy: P.user.any,
+    handler: async ({ user }) => presentNotificationPreferences(await ensureNotificationPreferences(app.db, user.id)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/notification-preferences/",
+    policy: P.user.any,
+    body: notificationPreferencesBody,
+    handler: async ({ user, body }) => {
+      const current = await ensureNotificationPreferences(app.db, user.id);
+      const set: Partial<typeof userNotificationPreferences.$inferInsert> = { updatedAt: new Date() };
+      if (body.property_change !== undefined) set.propertyChange = body.property_change;
+      if (body.state_change !== undefined) set.stateChange = body.state_change;
+      if (body.comment !== undefined) set.comment = body.comment;
+      if (body.mention !== undefined) set.mention = body.mention;
+      if (body.issue_completed !== undefined) set.issueCompleted = body.issue_completed;
+      const [updated] = await app.db.update(userNotificationPreferences).set(set).where(eq(userNotificationPreferences.id, current.id)).returning();
+      return presentNotificationPreferences(updated);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/workspaces/",
+    policy: P.user.any,
+    handler: async ({ user }) => {
+      const rows = await userWorkspaces(app.db, user.id);
+      return rows.map((r) => presentWorkspace(r.ws, { totalMembers: r.totalMembers, role: r.role }));
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/workspaces/invitations/",
+    policy: P.user.any,
+    handler: async ({ user }) => {
+      const rows = await pendingInvitationsFor(app.db, user.email);
+      const counts = await memberCounts(app.db, [...new Set(rows.map((r) => r.ws.id))]);
+      return rows.map((r) => {
+        const out = presentInvitation(r.inv, r.ws);
+        (out.workspace as Record<string, unknown>).total_members = counts.get(r.ws.id) ?? 0;
+        return out;
+      });
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/api/users/me/workspaces/invitations/",
+    policy: P.user.any,
+    body: acceptInvitationsBody,
+    status: 204,
+    handler: async ({ user, body }) => {
+      await acceptOwnInvitations(app, user, body.invitations);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/workspaces/:slug/project-roles/",
+    scope: "workspace",
+    policy: P.workspace.read,
+    params: slugParams,
+    handler: async ({ workspace, user }) => {
+      const rows = await app.db
+        .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.workspaceId, workspace.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)));
+      return Object.fromEntries(rows.map((r) => [r.projectId, r.role]));
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/last-visited-workspace/",
+    policy: P.user.any,
+    handler: async ({ user }) => {
+      const profile = await ensureProfile(app.db, user.id);
+      const ws = profile.lastWorkspaceId ? await activeWorkspaceOf(app.db, user.id, profile.lastWorkspaceId) : null;
+      if (!ws) return { workspace_details: {}, project_details: [] };
+      const counts = await memberCounts(app.db, [ws.id]);
+      const rows = await app.db
+        .select({ pm: projectMembers, p: projects })
+        .from(projectMembers)
+        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+        .where(and(eq(projectMembers.workspaceId, ws.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)))
+        .orderBy(asc(projectMembers.sortOrder), asc(projects.name));
+      return {
+        workspace_details: presentWorkspace(ws, { totalMembers: counts.get(ws.id) ?? 0 }),
+        project_details: rows.map(({ pm, p }) => ({
+          id: pm.id,
+          role: pm.role,
+          is_active: pm.isActive,
+          sort_order: pm.sortOrder,
+          view_props: pm.viewProps,
+          default_props: pm.defaultProps,
+          preferences: pm.preferences,
+          comment: pm.comment,
+          created_at: iso(pm.createdAt),
+          updated_at: iso(pm.updatedAt),
+          deleted_at: null,
+          created_by: pm.createdById,
+          updated_by: pm.updatedById,
+          member: presentUserLite(user),
+          workspace: presentWorkspaceLite(ws),
+          project: {
+            id: p.id,
+            identifier: p.identifier,
+            name: p.name,
+            cover_image: p.coverImage,
+            cover_image_url: assetUrl(p.coverImageAssetId, p.coverImage),
+            logo_props: p.logoProps,
+            description: p.description,
+          },
+        })),
+      };
+    },
+  });
+};

@@ -1,0 +1,141 @@
+import type { UserRow } from "../../core/route.ts";
+import { schema } from "../../db/client.ts";
+
+export type ProfileRow = typeof schema.profiles.$inferSelect;
+export type NotificationPreferenceRow = typeof schema.userNotificationPreferences.$inferSelect;
+
+/** ISO-8601 or null. */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** Public URL of an uploaded asset, else the stored URL, else null (wire-facts §10). */
+export function assetUrl(assetId: string | null | undefined, fallback: string | null | undefined): string | null {
+  if (assetId) return `/api/assets/v2/static/${assetId}/`;
+  return fallback ? fallback : null;
+}
+
+/** User-lite (wire-facts §0): what any workspace member may see of another. */
+export function presentUserLite(u: UserRow) {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    avatar: u.avatar,
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    is_bot: u.isBot,
+    display_name: u.displayName,
+  };
+}
+
+/** Admin-lite: user-lite plus email and last login medium (for admin and member callers). */
+export function presentUserAdminLite(u: UserRow) {
+  return { ...presentUserLite(u), email: u.email, last_login_medium: u.lastLoginMedium };
+}
+
+/** GET /api/users/me/ (wire-facts §2). */
+export function presentUserMe(u: UserRow) {
+  return {
+    id: u.id,
+    avatar: u.avatar,
+    cover_image: u.coverImage,
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    cover_image_url: assetUrl(u.coverImageAssetId, u.coverImage),
+    date_joined: iso(u.dateJoined),
+    display_name: u.displayName,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    is_active: u.isActive,
+    is_bot: u.isBot,
+    is_email_verified: u.isEmailVerified,
+    user_timezone: u.userTimezone,
+    username: u.username,
+    is_password_autoset: u.isPasswordAutoset,
+    last_login_medium: u.lastLoginMedium,
+    last_login_time: iso(u.lastLoginTime),
+  };
+}
+
+/** PATCH /api/users/me/: every User column except the password. */
+export function presentUser(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    display_name: u.displayName,
+    avatar: u.avatar,
+    avatar_asset: u.avatarAssetId,
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    cover_image: u.coverImage,
+    cover_image_asset: u.coverImageAssetId,
+    cover_image_url: assetUrl(u.coverImageAssetId, u.coverImage),
+    date_joined: iso(u.dateJoined),
+    is_active: u.isActive,
+    is_bot: u.isBot,
+    is_email_verified: u.isEmailVerified,
+    is_password_autoset: u.isPasswordAutoset,
+    user_timezone: u.userTimezone,
+    last_login_medium: u.lastLoginMedium,
+    last_login_time: iso(u.lastLoginTime),
+    last_login_ip: u.lastLoginIp,
+    last_logout_time: iso(u.lastLogoutTime),
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
+  };
+}
+
+/** GET/PATCH /api/users/me/profile/ (wire-facts §2). */
+export function presentProfile(p: ProfileRow) {
+  return {
+    id: p.id,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    user: p.userId,
+    theme: p.theme,
+    is_app_rail_docked: p.isAppRailDocked,
+    is_tour_completed: p.isTourCompleted,
+    onboarding_step: p.onboardingStep,
+    use_case: p.useCase,
+    role: p.role,
+    is_onboarded: p.isOnboarded,
+    last_workspace_id: p.lastWorkspaceId,
+    billing_address_country: p.billingAddressCountry,
+    billing_address: p.billingAddress,
+    has_billing_address: p.hasBillingAddress,
+    company_name: p.companyName,
+    notification_view_mode: p.notificationViewMode,
+    is_smooth_cursor_enabled: p.isSmoothCursorEnabled,
+    is_mobile_onboarded: p.isMobileOnboarded,
+    mobile_onboarding_step: p.mobileOnboardingStep,
+    mobile_timezone_auto_set: p.mobileTimezoneAutoSet,
+    language: p.language,
+    start_of_the_week: p.startOfTheWeek,
+    goals: p.goals,
+    background_color: p.backgroundColor,
+    is_navigation_tour_completed: p.isNavigationTourCompleted,
+    has_marketing_email_consent: p.hasMarketingEmailConsent,
+    is_subscribed_to_changelog: p.isSubscribedToChangelog,
+    product_tour: p.productTour,
+  };
+}
+
+/** GET/PATCH /api/users/me/notification-preferences/. Preferences are per user (workspace and project are null). */
+export function presentNotificationPreferences(n: NotificationPreferenceRow) {
+  return {
+    id: n.id,
+    created_at: iso(n.createdAt),
+    updated_at: iso(n.updatedAt),
+    deleted_at: null,
+    created_by: n.userId,
+    updated_by: n.userId,
+    user: n.userId,
+    workspace: null,
+    project: null,
+    property_change: n.propertyChange,
+    state_change: n.stateChange,
+    comment: n.comment,
+    mention: n.mention,
+    issue_completed: n.issueCompleted,
+  };
+}
