@@ -5,3 +5,4 @@ export * from "./sort-order.ts";
 export * from "./password.ts";
 export * from "./navigation.ts";
 export * from "./password-score.ts";
+export * from "./issue-filters/index.ts";
