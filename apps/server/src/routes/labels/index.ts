@@ -1,0 +1,107 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { schema } from "../../db/client.ts";
+import { projectParams, slugParams } from "../projects/schemas.ts";
+import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from "./schemas.ts";
+import { presentLabel } from "./presenters.ts";
+import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } from "./commands.ts";
+
+const { labels, projects, projectMembers } = schema;
+
+const W = "/api/workspaces/:slug";
+const PR = `${W}/projects/:projectId`;
+
+export const labelRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/issue-labels/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.read,
+    handler: async ({ project }) => {
+      const rows = await app.db.select().from(labels).where(eq(labels.projectId, project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
+      return rows.map(presentLabel);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/issue-labels/`,
+    params: projectParams,
+    body: createLabelBody,
+    scope: "project",
+    policy: P.project.member,
+    status: 201,
+    handler: async ({ project, user, body }) => presentLabel(await createLabel(app, project, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/issue-labels/:labelId/`,
+    params: labelParams,
+    scope: "project",
+    load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
+    policy: P.project.read,
+    handler: async ({ loaded }) => presentLabel(loaded),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${PR}/issue-labels/:labelId/`,
+    params: labelParams,
+    body: updateLabelBody,
+    scope: "project",
+    load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
+    policy: P.project.member,
+    handler: async ({ loaded, user, body }) => presentLabel(await updateLabel(app, loaded, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${PR}/issue-labels/:labelId/`,
+    params: labelParams,
+    scope: "project",
+    load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
+    policy: P.project.member,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteLabel(app, loaded);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/bulk-create-labels/`,
+    params: projectParams,
+    body: bulkCreateLabelsBody,
+    scope: "project",
+    policy: P.project.member,
+    status: 201,
+    handler: async ({ project, user, body }) => ({ labels: (await bulkCreateLabels(app, project, user.id, body)).map(presentLabel) }),
+  });
+
+  // Labels of the non-archived projects the caller belongs to.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/labels/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, user }) => {
+      const rows = await app.db
+        .select({ l: labels })
+        .from(labels)
+        .innerJoin(projects, eq(projects.id, labels.projectId))
+        .where(
+          and(
+            eq(labels.workspaceId, workspace.id),
+            isNull(projects.archivedAt),
+            sql`exists (select 1 from ${projectMembers} pm where pm.project = ${labels.projectId} and pm.member = ${user.id} and pm.is_active)`,
+          ),
+        )
+        .orderBy(asc(labels.sortOrder), asc(labels.createdAt));
+      return rows.map((r) => presentLabel(r.l));
+    },
+  });
+};

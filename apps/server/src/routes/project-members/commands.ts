@@ -1,0 +1,161 @@
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { ROLE } from "@stride/shared";
+import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
+import { errors } from "../../core/errors.ts";
+import type { AppContext } from "../../core/context.ts";
+import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
+import { upsertProjectMember } from "../projects/commands.ts";
+import type { AddMembersInput } from "./schemas.ts";
+
+const { projectMembers, workspaceMembers, users } = schema;
+
+export const MEMBER_NOT_FOUND = "Member not found";
+export const ROLE_ABOVE_WORKSPACE = "You cannot add a user with role higher than the workspace role";
+export const LAST_ADMIN = "The project must keep at least one admin";
+export const LAST_ADMIN_LEAVE =
+  "You cannot leave the project as you are the only admin of the project. Please delete the project or make another member an admin first";
+
+/**
+ * The highest project role a workspace role allows: a workspace guest can only be a project guest;
+ * workspace members and admins may hold any project role (creators and leads are project admins).
+ */
+export function maxProjectRole(workspaceRole: number): number {
+  return workspaceRole >= ROLE.MEMBER ? ROLE.ADMIN : ROLE.GUEST;
+}
+
+/**
+ * Keep project roles within what a (new) workspace role allows. Call it inside the transaction that changes a
+ * workspace member's role: a member demoted to workspace guest becomes a guest in every project of that workspace.
+ */
+export async function capProjectRolesForWorkspaceRole(tx: DbOrTx, workspaceId: string, userId: string, workspaceRole: number): Promise<void> {
+  const cap = maxProjectRole(workspaceRole);
+  await tx
+    .update(projectMembers)
+    .set({ role: cap, updatedAt: new Date() })
+    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.memberId, userId), gt(projectMembers.role, cap)));
+}
+
+/** Deactivate every project membership of a user in a workspace (call when they leave or are removed from it). */
+export async function deactivateProjectMemberships(tx: DbOrTx, workspaceId: string, userId: string): Promise<void> {
+  await tx
+    .update(projectMembers)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)));
+}
+
+/** An active project membership by its id or by the member's user id; 404 "Member not found" otherwise. */
+export async function loadActiveMember(db: DbOrTx, projectId: string, memberId: string): Promise<ProjectMemberRow> {
+  const [m] = await db
+    .select({ pm: projectMembers })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.memberId))
+    .where(
+      and(
+        eq(projectMembers.projectId, projectId),
+        eq(projectMembers.isActive, true),
+        eq(users.isBot, false),
+        sql`(${projectMembers.id} = ${memberId} or ${projectMembers.memberId} = ${memberId})`,
+      ),
+    )
+    .limit(1);
+  if (!m) throw errors.notFound(MEMBER_NOT_FOUND);
+  return m.pm;
+}
+
+/** Serialise membership changes of one project so the last-admin rule holds under concurrency. */
+async function lockProjectMembers(tx: Tx, projectId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"project-members:" + projectId}))`);
+}
+
+async function otherActiveAdmins(tx: DbOrTx, projectId: string, exceptMembershipId: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isActive, true), eq(projectMembers.role, ROLE.ADMIN), ne(projectMembers.id, exceptMembershipId)));
+  return n;
+}
+
+async function workspaceRoles(db: DbOrTx, workspaceId: string, userIds: string[]): Promise<Map<string, number>> {
+  const rows = userIds.length
+    ? await db
+        .select({ memberId: workspaceMembers.memberId, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.memberId, userIds), eq(workspaceMembers.isActive, true)))
+    : [];
+  return new Map(rows.map((r) => [r.memberId, r.role]));
+}
+
+/**
+ * Add members (or re-activate / re-role existing ones). Each must be an active workspace member, and a project
+ * role may not exceed what their workspace role allows. All or nothing.
+ */
+export async function addProjectMembers(app: AppContext, project: ProjectRow, actorId: string, input: AddMembersInput): Promise<ProjectMemberRow[]> {
+  if (!input.members.length) throw errors.badRequest("At least one member is required");
+  const wanted = new Map<string, number>();
+  for (const m of input.members) wanted.set(m.member_id, m.role ?? ROLE.GUEST);
+  return app.db.transaction(async (tx) => {
+    await lockProjectMembers(tx, project.id);
+    const roles = await workspaceRoles(tx, project.workspaceId, [...wanted.keys()]);
+    for (const [userId, role] of wanted) {
+      const wsRole = roles.get(userId);
+      if (wsRole === undefined) throw errors.badRequest("The user is not an active member of this workspace", { member_id: userId });
+      if (role > maxProjectRole(wsRole)) throw errors.badRequest(ROLE_ABOVE_WORKSPACE, { member_id: userId });
+    }
+    const out: ProjectMemberRow[] = [];
+    for (const [userId, role] of wanted) {
+      const [current] = await tx
+        .select()
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
+        .limit(1);
+      if (current && current.role === ROLE.ADMIN && role < ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) {
+        throw errors.badRequest(LAST_ADMIN);
+      }
+      out.push(await upsertProjectMember(tx, project, userId, role, actorId));
+    }
+    return out;
+  });
+}
+
+/** Change a member's role within the workspace-role limit, never demoting the last admin. */
+export async function updateProjectMemberRole(
+  app: AppContext,
+  project: ProjectRow,
+  member: ProjectMemberRow,
+  actor: { id: string; workspaceRole: number },
+  role: number,
+): Promise<ProjectMemberRow> {
+  return app.db.transaction(async (tx) => {
+    await lockProjectMembers(tx, project.id);
+    const [current] = await tx.select().from(projectMembers).where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true))).limit(1);
+    if (!current) throw errors.notFound(MEMBER_NOT_FOUND);
+    if (current.memberId === actor.id && actor.workspaceRole < ROLE.ADMIN) throw errors.badRequest("You cannot update your own role");
+    const wsRole = (await workspaceRoles(tx, project.workspaceId, [current.memberId])).get(current.memberId);
+    if (wsRole === undefined) throw errors.badRequest("The user is not an active member of this workspace");
+    if (role > maxProjectRole(wsRole)) throw errors.badRequest(ROLE_ABOVE_WORKSPACE);
+    if (current.role === ROLE.ADMIN && role < ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) throw errors.badRequest(LAST_ADMIN);
+    const [row] = await tx.update(projectMembers).set({ role, updatedAt: new Date(), updatedById: actor.id }).where(eq(projectMembers.id, current.id)).returning();
+    return row;
+  });
+}
+
+/** Remove (deactivate) a member; not oneself (use leave) and never the last admin. */
+export async function removeProjectMember(app: AppContext, project: ProjectRow, member: ProjectMemberRow, actorId: string): Promise<void> {
+  if (member.memberId === actorId) throw errors.badRequest("You cannot remove yourself from the project. Please use leave project");
+  await app.db.transaction(async (tx) => {
+    await lockProjectMembers(tx, project.id);
+    const [current] = await tx.select().from(projectMembers).where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true))).limit(1);
+    if (!current) throw errors.notFound(MEMBER_NOT_FOUND);
+    if (current.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) throw errors.badRequest(LAST_ADMIN);
+    await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date(), updatedById: actorId }).where(eq(projectMembers.id, current.id));
+  });
+}
+
+/** The caller leaves the project; the only admin cannot. */
+export async function leaveProject(app: AppContext, project: ProjectRow, membership: ProjectMemberRow): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await lockProjectMembers(tx, project.id);
+    if (membership.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, membership.id)) === 0) throw errors.badRequest(LAST_ADMIN_LEAVE);
+    await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date(), updatedById: membership.memberId }).where(eq(projectMembers.id, membership.id));
+  });
+}

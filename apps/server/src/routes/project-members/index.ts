@@ -1,0 +1,109 @@
+import { and, asc, eq } from "drizzle-orm";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { schema } from "../../db/client.ts";
+import { projectParams } from "../projects/schemas.ts";
+import { presentProjectMemberFull, presentProjectMemberRole } from "../projects/presenters.ts";
+import { addMembersBody, memberParams, updateMemberBody } from "./schemas.ts";
+import { addProjectMembers, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
+import type { AppContext } from "../../core/context.ts";
+import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../core/route.ts";
+
+const { projectMembers, workspaceMembers, users } = schema;
+
+const PR = "/api/workspaces/:slug/projects/:projectId";
+
+async function presentFull(app: AppContext, m: ProjectMemberRow, ws: WorkspaceRow, p: ProjectRow) {
+  const [u] = await app.db.select().from(users).where(eq(users.id, m.memberId)).limit(1);
+  return presentProjectMemberFull(m, ws, p, u);
+}
+
+export const projectMemberRoutes: RouteModule = (fastify, app) => {
+  // Active, non-bot members who are still active in the workspace.
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/members/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.read,
+    handler: async ({ project }) => {
+      const rows = await app.db
+        .select({ pm: projectMembers })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.memberId))
+        .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, projectMembers.workspaceId), eq(workspaceMembers.memberId, projectMembers.memberId)))
+        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.isActive, true), eq(users.isBot, false), eq(workspaceMembers.isActive, true)))
+        .orderBy(asc(projectMembers.createdAt), asc(projectMembers.id));
+      return rows.map((r) => presentProjectMemberRole(r.pm));
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/members/`,
+    params: projectParams,
+    body: addMembersBody,
+    scope: "project",
+    policy: P.project.admin,
+    status: 201,
+    handler: async ({ project, user, body }) => (await addProjectMembers(app, project, user.id, body)).map(presentProjectMemberRole),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/members/:memberId/`,
+    params: memberParams,
+    scope: "project",
+    load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
+    policy: P.project.read,
+    handler: async ({ loaded, workspace, project }) => presentFull(app, loaded, workspace, project),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${PR}/members/:memberId/`,
+    params: memberParams,
+    body: updateMemberBody,
+    scope: "project",
+    load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
+    policy: P.project.admin,
+    handler: async ({ loaded, workspace, workspaceMember, project, user, body }) => {
+      const row = await updateProjectMemberRole(app, project, loaded, { id: user.id, workspaceRole: workspaceMember!.role }, body.role);
+      return presentFull(app, row, workspace, project);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${PR}/members/:memberId/`,
+    params: memberParams,
+    scope: "project",
+    load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
+    policy: P.project.admin,
+    status: 204,
+    handler: async ({ loaded, project, user }) => {
+      await removeProjectMember(app, project, loaded, user.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/members/leave/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.read,
+    status: 204,
+    handler: async ({ project, projectMember }) => {
+      await leaveProject(app, project, projectMember!);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/project-members/me/`,
+    params: projectParams,
+    scope: "project",
+    policy: P.project.read,
+    handler: async ({ projectMember, workspace, project }) => presentFull(app, projectMember!, workspace, project),
+  });
+};
