@@ -121,6 +121,7 @@ export function useDeleteInvitation(slug: string) {
 }
 
 /** Invitation link answer (`/workspace-invitations/?invitation_id&slug&token`). */
-export const fetchInvitationForJoin = (slug: string, id: string) => api<Invitation>(`${W(slug)}/invitations/${id}/join/`, { allow401: true });
+export const fetchInvitationForJoin = (slug: string, id: string, token: string) =>
+  api<Invitation>(`${W(slug)}/invitations/${id}/join/`, { query: { token }, allow401: true });
 export const answerInvitation = (slug: string, id: string, token: string, accepted: boolean) =>
   api<{ message: string }>(`${W(slug)}/invitations/${id}/join/`, { method: "POST", body: { token, accepted }, allow401: true });

@@ -1,5 +1,19 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { Link, useNavigate } from "react-router";
+import { useInstance } from "../../api/instance.ts";
+import { useUpdateProfile } from "../../api/users.ts";
+import { Banner } from "../../components/ui/index.ts";
+import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { WorkspaceForm } from "./WorkspaceForm.tsx";
 
 export function CreateWorkspacePage() {
-  return <div aria-busy="true" title="Create workspace"><PageSpinner /></div>;
+  const nav = useNavigate();
+  const instance = useInstance();
+  const updateProfile = useUpdateProfile();
+  const disabled = instance.data?.config?.is_workspace_creation_disabled;
+  return (
+    <AuthLayout title="Create a workspace" subtitle="Workspaces hold your projects and your team." footer={<Link className="text-indigo-600 hover:underline dark:text-indigo-400" to="/">Back</Link>}>
+      {disabled && <Banner kind="info">Only instance admins can create workspaces on this instance.</Banner>}
+      <WorkspaceForm onCreated={(ws) => { updateProfile.mutate({ last_workspace_id: ws.id }); nav(`/${ws.slug}/`); }} />
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,208 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useEffect, useState, type FormEvent } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { ROLE, USER_ROLES } from "@stride/shared";
+import { api, ApiError, errorMessage } from "../../api/client.ts";
+import { qk } from "../../api/query-keys.ts";
+import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
+import type { Invitation, Workspace } from "../../api/types.ts";
+import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/index.ts";
+import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
+import { WorkspaceForm } from "./WorkspaceForm.tsx";
 
+type Step = "profile" | "workspace" | "invite";
+
+/**
+ * Onboarding (platform.md §4): profile (names, role) → join or create a workspace → invite
+ * teammates → finish (every onboarding step set, last workspace set, user marked onboarded).
+ */
 export function OnboardingPage() {
-  return <div aria-busy="true" title="Onboarding"><PageSpinner /></div>;
+  const me = useMe();
+  const profile = useProfile();
+  const workspaces = useMyWorkspaces();
+  const [step, setStep] = useState<Step | null>(null);
+  const [workspace, setWorkspace] = useState<Workspace | null>(null);
+
+  useEffect(() => {
+    if (step || !profile.data || !workspaces.data) return;
+    const s = profile.data.onboarding_step ?? {};
+    if (!s.profile_complete) setStep("profile");
+    else if (!workspaces.data.length) setStep("workspace");
+    else { setWorkspace(workspaces.data[0]); setStep("invite"); }
+  }, [step, profile.data, workspaces.data]);
+
+  if (me.isLoading || profile.isLoading || workspaces.isLoading || !step) return <PageSpinner />;
+  if (profile.data?.is_onboarded) return <Navigate to="/" replace />;
+
+  const stepNo = { profile: 1, workspace: 2, invite: 3 }[step];
+  return (
+    <AuthLayout title={{ profile: "Tell us about yourself", workspace: "Set up your workspace", invite: "Invite your teammates" }[step]} subtitle={`Step ${stepNo} of 3`}>
+      {step === "profile" && <ProfileStep onDone={() => setStep(workspaces.data?.length ? "invite" : "workspace")} onWorkspaceKnown={() => workspaces.data?.[0] && setWorkspace(workspaces.data[0])} />}
+      {step === "workspace" && <WorkspaceStep onDone={(ws) => { setWorkspace(ws); setStep("invite"); }} />}
+      {step === "invite" && workspace && <InviteStep workspace={workspace} />}
+    </AuthLayout>
+  );
+}
+
+function ProfileStep({ onDone, onWorkspaceKnown }: { onDone: () => void; onWorkspaceKnown: () => void }) {
+  const me = useMe();
+  const profile = useProfile();
+  const updateMe = useUpdateMe();
+  const updateProfile = useUpdateProfile();
+  const [first, setFirst] = useState(me.data?.first_name ?? "");
+  const [last, setLast] = useState(me.data?.last_name ?? "");
+  const [role, setRole] = useState(profile.data?.role ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = updateMe.isPending || updateProfile.isPending;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!first.trim()) errs.first_name = "First name is required.";
+    if (!role) errs.role = "Choose the role that fits you best.";
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    try {
+      await updateMe.mutateAsync({ first_name: first.trim(), last_name: last.trim() });
+      await updateProfile.mutateAsync({ role, onboarding_step: { ...(profile.data?.onboarding_step ?? {}), profile_complete: true } as never });
+      onWorkspaceKnown();
+      onDone();
+    } catch (err) {
+      setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Profile">
+      {formError && <Banner>{formError}</Banner>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First name" name="first_name" autoFocus maxLength={255} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first_name} />
+        <Input label="Last name" name="last_name" maxLength={255} value={last} onChange={(e) => setLast(e.target.value)} />
+      </div>
+      <Select label="What is your role?" name="role" value={role} onChange={(e) => setRole(e.target.value)} error={errors.role}>
+        <option value="">Select a role</option>
+        {USER_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+      </Select>
+      <Button type="submit" className="w-full" loading={busy}>Continue</Button>
+    </form>
+  );
+}
+
+function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
+  const invitations = useMyInvitations();
+  const accept = useAcceptInvitations();
+  const profile = useProfile();
+  const updateProfile = useUpdateProfile();
+  const qc = useQueryClient();
+  const [mode, setMode] = useState<"join" | "create" | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const pending = (invitations.data ?? []).filter((i) => !i.accepted);
+  const effective = mode ?? (pending.length ? "join" : "create");
+  const steps = profile.data?.onboarding_step ?? {};
+
+  const created = async (ws: Workspace) => {
+    await updateProfile.mutateAsync({ onboarding_step: { ...steps, workspace_create: true } as never }).catch(() => undefined);
+    onDone(ws);
+  };
+  const join = async () => {
+    setError(null);
+    try {
+      await accept.mutateAsync(selected);
+      await updateProfile.mutateAsync({ onboarding_step: { ...steps, workspace_join: true } as never }).catch(() => undefined);
+      const list = await qc.fetchQuery({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/") });
+      const inv = pending.find((p) => p.id === selected[0]);
+      const slug = inv && typeof inv.workspace === "object" ? inv.workspace.slug : undefined;
+      onDone(list.find((w) => w.slug === slug) ?? list[0]);
+    } catch (err) {
+      setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+    }
+  };
+
+  if (invitations.isLoading) return <PageSpinner />;
+  return (
+    <div className="space-y-4">
+      {pending.length > 0 && (
+        <div className="flex gap-2" role="tablist" aria-label="Join or create">
+          <Button variant={effective === "join" ? "primary" : "secondary"} size="sm" role="tab" aria-selected={effective === "join"} onClick={() => setMode("join")}>Join a workspace</Button>
+          <Button variant={effective === "create" ? "primary" : "secondary"} size="sm" role="tab" aria-selected={effective === "create"} onClick={() => setMode("create")}>Create a workspace</Button>
+        </div>
+      )}
+      {effective === "join" ? (
+        <div className="space-y-3">
+          {error && <Banner>{error}</Banner>}
+          <InvitationList invitations={pending} selected={selected} onChange={setSelected} />
+          <Button className="w-full" disabled={!selected.length} loading={accept.isPending} onClick={join}>Join selected workspaces</Button>
+        </div>
+      ) : (
+        <WorkspaceForm onCreated={created} submitLabel="Create workspace" />
+      )}
+    </div>
+  );
+}
+
+export function InvitationList({ invitations, selected, onChange }: { invitations: Invitation[]; selected: string[]; onChange: (ids: string[]) => void }) {
+  return (
+    <ul className="space-y-2">
+      {invitations.map((inv) => {
+        const ws = typeof inv.workspace === "object" ? inv.workspace : null;
+        const checked = selected.includes(inv.id);
+        return (
+          <li key={inv.id}>
+            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+              <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
+              <span className="flex-1">
+                <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
+                <span className="block text-xs text-zinc-500">Invited as {inv.role === 20 ? "Admin" : inv.role === 15 ? "Member" : "Guest"}</span>
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function InviteStep({ workspace }: { workspace: Workspace }) {
+  const profile = useProfile();
+  const nav = useNavigate();
+  const qc = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+
+  const finish = async (invited: boolean) => {
+    setFinishing(true);
+    setError(null);
+    try {
+      const steps = { ...(profile.data?.onboarding_step ?? {}), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
+      await api("/api/users/me/profile/", { method: "PATCH", body: { onboarding_step: steps, last_workspace_id: workspace.id } });
+      await api("/api/users/me/onboard/", { method: "PATCH", body: { is_onboarded: true } });
+      await qc.invalidateQueries({ queryKey: qk.profile });
+      await qc.invalidateQueries({ queryKey: qk.settings });
+      void invited;
+      nav(`/${workspace.slug}/`, { replace: true });
+    } catch (err) {
+      setFinishing(false);
+      setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+    }
+  };
+  const role = (workspace.role ?? ROLE.MEMBER) as 5 | 15 | 20;
+  return (
+    <div className="space-y-4">
+      {error && <Banner>{error}</Banner>}
+      <p className="text-sm text-zinc-500">Invite people to {workspace.name}. They get an email with a link to join.</p>
+      {role >= ROLE.MEMBER ? (
+        <InviteMembersForm
+          slug={workspace.slug}
+          maxRole={role}
+          submitLabel="Invite and continue"
+          onDone={() => finish(true)}
+          secondary={<Button variant="secondary" loading={finishing} onClick={() => finish(false)}>Skip for now</Button>}
+        />
+      ) : (
+        <Button className="w-full" loading={finishing} onClick={() => finish(false)}>Go to workspace</Button>
+      )}
+    </div>
+  );
 }
