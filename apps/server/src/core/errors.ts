@@ -31,6 +31,10 @@ export const errors = {
   conflict: (body: unknown) => new HttpError(409, body),
   rateLimited: () => new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }),
   pageNotFound: () => new HttpError(404, { error: "Page not found." }),
+  /** 403 HTML page for a failed CSRF check on form endpoints (wire-facts §1). */
+  csrfFailed: () => new HttpError(403, "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>", { "content-type": "text/html; charset=utf-8" }),
+  /** 400 `{error_code, error_message[, email]}` with an authentication code (platform.md §8). */
+  authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
   domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
 };

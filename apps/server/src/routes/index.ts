@@ -1,4 +1,6 @@
 import type { RouteModule } from "../core/route.ts";
+import { authRoutes } from "./auth/index.ts";
+import { instanceRoutes } from "./instances/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
@@ -13,6 +15,8 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  authRoutes,
+  instanceRoutes,
   labelRoutes,
   projectMemberRoutes,
   projectRoutes,

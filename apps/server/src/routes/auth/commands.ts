@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, inArray, ne, sql as dsql } from "drizzle-orm";
+import type { AppContext } from "../../core/context.ts";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import type { UserRow } from "../../core/route.ts";
+import { startSession, hashToken } from "../../core/session.ts";
+import { fail, AUTH_ERROR } from "./flow.ts";
+
+const { users, profiles, userNotificationPreferences, workspaceInvitations, workspaceMembers, magicCodes, passwordResetTokens, sessions } = schema;
+
+export const MAGIC_CODE_TTL_SECONDS = 600;
+/** One code plus at most three regenerations inside the code's validity (wire-facts §1). */
+export const MAGIC_CODE_MAX_REGENERATIONS = 3;
+/** Wrong codes accepted per generated code before it is burned. */
+export const MAGIC_CODE_MAX_FAILED_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_SECONDS = 24 * 3600;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return u ?? null;
+}
+
+/** True when a workspace invitation (answered or not) exists for the email. */
+export async function hasInvitation(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(eq(workspaceInvitations.email, email)).limit(1);
+  return !!row;
+}
+
+/** Sign-up is open, or the email was invited to a workspace. */
+export async function signupAllowed(db: DbOrTx, cfg: Record<string, string>, email: string): Promise<boolean> {
+  return cfg.ENABLE_SIGNUP !== "0" || (await hasInvitation(db, email));
+}
+
+/**
+ * A deactivated account signs in again only when a workspace invited its email since (the deactivation
+ * removed its pending invitations); otherwise 5019 USER_ACCOUNT_DEACTIVATED.
+ */
+export async function assertCanReactivate(db: DbOrTx, user: UserRow): Promise<void> {
+  if (user.isActive) return;
+  if (!(await hasInvitation(db, user.email))) throw fail(AUTH_ERROR.USER_ACCOUNT_DEACTIVATED, { email: user.email });
+}
+
+/** Create a user with its Profile and notification preferences. display_name = email local part. */
+export async function createUser(
+  tx: DbOrTx,
+  input: { email: string; passwordHash: string | null; isPasswordAutoset: boolean; isEmailVerified?: boolean; firstName?: string; lastName?: string; medium?: string; companyName?: string },
+): Promise<UserRow> {
+  const [u] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      username: crypto.randomUUID().replace(/-/g, ""),
+      displayName: input.email.split("@")[0] || input.email,
+      firstName: input.firstName ?? "",
+      lastName: input.lastName ?? "",
+      password: input.passwordHash,
+      isPasswordAutoset: input.isPasswordAutoset,
+      isEmailVerified: input.isEmailVerified ?? false,
+      lastLoginMedium: input.medium ?? "email",
+    })
+    .returning();
+  await tx.insert(profiles).values({ userId: u.id, companyName: input.companyName ?? "" }).onConflictDoNothing();
+  await tx.insert(userNotificationPreferences).values({ userId: u.id }).onConflictDoNothing();
+  return u;
+}
+
+/**
+ * The user's accepted workspace invitations become memberships with the invited role (an inactive
+ * earlier membership is reactivated; an active one keeps its role); those invitations are deleted.
+ */
+export async function convertAcceptedInvitations(tx: DbOrTx, user: UserRow): Promise<number> {
+  const invites = await tx.select().from(workspaceInvitations).where(and(eq(workspaceInvitations.email, user.email), eq(workspaceInvitations.accepted, true)));
+  if (invites.length === 0) return 0;
+  await tx
+    .insert(workspaceMembers)
+    .values(invites.map((i) => ({ workspaceId: i.workspaceId, memberId: user.id, role: i.role, createdById: i.createdById, updatedById: i.createdById })))
+    .onConflictDoUpdate({
+      target: [workspaceMembers.workspaceId, workspaceMembers.memberId],
+      set: {
+        role: dsql`CASE WHEN ${workspaceMembers.isActive} THEN ${workspaceMembers.role} ELSE excluded.role END`,
+        isActive: true,
+        updatedAt: new Date(),
+      },
+    });
+  await tx.delete(workspaceInvitations).where(inArray(workspaceInvitations.id, invites.map((i) => i.id)));
+  return invites.length;
+}
+
+/**
+ * Finish a successful authentication: record the login (medium, time, IP), reactivate the account when
+ * allowed, make sure a Profile exists, turn accepted invitations into memberships, start the session.
+ */
+export async function completeLogin(app: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, medium: string, tx?: DbOrTx): Promise<UserRow> {
+  const run = async (db: DbOrTx) => {
+    const [updated] = await db
+      .update(users)
+      .set({ lastLoginMedium: medium, lastLoginTime: new Date(), lastLoginIp: req.ip, isActive: true, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
+    await convertAcceptedInvitations(db, updated);
+    // A previous session in this browser ends: the cookie now names the new one.
+    const previous = req.cookies?.[app.config.sessionCookieName];
+    if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+    await startSession(app, reply, req, updated.id, "app", db);
+    return updated;
+  };
+  return tx ? run(tx) : app.db.transaction(run);
+}
+
+/** End every app session of the user except the given one (after a password change or reset). */
+export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null): Promise<void> {
+  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  await db.delete(sessions).where(where);
+}
+
+// ---- magic codes ----
+
+function codeHash(app: AppContext, email: string, code: string): string {
+  return crypto.createHmac("sha256", app.secretKey).update(`magic:${email}:${code}`).digest("hex");
+}
+
+export function newMagicCode(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+export type MagicGenerateResult = { ok: true; code: string } | { ok: false; exhausted: true };
+
+/** Issue a code for the email, counting regenerations inside the live window. Call inside a transaction. */
+export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string): Promise<MagicGenerateResult> {
+  await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"magic:" + email}))`);
+  const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).limit(1);
+  const now = Date.now();
+  const code = newMagicCode();
+  const expiresAt = new Date(now + MAGIC_CODE_TTL_SECONDS * 1000);
+  if (row && row.expiresAt.getTime() > now) {
+    if (row.generations > MAGIC_CODE_MAX_REGENERATIONS) return { ok: false, exhausted: true };
+    await tx
+      .update(magicCodes)
+      .set({ codeHash: codeHash(app, email, code), generations: row.generations + 1, failedAttempts: 0, expiresAt })
+      .where(eq(magicCodes.email, email));
+  } else {
+    await tx
+      .insert(magicCodes)
+      .values({ email, codeHash: codeHash(app, email, code), generations: 1, failedAttempts: 0, expiresAt, createdAt: new Date(now) })
+      .onConflictDoUpdate({ target: magicCodes.email, set: { codeHash: codeHash(app, email, code), generations: 1, failedAttempts: 0, expiresAt, createdAt: new Date(now) } });
+  }
+  return { ok: true, code };
+}
+
+export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted";
+
+/** Check a submitted code. A match consumes it; a miss counts against the code's attempt limit. */
+export async function checkMagicCode(app: AppContext, email: string, code: string): Promise<MagicCheck> {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).for("update").limit(1);
+    if (!row || row.expiresAt.getTime() <= Date.now()) return "expired";
+    if (row.failedAttempts >= MAGIC_CODE_MAX_FAILED_ATTEMPTS) return "exhausted";
+    const expected = Buffer.from(row.codeHash);
+    const actual = Buffer.from(codeHash(app, email, code.trim()));
+    if (expected.length === actual.length && crypto.timingSafeEqual(expected, actual)) {
+      await tx.delete(magicCodes).where(eq(magicCodes.email, email));
+      return "ok";
+    }
+    const [u] = await tx
+      .update(magicCodes)
+      .set({ failedAttempts: row.failedAttempts + 1 })
+      .where(eq(magicCodes.email, email))
+      .returning({ failedAttempts: magicCodes.failedAttempts });
+    return u.failedAttempts >= MAGIC_CODE_MAX_FAILED_ATTEMPTS ? "exhausted" : "invalid";
+  });
+}
+
+// ---- password reset tokens ----
+
+export const encodeUid = (userId: string): string => Buffer.from(userId, "utf8").toString("base64url");
+export function decodeUid(uidb64: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,100}={0,2}$/.test(uidb64)) return null;
+  const id = Buffer.from(uidb64.replace(/=+$/, ""), "base64url").toString("utf8");
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : null;
+}
+
+/** A one-time reset token for the user (only its SHA-256 is stored). */
+export async function createResetToken(tx: DbOrTx, userId: string): Promise<{ uidb64: string; token: string }> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await tx.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) });
+  return { uidb64: encodeUid(userId), token };
+}
+
+export type ResetTokenCheck = { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number };
+
+export async function checkResetToken(db: DbOrTx, uidb64: string, token: string): Promise<ResetTokenCheck> {
+  const userId = decodeUid(uidb64);
+  if (!userId || !token || token.length > 200) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
+  const [row] = await db
+    .select({ t: passwordResetTokens, u: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), eq(passwordResetTokens.userId, userId)))
+    .limit(1);
+  if (!row || row.t.usedAt) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
+  if (row.t.expiresAt.getTime() <= Date.now()) return { ok: false, code: AUTH_ERROR.EXPIRED_PASSWORD_TOKEN };
+  return { ok: true, user: row.u, tokenId: row.t.id };
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AUTH_ERROR, authErrorName } from "@stride/shared";
+import type { AppContext } from "../../core/context.ts";
+import { errors } from "../../core/errors.ts";
+import { getInstance } from "../../core/instance-config.ts";
+
+/**
+ * Shared pieces of the browser authentication flows (wire-facts §1): base URLs, next_path validation,
+ * redirect URLs with error codes, email normalisation and form field access.
+ */
+
+/** App base URL without trailing slash: WEB_URL when set, else the request's own origin. */
+export function appBase(app: AppContext, req: FastifyRequest): string {
+  if (app.config.webUrl) return app.config.webUrl.replace(/\/+$/, "");
+  return `${req.protocol}://${req.host}`;
+}
+
+/** God-mode base URL, with trailing slash: `<base>/god-mode/`. */
+export function adminBase(app: AppContext, req: FastifyRequest): string {
+  return `${appBase(app, req)}/god-mode/`;
+}
+
+const UNSAFE_NEXT = /(^|[^a-z])(javascript|data|vbscript|file):|<\s*script|\\|[\u0000-\u001f\u007f]|\/\/|\.\./i;
+
+/** A next_path is kept only when it is a local absolute path: starts with `/`, ≤500 chars, no `..`, no scheme, host or script. */
+export function isSafeNextPath(p: unknown): p is string {
+  if (typeof p !== "string" || p.length === 0 || p.length > 500 || !p.startsWith("/")) return false;
+  if (UNSAFE_NEXT.test(p)) return false;
+  let decoded = p;
+  try {
+    decoded = decodeURIComponent(p);
+  } catch {
+    return false;
+  }
+  if (!decoded.startsWith("/") || UNSAFE_NEXT.test(decoded)) return false;
+  return true;
+}
+
+function query(params: [string, string][]): string {
+  return new URLSearchParams(params).toString();
+}
+
+/** Success redirect: `{base}/?next_path=<p>` for a valid next_path, else `{base}`. */
+export function successUrl(base: string, nextPath: unknown): string {
+  return isSafeNextPath(nextPath) ? `${base}/?${query([["next_path", nextPath]])}` : base;
+}
+
+/** Error redirect: `{base}/?[next_path=<p>&]error_code=<n>&error_message=<NAME>[&k=v…]`. */
+export function errorUrl(base: string, code: number, nextPath: unknown, extra: Record<string, string> = {}): string {
+  const params: [string, string][] = [];
+  if (isSafeNextPath(nextPath)) params.push(["next_path", nextPath]);
+  params.push(["error_code", String(code)], ["error_message", authErrorName(code) ?? "AUTHENTICATION_FAILED"]);
+  for (const [k, v] of Object.entries(extra)) params.push([k, v]);
+  return `${base}/?${query(params)}`;
+}
+
+/** An authentication failure inside a form flow; the route turns it into the 302 error redirect. */
+export class AuthFlowError extends Error {
+  constructor(public code: number, public extra: Record<string, string> = {}) {
+    super(authErrorName(code) ?? "AUTHENTICATION_FAILED");
+  }
+}
+export const fail = (code: number, extra: Record<string, string> = {}) => new AuthFlowError(code, extra);
+
+/** JSON-endpoint failure: 400 `{error_code, error_message[, email]}`. */
+export function jsonFail(code: number, extra: Record<string, unknown> = {}) {
+  return errors.authCode(code, authErrorName(code) ?? "AUTHENTICATION_FAILED", extra);
+}
+
+export function redirect(reply: FastifyReply, url: string): FastifyReply {
+  return reply.header("cache-control", "no-store").redirect(url, 302);
+}
+
+/** A form or JSON body field as a string ("" when absent or not text). */
+export function field(body: unknown, name: string): string {
+  if (!body || typeof body !== "object") return "";
+  const v = (body as Record<string, unknown>)[name];
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v) && typeof v[0] === "string") return v[0];
+  return "";
+}
+
+/** Form body schema: any object of fields; anything else reads as no fields. */
+export const formBody = z.record(z.string(), z.unknown()).catch({});
+
+const emailSchema = z.email();
+export const EMAIL_MAX = 254;
+
+/** Emails are trimmed and lower-cased before any lookup. */
+export const normalizeEmail = (e: string): string => e.trim().toLowerCase();
+export function isValidEmail(e: string): boolean {
+  return e.length > 0 && e.length <= EMAIL_MAX && emailSchema.safeParse(e).success;
+}
+
+/** The instance row when setup is done, else null (5000 INSTANCE_NOT_CONFIGURED). */
+export async function configuredInstance(app: AppContext) {
+  const inst = await getInstance(app.db);
+  return inst && inst.isSetupDone ? inst : null;
+}
+
+export { AUTH_ERROR };

@@ -1,0 +1,391 @@
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
+import { checkPasswordStrength } from "@stride/shared";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
+import { hitRateLimit } from "../../core/rate-limit.ts";
+import { hashPassword, verifyPassword } from "../../core/password.ts";
+import { getInstanceConfig, isOn } from "../../core/instance-config.ts";
+import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
+import { endSession } from "../../core/session.ts";
+import { schema } from "../../db/client.ts";
+import {
+  AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, field, formBody, isValidEmail, jsonFail,
+  normalizeEmail, redirect, successUrl,
+} from "./flow.ts";
+import {
+  assertCanReactivate, checkMagicCode, checkResetToken, completeLogin, createResetToken, createUser, endOtherSessions,
+  findUserByEmail, issueMagicCode, signupAllowed,
+} from "./commands.ts";
+import { magicCodeMail, resetPasswordMail } from "./mails.ts";
+import { presentUserFull } from "./presenters.ts";
+
+const E = AUTH_ERROR;
+
+/** Run a browser form flow: any AuthFlowError becomes the 302 error redirect, success the 302 to `target()`. */
+async function formFlow(reply: FastifyReply, errorTarget: (e: AuthFlowError) => string, run: () => Promise<string>): Promise<FastifyReply> {
+  try {
+    return redirect(reply, await run());
+  } catch (e) {
+    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
+    throw e;
+  }
+}
+
+const OAUTH_PROVIDERS: Record<string, { idKey: string; secretKey: string; code: number }> = {
+  google: { idKey: "GOOGLE_CLIENT_ID", secretKey: "GOOGLE_CLIENT_SECRET", code: E.GOOGLE_NOT_CONFIGURED },
+  github: { idKey: "GITHUB_CLIENT_ID", secretKey: "GITHUB_CLIENT_SECRET", code: E.GITHUB_NOT_CONFIGURED },
+  gitlab: { idKey: "GITLAB_CLIENT_ID", secretKey: "GITLAB_CLIENT_SECRET", code: E.GITLAB_NOT_CONFIGURED },
+  gitea: { idKey: "GITEA_CLIENT_ID", secretKey: "GITEA_CLIENT_SECRET", code: E.OAUTH_NOT_CONFIGURED },
+};
+
+export const authRoutes: RouteModule = (fastify, app) => {
+  const emailExtra = (email: string): Record<string, string> => (email ? { email } : {});
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/auth/get-csrf-token/",
+    auth: "none",
+    policy: null,
+    handler: async ({ req, reply }) => ({ csrf_token: issueCsrfToken(app, req, reply) }),
+  });
+
+  // ---- JSON endpoints ----
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/email-check/",
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, body }) => {
+      if (!(await hitRateLimit(app, "auth-email-check", req))) throw errors.rateLimited();
+      if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
+      const raw = field(body, "email");
+      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
+      const email = normalizeEmail(raw);
+      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const magic = isSmtpConfigured(cfg) && isOn(cfg.ENABLE_MAGIC_LINK_LOGIN);
+      const user = await findUserByEmail(app.db, email);
+      if (user) {
+        try {
+          await assertCanReactivate(app.db, user);
+        } catch (e) {
+          if (e instanceof AuthFlowError) throw jsonFail(e.code, { email });
+          throw e;
+        }
+        return { existing: true, status: user.isPasswordAutoset && magic ? "MAGIC_CODE" : "CREDENTIAL" };
+      }
+      return { existing: false, status: magic ? "MAGIC_CODE" : "CREDENTIAL" };
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/magic-generate/",
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, body }) => {
+      if (!(await hitRateLimit(app, "auth-magic-generate", req))) throw errors.rateLimited();
+      if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
+      const raw = field(body, "email");
+      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
+      const email = normalizeEmail(raw);
+      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
+      if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
+      const user = await findUserByEmail(app.db, email);
+      if (user && !user.isActive) {
+        try {
+          await assertCanReactivate(app.db, user);
+        } catch (e) {
+          if (e instanceof AuthFlowError) throw jsonFail(e.code, { email });
+          throw e;
+        }
+      }
+      const result = await app.db.transaction(async (tx) => {
+        const r = await issueMagicCode(app, tx, email);
+        if (r.ok) await enqueueMail(app, tx, magicCodeMail(email, r.code));
+        return r;
+      });
+      if (!result.ok) throw jsonFail(user ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP, { email });
+      return { key: `magic_${email}` };
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/forgot-password/",
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, body }) => {
+      if (!(await hitRateLimit(app, "auth-forgot-password", req))) throw errors.rateLimited();
+      if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
+      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw jsonFail(E.PASSWORD_LOGIN_DISABLED);
+      if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
+      const raw = field(body, "email");
+      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
+      const email = normalizeEmail(raw);
+      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
+      const base = appBase(app, req);
+      await app.db.transaction(async (tx) => {
+        const { uidb64, token } = await createResetToken(tx, user.id);
+        const link = `${base}/accounts/reset-password/?${new URLSearchParams({ uidb64, token, email }).toString()}`;
+        await enqueueMail(app, tx, resetPasswordMail(email, user.firstName, link));
+      });
+      return { message: "Check your email to reset your password" };
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/set-password/",
+    auth: "session",
+    body: formBody,
+    policy: P.user.any,
+    handler: async ({ req, user, sessionId, body }) => {
+      assertCsrf(req, { headerOnly: true });
+      if (!user.isPasswordAutoset) throw jsonFail(E.PASSWORD_ALREADY_SET);
+      const password = field(body, "password");
+      if (checkPasswordStrength(password, [user.email]) !== "strength_valid") throw jsonFail(E.INVALID_PASSWORD);
+      const hash = await hashPassword(password);
+      const updated = await app.db.transaction(async (tx) => {
+        const [u] = await tx
+          .update(schema.users)
+          .set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() })
+          .where(eq(schema.users.id, user.id))
+          .returning();
+        await endOtherSessions(tx, user.id, sessionId);
+        return u;
+      });
+      return presentUserFull(updated);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/change-password/",
+    auth: "session",
+    body: formBody,
+    policy: P.user.any,
+    handler: async ({ req, user, sessionId, body }) => {
+      assertCsrf(req, { headerOnly: true });
+      const oldPassword = field(body, "old_password");
+      const newPassword = field(body, "new_password");
+      if (!newPassword) throw jsonFail(E.MISSING_PASSWORD);
+      if (!user.isPasswordAutoset) {
+        if (!oldPassword) throw jsonFail(E.MISSING_PASSWORD);
+        if (!(await verifyPassword(oldPassword, user.password))) throw jsonFail(E.INCORRECT_OLD_PASSWORD);
+      }
+      if (checkPasswordStrength(newPassword, [user.email]) !== "strength_valid") throw jsonFail(E.PASSWORD_TOO_WEAK);
+      const hash = await hashPassword(newPassword);
+      await app.db.transaction(async (tx) => {
+        await tx.update(schema.users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
+        await endOtherSessions(tx, user.id, sessionId);
+      });
+      return { message: "Password updated successfully" };
+    },
+  });
+
+  // ---- browser form endpoints (always 302) ----
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/sign-in/",
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, body }) => {
+      assertCsrf(req);
+      const base = appBase(app, req);
+      const nextPath = field(body, "next_path");
+      return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
+        if (!(await hitRateLimit(app, "auth-sign-in", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
+        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+        const raw = field(body, "email");
+        const password = field(body, "password");
+        if (!raw.trim() || !password) throw fail(E.REQUIRED_EMAIL_PASSWORD_SIGN_IN, emailExtra(raw));
+        const email = normalizeEmail(raw);
+        if (!isValidEmail(email)) throw fail(E.INVALID_EMAIL_SIGN_IN, { email });
+        const user = await findUserByEmail(app.db, email);
+        if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
+        const cfg = await getInstanceConfig(app.db, app.secretKey);
+        if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
+        if (!(await verifyPassword(password, user.password))) throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
+        await assertCanReactivate(app.db, user);
+        await completeLogin(app, req, reply, user, "email");
+        return successUrl(base, nextPath);
+      });
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/sign-up/",
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, body }) => {
+      assertCsrf(req);
+      const base = appBase(app, req);
+      const nextPath = field(body, "next_path");
+      return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
+        if (!(await hitRateLimit(app, "auth-sign-up", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
+        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+        const raw = field(body, "email");
+        const password = field(body, "password");
+        if (!raw.trim() || !password) throw fail(E.REQUIRED_EMAIL_PASSWORD_SIGN_UP, emailExtra(raw));
+        const email = normalizeEmail(raw);
+        if (!isValidEmail(email)) throw fail(E.INVALID_EMAIL_SIGN_UP, { email });
+        const existing = await findUserByEmail(app.db, email);
+        if (existing) {
+          if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
+          throw fail(E.USER_ALREADY_EXIST, { email });
+        }
+        const cfg = await getInstanceConfig(app.db, app.secretKey);
+        if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
+        if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+        if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
+        const hash = await hashPassword(password);
+        await app.db.transaction(async (tx) => {
+          // A concurrent sign-up with the same email loses on the unique index: report it as existing.
+          const again = await findUserByEmail(tx, email);
+          if (again) throw fail(E.USER_ALREADY_EXIST, { email });
+          const user = await createUser(tx, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
+          await completeLogin(app, req, reply, user, "email", tx);
+        });
+        return successUrl(base, nextPath);
+      });
+    },
+  });
+
+  /** Magic sign-in and sign-up share the flow; `signUp` selects the codes of each (wire-facts §1). */
+  const magicForm = (url: string, signUp: boolean) =>
+    route(fastify, app, {
+      method: "POST",
+      url,
+      auth: "none",
+      body: formBody,
+      policy: null,
+      handler: async ({ req, reply, body }) => {
+        assertCsrf(req);
+        const base = appBase(app, req);
+        const nextPath = field(body, "next_path");
+        return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
+          if (!(await hitRateLimit(app, signUp ? "auth-magic-sign-up" : "auth-magic-sign-in", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
+          if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+          const raw = field(body, "email");
+          const code = field(body, "code").trim();
+          if (!raw.trim() || !code) throw fail(signUp ? E.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED : E.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED, emailExtra(raw));
+          const email = normalizeEmail(raw);
+          if (!isValidEmail(email)) throw fail(signUp ? E.INVALID_EMAIL_MAGIC_SIGN_UP : E.INVALID_EMAIL_MAGIC_SIGN_IN, { email });
+          const existing = await findUserByEmail(app.db, email);
+          if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
+          if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
+          const cfg = await getInstanceConfig(app.db, app.secretKey);
+          if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
+          if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
+          if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+          const check = await checkMagicCode(app, email, code);
+          if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
+          if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
+          if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
+          if (existing) {
+            await assertCanReactivate(app.db, existing);
+            const user = await completeLogin(app, req, reply, existing, "magic-code");
+            const [profile] = await app.db.select({ isOnboarded: schema.profiles.isOnboarded }).from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1);
+            // An onboarded user without a password of their own lands on `/` (wire-facts §1).
+            if (user.isPasswordAutoset && profile?.isOnboarded) return successUrl(base, "/");
+            return successUrl(base, nextPath);
+          }
+          await app.db.transaction(async (tx) => {
+            const again = await findUserByEmail(tx, email);
+            if (again) throw fail(E.USER_ALREADY_EXIST, { email });
+            const user = await createUser(tx, { email, passwordHash: null, isPasswordAutoset: true, isEmailVerified: true, medium: "magic-code" });
+            await completeLogin(app, req, reply, user, "magic-code", tx);
+          });
+          return successUrl(base, nextPath);
+        });
+      },
+    });
+  magicForm("/auth/magic-sign-in/", false);
+  magicForm("/auth/magic-sign-up/", true);
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/reset-password/:uidb64/:token/",
+    auth: "none",
+    params: z.object({ uidb64: z.string(), token: z.string() }),
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, params, body }) => {
+      assertCsrf(req);
+      const base = appBase(app, req);
+      const errorTarget = (e: AuthFlowError) =>
+        `${base}/accounts/reset-password?${new URLSearchParams({ error_code: String(e.code), error_message: e.message }).toString()}`;
+      return formFlow(reply, errorTarget, async () => {
+        if (!(await hitRateLimit(app, "auth-reset-password", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
+        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+        const cfg = await getInstanceConfig(app.db, app.secretKey);
+        if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
+        const check = await checkResetToken(app.db, params.uidb64, params.token);
+        if (!check.ok) throw fail(check.code);
+        const password = field(body, "password");
+        if (!password) throw fail(E.INVALID_PASSWORD);
+        if (checkPasswordStrength(password, [check.user.email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK);
+        const hash = await hashPassword(password);
+        await app.db.transaction(async (tx) => {
+          await tx.update(schema.users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(schema.users.id, check.user.id));
+          // Every outstanding reset link of the user is spent, and every session ends.
+          await tx.update(schema.passwordResetTokens).set({ usedAt: new Date() }).where(eq(schema.passwordResetTokens.userId, check.user.id));
+          await endOtherSessions(tx, check.user.id, null);
+        });
+        return `${base}/sign-in?success=True`;
+      });
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/auth/sign-out/",
+    auth: "optional",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, user }) => {
+      assertCsrf(req);
+      if (user) await app.db.update(schema.users).set({ lastLogoutTime: new Date() }).where(eq(schema.users.id, user.id));
+      await endSession(app, req, reply, "app");
+      return redirect(reply, appBase(app, req));
+    },
+  });
+
+  // ---- OAuth: only the "not configured" answers until providers are implemented ----
+  for (const [provider, def] of Object.entries(OAUTH_PROVIDERS)) {
+    route(fastify, app, {
+      method: "GET",
+      url: `/auth/${provider}/`,
+      auth: "none",
+      query: z.object({ next_path: z.string().optional() }).catch({}),
+      policy: null,
+      handler: async ({ req, reply, query }) => {
+        const base = appBase(app, req);
+        const nextPath = query.next_path;
+        if (!(await configuredInstance(app))) return redirect(reply, errorUrl(base, E.INSTANCE_NOT_CONFIGURED, nextPath));
+        const cfg = await getInstanceConfig(app.db, app.secretKey);
+        if (!cfg[def.idKey] || !cfg[def.secretKey]) return redirect(reply, errorUrl(base, def.code, nextPath));
+        // Credentials are stored, but this server does not run the OAuth exchange yet.
+        return redirect(reply, errorUrl(base, E.OAUTH_NOT_CONFIGURED, nextPath));
+      },
+    });
+  }
+};

@@ -1,0 +1,124 @@
+import { schema } from "../../db/client.ts";
+import type { UserRow, WorkspaceRow } from "../../core/route.ts";
+import type { ConfigRow } from "../../core/instance-config.ts";
+import { presentUserAdminLite, iso } from "../auth/presenters.ts";
+
+export type InstanceRow = typeof schema.instances.$inferSelect;
+export type InstanceAdminRow = typeof schema.instanceAdmins.$inferSelect;
+
+/** The Instance object (wire-facts §2, wire-facts-2 §1). */
+export function presentInstance(i: InstanceRow, extra: { workspacesExist?: boolean } = {}) {
+  const out: Record<string, unknown> = {
+    id: i.id,
+    created_at: iso(i.createdAt),
+    updated_at: iso(i.updatedAt),
+    deleted_at: null,
+    created_by: i.createdById,
+    updated_by: i.updatedById,
+    instance_name: i.instanceName,
+    whitelist_emails: i.whitelistEmails,
+    instance_id: i.instanceId,
+    current_version: i.currentVersion,
+    latest_version: i.latestVersion,
+    edition: i.edition,
+    domain: i.domain,
+    last_checked_at: iso(i.lastCheckedAt),
+    namespace: i.namespace,
+    is_telemetry_enabled: i.isTelemetryEnabled,
+    is_support_required: i.isSupportRequired,
+    is_setup_done: i.isSetupDone,
+    is_signup_screen_visited: i.isSignupScreenVisited,
+    is_verified: i.isVerified,
+    is_test: i.isTest,
+    is_current_version_deprecated: false,
+  };
+  if (extra.workspacesExist !== undefined) out.workspaces_exist = extra.workspacesExist;
+  return out;
+}
+
+const on = (v: string | undefined) => v === "1";
+const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
+const orNull = (v: string | undefined) => (v ? v : null);
+
+/** The `config` half of GET /api/instances/: public flags derived from the configuration. */
+export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }) {
+  return {
+    enable_signup: on(cfg.ENABLE_SIGNUP),
+    is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
+    is_google_enabled: on(cfg.IS_GOOGLE_ENABLED),
+    is_github_enabled: on(cfg.IS_GITHUB_ENABLED),
+    is_gitlab_enabled: on(cfg.IS_GITLAB_ENABLED),
+    is_gitea_enabled: on(cfg.IS_GITEA_ENABLED),
+    is_magic_login_enabled: on(cfg.ENABLE_MAGIC_LINK_LOGIN),
+    is_email_password_enabled: on(cfg.ENABLE_EMAIL_PASSWORD),
+    github_app_name: cfg.GITHUB_APP_NAME ?? "",
+    slack_client_id: orNull(cfg.SLACK_CLIENT_ID),
+    posthog_api_key: orNull(cfg.POSTHOG_API_KEY),
+    posthog_host: orNull(cfg.POSTHOG_HOST),
+    has_unsplash_configured: nonEmpty(cfg.UNSPLASH_ACCESS_KEY),
+    has_llm_configured: nonEmpty(cfg.LLM_API_KEY),
+    file_size_limit: 5242880,
+    is_smtp_configured: nonEmpty(cfg.EMAIL_HOST),
+    admin_base_url: urls.appBaseUrl,
+    space_base_url: urls.appBaseUrl,
+    app_base_url: urls.appBaseUrl,
+    instance_changelog_url: null,
+    is_self_managed: true,
+  };
+}
+
+/** A configuration row with its decrypted value. */
+export function presentConfigRow(r: ConfigRow) {
+  return {
+    id: r.id,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+    deleted_at: null,
+    created_by: r.createdById,
+    updated_by: r.updatedById,
+    key: r.key,
+    value: r.value ?? "",
+    category: r.category,
+    is_encrypted: r.isEncrypted,
+  };
+}
+
+export function presentInstanceAdmin(a: InstanceAdminRow, user: UserRow) {
+  return {
+    id: a.id,
+    created_at: iso(a.createdAt),
+    updated_at: iso(a.updatedAt),
+    deleted_at: null,
+    created_by: a.createdById,
+    updated_by: a.updatedById,
+    user: a.userId,
+    instance: a.instanceId,
+    role: a.role,
+    is_verified: a.isVerified,
+    user_detail: presentUserAdminLite(user),
+  };
+}
+
+const logoUrl = (ws: WorkspaceRow) => (ws.logoAssetId ? `/api/assets/v2/static/${ws.logoAssetId}/` : ws.logo ? ws.logo : null);
+
+/** A full workspace row (wire-facts §3 columns) as the instance admin sees it. */
+export function presentAdminWorkspace(ws: WorkspaceRow, extra: Record<string, unknown>) {
+  return {
+    id: ws.id,
+    created_at: iso(ws.createdAt),
+    updated_at: iso(ws.updatedAt),
+    deleted_at: null,
+    created_by: ws.createdById,
+    updated_by: ws.updatedById,
+    name: ws.name,
+    logo: ws.logo,
+    logo_asset: ws.logoAssetId,
+    logo_url: logoUrl(ws),
+    owner: ws.ownerId,
+    slug: ws.slug,
+    organization_size: ws.organizationSize,
+    timezone: ws.timezone,
+    background_color: ws.backgroundColor,
+    ...extra,
+  };
+}
