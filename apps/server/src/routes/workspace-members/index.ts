@@ -17,7 +17,7 @@ export const roleField = z
   .union([z.number({ error: "A valid integer is required." }), z.string().regex(/^\d+$/, "A valid integer is required.").transform(Number)], { error: "A valid integer is required." })
   .refine((v) => isRole(v), "Role must be 5 (guest), 15 (member) or 20 (admin).");
 
-const listQuery = z.object({ search: z.string().max(255, "search: at most 255 characters").optional() });
+const listQuery = z.object({ search: z.string().max(255, "at most 255 characters").optional() });
 const memberParams = z.object({ slug: z.string(), memberId: z.string() });
 const updateMemberBody = z.object({ role: roleField });
 
