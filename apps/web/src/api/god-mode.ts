@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, ApiError, submitForm } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import type { Paginated, Workspace } from "./types.ts";
+
+/** Instance admin API (wire-facts-2 §1), under the `admin-session-id` cookie. */
+export interface AdminUser { id: string; email: string; first_name: string; last_name: string; display_name: string; avatar_url: string | null }
+export interface ConfigRow { key: string; value: string; category: string; is_encrypted: boolean }
+
+export async function fetchAdminMe(): Promise<AdminUser | null> {
+  try {
+    return await api<AdminUser>("/api/instances/admins/me/");
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return null;
+    throw e;
+  }
+}
+
+export function useAdminMe() {
+  return useQuery({ queryKey: qk.admin.me, queryFn: fetchAdminMe, staleTime: 30_000 });
+}
+
+export function useConfigurations(enabled = true) {
+  return useQuery({
+    queryKey: qk.admin.configurations,
+    queryFn: async () => {
+      const rows = await api<ConfigRow[]>("/api/instances/configurations/");
+      return Object.fromEntries(rows.map((r) => [r.key, r.value ?? ""])) as Record<string, string>;
+    },
+    enabled,
+  });
+}
+
+export function useUpdateConfigurations() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Record<string, string>) => api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
+    onMutate: async (patch) => {
+      await qc.cancelQueries({ queryKey: qk.admin.configurations });
+      const prev = qc.getQueryData<Record<string, string>>(qk.admin.configurations);
+      if (prev) qc.setQueryData(qk.admin.configurations, { ...prev, ...patch });
+      return { prev };
+    },
+    onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(qk.admin.configurations, ctx.prev); },
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: qk.admin.configurations });
+      qc.invalidateQueries({ queryKey: qk.instance });
+    },
+  });
+}
+
+export function useUpdateInstance() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => api("/api/instances/", { method: "PATCH", body: patch }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
+  });
+}
+
+export const sendTestEmail = (receiver_email: string) =>
+  api<{ message: string }>("/api/instances/email-credentials-check/", { method: "POST", body: { receiver_email } });
+
+export const disableEmail = () => api("/api/instances/configurations/disable-email-feature/", { method: "DELETE" });
+
+export function useAdminWorkspaces(search: string, cursor: string) {
+  return useQuery({
+    queryKey: qk.admin.workspaces(search, cursor),
+    queryFn: () => api<Paginated<Workspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
+    placeholderData: (prev) => prev,
+  });
+}
+
+export const adminCheckSlug = (slug: string, signal?: AbortSignal) =>
+  api<{ status: boolean }>("/api/instances/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
+
+export function useAdminCreateWorkspace() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<Workspace>("/api/instances/workspaces/", { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["admin", "workspaces"] }),
+  });
+}
+
+export const adminSignUpForm = (f: Record<string, string>) => submitForm("/api/instances/admins/sign-up/", f);
+export const adminSignInForm = (f: { email: string; password: string }) => submitForm("/api/instances/admins/sign-in/", f);
+export const adminSignOutForm = () => submitForm("/api/instances/admins/sign-out/", {});

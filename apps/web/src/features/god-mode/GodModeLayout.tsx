@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { Link, Navigate, NavLink, Outlet } from "react-router";
+import { adminSignOutForm, useAdminMe } from "../../api/god-mode.ts";
+import { useInstance } from "../../api/instance.ts";
+import { Button, PageSpinner, useToast, cx } from "../../components/ui/index.ts";
+
+const NAV = [
+  { to: "/god-mode/general/", label: "General" },
+  { to: "/god-mode/email/", label: "Email" },
+  { to: "/god-mode/authentication/", label: "Authentication" },
+  { to: "/god-mode/workspaces/", label: "Workspaces" },
+];
+
+export function GodModeLayout() {
+  const admin = useAdminMe();
+  const instance = useInstance();
+  const toast = useToast();
+  if (admin.isLoading) return <PageSpinner />;
+  if (!admin.data) return <Navigate to="/god-mode/" replace />;
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <aside className="border-b border-zinc-200 bg-zinc-50 p-4 md:w-60 md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mb-4">
+          <div className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Instance admin</div>
+          <div className="truncate font-semibold">{instance.data?.instance?.instance_name || "Stride"}</div>
+        </div>
+        <nav aria-label="Instance admin">
+          <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">
+            {NAV.map((n) => (
+              <li key={n.to}>
+                <NavLink to={n.to} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
+                  {n.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6 space-y-2 text-sm">
+          <div className="truncate text-zinc-500">{admin.data.email}</div>
+          <Link to="/" className="block text-indigo-600 hover:underline dark:text-indigo-400">Open the app</Link>
+          <Button variant="secondary" size="sm" onClick={() => adminSignOutForm().catch(() => toast.show("error", "CSRF token not found"))}>Sign out</Button>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-6">
+        <div className="mx-auto max-w-3xl">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function GodModeSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section>
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {description && <p className="mt-1 text-sm text-zinc-500">{description}</p>}
+      <div className="mt-6 space-y-6">{children}</div>
+    </section>
+  );
+}
