@@ -37,7 +37,7 @@ export type ActivityHook = (tx: DbOrTx, rows: ActivityRow[]) => Promise<void>;
 export const activityHooks: ActivityHook[] = [];
 
 /** Fields that are recorded but not shown in the property history (wire-facts §6.4). */
-export const HIDDEN_HISTORY_FIELDS = ["comment", "vote", "reaction", "comment_reaction", "draft"] as const;
+export const HIDDEN_HISTORY_FIELDS = ["comment", "vote", "reaction", "comment_reaction", "draft", "sort_order"] as const;
 
 function summary(a: ActivityInput): string {
   const verb = a.verb ?? "updated";

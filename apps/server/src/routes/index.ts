@@ -1,6 +1,8 @@
 import type { RouteModule } from "../core/route.ts";
 import { authRoutes } from "./auth/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
+import { issueCommentRoutes } from "./issue-comments/index.ts";
+import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
@@ -17,6 +19,8 @@ import { workspacesRoutes } from "./workspaces/index.ts";
 export const routeModules: RouteModule[] = [
   authRoutes,
   instanceRoutes,
+  issueCommentRoutes,
+  issueRoutes,
   labelRoutes,
   projectMemberRoutes,
   projectRoutes,

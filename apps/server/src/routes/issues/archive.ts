@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema } from "../../db/client.ts";
+import { P, itemUrls } from "./urls.ts";
+import { expandQuery, issueIdsBody, issueParams, parseExpand, projectParams } from "./schemas.ts";
+import { loadIssueForRoute, workItemNotFound } from "./access.ts";
+import { archiveIssues, restoreIssue } from "./commands.ts";
+import { loadIssueView } from "./queries.ts";
+import { buildIssueDetail } from "./detail.ts";
+
+/** Archive and restore (only completed / cancelled items archive: 4091 otherwise). */
+export function registerArchive(fastify: FastifyInstance, app: AppContext) {
+  route(fastify, app, {
+    method: "GET",
+    url: itemUrls("archive/"),
+    scope: "project",
+    params: issueParams,
+    query: expandQuery,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx, { onlyArchived: true }),
+    handler: async (ctx) => {
+      const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
+      if (!view) throw errors.notFound();
+      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: itemUrls("archive/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.member,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => {
+      const archived_at = await ctx.app.db.transaction((tx) => archiveIssues(tx, [ctx.loaded], ctx.user.id));
+      return { archived_at: ctx.loaded.archivedAt ?? archived_at };
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: itemUrls("archive/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.member,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 204,
+    handler: async (ctx) => {
+      await ctx.app.db.transaction((tx) => restoreIssue(tx, ctx.loaded, ctx.user.id));
+      return undefined;
+    },
+  });
+
+  // POST P/bulk-archive-issues/ {issue_ids} → {archived_at} or 4091
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/bulk-archive-issues/`,
+    scope: "project",
+    params: projectParams,
+    body: issueIdsBody,
+    policy: Policies.project.member,
+    handler: async (ctx) => {
+      const ids = [...new Set(ctx.body.issue_ids)];
+      const archived_at = await ctx.app.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(schema.issues)
+          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
+          .for("update");
+        if (rows.length !== ids.length) throw workItemNotFound();
+        return archiveIssues(tx, rows, ctx.user.id);
+      });
+      return { archived_at };
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { recordActivity, type ActivityInput } from "../../core/activity.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import type { ProjectRow } from "../../core/route.ts";
+import { P } from "./urls.ts";
+import { issueIdsBody, projectParams, zDate, zIdList, zPriority, zUuid, MSG } from "./schemas.ts";
+import { workItemNotFound } from "./access.ts";
+import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
+import type { IssueRow } from "./queries.ts";
+
+const bulkProperties = z.object(
+  {
+    state_id: zUuid.nullable().optional(),
+    priority: zPriority.optional(),
+    assignee_ids: zIdList.optional(),
+    label_ids: zIdList.optional(),
+    start_date: zDate.nullable().optional(),
+    target_date: zDate.nullable().optional(),
+    estimate_point: zUuid.nullable().optional(),
+    cycle_id: zUuid.nullable().optional(),
+    module_ids: zIdList.optional(),
+  },
+  { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) },
+);
+
+/** Move items into a cycle (or out of any cycle with null), recording activity. */
+export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], cycleId: string | null) {
+  const CI = schema.cycleIssues;
+  let cycle: typeof schema.cycles.$inferSelect | undefined;
+  if (cycleId) {
+    [cycle] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
+    if (!cycle) throw errors.field("cycle_id", "Invalid cycle");
+  }
+  const acts: ActivityInput[] = [];
+  for (const it of issues) {
+    const [cur] = await tx.select().from(CI).where(eq(CI.issueId, it.id)).limit(1);
+    if ((cur?.cycleId ?? null) === (cycleId ?? null)) continue;
+    const [old] = cur ? await tx.select().from(schema.cycles).where(eq(schema.cycles.id, cur.cycleId)).limit(1) : [];
+    if (cur) await tx.delete(CI).where(eq(CI.id, cur.id));
+    if (cycle) await tx.insert(CI).values({ issueId: it.id, cycleId: cycle.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId });
+    acts.push({
+      issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "cycles",
+      oldValue: old?.name ?? "", newValue: cycle?.name ?? "", oldIdentifier: cur?.cycleId ?? null, newIdentifier: cycle?.id ?? null,
+    });
+  }
+  await recordActivity(tx, acts);
+}
+
+/** Add items to modules, recording activity. */
+export async function addToModules(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], moduleIds: string[]) {
+  if (moduleIds.length === 0) return;
+  const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, [...new Set(moduleIds)]), eq(schema.modules.projectId, project.id)));
+  if (mods.length !== new Set(moduleIds).size) throw errors.field("module_ids", "Invalid module");
+  const acts: ActivityInput[] = [];
+  for (const it of issues) {
+    const inserted = await tx
+      .insert(schema.moduleIssues)
+      .values(mods.map((m) => ({ issueId: it.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId })))
+      .onConflictDoNothing()
+      .returning();
+    for (const r of inserted) {
+      const m = mods.find((x) => x.id === r.moduleId)!;
+      acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
+    }
+  }
+  await recordActivity(tx, acts);
+}
+
+export function registerBulk(fastify: FastifyInstance, app: AppContext) {
+  // POST P/bulk-operation-issues/ {issue_ids, properties}: scalars are set; label/assignee/module ids are added.
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/bulk-operation-issues/`,
+    scope: "project",
+    params: projectParams,
+    body: issueIdsBody.extend({ properties: bulkProperties }),
+    policy: Policies.project.member,
+    status: 204,
+    handler: async (ctx) => {
+      const ids = [...new Set(ctx.body.issue_ids)];
+      const props = ctx.body.properties;
+      await ctx.app.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(schema.issues)
+          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
+          .for("update");
+        if (rows.length !== ids.length) throw workItemNotFound();
+        for (const it of rows) {
+          const start = props.start_date !== undefined ? props.start_date : it.startDate;
+          const target = props.target_date !== undefined ? props.target_date : it.targetDate;
+          if (start && target && start > target) {
+            throw props.start_date ? errors.domain(4101, "INVALID_ISSUE_START_DATE") : errors.domain(4102, "INVALID_ISSUE_TARGET_DATE");
+          }
+        }
+        for (const it of rows) {
+          const patch: IssueFields = {};
+          for (const k of ["state_id", "priority", "start_date", "target_date", "estimate_point"] as const) {
+            if (props[k] !== undefined) (patch as Record<string, unknown>)[k] = props[k];
+          }
+          if (props.label_ids?.length) {
+            const cur = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, it.id));
+            patch.label_ids = [...new Set([...cur.map((c) => c.id), ...props.label_ids])];
+          }
+          if (props.assignee_ids?.length) {
+            const cur = await tx.select({ id: schema.issueAssignees.assigneeId }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, it.id));
+            patch.assignee_ids = [...new Set([...cur.map((c) => c.id), ...props.assignee_ids])];
+          }
+          if (Object.keys(patch).length) await updateIssue(tx, ctx.project, ctx.user.id, it.id, patch);
+        }
+        if (props.cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, rows, props.cycle_id);
+        if (props.module_ids?.length) await addToModules(tx, ctx.project, ctx.user.id, rows, props.module_ids);
+      });
+      return undefined;
+    },
+  });
+
+  // DELETE P/bulk-delete-issues/ {issue_ids} (project admins)
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${P}/bulk-delete-issues/`,
+    scope: "project",
+    params: projectParams,
+    body: issueIdsBody,
+    policy: Policies.project.admin,
+    handler: async (ctx) => {
+      const ids = [...new Set(ctx.body.issue_ids)];
+      await ctx.app.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(schema.issues)
+          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
+          .for("update");
+        if (rows.length !== ids.length) throw workItemNotFound();
+        for (const it of rows) {
+          // an earlier item's deletion may already have removed this one as its sub-item
+          const [still] = await tx.select({ id: schema.issues.id }).from(schema.issues).where(and(eq(schema.issues.id, it.id), isNull(schema.issues.deletedAt)));
+          if (still) await deleteIssue(tx, it, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg));
+        }
+      });
+      return { message: `${ids.length} issues were deleted` };
+    },
+  });
+}

@@ -1,0 +1,444 @@
+import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
+import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { errors } from "../../core/errors.ts";
+import { recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
+import type { ProjectRow } from "../../core/route.ts";
+import type { IssueRow } from "./queries.ts";
+import { extractMentionIds, stripHtml } from "./text.ts";
+
+const I = schema.issues;
+
+export const nonField = (msg: string) => errors.body(400, { non_field_errors: [msg] });
+export const START_AFTER_TARGET = "Start date cannot exceed target date";
+
+/** Fields a create or update may carry (wire names). */
+export interface IssueFields {
+  name?: string;
+  description_html?: string | null;
+  description_binary?: string | null;
+  description_json?: unknown;
+  state_id?: string | null;
+  parent_id?: string | null;
+  label_ids?: string[];
+  assignee_ids?: string[];
+  priority?: string;
+  start_date?: string | null;
+  target_date?: string | null;
+  estimate_point?: string | null;
+  sort_order?: number;
+  is_draft?: boolean;
+  type_id?: string | null;
+  external_source?: string | null;
+  external_id?: string | null;
+}
+
+export interface CreateOptions {
+  isEpic?: boolean;
+  /** Intake places new items in the triage state. */
+  allowTriage?: boolean;
+  /** Draft conversion carries the draft's cycle and modules. */
+  cycleId?: string | null;
+  moduleIds?: string[];
+}
+
+type StateRow = typeof schema.states.$inferSelect;
+
+async function projectState(tx: DbOrTx, projectId: string, stateId: string, allowTriage: boolean): Promise<StateRow> {
+  const [s] = await tx.select().from(schema.states).where(and(eq(schema.states.id, stateId), eq(schema.states.projectId, projectId))).limit(1);
+  if (!s || (!allowTriage && s.group === "triage")) throw nonField("State is not valid please pass a valid state_id");
+  return s;
+}
+
+export async function defaultState(tx: DbOrTx, projectId: string): Promise<StateRow | null> {
+  const rows = await tx
+    .select()
+    .from(schema.states)
+    .where(and(eq(schema.states.projectId, projectId), ne(schema.states.group, "triage")))
+    .orderBy(asc(schema.states.sequence));
+  return rows.find((s) => s.default) ?? rows[0] ?? null;
+}
+
+async function checkParent(tx: DbOrTx, projectId: string, parentId: string, selfId?: string): Promise<IssueRow> {
+  const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, projectId), isNull(I.deletedAt))).limit(1);
+  if (!p) throw nonField("Parent is not valid issue_id please pass a valid issue_id");
+  if (selfId) {
+    // the new parent may be neither the item itself nor one of its descendants
+    const rows = await tx.execute<{ id: string }>(sql`
+      WITH RECURSIVE up(id, parent, depth) AS (
+        SELECT id, parent, 0 FROM issues WHERE id = ${parentId}
+        UNION ALL SELECT i.id, i.parent, up.depth + 1 FROM issues i JOIN up ON i.id = up.parent WHERE up.depth < 1000
+      ) SELECT id FROM up WHERE id = ${selfId} LIMIT 1`);
+    if (rows.length > 0) throw nonField("A work item cannot be its own parent or a parent of its parent");
+  }
+  return p;
+}
+
+async function checkEstimatePoint(tx: DbOrTx, projectId: string, id: string) {
+  const [p] = await tx.select().from(schema.estimatePoints).where(and(eq(schema.estimatePoints.id, id), eq(schema.estimatePoints.projectId, projectId))).limit(1);
+  if (!p) throw nonField("Estimate point is not valid please pass a valid estimate_point_id");
+  return p;
+}
+
+/** Labels of the project among `ids` (others are dropped, as the wire facts say). */
+export async function projectLabelIds(tx: DbOrTx, projectId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: schema.labels.id }).from(schema.labels).where(and(eq(schema.labels.projectId, projectId), inArray(schema.labels.id, [...ids])));
+  const ok = new Set(rows.map((r) => r.id));
+  return [...new Set(ids)].filter((id) => ok.has(id));
+}
+
+/** Active project members with role ≥ member among `ids` (others are dropped). */
+export async function assignableIds(tx: DbOrTx, projectId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: schema.projectMembers.memberId })
+    .from(schema.projectMembers)
+    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), gte(schema.projectMembers.role, 15), inArray(schema.projectMembers.memberId, [...ids])));
+  const ok = new Set(rows.map((r) => r.id));
+  return [...new Set(ids)].filter((id) => ok.has(id));
+}
+
+function checkDates(start: string | null | undefined, target: string | null | undefined) {
+  if (start && target && start > target) throw nonField(START_AFTER_TARGET);
+}
+
+function decodeBinary(b64: string | null | undefined): Buffer | null | undefined {
+  if (b64 === undefined) return undefined;
+  if (b64 === null || b64 === "") return null;
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw errors.field("description_binary", "Invalid binary data");
+  return Buffer.from(b64, "base64");
+}
+
+/** Next sequence id of the project: never reused, even after deletes (wire-facts §15). */
+export async function nextSequenceId(tx: DbOrTx, projectId: string): Promise<number> {
+  const rows = await tx.execute<{ issue_sequence: number }>(sql`
+    UPDATE projects SET issue_sequence = GREATEST(issue_sequence, (SELECT COALESCE(max(sequence_id), 0) FROM issues WHERE project = ${projectId})) + 1
+    WHERE id = ${projectId} RETURNING issue_sequence`);
+  if (!rows[0]) throw errors.notFound();
+  return Number(rows[0].issue_sequence);
+}
+
+async function nextSortOrder(tx: DbOrTx, projectId: string, stateId: string | null): Promise<number> {
+  const rows = await tx.execute<{ m: number | null }>(sql`
+    SELECT max(sort_order) AS m FROM issues WHERE project = ${projectId} AND deleted_at IS NULL AND ${stateId ? sql`state = ${stateId}` : sql`state IS NULL`}`);
+  const m = rows[0]?.m;
+  return m === null || m === undefined ? DEFAULT_SORT_ORDER : Number(m) + SORT_STEP;
+}
+
+/** Subscribe users to an item (idempotent). */
+export async function subscribe(tx: DbOrTx, issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">, userIds: readonly string[], actorId: string | null) {
+  const ids = [...new Set(userIds.filter(Boolean))];
+  if (ids.length === 0) return;
+  await tx
+    .insert(schema.issueSubscribers)
+    .values(ids.map((u) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, subscriberId: u, createdById: actorId, updatedById: actorId })))
+    .onConflictDoNothing();
+}
+
+/** Record the workspace members mentioned in `html` on the item (issue_mentions). */
+export async function recordMentions(tx: DbOrTx, issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">, html: string | null | undefined, actorId: string | null): Promise<string[]> {
+  const ids = extractMentionIds(html);
+  if (ids.length === 0) return [];
+  const members = await tx
+    .select({ id: schema.workspaceMembers.memberId })
+    .from(schema.workspaceMembers)
+    .where(and(eq(schema.workspaceMembers.workspaceId, issue.workspaceId), eq(schema.workspaceMembers.isActive, true), inArray(schema.workspaceMembers.memberId, ids)));
+  const valid = members.map((m) => m.id);
+  if (valid.length === 0) return [];
+  await tx
+    .insert(schema.issueMentions)
+    .values(valid.map((m) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, mentionId: m, createdById: actorId, updatedById: actorId })))
+    .onConflictDoNothing();
+  return valid;
+}
+
+async function replaceLinks(tx: DbOrTx, issue: IssueRow, table: "labels" | "assignees", ids: string[], actorId: string) {
+  if (table === "labels") {
+    await tx.delete(schema.issueLabels).where(eq(schema.issueLabels.issueId, issue.id));
+    if (ids.length)
+      await tx.insert(schema.issueLabels).values(ids.map((labelId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, labelId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+  } else {
+    await tx.delete(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issue.id));
+    if (ids.length)
+      await tx.insert(schema.issueAssignees).values(ids.map((assigneeId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, assigneeId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+  }
+}
+
+/** "IDENT-12" of an item, for activity values. */
+export async function issueKey(tx: DbOrTx, issueId: string | null | undefined): Promise<string | null> {
+  if (!issueId) return null;
+  const [r] = await tx
+    .select({ seq: I.sequenceId, ident: schema.projects.identifier })
+    .from(I)
+    .innerJoin(schema.projects, eq(schema.projects.id, I.projectId))
+    .where(eq(I.id, issueId))
+    .limit(1);
+  return r ? `${r.ident}-${r.seq}` : null;
+}
+
+async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  if (kind === "labels") {
+    for (const r of await tx.select({ id: schema.labels.id, name: schema.labels.name }).from(schema.labels).where(inArray(schema.labels.id, ids))) out.set(r.id, r.name);
+  } else if (kind === "states") {
+    for (const r of await tx.select({ id: schema.states.id, name: schema.states.name }).from(schema.states).where(inArray(schema.states.id, ids))) out.set(r.id, r.name);
+  } else {
+    for (const r of await tx.select({ id: schema.users.id, name: schema.users.displayName }).from(schema.users).where(inArray(schema.users.id, ids))) out.set(r.id, r.name);
+  }
+  return out;
+}
+
+/**
+ * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
+ * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
+ */
+export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+  checkDates(input.start_date, input.target_date);
+  const state = input.state_id ? await projectState(tx, project.id, input.state_id, !!opts.allowTriage) : await defaultState(tx, project.id);
+  if (input.parent_id) await checkParent(tx, project.id, input.parent_id);
+  if (input.estimate_point) await checkEstimatePoint(tx, project.id, input.estimate_point);
+  const labelIds = await projectLabelIds(tx, project.id, input.label_ids ?? []);
+  let assigneeIds = await assignableIds(tx, project.id, input.assignee_ids ?? []);
+  if (assigneeIds.length === 0 && project.defaultAssigneeId) assigneeIds = await assignableIds(tx, project.id, [project.defaultAssigneeId]);
+  const binary = decodeBinary(input.description_binary);
+
+  const sequenceId = await nextSequenceId(tx, project.id);
+  const sortOrder = input.sort_order ?? (await nextSortOrder(tx, project.id, state?.id ?? null));
+  const html = input.description_html ?? "<p></p>";
+  const now = new Date();
+  const [issue] = await tx
+    .insert(I)
+    .values({
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      name: input.name,
+      descriptionHtml: html,
+      descriptionBinary: binary ?? null,
+      descriptionJson: (input.description_json ?? {}) as object,
+      descriptionStripped: stripHtml(html),
+      priority: input.priority ?? "none",
+      stateId: state?.id ?? null,
+      parentId: input.parent_id ?? null,
+      estimatePointId: input.estimate_point ?? null,
+      startDate: input.start_date ?? null,
+      targetDate: input.target_date ?? null,
+      sequenceId,
+      sortOrder,
+      completedAt: state?.group === "completed" ? now : null,
+      isDraft: input.is_draft ?? false,
+      isEpic: !!opts.isEpic,
+      typeId: input.type_id ?? null,
+      externalSource: input.external_source ?? null,
+      externalId: input.external_id ?? null,
+      createdAt: now,
+      updatedAt: now,
+      createdById: actorId,
+      updatedById: actorId,
+    })
+    .returning();
+
+  const base = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId };
+  if (assigneeIds.length) await replaceLinks(tx, issue, "assignees", assigneeIds, actorId);
+  if (labelIds.length) await replaceLinks(tx, issue, "labels", labelIds, actorId);
+  const acts: ActivityInput[] = [{ ...base, verb: "created", field: null, comment: "created the work item" }];
+
+  if (opts.cycleId) {
+    const [c] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, opts.cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
+    if (c) {
+      await tx.insert(schema.cycleIssues).values({ issueId: issue.id, cycleId: c.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId });
+      acts.push({ ...base, field: "cycles", oldValue: "", newValue: c.name, newIdentifier: c.id });
+    }
+  }
+  if (opts.moduleIds?.length) {
+    const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, opts.moduleIds), eq(schema.modules.projectId, project.id)));
+    if (mods.length) {
+      await tx.insert(schema.moduleIssues).values(mods.map((m) => ({ issueId: issue.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+      for (const m of mods) acts.push({ ...base, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
+    }
+  }
+  await subscribe(tx, issue, [actorId, ...assigneeIds], actorId);
+  await recordMentions(tx, issue, html, actorId);
+  await recordActivity(tx, acts);
+  return issue;
+}
+
+/** Lock and read an item for an update. */
+export async function lockIssue(tx: DbOrTx, issueId: string): Promise<IssueRow> {
+  const [row] = await tx.select().from(I).where(and(eq(I.id, issueId), isNull(I.deletedAt))).for("update").limit(1);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+async function currentIds(tx: DbOrTx, issueId: string) {
+  const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
+  const assignees = await tx.select({ id: schema.issueAssignees.assigneeId }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId));
+  return { labelIds: labels.map((r) => r.id), assigneeIds: assignees.map((r) => r.id) };
+}
+
+/**
+ * Apply a partial update (PATCH P/issues/{id}/, bulk operations, issue-dates, drafts): label and
+ * assignee lists replace; one activity row per changed field, in the same transaction.
+ */
+export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: { allowTriage?: boolean } = {}): Promise<IssueRow> {
+  const cur = await lockIssue(tx, issueId);
+  const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
+  const has = (k: keyof IssueFields) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
+  const start = has("start_date") ? patch.start_date : cur.startDate;
+  const target = has("target_date") ? patch.target_date : cur.targetDate;
+  checkDates(start, target);
+
+  const set: Partial<typeof I.$inferInsert> = {};
+  const acts: ActivityInput[] = [];
+
+  if (has("name") && patch.name !== cur.name) {
+    set.name = patch.name!;
+    acts.push(...scalarChange(base, "name", cur.name, patch.name));
+  }
+  if (has("description_html") || patch.description_html === null) {
+    const html = patch.description_html ?? "<p></p>";
+    if (html !== cur.descriptionHtml) {
+      set.descriptionHtml = html;
+      set.descriptionStripped = stripHtml(html);
+      acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
+    }
+  }
+  if (has("description_binary") || patch.description_binary === null) set.descriptionBinary = decodeBinary(patch.description_binary ?? null) ?? null;
+  if (has("description_json")) set.descriptionJson = (patch.description_json ?? {}) as object;
+  if (has("priority") && patch.priority !== cur.priority) {
+    set.priority = patch.priority!;
+    acts.push(...scalarChange(base, "priority", cur.priority, patch.priority));
+  }
+  if ((has("state_id") || patch.state_id === null) && (patch.state_id ?? null) !== cur.stateId) {
+    const next = patch.state_id ? await projectState(tx, cur.projectId, patch.state_id, !!opts.allowTriage) : await defaultState(tx, cur.projectId);
+    if ((next?.id ?? null) !== cur.stateId) {
+      set.stateId = next?.id ?? null;
+      set.completedAt = next?.group === "completed" ? new Date() : null;
+      const names = await namesOf(tx, "states", [cur.stateId, next?.id].filter((x): x is string => !!x));
+      acts.push(...scalarChange(base, "state", cur.stateId ? names.get(cur.stateId) : null, next ? names.get(next.id) : null, { old: cur.stateId, new: next?.id ?? null }));
+    }
+  }
+  if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {
+    if (patch.parent_id) await checkParent(tx, cur.projectId, patch.parent_id, cur.id);
+    set.parentId = patch.parent_id ?? null;
+    acts.push(...scalarChange(base, "parent", await issueKey(tx, cur.parentId), await issueKey(tx, patch.parent_id), { old: cur.parentId, new: patch.parent_id ?? null }));
+  }
+  if ((has("estimate_point") || patch.estimate_point === null) && (patch.estimate_point ?? null) !== cur.estimatePointId) {
+    const oldP = cur.estimatePointId ? (await tx.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, cur.estimatePointId)).limit(1))[0] : null;
+    const newP = patch.estimate_point ? await checkEstimatePoint(tx, cur.projectId, patch.estimate_point) : null;
+    set.estimatePointId = newP?.id ?? null;
+    acts.push(...scalarChange(base, "estimate_point", oldP?.value ?? null, newP?.value ?? null, { old: cur.estimatePointId, new: newP?.id ?? null }));
+  }
+  for (const [k, col] of [["start_date", "startDate"], ["target_date", "targetDate"]] as const) {
+    if ((has(k) || patch[k] === null) && (patch[k] ?? null) !== cur[col]) {
+      set[col] = patch[k] ?? null;
+      acts.push(...scalarChange(base, k, cur[col], patch[k] ?? null));
+    }
+  }
+  if (has("sort_order") && patch.sort_order !== cur.sortOrder) {
+    set.sortOrder = patch.sort_order!;
+    acts.push(...scalarChange(base, "sort_order", cur.sortOrder, patch.sort_order));
+  }
+  if (has("is_draft") && patch.is_draft !== cur.isDraft) {
+    set.isDraft = patch.is_draft!;
+    acts.push(...scalarChange(base, "draft", cur.isDraft, patch.is_draft));
+  }
+  if ((has("type_id") || patch.type_id === null) && (patch.type_id ?? null) !== cur.typeId) {
+    set.typeId = patch.type_id ?? null;
+    acts.push(...scalarChange(base, "type", cur.typeId, patch.type_id ?? null, { old: cur.typeId, new: patch.type_id ?? null }));
+  }
+  if (has("external_source") || patch.external_source === null) set.externalSource = patch.external_source ?? null;
+  if (has("external_id") || patch.external_id === null) set.externalId = patch.external_id ?? null;
+
+  let newAssignees: string[] = [];
+  if (has("label_ids") || has("assignee_ids")) {
+    const before = await currentIds(tx, cur.id);
+    if (has("label_ids")) {
+      const next = await projectLabelIds(tx, cur.projectId, patch.label_ids!);
+      if (!sameSet(before.labelIds, next)) {
+        await replaceLinks(tx, cur, "labels", next, actorId);
+        const names = await namesOf(tx, "labels", [...before.labelIds, ...next]);
+        acts.push(...setChanges(base, "labels", before.labelIds, next, (id) => names.get(id) ?? ""));
+      }
+    }
+    if (has("assignee_ids")) {
+      const next = await assignableIds(tx, cur.projectId, patch.assignee_ids!);
+      if (!sameSet(before.assigneeIds, next)) {
+        await replaceLinks(tx, cur, "assignees", next, actorId);
+        const names = await namesOf(tx, "users", [...before.assigneeIds, ...next]);
+        acts.push(...setChanges(base, "assignees", before.assigneeIds, next, (id) => names.get(id) ?? ""));
+        newAssignees = next.filter((id) => !before.assigneeIds.includes(id));
+      }
+    }
+  }
+
+  const touched = Object.keys(set).length > 0 || acts.length > 0;
+  let row = cur;
+  if (touched) {
+    [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
+  }
+  if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
+  if (set.descriptionHtml) await recordMentions(tx, cur, set.descriptionHtml, actorId);
+  await recordActivity(tx, acts);
+  return row;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]) {
+  if (a.length !== b.length) return false;
+  const s = new Set(a);
+  return b.every((x) => s.has(x));
+}
+
+/**
+ * Soft-delete an item and, one by one, its sub-items (work-tracking.md §4). Each child is deleted in
+ * its own savepoint: a failing child is logged ("Failed to delete child issue") and left in place,
+ * never failing the parent's deletion.
+ */
+export async function deleteIssue(tx: DbOrTx, issue: IssueRow, actorId: string, log: (msg: string, err: unknown, childId: string) => void, depth = 0): Promise<void> {
+  const now = new Date();
+  await tx.update(I).set({ deletedAt: now, updatedAt: now, updatedById: actorId }).where(eq(I.id, issue.id));
+  await tx.delete(schema.cycleIssues).where(eq(schema.cycleIssues.issueId, issue.id));
+  await tx.delete(schema.moduleIssues).where(eq(schema.moduleIssues.issueId, issue.id));
+  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "deleted", field: "issue", oldValue: issue.name, comment: "deleted the work item" });
+  if (depth > 50) return;
+  const children = await tx.select().from(I).where(and(eq(I.parentId, issue.id), isNull(I.deletedAt))).orderBy(asc(I.sequenceId));
+  for (const child of children) {
+    try {
+      await tx.transaction(async (sp) => deleteIssue(sp, child, actorId, log, depth + 1));
+    } catch (err) {
+      log("Failed to delete child issue", err, child.id);
+    }
+  }
+}
+
+/** Today's date (UTC) as yyyy-MM-dd: the value of `archived_at`. */
+export const todayDate = () => new Date().toISOString().slice(0, 10);
+
+export const ARCHIVABLE_GROUPS = ["completed", "cancelled"];
+export const invalidArchiveState = () => errors.domain(4091, "INVALID_ARCHIVE_STATE_GROUP");
+
+/** Archive items; every one must be in a completed or cancelled state (else 4091, nothing archived). */
+export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: string): Promise<string> {
+  const stateIds = [...new Set(issues.map((i) => i.stateId).filter((x): x is string => !!x))];
+  const groups = new Map<string, string>();
+  if (stateIds.length) for (const s of await tx.select().from(schema.states).where(inArray(schema.states.id, stateIds))) groups.set(s.id, s.group);
+  for (const it of issues) {
+    if (!it.stateId || !ARCHIVABLE_GROUPS.includes(groups.get(it.stateId) ?? "")) throw invalidArchiveState();
+  }
+  const day = todayDate();
+  const acts: ActivityInput[] = [];
+  for (const it of issues) {
+    if (it.archivedAt) continue;
+    await tx.update(I).set({ archivedAt: day, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, it.id));
+    acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "archived_at", oldValue: null, newValue: day, comment: "archived the work item" });
+  }
+  await recordActivity(tx, acts);
+  return day;
+}
+
+export async function restoreIssue(tx: DbOrTx, issue: IssueRow, actorId: string) {
+  if (!issue.archivedAt) return;
+  await tx.update(I).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, issue.id));
+  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, field: "archived_at", oldValue: issue.archivedAt, newValue: null, comment: "restored the work item" });
+}

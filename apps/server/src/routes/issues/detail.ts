@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { assetUrl } from "../assets/urls.ts";
+import { loadIssueViews, type IssueView } from "./queries.ts";
+import {
+  presentIssue,
+  presentIssueReactionLite,
+  presentLinkLite,
+  presentRelationLite,
+  presentTask,
+  presentUserLite,
+} from "./presenters.ts";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+export async function usersById(db: DbOrTx, ids: readonly (string | null | undefined)[]): Promise<Map<string, UserRow>> {
+  const list = [...new Set(ids.filter((x): x is string => !!x))];
+  const out = new Map<string, UserRow>();
+  if (list.length === 0) return out;
+  for (const u of await db.select().from(schema.users).where(inArray(schema.users.id, list))) out.set(u.id, u);
+  return out;
+}
+
+/** Relations of an item as stored (issue_relation: rows where it is `issue`; issue_related: rows where it is `related_issue`). */
+export async function relationExpansions(db: DbOrTx, issueId: string) {
+  const rel = schema.issueRelations;
+  const rows = await db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
+  const otherIds = rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId));
+  const views = new Map((await loadIssueViews(db, otherIds)).map((v) => [v.issue.id, v]));
+  const issueRelation = [];
+  const issueRelated = [];
+  for (const r of rows) {
+    if (r.issueId === issueId) {
+      const v = views.get(r.relatedIssueId);
+      if (v) issueRelation.push(presentRelationLite(v, r.relationType));
+    } else {
+      const v = views.get(r.issueId);
+      if (v) issueRelated.push(presentRelationLite(v, r.relationType));
+    }
+  }
+  return { issueRelation, issueRelated };
+}
+
+/**
+ * The detail shape of GET P/issues/{id}/ (wire-facts §6.3): item fields (no state__group) plus
+ * description_html, is_subscribed, is_intake and the requested expansions.
+ */
+export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>) {
+  const it = v.issue;
+  const out: Record<string, unknown> = presentIssue(v);
+  out.description_html = it.descriptionHtml;
+  const [sub] = await db
+    .select({ id: schema.issueSubscribers.id })
+    .from(schema.issueSubscribers)
+    .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
+    .limit(1);
+  out.is_subscribed = !!sub;
+  // Intake items wait in the project's triage state until accepted.
+  out.is_intake = v.stateGroup === "triage";
+
+  if (expand.has("issue_reactions")) {
+    const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
+    const users = await usersById(db, rows.map((r) => r.actorId));
+    out.issue_reactions = rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId)));
+  }
+  if (expand.has("issue_attachments")) {
+    const fa = schema.fileAssets;
+    const rows = await db
+      .select()
+      .from(fa)
+      .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
+      .orderBy(desc(fa.createdAt));
+    out.issue_attachments = rows.map((a) => ({
+      id: a.id,
+      asset: a.asset,
+      attributes: a.attributes,
+      created_by: a.createdById,
+      updated_at: a.updatedAt,
+      updated_by: a.updatedById,
+      asset_url: assetUrl(a, workspaceSlug),
+    }));
+  }
+  if (expand.has("issue_link")) {
+    const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
+    out.issue_link = rows.map(presentLinkLite);
+  }
+  if (expand.has("parent")) {
+    out.parent = null;
+    if (it.parentId) {
+      const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
+      if (p) out.parent = { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name };
+    }
+  }
+  if (expand.has("tasks")) {
+    const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
+    out.tasks = rows.map(presentTask);
+  }
+  if (expand.has("issue_relation") || expand.has("issue_related")) {
+    const r = await relationExpansions(db, it.id);
+    if (expand.has("issue_relation")) out.issue_relation = r.issueRelation;
+    if (expand.has("issue_related")) out.issue_related = r.issueRelated;
+  }
+  if (expand.has("assignees")) {
+    const users = await usersById(db, v.assigneeIds);
+    out.assignees = v.assigneeIds.map((id) => presentUserLite(users.get(id))).filter(Boolean);
+  }
+  if (expand.has("labels")) {
+    const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
+    out.labels = rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
+  }
+  if (expand.has("state")) {
+    const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
+    out.state = s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null;
+  }
+  return out;
+}

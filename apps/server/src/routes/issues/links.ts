@@ -1,0 +1,140 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { recordActivity } from "../../core/activity.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { itemUrls } from "./urls.ts";
+import { issueParams, zStr, zUuid, MSG } from "./schemas.ts";
+import { loadIssueForRoute } from "./access.ts";
+import { presentLink } from "./presenters.ts";
+import { usersById } from "./detail.ts";
+
+export const URL_MAX = 2000;
+const duplicateUrl = () => errors.badRequest("URL already exists for this Issue");
+
+/** Prefix `http://` when no scheme is given; only http(s) URLs with a host are accepted. */
+export function normalizeLinkUrl(raw: string): string {
+  let u = raw.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) u = "http://" + u;
+  let parsed: URL;
+  try {
+    parsed = new URL(u);
+  } catch {
+    throw errors.field("url", "Enter a valid URL.");
+  }
+  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname) throw errors.field("url", "Enter a valid URL.");
+  if (u.length > URL_MAX) throw errors.field("url", MSG.maxLen(URL_MAX));
+  return u;
+}
+
+const linkParams = issueParams.extend({ linkId: zUuid });
+const zMetadata = z.record(z.string(), z.unknown(), { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) });
+
+async function presentLinks(db: DbOrTx, rows: (typeof schema.issueLinks.$inferSelect)[]) {
+  const users = await usersById(db, rows.map((r) => r.createdById));
+  return rows.map((r) => presentLink(r, r.createdById ? users.get(r.createdById) : null));
+}
+
+export function registerLinks(fastify: FastifyInstance, app: AppContext) {
+  const L = schema.issueLinks;
+
+  route(fastify, app, {
+    method: "GET",
+    url: itemUrls("issue-links/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => presentLinks(ctx.app.db, await ctx.app.db.select().from(L).where(eq(L.issueId, ctx.loaded.id)).orderBy(desc(L.createdAt))),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: itemUrls("issue-links/"),
+    scope: "project",
+    params: issueParams,
+    body: z.object({ url: zStr(URL_MAX).min(1, MSG.blank), title: zStr(255).nullable().optional(), metadata: zMetadata.optional() }),
+    policy: Policies.project.member,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 201,
+    handler: async (ctx) => {
+      const issue = ctx.loaded;
+      const url = normalizeLinkUrl(ctx.body.url);
+      const row = await ctx.app.db.transaction(async (tx) => {
+        const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, issue.id), eq(L.url, url))).limit(1);
+        if (dup) throw duplicateUrl();
+        const [link] = await tx
+          .insert(L)
+          .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, url, title: ctx.body.title ?? null, metadata: ctx.body.metadata ?? {}, createdById: ctx.user.id, updatedById: ctx.user.id })
+          .returning();
+        await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id, verb: "created", field: "link", newValue: url, newIdentifier: link.id });
+        return link;
+      });
+      return (await presentLinks(ctx.app.db, [row]))[0];
+    },
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: itemUrls("issue-links/:linkId/"),
+    scope: "project",
+    params: linkParams,
+    body: z.object({ url: zStr(URL_MAX).min(1, MSG.blank).optional(), title: zStr(255).nullable().optional(), metadata: zMetadata.optional() }),
+    policy: Policies.project.member,
+    load: async (ctx) => {
+      const issue = await loadIssueForRoute(ctx);
+      const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.issueId, issue.id))).limit(1);
+      if (!link) throw errors.notFound();
+      return link;
+    },
+    handler: async (ctx) => {
+      const link = ctx.loaded;
+      const url = ctx.body.url !== undefined ? normalizeLinkUrl(ctx.body.url) : link.url;
+      const row = await ctx.app.db.transaction(async (tx) => {
+        const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, link.issueId), eq(L.url, url), ne(L.id, link.id))).limit(1);
+        if (dup) throw duplicateUrl();
+        const [updated] = await tx
+          .update(L)
+          .set({
+            url,
+            title: ctx.body.title !== undefined ? ctx.body.title : link.title,
+            metadata: ctx.body.metadata ?? link.metadata,
+            updatedAt: new Date(),
+            updatedById: ctx.user.id,
+          })
+          .where(eq(L.id, link.id))
+          .returning();
+        await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId: ctx.user.id, verb: "updated", field: "link", oldValue: link.url, newValue: url, oldIdentifier: link.id, newIdentifier: link.id });
+        return updated;
+      });
+      return (await presentLinks(ctx.app.db, [row]))[0];
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: itemUrls("issue-links/:linkId/"),
+    scope: "project",
+    params: linkParams,
+    policy: Policies.project.member,
+    load: async (ctx) => {
+      const issue = await loadIssueForRoute(ctx);
+      const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.issueId, issue.id))).limit(1);
+      if (!link) throw errors.notFound();
+      return link;
+    },
+    status: 204,
+    handler: async (ctx) => {
+      const link = ctx.loaded;
+      await ctx.app.db.transaction(async (tx) => {
+        await tx.delete(L).where(eq(L.id, link.id));
+        await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId: ctx.user.id, verb: "deleted", field: "link", oldValue: link.url, oldIdentifier: link.id });
+      });
+      return undefined;
+    },
+  });
+}

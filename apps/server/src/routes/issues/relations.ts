@@ -1,0 +1,189 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { recordActivity, type ActivityInput } from "../../core/activity.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { itemUrls } from "./urls.ts";
+import { issueParams, zUuid, MSG } from "./schemas.ts";
+import { loadIssueForRoute } from "./access.ts";
+import { issueKey, lockIssue } from "./commands.ts";
+import { loadIssueViews } from "./queries.ts";
+import { presentRelatedIssue } from "./presenters.ts";
+
+/** Relation types and their inverse (work-tracking.md §4; wire-facts §6.5). */
+export const RELATION_INVERSE = {
+  blocked_by: "blocking",
+  blocking: "blocked_by",
+  relates_to: "relates_to",
+  duplicate: "duplicate",
+  start_before: "start_after",
+  start_after: "start_before",
+  finish_before: "finish_after",
+  finish_after: "finish_before",
+} as const;
+export type RelationType = keyof typeof RELATION_INVERSE;
+export const RELATION_TYPES = Object.keys(RELATION_INVERSE) as RelationType[];
+
+/**
+ * Stored form: one row per pair, normalized so `blocking`, `start_after` and `finish_after`
+ * are kept as their inverse with the two items swapped. Row (a, b, t) reads "a t b".
+ */
+export function normalizeRelation(issueId: string, relatedId: string, type: RelationType): { issueId: string; relatedIssueId: string; relationType: RelationType } {
+  if (type === "blocking" || type === "start_after" || type === "finish_after") {
+    return { issueId: relatedId, relatedIssueId: issueId, relationType: RELATION_INVERSE[type] };
+  }
+  return { issueId, relatedIssueId: relatedId, relationType: type };
+}
+
+/** How a stored row reads from `viewerId`'s side: the other item and the relation type. */
+export function relationFromSide(row: { issueId: string; relatedIssueId: string; relationType: string }, viewerId: string): { otherId: string; type: RelationType } {
+  const t = row.relationType as RelationType;
+  if (row.issueId === viewerId) return { otherId: row.relatedIssueId, type: t };
+  return { otherId: row.issueId, type: (RELATION_INVERSE[t] ?? t) as RelationType };
+}
+
+const relationTypeSchema = z.enum(RELATION_TYPES as [RelationType, ...RelationType[]], {
+  error: (iss) => (iss.input === undefined ? MSG.required : MSG.choice(iss.input)),
+});
+
+async function relationsOf(db: DbOrTx, issueId: string) {
+  const rel = schema.issueRelations;
+  return db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
+}
+
+/** `{blocking, blocked_by, duplicate, relates_to, start_after, start_before, finish_after, finish_before}` of an item. */
+export async function relationLists(db: DbOrTx, issueId: string) {
+  const rows = await relationsOf(db, issueId);
+  const sides = rows.map((r) => relationFromSide(r, issueId));
+  const views = new Map((await loadIssueViews(db, sides.map((s) => s.otherId))).map((v) => [v.issue.id, v]));
+  const out: Record<RelationType, ReturnType<typeof presentRelatedIssue>[]> = {
+    blocking: [], blocked_by: [], duplicate: [], relates_to: [], start_after: [], start_before: [], finish_after: [], finish_before: [],
+  };
+  for (const s of sides) {
+    const v = views.get(s.otherId);
+    if (v && out[s.type]) out[s.type].push(presentRelatedIssue(v, s.type));
+  }
+  return out;
+}
+
+export function registerRelations(fastify: FastifyInstance, app: AppContext) {
+  route(fastify, app, {
+    method: "GET",
+    url: itemUrls("issue-relation/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => relationLists(ctx.app.db, ctx.loaded.id),
+  });
+
+  // POST {relation_type, issues:[ids]} → 201 related items as seen from this item
+  route(fastify, app, {
+    method: "POST",
+    url: itemUrls("issue-relation/"),
+    scope: "project",
+    params: issueParams,
+    body: z.object({ relation_type: relationTypeSchema, issues: z.array(zUuid, { error: (iss) => (iss.input === undefined ? MSG.required : MSG.list) }).min(1, "This list may not be empty.").max(500) }),
+    policy: Policies.project.member,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 201,
+    handler: async (ctx) => {
+      const me = ctx.loaded;
+      const type = ctx.body.relation_type;
+      const ids = [...new Set(ctx.body.issues)];
+      if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
+      await ctx.app.db.transaction(async (tx) => {
+        await lockIssue(tx, me.id);
+        const others = await tx
+          .select()
+          .from(schema.issues)
+          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.workspaceId, me.workspaceId), isNull(schema.issues.deletedAt)));
+        if (others.length !== ids.length) throw errors.badRequest("Related work items must exist in this workspace");
+        const myKey = await issueKey(tx, me.id);
+        const acts: ActivityInput[] = [];
+        const rel = schema.issueRelations;
+        for (const other of others) {
+          const existing = await tx
+            .select()
+            .from(rel)
+            .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)), and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id))));
+          const otherKey = await issueKey(tx, other.id);
+          const same = existing.find((r) => relationFromSide(r, me.id).type === type);
+          if (same) continue;
+          for (const old of existing) {
+            const side = relationFromSide(old, me.id);
+            acts.push(
+              { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: other.id },
+              { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id },
+            );
+            await tx.delete(rel).where(eq(rel.id, old.id));
+          }
+          const n = normalizeRelation(me.id, other.id, type);
+          await tx.insert(rel).values({ ...n, projectId: me.projectId, workspaceId: me.workspaceId, createdById: ctx.user.id, updatedById: ctx.user.id });
+          acts.push(
+            { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, field: type, oldValue: "", newValue: otherKey, newIdentifier: other.id },
+            { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, field: RELATION_INVERSE[type], oldValue: "", newValue: myKey, newIdentifier: me.id },
+          );
+        }
+        await recordActivity(tx, acts);
+      });
+      const views = await loadIssueViews(ctx.app.db, ids);
+      return views.map((v) => ({
+        id: v.issue.id,
+        project_id: v.issue.projectId,
+        sequence_id: v.issue.sequenceId,
+        relation_type: type,
+        name: v.issue.name,
+        state_id: v.issue.stateId,
+        priority: v.issue.priority,
+        is_epic: v.issue.isEpic,
+        created_at: v.issue.createdAt,
+        updated_at: v.issue.updatedAt,
+        created_by: v.issue.createdById,
+        updated_by: v.issue.updatedById,
+      }));
+    },
+  });
+
+  // POST {related_issue, relation_type?} → 204
+  route(fastify, app, {
+    method: "POST",
+    url: itemUrls("remove-relation/"),
+    scope: "project",
+    params: issueParams,
+    body: z.object({ related_issue: zUuid, relation_type: relationTypeSchema.optional() }),
+    policy: Policies.project.member,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 204,
+    handler: async (ctx) => {
+      const me = ctx.loaded;
+      const otherId = ctx.body.related_issue;
+      const rel = schema.issueRelations;
+      await ctx.app.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(rel)
+          .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, otherId)), and(eq(rel.issueId, otherId), eq(rel.relatedIssueId, me.id))));
+        const matching = ctx.body.relation_type ? rows.filter((r) => relationFromSide(r, me.id).type === ctx.body.relation_type) : rows;
+        if (matching.length === 0) throw errors.notFound();
+        const [other] = await tx.select().from(schema.issues).where(eq(schema.issues.id, otherId)).limit(1);
+        const myKey = await issueKey(tx, me.id);
+        const otherKey = await issueKey(tx, otherId);
+        const acts: ActivityInput[] = [];
+        for (const r of matching) {
+          const side = relationFromSide(r, me.id);
+          await tx.delete(rel).where(eq(rel.id, r.id));
+          acts.push({ issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: otherId });
+          if (other)
+            acts.push({ issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id });
+        }
+        await recordActivity(tx, acts);
+      });
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema } from "../../db/client.ts";
+import { P, itemUrls } from "./urls.ts";
+import { issueIdsBody, issueParams, projectParams } from "./schemas.ts";
+import { loadIssueForRoute, visibleTo, workItemNotFound } from "./access.ts";
+import { subscribe } from "./commands.ts";
+
+type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
+
+export function presentSubscriber(s: SubscriberRow) {
+  return {
+    id: s.id,
+    issue: s.issueId,
+    subscriber: s.subscriberId,
+    project: s.projectId,
+    workspace: s.workspaceId,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    deleted_at: null,
+    created_by: s.createdById,
+    updated_by: s.updatedById,
+  };
+}
+
+/** Subscribe / unsubscribe the caller (wire-facts §6.3); any project role may follow items it can see. */
+export function registerSubscription(fastify: FastifyInstance, app: AppContext) {
+  const S = schema.issueSubscribers;
+
+  route(fastify, app, {
+    method: "GET",
+    url: itemUrls("subscribe/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => {
+      const [row] = await ctx.app.db.select({ id: S.id }).from(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id))).limit(1);
+      return { subscribed: !!row };
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: itemUrls("subscribe/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 201,
+    handler: async (ctx) => {
+      await subscribe(ctx.app.db, ctx.loaded, [ctx.user.id], ctx.user.id);
+      const [row] = await ctx.app.db.select().from(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id))).limit(1);
+      return presentSubscriber(row);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: itemUrls("subscribe/"),
+    scope: "project",
+    params: issueParams,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 204,
+    handler: async (ctx) => {
+      await ctx.app.db.delete(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id)));
+      return undefined;
+    },
+  });
+
+  // POST P/bulk-subscribe-issues/ {issue_ids}
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/bulk-subscribe-issues/`,
+    scope: "project",
+    params: projectParams,
+    body: issueIdsBody,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const ids = [...new Set(ctx.body.issue_ids)];
+      const rows = await ctx.app.db
+        .select()
+        .from(schema.issues)
+        .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
+      const canSee = visibleTo(ctx.user.id, ctx.project, ctx.projectMember);
+      if (rows.length !== ids.length || !rows.every(canSee)) throw workItemNotFound();
+      await ctx.app.db.transaction(async (tx) => {
+        for (const it of rows) await subscribe(tx, it, [ctx.user.id], ctx.user.id);
+      });
+      return { message: "Subscribed to the work items" };
+    },
+  });
+}
