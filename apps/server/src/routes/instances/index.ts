@@ -271,12 +271,10 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     params: z.object({ id: z.uuid() }),
     policy: P.instance.admin,
     status: 204,
-    load: async ({ params }) => {
-      const [row] = await app.db.select().from(instanceAdmins).where(eq(instanceAdmins.id, params.id)).limit(1);
-      if (!row) throw errors.notFound();
-      return row;
-    },
-    handler: async ({ loaded }) => {
+    handler: async ({ params }) => {
+      // Looked up after authorization, so non-admins cannot probe which ids exist.
+      const [loaded] = await app.db.select().from(instanceAdmins).where(eq(instanceAdmins.id, params.id)).limit(1);
+      if (!loaded) throw errors.notFound();
       await app.db.transaction(async (tx) => {
         await tx.execute(dsql`SELECT pg_advisory_xact_lock(727274002)`);
         const [{ n }] = await tx.select({ n: count() }).from(instanceAdmins);
