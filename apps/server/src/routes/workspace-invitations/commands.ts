@@ -51,27 +51,6 @@ export async function joinWorkspace(tx: DbOrTx, workspaceId: string, user: { id:
   }
 }
 
-/**
- * For sign-up / sign-in (wire-facts §1 "converts accepted invitations into memberships"): every invitation
- * to this email that was accepted before the account existed becomes a membership with the invited role,
- * and the invitation is removed. Call inside the sign-in/sign-up transaction. Returns the workspace ids joined.
- */
-export async function convertAcceptedInvitations(tx: DbOrTx, user: { id: string; email: string }): Promise<string[]> {
-  const invs = await tx
-    .select()
-    .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.email, user.email.toLowerCase()), eq(workspaceInvitations.accepted, true)));
-  for (const inv of invs) await joinWorkspace(tx, inv.workspaceId, user, inv.role);
-  if (invs.length) await tx.delete(workspaceInvitations).where(inArray(workspaceInvitations.id, invs.map((i) => i.id)));
-  return invs.map((i) => i.workspaceId);
-}
-
-/** True when an invitation is waiting for this email (sign-up is allowed for invited emails even when disabled). */
-export async function hasInvitation(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(eq(workspaceInvitations.email, email.toLowerCase())).limit(1);
-  return !!row;
-}
-
 /** POST /api/users/me/workspaces/invitations/: accept invitations addressed to the caller (unknown ids are ignored). */
 export async function acceptOwnInvitations(app: AppContext, user: UserRow, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -166,7 +145,7 @@ export async function createInvitations(
 /**
  * POST W/invitations/:id/join/: answer an invitation with its token. Accepting as an existing user makes
  * the membership at once (and removes the invitation); for an email without an account the acceptance is
- * kept and becomes a membership at sign-up (`convertAcceptedInvitations`).
+ * kept and becomes a membership at sign-up (auth's `convertAcceptedInvitations`).
  */
 export async function answerInvitation(app: AppContext, inv: InvitationRow, accepted: boolean): Promise<{ message: string }> {
   return app.db.transaction(async (tx) => {
