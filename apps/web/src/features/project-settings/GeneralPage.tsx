@@ -1,5 +1,155 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ROLE } from "@stride/shared";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { useArchiveProject, useDeleteProject, useLeaveProject, useUpdateProject } from "../../api/projects.ts";
+import { useWorkspaceMembers } from "../../api/workspaces.ts";
+import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
+import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { ProjectLogo, EMOJIS, emojiToValue } from "../projects/ProjectLogo.tsx";
+import { identifierError } from "../projects/project-list.ts";
 
+/** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
-  return <div aria-busy="true" title="General"><PageSpinner /></div>;
+  const { slug, projectId, project, role, projectRole } = useCurrentProject();
+  const canEdit = role === ROLE.ADMIN;
+  const update = useUpdateProject(slug, projectId);
+  const archive = useArchiveProject(slug);
+  const del = useDeleteProject(slug, projectId);
+  const leave = useLeaveProject(slug, projectId);
+  const members = useWorkspaceMembers(slug);
+  const toast = useToast();
+  const nav = useNavigate();
+  const [form, setForm] = useState({ name: "", identifier: "", description: "", network: 2, project_lead: "", cover_image: "", emoji: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
+  const [deleteText, setDeleteText] = useState("");
+
+  useEffect(() => {
+    setForm({
+      name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network,
+      project_lead: project.project_lead ?? "", cover_image: project.cover_image ?? "",
+      emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
+    });
+  }, [project]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!form.name.trim()) errs.name = "Name is required.";
+    const idErr = identifierError(form.identifier);
+    if (idErr) errs.identifier = idErr;
+    if (form.cover_image && !/^https?:\/\/\S+$/.test(form.cover_image)) errs.cover_image = "Enter an http(s) image URL.";
+    setErrors(errs);
+    setFormError(null);
+    if (Object.keys(errs).length) return;
+    update.mutate({
+      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network,
+      project_lead: form.project_lead || null, cover_image: form.cover_image || null,
+      ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
+    }, {
+      onSuccess: () => toast.show("success", "Project updated"),
+      onError: (err) => {
+        const fe = fieldErrors(err);
+        if (Object.keys(fe).length) setErrors(fe);
+        else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+      },
+    });
+  };
+  const fail = (title: string) => (err: Error) => toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
+
+  return (
+    <div className="max-w-2xl space-y-8">
+      <div className="flex items-center gap-3">
+        <ProjectLogo project={project} size="lg" />
+        <div>
+          <h2 className="text-lg font-semibold">General</h2>
+          {!canEdit && <p className="text-sm text-zinc-500">Only project admins can change these settings.</p>}
+        </div>
+      </div>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Project details">
+        {formError && <Banner>{formError}</Banner>}
+        <fieldset disabled={!canEdit} className="space-y-4">
+          <div>
+            <div className="mb-1 text-sm font-medium">Emoji</div>
+            <div className="flex flex-wrap gap-1">
+              {EMOJIS.map((em) => {
+                const v = emojiToValue(em);
+                return (
+                  <button key={em} type="button" aria-pressed={form.emoji === v} aria-label={`Emoji ${em}`} onClick={() => setForm((f) => ({ ...f, emoji: v }))}
+                    className={`h-8 w-8 rounded text-lg ${form.emoji === v ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}>
+                    {em}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <Input label="Name" name="name" maxLength={PROJECT_NAME_MAX} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={errors.name} />
+            <Input label="Identifier" name="identifier" maxLength={PROJECT_IDENTIFIER_MAX} value={form.identifier} onChange={(e) => setForm((f) => ({ ...f, identifier: e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, "") }))} error={errors.identifier} />
+          </div>
+          <Textarea label="Description" name="description" value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} error={errors.description} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select label="Access" name="network" value={form.network} onChange={(e) => setForm((f) => ({ ...f, network: Number(e.target.value) }))}>
+              <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
+              <option value={PROJECT_NETWORK.SECRET}>Private</option>
+            </Select>
+            <Select label="Lead" name="project_lead" value={form.project_lead} onChange={(e) => setForm((f) => ({ ...f, project_lead: e.target.value }))} error={errors.project_lead}>
+              <option value="">No lead</option>
+              {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
+            </Select>
+          </div>
+          <Input label="Cover image URL" name="cover_image" value={form.cover_image} onChange={(e) => setForm((f) => ({ ...f, cover_image: e.target.value }))} error={errors.cover_image} />
+          {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
+        </fieldset>
+      </form>
+
+      {(canEdit || projectRole) && (
+        <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">
+          <h3 className="font-medium text-red-700 dark:text-red-400">Danger zone</h3>
+          <div className="flex flex-wrap gap-2">
+            {canEdit && <Button variant="secondary" onClick={() => setConfirm("archive")}>Archive project</Button>}
+            {canEdit && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete project</Button>}
+            {projectRole && <Button variant="secondary" onClick={() => setConfirm("leave")}>Leave project</Button>}
+          </div>
+        </section>
+      )}
+      <ConfirmModal
+        open={confirm === "archive"}
+        onClose={() => setConfirm(null)}
+        title="Archive project"
+        message="Archived projects are hidden from lists and can be restored from Archives."
+        confirmLabel="Archive"
+        loading={archive.isPending}
+        onConfirm={() => archive.mutate({ id: projectId, archive: true }, { onSuccess: () => { toast.show("success", "Project archived"); nav(`/${slug}/projects/archives/`); }, onError: fail("Could not archive the project") })}
+      />
+      <ConfirmModal
+        open={confirm === "leave"}
+        onClose={() => setConfirm(null)}
+        title="Leave project"
+        message="You will lose access to this project unless someone adds you again."
+        confirmLabel="Leave"
+        loading={leave.isPending}
+        onConfirm={() => leave.mutate(undefined, { onSuccess: () => { toast.show("success", "You left the project"); nav(`/${slug}/projects/`); }, onError: fail("Could not leave the project") })}
+      />
+      <ConfirmModal
+        open={confirm === "delete"}
+        onClose={() => { setConfirm(null); setDeleteText(""); }}
+        title="Delete project"
+        confirmLabel="Delete"
+        loading={del.isPending}
+        message={
+          <div className="space-y-3">
+            <p>This deletes the project and everything in it. Type <strong>{project.name}</strong> to confirm.</p>
+            <Input aria-label="Project name" value={deleteText} onChange={(e) => setDeleteText(e.target.value)} />
+          </div>
+        }
+        onConfirm={() => {
+          if (deleteText !== project.name) { toast.show("warning", "Type the project name to confirm"); return; }
+          del.mutate(undefined, { onSuccess: () => { toast.show("success", "Project deleted"); nav(`/${slug}/projects/`); }, onError: fail("Could not delete the project") });
+        }}
+      />
+    </div>
+  );
 }

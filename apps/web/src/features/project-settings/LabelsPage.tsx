@@ -1,5 +1,151 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useState, type FormEvent } from "react";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { useCreateLabel, useDeleteLabel, useLabels, useUpdateLabel } from "../../api/labels.ts";
+import type { Label } from "../../api/types.ts";
+import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { descendantIds, flattenTree, labelReparentSortOrder, labelStepSortOrder, labelTree } from "./ordering.ts";
+import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
+const LABEL_TEXT: Record<string, string> = { LABEL_NAME_ALREADY_EXISTS: "A label with this name already exists." };
+
+/** Labels: nested (parent), colours, ordering by move up/down and re-parenting. */
 export function ProjectLabelsSettings() {
-  return <div aria-busy="true" title="Labels"><PageSpinner /></div>;
+  return (
+    <ProjectSettingsGate page="labels">
+      <Labels />
+    </ProjectSettingsGate>
+  );
+}
+
+function Labels() {
+  const { slug, projectId } = useCurrentProject();
+  const labels = useLabels(slug, projectId);
+  const update = useUpdateLabel(slug, projectId);
+  const del = useDeleteLabel(slug, projectId);
+  const toast = useToast();
+  const [adding, setAdding] = useState<{ parent: string | null } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Label | null>(null);
+  if (labels.isLoading) return <PageSpinner />;
+  if (labels.isError) return <Banner>{errorMessage((labels.error as ApiError).body) ?? "Could not load labels."}</Banner>;
+  const all = labels.data ?? [];
+  const flat = flattenTree(labelTree(all));
+  const siblingsOf = (l: Label) => flat.filter((x) => (x.parent ?? null) === (l.parent ?? null));
+  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  const step = (l: Label, dir: -1 | 1) => {
+    const sib = siblingsOf(l);
+    const so = labelStepSortOrder(sib, sib.findIndex((x) => x.id === l.id), dir);
+    if (so !== undefined) update.mutate({ id: l.id, sort_order: so }, { onError: fail("Could not move the label") });
+  };
+  return (
+    <div className="max-w-3xl space-y-4">
+      <div className="flex items-center justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Labels</h2>
+          <p className="mt-1 text-sm text-zinc-500">Tag work items. Labels can be nested under a parent label.</p>
+        </div>
+        <Button onClick={() => { setAdding({ parent: null }); setEditing(null); }}>Add label</Button>
+      </div>
+      {adding && <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"><LabelForm labels={all} parent={adding.parent} onDone={() => setAdding(null)} /></div>}
+      {flat.length === 0 && !adding ? (
+        <EmptyState title="No labels yet" description="Create labels to tag and filter work items." />
+      ) : (
+        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">
+          {flat.map((l) => {
+            const sib = siblingsOf(l);
+            const idx = sib.findIndex((x) => x.id === l.id);
+            return editing === l.id ? (
+              <li key={l.id} className="px-4 py-3"><LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} /></li>
+            ) : (
+              <li key={l.id} className="flex items-center gap-3 py-2.5 pr-4" style={{ paddingLeft: `${1 + l.depth * 1.5}rem` }} data-label={l.name} data-depth={l.depth}>
+                {l.depth > 0 && <span aria-hidden className="text-zinc-400">↳</span>}
+                <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
+                <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
+                {l.children.length > 0 && <span className="text-xs text-zinc-500">{l.children.length} sub-label{l.children.length === 1 ? "" : "s"}</span>}
+                <Menu
+                  ariaLabel={`Actions for label ${l.name}`}
+                  align="right"
+                  label="⋯"
+                  items={[
+                    { label: "Edit", onSelect: () => { setEditing(l.id); setAdding(null); } },
+                    { label: "Add sub-label", onSelect: () => { setAdding({ parent: l.id }); setEditing(null); } },
+                    { label: "Move up", disabled: idx <= 0, onSelect: () => step(l, -1) },
+                    { label: "Move down", disabled: idx === sib.length - 1, onSelect: () => step(l, 1) },
+                    { label: "Delete", danger: true, onSelect: () => setDeleting(l) },
+                  ]}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmModal
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete label"
+        message={`Delete the label "${deleting?.name}"? It is removed from every work item.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+        onConfirm={() => deleting && del.mutate(deleting.id, {
+          onSuccess: () => { toast.show("success", "Label deleted"); setDeleting(null); },
+          onError: (e) => { setDeleting(null); fail("Could not delete the label")(e); },
+        })}
+      />
+    </div>
+  );
+}
+
+function LabelForm({ labels, label, parent: initialParent, onDone }: { labels: Label[]; label?: Label; parent: string | null; onDone: () => void }) {
+  const { slug, projectId } = useCurrentProject();
+  const create = useCreateLabel(slug, projectId);
+  const update = useUpdateLabel(slug, projectId);
+  const toast = useToast();
+  const [name, setName] = useState(label?.name ?? "");
+  const [color, setColor] = useState(label?.color || PALETTE[Math.floor(Math.random() * PALETTE.length)]);
+  const [parent, setParent] = useState<string>(initialParent ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const excluded = label ? descendantIds(labels, label.id) : new Set<string>();
+  const parentOptions = flattenTree(labelTree(labels)).filter((l) => !excluded.has(l.id));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!name.trim()) errs.name = "Name is required.";
+    if (!isHexColor(color)) errs.color = "Enter a hex colour like #46A758.";
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const newParent = parent || null;
+    const body: Partial<Label> = { name: name.trim(), color, parent: newParent };
+    if (!label || (label.parent ?? null) !== newParent) {
+      body.sort_order = labelReparentSortOrder(labels.filter((l) => (l.parent ?? null) === newParent && l.id !== label?.id));
+    }
+    const opts = {
+      onSuccess: () => { toast.show("success", label ? "Label updated" : "Label added"); onDone(); },
+      onError: (err: Error) => {
+        const fe = fieldErrors(err);
+        if (Object.keys(fe).length) setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, LABEL_TEXT[v] ?? v])));
+        else toast.show("error", "Could not save the label", err instanceof ApiError ? errorMessage(err.body) : err.message);
+      },
+    };
+    if (label) update.mutate({ id: label.id, ...body }, opts);
+    else create.mutate(body, opts);
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate aria-label={label ? `Edit label ${label.name}` : "New label"}>
+      <div className="min-w-40 flex-1"><Input label="Name" name="name" autoFocus maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} /></div>
+      <ColorField value={color} onChange={setColor} />
+      <div className="w-48">
+        <Select label="Parent" name="parent" value={parent} onChange={(e) => setParent(e.target.value)} error={errors.parent}>
+          <option value="">No parent</option>
+          {parentOptions.map((l) => <option key={l.id} value={l.id}>{"— ".repeat(l.depth)}{l.name}</option>)}
+        </Select>
+      </div>
+      {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>{label ? "Save" : "Add label"}</Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
 }

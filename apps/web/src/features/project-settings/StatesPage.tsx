@@ -1,5 +1,136 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useState, type FormEvent } from "react";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { useCreateState, useDeleteState, useMarkDefaultState, useStates, useUpdateState } from "../../api/states.ts";
+import type { State } from "../../api/types.ts";
+import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, useToast } from "../../components/ui/index.ts";
+import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { groupStates, stateMoveSequence } from "./ordering.ts";
+import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
+const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
+
+/** States, grouped in the fixed order; admins and members add, edit, reorder, mark default and delete. */
 export function ProjectStatesSettings() {
-  return <div aria-busy="true" title="States"><PageSpinner /></div>;
+  return (
+    <ProjectSettingsGate page="states">
+      <States />
+    </ProjectSettingsGate>
+  );
+}
+
+function States() {
+  const { slug, projectId } = useCurrentProject();
+  const states = useStates(slug, projectId);
+  const update = useUpdateState(slug, projectId);
+  const markDefault = useMarkDefaultState(slug, projectId);
+  const del = useDeleteState(slug, projectId);
+  const toast = useToast();
+  const [adding, setAdding] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<State | null>(null);
+  if (states.isLoading) return <PageSpinner />;
+  if (states.isError) return <Banner>{errorMessage((states.error as ApiError).body) ?? "Could not load states."}</Banner>;
+  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h2 className="text-lg font-semibold">States</h2>
+        <p className="mt-1 text-sm text-zinc-500">Work items move through these states. Groups keep a fixed order.</p>
+      </div>
+      {groupStates(states.data ?? []).map(({ group, states: list }) => (
+        <section key={group} aria-label={`${GROUP_LABEL[group]} states`} data-group={group} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+            <h3 className="text-sm font-semibold">{GROUP_LABEL[group]}</h3>
+            <Button variant="ghost" size="sm" aria-label={`Add state to ${GROUP_LABEL[group]}`} onClick={() => { setAdding(group); setEditing(null); }}>+ Add</Button>
+          </div>
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {adding === group && (
+              <li className="px-4 py-3"><StateForm group={group} onDone={() => setAdding(null)} /></li>
+            )}
+            {list.map((s, i) =>
+              editing === s.id ? (
+                <li key={s.id} className="px-4 py-3"><StateForm group={group} state={s} onDone={() => setEditing(null)} /></li>
+              ) : (
+                <li key={s.id} className="flex items-center gap-3 px-4 py-2.5" data-state={s.name}>
+                  <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
+                  <div className="min-w-0 flex-1">
+                    <span className="font-medium">{s.name}</span>
+                    {s.default && <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Default</span>}
+                    {s.description && <div className="truncate text-xs text-zinc-500">{s.description}</div>}
+                  </div>
+                  <Menu
+                    ariaLabel={`Actions for state ${s.name}`}
+                    align="right"
+                    label="⋯"
+                    items={[
+                      { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
+                      { label: "Move up", disabled: i === 0, onSelect: () => { const seq = stateMoveSequence(list, i, -1); if (seq !== undefined) update.mutate({ id: s.id, sequence: seq }, { onError: fail("Could not move the state") }); } },
+                      { label: "Move down", disabled: i === list.length - 1, onSelect: () => { const seq = stateMoveSequence(list, i, 1); if (seq !== undefined) update.mutate({ id: s.id, sequence: seq }, { onError: fail("Could not move the state") }); } },
+                      { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },
+                      { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
+                    ]}
+                  />
+                </li>
+              ),
+            )}
+          </ul>
+        </section>
+      ))}
+      <ConfirmModal
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete state"
+        message={deleting?.default ? "This is the default state. Mark another state as default first." : `Delete the state "${deleting?.name}"? States that still have work items cannot be deleted.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+        onConfirm={() => deleting && del.mutate(deleting.id, {
+          onSuccess: () => { toast.show("success", "State deleted"); setDeleting(null); },
+          onError: (e) => { setDeleting(null); fail("Could not delete the state")(e); },
+        })}
+      />
+    </div>
+  );
+}
+
+function StateForm({ group, state, onDone }: { group: string; state?: State; onDone: () => void }) {
+  const { slug, projectId } = useCurrentProject();
+  const create = useCreateState(slug, projectId);
+  const update = useUpdateState(slug, projectId);
+  const toast = useToast();
+  const [name, setName] = useState(state?.name ?? "");
+  const [color, setColor] = useState(state?.color ?? PALETTE[Math.floor(Math.random() * PALETTE.length)]);
+  const [description, setDescription] = useState(state?.description ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!name.trim()) errs.name = "Name is required.";
+    if (!isHexColor(color)) errs.color = "Enter a hex colour like #46A758.";
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const body = { name: name.trim(), color, description };
+    const opts = {
+      onSuccess: () => { toast.show("success", state ? "State updated" : "State added"); onDone(); },
+      onError: (err: Error) => {
+        const fe = fieldErrors(err);
+        if (Object.keys(fe).length) setErrors(fe);
+        else toast.show("error", "Could not save the state", err instanceof ApiError ? errorMessage(err.body) : err.message);
+      },
+    };
+    if (state) update.mutate({ id: state.id, ...body }, opts);
+    else create.mutate({ ...body, group }, opts);
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate aria-label={state ? `Edit state ${state.name}` : "New state"}>
+      <div className="min-w-40 flex-1"><Input label="Name" name="name" autoFocus maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} /></div>
+      <ColorField value={color} onChange={setColor} />
+      <div className="min-w-40 flex-1"><Input label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} /></div>
+      {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>{state ? "Save" : "Add state"}</Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
 }
