@@ -86,3 +86,8 @@ export function canSeeWorkItem(ctx: { userId: string | null; projectRole?: numbe
   if (ctx.guestViewAllFeatures) return true;
   return !!ctx.creatorId && ctx.creatorId === ctx.userId;
 }
+
+/** List visibility: guests of a project without guest_view_all_features see only the work items they created. */
+export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestViewAllFeatures: boolean }): boolean {
+  return (ctx.projectRole ?? 0) < MEMBER && !ctx.guestViewAllFeatures;
+}

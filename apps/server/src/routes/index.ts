@@ -2,11 +2,13 @@ import type { RouteModule } from "../core/route.ts";
 import { authRoutes } from "./auth/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
+import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
@@ -20,11 +22,13 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   instanceRoutes,
   issueCommentRoutes,
+  issueListRoutes,
   issueRoutes,
   labelRoutes,
   projectMemberRoutes,
   projectRoutes,
   stateRoutes,
+  userPropertiesRoutes,
   usersRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,

@@ -1,0 +1,100 @@
+import type { Params } from "./sql.ts";
+import type { AggScope, PrefillScope } from "./dims.ts";
+
+/**
+ * The list contexts of work-tracking.md §2: which rows a list starts from, before filters.
+ */
+export type ListContext =
+  /** P/issues/ (epics: P/epics/). Excludes triage-state, archived, draft and deleted items. */
+  | { kind: "project"; workspaceId: string; projectId: string; epics?: boolean; projectArchived?: boolean }
+  /** P/archived-issues/. */
+  | { kind: "archived"; workspaceId: string; projectId: string }
+  /** Project drafts (issues rows with is_draft). */
+  | { kind: "drafts"; workspaceId: string; projectId: string }
+  /** A cycle's or a module's work items (same exclusions as the project list). */
+  | { kind: "cycle"; workspaceId: string; projectId: string; cycleId: string }
+  | { kind: "module"; workspaceId: string; projectId: string; moduleId: string }
+  /** Specific items of a project (P/issues/list/?issues=), any live or archived item. */
+  | { kind: "ids"; workspaceId: string; projectId: string; ids: string[] }
+  /** W/issues/: every project of the workspace the viewer is a member of (global views). */
+  | { kind: "workspace"; workspaceId: string }
+  /** W/user-issues/{userId}/: items the user is assigned to, created or subscribed to, in the viewer's projects. */
+  | { kind: "profile"; workspaceId: string; userId: string };
+
+export interface Viewer {
+  userId: string;
+  /** IANA zone for rendering datetimes and reading day-based date filters. */
+  timezone: string;
+  /** Project contexts: the viewer is a guest of a project without guest_view_all_features → own items only. */
+  ownOnly?: boolean;
+}
+
+/** The condition for items that appear in ordinary lists (matches the partial indexes' predicate). */
+export const LIVE = "i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false";
+export const NOT_TRIAGE = `(i.state IS NULL OR s."group" <> 'triage')`;
+
+export interface ContextSql {
+  /** Extra joins after `issues i LEFT JOIN states s`. */
+  joins: string;
+  where: string[];
+  agg: AggScope;
+  prefill: PrefillScope;
+}
+
+export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
+  const ws = q.p(ctx.workspaceId, "uuid");
+  if (ctx.kind === "workspace" || ctx.kind === "profile") {
+    const me = q.p(viewer.userId, "uuid");
+    const where = [
+      `i.workspace = ${ws}`,
+      LIVE,
+      "i.is_epic = false",
+      NOT_TRIAGE,
+      `(vpm.role >= 15 OR vp.guest_view_all_features = true OR i.created_by = ${me})`,
+    ];
+    if (ctx.kind === "profile") {
+      const u = q.p(ctx.userId, "uuid");
+      where.push(
+        `(i.created_by = ${u} OR EXISTS (SELECT 1 FROM issue_assignees pa WHERE pa.issue = i.id AND pa.assignee = ${u}) OR EXISTS (SELECT 1 FROM issue_subscribers ps WHERE ps.issue = i.id AND ps.subscriber = ${u}))`,
+      );
+    }
+    const memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
+    return {
+      joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,
+      where,
+      agg: { onJoin: (a) => `${a}.workspace = ${ws}`, onChild: (a) => `${a}.workspace = ${ws}` },
+      prefill: { projects: (col) => `${col} IN (${memberProjects})` },
+    };
+  }
+
+  const pid = q.p(ctx.projectId, "uuid");
+  const where = [`i.project = ${pid}`];
+  switch (ctx.kind) {
+    case "project":
+      where.push(LIVE, ctx.epics ? "i.is_epic = true" : "i.is_epic = false", NOT_TRIAGE);
+      if (ctx.projectArchived) where.push("false");
+      break;
+    case "cycle":
+      where.push(LIVE, "i.is_epic = false", NOT_TRIAGE, `EXISTS (SELECT 1 FROM cycle_issues cc WHERE cc.issue = i.id AND cc.cycle = ${q.p(ctx.cycleId, "uuid")})`);
+      break;
+    case "module":
+      where.push(LIVE, "i.is_epic = false", NOT_TRIAGE, `EXISTS (SELECT 1 FROM module_issues mc WHERE mc.issue = i.id AND mc.module = ${q.p(ctx.moduleId, "uuid")})`);
+      break;
+    case "archived":
+      where.push("i.deleted_at IS NULL", "i.archived_at IS NOT NULL");
+      break;
+    case "drafts":
+      where.push("i.deleted_at IS NULL", "i.archived_at IS NULL", "i.is_draft = true");
+      break;
+    case "ids":
+      where.push("i.deleted_at IS NULL", `i.id = ANY(${q.p(ctx.ids, "uuid[]")})`);
+      break;
+  }
+  if (viewer.ownOnly) where.push(`i.created_by = ${q.p(viewer.userId, "uuid")}`);
+  return {
+    joins: "",
+    where,
+    agg: { onJoin: (a) => `${a}.project = ${pid}`, onChild: (a) => `${a}.project = ${pid}` },
+    prefill: { projects: (col) => `${col} = ${pid}` },
+  };
+}

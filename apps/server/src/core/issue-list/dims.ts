@@ -1,0 +1,164 @@
+import type { GroupByField, OrderBy } from "@stride/shared";
+import type { Params } from "./sql.ts";
+
+/**
+ * How each order_by and group_by field reads from `issues i` (with `states s` joined).
+ */
+
+/** Scope of the pre-aggregations used for ordering by counts and names of many. */
+export interface AggScope {
+  /** SQL condition on a join table alias `x` limiting rows to the list's project(s)/workspace. */
+  onJoin: (alias: string) => string;
+  /** SQL condition on a child issue alias `c` for sub-issue counts. */
+  onChild: (alias: string) => string;
+}
+
+export interface OrderDim {
+  /** The sort value expression. */
+  expr: string;
+  /** FROM additions needed by `expr` (joins). */
+  joins: string;
+  /** CTEs (name AS MATERIALIZED (...)) the joins refer to. */
+  ctes: string[];
+  desc: boolean;
+}
+
+const PRIORITY_RANK_SQL = `(CASE i.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END)`;
+const STATE_GROUP_RANK_SQL = `(CASE s."group" WHEN 'backlog' THEN 0 WHEN 'unstarted' THEN 1 WHEN 'started' THEN 2 WHEN 'completed' THEN 3 WHEN 'cancelled' THEN 4 END)`;
+
+export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
+  const simple = (expr: string): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc });
+  switch (order.field) {
+    case "sort_order":
+      return simple("i.sort_order");
+    case "created_at":
+      return simple("i.created_at");
+    case "updated_at":
+      return simple("i.updated_at");
+    case "start_date":
+      return simple("i.start_date");
+    case "target_date":
+      return simple("i.target_date");
+    case "sequence_id":
+      return simple("i.sequence_id");
+    case "name":
+      return simple("lower(i.name)");
+    case "priority":
+      return simple(PRIORITY_RANK_SQL);
+    case "state__name":
+      return simple("s.name");
+    case "state__group":
+      return simple(STATE_GROUP_RANK_SQL);
+    case "issue_cycle__cycle__name":
+      return {
+        expr: "ocy.name",
+        joins: "LEFT JOIN cycle_issues oci ON oci.issue = i.id LEFT JOIN cycles ocy ON ocy.id = oci.cycle",
+        ctes: [],
+        desc: order.desc,
+      };
+    case "estimate_point__key":
+      return { expr: "oep.key", joins: "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point", ctes: [], desc: order.desc };
+    case "assignees__first_name":
+      return agg(`SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+    case "labels__name":
+      return agg(`SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+    case "issue_module__module__name":
+      return agg(`SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+    case "link_count":
+      return agg(`SELECT x.issue, count(*) AS v FROM issue_links x WHERE ${scope.onJoin("x")} GROUP BY x.issue`, true);
+    case "attachment_count":
+      return agg(
+        `SELECT x.issue, count(*) AS v FROM file_assets x WHERE ${scope.onJoin("x")} AND x.issue IS NOT NULL AND ${ATTACHMENT_COND("x")} GROUP BY x.issue`,
+        true,
+      );
+    case "sub_issues_count":
+      return agg(`SELECT c.parent AS issue, count(*) AS v FROM issues c WHERE ${scope.onChild("c")} AND c.parent IS NOT NULL AND ${LIVE_CHILD("c")} GROUP BY c.parent`, true);
+  }
+
+  function agg(body: string, count = false): OrderDim {
+    return {
+      expr: count ? "coalesce(oagg.v, 0)" : "oagg.v",
+      joins: "LEFT JOIN oagg ON oagg.issue = i.id",
+      ctes: [`oagg AS MATERIALIZED (${body})`],
+      desc: order.desc,
+    };
+  }
+}
+
+/** ORDER BY text for an order dim, with nulls last and the -created_at tie-break (then id, for a stable order). */
+export function orderSql(o: { desc: boolean }, value: string, createdAt: string, id: string): string {
+  return `${value} ${o.desc ? "DESC" : "ASC"} NULLS LAST, ${createdAt} DESC, ${id} DESC`;
+}
+
+/** Counted as an attachment of a work item (wire-facts §10). */
+export const ATTACHMENT_COND = (a: string) =>
+  `${a}.entity_type = 'ISSUE_ATTACHMENT' AND ${a}.is_uploaded = true AND ${a}.is_deleted = false AND ${a}.deleted_at IS NULL`;
+
+/** A sub-issue that counts (not deleted, archived or draft). */
+export const LIVE_CHILD = (c: string) => `${c}.deleted_at IS NULL AND ${c}.archived_at IS NULL AND ${c}.is_draft = false`;
+
+export interface GroupDim {
+  field: GroupByField;
+  multi: boolean;
+  /** FROM addition for the totals query (may add one row per value). */
+  join: (alias: string) => string;
+  /** Value expression in the totals query. */
+  expr: (alias: string) => string;
+  /** Condition restricting `i` to the group `ref` (a non-null key). */
+  match: (ref: string, alias: string) => string;
+  /** Condition restricting `i` to the "None" group. */
+  none: (alias: string) => string;
+  /** Prefilled keys (ordered), as SQL returning a json array of text, or null when only present keys are listed. */
+  prefill: ((q: Params, ctx: PrefillScope) => string) | null;
+  /** SQL type of the key (for casting in the lateral). */
+  type: string;
+}
+
+export interface PrefillScope {
+  /** SQL condition limiting a project id column (e.g. `t.project`) to the list's projects. */
+  projects: (col: string) => string;
+}
+
+const relationDim = (field: GroupByField, table: string, col: string, multi: boolean): GroupDim => ({
+  field,
+  multi,
+  join: (a) => `LEFT JOIN ${table} ${a} ON ${a}.issue = i.id`,
+  expr: (a) => `${a}.${col}`,
+  match: (ref, a) => `EXISTS (SELECT 1 FROM ${table} ${a}m WHERE ${a}m.issue = i.id AND ${a}m.${col} = ${ref})`,
+  none: (a) => `NOT EXISTS (SELECT 1 FROM ${table} ${a}n WHERE ${a}n.issue = i.id)`,
+  prefill: null,
+  type: "uuid",
+});
+
+const columnDim = (field: GroupByField, col: string, type: string, prefill: GroupDim["prefill"]): GroupDim => ({
+  field,
+  multi: false,
+  join: () => "",
+  expr: () => col,
+  match: (ref) => `${col} = ${ref}`,
+  none: () => `${col} IS NULL`,
+  prefill,
+  type,
+});
+
+export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
+  state_id: columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
+    `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
+  state__group: {
+    ...columnDim("state__group", `s."group"`, "text", () => `'["backlog","unstarted","started","completed","cancelled"]'::json`),
+    none: () => `i.state IS NULL`,
+  },
+  priority: columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`),
+  created_by: columnDim("created_by", "i.created_by", "uuid", null),
+  project_id: columnDim("project_id", "i.project", "uuid", (_q, ctx) =>
+    `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name), '[]'::json) FROM projects t WHERE ${ctx.projects("t.id")})`),
+  target_date: columnDim("target_date", "i.target_date", "date", null),
+  cycle_id: {
+    ...relationDim("cycle_id", "cycle_issues", "cycle", false),
+    prefill: (_q, ctx) =>
+      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.created_at DESC), '[]'::json)::jsonb || '["None"]'::jsonb FROM cycles t WHERE ${ctx.projects("t.project")} AND t.archived_at IS NULL)`,
+  },
+  labels__id: relationDim("labels__id", "issue_labels", "label", true),
+  assignees__id: relationDim("assignees__id", "issue_assignees", "assignee", true),
+  issue_module__module_id: relationDim("issue_module__module_id", "module_issues", "module", true),
+};

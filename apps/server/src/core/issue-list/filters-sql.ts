@@ -1,0 +1,115 @@
+import { isFilterDate, isFilterLeaf, type FilterLeaf, type FilterNode } from "@stride/shared";
+import type { Params } from "./sql.ts";
+
+/**
+ * Compile a filter tree (shared/issue-filters) into one SQL condition over `issues i` (with `states s`
+ * joined). Relations (assignees, labels, …) become EXISTS semi-joins backed by the (value, issue) indexes.
+ */
+
+/** Columns of `issues` for id fields that live on the row. */
+const COLUMN: Record<string, string> = {
+  state_id: "i.state",
+  created_by_id: "i.created_by",
+  project_id: "i.project",
+  parent_id: "i.parent",
+  estimate_point_id: "i.estimate_point",
+  type_id: "i.type",
+};
+
+/** Join tables for id fields that are relations: table and value column. */
+const RELATION: Record<string, { table: string; col: string }> = {
+  assignee_id: { table: "issue_assignees", col: "assignee" },
+  label_id: { table: "issue_labels", col: "label" },
+  mention_id: { table: "issue_mentions", col: "mention" },
+  subscriber_id: { table: "issue_subscribers", col: "subscriber" },
+  module_id: { table: "module_issues", col: "module" },
+  cycle_id: { table: "cycle_issues", col: "cycle" },
+};
+
+const DATE_COLUMN: Record<string, { col: string; kind: "date" | "timestamptz" }> = {
+  start_date: { col: "i.start_date", kind: "date" },
+  target_date: { col: "i.target_date", kind: "date" },
+  created_at: { col: "i.created_at", kind: "timestamptz" },
+  updated_at: { col: "i.updated_at", kind: "timestamptz" },
+  completed_at: { col: "i.completed_at", kind: "timestamptz" },
+};
+
+let aliasSeq = 0;
+
+export function compileFilter(node: FilterNode | null, q: Params, tz: string): string | null {
+  if (!node) return null;
+  if (isFilterLeaf(node)) return compileLeaf(node, q, tz);
+  if ("and" in node) {
+    const parts = node.and.map((n) => compileFilter(n, q, tz)).filter((s): s is string => !!s);
+    return parts.length ? `(${parts.join(" AND ")})` : null;
+  }
+  if ("or" in node) {
+    const parts = node.or.map((n) => compileFilter(n, q, tz)).filter((s): s is string => !!s);
+    return parts.length ? `(${parts.join(" OR ")})` : null;
+  }
+  const inner = compileFilter(node.not, q, tz);
+  // NOT over a condition that may be NULL (e.g. a NULL column) must still exclude nothing unknown: treat NULL as false.
+  return inner ? `(NOT coalesce(${inner}, false))` : null;
+}
+
+function compileLeaf(leaf: FilterLeaf, q: Params, tz: string): string {
+  switch (leaf.op) {
+    case "in": {
+      const ids = leaf.values.filter((v): v is string => v !== null);
+      const wantsNull = leaf.values.includes(null);
+      const parts: string[] = [];
+      if (leaf.field === "state_group") {
+        if (ids.length) parts.push(`s."group" = ANY(${q.p(ids, "text[]")})`);
+        if (wantsNull) parts.push(`i.state IS NULL`);
+      } else if (leaf.field === "priority") {
+        if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
+        if (wantsNull) parts.push(`i.priority = 'none'`);
+      } else if (COLUMN[leaf.field]) {
+        const col = COLUMN[leaf.field];
+        if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);
+        else if (ids.length) parts.push(`${col} = ANY(${q.p(ids, "uuid[]")})`);
+        if (wantsNull) parts.push(`${col} IS NULL`);
+      } else {
+        const rel = RELATION[leaf.field];
+        const a = `f${++aliasSeq % 100000}`;
+        if (ids.length === 1) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`);
+        else if (ids.length) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`);
+        if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
+      }
+      return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
+    }
+    case "range": {
+      const { col, kind } = DATE_COLUMN[leaf.field];
+      const parts: string[] = [];
+      if (leaf.isNull === true) parts.push(`${col} IS NULL`);
+      if (leaf.isNull === false) parts.push(`${col} IS NOT NULL`);
+      const bound = (value: string, side: "gte" | "lte" | "gt") => {
+        const dateOnly = isFilterDate(value);
+        if (kind === "date") {
+          const v = q.p(value.slice(0, 10), "date");
+          return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
+        }
+        if (!dateOnly) {
+          const v = q.p(value, "timestamptz");
+          return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
+        }
+        // a whole day in the viewer's time zone
+        const zone = q.p(tz, "text");
+        const start = (d: string) => `((${q.p(d, "date")})::timestamp AT TIME ZONE ${zone})`;
+        const next = (d: string) => `((${q.p(d, "date")} + 1)::timestamp AT TIME ZONE ${zone})`;
+        return side === "gte" ? `${col} >= ${start(value)}` : side === "lte" ? `${col} < ${next(value)}` : `${col} >= ${next(value)}`;
+      };
+      if (leaf.gte) parts.push(bound(leaf.gte, "gte"));
+      if (leaf.lte) parts.push(bound(leaf.lte, "lte"));
+      if (leaf.gt) parts.push(bound(leaf.gt, "gt"));
+      return parts.length ? `(${parts.join(" AND ")})` : "true";
+    }
+    case "bool":
+      if (leaf.field === "is_archived") return leaf.value ? `i.archived_at IS NOT NULL` : `i.archived_at IS NULL`;
+      return `i.is_draft = ${leaf.value ? "true" : "false"}`;
+    case "icontains": {
+      const escaped = leaf.value.replace(/[\\%_]/g, (c) => "\\" + c);
+      return `i.name ILIKE ${q.p("%" + escaped + "%", "text")}`;
+    }
+  }
+}

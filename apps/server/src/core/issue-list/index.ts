@@ -1,0 +1,9 @@
+/**
+ * The work-item list engine: one implementation for every list context. Routes (and later cycles,
+ * modules, views) call `listIssues` with a context, parsed filters, order, grouping and a page, and
+ * wrap the result with `listEnvelope`.
+ */
+export { listIssues, buildListQuery, listEnvelope, shapeResult, type ListRequest, type ListResult, type Item, type ItemShape } from "./engine.ts";
+export { type ListContext, type Viewer } from "./context.ts";
+export { parseListQuery, parseFilters, filterError, one, type ParsedListQuery, type RawQuery } from "./params.ts";
+export { safeTimeZone } from "./sql.ts";

@@ -1,0 +1,211 @@
+import { isFilterDate, isFilterDateTime } from "@stride/shared";
+import type { RouteModule, Ctx } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { parsePage } from "../../core/pagination.ts";
+import {
+  listIssues,
+  one,
+  parseFilters,
+  parseListQuery,
+  safeTimeZone,
+  type ItemShape,
+  type ListContext,
+  type Viewer,
+} from "../../core/issue-list/index.ts";
+import { listQuery, MAX_LIST_IDS, projectParams, userIssuesParams, workspaceParams } from "./schemas.ts";
+import { presentItems, presentList, presentSync } from "./presenters.ts";
+
+const W = "/api/workspaces/:slug";
+const P = `${W}/projects/:projectId`;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AnyCtx = Ctx<any, Record<string, unknown>, any, any>;
+
+function projectViewer(ctx: AnyCtx): Viewer {
+  return {
+    userId: ctx.user.id,
+    timezone: safeTimeZone(ctx.user.userTimezone),
+    ownOnly: seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }),
+  };
+}
+
+function workspaceViewer(ctx: AnyCtx): Viewer {
+  return { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) };
+}
+
+/** One paginated (optionally grouped) list of a project-scoped context. */
+async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape) {
+  const viewer = projectViewer(ctx);
+  const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
+  const context: ListContext =
+    kind === "archived"
+      ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
+      : { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, epics: kind === "epics", projectArchived: !!ctx.project.archivedAt };
+  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape });
+  return presentList(parsed.page, result);
+}
+
+/**
+ * Work-item list endpoints, all on the one engine (core/issue-list): project list, epics, archived,
+ * issues-detail, list by ids, v2 sync, deleted ids, workspace global views and profile tabs.
+ */
+export const issueListRoutes: RouteModule = (fastify, app) => {
+  // GET P/issues/ and P/epics/ (wire-facts §6.1)
+  for (const [url, kind] of [[`${P}/issues/`, "project"], [`${P}/epics/`, "epics"]] as const) {
+    route(fastify, app, {
+      method: "GET",
+      url,
+      scope: "project",
+      params: projectParams,
+      query: listQuery,
+      policy: Policies.project.read,
+      handler: (ctx) => projectListHandler(ctx as AnyCtx, kind, "list"),
+    });
+  }
+
+  // GET P/archived-issues/
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/archived-issues/`,
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: Policies.project.read,
+    handler: (ctx) => projectListHandler(ctx as AnyCtx, "archived", "list"),
+  });
+
+  // GET P/issues-detail/: the list with issue_relation / issue_related on each item
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/issues-detail/`,
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: Policies.project.read,
+    handler: (ctx) => projectListHandler(ctx as AnyCtx, "project", "detail"),
+  });
+
+  // GET P/issues/list/?issues=a,b → plain array of the named items
+  route(fastify, app, {
+    method: "GET",
+    url: [`${P}/issues/list/`, `${P}/epics/list/`],
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const raw = one(ctx.query.issues);
+      const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+      if (!ids.length) throw errors.badRequest("Issues are required");
+      if (ids.length > MAX_LIST_IDS) throw errors.badParam(`Too many issues (max ${MAX_LIST_IDS}).`);
+      const bad = ids.find((id) => !UUID_RE.test(id));
+      if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
+      const viewer = projectViewer(ctx as AnyCtx);
+      const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
+      const result = await listIssues(ctx.app, {
+        context: { kind: "ids", workspaceId: ctx.workspace.id, projectId: ctx.project.id, ids },
+        viewer,
+        filter: null,
+        order: parsed.order,
+        page: parsePage({}, MAX_LIST_IDS),
+        shape: "create",
+      });
+      return presentItems(result);
+    },
+  });
+
+  // GET /api/v2/…/issues/: local-database sync, ordered by updated_at ascending
+  route(fastify, app, {
+    method: "GET",
+    url: [`/api/v2/workspaces/:slug/projects/:projectId/issues/`, `${P}/v2/issues/`],
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const viewer = projectViewer(ctx as AnyCtx);
+      const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
+      const filter = parseFilters(ctx.query, viewer.timezone);
+      const description = ["true", "True", "1"].includes(one(ctx.query.description) ?? "");
+      const result = await listIssues(ctx.app, {
+        context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt },
+        viewer,
+        filter,
+        order: { field: "updated_at", desc: false },
+        page,
+        shape: "sync",
+        description,
+      });
+      return presentSync(page, result);
+    },
+  });
+
+  // GET P/deleted-issues/?updated_at__gt= → ids of archived or deleted items changed since then
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/deleted-issues/`,
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const since = one(ctx.query.updated_at__gt)?.trim().replace(" ", "+") || null;
+      if (since && !isFilterDateTime(since) && !isFilterDate(since)) {
+        throw errors.body(400, { message: `Invalid value '${since}' for filter 'updated_at__gt'`, code: "invalid_filter_value" });
+      }
+      const viewer = projectViewer(ctx as AnyCtx);
+      const rows = await ctx.app.sql<{ id: string }[]>`
+        SELECT i.id FROM issues i
+        WHERE i.project = ${ctx.project.id}
+          AND (i.archived_at IS NOT NULL OR i.deleted_at IS NOT NULL)
+          AND (${since}::timestamptz IS NULL OR i.updated_at > ${since}::timestamptz OR i.deleted_at > ${since}::timestamptz)
+          AND (${viewer.ownOnly ?? false}::boolean = false OR i.created_by = ${viewer.userId})
+        ORDER BY i.updated_at, i.id`;
+      return rows.map((r) => r.id);
+    },
+  });
+
+  // GET W/issues/: workspace global views (all-issues, assigned, created, subscribed via filters)
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/issues/`,
+    scope: "workspace",
+    params: workspaceParams,
+    query: listQuery,
+    policy: Policies.workspace.read,
+    handler: async (ctx) => {
+      const viewer = workspaceViewer(ctx as AnyCtx);
+      const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: true });
+      const result = await listIssues(ctx.app, { context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, ...parsed, shape: "list" });
+      return presentList(parsed.page, result);
+    },
+  });
+
+  // GET W/user-issues/{userId}/: a user's profile tabs (assigned / created / subscribed by filter params)
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/user-issues/:userId/`,
+    scope: "workspace",
+    params: userIssuesParams,
+    query: listQuery,
+    policy: Policies.workspace.read,
+    load: async (ctx) => {
+      const rows = await ctx.app.sql`SELECT 1 FROM workspace_members WHERE workspace = ${ctx.workspace.id} AND member = ${ctx.params.userId} LIMIT 1`;
+      if (!rows.length) throw errors.notFound();
+      return ctx.params.userId;
+    },
+    handler: async (ctx) => {
+      const viewer = workspaceViewer(ctx as AnyCtx);
+      const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
+      const result = await listIssues(ctx.app, {
+        context: { kind: "profile", workspaceId: ctx.workspace.id, userId: ctx.loaded },
+        viewer,
+        ...parsed,
+        shape: "list",
+      });
+      return presentList(parsed.page, result);
+    },
+  });
+};

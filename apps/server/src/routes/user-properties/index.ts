@@ -1,0 +1,73 @@
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { getOrCreateProps, patchProps, type PropsKind } from "./commands.ts";
+import { presentUserProperties } from "./presenters.ts";
+import { displayPropertiesPost, projectParams, userPropertiesPatch } from "./schemas.ts";
+
+const P = "/api/workspaces/:slug/projects/:projectId";
+
+/**
+ * Per-user list preferences of a project (wire-facts §7): P/user-properties/ (work items),
+ * P/epics-user-properties/ (epics) and the display-properties toggles P/issue-display-properties/.
+ * GET creates them with the defaults; PATCH is partial and answers 200.
+ */
+export const userPropertiesRoutes: RouteModule = (fastify, app) => {
+  for (const [url, kind] of [[`${P}/user-properties/`, "issues"], [`${P}/epics-user-properties/`, "epics"]] as [string, PropsKind][]) {
+    route(fastify, app, {
+      method: "GET",
+      url,
+      scope: "project",
+      params: projectParams,
+      policy: Policies.project.read,
+      handler: async (ctx) => {
+        const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
+        return presentUserProperties(row);
+      },
+    });
+
+    route(fastify, app, {
+      method: "PATCH",
+      url,
+      scope: "project",
+      params: projectParams,
+      body: userPropertiesPatch,
+      policy: Policies.project.read,
+      handler: async (ctx) => {
+        const row = await ctx.app.db.transaction(async (tx) => {
+          const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
+          return patchProps(tx, current, ctx.body, ctx.user.id);
+        });
+        return presentUserProperties(row);
+      },
+    });
+  }
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/issue-display-properties/`,
+    scope: "project",
+    params: projectParams,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");
+      return presentUserProperties(row);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/issue-display-properties/`,
+    scope: "project",
+    params: projectParams,
+    body: displayPropertiesPost,
+    policy: Policies.project.read,
+    handler: async (ctx) => {
+      const row = await ctx.app.db.transaction(async (tx) => {
+        const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");
+        return patchProps(tx, current, { display_properties: ctx.body.properties }, ctx.user.id);
+      });
+      return presentUserProperties(row);
+    },
+  });
+};
