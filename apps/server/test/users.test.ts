@@ -407,3 +407,28 @@ describe("DELETE /api/users/me/ (deactivate)", () => {
     expect(res.body).toEqual(UNAUTH);
   });
 });
+
+describe("role matrix for the current-user endpoints", () => {
+  it("every signed-in user, whatever their workspace role, reads their own data; anonymous callers get 401", async () => {
+    const ws = await workspaceFixture(t);
+    const paths = [
+      "/api/users/me/", "/api/users/me/profile/", "/api/users/me/settings/", "/api/users/me/instance-admin/",
+      "/api/users/me/notification-preferences/", "/api/users/me/workspaces/", "/api/users/me/workspaces/invitations/",
+      "/api/users/last-visited-workspace/",
+    ];
+    for (const path of paths) {
+      for (const c of [ws.admin, ws.member, ws.guest, ws.outsider]) {
+        const res = await c.get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      }
+      const res = await ws.anon.get(path);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 401, body: UNAUTH });
+    }
+    // Each sees only their own account.
+    for (const c of [ws.admin, ws.member, ws.guest, ws.outsider]) {
+      expect((await c.get("/api/users/me/")).body.id).toBe(c.userId);
+      expect((await c.get("/api/users/me/profile/")).body.user).toBe(c.userId);
+      expect((await c.get("/api/users/me/notification-preferences/")).body.user).toBe(c.userId);
+    }
+  });
+});
