@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
@@ -18,33 +19,15 @@ export const LAST_ADMIN_LEAVE =
 /**
  * The highest project role a workspace role allows: a workspace guest can only be a project guest;
  * workspace members and admins may hold any project role (creators and leads are project admins).
+ * Lowering a workspace role caps project roles in the workspace-members command (`capProjectRoles`).
  */
 export function maxProjectRole(workspaceRole: number): number {
   return workspaceRole >= ROLE.MEMBER ? ROLE.ADMIN : ROLE.GUEST;
 }
 
-/**
- * Keep project roles within what a (new) workspace role allows. Call it inside the transaction that changes a
- * workspace member's role: a member demoted to workspace guest becomes a guest in every project of that workspace.
- */
-export async function capProjectRolesForWorkspaceRole(tx: DbOrTx, workspaceId: string, userId: string, workspaceRole: number): Promise<void> {
-  const cap = maxProjectRole(workspaceRole);
-  await tx
-    .update(projectMembers)
-    .set({ role: cap, updatedAt: new Date() })
-    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.memberId, userId), gt(projectMembers.role, cap)));
-}
-
-/** Deactivate every project membership of a user in a workspace (call when they leave or are removed from it). */
-export async function deactivateProjectMemberships(tx: DbOrTx, workspaceId: string, userId: string): Promise<void> {
-  await tx
-    .update(projectMembers)
-    .set({ isActive: false, updatedAt: new Date() })
-    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)));
-}
-
 /** An active project membership by its id or by the member's user id; 404 "Member not found" otherwise. */
 export async function loadActiveMember(db: DbOrTx, projectId: string, memberId: string): Promise<ProjectMemberRow> {
+  if (!z.uuid().safeParse(memberId).success) throw errors.notFound(MEMBER_NOT_FOUND);
   const [m] = await db
     .select({ pm: projectMembers })
     .from(projectMembers)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLE_VALUES } from "@stride/shared";
 import { choice, uuidField, uuidParam } from "../projects/fields.ts";
 
-export const memberParams = z.object({ slug: z.string(), projectId: uuidParam, memberId: uuidParam });
+export const memberParams = z.object({ slug: z.string(), projectId: uuidParam, memberId: z.string() });
 
 const role = choice(ROLE_VALUES);
 
