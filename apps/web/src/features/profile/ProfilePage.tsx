@@ -1,5 +1,83 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useEffect, useState, type FormEvent } from "react";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
+import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
+
+const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
+  { value: "system", label: "System preference" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "light-contrast", label: "Light high contrast" },
+  { value: "dark-contrast", label: "Dark high contrast" },
+];
 
 export function ProfilePage() {
-  return <div aria-busy="true" title="Profile"><PageSpinner /></div>;
+  const me = useMe();
+  const profile = useProfile();
+  const updateMe = useUpdateMe();
+  const updateProfile = useUpdateProfile();
+  const theme = useTheme();
+  const toast = useToast();
+  const [form, setForm] = useState({ first_name: "", last_name: "", display_name: "", user_timezone: "UTC" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  useEffect(() => {
+    if (me.data) setForm({ first_name: me.data.first_name, last_name: me.data.last_name, display_name: me.data.display_name, user_timezone: me.data.user_timezone || "UTC" });
+  }, [me.data]);
+  if (me.isLoading || !me.data) return <PageSpinner />;
+  const zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? ["UTC"];
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!form.first_name.trim()) errs.first_name = "First name is required.";
+    if (!form.display_name.trim()) errs.display_name = "Display name is required.";
+    setErrors(errs);
+    setFormError(null);
+    if (Object.keys(errs).length) return;
+    updateMe.mutate({ ...form, first_name: form.first_name.trim(), last_name: form.last_name.trim(), display_name: form.display_name.trim() }, {
+      onSuccess: () => toast.show("success", "Profile updated"),
+      onError: (err) => {
+        const fe = fieldErrors(err);
+        if (Object.keys(fe).length) setErrors(fe);
+        else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Failed to update current user");
+      },
+    });
+  };
+  const onTheme = (v: ThemeChoice) => {
+    theme.setChoice(v);
+    updateProfile.mutate({ theme: { ...(profile.data?.theme ?? {}), theme: v } }, {
+      onError: () => toast.show("error", "Could not save the theme", "user-profile-theme-update-error"),
+    });
+  };
+  const zoneList = zones.includes(form.user_timezone) ? zones : [form.user_timezone, ...zones];
+  return (
+    <div className="max-w-2xl space-y-8">
+      <section>
+        <h2 className="text-lg font-semibold">Profile</h2>
+        <p className="text-sm text-zinc-500">{me.data.email}</p>
+        <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate aria-label="Profile">
+          {formError && <Banner>{formError}</Banner>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label="First name" name="first_name" maxLength={255} value={form.first_name} onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} error={errors.first_name} />
+            <Input label="Last name" name="last_name" maxLength={255} value={form.last_name} onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} error={errors.last_name} />
+          </div>
+          <Input label="Display name" name="display_name" maxLength={255} value={form.display_name} onChange={(e) => setForm((f) => ({ ...f, display_name: e.target.value }))} error={errors.display_name} />
+          <Select label="Time zone" name="user_timezone" value={form.user_timezone} onChange={(e) => setForm((f) => ({ ...f, user_timezone: e.target.value }))} error={errors.user_timezone}>
+            {zoneList.map((z) => <option key={z} value={z}>{z}</option>)}
+          </Select>
+          <Button type="submit" loading={updateMe.isPending}>Save changes</Button>
+        </form>
+      </section>
+      <section aria-labelledby="appearance">
+        <h2 id="appearance" className="text-lg font-semibold">Appearance</h2>
+        <div className="mt-4 w-64">
+          <Select label="Theme" name="theme" value={theme.choice === "custom" ? "system" : theme.choice} onChange={(e) => onTheme(e.target.value as ThemeChoice)}>
+            {THEME_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </Select>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,111 @@
-import { PageSpinner } from "../../components/ui/index.ts";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useMe } from "../../api/users.ts";
+import {
+  useDeleteInvitation, useLeaveWorkspace, useRemoveWorkspaceMember, useUpdateInvitation, useUpdateWorkspaceMember,
+  useWorkspaceInvitations, useWorkspaceMembers,
+} from "../../api/workspaces.ts";
+import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { InviteMembersForm } from "./InviteMembersForm.tsx";
 
+const roleOptions = (max: number) => ROLE_VALUES.filter((r) => r <= max).slice().reverse();
+
+/** Workspace members (search, role change, remove, leave) and pending invitations. */
 export function WorkspaceMembersSettings() {
-  return <div aria-busy="true" title="Members"><PageSpinner /></div>;
+  const { slug, role } = useCurrentWorkspace();
+  const members = useWorkspaceMembers(slug);
+  const invitations = useWorkspaceInvitations(slug);
+  const me = useMe();
+  const updateRole = useUpdateWorkspaceMember(slug);
+  const remove = useRemoveWorkspaceMember(slug);
+  const leave = useLeaveWorkspace(slug);
+  const updateInv = useUpdateInvitation(slug);
+  const deleteInv = useDeleteInvitation(slug);
+  const toast = useToast();
+  const nav = useNavigate();
+  const [search, setSearch] = useState("");
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<{ id: string; name: string; self: boolean } | null>(null);
+  if (members.isLoading) return <PageSpinner />;
+  const q = search.trim().toLowerCase();
+  const list = (members.data ?? []).filter((m) => m.is_active !== false).filter((m) =>
+    !q || [m.member.first_name, m.member.last_name, m.member.display_name, m.member.email].some((v) => (v ?? "").toLowerCase().includes(q)));
+  const pending = (invitations.data ?? []).filter((i) => !i.accepted && !i.responded_at);
+  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Members</h2>
+        <div className="flex items-center gap-2">
+          <div className="w-56"><Input aria-label="Search members" placeholder="Search members" value={search} onChange={(e) => setSearch(e.target.value)} /></div>
+          <Button onClick={() => setInviting(true)}>Add members</Button>
+        </div>
+      </div>
+      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Workspace members">
+        {list.map((m) => {
+          const isMe = m.member.id === me.data?.id;
+          const name = m.member.display_name;
+          return (
+            <li key={m.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-member={m.member.email ?? name}>
+              <Avatar name={name} url={m.member.avatar_url} />
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-medium">{name}{isMe ? " (you)" : ""}</div>
+                <div className="truncate text-xs text-zinc-500">{[m.member.first_name, m.member.last_name].filter(Boolean).join(" ")}{m.member.email ? ` · ${m.member.email}` : ""}</div>
+              </div>
+              {!isMe ? (
+                <div className="w-32">
+                  <Select aria-label={`Role of ${name}`} value={m.role} onChange={(e) => updateRole.mutate({ id: m.id, role: Number(e.target.value) }, { onSuccess: () => toast.show("success", "Role updated"), onError: fail("Could not change the role") })}>
+                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                  </Select>
+                </div>
+              ) : <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[m.role as Role]}</span>}
+              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
+                {isMe ? "Leave" : "Remove"}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {pending.length > 0 && (
+        <section aria-label="Pending invitations" className="space-y-2">
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">Pending invitations</h3>
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {pending.map((inv) => (
+              <li key={inv.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-invitation={inv.email}>
+                <div className="min-w-0 flex-1 truncate">{inv.email}</div>
+                <div className="w-32">
+                  <Select aria-label={`Invited role of ${inv.email}`} value={inv.role} onChange={(e) => updateInv.mutate({ id: inv.id, role: Number(e.target.value) }, { onError: fail("Could not change the invitation") })}>
+                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                  </Select>
+                </div>
+                <Button variant="ghost" size="sm" aria-label={`Cancel invitation of ${inv.email}`} onClick={() => deleteInv.mutate(inv.id, { onSuccess: () => toast.show("success", "Invitation cancelled"), onError: fail("Could not cancel the invitation") })}>
+                  Cancel
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Modal open={inviting} onClose={() => setInviting(false)} title="Invite people">
+        <InviteMembersForm slug={slug} maxRole={role} onDone={(n) => { setInviting(false); toast.show("success", n === 1 ? "Invitation sent" : `${n} invitations sent`); }} />
+      </Modal>
+      <ConfirmModal
+        open={!!removing}
+        onClose={() => setRemoving(null)}
+        title={removing?.self ? "Leave workspace" : "Remove member"}
+        message={removing?.self ? "You will lose access to this workspace." : `Remove ${removing?.name} from this workspace? They lose access to its projects.`}
+        confirmLabel={removing?.self ? "Leave" : "Remove"}
+        loading={remove.isPending || leave.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          if (removing.self) leave.mutate(undefined, { onSuccess: () => nav("/"), onError: (e) => { setRemoving(null); fail("Could not leave the workspace")(e); } });
+          else remove.mutate(removing.id, { onSuccess: () => { setRemoving(null); toast.show("success", "Member removed"); }, onError: (e) => { setRemoving(null); fail("Could not remove the member")(e); } });
+        }}
+      />
+    </div>
+  );
 }
