@@ -6,3 +6,4 @@ export * from "./password.ts";
 export * from "./navigation.ts";
 export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
+export * from "./work-items.ts";

@@ -2,6 +2,8 @@ import type { RouteModule } from "../core/route.ts";
 import { authRoutes } from "./auth/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
+import { issueDraftRoutes } from "./issue-drafts/index.ts";
+import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
@@ -22,6 +24,8 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   instanceRoutes,
   issueCommentRoutes,
+  issueDraftRoutes,
+  issueTaskRoutes,
   issueListRoutes,
   issueRoutes,
   labelRoutes,

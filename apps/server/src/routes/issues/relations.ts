@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { RELATION_INVERSE, type RelationType } from "@stride/shared";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -14,18 +15,7 @@ import { issueKey, lockIssue } from "./commands.ts";
 import { loadIssueViews } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
 
-/** Relation types and their inverse (work-tracking.md §4; wire-facts §6.5). */
-export const RELATION_INVERSE = {
-  blocked_by: "blocking",
-  blocking: "blocked_by",
-  relates_to: "relates_to",
-  duplicate: "duplicate",
-  start_before: "start_after",
-  start_after: "start_before",
-  finish_before: "finish_after",
-  finish_after: "finish_before",
-} as const;
-export type RelationType = keyof typeof RELATION_INVERSE;
+export { RELATION_INVERSE, type RelationType };
 export const RELATION_TYPES = Object.keys(RELATION_INVERSE) as RelationType[];
 
 /**

@@ -1,0 +1,69 @@
+/** Task statuses of a work item (work-tracking.md §3; platform.md §4 execution task statuses). */
+export const TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Relation types and their inverse (work-tracking.md §4: blocked_by ↔ blocking; relates_to, duplicate symmetric). */
+export const RELATION_INVERSE = {
+  blocked_by: "blocking",
+  blocking: "blocked_by",
+  relates_to: "relates_to",
+  duplicate: "duplicate",
+  start_before: "start_after",
+  start_after: "start_before",
+  finish_before: "finish_after",
+  finish_after: "finish_before",
+} as const;
+export type RelationType = keyof typeof RELATION_INVERSE;
+
+/** Asset entity types (platform.md §3, wire-facts §10). */
+export const ASSET_ENTITY_TYPES = [
+  "ISSUE_ATTACHMENT",
+  "ISSUE_DESCRIPTION",
+  "COMMENT_DESCRIPTION",
+  "PAGE_DESCRIPTION",
+  "USER_COVER",
+  "USER_AVATAR",
+  "WORKSPACE_LOGO",
+  "PROJECT_COVER",
+  "DRAFT_ISSUE_ATTACHMENT",
+  "DRAFT_ISSUE_DESCRIPTION",
+] as const;
+export type AssetEntityType = (typeof ASSET_ENTITY_TYPES)[number];
+
+/** Uploads other than attachments accept only these images (wire-facts §10). */
+export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/jpg", "image/gif"] as const;
+
+/** Attachment types: images, pdf, office and open documents, text, audio, video, archives (wire-facts §6.5). */
+export const ATTACHMENT_MIME_TYPES = [
+  // images
+  "image/jpeg", "image/jpg", "image/png", "image/gif", "image/svg+xml", "image/webp", "image/tiff", "image/bmp",
+  // documents
+  "application/pdf",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.ms-powerpoint",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "application/vnd.oasis.opendocument.text",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  "application/vnd.oasis.opendocument.presentation",
+  "application/vnd.oasis.opendocument.graphics",
+  "application/rtf",
+  // text
+  "text/plain", "text/csv", "text/markdown", "text/rtf", "text/html", "text/css", "text/xml", "application/json", "application/xml",
+  // audio
+  "audio/mpeg", "audio/wav", "audio/ogg", "audio/midi", "audio/x-midi", "audio/aac", "audio/flac", "audio/x-m4a", "audio/webm",
+  // video
+  "video/mp4", "video/mpeg", "video/ogg", "video/webm", "video/quicktime", "video/x-msvideo", "video/x-ms-wmv",
+  // archives
+  "application/zip", "application/x-zip-compressed", "application/x-rar-compressed", "application/vnd.rar", "application/x-tar",
+  "application/gzip", "application/x-gzip", "application/x-7z-compressed",
+] as const;
+
+/** True when `type` (a Content-Type, parameters ignored) may be uploaded for `entityType`. */
+export function isAllowedUploadType(entityType: string, type: string): boolean {
+  const t = type.split(";")[0].trim().toLowerCase();
+  if (entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT") return (ATTACHMENT_MIME_TYPES as readonly string[]).includes(t);
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(t);
+}
