@@ -33,6 +33,8 @@ export const P = {
     read: p("workspace.read", "workspace", GUEST),
     member: p("workspace.member", "workspace", MEMBER),
     admin: p("workspace.admin", "workspace", ADMIN),
+    /** Members act; the creator of the loaded entity (e.g. an uploaded file) may act on it. */
+    memberOrCreator: p("workspace.memberOrCreator", "workspace", MEMBER, { creatorAllowed: true }),
   },
   project: {
     read: p("project.read", "project", GUEST),
