@@ -42,8 +42,8 @@ export interface ContextSql {
 }
 
 export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
-  const ws = q.p(ctx.workspaceId, "uuid");
   if (ctx.kind === "workspace" || ctx.kind === "profile") {
+    const ws = q.p(ctx.workspaceId, "uuid");
     const me = q.p(viewer.userId, "uuid");
     const where = [
       `i.workspace = ${ws}`,

@@ -314,7 +314,9 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
  * their fixed order, then any other key that has items, "None" last); multi-valued groupings list only
  * the keys that have items on this page.
  */
-function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeys: Iterable<string>, pageKeys: Iterable<string>): string[] {
+function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iterable<string>, pageKeyIter: Iterable<string>): string[] {
+  const totalKeys = [...totalKeyIter];
+  const pageKeys = [...pageKeyIter];
   if (dim.multi) return sortKeys(new Set(pageKeys));
   const out: string[] = [];
   const seen = new Set<string>();
@@ -328,7 +330,7 @@ function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeys: Iterabl
   }
   const rest = sortKeys([...new Set([...totalKeys, ...pageKeys])].filter((k) => !seen.has(k) && k !== NONE_GROUP_KEY));
   out.push(...rest);
-  const hasNone = pre.includes(NONE_GROUP_KEY) || [...totalKeys].includes(NONE_GROUP_KEY) || [...pageKeys].includes(NONE_GROUP_KEY);
+  const hasNone = pre.includes(NONE_GROUP_KEY) || totalKeys.includes(NONE_GROUP_KEY) || pageKeys.includes(NONE_GROUP_KEY);
   if (hasNone) out.push(NONE_GROUP_KEY);
   return out;
 }
