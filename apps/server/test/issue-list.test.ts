@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertCycle, insertEstimatePoint, insertIssues, insertLabel, insertModule, type ProjectCtx } from "./helpers/issue-fixtures.ts";
+import { seedStandardDataset, type ProjectCtx } from "./helpers/issue-fixtures.ts";
 
 /**
  * GET P/issues/: ungrouped, grouped and sub-grouped shapes, per-group pagination, every order_by
@@ -22,31 +22,12 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
   c = { t, ws, pr };
-  L.bug = await insertLabel(c, "bug");
-  L.feature = await insertLabel(c, "feature");
-  L.unused = await insertLabel(c, "unused");
-  C.sprint1 = await insertCycle(c, "Sprint 1", 1);
-  C.sprint2 = await insertCycle(c, "Sprint 2", 2);
-  M.core = await insertModule(c, "Core");
-  M.api = await insertModule(c, "API");
-  E.small = await insertEstimatePoint(c, 1, "1");
-  E.big = await insertEstimatePoint(c, 2, "5");
-  const { admin, member, guest } = ws;
-  I = await insertIssues(c, [
-    { name: "Alpha", state: "Todo", priority: "high", labels: [L.bug], assignees: [admin.userId], cycle: C.sprint1, modules: [M.core], startDate: "2025-01-01", targetDate: "2025-01-10", sortOrder: 1000, estimatePoint: E.big },
-    { name: "Beta", state: "Todo", priority: "urgent", labels: [L.bug, L.feature], assignees: [admin.userId, member.userId], modules: [M.core, M.api], createdBy: member.userId, targetDate: "2025-02-01", sortOrder: 2000, estimatePoint: E.small, links: 1 },
-    { name: "Gamma", state: "In Progress", priority: "none", createdBy: guest.userId, sortOrder: 3000, startDate: "2025-03-01" },
-    { name: "Epsilon", state: "Backlog", priority: "medium", sortOrder: 5000, links: 2, attachments: 1, subscribers: [member.userId], mentions: [guest.userId] },
-  ]);
-  Object.assign(I, await insertIssues(c, [
-    { name: "Delta", state: "Done", priority: "low", labels: [L.feature], assignees: [member.userId], cycle: C.sprint1, parent: I.Alpha, sortOrder: 4000, createdAtOffset: 3.5, completedAt: new Date("2025-01-05T10:00:00Z") },
-    // excluded from the project list
-    { name: "Archived", state: "Done", archivedAt: "2025-01-20", createdAtOffset: 10 },
-    { name: "Draft", isDraft: true, createdAtOffset: 11 },
-    { name: "Triaged", state: "Triage", createdAtOffset: 12 },
-    { name: "Deleted", deletedAt: new Date("2025-01-21T00:00:00Z"), createdAtOffset: 13 },
-    { name: "Epic", isEpic: true, createdAtOffset: 14 },
-  ]));
+  const d = await seedStandardDataset(c);
+  Object.assign(L, d.L);
+  Object.assign(C, d.C);
+  Object.assign(M, d.M);
+  Object.assign(E, d.E);
+  I = d.I;
 });
 afterAll(async () => { await t?.close(); });
 

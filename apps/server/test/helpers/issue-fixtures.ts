@@ -183,3 +183,52 @@ export async function insertRelation(c: ProjectCtx, issueId: string, relatedId: 
 export async function setProject(c: ProjectCtx, values: Partial<typeof schema.projects.$inferInsert>): Promise<void> {
   await c.t.db.db.update(schema.projects).set(values).where(eq(schema.projects.id, c.pr.id));
 }
+
+export interface StandardDataset {
+  L: Record<string, string>;
+  C: Record<string, string>;
+  M: Record<string, string>;
+  E: Record<string, string>;
+  I: Record<string, string>;
+}
+
+/**
+ * The dataset most list tests share. Live items (newest first): Epsilon, Delta, Gamma, Beta, Alpha.
+ * - Alpha: Todo, high, [bug], [admin], Sprint 1, [Core], start 2025-01-01, target 2025-01-10, estimate 5
+ * - Beta: Todo, urgent, [bug, feature], [admin, member], [Core, API], by member, target 2025-02-01, estimate 1, 1 link
+ * - Gamma: In Progress, none, by guest, start 2025-03-01
+ * - Delta: Done, low, [feature], [member], Sprint 1, sub-item of Alpha, completed 2025-01-05
+ * - Epsilon: Backlog, medium, 2 links, 1 attachment, subscriber member, mentions guest
+ * Not listed in the project list: Archived, Draft, Triaged, Deleted, Epic.
+ */
+export async function seedStandardDataset(c: ProjectCtx): Promise<StandardDataset> {
+  const L: Record<string, string> = {};
+  const C: Record<string, string> = {};
+  const M: Record<string, string> = {};
+  const E: Record<string, string> = {};
+  L.bug = await insertLabel(c, "bug");
+  L.feature = await insertLabel(c, "feature");
+  L.unused = await insertLabel(c, "unused");
+  C.sprint1 = await insertCycle(c, "Sprint 1", 1);
+  C.sprint2 = await insertCycle(c, "Sprint 2", 2);
+  M.core = await insertModule(c, "Core");
+  M.api = await insertModule(c, "API");
+  E.small = await insertEstimatePoint(c, 1, "1");
+  E.big = await insertEstimatePoint(c, 2, "5");
+  const { admin, member, guest } = c.ws;
+  const I = await insertIssues(c, [
+    { name: "Alpha", state: "Todo", priority: "high", labels: [L.bug], assignees: [admin.userId], cycle: C.sprint1, modules: [M.core], startDate: "2025-01-01", targetDate: "2025-01-10", sortOrder: 1000, estimatePoint: E.big },
+    { name: "Beta", state: "Todo", priority: "urgent", labels: [L.bug, L.feature], assignees: [admin.userId, member.userId], modules: [M.core, M.api], createdBy: member.userId, targetDate: "2025-02-01", sortOrder: 2000, estimatePoint: E.small, links: 1 },
+    { name: "Gamma", state: "In Progress", priority: "none", createdBy: guest.userId, sortOrder: 3000, startDate: "2025-03-01" },
+    { name: "Epsilon", state: "Backlog", priority: "medium", sortOrder: 5000, links: 2, attachments: 1, subscribers: [member.userId], mentions: [guest.userId] },
+  ]);
+  Object.assign(I, await insertIssues(c, [
+    { name: "Delta", state: "Done", priority: "low", labels: [L.feature], assignees: [member.userId], cycle: C.sprint1, parent: I.Alpha, sortOrder: 4000, createdAtOffset: 3.5, completedAt: new Date("2025-01-05T10:00:00Z") },
+    { name: "Archived", state: "Done", archivedAt: "2025-01-20", createdAtOffset: 10, updatedAtOffset: 20 },
+    { name: "Draft", isDraft: true, createdAtOffset: 11 },
+    { name: "Triaged", state: "Triage", createdAtOffset: 12 },
+    { name: "Deleted", deletedAt: new Date("2025-01-21T00:00:00Z"), createdAtOffset: 13, updatedAtOffset: 21 },
+    { name: "Epic", isEpic: true, createdAtOffset: 14 },
+  ]));
+  return { L, C, M, E, I };
+}
