@@ -1,4 +1,5 @@
 import type { RouteModule } from "../core/route.ts";
+import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
@@ -21,6 +22,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  assetRoutes,
   authRoutes,
   instanceRoutes,
   issueCommentRoutes,

@@ -1,0 +1,185 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { errors } from "../../core/errors.ts";
+import { recordActivity } from "../../core/activity.ts";
+import type { AppContext } from "../../core/context.ts";
+import type { FastifyRequest } from "fastify";
+import { assetUrl } from "./urls.ts";
+import { signUpload } from "./sign.ts";
+
+export const FA = schema.fileAssets;
+export type AssetRow = typeof FA.$inferSelect;
+
+/** FileAsset (wire-facts §6.5): all columns, `asset_url` and the audit fields. */
+export function presentAsset(a: AssetRow, slug: string | null) {
+  return {
+    id: a.id,
+    attributes: a.attributes,
+    asset: a.asset,
+    user: a.userId,
+    workspace: a.workspaceId,
+    draft_issue: a.draftIssueId,
+    project: a.projectId,
+    issue: a.issueId,
+    comment: a.commentId,
+    page: a.pageId,
+    entity_type: a.entityType,
+    entity_identifier: a.entityIdentifier,
+    is_deleted: a.isDeleted,
+    is_archived: a.isArchived,
+    external_id: a.externalId,
+    external_source: a.externalSource,
+    size: a.size,
+    is_uploaded: a.isUploaded,
+    storage_metadata: a.storageMetadata,
+    asset_url: assetUrl(a, slug),
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+    deleted_at: a.deletedAt,
+    created_by: a.createdById,
+    updated_by: a.updatedById,
+  };
+}
+
+export const invalidFileType = () => errors.badRequest("Invalid file type.", { status: false });
+export const invalidEntityType = () => errors.badRequest("Invalid entity type.", { status: false });
+export const fileTooLarge = () => errors.badRequest(`File size exceeds the maximum upload size of ${MAX_UPLOAD_SIZE} bytes.`, { status: false });
+
+function safeFileName(name: string): string {
+  const base = name.replace(/[/\\]/g, "_").replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_");
+  return base.slice(-100) || "file";
+}
+
+export interface SlotInput {
+  name: string;
+  type: string;
+  size: number;
+  entityType: string;
+  entityIdentifier?: string | null;
+  workspaceId?: string | null;
+  projectId?: string | null;
+  issueId?: string | null;
+  commentId?: string | null;
+  pageId?: string | null;
+  draftIssueId?: string | null;
+  userId?: string | null;
+}
+
+/** Origin the client reached us at, for absolute upload URLs. */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Create the FileAsset row of an upload slot and the form the client posts the file with
+ * (`upload_data = {url, fields}`, wire-facts §10): our own receiver and a signed one-time token.
+ */
+export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput) {
+  if (input.size > MAX_UPLOAD_SIZE) throw fileTooLarge();
+  const id = crypto.randomUUID();
+  const key = `${input.workspaceId ?? `users/${input.userId ?? actorId}`}/${id.replace(/-/g, "")}-${safeFileName(input.name)}`;
+  const [asset] = await tx
+    .insert(FA)
+    .values({
+      id,
+      attributes: { name: input.name, type: input.type, size: input.size },
+      asset: key,
+      userId: input.userId ?? null,
+      workspaceId: input.workspaceId ?? null,
+      projectId: input.projectId ?? null,
+      issueId: input.issueId ?? null,
+      commentId: input.commentId ?? null,
+      pageId: input.pageId ?? null,
+      draftIssueId: input.draftIssueId ?? null,
+      entityType: input.entityType,
+      entityIdentifier: input.entityIdentifier || null,
+      size: input.size,
+      createdById: actorId,
+      updatedById: actorId,
+    })
+    .returning();
+  const token = signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: input.type });
+  return {
+    asset,
+    body: {
+      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": input.type, token } },
+      asset_id: asset.id,
+      asset_url: assetUrl(asset, slug),
+    },
+  };
+}
+
+/**
+ * Mark an upload complete (PATCH): the stored file must exist and be no larger than declared.
+ * Avatars, covers and logos become their owner's current asset; attachments record activity.
+ */
+export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow, actorId: string, attributes?: Record<string, unknown>) {
+  const actual = await app.storage.size(asset.asset);
+  if (actual === null) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
+  if (actual > asset.size || actual > MAX_UPLOAD_SIZE) throw fileTooLarge();
+  const wasUploaded = asset.isUploaded;
+  const attrs = { ...(asset.attributes as Record<string, unknown>), ...(attributes ?? {}), size: actual };
+  const [row] = await tx
+    .update(FA)
+    .set({
+      isUploaded: true,
+      size: actual,
+      attributes: attrs,
+      storageMetadata: { ...((asset.storageMetadata as object | null) ?? {}), size: actual, content_type: (asset.attributes as { type?: string }).type ?? null },
+      updatedAt: new Date(),
+      updatedById: actorId,
+    })
+    .where(eq(FA.id, asset.id))
+    .returning();
+  const now = new Date();
+  switch (asset.entityType) {
+    case "USER_AVATAR":
+    case "USER_COVER": {
+      const col = asset.entityType === "USER_AVATAR" ? "avatar_asset" : "cover_image_asset";
+      const owner = asset.userId ?? actorId;
+      // the previous avatar / cover is no longer used
+      await tx.execute(sql`UPDATE file_assets SET is_deleted = true, deleted_at = ${now.toISOString()}::timestamptz
+        WHERE id = (SELECT ${sql.raw(col)} FROM users WHERE id = ${owner}) AND id <> ${asset.id}`);
+      if (asset.entityType === "USER_AVATAR") await tx.update(schema.users).set({ avatarAssetId: asset.id, updatedAt: now }).where(eq(schema.users.id, owner));
+      else await tx.update(schema.users).set({ coverImageAssetId: asset.id, updatedAt: now }).where(eq(schema.users.id, owner));
+      break;
+    }
+    case "WORKSPACE_LOGO":
+      if (asset.workspaceId) await tx.update(schema.workspaces).set({ logoAssetId: asset.id, updatedAt: now }).where(eq(schema.workspaces.id, asset.workspaceId));
+      break;
+    case "PROJECT_COVER":
+      if (asset.projectId) await tx.update(schema.projects).set({ coverImageAssetId: asset.id, updatedAt: now }).where(eq(schema.projects.id, asset.projectId));
+      break;
+    case "ISSUE_ATTACHMENT":
+      if (asset.issueId && !wasUploaded && asset.projectId && asset.workspaceId) {
+        await recordActivity(tx, {
+          issueId: asset.issueId, projectId: asset.projectId, workspaceId: asset.workspaceId, actorId,
+          verb: "created", field: "attachment", newValue: String((asset.attributes as { name?: string }).name ?? ""), newIdentifier: asset.id, comment: "uploaded a new attachment",
+        });
+      }
+      break;
+  }
+  return row;
+}
+
+/** Soft-delete an asset; an owner no longer shows it; attachments record activity. */
+export async function deleteAsset(tx: DbOrTx, asset: AssetRow, actorId: string) {
+  const now = new Date();
+  await tx.update(FA).set({ isDeleted: true, deletedAt: now, updatedAt: now, updatedById: actorId }).where(eq(FA.id, asset.id));
+  await tx.update(schema.users).set({ avatarAssetId: null }).where(eq(schema.users.avatarAssetId, asset.id));
+  await tx.update(schema.users).set({ coverImageAssetId: null }).where(eq(schema.users.coverImageAssetId, asset.id));
+  await tx.update(schema.workspaces).set({ logoAssetId: null }).where(eq(schema.workspaces.logoAssetId, asset.id));
+  await tx.update(schema.projects).set({ coverImageAssetId: null }).where(eq(schema.projects.coverImageAssetId, asset.id));
+  if (asset.entityType === "ISSUE_ATTACHMENT" && asset.issueId && asset.isUploaded && asset.projectId && asset.workspaceId) {
+    await recordActivity(tx, {
+      issueId: asset.issueId, projectId: asset.projectId, workspaceId: asset.workspaceId, actorId,
+      verb: "deleted", field: "attachment", oldValue: String((asset.attributes as { name?: string }).name ?? ""), oldIdentifier: asset.id, comment: "removed an attachment",
+    });
+  }
+}
+
+export async function restoreAsset(tx: DbOrTx, asset: AssetRow, actorId: string) {
+  await tx.update(FA).set({ isDeleted: false, deletedAt: null, updatedAt: new Date(), updatedById: actorId }).where(and(eq(FA.id, asset.id)));
+}
