@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { closedPort, configure, setupInstance, smtpSettings, startSmtpCapture, type AdminSetup, type SmtpCapture } from "./auth-helpers.ts";
+
+let t: TestServer;
+let root: AdminSetup;
+let smtp: SmtpCapture;
+let authed: SmtpCapture;
+beforeAll(async () => {
+  t = await startTestServer();
+  root = await setupInstance(t);
+  smtp = await startSmtpCapture();
+  authed = await startSmtpCapture({ user: "mailer", pass: "s3cret-pass" });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  await authed?.close();
+});
+
+describe("POST /api/instances/email-credentials-check/", () => {
+  it("really sends a test mail through the configured SMTP server", async () => {
+    await configure(root.admin, smtpSettings(smtp.port));
+    const res = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "ops@example.com" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Email successfully sent." });
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0].to).toEqual(["ops@example.com"]);
+    expect(smtp.mails[0].from).toBe("stride@example.com");
+    expect(smtp.mails[0].subject).toBe("Email Notification from Stride");
+  });
+
+  it("reports a closed port as a connection failure with the real error", async () => {
+    const port = await closedPort();
+    await configure(root.admin, smtpSettings(port));
+    const res = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "ops@example.com" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Could not connect with the SMTP server\. .*ECONNREFUSED/);
+  });
+
+  it("authenticates with the stored (encrypted) password; a wrong one reports the server's 535 answer", async () => {
+    await configure(root.admin, smtpSettings(authed.port, { EMAIL_HOST_USER: "mailer", EMAIL_HOST_PASSWORD: "s3cret-pass" }));
+    const ok = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "ops@example.com" });
+    expect(ok.status).toBe(200);
+    expect(authed.mails).toHaveLength(1);
+    await configure(root.admin, { EMAIL_HOST_PASSWORD: "wrong" });
+    const bad = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "ops@example.com" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^Invalid credentials provided .*535/);
+  });
+
+  it("reports a refused recipient with the server's 550 answer", async () => {
+    await configure(root.admin, smtpSettings(smtp.port));
+    const res = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "nobody@refused.test" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^All recipient addresses were refused\. .*550/);
+  });
+});
+
+describe("mail job queue", () => {
+  it("delivers mail enqueued by any area inside its transaction", async () => {
+    await configure(root.admin, smtpSettings(smtp.port));
+    const before = smtp.mails.length;
+    await t.app.db.transaction((tx) => t.app.jobs.enqueue(tx, "mail", { to: "team@example.com", subject: "Hello", text: "Body text", html: "<p>Body text</p>" }));
+    expect(await t.app.jobs.drain()).toBe(1);
+    expect(smtp.mails.length).toBe(before + 1);
+    const m = smtp.mails[smtp.mails.length - 1];
+    expect(m.to).toEqual(["team@example.com"]);
+    expect(m.subject).toBe("Hello");
+    expect(m.body).toContain("Body text");
+  });
+
+  it("a failed delivery is retried later, not lost", async () => {
+    await configure(root.admin, smtpSettings(await closedPort()));
+    await t.app.db.transaction((tx) => t.app.jobs.enqueue(tx, "mail", { to: "team@example.com", subject: "Retry", text: "x" }));
+    await t.app.jobs.drain();
+    const rows = (await t.app.sql`SELECT status, attempts, last_error FROM jobs WHERE payload->>'subject' = 'Retry'`) as unknown as { status: string; attempts: number; last_error: string }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("pending");
+    expect(rows[0].attempts).toBe(1);
+    expect(rows[0].last_error).toMatch(/ECONNREFUSED/);
+  });
+});
