@@ -17,12 +17,13 @@ export function useMe() {
   return useQuery({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
 }
 
-export function useProfile(enabled = true) {
-  return useQuery({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/"), enabled });
+/** `fresh`: refetch on mount even when cached (for routing decisions). */
+export function useProfile(enabled = true, fresh = false) {
+  return useQuery({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
-export function useUserSettings(enabled = true) {
-  return useQuery({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/"), enabled });
+export function useUserSettings(enabled = true, fresh = false) {
+  return useQuery({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
 export function useMyWorkspaces(enabled = true) {

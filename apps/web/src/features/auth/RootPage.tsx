@@ -47,9 +47,10 @@ export function RootPage() {
 }
 
 function SignedInRedirect({ nextPath }: { nextPath: string | null }) {
-  const profile = useProfile();
-  const settings = useUserSettings();
-  if (profile.isLoading || settings.isLoading) return <PageSpinner />;
+  const profile = useProfile(true, true);
+  const settings = useUserSettings(true, true);
+  // Route on fresh data only: a cached profile/settings may predate onboarding or a new workspace.
+  if (profile.isLoading || settings.isLoading || profile.isFetching || settings.isFetching) return <PageSpinner />;
   if (profile.isError || settings.isError) {
     return (
       <AuthLayout title="Something went wrong">

@@ -5,7 +5,7 @@ import { ROLE, USER_ROLES } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
-import type { Invitation, Workspace } from "../../api/types.ts";
+import type { Invitation, Profile, Workspace } from "../../api/types.ts";
 import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/index.ts";
 import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
@@ -178,10 +178,10 @@ function InviteStep({ workspace }: { workspace: Workspace }) {
       const steps = { ...(profile.data?.onboarding_step ?? {}), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
       await api("/api/users/me/profile/", { method: "PATCH", body: { onboarding_step: steps, last_workspace_id: workspace.id } });
       await api("/api/users/me/onboard/", { method: "PATCH", body: { is_onboarded: true } });
-      await qc.invalidateQueries({ queryKey: qk.profile });
-      await qc.invalidateQueries({ queryKey: qk.settings });
       void invited;
+      await qc.refetchQueries({ queryKey: qk.settings });
       nav(`/${workspace.slug}/`, { replace: true });
+      qc.setQueryData(qk.profile, (p: Profile | undefined) => (p ? { ...p, is_onboarded: true, onboarding_step: steps, last_workspace_id: workspace.id } : p));
     } catch (err) {
       setFinishing(false);
       setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");

@@ -1,0 +1,393 @@
+/**
+ * One work item and its sub-resources (wire-facts §6.3–§6.5): detail, lookup by key, sub-items,
+ * relations, links, tasks, history and comments, reactions and subscription. Reactions, relations and
+ * the subscription are optimistic and restored on failure (work-tracking.md §4).
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage } from "./client.ts";
+import { useToast } from "../components/ui/index.ts";
+import { P, W, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
+import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItemDetail } from "./work-items-types.ts";
+
+export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
+
+export const detailKeys = {
+  history: (slug: string, pid: string, id: string, type: "property" | "comment") => ["wi", slug, pid, "history", id, type] as const,
+  subIssues: (slug: string, pid: string, id: string) => ["wi", slug, pid, "sub-issues", id] as const,
+  relations: (slug: string, pid: string, id: string) => ["wi", slug, pid, "relations", id] as const,
+  attachments: (slug: string, pid: string, id: string) => ["wi", slug, pid, "attachments", id] as const,
+};
+
+function useFail() {
+  const toast = useToast();
+  return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
+}
+
+export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: wiKeys.detail(slug, pid ?? "", id ?? ""),
+    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid!, id!, kind), { query: { expand: DETAIL_EXPAND } }),
+    enabled: !!pid && !!id,
+    retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
+  });
+}
+
+/** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/). */
+export function useWorkItemLookup(slug: string, key: string | undefined) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: wiKeys.lookup(slug, key ?? ""),
+    queryFn: async () => {
+      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key!)}/`, { query: { expand: DETAIL_EXPAND } });
+      qc.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
+      return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
+    },
+    enabled: !!key,
+    retry: false,
+  });
+}
+
+export function useMeta(slug: string, pid: string, id: string) {
+  return useQuery({
+    queryKey: ["wi", slug, pid, "meta", id],
+    queryFn: () => api<{ sequence_id: number; project_identifier: string }>(`${itemPath(slug, pid, id)}meta/`),
+    enabled: !!pid && !!id,
+  });
+}
+
+// ------------------------------------------------------------------ history and comments
+
+export function useActivity(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.history(slug, pid, id, "property"),
+    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
+    enabled: !!pid && !!id,
+  });
+}
+
+export function useComments(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.history(slug, pid, id, "comment"),
+    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
+    enabled: !!pid && !!id,
+  });
+}
+
+export function useCommentMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = detailKeys.history(slug, pid, id, "comment");
+  const refresh = () => {
+    qc.invalidateQueries({ queryKey: key });
+    qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
+  };
+  const base = `${itemPath(slug, pid, id, kind)}comments/`;
+  const create = useMutation({
+    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } }),
+    onSuccess: (c) => {
+      qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
+      refresh();
+    },
+    onError: (e) => fail("Could not add the comment", e),
+  });
+  const update = useMutation({
+    mutationFn: ({ commentId, html }: { commentId: string; html: string }) => api<Comment>(`${base}${commentId}/`, { method: "PATCH", body: { comment_html: html } }),
+    onMutate: async ({ commentId, html }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<Comment[]>(key);
+      qc.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === commentId ? { ...c, comment_html: html, edited_at: new Date().toISOString() } : c)));
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not edit the comment", e);
+    },
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (commentId: string) => api(`${base}${commentId}/`, { method: "DELETE" }),
+    onMutate: async (commentId) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<Comment[]>(key);
+      qc.setQueryData<Comment[]>(key, (old) => old?.filter((c) => c.id !== commentId));
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not delete the comment", e);
+    },
+    onSettled: refresh,
+  });
+  const react = useMutation({
+    mutationFn: ({ commentId, reaction, remove: rm }: { commentId: string; reaction: string; remove: boolean; me: string }) =>
+      rm
+        ? api(`${P(slug, pid)}/comments/${commentId}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
+        : api(`${P(slug, pid)}/comments/${commentId}/reactions/`, { method: "POST", body: { reaction } }),
+    onMutate: async ({ commentId, reaction, remove: rm, me }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<Comment[]>(key);
+      qc.setQueryData<Comment[]>(key, (old) =>
+        old?.map((c) =>
+          c.id !== commentId
+            ? c
+            : {
+                ...c,
+                comment_reactions: rm
+                  ? c.comment_reactions.filter((r) => !(r.reaction === reaction && r.actor === me))
+                  : [...c.comment_reactions, { id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction }],
+              },
+        ),
+      );
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not update the reaction", e);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+  return { create, update, remove, react };
+}
+
+// ------------------------------------------------------------------ reactions, subscription
+
+export function useItemReaction(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = wiKeys.detail(slug, pid, id);
+  return useMutation({
+    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }) =>
+      remove
+        ? api(`${itemPath(slug, pid, id, kind)}reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
+        : api(`${itemPath(slug, pid, id, kind)}reactions/`, { method: "POST", body: { reaction } }),
+    onMutate: async ({ reaction, remove, me }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<WorkItemDetail>(key);
+      qc.setQueryData<WorkItemDetail>(key, (old) =>
+        old
+          ? {
+              ...old,
+              issue_reactions: remove
+                ? (old.issue_reactions ?? []).filter((r) => !(r.reaction === reaction && r.actor === me))
+                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction }],
+            }
+          : old,
+      );
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not update the reaction", e);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Subscription toggles optimistically and re-fetches on failure (work-tracking.md §4). */
+export function useSubscription(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = wiKeys.detail(slug, pid, id);
+  return useMutation({
+    mutationFn: (subscribe: boolean) => api(`${itemPath(slug, pid, id, kind)}subscribe/`, { method: subscribe ? "POST" : "DELETE" }),
+    onMutate: async (subscribe) => {
+      await qc.cancelQueries({ queryKey: key });
+      qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, is_subscribed: subscribe } : old));
+    },
+    onError: (e) => {
+      qc.invalidateQueries({ queryKey: key });
+      fail("Could not change the subscription", e);
+    },
+  });
+}
+
+// ------------------------------------------------------------------ sub-items
+
+export function useSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.subIssues(slug, pid, id),
+    queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`),
+    enabled: !!pid && !!id,
+  });
+}
+
+export function useAddSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  return useMutation({
+    mutationFn: (ids: string[]) => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`, { method: "POST", body: { sub_issue_ids: ids } }),
+    onSuccess: (r) => {
+      qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
+      qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
+    },
+    onError: (e) => fail("Could not add the sub-work items", e),
+  });
+}
+
+// ------------------------------------------------------------------ relations
+
+export const RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const;
+export type UiRelationType = (typeof RELATION_TYPES)[number];
+export const RELATION_LABEL: Record<UiRelationType, string> = {
+  blocked_by: "Blocked by",
+  blocking: "Blocking",
+  relates_to: "Relates to",
+  duplicate: "Duplicate of",
+};
+
+export function useRelations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.relations(slug, pid, id),
+    queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`),
+    enabled: !!pid && !!id,
+  });
+}
+
+/** Add / remove relations optimistically; the other side is re-read (the server updates the inverse). */
+export function useRelationMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = detailKeys.relations(slug, pid, id);
+  const settle = () => {
+    qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
+    qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
+  };
+  const add = useMutation({
+    mutationFn: ({ type, issues }: { type: UiRelationType; issues: { id: string; name: string; sequence_id: number; project_id: string; state_id: string | null; priority: string }[] }) =>
+      api(`${itemPath(slug, pid, id, kind)}issue-relation/`, { method: "POST", body: { relation_type: type, issues: issues.map((i) => i.id) } }),
+    onMutate: async ({ type, issues }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<RelationMap>(key);
+      qc.setQueryData<RelationMap>(key, (old) => {
+        const base: RelationMap = old ?? { blocking: [], blocked_by: [], duplicate: [], relates_to: [] };
+        const list = base[type] ?? [];
+        const add = issues.filter((i) => !list.some((x) => x.id === i.id)).map((i) => ({ ...i, priority: i.priority as RelationMap["blocking"][number]["priority"], relation_type: type }));
+        return { ...base, [type]: [...list, ...add] };
+      });
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not add the relation", e);
+    },
+    onSettled: settle,
+  });
+  const remove = useMutation({
+    mutationFn: ({ type, relatedId }: { type: string; relatedId: string }) =>
+      api(`${itemPath(slug, pid, id, kind)}remove-relation/`, { method: "POST", body: { related_issue: relatedId, relation_type: type } }),
+    onMutate: async ({ type, relatedId }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<RelationMap>(key);
+      qc.setQueryData<RelationMap>(key, (old) => (old ? { ...old, [type]: (old[type] ?? []).filter((x) => x.id !== relatedId) } : old));
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not remove the relation", e);
+    },
+    onSettled: settle,
+  });
+  return { add, remove };
+}
+
+// ------------------------------------------------------------------ links
+
+export function useLinkMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const base = `${itemPath(slug, pid, id, kind)}issue-links/`;
+  const refresh = () => {
+    qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
+    qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
+  };
+  const add = useMutation({
+    mutationFn: (b: { url: string; title?: string }) => api(base, { method: "POST", body: b }),
+    onSuccess: refresh,
+    onError: (e) => fail("Could not add the link", e),
+  });
+  const update = useMutation({
+    mutationFn: ({ linkId, ...b }: { linkId: string; url?: string; title?: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
+    onSuccess: refresh,
+    onError: (e) => fail("Could not update the link", e),
+  });
+  const remove = useMutation({
+    mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),
+    onSuccess: refresh,
+    onError: (e) => fail("Could not remove the link", e),
+  });
+  return { add, update, remove };
+}
+
+// ------------------------------------------------------------------ tasks
+
+export function useTaskMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = wiKeys.detail(slug, pid, id);
+  const base = `${itemPath(slug, pid, id, kind)}tasks/`;
+  const optimistic = async (fn: (tasks: TaskItem[]) => TaskItem[]) => {
+    await qc.cancelQueries({ queryKey: key });
+    const prev = qc.getQueryData<WorkItemDetail>(key);
+    qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, tasks: fn(old.tasks ?? []) } : old));
+    return { prev };
+  };
+  const rollback = (title: string) => (e: unknown, _v: unknown, ctx: { prev?: WorkItemDetail } | undefined) => {
+    if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+    fail(title, e);
+  };
+  const settle = () => qc.invalidateQueries({ queryKey: key });
+  const create = useMutation({
+    mutationFn: (name: string) => api<TaskItem>(base, { method: "POST", body: { name } }),
+    onSettled: settle,
+    onError: (e) => fail("Could not add the task", e),
+  });
+  const update = useMutation({
+    mutationFn: ({ taskId, ...b }: { taskId: string; name?: string; status?: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
+    onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
+    onError: rollback("Could not update the task"),
+    onSettled: settle,
+  });
+  const remove = useMutation({
+    mutationFn: (taskId: string) => api(`${base}${taskId}/`, { method: "DELETE" }),
+    onMutate: (taskId) => optimistic((ts) => ts.filter((t) => t.id !== taskId)),
+    onError: rollback("Could not delete the task"),
+    onSettled: settle,
+  });
+  return { create, update, remove };
+}
+
+// ------------------------------------------------------------------ attachments
+
+export const attachmentsBase = (slug: string, pid: string, id: string) =>
+  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
+
+export function useAttachments(slug: string, pid: string, id: string) {
+  return useQuery({
+    queryKey: detailKeys.attachments(slug, pid, id),
+    queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)),
+    enabled: !!pid && !!id,
+  });
+}
+
+export function useDeleteAttachment(slug: string, pid: string, id: string) {
+  const qc = useQueryClient();
+  const fail = useFail();
+  const key = detailKeys.attachments(slug, pid, id);
+  return useMutation({
+    mutationFn: (assetId: string) => api(`${attachmentsBase(slug, pid, id)}${assetId}/`, { method: "DELETE" }),
+    onMutate: async (assetId) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<FileAsset[]>(key);
+      qc.setQueryData<FileAsset[]>(key, (old) => old?.filter((a) => a.id !== assetId));
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not delete the attachment", e);
+    },
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: key });
+      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
+    },
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Workspace drafts (work-tracking.md §4, §7, §9): W/draft-issues/ in pages of 50 (cursor 50:0:0),
+ * create / edit / delete, and draft-to-issue which turns a draft into a work item of a project.
+ */
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import { useToast } from "../components/ui/index.ts";
+import { W, wiKeys } from "./work-items.ts";
+import type { WorkItem, WorkspaceDraft } from "./work-items-types.ts";
+
+export const DRAFTS_PAGE_SIZE = 50;
+const key = (slug: string) => ["wi-drafts", slug] as const;
+
+interface DraftPage { results: WorkspaceDraft[]; next_page_results: boolean; next_cursor: string | null; total_count: number }
+
+export function useWorkspaceDrafts(slug: string) {
+  return useInfiniteQuery({
+    queryKey: key(slug),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api<DraftPage | WorkspaceDraft[]>(`${W(slug)}/draft-issues/`, { query: { per_page: DRAFTS_PAGE_SIZE, cursor: `${DRAFTS_PAGE_SIZE}:${pageParam}:0` } }).then(
+        (r): DraftPage => (Array.isArray(r) ? { results: r, next_page_results: false, next_cursor: null, total_count: r.length } : r),
+      ),
+    getNextPageParam: (last, _all, page) => (last.next_page_results ? page + 1 : undefined),
+  });
+}
+
+export type DraftBody = Partial<Omit<WorkspaceDraft, "id" | "created_at" | "updated_at">>;
+
+export function useDraftMutations(slug: string) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const fail = (title: string) => (e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error).message);
+  const refresh = () => {
+    qc.invalidateQueries({ queryKey: key(slug) });
+    qc.invalidateQueries({ queryKey: qk.workspaceMemberMe(slug) });
+  };
+  const create = useMutation({
+    mutationFn: (body: DraftBody) => api<WorkspaceDraft>(`${W(slug)}/draft-issues/`, { method: "POST", body }),
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, ...body }: DraftBody & { id: string }) => api<WorkspaceDraft>(`${W(slug)}/draft-issues/${id}/`, { method: "PATCH", body }),
+    onSuccess: refresh,
+    onError: fail("Could not save the draft"),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`${W(slug)}/draft-issues/${id}/`, { method: "DELETE" }),
+    onSuccess: refresh,
+    onError: fail("Could not delete the draft"),
+  });
+  /** The draft becomes a work item of its project and leaves the drafts list. */
+  const toIssue = useMutation({
+    mutationFn: ({ id, ...body }: DraftBody & { id: string }) => api<WorkItem>(`${W(slug)}/draft-to-issue/${id}/`, { method: "POST", body }),
+    onSuccess: (item) => {
+      refresh();
+      qc.invalidateQueries({ queryKey: wiKeys.lists(slug, item.project_id) });
+    },
+    onError: fail("Could not move the draft to the project"),
+  });
+  return { create, update, remove, toIssue };
+}

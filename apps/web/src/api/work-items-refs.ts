@@ -1,0 +1,124 @@
+/**
+ * Everything a work-item screen needs to show ids as names: states, labels, project members (with their
+ * user details from the workspace member list), cycles, modules and estimate points of a project.
+ */
+import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./client.ts";
+import { useStates } from "./states.ts";
+import { useLabels } from "./labels.ts";
+import { useProject, useProjectMembers } from "./projects.ts";
+import { useWorkspaceMembers } from "./workspaces.ts";
+import type { Label, Project, State, UserLite } from "./types.ts";
+import type { CycleLite, Estimate, EstimatePoint, ModuleLite } from "./work-items-types.ts";
+import type { OrderLookups } from "../features/work-items/lib/list-data.ts";
+
+const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
+
+export const refKeys = {
+  cycles: (slug: string, pid: string) => ["wi", slug, pid, "refs", "cycles"] as const,
+  modules: (slug: string, pid: string) => ["wi", slug, pid, "refs", "modules"] as const,
+  estimates: (slug: string, pid: string) => ["wi", slug, pid, "refs", "estimates"] as const,
+};
+
+/** A list that may not exist on this server yet (feature not built or turned off): failures read as empty. */
+async function optionalList<T>(path: string): Promise<T[]> {
+  try {
+    const r = await api<T[] | { results?: T[] }>(path);
+    return Array.isArray(r) ? r : r?.results ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export function useProjectCycles(slug: string, pid: string, enabled: boolean) {
+  return useQuery({ queryKey: refKeys.cycles(slug, pid), queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+}
+
+export function useProjectModules(slug: string, pid: string, enabled: boolean) {
+  return useQuery({ queryKey: refKeys.modules(slug, pid), queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+}
+
+export function useProjectEstimates(slug: string, pid: string, enabled: boolean) {
+  return useQuery({ queryKey: refKeys.estimates(slug, pid), queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+}
+
+export interface MemberRef extends UserLite { role: number }
+
+export interface ProjectRefs {
+  project: Project | undefined;
+  states: State[];
+  stateById: Map<string, State>;
+  labels: Label[];
+  labelById: Map<string, Label>;
+  /** Project members with their user details. */
+  members: MemberRef[];
+  memberById: Map<string, MemberRef>;
+  /** Workspace users by id (creators, commenters who left the project). */
+  userById: Map<string, UserLite>;
+  cycles: CycleLite[];
+  modules: ModuleLite[];
+  estimatePoints: EstimatePoint[];
+  lookups: OrderLookups;
+  isLoading: boolean;
+}
+
+const STATE_GROUP_ORDER: Record<string, number> = { backlog: 0, unstarted: 1, started: 2, completed: 3, cancelled: 4, triage: 5 };
+
+export function useProjectRefs(slug: string, pid: string): ProjectRefs {
+  const project = useProject(slug, pid);
+  const states = useStates(slug, pid);
+  const labels = useLabels(slug, pid);
+  const pm = useProjectMembers(slug, pid);
+  const wm = useWorkspaceMembers(slug);
+  const p = project.data;
+  const cycles = useProjectCycles(slug, pid, !!p?.cycle_view);
+  const modules = useProjectModules(slug, pid, !!p?.module_view);
+  const estimates = useProjectEstimates(slug, pid, !!(p && (p as Record<string, unknown>).estimate));
+
+  return useMemo(() => {
+    const st = [...(states.data ?? [])]
+      .filter((s) => s.group !== "triage")
+      .sort((a, b) => (STATE_GROUP_ORDER[a.group] ?? 9) - (STATE_GROUP_ORDER[b.group] ?? 9) || a.sequence - b.sequence);
+    const stateById = new Map((states.data ?? []).map((s) => [s.id, s]));
+    const lb = [...(labels.data ?? [])].sort((a, b) => a.sort_order - b.sort_order);
+    const labelById = new Map(lb.map((l) => [l.id, l]));
+    const userById = new Map<string, UserLite>();
+    for (const m of wm.data ?? []) if (m.member) userById.set(m.member.id, m.member);
+    const members: MemberRef[] = [];
+    for (const m of pm.data ?? []) {
+      const u = userById.get(m.member);
+      if (u && !u.is_bot) members.push({ ...u, role: m.role });
+    }
+    members.sort((a, b) => (a.display_name || "").localeCompare(b.display_name || ""));
+    const memberById = new Map(members.map((m) => [m.id, m]));
+    const activeEstimate = (estimates.data ?? []).find((e) => e.id === (p as Record<string, unknown> | undefined)?.estimate) ?? null;
+    const estimatePoints = [...(activeEstimate?.points ?? [])].sort((a, b) => a.key - b.key);
+    const cy = cycles.data ?? [];
+    const mo = modules.data ?? [];
+    const lookups: OrderLookups = {
+      stateName: (id) => (id ? stateById.get(id)?.name ?? null : null),
+      stateGroup: (id) => (id ? stateById.get(id)?.group ?? null : null),
+      labelName: (id) => labelById.get(id)?.name ?? null,
+      memberName: (id) => userById.get(id)?.first_name || userById.get(id)?.display_name || null,
+      moduleName: (id) => mo.find((m) => m.id === id)?.name ?? null,
+      cycleName: (id) => (id ? cy.find((c) => c.id === id)?.name ?? null : null),
+      estimateKey: (id) => (id ? estimatePoints.find((e) => e.id === id)?.key ?? null : null),
+    };
+    return {
+      project: p,
+      states: st,
+      stateById,
+      labels: lb,
+      labelById,
+      members,
+      memberById,
+      userById,
+      cycles: cy,
+      modules: mo,
+      estimatePoints,
+      lookups,
+      isLoading: project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading,
+    };
+  }, [p, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, project.isLoading, states.isLoading, labels.isLoading, pm.isLoading, wm.isLoading]);
+}

@@ -1,0 +1,84 @@
+/**
+ * Attachment upload through assets v2 (wire-facts §10, platform.md §4): request an upload slot → send
+ * the file as multipart form data to the slot's URL (XMLHttpRequest, for progress) → mark it uploaded.
+ * Progress is a rounded percent throttled at 16 ms; cancelling rejects with "Upload canceled".
+ */
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import { api } from "./client.ts";
+import { attachmentsBase } from "./work-items-detail.ts";
+import type { UploadSlot } from "./work-items-types.ts";
+import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "../features/work-items/lib/throttle.ts";
+
+export const UPLOAD_CANCELED = "Upload canceled";
+
+export class UploadError extends Error {}
+
+export interface UploadHandle {
+  promise: Promise<{ assetId: string; assetUrl: string }>;
+  cancel: () => void;
+}
+
+/** Browsers leave `type` empty for some files; fall back on the extension. */
+export function fileType(file: File): string {
+  if (file.type) return file.type;
+  const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
+  const map: Record<string, string> = {
+    txt: "text/plain", md: "text/markdown", csv: "text/csv", pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg",
+    gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", zip: "application/zip", json: "application/json", mp4: "video/mp4", mp3: "audio/mpeg",
+  };
+  return map[ext] ?? "application/octet-stream";
+}
+
+export function uploadAttachment(opts: {
+  slug: string;
+  projectId: string;
+  issueId: string;
+  file: File;
+  onProgress: (percent: number) => void;
+}): UploadHandle {
+  const { slug, projectId, issueId, file } = opts;
+  let xhr: XMLHttpRequest | null = null;
+  let canceled = false;
+  let assetId: string | null = null;
+  const report = throttle((p: number) => opts.onProgress(p), UPLOAD_PROGRESS_THROTTLE_MS);
+
+  const promise = (async () => {
+    if (file.size > MAX_UPLOAD_SIZE) throw new UploadError(`The file is too large: the limit is ${Math.round(MAX_UPLOAD_SIZE / 1048576)} MB.`);
+    const base = attachmentsBase(slug, projectId, issueId);
+    const slot = await api<UploadSlot>(base, { method: "POST", body: { name: file.name, type: fileType(file), size: file.size } });
+    assetId = slot.asset_id;
+    if (canceled) throw new UploadError(UPLOAD_CANCELED);
+    await new Promise<void>((resolve, reject) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(slot.upload_data.fields ?? {})) form.append(k, v);
+      form.append("file", file);
+      xhr = new XMLHttpRequest();
+      xhr.open("POST", slot.upload_data.url);
+      xhr.withCredentials = false;
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) report(progressPercent(e.loaded, e.total));
+      };
+      xhr.onload = () => {
+        if (xhr!.status >= 200 && xhr!.status < 300) {
+          report(100);
+          report.flush();
+          resolve();
+        } else reject(new UploadError(`The upload failed (${xhr!.status}).`));
+      };
+      xhr.onerror = () => reject(new UploadError("The upload failed: the network connection was lost."));
+      xhr.onabort = () => reject(new UploadError(UPLOAD_CANCELED));
+      xhr.send(form);
+    });
+    await api(`${base}${slot.asset_id}/`, { method: "PATCH", body: {} });
+    return { assetId: slot.asset_id, assetUrl: slot.asset_url };
+  })();
+
+  const cancel = () => {
+    canceled = true;
+    report.cancel();
+    if (xhr) xhr.abort();
+    // the slot was created but never completed: remove it (best effort)
+    if (assetId) api(`${attachmentsBase(slug, projectId, issueId)}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
+  };
+  return { promise, cancel };
+}

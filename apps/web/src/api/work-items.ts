@@ -1,0 +1,431 @@
+/**
+ * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
+ * user properties, create / update / delete / archive / restore and the bulk calls. Every list edit is
+ * optimistic: the cached lists change at once and are restored, with an error toast, when the server
+ * refuses (work-tracking.md §4).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { groupLoadMoreParams } from "@stride/shared";
+import { api, errorMessage } from "./client.ts";
+import { useToast } from "../components/ui/index.ts";
+import { useProjectRefs } from "./work-items-refs.ts";
+import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import {
+  appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
+  type ListData, type OrderLookups,
+} from "../features/work-items/lib/list-data.ts";
+
+export const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
+
+/** `issues` or `epics` path segment of an item. */
+export type ItemKind = "issues" | "epics";
+export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
+
+/** Which list endpoint a context reads. */
+export type ListKind = "issues" | "archived" | "epics";
+const LIST_ENDPOINT: Record<ListKind, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+
+export interface ListDesc {
+  slug: string;
+  pid: string;
+  kind: ListKind;
+  layout: string;
+  /** Query parameters without cursor / per_page. */
+  params: Record<string, string>;
+  perPage: number;
+}
+
+export const wiKeys = {
+  all: (slug: string, pid: string) => ["wi", slug, pid] as const,
+  lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
+  listsOf: (slug: string, pid: string, kind: ListKind) => ["wi", slug, pid, "list", kind] as const,
+  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
+  props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
+  detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
+  item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
+  lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
+  search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
+};
+
+export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
+  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, {
+    query: { ...d.params, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
+  });
+}
+
+/** The first page of a list context, normalized. Switching filters keeps the old result until the new one lands. */
+export function useWorkItemList(d: ListDesc | null) {
+  return useQuery({
+    queryKey: d ? wiKeys.list(d) : ["wi", "none"],
+    queryFn: async () => fromEnvelope(await fetchListPage(d!)),
+    enabled: !!d,
+    placeholderData: (prev, prevQuery) => (prevQuery && d && prevQuery.queryKey[5] === d.layout ? keepPreviousData(prev) : undefined),
+    staleTime: 10_000,
+  });
+}
+
+/** Next page of an ungrouped list. */
+export async function loadMoreFlat(qc: QueryClient, d: ListDesc): Promise<void> {
+  const key = wiKeys.list(d);
+  const cur = qc.getQueryData<ListData>(key);
+  if (!cur || !cur.hasMore) return;
+  const env = await fetchListPage(d, {}, cur.nextPage);
+  qc.setQueryData<ListData>(key, (old) => (old ? appendFlatPage(old, env) : old));
+}
+
+/** Next page of one group (and sub-group): a flat page filtered to the group (wire-facts §6.1). */
+export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: string, subKey: string | null): Promise<void> {
+  const key = wiKeys.list(d);
+  const cur = qc.getQueryData<ListData>(key);
+  if (!cur?.groupBy) return;
+  const g = cur.groups[groupKey];
+  const node = subKey !== null ? g?.sub?.[subKey] : g;
+  if (!node) return;
+  const params = groupLoadMoreParams(
+    d.params,
+    { groupBy: cur.groupBy, key: groupKey, subGroupBy: subKey !== null ? cur.subGroupBy : null, subKey },
+    d.perPage,
+    node.pages,
+  );
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, { query: params });
+  qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
+}
+
+// ------------------------------------------------------------------ cache helpers
+
+type Snapshot = [QueryKey, unknown][];
+
+function snapshot(qc: QueryClient, prefix: QueryKey): Snapshot {
+  return qc.getQueriesData({ queryKey: prefix });
+}
+
+export function restore(qc: QueryClient, snap: Snapshot) {
+  for (const [k, v] of snap) qc.setQueryData(k, v);
+}
+
+/** Apply fn to every cached list of a project (optionally only some kinds). */
+export function updateLists(
+  qc: QueryClient,
+  slug: string,
+  pid: string,
+  fn: (data: ListData, cmp: (a: WorkItem, b: WorkItem) => number, kind: ListKind) => ListData,
+  lookups: OrderLookups,
+  kinds?: ListKind[],
+) {
+  for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
+    if (!data) continue;
+    const kind = key[4] as ListKind;
+    if (kinds && !kinds.includes(kind)) continue;
+    const params = (key[6] ?? {}) as Record<string, string>;
+    qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
+  }
+}
+
+/** The item as cached in any list or detail of the project. */
+export function cachedItem(qc: QueryClient, slug: string, pid: string, id: string): WorkItem | undefined {
+  const d = qc.getQueryData<WorkItem>(wiKeys.detail(slug, pid, id));
+  if (d) return d;
+  for (const [, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
+    if (data?.items?.[id]) return data.items[id];
+  }
+  return undefined;
+}
+
+function useFailToast() {
+  const toast = useToast();
+  return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
+}
+
+// ------------------------------------------------------------------ user properties
+
+/** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
+export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
+  return useQuery({
+    queryKey: wiKeys.props(slug, pid, kind),
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${path}`),
+    enabled: enabled && !!pid,
+    staleTime: 60_000,
+  });
+}
+
+export type PropsPatch = Partial<Pick<UserProperties, "filters" | "display_filters" | "display_properties">>;
+
+/** Partial PATCH, optimistic: the list re-renders with the new choice at once; a refusal restores it. */
+export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const fail = useFailToast();
+  const key = wiKeys.props(slug, pid, kind);
+  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
+  return useMutation({
+    mutationFn: (patch: PropsPatch) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
+    onMutate: async (patch) => {
+      await qc.cancelQueries({ queryKey: key });
+      const prev = qc.getQueryData<UserProperties>(key);
+      if (prev) {
+        qc.setQueryData<UserProperties>(key, {
+          ...prev,
+          filters: patch.filters ? { ...prev.filters, ...patch.filters } : prev.filters,
+          display_filters: patch.display_filters ? { ...prev.display_filters, ...patch.display_filters } : prev.display_filters,
+          display_properties: patch.display_properties ? { ...prev.display_properties, ...patch.display_properties } : prev.display_properties,
+        });
+      }
+      return { prev };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      fail("Could not save the list settings", e);
+    },
+  });
+}
+
+// ------------------------------------------------------------------ writes
+
+/** Fields PATCH P/issues/{id}/ accepts (cycle and modules have their own calls). */
+const PATCH_FIELDS = ["name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date", "estimate_point", "sort_order", "type_id"];
+
+export interface UpdateVars {
+  id: string;
+  patch: Partial<WorkItemDetail>;
+  kind?: ItemKind;
+  /** Project of the item when it differs from the hook's (workspace lists). */
+  pid?: string;
+}
+
+/**
+ * Update one work item everywhere it is shown. The optimistic patch also moves the item between groups
+ * (a new state moves its card to the state's column).
+ */
+export function useUpdateWorkItem(slug: string, pid: string) {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  const fail = useFailToast();
+  return useMutation({
+    mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
+      const project = itemPid ?? pid;
+      const body: Record<string, unknown> = {};
+      for (const k of PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      if ("cycle_id" in patch) {
+        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
+      }
+      if ("module_ids" in patch) {
+        const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
+        const after = patch.module_ids ?? [];
+        await api(`${P(slug, project)}/issues/${id}/modules/`, {
+          method: "POST",
+          body: { modules: after.filter((m) => !before.includes(m)), removed_modules: before.filter((m) => !after.includes(m)) },
+        });
+      }
+    },
+    onMutate: async ({ id, patch, pid: itemPid }) => {
+      const project = itemPid ?? pid;
+      await qc.cancelQueries({ queryKey: wiKeys.all(slug, project) });
+      const snap = snapshot(qc, wiKeys.all(slug, project));
+      const full: Partial<WorkItem> = { ...patch };
+      if ("state_id" in patch) full.state__group = refs.stateById.get(patch.state_id ?? "")?.group ?? null;
+      updateLists(qc, slug, project, (data, cmp) => patchItem(data, id, full, cmp), refs.lookups);
+      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, project, id), (old) => (old ? { ...old, ...full } : old));
+      return { snap };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.snap) restore(qc, ctx.snap);
+      fail("Could not update the work item", e);
+    },
+    onSettled: (_r, _e, { id, pid: itemPid }) => {
+      const project = itemPid ?? pid;
+      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
+      qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", id] });
+      qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+    },
+  });
+}
+
+export interface CreateBody {
+  name: string;
+  description_html?: string;
+  state_id?: string | null;
+  priority?: string;
+  assignee_ids?: string[];
+  label_ids?: string[];
+  start_date?: string | null;
+  target_date?: string | null;
+  parent_id?: string | null;
+  estimate_point?: string | null;
+  cycle_id?: string | null;
+  module_ids?: string[];
+  sort_order?: number;
+}
+
+/** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
+export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  return useMutation({
+    mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
+      const project = target ?? pid;
+      const { cycle_id, module_ids, ...rest } = body;
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: rest });
+      // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
+      if (cycle_id && cycle_id !== "None") {
+        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
+        item.cycle_id = cycle_id;
+      }
+      const mods = (module_ids ?? []).filter((m) => m && m !== "None");
+      if (mods.length) {
+        await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
+        item.module_ids = mods;
+      }
+      return { item, project };
+    },
+    onSuccess: ({ item, project }) => {
+      const withGroup = { ...item, state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null };
+      updateLists(qc, slug, project, (data, cmp) => insertItem(data, withGroup, cmp), refs.lookups, [kind === "epics" ? "epics" : "issues"]);
+      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
+    },
+  });
+}
+
+function useRemovingMutation<V extends { id: string }>(
+  slug: string,
+  pid: string,
+  opts: { call: (v: V) => Promise<unknown>; kinds: ListKind[]; failTitle: string; invalidate: ListKind[] },
+) {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  const fail = useFailToast();
+  return useMutation({
+    mutationFn: opts.call,
+    onMutate: async (v: V) => {
+      await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
+      const snap = snapshot(qc, wiKeys.lists(slug, pid));
+      updateLists(qc, slug, pid, (data) => removeItem(data, v.id), refs.lookups, opts.kinds);
+      return { snap };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.snap) restore(qc, ctx.snap);
+      fail(opts.failTitle, e);
+    },
+    onSuccess: (_r, v) => {
+      for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
+    },
+  });
+}
+
+export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
+  return useRemovingMutation<{ id: string }>(slug, pid, {
+    call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
+    kinds: ["issues", "epics", "archived"],
+    failTitle: "Could not delete the work item",
+    invalidate: [],
+  });
+}
+
+/** Archive (only from the completed or cancelled groups): the item leaves the list (work-tracking.md §4). */
+export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
+  return useRemovingMutation<{ id: string }>(slug, pid, {
+    call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
+    kinds: ["issues", "epics"],
+    failTitle: "Could not archive the work item",
+    invalidate: ["archived"],
+  });
+}
+
+/** Restore: archived_at cleared, the item leaves the archived list. */
+export function useRestoreWorkItem(slug: string, pid: string) {
+  return useRemovingMutation<{ id: string }>(slug, pid, {
+    call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
+    kinds: ["archived"],
+    failTitle: "Could not restore the work item",
+    invalidate: ["issues", "epics"],
+  });
+}
+
+export interface BulkProperties {
+  state_id?: string | null;
+  priority?: string;
+  assignee_ids?: string[];
+  label_ids?: string[];
+  start_date?: string | null;
+  target_date?: string | null;
+  estimate_point?: string | null;
+  cycle_id?: string | null;
+  module_ids?: string[];
+}
+
+/** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
+export function useBulkUpdate(slug: string, pid: string) {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  const fail = useFailToast();
+  return useMutation({
+    mutationFn: ({ ids, properties }: { ids: string[]; properties: BulkProperties }) =>
+      api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
+    onMutate: async ({ ids, properties }) => {
+      await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
+      const snap = snapshot(qc, wiKeys.all(slug, pid));
+      for (const id of ids) {
+        const cur = cachedItem(qc, slug, pid, id);
+        const patch: Partial<WorkItem> = {};
+        for (const [k, v] of Object.entries(properties)) {
+          if (k === "label_ids" || k === "assignee_ids" || k === "module_ids") {
+            const list = (v as string[]) ?? [];
+            if (list.length) (patch as Record<string, unknown>)[k] = [...new Set([...(((cur?.[k] as string[] | null) ?? [])), ...list])];
+          } else (patch as Record<string, unknown>)[k] = v;
+        }
+        if ("state_id" in properties) patch.state__group = refs.stateById.get(properties.state_id ?? "")?.group ?? null;
+        updateLists(qc, slug, pid, (data, cmp) => patchItem(data, id, patch, cmp), refs.lookups);
+      }
+      return { snap };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.snap) restore(qc, ctx.snap);
+      fail("Could not update the selected work items", e);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
+  });
+}
+
+function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListKind[]) {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  const fail = useFailToast();
+  return useMutation({
+    mutationFn: ({ ids }: { ids: string[] }) => call(ids),
+    onMutate: async ({ ids }) => {
+      await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
+      const snap = snapshot(qc, wiKeys.lists(slug, pid));
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), refs.lookups, ["issues", "epics"]);
+      return { snap };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.snap) restore(qc, ctx.snap);
+      fail(failTitle, e);
+    },
+    onSuccess: () => {
+      for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+    },
+  });
+}
+
+export function useBulkArchive(slug: string, pid: string) {
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"]);
+}
+
+export function useBulkDelete(slug: string, pid: string) {
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", []);
+}
+
+/** Work items of a project whose name matches (parent, relation and sub-item pickers). */
+export function useWorkItemSearch(slug: string, pid: string, q: string, enabled = true) {
+  return useQuery({
+    queryKey: wiKeys.search(slug, pid, q),
+    queryFn: () => api<ListEnvelope>(`${P(slug, pid)}/issues/`, { query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" } }),
+    enabled: enabled && !!pid,
+    select: (env) => (Array.isArray(env.results) ? env.results : []),
+    staleTime: 5_000,
+  });
+}

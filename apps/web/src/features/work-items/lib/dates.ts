@@ -1,0 +1,214 @@
+/**
+ * Date helpers of the work-item screens. Dates are plain yyyy-MM-dd strings (work-tracking.md §5) and all
+ * arithmetic is done in UTC so a day never shifts with the viewer's zone.
+ */
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
+
+const DAY = 86_400_000;
+
+export function toDate(s: string): Date {
+  return new Date(`${s}T00:00:00Z`);
+}
+
+export function fmt(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(s: string, n: number): string {
+  return fmt(new Date(toDate(s).getTime() + n * DAY));
+}
+
+/** Whole days from a to b (b − a). */
+export function diffDays(a: string, b: string): number {
+  return Math.round((toDate(b).getTime() - toDate(a).getTime()) / DAY);
+}
+
+/** Today in the viewer's local calendar, as yyyy-MM-dd. */
+export function localToday(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** Day of week of a date, 0 = Sunday. */
+export function weekday(s: string): number {
+  return toDate(s).getUTCDay();
+}
+
+/** The Sunday on or before a date (calendar weeks start on Sunday, work-tracking.md §2). */
+export function startOfWeek(s: string): string {
+  return addDays(s, -weekday(s));
+}
+
+export function startOfMonth(s: string): string {
+  return `${s.slice(0, 7)}-01`;
+}
+
+export function addMonths(s: string, n: number): string {
+  const d = toDate(s);
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  return fmt(t);
+}
+
+/**
+ * The weeks shown for a month: Sunday-started weeks covering the whole month. With show_weekends off the
+ * Saturdays and Sundays are dropped from each week.
+ */
+export function monthWeeks(monthStart: string, showWeekends: boolean): string[][] {
+  const first = startOfMonth(monthStart);
+  const nextMonth = addMonths(first, 1);
+  const weeks: string[][] = [];
+  let cur = startOfWeek(first);
+  while (cur < nextMonth) {
+    const days: string[] = [];
+    for (let i = 0; i < 7; i++) days.push(addDays(cur, i));
+    weeks.push(showWeekends ? days : days.filter((d) => weekday(d) !== 0 && weekday(d) !== 6));
+    cur = addDays(cur, 7);
+  }
+  return weeks;
+}
+
+/** The days of the week containing a date (Sunday first), without weekends when they are hidden. */
+export function weekDays(date: string, showWeekends: boolean): string[] {
+  const start = startOfWeek(date);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
+  return showWeekends ? days : days.filter((d) => weekday(d) !== 0 && weekday(d) !== 6);
+}
+
+/**
+ * Overdue (work-tracking.md §4): the target date is today or earlier and the state group is not
+ * completed or cancelled.
+ */
+export function isOverdue(targetDate: string | null | undefined, stateGroup: string | null | undefined, today: string = localToday()): boolean {
+  if (!targetDate) return false;
+  if (stateGroup && CLOSED_STATE_GROUPS.includes(stateGroup)) return false;
+  return targetDate <= today;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** "MMM dd, yyyy" (the default date format, work-tracking.md §9). */
+export function formatDate(s: string | null | undefined): string {
+  if (!s) return "";
+  const d = toDate(s.slice(0, 10));
+  if (Number.isNaN(d.getTime())) return s;
+  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, "0")}, ${d.getUTCFullYear()}`;
+}
+
+/** "MMM dd" for compact chips. */
+export function formatShort(s: string | null | undefined): string {
+  if (!s) return "";
+  const d = toDate(s.slice(0, 10));
+  if (Number.isNaN(d.getTime())) return s;
+  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, "0")}`;
+}
+
+export function monthTitle(monthStart: string): string {
+  const d = toDate(monthStart);
+  return `${MONTHS_LONG[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+export function monthShort(s: string): string {
+  return MONTHS[toDate(s).getUTCMonth()];
+}
+
+/** Relative time in s, m, h, d, mo, y (work-tracking.md §9). */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return "";
+  const s = Math.max(0, Math.round((now.getTime() - t) / 1000));
+  if (s < 60) return `${s}s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ago`;
+  const d = Math.floor(h / 24);
+  if (d < 30) return `${d}d ago`;
+  const mo = Math.floor(d / 30);
+  if (mo < 12) return `${mo}mo ago`;
+  return `${Math.floor(d / 365)}y ago`;
+}
+
+// ------------------------------------------------------------------ gantt
+
+/** Gantt scales (work-tracking.md §9): week (range 4, day width 60), month (6, 20), quarter (24, 5). */
+export const GANTT_SCALES = {
+  week: { range: 4, dayWidth: 60, label: "Week" },
+  month: { range: 6, dayWidth: 20, label: "Month" },
+  quarter: { range: 24, dayWidth: 5, label: "Quarter" },
+} as const;
+export type GanttScale = keyof typeof GANTT_SCALES;
+export const GANTT_DEFAULT_SCALE: GanttScale = "month";
+export const GANTT_BLOCK_HEIGHT = 44;
+export const GANTT_HEADER_HEIGHT = 48;
+export const GANTT_SIDEBAR_WIDTH = 360;
+export const GANTT_DEFAULT_BAR_WIDTH = 60;
+
+/**
+ * The visible date range of a scale around a date: `range` is counted in weeks for the week scale and in
+ * months for the month and quarter scales, split evenly before and after.
+ */
+export function ganttRange(scale: GanttScale, around: string): { start: string; end: string; days: number } {
+  const { range } = GANTT_SCALES[scale];
+  let start: string;
+  let end: string;
+  if (scale === "week") {
+    start = addDays(startOfWeek(around), -7 * Math.floor(range / 2));
+    end = addDays(start, 7 * range - 1);
+  } else {
+    start = addMonths(startOfMonth(around), -Math.floor(range / 2));
+    end = addDays(addMonths(start, range), -1);
+  }
+  return { start, end, days: diffDays(start, end) + 1 };
+}
+
+/** Left offset and width (px) of a bar from its dates; a bar with one date gets the default width. */
+export function barGeometry(
+  item: { start_date: string | null; target_date: string | null },
+  rangeStart: string,
+  dayWidth: number,
+): { left: number; width: number } | null {
+  const s = item.start_date;
+  const t = item.target_date;
+  if (!s && !t) return null;
+  if (s && t) {
+    const from = s <= t ? s : t;
+    const to = s <= t ? t : s;
+    return { left: diffDays(rangeStart, from) * dayWidth, width: (diffDays(from, to) + 1) * dayWidth };
+  }
+  const only = (s ?? t)!;
+  const left = diffDays(rangeStart, only) * dayWidth;
+  return s ? { left, width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth) } : { left: left + dayWidth - Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth), width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth) };
+}
+
+/**
+ * New dates after dragging a bar by dx pixels: "move" shifts both dates, "start"/"end" resize one edge
+ * (never past the other edge). Missing dates are filled from the one that exists.
+ */
+export function draggedDates(
+  item: { start_date: string | null; target_date: string | null },
+  mode: "move" | "start" | "end",
+  dx: number,
+  dayWidth: number,
+): { start_date: string; target_date: string } | null {
+  const days = Math.round(dx / dayWidth);
+  const s0 = item.start_date ?? item.target_date;
+  const t0 = item.target_date ?? item.start_date;
+  if (!s0 || !t0) return null;
+  let s = s0 <= t0 ? s0 : t0;
+  let t = s0 <= t0 ? t0 : s0;
+  if (mode === "move") {
+    s = addDays(s, days);
+    t = addDays(t, days);
+  } else if (mode === "start") {
+    s = addDays(s, days);
+    if (s > t) s = t;
+  } else {
+    t = addDays(t, days);
+    if (t < s) t = s;
+  }
+  return { start_date: s, target_date: t };
+}

@@ -1,0 +1,93 @@
+import { expect } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { baseUrl } from "./browser.ts";
+
+/**
+ * Browser-test helpers. Every test file shares one server (global setup), so names are unique per
+ * call and the instance admin is set up once: the first caller performs setup at /god-mode/, later
+ * callers sign in as that admin.
+ */
+export const ADMIN = { email: "instance-admin@stride.test", password: "Tr0ub4dor&3-horse-battery", firstName: "Ada", company: "Stride E2E" };
+export const PASSWORD = "Correct-Horse-Battery-42!";
+
+let counter = 0;
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+}
+
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport });
+}
+
+/** Wait until the SPA URL's path matches `re`. */
+export async function waitForPath(page: Page, re: RegExp, timeout = 20000): Promise<void> {
+  await page.waitForURL((u) => re.test(u.pathname), { timeout });
+}
+
+/** Set the instance up through /god-mode/ when needed, else sign in as its admin. Ends on /god-mode/general/. */
+export async function ensureInstanceAdmin(page: Page): Promise<"setup" | "signed-in"> {
+  const res = await page.request.get("/api/instances/");
+  const info = (await res.json()) as { instance?: { is_setup_done: boolean } };
+  await page.goto("/god-mode/");
+  if (!info.instance?.is_setup_done) {
+    await page.getByLabel("First name").fill(ADMIN.firstName);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Company name").fill(ADMIN.company);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByLabel("Confirm password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await waitForPath(page, /^\/god-mode\/general\/?$/);
+    return "setup";
+  }
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForPath(page, /^\/god-mode\/general\/?$/);
+  return "signed-in";
+}
+
+/** Sign up at /sign-up with email + password (password flow); ends wherever the app routes a new user. */
+export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Set a password").fill(password);
+  await expect(await page.locator("[data-strength]").getAttribute("data-strength")).toBe("strength_valid");
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Sign in at / with email + password. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The onboarding profile step. */
+export async function completeProfileStep(page: Page, firstName: string, lastName = "Tester"): Promise<void> {
+  await waitForPath(page, /^\/onboarding\/?$/);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("What is your role?").selectOption("Development / Engineering");
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** The onboarding workspace step (create). Returns once the invite step shows. */
+export async function createWorkspaceInOnboarding(page: Page, name: string, slug: string): Promise<void> {
+  await page.getByLabel("Workspace name").fill(name);
+  await page.getByLabel("Workspace URL").fill(slug);
+  await page.locator('[data-slug-status="available"]').waitFor();
+  await page.getByLabel("Organization size").selectOption("2-10");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await page.getByRole("heading", { name: "Invite your teammates" }).waitFor();
+}
+
+/** Visible sidebar entries (by their data-nav key). */
+export async function sidebarEntries(page: Page): Promise<string[]> {
+  await page.locator("nav[aria-label=Workspace] [data-nav]").first().waitFor();
+  return page.locator("nav[aria-label=Workspace] [data-nav]").evaluateAll((els) => els.map((e) => e.getAttribute("data-nav") ?? ""));
+}
