@@ -168,6 +168,16 @@ describe("PATCH W/members/:memberId/", () => {
     expect(roles.body).toEqual({ [p.id]: 5 });
   });
 
+  it("demoting an admin to member keeps project admin roles (only guests are capped)", async () => {
+    const ws = await workspaceFixture(t);
+    const { c: second, rowId } = await addMember(ws, 20);
+    const [p] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Keep", identifier: "KEEP" }).returning();
+    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: p.id, memberId: second.userId, role: 20 });
+    await expectStatus(ws.admin, "PATCH", `/api/workspaces/${ws.slug}/members/${rowId}/`, { role: 15 }, 200);
+    const roles = await second.get(`/api/users/me/workspaces/${ws.slug}/project-roles/`);
+    expect(roles.body).toEqual({ [p.id]: 20 });
+  });
+
   it("404 for unknown, former and other workspaces' members", async () => {
     const ws = await workspaceFixture(t);
     const other = await workspaceFixture(t);

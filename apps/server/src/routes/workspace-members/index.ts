@@ -10,6 +10,7 @@ import { schema } from "../../db/client.ts";
 import { iso } from "../users/presenters.ts";
 import { presentWorkspaceMember } from "./presenters.ts";
 import { capProjectRoles, deactivateMembership, loadMember, otherActiveAdmins } from "./commands.ts";
+import { maxProjectRole } from "../project-members/commands.ts";
 
 const { workspaceMembers, projectMembers, users } = schema;
 
@@ -105,7 +106,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
           .set({ role: newRole, updatedAt: new Date(), updatedById: user.id })
           .where(eq(workspaceMembers.id, target.id))
           .returning();
-        if (newRole < target.role) await capProjectRoles(tx, workspace.id, target.memberId, newRole, user.id);
+        if (newRole < target.role) await capProjectRoles(tx, workspace.id, target.memberId, maxProjectRole(newRole), user.id);
         return row;
       });
       return presentWorkspaceMember(updated, loaded.u, workspaceMember!.role);
