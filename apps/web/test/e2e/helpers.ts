@@ -91,3 +91,45 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
   await page.locator("nav[aria-label=Workspace] [data-nav]").first().waitFor();
   return page.locator("nav[aria-label=Workspace] [data-nav]").evaluateAll((els) => els.map((e) => e.getAttribute("data-nav") ?? ""));
 }
+
+/* ---- API shortcuts for setting up data (same cookies as the browser context) ---- */
+
+async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string>; url(): string }): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()} → ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Sign up through the real form endpoint and (optionally) finish onboarding with a first name. */
+export async function apiSignUp(ctx: BrowserContext, email: string, firstName: string, onboard = true): Promise<void> {
+  const { csrf_token } = await json<{ csrf_token: string }>(await ctx.request.get("/auth/get-csrf-token/"));
+  const res = await ctx.request.post("/auth/sign-up/", { form: { csrfmiddlewaretoken: csrf_token, email, password: PASSWORD }, maxRedirects: 0 });
+  const loc = res.headers()["location"] ?? "";
+  if (res.status() !== 302 || loc.includes("error_code")) throw new Error(`sign-up failed: ${res.status()} ${loc}`);
+  await json(await ctx.request.patch("/api/users/me/", { data: { first_name: firstName, last_name: "Tester" } }));
+  if (onboard) await json(await ctx.request.patch("/api/users/me/onboard/", { data: { is_onboarded: true } }));
+}
+
+export async function apiCreateWorkspace(ctx: BrowserContext, name: string, slug: string): Promise<{ id: string; slug: string }> {
+  return json(await ctx.request.post("/api/workspaces/", { data: { name, slug, organization_size: "2-10" } }));
+}
+
+export async function apiCreateProject(ctx: BrowserContext, slug: string, name: string, identifier: string): Promise<{ id: string }> {
+  return json(await ctx.request.post(`/api/workspaces/${slug}/projects/`, { data: { name, identifier } }));
+}
+
+/** Invite `email` with `role`, then accept it as `invitee` (already signed up in its own context). */
+export async function apiInviteAndAccept(owner: BrowserContext, invitee: BrowserContext, slug: string, email: string, role: number): Promise<void> {
+  await json(await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role }] } }));
+  const invites = await json<{ id: string; workspace: { slug: string } }[]>(await invitee.request.get("/api/users/me/workspaces/invitations/"));
+  const mine = invites.filter((i) => i.workspace.slug === slug).map((i) => i.id);
+  const res = await invitee.request.post("/api/users/me/workspaces/invitations/", { data: { invitations: mine } });
+  if (!res.ok()) throw new Error(`accept failed: ${res.status()} ${await res.text()}`);
+}
+
+export async function apiMe(ctx: BrowserContext): Promise<{ id: string }> {
+  return json(await ctx.request.get("/api/users/me/"));
+}
+
+export async function apiAddProjectMember(owner: BrowserContext, slug: string, projectId: string, memberId: string, role: number): Promise<void> {
+  await json(await owner.request.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, { data: { members: [{ member_id: memberId, role }] } }));
+}
