@@ -26,7 +26,8 @@ export function useWorkspaceDrafts(slug: string) {
   });
 }
 
-export type DraftBody = Partial<Omit<WorkspaceDraft, "id" | "created_at" | "updated_at">>;
+/** Draft fields (all optional; priority as the wire string). */
+export type DraftBody = Partial<Omit<WorkspaceDraft, "id" | "created_at" | "updated_at" | "priority">> & { priority?: string };
 
 export function useDraftMutations(slug: string) {
   const qc = useQueryClient();

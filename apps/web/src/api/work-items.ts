@@ -23,13 +23,13 @@ export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
 /** Which list endpoint a context reads. */
-export type ListKind = "issues" | "archived" | "epics";
-const LIST_ENDPOINT: Record<ListKind, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+export type ListSource = "issues" | "archived" | "epics";
+const LIST_ENDPOINT: Record<ListSource, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
 
 export interface ListDesc {
   slug: string;
   pid: string;
-  kind: ListKind;
+  kind: ListSource;
   layout: string;
   /** Query parameters without cursor / per_page. */
   params: Record<string, string>;
@@ -39,7 +39,7 @@ export interface ListDesc {
 export const wiKeys = {
   all: (slug: string, pid: string) => ["wi", slug, pid] as const,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
-  listsOf: (slug: string, pid: string, kind: ListKind) => ["wi", slug, pid, "list", kind] as const,
+  listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
   list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
   props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
@@ -109,13 +109,13 @@ export function updateLists(
   qc: QueryClient,
   slug: string,
   pid: string,
-  fn: (data: ListData, cmp: (a: WorkItem, b: WorkItem) => number, kind: ListKind) => ListData,
+  fn: (data: ListData, cmp: (a: WorkItem, b: WorkItem) => number, kind: ListSource) => ListData,
   lookups: OrderLookups,
-  kinds?: ListKind[],
+  kinds?: ListSource[],
 ) {
   for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
     if (!data) continue;
-    const kind = key[4] as ListKind;
+    const kind = key[4] as ListSource;
     if (kinds && !kinds.includes(kind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
@@ -290,7 +290,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
 function useRemovingMutation<V extends { id: string }>(
   slug: string,
   pid: string,
-  opts: { call: (v: V) => Promise<unknown>; kinds: ListKind[]; failTitle: string; invalidate: ListKind[] },
+  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[] },
 ) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
@@ -389,7 +389,7 @@ export function useBulkUpdate(slug: string, pid: string) {
   });
 }
 
-function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListKind[]) {
+function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[]) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();

@@ -13,7 +13,6 @@ import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { WorkspaceLayout } from "../features/workspace/WorkspaceLayout.tsx";
 import { HomePage } from "../features/workspace/HomePage.tsx";
 import { SidebarEntryPage } from "../features/workspace/SidebarEntryPage.tsx";
-import { ArchivesPage } from "../features/workspace/ArchivesPage.tsx";
 import { ProjectsPage } from "../features/projects/ProjectsPage.tsx";
 import { ProjectLayout } from "../features/projects/ProjectLayout.tsx";
 import { ProjectFeaturePage } from "../features/projects/ProjectFeaturePage.tsx";
@@ -96,9 +95,7 @@ export const routes = [
               { path: "analytics/:tab", element: <SidebarEntryPage entry="analytics" feature="Analytics" /> },
               { path: "profile", element: <SidebarEntryPage entry="your-work" feature="Your work" /> },
               { path: "profile/:userId", element: <SidebarEntryPage entry="your-work" feature="User profiles" /> },
-              { path: "drafts", element: <SidebarEntryPage entry="drafts" feature="Drafts" /> },
               { path: "projects", element: <ProjectsPage /> },
-              { path: "projects/archives", element: <ArchivesPage /> },
               ...workItemWorkspaceRoutes,
               {
                 path: "projects/:projectId",

@@ -1,23 +1,160 @@
-import { ComingSoon } from "../../components/ui/index.ts";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { ListProvider, useList, useListPrefs, type ContextKind } from "./context.tsx";
+import { LayoutSwitcher } from "./header/LayoutSwitcher.tsx";
+import { FiltersMenu } from "./header/FiltersMenu.tsx";
+import { DisplayMenu } from "./header/DisplayMenu.tsx";
+import { AppliedFilters } from "./header/AppliedFilters.tsx";
+import { ListLayout } from "./layouts/ListLayout.tsx";
+import { KanbanLayout } from "./layouts/KanbanLayout.tsx";
+import { SpreadsheetLayout } from "./layouts/SpreadsheetLayout.tsx";
+import { CalendarLayout } from "./layouts/CalendarLayout.tsx";
+import { GanttLayout } from "./layouts/GanttLayout.tsx";
+import { FlowLayout } from "./layouts/FlowLayout.tsx";
+import { BulkBar } from "./components/BulkBar.tsx";
+import { PeekPanel } from "./components/PeekPanel.tsx";
+import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
+import { Icon } from "./components/icons.tsx";
+import { appliedFilterEntries } from "./lib/params.ts";
 
-/** Work-item list of a project (replaced by the work-items screens). */
+/**
+ * A project's work-item list context: project work items, archived work items or epics. Its filters,
+ * display filters and properties are remembered (user properties on the server for work items and
+ * epics; this device for the archived list).
+ */
 export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?: boolean }) {
+  const kind: ContextKind = archived ? "archived" : epics ? "epics" : "project";
+  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const { prefs, update } = useListPrefs(slug, projectId, kind);
   const title = epics ? "Epics" : archived ? "Archived work items" : "Work items";
+  useEffect(() => {
+    document.title = `${title} · ${project.name} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [title, project.name]);
+  if (epics && !project.is_epic_enabled) {
+    return (
+      <>
+        <PageHeader title="Epics" />
+        <EmptyState title="Epics are turned off" description="A project admin can turn on epics in the project's feature settings." action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/settings/features/`}>Open feature settings</Link>} />
+      </>
+    );
+  }
+  if (!prefs) return <PageSpinner />;
   return (
-    <>
-      <PageHeader title={title} />
-      <ComingSoon feature={title} />
-    </>
+    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} role={projectRole} prefs={prefs} updatePrefs={update}>
+      <ListScreen title={title} />
+    </ListProvider>
   );
 }
 
-/** A single work item (`/:ws/browse/:identifier-:sequence/` and project paths). */
-export function WorkItemPage() {
+function ListScreen({ title }: { title: string }) {
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection } = useList();
+  const [creating, setCreating] = useState(false);
+  const layout = String(display.layout ?? "list");
+
+  // "c" opens the create modal, like the command palette shortcut
+  useEffect(() => {
+    if (!canCreate) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.key !== "c" || e.metaKey || e.ctrlKey || e.altKey || t?.closest("input,textarea,select,[contenteditable=true],dialog")) return;
+      e.preventDefault();
+      setCreating(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [canCreate]);
+
+  // leaving a layout without selection support clears the selection
+  useEffect(() => {
+    if (layout !== "list" && layout !== "spreadsheet") selection.clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout]);
+
+  const noItemsAtAll = data && data.total === 0 && !data.groupBy && appliedFilterEntries(prefs.filters).length === 0 && kind !== "archived" && (layout === "list" || layout === "spreadsheet");
+
   return (
-    <>
-      <PageHeader title="Work item" />
-      <ComingSoon feature="Work items" />
-    </>
+    <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
+      <PageHeader
+        title={
+          <span className="flex items-center gap-2">
+            {title}
+            {data && <span className="rounded bg-zinc-100 px-1.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" aria-label={`${data.total} work items`}>{data.total}</span>}
+            {isFetching && !isLoading && <span className="h-3 w-3 animate-spin rounded-full border-2 border-zinc-300 border-t-transparent" aria-label="Updating" role="status" />}
+          </span>
+        }
+        actions={
+          <>
+            {kind === "project" && (
+              <Link to={`/${slug}/projects/${pid}/archives/issues/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" title="Archived work items">
+                <Icon name="archive" size={16} />
+                <span className="sr-only">Archived work items</span>
+              </Link>
+            )}
+            {kind === "archived" && (
+              <Link to={`/${slug}/projects/${pid}/issues/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Back to work items</Link>
+            )}
+            {canCreate && (
+              <Button size="sm" onClick={() => setCreating(true)}>
+                <Icon name="plus" size={14} />
+                {itemKind === "epics" ? "Add epic" : "Add work item"}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <div className="flex items-center gap-2">
+          <LayoutSwitcher />
+          <FiltersMenu />
+          <DisplayMenu />
+        </div>
+      </PageHeader>
+      <AppliedFilters />
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        {isLoading ? (
+          <ListSkeleton />
+        ) : error && !data ? (
+          <EmptyState title="Could not load the work items" description={errorMessage((error as { body?: unknown }).body) ?? (error as Error).message} />
+        ) : noItemsAtAll ? (
+          <EmptyState
+            title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
+            description="Work items are the tasks, bugs and ideas your team tracks. Create the first one."
+            action={canCreate ? <Button onClick={() => setCreating(true)}>Create work item</Button> : undefined}
+          />
+        ) : layout === "kanban" ? (
+          <KanbanLayout />
+        ) : layout === "spreadsheet" ? (
+          <SpreadsheetLayout />
+        ) : layout === "calendar" ? (
+          <CalendarLayout />
+        ) : layout === "gantt_chart" ? (
+          <GanttLayout />
+        ) : layout === "flow" ? (
+          <FlowLayout />
+        ) : (
+          <ListLayout />
+        )}
+        <PeekPanel />
+      </div>
+      <BulkBar />
+      <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-px p-4" role="status" aria-label="Loading work items">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="flex h-11 animate-pulse items-center gap-3 rounded bg-zinc-50 px-3 dark:bg-zinc-900">
+          <div className="h-3 w-12 rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-3 rounded bg-zinc-200 dark:bg-zinc-800" style={{ width: `${30 + ((i * 17) % 40)}%` }} />
+        </div>
+      ))}
+    </div>
   );
 }

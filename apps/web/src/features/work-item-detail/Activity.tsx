@@ -1,0 +1,160 @@
+import { useMemo, useRef, useState } from "react";
+import { Avatar, ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
+import type { ItemKind } from "../../api/work-items.ts";
+import { useActivity, useCommentMutations, useComments } from "../../api/work-items-detail.ts";
+import type { ProjectRefs } from "../../api/work-items-refs.ts";
+import type { Activity as ActivityItem, Comment } from "../../api/work-items-types.ts";
+import { RichEditor, RichText, type RichEditorHandle } from "../work-items/components/RichEditor.tsx";
+import { displayName } from "../work-items/components/properties.tsx";
+import { Icon } from "../work-items/components/icons.tsx";
+import { formatDate, relativeTime } from "../work-items/lib/dates.ts";
+import { isEmptyHtml } from "../work-items/lib/html.ts";
+import { describeActivity } from "./activity-text.ts";
+import { ReactionBar } from "./Reactions.tsx";
+
+type Tab = "all" | "updates" | "comments";
+
+/** The activity feed (property changes and comments, oldest first) with the comment box. */
+export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
+  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean;
+}) {
+  const [tab, setTab] = useState<Tab>("all");
+  const acts = useActivity(slug, pid, id, kind);
+  const comments = useComments(slug, pid, id, kind);
+  const m = useCommentMutations(slug, pid, id, kind);
+  const nameOf = (uid: string) => refs.userById.get(uid)?.display_name;
+
+  const entries = useMemo(() => {
+    const a = (acts.data ?? []).filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order").map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
+    const c = (comments.data ?? []).map((x) => ({ kind: "comment" as const, at: x.created_at, c: x }));
+    const all = tab === "updates" ? a : tab === "comments" ? c : [...a, ...c];
+    return all.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+  }, [acts.data, comments.data, tab]);
+
+  return (
+    <section aria-label="Activity" className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <div className="mb-3 flex items-center gap-3">
+        <h2 className="text-sm font-semibold">Activity</h2>
+        <div role="tablist" aria-label="Activity filter" className="ml-auto flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+          {(["all", "updates", "comments"] as Tab[]).map((t) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-2 py-0.5 capitalize", tab === t ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+              {t}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ol className="space-y-3" aria-label="Activity feed">
+        {entries.map((e) =>
+          e.kind === "activity" ? (
+            <ActivityLine key={`a-${e.a.id}`} a={e.a} refs={refs} />
+          ) : (
+            <CommentItem
+              key={`c-${e.c.id}`}
+              c={e.c}
+              refs={refs}
+              me={me}
+              nameOf={nameOf}
+              onSave={(html) => m.update.mutate({ commentId: e.c.id, html })}
+              onDelete={() => m.remove.mutate(e.c.id)}
+              onReact={(code, remove) => me && m.react.mutate({ commentId: e.c.id, reaction: code, remove, me })}
+              canReact={canComment}
+            />
+          ),
+        )}
+        {entries.length === 0 && <li className="text-xs text-zinc-500">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
+      </ol>
+      {canComment && <CommentBox refs={refs} onSubmit={(html, done) => m.create.mutate(html, { onSuccess: done })} pending={m.create.isPending} />}
+    </section>
+  );
+}
+
+function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
+  const who = a.actor_detail ? displayName(a.actor_detail) : a.actor ? displayName(refs.userById.get(a.actor)) : "Someone";
+  return (
+    <li className="flex items-start gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
+      <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-zinc-100 dark:bg-zinc-800"><Icon name="restore" size={11} /></span>
+      <span className="min-w-0 flex-1">
+        <span className="font-medium text-zinc-800 dark:text-zinc-200">{who}</span> {describeActivity(a, formatDate)}
+        <span className="ml-1.5 text-zinc-400" title={new Date(a.created_at).toLocaleString()}>{relativeTime(a.created_at)}</span>
+      </span>
+    </li>
+  );
+}
+
+function CommentItem({ c, refs, me, nameOf, onSave, onDelete, onReact, canReact }: {
+  c: Comment; refs: ProjectRefs; me: string | null; nameOf: (id: string) => string | undefined;
+  onSave: (html: string) => void; onDelete: () => void; onReact: (code: string, remove: boolean) => void; canReact: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const editor = useRef<RichEditorHandle>(null);
+  const author = c.actor_detail ?? refs.userById.get(c.actor);
+  const mine = !!me && c.actor === me;
+  return (
+    <li className="flex gap-2" data-comment={c.id}>
+      <Avatar name={author?.display_name ?? "?"} url={author?.avatar_url} size="sm" />
+      <div className="min-w-0 flex-1 rounded-lg border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mb-1 flex items-center gap-2 text-xs">
+          <span className="font-medium text-zinc-800 dark:text-zinc-200">{displayName(author)}</span>
+          <span className="text-zinc-400" title={new Date(c.created_at).toLocaleString()}>{relativeTime(c.created_at)}</span>
+          {c.edited_at && <span className="text-zinc-400">(edited)</span>}
+          {mine && !editing && (
+            <span className="ml-auto">
+              <Menu
+                ariaLabel="Comment actions"
+                align="right"
+                buttonClassName="rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800"
+                label={<Icon name="dots" size={14} />}
+                items={[{ label: "Edit", onSelect: () => setEditing(true) }, { label: "Delete", danger: true, onSelect: () => setConfirm(true) }]}
+              />
+            </span>
+          )}
+        </div>
+        {editing ? (
+          <div className="space-y-2">
+            <RichEditor ref={editor} label="Edit comment" initialHtml={c.comment_html} members={refs.members} nameOf={nameOf} autoFocus minHeight={60} onSubmit={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} />
+            <div className="flex justify-end gap-2">
+              <button type="button" onClick={() => setEditing(false)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+              <button type="button" onClick={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white">Save</button>
+            </div>
+          </div>
+        ) : (
+          <RichText html={c.comment_html} nameOf={nameOf} />
+        )}
+        <div className="mt-2">
+          <ReactionBar label="Comment reactions" reactions={c.comment_reactions ?? []} me={me} onToggle={onReact} nameOf={nameOf} disabled={!canReact} />
+        </div>
+      </div>
+      <ConfirmModal open={confirm} onClose={() => setConfirm(false)} title="Delete comment" confirmLabel="Delete" message="Delete this comment? This cannot be undone." onConfirm={() => { setConfirm(false); onDelete(); }} />
+    </li>
+  );
+}
+
+function CommentBox({ refs, onSubmit, pending }: { refs: ProjectRefs; onSubmit: (html: string, done: () => void) => void; pending: boolean }) {
+  const editor = useRef<RichEditorHandle>(null);
+  const [empty, setEmpty] = useState(true);
+  const submit = () => {
+    const html = editor.current?.getHtml() ?? "";
+    if (isEmptyHtml(html)) return;
+    onSubmit(html, () => { editor.current?.clear(); setEmpty(true); });
+  };
+  return (
+    <div className="mt-4 space-y-2">
+      <RichEditor
+        ref={editor}
+        label="Comment"
+        placeholder="Add a comment… type @ to mention someone"
+        members={refs.members}
+        nameOf={(id) => refs.userById.get(id)?.display_name}
+        onChange={(h) => setEmpty(isEmptyHtml(h))}
+        onSubmit={submit}
+        minHeight={60}
+      />
+      <div className="flex justify-end">
+        <button type="button" disabled={empty || pending} onClick={submit} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+          Comment
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from "react";
+import { cx } from "../../components/ui/index.ts";
+import { Popover } from "../work-items/components/Popover.tsx";
+import { Icon } from "../work-items/components/icons.tsx";
+
+/** Reactions are emoji code points as decimal strings (wire-facts §6.4, e.g. "128077" = 👍). */
+export const REACTIONS: { code: string; name: string }[] = [
+  { code: "128077", name: "thumbs up" },
+  { code: "128078", name: "thumbs down" },
+  { code: "128516", name: "smile" },
+  { code: "127881", name: "party" },
+  { code: "128533", name: "confused" },
+  { code: "10084", name: "heart" },
+  { code: "128640", name: "rocket" },
+  { code: "128064", name: "eyes" },
+];
+
+export function emoji(code: string): string {
+  const parts = code.split(/[-_ ]/).map(Number).filter((n) => Number.isFinite(n) && n > 0 && n <= 0x10ffff);
+  if (parts.length === 0) return code;
+  try {
+    return String.fromCodePoint(...parts);
+  } catch {
+    return code;
+  }
+}
+
+export interface ReactionLike { reaction: string; actor: string; display_name?: string | null }
+
+/** Grouped reactions with counts (yours highlighted, click toggles) and a picker to add one. */
+export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }: {
+  reactions: ReactionLike[];
+  me: string | null;
+  onToggle: (code: string, remove: boolean) => void;
+  label: string;
+  nameOf?: (id: string) => string | null | undefined;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const btn = useRef<HTMLButtonElement>(null);
+  const groups = new Map<string, ReactionLike[]>();
+  for (const r of reactions) groups.set(r.reaction, [...(groups.get(r.reaction) ?? []), r]);
+  const mine = (code: string) => !!me && (groups.get(code) ?? []).some((r) => r.actor === me);
+  return (
+    <div className="flex flex-wrap items-center gap-1" role="group" aria-label={label}>
+      {[...groups.entries()].map(([code, rs]) => {
+        const on = mine(code);
+        const who = rs.map((r) => r.display_name ?? nameOf?.(r.actor) ?? "someone").join(", ");
+        const name = REACTIONS.find((x) => x.code === code)?.name ?? "reaction";
+        return (
+          <button
+            key={code}
+            type="button"
+            disabled={disabled}
+            aria-pressed={on}
+            aria-label={`${name} ${rs.length}`}
+            title={who}
+            onClick={() => onToggle(code, on)}
+            className={cx(
+              "inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs",
+              on ? "border-indigo-400 bg-indigo-50 text-indigo-700 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-200" : "border-zinc-200 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800",
+            )}
+          >
+            <span aria-hidden>{emoji(code)}</span>
+            {rs.length}
+          </button>
+        );
+      })}
+      {!disabled && (
+        <>
+          <button ref={btn} type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="inline-flex h-6 items-center rounded-full border border-zinc-200 px-1.5 text-zinc-500 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+            <Icon name="smile" size={14} />
+          </button>
+          <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label="Pick a reaction">
+            <div className="flex gap-0.5 p-1">
+              {REACTIONS.map((r) => (
+                <button
+                  key={r.code}
+                  type="button"
+                  aria-label={r.name}
+                  title={r.name}
+                  onClick={() => { onToggle(r.code, mine(r.code)); setOpen(false); }}
+                  className="rounded p-1 text-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                >
+                  {emoji(r.code)}
+                </button>
+              ))}
+            </div>
+          </Popover>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
+import { ApiError } from "../../api/client.ts";
+import { useMe } from "../../api/users.ts";
+import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWorkItem, type ItemKind } from "../../api/work-items.ts";
+import { useItemReaction, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
+import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
+import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
+import { useProjectRole } from "../../lib/permissions.ts";
+import {
+  AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
+} from "../work-items/components/properties.tsx";
+import { Icon } from "../work-items/components/icons.tsx";
+import { RichEditor } from "../work-items/components/RichEditor.tsx";
+import { ParentPicker } from "../work-items/create/ParentPicker.tsx";
+import { UNTITLED, copyText, itemKey, itemUrl } from "../work-items/components/ItemBits.tsx";
+import { formatDate, isOverdue } from "../work-items/lib/dates.ts";
+import { ActivityFeed } from "./Activity.tsx";
+import { ReactionBar } from "./Reactions.tsx";
+import { Attachments } from "./widgets/Attachments.tsx";
+import { Links } from "./widgets/Links.tsx";
+import { Relations } from "./widgets/Relations.tsx";
+import { SubItems } from "./widgets/SubItems.tsx";
+import { Tasks } from "./widgets/Tasks.tsx";
+import { useWidgets } from "./widgets/Widget.tsx";
+
+/**
+ * A work item in full: title, rich description, properties, sub-items, relations, links, attachments,
+ * tasks, reactions, subscription and the activity feed with comments. Shown as the peek panel over a list
+ * (`variant="peek"`) or as a page.
+ */
+export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClose }: {
+  slug: string;
+  pid: string;
+  id: string;
+  kind?: ItemKind;
+  variant: "peek" | "page";
+  onClose?: () => void;
+}) {
+  const refs = useProjectRefs(slug, pid);
+  const q = useWorkItemDetail(slug, pid, id, kind);
+  if (q.isLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
+  if (!q.data) {
+    const st = q.error instanceof ApiError ? q.error.status : 0;
+    return (
+      <EmptyState
+        title={st === 403 ? "You can't see this work item" : "Work item not found"}
+        description={st === 403 ? "Your role in this project does not let you open it." : "It may have been deleted, or the link is wrong."}
+        action={onClose ? <Button variant="secondary" onClick={onClose}>Close</Button> : <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/issues/`}>Back to work items</Link>}
+      />
+    );
+  }
+  return <DetailBody slug={slug} pid={pid} item={q.data} kind={kind} refs={refs} variant={variant} onClose={onClose} />;
+}
+
+function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
+  slug: string; pid: string; item: Detail; kind: ItemKind; refs: ProjectRefs; variant: "peek" | "page"; onClose?: () => void;
+}) {
+  const me = useMe().data?.id ?? null;
+  const { projectRole } = useProjectRole(slug, pid);
+  const role = projectRole ?? 0;
+  const nav = useNavigate();
+  const toast = useToast();
+  const update = useUpdateWorkItem(slug, pid);
+  const archive = useArchiveWorkItem(slug, pid, kind);
+  const restore = useRestoreWorkItem(slug, pid);
+  const del = useDeleteWorkItem(slug, pid, kind);
+  const sub = useSubscription(slug, pid, item.id, kind);
+  const react = useItemReaction(slug, pid, item.id, kind);
+  const widgets = useWidgets();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const archived = !!item.archived_at;
+  const editable = !archived && (role >= 15 || (!!me && item.created_by === me));
+  const canDelete = role >= 20 || (!!me && item.created_by === me);
+  const group = refs.stateById.get(item.state_id ?? "")?.group ?? item.state__group ?? null;
+  const ident = refs.project?.identifier;
+  const key = itemKey(ident, item.sequence_id);
+  const url = itemUrl(slug, ident, item.sequence_id);
+  const set = (patch: Partial<WorkItem> & { description_html?: string }) => update.mutate({ id: item.id, patch, kind });
+
+  const doArchive = () =>
+    archive.mutate({ id: item.id }, {
+      onSuccess: () => {
+        toast.show("success", "Work item archived", key);
+        if (onClose) onClose();
+      },
+    });
+  const doRestore = () => restore.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item restored", key) });
+
+  const header = (
+    <div className={cx("flex items-center gap-1.5 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800", variant === "peek" && "sticky top-0 z-10 bg-white dark:bg-zinc-950")}>
+      {variant === "peek" && onClose && (
+        <IconButton label="Close peek view" onClick={onClose}><Icon name="close" size={14} /></IconButton>
+      )}
+      <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-zinc-500 hover:underline">{refs.project?.name ?? "Project"}</Link>
+      <span className="text-xs text-zinc-400">/</span>
+      <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300" data-testid="item-key">{key}</span>
+      <div className="ml-auto flex items-center gap-1">
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-pressed={item.is_subscribed}
+          onClick={() => (me ? sub.mutate(!item.is_subscribed) : toast.show("error", "user id not available"))}
+        >
+          <Icon name={item.is_subscribed ? "bell-off" : "bell"} size={14} />
+          {item.is_subscribed ? "Unsubscribe" : "Subscribe"}
+        </Button>
+        <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
+        {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
+        {archived ? (
+          role >= 15 && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
+        ) : (
+          editable && (
+            <IconButton
+              label={CLOSED_STATE_GROUPS.includes(group ?? "") ? "Archive" : "Archive (only completed or cancelled work items)"}
+              disabled={!CLOSED_STATE_GROUPS.includes(group ?? "")}
+              onClick={doArchive}
+            >
+              <Icon name="archive" size={14} />
+            </IconButton>
+          )
+        )}
+        {canDelete && <IconButton label="Delete" onClick={() => setConfirmDelete(true)}><Icon name="trash" size={14} /></IconButton>}
+      </div>
+    </div>
+  );
+
+  const properties = (
+    <PropertyList>
+      <Prop label="State"><StateProperty refs={refs} variant="field" value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
+      <Prop label="Priority"><PriorityProperty variant="field" value={item.priority} disabled={!editable} onChange={(p) => set({ priority: p as WorkItem["priority"] })} /></Prop>
+      <Prop label="Assignees"><AssigneesProperty refs={refs} variant="field" value={item.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => set({ assignee_ids })} /></Prop>
+      <Prop label="Labels"><LabelsProperty refs={refs} variant="field" value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} /></Prop>
+      <Prop label="Start date"><DateProperty label="Start date" variant="field" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} placeholder="Add start date" /></Prop>
+      <Prop label="Due date">
+        <DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" />
+        {isOverdue(item.target_date, group) && <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
+      </Prop>
+      {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
+      <Prop label="Parent">
+        {editable ? (
+          <ParentPicker slug={slug} pid={pid} value={item.parent_id} onChange={(parent_id) => set({ parent_id })} />
+        ) : item.parent ? (
+          <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
+        ) : <span className="px-2 text-sm text-zinc-400">None</span>}
+      </Prop>
+      {refs.project?.cycle_view && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
+      {refs.project?.module_view && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
+      <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
+      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.created_at?.slice(0, 10))}</span></Prop>
+      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.updated_at?.slice(0, 10))}</span></Prop>
+    </PropertyList>
+  );
+
+  const main = (
+    <div className="space-y-4">
+      {archived && (
+        <Banner kind="info">
+          <span className="flex items-center justify-between gap-2">
+            This work item was archived on {formatDate(item.archived_at!.slice(0, 10))}.
+            {role >= 15 && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
+          </span>
+        </Banner>
+      )}
+      {item.parent && (
+        <Link to={itemUrl(slug, ident, item.parent.sequence_id)} className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:underline">
+          <Icon name="parent" size={12} /> {ident}-{item.parent.sequence_id} {item.parent.name ?? ""}
+        </Link>
+      )}
+      <TitleEditor name={item.name} editable={editable} onSave={(name) => set({ name })} />
+      <DescriptionEditor key={item.id} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
+      <ReactionBar label="Reactions" reactions={item.issue_reactions ?? []} me={me} disabled={archived} nameOf={(uid) => refs.userById.get(uid)?.display_name} onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })} />
+      {variant === "peek" && properties}
+      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && role >= 15} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
+      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && role >= 15} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
+      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={editable} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
+      <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
+      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={editable} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && role >= 5} />
+    </div>
+  );
+
+  return (
+    <article aria-label={`Work item ${key}`} data-item-detail={key} className="flex min-h-0 flex-1 flex-col">
+      {header}
+      {variant === "peek" ? (
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{main}</div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <div className="mx-auto grid max-w-6xl gap-8 px-6 py-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+            <div className="min-w-0">{main}</div>
+            <aside aria-label="Properties" className="lg:sticky lg:top-4 lg:self-start">{properties}</aside>
+          </div>
+        </div>
+      )}
+      <ConfirmModal
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Delete work item"
+        confirmLabel="Delete"
+        loading={del.isPending}
+        message={<>Delete <strong>{key}</strong>? Its sub-work items are deleted too. This cannot be undone.</>}
+        onConfirm={() =>
+          del.mutate({ id: item.id }, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast.show("success", "Work item deleted", key);
+              if (onClose) onClose();
+              else nav(`/${slug}/projects/${pid}/issues/`);
+            },
+            onError: () => setConfirmDelete(false),
+          })
+        }
+      />
+    </article>
+  );
+}
+
+function IconButton({ label, onClick, children, disabled }: { label: string; onClick: () => void; children: ReactNode; disabled?: boolean }) {
+  return (
+    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+      {children}
+    </button>
+  );
+}
+
+function PropertyList({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-[110px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>;
+}
+
+function Prop({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="px-1 text-xs text-zinc-500">{label}</dt>
+      <dd className="flex min-w-0 items-center">{children}</dd>
+    </>
+  );
+}
+
+/** The title: edits in place; an empty name shows "Untitled" and is not saved. */
+function TitleEditor({ name, editable, onSave }: { name: string; editable: boolean; onSave: (name: string) => void }) {
+  const [value, setValue] = useState(name);
+  const focused = useRef(false);
+  const ta = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!focused.current) setValue(name);
+  }, [name]);
+  useEffect(() => {
+    const el = ta.current;
+    if (el) {
+      el.style.height = "auto";
+      el.style.height = `${el.scrollHeight}px`;
+    }
+  }, [value]);
+  const save = () => {
+    focused.current = false;
+    const n = value.trim();
+    if (!n) { setValue(name); return; }
+    if (n !== name) onSave(n);
+  };
+  return (
+    <textarea
+      ref={ta}
+      aria-label="Title"
+      rows={1}
+      value={value}
+      readOnly={!editable}
+      maxLength={255}
+      placeholder={UNTITLED}
+      onFocus={() => { focused.current = true; }}
+      onChange={(e) => setValue(e.target.value.replace(/\n/g, ""))}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
+        if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
+      }}
+      className="w-full resize-none overflow-hidden rounded-md border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none placeholder:text-zinc-400 hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
+    />
+  );
+}
+
+/** The description: a rich editor that saves a moment after typing stops and when it loses focus. */
+function DescriptionEditor({ item, refs, editable, onSave }: { item: Detail; refs: ProjectRefs; editable: boolean; onSave: (html: string) => void }) {
+  const last = useRef(item.description_html ?? "");
+  const pending = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flush = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const html = pending.current;
+    pending.current = null;
+    if (html !== null && html !== last.current) {
+      last.current = html;
+      onSave(html || "<p></p>");
+    }
+  };
+  useEffect(() => () => flush(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div aria-label="Description" role="group">
+      <RichEditor
+        label="Description"
+        bare={!editable}
+        disabled={!editable}
+        initialHtml={item.description_html}
+        placeholder={editable ? "Add a description… type @ to mention someone" : "No description"}
+        members={refs.members}
+        nameOf={(id) => refs.userById.get(id)?.display_name}
+        minHeight={editable ? 90 : 24}
+        onChange={(html) => {
+          pending.current = html;
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(flush, 1200);
+        }}
+        onBlur={flush}
+      />
+    </div>
+  );
+}

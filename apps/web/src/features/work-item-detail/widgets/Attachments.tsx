@@ -1,0 +1,131 @@
+import { useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import { cx, useToast } from "../../../components/ui/index.ts";
+import { errorMessage } from "../../../api/client.ts";
+import { wiKeys } from "../../../api/work-items.ts";
+import { detailKeys, useAttachments, useDeleteAttachment } from "../../../api/work-items-detail.ts";
+import { UPLOAD_CANCELED, fileType, uploadAttachment } from "../../../api/work-items-upload.ts";
+import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import { Icon } from "../../work-items/components/icons.tsx";
+import { relativeTime } from "../../work-items/lib/dates.ts";
+import { ADD_BTN, Widget } from "./Widget.tsx";
+
+/** An upload in progress (work-tracking.md §3: id, name, progress, size, type). */
+interface Upload { id: string; name: string; progress: number; size: number; type: string; cancel: () => void }
+
+export function formatSize(n: number | undefined): string {
+  if (!n && n !== 0) return "";
+  if (n < 1024) return `${n} B`;
+  if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1048576).toFixed(1)} MB`;
+}
+
+/**
+ * Attachments: upload with a progress bar (rounded percent, cancel → "Upload canceled"), download
+ * through the signed link, delete. Drop files on the widget or pick them.
+ */
+export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
+  slug: string; pid: string; id: string; refs: ProjectRefs; editable: boolean; open: boolean; onToggle: () => void;
+}) {
+  const q = useAttachments(slug, pid, id);
+  const del = useDeleteAttachment(slug, pid, id);
+  const qc = useQueryClient();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+  const files = q.data ?? [];
+
+  const start = (file: File) => {
+    if (file.size > MAX_UPLOAD_SIZE) {
+      toast.show("error", `${file.name} is too large`, `Files can be at most ${formatSize(MAX_UPLOAD_SIZE)}.`);
+      return;
+    }
+    const localId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const h = uploadAttachment({
+      slug, projectId: pid, issueId: id, file,
+      onProgress: (p) => setUploads((us) => us.map((u) => (u.id === localId ? { ...u, progress: p } : u))),
+    });
+    setUploads((us) => [...us, { id: localId, name: file.name, progress: 0, size: file.size, type: fileType(file), cancel: h.cancel }]);
+    h.promise
+      .then(() => {
+        toast.show("success", "Attachment uploaded", file.name);
+        qc.invalidateQueries({ queryKey: detailKeys.attachments(slug, pid, id) });
+        qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
+        qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
+      })
+      .catch((e: unknown) => {
+        const msg = e instanceof Error ? e.message : String(e);
+        if (msg === UPLOAD_CANCELED) toast.show("info", UPLOAD_CANCELED, file.name);
+        else toast.show("error", `Could not upload ${file.name}`, errorMessage((e as { body?: unknown }).body) ?? msg);
+      })
+      .finally(() => setUploads((us) => us.filter((u) => u.id !== localId)));
+  };
+
+  return (
+    <Widget
+      id="attachments"
+      title="Attachments"
+      count={files.length || undefined}
+      open={open}
+      onToggle={onToggle}
+      actions={editable && (
+        <>
+          <button type="button" className={ADD_BTN} onClick={() => input.current?.click()}><Icon name="paperclip" size={12} />Upload</button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            aria-label="Upload attachments"
+            className="hidden"
+            onChange={(e) => { for (const f of [...(e.target.files ?? [])]) start(f); e.target.value = ""; }}
+          />
+        </>
+      )}
+    >
+      <div
+        onDragOver={(e) => { if (editable && e.dataTransfer.types.includes("Files")) { e.preventDefault(); setOver(true); } }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => { if (!editable) return; e.preventDefault(); setOver(false); for (const f of [...e.dataTransfer.files]) start(f); }}
+        className={cx("rounded-md", over && "ring-2 ring-indigo-400")}
+      >
+        <ul className="space-y-1" aria-label="Attachments">
+          {uploads.map((u) => (
+            <li key={u.id} data-upload={u.name} className="flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
+              <Icon name="paperclip" size={14} className="text-zinc-400" />
+              <div className="min-w-0 flex-1">
+                <div className="flex justify-between gap-2 text-xs"><span className="truncate">{u.name}</span><span aria-live="polite">{u.progress}%</span></div>
+                <div className="mt-1 h-1 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
+                  <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${u.progress}%` }} />
+                </div>
+              </div>
+              <button type="button" onClick={u.cancel} aria-label={`Cancel upload of ${u.name}`} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+            </li>
+          ))}
+          {files.map((f) => {
+            const name = f.attributes?.name ?? "file";
+            const by = f.created_by ? refs.userById.get(f.created_by)?.display_name : null;
+            return (
+              <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
+                <Icon name="paperclip" size={14} className="shrink-0 text-zinc-400" />
+                <a href={f.asset_url} download={name} className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={`Download ${name}`}>{name}</a>
+                <span className="shrink-0 text-xs text-zinc-400">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
+                {editable && (
+                  <button type="button" aria-label={`Delete attachment ${name}`} onClick={() => del.mutate(f.id)} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+                    <Icon name="trash" size={12} />
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {files.length === 0 && uploads.length === 0 && (
+          <button type="button" disabled={!editable} onClick={() => input.current?.click()} className="w-full rounded-md border border-dashed border-zinc-300 px-3 py-4 text-center text-xs text-zinc-500 hover:bg-zinc-50 disabled:cursor-default disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900">
+            {q.isError ? "Attachments are not available." : editable ? `Drop files here or click to upload (up to ${formatSize(MAX_UPLOAD_SIZE)})` : "No attachments."}
+          </button>
+        )}
+      </div>
+    </Widget>
+  );
+}

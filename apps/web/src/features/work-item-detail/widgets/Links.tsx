@@ -1,0 +1,62 @@
+import { useState } from "react";
+import type { ItemKind } from "../../../api/work-items.ts";
+import { useLinkMutations } from "../../../api/work-items-detail.ts";
+import type { LinkLite } from "../../../api/work-items-types.ts";
+import { Icon } from "../../work-items/components/icons.tsx";
+import { relativeTime } from "../../work-items/lib/dates.ts";
+import { ADD_BTN, Widget } from "./Widget.tsx";
+
+const FIELD = "w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+/** Links of a work item: add (URL and optional title), edit, remove. */
+export function Links({ slug, pid, id, kind, links, editable, open, onToggle }: {
+  slug: string; pid: string; id: string; kind: ItemKind; links: LinkLite[]; editable: boolean; open: boolean; onToggle: () => void;
+}) {
+  const m = useLinkMutations(slug, pid, id, kind);
+  const [form, setForm] = useState<{ id?: string; url: string; title: string } | null>(null);
+  const save = () => {
+    if (!form) return;
+    const url = form.url.trim();
+    if (!url) return;
+    const body = { url, title: form.title.trim() || undefined };
+    if (form.id) m.update.mutate({ linkId: form.id, ...body }, { onSuccess: () => setForm(null) });
+    else m.add.mutate(body, { onSuccess: () => setForm(null) });
+  };
+  return (
+    <Widget
+      id="links"
+      title="Links"
+      count={links.length || undefined}
+      open={open}
+      onToggle={onToggle}
+      actions={editable && <button type="button" className={ADD_BTN} onClick={() => { setForm({ url: "", title: "" }); if (!open) onToggle(); }}><Icon name="plus" size={12} />Add link</button>}
+    >
+      {form && (
+        <form onSubmit={(e) => { e.preventDefault(); save(); }} className="mb-2 space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" aria-label={form.id ? "Edit link" : "Add link"}>
+          <input autoFocus aria-label="URL" placeholder="https://…" value={form.url} maxLength={2000} onChange={(e) => setForm({ ...form, url: e.target.value })} className={FIELD} />
+          <input aria-label="Link title" placeholder="Title (optional)" value={form.title} maxLength={255} onChange={(e) => setForm({ ...form, title: e.target.value })} className={FIELD} />
+          <div className="flex justify-end gap-2">
+            <button type="button" onClick={() => setForm(null)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+            <button type="submit" disabled={!form.url.trim() || m.add.isPending || m.update.isPending} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">{form.id ? "Save" : "Add link"}</button>
+          </div>
+        </form>
+      )}
+      {links.length === 0 && !form && <p className="px-1 text-xs text-zinc-500">No links.</p>}
+      <ul className="space-y-1">
+        {links.map((l) => (
+          <li key={l.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+            <Icon name="link" size={14} className="shrink-0 text-zinc-400" />
+            <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={l.url}>{l.title || l.url}</a>
+            <span className="shrink-0 text-xs text-zinc-400">{relativeTime(l.created_at)}</span>
+            {editable && (
+              <span className="flex opacity-0 focus-within:opacity-100 group-hover:opacity-100">
+                <button type="button" aria-label={`Edit link ${l.title || l.url}`} onClick={() => setForm({ id: l.id, url: l.url, title: l.title ?? "" })} className="rounded px-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700">Edit</button>
+                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => m.remove.mutate(l.id)} className="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"><Icon name="close" size={12} /></button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Widget>
+  );
+}

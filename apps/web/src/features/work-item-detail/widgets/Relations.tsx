@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { ItemKind } from "../../../api/work-items.ts";
+import { RELATION_LABEL, RELATION_TYPES, useRelationMutations, useRelations, type UiRelationType } from "../../../api/work-items-detail.ts";
+import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import { Icon, StateGroupIcon } from "../../work-items/components/icons.tsx";
+import { IssuePicker } from "../../work-items/components/IssuePicker.tsx";
+import { itemName, itemUrl } from "../../work-items/components/ItemBits.tsx";
+import { ADD_BTN, Widget } from "./Widget.tsx";
+
+/**
+ * Relations: blocked by, blocking, relates to, duplicate of. Adding one updates the other item too
+ * (blocked_by ↔ blocking; relates_to and duplicate both ways). Optimistic, restored on failure.
+ */
+export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle }: {
+  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; editable: boolean; open: boolean; onToggle: () => void;
+}) {
+  const q = useRelations(slug, pid, id, kind);
+  const { add, remove } = useRelationMutations(slug, pid, id, kind);
+  const [type, setType] = useState<UiRelationType>("blocked_by");
+  const data = q.data;
+  const total = RELATION_TYPES.reduce((n, t) => n + (data?.[t]?.length ?? 0), 0);
+  const related = RELATION_TYPES.flatMap((t) => (data?.[t] ?? []).map((r) => r.id));
+  const ident = refs.project?.identifier;
+  return (
+    <Widget
+      id="relations"
+      title="Relations"
+      count={total || undefined}
+      open={open}
+      onToggle={onToggle}
+      actions={editable && (
+        <span className="flex items-center gap-1">
+          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as UiRelationType)} className="h-7 rounded-md border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
+            {RELATION_TYPES.map((t) => <option key={t} value={t}>{RELATION_LABEL[t]}</option>)}
+          </select>
+          <IssuePicker
+            slug={slug}
+            pid={pid}
+            multiple
+            label="Add relation"
+            exclude={[id, ...related]}
+            buttonClassName={ADD_BTN}
+            button={<><Icon name="plus" size={12} />Add relation</>}
+            onPick={(items) => add.mutate({ type, issues: items.map((i) => ({ id: i.id, name: i.name, sequence_id: i.sequence_id, project_id: i.project_id, state_id: i.state_id, priority: i.priority })) })}
+          />
+        </span>
+      )}
+    >
+      {total === 0 ? (
+        <p className="px-1 text-xs text-zinc-500">{q.isLoading ? "Loading…" : "No relations."}</p>
+      ) : (
+        <div className="space-y-3">
+          {RELATION_TYPES.filter((t) => (data?.[t]?.length ?? 0) > 0).map((t) => (
+            <div key={t} data-relation={t}>
+              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{RELATION_LABEL[t]}</h4>
+              <ul className="space-y-1">
+                {data![t].map((r) => {
+                  const st = refs.stateById.get(r.state_id ?? "");
+                  const key = `${ident}-${r.sequence_id}`;
+                  return (
+                    <li key={r.id} data-item={key} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                      <StateGroupIcon group={st?.group} color={st?.color} />
+                      <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
+                      <Link to={itemUrl(slug, ident, r.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{itemName(r.name)}</Link>
+                      {editable && (
+                        <button type="button" aria-label={`Remove relation with ${key}`} onClick={() => remove.mutate({ type: t, relatedId: r.id })} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+                          <Icon name="close" size={12} />
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </Widget>
+  );
+}

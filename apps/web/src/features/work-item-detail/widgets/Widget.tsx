@@ -1,0 +1,59 @@
+import { useCallback, useState, type ReactNode } from "react";
+import { Icon } from "../../work-items/components/icons.tsx";
+
+export type WidgetKey = "sub-items" | "relations" | "links" | "attachments" | "tasks";
+const STORE = "stride.detail.closed-widgets";
+
+/**
+ * Which detail widgets are open. Sub-items, links, attachments and tasks are open by default; toggling
+ * closes or reopens one (work-tracking.md §4), remembered on this device.
+ */
+export function useWidgets() {
+  const [closed, setClosed] = useState<Set<string>>(() => {
+    try {
+      return new Set(JSON.parse(localStorage.getItem(STORE) ?? "[]") as string[]);
+    } catch {
+      return new Set();
+    }
+  });
+  const toggle = useCallback((k: WidgetKey) => {
+    setClosed((c) => {
+      const n = new Set(c);
+      if (n.has(k)) n.delete(k);
+      else n.add(k);
+      try {
+        localStorage.setItem(STORE, JSON.stringify([...n]));
+      } catch {
+        /* ignore */
+      }
+      return n;
+    });
+  }, []);
+  return { isOpen: (k: WidgetKey) => !closed.has(k), toggle };
+}
+
+export function Widget({ id, title, count, open, onToggle, actions, children }: {
+  id: WidgetKey;
+  title: string;
+  count?: ReactNode;
+  open: boolean;
+  onToggle: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} data-widget={id} className="border-t border-zinc-200 py-3 dark:border-zinc-800">
+      <div className="flex items-center gap-2">
+        <button type="button" aria-expanded={open} onClick={onToggle} className="flex items-center gap-1.5 rounded px-1 py-0.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
+          <Icon name={open ? "chevron-down" : "chevron-right"} size={12} className="text-zinc-500" />
+          {title}
+        </button>
+        {count !== undefined && <span className="text-xs text-zinc-500">{count}</span>}
+        <div className="ml-auto flex items-center gap-1">{actions}</div>
+      </div>
+      {open && <div className="mt-2">{children}</div>}
+    </section>
+  );
+}
+
+export const ADD_BTN = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";

@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts";
+import { useBulkArchive, useBulkDelete, useBulkUpdate, useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
+import { useList } from "../context.tsx";
+import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, StateProperty } from "./properties.tsx";
+
+/**
+ * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
+ * assignees or labels; archive; delete. Changes show at once and roll back if the server refuses.
+ */
+export function BulkBar() {
+  const { slug, pid, refs, selection, data, kind, role } = useList();
+  const toast = useToast();
+  const update = useBulkUpdate(slug, pid);
+  const archive = useBulkArchive(slug, pid);
+  const del = useBulkDelete(slug, pid);
+  const restore = useRestoreWorkItem(slug, pid);
+  const [confirm, setConfirm] = useState(false);
+  const ids = [...selection.ids].filter((id) => data?.items[id]);
+  if (ids.length === 0) return null;
+  const n = ids.length;
+  const apply = (properties: BulkProperties, what: string) =>
+    update.mutate({ ids, properties }, { onSuccess: () => toast.show("success", `Updated ${n} work item${n === 1 ? "" : "s"}`, what) });
+  const allClosed = ids.every((id) => {
+    const it = data!.items[id];
+    const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
+    return CLOSED_STATE_GROUPS.includes(g);
+  });
+  const isAdmin = role >= 20;
+
+  return (
+    <div role="toolbar" aria-label="Bulk actions" className="fixed bottom-6 left-1/2 z-40 flex -translate-x-1/2 flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-2xl dark:border-zinc-700 dark:bg-zinc-900">
+      <span className="font-medium" aria-live="polite">{n} selected</span>
+      <button type="button" onClick={selection.clear} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">Clear</button>
+      <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+      {kind === "archived" ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => { for (const id of ids) restore.mutate({ id }); selection.clear(); toast.show("success", `Restoring ${n} work item${n === 1 ? "" : "s"}`); }}
+        >
+          Restore
+        </Button>
+      ) : (
+        <>
+          <StateProperty refs={refs} value={null} onChange={(state_id) => apply({ state_id }, "State changed")} />
+          <PriorityProperty value={null} onChange={(priority) => apply({ priority }, "Priority changed")} />
+          <AssigneesProperty refs={refs} value={[]} onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")} />
+          <LabelsProperty refs={refs} value={[]} onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")} />
+          <DateProperty label="Start date" value={null} onChange={(start_date) => apply({ start_date }, "Start date changed")} />
+          <DateProperty label="Due date" value={null} onChange={(target_date) => apply({ target_date }, "Due date changed")} />
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!allClosed}
+            title={allClosed ? "Archive the selected work items" : "Only completed or cancelled work items can be archived"}
+            onClick={() => archive.mutate({ ids }, { onSuccess: () => { selection.clear(); toast.show("success", `Archived ${n} work item${n === 1 ? "" : "s"}`); } })}
+          >
+            Archive
+          </Button>
+          {isAdmin && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
+        </>
+      )}
+      <ConfirmModal
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Delete work items"
+        confirmLabel={`Delete ${n}`}
+        loading={del.isPending}
+        message={`Delete ${n} work item${n === 1 ? "" : "s"} and their sub-work items? This cannot be undone.`}
+        onConfirm={() => del.mutate({ ids }, { onSuccess: () => { setConfirm(false); selection.clear(); toast.show("success", `Deleted ${n} work item${n === 1 ? "" : "s"}`); }, onError: () => setConfirm(false) })}
+      />
+    </div>
+  );
+}

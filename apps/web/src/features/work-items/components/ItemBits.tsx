@@ -1,0 +1,180 @@
+/** Pieces every layout shows for a work item: its key, title, property chips, actions and quick add. */
+import { useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { ConfirmModal, Menu, cx, useToast } from "../../../components/ui/index.ts";
+import { errorMessage } from "../../../api/client.ts";
+import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
+import type { WorkItem } from "../../../api/work-items-types.ts";
+import { useList } from "../context.tsx";
+import { Icon } from "./icons.tsx";
+import {
+  AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
+} from "./properties.tsx";
+import { formatShort } from "../lib/dates.ts";
+
+export const UNTITLED = "Untitled";
+
+/** An empty work-item name is displayed as Untitled (work-tracking.md §5). */
+export function itemName(name: string | null | undefined): string {
+  return name && name.trim() ? name : UNTITLED;
+}
+
+export function itemKey(identifier: string | undefined, seq: number): string {
+  return `${identifier ?? ""}-${seq}`;
+}
+
+export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {
+  return `/${slug}/browse/${itemKey(identifier, seq)}/`;
+}
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = document.createElement("textarea");
+    ta.value = text;
+    document.body.appendChild(ta);
+    ta.select();
+    const ok = document.execCommand("copy");
+    ta.remove();
+    return ok;
+  }
+}
+
+/** The editable property chips of an item, as chosen in the display properties. */
+export function ItemProperties({ item, className, hide = [] }: { item: WorkItem; className?: string; hide?: string[] }) {
+  const { refs, prefs, updateItem, canEdit } = useList();
+  const dp = prefs.display_properties;
+  const on = (k: string) => dp[k as keyof typeof dp] !== false && !hide.includes(k);
+  const editable = canEdit(item);
+  const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null;
+  const set = (patch: Partial<WorkItem>) => updateItem(item.id, patch);
+  return (
+    <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
+      {on("state") && <StateProperty refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
+      {on("priority") && <PriorityProperty value={item.priority} disabled={!editable} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />}
+      {on("assignee") && <AssigneesProperty refs={refs} value={item.assignee_ids ?? []} disabled={!editable} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />}
+      {on("labels") && <LabelsProperty refs={refs} value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} />}
+      {on("start_date") && <DateProperty label="Start date" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} />}
+      {on("due_date") && <DateProperty label="Due date" value={item.target_date} min={item.start_date} disabled={!editable} overdueGroup={group} onChange={(target_date) => set({ target_date })} />}
+      {on("estimate") && <EstimateProperty refs={refs} value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} />}
+      {on("modules") && <ModulesProperty refs={refs} value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} />}
+      {on("cycle") && <CycleProperty refs={refs} value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} />}
+      {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
+      {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
+      {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
+      {on("created_on") && <span className="text-xs text-zinc-500" title="Created on">{formatShort(item.created_at?.slice(0, 10))}</span>}
+      {on("updated_on") && <span className="text-xs text-zinc-500" title="Updated on">{formatShort(item.updated_at?.slice(0, 10))}</span>}
+    </div>
+  );
+}
+
+/** The "…" menu of an item: open, copy link, archive (closed groups only) or restore, delete. */
+export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
+  const { slug, pid, refs, project, openPeek, kind, itemKind, canEdit, me, role } = useList();
+  const nav = useNavigate();
+  const toast = useToast();
+  const archive = useArchiveWorkItem(slug, pid, itemKind);
+  const restore = useRestoreWorkItem(slug, pid);
+  const del = useDeleteWorkItem(slug, pid, itemKind);
+  const [confirm, setConfirm] = useState(false);
+  const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
+  const key = itemKey(project.identifier, item.sequence_id);
+  const url = itemUrl(slug, project.identifier, item.sequence_id);
+  const canDelete = role >= 20 || (!!me && item.created_by === me);
+  const items = [
+    { label: "Open in peek view", onSelect: () => openPeek(item.id) },
+    { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
+    { label: "Copy link", onSelect: async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); } },
+    ...(kind === "archived"
+      ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item restored", key) }) }]
+      : canEdit(item)
+        ? [{
+            label: "Archive",
+            disabled: !CLOSED_STATE_GROUPS.includes(group),
+            onSelect: () => archive.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item archived", key) }),
+          }]
+        : []),
+    ...(canDelete ? [{ label: "Delete", danger: true, onSelect: () => setConfirm(true) }] : []),
+  ];
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Menu
+        ariaLabel={`${label} ${key}`}
+        align="right"
+        buttonClassName="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
+        label={<Icon name="dots" size={14} />}
+        items={items}
+      />
+      <ConfirmModal
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Delete work item"
+        confirmLabel="Delete"
+        loading={del.isPending}
+        message={<>Delete <strong>{key}</strong> “{itemName(item.name)}”? Its sub-work items are deleted too. This cannot be undone.</>}
+        onConfirm={() => del.mutate({ id: item.id }, { onSuccess: () => { setConfirm(false); toast.show("success", "Work item deleted", key); }, onError: () => setConfirm(false) })}
+      />
+    </span>
+  );
+}
+
+/**
+ * Quick add at the bottom of a list, group or column: type a name, Enter creates the item with the
+ * group's value (the group's state, priority, label …). Stays open to add more; Escape closes.
+ */
+export function QuickAdd({ preset, label = "New work item", className, compact }: { preset?: Record<string, unknown> | null; label?: string; className?: string; compact?: boolean }) {
+  const { slug, pid, itemKind, quickAdd, display } = useList();
+  const create = useCreateWorkItem(slug, pid, itemKind);
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  if (!quickAdd || preset === null) return null;
+  const submit = () => {
+    const n = name.trim();
+    if (!n) return;
+    setName("");
+    create.mutate(
+      { body: { name: n, ...(preset ?? {}) } },
+      { onError: (e) => toast.show("error", "Could not create the work item", errorMessage((e as { body?: unknown }).body) ?? (e as Error).message) },
+    );
+  };
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => { setOpen(true); requestAnimationFrame(() => input.current?.focus()); }}
+        className={cx("flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800 dark:hover:bg-zinc-900 dark:hover:text-zinc-200", className)}
+      >
+        <Icon name="plus" size={14} />
+        {label}
+      </button>
+    );
+  }
+  return (
+    <form
+      className={cx("flex items-center gap-2 border border-indigo-400 bg-white px-3 py-1.5 dark:bg-zinc-900", compact ? "rounded-md" : "", className)}
+      onSubmit={(e) => { e.preventDefault(); submit(); }}
+    >
+      <input
+        ref={input}
+        value={name}
+        maxLength={255}
+        aria-label="Work item title"
+        placeholder={display.layout === "kanban" ? "Title" : "Type a title and press Enter"}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => { if (e.key === "Escape") { setOpen(false); setName(""); } }}
+        onBlur={() => { if (!name.trim()) setOpen(false); }}
+        className="min-w-0 flex-1 bg-transparent py-1 text-sm outline-none"
+      />
+      {!compact && <span className="hidden text-xs text-zinc-400 sm:inline">Enter to add · Esc to close</span>}
+    </form>
+  );
+}
+
+export function GroupHeaderIcon({ children }: { children: ReactNode }) {
+  return <span className="flex h-5 w-5 items-center justify-center">{children}</span>;
+}

@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import { WorkItemDetail } from "../../work-item-detail/WorkItemDetail.tsx";
+import { useList } from "../context.tsx";
+
+/** The peek view: the item's detail in a panel over the list (`?peekId=`); Escape closes it. */
+export function PeekPanel() {
+  const { slug, pid, peekId, closePeek, itemKind } = useList();
+  useEffect(() => {
+    if (!peekId) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest("dialog,[role=dialog],[role=listbox],[contenteditable=true],input,textarea,select")) return;
+      closePeek();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [peekId, closePeek]);
+  if (!peekId) return null;
+  return (
+    <aside
+      aria-label="Peek view"
+      className="absolute inset-y-0 right-0 z-30 flex w-full max-w-[640px] flex-col border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
+    >
+      <WorkItemDetail key={peekId} slug={slug} pid={pid} id={peekId} kind={itemKind} variant="peek" onClose={closePeek} />
+    </aside>
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * Property editors shared by every layout, the detail sidebar and the create modal: state, priority,
+ * assignees, labels, dates (overdue flagged per work-tracking.md §4), estimate, cycle and modules.
+ * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
+ */
+import { useRef, useState, type ReactNode } from "react";
+import { PRIORITIES } from "@stride/shared";
+import { Avatar, cx } from "../../../components/ui/index.ts";
+import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import type { UserLite } from "../../../api/types.ts";
+import { Dropdown, type Option } from "./Dropdown.tsx";
+import { Popover } from "./Popover.tsx";
+import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
+import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
+
+export type Variant = "chip" | "cell" | "field" | "icon";
+
+export const PRIORITY_LABEL: Record<string, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low", none: "None" };
+
+const BTN: Record<Variant, string> = {
+  chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+  icon: "inline-flex h-6 items-center justify-center rounded border border-zinc-200 px-1 text-xs hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-800",
+  cell: "flex h-full w-full items-center gap-1.5 truncate px-2 text-left text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:text-zinc-300 dark:hover:bg-zinc-800",
+  field: "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm text-zinc-800 hover:bg-zinc-100 disabled:hover:bg-transparent dark:text-zinc-200 dark:hover:bg-zinc-800",
+};
+
+function Placeholder({ children }: { children: ReactNode }) {
+  return <span className="text-zinc-400">{children}</span>;
+}
+
+export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "last_name"> | undefined | null): string {
+  if (!u) return "Unknown";
+  const full = [u.first_name, u.last_name].filter(Boolean).join(" ");
+  return full || u.display_name || "Unknown";
+}
+
+interface Common { refs: ProjectRefs; variant?: Variant; disabled?: boolean }
+
+export function StateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string) => void }) {
+  const s = value ? refs.stateById.get(value) : undefined;
+  const options: Option[] = refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
+  return (
+    <Dropdown
+      label="State"
+      title={s ? `State: ${s.name}` : "State"}
+      options={options}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => v && typeof v === "string" && v !== value && onChange(v)}
+      buttonClassName={BTN[variant]}
+      button={
+        <>
+          <StateGroupIcon group={s?.group} color={s?.color} />
+          {variant !== "icon" && <span className="truncate">{s?.name ?? "State"}</span>}
+        </>
+      }
+    />
+  );
+}
+
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
+  const p = value ?? "none";
+  const options: Option[] = PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
+  return (
+    <Dropdown
+      label="Priority"
+      title={`Priority: ${PRIORITY_LABEL[p]}`}
+      options={options}
+      value={p}
+      disabled={disabled}
+      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v)}
+      buttonClassName={BTN[variant]}
+      button={
+        <>
+          <PriorityIcon priority={p} />
+          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
+        </>
+      }
+    />
+  );
+}
+
+export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[]; max?: number }) {
+  const shown = users.filter(Boolean).slice(0, max) as UserLite[];
+  const more = users.length - shown.length;
+  return (
+    <span className="flex items-center -space-x-1.5">
+      {shown.map((u) => (
+        <span key={u.id} className="rounded-full ring-2 ring-white dark:ring-zinc-900" title={displayName(u)}>
+          <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" />
+        </span>
+      ))}
+      {more > 0 && <span className="pl-2 text-xs text-zinc-500">+{more}</span>}
+    </span>
+  );
+}
+
+export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+  const options: Option[] = refs.members
+    .filter((m) => m.role >= 15 || value.includes(m.id))
+    .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
+  const users = value.map((id) => refs.memberById.get(id) ?? refs.userById.get(id));
+  return (
+    <Dropdown
+      label="Assignees"
+      multiple
+      options={options}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange((v as string[]) ?? [])}
+      buttonClassName={BTN[variant]}
+      emptyText="No members"
+      button={
+        value.length ? (
+          <>
+            <AvatarStack users={users} />
+            {variant === "field" && value.length === 1 && <span className="truncate">{displayName(users[0])}</span>}
+          </>
+        ) : (
+          <>
+            <Icon name="user" size={14} className="text-zinc-400" />
+            {variant !== "icon" && <Placeholder>{variant === "field" ? "Add assignees" : "Assignees"}</Placeholder>}
+          </>
+        )
+      }
+    />
+  );
+}
+
+export function LabelDot({ color }: { color?: string }) {
+  return <span aria-hidden className="inline-block h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: color || "#a1a1aa" }} />;
+}
+
+export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2 }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
+  const options: Option[] = refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
+  const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
+  return (
+    <Dropdown
+      label="Labels"
+      multiple
+      options={options}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange((v as string[]) ?? [])}
+      buttonClassName={BTN[variant]}
+      emptyText="No labels in this project"
+      button={
+        labels.length ? (
+          <span className="flex min-w-0 items-center gap-1.5">
+            {labels.length > max && variant !== "field" ? (
+              <>
+                <span className="flex -space-x-0.5">{labels.map((l) => <LabelDot key={l!.id} color={l!.color} />)}</span>
+                <span className="truncate">{labels.length} labels</span>
+              </>
+            ) : (
+              labels.map((l) => (
+                <span key={l!.id} className="flex min-w-0 items-center gap-1">
+                  <LabelDot color={l!.color} />
+                  <span className="truncate">{l!.name}</span>
+                </span>
+              ))
+            )}
+          </span>
+        ) : (
+          <>
+            <Icon name="tag" size={14} className="text-zinc-400" />
+            {variant !== "icon" && <Placeholder>{variant === "field" ? "Add labels" : "Labels"}</Placeholder>}
+          </>
+        )
+      }
+    />
+  );
+}
+
+export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder }: {
+  value: string | null;
+  onChange: (d: string | null) => void;
+  label: "Start date" | "Due date";
+  min?: string | null;
+  max?: string | null;
+  variant?: Variant;
+  disabled?: boolean;
+  /** When set (the item's state group), a past due date is flagged as overdue. */
+  overdueGroup?: string | null;
+  placeholder?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const btn = useRef<HTMLButtonElement>(null);
+  const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
+  return (
+    <>
+      <button
+        ref={btn}
+        type="button"
+        disabled={disabled}
+        aria-label={value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label}
+        title={value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-overdue={overdue || undefined}
+        onClick={(e) => { e.stopPropagation(); setOpen((o) => !o); }}
+        className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400")}
+      >
+        <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
+        {variant !== "icon" && (value ? <span className="truncate">{variant === "field" ? formatDate(value) : formatShort(value)}</span> : <Placeholder>{placeholder ?? label}</Placeholder>)}
+      </button>
+      <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label={label}>
+        <div className="w-56 space-y-2 p-2">
+          <label className="block text-xs font-medium text-zinc-500">
+            {label}
+            <input
+              type="date"
+              autoFocus
+              defaultValue={value ?? ""}
+              min={min ?? undefined}
+              max={max ?? undefined}
+              onChange={(e) => {
+                const v = e.target.value;
+                if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+                  onChange(v);
+                  setOpen(false);
+                }
+              }}
+              className="mt-1 w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+            />
+          </label>
+          {value && (
+            <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" onClick={() => { onChange(null); setOpen(false); }}>
+              Clear date
+            </button>
+          )}
+        </div>
+      </Popover>
+    </>
+  );
+}
+
+export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+  if (refs.estimatePoints.length === 0) return null;
+  const options: Option[] = [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
+  const cur = refs.estimatePoints.find((p) => p.id === value);
+  return (
+    <Dropdown
+      label="Estimate"
+      options={options}
+      value={value ?? "__none"}
+      disabled={disabled}
+      onChange={(v) => onChange(v === "__none" ? null : (v as string))}
+      buttonClassName={BTN[variant]}
+      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{cur.value}</span> : <Placeholder>Estimate</Placeholder>}</>}
+    />
+  );
+}
+
+export function CycleProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+  if (!refs.project?.cycle_view) return null;
+  const options: Option[] = [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
+  const cur = refs.cycles.find((c) => c.id === value);
+  return (
+    <Dropdown
+      label="Cycle"
+      options={options}
+      value={value ?? "__none"}
+      disabled={disabled}
+      onChange={(v) => onChange(v === "__none" ? null : (v as string))}
+      buttonClassName={BTN[variant]}
+      button={<><Icon name="cycle" size={14} className="text-zinc-400" />{cur ? <span className="truncate">{cur.name}</span> : <Placeholder>Cycle</Placeholder>}</>}
+    />
+  );
+}
+
+export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+  if (!refs.project?.module_view) return null;
+  const options: Option[] = refs.modules.map((m) => ({ value: m.id, label: m.name }));
+  const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
+  return (
+    <Dropdown
+      label="Modules"
+      multiple
+      options={options}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange((v as string[]) ?? [])}
+      buttonClassName={BTN[variant]}
+      emptyText="No modules"
+      button={<><Icon name="module" size={14} className="text-zinc-400" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : <Placeholder>Modules</Placeholder>}</>}
+    />
+  );
+}
+
+/** A read-only count chip (sub-items, links, attachments). */
+export function CountChip({ icon, count, label }: { icon: "subitems" | "link" | "paperclip"; count: number | null | undefined; label: string }) {
+  return (
+    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className="inline-flex h-6 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      <Icon name={icon} size={13} />
+      {count ?? 0}
+    </span>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * A work-item list context (work-tracking.md §2: project, archived items, epics …): its saved choices
+ * (filters, display filters, display properties — on the server for project and epic lists, in local
+ * storage for the others), the list query they produce, permissions, selection and the peek view.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  defaultDisplayFilters, defaultDisplayProperties, defaultFilters, updateDisplayFilters,
+  type DisplayFilters, type DisplayProperties, type IssueFilters,
+} from "@stride/shared";
+import {
+  loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
+  type ItemKind, type ListDesc, type ListSource,
+} from "../../api/work-items.ts";
+import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
+import { useMe } from "../../api/users.ts";
+import type { Project } from "../../api/types.ts";
+import type { WorkItem } from "../../api/work-items-types.ts";
+import { buildListQuery, effectiveDisplay, type ListQuery } from "./lib/params.ts";
+import type { ListData } from "./lib/list-data.ts";
+
+export type ContextKind = "project" | "archived" | "epics";
+
+export interface Prefs {
+  filters: IssueFilters;
+  display_filters: DisplayFilters;
+  display_properties: DisplayProperties;
+}
+
+export interface PrefsPatch {
+  filters?: Partial<IssueFilters>;
+  display_filters?: Partial<DisplayFilters>;
+  display_properties?: Partial<DisplayProperties>;
+}
+
+const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
+
+function readLocal(key: string): Prefs {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw) {
+      const v = JSON.parse(raw) as Partial<Prefs>;
+      const d = defaults();
+      return { filters: { ...d.filters, ...v.filters }, display_filters: { ...d.display_filters, ...v.display_filters }, display_properties: { ...d.display_properties, ...v.display_properties } };
+    }
+  } catch {
+    /* unreadable local settings: use the defaults */
+  }
+  return defaults();
+}
+
+/** Saved list choices of a context: server user properties (project, epics) or local storage. */
+export function useListPrefs(slug: string, pid: string, kind: ContextKind): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+  const server = kind !== "archived";
+  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
+  const q = useUserProperties(slug, pid, itemKind, server);
+  const mut = useUpdateUserProperties(slug, pid, itemKind);
+  const localKey = `stride.work-items.${slug}.${pid}.${kind}`;
+  const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
+
+  const prefs = useMemo<Prefs | null>(() => {
+    if (!server) return local;
+    if (!q.data) return null;
+    const d = defaults();
+    return {
+      filters: { ...d.filters, ...q.data.filters },
+      display_filters: { ...d.display_filters, ...q.data.display_filters },
+      display_properties: { ...d.display_properties, ...q.data.display_properties },
+    };
+  }, [server, local, q.data]);
+
+  const update = useCallback(
+    (p: PrefsPatch) => {
+      if (!prefs) return;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project" }) as DisplayFilters) : undefined;
+      if (server) {
+        mut.mutate({
+          ...(p.filters ? { filters: p.filters as IssueFilters } : {}),
+          ...(df ? { display_filters: df } : {}),
+          ...(p.display_properties ? { display_properties: p.display_properties as DisplayProperties } : {}),
+        });
+      } else {
+        const next: Prefs = {
+          filters: { ...prefs.filters, ...p.filters },
+          display_filters: df ?? prefs.display_filters,
+          display_properties: { ...prefs.display_properties, ...p.display_properties },
+        };
+        setLocal(next);
+        try {
+          localStorage.setItem(localKey, JSON.stringify(next));
+        } catch {
+          /* storage full or disabled: keep the choice for this visit */
+        }
+      }
+    },
+    [prefs, server, mut, localKey, kind],
+  );
+  return { prefs, update };
+}
+
+export interface Selection {
+  ids: Set<string>;
+  toggle: (id: string) => void;
+  setAll: (ids: string[]) => void;
+  clear: () => void;
+}
+
+export interface ListCtx {
+  slug: string;
+  pid: string;
+  kind: ContextKind;
+  itemKind: ItemKind;
+  source: ListSource;
+  project: Project;
+  refs: ProjectRefs;
+  prefs: Prefs;
+  display: Partial<DisplayFilters>;
+  query: ListQuery;
+  desc: ListDesc;
+  data: ListData | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  me: string | null;
+  /** The caller's project role (5 guest, 15 member, 20 admin). */
+  role: number;
+  /** Role of the caller in the project (members act; guests read and comment). */
+  canEditAny: boolean;
+  canEdit: (item: WorkItem) => boolean;
+  canCreate: boolean;
+  /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
+  quickAdd: boolean;
+  updatePrefs: (p: PrefsPatch) => void;
+  updateItem: (id: string, patch: Partial<WorkItem>) => void;
+  openPeek: (id: string) => void;
+  peekId: string | null;
+  closePeek: () => void;
+  selection: Selection;
+  loadMore: (groupKey?: string | null, subKey?: string | null) => Promise<void>;
+  loadingMore: Set<string>;
+  /** Extra list params (calendar date window). */
+  setExtra: (extra: Record<string, string> | null) => void;
+}
+
+const Ctx = createContext<ListCtx | null>(null);
+
+export function useList(): ListCtx {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useList outside a work-item list");
+  return c;
+}
+
+export function ListProvider({ slug, pid, kind, project, role, prefs, updatePrefs, children }: {
+  slug: string;
+  pid: string;
+  kind: ContextKind;
+  project: Project;
+  role: number | null;
+  prefs: Prefs;
+  updatePrefs: (p: PrefsPatch) => void;
+  children: ReactNode;
+}) {
+  const qc = useQueryClient();
+  const refs = useProjectRefs(slug, pid);
+  const me = useMe().data?.id ?? null;
+  const [sp, setSp] = useSearchParams();
+  const [extra, setExtra] = useState<Record<string, string> | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
+  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
+
+  const display = useMemo(() => {
+    const df = { ...prefs.display_filters };
+    if (kind === "archived") df.layout = "list";
+    return effectiveDisplay(df, sharedKind);
+  }, [prefs.display_filters, kind, sharedKind]);
+
+  const query = useMemo(() => buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined }), [prefs.filters, display, sharedKind, extra]);
+  const layout = String(display.layout ?? "list");
+  const waitingForWindow = layout === "calendar" && !extra;
+  const desc = useMemo<ListDesc>(() => ({ slug, pid, kind: source, layout, params: query.params, perPage: query.perPage }), [slug, pid, source, layout, query]);
+  const list = useWorkItemList(waitingForWindow ? null : desc);
+  const update = useUpdateWorkItem(slug, pid);
+
+  const projectRole = role ?? 0;
+  const canEditAny = projectRole >= 15 && kind !== "archived";
+  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && (projectRole >= 15 || (!!me && it.created_by === me)), [kind, projectRole, me]);
+
+  const peekId = sp.get("peekId");
+  const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
+  const closePeek = useCallback(() => setSp((p) => { const n = new URLSearchParams(p); n.delete("peekId"); return n; }), [setSp]);
+
+  const selection = useMemo<Selection>(() => ({
+    ids: selected,
+    toggle: (id) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    setAll: (ids) => setSelected(new Set(ids)),
+    clear: () => setSelected(new Set()),
+  }), [selected]);
+
+  const loadMore = useCallback(async (groupKey?: string | null, subKey?: string | null) => {
+    const tag = groupKey ? `${groupKey}|${subKey ?? ""}` : "__flat";
+    setLoadingMore((s) => new Set(s).add(tag));
+    try {
+      if (groupKey) await loadMoreGroup(qc, desc, groupKey, subKey ?? null);
+      else await loadMoreFlat(qc, desc);
+    } finally {
+      setLoadingMore((s) => { const n = new Set(s); n.delete(tag); return n; });
+    }
+  }, [qc, desc]);
+
+  const value: ListCtx = {
+    slug, pid, kind, itemKind, source, project, refs, prefs, display, query, desc,
+    data: list.data,
+    isLoading: waitingForWindow || list.isLoading,
+    isFetching: list.isFetching,
+    error: list.error,
+    me,
+    role: projectRole,
+    canEditAny,
+    canEdit,
+    canCreate: projectRole >= 15 && kind !== "archived",
+    quickAdd: projectRole >= 15 && kind !== "archived",
+    updatePrefs,
+    updateItem: (id, patch) => update.mutate({ id, patch, kind: itemKind }),
+    openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
+  };
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}

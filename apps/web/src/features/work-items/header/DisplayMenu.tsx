@@ -1,0 +1,181 @@
+import { useRef, useState, type ReactNode } from "react";
+import { DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
+import { cx } from "../../../components/ui/index.ts";
+import { Popover } from "../components/Popover.tsx";
+import { Icon } from "../components/icons.tsx";
+import { useList } from "../context.tsx";
+
+/** Order choices (work-tracking.md §9); each has a descending variant through the checkbox. */
+export const ORDER_CHOICES: { key: string; label: string }[] = [
+  { key: "sort_order", label: "Manual" },
+  { key: "created_at", label: "Created date" },
+  { key: "updated_at", label: "Updated date" },
+  { key: "start_date", label: "Start date" },
+  { key: "target_date", label: "Due date" },
+  { key: "priority", label: "Priority" },
+  { key: "state__name", label: "State name" },
+  { key: "assignees__first_name", label: "Assignee name" },
+  { key: "labels__name", label: "Labels" },
+  { key: "issue_module__module__name", label: "Module" },
+  { key: "issue_cycle__cycle__name", label: "Cycle" },
+  { key: "estimate_point__key", label: "Estimate" },
+  { key: "link_count", label: "Link count" },
+  { key: "attachment_count", label: "Attachment count" },
+  { key: "sub_issues_count", label: "Sub-work item count" },
+];
+
+export const DISPLAY_PROPERTY_LABEL: Partial<Record<DisplayPropertyKey, string>> = {
+  key: "ID",
+  assignee: "Assignees",
+  start_date: "Start date",
+  due_date: "Due date",
+  labels: "Labels",
+  priority: "Priority",
+  state: "State",
+  sub_issue_count: "Sub-work item count",
+  link: "Links",
+  attachment_count: "Attachment count",
+  estimate: "Estimate",
+  created_on: "Created on",
+  updated_on: "Updated on",
+  modules: "Modules",
+  cycle: "Cycle",
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1">
+      <span className="text-sm text-zinc-600 dark:text-zinc-300">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+const SELECT = "w-40 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+/** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
+export function DisplayMenu() {
+  const { display, prefs, updatePrefs, refs, kind } = useList();
+  const [open, setOpen] = useState(false);
+  const btn = useRef<HTMLButtonElement>(null);
+  const layout = display.layout ?? "list";
+  const grouped = layout === "list" || layout === "kanban";
+  const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
+    if (o.key === "project") return false;
+    if (o.key === "cycle" && !refs.project?.cycle_view) return false;
+    if (o.key === "module" && !refs.project?.module_view) return false;
+    if (o.key === null && layout === "kanban") return false;
+    return true;
+  });
+  const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
+  const order = String(display.order_by ?? "-created_at");
+  const desc = order.startsWith("-");
+  const orderField = desc ? order.slice(1) : order;
+  const calendar = (prefs.display_filters.calendar ?? {}) as { show_weekends?: boolean; layout?: string };
+
+  return (
+    <>
+      <button
+        ref={btn}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      >
+        <Icon name="display" size={14} />
+        Display
+      </button>
+      <Popover anchor={btn} open={open} onClose={() => setOpen(false)} align="end" label="Display options">
+        <div className="max-h-[70vh] w-80 overflow-y-auto p-3">
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display filters</h3>
+          {grouped && (
+            <Row label="Group by">
+              <select aria-label="Group by" className={SELECT} value={display.group_by ?? ""} onChange={(e) => setDf({ group_by: e.target.value || null })}>
+                {groupOptions.map((o) => <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>)}
+              </select>
+            </Row>
+          )}
+          {layout === "kanban" && (
+            <Row label="Sub-group by">
+              <select aria-label="Sub-group by" className={SELECT} value={display.sub_group_by ?? ""} onChange={(e) => setDf({ sub_group_by: e.target.value || null })}>
+                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && o.key !== "project" && (o.key !== "cycle" || refs.project?.cycle_view) && (o.key !== "module" || refs.project?.module_view)).map((o) => (
+                  <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>
+                ))}
+              </select>
+            </Row>
+          )}
+          {layout !== "calendar" && (
+            <>
+              <Row label="Order by">
+                <select aria-label="Order by" className={SELECT} value={orderField} onChange={(e) => setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })}>
+                  {ORDER_CHOICES.map((o) => <option key={o.key} value={o.key}>{o.label}</option>)}
+                </select>
+              </Row>
+              {orderField !== "sort_order" && (
+                <Row label="Descending">
+                  <input type="checkbox" aria-label="Descending order" checked={desc} onChange={(e) => setDf({ order_by: (e.target.checked ? "-" : "") + orderField })} className="h-4 w-4 accent-indigo-600" />
+                </Row>
+              )}
+            </>
+          )}
+          {kind !== "archived" && (
+            <Row label="Work item type">
+              <select aria-label="Work item type" className={SELECT} value={display.type ?? "all"} onChange={(e) => setDf({ type: e.target.value === "all" ? null : e.target.value })}>
+                <option value="all">All work items</option>
+                <option value="active">Active work items</option>
+                <option value="backlog">Backlog work items</option>
+              </select>
+            </Row>
+          )}
+          {layout === "calendar" && (
+            <>
+              <Row label="Calendar">
+                <select aria-label="Calendar layout" className={SELECT} value={calendar.layout ?? "month"} onChange={(e) => setDf({ calendar: { ...calendar, layout: e.target.value } })}>
+                  <option value="month">Month</option>
+                  <option value="week">Week</option>
+                </select>
+              </Row>
+              <Check label="Show weekends" checked={calendar.show_weekends !== false} onChange={(v) => setDf({ calendar: { ...calendar, show_weekends: v } })} />
+            </>
+          )}
+          <Check label="Show sub-work items" checked={display.sub_issue !== false} onChange={(v) => setDf({ sub_issue: v })} />
+          {grouped && <Check label="Show empty groups" checked={display.show_empty_groups !== false} onChange={(v) => setDf({ show_empty_groups: v })} />}
+          {layout === "list" && <Check label="Show hierarchy" checked={!!display.show_hierarchy} onChange={(v) => setDf({ show_hierarchy: v })} />}
+
+          <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display properties</h3>
+          <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
+            {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
+              .filter((k) => (k !== "cycle" || refs.project?.cycle_view) && (k !== "modules" || refs.project?.module_view))
+              .map((k) => {
+                const on = prefs.display_properties[k] !== false;
+                return (
+                  <button
+                    key={k}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
+                    className={cx(
+                      "rounded border px-2 py-0.5 text-xs",
+                      on ? "border-indigo-600 bg-indigo-600 text-white" : "border-zinc-300 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+                    )}
+                  >
+                    {DISPLAY_PROPERTY_LABEL[k]}
+                  </button>
+                );
+              })}
+          </div>
+        </div>
+      </Popover>
+    </>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-3 py-1 text-sm text-zinc-600 dark:text-zinc-300">
+      {label}
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+import { cx } from "../../../components/ui/index.ts";
+import { LayoutIcon } from "../components/icons.tsx";
+import { useList } from "../context.tsx";
+
+export const LAYOUTS: { key: string; label: string }[] = [
+  { key: "list", label: "List" },
+  { key: "kanban", label: "Board" },
+  { key: "spreadsheet", label: "Spreadsheet" },
+  { key: "calendar", label: "Calendar" },
+  { key: "gantt_chart", label: "Timeline" },
+  { key: "flow", label: "Flow" },
+];
+
+/** The six layouts of a work-item list (work-tracking.md §2). */
+export function LayoutSwitcher() {
+  const { display, updatePrefs, kind } = useList();
+  if (kind === "archived") return null;
+  const cur = display.layout ?? "list";
+  return (
+    <div role="group" aria-label="Layout" className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-700">
+      {LAYOUTS.map((l) => (
+        <button
+          key={l.key}
+          type="button"
+          aria-label={`${l.label} layout`}
+          title={`${l.label} layout`}
+          aria-pressed={cur === l.key}
+          data-layout={l.key}
+          onClick={() => cur !== l.key && updatePrefs({ display_filters: { layout: l.key as never } })}
+          className={cx(
+            "rounded p-1.5",
+            cur === l.key ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-white" : "text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200",
+          )}
+        >
+          <LayoutIcon layout={l.key} />
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The filter fields of a list context (work-tracking.md §3) with their choices, and the names of
+ * applied values for the chips. Date fields offer the presets of §9 and a custom range.
+ */
+import type { ReactNode } from "react";
+import { DATE_AGO_OPTIONS, DATE_AHEAD_OPTIONS, DATE_PRESET_OPTIONS, PRIORITIES, STATE_GROUPS } from "@stride/shared";
+import { Avatar } from "../../../components/ui/index.ts";
+import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import { PriorityIcon, StateGroupIcon } from "../components/icons.tsx";
+import { LabelDot, PRIORITY_LABEL, displayName } from "../components/properties.tsx";
+import { formatDate } from "../lib/dates.ts";
+
+export interface FilterChoice { value: string; label: string; icon?: ReactNode }
+export interface FilterField { key: string; label: string; date?: boolean; choices: FilterChoice[] }
+
+export const DATE_CHOICES: FilterChoice[] = [...DATE_PRESET_OPTIONS, ...DATE_AHEAD_OPTIONS, ...DATE_AGO_OPTIONS].map((o) => ({ value: o.value, label: o.label }));
+
+export function filterFields(refs: ProjectRefs, me: string | null): FilterField[] {
+  const people = (withNone: boolean): FilterChoice[] => [
+    ...refs.members.map((m) => ({ value: m.id, label: m.id === me ? `${displayName(m)} (you)` : displayName(m), icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> })),
+    ...(withNone ? [{ value: "None", label: "No one" }] : []),
+  ];
+  const fields: FilterField[] = [
+    { key: "priority", label: "Priority", choices: PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p], icon: <PriorityIcon priority={p} /> })) },
+    { key: "state", label: "State", choices: refs.states.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} /> })) },
+    { key: "state_group", label: "State group", choices: STATE_GROUPS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1), icon: <StateGroupIcon group={g} /> })) },
+    { key: "assignees", label: "Assignees", choices: people(true) },
+    { key: "mentions", label: "Mentions", choices: people(false) },
+    { key: "created_by", label: "Created by", choices: people(false) },
+    { key: "labels", label: "Labels", choices: [...refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> })), { value: "None", label: "No labels" }] },
+  ];
+  if (refs.project?.cycle_view) fields.push({ key: "cycle", label: "Cycle", choices: [...refs.cycles.map((c) => ({ value: c.id, label: c.name })), { value: "None", label: "No cycle" }] });
+  if (refs.project?.module_view) fields.push({ key: "module", label: "Module", choices: [...refs.modules.map((m) => ({ value: m.id, label: m.name })), { value: "None", label: "No module" }] });
+  fields.push(
+    { key: "start_date", label: "Start date", date: true, choices: DATE_CHOICES },
+    { key: "target_date", label: "Due date", date: true, choices: DATE_CHOICES },
+    { key: "subscriber", label: "Subscriber", choices: people(false) },
+  );
+  return fields;
+}
+
+/** Human text of one applied value (custom dates read "After Jan 05, 2025"). */
+export function valueLabel(field: FilterField | undefined, value: string): string {
+  if (!field) return value;
+  const c = field.choices.find((x) => x.value === value);
+  if (c) return c.label;
+  if (field.date) {
+    const [d, dir] = value.split(";");
+    if (/^\d{4}-\d{2}-\d{2}$/.test(d)) return `${dir === "before" ? "Before" : dir === "after" ? "After" : "On"} ${formatDate(d)}`;
+  }
+  return value;
+}

@@ -1,0 +1,198 @@
+import { useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { cx } from "../../../components/ui/index.ts";
+import type { WorkItem } from "../../../api/work-items-types.ts";
+import { useList } from "../context.tsx";
+import { QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
+import { Icon, StateGroupIcon } from "../components/icons.tsx";
+import {
+  GANTT_BLOCK_HEIGHT, GANTT_DEFAULT_BAR_WIDTH, GANTT_DEFAULT_SCALE, GANTT_HEADER_HEIGHT, GANTT_SCALES, GANTT_SIDEBAR_WIDTH,
+  addDays, addMonths, barGeometry, diffDays, draggedDates, formatDate, ganttRange, localToday, monthShort, startOfMonth, weekday,
+  type GanttScale,
+} from "../lib/dates.ts";
+
+interface Drag { id: string; mode: "move" | "start" | "end"; x0: number; dx: number }
+
+/**
+ * The timeline (gantt chart): a bar per work item from its start to its due date, on a week, month or
+ * quarter scale (day widths 60, 20 and 5 px; ranges of 4 weeks, 6 and 24 months). Drag a bar to move
+ * it, drag its ends to change one date; click an empty row to give an item dates.
+ */
+export function GanttLayout() {
+  const { data, refs, project, openPeek, updateItem, canEdit, loadMore, loadingMore, slug, pid } = useList();
+  const [scale, setScale] = useState<GanttScale>(() => (localStorage.getItem(`stride.gantt.${slug}.${pid}`) as GanttScale) || GANTT_DEFAULT_SCALE);
+  useEffect(() => { localStorage.setItem(`stride.gantt.${slug}.${pid}`, scale); }, [scale, slug, pid]);
+  const today = localToday();
+  const [anchor, setAnchor] = useState(today);
+  const range = useMemo(() => ganttRange(scale, anchor), [scale, anchor]);
+  const dayWidth = GANTT_SCALES[scale].dayWidth;
+  const width = range.days * dayWidth;
+  const parent = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const ids = data?.ids ?? [];
+
+  const v = useVirtualizer({ count: ids.length + 1, getScrollElement: () => parent.current, estimateSize: () => GANTT_BLOCK_HEIGHT, overscan: 10 });
+  const virtual = v.getVirtualItems();
+  useEffect(() => {
+    const last = virtual[virtual.length - 1];
+    if (last && data?.hasMore && last.index >= ids.length - 1 && !loadingMore.has("__flat")) void loadMore().catch(() => undefined);
+  }, [virtual, data?.hasMore, ids.length, loadingMore, loadMore]);
+
+  // scroll today into view when the range changes
+  useEffect(() => {
+    const el = parent.current;
+    if (!el) return;
+    const x = diffDays(range.start, today) * dayWidth;
+    el.scrollLeft = Math.max(0, x - (el.clientWidth - GANTT_SIDEBAR_WIDTH) / 3);
+  }, [range.start, dayWidth, today]);
+
+  // header: months (or weeks) on top, day ticks below
+  const header = useMemo(() => {
+    const top: { label: string; left: number; width: number }[] = [];
+    if (scale === "week") {
+      for (let d = range.start; d <= range.end; d = addDays(d, 7)) top.push({ label: `Week of ${formatDate(d).slice(0, 6)}`, left: diffDays(range.start, d) * dayWidth, width: 7 * dayWidth });
+    } else {
+      for (let m = startOfMonth(range.start); m <= range.end; m = addMonths(m, 1)) {
+        const from = m < range.start ? range.start : m;
+        const to = addDays(addMonths(m, 1), -1) > range.end ? range.end : addDays(addMonths(m, 1), -1);
+        top.push({ label: scale === "quarter" && monthShort(m) !== "Jan" ? monthShort(m) : `${monthShort(m)} ${m.slice(0, 4)}`, left: diffDays(range.start, from) * dayWidth, width: (diffDays(from, to) + 1) * dayWidth });
+      }
+    }
+    const ticks: { label: string; left: number; weekend: boolean }[] = [];
+    const step = scale === "week" ? 1 : scale === "month" ? 7 : 0;
+    if (step) for (let d = scale === "month" ? addDays(range.start, (7 - weekday(range.start)) % 7) : range.start; d <= range.end; d = addDays(d, step)) ticks.push({ label: scale === "week" ? `${["S", "M", "T", "W", "T", "F", "S"][weekday(d)]} ${Number(d.slice(8))}` : String(Number(d.slice(8))), left: diffDays(range.start, d) * dayWidth, weekend: weekday(d) === 0 || weekday(d) === 6 });
+    return { top, ticks };
+  }, [scale, range, dayWidth]);
+
+  const onPointerDown = (e: RPointerEvent, it: WorkItem, mode: Drag["mode"]) => {
+    if (!canEdit(it)) return;
+    e.stopPropagation();
+    e.preventDefault();
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    setDrag({ id: it.id, mode, x0: e.clientX, dx: 0 });
+  };
+  const onPointerMove = (e: RPointerEvent) => {
+    if (drag) setDrag({ ...drag, dx: e.clientX - drag.x0 });
+  };
+  const onPointerUp = (it: WorkItem) => {
+    if (!drag) return;
+    const d = drag;
+    setDrag(null);
+    if (Math.abs(d.dx) < dayWidth / 2) {
+      if (Math.abs(d.dx) < 3 && d.mode === "move") openPeek(it.id);
+      return;
+    }
+    const next = draggedDates(it, d.mode, d.dx, dayWidth);
+    if (next && (next.start_date !== it.start_date || next.target_date !== it.target_date)) updateItem(it.id, next);
+  };
+
+  if (!data) return null;
+  const todayX = diffDays(range.start, today) * dayWidth;
+  const move = (dir: -1 | 1) => setAnchor((a) => (scale === "week" ? addDays(a, 14 * dir) : addMonths(a, (scale === "month" ? 3 : 12) * dir)));
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="gantt-layout">
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+          {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
+            <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5", scale === s ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+              {GANTT_SCALES[s].label}
+            </button>
+          ))}
+        </div>
+        <button type="button" aria-label="Earlier" onClick={() => move(-1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-left" size={14} /></button>
+        <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
+        <button type="button" aria-label="Later" onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
+        <span className="text-xs text-zinc-500">{formatDate(range.start)} – {formatDate(range.end)}</span>
+      </div>
+      <div ref={parent} className="relative min-h-0 flex-1 overflow-auto">
+        <div style={{ width: GANTT_SIDEBAR_WIDTH + width, minWidth: "100%" }}>
+          {/* header */}
+          <div className="sticky top-0 z-20 flex border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" style={{ height: GANTT_HEADER_HEIGHT }}>
+            <div className="sticky left-0 z-10 flex shrink-0 items-center border-r border-zinc-200 bg-white px-3 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+              Work items <span className="ml-1 text-zinc-400">{data.total}</span>
+            </div>
+            <div className="relative" style={{ width }}>
+              {header.top.map((h) => (
+                <div key={h.left} className="absolute top-0 h-6 truncate border-l border-zinc-200 px-1.5 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>{h.label}</div>
+              ))}
+              {header.ticks.map((t) => (
+                <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-400" : "text-zinc-500")} style={{ left: t.left }}>{t.label}</div>
+              ))}
+            </div>
+          </div>
+          {/* rows */}
+          <div style={{ height: v.getTotalSize(), position: "relative" }}>
+            {todayX >= 0 && todayX <= width && <div aria-hidden className="pointer-events-none absolute bottom-0 top-0 z-10 w-px bg-indigo-500/70" style={{ left: GANTT_SIDEBAR_WIDTH + todayX + dayWidth / 2 }} />}
+            {virtual.map((vi) => {
+              const id = ids[vi.index];
+              const style = { position: "absolute" as const, top: 0, left: 0, height: GANTT_BLOCK_HEIGHT, transform: `translateY(${vi.start}px)`, width: GANTT_SIDEBAR_WIDTH + width };
+              if (!id) {
+                return (
+                  <div key="add" style={style} className="flex">
+                    <div className="sticky left-0 z-10 shrink-0 bg-white dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                      {data.hasMore ? <span className="block px-3 py-3 text-xs text-zinc-500">Loading more…</span> : <QuickAdd />}
+                    </div>
+                  </div>
+                );
+              }
+              const it = data.items[id];
+              if (!it) return null;
+              const key = itemKey(project.identifier, it.sequence_id);
+              const st = refs.stateById.get(it.state_id ?? "");
+              let geo = barGeometry(it, range.start, dayWidth);
+              if (geo && drag?.id === id) {
+                const snapped = Math.round(drag.dx / dayWidth) * dayWidth;
+                if (drag.mode === "move") geo = { ...geo, left: geo.left + snapped };
+                else if (drag.mode === "start") geo = { left: Math.min(geo.left + snapped, geo.left + geo.width - dayWidth), width: Math.max(dayWidth, geo.width - snapped) };
+                else geo = { ...geo, width: Math.max(dayWidth, geo.width + snapped) };
+              }
+              return (
+                <div key={id} style={style} className="group flex border-b border-zinc-100 dark:border-zinc-900" data-item={key}>
+                  <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-zinc-200 bg-white px-3 text-sm group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:group-hover:bg-zinc-900" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                    <StateGroupIcon group={st?.group} color={st?.color} />
+                    <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
+                    <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
+                    {!geo && <span className="shrink-0 text-[10px] text-zinc-400">No dates</span>}
+                  </div>
+                  <div
+                    className="relative"
+                    style={{ width }}
+                    onClick={(e) => {
+                      if (geo || !canEdit(it)) return;
+                      const x = e.clientX - (e.currentTarget as HTMLElement).getBoundingClientRect().left;
+                      const start = addDays(range.start, Math.floor(x / dayWidth));
+                      const span = Math.max(1, Math.round(GANTT_DEFAULT_BAR_WIDTH / dayWidth));
+                      updateItem(id, { start_date: start, target_date: addDays(start, span - 1) });
+                    }}
+                  >
+                    {geo ? (
+                      <div
+                        role="button"
+                        tabIndex={0}
+                        aria-label={`${key} ${itemName(it.name)}: ${formatDate(it.start_date) || "no start"} – ${formatDate(it.target_date) || "no due date"}`}
+                        data-bar={key}
+                        onPointerDown={(e) => onPointerDown(e, it, "move")}
+                        onPointerMove={onPointerMove}
+                        onPointerUp={() => onPointerUp(it)}
+                        onKeyDown={(e) => { if (e.key === "Enter") openPeek(id); }}
+                        className={cx("absolute top-2 flex h-7 select-none items-center rounded-md px-2 text-xs text-white shadow-sm", canEdit(it) ? "cursor-grab active:cursor-grabbing" : "cursor-pointer")}
+                        style={{ left: geo.left, width: geo.width, backgroundColor: st?.color ?? "#6366f1" }}
+                      >
+                        {canEdit(it) && <span aria-hidden onPointerDown={(e) => onPointerDown(e, it, "start")} className="absolute inset-y-0 left-0 w-2 cursor-ew-resize rounded-l-md hover:bg-black/20" />}
+                        <span className="truncate drop-shadow-sm">{itemName(it.name)}</span>
+                        {canEdit(it) && <span aria-hidden onPointerDown={(e) => onPointerDown(e, it, "end")} className="absolute inset-y-0 right-0 w-2 cursor-ew-resize rounded-r-md hover:bg-black/20" />}
+                      </div>
+                    ) : (
+                      canEdit(it) && <span className="pointer-events-none absolute inset-y-2 left-2 hidden items-center text-xs text-zinc-400 group-hover:flex">Click on the timeline to schedule</span>
+                    )}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { cx } from "../../../components/ui/index.ts";
+import type { WorkItem } from "../../../api/work-items-types.ts";
+import { useList } from "../context.tsx";
+import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
+import { ItemMenu, ItemProperties, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
+import { Icon } from "../components/icons.tsx";
+import { hierarchyRows } from "../lib/list-data.ts";
+import { visibleGroupKeys } from "../lib/groups.ts";
+import { quickAddPreset } from "../components/presets.ts";
+
+type Row =
+  | { type: "group"; key: string; total: number }
+  | { type: "item"; id: string; depth: number; group: string | null }
+  | { type: "more"; group: string | null; remaining: number }
+  | { type: "add"; group: string | null };
+
+const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 40 };
+
+/**
+ * The list layout: grouped (collapsible groups, optional empty groups) or flat, virtualized so a list of
+ * ten thousand loaded items scrolls smoothly. Each group loads more on reaching its end.
+ */
+export function ListLayout() {
+  const { data, display, refs, project, openPeek, selection, loadMore, loadingMore, kind, slug, pid } = useList();
+  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]));
+  useEffect(() => {
+    sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
+  }, [collapsed, slug, pid, kind]);
+  const parent = useRef<HTMLDivElement>(null);
+  const title = useGroupTitle(refs);
+  const gr = useMemo(() => groupRefs(refs), [refs]);
+
+  const rows = useMemo<Row[]>(() => {
+    if (!data) return [];
+    const out: Row[] = [];
+    const itemsOf = (ids: string[], group: string | null) => {
+      const list = display.show_hierarchy ? hierarchyRows(ids, data.items) : ids.map((id) => ({ id, depth: 0 }));
+      for (const r of list) out.push({ type: "item", id: r.id, depth: r.depth, group });
+    };
+    if (!data.groupBy) {
+      itemsOf(data.ids, null);
+      if (data.hasMore) out.push({ type: "more", group: null, remaining: Math.max(0, data.total - data.ids.length) });
+      out.push({ type: "add", group: null });
+      return out;
+    }
+    const keys = visibleGroupKeys(data.groupBy, data.groupOrder, gr, display.show_empty_groups !== false, (k) => data.groups[k]?.total ?? 0);
+    for (const k of keys) {
+      const g = data.groups[k];
+      out.push({ type: "group", key: k, total: g?.total ?? 0 });
+      if (collapsed.has(k)) continue;
+      itemsOf(g?.ids ?? [], k);
+      if (g && g.ids.length < g.total) out.push({ type: "more", group: k, remaining: g.total - g.ids.length });
+      out.push({ type: "add", group: k });
+    }
+    return out;
+  }, [data, display.show_empty_groups, display.show_hierarchy, collapsed, gr]);
+
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: (i) => SIZE[rows[i]?.type ?? "item"],
+    overscan: 15,
+  });
+  const virtual = v.getVirtualItems();
+
+  // infinite scroll: a visible "load more" row fetches the next page of its group
+  useEffect(() => {
+    for (const vi of virtual) {
+      const r = rows[vi.index];
+      if (r?.type === "more") {
+        const tag = r.group ? `${r.group}|` : "__flat";
+        if (!loadingMore.has(tag)) void loadMore(r.group).catch(() => undefined);
+      }
+    }
+  }, [virtual, rows, loadingMore, loadMore]);
+
+  if (!data) return null;
+  const empty = rows.every((r) => r.type !== "item") && !data.groupBy;
+
+  return (
+    <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
+      {empty && (
+        <div className="px-6 py-10 text-center text-sm text-zinc-500">
+          {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
+        </div>
+      )}
+      <div role="list" aria-label={kind === "archived" ? "Archived work items" : "Work items"} style={{ height: v.getTotalSize(), position: "relative" }}>
+        {virtual.map((vi) => {
+          const r = rows[vi.index];
+          const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", height: vi.size, transform: `translateY(${vi.start}px)` };
+          if (r.type === "group") {
+            const isCollapsed = collapsed.has(r.key);
+            return (
+              <div key={`g-${r.key}`} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                <button
+                  type="button"
+                  aria-expanded={!isCollapsed}
+                  aria-label={`${isCollapsed ? "Expand" : "Collapse"} ${title(data.groupBy, r.key)}`}
+                  onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(r.key)) n.delete(r.key); else n.add(r.key); return n; })}
+                  className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                >
+                  <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-zinc-500" />
+                  <GroupIcon groupBy={data.groupBy} groupKey={r.key} refs={refs} />
+                  <span className="font-medium">{title(data.groupBy, r.key)}</span>
+                </button>
+                <span className="text-xs text-zinc-500">{r.total}</span>
+              </div>
+            );
+          }
+          if (r.type === "more") {
+            return (
+              <div key={`m-${r.group}`} style={style} className="flex items-center px-4">
+                <button type="button" onClick={() => void loadMore(r.group)} className="text-xs text-indigo-600 hover:underline">
+                  Load more{r.remaining ? ` (${r.remaining} more)` : ""}
+                </button>
+              </div>
+            );
+          }
+          if (r.type === "add") {
+            return (
+              <div key={`a-${r.group}`} style={style} className="border-b border-zinc-100 dark:border-zinc-900">
+                <QuickAdd preset={quickAddPreset(data.groupBy, r.group, refs)} />
+              </div>
+            );
+          }
+          const it = data.items[r.id];
+          if (!it) return null;
+          return <ListRow key={`i-${r.group}-${r.id}`} style={style} item={it} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} onToggle={() => selection.toggle(it.id)} onOpen={() => openPeek(it.id)} />;
+        })}
+      </div>
+    </div>
+  );
+}
+
+function ListRow({ item, depth, identifier, selected, onToggle, onOpen, style }: {
+  item: WorkItem;
+  depth: number;
+  identifier: string;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  style: CSSProperties;
+}) {
+  const { prefs, peekId, kind, canEditAny } = useList();
+  const key = itemKey(identifier, item.sequence_id);
+  return (
+    <div
+      role="listitem"
+      style={style}
+      data-item={key}
+      data-id={item.id}
+      aria-label={`${key} ${itemName(item.name)}`}
+      className={cx(
+        "group flex items-center gap-2 border-b border-zinc-100 px-4 text-sm hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900/60",
+        (selected || peekId === item.id) && "bg-indigo-50/70 dark:bg-indigo-950/40",
+      )}
+    >
+      {(canEditAny || kind === "archived") && (
+        <input
+          type="checkbox"
+          aria-label={`Select ${key}`}
+          checked={selected}
+          onChange={onToggle}
+          className={cx("h-3.5 w-3.5 shrink-0 accent-indigo-600", selected ? "opacity-100" : "opacity-0 focus:opacity-100 group-hover:opacity-100")}
+        />
+      )}
+      <span style={{ width: depth * 20 }} className="shrink-0" />
+      {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
+        {itemName(item.name)}
+      </button>
+      <ItemProperties item={item} className="hidden shrink-0 flex-nowrap justify-end md:flex" />
+      <ItemMenu item={item} />
+    </div>
+  );
+}

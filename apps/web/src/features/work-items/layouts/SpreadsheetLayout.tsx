@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import type { DisplayPropertyKey } from "@stride/shared";
+import { cx } from "../../../components/ui/index.ts";
+import type { WorkItem } from "../../../api/work-items-types.ts";
+import { useList } from "../context.tsx";
+import { ItemMenu, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
+import { Icon } from "../components/icons.tsx";
+import {
+  AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
+} from "../components/properties.tsx";
+import { formatDate } from "../lib/dates.ts";
+
+interface Column {
+  key: DisplayPropertyKey;
+  title: string;
+  width: number;
+  /** order_by field of the header sort. */
+  order: string;
+  cell: (it: WorkItem, edit: boolean) => ReactNode;
+}
+
+const ROW = 40;
+
+/**
+ * The spreadsheet: one row per item, a column per display property. Every property cell edits in place;
+ * headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
+ */
+export function SpreadsheetLayout() {
+  const { data, refs, project, prefs, display, updatePrefs, updateItem, canEdit, selection, openPeek, loadMore, loadingMore, peekId } = useList();
+  const parent = useRef<HTMLDivElement>(null);
+  const set = (it: WorkItem, patch: Partial<WorkItem>) => updateItem(it.id, patch);
+
+  const columns = useMemo<Column[]>(() => {
+    const group = (it: WorkItem) => it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? null;
+    const all: Column[] = [
+      { key: "state", title: "State", width: 160, order: "state__name", cell: (it, e) => <StateProperty refs={refs} variant="cell" value={it.state_id} disabled={!e} onChange={(state_id) => set(it, { state_id })} /> },
+      { key: "priority", title: "Priority", width: 130, order: "priority", cell: (it, e) => <PriorityProperty variant="cell" value={it.priority} disabled={!e} onChange={(p) => set(it, { priority: p as WorkItem["priority"] })} /> },
+      { key: "assignee", title: "Assignees", width: 170, order: "assignees__first_name", cell: (it, e) => <AssigneesProperty refs={refs} variant="cell" value={it.assignee_ids ?? []} disabled={!e} onChange={(assignee_ids) => set(it, { assignee_ids })} /> },
+      { key: "labels", title: "Labels", width: 190, order: "labels__name", cell: (it, e) => <LabelsProperty refs={refs} variant="cell" value={it.label_ids ?? []} disabled={!e} onChange={(label_ids) => set(it, { label_ids })} /> },
+      { key: "start_date", title: "Start date", width: 140, order: "start_date", cell: (it, e) => <DateProperty label="Start date" variant="cell" value={it.start_date} max={it.target_date} disabled={!e} onChange={(start_date) => set(it, { start_date })} /> },
+      { key: "due_date", title: "Due date", width: 140, order: "target_date", cell: (it, e) => <DateProperty label="Due date" variant="cell" value={it.target_date} min={it.start_date} overdueGroup={group(it)} disabled={!e} onChange={(target_date) => set(it, { target_date })} /> },
+      { key: "estimate", title: "Estimate", width: 120, order: "estimate_point__key", cell: (it, e) => <EstimateProperty refs={refs} variant="cell" value={it.estimate_point} disabled={!e} onChange={(estimate_point) => set(it, { estimate_point })} /> },
+      { key: "modules", title: "Modules", width: 160, order: "issue_module__module__name", cell: (it, e) => <ModulesProperty refs={refs} variant="cell" value={it.module_ids ?? []} disabled={!e} onChange={(module_ids) => set(it, { module_ids })} /> },
+      { key: "cycle", title: "Cycle", width: 150, order: "issue_cycle__cycle__name", cell: (it, e) => <CycleProperty refs={refs} variant="cell" value={it.cycle_id} disabled={!e} onChange={(cycle_id) => set(it, { cycle_id })} /> },
+      { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{formatDate(it.created_at?.slice(0, 10))}</span> },
+      { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{formatDate(it.updated_at?.slice(0, 10))}</span> },
+      { key: "link", title: "Links", width: 90, order: "link_count", cell: (it) => <span className="px-2 text-xs">{it.link_count ?? 0}</span> },
+      { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
+      { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
+    ];
+    return all.filter((c) => prefs.display_properties[c.key] !== false && (c.key !== "cycle" || refs.project?.cycle_view) && (c.key !== "modules" || refs.project?.module_view) && (c.key !== "estimate" || refs.estimatePoints.length > 0));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refs, prefs.display_properties]);
+
+  const ids = data?.ids ?? [];
+  const v = useVirtualizer({ count: ids.length + (data?.hasMore ? 1 : 0), getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
+  const virtual = v.getVirtualItems();
+  useEffect(() => {
+    const last = virtual[virtual.length - 1];
+    if (last && data?.hasMore && last.index >= ids.length - 1 && !loadingMore.has("__flat")) void loadMore().catch(() => undefined);
+  }, [virtual, data?.hasMore, ids.length, loadingMore, loadMore]);
+
+  if (!data) return null;
+  const order = String(display.order_by ?? "");
+  const sortBy = (field: string) => {
+    const next = order === field ? `-${field}` : order === `-${field}` ? field : field;
+    updatePrefs({ display_filters: { order_by: next } });
+  };
+  const width = 380 + columns.reduce((n, c) => n + c.width, 0) + 40;
+  const allSelected = ids.length > 0 && ids.every((id) => selection.ids.has(id));
+
+  return (
+    <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="spreadsheet-layout">
+      <div role="table" aria-label="Work items" aria-rowcount={data.total} style={{ width, minWidth: "100%" }} className="text-sm">
+        <div role="row" className="sticky top-0 z-20 flex h-9 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+          <div role="columnheader" className="sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 bg-zinc-50 px-3 dark:border-zinc-800 dark:bg-zinc-900">
+            <input type="checkbox" aria-label="Select all loaded work items" checked={allSelected} onChange={() => (allSelected ? selection.clear() : selection.setAll(ids))} className="h-3.5 w-3.5 accent-indigo-600" />
+            <span>Work items</span>
+            <span className="text-zinc-400">{data.total}</span>
+          </div>
+          {columns.map((c) => {
+            const dir = order === c.order ? "ascending" : order === `-${c.order}` ? "descending" : "none";
+            return (
+              <div key={c.key} role="columnheader" aria-sort={dir} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-zinc-200 dark:border-zinc-800">
+                <button type="button" onClick={() => sortBy(c.order)} className="flex h-full w-full items-center justify-between gap-1 px-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800" title={`Sort by ${c.title.toLowerCase()}`}>
+                  {c.title}
+                  {dir !== "none" && <Icon name="chevron-down" size={12} className={dir === "ascending" ? "rotate-180" : ""} />}
+                </button>
+              </div>
+            );
+          })}
+          <div className="w-10 shrink-0" />
+        </div>
+        <div style={{ height: v.getTotalSize(), position: "relative" }}>
+          {virtual.map((vi) => {
+            const id = ids[vi.index];
+            const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${vi.start}px)`, width };
+            if (!id) return <div key="more" style={style} className="flex items-center px-4 text-xs text-zinc-500">Loading more…</div>;
+            const it = data.items[id];
+            if (!it) return null;
+            const key = itemKey(project.identifier, it.sequence_id);
+            const editable = canEdit(it);
+            const sel = selection.ids.has(id);
+            return (
+              <div key={id} role="row" style={style} data-item={key} data-id={id} aria-label={`${key} ${itemName(it.name)}`} className={cx("group flex border-b border-zinc-100 dark:border-zinc-900", sel || peekId === id ? "bg-indigo-50/70 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/60")}>
+                <div role="cell" className={cx("sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 px-3 dark:border-zinc-800", sel || peekId === id ? "bg-indigo-50 dark:bg-indigo-950" : "bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900")}>
+                  <input type="checkbox" aria-label={`Select ${key}`} checked={sel} onChange={() => selection.toggle(id)} className="h-3.5 w-3.5 shrink-0 accent-indigo-600" />
+                  {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
+                  <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => set(it, { name })} />
+                </div>
+                {columns.map((c) => (
+                  <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-stretch border-r border-zinc-100 dark:border-zinc-900">
+                    {c.cell(it, editable)}
+                  </div>
+                ))}
+                <div role="cell" className="flex w-10 shrink-0 items-center justify-center"><ItemMenu item={it} /></div>
+              </div>
+            );
+          })}
+        </div>
+        <div className="sticky left-0 w-[380px] border-b border-zinc-100 dark:border-zinc-900"><QuickAdd /></div>
+      </div>
+    </div>
+  );
+}
+
+function NameCell({ item, editable, onOpen, onRename }: { item: WorkItem; editable: boolean; onOpen: () => void; onRename: (name: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(item.name);
+  if (editing) {
+    const save = () => {
+      setEditing(false);
+      const n = value.trim();
+      if (n && n !== item.name) onRename(n);
+    };
+    return (
+      <input
+        autoFocus
+        aria-label="Title"
+        value={value}
+        maxLength={255}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") save();
+          if (e.key === "Escape") { setValue(item.name); setEditing(false); }
+        }}
+        className="min-w-0 flex-1 rounded border border-indigo-400 bg-white px-1 py-0.5 text-sm outline-none dark:bg-zinc-900"
+      />
+    );
+  }
+  return (
+    <>
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium hover:underline">{itemName(item.name)}</button>
+      {editable && (
+        <button type="button" aria-label={`Rename ${itemName(item.name)}`} onClick={() => { setValue(item.name); setEditing(true); }} className="rounded p-0.5 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+          <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none"><path d="M10.5 2.5l3 3L6 13H3v-3z" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" /></svg>
+        </button>
+      )}
+    </>
+  );
+}
