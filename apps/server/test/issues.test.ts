@@ -343,3 +343,28 @@ describe("GET W/work-items/{IDENT}-{seq}/ and meta", () => {
     await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${it0.id}/meta/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
   });
 });
+
+describe("another workspace's ids", () => {
+  it("are never found through this workspace and never accepted in bodies", async () => {
+    const ws2 = await workspaceFixture(t);
+    const pr2 = await projectFixture(t, ws2);
+    const foreign = await createItem(ws2, pr2);
+    const mine = await createItem(ws, pr);
+    // their project under our slug, their item under our project
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${pr2.id}/issues/${foreign.id}/`)).status).toBe(404);
+    expect((await ws.admin.get(`${pr.base}/issues/${foreign.id}/`)).status).toBe(404);
+    expect((await ws.admin.patch(`${pr.base}/issues/${foreign.id}/`, { name: "x" })).status).toBe(404);
+    expect((await ws.admin.delete(`${pr.base}/issues/${foreign.id}/`)).status).toBe(404);
+    // their workspace is not ours to read
+    expect((await ws.admin.get(`${pr2.base}/issues/${foreign.id}/`)).status).toBe(403);
+    expect((await ws.admin.get(`/api/workspaces/${ws2.slug}/work-items/${pr2.identifier}-${foreign.sequence_id}/`)).status).toBe(403);
+    // bodies naming their ids
+    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/issue-relation/`, { relation_type: "relates_to", issues: [foreign.id] })).status).toBe(400);
+    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/sub-issues/`, { sub_issue_ids: [foreign.id] })).status).toBe(404);
+    expect((await ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [foreign.id], properties: { priority: "low" } })).status).toBe(404);
+    expect((await ws.admin.delete(`${pr.base}/bulk-delete-issues/`, { issue_ids: [foreign.id] })).status).toBe(404);
+    expect((await ws.admin.patch(`${pr.base}/issues/${mine.id}/`, { state_id: pr2.states.Todo })).status).toBe(400);
+    expect((await ws.admin.patch(`${pr.base}/issues/${mine.id}/`, { parent_id: foreign.id })).status).toBe(400);
+    expect((await ws2.admin.get(`${pr2.base}/issues/${foreign.id}/`)).body.name).toBe(foreign.name);
+  });
+});
