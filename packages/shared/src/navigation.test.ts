@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   WORKSPACE_SIDEBAR, WORKSPACE_SETTINGS_PAGES, PROJECT_SETTINGS_PAGES, PROFILE_MENU,
   DEFAULT_PROJECT_SETTINGS_ORDER, DEFAULT_WORKSPACE_SETTINGS_ORDER,
-  visibleEntries, canSee, roleBucket, effectiveProjectRole, settingsNavigation, navEntry,
+  visibleEntries, canSee, roleBucket, effectiveProjectRole, settingsNavigation, navEntry, sidebarEntryForPath,
 } from "./navigation.ts";
 
 const keys = (xs: { key: string }[]) => xs.map((x) => x.key);
@@ -97,5 +97,27 @@ describe("role helpers", () => {
   it("canSee refuses unknown roles", () => {
     expect(canSee(navEntry(WORKSPACE_SIDEBAR, "home"), undefined)).toBe(false);
     expect(() => navEntry(WORKSPACE_SIDEBAR, "nope")).toThrow();
+  });
+});
+
+describe("sidebarEntryForPath", () => {
+  const k = (p: string) => sidebarEntryForPath(p)?.key;
+  it("maps paths to the entry that governs them", () => {
+    expect(k("drafts/")).toBe("drafts");
+    expect(k("drafts")).toBe("drafts");
+    expect(k("projects/archives/")).toBe("archives");
+    expect(k("projects/archives/issues/x")).toBe("archives");
+    expect(k("projects/")).toBe("projects");
+    expect(k("analytics/custom/")).toBe("analytics");
+    expect(k("profile/")).toBe("your-work");
+    expect(k("profile/123/")).toBe("your-work");
+    expect(k("workspace-views/assigned/")).toBe("views");
+    expect(k("notifications/")).toBe("inbox");
+  });
+  it("returns nothing for home and unrelated paths", () => {
+    expect(k("")).toBeUndefined();
+    expect(k("settings/")).toBeUndefined();
+    expect(k("browse/WEB-1/")).toBeUndefined();
+    expect(k("draftsman/")).toBeUndefined();
   });
 });

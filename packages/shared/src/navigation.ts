@@ -121,3 +121,19 @@ export function navEntry(entries: readonly NavEntry[], key: string): NavEntry {
   if (!e) throw new Error(`Unknown navigation entry ${key}`);
   return e;
 }
+
+/**
+ * The sidebar entry that governs a workspace-relative path (e.g. "drafts/", "projects/archives/x"):
+ * the entry with the longest non-empty path that equals or prefixes it. Home ("") governs nothing
+ * else, so it is never returned.
+ */
+export function sidebarEntryForPath(relativePath: string): NavEntry | undefined {
+  const rel = relativePath.replace(/^\/+/, "").replace(/\/?$/, "/");
+  let best: NavEntry | undefined;
+  for (const e of WORKSPACE_SIDEBAR) {
+    if (!e.path) continue;
+    const base = e.path.split("/")[0] === "workspace-views" ? "workspace-views/" : e.path;
+    if ((rel === base || rel.startsWith(base)) && (!best || base.length > best.path.length)) best = e;
+  }
+  return best;
+}

@@ -17,7 +17,11 @@ export function Modal({ open, onClose, title, children, footer, wide }: {
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      // showModal focuses the first focusable (the close button); prefer the first field of the body.
+      d.querySelector<HTMLElement>("[data-modal-body] :is(input, select, textarea):not([disabled])")?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
   return (
@@ -39,7 +43,7 @@ export function Modal({ open, onClose, title, children, footer, wide }: {
               ✕
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div data-modal-body className="overflow-y-auto px-5 py-4">{children}</div>
           {footer && <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">{footer}</div>}
         </div>
       )}

@@ -5,9 +5,10 @@ import { ApiError } from "../../api/client.ts";
 import { useProfile, useUpdateProfile } from "../../api/users.ts";
 import { useWorkspace, useWorkspaceMemberMe } from "../../api/workspaces.ts";
 import type { Workspace } from "../../api/types.ts";
-import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
+import { EmptyState, NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SidebarProvider, useSidebar } from "../../components/layout/SidebarState.tsx";
-import { roleBucket } from "@stride/shared";
+import { canSee, roleBucket, sidebarEntryForPath } from "@stride/shared";
 import { Sidebar } from "./Sidebar.tsx";
 
 interface WorkspaceCtx { slug: string; role: Role; workspace: Workspace }
@@ -57,6 +58,26 @@ export function WorkspaceLayout() {
   );
 }
 
+/**
+ * Role gate for every screen under a sidebar entry (work-tracking.md §2): whatever page a feature
+ * mounts at e.g. `drafts/` or `projects/archives/`, roles the entry excludes see "no access".
+ */
+function GatedOutlet() {
+  const { slug, role } = useCurrentWorkspace();
+  const loc = useLocation();
+  const rel = loc.pathname.slice(`/${slug}/`.length);
+  const entry = sidebarEntryForPath(rel);
+  if (entry && !canSee(entry, role)) {
+    return (
+      <>
+        <PageHeader title={entry.label} />
+        <NoAccess what={entry.label} />
+      </>
+    );
+  }
+  return <Outlet />;
+}
+
 function Shell() {
   const sidebar = useSidebar();
   const loc = useLocation();
@@ -78,7 +99,7 @@ function Shell() {
         <Sidebar />
       </aside>
       <main className="flex min-w-0 flex-1 flex-col overflow-y-auto">
-        <Outlet />
+        <GatedOutlet />
       </main>
     </div>
   );
