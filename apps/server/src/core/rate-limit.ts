@@ -3,13 +3,24 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "./context.ts";
 
 /**
+ * The address a limit is counted against: the last X-Forwarded-For hop (appended by the nearest proxy,
+ * so a client cannot forge it behind one), else the socket's peer address.
+ */
+export function clientAddress(req: FastifyRequest): string {
+  const xff = req.headers["x-forwarded-for"];
+  const value = Array.isArray(xff) ? xff[xff.length - 1] : xff;
+  const hops = (value ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return hops[hops.length - 1] || req.socket.remoteAddress || req.ip;
+}
+
+/**
  * Per-IP limits on anonymous endpoints, counted in the `rate_limits` table so every server instance
  * shares them. A key's window opens at its first hit and lasts one minute.
  * Returns true when the call is allowed.
  */
 export async function hitRateLimit(app: AppContext, scope: string, req: FastifyRequest, limit = app.config.rateLimitPerMinute): Promise<boolean> {
   if (limit <= 0) return true;
-  const key = `${scope}:${req.ip}`;
+  const key = `${scope}:${clientAddress(req)}`;
   const rows = await app.db.execute<{ count: number }>(dsql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET

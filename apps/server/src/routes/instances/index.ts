@@ -13,7 +13,7 @@ import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
 import { endSession, resolveSession, startSession } from "../../core/session.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
-import { adminBase, appBase, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
+import { adminBase, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
 import { createUser, findUserByEmail } from "../auth/commands.ts";
 import { presentAdminMe } from "../auth/presenters.ts";
 import { presentAdminWorkspace, presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
@@ -60,12 +60,11 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/",
     auth: "none",
     policy: null,
-    handler: async ({ req }) => {
+    handler: async () => {
       const inst = await getInstance(app.db);
       if (!inst) return { is_activated: false, is_setup_done: false };
       const cfg = await getInstanceConfig(app.db, app.secretKey);
       const [ws] = await app.db.select({ id: workspaces.id }).from(workspaces).limit(1);
-      void req;
       return {
         config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }),
         instance: presentInstance(inst, { workspacesExist: !!ws }),
@@ -427,6 +426,4 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
       return { status: !dup };
     },
   });
-
-  void appBase;
 };
