@@ -23,10 +23,13 @@ export function ProjectsPage() {
   const [creating, setCreating] = useState(params.get("create") === "1");
   const [search, setSearch] = useState("");
   const [orderBy, setOrderBy] = useState<ProjectOrderBy>(() => (localStorage.getItem(ORDER_KEY) as ProjectOrderBy) || DEFAULT_PROJECT_ORDER);
-  const myProjects = params.get("my_projects") === "1";
-  const archived = params.get("archived") === "1";
+  // Filters live in local state (immediate, controlled inputs) and are mirrored into the URL.
+  const [myProjects, setMyProjects] = useState(params.get("my_projects") === "1");
+  const [archived, setArchived] = useState(params.get("archived") === "1");
   const setFlag = (k: string, v: boolean) => {
-    const p = new URLSearchParams(params);
+    if (k === "my_projects") setMyProjects(v);
+    if (k === "archived") setArchived(v);
+    const p = new URLSearchParams(window.location.search);
     if (v) p.set(k, "1"); else p.delete(k);
     setParams(p, { replace: true });
   };
