@@ -22,7 +22,7 @@ const MAX = 5242880;
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 /** Send the file the way the browser does: every field of upload_data, then `file` last; no cookies. */
-async function send(slot: { upload_data: { url: string; fields: Record<string, string> } }, bytes: Uint8Array, type = "application/octet-stream", fieldOverrides: Record<string, string> = {}) {
+async function send(slot: { upload_data: { url: string; fields: Record<string, string> } }, bytes: Uint8Array<ArrayBuffer>, type = "application/octet-stream", fieldOverrides: Record<string, string> = {}) {
   const fd = new FormData();
   for (const [k, v] of Object.entries({ ...slot.upload_data.fields, ...fieldOverrides })) fd.append(k, v);
   fd.append("file", new Blob([bytes], { type }), "upload.bin");
