@@ -70,6 +70,15 @@ describe("rate limits on anonymous auth endpoints (per IP per minute, stored in 
     expect(res.body).toEqual({ existing: false, status: "CREDENTIAL" });
   });
 
+  it("a client cannot dodge the limit by prepending forged X-Forwarded-For hops", async () => {
+    const c = t.anon();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await c.post("/auth/email-check/", { email: "a@example.com" }, { "x-forwarded-for": `198.51.100.${i}, 203.0.113.40` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it("counters live in the rate_limits table", async () => {
     const rows = (await t.db.db.execute(sql`SELECT key, count FROM rate_limits WHERE key = ${"auth-email-check:203.0.113.1"}`)) as unknown as { key: string; count: number }[];
     expect(rows).toHaveLength(1);
