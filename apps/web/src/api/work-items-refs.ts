@@ -21,13 +21,13 @@ export const refKeys = {
   estimates: (slug: string, pid: string) => ["wi", slug, pid, "refs", "estimates"] as const,
 };
 
-/** A list that may not exist on this server yet (feature not built or turned off): failures read as empty. */
-async function optionalList<T>(path: string): Promise<T[]> {
+/** A list that may not exist on this server (feature not built or turned off): a failure reads as null. */
+async function optionalList<T>(path: string): Promise<T[] | null> {
   try {
     const r = await api<T[] | { results?: T[] }>(path);
     return Array.isArray(r) ? r : r?.results ?? [];
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -58,6 +58,9 @@ export interface ProjectRefs {
   userById: Map<string, UserLite>;
   cycles: CycleLite[];
   modules: ModuleLite[];
+  /** Cycles are on for the project and the server answers for them. */
+  cyclesEnabled: boolean;
+  modulesEnabled: boolean;
   estimatePoints: EstimatePoint[];
   lookups: OrderLookups;
   isLoading: boolean;
@@ -116,6 +119,8 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
       userById,
       cycles: cy,
       modules: mo,
+      cyclesEnabled: !!p?.cycle_view && Array.isArray(cycles.data),
+      modulesEnabled: !!p?.module_view && Array.isArray(modules.data),
       estimatePoints,
       lookups,
       isLoading: project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading,

@@ -147,8 +147,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
         ) : <span className="px-2 text-sm text-zinc-400">None</span>}
       </Prop>
-      {refs.project?.cycle_view && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
-      {refs.project?.module_view && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
+      {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
+      {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
       <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
       <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.created_at?.slice(0, 10))}</span></Prop>
       <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.updated_at?.slice(0, 10))}</span></Prop>

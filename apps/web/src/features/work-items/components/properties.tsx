@@ -253,7 +253,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
 }
 
 export function CycleProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
-  if (!refs.project?.cycle_view) return null;
+  if (!refs.cyclesEnabled) return null;
   const options: Option[] = [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
   const cur = refs.cycles.find((c) => c.id === value);
   return (
@@ -270,7 +270,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
 }
 
 export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
-  if (!refs.project?.module_view) return null;
+  if (!refs.modulesEnabled) return null;
   const options: Option[] = refs.modules.map((m) => ({ value: m.id, label: m.name }));
   const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
   return (

@@ -62,8 +62,8 @@ export function DisplayMenu() {
   const grouped = layout === "list" || layout === "kanban";
   const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
     if (o.key === "project") return false;
-    if (o.key === "cycle" && !refs.project?.cycle_view) return false;
-    if (o.key === "module" && !refs.project?.module_view) return false;
+    if (o.key === "cycle" && !refs.cyclesEnabled) return false;
+    if (o.key === "module" && !refs.modulesEnabled) return false;
     if (o.key === null && layout === "kanban") return false;
     return true;
   });
@@ -99,7 +99,7 @@ export function DisplayMenu() {
           {layout === "kanban" && (
             <Row label="Sub-group by">
               <select aria-label="Sub-group by" className={SELECT} value={display.sub_group_by ?? ""} onChange={(e) => setDf({ sub_group_by: e.target.value || null })}>
-                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && o.key !== "project" && (o.key !== "cycle" || refs.project?.cycle_view) && (o.key !== "module" || refs.project?.module_view)).map((o) => (
+                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && o.key !== "project" && (o.key !== "cycle" || refs.cyclesEnabled) && (o.key !== "module" || refs.modulesEnabled)).map((o) => (
                   <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>
                 ))}
               </select>
@@ -146,7 +146,7 @@ export function DisplayMenu() {
           <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display properties</h3>
           <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
             {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
-              .filter((k) => (k !== "cycle" || refs.project?.cycle_view) && (k !== "modules" || refs.project?.module_view))
+              .filter((k) => (k !== "cycle" || refs.cyclesEnabled) && (k !== "modules" || refs.modulesEnabled))
               .map((k) => {
                 const on = prefs.display_properties[k] !== false;
                 return (

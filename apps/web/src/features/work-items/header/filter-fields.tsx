@@ -29,8 +29,8 @@ export function filterFields(refs: ProjectRefs, me: string | null): FilterField[
     { key: "created_by", label: "Created by", choices: people(false) },
     { key: "labels", label: "Labels", choices: [...refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> })), { value: "None", label: "No labels" }] },
   ];
-  if (refs.project?.cycle_view) fields.push({ key: "cycle", label: "Cycle", choices: [...refs.cycles.map((c) => ({ value: c.id, label: c.name })), { value: "None", label: "No cycle" }] });
-  if (refs.project?.module_view) fields.push({ key: "module", label: "Module", choices: [...refs.modules.map((m) => ({ value: m.id, label: m.name })), { value: "None", label: "No module" }] });
+  if (refs.cyclesEnabled) fields.push({ key: "cycle", label: "Cycle", choices: [...refs.cycles.map((c) => ({ value: c.id, label: c.name })), { value: "None", label: "No cycle" }] });
+  if (refs.modulesEnabled) fields.push({ key: "module", label: "Module", choices: [...refs.modules.map((m) => ({ value: m.id, label: m.name })), { value: "None", label: "No module" }] });
   fields.push(
     { key: "start_date", label: "Start date", date: true, choices: DATE_CHOICES },
     { key: "target_date", label: "Due date", date: true, choices: DATE_CHOICES },

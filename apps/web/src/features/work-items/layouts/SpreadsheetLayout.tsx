@@ -49,7 +49,7 @@ export function SpreadsheetLayout() {
       { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
       { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
     ];
-    return all.filter((c) => prefs.display_properties[c.key] !== false && (c.key !== "cycle" || refs.project?.cycle_view) && (c.key !== "modules" || refs.project?.module_view) && (c.key !== "estimate" || refs.estimatePoints.length > 0));
+    return all.filter((c) => prefs.display_properties[c.key] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refs, prefs.display_properties]);
 

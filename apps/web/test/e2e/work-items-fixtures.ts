@@ -1,0 +1,88 @@
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { ADMIN, PASSWORD, unique } from "./helpers.ts";
+
+/**
+ * Arrange for the work-item browser tests, through the API (acting is done through the UI): the
+ * instance is set up once (same admin as the other browser tests), then each file gets a fresh user,
+ * workspace and project, signed in inside the given browser context.
+ */
+export interface Arranged {
+  email: string;
+  userId: string;
+  slug: string;
+  projectId: string;
+  identifier: string;
+  states: { id: string; name: string; group: string }[];
+  labels: { id: string; name: string }[];
+}
+
+async function csrf(req: APIRequestContext): Promise<string> {
+  const r = await req.get("/auth/get-csrf-token/");
+  return ((await r.json()) as { csrf_token: string }).csrf_token;
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function ensureInstance(req: APIRequestContext): Promise<void> {
+  const info = (await (await req.get("/api/instances/")).json()) as { instance?: { is_setup_done: boolean } };
+  if (info.instance?.is_setup_done) return;
+  const token = await csrf(req);
+  await req.post("/api/instances/admins/sign-up/", {
+    form: { csrfmiddlewaretoken: token, email: ADMIN.email, password: ADMIN.password, first_name: ADMIN.firstName, last_name: "", company_name: ADMIN.company, is_telemetry_enabled: "False" },
+    maxRedirects: 0,
+  });
+  const after = (await (await req.get("/api/instances/")).json()) as { instance?: { is_setup_done: boolean } };
+  if (!after.instance?.is_setup_done) throw new Error("instance setup failed");
+}
+
+/** Sign up a new user in this context (cookies land in the browser context) and mark them onboarded. */
+export async function signUpUser(req: APIRequestContext, firstName: string, email = `${unique(firstName.toLowerCase())}@stride.test`): Promise<{ email: string; userId: string }> {
+  const token = await csrf(req);
+  await req.post("/auth/sign-up/", { form: { csrfmiddlewaretoken: token, email, password: PASSWORD }, maxRedirects: 0 });
+  const me = await json<{ id: string }>(await req.get("/api/users/me/"), "sign-up");
+  await json(await req.patch("/api/users/me/", { data: { first_name: firstName, last_name: "Tester", display_name: firstName.toLowerCase() } }), "update user");
+  await json(await req.patch("/api/users/me/profile/", { data: { is_onboarded: true, onboarding_step: { profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true } } }), "onboard");
+  return { email, userId: me.id };
+}
+
+export async function arrange(context: BrowserContext, opts: { firstName?: string; labels?: { name: string; color: string }[] } = {}): Promise<Arranged> {
+  const req = context.request;
+  await ensureInstance(req);
+  const { email, userId } = await signUpUser(req, opts.firstName ?? "Olivia");
+  const slug = unique("wi-");
+  const W = `/api/workspaces/${slug}`;
+  await json(await req.post("/api/workspaces/", { data: { name: "Work Items Co", slug, organization_size: "2-10" } }), "create workspace");
+  const identifier = `W${Math.floor(Math.random() * 9000 + 1000)}`.slice(0, 5);
+  const project = await json<{ id: string; identifier: string }>(await req.post(`${W}/projects/`, { data: { name: "Rocket", identifier } }), "create project");
+  const P = `${W}/projects/${project.id}`;
+  const labels: { id: string; name: string }[] = [];
+  for (const l of opts.labels ?? []) labels.push(await json<{ id: string; name: string }>(await req.post(`${P}/issue-labels/`, { data: l }), "create label"));
+  const states = await json<{ id: string; name: string; group: string }[]>(await req.get(`${P}/states/`), "states");
+  return { email, userId, slug, projectId: project.id, identifier: project.identifier, states, labels };
+}
+
+/** Create work items through the API (arrange only). */
+export async function createItems(req: APIRequestContext, a: Arranged, items: Record<string, unknown>[]): Promise<{ id: string; sequence_id: number; name: string }[]> {
+  const out = [];
+  for (const body of items) {
+    out.push(await json<{ id: string; sequence_id: number; name: string }>(await req.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, { data: body }), "create item"));
+  }
+  return out;
+}
+
+export async function setLayout(req: APIRequestContext, a: Arranged, display_filters: Record<string, unknown>): Promise<void> {
+  await json(await req.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/user-properties/`, { data: { display_filters } }), "user properties");
+}
+
+export const listUrl = (a: Arranged) => `/${a.slug}/projects/${a.projectId}/issues/`;
+
+/** Wait for the list screen to show (any layout). */
+export async function openList(page: Page, a: Arranged): Promise<void> {
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await page.getByRole("status", { name: "Loading work items" }).waitFor({ state: "detached" }).catch(() => undefined);
+}
