@@ -161,6 +161,18 @@ describe("sign-up", () => {
     expect(session).toBeDefined();
   });
 
+  it("two simultaneous sign-ups of one email: one account, the other told it exists (5030)", async () => {
+    const email = uniq("race");
+    const [a, b] = await Promise.all([
+      formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD }),
+      formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD }),
+    ]);
+    const locations = [a.location, b.location].sort();
+    expect(locations).toEqual([WEB, `${WEB}/?error_code=5030&error_message=USER_ALREADY_EXIST&email=${encodeURIComponent(email)}`].sort());
+    const rows = await t.db.db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
   it("keeps a valid next_path and drops unsafe ones", async () => {
     const ok = await formPost(t.anon(), "/auth/sign-up/", { email: uniq(), password: STRONG_PASSWORD, next_path: "/acme/projects/?x=1" });
     expect(ok.location).toBe(`${WEB}/?next_path=%2Facme%2Fprojects%2F%3Fx%3D1`);

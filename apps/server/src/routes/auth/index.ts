@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eq } from "drizzle-orm";
+import { eq, sql as dsql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
 import { route, type RouteModule } from "../../core/route.ts";
@@ -25,13 +25,18 @@ import { presentUserFull } from "./presenters.ts";
 
 const E = AUTH_ERROR;
 
-/** Run a browser form flow: any AuthFlowError becomes the 302 error redirect, success the 302 to `target()`. */
-async function formFlow(reply: FastifyReply, errorTarget: (e: AuthFlowError) => string, run: () => Promise<string>): Promise<FastifyReply> {
+/**
+ * Run a browser form flow: success is a 302 to the returned URL; an AuthFlowError is a 302 to the error
+ * target; an unexpected failure is logged and reported to the browser as `genericCode` (5035 for
+ * sign-ups, 5999 otherwise) rather than a JSON 500 the browser would show raw.
+ */
+async function formFlow(reply: FastifyReply, errorTarget: (e: AuthFlowError) => string, run: () => Promise<string>, genericCode: number = E.AUTHENTICATION_FAILED): Promise<FastifyReply> {
   try {
     return redirect(reply, await run());
   } catch (e) {
     if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
-    throw e;
+    reply.request.log.error(e);
+    return redirect(reply, errorTarget(fail(genericCode)));
   }
 }
 
@@ -258,14 +263,15 @@ export const authRoutes: RouteModule = (fastify, app) => {
         if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
         const hash = await hashPassword(password);
         await app.db.transaction(async (tx) => {
-          // A concurrent sign-up with the same email loses on the unique index: report it as existing.
+          // Concurrent sign-ups of one email queue here; the later one sees the user and reports 5030.
+          await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"signup:" + email}))`);
           const again = await findUserByEmail(tx, email);
           if (again) throw fail(E.USER_ALREADY_EXIST, { email });
           const user = await createUser(tx, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
           await completeLogin(app, req, reply, user, "email", tx);
         });
         return successUrl(base, nextPath);
-      });
+      }, E.AUTHENTICATION_FAILED_SIGN_UP);
     },
   });
 
@@ -309,13 +315,15 @@ export const authRoutes: RouteModule = (fastify, app) => {
             return successUrl(base, nextPath);
           }
           await app.db.transaction(async (tx) => {
+            // Concurrent sign-ups of one email queue here; the later one sees the user and reports 5030.
+            await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"signup:" + email}))`);
             const again = await findUserByEmail(tx, email);
             if (again) throw fail(E.USER_ALREADY_EXIST, { email });
             const user = await createUser(tx, { email, passwordHash: null, isPasswordAutoset: true, isEmailVerified: true, medium: "magic-code" });
             await completeLogin(app, req, reply, user, "magic-code", tx);
           });
           return successUrl(base, nextPath);
-        });
+        }, signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED);
       },
     });
   magicForm("/auth/magic-sign-in/", false);
