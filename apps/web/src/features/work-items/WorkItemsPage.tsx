@@ -19,6 +19,7 @@ import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
 import { Icon } from "./components/icons.tsx";
+import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
 /**
@@ -120,11 +121,14 @@ function ListScreen({ title }: { title: string }) {
         ) : error && !data ? (
           <EmptyState title="Could not load the work items" description={errorMessage((error as { body?: unknown }).body) ?? (error as Error).message} />
         ) : noItemsAtAll ? (
-          <EmptyState
-            title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
-            description="Work items are the tasks, bugs and ideas your team tracks. Create the first one."
-            action={canCreate ? <Button onClick={() => setCreating(true)}>Create work item</Button> : undefined}
-          />
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <EmptyState
+              title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
+              description="Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
+              action={canCreate ? <Button onClick={() => setCreating(true)}>Create work item</Button> : undefined}
+            />
+            <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd /></div>
+          </div>
         ) : layout === "kanban" ? (
           <KanbanLayout />
         ) : layout === "spreadsheet" ? (

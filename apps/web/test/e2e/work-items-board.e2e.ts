@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, openList, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Work items, board flows: quick add, drag a card across kanban columns (the state persists after a
+ * reload), reorder within a column with manual order.
+ */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+
+beforeAll(async () => {
+  browser = await launch();
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Bianca" });
+  page = await ctx.newPage();
+});
+afterAll(async () => { await browser?.close(); });
+
+const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
+const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
+const cardsIn = (name: string) => column(name).locator("[data-card]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
+
+async function quickAdd(scope: ReturnType<Page["locator"]> | Page, title: string) {
+  await scope.getByRole("button", { name: "New work item" }).first().click();
+  const input = page.getByRole("textbox", { name: "Work item title" });
+  await input.fill(title);
+  await input.press("Enter");
+}
+
+it("quick-adds a work item at the bottom of the list", async () => {
+  await openList(page, a);
+  await page.getByRole("heading", { name: "No work items yet" }).waitFor();
+  await quickAdd(page, "First task");
+  const row = page.locator(`[data-item="${a.identifier}-1"]`);
+  await row.waitFor();
+  expect(await row.getAttribute("aria-label")).toBe(`${a.identifier}-1 First task`);
+  const res = await page.request.get(api("issues/?per_page=10&cursor=10:0:0"));
+  const body = (await res.json()) as { results: { name: string; sequence_id: number; state_id: string }[] };
+  expect(body.results.map((r) => [r.sequence_id, r.name])).toEqual([[1, "First task"]]);
+  expect(body.results[0].state_id).toBe(stateId("Backlog"));
+});
+
+it("drags a card to another kanban column and the state persists after reload", async () => {
+  await page.getByRole("button", { name: "Board layout" }).click();
+  await column("Backlog").locator(`[data-item="${a.identifier}-1"]`).waitFor();
+  // two more items in Todo through the column's quick add
+  await quickAdd(column("Todo"), "Second task");
+  await column("Todo").locator(`[data-item="${a.identifier}-2"]`).waitFor();
+  await page.keyboard.press("Escape");
+  await quickAdd(column("Todo"), "Third task");
+  await column("Todo").locator(`[data-item="${a.identifier}-3"]`).waitFor();
+  await page.keyboard.press("Escape");
+
+  await column("Backlog").locator(`[data-item="${a.identifier}-1"]`).dragTo(column("In Progress"));
+  await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
+  expect(await cardsIn("Backlog")).toEqual([]);
+
+  await expect.poll(async () => ((await (await page.request.get(api(`issues/`) + `?per_page=10&cursor=10:0:0`)).json()) as { results: { sequence_id: number; state_id: string }[] }).results.find((r) => r.sequence_id === 1)?.state_id).toBe(stateId("In Progress"));
+  await page.reload();
+  await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
+  expect(await cardsIn("In Progress")).toEqual([`${a.identifier}-1`]);
+  expect(await cardsIn("Backlog")).toEqual([]);
+});
+
+it("reorders cards within a column with manual order", async () => {
+  await page.getByRole("button", { name: "Display" }).click();
+  await page.getByLabel("Order by").selectOption("sort_order");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-3`]);
+
+  const second = column("Todo").locator(`[data-item="${a.identifier}-2"]`);
+  await column("Todo").locator(`[data-item="${a.identifier}-3"]`).dragTo(second, { targetPosition: { x: 20, y: 4 } });
+  await expect.poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
+
+  // the new order is saved: first minus 10000
+  await expect.poll(async () => {
+    const r = (await (await page.request.get(api("issues/?order_by=sort_order&state=" + stateId("Todo") + "&per_page=10&cursor=10:0:0"))).json()) as { results: { sequence_id: number }[] };
+    return r.results.map((x) => x.sequence_id);
+  }).toEqual([3, 2]);
+  await page.reload();
+  await column("Todo").locator("[data-card]").first().waitFor();
+  expect(await cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
+});
