@@ -208,3 +208,76 @@ it("signs a new user up through the UI without a workspace and routes to create-
   await waitForPath(p3, /^\/create-workspace\/?$/);
   await ctx3.close();
 });
+
+it("accepts an invitation from its link, then the invitee signs up into the workspace", async () => {
+  const email = `${unique("linked")}@stride.test`;
+  const res = await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 15 }] } });
+  expect(res.ok()).toBe(true);
+  const invitations = (await (await owner.request.get(`/api/workspaces/${slug}/invitations/`)).json()) as { email: string; invite_link: string }[];
+  const link = invitations.find((i) => i.email === email)!.invite_link;
+  expect(link).toMatch(/^\/workspace-invitations\/\?invitation_id=.+&slug=.+&token=.+/);
+
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Join App Inc" }).waitFor();
+  await page.getByText(`${email} was invited as Member.`).waitFor();
+  await page.getByRole("button", { name: "Accept" }).click();
+  await page.getByText(`Invitation accepted. Sign in or sign up as ${email} to open the workspace.`).waitFor();
+  await page.getByRole("link", { name: "Sign up" }).click();
+  expect(await page.getByLabel("Email").inputValue()).toBe(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Set a password").fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await waitForPath(page, /^\/onboarding\/?$/);
+  await page.getByLabel("First name").fill("Lena");
+  await page.getByLabel("What is your role?").selectOption("Founder / Executive");
+  await page.getByRole("button", { name: "Continue" }).click();
+  // Already a member through the accepted invitation: straight to inviting teammates.
+  await page.getByRole("heading", { name: "Invite your teammates" }).waitFor();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await waitForPath(page, new RegExp(`^/${slug}/?$`));
+
+  // Answering the same link again is refused with the server's message.
+  await page.goto(link);
+  await page.getByText(/already|not found|does not exist/i).first().waitFor();
+  await ctx.close();
+});
+
+it("admins change a member's role and remove members in workspace settings", async () => {
+  const ctx = await newContext(browser);
+  const email = `${unique("member")}@stride.test`;
+  await apiSignUp(ctx, email, "Mia");
+  await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 15 }] } });
+  const invites = (await (await ctx.request.get("/api/users/me/workspaces/invitations/")).json()) as { id: string }[];
+  expect((await ctx.request.post("/api/users/me/workspaces/invitations/", { data: { invitations: invites.map((i) => i.id) } })).ok()).toBe(true);
+
+  const page = await owner.newPage();
+  await page.goto(`/${slug}/settings/members/`);
+  const row = page.locator(`[data-member="${email}"]`);
+  await row.waitFor();
+  await row.getByRole("combobox").selectOption({ label: "Guest" });
+  await page.getByText("Role updated").waitFor();
+  const members = (await (await page.request.get(`/api/workspaces/${slug}/members/`)).json()) as { role: number; member: { email?: string } }[];
+  expect(members.find((m) => m.member.email === email)?.role).toBe(5);
+  await row.getByRole("button", { name: /Remove/ }).click();
+  await page.getByRole("dialog", { name: "Remove member" }).getByRole("button", { name: "Remove" }).click();
+  await page.getByText("Member removed").waitFor();
+  await row.waitFor({ state: "detached" });
+  await page.close();
+  await ctx.close();
+});
+
+it("shows readable messages on the password reset screens", async () => {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await page.goto("/accounts/forgot-password/");
+  await page.getByLabel("Email").fill(ownerEmail);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page.getByText("Email is not configured on this instance, so codes cannot be sent.").waitFor();
+  await page.goto("/accounts/reset-password/?error_code=5125&error_message=INVALID_PASSWORD_TOKEN");
+  await page.getByText("This password reset link is not valid.").waitFor();
+  await page.getByRole("link", { name: "Request a new link" }).waitFor();
+  await ctx.close();
+});

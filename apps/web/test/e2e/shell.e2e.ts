@@ -6,9 +6,16 @@ let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-it("serves the web app", async () => {
+it("serves the web app and renders client-side routes", async () => {
   const page = await newPage(browser);
   await page.goto("/");
-  await expect(page.locator("#root")).not.toBeNull();
   expect(await page.title()).toBe("Stride");
+  await page.locator("#root h1").first().waitFor();
+  // Deep links are served the SPA shell and routed on the client.
+  const res = await page.goto("/accounts/forgot-password/");
+  expect(res?.status()).toBe(200);
+  await page.getByRole("heading", { name: "Reset your password" }).waitFor();
+  await page.goto("/no/such/page/here/");
+  await page.getByRole("heading", { name: /Page not found|Workspace not found|Sign in to Stride/ }).waitFor();
+  await page.close();
 });
