@@ -814,7 +814,7 @@ CREATE UNIQUE INDEX "states_name_uq" ON "states" USING btree ("project","name");
 CREATE INDEX "states_project_idx" ON "states" USING btree ("project","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "comment_reactions_uq" ON "comment_reactions" USING btree ("comment","actor","reaction");--> statement-breakpoint
 CREATE UNIQUE INDEX "cycle_issues_issue_uq" ON "cycle_issues" USING btree ("issue");--> statement-breakpoint
-CREATE INDEX "cycle_issues_cycle_idx" ON "cycle_issues" USING btree ("cycle");--> statement-breakpoint
+CREATE INDEX "cycle_issues_cycle_idx" ON "cycle_issues" USING btree ("cycle","issue");--> statement-breakpoint
 CREATE INDEX "cycles_project_idx" ON "cycles" USING btree ("project");--> statement-breakpoint
 CREATE INDEX "draft_issues_owner_idx" ON "draft_issues" USING btree ("workspace","created_by","created_at");--> statement-breakpoint
 CREATE INDEX "file_assets_issue_idx" ON "file_assets" USING btree ("issue");--> statement-breakpoint
@@ -822,26 +822,30 @@ CREATE INDEX "file_assets_workspace_idx" ON "file_assets" USING btree ("workspac
 CREATE INDEX "issue_activities_issue_idx" ON "issue_activities" USING btree ("issue","created_at");--> statement-breakpoint
 CREATE INDEX "issue_agent_executions_issue_idx" ON "issue_agent_executions" USING btree ("issue","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
-CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee");--> statement-breakpoint
+CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee","issue");--> statement-breakpoint
 CREATE INDEX "issue_comments_issue_idx" ON "issue_comments" USING btree ("issue","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_labels_uq" ON "issue_labels" USING btree ("issue","label");--> statement-breakpoint
-CREATE INDEX "issue_labels_label_idx" ON "issue_labels" USING btree ("label");--> statement-breakpoint
+CREATE INDEX "issue_labels_label_idx" ON "issue_labels" USING btree ("label","issue");--> statement-breakpoint
 CREATE INDEX "issue_links_issue_idx" ON "issue_links" USING btree ("issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_mentions_uq" ON "issue_mentions" USING btree ("issue","mention");--> statement-breakpoint
-CREATE INDEX "issue_mentions_user_idx" ON "issue_mentions" USING btree ("mention");--> statement-breakpoint
+CREATE INDEX "issue_mentions_user_idx" ON "issue_mentions" USING btree ("mention","issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_reactions_uq" ON "issue_reactions" USING btree ("issue","actor","reaction");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_relations_uq" ON "issue_relations" USING btree ("issue","related_issue");--> statement-breakpoint
 CREATE INDEX "issue_relations_related_idx" ON "issue_relations" USING btree ("related_issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_subscribers_uq" ON "issue_subscribers" USING btree ("issue","subscriber");--> statement-breakpoint
-CREATE INDEX "issue_subscribers_user_idx" ON "issue_subscribers" USING btree ("subscriber");--> statement-breakpoint
+CREATE INDEX "issue_subscribers_user_idx" ON "issue_subscribers" USING btree ("subscriber","issue");--> statement-breakpoint
 CREATE INDEX "issue_tasks_issue_idx" ON "issue_tasks" USING btree ("issue","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "issues_sequence_uq" ON "issues" USING btree ("project","sequence_id");--> statement-breakpoint
 CREATE INDEX "issues_list_idx" ON "issues" USING btree ("project","created_at") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false;--> statement-breakpoint
 CREATE INDEX "issues_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_parent_idx" ON "issues" USING btree ("parent");--> statement-breakpoint
 CREATE INDEX "issues_updated_idx" ON "issues" USING btree ("project","updated_at");--> statement-breakpoint
+CREATE INDEX "issues_live_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
+CREATE INDEX "issues_live_state_created_idx" ON "issues" USING btree ("project","state","created_at") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
+CREATE INDEX "issues_live_priority_sort_idx" ON "issues" USING btree ("project","priority","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
+CREATE INDEX "issues_live_sort_idx" ON "issues" USING btree ("project","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "module_issues_uq" ON "module_issues" USING btree ("issue","module");--> statement-breakpoint
-CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module");--> statement-breakpoint
+CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module","issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "module_members_uq" ON "module_members" USING btree ("module","member");--> statement-breakpoint
 CREATE INDEX "modules_project_idx" ON "modules" USING btree ("project");--> statement-breakpoint
 CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");

@@ -31,11 +31,15 @@ export interface Viewer {
 
 /** The condition for items that appear in ordinary lists (matches the partial indexes' predicate). */
 export const LIVE = "i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false";
-export const NOT_TRIAGE = `(i.state IS NULL OR s."group" <> 'triage')`;
+/** Not in a triage state: the triage state ids are read once (an InitPlan), not joined per row. */
+const notTriage = (scope: (a: string) => string) =>
+  `(i.state IS NULL OR i.state <> ALL (ARRAY(SELECT tr.id FROM states tr WHERE ${scope("tr")} AND tr."group" = 'triage')))`;
 
 export interface ContextSql {
-  /** Extra joins after `issues i LEFT JOIN states s`. */
+  /** Extra joins after `issues i`. */
   joins: string;
+  /** Condition on a states alias limiting it to the states of the list's project(s). */
+  stateScope: (alias: string) => string;
   where: string[];
   agg: AggScope;
   prefill: PrefillScope;
@@ -45,11 +49,12 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   if (ctx.kind === "workspace" || ctx.kind === "profile") {
     const ws = q.p(ctx.workspaceId, "uuid");
     const me = q.p(viewer.userId, "uuid");
+    const stateScope = (a: string) => `${a}.workspace = ${ws}`;
     const where = [
       `i.workspace = ${ws}`,
       LIVE,
       "i.is_epic = false",
-      NOT_TRIAGE,
+      notTriage(stateScope),
       `(vpm.role >= 15 OR vp.guest_view_all_features = true OR i.created_by = ${me})`,
     ];
     if (ctx.kind === "profile") {
@@ -60,6 +65,7 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
     }
     const memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
     return {
+      stateScope,
       joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,
       where,
       agg: { onJoin: (a) => `${a}.workspace = ${ws}`, onChild: (a) => `${a}.workspace = ${ws}` },
@@ -68,6 +74,8 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   }
 
   const pid = q.p(ctx.projectId, "uuid");
+  const stateScope = (a: string) => `${a}.project = ${pid}`;
+  const NOT_TRIAGE = notTriage(stateScope);
   const where = [`i.project = ${pid}`];
   switch (ctx.kind) {
     case "project":
@@ -93,6 +101,7 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   if (viewer.ownOnly) where.push(`i.created_by = ${q.p(viewer.userId, "uuid")}`);
   return {
     joins: "",
+    stateScope,
     where,
     agg: { onJoin: (a) => `${a}.project = ${pid}`, onChild: (a) => `${a}.project = ${pid}` },
     prefill: { projects: (col) => `${col} = ${pid}` },

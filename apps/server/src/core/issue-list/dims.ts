@@ -2,7 +2,7 @@ import type { GroupByField, OrderBy } from "@stride/shared";
 import type { Params } from "./sql.ts";
 
 /**
- * How each order_by and group_by field reads from `issues i` (with `states s` joined).
+ * How each order_by and group_by field reads from `issues i`.
  */
 
 /** Scope of the pre-aggregations used for ordering by counts and names of many. */
@@ -24,7 +24,7 @@ export interface OrderDim {
 }
 
 const PRIORITY_RANK_SQL = `(CASE i.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END)`;
-const STATE_GROUP_RANK_SQL = `(CASE s."group" WHEN 'backlog' THEN 0 WHEN 'unstarted' THEN 1 WHEN 'started' THEN 2 WHEN 'completed' THEN 3 WHEN 'cancelled' THEN 4 END)`;
+const STATE_GROUP_RANK_SQL = `(CASE os."group" WHEN 'backlog' THEN 0 WHEN 'unstarted' THEN 1 WHEN 'started' THEN 2 WHEN 'completed' THEN 3 WHEN 'cancelled' THEN 4 END)`;
 
 export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
   const simple = (expr: string): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc });
@@ -46,9 +46,9 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "priority":
       return simple(PRIORITY_RANK_SQL);
     case "state__name":
-      return simple("s.name");
+      return { expr: "os.name", joins: "LEFT JOIN states os ON os.id = i.state", ctes: [], desc: order.desc };
     case "state__group":
-      return simple(STATE_GROUP_RANK_SQL);
+      return { expr: STATE_GROUP_RANK_SQL, joins: "LEFT JOIN states os ON os.id = i.state", ctes: [], desc: order.desc };
     case "issue_cycle__cycle__name":
       return {
         expr: "ocy.name",
@@ -104,8 +104,8 @@ export interface GroupDim {
   join: (alias: string) => string;
   /** Value expression in the totals query. */
   expr: (alias: string) => string;
-  /** Condition restricting `i` to the group `ref` (a non-null key). */
-  match: (ref: string, alias: string) => string;
+  /** Condition restricting `i` to the group `ref` (a non-null key); `stateScope` limits a states alias to the list. */
+  match: (ref: string, alias: string, stateScope: (alias: string) => string) => string;
   /** Condition restricting `i` to the "None" group. */
   none: (alias: string) => string;
   /** Prefilled keys (ordered), as SQL returning a json array of text, or null when only present keys are listed. */
@@ -145,7 +145,10 @@ export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
   state_id: columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
     `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
   state__group: {
-    ...columnDim("state__group", `s."group"`, "text", () => `'["backlog","unstarted","started","completed","cancelled"]'::json`),
+    ...columnDim("state__group", `gs."group"`, "text", () => `'["backlog","unstarted","started","completed","cancelled"]'::json`),
+    join: (a) => `LEFT JOIN states ${a}s ON ${a}s.id = i.state`,
+    expr: (a) => `${a}s."group"`,
+    match: (ref, a, scope) => `i.state = ANY (ARRAY(SELECT ${a}s.id FROM states ${a}s WHERE ${scope(`${a}s`)} AND ${a}s."group" = ${ref}))`,
     none: () => `i.state IS NULL`,
   },
   priority: columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`),

@@ -72,10 +72,10 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const tz = req.viewer.timezone;
   const ctx = contextSql(req.context, req.viewer, q);
   const where = [...ctx.where];
-  const f = compileFilter(req.filter, q, tz);
+  const f = compileFilter(req.filter, q, tz, ctx.stateScope);
   if (f) where.push(f);
   if (req.parentless) where.push("i.parent IS NULL");
-  const from = `issues i LEFT JOIN states s ON s.id = i.state ${ctx.joins}`;
+  const from = `issues i ${ctx.joins}`;
   const whereSql = where.join(" AND ");
   const od = orderDim(req.order, ctx.agg);
   const order = orderSql(od, od.expr, "i.created_at", "i.id");
@@ -88,6 +88,17 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
 
   if (!g) {
+    if (f) {
+      // A filter applies: find the matching rows once, then count them and take the page from them.
+      ctes.push(`base AS MATERIALIZED (SELECT i.id, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`);
+      ctes.push(
+        `pg AS (SELECT b.id, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
+      );
+      const text = `WITH ${ctes.join(",\n")}
+SELECT (SELECT count(*) FROM base)::int AS total, ${items} AS items`;
+      return { text, values: q.values, grouped: false };
+    }
+    // No filter: the count is an index-only scan and the page an ordered index scan that stops early.
     ctes.push(
       `pg AS (SELECT i.id, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );
@@ -116,8 +127,8 @@ SELECT (SELECT count(*) FROM ${from} WHERE ${whereSql})::int AS total, ${items} 
   const combos: [boolean, boolean][] = sg ? [[false, false], [false, true], [true, false], [true, true]] : [[false, false], [true, false]];
   for (const [gNull, sgNull] of combos) {
     const conds = [whereSql];
-    conds.push(gNull ? `k.g IS NULL AND ${g.none("ga")}` : `k.g IS NOT NULL AND ${g.match("k.g", "ga")}`);
-    if (sg) conds.push(sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa")}`);
+    conds.push(gNull ? `k.g IS NULL AND ${g.none("ga")}` : `k.g IS NOT NULL AND ${g.match("k.g", "ga", ctx.stateScope)}`);
+    if (sg) conds.push(sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`);
     branches.push(
       `(SELECT i.id, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );

@@ -36,30 +36,32 @@ const DATE_COLUMN: Record<string, { col: string; kind: "date" | "timestamptz" }>
 
 let aliasSeq = 0;
 
-export function compileFilter(node: FilterNode | null, q: Params, tz: string): string | null {
+/** `stateScope(alias)` limits a states alias to the list's project(s) (for state-group conditions). */
+export function compileFilter(node: FilterNode | null, q: Params, tz: string, stateScope: (alias: string) => string): string | null {
   if (!node) return null;
-  if (isFilterLeaf(node)) return compileLeaf(node, q, tz);
+  if (isFilterLeaf(node)) return compileLeaf(node, q, tz, stateScope);
   if ("and" in node) {
-    const parts = node.and.map((n) => compileFilter(n, q, tz)).filter((s): s is string => !!s);
+    const parts = node.and.map((n) => compileFilter(n, q, tz, stateScope)).filter((s): s is string => !!s);
     return parts.length ? `(${parts.join(" AND ")})` : null;
   }
   if ("or" in node) {
-    const parts = node.or.map((n) => compileFilter(n, q, tz)).filter((s): s is string => !!s);
+    const parts = node.or.map((n) => compileFilter(n, q, tz, stateScope)).filter((s): s is string => !!s);
     return parts.length ? `(${parts.join(" OR ")})` : null;
   }
-  const inner = compileFilter(node.not, q, tz);
+  const inner = compileFilter(node.not, q, tz, stateScope);
   // NOT over a condition that may be NULL (e.g. a NULL column) must still exclude nothing unknown: treat NULL as false.
   return inner ? `(NOT coalesce(${inner}, false))` : null;
 }
 
-function compileLeaf(leaf: FilterLeaf, q: Params, tz: string): string {
+function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias: string) => string): string {
   switch (leaf.op) {
     case "in": {
       const ids = leaf.values.filter((v): v is string => v !== null);
       const wantsNull = leaf.values.includes(null);
       const parts: string[] = [];
       if (leaf.field === "state_group") {
-        if (ids.length) parts.push(`s."group" = ANY(${q.p(ids, "text[]")})`);
+        const a = `sg${++aliasSeq % 100000}`;
+        if (ids.length) parts.push(`i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`);
         if (wantsNull) parts.push(`i.state IS NULL`);
       } else if (leaf.field === "priority") {
         if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);

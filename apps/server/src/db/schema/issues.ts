@@ -91,6 +91,11 @@ export const issues = pgTable("issues", {
   index("issues_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL`),
   index("issues_parent_idx").on(t.parentId),
   index("issues_updated_idx").on(t.projectId, t.updatedAt),
+  // list engine (core/issue-list): per-group pages and index-only group counts of listable work items
+  index("issues_live_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  index("issues_live_state_created_idx").on(t.projectId, t.stateId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  index("issues_live_priority_sort_idx").on(t.projectId, t.priority, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  index("issues_live_sort_idx").on(t.projectId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
 ]);
 
 const issueLink = (name: string) => ({
@@ -104,32 +109,32 @@ const issueLink = (name: string) => ({
 export const issueAssignees = pgTable("issue_assignees", {
   ...issueLink("assignee"),
   assigneeId: uuid("assignee").notNull().references(() => users.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("issue_assignees_uq").on(t.issueId, t.assigneeId), index("issue_assignees_user_idx").on(t.assigneeId)]);
+}, (t) => [uniqueIndex("issue_assignees_uq").on(t.issueId, t.assigneeId), index("issue_assignees_user_idx").on(t.assigneeId, t.issueId)]);
 
 export const issueLabels = pgTable("issue_labels", {
   ...issueLink("label"),
   labelId: uuid("label").notNull().references(() => labels.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("issue_labels_uq").on(t.issueId, t.labelId), index("issue_labels_label_idx").on(t.labelId)]);
+}, (t) => [uniqueIndex("issue_labels_uq").on(t.issueId, t.labelId), index("issue_labels_label_idx").on(t.labelId, t.issueId)]);
 
 export const issueSubscribers = pgTable("issue_subscribers", {
   ...issueLink("subscriber"),
   subscriberId: uuid("subscriber").notNull().references(() => users.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("issue_subscribers_uq").on(t.issueId, t.subscriberId), index("issue_subscribers_user_idx").on(t.subscriberId)]);
+}, (t) => [uniqueIndex("issue_subscribers_uq").on(t.issueId, t.subscriberId), index("issue_subscribers_user_idx").on(t.subscriberId, t.issueId)]);
 
 export const issueMentions = pgTable("issue_mentions", {
   ...issueLink("mention"),
   mentionId: uuid("mention").notNull().references(() => users.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("issue_mentions_uq").on(t.issueId, t.mentionId), index("issue_mentions_user_idx").on(t.mentionId)]);
+}, (t) => [uniqueIndex("issue_mentions_uq").on(t.issueId, t.mentionId), index("issue_mentions_user_idx").on(t.mentionId, t.issueId)]);
 
 export const cycleIssues = pgTable("cycle_issues", {
   ...issueLink("cycle"),
   cycleId: uuid("cycle").notNull().references(() => cycles.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("cycle_issues_issue_uq").on(t.issueId), index("cycle_issues_cycle_idx").on(t.cycleId)]);
+}, (t) => [uniqueIndex("cycle_issues_issue_uq").on(t.issueId), index("cycle_issues_cycle_idx").on(t.cycleId, t.issueId)]);
 
 export const moduleIssues = pgTable("module_issues", {
   ...issueLink("module"),
   moduleId: uuid("module").notNull().references(() => modules.id, { onDelete: "cascade" }),
-}, (t) => [uniqueIndex("module_issues_uq").on(t.issueId, t.moduleId), index("module_issues_module_idx").on(t.moduleId)]);
+}, (t) => [uniqueIndex("module_issues_uq").on(t.issueId, t.moduleId), index("module_issues_module_idx").on(t.moduleId, t.issueId)]);
 
 export const issueRelations = pgTable("issue_relations", {
   ...issueLink("relation"),

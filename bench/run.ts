@@ -1,0 +1,342 @@
+/**
+ * `npm run bench`: start Stride on embedded PostgreSQL with a throwaway data folder (.data-bench/,
+ * cached between runs), seed 100,000 work items deterministically (bench/seed.ts), and measure over
+ * real HTTP. Results, machine and date go to docs/benchmarks.md.
+ *
+ * Options (env): BENCH_REQUESTS (default 2000 for the concurrent run), BENCH_CONCURRENCY (20),
+ * BENCH_RESEED=1 to rebuild the cached cluster.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { execSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { startStride, type Stride } from "../apps/server/src/boot.ts";
+import { hashToken } from "../apps/server/src/core/session.ts";
+import { buildListQuery, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
+import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DATA = path.join(ROOT, ".data-bench");
+const MARKER = path.join(DATA, "bench.json");
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
+
+const log = (m: string) => process.stdout.write(m + "\n");
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const idx = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
+  return s[idx];
+}
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
+
+interface Stats { p50: number; p90: number; p99: number; mean: number; n: number; rps?: number }
+function stats(xs: number[], wallMs?: number): Stats {
+  return {
+    p50: percentile(xs, 50),
+    p90: percentile(xs, 90),
+    p99: percentile(xs, 99),
+    mean: xs.reduce((a, b) => a + b, 0) / (xs.length || 1),
+    n: xs.length,
+    rps: wallMs ? (xs.length / wallMs) * 1000 : undefined,
+  };
+}
+
+/** Run `fn` `total` times with `concurrency` workers; returns per-call durations (ms) and wall time. */
+async function load(total: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<{ times: number[]; wall: number }> {
+  const times: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await fn(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return { times, wall: performance.now() - start };
+}
+
+function machine() {
+  const cpu = (() => {
+    try {
+      return execSync("lscpu | grep -i 'model name' | head -1", { encoding: "utf8" }).split(":").slice(1).join(":").trim();
+    } catch {
+      return os.cpus()[0]?.model ?? "unknown";
+    }
+  })();
+  const free = (() => {
+    try {
+      return execSync("free -h", { encoding: "utf8" }).trim();
+    } catch {
+      return `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB total`;
+    }
+  })();
+  const nproc = (() => {
+    try {
+      return execSync("nproc", { encoding: "utf8" }).trim();
+    } catch {
+      return String(os.cpus().length);
+    }
+  })();
+  return { cpu, free, nproc, node: process.version };
+}
+
+async function main() {
+  const migrationHash = fileHash(fs.readFileSync(path.join(ROOT, "apps/server/drizzle/0000_init.sql"), "utf8"));
+  let info: (BenchInfo & { migrationHash: string }) | null = null;
+  if (process.env.BENCH_RESEED !== "1" && fs.existsSync(MARKER)) {
+    const m = JSON.parse(fs.readFileSync(MARKER, "utf8"));
+    if (m.seedVersion === SEED_VERSION && m.migrationHash === migrationHash) info = m;
+  }
+  if (!info) {
+    log("No usable cached cluster: rebuilding .data-bench/ …");
+    fs.rmSync(DATA, { recursive: true, force: true });
+  }
+  fs.mkdirSync(DATA, { recursive: true });
+
+  const stride: Stride = await startStride(
+    { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: undefined },
+    log,
+  );
+  try {
+    if (!info) {
+      const t = performance.now();
+      log(`Seeding ${ITEM_COUNT.toLocaleString("en")} work items …`);
+      const seeded = await seedBench(stride.app.sql);
+      info = { ...seeded, migrationHash };
+      fs.writeFileSync(MARKER, JSON.stringify(info, null, 2));
+      log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
+    } else {
+      log("Using the cached seeded cluster in .data-bench/");
+      await stride.app.sql.unsafe("ANALYZE");
+    }
+    await runBench(stride, info);
+  } finally {
+    await stride.close();
+  }
+}
+
+async function runBench(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const base = stride.url;
+  // a signed-in session for the workspace admin
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
+  const get = async (url: string) => {
+    const res = await fetch(base + url, { headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+
+  const [{ live }] = await app.sql<{ live: number }[]>`SELECT count(*)::int AS live FROM issues WHERE project = ${info.projectId} AND deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`;
+  log(`Project has ${live.toLocaleString("en")} listable work items.`);
+
+  // the measured requests
+  const groupedQs = `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
+  const groupedCreatedQs = `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=-created_at`;
+  const filteredQs = `?per_page=100&cursor=100:0:0&order_by=-created_at&labels=${info.filterLabelId}&assignees=${info.filterAssigneeId}`;
+  const sample = JSON.parse(await get(P + "/issues/" + groupedQs));
+  const groupSizes = Object.values(sample.results as Record<string, { results: unknown[]; total_results: number }>).map((g) => `${g.results.length}/${g.total_results}`);
+  const filteredSample = JSON.parse(await get(P + "/issues/" + filteredQs));
+  log(`Grouped page: ${sample.count} items (${groupSizes.join(", ")}); filtered page: ${filteredSample.count} of ${filteredSample.total_count}`);
+
+  // warm-up
+  for (let i = 0; i < 30; i++) {
+    await get(P + "/issues/" + groupedQs);
+    await get(P + "/issues/" + filteredQs);
+  }
+
+  const results: Record<string, Stats> = {};
+  log(`Grouped by state, 50 per group, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests …`);
+  let r = await load(REQUESTS, CONCURRENCY, () => get(P + "/issues/" + groupedQs).then(() => {}));
+  results.groupedConcurrent = stats(r.times, r.wall);
+  r = await load(Math.round(REQUESTS / 2), CONCURRENCY, () => get(P + "/issues/" + groupedCreatedQs).then(() => {}));
+  results.groupedCreatedConcurrent = stats(r.times, r.wall);
+  r = await load(300, 1, () => get(P + "/issues/" + groupedQs).then(() => {}));
+  results.groupedSingle = stats(r.times, r.wall);
+  r = await load(300, 1, () => get(P + "/issues/" + filteredQs).then(() => {}));
+  results.filteredSingle = stats(r.times, r.wall);
+  r = await load(REQUESTS, CONCURRENCY, () => get(P + "/issues/" + filteredQs).then(() => {}));
+  results.filteredConcurrent = stats(r.times, r.wall);
+
+  // the same pages' SQL alone, through the same connection pool
+  const viewer = { userId: info.adminId, timezone: "UTC", ownOnly: false };
+  const reqFor = (qs: string): ListRequest => {
+    const query = Object.fromEntries(new URLSearchParams(qs.slice(1)));
+    const parsed = parseListQuery(query, { timezone: "UTC" });
+    return { context: { kind: "project", workspaceId: info.workspaceId, projectId: info.projectId }, viewer, ...parsed, shape: "list" };
+  };
+  const groupedSql = buildListQuery(reqFor(groupedQs));
+  const filteredSql = buildListQuery(reqFor(filteredQs));
+  const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[]).then(() => {});
+  for (let i = 0; i < 20; i++) {
+    await runSql(groupedSql);
+    await runSql(filteredSql);
+  }
+  r = await load(300, 1, () => runSql(groupedSql));
+  results.groupedSqlSingle = stats(r.times, r.wall);
+  r = await load(300, 1, () => runSql(filteredSql));
+  results.filteredSqlSingle = stats(r.times, r.wall);
+  r = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
+  results.groupedSqlConcurrent = stats(r.times, r.wall);
+
+  const explain = async (q: { text: string; values: unknown[] }) => {
+    const rows = await app.sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.text}`, q.values as never[]);
+    return (rows as unknown as Record<string, string>[]).map((row) => row["QUERY PLAN"]).join("\n");
+  };
+  const groupedPlan = await explain(groupedSql);
+  const filteredPlan = await explain(filteredSql);
+
+  // writes
+  let writeNote = "";
+  const created: string[] = [];
+  const probe = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: "bench probe" }) });
+  const probeText = await probe.text();
+  if (probe.status === 201) {
+    created.push(JSON.parse(probeText).id);
+    r = await load(200, 1, async (i) => {
+      const res = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }) });
+      const body = await res.text();
+      if (res.status !== 201) throw new Error(`create → ${res.status} ${body}`);
+      created.push(JSON.parse(body).id);
+    });
+    results.create = stats(r.times, r.wall);
+    r = await load(200, 1, async (i) => {
+      const id = created[i % created.length];
+      const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ priority: i % 2 ? "high" : "medium", name: `Bench write ${i} (edited)` }) });
+      await res.text();
+      if (res.status !== 204 && res.status !== 200) throw new Error(`patch → ${res.status}`);
+    });
+    results.patch = stats(r.times, r.wall);
+  } else {
+    writeNote = `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.`;
+  }
+  // keep the cached dataset identical between runs
+  if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[])`;
+  await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
+
+  writeReport(info, live, results, { groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count });
+}
+
+function writeReport(
+  info: BenchInfo,
+  live: number,
+  s: Record<string, Stats>,
+  extra: { groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number },
+) {
+  const m = machine();
+  const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const verdict = (value: number, target: number) => (value <= target ? `met` : `**missed by ${ms(value - target)} ms (${(value / target).toFixed(1)}×)**`);
+  const ratio = (api: number, sql: number) => api / sql;
+  const gRatio = ratio(s.groupedSingle.p50, s.groupedSqlSingle.p50);
+  const fRatio = ratio(s.filteredSingle.p50, s.filteredSqlSingle.p50);
+  const row = (name: string, st: Stats | undefined) =>
+    st ? `| ${name} | ${ms(st.p50)} | ${ms(st.p90)} | ${ms(st.p99)} | ${ms(st.mean)} | ${st.rps ? st.rps.toFixed(0) : ""} | ${st.n} |` : `| ${name} | not measured | | | | | |`;
+  const lines = [
+    "# Benchmarks",
+    "",
+    "Written by `npm run bench` (bench/run.ts). Stride runs against embedded PostgreSQL with a throwaway data folder (`.data-bench/`, cached between runs); the benchmark client, the server and PostgreSQL share the same machine.",
+    "",
+    "## Machine and date",
+    "",
+    `- Date: ${date}`,
+    `- nproc: ${m.nproc}`,
+    `- CPU: ${m.cpu}`,
+    `- Node: ${m.node}`,
+    "- free -h:",
+    "",
+    "```",
+    m.free,
+    "```",
+    "",
+    "## Data",
+    "",
+    `Deterministic seed (bench/seed.ts, version ${info.seedVersion}): one project with ${ITEM_COUNT.toLocaleString("en")} work items (${live.toLocaleString("en")} listable: the rest are archived, draft, deleted, triage or epics), ${JSON.stringify(info.counts)}. 24 labels with a skewed distribution, 40 users (30 assignable), 12 cycles, 10 modules, ~20 % sub-items, ~8,000 relations.`,
+    "",
+    `- Grouped page: \`GET P/issues/?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order\` → ${extra.groupSizes.join(", ")} (shown/total per state).`,
+    `- Filtered page: \`GET P/issues/?per_page=100&cursor=100:0:0&order_by=-created_at&labels=<most used label>&assignees=<one member>\` → first 100 of ${extra.filteredCount}.`,
+    "",
+    "## Results (milliseconds)",
+    "",
+    "| Measurement | p50 | p90 | p99 | mean | req/s | n |",
+    "|---|---|---|---|---|---|---|",
+    row(`Grouped by state, 50/group, ${CONCURRENCY} concurrent (order sort_order)`, s.groupedConcurrent),
+    row(`Grouped by state, 50/group, ${CONCURRENCY} concurrent (order -created_at)`, s.groupedCreatedConcurrent),
+    row("Grouped by state, 50/group, 1 client", s.groupedSingle),
+    row("Grouped page SQL alone, 1 client", s.groupedSqlSingle),
+    row(`Grouped page SQL alone, ${CONCURRENCY} concurrent`, s.groupedSqlConcurrent),
+    row("Ungrouped first 100, label + assignee filter, 1 client", s.filteredSingle),
+    row(`Ungrouped first 100, label + assignee filter, ${CONCURRENCY} concurrent`, s.filteredConcurrent),
+    row("Filtered page SQL alone, 1 client", s.filteredSqlSingle),
+    row("Create a work item (POST P/issues/), 1 client", s.create),
+    row("Patch a work item (PATCH P/issues/{id}/), 1 client", s.patch),
+    "",
+    extra.writeNote ? `Note: ${extra.writeNote}` : "",
+    "",
+    "## Against the targets of issue #3",
+    "",
+    "| Target | Measured | Verdict |",
+    "|---|---|---|",
+    `| Grouped by state, 50 per group: p50 ≤ 30 ms at ${CONCURRENCY} concurrent | ${ms(s.groupedConcurrent.p50)} ms | ${verdict(s.groupedConcurrent.p50, 30)} |`,
+    `| … p99 ≤ 120 ms at ${CONCURRENCY} concurrent | ${ms(s.groupedConcurrent.p99)} ms | ${verdict(s.groupedConcurrent.p99, 120)} |`,
+    `| Ungrouped first page of 100 with a label + assignee filter: p50 ≤ 25 ms | ${ms(s.filteredSingle.p50)} ms (1 client) | ${verdict(s.filteredSingle.p50, 25)} |`,
+    `| API adds at most 2× over the page's SQL (grouped) | ${ms(s.groupedSingle.p50)} / ${ms(s.groupedSqlSingle.p50)} = ${gRatio.toFixed(2)}× | ${gRatio <= 2 ? "met" : `**missed (${gRatio.toFixed(2)}×)**`} |`,
+    `| API adds at most 2× over the page's SQL (filtered) | ${ms(s.filteredSingle.p50)} / ${ms(s.filteredSqlSingle.p50)} = ${fRatio.toFixed(2)}× | ${fRatio <= 2 ? "met" : `**missed (${fRatio.toFixed(2)}×)**`} |`,
+    `| Create a work item: p50 ≤ 15 ms | ${s.create ? ms(s.create.p50) + " ms" : "not measured"} | ${s.create ? verdict(s.create.p50, 15) : "—"} |`,
+    `| Patch a work item: p50 ≤ 15 ms | ${s.patch ? ms(s.patch.p50) + " ms" : "not measured"} | ${s.patch ? verdict(s.patch.p50, 15) : "—"} |`,
+    "| Browser: 10,000 loaded items scroll without dropped frames; layout/filter switch ≤ 200 ms | not measured by this script | — |",
+    "",
+    ANALYSIS_MARKER,
+    "",
+    "## Query plans (EXPLAIN ANALYZE of the measured pages)",
+    "",
+    "<details><summary>Grouped by state, 50 per group</summary>",
+    "",
+    "```",
+    extra.groupedPlan,
+    "```",
+    "</details>",
+    "",
+    "<details><summary>Ungrouped, label + assignee filter, first 100</summary>",
+    "",
+    "```",
+    extra.filteredPlan,
+    "```",
+    "</details>",
+    "",
+  ];
+  const file = path.join(ROOT, "docs/benchmarks.md");
+  // keep the hand-written analysis between runs
+  let analysis = "";
+  if (fs.existsSync(file)) {
+    const old = fs.readFileSync(file, "utf8");
+    const start = old.indexOf(ANALYSIS_START);
+    const end = old.indexOf(ANALYSIS_END);
+    if (start >= 0 && end > start) analysis = old.slice(start, end + ANALYSIS_END.length);
+  }
+  const text = lines.join("\n").replace(ANALYSIS_MARKER, analysis || `${ANALYSIS_START}\n## Analysis\n\n(not written yet)\n${ANALYSIS_END}`);
+  fs.writeFileSync(file, text);
+  log(`\nWrote docs/benchmarks.md`);
+  log(lines.slice(lines.indexOf("## Results (milliseconds)"), lines.indexOf(ANALYSIS_MARKER)).join("\n"));
+}
+
+const ANALYSIS_START = "<!-- analysis -->";
+const ANALYSIS_END = "<!-- /analysis -->";
+const ANALYSIS_MARKER = "@@ANALYSIS@@";
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
