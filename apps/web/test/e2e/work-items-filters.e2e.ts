@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
+
+/** Work items: filter by priority and label, inline editing in the spreadsheet, bulk priority change. */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+const key = (n: number) => `${a.identifier}-${n}`;
+
+beforeAll(async () => {
+  browser = await launch();
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Carmen", labels: [{ name: "Bug", color: "#ef4444" }, { name: "Feature", color: "#3b82f6" }] });
+  const bug = a.labels[0].id;
+  const feature = a.labels[1].id;
+  await createItems(ctx.request, a, [
+    { name: "Login fails", priority: "high", label_ids: [bug] },
+    { name: "Dark mode", priority: "low", label_ids: [feature] },
+    { name: "Crash on save", priority: "high", label_ids: [feature] },
+    { name: "Docs typo", priority: "none", label_ids: [bug] },
+    { name: "Slow search", priority: "urgent" },
+  ]);
+  page = await ctx.newPage();
+});
+afterAll(async () => { await browser?.close(); });
+
+const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
+async function itemsByKey(): Promise<Record<string, { priority: string; state_id: string }>> {
+  const r = (await (await page.request.get(api("issues/?per_page=50&cursor=50:0:0"))).json()) as { results: { sequence_id: number; priority: string; state_id: string }[] };
+  return Object.fromEntries(r.results.map((x) => [key(x.sequence_id), x]));
+}
+
+it("filters by priority and by label, shows chips, and remembers the filters", async () => {
+  await openList(page, a);
+  await expect.poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+
+  await page.getByRole("button", { name: "Filters" }).click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("group", { name: "Priority" }).getByLabel("High").check();
+  await expect.poll(rows).toEqual([key(3), key(1)]);
+
+  await menu.getByRole("button", { name: "Labels", exact: true }).click();
+  await menu.getByRole("group", { name: "Labels" }).getByLabel("Bug").check();
+  await expect.poll(rows).toEqual([key(1)]);
+  await page.keyboard.press("Escape");
+
+  const chips = page.getByRole("region", { name: "Applied filters" });
+  expect(await chips.locator("[data-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-filter")))).toEqual(["priority", "labels"]);
+  await chips.getByRole("button", { name: "Remove Labels Bug" }).click();
+  await expect.poll(rows).toEqual([key(3), key(1)]);
+
+  // remembered for this project (server user properties)
+  await page.reload();
+  await page.locator("[data-list-context]").waitFor();
+  await expect.poll(rows).toEqual([key(3), key(1)]);
+  const props = (await (await page.request.get(api("user-properties/"))).json()) as { filters: Record<string, string[] | null> };
+  expect(props.filters.priority).toEqual(["high"]);
+  expect(props.filters.labels).toBeNull();
+
+  await page.getByRole("region", { name: "Applied filters" }).getByRole("button", { name: "Clear all" }).click();
+  await expect.poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+});
+
+it("switches to the spreadsheet and edits a property inline", async () => {
+  await page.getByRole("button", { name: "Spreadsheet layout" }).click();
+  const row = page.locator(`[role=row][data-item="${key(2)}"]`);
+  await row.waitFor();
+  await row.locator('[data-col="priority"]').getByRole("button", { name: "Priority" }).click();
+  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Urgent" }).click();
+  await expect.poll(async () => row.locator('[data-col="priority"] button').getAttribute("title")).toBe("Priority: Urgent");
+  await expect.poll(async () => (await itemsByKey())[key(2)].priority).toBe("urgent");
+
+  await row.locator('[data-col="state"]').getByRole("button", { name: "State" }).click();
+  await page.getByRole("listbox", { name: "State" }).getByRole("option", { name: "In Progress" }).click();
+  const inProgress = a.states.find((s) => s.name === "In Progress")!.id;
+  await expect.poll(async () => (await itemsByKey())[key(2)].state_id).toBe(inProgress);
+});
+
+it("bulk-changes the priority of three items", async () => {
+  for (const n of [1, 3, 4]) await page.getByRole("checkbox", { name: `Select ${key(n)}` }).check();
+  const bar = page.getByRole("toolbar", { name: "Bulk actions" });
+  await bar.getByText("3 selected").waitFor();
+  await bar.getByRole("button", { name: "Priority" }).click();
+  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Medium" }).click();
+  await expect.poll(async () => {
+    const all = await itemsByKey();
+    return [1, 3, 4, 5].map((n) => all[key(n)].priority);
+  }).toEqual(["medium", "medium", "medium", "urgent"]);
+  for (const n of [1, 3, 4]) {
+    expect(await page.locator(`[role=row][data-item="${key(n)}"] [data-col="priority"] button`).getAttribute("title")).toBe("Priority: Medium");
+  }
+});
