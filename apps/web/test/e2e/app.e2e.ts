@@ -281,3 +281,43 @@ it("shows readable messages on the password reset screens", async () => {
   await page.getByRole("link", { name: "Request a new link" }).waitFor();
   await ctx.close();
 });
+
+it("changes the password from the security page", async () => {
+  const ctx = await newContext(browser);
+  const email = `${unique("sec")}@stride.test`;
+  await apiSignUp(ctx, email, "Sam");
+  const page = await ctx.newPage();
+  await page.goto("/profile/security/");
+  await page.getByRole("heading", { name: "Change password" }).waitFor();
+  const next = "Velvet-Quokka-Harbor-73";
+  await page.getByLabel("Current password").fill("Wrong-Password-999!");
+  await page.getByLabel("New password", { exact: true }).fill(next);
+  await page.getByLabel("Confirm new password").fill(next);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.getByText("The current password is incorrect.").waitFor();
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.getByText("Password changed.").waitFor();
+  await ctx.close();
+
+  const again = await newContext(browser);
+  const p2 = await again.newPage();
+  await signIn(p2, email, next);
+  await waitForPath(p2, /^\/create-workspace\/?$/);
+  await again.close();
+});
+
+it("accepts pending invitations on /invitations", async () => {
+  const ctx = await newContext(browser);
+  const email = `${unique("pending")}@stride.test`;
+  await apiSignUp(ctx, email, "Pia");
+  await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 5 }] } });
+  const page = await ctx.newPage();
+  await page.goto("/");
+  await waitForPath(page, /^\/invitations\/?$/);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Accept and continue" }).click();
+  await waitForPath(page, new RegExp(`^/${slug}/?$`));
+  await page.locator("nav[aria-label=Workspace] [data-nav=home]").waitFor();
+  await ctx.close();
+});
