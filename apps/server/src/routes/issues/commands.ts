@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
-import type { IssueRow } from "./queries.ts";
+import type { IssueRow, IssueView } from "./queries.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
 
 const I = schema.issues;
@@ -194,7 +194,7 @@ async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: str
  * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
  * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
  */
-export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
   const state = input.state_id ? await projectState(tx, project.id, input.state_id, !!opts.allowTriage) : await defaultState(tx, project.id);
   if (input.parent_id) await checkParent(tx, project.id, input.parent_id);
@@ -240,8 +240,11 @@ export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     .returning();
 
   const base = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId };
-  if (assigneeIds.length) await replaceLinks(tx, issue, "assignees", assigneeIds, actorId);
-  if (labelIds.length) await replaceLinks(tx, issue, "labels", labelIds, actorId);
+  const link = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, createdById: actorId, updatedById: actorId };
+  if (assigneeIds.length) await tx.insert(schema.issueAssignees).values(assigneeIds.map((assigneeId) => ({ ...link, assigneeId })));
+  if (labelIds.length) await tx.insert(schema.issueLabels).values(labelIds.map((labelId) => ({ ...link, labelId })));
+  let cycleId: string | null = null;
+  const moduleIds: string[] = [];
   const acts: ActivityInput[] = [{ ...base, verb: "created", field: null, comment: "created the work item" }];
 
   if (opts.cycleId) {
@@ -249,19 +252,32 @@ export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     if (c) {
       await tx.insert(schema.cycleIssues).values({ issueId: issue.id, cycleId: c.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId });
       acts.push({ ...base, field: "cycles", oldValue: "", newValue: c.name, newIdentifier: c.id });
+      cycleId = c.id;
     }
   }
   if (opts.moduleIds?.length) {
     const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, opts.moduleIds), eq(schema.modules.projectId, project.id)));
     if (mods.length) {
       await tx.insert(schema.moduleIssues).values(mods.map((m) => ({ issueId: issue.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
-      for (const m of mods) acts.push({ ...base, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
+      for (const m of mods) {
+        acts.push({ ...base, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
+        moduleIds.push(m.id);
+      }
     }
   }
   await subscribe(tx, issue, [actorId, ...assigneeIds], actorId);
   await recordMentions(tx, issue, html, actorId);
   await recordActivity(tx, acts);
-  return issue;
+  const view: IssueView = {
+    issue, stateGroup: state?.group ?? null, cycleId, moduleIds, labelIds, assigneeIds,
+    subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
+  };
+  return { issue, view };
+}
+
+/** Create a work item (see `createIssueWithView`); returns its row. */
+export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+  return (await createIssueWithView(tx, project, actorId, input, opts)).issue;
 }
 
 /** Lock and read an item for an update. */
@@ -311,12 +327,19 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     acts.push(...scalarChange(base, "priority", cur.priority, patch.priority));
   }
   if ((has("state_id") || patch.state_id === null) && (patch.state_id ?? null) !== cur.stateId) {
-    const next = patch.state_id ? await projectState(tx, cur.projectId, patch.state_id, !!opts.allowTriage) : await defaultState(tx, cur.projectId);
+    const pair = patch.state_id
+      ? await tx.select().from(schema.states).where(and(eq(schema.states.projectId, cur.projectId), inArray(schema.states.id, [patch.state_id, cur.stateId].filter((x): x is string => !!x))))
+      : [];
+    let next: StateRow | null;
+    if (patch.state_id) {
+      next = pair.find((s) => s.id === patch.state_id) ?? null;
+      if (!next || (!opts.allowTriage && next.group === "triage")) throw nonField("State is not valid please pass a valid state_id");
+    } else next = await defaultState(tx, cur.projectId);
     if ((next?.id ?? null) !== cur.stateId) {
       set.stateId = next?.id ?? null;
       set.completedAt = next?.group === "completed" ? new Date() : null;
-      const names = await namesOf(tx, "states", [cur.stateId, next?.id].filter((x): x is string => !!x));
-      acts.push(...scalarChange(base, "state", cur.stateId ? names.get(cur.stateId) : null, next ? names.get(next.id) : null, { old: cur.stateId, new: next?.id ?? null }));
+      const oldName = cur.stateId ? (pair.find((s) => s.id === cur.stateId)?.name ?? (await namesOf(tx, "states", [cur.stateId])).get(cur.stateId)) : null;
+      acts.push(...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }));
     }
   }
   if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {

@@ -9,7 +9,7 @@ import { schema } from "../../db/client.ts";
 import { P, W, itemUrls } from "./urls.ts";
 import { expandQuery, issueCreateBody, issueParams, issuePatchBody, parseExpand, projectParams, zDate, zUuid, MSG } from "./schemas.ts";
 import { assertCanSee, isEpicPath, issueNotFound, loadIssueForRoute, notAllowedToView, workItemNotFound } from "./access.ts";
-import { createIssue, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
+import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { loadIssueView } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
 import { buildIssueDetail } from "./detail.ts";
@@ -28,9 +28,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     status: 201,
     handler: async (ctx) => {
       const isEpic = isEpicPath(ctx);
-      const id = await ctx.app.db.transaction(async (tx) => (await createIssue(tx, ctx.project, ctx.user.id, ctx.body, { isEpic })).id);
-      const view = await loadIssueView(ctx.app.db, id);
-      return presentIssue(view!);
+      const { view } = await ctx.app.db.transaction((tx) => createIssueWithView(tx, ctx.project, ctx.user.id, ctx.body, { isEpic }));
+      return presentIssue(view);
     },
   });
 
