@@ -287,14 +287,19 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
   });
 }
 
-function useRemovingMutation<V extends { id: string }>(
+/**
+ * Archive / restore / delete: the item leaves the cached lists at once. The success toast is shown here
+ * (not by the caller) because the row that started it is usually gone by then.
+ */
+function useRemovingMutation<V extends { id: string; label?: string }>(
   slug: string,
   pid: string,
-  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[] },
+  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string },
 ) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();
+  const toast = useToast();
   return useMutation({
     mutationFn: opts.call,
     onMutate: async (v: V) => {
@@ -308,6 +313,7 @@ function useRemovingMutation<V extends { id: string }>(
       fail(opts.failTitle, e);
     },
     onSuccess: (_r, v) => {
+      toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
@@ -316,31 +322,34 @@ function useRemovingMutation<V extends { id: string }>(
 }
 
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
     kinds: ["issues", "epics", "archived"],
     failTitle: "Could not delete the work item",
     invalidate: [],
+    done: "Work item deleted",
   });
 }
 
 /** Archive (only from the completed or cancelled groups): the item leaves the list (work-tracking.md §4). */
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
     kinds: ["issues", "epics"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
+    done: "Work item archived",
   });
 }
 
 /** Restore: archived_at cleared, the item leaves the archived list. */
 export function useRestoreWorkItem(slug: string, pid: string) {
-  return useRemovingMutation<{ id: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
     invalidate: ["issues", "epics"],
+    done: "Work item restored",
   });
 }
 

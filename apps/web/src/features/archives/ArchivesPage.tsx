@@ -78,7 +78,6 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
 
 function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLite; item: WorkItem }) {
   const restore = useRestoreWorkItem(slug, project.id);
-  const toast = useToast();
   const key = `${project.identifier}-${item.sequence_id}`;
   return (
     <li data-item={key} className="flex items-center gap-3 px-4 py-2.5 text-sm">
@@ -86,7 +85,7 @@ function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLi
       <Link to={`/${slug}/projects/${project.id}/archives/issues/${item.id}/`} className="min-w-0 flex-1 truncate font-medium hover:underline">{itemName(item.name)}</Link>
       {item.archived_at && <span className="text-xs text-zinc-500">Archived {formatDate(item.archived_at.slice(0, 10))}</span>}
       {(project.member_role ?? 0) >= 15 && (
-        <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restore.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item restored", key) })}>
+        <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restore.mutate({ id: item.id, label: key })}>
           Restore
         </Button>
       )}

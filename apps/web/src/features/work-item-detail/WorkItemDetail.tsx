@@ -82,13 +82,12 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const set = (patch: Partial<WorkItem> & { description_html?: string }) => update.mutate({ id: item.id, patch, kind });
 
   const doArchive = () =>
-    archive.mutate({ id: item.id }, {
+    archive.mutate({ id: item.id, label: key }, {
       onSuccess: () => {
-        toast.show("success", "Work item archived", key);
         if (onClose) onClose();
       },
     });
-  const doRestore = () => restore.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item restored", key) });
+  const doRestore = () => restore.mutate({ id: item.id, label: key });
 
   const header = (
     <div className={cx("flex items-center gap-1.5 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800", variant === "peek" && "sticky top-0 z-10 bg-white dark:bg-zinc-950")}>
@@ -204,10 +203,9 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         loading={del.isPending}
         message={<>Delete <strong>{key}</strong>? Its sub-work items are deleted too. This cannot be undone.</>}
         onConfirm={() =>
-          del.mutate({ id: item.id }, {
+          del.mutate({ id: item.id, label: key }, {
             onSuccess: () => {
               setConfirmDelete(false);
-              toast.show("success", "Work item deleted", key);
               if (onClose) onClose();
               else nav(`/${slug}/projects/${pid}/issues/`);
             },

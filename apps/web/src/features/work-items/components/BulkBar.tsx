@@ -38,7 +38,7 @@ export function BulkBar() {
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => { for (const id of ids) restore.mutate({ id }); selection.clear(); toast.show("success", `Restoring ${n} work item${n === 1 ? "" : "s"}`); }}
+          onClick={() => { for (const id of ids) restore.mutate({ id }); selection.clear(); }}
         >
           Restore
         </Button>

@@ -89,12 +89,12 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
     { label: "Copy link", onSelect: async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); } },
     ...(kind === "archived"
-      ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item restored", key) }) }]
+      ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
       : canEdit(item)
         ? [{
             label: "Archive",
             disabled: !CLOSED_STATE_GROUPS.includes(group),
-            onSelect: () => archive.mutate({ id: item.id }, { onSuccess: () => toast.show("success", "Work item archived", key) }),
+            onSelect: () => archive.mutate({ id: item.id, label: key }),
           }]
         : []),
     ...(canDelete ? [{ label: "Delete", danger: true, onSelect: () => setConfirm(true) }] : []),
@@ -115,7 +115,7 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
         confirmLabel="Delete"
         loading={del.isPending}
         message={<>Delete <strong>{key}</strong> “{itemName(item.name)}”? Its sub-work items are deleted too. This cannot be undone.</>}
-        onConfirm={() => del.mutate({ id: item.id }, { onSuccess: () => { setConfirm(false); toast.show("success", "Work item deleted", key); }, onError: () => setConfirm(false) })}
+        onConfirm={() => del.mutate({ id: item.id, label: key }, { onSettled: () => setConfirm(false) })}
       />
     </span>
   );
