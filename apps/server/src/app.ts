@@ -27,7 +27,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     logger: opts.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // Client addresses (rate limits, sessions) come from X-Forwarded-For only across trusted proxy hops.
+    trustProxy: app.config?.trustProxy || false,
   });
 
   await fastify.register(cookie);

@@ -20,6 +20,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   runWorkers: boolean;
+  /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
+  trustProxy: string;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL || "warn",
     runWorkers: env.RUN_WORKERS !== "0",
+    trustProxy: env.TRUST_PROXY || "",
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { STRONG_PASSWORD, WEB, formPost, query, setupInstance } from "./auth-hel
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimitPerMinute: 3 });
+  t = await startTestServer({ rateLimitPerMinute: 3, trustProxy: "loopback" });
   await setupInstance(t);
 });
 afterAll(async () => { await t?.close(); });

@@ -3,14 +3,11 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "./context.ts";
 
 /**
- * The address a limit is counted against: the last X-Forwarded-For hop (appended by the nearest proxy,
- * so a client cannot forge it behind one), else the socket's peer address.
+ * The address a limit is counted against: Fastify's `req.ip`, which follows X-Forwarded-For only across
+ * the TRUST_PROXY hops configured (so a client cannot forge it), else the socket's peer address.
  */
 export function clientAddress(req: FastifyRequest): string {
-  const xff = req.headers["x-forwarded-for"];
-  const value = Array.isArray(xff) ? xff[xff.length - 1] : xff;
-  const hops = (value ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  return hops[hops.length - 1] || req.socket.remoteAddress || req.ip;
+  return req.ip || req.socket.remoteAddress || "unknown";
 }
 
 /**

@@ -331,9 +331,9 @@ export const authRoutes: RouteModule = (fastify, app) => {
 
   route(fastify, app, {
     method: "POST",
-    url: "/auth/reset-password/:uidb64/:token/",
+    url: "/auth/reset-password/:uid/:token/",
     auth: "none",
-    params: z.object({ uidb64: z.string(), token: z.string() }),
+    params: z.object({ uid: z.string(), token: z.string() }),
     body: formBody,
     policy: null,
     handler: async ({ req, reply, params, body }) => {
@@ -346,7 +346,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
         if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
         const cfg = await getInstanceConfig(app.db, app.secretKey);
         if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
-        const check = await checkResetToken(app.db, params.uidb64, params.token);
+        const check = await checkResetToken(app.db, params.uid, params.token);
         if (!check.ok) throw fail(check.code);
         const password = field(body, "password");
         if (!password) throw fail(E.INVALID_PASSWORD);
