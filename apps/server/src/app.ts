@@ -27,6 +27,11 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     logger: opts.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
+    // Malformed URLs and the like get a clear 4xx body of our own, not Fastify's.
+    frameworkErrors: (error, _req, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      reply.code(status >= 400 && status < 500 ? status : 400).send({ detail: status === 400 ? "Malformed request URL." : error.message });
+    },
     // Client addresses (rate limits, sessions) come from X-Forwarded-For only across trusted proxy hops.
     trustProxy: app.config?.trustProxy || false,
   });

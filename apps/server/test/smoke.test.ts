@@ -11,6 +11,16 @@ describe("server basics", () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Page not found." });
   });
+  it("answers a malformed URL with a clear 400", async () => {
+    const res = await t.anon().get("/api/workspaces/%E0%A4%A/");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: "Malformed request URL." });
+  });
+  it("answers malformed JSON with a 400 detail", async () => {
+    const res = await t.anon().request("POST", "/auth/email-check/", "{not json", { "content-type": "application/json" });
+    expect(res.status).toBe(400);
+    expect(String(res.body.detail)).toMatch(/^JSON parse error/);
+  });
   it("echoes the Origin for CORS with credentials", async () => {
     const res = await t.anon().request("OPTIONS", "/api/users/me/", undefined, { origin: "http://example.test", "access-control-request-method": "GET" });
     expect(res.status).toBe(204);
