@@ -135,8 +135,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <Prop label="Labels"><LabelsProperty refs={refs} variant="field" value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} /></Prop>
       <Prop label="Start date"><DateProperty label="Start date" variant="field" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} placeholder="Add start date" /></Prop>
       <Prop label="Due date">
-        <DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" />
-        {isOverdue(item.target_date, group) && <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
+        <span className="min-w-0 flex-1"><DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" /></span>
+        {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
       </Prop>
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">

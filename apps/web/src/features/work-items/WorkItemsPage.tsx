@@ -53,7 +53,7 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
 }
 
 function ListScreen({ title }: { title: string }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection } = useList();
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
 
@@ -90,6 +90,12 @@ function ListScreen({ title }: { title: string }) {
         }
         actions={
           <>
+            {kind !== "archived" && project.is_epic_enabled && (
+              <nav aria-label="Work item kind" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
+                <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Work items</Link>
+                <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Epics</Link>
+              </nav>
+            )}
             {kind === "project" && (
               <Link to={`/${slug}/projects/${pid}/archives/issues/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" title="Archived work items">
                 <Icon name="archive" size={16} />
@@ -116,7 +122,7 @@ function ListScreen({ title }: { title: string }) {
       </PageHeader>
       <AppliedFilters />
       <div className="relative flex min-h-0 flex-1 flex-col">
-        {isLoading ? (
+        {isLoading && layout !== "calendar" ? (
           <ListSkeleton />
         ) : error && !data ? (
           <EmptyState title="Could not load the work items" description={errorMessage((error as { body?: unknown }).body) ?? (error as Error).message} />

@@ -62,7 +62,7 @@ export function FlowLayout() {
                         <div className="space-y-2">
                           {ids.map((id) => {
                             const it = data.items[id];
-                            return it ? <Card key={id} item={it} draggable={canEdit(it)} onDragStart={(e) => { drag.current = id; e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; }} onDragEnd={() => { drag.current = null; setOver(null); }} /> : null;
+                            return it ? <Card key={id} item={it} hide={["state"]} draggable={canEdit(it)} onDragStart={(e) => { drag.current = id; e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; }} onDragEnd={() => { drag.current = null; setOver(null); }} /> : null;
                           })}
                         </div>
                         {node && ids.length < node.total && (

@@ -114,7 +114,9 @@ export function GanttLayout() {
             </div>
             <div className="relative" style={{ width }}>
               {header.top.map((h) => (
-                <div key={h.left} className="absolute top-0 h-6 truncate border-l border-zinc-200 px-1.5 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>{h.label}</div>
+                <div key={h.left} className="absolute top-0 h-6 border-l border-zinc-200 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>
+                  <span className="sticky inline-block truncate px-1.5" style={{ left: GANTT_SIDEBAR_WIDTH, maxWidth: h.width }}>{h.label}</span>
+                </div>
               ))}
               {header.ticks.map((t) => (
                 <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-400" : "text-zinc-500")} style={{ left: t.left }}>{t.label}</div>

@@ -133,7 +133,7 @@ export function KanbanLayout() {
                     return (
                       <div key={id}>
                         {isTarget && target.index === i && <div className="mb-2 h-0.5 rounded bg-indigo-500" />}
-                        <Card item={it} draggable={canEdit(it) && (canDragGroups || manual)} onDragStart={(e) => onDragStart(e, it, k, sub)} onDragEnd={() => { drag.current = null; setTarget(null); }} />
+                        <Card item={it} hide={groupBy === "state_id" || subGroupBy === "state_id" ? ["state"] : groupBy === "priority" ? ["priority"] : []} draggable={canEdit(it) && (canDragGroups || manual)} onDragStart={(e) => onDragStart(e, it, k, sub)} onDragEnd={() => { drag.current = null; setTarget(null); }} />
                       </div>
                     );
                   })}
@@ -154,7 +154,7 @@ export function KanbanLayout() {
   );
 }
 
-export function Card({ item, draggable, onDragStart, onDragEnd }: { item: WorkItem; draggable: boolean; onDragStart: (e: DragEvent) => void; onDragEnd: () => void }) {
+export function Card({ item, draggable, onDragStart, onDragEnd, hide = [] }: { item: WorkItem; draggable: boolean; onDragStart: (e: DragEvent) => void; onDragEnd: () => void; hide?: string[] }) {
   const { project, openPeek, peekId, prefs } = useList();
   const key = itemKey(project.identifier, item.sequence_id);
   const [dragging, setDragging] = useState(false);
@@ -182,7 +182,7 @@ export function Card({ item, draggable, onDragStart, onDragEnd }: { item: WorkIt
       <button type="button" onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-zinc-900 hover:underline dark:text-zinc-100">
         {itemName(item.name)}
       </button>
-      <ItemProperties item={item} hide={["created_on", "updated_on"]} />
+      <ItemProperties item={item} hide={["created_on", "updated_on", ...hide]} />
     </article>
   );
 }
