@@ -4,7 +4,9 @@
  * real HTTP. Results, machine and date go to docs/benchmarks.md.
  *
  * Options (env): BENCH_REQUESTS (default 2000 for the concurrent run), BENCH_CONCURRENCY (20),
- * BENCH_RESEED=1 to rebuild the cached cluster.
+ * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_DEFAULT_PLANNER=1 to keep PostgreSQL's default
+ * planner costs (by default the bench database uses random_page_cost=1.1 and no parallel workers, see
+ * PLANNER_SETTINGS).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +28,13 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
 
 const log = (m: string) => process.stdout.write(m + "\n");
+
+/**
+ * Planner settings for a small machine with the data in memory: index pages cost about what sequential
+ * pages do, and parallel workers only add overhead when 20 clients already share 2 cores.
+ */
+const PLANNER_SETTINGS: Record<string, string> = { random_page_cost: "1.1", max_parallel_workers_per_gather: "0" };
+const TUNED = process.env.BENCH_DEFAULT_PLANNER !== "1";
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -103,10 +112,12 @@ async function main() {
   }
   fs.mkdirSync(DATA, { recursive: true });
 
-  const stride: Stride = await startStride(
-    { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: undefined },
-    log,
-  );
+  const start = () =>
+    startStride(
+      { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: undefined },
+      log,
+    );
+  let stride: Stride = await start();
   try {
     if (!info) {
       const t = performance.now();
@@ -117,8 +128,15 @@ async function main() {
       log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
     } else {
       log("Using the cached seeded cluster in .data-bench/");
-      await stride.app.sql.unsafe("ANALYZE");
     }
+    // steady state: statistics fresh and the visibility map set (as autovacuum leaves it)
+    await stride.app.sql.unsafe("VACUUM (ANALYZE)");
+    for (const [k, v] of Object.entries(PLANNER_SETTINGS)) {
+      await stride.app.sql.unsafe(TUNED ? `ALTER DATABASE stride SET ${k} = ${v}` : `ALTER DATABASE stride RESET ${k}`);
+    }
+    // reconnect so every pooled connection has the database settings
+    await stride.close();
+    stride = await start();
     await runBench(stride, info);
   } finally {
     await stride.close();
@@ -127,6 +145,7 @@ async function main() {
 
 async function runBench(stride: Stride, info: BenchInfo) {
   const { app } = stride;
+  const loadBefore = os.loadavg();
   const base = stride.url;
   // a signed-in session for the workspace admin
   const token = crypto.randomBytes(24).toString("base64url");
@@ -191,6 +210,21 @@ async function runBench(stride: Stride, info: BenchInfo) {
   results.filteredSqlSingle = stats(r.times, r.wall);
   r = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
   results.groupedSqlConcurrent = stats(r.times, r.wall);
+  if (TUNED) {
+    // the same SQL with PostgreSQL's default planner costs, on one reserved connection
+    const conn = await app.sql.reserve();
+    try {
+      await conn.unsafe("SET random_page_cost = 4");
+      await conn.unsafe("SET max_parallel_workers_per_gather = 2");
+      for (let i = 0; i < 10; i++) await conn.unsafe(groupedSql.text, groupedSql.values as never[]);
+      r = await load(200, 1, () => conn.unsafe(groupedSql.text, groupedSql.values as never[]).then(() => {}));
+      results.groupedSqlDefaultPlanner = stats(r.times, r.wall);
+      r = await load(200, 1, () => conn.unsafe(filteredSql.text, filteredSql.values as never[]).then(() => {}));
+      results.filteredSqlDefaultPlanner = stats(r.times, r.wall);
+    } finally {
+      conn.release();
+    }
+  }
 
   const explain = async (q: { text: string; values: unknown[] }) => {
     const rows = await app.sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.text}`, q.values as never[]);
@@ -227,14 +261,17 @@ async function runBench(stride: Stride, info: BenchInfo) {
   if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[])`;
   await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
 
-  writeReport(info, live, results, { groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count });
+  writeReport(info, live, results, {
+    groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count,
+    load: `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`,
+  });
 }
 
 function writeReport(
   info: BenchInfo,
   live: number,
   s: Record<string, Stats>,
-  extra: { groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number },
+  extra: { groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number; load: string },
 ) {
   const m = machine();
   const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
@@ -255,6 +292,8 @@ function writeReport(
     `- nproc: ${m.nproc}`,
     `- CPU: ${m.cpu}`,
     `- Node: ${m.node}`,
+    `- Load average: ${extra.load}`,
+    `- Planner: ${TUNED ? Object.entries(PLANNER_SETTINGS).map(([k, v]) => `${k}=${v}`).join(", ") + " on the bench database (PostgreSQL defaults otherwise)" : "PostgreSQL defaults"}`,
     "- free -h:",
     "",
     "```",
@@ -277,9 +316,11 @@ function writeReport(
     row("Grouped by state, 50/group, 1 client", s.groupedSingle),
     row("Grouped page SQL alone, 1 client", s.groupedSqlSingle),
     row(`Grouped page SQL alone, ${CONCURRENCY} concurrent`, s.groupedSqlConcurrent),
+    ...(s.groupedSqlDefaultPlanner ? [row("Grouped page SQL alone, 1 client, PostgreSQL default planner costs", s.groupedSqlDefaultPlanner)] : []),
     row("Ungrouped first 100, label + assignee filter, 1 client", s.filteredSingle),
     row(`Ungrouped first 100, label + assignee filter, ${CONCURRENCY} concurrent`, s.filteredConcurrent),
     row("Filtered page SQL alone, 1 client", s.filteredSqlSingle),
+    ...(s.filteredSqlDefaultPlanner ? [row("Filtered page SQL alone, 1 client, PostgreSQL default planner costs", s.filteredSqlDefaultPlanner)] : []),
     row("Create a work item (POST P/issues/), 1 client", s.create),
     row("Patch a work item (PATCH P/issues/{id}/), 1 client", s.patch),
     "",

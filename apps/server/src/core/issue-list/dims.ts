@@ -21,24 +21,29 @@ export interface OrderDim {
   /** CTEs (name AS MATERIALIZED (...)) the joins refer to. */
   ctes: string[];
   desc: boolean;
+  /** The value may be NULL (then NULLS LAST is spelled out; for NOT NULL values it is left off so backward index scans match). */
+  nullable: boolean;
+  /** The value is created_at itself (no created_at tie-break needed). */
+  isCreatedAt?: boolean;
 }
 
 const PRIORITY_RANK_SQL = `(CASE i.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END)`;
 const STATE_GROUP_RANK_SQL = `(CASE os."group" WHEN 'backlog' THEN 0 WHEN 'unstarted' THEN 1 WHEN 'started' THEN 2 WHEN 'completed' THEN 3 WHEN 'cancelled' THEN 4 END)`;
 
 export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
-  const simple = (expr: string): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc });
+  const simple = (expr: string, nullable = false): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc, nullable });
+  const joined = (expr: string, joins: string): OrderDim => ({ expr, joins, ctes: [], desc: order.desc, nullable: true });
   switch (order.field) {
     case "sort_order":
       return simple("i.sort_order");
     case "created_at":
-      return simple("i.created_at");
+      return { ...simple("i.created_at"), isCreatedAt: true };
     case "updated_at":
       return simple("i.updated_at");
     case "start_date":
-      return simple("i.start_date");
+      return simple("i.start_date", true);
     case "target_date":
-      return simple("i.target_date");
+      return simple("i.target_date", true);
     case "sequence_id":
       return simple("i.sequence_id");
     case "name":
@@ -46,18 +51,13 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "priority":
       return simple(PRIORITY_RANK_SQL);
     case "state__name":
-      return { expr: "os.name", joins: "LEFT JOIN states os ON os.id = i.state", ctes: [], desc: order.desc };
+      return joined("os.name", "LEFT JOIN states os ON os.id = i.state");
     case "state__group":
-      return { expr: STATE_GROUP_RANK_SQL, joins: "LEFT JOIN states os ON os.id = i.state", ctes: [], desc: order.desc };
+      return joined(STATE_GROUP_RANK_SQL, "LEFT JOIN states os ON os.id = i.state");
     case "issue_cycle__cycle__name":
-      return {
-        expr: "ocy.name",
-        joins: "LEFT JOIN cycle_issues oci ON oci.issue = i.id LEFT JOIN cycles ocy ON ocy.id = oci.cycle",
-        ctes: [],
-        desc: order.desc,
-      };
+      return joined("ocy.name", "LEFT JOIN cycle_issues oci ON oci.issue = i.id LEFT JOIN cycles ocy ON ocy.id = oci.cycle");
     case "estimate_point__key":
-      return { expr: "oep.key", joins: "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point", ctes: [], desc: order.desc };
+      return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
     case "assignees__first_name":
       return agg(`SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
     case "labels__name":
@@ -81,13 +81,15 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
       joins: "LEFT JOIN oagg ON oagg.issue = i.id",
       ctes: [`oagg AS MATERIALIZED (${body})`],
       desc: order.desc,
+      nullable: !count,
     };
   }
 }
 
 /** ORDER BY text for an order dim, with nulls last and the -created_at tie-break (then id, for a stable order). */
-export function orderSql(o: { desc: boolean }, value: string, createdAt: string, id: string): string {
-  return `${value} ${o.desc ? "DESC" : "ASC"} NULLS LAST, ${createdAt} DESC, ${id} DESC`;
+export function orderSql(o: { desc: boolean; nullable: boolean; isCreatedAt?: boolean }, value: string, createdAt: string, id: string): string {
+  const first = `${value} ${o.desc ? "DESC" : "ASC"}${o.nullable ? " NULLS LAST" : ""}`;
+  return o.isCreatedAt ? `${first}, ${id} DESC` : `${first}, ${createdAt} DESC, ${id} DESC`;
 }
 
 /** Counted as an attachment of a work item (wire-facts §10). */

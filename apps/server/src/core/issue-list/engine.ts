@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
 import { contextSql, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
-import { ATTACHMENT_COND, GROUP_DIMS, LIVE_CHILD, orderDim, orderSql, type GroupDim } from "./dims.ts";
+import { ATTACHMENT_COND, GROUP_DIMS, LIVE_CHILD, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 
 /**
@@ -82,7 +82,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const limit = q.p(req.page.perPage, "int");
   const offset = q.p(req.page.offset, "int");
   const ctes = [...od.ctes];
-  const items = itemsJson(req, q, tz, od.desc);
+  const items = itemsJson(req, q, tz, od);
 
   const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
   const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
@@ -143,7 +143,7 @@ SELECT (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '
 }
 
 /** The JSON array of the page's items, in page order, each with its `_g`/`_sg` group keys. */
-function itemsJson(req: ListRequest, q: Params, tz: string, desc: boolean): string {
+function itemsJson(req: ListRequest, q: Params, tz: string, od: OrderDim): string {
   const shape = req.shape ?? "list";
   const iso = (c: string) => isoExpr(c, tz, q);
   const fields: [string, string][] = [
@@ -198,7 +198,7 @@ function itemsJson(req: ListRequest, q: Params, tz: string, desc: boolean): stri
     LEFT JOIN LATERAL (SELECT json_agg(json_build_object(${relFields("ri")}) ORDER BY r.created_at) AS v FROM issue_relations r JOIN issues ri ON ri.id = r.issue AND ri.deleted_at IS NULL WHERE r.related_issue = i.id) hrld ON true`;
     obj = `(${obj}::jsonb || jsonb_build_object('issue_relation', coalesce(hrel.v, '[]'::json), 'issue_related', coalesce(hrld.v, '[]'::json)))`;
   }
-  return `(SELECT coalesce(json_agg(${obj} ORDER BY pg._g, pg._sg, ${orderSql({ desc }, "pg._o", "pg._c", "pg.id")}), '[]'::json)::text FROM pg JOIN issues i ON i.id = pg.id ${joins})`;
+  return `(SELECT coalesce(json_agg(${obj} ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), '[]'::json)::text FROM pg JOIN issues i ON i.id = pg.id ${joins})`;
 }
 
 interface Row {
