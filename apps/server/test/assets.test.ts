@@ -262,3 +262,30 @@ describe("user, workspace and project assets", () => {
     expect(list.body.map((a: any) => [a.id, a.entity_type])).toEqual([[slot.asset_id, "ISSUE_ATTACHMENT"]]);
   });
 });
+
+describe("upload receiver robustness", () => {
+  it("answers 400 to malformed or truncated multipart bodies and frees the slot", async () => {
+    const issue = await createItem(ws, pr);
+    const slot = (await ws.member.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 5 })).body;
+    const post = (ct: string, body: string) => fetch(slot.upload_data.url, { method: "POST", headers: { "content-type": ct }, body });
+    for (const [ct, b] of [
+      ["multipart/form-data; boundary=xyz", "garbage without boundary"],
+      ["multipart/form-data", "--xyz\r\n"],
+      ["text/plain", "hello"],
+    ]) {
+      const r = await post(ct, b);
+      expect(r.status).toBe(400);
+      expect(Object.keys(await r.json())).toEqual(["error"]);
+    }
+    const f = slot.upload_data.fields;
+    const truncated = [
+      `--xyz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${f.token}\r\n`,
+      `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nabc`,
+    ].join("");
+    const r = await post("multipart/form-data; boundary=xyz", truncated);
+    expect(r.status).toBe(400);
+    const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.asset_id));
+    expect(row.storageMetadata).toBeNull();
+    expect((await send(slot, new TextEncoder().encode("hello"), "text/plain")).status).toBe(204);
+  });
+});

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, MAX_UPLOAD_SIZE, isAllowedUploadType } from "@stride/shared";
 import { route, type Ctx, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { errors, HttpError } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
 import { assertCanSee, findIssue, loadIssueForRoute, requirePolicy } from "../issues/access.ts";
@@ -197,6 +197,23 @@ const attachmentUrls = (suffix: string) => [
   `${P}/epics/:issueId/attachments/${suffix}`,
 ];
 
+/** Buffer a stream; an error (e.g. a form that ends inside the file) resolves with `error`. */
+function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: unknown }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const done = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      resolve({ data: Buffer.concat(chunks), error });
+    };
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => done(null));
+    stream.on("error", (e) => done(e ?? new Error("stream error")));
+    stream.on("close", () => done(settled ? null : new Error("stream closed early")));
+  });
+}
+
 /** The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). */
 function registerReceiver(fastify: FastifyInstance, app: AppContext) {
   fastify.register(async (child) => {
@@ -211,55 +228,52 @@ function registerReceiver(fastify: FastifyInstance, app: AppContext) {
         if (!ctx.req.isMultipart()) throw errors.badRequest("Expected a multipart/form-data upload.");
         const fields: Record<string, string> = {};
         let stored = false;
-        for await (const part of ctx.req.parts()) {
-          if (part.type !== "file") {
-            fields[part.fieldname] = String(part.value ?? "");
-            continue;
+        try {
+          for await (const part of ctx.req.parts()) {
+            if (part.type !== "file") {
+              fields[part.fieldname] = String(part.value ?? "");
+              continue;
+            }
+            if (stored) {
+              part.file.resume();
+              continue;
+            }
+            // read the file at once (≤ 5 MB), so a body that ends early is seen as an error, not a stall
+            const received = collect(part.file);
+            const claims = verifyUpload(app.secretKey, fields.token);
+            if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
+            const declaredType = fields["Content-Type"] ?? fields["content-type"];
+            if (declaredType !== undefined && declaredType.split(";")[0].trim().toLowerCase() !== claims.t.split(";")[0].trim().toLowerCase()) {
+              throw errors.badRequest("Content-Type does not match the upload slot.");
+            }
+            const { data, error } = await received;
+            if (error) throw errors.badRequest("Malformed multipart upload.");
+            if (part.file.truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
+              throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
+            }
+            // one upload per token: claim the slot atomically, then store
+            const claimed = await app.db.execute<{ id: string }>(sql`
+              UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
+              WHERE id = ${claims.a} AND NOT is_uploaded AND NOT is_deleted
+                AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
+              RETURNING id`);
+            if (claimed.length === 0) throw errors.body(403, { error: "This upload link has already been used." });
+            try {
+              await app.storage.put(claims.k, data, claims.t);
+            } catch (err) {
+              await app.storage.delete(claims.k).catch(() => {});
+              await app.db.update(FA).set({ storageMetadata: null }).where(eq(FA.id, claims.a));
+              throw err;
+            }
+            await app.db
+              .update(FA)
+              .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)` })
+              .where(eq(FA.id, claims.a));
+            stored = true;
           }
-          if (stored) {
-            part.file.resume();
-            continue;
-          }
-          const claims = verifyUpload(app.secretKey, fields.token);
-          if (!claims || (fields.key !== undefined && fields.key !== claims.k)) {
-            part.file.resume();
-            throw errors.body(403, { error: "The upload token is invalid or has expired." });
-          }
-          const declaredType = fields["Content-Type"] ?? fields["content-type"];
-          if (declaredType !== undefined && declaredType.split(";")[0].trim().toLowerCase() !== claims.t.split(";")[0].trim().toLowerCase()) {
-            part.file.resume();
-            throw errors.badRequest("Content-Type does not match the upload slot.");
-          }
-          // one upload per token: claim the slot atomically
-          const claimed = await app.db.execute<{ id: string }>(sql`
-            UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
-            WHERE id = ${claims.a} AND NOT is_uploaded AND NOT is_deleted
-              AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
-            RETURNING id`);
-          if (claimed.length === 0) {
-            part.file.resume();
-            throw errors.body(403, { error: "This upload link has already been used." });
-          }
-          const release = async () => {
-            await app.storage.delete(claims.k).catch(() => {});
-            await app.db.update(FA).set({ storageMetadata: null }).where(eq(FA.id, claims.a));
-          };
-          try {
-            await app.storage.put(claims.k, part.file, claims.t);
-          } catch (err) {
-            await release();
-            throw err;
-          }
-          const size = await app.storage.size(claims.k);
-          if (part.file.truncated || size === null || size > claims.s || size > MAX_UPLOAD_SIZE) {
-            await release();
-            throw errors.body(400, { error: `File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.` });
-          }
-          await app.db
-            .update(FA)
-            .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${size}::bigint, 'content_type', ${claims.t}::text)` })
-            .where(eq(FA.id, claims.a));
-          stored = true;
+        } catch (err) {
+          if (err instanceof HttpError) throw err;
+          throw errors.badRequest("Malformed multipart upload.");
         }
         if (!stored) throw errors.badRequest("No file was uploaded.");
         return undefined;
