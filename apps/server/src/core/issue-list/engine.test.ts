@@ -100,7 +100,7 @@ describe("shapeResult", () => {
       items: JSON.stringify([item("x", "l1"), item("y", "l1"), item("z", null)]),
     });
     expect(Object.keys(res.results)).toEqual(["l1", "None"]);
-    const l1 = res.results.l1 as { results: Record<string, unknown>[]; total_results: number };
+    const l1 = (res.results as Record<string, { results: Record<string, unknown>[]; total_results: number }>).l1;
     expect(l1.results[0]).toEqual({ id: "x", name: "x", labels__id: "l1" });
     expect(l1.total_results).toBe(3);
     expect(res.nextPageResults).toBe(true);
