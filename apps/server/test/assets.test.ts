@@ -289,3 +289,27 @@ describe("upload receiver robustness", () => {
     expect((await send(slot, new TextEncoder().encode("hello"), "text/plain")).status).toBe(204);
   });
 });
+
+describe("project covers and Unsplash", () => {
+  it("lists and serves the stock covers found in storage", async () => {
+    expect((await ws.member.get("/api/project-covers/")).body).toEqual([]);
+    await t.app.storage.put("static/project-cover/mountains.png", Buffer.from(PNG));
+    await t.app.storage.put("static/project-cover/readme.txt", Buffer.from("not a cover"));
+    const list = await ws.member.get("/api/project-covers/");
+    expect(list.body).toEqual([`${t.url}/api/project-covers/mountains.png`]);
+    const img = await fetch(list.body[0]);
+    expect(img.status).toBe(200);
+    expect(img.headers.get("content-type")).toBe("image/png");
+    expect(Array.from(new Uint8Array(await img.arrayBuffer()))).toEqual(Array.from(PNG));
+    expect((await t.anon().get("/api/project-covers/readme.txt")).status).toBe(404);
+    expect((await t.anon().get("/api/project-covers/..%2Fsecret.png")).status).toBe(404);
+    expect((await t.anon().get("/api/project-covers/")).status).toBe(401);
+  });
+
+  it("answers an empty list when no Unsplash key is configured, and checks its parameters", async () => {
+    expect(await ws.member.get("/api/unsplash/?query=mountains&page=1&per_page=20").then((r) => [r.status, r.body])).toEqual([200, []]);
+    expect((await ws.member.get("/api/unsplash/?per_page=500")).status).toBe(400);
+    expect((await ws.member.get("/api/unsplash/?page=abc")).status).toBe(400);
+    expect((await t.anon().get("/api/unsplash/")).status).toBe(401);
+  });
+});

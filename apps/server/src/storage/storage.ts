@@ -9,6 +9,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Keys directly under a folder-like prefix (e.g. "static/project-cover/"), sorted. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export class LocalDiskStorage implements Storage {
@@ -56,5 +58,17 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.file(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const dir = path.resolve(this.root, prefix);
+    if (dir !== path.resolve(this.root) && !dir.startsWith(path.resolve(this.root) + path.sep)) throw new Error("invalid storage prefix");
+    try {
+      const entries = await fsp.readdir(dir, { withFileTypes: true });
+      const base = prefix.endsWith("/") || prefix === "" ? prefix : prefix + "/";
+      return entries.filter((e) => e.isFile()).map((e) => base + e.name).sort();
+    } catch {
+      return [];
+    }
   }
 }

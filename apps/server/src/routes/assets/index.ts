@@ -13,6 +13,7 @@ import { P } from "../issues/urls.ts";
 import { MSG, zUuid } from "../issues/schemas.ts";
 import { createUploadSlot, deleteAsset, FA, invalidEntityType, invalidFileType, markUploaded, presentAsset, restoreAsset, type AssetRow } from "./commands.ts";
 import { PUBLIC_ENTITY_TYPES } from "./urls.ts";
+import { registerExternalImages } from "./external.ts";
 import { signedDownloadPath, verifyDownload, verifyUpload, type Disposition } from "./sign.ts";
 
 const A = "/api/assets/v2";
@@ -285,6 +286,7 @@ function registerReceiver(fastify: FastifyInstance, app: AppContext) {
 /** Assets v2 (wire-facts §10, platform.md §7): upload slots, receiver, mark uploaded, delete/restore, bulk, check, downloads; issue attachments. */
 export const assetRoutes: RouteModule = (fastify, app) => {
   registerReceiver(fastify, app);
+  registerExternalImages(fastify, app);
 
   // ---- signed downloads: the bytes, for 3600 s
   route(fastify, app, {

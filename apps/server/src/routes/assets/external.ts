@@ -1,0 +1,84 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import type { AppContext } from "../../core/context.ts";
+import { getInstanceConfig } from "../../core/instance-config.ts";
+import { requestOrigin } from "./commands.ts";
+
+/** Where stock project covers live in storage (files placed there by the operator). */
+export const PROJECT_COVER_PREFIX = "static/project-cover/";
+const COVER_TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".gif": "image/gif" };
+
+const intParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, "must be a positive integer")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`)
+    .optional();
+
+/** Stock project covers and the Unsplash image search (platform.md §7 "Assets"). */
+export function registerExternalImages(fastify: FastifyInstance, app: AppContext) {
+  // GET /api/project-covers/ → absolute URLs of the stock covers
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/project-covers/",
+    policy: Policies.user.any,
+    handler: async (ctx) => {
+      const keys = await app.storage.list(PROJECT_COVER_PREFIX);
+      const origin = requestOrigin(ctx.req);
+      return keys
+        .filter((k) => COVER_TYPES[path.extname(k).toLowerCase()])
+        .map((k) => `${origin}/api/project-covers/${encodeURIComponent(k.slice(PROJECT_COVER_PREFIX.length))}`);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/project-covers/:name",
+    auth: "none",
+    policy: null,
+    params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/) }),
+    handler: async (ctx) => {
+      const type = COVER_TYPES[path.extname(ctx.params.name).toLowerCase()];
+      if (!type || ctx.params.name.startsWith(".")) throw errors.notFound();
+      const key = PROJECT_COVER_PREFIX + ctx.params.name;
+      const stream = await app.storage.get(key);
+      if (!stream) throw errors.notFound();
+      const size = await app.storage.size(key);
+      ctx.reply.header("Content-Type", type).header("Cache-Control", "public, max-age=86400").header("X-Content-Type-Options", "nosniff");
+      if (size !== null) ctx.reply.header("Content-Length", String(size));
+      return ctx.reply.send(stream);
+    },
+  });
+
+  // GET /api/unsplash/?query=&page=&per_page= → Unsplash's answer, or [] when no access key is configured
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/unsplash/",
+    query: z.object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) }).passthrough(),
+    policy: Policies.user.any,
+    handler: async (ctx) => {
+      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const key = cfg.UNSPLASH_ACCESS_KEY || process.env.UNSPLASH_ACCESS_KEY || "";
+      if (!key) return [];
+      const params = new URLSearchParams({ client_id: key, page: String(ctx.query.page ?? 1), per_page: String(ctx.query.per_page ?? 20) });
+      const q = ctx.query.query?.trim();
+      if (q) params.set("query", q);
+      const url = `https://api.unsplash.com/${q ? "search/photos" : "photos"}/?${params}`;
+      let res: Response;
+      try {
+        res = await fetch(url, { headers: { "Content-Type": "application/json" }, signal: AbortSignal.timeout(10_000) });
+      } catch {
+        throw errors.body(502, { error: "Could not reach Unsplash, please try again later" });
+      }
+      const body = await res.json().catch(() => null);
+      // upstream failures are not the caller's (a 401 from Unsplash must not look like a signed-out session)
+      if (!res.ok || body === null) throw errors.body(502, { error: "Unsplash could not answer the request", status: res.status });
+      return body;
+    },
+  });
+}
