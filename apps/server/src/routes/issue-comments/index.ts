@@ -6,7 +6,7 @@ import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import { schema } from "../../db/client.ts";
 import { P, itemUrls } from "../issues/urls.ts";
-import { HTML_MAX, issueParams, projectParams, zStr, zUuid, MSG } from "../issues/schemas.ts";
+import { issueParams, projectParams, zUuid, MSG } from "../issues/schemas.ts";
 import { assertCanSee, findIssue, loadIssueForRoute } from "../issues/access.ts";
 import { recordMentions } from "../issues/commands.ts";
 import { stripHtml } from "../issues/text.ts";

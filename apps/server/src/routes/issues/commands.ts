@@ -299,6 +299,7 @@ async function currentIds(tx: DbOrTx, issueId: string) {
  */
 export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: { allowTriage?: boolean } = {}): Promise<IssueRow> {
   const cur = await lockIssue(tx, issueId);
+  if (cur.projectId !== project.id) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
   const has = (k: keyof IssueFields) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
   const start = has("start_date") ? patch.start_date : cur.startDate;
