@@ -45,6 +45,7 @@ describe("issue attachments (assets v2)", () => {
     const slot = await ws.member.post(attUrl(issue.id), { name: "numbers.csv", type: "text/csv", size: bytes.length });
     expect(slot.status).toBe(200);
     expect(slot.body.upload_data.url).toBe(`${t.url}/api/assets/v2/upload/`);
+    expect(slot.body.upload_data.gcs_direct_upload).toBe(false);
     expect(Object.keys(slot.body.upload_data.fields).sort()).toEqual(["Content-Type", "key", "token"]);
     expect(slot.body.upload_data.fields["Content-Type"]).toBe("text/csv");
     expect(slot.body.asset_url).toBe(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${slot.body.asset_id}/`);

@@ -104,7 +104,8 @@ export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: Fastify
   return {
     asset,
     body: {
-      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": input.type, token } },
+      // a form POST to our own receiver (platform.md §3: gcs_direct_upload false means "post the form")
+      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": input.type, token }, gcs_direct_upload: false },
       asset_id: asset.id,
       asset_url: assetUrl(asset, slug),
     },
