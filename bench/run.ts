@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { execSync } from "node:child_process";
+import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { startStride, type Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
@@ -72,6 +73,33 @@ async function load(total: number, concurrency: number, fn: (i: number) => Promi
     }),
   );
   return { times, wall: performance.now() - start };
+}
+
+/** Concurrent GETs from a worker thread (its own event loop); returns per-request durations. */
+function httpLoad(url: string, headers: Record<string, string>, total: number, concurrency: number): Promise<{ times: number[]; wall: number }> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers, total, concurrency }, execArgv: [] });
+    w.once("message", (m: { times: number[]; wall: number; errors: number }) => {
+      void w.terminate();
+      if (m.errors) reject(new Error(`${m.errors} requests failed: ${url}`));
+      else resolve(m);
+    });
+    w.once("error", reject);
+  });
+}
+
+/** Alternate two measurements call by call, so drifting machine load affects both alike. */
+async function interleaved(n: number, a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: number[]; b: number[] }> {
+  const out = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < n; i++) {
+    let t = performance.now();
+    await a();
+    out.a.push(performance.now() - t);
+    t = performance.now();
+    await b();
+    out.b.push(performance.now() - t);
+  }
+  return out;
 }
 
 function machine() {
@@ -179,18 +207,14 @@ async function runBench(stride: Stride, info: BenchInfo) {
 
   const results: Record<string, Stats> = {};
   log(`Grouped by state, 50 per group, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests …`);
-  let r = await load(REQUESTS, CONCURRENCY, () => get(P + "/issues/" + groupedQs).then(() => {}));
+  let r = await httpLoad(base + P + "/issues/" + groupedQs, headers, REQUESTS, CONCURRENCY);
   results.groupedConcurrent = stats(r.times, r.wall);
-  r = await load(Math.round(REQUESTS / 2), CONCURRENCY, () => get(P + "/issues/" + groupedCreatedQs).then(() => {}));
+  r = await httpLoad(base + P + "/issues/" + groupedCreatedQs, headers, Math.round(REQUESTS / 2), CONCURRENCY);
   results.groupedCreatedConcurrent = stats(r.times, r.wall);
-  r = await load(300, 1, () => get(P + "/issues/" + groupedQs).then(() => {}));
-  results.groupedSingle = stats(r.times, r.wall);
-  r = await load(300, 1, () => get(P + "/issues/" + filteredQs).then(() => {}));
-  results.filteredSingle = stats(r.times, r.wall);
-  r = await load(REQUESTS, CONCURRENCY, () => get(P + "/issues/" + filteredQs).then(() => {}));
+  r = await httpLoad(base + P + "/issues/" + filteredQs, headers, REQUESTS, CONCURRENCY);
   results.filteredConcurrent = stats(r.times, r.wall);
 
-  // the same pages' SQL alone, through the same connection pool
+  // the same pages' SQL alone (same statement the engine builds), through the same connection pool
   const viewer = { userId: info.adminId, timezone: "UTC", ownOnly: false };
   const reqFor = (qs: string): ListRequest => {
     const query = Object.fromEntries(new URLSearchParams(qs.slice(1)));
@@ -204,12 +228,16 @@ async function runBench(stride: Stride, info: BenchInfo) {
     await runSql(groupedSql);
     await runSql(filteredSql);
   }
-  r = await load(300, 1, () => runSql(groupedSql));
-  results.groupedSqlSingle = stats(r.times, r.wall);
-  r = await load(300, 1, () => runSql(filteredSql));
-  results.filteredSqlSingle = stats(r.times, r.wall);
-  r = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
-  results.groupedSqlConcurrent = stats(r.times, r.wall);
+  // one client: API and SQL alternate call by call
+  log("One client: API and SQL alone, interleaved …");
+  const g = await interleaved(300, () => get(P + "/issues/" + groupedQs).then(() => {}), () => runSql(groupedSql));
+  results.groupedSingle = stats(g.a);
+  results.groupedSqlSingle = stats(g.b);
+  const f = await interleaved(300, () => get(P + "/issues/" + filteredQs).then(() => {}), () => runSql(filteredSql));
+  results.filteredSingle = stats(f.a);
+  results.filteredSqlSingle = stats(f.b);
+  let l = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
+  results.groupedSqlConcurrent = stats(l.times, l.wall);
   if (TUNED) {
     // the same SQL with PostgreSQL's default planner costs, on one reserved connection
     const conn = await app.sql.reserve();
@@ -217,10 +245,10 @@ async function runBench(stride: Stride, info: BenchInfo) {
       await conn.unsafe("SET random_page_cost = 4");
       await conn.unsafe("SET max_parallel_workers_per_gather = 2");
       for (let i = 0; i < 10; i++) await conn.unsafe(groupedSql.text, groupedSql.values as never[]);
-      r = await load(200, 1, () => conn.unsafe(groupedSql.text, groupedSql.values as never[]).then(() => {}));
-      results.groupedSqlDefaultPlanner = stats(r.times, r.wall);
-      r = await load(200, 1, () => conn.unsafe(filteredSql.text, filteredSql.values as never[]).then(() => {}));
-      results.filteredSqlDefaultPlanner = stats(r.times, r.wall);
+      l = await load(200, 1, () => conn.unsafe(groupedSql.text, groupedSql.values as never[]).then(() => {}));
+      results.groupedSqlDefaultPlanner = stats(l.times, l.wall);
+      l = await load(200, 1, () => conn.unsafe(filteredSql.text, filteredSql.values as never[]).then(() => {}));
+      results.filteredSqlDefaultPlanner = stats(l.times, l.wall);
     } finally {
       conn.release();
     }
@@ -240,20 +268,20 @@ async function runBench(stride: Stride, info: BenchInfo) {
   const probeText = await probe.text();
   if (probe.status === 201) {
     created.push(JSON.parse(probeText).id);
-    r = await load(200, 1, async (i) => {
+    l = await load(200, 1, async (i) => {
       const res = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }) });
       const body = await res.text();
       if (res.status !== 201) throw new Error(`create → ${res.status} ${body}`);
       created.push(JSON.parse(body).id);
     });
-    results.create = stats(r.times, r.wall);
-    r = await load(200, 1, async (i) => {
+    results.create = stats(l.times, l.wall);
+    l = await load(200, 1, async (i) => {
       const id = created[i % created.length];
       const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ priority: i % 2 ? "high" : "medium", name: `Bench write ${i} (edited)` }) });
       await res.text();
       if (res.status !== 204 && res.status !== 200) throw new Error(`patch → ${res.status}`);
     });
-    results.patch = stats(r.times, r.wall);
+    results.patch = stats(l.times, l.wall);
   } else {
     writeNote = `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.`;
   }
