@@ -7,7 +7,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // The built web app sits beside the server bundle's repo: apps/web/dist.
 const webDist = process.env.WEB_DIST || [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find((p) => fs.existsSync(path.join(p, "index.html")));
 
-const stride = await startStride({ webDist }, (m) => console.log(m));
+let stride: Awaited<ReturnType<typeof startStride>>;
+try {
+  stride = await startStride({ webDist }, (m) => console.log(m));
+} catch (e) {
+  console.error(`Stride could not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
 console.log(`Stride is running at ${stride.url}`);
 
 let stopping = false;

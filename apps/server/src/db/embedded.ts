@@ -32,16 +32,17 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (m:
     fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
     await pg.initialise();
   } else {
-    // A previous run that crashed may leave a stale pid file behind.
-    const pidFile = path.join(databaseDir, "postmaster.pid");
-    if (fs.existsSync(pidFile)) {
-      const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-      let alive = false;
-      try { process.kill(pid, 0); alive = true; } catch { alive = false; }
-      if (!alive) fs.rmSync(pidFile);
+    const running = runningPostmaster(databaseDir);
+    if (running) {
+      log?.(`Reusing the PostgreSQL already running on this data folder (pid ${running.pid}, port ${running.port}).`);
+      return { url: `postgres://stride:stride@127.0.0.1:${running.port}/postgres`, stop: async () => {} };
     }
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (e) {
+    throw new Error(`embedded PostgreSQL did not start in ${databaseDir} on port ${port}${e ? `: ${String(e)}` : ""} (is the port in use?)`);
+  }
   return {
     url: `postgres://stride:stride@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
@@ -61,4 +62,24 @@ function makeTraversable(dir: string): void {
     }
     d = path.dirname(d);
   }
+}
+
+/**
+ * A postmaster may already run on this data folder: another Stride instance sharing it, or an orphan of a
+ * run that was killed. Either way it is a working server for this folder: reuse it (by the port recorded
+ * in postmaster.pid) instead of failing. A pid file whose process is gone is stale and removed.
+ */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  let alive = false;
+  try { process.kill(pid, 0); alive = pid > 0; } catch { alive = false; }
+  if (!alive) {
+    fs.rmSync(pidFile, { force: true });
+    return null;
+  }
+  return Number.isInteger(port) && port > 0 ? { pid, port } : null;
 }
