@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues, insertRelation, seedStandardDataset, type ProjectCtx, type StandardDataset } from "./helpers/issue-fixtures.ts";
+import { listIssues, type ListContext } from "../src/core/issue-list/index.ts";
+import { parsePage } from "../src/core/pagination.ts";
 
 /**
  * The other list contexts on the same engine: epics, archived, issues-detail, list by ids, v2 sync,
@@ -257,5 +259,29 @@ describe("W/user-issues/{userId}/ (profile tabs)", () => {
     expect(unknown.body).toEqual({ error: "The required object does not exist." });
     expect((await profile("nope")).status).toBe(404);
     expect((await profile(ws.outsider.userId)).status).toBe(404);
+  });
+});
+
+describe("engine contexts used by cycles, modules and drafts", () => {
+  const run = async (context: ListContext, groupBy: "state_id" | null = null) =>
+    listIssues(t.app, {
+      context,
+      viewer: { userId: ws.admin.userId, timezone: "UTC" },
+      filter: null,
+      order: { field: "created_at", desc: true },
+      groupBy,
+      page: parsePage({ per_page: "50" }),
+    });
+  it("lists a cycle's and a module's live items", async () => {
+    const cycle = await run({ kind: "cycle", workspaceId: ws.id, projectId: pr.id, cycleId: d.C.sprint1 });
+    expect(names(cycle.results as { name: string }[])).toEqual(["Delta", "Alpha"]);
+    const module = await run({ kind: "module", workspaceId: ws.id, projectId: pr.id, moduleId: d.M.core }, "state_id");
+    expect(module.totalCount).toBe(2);
+    const groups = module.results as Record<string, { results: { name: string }[] }>;
+    expect(names(groups[pr.states.Todo].results)).toEqual(["Beta", "Alpha"]);
+  });
+  it("lists project drafts", async () => {
+    const drafts = await run({ kind: "drafts", workspaceId: ws.id, projectId: pr.id });
+    expect(names(drafts.results as { name: string }[])).toEqual(["Draft"]);
   });
 });
