@@ -274,14 +274,14 @@ describe("engine contexts used by cycles, modules and drafts", () => {
     });
   it("lists a cycle's and a module's live items", async () => {
     const cycle = await run({ kind: "cycle", workspaceId: ws.id, projectId: pr.id, cycleId: d.C.sprint1 });
-    expect(names(cycle.results as { name: string }[])).toEqual(["Delta", "Alpha"]);
+    expect(names(cycle.results as unknown as { name: string }[])).toEqual(["Delta", "Alpha"]);
     const module = await run({ kind: "module", workspaceId: ws.id, projectId: pr.id, moduleId: d.M.core }, "state_id");
     expect(module.totalCount).toBe(2);
-    const groups = module.results as Record<string, { results: { name: string }[] }>;
+    const groups = module.results as unknown as Record<string, { results: { name: string }[] }>;
     expect(names(groups[pr.states.Todo].results)).toEqual(["Beta", "Alpha"]);
   });
   it("lists project drafts", async () => {
     const drafts = await run({ kind: "drafts", workspaceId: ws.id, projectId: pr.id });
-    expect(names(drafts.results as { name: string }[])).toEqual(["Draft"]);
+    expect(names(drafts.results as unknown as { name: string }[])).toEqual(["Draft"]);
   });
 });
