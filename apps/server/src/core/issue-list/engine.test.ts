@@ -126,3 +126,12 @@ describe("shapeResult", () => {
     expect(res.totalCount).toBe(2);
   });
 });
+
+describe("statement text", () => {
+  it("is identical for identical requests (prepared statements are cached by text)", () => {
+    const f = { and: [{ field: "label_id" as const, op: "in" as const, values: [P] }, { field: "state_group" as const, op: "in" as const, values: ["backlog"] }] };
+    const a = buildListQuery(req({ filter: f, groupBy: "state_id" }));
+    const b = buildListQuery(req({ filter: f, groupBy: "state_id" }));
+    expect(a.text).toBe(b.text);
+  });
+});

@@ -34,8 +34,6 @@ const DATE_COLUMN: Record<string, { col: string; kind: "date" | "timestamptz" }>
   completed_at: { col: "i.completed_at", kind: "timestamptz" },
 };
 
-let aliasSeq = 0;
-
 /** `stateScope(alias)` limits a states alias to the list's project(s) (for state-group conditions). */
 export function compileFilter(node: FilterNode | null, q: Params, tz: string, stateScope: (alias: string) => string): string | null {
   if (!node) return null;
@@ -60,7 +58,7 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       const wantsNull = leaf.values.includes(null);
       const parts: string[] = [];
       if (leaf.field === "state_group") {
-        const a = `sg${++aliasSeq % 100000}`;
+        const a = q.alias("sg");
         if (ids.length) parts.push(`i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`);
         if (wantsNull) parts.push(`i.state IS NULL`);
       } else if (leaf.field === "priority") {
@@ -73,7 +71,7 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
         if (wantsNull) parts.push(`${col} IS NULL`);
       } else {
         const rel = RELATION[leaf.field];
-        const a = `f${++aliasSeq % 100000}`;
+        const a = q.alias("f");
         if (ids.length === 1) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`);
         else if (ids.length) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`);
         if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);

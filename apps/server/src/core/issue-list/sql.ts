@@ -5,6 +5,15 @@
 export class Params {
   values: unknown[] = [];
   private cache = new Map<string, string>();
+  private aliases = 0;
+
+  /**
+   * A fresh table alias, numbered per statement, so the same request always yields the same SQL text
+   * (prepared statements are cached by text).
+   */
+  alias(prefix: string): string {
+    return `${prefix}${++this.aliases}`;
+  }
 
   /** Add a value and return its placeholder, e.g. `$3::uuid`. Identical (value, cast) pairs share a placeholder. */
   p(value: unknown, cast?: string): string {
