@@ -54,13 +54,20 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
   });
 }
 
-/** The first page of a list context, normalized. Switching filters keeps the old result until the new one lands. */
+/**
+ * The first page of a list context, normalized. Switching a filter or the layout keeps showing the items
+ * already loaded while the new page loads, when they have the same grouping (list ↔ spreadsheet ↔ timeline,
+ * list by state ↔ board), so the new view appears at once.
+ */
 export function useWorkItemList(d: ListDesc | null) {
   return useQuery({
     queryKey: d ? wiKeys.list(d) : ["wi", "none"],
     queryFn: async () => fromEnvelope(await fetchListPage(d!)),
     enabled: !!d,
-    placeholderData: (prev, prevQuery) => (prevQuery && d && prevQuery.queryKey[5] === d.layout ? keepPreviousData(prev) : undefined),
+    placeholderData: (prev, prevQuery) =>
+      prev && prevQuery && d && prevQuery.queryKey[4] === d.kind && (prev.groupBy ?? null) === (d.params.group_by ?? null) && (prev.subGroupBy ?? null) === (d.params.sub_group_by ?? null)
+        ? keepPreviousData(prev)
+        : undefined,
     staleTime: 10_000,
   });
 }
@@ -152,32 +159,40 @@ export function useUserProperties(slug: string, pid: string, kind: ItemKind = "i
 
 export type PropsPatch = Partial<Pick<UserProperties, "filters" | "display_filters" | "display_properties">>;
 
-/** Partial PATCH, optimistic: the list re-renders with the new choice at once; a refusal restores it. */
+function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
+  return {
+    ...prev,
+    filters: patch.filters ? { ...prev.filters, ...patch.filters } : prev.filters,
+    display_filters: patch.display_filters ? { ...prev.display_filters, ...patch.display_filters } : prev.display_filters,
+    display_properties: patch.display_properties ? { ...prev.display_properties, ...patch.display_properties } : prev.display_properties,
+  };
+}
+
+/**
+ * Partial PATCH, optimistic: the cache changes synchronously (in the same event as the click, so a
+ * checkbox never flickers back) and a refusal restores the previous choices.
+ */
 export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   const fail = useFailToast();
   const key = wiKeys.props(slug, pid, kind);
   const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
-  return useMutation({
-    mutationFn: (patch: PropsPatch) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
-    onMutate: async (patch) => {
-      await qc.cancelQueries({ queryKey: key });
-      const prev = qc.getQueryData<UserProperties>(key);
-      if (prev) {
-        qc.setQueryData<UserProperties>(key, {
-          ...prev,
-          filters: patch.filters ? { ...prev.filters, ...patch.filters } : prev.filters,
-          display_filters: patch.display_filters ? { ...prev.display_filters, ...patch.display_filters } : prev.display_filters,
-          display_properties: patch.display_properties ? { ...prev.display_properties, ...patch.display_properties } : prev.display_properties,
-        });
-      }
-      return { prev };
-    },
-    onError: (e, _v, ctx) => {
-      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+  const m = useMutation({
+    mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
+    onError: (e, v) => {
+      if (v.prev) qc.setQueryData(key, v.prev);
       fail("Could not save the list settings", e);
     },
   });
+  return {
+    ...m,
+    mutate: (patch: PropsPatch) => {
+      const prev = qc.getQueryData<UserProperties>(key);
+      if (prev) qc.setQueryData<UserProperties>(key, mergeProps(prev, patch));
+      void qc.cancelQueries({ queryKey: key });
+      m.mutate({ patch, prev });
+    },
+  };
 }
 
 // ------------------------------------------------------------------ writes
@@ -297,7 +312,6 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
   opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string },
 ) {
   const qc = useQueryClient();
-  const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();
   const toast = useToast();
   return useMutation({
@@ -305,7 +319,7 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
     onMutate: async (v: V) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => removeItem(data, v.id), refs.lookups, opts.kinds);
+      updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
       return { snap };
     },
     onError: (e, _v, ctx) => {
@@ -400,14 +414,13 @@ export function useBulkUpdate(slug: string, pid: string) {
 
 function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[]) {
   const qc = useQueryClient();
-  const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();
   return useMutation({
     mutationFn: ({ ids }: { ids: string[] }) => call(ids),
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), refs.lookups, ["issues", "epics"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
       return { snap };
     },
     onError: (e, _v, ctx) => {

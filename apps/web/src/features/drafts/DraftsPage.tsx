@@ -73,8 +73,8 @@ export function DraftsPage() {
           )}
         </div>
       )}
-      <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} mode="draft" />
-      <CreateWorkItemModal open={!!editing} onClose={() => setEditing(null)} slug={slug} mode="draft" draft={editing} />
+      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} mode="draft" />}
+      {editing && <CreateWorkItemModal open onClose={() => setEditing(null)} slug={slug} mode="draft" draft={editing} />}
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}

@@ -151,7 +151,7 @@ function ListScreen({ title }: { title: string }) {
         <PeekPanel />
       </div>
       <BulkBar />
-      <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />
+      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * (filters, display filters, display properties — on the server for project and epic lists, in local
  * storage for the others), the list query they produce, permissions, selection and the peek view.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -59,9 +59,13 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const mut = useUpdateUserProperties(slug, pid, itemKind);
   const localKey = `stride.work-items.${slug}.${pid}.${kind}`;
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
+  // the choice shows in the same render as the click; the cache catches up a tick later
+  const [overlay, setOverlay] = useState<Prefs | null>(null);
+  useEffect(() => { setOverlay(null); }, [q.data]);
 
   const prefs = useMemo<Prefs | null>(() => {
     if (!server) return local;
+    if (overlay) return overlay;
     if (!q.data) return null;
     const d = defaults();
     return {
@@ -69,24 +73,25 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
       display_filters: { ...d.display_filters, ...q.data.display_filters },
       display_properties: { ...d.display_properties, ...q.data.display_properties },
     };
-  }, [server, local, q.data]);
+  }, [server, local, q.data, overlay]);
 
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
       const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project" }) as DisplayFilters) : undefined;
+      const next: Prefs = {
+        filters: { ...prefs.filters, ...p.filters },
+        display_filters: df ?? prefs.display_filters,
+        display_properties: { ...prefs.display_properties, ...p.display_properties },
+      };
       if (server) {
+        setOverlay(next);
         mut.mutate({
           ...(p.filters ? { filters: p.filters as IssueFilters } : {}),
           ...(df ? { display_filters: df } : {}),
           ...(p.display_properties ? { display_properties: p.display_properties as DisplayProperties } : {}),
         });
       } else {
-        const next: Prefs = {
-          filters: { ...prefs.filters, ...p.filters },
-          display_filters: df ?? prefs.display_filters,
-          display_properties: { ...prefs.display_properties, ...p.display_properties },
-        };
         setLocal(next);
         try {
           localStorage.setItem(localKey, JSON.stringify(next));

@@ -1,13 +1,14 @@
 /** Pieces every layout shows for a work item: its key, title, property chips, actions and quick add. */
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { CLOSED_STATE_GROUPS } from "@stride/shared";
-import { ConfirmModal, Menu, cx, useToast } from "../../../components/ui/index.ts";
+import { ConfirmModal, cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { Icon } from "./icons.tsx";
+import { Popover } from "./Popover.tsx";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "./properties.tsx";
@@ -71,53 +72,111 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
   );
 }
 
-/** The "…" menu of an item: open, copy link, archive (closed groups only) or restore, delete. */
+/**
+ * The "…" menu of an item: open, copy link, archive (closed groups only) or restore, delete. The button
+ * is all a row pays for; the menu and its actions mount when it opens (long lists stay cheap).
+ */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
+  const { project } = useList();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const btn = useRef<HTMLButtonElement>(null);
+  const key = itemKey(project.identifier, item.sequence_id);
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <button
+        ref={btn}
+        type="button"
+        aria-label={`${label} ${key}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => { if (e.key === "ArrowDown") { e.preventDefault(); setOpen(true); } }}
+        className="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
+      >
+        <Icon name="dots" size={14} />
+      </button>
+      {open && <ItemMenuPanel item={item} anchor={btn} onClose={() => setOpen(false)} onDelete={() => { setOpen(false); setConfirm(true); }} />}
+      {confirm && <DeleteConfirm item={item} onClose={() => setConfirm(false)} />}
+    </span>
+  );
+}
+
+function ItemMenuPanel({ item, anchor, onClose, onDelete }: { item: WorkItem; anchor: React.RefObject<HTMLButtonElement | null>; onClose: () => void; onDelete: () => void }) {
   const { slug, pid, refs, project, openPeek, kind, itemKind, canEdit, me, role } = useList();
   const nav = useNavigate();
   const toast = useToast();
   const archive = useArchiveWorkItem(slug, pid, itemKind);
   const restore = useRestoreWorkItem(slug, pid);
-  const del = useDeleteWorkItem(slug, pid, itemKind);
-  const [confirm, setConfirm] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
   const key = itemKey(project.identifier, item.sequence_id);
   const url = itemUrl(slug, project.identifier, item.sequence_id);
   const canDelete = role >= 20 || (!!me && item.created_by === me);
-  const items = [
+  const entries: { label: string; onSelect: () => void; disabled?: boolean; danger?: boolean }[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
-    { label: "Copy link", onSelect: async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); } },
+    { label: "Copy link", onSelect: () => { void copyText(window.location.origin + url).then(() => toast.show("success", "Link copied", key)); } },
     ...(kind === "archived"
       ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
       : canEdit(item)
-        ? [{
-            label: "Archive",
-            disabled: !CLOSED_STATE_GROUPS.includes(group),
-            onSelect: () => archive.mutate({ id: item.id, label: key }),
-          }]
+        ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), onSelect: () => archive.mutate({ id: item.id, label: key }) }]
         : []),
-    ...(canDelete ? [{ label: "Delete", danger: true, onSelect: () => setConfirm(true) }] : []),
+    ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),
   ];
+  useEffect(() => {
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>("[role=menuitem]:not([disabled])")?.focus());
+  }, []);
+  const move = (dir: 1 | -1) => {
+    const items = [...(list.current?.querySelectorAll<HTMLElement>("[role=menuitem]:not([disabled])") ?? [])];
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    items[(i + dir + items.length) % items.length]?.focus();
+  };
   return (
-    <span onClick={(e) => e.stopPropagation()}>
-      <Menu
-        ariaLabel={`${label} ${key}`}
-        align="right"
-        buttonClassName="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
-        label={<Icon name="dots" size={14} />}
-        items={items}
-      />
-      <ConfirmModal
-        open={confirm}
-        onClose={() => setConfirm(false)}
-        title="Delete work item"
-        confirmLabel="Delete"
-        loading={del.isPending}
-        message={<>Delete <strong>{key}</strong> “{itemName(item.name)}”? Its sub-work items are deleted too. This cannot be undone.</>}
-        onConfirm={() => del.mutate({ id: item.id, label: key }, { onSettled: () => setConfirm(false) })}
-      />
-    </span>
+    <Popover anchor={anchor} open onClose={onClose} align="end" label={`${key} actions`}>
+      <div
+        ref={list}
+        role="menu"
+        aria-label={`${key} actions`}
+        className="min-w-44 py-0.5"
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") { e.preventDefault(); move(1); }
+          else if (e.key === "ArrowUp") { e.preventDefault(); move(-1); }
+          else if (e.key === "Tab") onClose();
+        }}
+      >
+        {entries.map((it) => (
+          <button
+            key={it.label}
+            type="button"
+            role="menuitem"
+            disabled={it.disabled}
+            title={it.disabled ? "Only completed or cancelled work items can be archived" : undefined}
+            onClick={() => { onClose(); it.onSelect(); }}
+            className={cx("block w-full rounded px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none disabled:opacity-50 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800", it.danger && "text-red-600 dark:text-red-400")}
+          >
+            {it.label}
+          </button>
+        ))}
+      </div>
+    </Popover>
+  );
+}
+
+function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void }) {
+  const { slug, pid, itemKind, project } = useList();
+  const del = useDeleteWorkItem(slug, pid, itemKind);
+  const key = itemKey(project.identifier, item.sequence_id);
+  return (
+    <ConfirmModal
+      open
+      onClose={onClose}
+      title="Delete work item"
+      confirmLabel="Delete"
+      loading={del.isPending}
+      message={<>Delete <strong>{key}</strong> “{itemName(item.name)}”? Its sub-work items are deleted too. This cannot be undone.</>}
+      onConfirm={() => del.mutate({ id: item.id, label: key }, { onSettled: onClose })}
+    />
   );
 }
 
@@ -126,13 +185,30 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
  * group's value (the group's state, priority, label …). Stays open to add more; Escape closes.
  */
 export function QuickAdd({ preset, label = "New work item", className, compact }: { preset?: Record<string, unknown> | null; label?: string; className?: string; compact?: boolean }) {
-  const { slug, pid, itemKind, quickAdd, display } = useList();
+  const { quickAdd } = useList();
+  const [open, setOpen] = useState(false);
+  if (!quickAdd || preset === null) return null;
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={cx("flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800 dark:hover:bg-zinc-900 dark:hover:text-zinc-200", className)}
+      >
+        <Icon name="plus" size={14} />
+        {label}
+      </button>
+    );
+  }
+  return <QuickAddForm preset={preset} className={className} compact={compact} onClose={() => setOpen(false)} />;
+}
+
+/** The open quick-add field (mounted only while open, so closed quick adds cost nothing). */
+function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record<string, unknown>; className?: string; compact?: boolean; onClose: () => void }) {
+  const { slug, pid, itemKind, display } = useList();
   const create = useCreateWorkItem(slug, pid, itemKind);
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const input = useRef<HTMLInputElement>(null);
-  if (!quickAdd || preset === null) return null;
   const submit = () => {
     const n = name.trim();
     if (!n) return;
@@ -142,32 +218,20 @@ export function QuickAdd({ preset, label = "New work item", className, compact }
       { onError: (e) => toast.show("error", "Could not create the work item", errorMessage((e as { body?: unknown }).body) ?? (e as Error).message) },
     );
   };
-  if (!open) {
-    return (
-      <button
-        type="button"
-        onClick={() => { setOpen(true); requestAnimationFrame(() => input.current?.focus()); }}
-        className={cx("flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800 dark:hover:bg-zinc-900 dark:hover:text-zinc-200", className)}
-      >
-        <Icon name="plus" size={14} />
-        {label}
-      </button>
-    );
-  }
   return (
     <form
       className={cx("flex items-center gap-2 border border-indigo-400 bg-white px-3 py-1.5 dark:bg-zinc-900", compact ? "rounded-md" : "", className)}
       onSubmit={(e) => { e.preventDefault(); submit(); }}
     >
       <input
-        ref={input}
+        autoFocus
         value={name}
         maxLength={255}
         aria-label="Work item title"
         placeholder={display.layout === "kanban" ? "Title" : "Type a title and press Enter"}
         onChange={(e) => setName(e.target.value)}
-        onKeyDown={(e) => { if (e.key === "Escape") { setOpen(false); setName(""); } }}
-        onBlur={() => { if (!name.trim()) setOpen(false); }}
+        onKeyDown={(e) => { if (e.key === "Escape") { setName(""); onClose(); } }}
+        onBlur={() => { if (!name.trim()) onClose(); }}
         className="min-w-0 flex-1 bg-transparent py-1 text-sm outline-none"
       />
       {!compact && <span className="hidden text-xs text-zinc-400 sm:inline">Enter to add · Esc to close</span>}

@@ -96,45 +96,45 @@ export function LayoutIcon({ layout, size = 16 }: { layout: string; size?: numbe
   }
 }
 
+const ICON_PATHS: Record<string, () => ReactNode> = {
+  plus: () => <path d="M8 3v10M3 8h10" {...stroke} />,
+  close: () => <path d="m4 4 8 8m0-8-8 8" {...stroke} />,
+  "chevron-down": () => <path d="m4 6 4 4 4-4" {...stroke} />,
+  "chevron-right": () => <path d="m6 4 4 4-4 4" {...stroke} />,
+  filter: () => <path d="M2 3h12l-4.5 5.5V13l-3 1.5v-6z" {...stroke} />,
+  display: () => <path d="M2 4h12M2 8h12M2 12h12M5 2.5v3M11 6.5v3M7 10.5v3" {...stroke} />,
+  link: () => <path d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 0 1 4 4l-1 1M9 11.5l-1 1a2.8 2.8 0 0 1-4-4l1-1" {...stroke} />,
+  paperclip: () => <path d="m13 7.5-5 5a3.2 3.2 0 0 1-4.5-4.5l5.5-5.5a2.1 2.1 0 0 1 3 3L6.5 11a1 1 0 0 1-1.5-1.5L10 4.5" {...stroke} />,
+  subitems: () => <path d="M4 2v9a1.5 1.5 0 0 0 1.5 1.5H9M4 6h5M11 6h3M11 12.5h3" {...stroke} />,
+  calendar: () => <><rect x="2" y="3" width="12" height="11" rx="1.5" {...stroke} /><path d="M2 6.5h12M5 1.5v3M11 1.5v3" {...stroke} /></>,
+  user: () => <><circle cx="8" cy="5.5" r="2.75" {...stroke} /><path d="M2.5 14c.8-2.6 3-4 5.5-4s4.7 1.4 5.5 4" {...stroke} /></>,
+  tag: () => <><path d="M2 2.5h5.5L14 9l-5 5-6.5-6.5V2.5z" {...stroke} /><circle cx="5" cy="5.5" r="1" fill="currentColor" /></>,
+  bell: () => <path d="M4 11V7a4 4 0 0 1 8 0v4l1.5 1.5h-11zM6.5 14h3" {...stroke} />,
+  "bell-off": () => <path d="M4 11V7a4 4 0 0 1 8 0v4l1.5 1.5h-11zM6.5 14h3M2 2l12 12" {...stroke} />,
+  archive: () => <><rect x="1.75" y="2.5" width="12.5" height="3" rx="1" {...stroke} /><path d="M3 5.5v7.5h10V5.5M6.5 8.5h3" {...stroke} /></>,
+  trash: () => <path d="M2.5 4h11M6.5 4V2.5h3V4M4 4l.7 9.5h6.6L12 4" {...stroke} />,
+  copy: () => <><rect x="5" y="5" width="9" height="9" rx="1.5" {...stroke} /><path d="M11 5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h2" {...stroke} /></>,
+  restore: () => <path d="M2.5 8a5.5 5.5 0 1 0 1.7-4M2.5 2.5v3h3" {...stroke} />,
+  expand: () => <path d="M9.5 2.5h4v4M6.5 13.5h-4v-4M13.5 2.5 9 7M2.5 13.5 7 9" {...stroke} />,
+  dots: () => <><circle cx="3.5" cy="8" r="1.1" fill="currentColor" /><circle cx="8" cy="8" r="1.1" fill="currentColor" /><circle cx="12.5" cy="8" r="1.1" fill="currentColor" /></>,
+  search: () => <><circle cx="7" cy="7" r="4.5" {...stroke} /><path d="m10.5 10.5 3 3" {...stroke} /></>,
+  smile: () => <><circle cx="8" cy="8" r="6" {...stroke} /><path d="M5.5 9.5c.6.9 1.5 1.4 2.5 1.4s1.9-.5 2.5-1.4" {...stroke} /><circle cx="6" cy="6.5" r=".8" fill="currentColor" /><circle cx="10" cy="6.5" r=".8" fill="currentColor" /></>,
+  check: () => <path d="m3 8.5 3 3 7-7" {...stroke} />,
+  drag: () => <>{[4, 8, 12].flatMap((y) => [6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1" fill="currentColor" />))}</>,
+  "arrow-left": () => <path d="M13 8H3m4-4L3 8l4 4" {...stroke} />,
+  "arrow-right": () => <path d="M3 8h10m-4-4 4 4-4 4" {...stroke} />,
+  estimate: () => <path d="M3 13 8 3l5 10M5 9h6" {...stroke} />,
+  cycle: () => <><path d="M13 8a5 5 0 1 1-1.5-3.5" {...stroke} /><path d="M13 2.5v3h-3" {...stroke} /></>,
+  module: () => <><rect x="2" y="2" width="5" height="5" rx="1" {...stroke} /><rect x="9" y="2" width="5" height="5" rx="1" {...stroke} /><rect x="2" y="9" width="5" height="5" rx="1" {...stroke} /><rect x="9" y="9" width="5" height="5" rx="1" {...stroke} /></>,
+  parent: () => <path d="M4 14V6a2 2 0 0 1 2-2h6m-3-3 3 3-3 3" {...stroke} />,
+  relation: () => <><circle cx="4" cy="8" r="2" {...stroke} /><circle cx="12" cy="8" r="2" {...stroke} /><path d="M6 8h4" {...stroke} /></>,
+  task: () => <><rect x="2" y="2" width="12" height="12" rx="2" {...stroke} /><path d="m5 8 2 2 4-4" {...stroke} /></>,
+};
+
 export function Icon({ name, size = 16, className }: { name: "plus" | "close" | "chevron-down" | "chevron-right" | "filter" | "display" | "link" | "paperclip" | "subitems" | "calendar" | "user" | "tag" | "bell" | "bell-off" | "archive" | "trash" | "copy" | "restore" | "expand" | "dots" | "search" | "smile" | "check" | "drag" | "arrow-left" | "arrow-right" | "estimate" | "cycle" | "module" | "parent" | "relation" | "task"; size?: number; className?: string }) {
-  const s = stroke;
-  const paths: Record<string, ReactNode> = {
-    plus: <path d="M8 3v10M3 8h10" {...s} />,
-    close: <path d="m4 4 8 8m0-8-8 8" {...s} />,
-    "chevron-down": <path d="m4 6 4 4 4-4" {...s} />,
-    "chevron-right": <path d="m6 4 4 4-4 4" {...s} />,
-    filter: <path d="M2 3h12l-4.5 5.5V13l-3 1.5v-6z" {...s} />,
-    display: <path d="M2 4h12M2 8h12M2 12h12M5 2.5v3M11 6.5v3M7 10.5v3" {...s} />,
-    link: <path d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 0 1 4 4l-1 1M9 11.5l-1 1a2.8 2.8 0 0 1-4-4l1-1" {...s} />,
-    paperclip: <path d="m13 7.5-5 5a3.2 3.2 0 0 1-4.5-4.5l5.5-5.5a2.1 2.1 0 0 1 3 3L6.5 11a1 1 0 0 1-1.5-1.5L10 4.5" {...s} />,
-    subitems: <path d="M4 2v9a1.5 1.5 0 0 0 1.5 1.5H9M4 6h5M11 6h3M11 12.5h3" {...s} />,
-    calendar: <><rect x="2" y="3" width="12" height="11" rx="1.5" {...s} /><path d="M2 6.5h12M5 1.5v3M11 1.5v3" {...s} /></>,
-    user: <><circle cx="8" cy="5.5" r="2.75" {...s} /><path d="M2.5 14c.8-2.6 3-4 5.5-4s4.7 1.4 5.5 4" {...s} /></>,
-    tag: <><path d="M2 2.5h5.5L14 9l-5 5-6.5-6.5V2.5z" {...s} /><circle cx="5" cy="5.5" r="1" fill="currentColor" /></>,
-    bell: <path d="M4 11V7a4 4 0 0 1 8 0v4l1.5 1.5h-11zM6.5 14h3" {...s} />,
-    "bell-off": <path d="M4 11V7a4 4 0 0 1 8 0v4l1.5 1.5h-11zM6.5 14h3M2 2l12 12" {...s} />,
-    archive: <><rect x="1.75" y="2.5" width="12.5" height="3" rx="1" {...s} /><path d="M3 5.5v7.5h10V5.5M6.5 8.5h3" {...s} /></>,
-    trash: <path d="M2.5 4h11M6.5 4V2.5h3V4M4 4l.7 9.5h6.6L12 4" {...s} />,
-    copy: <><rect x="5" y="5" width="9" height="9" rx="1.5" {...s} /><path d="M11 5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h2" {...s} /></>,
-    restore: <path d="M2.5 8a5.5 5.5 0 1 0 1.7-4M2.5 2.5v3h3" {...s} />,
-    expand: <path d="M9.5 2.5h4v4M6.5 13.5h-4v-4M13.5 2.5 9 7M2.5 13.5 7 9" {...s} />,
-    dots: <><circle cx="3.5" cy="8" r="1.1" fill="currentColor" /><circle cx="8" cy="8" r="1.1" fill="currentColor" /><circle cx="12.5" cy="8" r="1.1" fill="currentColor" /></>,
-    search: <><circle cx="7" cy="7" r="4.5" {...s} /><path d="m10.5 10.5 3 3" {...s} /></>,
-    smile: <><circle cx="8" cy="8" r="6" {...s} /><path d="M5.5 9.5c.6.9 1.5 1.4 2.5 1.4s1.9-.5 2.5-1.4" {...s} /><circle cx="6" cy="6.5" r=".8" fill="currentColor" /><circle cx="10" cy="6.5" r=".8" fill="currentColor" /></>,
-    check: <path d="m3 8.5 3 3 7-7" {...s} />,
-    drag: <>{[4, 8, 12].flatMap((y) => [6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1" fill="currentColor" />))}</>,
-    "arrow-left": <path d="M13 8H3m4-4L3 8l4 4" {...s} />,
-    "arrow-right": <path d="M3 8h10m-4-4 4 4-4 4" {...s} />,
-    estimate: <path d="M3 13 8 3l5 10M5 9h6" {...s} />,
-    cycle: <><path d="M13 8a5 5 0 1 1-1.5-3.5" {...s} /><path d="M13 2.5v3h-3" {...s} /></>,
-    module: <><rect x="2" y="2" width="5" height="5" rx="1" {...s} /><rect x="9" y="2" width="5" height="5" rx="1" {...s} /><rect x="2" y="9" width="5" height="5" rx="1" {...s} /><rect x="9" y="9" width="5" height="5" rx="1" {...s} /></>,
-    parent: <path d="M4 14V6a2 2 0 0 1 2-2h6m-3-3 3 3-3 3" {...s} />,
-    relation: <><circle cx="4" cy="8" r="2" {...s} /><circle cx="12" cy="8" r="2" {...s} /><path d="M6 8h4" {...s} /></>,
-    task: <><rect x="2" y="2" width="12" height="12" rx="2" {...s} /><path d="m5 8 2 2 4-4" {...s} /></>,
-  };
   return (
     <Svg size={size} className={className}>
-      {paths[name]}
+      {ICON_PATHS[name]?.()}
     </Svg>
   );
 }

@@ -38,7 +38,7 @@ interface Common { refs: ProjectRefs; variant?: Variant; disabled?: boolean }
 
 export function StateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string) => void }) {
   const s = value ? refs.stateById.get(value) : undefined;
-  const options: Option[] = refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
+  const options = (): Option[] => refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
   return (
     <Dropdown
       label="State"
@@ -60,7 +60,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
 
 export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
   const p = value ?? "none";
-  const options: Option[] = PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
+  const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
     <Dropdown
       label="Priority"
@@ -96,7 +96,7 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
 }
 
 export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
-  const options: Option[] = refs.members
+  const options = (): Option[] => refs.members
     .filter((m) => m.role >= 15 || value.includes(m.id))
     .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
   const users = value.map((id) => refs.memberById.get(id) ?? refs.userById.get(id));
@@ -132,7 +132,7 @@ export function LabelDot({ color }: { color?: string }) {
 }
 
 export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2 }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
-  const options: Option[] = refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
+  const options = (): Option[] => refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
     <Dropdown
@@ -204,7 +204,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
         {variant !== "icon" && (value ? <span className="truncate">{variant === "field" ? formatDate(value) : formatShort(value)}</span> : <Placeholder>{placeholder ?? label}</Placeholder>)}
       </button>
-      <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label={label}>
+      {open && <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label={label}>
         <div className="w-56 space-y-2 p-2">
           <label className="block text-xs font-medium text-zinc-500">
             {label}
@@ -230,14 +230,14 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
             </button>
           )}
         </div>
-      </Popover>
+      </Popover>}
     </>
   );
 }
 
 export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (refs.estimatePoints.length === 0) return null;
-  const options: Option[] = [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
+  const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
   const cur = refs.estimatePoints.find((p) => p.id === value);
   return (
     <Dropdown
@@ -254,7 +254,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
 
 export function CycleProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (!refs.cyclesEnabled) return null;
-  const options: Option[] = [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
+  const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
   const cur = refs.cycles.find((c) => c.id === value);
   return (
     <Dropdown
@@ -271,7 +271,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
 
 export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   if (!refs.modulesEnabled) return null;
-  const options: Option[] = refs.modules.map((m) => ({ value: m.id, label: m.name }));
+  const options = (): Option[] => refs.modules.map((m) => ({ value: m.id, label: m.name }));
   const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
   return (
     <Dropdown

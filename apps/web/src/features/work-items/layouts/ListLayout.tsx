@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
@@ -23,7 +23,7 @@ const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 
  * ten thousand loaded items scrolls smoothly. Each group loads more on reaching its end.
  */
 export function ListLayout() {
-  const { data, display, refs, project, openPeek, selection, loadMore, loadingMore, kind, slug, pid } = useList();
+  const { data, display, refs, project, selection, loadMore, loadingMore, kind, slug, pid } = useList();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]));
   useEffect(() => {
     sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
@@ -127,23 +127,26 @@ export function ListLayout() {
           }
           const it = data.items[r.id];
           if (!it) return null;
-          return <ListRow key={`i-${r.group}-${r.id}`} style={style} item={it} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} onToggle={() => selection.toggle(it.id)} onOpen={() => openPeek(it.id)} />;
+          return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} />;
         })}
       </div>
     </div>
   );
 }
 
-function ListRow({ item, depth, identifier, selected, onToggle, onOpen, style }: {
+/** One row; memoized so scrolling (which re-renders the list) only renders rows that appear. */
+const ListRow = memo(function ListRow({ item, depth, identifier, selected, top, height }: {
   item: WorkItem;
   depth: number;
   identifier: string;
   selected: boolean;
-  onToggle: () => void;
-  onOpen: () => void;
-  style: CSSProperties;
+  top: number;
+  height: number;
 }) {
-  const { prefs, peekId, kind, canEditAny } = useList();
+  const { prefs, peekId, kind, canEditAny, selection, openPeek } = useList();
+  const style: CSSProperties = { position: "absolute", top: 0, left: 0, width: "100%", height, transform: `translateY(${top}px)` };
+  const onToggle = () => selection.toggle(item.id);
+  const onOpen = () => openPeek(item.id);
   const key = itemKey(identifier, item.sequence_id);
   return (
     <div
@@ -175,4 +178,4 @@ function ListRow({ item, depth, identifier, selected, onToggle, onOpen, style }:
       <ItemMenu item={item} />
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { DisplayPropertyKey } from "@stride/shared";
 import { cx } from "../../../components/ui/index.ts";
@@ -27,7 +27,7 @@ const ROW = 40;
  * headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
  */
 export function SpreadsheetLayout() {
-  const { data, refs, project, prefs, display, updatePrefs, updateItem, canEdit, selection, openPeek, loadMore, loadingMore, peekId } = useList();
+  const { data, refs, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
   const parent = useRef<HTMLDivElement>(null);
   const set = (it: WorkItem, patch: Partial<WorkItem>) => updateItem(it.id, patch);
 
@@ -99,24 +99,7 @@ export function SpreadsheetLayout() {
             if (!id) return <div key="more" style={style} className="flex items-center px-4 text-xs text-zinc-500">Loading more…</div>;
             const it = data.items[id];
             if (!it) return null;
-            const key = itemKey(project.identifier, it.sequence_id);
-            const editable = canEdit(it);
-            const sel = selection.ids.has(id);
-            return (
-              <div key={id} role="row" style={style} data-item={key} data-id={id} aria-label={`${key} ${itemName(it.name)}`} className={cx("group flex border-b border-zinc-100 dark:border-zinc-900", sel || peekId === id ? "bg-indigo-50/70 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/60")}>
-                <div role="cell" className={cx("sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 px-3 dark:border-zinc-800", sel || peekId === id ? "bg-indigo-50 dark:bg-indigo-950" : "bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900")}>
-                  <input type="checkbox" aria-label={`Select ${key}`} checked={sel} onChange={() => selection.toggle(id)} className="h-3.5 w-3.5 shrink-0 accent-indigo-600" />
-                  {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
-                  <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => set(it, { name })} />
-                </div>
-                {columns.map((c) => (
-                  <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-stretch border-r border-zinc-100 dark:border-zinc-900">
-                    {c.cell(it, editable)}
-                  </div>
-                ))}
-                <div role="cell" className="flex w-10 shrink-0 items-center justify-center"><ItemMenu item={it} /></div>
-              </div>
-            );
+            return <SheetRow key={id} item={it} top={vi.start} width={width} columns={columns} selected={selection.ids.has(id)} peeked={peekId === id} />;
           })}
         </div>
         <div className="sticky left-0 w-[380px] border-b border-zinc-100 dark:border-zinc-900"><QuickAdd /></div>
@@ -124,6 +107,30 @@ export function SpreadsheetLayout() {
     </div>
   );
 }
+
+/** One spreadsheet row; memoized so scrolling renders only rows that appear. */
+const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selected: sel, peeked }: { item: WorkItem; top: number; width: number; columns: Column[]; selected: boolean; peeked: boolean }) {
+  const { project, prefs, canEdit, selection, openPeek, updateItem } = useList();
+  const id = it.id;
+  const key = itemKey(project.identifier, it.sequence_id);
+  const editable = canEdit(it);
+  const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${top}px)`, width };
+  return (
+    <div role="row" style={style} data-item={key} data-id={id} aria-label={`${key} ${itemName(it.name)}`} className={cx("group flex border-b border-zinc-100 dark:border-zinc-900", sel || peeked ? "bg-indigo-50/70 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/60")}>
+      <div role="cell" className={cx("sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 px-3 dark:border-zinc-800", sel || peeked ? "bg-indigo-50 dark:bg-indigo-950" : "bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900")}>
+        <input type="checkbox" aria-label={`Select ${key}`} checked={sel} onChange={() => selection.toggle(id)} className="h-3.5 w-3.5 shrink-0 accent-indigo-600" />
+        {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
+        <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => updateItem(id, { name })} />
+      </div>
+      {columns.map((c) => (
+        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-stretch border-r border-zinc-100 dark:border-zinc-900">
+          {c.cell(it, editable)}
+        </div>
+      ))}
+      <div role="cell" className="flex w-10 shrink-0 items-center justify-center"><ItemMenu item={it} /></div>
+    </div>
+  );
+});
 
 function NameCell({ item, editable, onOpen, onRename }: { item: WorkItem; editable: boolean; onOpen: () => void; onRename: (name: string) => void }) {
   const [editing, setEditing] = useState(false);
