@@ -189,7 +189,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{main}</div>
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <div className="mx-auto grid max-w-6xl gap-8 px-6 py-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+          <div className="mx-auto grid max-w-6xl gap-8 px-6 py-6 lg:grid-cols-[minmax(0,1fr)_330px]">
             <div className="min-w-0">{main}</div>
             <aside aria-label="Properties" className="lg:sticky lg:top-4 lg:self-start">{properties}</aside>
           </div>
@@ -226,7 +226,7 @@ function IconButton({ label, onClick, children, disabled }: { label: string; onC
 }
 
 function PropertyList({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-[110px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>;
+  return <dl className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>;
 }
 
 function Prop({ label, children }: { label: string; children: ReactNode }) {
