@@ -94,7 +94,10 @@ export const issues = pgTable("issues", {
   // list engine (core/issue-list): per-group pages and index-only group counts of listable work items
   index("issues_live_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_state_created_idx").on(t.projectId, t.stateId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
-  index("issues_live_priority_sort_idx").on(t.projectId, t.priority, t.sortOrder, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  index("issues_live_priority_sort_idx").on(t.projectId, t.priority, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  // narrow (deduplicated) keys for the exact group counts
+  index("issues_live_state_count_idx").on(t.projectId, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  index("issues_live_priority_count_idx").on(t.projectId, t.priority, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_sort_idx").on(t.projectId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
 ]);
 
