@@ -47,7 +47,11 @@ export function uploadAttachment(opts: {
     const base = attachmentsBase(slug, projectId, issueId);
     const slot = await api<UploadSlot>(base, { method: "POST", body: { name: file.name, type: fileType(file), size: file.size } });
     assetId = slot.asset_id;
-    if (canceled) throw new UploadError(UPLOAD_CANCELED);
+    if (canceled) {
+      // cancelled while the slot was being made: free it
+      await api(`${base}${slot.asset_id}/`, { method: "DELETE" }).catch(() => undefined);
+      throw new UploadError(UPLOAD_CANCELED);
+    }
     await new Promise<void>((resolve, reject) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(slot.upload_data.fields ?? {})) form.append(k, v);
@@ -78,7 +82,7 @@ export function uploadAttachment(opts: {
     report.cancel();
     if (xhr) xhr.abort();
     // the slot was created but never completed: remove it (best effort)
-    if (assetId) api(`${attachmentsBase(slug, projectId, issueId)}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
+    if (assetId && xhr) api(`${attachmentsBase(slug, projectId, issueId)}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
   };
   return { promise, cancel };
 }

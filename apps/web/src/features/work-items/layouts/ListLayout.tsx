@@ -23,7 +23,7 @@ const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 
  * ten thousand loaded items scrolls smoothly. Each group loads more on reaching its end.
  */
 export function ListLayout() {
-  const { data, display, refs, project, selection, loadMore, loadingMore, kind, slug, pid } = useList();
+  const { data, display, refs, project, selection, loadMore, loadingMore, kind, slug, pid, quickAdd } = useList();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]));
   useEffect(() => {
     sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
@@ -42,7 +42,7 @@ export function ListLayout() {
     if (!data.groupBy) {
       itemsOf(data.ids, null);
       if (data.hasMore) out.push({ type: "more", group: null, remaining: Math.max(0, data.total - data.ids.length) });
-      out.push({ type: "add", group: null });
+      if (quickAdd) out.push({ type: "add", group: null });
       return out;
     }
     const keys = visibleGroupKeys(data.groupBy, data.groupOrder, gr, display.show_empty_groups !== false, (k) => data.groups[k]?.total ?? 0);
@@ -52,10 +52,10 @@ export function ListLayout() {
       if (collapsed.has(k)) continue;
       itemsOf(g?.ids ?? [], k);
       if (g && g.ids.length < g.total) out.push({ type: "more", group: k, remaining: g.total - g.ids.length });
-      out.push({ type: "add", group: k });
+      if (quickAdd) out.push({ type: "add", group: k });
     }
     return out;
-  }, [data, display.show_empty_groups, display.show_hierarchy, collapsed, gr]);
+  }, [data, display.show_empty_groups, display.show_hierarchy, collapsed, gr, quickAdd]);
 
   const v = useVirtualizer({
     count: rows.length,
