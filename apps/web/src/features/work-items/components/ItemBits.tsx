@@ -184,8 +184,9 @@ function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void 
  * Quick add at the bottom of a list, group or column: type a name, Enter creates the item with the
  * group's value (the group's state, priority, label …). Stays open to add more; Escape closes.
  */
-export function QuickAdd({ preset, label = "New work item", className, compact }: { preset?: Record<string, unknown> | null; label?: string; className?: string; compact?: boolean }) {
-  const { quickAdd } = useList();
+export function QuickAdd({ preset, label: labelIn, className, compact }: { preset?: Record<string, unknown> | null; label?: string; className?: string; compact?: boolean }) {
+  const { quickAdd, itemKind } = useList();
+  const label = labelIn ?? (itemKind === "epics" ? "New epic" : "New work item");
   const [open, setOpen] = useState(false);
   if (!quickAdd || preset === null) return null;
   if (!open) {

@@ -143,7 +143,7 @@ export function KanbanLayout() {
                       {loadingMore.has(tag) ? "Loading…" : `Load more (${node.total - ids.length})`}
                     </button>
                   )}
-                  <QuickAdd preset={cellPreset(groupBy, k, subGroupBy, sub, refs)} compact className="rounded-md" label="New work item" />
+                  <QuickAdd preset={cellPreset(groupBy, k, subGroupBy, sub, refs)} compact className="rounded-md" />
                 </section>
               );
             })}
