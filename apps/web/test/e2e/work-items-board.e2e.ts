@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, openList, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, poll, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Work items, board flows: quick add, drag a card across kanban columns (the state persists after a
@@ -61,7 +61,7 @@ it("drags a card to another kanban column and the state persists after reload", 
   await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
   expect(await cardsIn("Backlog")).toEqual([]);
 
-  await expect.poll(async () => ((await (await page.request.get(api(`issues/`) + `?per_page=10&cursor=10:0:0`)).json()) as { results: { sequence_id: number; state_id: string }[] }).results.find((r) => r.sequence_id === 1)?.state_id).toBe(stateId("In Progress"));
+  await poll(async () => ((await (await page.request.get(api(`issues/`) + `?per_page=10&cursor=10:0:0`)).json()) as { results: { sequence_id: number; state_id: string }[] }).results.find((r) => r.sequence_id === 1)?.state_id).toBe(stateId("In Progress"));
   await page.reload();
   await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
   expect(await cardsIn("In Progress")).toEqual([`${a.identifier}-1`]);
@@ -72,14 +72,14 @@ it("reorders cards within a column with manual order", async () => {
   await page.getByRole("button", { name: "Display" }).click();
   await page.getByLabel("Order by").selectOption("sort_order");
   await page.keyboard.press("Escape");
-  await expect.poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-3`]);
+  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-3`]);
 
   const second = column("Todo").locator(`[data-item="${a.identifier}-2"]`);
   await column("Todo").locator(`[data-item="${a.identifier}-3"]`).dragTo(second, { targetPosition: { x: 20, y: 4 } });
-  await expect.poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
+  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
 
   // the new order is saved: first minus 10000
-  await expect.poll(async () => {
+  await poll(async () => {
     const r = (await (await page.request.get(api("issues/?order_by=sort_order&state=" + stateId("Todo") + "&per_page=10&cursor=10:0:0"))).json()) as { results: { sequence_id: number }[] };
     return r.results.map((x) => x.sequence_id);
   }).toEqual([3, 2]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Work items, detail flows: the peek view, a comment with an @mention and a reaction, a blocked_by
@@ -66,12 +66,12 @@ it("comments with an @mention and reacts to the comment", async () => {
   await reaction.waitFor();
   expect(await reaction.getAttribute("aria-pressed")).toBe("true");
 
-  await expect.poll(async () => {
+  await poll(async () => {
     const cs = (await (await page.request.get(api(`issues/${items[0].id}/history/?activity_type=issue-comment`))).json()) as { comment_html: string; comment_reactions: { reaction: string; actor: string }[] }[];
     return cs.map((c) => ({ mention: c.comment_html.includes(`entity_identifier="${a.userId}"`), reactions: c.comment_reactions.map((r) => r.reaction) }));
   }).toEqual([{ mention: true, reactions: ["128077"] }]);
   // the mention is recorded: the item shows up under the "mentions" filter
-  await expect.poll(async () => {
+  await poll(async () => {
     const r = (await (await page.request.get(api(`issues/?mentions=${a.userId}&per_page=10&cursor=10:0:0`))).json()) as { results: { id: string }[] };
     return r.results.map((x) => x.id);
   }).toEqual([items[0].id]);
@@ -119,7 +119,7 @@ it("archives a completed item and restores it from Archives", async () => {
   await section.locator(`[data-item="${key(3)}"]`).waitFor();
   await section.locator(`[data-item="${key(3)}"]`).getByRole("button", { name: "Restore" }).click();
   await page.getByText("Work item restored").waitFor();
-  await expect.poll(async () => {
+  await poll(async () => {
     const r = (await (await page.request.get(api("archived-issues/?per_page=10&cursor=10:0:0"))).json()) as { results: unknown[] };
     return r.results.length;
   }).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /** Work items: filter by priority and label, inline editing in the spreadsheet, bulk priority change. */
 let browser: Browser;
@@ -37,33 +37,33 @@ async function itemsByKey(): Promise<Record<string, { priority: string; state_id
 
 it("filters by priority and by label, shows chips, and remembers the filters", async () => {
   await openList(page, a);
-  await expect.poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+  await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
 
   await page.getByRole("button", { name: "Filters" }).click();
   const menu = page.getByRole("dialog", { name: "Filters" });
   await menu.getByRole("group", { name: "Priority" }).getByLabel("High").check();
-  await expect.poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(3), key(1)]);
 
   await menu.getByRole("button", { name: "Labels", exact: true }).click();
   await menu.getByRole("group", { name: "Labels" }).getByLabel("Bug").check();
-  await expect.poll(rows).toEqual([key(1)]);
+  await poll(rows).toEqual([key(1)]);
   await page.keyboard.press("Escape");
 
   const chips = page.getByRole("region", { name: "Applied filters" });
   expect(await chips.locator("[data-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-filter")))).toEqual(["priority", "labels"]);
   await chips.getByRole("button", { name: "Remove Labels Bug" }).click();
-  await expect.poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(3), key(1)]);
 
   // remembered for this project (server user properties)
   await page.reload();
   await page.locator("[data-list-context]").waitFor();
-  await expect.poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(3), key(1)]);
   const props = (await (await page.request.get(api("user-properties/"))).json()) as { filters: Record<string, string[] | null> };
   expect(props.filters.priority).toEqual(["high"]);
   expect(props.filters.labels).toBeNull();
 
   await page.getByRole("region", { name: "Applied filters" }).getByRole("button", { name: "Clear all" }).click();
-  await expect.poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+  await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
 });
 
 it("switches to the spreadsheet and edits a property inline", async () => {
@@ -72,13 +72,13 @@ it("switches to the spreadsheet and edits a property inline", async () => {
   await row.waitFor();
   await row.locator('[data-col="priority"]').getByRole("button", { name: "Priority" }).click();
   await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Urgent" }).click();
-  await expect.poll(async () => row.locator('[data-col="priority"] button').getAttribute("title")).toBe("Priority: Urgent");
-  await expect.poll(async () => (await itemsByKey())[key(2)].priority).toBe("urgent");
+  await poll(async () => row.locator('[data-col="priority"] button').getAttribute("title")).toBe("Priority: Urgent");
+  await poll(async () => (await itemsByKey())[key(2)].priority).toBe("urgent");
 
   await row.locator('[data-col="state"]').getByRole("button", { name: "State" }).click();
   await page.getByRole("listbox", { name: "State" }).getByRole("option", { name: "In Progress" }).click();
   const inProgress = a.states.find((s) => s.name === "In Progress")!.id;
-  await expect.poll(async () => (await itemsByKey())[key(2)].state_id).toBe(inProgress);
+  await poll(async () => (await itemsByKey())[key(2)].state_id).toBe(inProgress);
 });
 
 it("bulk-changes the priority of three items", async () => {
@@ -87,7 +87,7 @@ it("bulk-changes the priority of three items", async () => {
   await bar.getByText("3 selected").waitFor();
   await bar.getByRole("button", { name: "Priority" }).click();
   await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Medium" }).click();
-  await expect.poll(async () => {
+  await poll(async () => {
     const all = await itemsByKey();
     return [1, 3, 4, 5].map((n) => all[key(n)].priority);
   }).toEqual(["medium", "medium", "medium", "urgent"]);

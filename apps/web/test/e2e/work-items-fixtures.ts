@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { ADMIN, PASSWORD, unique } from "./helpers.ts";
 
@@ -86,3 +87,6 @@ export async function openList(page: Page, a: Arranged): Promise<void> {
   await page.locator("[data-list-context]").waitFor();
   await page.getByRole("status", { name: "Loading work items" }).waitFor({ state: "detached" }).catch(() => undefined);
 }
+
+/** expect.poll with a timeout that suits a loaded CI machine. */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
