@@ -257,6 +257,9 @@ export function useUpdateWorkItem(slug: string, pid: string) {
   });
 }
 
+/** List params that do not filter (a new item always belongs to such a list). */
+const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
+
 export interface CreateBody {
   name: string;
   description_html?: string;
@@ -296,7 +299,13 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
     },
     onSuccess: ({ item, project }) => {
       const withGroup = { ...item, state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null };
-      updateLists(qc, slug, project, (data, cmp) => insertItem(data, withGroup, cmp), refs.lookups, [kind === "epics" ? "epics" : "issues"]);
+      // unfiltered lists take the new item at once; filtered ones ask the server whether it belongs
+      const source: ListSource = kind === "epics" ? "epics" : "issues";
+      for (const [key] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, source) })) {
+        const params = (key[6] ?? {}) as Record<string, string>;
+        if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k))) qc.invalidateQueries({ queryKey: key, exact: true });
+      }
+      updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
     },
   });
