@@ -1,5 +1,4 @@
 import {
-  GROUP_BY_ITEM_FIELD,
   NONE_GROUP_KEY,
   type FilterNode,
   type GroupByField,
@@ -363,5 +362,3 @@ export function listEnvelope(page: PageRequest, r: ListResult) {
     results: r.results,
   };
 }
-
-export { GROUP_BY_ITEM_FIELD };
