@@ -82,6 +82,9 @@ it("manages the instance from /god-mode/", async () => {
 
     // Email: save SMTP settings, send a test mail, see the server's answer; a refused recipient shows the SMTP error.
     await page.getByRole("link", { name: "Email" }).click();
+    await page.waitForURL(/\/god-mode\/email\/?$/);
+    // The email form loads its saved values first; fill only once it is on screen.
+    await page.getByLabel("From address").waitFor();
     await page.getByLabel("Host").fill("127.0.0.1");
     await page.getByLabel("Port").fill(String(smtpPort));
     await page.getByLabel("From address").fill("Stride <no-reply@stride.test>");
