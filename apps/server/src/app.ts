@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import { ZodError } from "zod";
@@ -28,7 +28,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
     // Malformed URLs and the like get a clear 4xx body of our own, not Fastify's.
-    frameworkErrors: (error, _req, reply) => {
+    frameworkErrors: (error, _req, reply: FastifyReply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
       reply.code(status >= 400 && status < 500 ? status : 400).send({ detail: status === 400 ? "Malformed request URL." : error.message });
     },

@@ -21,7 +21,7 @@ import {
   findUserByEmail, issueMagicCode, signupAllowed,
 } from "./commands.ts";
 import { magicCodeMail, resetPasswordMail } from "./mails.ts";
-import { presentUserFull } from "./presenters.ts";
+import { presentUser as presentUserFull } from "../users/presenters.ts";
 
 const E = AUTH_ERROR;
 

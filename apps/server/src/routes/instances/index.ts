@@ -15,7 +15,7 @@ import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { adminBase, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
 import { createUser, findUserByEmail } from "../auth/commands.ts";
-import { presentAdminMe } from "../auth/presenters.ts";
+import { presentAdminMe } from "../users/presenters.ts";
 import { presentAdminWorkspace, presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
 import { smtpErrorMessage } from "./smtp-errors.ts";
 

@@ -1,7 +1,7 @@
 import { schema } from "../../db/client.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { ConfigRow } from "../../core/instance-config.ts";
-import { presentUserAdminLite, iso } from "../auth/presenters.ts";
+import { presentUserAdminLite, iso } from "../users/presenters.ts";
 
 export type InstanceRow = typeof schema.instances.$inferSelect;
 export type InstanceAdminRow = typeof schema.instanceAdmins.$inferSelect;

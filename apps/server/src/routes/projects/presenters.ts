@@ -1,26 +1,13 @@
 import type { ProjectMemberRow, ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
 
-/** ISO-8601 or null. */
-export function iso(d: Date | null | undefined): string | null {
-  return d ? d.toISOString() : null;
-}
+import { iso, assetUrl } from "../../core/present.ts";
+import { presentUserLite } from "../users/presenters.ts";
+
+export { iso, presentUserLite };
 
 /** Public URL of an avatar / cover / logo asset (wire-facts §10). */
 export function staticAssetUrl(assetId: string | null | undefined): string | null {
-  return assetId ? `/api/assets/v2/static/${assetId}/` : null;
-}
-
-/** User-lite (wire-facts §0). */
-export function presentUserLite(u: UserRow) {
-  return {
-    id: u.id,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    avatar: u.avatar,
-    avatar_url: staticAssetUrl(u.avatarAssetId) ?? (u.avatar || null),
-    is_bot: u.isBot,
-    display_name: u.displayName,
-  };
+  return assetUrl(assetId);
 }
 
 /** Workspace-lite: `{id, name, slug, logo_url}`. */

@@ -4,14 +4,9 @@ import { schema } from "../../db/client.ts";
 export type ProfileRow = typeof schema.profiles.$inferSelect;
 export type NotificationPreferenceRow = typeof schema.userNotificationPreferences.$inferSelect;
 
-/** ISO-8601 or null. */
-export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+import { iso, assetUrl } from "../../core/present.ts";
 
-/** Public URL of an uploaded asset, else the stored URL, else null (wire-facts §10). */
-export function assetUrl(assetId: string | null | undefined, fallback: string | null | undefined): string | null {
-  if (assetId) return `/api/assets/v2/static/${assetId}/`;
-  return fallback ? fallback : null;
-}
+export { iso, assetUrl };
 
 /** User-lite (wire-facts §0): what any workspace member may see of another. */
 export function presentUserLite(u: UserRow) {
@@ -29,6 +24,27 @@ export function presentUserLite(u: UserRow) {
 /** Admin-lite: user-lite plus email and last login medium (for admin and member callers). */
 export function presentUserAdminLite(u: UserRow) {
   return { ...presentUserLite(u), email: u.email, last_login_medium: u.lastLoginMedium };
+}
+
+/** God-mode user (GET /api/instances/admins/me/, wire-facts-2 §1). */
+export function presentAdminMe(u: UserRow) {
+  return {
+    id: u.id,
+    avatar: u.avatar,
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    cover_image: u.coverImage,
+    date_joined: iso(u.dateJoined),
+    display_name: u.displayName,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    is_active: u.isActive,
+    is_bot: u.isBot,
+    is_email_verified: u.isEmailVerified,
+    user_timezone: u.userTimezone,
+    username: u.username,
+    is_password_autoset: u.isPasswordAutoset,
+  };
 }
 
 /** GET /api/users/me/ (wire-facts §2). */
@@ -55,7 +71,7 @@ export function presentUserMe(u: UserRow) {
   };
 }
 
-/** PATCH /api/users/me/: every User column except the password. */
+/** PATCH /api/users/me/ and POST /auth/set-password/: every User column except the password. */
 export function presentUser(u: UserRow) {
   return {
     id: u.id,
