@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex, doublePrecision } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex, doublePrecision } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -40,6 +40,11 @@ export const projects = pgTable("projects", {
   externalId: text("external_id"),
   /** Last sequence number handed to a work item; never decreases, so sequence ids are never reused. */
   issueSequence: integer("issue_sequence").notNull().default(0),
+  /**
+   * Change counter of the project's work-item lists, bumped by database triggers on every write that can
+   * change a list response (apps/server/src/db/sql/list-version-triggers.sql); keys the list cache.
+   */
+  listVersion: bigint("list_version", { mode: "number" }).notNull().default(0),
   ...audit(),
 }, (t) => [
   uniqueIndex("projects_identifier_uq").on(t.workspaceId, t.identifier),
