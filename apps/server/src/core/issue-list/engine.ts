@@ -208,9 +208,8 @@ interface Row {
   items: string;
 }
 
-/** Run one page of a list. */
-export async function listIssues(app: AppContext, req: ListRequest): Promise<ListResult> {
-  const built = buildListQuery(req);
+/** Run one page of a list (`built`: the page's SQL when the caller already built it, e.g. for a cache key). */
+export async function listIssues(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
   const rows = (await app.sql.unsafe(built.text, built.values as never[])) as unknown as Row[];
   return shapeResult(req, built, rows[0]);
 }

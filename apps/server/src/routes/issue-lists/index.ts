@@ -5,6 +5,8 @@ import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { parsePage } from "../../core/pagination.ts";
 import {
+  buildListQuery,
+  listCacheOf,
   listIssues,
   one,
   parseFilters,
@@ -12,6 +14,7 @@ import {
   safeTimeZone,
   type ItemShape,
   type ListContext,
+  type ListRequest,
   type Viewer,
 } from "../../core/issue-list/index.ts";
 import { listQuery, MAX_LIST_IDS, projectParams, userIssuesParams, workspaceParams } from "./schemas.ts";
@@ -43,9 +46,24 @@ async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "arch
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
       : { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, epics: kind === "epics", projectArchived: !!ctx.project.archivedAt };
-  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape });
-  return presentList(parsed.page, result);
+  const req: ListRequest = { context, viewer, ...parsed, shape };
+  const cache = listCacheOf(ctx.app);
+  if (!cache.cacheable(req)) return presentList(parsed.page, await listIssues(ctx.app, req));
+  // Cached by the project's list_version, read with the project row of the route scope before the list query
+  // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
+  const built = buildListQuery(req);
+  const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
+  const key = cache.key(gen, req, built, kind);
+  let body = cache.get(gen, key);
+  if (!body) {
+    body = Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req, built))));
+    cache.set(gen, key, body);
+  }
+  return ctx.reply.code(200).type(JSON_TYPE).send(body);
 }
+
+/** Fastify's content type for a serialized object, so cached and uncached responses are byte-identical. */
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * Work-item list endpoints, all on the one engine (core/issue-list): project list, epics, archived,
