@@ -86,3 +86,35 @@ describe("ListCache", () => {
     expect(c.get(g, k(6))).toBeUndefined();
   });
 });
+
+describe("ListCache.fetch", () => {
+  it("computes once for concurrent requests of the same key and stores the result", async () => {
+    const c = new ListCache();
+    const g = gen("p", 1);
+    const k = c.key(g, req(), built(), "project");
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const compute = async () => {
+      runs++;
+      await gate;
+      return body("page");
+    };
+    const all = Promise.all([c.fetch(g, k, compute), c.fetch(g, k, compute), c.fetch(g, k, compute)]);
+    release();
+    expect((await all).map(String)).toEqual(["page", "page", "page"]);
+    expect(runs).toBe(1);
+    expect(String(await c.fetch(g, k, compute))).toBe("page");
+    expect(runs).toBe(1);
+  });
+
+  it("passes a failure to every waiter and stores nothing", async () => {
+    const c = new ListCache();
+    const g = gen("p", 1);
+    const k = c.key(g, req(), built(), "project");
+    const fail = async (): Promise<Buffer> => { throw new Error("db down"); };
+    await expect(Promise.all([c.fetch(g, k, fail), c.fetch(g, k, fail)])).rejects.toThrow("db down");
+    expect(c.size).toBe(0);
+    expect(String(await c.fetch(g, k, async () => body("ok")))).toBe("ok");
+  });
+});

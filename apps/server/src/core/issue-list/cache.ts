@@ -38,6 +38,7 @@ export class ListCache {
   hits = 0;
   misses = 0;
   private entries = new Map<string, Buffer>();
+  private inflight = new Map<string, Promise<Buffer>>();
   private bytes = 0;
   /** Per project: the newest generation seen and the keys stored under it. */
   private projects = new Map<string, { version: number; updatedAt: number; keys: Set<string> }>();
@@ -67,6 +68,32 @@ export class ListCache {
     h.update(JSON.stringify([variant, req.page, req.groupBy ?? null, req.subGroupBy ?? null, req.shape ?? "list"]));
     const viewerClass = req.viewer.ownOnly ? `own:${req.viewer.userId}` : "all";
     return `${gen.projectId}|${gen.listVersion}|${gen.updatedAt.getTime()}|${viewerClass}|${req.viewer.timezone}|${h.digest("base64url")}`;
+  }
+
+  /**
+   * The body for `key`: the stored one, else the one a concurrent request of the same generation is computing
+   * (so N clients asking for the same page right after a write run the list query once), else `compute()`'s,
+   * which is stored. Sharing an in-flight result is exact: it was computed from a snapshot taken after its
+   * requester read the same list_version.
+   */
+  async fetch(gen: ListGeneration, key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.get(gen, key);
+    if (hit) return hit;
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    const p = compute().then(
+      (body) => {
+        this.inflight.delete(key);
+        this.set(gen, key, body);
+        return body;
+      },
+      (e: unknown) => {
+        this.inflight.delete(key);
+        throw e;
+      },
+    );
+    this.inflight.set(key, p);
+    return p;
   }
 
   get(gen: ListGeneration, key: string): Buffer | undefined {

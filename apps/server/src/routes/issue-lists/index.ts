@@ -54,11 +54,7 @@ async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "arch
   const built = buildListQuery(req);
   const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
   const key = cache.key(gen, req, built, kind);
-  let body = cache.get(gen, key);
-  if (!body) {
-    body = Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req, built))));
-    cache.set(gen, key, body);
-  }
+  const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req, built)))));
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
 }
 
