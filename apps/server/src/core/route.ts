@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError } from "./errors.ts";
 import { allows, type Policy } from "./policies.ts";
 import type { AppContext } from "./context.ts";
@@ -79,32 +79,33 @@ export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, wh
   return result.data;
 }
 
-/** Load workspace (+ membership) by slug. Non-members get 403, unknown slugs 404. */
-export async function loadWorkspaceScope(app: AppContext, slug: string, userId: string) {
-  const [ws] = await app.db.select().from(schema.workspaces).where(eq(schema.workspaces.slug, slug)).limit(1);
-  if (!ws) throw errors.notFound();
-  const [member] = await app.db
-    .select()
-    .from(schema.workspaceMembers)
-    .where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, userId), eq(schema.workspaceMembers.isActive, true)))
+/**
+ * Load the scope in ONE query: the workspace by slug with the caller's active membership and, when a
+ * project id is given, the project of that workspace with the caller's active project membership.
+ * Unknown slug → 404; not a workspace member → 403 (before anything about the project is revealed);
+ * unknown or malformed project id → 404.
+ */
+export async function loadScope(app: AppContext, slug: string, userId: string, projectId?: string) {
+  const wantProject = projectId !== undefined;
+  if (wantProject && !z.uuid().safeParse(projectId).success) {
+    // Still answer 404/403 for the workspace first, as the pipeline would.
+    await loadScope(app, slug, userId);
+    throw errors.notFound();
+  }
+  const { workspaces, workspaceMembers, projects, projectMembers } = schema;
+  const rows = await app.db
+    .select({ workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
+    .from(workspaces)
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .leftJoin(projects, wantProject ? and(eq(projects.id, projectId!), eq(projects.workspaceId, workspaces.id)) : sql`false`)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
+    .where(eq(workspaces.slug, slug))
     .limit(1);
-  return { workspace: ws, workspaceMember: member ?? null };
-}
-
-export async function loadProjectScope(app: AppContext, workspaceId: string, projectId: string, userId: string) {
-  if (!z.uuid().safeParse(projectId).success) throw errors.notFound();
-  const [project] = await app.db
-    .select()
-    .from(schema.projects)
-    .where(and(eq(schema.projects.id, projectId), eq(schema.projects.workspaceId, workspaceId)))
-    .limit(1);
-  if (!project) throw errors.notFound();
-  const [member] = await app.db
-    .select()
-    .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, project.id), eq(schema.projectMembers.memberId, userId), eq(schema.projectMembers.isActive, true)))
-    .limit(1);
-  return { project, projectMember: member ?? null };
+  const row = rows[0];
+  if (!row) throw errors.notFound();
+  if (!row.workspaceMember) throw errors.permissionDenied();
+  if (wantProject && !row.project) throw errors.notFound();
+  return row;
 }
 
 /**
@@ -142,14 +143,12 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
         let isInstanceAdmin = false;
         if (spec.scope && session) {
           const raw = req.params as Record<string, string>;
-          const ws = await loadWorkspaceScope(app, raw.slug, session.user.id);
-          ctx.workspace = ws.workspace;
-          ctx.workspaceMember = ws.workspaceMember;
-          if (!ws.workspaceMember) throw errors.permissionDenied();
+          const scope = await loadScope(app, raw.slug, session.user.id, spec.scope === "project" ? String(raw.projectId) : undefined);
+          ctx.workspace = scope.workspace;
+          ctx.workspaceMember = scope.workspaceMember;
           if (spec.scope === "project") {
-            const pr = await loadProjectScope(app, ws.workspace.id, raw.projectId, session.user.id);
-            ctx.project = pr.project;
-            ctx.projectMember = pr.projectMember;
+            ctx.project = scope.project!;
+            ctx.projectMember = scope.projectMember;
           }
         }
         if (spec.policy?.scope === "instanceAdmin" && session) {
