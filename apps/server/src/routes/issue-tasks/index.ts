@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { and, asc, desc, eq, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
 import { DEFAULT_SORT_ORDER, SORT_STEP, TASK_STATUSES } from "@stride/shared";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
@@ -8,7 +8,7 @@ import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { P, itemUrls } from "../issues/urls.ts";
 import { issueIdsBody, issueParams, projectParams, zNumber, zStr, zUuid, MSG, NAME_MAX } from "../issues/schemas.ts";
-import { loadIssueForRoute, visibleTo, workItemNotFound } from "../issues/access.ts";
+import { findProjectIssues, loadIssueForRoute, visibleTo } from "../issues/access.ts";
 import { presentTask } from "../issues/presenters.ts";
 import type { IssueRow } from "../issues/queries.ts";
 
@@ -253,12 +253,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     policy: Policies.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
-      const issues = await ctx.app.db
-        .select()
-        .from(schema.issues)
-        .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
-      const canSee = visibleTo(ctx.user.id, ctx.project, ctx.projectMember);
-      if (issues.length !== ids.length || !issues.every(canSee)) throw workItemNotFound();
+      await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });
       const rows = await ctx.app.db.select().from(T).where(inArray(T.issueId, ids)).orderBy(asc(T.sortOrder), asc(T.createdAt));
       const out: Record<string, ReturnType<typeof presentTask>[]> = Object.fromEntries(ids.map((id) => [id, []]));
       for (const r of rows) out[r.issueId].push(presentTask(r));

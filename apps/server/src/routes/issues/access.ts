@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
@@ -62,6 +62,26 @@ export async function findIssue(db: DbOrTx, projectId: string, issueId: string):
     .where(and(eq(schema.issues.id, issueId), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The work items `ids` (already deduplicated) of the project, not deleted; 404 "Work item not found" unless
+ * every one is found (and, with `canSee`, visible). `forUpdate` locks the rows inside a transaction.
+ */
+export async function findProjectIssues(
+  db: DbOrTx,
+  projectId: string,
+  ids: string[],
+  opts: { forUpdate?: boolean; canSee?: (issue: IssueRow) => boolean } = {},
+): Promise<IssueRow[]> {
+  if (!ids.length) return [];
+  const q = db
+    .select()
+    .from(schema.issues)
+    .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)));
+  const rows = opts.forUpdate ? await q.for("update") : await q;
+  if (rows.length !== ids.length || (opts.canSee && !rows.every(opts.canSee))) throw workItemNotFound();
+  return rows;
 }
 
 /**

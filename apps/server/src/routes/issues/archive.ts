@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { schema } from "../../db/client.ts";
 import { P, itemUrls } from "./urls.ts";
 import { expandQuery, issueIdsBody, issueParams, parseExpand, projectParams } from "./schemas.ts";
-import { loadIssueForRoute, workItemNotFound } from "./access.ts";
+import { findProjectIssues, loadIssueForRoute } from "./access.ts";
 import { archiveIssues, restoreIssue } from "./commands.ts";
 import { loadIssueView } from "./queries.ts";
 import { buildIssueDetail } from "./detail.ts";
@@ -67,12 +65,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       const archived_at = await ctx.app.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(schema.issues)
-          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
-          .for("update");
-        if (rows.length !== ids.length) throw workItemNotFound();
+        const rows = await findProjectIssues(tx, ctx.project.id, ids, { forUpdate: true });
         return archiveIssues(tx, rows, ctx.user.id);
       });
       return { archived_at };

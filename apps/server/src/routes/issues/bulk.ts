@@ -10,7 +10,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { P } from "./urls.ts";
 import { issueIdsBody, projectParams, zDate, zIdList, zPriority, zUuid, MSG } from "./schemas.ts";
-import { workItemNotFound } from "./access.ts";
+import { findProjectIssues } from "./access.ts";
 import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
 import type { IssueRow } from "./queries.ts";
 
@@ -86,12 +86,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
       const ids = [...new Set(ctx.body.issue_ids)];
       const props = ctx.body.properties;
       await ctx.app.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(schema.issues)
-          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
-          .for("update");
-        if (rows.length !== ids.length) throw workItemNotFound();
+        const rows = await findProjectIssues(tx, ctx.project.id, ids, { forUpdate: true });
         for (const it of rows) {
           const start = props.start_date !== undefined ? props.start_date : it.startDate;
           const target = props.target_date !== undefined ? props.target_date : it.targetDate;
@@ -132,12 +127,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       await ctx.app.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(schema.issues)
-          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
-          .for("update");
-        if (rows.length !== ids.length) throw workItemNotFound();
+        const rows = await findProjectIssues(tx, ctx.project.id, ids, { forUpdate: true });
         for (const it of rows) {
           // an earlier item's deletion may already have removed this one as its sub-item
           const [still] = await tx.select({ id: schema.issues.id }).from(schema.issues).where(and(eq(schema.issues.id, it.id), isNull(schema.issues.deletedAt)));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -8,7 +8,7 @@ import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
 import { P, W, itemUrls } from "./urls.ts";
 import { expandQuery, issueCreateBody, issueParams, issuePatchBody, parseExpand, projectParams, zDate, zUuid, MSG } from "./schemas.ts";
-import { assertCanSee, isEpicPath, issueNotFound, loadIssueForRoute, notAllowedToView, workItemNotFound } from "./access.ts";
+import { assertCanSee, findProjectIssues, isEpicPath, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { loadIssueView } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
@@ -149,10 +149,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.updates.map((u) => u.id))];
       await ctx.app.db.transaction(async (tx) => {
-        const found = ids.length
-          ? await tx.select().from(schema.issues).where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)))
-          : [];
-        if (found.length !== ids.length) throw workItemNotFound();
+        const found = await findProjectIssues(tx, ctx.project.id, ids);
         const byId = new Map(found.map((f) => [f.id, f]));
         for (const u of ctx.body.updates) {
           const cur = byId.get(u.id)!;

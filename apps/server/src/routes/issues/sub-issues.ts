@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { PRIORITY_NUMBER, STATE_GROUPS, type Priority } from "@stride/shared";
 import { route, type Ctx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
@@ -9,7 +9,7 @@ import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { itemUrls } from "./urls.ts";
 import { issueParams, zUuid, MSG } from "./schemas.ts";
-import { loadIssueForRoute, visibleTo } from "./access.ts";
+import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { updateIssue } from "./commands.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
@@ -117,11 +117,7 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
       const ids = [...new Set(ctx.body.sub_issue_ids)];
       if (ids.includes(parent.id)) throw errors.badRequest("A work item cannot be its own sub-item");
       await ctx.app.db.transaction(async (tx) => {
-        const found = await tx
-          .select({ id: schema.issues.id })
-          .from(schema.issues)
-          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
-        if (found.length !== ids.length) throw errors.notFound("Work item not found");
+        await findProjectIssues(tx, ctx.project.id, ids);
         for (const id of ids) await updateIssue(tx, ctx.project, ctx.user.id, id, { parent_id: parent.id });
       });
       return subIssuesResponse(ctx.app.db, ctx, parent.id);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
 import { P, itemUrls } from "./urls.ts";
 import { issueIdsBody, issueParams, projectParams } from "./schemas.ts";
-import { loadIssueForRoute, visibleTo, workItemNotFound } from "./access.ts";
+import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { subscribe } from "./commands.ts";
 
 type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
@@ -82,12 +82,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     policy: Policies.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
-      const rows = await ctx.app.db
-        .select()
-        .from(schema.issues)
-        .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
-      const canSee = visibleTo(ctx.user.id, ctx.project, ctx.projectMember);
-      if (rows.length !== ids.length || !rows.every(canSee)) throw workItemNotFound();
+      const rows = await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });
       await ctx.app.db.transaction(async (tx) => {
         for (const it of rows) await subscribe(tx, it, [ctx.user.id], ctx.user.id);
       });
