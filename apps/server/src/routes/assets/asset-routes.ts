@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { route, type Ctx } from "../../core/route.ts";
+import type { Policy } from "../../core/policies.ts";
+import type { AppContext } from "../../core/context.ts";
+import type { Tx } from "../../db/client.ts";
+import { deleteAsset, markUploaded, restoreAsset, type AssetRow } from "./commands.ts";
+import { markBody, redirectToFile } from "./shared.ts";
+import type { Disposition } from "./sign.ts";
+
+/** What the per-asset endpoints of one family (user, workspace, project, attachment) have in common. */
+export interface AssetRouteOpts<TParams> {
+  scope?: "workspace" | "project";
+  params: z.ZodType<TParams>;
+  policy: Policy;
+  load: (ctx: Ctx<TParams, any, any, undefined>) => Promise<AssetRow>;
+  /** Let `creatorAllowed` policies admit the asset's creator. */
+  creatorAllowed?: boolean;
+}
+
+const createdBy = (a: AssetRow) => a.createdById;
+
+function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>) {
+  return { url, scope: o.scope, params: o.params, policy: o.policy, load: o.load, creatorOf: o.creatorAllowed ? createdBy : undefined };
+}
+
+/** GET → 302 to a signed download of the loaded asset. */
+export function fileRedirectRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], disposition: Disposition, o: AssetRouteOpts<TParams>) {
+  route(fastify, app, {
+    method: "GET",
+    ...base(url, o),
+    handler: async (ctx) => redirectToFile(ctx, ctx.loaded, disposition),
+  });
+}
+
+/** PATCH {attributes?} → 204: the upload is complete. */
+export function markUploadedRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+  route(fastify, app, {
+    method: "PATCH",
+    ...base(url, o),
+    body: markBody,
+    status: 204,
+    handler: async (ctx) => {
+      await ctx.app.db.transaction((tx) => markUploaded(tx, ctx.app, ctx.loaded, ctx.user.id, ctx.body.attributes));
+      return undefined;
+    },
+  });
+}
+
+/** A body-less write on the loaded asset, in one transaction → 204. */
+function commandRoute<TParams>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  method: "POST" | "DELETE",
+  url: string | string[],
+  o: AssetRouteOpts<TParams>,
+  command: (tx: Tx, asset: AssetRow, actorId: string) => Promise<unknown>,
+) {
+  route(fastify, app, {
+    method,
+    ...base(url, o),
+    status: 204,
+    handler: async (ctx) => {
+      await ctx.app.db.transaction((tx) => command(tx, ctx.loaded, ctx.user.id));
+      return undefined;
+    },
+  });
+}
+
+/** DELETE → 204: soft-delete the loaded asset. */
+export function deleteAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+  commandRoute(fastify, app, "DELETE", url, o, deleteAsset);
+}
+
+/** POST → 204: undo a soft delete. */
+export function restoreAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+  commandRoute(fastify, app, "POST", url, o, restoreAsset);
+}

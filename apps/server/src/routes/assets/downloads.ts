@@ -1,0 +1,57 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { errors } from "../../core/errors.ts";
+import type { AppContext } from "../../core/context.ts";
+import { FA } from "./commands.ts";
+import { PUBLIC_ENTITY_TYPES } from "./urls.ts";
+import { A, assetParams, INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { verifyDownload } from "./sign.ts";
+
+/** Signed downloads (the bytes, for 3600 s) and the public images (avatars, covers, logos). */
+export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
+  route(fastify, app, {
+    method: "GET",
+    url: `${A}/files/:assetId/`,
+    auth: "none",
+    policy: null,
+    params: assetParams,
+    query: z.object({ exp: z.string().optional(), disposition: z.string().optional(), sig: z.string().optional() }).passthrough(),
+    handler: async (ctx) => {
+      const { exp, disposition, sig } = ctx.query;
+      if (!verifyDownload(app.secretKey, ctx.params.assetId, exp, disposition, sig)) throw errors.body(403, { error: "The download link is invalid or has expired." });
+      const [a] = await app.db.select().from(FA).where(eq(FA.id, ctx.params.assetId)).limit(1);
+      if (!a || !a.isUploaded || a.isDeleted) throw errors.notFound();
+      const stream = await app.storage.get(a.asset);
+      if (!stream) throw errors.notFound();
+      const attrs = a.attributes as { name?: string; type?: string };
+      const type = (attrs.type ?? "application/octet-stream").split(";")[0].trim().toLowerCase();
+      const inline = disposition === "inline" && INLINE_SAFE.has(type);
+      const name = attrs.name ?? "file";
+      const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+      ctx.reply
+        .header("Content-Type", type || "application/octet-stream")
+        .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header("Cache-Control", "private, max-age=3600")
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+      const size = await app.storage.size(a.asset);
+      if (size !== null) ctx.reply.header("Content-Length", String(size));
+      return ctx.reply.send(stream);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${A}/static/:assetId/`,
+    auth: "none",
+    policy: null,
+    params: assetParams,
+    handler: async (ctx) => {
+      const [a] = await app.db.select().from(FA).where(eq(FA.id, ctx.params.assetId)).limit(1);
+      if (!a || !(PUBLIC_ENTITY_TYPES as readonly string[]).includes(a.entityType ?? "")) throw errors.notFound();
+      return redirectToFile(ctx, a, "inline");
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import { eq, sql } from "drizzle-orm";
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import { route } from "../../core/route.ts";
+import { errors, HttpError } from "../../core/errors.ts";
+import type { AppContext } from "../../core/context.ts";
+import { FA } from "./commands.ts";
+import { A } from "./shared.ts";
+import { verifyUpload } from "./sign.ts";
+
+/** Buffer a stream; an error (e.g. a form that ends inside the file) resolves with `error`. */
+function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: unknown }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const done = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      resolve({ data: Buffer.concat(chunks), error });
+    };
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => done(null));
+    stream.on("error", (e) => done(e ?? new Error("stream error")));
+    stream.on("close", () => done(settled ? null : new Error("stream closed early")));
+  });
+}
+
+/** The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). */
+export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
+  fastify.register(async (child) => {
+    await child.register(multipart, { limits: { fileSize: MAX_UPLOAD_SIZE, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
+    route(child, app, {
+      method: "POST",
+      url: `${A}/upload/`,
+      auth: "none",
+      policy: null,
+      status: 204,
+      handler: async (ctx) => {
+        if (!ctx.req.isMultipart()) throw errors.badRequest("Expected a multipart/form-data upload.");
+        const fields: Record<string, string> = {};
+        let stored = false;
+        try {
+          for await (const part of ctx.req.parts()) {
+            if (part.type !== "file") {
+              fields[part.fieldname] = String(part.value ?? "");
+              continue;
+            }
+            if (stored) {
+              part.file.resume();
+              continue;
+            }
+            // read the file at once (≤ 5 MB), so a body that ends early is seen as an error, not a stall
+            const received = collect(part.file);
+            const claims = verifyUpload(app.secretKey, fields.token);
+            if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
+            const declaredType = fields["Content-Type"] ?? fields["content-type"];
+            if (declaredType !== undefined && declaredType.split(";")[0].trim().toLowerCase() !== claims.t.split(";")[0].trim().toLowerCase()) {
+              throw errors.badRequest("Content-Type does not match the upload slot.");
+            }
+            const { data, error } = await received;
+            if (error) throw errors.badRequest("Malformed multipart upload.");
+            if (part.file.truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
+              throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
+            }
+            // one upload per token: claim the slot atomically, then store
+            const claimed = await app.db.execute<{ id: string }>(sql`
+              UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
+              WHERE id = ${claims.a} AND NOT is_uploaded AND NOT is_deleted
+                AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
+              RETURNING id`);
+            if (claimed.length === 0) throw errors.body(403, { error: "This upload link has already been used." });
+            try {
+              await app.storage.put(claims.k, data, claims.t);
+            } catch (err) {
+              await app.storage.delete(claims.k).catch(() => {});
+              await app.db.update(FA).set({ storageMetadata: null }).where(eq(FA.id, claims.a));
+              throw err;
+            }
+            await app.db
+              .update(FA)
+              .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)` })
+              .where(eq(FA.id, claims.a));
+            stored = true;
+          }
+        } catch (err) {
+          if (err instanceof HttpError) throw err;
+          throw errors.badRequest("Malformed multipart upload.");
+        }
+        if (!stored) throw errors.badRequest("No file was uploaded.");
+        return undefined;
+      },
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import type { AppContext } from "../../core/context.ts";
+import { createUploadSlot } from "./commands.ts";
+import { loadUserAsset } from "./loaders.ts";
+import { deleteAssetRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
+import { A, assetParams, checkEntityType, checkType, slotBody, USER_TYPES } from "./shared.ts";
+
+/** The caller's avatar and cover: slot, mark uploaded, delete. */
+export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
+  route(fastify, app, {
+    method: "POST",
+    url: `${A}/user-assets/`,
+    body: slotBody,
+    policy: Policies.user.any,
+    handler: async (ctx) => {
+      const entityType = checkEntityType(ctx.body.entity_type, (t) => USER_TYPES.includes(t));
+      checkType(entityType, ctx.body.type);
+      const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, null, {
+        name: ctx.body.name, type: ctx.body.type, size: ctx.body.size, entityType, entityIdentifier: ctx.user.id, userId: ctx.user.id,
+      });
+      return body;
+    },
+  });
+
+  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: Policies.user.any, load: loadUserAsset };
+  markUploadedRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
+  deleteAssetRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
+}
