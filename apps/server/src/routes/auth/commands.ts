@@ -109,6 +109,30 @@ export async function completeLogin(app: AppContext, req: FastifyRequest, reply:
   return tx ? run(tx) : app.db.transaction(run);
 }
 
+/**
+ * Sign up `email` and log the new user in, in one transaction. Concurrent sign-ups of one email queue on
+ * an advisory lock; the later one sees the user and fails with 5030.
+ */
+export async function signUpAndLogin(
+  app: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: Parameters<typeof createUser>[1] & { medium: string },
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"signup:" + input.email}))`);
+    if (await findUserByEmail(tx, input.email)) throw fail(AUTH_ERROR.USER_ALREADY_EXIST, { email: input.email });
+    const user = await createUser(tx, input);
+    await completeLogin(app, req, reply, user, input.medium, tx);
+  });
+}
+
+/** Store a new password hash of the user's own choosing (no longer autoset); returns the updated row. */
+export async function setPassword(db: DbOrTx, userId: string, hash: string): Promise<UserRow> {
+  const [u] = await db.update(users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  return u;
+}
+
 /** End every app session of the user except the given one (after a password change or reset). */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null): Promise<void> {
   const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);

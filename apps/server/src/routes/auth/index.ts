@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { eq, sql as dsql } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule, type UserRow } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
@@ -17,8 +17,8 @@ import {
   normalizeEmail, redirect, successUrl,
 } from "./flow.ts";
 import {
-  assertCanReactivate, checkMagicCode, checkResetToken, completeLogin, createResetToken, createUser, endOtherSessions,
-  findUserByEmail, issueMagicCode, signupAllowed,
+  assertCanReactivate, checkMagicCode, checkResetToken, completeLogin, createResetToken, endOtherSessions,
+  findUserByEmail, issueMagicCode, setPassword, signUpAndLogin, signupAllowed,
 } from "./commands.ts";
 import { magicCodeMail, resetPasswordMail } from "./mails.ts";
 import { presentUser as presentUserFull } from "../users/presenters.ts";
@@ -47,8 +47,70 @@ const OAUTH_PROVIDERS: Record<string, { idKey: string; secretKey: string; code: 
   gitea: { idKey: "GITEA_CLIENT_ID", secretKey: "GITEA_CLIENT_SECRET", code: E.OAUTH_NOT_CONFIGURED },
 };
 
+/** The normalized `email` of a JSON endpoint's body: 5000-family errors when missing (5005) or invalid (5012). */
+function jsonEmail(body: unknown): string {
+  const raw = field(body, "email");
+  if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+  return email;
+}
+
+/**
+ * The normalized `email` of a browser form, which must come with a non-empty `secret` (password or code):
+ * `requiredCode` when either is missing, `invalidCode` when the email is not an address.
+ */
+function formEmail(body: unknown, secret: string, requiredCode: number, invalidCode: number): string {
+  const raw = field(body, "email");
+  if (!raw.trim() || !secret) throw fail(requiredCode, raw ? { email: raw } : {});
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw fail(invalidCode, { email });
+  return email;
+}
+
 export const authRoutes: RouteModule = (fastify, app) => {
-  const emailExtra = (email: string): Record<string, string> => (email ? { email } : {});
+  /** A deactivated user may come back only when invited; otherwise the JSON error carries the email. */
+  const reactivateOrJsonFail = async (user: UserRow, email: string) => {
+    try {
+      await assertCanReactivate(app.db, user);
+    } catch (e) {
+      if (e instanceof AuthFlowError) throw jsonFail(e.code, { email });
+      throw e;
+    }
+  };
+
+  /** The checks every browser form makes first: its rate limit, then a configured instance. */
+  const formGate = async (req: FastifyRequest, rateKey: string) => {
+    if (!(await hitRateLimit(app, rateKey, req))) throw fail(E.RATE_LIMIT_EXCEEDED);
+    if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+  };
+
+  /**
+   * A browser sign-in / sign-up form: CSRF, then `run` (after the form gate) answers the URL to land on;
+   * failures land on the error page with `next_path` kept (see formFlow).
+   */
+  const signInForm = (
+    url: string,
+    rateKey: string,
+    run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
+    genericCode?: number,
+  ) =>
+    route(fastify, app, {
+      method: "POST",
+      url,
+      auth: "none",
+      body: formBody,
+      policy: null,
+      handler: async ({ req, reply, body }) => {
+        assertCsrf(req);
+        const base = appBase(app, req);
+        const nextPath = field(body, "next_path");
+        return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
+          await formGate(req, rateKey);
+          return run({ req, reply, body, base, nextPath });
+        }, genericCode);
+      },
+    });
 
   route(fastify, app, {
     method: "GET",
@@ -69,20 +131,12 @@ export const authRoutes: RouteModule = (fastify, app) => {
     handler: async ({ req, body }) => {
       if (!(await hitRateLimit(app, "auth-email-check", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
-      const raw = field(body, "email");
-      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
-      const email = normalizeEmail(raw);
-      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const email = jsonEmail(body);
       const cfg = await getInstanceConfig(app.db, app.secretKey);
       const magic = isSmtpConfigured(cfg) && isOn(cfg.ENABLE_MAGIC_LINK_LOGIN);
       const user = await findUserByEmail(app.db, email);
       if (user) {
-        try {
-          await assertCanReactivate(app.db, user);
-        } catch (e) {
-          if (e instanceof AuthFlowError) throw jsonFail(e.code, { email });
-          throw e;
-        }
+        await reactivateOrJsonFail(user, email);
         return { existing: true, status: user.isPasswordAutoset && magic ? "MAGIC_CODE" : "CREDENTIAL" };
       }
       return { existing: false, status: magic ? "MAGIC_CODE" : "CREDENTIAL" };
@@ -98,22 +152,12 @@ export const authRoutes: RouteModule = (fastify, app) => {
     handler: async ({ req, body }) => {
       if (!(await hitRateLimit(app, "auth-magic-generate", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
-      const raw = field(body, "email");
-      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
-      const email = normalizeEmail(raw);
-      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const email = jsonEmail(body);
       const cfg = await getInstanceConfig(app.db, app.secretKey);
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
-      if (user && !user.isActive) {
-        try {
-          await assertCanReactivate(app.db, user);
-        } catch (e) {
-          if (e instanceof AuthFlowError) throw jsonFail(e.code, { email });
-          throw e;
-        }
-      }
+      if (user && !user.isActive) await reactivateOrJsonFail(user, email);
       const result = await app.db.transaction(async (tx) => {
         const r = await issueMagicCode(app, tx, email);
         if (r.ok) await enqueueMail(app, tx, magicCodeMail(email, r.code));
@@ -136,10 +180,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       const cfg = await getInstanceConfig(app.db, app.secretKey);
       if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw jsonFail(E.PASSWORD_LOGIN_DISABLED);
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
-      const raw = field(body, "email");
-      if (!raw.trim()) throw jsonFail(E.EMAIL_REQUIRED);
-      const email = normalizeEmail(raw);
-      if (!isValidEmail(email)) throw jsonFail(E.INVALID_EMAIL, { email });
+      const email = jsonEmail(body);
       const user = await findUserByEmail(app.db, email);
       if (!user) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
       const base = appBase(app, req);
@@ -165,11 +206,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (checkPasswordStrength(password, [user.email]) !== "strength_valid") throw jsonFail(E.INVALID_PASSWORD);
       const hash = await hashPassword(password);
       const updated = await app.db.transaction(async (tx) => {
-        const [u] = await tx
-          .update(schema.users)
-          .set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() })
-          .where(eq(schema.users.id, user.id))
-          .returning();
+        const u = await setPassword(tx, user.id, hash);
         await endOtherSessions(tx, user.id, sessionId);
         return u;
       });
@@ -195,7 +232,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (checkPasswordStrength(newPassword, [user.email]) !== "strength_valid") throw jsonFail(E.PASSWORD_TOO_WEAK);
       const hash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
-        await tx.update(schema.users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
+        await setPassword(tx, user.id, hash);
         await endOtherSessions(tx, user.id, sessionId);
       });
       return { message: "Password updated successfully" };
@@ -204,128 +241,68 @@ export const authRoutes: RouteModule = (fastify, app) => {
 
   // ---- browser form endpoints (always 302) ----
 
-  route(fastify, app, {
-    method: "POST",
-    url: "/auth/sign-in/",
-    auth: "none",
-    body: formBody,
-    policy: null,
-    handler: async ({ req, reply, body }) => {
-      assertCsrf(req);
-      const base = appBase(app, req);
-      const nextPath = field(body, "next_path");
-      return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
-        if (!(await hitRateLimit(app, "auth-sign-in", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
-        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
-        const raw = field(body, "email");
-        const password = field(body, "password");
-        if (!raw.trim() || !password) throw fail(E.REQUIRED_EMAIL_PASSWORD_SIGN_IN, emailExtra(raw));
-        const email = normalizeEmail(raw);
-        if (!isValidEmail(email)) throw fail(E.INVALID_EMAIL_SIGN_IN, { email });
-        const user = await findUserByEmail(app.db, email);
-        if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
-        const cfg = await getInstanceConfig(app.db, app.secretKey);
-        if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
-        if (!(await verifyPassword(password, user.password))) throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
-        await assertCanReactivate(app.db, user);
-        await completeLogin(app, req, reply, user, "email");
-        return successUrl(base, nextPath);
-      });
-    },
+  signInForm("/auth/sign-in/", "auth-sign-in", async ({ req, reply, body, base, nextPath }) => {
+    const password = field(body, "password");
+    const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_IN, E.INVALID_EMAIL_SIGN_IN);
+    const user = await findUserByEmail(app.db, email);
+    if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
+    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
+    if (!(await verifyPassword(password, user.password))) throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
+    await assertCanReactivate(app.db, user);
+    await completeLogin(app, req, reply, user, "email");
+    return successUrl(base, nextPath);
   });
 
-  route(fastify, app, {
-    method: "POST",
-    url: "/auth/sign-up/",
-    auth: "none",
-    body: formBody,
-    policy: null,
-    handler: async ({ req, reply, body }) => {
-      assertCsrf(req);
-      const base = appBase(app, req);
-      const nextPath = field(body, "next_path");
-      return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
-        if (!(await hitRateLimit(app, "auth-sign-up", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
-        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
-        const raw = field(body, "email");
-        const password = field(body, "password");
-        if (!raw.trim() || !password) throw fail(E.REQUIRED_EMAIL_PASSWORD_SIGN_UP, emailExtra(raw));
-        const email = normalizeEmail(raw);
-        if (!isValidEmail(email)) throw fail(E.INVALID_EMAIL_SIGN_UP, { email });
-        const existing = await findUserByEmail(app.db, email);
-        if (existing) {
-          if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
-          throw fail(E.USER_ALREADY_EXIST, { email });
-        }
-        const cfg = await getInstanceConfig(app.db, app.secretKey);
-        if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
-        if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
-        if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
-        const hash = await hashPassword(password);
-        await app.db.transaction(async (tx) => {
-          // Concurrent sign-ups of one email queue here; the later one sees the user and reports 5030.
-          await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"signup:" + email}))`);
-          const again = await findUserByEmail(tx, email);
-          if (again) throw fail(E.USER_ALREADY_EXIST, { email });
-          const user = await createUser(tx, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
-          await completeLogin(app, req, reply, user, "email", tx);
-        });
-        return successUrl(base, nextPath);
-      }, E.AUTHENTICATION_FAILED_SIGN_UP);
-    },
-  });
+  signInForm("/auth/sign-up/", "auth-sign-up", async ({ req, reply, body, base, nextPath }) => {
+    const password = field(body, "password");
+    const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_UP, E.INVALID_EMAIL_SIGN_UP);
+    const existing = await findUserByEmail(app.db, email);
+    if (existing) {
+      if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
+      throw fail(E.USER_ALREADY_EXIST, { email });
+    }
+    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
+    if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+    if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
+    const hash = await hashPassword(password);
+    await signUpAndLogin(app, req, reply, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
+    return successUrl(base, nextPath);
+  }, E.AUTHENTICATION_FAILED_SIGN_UP);
 
   /** Magic sign-in and sign-up share the flow; `signUp` selects the codes of each (wire-facts §1). */
   const magicForm = (url: string, signUp: boolean) =>
-    route(fastify, app, {
-      method: "POST",
-      url,
-      auth: "none",
-      body: formBody,
-      policy: null,
-      handler: async ({ req, reply, body }) => {
-        assertCsrf(req);
-        const base = appBase(app, req);
-        const nextPath = field(body, "next_path");
-        return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
-          if (!(await hitRateLimit(app, signUp ? "auth-magic-sign-up" : "auth-magic-sign-in", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
-          if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
-          const raw = field(body, "email");
-          const code = field(body, "code").trim();
-          if (!raw.trim() || !code) throw fail(signUp ? E.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED : E.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED, emailExtra(raw));
-          const email = normalizeEmail(raw);
-          if (!isValidEmail(email)) throw fail(signUp ? E.INVALID_EMAIL_MAGIC_SIGN_UP : E.INVALID_EMAIL_MAGIC_SIGN_IN, { email });
-          const existing = await findUserByEmail(app.db, email);
-          if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
-          if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
-          const cfg = await getInstanceConfig(app.db, app.secretKey);
-          if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
-          if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
-          if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
-          const check = await checkMagicCode(app, email, code);
-          if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
-          if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
-          if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
-          if (existing) {
-            await assertCanReactivate(app.db, existing);
-            const user = await completeLogin(app, req, reply, existing, "magic-code");
-            const [profile] = await app.db.select({ isOnboarded: schema.profiles.isOnboarded }).from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1);
-            // An onboarded user without a password of their own lands on `/` (wire-facts §1).
-            if (user.isPasswordAutoset && profile?.isOnboarded) return successUrl(base, "/");
-            return successUrl(base, nextPath);
-          }
-          await app.db.transaction(async (tx) => {
-            // Concurrent sign-ups of one email queue here; the later one sees the user and reports 5030.
-            await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"signup:" + email}))`);
-            const again = await findUserByEmail(tx, email);
-            if (again) throw fail(E.USER_ALREADY_EXIST, { email });
-            const user = await createUser(tx, { email, passwordHash: null, isPasswordAutoset: true, isEmailVerified: true, medium: "magic-code" });
-            await completeLogin(app, req, reply, user, "magic-code", tx);
-          });
-          return successUrl(base, nextPath);
-        }, signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED);
-      },
-    });
+    signInForm(url, signUp ? "auth-magic-sign-up" : "auth-magic-sign-in", async ({ req, reply, body, base, nextPath }) => {
+      const code = field(body, "code").trim();
+      const email = formEmail(
+        body,
+        code,
+        signUp ? E.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED : E.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED,
+        signUp ? E.INVALID_EMAIL_MAGIC_SIGN_UP : E.INVALID_EMAIL_MAGIC_SIGN_IN,
+      );
+      const existing = await findUserByEmail(app.db, email);
+      if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
+      if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
+      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
+      if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
+      if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+      const check = await checkMagicCode(app, email, code);
+      if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
+      if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
+      if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
+      if (existing) {
+        await assertCanReactivate(app.db, existing);
+        const user = await completeLogin(app, req, reply, existing, "magic-code");
+        const [profile] = await app.db.select({ isOnboarded: schema.profiles.isOnboarded }).from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1);
+        // An onboarded user without a password of their own lands on `/` (wire-facts §1).
+        if (user.isPasswordAutoset && profile?.isOnboarded) return successUrl(base, "/");
+        return successUrl(base, nextPath);
+      }
+      await signUpAndLogin(app, req, reply, { email, passwordHash: null, isPasswordAutoset: true, isEmailVerified: true, medium: "magic-code" });
+      return successUrl(base, nextPath);
+    }, signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED);
   magicForm("/auth/magic-sign-in/", false);
   magicForm("/auth/magic-sign-up/", true);
 
@@ -342,8 +319,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       const errorTarget = (e: AuthFlowError) =>
         `${base}/accounts/reset-password?${new URLSearchParams({ error_code: String(e.code), error_message: e.message }).toString()}`;
       return formFlow(reply, errorTarget, async () => {
-        if (!(await hitRateLimit(app, "auth-reset-password", req))) throw fail(E.RATE_LIMIT_EXCEEDED);
-        if (!(await configuredInstance(app))) throw fail(E.INSTANCE_NOT_CONFIGURED);
+        await formGate(req, "auth-reset-password");
         const cfg = await getInstanceConfig(app.db, app.secretKey);
         if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
         const check = await checkResetToken(app.db, params.uid, params.token);
@@ -353,7 +329,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
         if (checkPasswordStrength(password, [check.user.email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK);
         const hash = await hashPassword(password);
         await app.db.transaction(async (tx) => {
-          await tx.update(schema.users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(schema.users.id, check.user.id));
+          await setPassword(tx, check.user.id, hash);
           // Every outstanding reset link of the user is spent, and every session ends.
           await tx.update(schema.passwordResetTokens).set({ usedAt: new Date() }).where(eq(schema.passwordResetTokens.userId, check.user.id));
           await endOtherSessions(tx, check.user.id, null);
