@@ -3,6 +3,7 @@ import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
+import { copyDefined } from "../../core/patch.ts";
 import { isInstanceAdmin } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
 import { presentWorkspace, presentWorkspaceLite } from "../workspaces/presenters.ts";
@@ -48,9 +49,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
       if (body.display_name !== undefined) set.displayName = body.display_name.trim();
       if (body.avatar !== undefined) set.avatar = body.avatar ?? "";
       if (body.cover_image !== undefined) set.coverImage = body.cover_image === "" ? null : body.cover_image;
-      if (body.avatar_asset !== undefined) set.avatarAssetId = body.avatar_asset;
-      if (body.cover_image_asset !== undefined) set.coverImageAssetId = body.cover_image_asset;
-      if (body.user_timezone !== undefined) set.userTimezone = body.user_timezone;
+      copyDefined(set, body, { avatar_asset: "avatarAssetId", cover_image_asset: "coverImageAssetId", user_timezone: "userTimezone" });
       const [updated] = await app.db.update(users).set(set).where(eq(users.id, user.id)).returning();
       return presentUser(updated);
     },
@@ -118,10 +117,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         has_marketing_email_consent: "hasMarketingEmailConsent",
         is_subscribed_to_changelog: "isSubscribedToChangelog",
       } as const;
-      for (const [wire, col] of Object.entries(direct)) {
-        const v = (body as Record<string, unknown>)[wire];
-        if (v !== undefined) (set as Record<string, unknown>)[col] = v;
-      }
+      copyDefined(set, body, direct);
       const steps = merge(current.onboardingStep, body.onboarding_step);
       if (steps) set.onboardingStep = steps;
       const mobile = merge(current.mobileOnboardingStep, body.mobile_onboarding_step);
@@ -197,11 +193,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     handler: async ({ user, body }) => {
       const current = await ensureNotificationPreferences(app.db, user.id);
       const set: Partial<typeof userNotificationPreferences.$inferInsert> = { updatedAt: new Date() };
-      if (body.property_change !== undefined) set.propertyChange = body.property_change;
-      if (body.state_change !== undefined) set.stateChange = body.state_change;
-      if (body.comment !== undefined) set.comment = body.comment;
-      if (body.mention !== undefined) set.mention = body.mention;
-      if (body.issue_completed !== undefined) set.issueCompleted = body.issue_completed;
+      copyDefined(set, body, {
+        property_change: "propertyChange",
+        state_change: "stateChange",
+        comment: "comment",
+        mention: "mention",
+        issue_completed: "issueCompleted",
+      });
       const [updated] = await app.db.update(userNotificationPreferences).set(set).where(eq(userNotificationPreferences.id, current.id)).returning();
       return presentNotificationPreferences(updated);
     },
