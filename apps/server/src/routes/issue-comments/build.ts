@@ -1,14 +1,18 @@
 import { z } from "zod";
+import type { FastifyInstance } from "fastify";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
-import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
+import { route, type ProjectRow, type WorkspaceRow } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import type { AppContext } from "../../core/context.ts";
 import { presentComment, presentCommentReaction } from "../issues/presenters.ts";
 import { usersById } from "../issues/detail.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
 import { stripHtml } from "../issues/text.ts";
-import { HTML_MAX, zStr, zUuid, MSG } from "../issues/schemas.ts";
+import { HTML_MAX, issueParams, zStr, zUuid, MSG } from "../issues/schemas.ts";
+import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
 
 const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === undefined ? MSG.required : msg);
@@ -94,4 +98,22 @@ export async function createComment(tx: DbOrTx, issue: IssueRow, actorId: string
     verb: "created", field: "comment", newValue: html, issueCommentId: c.id, comment: "added a comment",
   });
   return c;
+}
+
+/** POST of a comment on the work item of `url` (`comments/` and `history/` take the same body and answer the same). */
+export function registerCommentCreate(fastify: FastifyInstance, app: AppContext, url: string[]) {
+  route(fastify, app, {
+    method: "POST",
+    url,
+    scope: "project",
+    params: issueParams,
+    body: commentBody,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 201,
+    handler: async (ctx) => {
+      const c = await ctx.app.db.transaction((tx) => createComment(tx, ctx.loaded, ctx.user.id, ctx.body));
+      return (await presentComments(ctx.app.db, [c], ctx.project, ctx.workspace))[0];
+    },
+  });
 }

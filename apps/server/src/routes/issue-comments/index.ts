@@ -12,7 +12,7 @@ import { recordMentions } from "../issues/commands.ts";
 import { stripHtml } from "../issues/text.ts";
 import { presentCommentReaction, presentIssueReaction } from "../issues/presenters.ts";
 import { usersById } from "../issues/detail.ts";
-import { commentBody, createComment, presentComments } from "./build.ts";
+import { commentBody, presentComments, registerCommentCreate } from "./build.ts";
 
 const C = schema.issueComments;
 const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === undefined ? MSG.required : msg);
@@ -60,20 +60,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
-    method: "POST",
-    url: itemUrls("comments/"),
-    scope: "project",
-    params: issueParams,
-    body: commentBody,
-    policy: Policies.project.read,
-    load: (ctx) => loadIssueForRoute(ctx),
-    status: 201,
-    handler: async (ctx) => {
-      const c = await ctx.app.db.transaction((tx) => createComment(tx, ctx.loaded, ctx.user.id, ctx.body));
-      return (await presentComments(ctx.app.db, [c], ctx.project, ctx.workspace))[0];
-    },
-  });
+  registerCommentCreate(fastify, app, itemUrls("comments/"));
 
   // PATCH .../comments/{cid}/ (admin or author); a changed comment_html sets edited_at
   route(fastify, app, {

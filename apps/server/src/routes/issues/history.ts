@@ -12,7 +12,7 @@ import { issueParams } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { presentActivity } from "./presenters.ts";
 import { usersById } from "./detail.ts";
-import { commentBody, createComment, presentComments } from "../issue-comments/build.ts";
+import { presentComments, registerCommentCreate } from "../issue-comments/build.ts";
 
 /** Responses carry millisecond timestamps, so compare at that precision (no row comes back twice). */
 const laterThan = (col: AnyColumn, after: Date) => sql`date_trunc('milliseconds', ${col}) > ${after.toISOString()}::timestamptz`;
@@ -78,18 +78,5 @@ export function registerHistory(fastify: FastifyInstance, app: AppContext) {
     },
   });
 
-  route(fastify, app, {
-    method: "POST",
-    url: itemUrls("history/"),
-    scope: "project",
-    params: issueParams,
-    body: commentBody,
-    policy: Policies.project.read,
-    load: (ctx) => loadIssueForRoute(ctx),
-    status: 201,
-    handler: async (ctx) => {
-      const c = await ctx.app.db.transaction((tx) => createComment(tx, ctx.loaded, ctx.user.id, ctx.body));
-      return (await presentComments(ctx.app.db, [c], ctx.project, ctx.workspace))[0];
-    },
-  });
+  registerCommentCreate(fastify, app, itemUrls("history/"));
 }
