@@ -1,5 +1,6 @@
 import type { schema } from "../../db/client.ts";
 import type { IssueView } from "./queries.ts";
+import { presentUserLite as presentUser } from "../users/presenters.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 type ProjectRow = typeof schema.projects.$inferSelect;
@@ -8,18 +9,14 @@ type WorkspaceRow = typeof schema.workspaces.$inferSelect;
 /** Public URL of an avatar / cover / logo asset (wire-facts §10). */
 export const staticAssetUrl = (assetId: string) => `/api/assets/v2/static/${assetId}/`;
 
-/** User-lite (wire-facts §0). */
+/** The audit fields that close most wire objects: timestamps, `deleted_at` (always null here) and authors. */
+export function auditFields(r: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null }) {
+  return { created_at: r.createdAt, updated_at: r.updatedAt, deleted_at: null, created_by: r.createdById, updated_by: r.updatedById };
+}
+
+/** User-lite (wire-facts §0), or null without a user. */
 export function presentUserLite(u: UserRow | null | undefined) {
-  if (!u) return null;
-  return {
-    id: u.id,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    avatar: u.avatar,
-    avatar_url: u.avatarAssetId ? staticAssetUrl(u.avatarAssetId) : u.avatar || null,
-    is_bot: u.isBot,
-    display_name: u.displayName,
-  };
+  return u ? presentUser(u) : null;
 }
 
 export function presentProjectLite(p: ProjectRow | null | undefined) {
@@ -136,11 +133,7 @@ export function presentLink(l: LinkRow, creator: UserRow | null | undefined) {
     project: l.projectId,
     workspace: l.workspaceId,
     created_by_detail: presentUserLite(creator),
-    created_at: l.createdAt,
-    updated_at: l.updatedAt,
-    deleted_at: null,
-    created_by: l.createdById,
-    updated_by: l.updatedById,
+    ...auditFields(l),
   };
 }
 
@@ -192,11 +185,7 @@ export function presentActivity(
     project_detail: presentProjectLite(rel.project),
     workspace_detail: presentWorkspaceLite(rel.workspace),
     source_data: null,
-    created_at: a.createdAt,
-    updated_at: a.updatedAt,
-    deleted_at: null,
-    created_by: a.createdById,
-    updated_by: a.updatedById,
+    ...auditFields(a),
   };
 }
 
@@ -212,11 +201,7 @@ export function presentIssueReaction(r: ReactionRow, actor: UserRow | null | und
     workspace: r.workspaceId,
     actor_detail: presentUserLite(actor),
     display_name: actor?.displayName ?? null,
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-    deleted_at: null,
-    created_by: r.createdById,
-    updated_by: r.updatedById,
+    ...auditFields(r),
   };
 }
 

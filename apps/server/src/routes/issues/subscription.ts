@@ -8,6 +8,7 @@ import { P, itemUrls } from "./urls.ts";
 import { issueIdsBody, issueParams, projectParams } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { subscribe } from "./commands.ts";
+import { auditFields } from "./presenters.ts";
 
 type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
 
@@ -18,11 +19,7 @@ export function presentSubscriber(s: SubscriberRow) {
     subscriber: s.subscriberId,
     project: s.projectId,
     workspace: s.workspaceId,
-    created_at: s.createdAt,
-    updated_at: s.updatedAt,
-    deleted_at: null,
-    created_by: s.createdById,
-    updated_by: s.updatedById,
+    ...auditFields(s),
   };
 }
 
