@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { route } from "../../core/route.ts";
+import { route, type Ctx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
@@ -32,6 +32,14 @@ export function normalizeLinkUrl(raw: string): string {
 }
 
 const linkParams = issueParams.extend({ linkId: zUuid });
+
+/** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
+async function loadLink(ctx: Ctx<{ issueId: string; linkId: string }, any, any, any>) {
+  const issue = await loadIssueForRoute(ctx);
+  const [link] = await ctx.app.db.select().from(schema.issueLinks).where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id))).limit(1);
+  if (!link) throw errors.notFound();
+  return link;
+}
 const zMetadata = z.record(z.string(), z.unknown(), { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) });
 
 async function presentLinks(db: DbOrTx, rows: (typeof schema.issueLinks.$inferSelect)[]) {
@@ -85,12 +93,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     params: linkParams,
     body: z.object({ url: zStr(URL_MAX).min(1, MSG.blank).optional(), title: zStr(255).nullable().optional(), metadata: zMetadata.optional() }),
     policy: Policies.project.member,
-    load: async (ctx) => {
-      const issue = await loadIssueForRoute(ctx);
-      const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.issueId, issue.id))).limit(1);
-      if (!link) throw errors.notFound();
-      return link;
-    },
+    load: loadLink,
     handler: async (ctx) => {
       const link = ctx.loaded;
       const url = ctx.body.url !== undefined ? normalizeLinkUrl(ctx.body.url) : link.url;
@@ -121,12 +124,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: linkParams,
     policy: Policies.project.member,
-    load: async (ctx) => {
-      const issue = await loadIssueForRoute(ctx);
-      const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.issueId, issue.id))).limit(1);
-      if (!link) throw errors.notFound();
-      return link;
-    },
+    load: loadLink,
     status: 204,
     handler: async (ctx) => {
       const link = ctx.loaded;
