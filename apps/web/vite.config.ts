@@ -1,9 +1,27 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
+/**
+ * The web app loads the zxcvbn password scorer on demand (features/auth/PasswordStrength.tsx).
+ * `@stride/shared` re-exports it for the server's synchronous use; that static edge would pull the
+ * dictionaries into the main chunk, so the web build drops that one re-export.
+ */
+function sharedWithoutPasswordScorer(): Plugin {
+  return {
+    name: "stride-shared-without-password-scorer",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/packages[\\/]shared[\\/]src[\\/]index\.ts$/.test(id.split("?")[0]!)) return null;
+      const out = code.replace(/^export \* from "\.\/password-score\.ts";[^\S\n]*$/m, "");
+      if (out === code) this.warn("password-score re-export not found in @stride/shared; the scorer may land in the main chunk");
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [sharedWithoutPasswordScorer(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000" },

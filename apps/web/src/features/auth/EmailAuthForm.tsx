@@ -5,7 +5,7 @@ import { emailCheck, magicGenerate, magicSignInForm, magicSignUpForm, signInForm
 import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
 import { bodyAuthMessage } from "./auth-messages.ts";
-import { PasswordStrengthMeter, strengthOf } from "./PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "./PasswordStrength.tsx";
 
 type Mode = "sign-in" | "sign-up";
 type Step = "email" | "password" | "code";
@@ -61,12 +61,12 @@ export function EmailAuthForm({ mode, initialEmail, nextPath, error }: { mode: M
     }
   };
 
-  const strength = strengthOf(password, [email]);
+  const strength = usePasswordStrength(password, [email], mode === "sign-up");
   const onPassword = async (e: FormEvent) => {
     e.preventDefault();
     setMessage(null);
     if (mode === "sign-up") {
-      if (strength.state !== "strength_valid") { setMessage("Choose a stronger password."); return; }
+      if ((await checkStrength(password, [email])) !== "strength_valid") { setMessage("Choose a stronger password."); return; }
       if (password !== confirm) { setMessage("The passwords do not match."); return; }
     }
     setBusy(true);
@@ -117,7 +117,7 @@ export function EmailAuthForm({ mode, initialEmail, nextPath, error }: { mode: M
           />
           {mode === "sign-up" && (
             <>
-              <PasswordStrengthMeter password={password} inputs={[email]} />
+              <PasswordStrengthMeter strength={strength} />
               <Input label="Confirm password" type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             </>
           )}

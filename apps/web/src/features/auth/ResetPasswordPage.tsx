@@ -4,7 +4,7 @@ import { resetPasswordForm } from "../../api/auth.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { authMessage } from "./auth-messages.ts";
-import { PasswordStrengthMeter, strengthOf } from "./PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "./PasswordStrength.tsx";
 
 /** `/accounts/reset-password/?uidb64&token&email` from the emailed link; errors come back as error_code. */
 export function ResetPasswordPage() {
@@ -16,10 +16,10 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(authMessage(params.get("error_code"), params.get("error_message")));
   const [busy, setBusy] = useState(false);
-  const strength = strengthOf(password, [email]);
+  const strength = usePasswordStrength(password, [email]);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (strength.state !== "strength_valid") return setError("Choose a stronger password.");
+    if ((await checkStrength(password, [email])) !== "strength_valid") return setError("Choose a stronger password.");
     if (password !== confirm) return setError("The passwords do not match.");
     setBusy(true);
     try {
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
       {error && <Banner>{error}</Banner>}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Input label="New password" type="password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-        <PasswordStrengthMeter password={password} inputs={[email]} />
+        <PasswordStrengthMeter strength={strength} />
         <Input label="Confirm password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <Button type="submit" className="w-full" loading={busy} disabled={!password}>Set password</Button>
       </form>

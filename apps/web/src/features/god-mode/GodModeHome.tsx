@@ -5,7 +5,7 @@ import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { authMessage } from "../auth/auth-messages.ts";
-import { PasswordStrengthMeter, strengthOf } from "../auth/PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../auth/PasswordStrength.tsx";
 
 /** `/god-mode/`: the setup form before setup, the admin sign-in after it (errors come back as error_code). */
 export function GodModeHome() {
@@ -32,11 +32,11 @@ function SetupForm({ error, params }: { error: string | null; params: URLSearchP
   const [telemetry, setTelemetry] = useState(params.get("is_telemetry_enabled") !== "False");
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
-  const strength = strengthOf(password, [email, first, last]);
+  const strength = usePasswordStrength(password, [email, first, last]);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!first.trim() || !email.trim() || !password) return setMessage("Email, password and first name are required.");
-    if (strength.state !== "strength_valid") return setMessage("Choose a stronger password.");
+    if ((await checkStrength(password, [email, first, last])) !== "strength_valid") return setMessage("Choose a stronger password.");
     if (password !== confirm) return setMessage("The passwords do not match.");
     setBusy(true);
     try {
@@ -60,7 +60,7 @@ function SetupForm({ error, params }: { error: string | null; params: URLSearchP
         <Input label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input label="Company name" name="company_name" value={company} onChange={(e) => setCompany(e.target.value)} />
         <Input label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <PasswordStrengthMeter password={password} inputs={[email, first, last]} />
+        <PasswordStrengthMeter strength={strength} />
         <Input label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={telemetry} onChange={(e) => setTelemetry(e.target.checked)} /> Allow anonymous usage telemetry

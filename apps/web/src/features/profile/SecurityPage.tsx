@@ -6,7 +6,7 @@ import { useMe } from "../../api/users.ts";
 import { qk } from "../../api/query-keys.ts";
 import { Banner, Button, Input, PageSpinner } from "../../components/ui/index.ts";
 import { bodyAuthMessage } from "../auth/auth-messages.ts";
-import { PasswordStrengthMeter, strengthOf } from "../auth/PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../auth/PasswordStrength.tsx";
 
 /** Change password (or set one, for accounts that only used email codes so far). */
 export function SecurityPage() {
@@ -18,16 +18,17 @@ export function SecurityPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const strength = usePasswordStrength(next, [me.data?.email ?? ""]);
   if (me.isLoading || !me.data) return <PageSpinner />;
   const autoset = me.data.is_password_autoset;
-  const strength = strengthOf(next, [me.data.email]);
+  const email = me.data.email;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setDone(null);
     if (!autoset && !current) return setError("Enter your current password.");
-    if (strength.state !== "strength_valid") return setError("Choose a stronger new password.");
+    if ((await checkStrength(next, [email])) !== "strength_valid") return setError("Choose a stronger new password.");
     if (next !== confirm) return setError("The new passwords do not match.");
     setBusy(true);
     try {
@@ -50,7 +51,7 @@ export function SecurityPage() {
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Password">
         {!autoset && <Input label="Current password" type="password" name="old_password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
         <Input label="New password" type="password" name="new_password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <PasswordStrengthMeter password={next} inputs={[me.data.email]} />
+        <PasswordStrengthMeter strength={strength} />
         <Input label="Confirm new password" type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <Button type="submit" loading={busy}>{autoset ? "Set password" : "Change password"}</Button>
       </form>
