@@ -17,21 +17,25 @@ import { ProjectsPage } from "../features/projects/ProjectsPage.tsx";
 import { ProjectLayout } from "../features/projects/ProjectLayout.tsx";
 import { ProjectFeaturePage } from "../features/projects/ProjectFeaturePage.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
-import { ProjectSettingsLayout } from "../features/project-settings/ProjectSettingsLayout.tsx";
-import { ProjectGeneralSettings } from "../features/project-settings/GeneralPage.tsx";
-import { ProjectMembersSettings } from "../features/project-settings/MembersPage.tsx";
-import { ProjectFeaturesSettings } from "../features/project-settings/FeaturesPage.tsx";
-import { ProjectStatesSettings } from "../features/project-settings/StatesPage.tsx";
-import { ProjectLabelsSettings } from "../features/project-settings/LabelsPage.tsx";
-import { ProjectComingSettings } from "../features/project-settings/ComingPage.tsx";
-import { WorkspaceSettingsLayout } from "../features/workspace-settings/WorkspaceSettingsLayout.tsx";
-import { WorkspaceGeneralSettings } from "../features/workspace-settings/GeneralPage.tsx";
-import { WorkspaceMembersSettings } from "../features/workspace-settings/MembersPage.tsx";
-import { WorkspaceComingSettings } from "../features/workspace-settings/ComingPage.tsx";
-import { ProfileLayout } from "../features/profile/ProfileLayout.tsx";
-import { ProfilePage } from "../features/profile/ProfilePage.tsx";
-import { SecurityPage } from "../features/profile/SecurityPage.tsx";
-import { SecretsPage } from "../features/profile/SecretsPage.tsx";
+import { Lazy, lazyChunk } from "./lazy.tsx";
+
+/** Settings and profile screens: one chunk, loaded on first visit. */
+const settings = lazyChunk(() => import("./chunks/settings.ts"));
+const ProjectSettingsLayout = settings.component("ProjectSettingsLayout");
+const ProjectGeneralSettings = settings.component("ProjectGeneralSettings");
+const ProjectMembersSettings = settings.component("ProjectMembersSettings");
+const ProjectFeaturesSettings = settings.component("ProjectFeaturesSettings");
+const ProjectStatesSettings = settings.component("ProjectStatesSettings");
+const ProjectLabelsSettings = settings.component("ProjectLabelsSettings");
+const ProjectComingSettings = settings.component("ProjectComingSettings");
+const WorkspaceSettingsLayout = settings.component("WorkspaceSettingsLayout");
+const WorkspaceGeneralSettings = settings.component("WorkspaceGeneralSettings");
+const WorkspaceMembersSettings = settings.component("WorkspaceMembersSettings");
+const WorkspaceComingSettings = settings.component("WorkspaceComingSettings");
+const ProfileLayout = settings.component("ProfileLayout");
+const ProfilePage = settings.component("ProfilePage");
+const SecurityPage = settings.component("SecurityPage");
+const SecretsPage = settings.component("SecretsPage");
 
 function RouteError() {
   const err = useRouteError() as { status?: number; message?: string } | undefined;
@@ -76,11 +80,11 @@ export const routes = [
           { path: "/invitations", element: <InvitationsPage /> },
           {
             path: "/profile",
-            element: <ProfileLayout />,
+            element: <Lazy><ProfileLayout /></Lazy>,
             children: [
-              { index: true, element: <ProfilePage /> },
-              { path: "security", element: <SecurityPage /> },
-              { path: "secrets", element: <SecretsPage /> },
+              { index: true, element: <Lazy><ProfilePage /></Lazy> },
+              { path: "security", element: <Lazy><SecurityPage /></Lazy> },
+              { path: "secrets", element: <Lazy><SecretsPage /></Lazy> },
             ],
           },
           {
@@ -110,33 +114,33 @@ export const routes = [
                   { path: "intake/*", element: <ProjectFeaturePage feature="Intake" flag="intake_view" /> },
                   {
                     path: "settings",
-                    element: <ProjectSettingsLayout />,
+                    element: <Lazy><ProjectSettingsLayout /></Lazy>,
                     children: [
-                      { index: true, element: <ProjectGeneralSettings /> },
-                      { path: "members", element: <ProjectMembersSettings /> },
-                      { path: "features", element: <ProjectFeaturesSettings /> },
-                      { path: "states", element: <ProjectStatesSettings /> },
-                      { path: "labels", element: <ProjectLabelsSettings /> },
-                      { path: "estimates", element: <ProjectComingSettings page="estimates" /> },
-                      { path: "automations", element: <ProjectComingSettings page="automations" /> },
-                      { path: "repositories", element: <ProjectComingSettings page="repositories" /> },
-                      { path: "model-configuration", element: <ProjectComingSettings page="model-configuration" /> },
+                      { index: true, element: <Lazy><ProjectGeneralSettings /></Lazy> },
+                      { path: "members", element: <Lazy><ProjectMembersSettings /></Lazy> },
+                      { path: "features", element: <Lazy><ProjectFeaturesSettings /></Lazy> },
+                      { path: "states", element: <Lazy><ProjectStatesSettings /></Lazy> },
+                      { path: "labels", element: <Lazy><ProjectLabelsSettings /></Lazy> },
+                      { path: "estimates", element: <Lazy><ProjectComingSettings page="estimates" /></Lazy> },
+                      { path: "automations", element: <Lazy><ProjectComingSettings page="automations" /></Lazy> },
+                      { path: "repositories", element: <Lazy><ProjectComingSettings page="repositories" /></Lazy> },
+                      { path: "model-configuration", element: <Lazy><ProjectComingSettings page="model-configuration" /></Lazy> },
                     ],
                   },
                 ],
               },
               {
                 path: "settings",
-                element: <WorkspaceSettingsLayout />,
+                element: <Lazy><WorkspaceSettingsLayout /></Lazy>,
                 children: [
-                  { index: true, element: <WorkspaceGeneralSettings /> },
-                  { path: "members", element: <WorkspaceMembersSettings /> },
-                  { path: "billing", element: <WorkspaceComingSettings page="billing" /> },
-                  { path: "exports", element: <WorkspaceComingSettings page="exports" /> },
-                  { path: "webhooks", element: <WorkspaceComingSettings page="webhooks" /> },
-                  { path: "api-tokens", element: <WorkspaceComingSettings page="api-tokens" /> },
-                  { path: "integrations", element: <WorkspaceComingSettings page="integrations" /> },
-                  { path: "impors", element: <WorkspaceComingSettings page="imports" /> },
+                  { index: true, element: <Lazy><WorkspaceGeneralSettings /></Lazy> },
+                  { path: "members", element: <Lazy><WorkspaceMembersSettings /></Lazy> },
+                  { path: "billing", element: <Lazy><WorkspaceComingSettings page="billing" /></Lazy> },
+                  { path: "exports", element: <Lazy><WorkspaceComingSettings page="exports" /></Lazy> },
+                  { path: "webhooks", element: <Lazy><WorkspaceComingSettings page="webhooks" /></Lazy> },
+                  { path: "api-tokens", element: <Lazy><WorkspaceComingSettings page="api-tokens" /></Lazy> },
+                  { path: "integrations", element: <Lazy><WorkspaceComingSettings page="integrations" /></Lazy> },
+                  { path: "impors", element: <Lazy><WorkspaceComingSettings page="imports" /></Lazy> },
                 ],
               },
               { path: "*", element: <NotFound /> },

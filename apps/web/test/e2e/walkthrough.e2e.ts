@@ -20,7 +20,7 @@ it("walks from instance setup to a guest teammate", async () => {
   const admin = await adminCtx.newPage();
   await ensureInstanceAdmin(admin);
   await admin.getByRole("heading", { name: "General" }).waitFor();
-  expect(await admin.getByLabel("Instance name").inputValue()).toBeTruthy();
+  await expect.poll(() => admin.getByLabel("Instance name").inputValue()).toBeTruthy();
   await adminCtx.close();
 
   // 2. Sign up the owner and onboard.

@@ -11,8 +11,8 @@ export function GeneralPage() {
   const update = useUpdateInstance();
   const toast = useToast();
   const inst = instance.data?.instance;
-  const [name, setName] = useState("");
-  const [telemetry, setTelemetry] = useState(false);
+  const [name, setName] = useState(() => inst?.instance_name ?? "");
+  const [telemetry, setTelemetry] = useState(() => !!inst?.is_telemetry_enabled);
   useEffect(() => {
     if (inst) { setName(inst.instance_name ?? ""); setTelemetry(!!inst.is_telemetry_enabled); }
   }, [inst?.id, inst?.instance_name, inst?.is_telemetry_enabled]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,24 +1,29 @@
 import type { RouteObject } from "react-router";
-import { GodModeHome } from "./GodModeHome.tsx";
-import { GodModeLayout } from "./GodModeLayout.tsx";
-import { GeneralPage } from "./GeneralPage.tsx";
-import { EmailPage } from "./EmailPage.tsx";
-import { AuthenticationPage } from "./AuthenticationPage.tsx";
-import { WorkspacesPage, CreateWorkspaceAdminPage } from "./WorkspacesPage.tsx";
+import { Lazy, lazyChunk } from "../../app/lazy.tsx";
+
+/** The instance admin app is one chunk, loaded on first visit to `/god-mode/`. */
+const godMode = lazyChunk(() => import("../../app/chunks/god-mode.ts"));
+const GodModeHome = godMode.component("GodModeHome");
+const GodModeLayout = godMode.component("GodModeLayout");
+const GeneralPage = godMode.component("GeneralPage");
+const EmailPage = godMode.component("EmailPage");
+const AuthenticationPage = godMode.component("AuthenticationPage");
+const WorkspacesPage = godMode.component("WorkspacesPage");
+const CreateWorkspaceAdminPage = godMode.component("CreateWorkspaceAdminPage");
 
 /** The instance admin app at `/god-mode/` (wire-facts-2 §1). */
 export const godModeRoutes: RouteObject = {
   path: "/god-mode",
   children: [
-    { index: true, element: <GodModeHome /> },
+    { index: true, element: <Lazy><GodModeHome /></Lazy> },
     {
-      element: <GodModeLayout />,
+      element: <Lazy><GodModeLayout /></Lazy>,
       children: [
-        { path: "general", element: <GeneralPage /> },
-        { path: "email", element: <EmailPage /> },
-        { path: "authentication", element: <AuthenticationPage /> },
-        { path: "workspaces", element: <WorkspacesPage /> },
-        { path: "workspaces/create", element: <CreateWorkspaceAdminPage /> },
+        { path: "general", element: <Lazy><GeneralPage /></Lazy> },
+        { path: "email", element: <Lazy><EmailPage /></Lazy> },
+        { path: "authentication", element: <Lazy><AuthenticationPage /></Lazy> },
+        { path: "workspaces", element: <Lazy><WorkspacesPage /></Lazy> },
+        { path: "workspaces/create", element: <Lazy><CreateWorkspaceAdminPage /></Lazy> },
       ],
     },
   ],

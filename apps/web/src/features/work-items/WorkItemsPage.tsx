@@ -10,17 +10,20 @@ import { FiltersMenu } from "./header/FiltersMenu.tsx";
 import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
-import { KanbanLayout } from "./layouts/KanbanLayout.tsx";
-import { SpreadsheetLayout } from "./layouts/SpreadsheetLayout.tsx";
-import { CalendarLayout } from "./layouts/CalendarLayout.tsx";
-import { GanttLayout } from "./layouts/GanttLayout.tsx";
-import { FlowLayout } from "./layouts/FlowLayout.tsx";
+import { Lazy, lazyChunk } from "../../app/lazy.tsx";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
 import { Icon } from "./components/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
+
+/** The list layout ships with the page; the other layouts are loaded when first chosen. */
+const KanbanLayout = lazyChunk(() => import("./layouts/KanbanLayout.tsx")).component("KanbanLayout");
+const SpreadsheetLayout = lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")).component("SpreadsheetLayout");
+const CalendarLayout = lazyChunk(() => import("./layouts/CalendarLayout.tsx")).component("CalendarLayout");
+const GanttLayout = lazyChunk(() => import("./layouts/GanttLayout.tsx")).component("GanttLayout");
+const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component("FlowLayout");
 
 /**
  * A project's work-item list context: project work items, archived work items or epics. Its filters,
@@ -136,15 +139,15 @@ function ListScreen({ title }: { title: string }) {
             <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>
           </div>
         ) : layout === "kanban" ? (
-          <KanbanLayout />
+          <Lazy><KanbanLayout /></Lazy>
         ) : layout === "spreadsheet" ? (
-          <SpreadsheetLayout />
+          <Lazy><SpreadsheetLayout /></Lazy>
         ) : layout === "calendar" ? (
-          <CalendarLayout />
+          <Lazy><CalendarLayout /></Lazy>
         ) : layout === "gantt_chart" ? (
-          <GanttLayout />
+          <Lazy><GanttLayout /></Lazy>
         ) : layout === "flow" ? (
-          <FlowLayout />
+          <Lazy><FlowLayout /></Lazy>
         ) : (
           <ListLayout />
         )}

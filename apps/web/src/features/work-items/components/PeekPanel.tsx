@@ -1,6 +1,10 @@
 import { useEffect } from "react";
-import { WorkItemDetail } from "../../work-item-detail/WorkItemDetail.tsx";
+import { Lazy, lazyChunk } from "../../../app/lazy.tsx";
 import { useList } from "../context.tsx";
+
+/** Work-item detail (page and peek view): one chunk, loaded on first use. */
+export const workItemDetailChunk = lazyChunk(() => import("../../../app/chunks/work-item-detail.ts"));
+const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
 
 /** The peek view: the item's detail in a panel over the list (`?peekId=`); Escape closes it. */
 export function PeekPanel() {
@@ -22,7 +26,9 @@ export function PeekPanel() {
       aria-label="Peek view"
       className="absolute inset-y-0 right-0 z-30 flex w-full max-w-[640px] flex-col border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
     >
-      <WorkItemDetail key={peekId} slug={slug} pid={pid} id={peekId} kind={itemKind} variant="peek" onClose={closePeek} />
+      <Lazy>
+        <WorkItemDetail key={peekId} slug={slug} pid={pid} id={peekId} kind={itemKind} variant="peek" onClose={closePeek} />
+      </Lazy>
     </aside>
   );
 }
