@@ -57,7 +57,14 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
 }
 
 /** Registered routes, for `npm run routes`. */
-export const registeredRoutes: { method: string; url: string }[] = [];
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: AuthKind | "none" | "optional";
+  scope: "workspace" | "project" | null;
+  policy: string | null;
+}
+export const registeredRoutes: RegisteredRoute[] = [];
 
 function zodToBody(err: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -123,7 +130,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
     throw new Error(`route ${urls[0]}: only anonymous routes may omit a policy`);
   }
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({ method, url });
+    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy: spec.policy?.name ?? null });
     fastify.route({
       method: methods,
       url,
