@@ -250,6 +250,10 @@ describe("user, workspace and project assets", () => {
     const got = await ws.member.get(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/${dup.body.asset_id}/`);
     expect(Array.from((await download(got.location)).bytes)).toEqual(Array.from(PNG));
     expect((await ws.member.post(`${wurl}duplicate-assets/${crypto.randomUUID()}/`, { entity_type: "ISSUE_DESCRIPTION" })).status).toBe(404);
+    // Not into a project the caller does not belong to.
+    const [secret] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Secret dup", identifier: "SDUP", network: 0 }).returning();
+    const refused = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, { entity_type: "ISSUE_DESCRIPTION", project_id: secret.id });
+    expect([refused.status, refused.body]).toEqual([403, { error: "You don't have the required permissions." }]);
   });
 
   it("moves draft attachments onto the work item created from the draft", async () => {

@@ -99,6 +99,16 @@ export async function loadScope(app: AppContext, slug: string, userId: string, p
     await loadScope(app, slug, userId);
     throw errors.notFound();
   }
+  const row = await findScope(app, slug, userId, projectId);
+  if (!row) throw errors.notFound();
+  if (!row.workspaceMember) throw errors.permissionDenied();
+  if (wantProject && !row.project) throw errors.notFound();
+  return row;
+}
+
+/** The scope row without judging it (no throws): workspace, membership, and project + membership if asked. */
+export async function findScope(app: AppContext, slug: string, userId: string, projectId?: string) {
+  const wantProject = projectId !== undefined && z.uuid().safeParse(projectId).success;
   const { workspaces, workspaceMembers, projects, projectMembers } = schema;
   const rows = await app.db
     .select({ workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
@@ -108,11 +118,7 @@ export async function loadScope(app: AppContext, slug: string, userId: string, p
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
     .where(eq(workspaces.slug, slug))
     .limit(1);
-  const row = rows[0];
-  if (!row) throw errors.notFound();
-  if (!row.workspaceMember) throw errors.permissionDenied();
-  if (wantProject && !row.project) throw errors.notFound();
-  return row;
+  return rows[0];
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
-import { schema } from "../../db/client.ts";
 import { assertCanSee, findIssue, loadIssueForRoute } from "../issues/access.ts";
 import { FA } from "./commands.ts";
 import { USER_TYPES } from "./shared.ts";
@@ -46,20 +45,4 @@ export async function loadAttachment(ctx: Ctx<{ issueId: string; assetId: string
     .limit(1);
   if (!a) throw errors.notFound();
   return a;
-}
-
-/** A project of the scoped workspace, by id. */
-export async function findWorkspaceProject(ctx: Ctx<any, any, any, any>, projectId: string) {
-  const [p] = await ctx.app.db.select().from(schema.projects).where(and(eq(schema.projects.id, projectId), eq(schema.projects.workspaceId, ctx.workspace.id))).limit(1);
-  return p;
-}
-
-/** The caller's active membership of a project, or null. */
-export async function activeProjectMember(ctx: Ctx<any, any, any, any>, projectId: string) {
-  const [m] = await ctx.app.db
-    .select()
-    .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)))
-    .limit(1);
-  return m ?? null;
 }

@@ -1,11 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Ctx } from "../../core/route.ts";
+import { findScope, type Ctx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
 import { assertCanSee, requirePolicy } from "../issues/access.ts";
 import { createUploadSlot } from "./commands.ts";
-import { activeProjectMember, findWorkspaceProject } from "./loaders.ts";
 import { checkEntityType, checkType, invalidIdentifier, isUuid, type SlotBody } from "./shared.ts";
 
 type SlotLinks = { projectId?: string | null; issueId?: string | null; commentId?: string | null; pageId?: string | null; draftIssueId?: string | null };
@@ -23,11 +22,10 @@ async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident
       const pid = projectId ?? (isUuid(id) ? id : null);
       if (id && !isUuid(id)) throw invalidIdentifier();
       if (pid) {
-        const p = await findWorkspaceProject(ctx, pid);
-        if (!p) throw invalidIdentifier();
-        const m = await activeProjectMember(ctx, p.id);
-        requirePolicy(Policies.project.admin, { userId: ctx.user.id, workspaceRole: wsRole, projectRole: m?.role ?? null });
-        links.projectId = p.id;
+        const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, pid);
+        if (!scope?.project) throw invalidIdentifier();
+        requirePolicy(Policies.project.admin, { userId: ctx.user.id, workspaceRole: wsRole, projectRole: scope.projectMember?.role ?? null });
+        links.projectId = scope.project.id;
       }
       break;
     }
@@ -53,8 +51,9 @@ async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident
           .where(and(eq(schema.issues.id, issueId), eq(schema.issues.workspaceId, ctx.workspace.id), isNull(schema.issues.deletedAt)))
           .limit(1);
         if (!issue || (projectId && issue.projectId !== projectId)) throw invalidIdentifier();
-        const [project] = projectId ? [ctx.project] : await ctx.app.db.select().from(schema.projects).where(eq(schema.projects.id, issue.projectId)).limit(1);
-        const member = projectId ? ctx.projectMember : await activeProjectMember(ctx, issue.projectId);
+        const scope = projectId ? null : await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, issue.projectId);
+        const project = projectId ? ctx.project : scope!.project!;
+        const member = projectId ? ctx.projectMember : (scope?.projectMember ?? null);
         if (!member) throw errors.permissionDenied();
         assertCanSee(ctx.user.id, project, member, issue);
         links.issueId = issue.id;

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
+import { findScope, route } from "../../core/route.ts";
+import { requirePolicy } from "../issues/access.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { zUuid } from "../issues/schemas.ts";
 import { createUploadSlot, FA } from "./commands.ts";
-import { findWorkspaceProject, loadWorkspaceAsset } from "./loaders.ts";
+import { loadWorkspaceAsset } from "./loaders.ts";
 import { newSlot } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
 import { checkEntityType, checkType, slotBody, USER_TYPES, WA, wsAssetParams, wsParams } from "./shared.ts";
@@ -68,9 +69,11 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
       checkType(entityType, attrs.type ?? "");
       let projectId: string | null = null;
       if (ctx.body.project_id) {
-        const p = await findWorkspaceProject(ctx, ctx.body.project_id);
-        if (!p) throw errors.field("project_id", "Invalid project");
-        projectId = p.id;
+        const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, ctx.body.project_id);
+        if (!scope?.project) throw errors.field("project_id", "Invalid project");
+        // Copying into a project needs the right to add files there.
+        requirePolicy(Policies.project.member, { userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: scope.projectMember?.role ?? null });
+        projectId = scope.project.id;
       }
       const stream = await ctx.app.storage.get(src.asset);
       if (!stream) throw errors.notFound();
