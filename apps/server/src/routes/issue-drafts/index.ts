@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { route, type Ctx, type RouteModule } from "../../core/route.ts";
+import { findScope, route, type Ctx, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
@@ -95,18 +95,19 @@ export function presentDraft(d: DraftRow) {
  * Validate a workspace draft's references against its (optional) project; returns the columns to write.
  * Labels and assignees without a project are kept to the workspace; the project filters them again on conversion.
  */
+/** A project of this workspace in which the caller may create work items (member or above). */
+async function memberProject(ctx: Ctx<any, any, any, any>, projectId: string) {
+  const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, projectId);
+  if (!scope?.project) throw errors.field("project_id", "Invalid project");
+  requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
+  return scope.project;
+}
+
 async function draftColumns(ctx: Ctx<any, any, any, any>, tx: DbOrTx, merged: DraftBody): Promise<Partial<typeof D.$inferInsert>> {
   const wsId = ctx.workspace.id;
   let projectId: string | null = merged.project_id ?? null;
   if (projectId) {
-    const [p] = await tx.select().from(schema.projects).where(and(eq(schema.projects.id, projectId), eq(schema.projects.workspaceId, wsId))).limit(1);
-    if (!p) throw errors.field("project_id", "Invalid project");
-    const [m] = await tx
-      .select()
-      .from(schema.projectMembers)
-      .where(and(eq(schema.projectMembers.projectId, p.id), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)))
-      .limit(1);
-    requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: m?.role ?? null });
+    await memberProject(ctx, projectId);
   }
   if (merged.start_date && merged.target_date && merged.start_date > merged.target_date) throw nonField(START_AFTER_TARGET);
   const needProject = (field: string) => {
@@ -383,14 +384,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
       if (!merged.project_id) throw errors.badRequest("Project is required to create a work item.");
       if (!merged.name || !merged.name.trim()) throw errors.field("name", MSG.blank);
       const issueId = await ctx.app.db.transaction(async (tx) => {
-        const [project] = await tx.select().from(schema.projects).where(and(eq(schema.projects.id, merged.project_id!), eq(schema.projects.workspaceId, ctx.workspace.id))).limit(1);
-        if (!project) throw errors.field("project_id", "Invalid project");
-        const [m] = await tx
-          .select()
-          .from(schema.projectMembers)
-          .where(and(eq(schema.projectMembers.projectId, project.id), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)))
-          .limit(1);
-        requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: m?.role ?? null });
+        const project = await memberProject(ctx, merged.project_id!);
         const issue = await createIssue(
           tx,
           project,
