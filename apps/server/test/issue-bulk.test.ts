@@ -120,6 +120,26 @@ describe("bulk-operation-issues", () => {
     expect((await ws.member.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [a.id], properties: { cycle_id: foreignCycle.id } })).body).toEqual({ cycle_id: ["Invalid cycle"] });
   });
 
+  it("moves several items between cycles at once, recording one activity per item that moved", async () => {
+    const [c1] = await t.db.db.insert(schema.cycles).values({ workspaceId: ws.id, projectId: pr.id, name: "C1", ownedById: ws.admin.userId }).returning();
+    const [c2] = await t.db.db.insert(schema.cycles).values({ workspaceId: ws.id, projectId: pr.id, name: "C2", ownedById: ws.admin.userId }).returning();
+    const [m1] = await t.db.db.insert(schema.modules).values({ workspaceId: ws.id, projectId: pr.id, name: "M-multi" }).returning();
+    const a = await createItem(ws, pr);
+    const b = await createItem(ws, pr);
+    const c = await createItem(ws, pr);
+    await ws.member.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [a.id, b.id], properties: { cycle_id: c1.id, module_ids: [m1.id] } });
+    // c joins c2; a moves from c1 to c2; b is asked again for the module it already has.
+    const res = await ws.member.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [a.id, c.id], properties: { cycle_id: c2.id } });
+    expect(res.status).toBe(204);
+    for (const id of [a.id, c.id]) expect((await ws.member.get(`${pr.base}/issues/${id}/`)).body.cycle_id).toBe(c2.id);
+    expect((await ws.member.get(`${pr.base}/issues/${b.id}/`)).body.cycle_id).toBe(c1.id);
+    const aCycles = (await activityRows(t, a.id)).filter((r) => r.field === "cycles");
+    expect(aCycles.map((r) => [r.oldValue, r.newValue])).toEqual([["", "C1"], ["C1", "C2"]]);
+    await ws.member.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [b.id, c.id], properties: { module_ids: [m1.id] } });
+    expect((await activityRows(t, b.id)).filter((r) => r.field === "modules")).toHaveLength(1);
+    expect((await activityRows(t, c.id)).filter((r) => r.field === "modules").map((r) => r.newValue)).toEqual(["M-multi"]);
+  });
+
   it("refuses dates that would put start after target (4101 / 4102) and unknown items, changing nothing", async () => {
     const a = await createItem(ws, pr, { target_date: "2025-01-10" });
     const b = await createItem(ws, pr, { start_date: "2025-01-20" });

@@ -37,19 +37,29 @@ export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string,
     [cycle] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
     if (!cycle) throw errors.field("cycle_id", "Invalid cycle");
   }
-  const acts: ActivityInput[] = [];
-  for (const it of issues) {
-    const [cur] = await tx.select().from(CI).where(eq(CI.issueId, it.id)).limit(1);
-    if ((cur?.cycleId ?? null) === (cycleId ?? null)) continue;
-    const [old] = cur ? await tx.select().from(schema.cycles).where(eq(schema.cycles.id, cur.cycleId)).limit(1) : [];
-    if (cur) await tx.delete(CI).where(eq(CI.id, cur.id));
-    if (cycle) await tx.insert(CI).values({ issueId: it.id, cycleId: cycle.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId });
-    acts.push({
-      issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "cycles",
-      oldValue: old?.name ?? "", newValue: cycle?.name ?? "", oldIdentifier: cur?.cycleId ?? null, newIdentifier: cycle?.id ?? null,
-    });
+  // Current cycles of all the items in one query; then one delete and one insert for the items that move.
+  const ids = issues.map((it) => it.id);
+  const current = ids.length
+    ? await tx.select({ ci: CI, name: schema.cycles.name }).from(CI).innerJoin(schema.cycles, eq(schema.cycles.id, CI.cycleId)).where(inArray(CI.issueId, ids))
+    : [];
+  const curBy = new Map(current.map((r) => [r.ci.issueId, r]));
+  const moving = issues.filter((it) => (curBy.get(it.id)?.ci.cycleId ?? null) !== (cycleId ?? null));
+  if (moving.length === 0) return;
+  const leaving = moving.map((it) => curBy.get(it.id)?.ci.id).filter((id): id is string => !!id);
+  if (leaving.length) await tx.delete(CI).where(inArray(CI.id, leaving));
+  if (cycle) {
+    await tx.insert(CI).values(moving.map((it) => ({ issueId: it.id, cycleId: cycle!.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId })));
   }
-  await recordActivity(tx, acts);
+  await recordActivity(
+    tx,
+    moving.map((it): ActivityInput => {
+      const cur = curBy.get(it.id);
+      return {
+        issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "cycles",
+        oldValue: cur?.name ?? "", newValue: cycle?.name ?? "", oldIdentifier: cur?.ci.cycleId ?? null, newIdentifier: cycle?.id ?? null,
+      };
+    }),
+  );
 }
 
 /** Add items to modules, recording activity. */
@@ -57,19 +67,20 @@ export async function addToModules(tx: DbOrTx, project: ProjectRow, actorId: str
   if (moduleIds.length === 0) return;
   const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, [...new Set(moduleIds)]), eq(schema.modules.projectId, project.id)));
   if (mods.length !== new Set(moduleIds).size) throw errors.field("module_ids", "Invalid module");
-  const acts: ActivityInput[] = [];
-  for (const it of issues) {
-    const inserted = await tx
-      .insert(schema.moduleIssues)
-      .values(mods.map((m) => ({ issueId: it.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId })))
-      .onConflictDoNothing()
-      .returning();
-    for (const r of inserted) {
-      const m = mods.find((x) => x.id === r.moduleId)!;
-      acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
-    }
-  }
-  await recordActivity(tx, acts);
+  if (issues.length === 0) return;
+  // One insert for every (item, module) pair; the rows that were new come back for the activity.
+  const inserted = await tx
+    .insert(schema.moduleIssues)
+    .values(issues.flatMap((it) => mods.map((m) => ({ issueId: it.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))))
+    .onConflictDoNothing()
+    .returning();
+  const modBy = new Map(mods.map((m) => [m.id, m]));
+  await recordActivity(
+    tx,
+    inserted.map((r): ActivityInput => ({
+      issueId: r.issueId, projectId: project.id, workspaceId: project.workspaceId, actorId, field: "modules", oldValue: "", newValue: modBy.get(r.moduleId)!.name, newIdentifier: r.moduleId,
+    })),
+  );
 }
 
 export function registerBulk(fastify: FastifyInstance, app: AppContext) {
