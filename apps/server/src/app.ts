@@ -82,7 +82,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     const pg = pgErrorToHttp(err);
     if (pg) {
-      reply.code(pg.status).send(pg.body);
+      reply.headers(pg.headers).code(pg.status).send(pg.body);
       return;
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
