@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { pgErrorToHttp } from "../src/core/errors.ts";
+import { connect } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture } from "./helpers/fixtures.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
@@ -182,4 +184,51 @@ describe("waiting for a connection is bounded", () => {
     expect((await bounded(ws.admin.get("/api/users/me/"))).status).toBe(200);
     expect((await bounded(ws.anon.get("/api/ready"))).body).toEqual({ status: "ready" });
   }, 60_000);
+});
+
+describe("the pool when a transaction's connection dies (postgres.js as patched in patches/)", () => {
+  /** A transaction busy in pg_sleep when `kill` cuts its connection: it fails with a connection error (a 503). */
+  async function killMidTransaction(url: string, kill: (pid: number) => Promise<unknown>) {
+    const pool = connect(url, { max: 1 });
+    cleanup.push(() => pool.close());
+    let pid = 0;
+    const tx = pool.sql.begin(async (t) => {
+      [{ pid }] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      await t`SELECT pg_sleep(30)`;
+    }).then(() => null, (e: unknown) => e);
+    await until(async () => pid > 0);
+    await kill(pid);
+    expect(pgErrorToHttp(await tx)?.status).toBe(503);
+    // The pool's only connection comes back, for plain queries and transactions alike.
+    for (let i = 0; i < 3; i++) expect(await pool.sql`SELECT ${i}::int AS i`).toEqual([{ i }]);
+    expect(await pool.sql.begin(async (t) => (await t`SELECT 7 AS n`)[0].n)).toBe(7);
+  }
+
+  it("recovers after the server terminates the connection", async () => {
+    const admin = postgres(inject("pgAdminUrl"), { max: 1, onnotice: () => {} });
+    cleanup.push(() => admin.end());
+    await killMidTransaction(inject("pgAdminUrl"), (pid) => admin`SELECT pg_terminate_backend(${pid})`);
+  });
+
+  it("recovers after the connection is reset (RST) in the middle of the transaction", async () => {
+    // A TCP relay in front of the server whose client sides can be reset at will.
+    const target = new URL(inject("pgAdminUrl"));
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      sockets.add(client);
+      client.on("close", () => { sockets.delete(client); upstream.destroy(); });
+      upstream.on("close", () => client.destroy());
+      client.on("error", () => {});
+      upstream.on("error", () => {});
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", () => resolve()));
+    cleanup.push(() => new Promise((resolve) => relay.close(resolve)));
+    const url = new URL(target);
+    url.port = String((relay.address() as net.AddressInfo).port);
+    await killMidTransaction(url.toString(), async () => {
+      for (const s of sockets) s.resetAndDestroy();
+    });
+  });
 });

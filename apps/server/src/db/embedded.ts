@@ -63,21 +63,22 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
   if (isRoot()) makeTraversable(path.dirname(databaseDir));
 
+  const initialised = fs.existsSync(path.join(databaseDir, "PG_VERSION"));
+  const running = initialised ? runningPostmaster(databaseDir) : null;
+  if (!running && opts.port !== undefined && !(await portIsFree(opts.port))) {
+    throw new Error(`EMBEDDED_PG_PORT ${opts.port} is already in use by another program: free it, choose another port, or leave EMBEDDED_PG_PORT unset to let Stride pick a free one`);
+  }
   let password = readSecret(files.password);
-  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+  if (!initialised) {
     password ??= createSecret(files.password);
     await initCluster(databaseDir, password, opts.log);
   }
 
   const server = new Postmaster(databaseDir, opts.supervise ?? true, notice, opts.log);
-  const running = runningPostmaster(databaseDir);
   if (running) {
     opts.log?.(`Reusing the PostgreSQL already running on this data folder (pid ${running.pid}, port ${running.port}).`);
     server.follow(running.port);
   } else if (opts.port !== undefined) {
-    if (!(await portIsFree(opts.port))) {
-      throw new Error(`EMBEDDED_PG_PORT ${opts.port} is already in use by another program: free it, choose another port, or leave EMBEDDED_PG_PORT unset to let Stride pick a free one`);
-    }
     await server.start(opts.port);
   } else {
     await startOnRememberedPort(server, files.port, notice);
