@@ -411,7 +411,7 @@ function makeTraversable(dir: string): void {
   while (d !== path.dirname(d)) {
     try {
       const st = fs.statSync(d);
-      if (!(st.mode & 0o001) && st.uid === process.getuid!()) fs.chmodSync(d, st.mode | 0o005);
+      if (!(st.mode & 0o001) && st.uid === process.getuid!()) fs.chmodSync(d, st.mode | 0o001);
     } catch {
       /* not ours to change */
     }
