@@ -556,6 +556,23 @@ CREATE TABLE "issue_comments" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "issue_description_versions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_stripped" text,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"last_saved_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "issue_labels" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"issue" uuid NOT NULL,
@@ -773,6 +790,10 @@ ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_issue_issues_id_fk
 ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_assignee_users_id_fk" FOREIGN KEY ("assignee") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_label_labels_id_fk" FOREIGN KEY ("label") REFERENCES "public"."labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_links" ADD CONSTRAINT "issue_links_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -825,6 +846,7 @@ CREATE INDEX "issue_agent_executions_issue_idx" ON "issue_agent_executions" USIN
 CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
 CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee","issue");--> statement-breakpoint
 CREATE INDEX "issue_comments_issue_idx" ON "issue_comments" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE INDEX "issue_description_versions_issue_idx" ON "issue_description_versions" USING btree ("issue","last_saved_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_labels_uq" ON "issue_labels" USING btree ("issue","label");--> statement-breakpoint
 CREATE INDEX "issue_labels_label_idx" ON "issue_labels" USING btree ("label","issue");--> statement-breakpoint
 CREATE INDEX "issue_links_issue_idx" ON "issue_links" USING btree ("issue");--> statement-breakpoint
