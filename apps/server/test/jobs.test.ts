@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { eq, inArray, sql as dsql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
@@ -226,5 +227,33 @@ describe("running workers", () => {
     await until(() => seen.includes(2), "a job enqueued after the connections were terminated");
     expect(seen).toEqual([1, 2]);
     expect(logs.some((l) => l.level === "warn" || l.level === "error")).toBe(true);
+  });
+
+  it("a runner whose database goes away mid-job restarts on its own and runs the job whose outcome it could not record again", async () => {
+    const { q, logs } = queue();
+    const [{ db }] = (await t.db.db.execute(dsql`SELECT current_database() AS db`)) as unknown as { db: string }[];
+    const admin = postgres(inject("pgAdminUrl"), { max: 1, onnotice: () => {} });
+    const allowConnections = (on: boolean) => admin.unsafe(`ALTER DATABASE "${db}" ALLOW_CONNECTIONS ${on}`);
+    let calls = 0;
+    let finished = false;
+    q.register("test-outage", async () => {
+      calls++;
+      if (calls > 1) return;
+      // The database goes away while the job runs: its outcome cannot be written.
+      await allowConnections(false);
+      await t.db.db.execute(dsql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'stride-jobs'`);
+      finished = true;
+    });
+    try {
+      await q.start();
+      await q.enqueue(t.app.db, "test-outage", {});
+      await until(() => finished && logs.some((l) => l.message.startsWith("job runner ended unexpectedly")), "the runner to stop during the outage");
+    } finally {
+      await allowConnections(true);
+      await admin.end();
+    }
+    // Its lock is released at the restart (not after graphile-worker's 4-hour expiry): the job runs again and completes.
+    await until(async () => calls === 2 && (await q.list(t.db.db, "test-outage")).length === 0, "the job to run again and complete");
+    expect(calls).toBe(2);
   });
 });

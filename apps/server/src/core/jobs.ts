@@ -158,8 +158,9 @@ export class JobQueue {
   private running = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private restarts = 0;
-  /** Ids of this instance's worker pools, whose jobs are unlocked if a pool dies without releasing them. */
+  /** Ids of the worker pools of this queue's runners, whose jobs are unlocked if a runner dies without releasing them. */
   private poolIds: string[] = [];
+  private startingRunner = false;
 
   constructor(sql: postgres.Sql, opts: JobQueueOptions = {}) {
     this.concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
@@ -167,7 +168,7 @@ export class JobQueue {
     this.log = opts.log ?? consoleJobLog();
     // Workers, the LISTEN connection, cron and drain() share one pool sized for them.
     this.pool = pgPoolFor(sql, this.concurrency + 3, this.log);
-    this.events.on("pool:create", ({ workerPool }) => { this.poolIds.push(workerPool.id); });
+    this.events.on("pool:create", ({ workerPool }) => { if (this.startingRunner) this.poolIds.push(workerPool.id); });
     this.events.on("job:error", ({ job, error }) => {
       if (job.attempts >= job.max_attempts) return; // job:failed follows
       this.log("warn", `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`, {
@@ -210,7 +211,12 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.startRunner();
+    try {
+      await this.startRunner();
+    } catch (e) {
+      this.running = false;
+      throw e;
+    }
   }
 
   async stop(): Promise<void> {
@@ -287,7 +293,16 @@ export class JobQueue {
   }
 
   private sharedOptions(): SharedOptions {
-    return { pgPool: this.pool, schema: JOBS_SCHEMA, events: this.events, logger: graphileLogger(this.log) };
+    return {
+      pgPool: this.pool,
+      schema: JOBS_SCHEMA,
+      events: this.events,
+      logger: graphileLogger(this.log),
+      // Record outcomes through graphile-worker's batcher (with no delay): if the write fails (the database went away
+      // mid-job) the worker pool shuts down cleanly and the supervisor below restarts it, where the direct write
+      // (0.17's default) leaves an unhandled rejection that would end the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    };
   }
 
   private taskList(): TaskList {
@@ -308,14 +323,20 @@ export class JobQueue {
       await this.pool.query(`SELECT ${JOBS_SCHEMA}.force_unlock_workers($1::text[])`, [this.poolIds]);
       this.poolIds = [];
     }
-    const runner = await run({
-      ...this.sharedOptions(),
-      concurrency: this.concurrency,
-      pollInterval: this.pollInterval,
-      noHandleSignals: true,
-      taskList: this.taskList(),
-      parsedCronItems: parseCronItems(this.cronItems()),
-    });
+    this.startingRunner = true;
+    let runner: Runner;
+    try {
+      runner = await run({
+        ...this.sharedOptions(),
+        concurrency: this.concurrency,
+        pollInterval: this.pollInterval,
+        noHandleSignals: true,
+        taskList: this.taskList(),
+        parsedCronItems: parseCronItems(this.cronItems()),
+      });
+    } finally {
+      this.startingRunner = false;
+    }
     this.runner = runner;
     this.restarts = 0;
     runner.promise.then(
@@ -341,6 +362,8 @@ export class JobQueue {
   }
 }
 
+/** The error's message, with its cause's (drizzle wraps the database's error as the cause of "Failed query: …"). */
 function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message;
 }
