@@ -250,12 +250,13 @@ export class JobQueue {
    * Jobs that succeeded are gone: graphile-worker deletes them on completion.
    */
   async list(db: DbOrTx, task?: string): Promise<QueuedJob[]> {
-    const rows = await db.execute<Record<string, unknown>>(dsql`
+    type Row = { id: string; task: string; payload: unknown; attempts: number; max_attempts: number; last_error: string | null; run_at: string; key: string | null; locked_at: string | null };
+    const rows = (await db.execute(dsql`
       SELECT j.id::text AS id, t.identifier AS task, j.payload, j.attempts, j.max_attempts, j.last_error, j.run_at, j.key, j.locked_at
       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE ${task ?? null}::text IS NULL OR t.identifier = ${task ?? null}::text
-      ORDER BY j.id`);
-    return (rows as unknown as Record<string, any>[]).map((r) => ({
+      ORDER BY j.id`)) as unknown as Row[];
+    return rows.map((r) => ({
       id: r.id,
       task: r.task,
       payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
@@ -337,21 +338,27 @@ export class JobQueue {
     } finally {
       this.startingRunner = false;
     }
+    if (!this.running) {
+      await runner.stop(); // stop() was called while this (re)start was under way
+      return;
+    }
     this.runner = runner;
-    this.restarts = 0;
+    const startedAt = Date.now();
     runner.promise.then(
-      () => this.runnerEnded(runner, "it stopped"),
-      (e) => this.runnerEnded(runner, errorText(e)),
+      () => this.runnerEnded(runner, startedAt, "it stopped"),
+      (e) => this.runnerEnded(runner, startedAt, errorText(e)),
     );
   }
 
-  private runnerEnded(runner: Runner, why: string): void {
+  private runnerEnded(runner: Runner, startedAt: number, why: string): void {
     if (!this.running || this.runner !== runner) return;
     this.runner = null;
+    if (Date.now() - startedAt > 60_000) this.restarts = 0; // it had worked: start the backoff over
     this.scheduleRestart(why);
   }
 
   private scheduleRestart(why: string): void {
+    if (!this.running) return;
     const delay = Math.min(30_000, 500 * 2 ** this.restarts++);
     this.log("warn", `job runner ended unexpectedly (${why}); restarting in ${delay} ms`);
     this.restartTimer = setTimeout(() => {
