@@ -1,6 +1,7 @@
 import { sql as dsql } from "drizzle-orm";
 import type { AppContext } from "./context.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { RATE_LIMIT_MAX_WINDOW_SECONDS } from "./rate-limit.ts";
 
 export const CLEANUP_TASK = "cleanup";
 
@@ -20,8 +21,8 @@ export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Prom
   const count = async (q: ReturnType<typeof dsql>) => (await db.execute(q) as unknown as unknown[]).length;
   return {
     sessions: await count(dsql`DELETE FROM sessions WHERE expires_at < now() RETURNING 1`),
-    // A window lasts one minute (core/rate-limit.ts); an hour after it opened it is long closed.
-    rateLimits: await count(dsql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour' RETURNING 1`),
+    // No rate-limit window is longer than RATE_LIMIT_MAX_WINDOW_SECONDS (core/rate-limit.ts): older rows are closed.
+    rateLimits: await count(dsql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${RATE_LIMIT_MAX_WINDOW_SECONDS}) RETURNING 1`),
     // An expired code counts as no code at all (a new one starts a fresh window), so it can go at once.
     magicCodes: await count(dsql`DELETE FROM magic_codes WHERE expires_at < now() RETURNING 1`),
     resetTokens: await count(dsql`
