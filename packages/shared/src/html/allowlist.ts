@@ -30,8 +30,8 @@ export type AttrRule =
 
 /** Identifiers the editor writes (UUIDs and similar ids). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** A colour: #hex, rgb()/rgba() with plain numbers, or a colour name. */
-const COLOR = /^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}(\.\d+)?%?\s*(,\s*\d{1,3}(\.\d+)?%?\s*){2}(,\s*(0|1|0?\.\d+)\s*)?\)|[a-zA-Z]{3,20})$/;
+/** A colour: #hex, rgb()/rgba() with plain numbers, or a colour name (not the "null" Plane writes for no colour). */
+const COLOR = /^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}(\.\d+)?%?\s*(,\s*\d{1,3}(\.\d+)?%?\s*){2}(,\s*(0|1|0?\.\d+)\s*)?\)|(?!null$|undefined$)[a-zA-Z]{3,20})$/;
 /** A colour, or the key of one of the editor's palette colours (`data-text-color="peach"`). */
 const COLOR_OR_KEY = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z][a-zA-Z0-9-]{0,31})$/;
 const PX = /^\d{1,5}(\.\d{1,3})?px$/;
