@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { htmlViolations, XSS_CORPUS } from "../../../packages/shared/src/html/xss-corpus.ts";
+import { htmlViolations, XSS_CORPUS } from "../../../packages/shared/src/html/test-corpus.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 

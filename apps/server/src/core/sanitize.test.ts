@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { htmlViolations, XSS_CORPUS } from "../../../../packages/shared/src/html/xss-corpus.ts";
+import { EDITOR_OUTPUT, htmlViolations, XSS_CORPUS } from "../../../../packages/shared/src/html/test-corpus.ts";
 import { htmlField, sanitizeHtml } from "./sanitize.ts";
 
 const UID = "0b0c8d8e-0f7e-4f1e-9a53-3b5c2b0a1f11";
-
-/** Editor output (Tiptap nodes in the form Plane's editor writes them) that must be stored byte for byte. */
-const EDITOR_OUTPUT: Record<string, string> = {
-  marks: `<p>Hello <strong>bold</strong> <em>it</em> <u>under</u> <s>gone</s> <code>x &lt; y</code> <mark data-color="yellow">hi</mark> H<sub>2</sub>O x<sup>2</sup></p>`,
-  headings: `<h1>One</h1><h2 style="text-align: center">Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6 style="text-align: right">Six</h6><p style="text-align: justify">p</p>`,
-  links: `<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a?b=1&amp;c=2#d">web</a> <a target="_blank" rel="noopener noreferrer nofollow" href="http://example.com">plain</a> <a target="_blank" rel="noopener noreferrer nofollow" href="mailto:ada@example.com">mail</a></p>`,
-  lists: `<ul><li><p>a</p><ul><li><p>nested</p></li></ul></li></ul><ol start="3"><li><p>b</p></li></ol><ol type="a"><li><p>c</p></li></ol>`,
-  taskList: `<ul data-type="taskList"><li data-checked="true" data-type="taskItem"><label><input type="checkbox" checked="checked"><span></span></label><div><p>done</p></div></li><li data-checked="false" data-type="taskItem"><label><input type="checkbox"><span></span></label><div><p>todo</p></div></li></ul>`,
-  blocks: `<blockquote><p>quoted</p></blockquote><hr><p>line<br>break</p>`,
-  codeBlock: `<pre><code class="language-typescript">const a = 1 &lt; 2 &amp;&amp; "x" !== 'y';\nreturn a;</code></pre><pre><code>plain</code></pre>`,
-  planeTable: `<table><tbody><tr><th colspan="1" rowspan="1" colwidth="150"><p>Head</p></th><th colspan="1" rowspan="1" colwidth="150"><p>Head 2</p></th></tr><tr><td colspan="2" rowspan="1" colwidth="150,200" style="background-color: #fef3c7; color: #92400e"><p>cell</p></td></tr></tbody></table>`,
-  tiptapTable: `<table style="min-width: 50px"><colgroup><col style="min-width: 25px"><col style="width: 150px"></colgroup><thead><tr><th colspan="1" rowspan="1"><p>h</p></th></tr></thead><tbody><tr><td colspan="1" rowspan="2"><p>x</p></td></tr></tbody></table>`,
-  image: `<img src="https://example.com/a.png" alt="diagram" title="Diagram" width="320" height="200"><img src="/api/assets/v2/workspaces/acme/projects/p1/${UID}/" alt="">`,
-  imageComponent: `<image-component src="${UID}" id="${UID}" width="35%" height="auto" aspectratio="1.7777777777777777" alignment="center" status="uploaded"></image-component><image-component src="https://example.com/b.png" width="640px" height="360px" alignment="left"></image-component>`,
-  mention: `<p>Hi <mention-component id="${UID}" entity_identifier="${UID}" entity_name="user_mention"></mention-component> and <mention-component entity_identifier="${UID}" entity_name="user_mention" label="Ada Lovelace"></mention-component></p>`,
-  colors: `<p><span data-text-color="peach">peach</span> <span data-background-color="#ff0000" style="background-color: #ff0000">red</span> <span data-text-color="#0a0b0c" style="color: #0a0b0c">dark</span></p>`,
-  callout: `<callout-component data-icon-color="#6d7b8a" data-icon-name="Info" data-emoji-unicode="128161" data-emoji-url="https://cdn.example.com/emoji/1f4a1.png" data-logo-in-use="emoji" data-background="gray"><p>note</p></callout-component>`,
-  text: `<p>Grüße — 日本語 😀 a&nbsp;b &amp; "quotes" 'single' 1 &gt; 0</p>`,
-  empty: `<p></p>`,
-};
 
 describe("sanitizeHtml: editor output", () => {
   for (const [name, html] of Object.entries(EDITOR_OUTPUT)) {

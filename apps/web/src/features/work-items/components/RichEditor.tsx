@@ -11,7 +11,7 @@ export const RICH_TEXT =
 
 /** Read-only rich text (mentions as chips, markup sanitized). */
 export function RichText({ html, nameOf, className }: { html: string | null | undefined; nameOf: (id: string) => string | null | undefined; className?: string }) {
-  return <div className={cx(RICH_TEXT, className)} dangerouslySetInnerHTML={{ __html: toDisplayHtml(html, nameOf) }} />;
+  return <div data-rich-text className={cx(RICH_TEXT, className)} dangerouslySetInnerHTML={{ __html: toDisplayHtml(html, nameOf) }} />;
 }
 
 export interface RichEditorHandle {
@@ -127,6 +127,7 @@ export const RichEditor = forwardRef<RichEditorHandle, {
         {empty && placeholder && <div aria-hidden className="pointer-events-none absolute left-3 top-2 text-sm text-zinc-400">{placeholder}</div>}
         <div
           ref={el}
+          data-rich-text
           role="textbox"
           aria-multiline="true"
           aria-label={label}
