@@ -65,7 +65,8 @@ const ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, AttrRule>>>> =
   ul: { "data-type": ["taskList"] },
   li: { "data-type": ["taskItem"], "data-checked": ["true", "false"] },
   input: { type: ["checkbox"], checked: "flag" },
-  span: { "data-text-color": COLOR_OR_KEY, "data-background-color": COLOR_OR_KEY },
+  // colour marks, and Tiptap's stock mention node (`<span data-type="mention" data-id>`), which the server also reads mentions from
+  span: { "data-text-color": COLOR_OR_KEY, "data-background-color": COLOR_OR_KEY, "data-type": ["mention"], "data-id": ID, "data-label": "text" },
   mark: { "data-color": COLOR_OR_KEY },
   col: {},
   th: { colspan: SMALL_INT, rowspan: SMALL_INT, colwidth: /^\d{1,5}(,\d{1,5}){0,99}$/ },
