@@ -86,11 +86,15 @@ describe("work-item descriptions", () => {
     expect(mentions.map((m) => m.mentionId)).toEqual([ws.member.userId]);
   });
 
-  it("refuses what is not a string and what is too long, before sanitising", async () => {
+  it("refuses what is not a string, too long or nested too deeply, before sanitising", async () => {
     expect((await ws.member.post(`${pr.base}/issues/`, { name: "n", description_html: 5 })).body).toEqual({ description_html: ["Not a valid string."] });
     const long = await ws.member.post(`${pr.base}/issues/`, { name: "n", description_html: `<script>${"x".repeat(2_000_001)}</script>` });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ description_html: ["Ensure this field has no more than 2000000 characters."] });
+    // deep nesting would make the parser quadratic: refused before it is parsed
+    const issue = ok(await ws.member.post(`${pr.base}/issues/`, { name: "deep" }), 201).body;
+    const deep = await ws.member.post(`${pr.base}/issues/${issue.id}/comments/`, { comment_html: "<span>".repeat(300_000) });
+    expect([deep.status, deep.body]).toEqual([400, { comment_html: ["Ensure elements are nested no more than 100 levels deep."] }]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Parser } from "htmlparser2";
 import { EDITOR_OUTPUT, htmlViolations, XSS_CORPUS } from "../../../../packages/shared/src/html/test-corpus.ts";
-import { htmlField, sanitizeHtml } from "./sanitize.ts";
+import { htmlDepthWithin, htmlField, MAX_DEPTH, sanitizeHtml } from "./sanitize.ts";
 
 const UID = "0b0c8d8e-0f7e-4f1e-9a53-3b5c2b0a1f11";
 
@@ -76,5 +77,57 @@ describe("htmlField", () => {
     expect(long.error!.issues[0].message).toBe("Ensure this field has no more than 50 characters.");
     expect(body.safeParse({ html: 5 }).error!.issues[0].message).toBe("Not a valid string.");
     expect(z.object({ html: htmlField(5) }).safeParse({}).error!.issues[0].message).toBe("This field is required.");
+  });
+});
+
+/** The deepest nesting htmlparser2's parser builds for `html` (reference for `htmlDepthWithin`). */
+function parserDepth(html: string): number {
+  let depth = 0;
+  let max = 0;
+  const p = new Parser({ onopentag: () => { depth++; max = Math.max(max, depth); }, onclosetag: () => { depth--; } });
+  p.write(html);
+  p.end();
+  return max;
+}
+
+describe("htmlDepthWithin", () => {
+  const samples: Record<string, string> = {
+    nested: "<div>".repeat(40),
+    closed: "<div><p>x</p></div>".repeat(30),
+    impliedParagraphs: "<p>a".repeat(60),
+    impliedItems: "<ul>" + "<li>x".repeat(60) + "</ul>",
+    impliedCells: "<table>" + "<tr><td>a<td>b<th>c".repeat(30) + "</table>",
+    voids: "<div>" + "<br><img src=x><hr><input>".repeat(50),
+    unmatchedClosers: "<span>".repeat(20) + "</zz></div></b>".repeat(50),
+    closerInComment: "<div><!--</div>-->".repeat(40),
+    closerInAttribute: '<div title="</div>">'.repeat(40),
+    closerInScript: "<div><script></div></script>".repeat(40),
+    closerInTextarea: "<div><textarea></div></textarea>".repeat(40),
+    closerInStyle: "<div><style></div></style>".repeat(40),
+    strayParagraphClose: "<div>" + "</p>".repeat(50),
+    mixedCase: "<DIV><Div><div></DIV>".repeat(30),
+    selfClosingSyntax: "<div/>".repeat(40),
+    foreign: "<svg><g><a>x</a></g></svg><math><mi>y</mi></math>",
+    editor: Object.values(EDITOR_OUTPUT).join(""),
+  };
+  for (const [name, html] of Object.entries(samples)) {
+    it(`agrees with the parser on ${name}`, () => {
+      const depth = parserDepth(html);
+      expect(htmlDepthWithin(html, depth)).toBe(true);
+      if (depth > 0) expect(htmlDepthWithin(html, depth - 1)).toBe(false);
+    });
+  }
+  it("never underestimates self-closing syntax in svg/math (counted as open)", () => {
+    const html = "<svg>" + "<g/>".repeat(40) + "</svg>";
+    expect(parserDepth(html)).toBe(2);
+    expect(htmlDepthWithin(html, 1)).toBe(false);
+    expect(htmlDepthWithin(html, 41)).toBe(true);
+  });
+  it("refuses bodies nested deeper than MAX_DEPTH, before sanitising", () => {
+    const field = z.object({ html: htmlField(2_000_000) });
+    expect(field.safeParse({ html: "<span>".repeat(MAX_DEPTH) + "x" }).success).toBe(true);
+    const deep = field.safeParse({ html: "<span>".repeat(300_000) });
+    expect(deep.success).toBe(false);
+    expect(deep.error!.issues.map((i) => i.message)).toEqual([`Ensure elements are nested no more than ${MAX_DEPTH} levels deep.`]);
   });
 });
