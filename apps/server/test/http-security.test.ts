@@ -79,7 +79,8 @@ describe("cookie-authenticated writes", () => {
   });
 
   it("refuses a JSON write from a foreign origin, or a cross-site one without an Origin", async () => {
-    for (const headers of [{ origin: EVIL }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+    const forged: Record<string, string>[] = [{ origin: EVIL }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    for (const headers of forged) {
       const res = await ws.member.post(`${pr.base}/issues/`, { name: "forged json" }, headers);
       expect(res.status).toBe(403);
       expect(res.body.detail).toMatch(/^CSRF Failed: Origin checking failed/);
