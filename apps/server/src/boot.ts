@@ -54,7 +54,7 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   const app = createAppContext(config, database);
   for (const task of bootTasks) await task(app);
   if (config.runWorkers) await app.jobs.start();
-  const server = await buildServer(app, { webDist: config.webDist, logger: config.logLevel === "debug" ? { level: "debug" } : false });
+  const server = await buildServer(app, { webDist: config.webDist });
   const address = await server.listen({ port: config.port, host: config.host });
   const publicUrl = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
   return {

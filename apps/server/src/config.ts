@@ -10,6 +10,8 @@ export interface Config {
   embeddedPgPort: number;
   secretKey: string;
   webUrl: string | undefined;
+  /** Further origins (scheme://host[:port]) allowed to call the API with cookies, besides WEB_URL's and the request's own. */
+  corsAllowedOrigins: string[];
   sessionCookieName: string;
   adminSessionCookieName: string;
   cookieDomain: string | undefined;
@@ -37,6 +39,27 @@ function num(v: string | undefined, d: number): number {
   return Number.isFinite(n) ? n : d;
 }
 
+/**
+ * A comma-separated list of origins (`https://app.example.com,http://localhost:5173`), each normalised to
+ * `scheme://host[:port]`. Anything else (a path, a wildcard, a bare host) stops the start with a clear message.
+ */
+export function parseOrigins(raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password
+      && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+    if (!url || !bare) throw new Error(`CORS_ALLOWED_ORIGINS: "${item}" is not an origin such as https://app.example.com (scheme, host and optional port; no path or wildcard)`);
+    out.push(url.origin);
+  }
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   return {
@@ -47,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedPgPort: num(env.EMBEDDED_PG_PORT, 54329),
     secretKey: env.SECRET_KEY || "",
     webUrl: env.WEB_URL || env.APP_BASE_URL || undefined,
+    corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS),
     sessionCookieName: env.SESSION_COOKIE_NAME || "session-id",
     adminSessionCookieName: env.ADMIN_SESSION_COOKIE_NAME || "admin-session-id",
     cookieDomain: env.COOKIE_DOMAIN || undefined,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
 import { route, type RouteModule, type UserRow } from "../../core/route.ts";
+import { formRoute } from "../../core/form-route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
@@ -95,7 +96,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
     genericCode?: number,
   ) =>
-    route(fastify, app, {
+    formRoute(fastify, app, {
       method: "POST",
       url,
       auth: "none",
@@ -313,7 +314,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   magicForm("/auth/magic-sign-in/", false);
   magicForm("/auth/magic-sign-up/", true);
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/auth/reset-password/:uid/:token/",
     auth: "none",
@@ -346,7 +347,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/auth/sign-out/",
     auth: "optional",

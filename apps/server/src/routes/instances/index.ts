@@ -6,6 +6,7 @@ import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf } from "../../core/csrf.ts";
+import { formRoute } from "../../core/form-route.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
 import { getInstance, getInstanceConfig, getInstanceConfigRows, setInstanceConfig } from "../../core/instance-config.ts";
@@ -98,7 +99,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
 
   // ---- god-mode sessions ----
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-up/",
     auth: "none",
@@ -153,7 +154,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-in/",
     auth: "none",
@@ -185,7 +186,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-out/",
     auth: "none",
