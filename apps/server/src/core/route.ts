@@ -64,8 +64,8 @@ export interface RegisteredRoute {
   scope: "workspace" | "project" | null;
   /** The declared policy itself (null only for anonymous routes). */
   policy: Policy | null;
-  /** The route declares a body schema. */
-  hasBody: boolean;
+  /** The declared body schema, if any (tests build well-shaped bodies from it). */
+  body: z.ZodType | null;
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
@@ -178,7 +178,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy, hasBody: !!spec.body });
+    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null });
     fastify.route({
       method: methods,
       url,
