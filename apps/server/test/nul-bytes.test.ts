@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
-import { NUL_MESSAGE, registeredRoutes, type RegisteredRoute } from "../src/core/route.ts";
+import { NUL_MESSAGE, type RegisteredRoute } from "../src/core/route.ts";
+import { concretePath, everyRoute } from "./helpers/routes.ts";
 import { pgErrorToHttp } from "../src/core/errors.ts";
 
 /**
@@ -19,26 +19,11 @@ const NUL = "a\u0000b";
 beforeAll(async () => {
   t = await startTestServer();
   w = await roleWorld(t);
-  const seen = new Set<string>();
-  routes = registeredRoutes.filter((r) => {
-    const key = `${r.method} ${r.url}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  routes = everyRoute();
 });
 afterAll(async () => {
   await t?.close();
 });
-
-function concretePath(url: string, nulParam?: string): string {
-  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
-    if (name === nulParam) return "a%00b";
-    if (name === "slug") return w.ws.slug;
-    if (name === "projectId") return w.project.id;
-    return /id$|Id$/.test(name) ? crypto.randomUUID() : "x";
-  });
-}
 
 /** Strip optional/nullable/default wrappers to the schema that judges the value. */
 function core(s: z.ZodType): z.ZodType {
@@ -84,7 +69,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
     let sent = 0;
     for (const r of routes.filter((x) => x.method !== "GET")) {
       const { body, field } = nulBody(r.body);
-      const res = await w.ws.admin.request(r.method, concretePath(r.url), body);
+      const res = await w.ws.admin.request(r.method, concretePath(r.url, w), body);
       sent++;
       if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ [field]: [NUL_MESSAGE] })) failures.push(`${r.method} ${r.url} ${JSON.stringify(body)} → ${res.status} ${res.text.slice(0, 120)}`);
     }
@@ -97,7 +82,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
     let sent = 0;
     for (const r of routes) {
       for (const [, param] of r.url.matchAll(/:([A-Za-z_]+)/g)) {
-        const res = await w.ws.admin.request(r.method, concretePath(r.url, param), r.method === "GET" || r.method === "DELETE" ? undefined : {});
+        const res = await w.ws.admin.request(r.method, concretePath(r.url, w, { [param]: "a%00b" }), r.method === "GET" || r.method === "DELETE" ? undefined : {});
         sent++;
         if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ error: NUL_MESSAGE })) failures.push(`${r.method} ${r.url} (:${param}) → ${res.status} ${res.text.slice(0, 120)}`);
       }
@@ -109,7 +94,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
   it("refuses a NUL in a query string of every GET route", async () => {
     const failures: string[] = [];
     for (const r of routes.filter((x) => x.method === "GET")) {
-      const res = await w.ws.admin.get(`${concretePath(r.url)}?search=a%00b`);
+      const res = await w.ws.admin.get(`${concretePath(r.url, w)}?search=a%00b`);
       if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ detail: `search: ${NUL_MESSAGE}` })) failures.push(`${r.method} ${r.url} → ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);

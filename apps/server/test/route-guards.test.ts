@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
 import type { Client, Res } from "./helpers/client.ts";
-import { registeredRoutes, type RegisteredRoute } from "../src/core/route.ts";
+import { concretePath, everyRoute } from "./helpers/routes.ts";
+import type { RegisteredRoute } from "../src/core/route.ts";
 import { schema } from "../src/db/client.ts";
 import { hashToken } from "../src/core/session.ts";
 
@@ -120,15 +120,6 @@ async function worldIntact(): Promise<boolean> {
   return true;
 }
 
-/** The route's URL with this world's workspace and project, random ids elsewhere. */
-function concretePath(url: string): string {
-  return url
-    .replace(/:slug\b/g, world.ws.slug)
-    .replace(/:projectId\b/g, world.project.id)
-    .replace(/:key\b/g, "ABC-1")
-    .replace(/:([A-Za-z_]+)/g, (_m, name: string) => (/id$|Id$/.test(name) ? crypto.randomUUID() : "x"));
-}
-
 /** Browser-style: the CSRF cookie and header are sent, so form endpoints judge the caller, not a missing token. */
 const CSRF = "guard" + "x".repeat(40);
 
@@ -136,19 +127,13 @@ async function call(name: CallerName, r: RegisteredRoute): Promise<Res> {
   const body = r.method === "GET" || r.method === "DELETE" ? undefined : {};
   const c = client(name);
   c.setCookie("csrftoken", CSRF);
-  return c.request(r.method, concretePath(r.url), body, { "x-csrftoken": CSRF });
+  return c.request(r.method, concretePath(r.url, world), body, { "x-csrftoken": CSRF });
 }
 
 beforeAll(async () => {
   t = await startTestServer();
   await freshWorld();
-  const seen = new Set<string>();
-  routes = registeredRoutes.filter((r) => {
-    const key = `${r.method} ${r.url}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  routes = everyRoute();
 });
 afterAll(async () => {
   await t?.close();
