@@ -17,6 +17,12 @@ export interface Config {
   sessionMaxAge: number;
   adminSessionMaxAge: number;
   rateLimitPerMinute: number;
+  /** Failed password (and reset-token) checks allowed per account per 15 minutes, whatever the IP; 0 = off. */
+  authAccountPasswordFailures: number;
+  /** Wrong magic codes allowed per email per 15 minutes; 0 = off. */
+  authAccountCodeFailures: number;
+  /** Sign-in code and password-reset mails per address per hour; 0 = off. */
+  authAccountMailsPerHour: number;
   webDist: string | undefined;
   logLevel: string;
   runWorkers: boolean;
@@ -46,6 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxAge: num(env.SESSION_COOKIE_AGE, 604800),
     adminSessionMaxAge: num(env.ADMIN_SESSION_COOKIE_AGE, 3600),
     rateLimitPerMinute: num(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
+    authAccountPasswordFailures: num(env.AUTH_ACCOUNT_PASSWORD_FAILURES, 10),
+    authAccountCodeFailures: num(env.AUTH_ACCOUNT_CODE_FAILURES, 8),
+    authAccountMailsPerHour: num(env.AUTH_ACCOUNT_MAILS_PER_HOUR, 10),
     webDist: env.WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL || "warn",
     runWorkers: env.RUN_WORKERS !== "0",

@@ -26,6 +26,8 @@ export interface IssueLoadOpts {
   drafts?: boolean;
   /** Only archived items (GET P/issues/{id}/archive/). */
   onlyArchived?: boolean;
+  /** A guest who may not see the item gets 404 instead of the 403 "not allowed to view" body. */
+  hiddenAsNotFound?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function loadIssueForRoute(ctx: Ctx<{ issueId: string }, any, any, 
   if (opts.archived === false && issue.archivedAt) throw errors.notFound();
   if (opts.onlyArchived && !issue.archivedAt) throw errors.notFound();
   if (opts.drafts === false && issue.isDraft) throw errors.notFound();
+  if (opts.hiddenAsNotFound && !visibleTo(ctx.user.id, ctx.project, ctx.projectMember)(issue)) throw errors.notFound();
   assertCanSee(ctx.user.id, ctx.project, ctx.projectMember, issue);
   return issue;
 }
