@@ -46,22 +46,6 @@ CREATE TABLE "instances" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
-CREATE TABLE "jobs" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"queue" text NOT NULL,
-	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"max_attempts" integer DEFAULT 5 NOT NULL,
-	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"locked_at" timestamp with time zone,
-	"locked_by" text,
-	"last_error" text,
-	"result" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone
-);
---> statement-breakpoint
 CREATE TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
@@ -817,7 +801,6 @@ ALTER TABLE "module_members" ADD CONSTRAINT "module_members_member_users_id_fk" 
 ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
-CREATE INDEX "jobs_pending_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_entity_idx" ON "user_favorites" USING btree ("entity_type","entity_identifier");--> statement-breakpoint

@@ -26,6 +26,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   runWorkers: boolean;
+  /** Background jobs this instance runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
 }
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL || "warn",
     runWorkers: env.RUN_WORKERS !== "0",
+    jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
     ...overrides,
   };

@@ -38,10 +38,6 @@ async function countHit(db: DbOrTx, key: string, windowSeconds: number): Promise
       count = CASE WHEN ${open} THEN rate_limits.count + 1 ELSE 1 END,
       window_start = CASE WHEN ${open} THEN rate_limits.window_start ELSE now() END
     RETURNING count`);
-  // Now and then, drop counters whose window closed long ago.
-  if (Math.random() < 0.01) {
-    await db.execute(dsql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${RATE_LIMIT_MAX_WINDOW_SECONDS})`);
-  }
   return Number((rows as unknown as { count: number }[])[0]?.count ?? 0);
 }
 

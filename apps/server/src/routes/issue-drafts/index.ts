@@ -13,6 +13,7 @@ import { loadIssueView, loadIssueViewsOrdered } from "../issues/queries.ts";
 import { presentIssue } from "../issues/presenters.ts";
 import { buildIssueDetail } from "../issues/detail.ts";
 import { stripHtml } from "../issues/text.ts";
+import { htmlField } from "../../core/sanitize.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;
@@ -42,7 +43,7 @@ async function loadOwnProjectDraft(ctx: Ctx<{ draftId: string }, any, any, any>)
 
 const draftBody = z.object({
   name: z.string({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.string) }).trim().max(NAME_MAX, MSG.maxLen(NAME_MAX)).optional(),
-  description_html: z.string({ error: () => MSG.string }).max(HTML_MAX, MSG.maxLen(HTML_MAX)).nullable().optional(),
+  description_html: htmlField(HTML_MAX).nullable().optional(),
   description_json: z.unknown().optional(),
   project_id: zRef.optional(),
   state_id: zRef.optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRIORITIES } from "@stride/shared";
+import { htmlField } from "../../core/sanitize.ts";
 
 /** DRF-style messages, so clients see the texts they already know. */
 export const MSG = {
@@ -65,7 +66,7 @@ export const zFlag = z.preprocess((v) => {
 /** Body of POST P/issues/ (wire-facts §6.2). Unknown keys (cycle_id, module_ids, …) are ignored. */
 export const issueCreateBody = z.object({
   name: zName,
-  description_html: z.string({ error: typeMsg(MSG.string) }).max(HTML_MAX, MSG.maxLen(HTML_MAX)).nullable().optional(),
+  description_html: htmlField(HTML_MAX).nullable().optional(),
   description_binary: z.string({ error: typeMsg(MSG.string) }).max(HTML_MAX * 2).nullable().optional(),
   description_json: z.unknown().optional(),
   state_id: zRef.optional(),
