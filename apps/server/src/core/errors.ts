@@ -58,5 +58,6 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");
   if (code === "23502") return errors.badRequest("The required key does not exist.");
+  if (code === "22021" || code === "22P05") return errors.badRequest("Please provide valid detail"); // a NUL or invalid byte in text/jsonb
   return undefined;
 }
