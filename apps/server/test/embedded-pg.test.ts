@@ -62,6 +62,16 @@ describe("the embedded PostgreSQL's port", () => {
     expect((await again.t.anon().get("/api/ready")).status).toBe(200);
   }, 180_000);
 
+  it("lets two instances start at the same moment on one stopped data folder: one starts PostgreSQL, the other joins", async () => {
+    const first = await ownStride();
+    const port = postmasterPort(first.dataDir);
+    await first.stride.close();
+    const [b, c] = await Promise.all([startOwnStride({ dataDir: first.dataDir }), startOwnStride({ dataDir: first.dataDir })]);
+    cleanup.push(() => b.stride.close(), () => c.stride.close());
+    expect(postmasterPort(first.dataDir)).toBe(port);
+    for (const own of [b, c]) expect((await own.t.anon().get("/api/ready")).body).toEqual({ status: "ready" });
+  }, 120_000);
+
   it("refuses an explicit EMBEDDED_PG_PORT that another program holds, with a clear message", async () => {
     const port = await freePort();
     const holder = net.createServer();

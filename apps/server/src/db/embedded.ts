@@ -77,9 +77,9 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   const server = new Postmaster(databaseDir, opts.supervise ?? true, notice, opts.log);
   if (running) {
     opts.log?.(`Reusing the PostgreSQL already running on this data folder (pid ${running.pid}, port ${running.port}).`);
-    server.follow(running.port);
+    await server.startOrJoin(running.port);
   } else if (opts.port !== undefined) {
-    await server.start(opts.port);
+    await server.startOrJoin(opts.port);
   } else {
     await startOnRememberedPort(server, files.port, notice);
   }
@@ -109,7 +109,7 @@ async function startOnRememberedPort(server: Postmaster, portFile: string, notic
       port = next;
     }
     try {
-      await server.start(port);
+      await server.startOrJoin(port);
       break;
     } catch (e) {
       // Another program took the port between the check and the start: pick again.
@@ -117,7 +117,7 @@ async function startOnRememberedPort(server: Postmaster, portFile: string, notic
       throw e;
     }
   }
-  if (port !== remembered) fs.writeFileSync(portFile, `${port}\n`);
+  if (server.port !== remembered) fs.writeFileSync(portFile, `${server.port}\n`);
 }
 
 /**
@@ -153,6 +153,26 @@ class Postmaster {
       this.child = null;
       if (!this.stopped && this.supervise) void this.recover(`code ${code ?? "none"}, signal ${signal ?? "none"}`);
     });
+  }
+
+  /**
+   * Follow the postmaster already serving the folder once it accepts connections, else start one on `port`;
+   * an instance starting at the same moment may win the data folder's lock, and is then followed.
+   */
+  async startOrJoin(port: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const other = await readyPostmaster(this.dir);
+      if (other) {
+        this.follow(other.port);
+        return;
+      }
+      try {
+        await this.start(port);
+        return;
+      } catch (e) {
+        if (attempt >= 3 || !runningPostmaster(this.dir)) throw e;
+      }
+    }
   }
 
   /** Another instance's postmaster serves the folder on `port`: watch it and take over when it dies. */
@@ -321,13 +341,25 @@ async function withStartupRetry<T>(fn: () => Promise<T>): Promise<T> {
  * The postmaster serving `databaseDir` per its postmaster.pid, if that process is alive and really is it
  * (on Linux its working directory is the data folder, which rules out a zombie or a recycled pid).
  */
-export function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+export function runningPostmaster(databaseDir: string): { pid: number; port: number; ready: boolean } | null {
   const lines = readFileOrNull(path.join(databaseDir, "postmaster.pid"))?.split("\n");
   if (!lines) return null;
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!(pid > 0) || !isProcessIn(pid, databaseDir)) return null;
-  return Number.isInteger(port) && port > 0 ? { pid, port } : null;
+  // Line 8 is the postmaster's status: "starting", "ready", "stopping" …
+  return Number.isInteger(port) && port > 0 ? { pid, port, ready: lines[7]?.trim() === "ready" } : null;
+}
+
+/** The postmaster serving `databaseDir` once it accepts connections; null if there is none (or it went away). */
+async function readyPostmaster(databaseDir: string, timeoutMs = 60_000): Promise<{ pid: number; port: number } | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pm = runningPostmaster(databaseDir);
+    if (!pm || pm.ready) return pm;
+    if (Date.now() > deadline) throw new Error(`the PostgreSQL running on ${databaseDir} (pid ${pm.pid}) did not become ready`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function isProcessIn(pid: number, dir: string): boolean {

@@ -24,6 +24,9 @@ export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{
     rateLimitPerMinute: 1000,
     webUrl: "http://web.test",
     ...overrides,
+  }).catch((e: unknown) => {
+    if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
   const t: TestServer = {
     url: stride.url,
