@@ -222,6 +222,12 @@ describe("request ids and server errors", () => {
     server.get("/api/test-only/crash/", async () => {
       throw new Error("kaboom in the handler");
     });
+    // What a query gives when the database is out of reach: drizzle's wrapper (query text and parameters)
+    // around the driver's connection error.
+    server.get("/api/test-only/db-down/", async () => {
+      const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      throw Object.assign(new Error("Failed query: select * from sessions where id = $1\nparams: secret-session-hash"), { cause });
+    });
     await server.listen({ port: 0, host: "127.0.0.1" });
     const addr = server.server.address();
     const url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
@@ -255,4 +261,19 @@ describe("request ids and server errors", () => {
       }
     });
   }
+
+  it("logs a database outage's 503 as a one-line warning with its cause, without the query or its parameters", async () => {
+    const s = await crashingServer("warn");
+    try {
+      const res = await new Client(s.url).get("/api/test-only/db-down/", { "x-request-id": "trace-503-check" });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      const lines = s.lines().filter((l) => l.reqId === "trace-503-check");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 40, statusCode: 503, method: "GET", cause: "connect ECONNREFUSED 127.0.0.1:5432" });
+      expect(JSON.stringify(lines[0])).not.toContain("secret-session-hash");
+    } finally {
+      await s.server.close();
+    }
+  });
 });

@@ -123,6 +123,13 @@ describe("POST W/projects/", () => {
     expect(elsewhere.status).toBe(201);
   });
 
+  it("answers concurrent creates of one name with the spec's field error, not a generic 400 (unique index race)", async () => {
+    const id = uniq();
+    const results = await Promise.all([1, 2, 3, 4].map((i) => ws.admin.post(`${W()}/projects/`, { name: "Race " + id, identifier: id + i })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
+    for (const r of results.filter((x) => x.status === 400)) expect(r.body).toEqual({ name: ["PROJECT_NAME_ALREADY_EXIST"] });
+  });
+
   it("refuses special characters, reserved and over-long identifiers", async () => {
     const special = await ws.admin.post(`${W()}/projects/`, { name: "Special", identifier: "AB-1" });
     expect(special.status).toBe(400);

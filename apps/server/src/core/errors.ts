@@ -72,6 +72,19 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The constraint a unique violation (23505) broke, looking through wrappers; null for any other error.
+ * Commands turn known constraints into the spec's field errors (a concurrent duplicate name, slug, …).
+ */
+export function uniqueViolation(err: unknown): string | null {
+  if (errorCode(err) !== "23505") return null;
+  for (let e = err as { constraint_name?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const c = e.constraint_name ?? e.constraint;
+    if (typeof c === "string" && c) return c;
+  }
+  return "";
+}
+
 /** Postgres error codes that mean the input was bad (4xx) or the database is out of reach (503), not that the server broke. */
 export function pgErrorToHttp(err: unknown): HttpError | undefined {
   const code = errorCode(err);

@@ -28,11 +28,24 @@ export function effectiveLogLevel(configured: string): string {
 
 const logged = new WeakSet<FastifyRequest>();
 
-/** Log a failed request (status ≥ 500) once, with the error's stack when there is one. */
+/** The innermost cause's message (a connection error under drizzle's "Failed query: … params: …" wrapper). */
+function rootMessage(err: unknown): string | undefined {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e?.cause && depth < 4; depth++) e = e.cause as typeof e;
+  return typeof e?.message === "string" ? e.message : undefined;
+}
+
+/**
+ * Log a failed request (status ≥ 500) once, with the error's stack when there is one. A 503 (the database
+ * out of reach, every request failing alike while it lasts) is a warning with the cause only — no stack,
+ * no query parameters — so an outage does not flood the log.
+ */
 export function logServerError(req: FastifyRequest, statusCode: number, err?: unknown): void {
   if (logged.has(req)) return;
   logged.add(req);
-  req.log.error({ err, method: req.method, url: req.url, statusCode }, `${req.method} ${req.url} failed with ${statusCode}`);
+  const line = { method: req.method, url: req.url, statusCode };
+  if (statusCode === 503) req.log.warn({ ...line, cause: rootMessage(err) }, `${req.method} ${req.url} answered 503`);
+  else req.log.error({ err, ...line }, `${req.method} ${req.url} failed with ${statusCode}`);
 }
 
 /** Answer the request id on every response, and log 5xx answers that did not come through the error handler. */

@@ -14,14 +14,21 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** Needs a pool of at least two connections: one holds the lock, the others migrate. */
 export async function runMigrations(database: Database): Promise<void> {
-  // Serialize concurrent starts of several instances on one database.
-  await database.sql`SELECT pg_advisory_lock(727272)`;
+  // Serialize concurrent starts of several instances on one database. A session-level advisory lock
+  // belongs to one connection: take and release it on a reserved one, not on whichever the pool hands out.
+  const lock = await database.sql.reserve();
   try {
-    await migrate(database.db, { migrationsFolder: migrationsFolder() });
-    // graphile-worker's own schema (graphile_worker.*), versioned by graphile-worker itself.
-    await migrateJobQueue(database.sql);
+    await lock`SELECT pg_advisory_lock(727272)`;
+    try {
+      await migrate(database.db, { migrationsFolder: migrationsFolder() });
+      // graphile-worker's own schema (graphile_worker.*), versioned by graphile-worker itself.
+      await migrateJobQueue(database.sql);
+    } finally {
+      await lock`SELECT pg_advisory_unlock(727272)`;
+    }
   } finally {
-    await database.sql`SELECT pg_advisory_unlock(727272)`;
+    lock.release();
   }
 }

@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   await admin.unsafe(`DROP DATABASE IF EXISTS "${template}"`);
   await admin.unsafe(`CREATE DATABASE "${template}"`);
   const tplUrl = withDatabase(adminUrl, template);
-  const db = connect(tplUrl, { max: 1 });
+  // Two connections: runMigrations holds its advisory lock on one while the migration runs on the other.
+  const db = connect(tplUrl, { max: 2 });
   await runMigrations(db);
   await db.close();
   await admin.end();

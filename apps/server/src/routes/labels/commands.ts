@@ -1,7 +1,7 @@
 import { and, eq, isNull, max, ne, sql } from "drizzle-orm";
 import { DEFAULT_SORT_ORDER, SORT_STEP, labelMoveSortOrder } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { LabelRow } from "./presenters.ts";
@@ -27,8 +27,7 @@ async function nameTaken(db: DbOrTx, projectId: string, name: string, exceptId: 
 }
 
 function isNameConflict(err: unknown): boolean {
-  const e = err as { code?: string; constraint_name?: string };
-  return e?.code === "23505" && e.constraint_name === "labels_name_uq";
+  return uniqueViolation(err) === "labels_name_uq";
 }
 
 /** Serialise label writes of one project (sort orders, parent chains). */

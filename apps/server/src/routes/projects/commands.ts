@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { DEFAULT_STATES, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors, HttpError } from "../../core/errors.ts";
+import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
 import type { CreateProjectInput, UpdateProjectInput, WritableProjectInput } from "./schemas.ts";
@@ -106,9 +106,7 @@ async function validateProjectFields(
 
 /** Postgres unique violations on the project name / identifier indexes (concurrent creates) → the spec's field errors. */
 function uniqueToFieldError(err: unknown): HttpError | undefined {
-  const e = err as { code?: string; constraint_name?: string; constraint?: string };
-  if (e?.code !== "23505") return undefined;
-  const c = e.constraint_name ?? e.constraint ?? "";
+  const c = uniqueViolation(err);
   if (c === "projects_name_uq") return errors.field("name", "PROJECT_NAME_ALREADY_EXIST");
   if (c === "projects_identifier_uq") return errors.field("identifier", "PROJECT_IDENTIFIER_ALREADY_EXIST");
   return undefined;

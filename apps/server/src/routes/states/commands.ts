@@ -1,7 +1,7 @@
 import { and, eq, isNull, max, ne, sql } from "drizzle-orm";
 import { STATE_SEQUENCE_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { CreateStateInput, UpdateStateInput } from "./schemas.ts";
@@ -22,8 +22,7 @@ async function nameTaken(db: DbOrTx, projectId: string, name: string, exceptId: 
 }
 
 function isNameConflict(err: unknown): boolean {
-  const e = err as { code?: string; constraint_name?: string };
-  return e?.code === "23505" && e.constraint_name === "states_name_uq";
+  return uniqueViolation(err) === "states_name_uq";
 }
 
 /** A state of this project that users may edit (the hidden triage state is not one). */

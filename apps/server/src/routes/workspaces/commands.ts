@@ -3,7 +3,7 @@ import { isReservedWorkspaceSlug, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, WORKSP
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../core/errors.ts";
 import { getInstanceConfig, isOn } from "../../core/instance-config.ts";
 import { isInstanceAdmin } from "../../core/session.ts";
 import type { CreateWorkspaceBody } from "./schemas.ts";
@@ -110,7 +110,7 @@ export async function createWorkspace(app: AppContext, user: UserRow, body: Crea
       return ws;
     });
   } catch (e) {
-    if ((e as { code?: string }).code === "23505") throw errors.conflict({ slug: SLUG_EXISTS });
+    if (uniqueViolation(e) !== null) throw errors.conflict({ slug: SLUG_EXISTS });
     throw e;
   }
 }
