@@ -8,6 +8,7 @@ import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { A } from "./shared.ts";
 import { verifyUpload } from "./sign.ts";
+import { checkContent, normalizeMime } from "../../storage/content-type.ts";
 
 /** Buffer a stream; an error (e.g. a form that ends inside the file) resolves with `error`. */
 function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: unknown }> {
@@ -26,7 +27,11 @@ function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: 
   });
 }
 
-/** The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). */
+/**
+ * The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). The signed token is
+ * the authorization (issued by a slot route after the asset authorizer allowed "create"); the bytes must match
+ * the type fixed at slot time.
+ */
 export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
   fastify.register(async (child) => {
     await child.register(multipart, { limits: { fileSize: MAX_UPLOAD_SIZE, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
@@ -55,7 +60,7 @@ export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
             const claims = verifyUpload(app.secretKey, fields.token);
             if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
             const declaredType = fields["Content-Type"] ?? fields["content-type"];
-            if (declaredType !== undefined && declaredType.split(";")[0].trim().toLowerCase() !== claims.t.split(";")[0].trim().toLowerCase()) {
+            if (declaredType !== undefined && normalizeMime(declaredType) !== claims.t) {
               throw errors.badRequest("Content-Type does not match the upload slot.");
             }
             const { data, error } = await received;
@@ -63,10 +68,13 @@ export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
             if (part.file.truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
               throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
             }
+            // the bytes must be what the slot declared (magic numbers; text for text types): else nothing is stored
+            const verdict = await checkContent(claims.t, data);
+            if (!verdict.ok) throw errors.badRequest(`The file's contents do not match its type ${claims.t}: ${verdict.reason}.`);
             // one upload per token: claim the slot atomically, then store
             const claimed = await app.db.execute<{ id: string }>(sql`
               UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
-              WHERE id = ${claims.a} AND NOT is_uploaded AND NOT is_deleted
+              WHERE id = ${claims.a} AND asset = ${claims.k} AND NOT is_uploaded AND NOT is_deleted
                 AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
               RETURNING id`);
             if (claimed.length === 0) throw errors.body(403, { error: "This upload link has already been used." });
