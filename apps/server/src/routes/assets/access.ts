@@ -124,6 +124,9 @@ export async function assetAccess(ctx: Ctx<any, any, any, any>, a: AssetLinks, a
 
 /** `assetAccess`, throwing 404 / 403. */
 export async function authorizeAsset(ctx: Ctx<any, any, any, any>, a: AssetLinks, action: AssetAction): Promise<AssetEntities> {
+  // On a project path a non-member is refused before anything about the asset is revealed: the pipeline's own
+  // answer (403), given here too so it does not depend on whether the policy runs before or after `load`.
+  if (ctx.project && !ctx.projectMember) throw errors.permissionDenied();
   const access = await assetAccess(ctx, a, action);
   if (!access.ok) throw access.status === 404 ? errors.notFound() : errors.forbidden();
   return access.entities;
