@@ -46,22 +46,6 @@ CREATE TABLE "instances" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
-CREATE TABLE "jobs" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"queue" text NOT NULL,
-	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"max_attempts" integer DEFAULT 5 NOT NULL,
-	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"locked_at" timestamp with time zone,
-	"locked_by" text,
-	"last_error" text,
-	"result" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone
-);
---> statement-breakpoint
 CREATE TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
@@ -556,6 +540,23 @@ CREATE TABLE "issue_comments" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "issue_description_versions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issue" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_stripped" text,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"last_saved_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "issue_labels" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"issue" uuid NOT NULL,
@@ -773,6 +774,10 @@ ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_issue_issues_id_fk
 ALTER TABLE "issue_assignees" ADD CONSTRAINT "issue_assignees_assignee_users_id_fk" FOREIGN KEY ("assignee") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_comments" ADD CONSTRAINT "issue_comments_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_description_versions" ADD CONSTRAINT "issue_description_versions_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_labels" ADD CONSTRAINT "issue_labels_label_labels_id_fk" FOREIGN KEY ("label") REFERENCES "public"."labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_links" ADD CONSTRAINT "issue_links_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -796,7 +801,6 @@ ALTER TABLE "module_members" ADD CONSTRAINT "module_members_member_users_id_fk" 
 ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
-CREATE INDEX "jobs_pending_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_entity_idx" ON "user_favorites" USING btree ("entity_type","entity_identifier");--> statement-breakpoint
@@ -825,6 +829,7 @@ CREATE INDEX "issue_agent_executions_issue_idx" ON "issue_agent_executions" USIN
 CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
 CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee","issue");--> statement-breakpoint
 CREATE INDEX "issue_comments_issue_idx" ON "issue_comments" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE INDEX "issue_description_versions_issue_idx" ON "issue_description_versions" USING btree ("issue","last_saved_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_labels_uq" ON "issue_labels" USING btree ("issue","label");--> statement-breakpoint
 CREATE INDEX "issue_labels_label_idx" ON "issue_labels" USING btree ("label","issue");--> statement-breakpoint
 CREATE INDEX "issue_links_issue_idx" ON "issue_links" USING btree ("issue");--> statement-breakpoint
@@ -898,7 +903,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project).
+-- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
+-- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
+-- its name, state, priority, and whether it is deleted; that item may live in another project).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -909,11 +916,36 @@ BEGIN
     PERFORM list_version_mark(ARRAY(
       SELECT project FROM new_rows UNION SELECT project FROM old_rows
       UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)));
+        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
   ELSE
     PERFORM list_version_mark(ARRAY(
       SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)));
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- issue_relations: the projects of both items of each row (a relation shows in the detail list on both sides,
+-- and the two items may live in different projects).
+CREATE OR REPLACE FUNCTION list_version_touch_relations() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM new_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM new_rows UNION SELECT project FROM old_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (
+        SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+  ELSE
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM old_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
   END IF;
   RETURN NULL;
 END $$;
@@ -945,8 +977,9 @@ DECLARE
   fn text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['issues', 'issue_labels', 'issue_assignees', 'issue_subscribers', 'issue_mentions', 'cycle_issues',
-    'module_issues', 'issue_links', 'file_assets', 'states', 'labels', 'cycles', 'modules', 'project_members', 'estimate_points'] LOOP
-    fn := CASE t WHEN 'issues' THEN 'list_version_touch_issues' WHEN 'labels' THEN 'list_version_touch_labels' ELSE 'list_version_touch' END;
+    'module_issues', 'issue_links', 'issue_relations', 'file_assets', 'states', 'labels', 'cycles', 'modules', 'project_members', 'estimate_points'] LOOP
+    fn := CASE t WHEN 'issues' THEN 'list_version_touch_issues' WHEN 'labels' THEN 'list_version_touch_labels'
+      WHEN 'issue_relations' THEN 'list_version_touch_relations' ELSE 'list_version_touch' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_upd', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_del', t);

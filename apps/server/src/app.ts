@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
-import formbody from "@fastify/formbody";
 import { ZodError } from "zod";
 import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
+import { registerSecurity } from "./core/security.ts";
+import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 
@@ -18,17 +19,22 @@ const MIME: Record<string, string> = {
 export interface BuildOptions {
   /** Folder with the built web app (index.html); served with SPA fallback when present. */
   webDist?: string;
-  logger?: boolean | object;
+  /** Where log lines go (JSON, one per line); stdout when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Build the Fastify server: plugins, error catalogue, every route module, and the web app. */
 export async function buildServer(app: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const level = effectiveLogLevel(app.config.logLevel);
   const fastify = Fastify({
-    logger: opts.logger ?? false,
+    // Always a logger: LOG_LEVEL decides how chatty it is, but 5xx are logged at `error` at any level.
+    logger: opts.logStream ? { level, stream: opts.logStream } : { level },
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
     // Malformed URLs and the like get a clear 4xx body of our own, not Fastify's.
-    frameworkErrors: (error, _req, reply: FastifyReply) => {
+    frameworkErrors: (error, req, reply: FastifyReply) => {
+      reply.header(REQUEST_ID_HEADER, req.id);
       const status = (error as { statusCode?: number }).statusCode ?? 400;
       reply.code(status >= 400 && status < 500 ? status : 400).send({ detail: status === 400 ? "Malformed request URL." : error.message });
     },
@@ -36,26 +42,16 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     trustProxy: app.config?.trustProxy || false,
   });
 
+  registerRequestLog(fastify);
   await fastify.register(cookie);
-  await fastify.register(formbody);
-
-  // CORS: credentials allowed; the request Origin is echoed (wire-facts §1).
-  fastify.addHook("onRequest", async (req, reply) => {
-    const origin = req.headers.origin;
-    if (origin) {
-      reply.header("Access-Control-Allow-Origin", origin);
-      reply.header("Access-Control-Allow-Credentials", "true");
-      reply.header("Vary", "Origin");
-    }
-    if (req.method === "OPTIONS" && origin) {
-      reply.header("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");
-      reply.header("Access-Control-Allow-Headers", "authorization, content-type, x-csrftoken, x-requested-with, accept, origin, user-agent, x-api-key");
-      reply.code(204).send();
-    }
-  });
+  // Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
+  // and uploads by their multipart receiver.
+  fastify.removeContentTypeParser("text/plain");
+  await registerSecurity(fastify, app.config);
 
   fastify.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.status >= 500) logServerError(req, err.status, err);
       reply.headers(err.headers).code(err.status).send(err.body);
       return;
     }
@@ -73,7 +69,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       return;
     }
     if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      reply.code(415).send({ detail: `Unsupported media type "${req.headers["content-type"] ?? ""}" in request.` });
+      const e = errors.unsupportedMediaType(req.headers["content-type"] ?? "");
+      reply.code(e.status).send(e.body);
       return;
     }
     if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
@@ -82,6 +79,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     const pg = pgErrorToHttp(err);
     if (pg) {
+      if (pg.status >= 500) logServerError(req, pg.status, err);
       reply.code(pg.status).send(pg.body);
       return;
     }
@@ -89,8 +87,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       reply.code(fe.statusCode).send({ error: fe.message });
       return;
     }
-    req.log.error(err);
-    if (process.env.STRIDE_DEBUG_ERRORS) console.error(err);
+    logServerError(req, 500, err);
     reply.code(500).send(CRASH_BODY);
   });
 

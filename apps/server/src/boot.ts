@@ -5,7 +5,7 @@ import { loadConfig, ensureSecretKey, type Config } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
-import { JobQueue } from "./core/jobs.ts";
+import { JobQueue, consoleJobLog } from "./core/jobs.ts";
 import { LocalDiskStorage } from "./storage/storage.ts";
 import type { AppContext } from "./core/context.ts";
 import { buildServer } from "./app.ts";
@@ -24,7 +24,7 @@ export function createAppContext(config: Config, database: Database): AppContext
     (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined),
     (p, s) => { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, s, { mode: 0o600 }); },
   );
-  const jobs = new JobQueue(database.db, database.sql);
+  const jobs = new JobQueue(database.sql, { concurrency: config.jobConcurrency, log: consoleJobLog(config.logLevel) });
   const app: AppContext = {
     db: database.db,
     sql: database.sql,
@@ -54,7 +54,7 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   const app = createAppContext(config, database);
   for (const task of bootTasks) await task(app);
   if (config.runWorkers) await app.jobs.start();
-  const server = await buildServer(app, { webDist: config.webDist, logger: config.logLevel === "debug" ? { level: "debug" } : false });
+  const server = await buildServer(app, { webDist: config.webDist });
   const address = await server.listen({ port: config.port, host: config.host });
   const publicUrl = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
   return {

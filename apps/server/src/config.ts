@@ -10,6 +10,8 @@ export interface Config {
   embeddedPgPort: number;
   secretKey: string;
   webUrl: string | undefined;
+  /** Further origins (scheme://host[:port]) allowed to call the API with cookies, besides WEB_URL's and the request's own. */
+  corsAllowedOrigins: string[];
   sessionCookieName: string;
   adminSessionCookieName: string;
   cookieDomain: string | undefined;
@@ -17,9 +19,17 @@ export interface Config {
   sessionMaxAge: number;
   adminSessionMaxAge: number;
   rateLimitPerMinute: number;
+  /** Failed password (and reset-token) checks allowed per account per 15 minutes, whatever the IP; 0 = off. */
+  authAccountPasswordFailures: number;
+  /** Wrong magic codes allowed per email per 15 minutes; 0 = off. */
+  authAccountCodeFailures: number;
+  /** Sign-in code and password-reset mails per address per hour; 0 = off. */
+  authAccountMailsPerHour: number;
   webDist: string | undefined;
   logLevel: string;
   runWorkers: boolean;
+  /** Background jobs this instance runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
 }
@@ -27,6 +37,27 @@ export interface Config {
 function num(v: string | undefined, d: number): number {
   const n = v === undefined || v === "" ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
+}
+
+/**
+ * A comma-separated list of origins (`https://app.example.com,http://localhost:5173`), each normalised to
+ * `scheme://host[:port]`. Anything else (a path, a wildcard, a bare host) stops the start with a clear message.
+ */
+export function parseOrigins(raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password
+      && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+    if (!url || !bare) throw new Error(`CORS_ALLOWED_ORIGINS: "${item}" is not an origin such as https://app.example.com (scheme, host and optional port; no path or wildcard)`);
+    out.push(url.origin);
+  }
+  return out;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -39,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedPgPort: num(env.EMBEDDED_PG_PORT, 54329),
     secretKey: env.SECRET_KEY || "",
     webUrl: env.WEB_URL || env.APP_BASE_URL || undefined,
+    corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS),
     sessionCookieName: env.SESSION_COOKIE_NAME || "session-id",
     adminSessionCookieName: env.ADMIN_SESSION_COOKIE_NAME || "admin-session-id",
     cookieDomain: env.COOKIE_DOMAIN || undefined,
@@ -46,9 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxAge: num(env.SESSION_COOKIE_AGE, 604800),
     adminSessionMaxAge: num(env.ADMIN_SESSION_COOKIE_AGE, 3600),
     rateLimitPerMinute: num(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
+    authAccountPasswordFailures: num(env.AUTH_ACCOUNT_PASSWORD_FAILURES, 10),
+    authAccountCodeFailures: num(env.AUTH_ACCOUNT_CODE_FAILURES, 8),
+    authAccountMailsPerHour: num(env.AUTH_ACCOUNT_MAILS_PER_HOUR, 10),
     webDist: env.WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL || "warn",
     runWorkers: env.RUN_WORKERS !== "0",
+    jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
     ...overrides,
   };

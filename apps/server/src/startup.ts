@@ -1,6 +1,7 @@
 import type { AppContext } from "./core/context.ts";
 import { seedInstance } from "./core/instance-config.ts";
 import { registerMailJobs } from "./core/mail.ts";
+import { registerCleanupJobs } from "./core/cleanup.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -10,7 +11,12 @@ export const bootTasks: ((app: AppContext) => Promise<void>)[] = [
   (app) => seedInstance(app.db),
 ];
 
-/** Background job handlers: each registers its queue(s) on app.jobs. */
+/**
+ * Background job tasks: each calls `app.jobs.register(task, handler, { maxAttempts?, schedule? })` — a schedule
+ * (cron fields, UTC) makes the task recurring, run once per occurrence across all instances. Enqueue one-off jobs
+ * with `app.jobs.enqueue(tx, task, payload, { jobKey?, runAt?, … })` inside the command's transaction.
+ */
 export const jobHandlers: ((app: AppContext) => void)[] = [
   registerMailJobs,
+  registerCleanupJobs,
 ];

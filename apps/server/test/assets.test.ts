@@ -272,12 +272,15 @@ describe("upload receiver robustness", () => {
     for (const [ct, b] of [
       ["multipart/form-data; boundary=xyz", "garbage without boundary"],
       ["multipart/form-data", "--xyz\r\n"],
-      ["text/plain", "hello"],
     ]) {
       const r = await post(ct, b);
       expect(r.status).toBe(400);
       expect(Object.keys(await r.json())).toEqual(["error"]);
     }
+    // a body that is not multipart at all is refused by media type
+    const plain = await post("text/plain", "hello");
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
     const f = slot.upload_data.fields;
     const truncated = [
       `--xyz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${f.token}\r\n`,

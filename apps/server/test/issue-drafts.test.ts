@@ -132,7 +132,7 @@ describe("workspace drafts W/draft-issues/", () => {
     await expectMatrix(ws, (c) => c.post(`${W0}/draft-issues/`, { name: "m" }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
     await expectMatrix(ws, (c) => c.get(`${W0}/draft-issues/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
     const mine = (await ws.member.post(`${W0}/draft-issues/`, { name: "x", project_id: pr.id })).body;
-    await expectMatrix(ws, (c) => c.post(`${W0}/draft-to-issue/${mine.id}/`, {}), { admin: 404, member: 201, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(`${W0}/draft-to-issue/${mine.id}/`, {}), { admin: 404, member: 201, guest: 403, outsider: 403, anon: 401 });
     const [row] = await t.db.db.select().from(schema.draftIssues).where(eq(schema.draftIssues.id, mine.id));
     expect(row).toBeUndefined();
   });

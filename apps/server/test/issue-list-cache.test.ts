@@ -10,7 +10,7 @@ import { insertCycle, insertModule, seedStandardDataset, type ProjectCtx } from 
 import { createItem, expectMatrix } from "./helpers/work-items.ts";
 
 /**
- * The list response cache (core/issue-list/cache.ts) of GET P/issues/, P/epics/ and P/archived-issues/:
+ * The list response cache (core/issue-list/cache.ts) of GET P/issues/, P/epics/, P/archived-issues/ and P/issues-detail/:
  * hits send the stored body; every kind of write (through the API or plain SQL) makes the next response
  * fresh, byte-identical to what the uncached engine returns at that moment.
  */
@@ -315,6 +315,34 @@ describe("list cache: every write invalidates", () => {
     const url = `${pr.base}/epics/`;
     const { after } = await expectInvalidated(() => t.app.sql`UPDATE issues SET name = 'Epic renamed' WHERE id = ${I.Epic}`, url);
     expect(find(after, I.Epic)?.name).toBe("Epic renamed");
+  });
+
+  it("relations on issues-detail/: add, change of the related item (also in another project), remove", async () => {
+    const url = `${pr.base}/issues-detail/?per_page=50`;
+    const rel = (body: any, id: string, side = "issue_relation") => (find(body, id)?.[side] as { id: string; name: string; relation_type: string }[]).map((r) => [r.id, r.relation_type, r.name]);
+    const relate = (from: string, type: string, to: string) => async () =>
+      expect((await ws.admin.post(`${pr.base}/issues/${from}/issue-relation/`, { relation_type: type, issues: [to] })).status).toBe(201);
+    const added = await expectInvalidated(relate(I.Alpha, "relates_to", I.Beta), url);
+    expect(rel(added.after, I.Alpha)).toEqual([[I.Beta, "relates_to", find(added.after, I.Beta)?.name]]);
+    expect(rel(added.after, I.Beta, "issue_related")).toEqual([[I.Alpha, "relates_to", find(added.after, I.Alpha)?.name]]);
+    // another type between the same pair replaces it
+    const replaced = await expectInvalidated(relate(I.Alpha, "duplicate", I.Beta), url);
+    expect(rel(replaced.after, I.Alpha)).toEqual([[I.Beta, "duplicate", find(replaced.after, I.Beta)?.name]]);
+
+    // an item of another project: its writes must reach this project's cached detail list
+    const elsewhere = await projectFixture(t, ws);
+    const far = await createItem(ws, elsewhere, { name: "Far away" });
+    const farRelated = await expectInvalidated(relate(I.Gamma, "blocking", far.id), url);
+    expect(rel(farRelated.after, I.Gamma, "issue_related")).toEqual([[far.id, "blocked_by", "Far away"]]);
+    const renamed = await expectInvalidated(async () => expect((await ws.admin.patch(`${elsewhere.base}/issues/${far.id}/`, { name: "Far renamed" })).status).toBe(204), url);
+    expect(rel(renamed.after, I.Gamma, "issue_related")).toEqual([[far.id, "blocked_by", "Far renamed"]]);
+    const farGone = await expectInvalidated(async () => expect((await ws.admin.delete(`${elsewhere.base}/issues/${far.id}/`)).status).toBe(204), url);
+    expect(rel(farGone.after, I.Gamma, "issue_related")).toEqual([]);
+
+    const removed = await expectInvalidated(async () =>
+      expect((await ws.admin.post(`${pr.base}/issues/${I.Alpha}/remove-relation/`, { related_issue: I.Beta })).status).toBe(204), url);
+    expect(rel(removed.after, I.Alpha)).toEqual([]);
+    expect(rel(removed.after, I.Beta, "issue_related")).toEqual([]);
   });
 
   it("a direct SQL UPDATE on issues (the triggers, not application code, invalidate)", async () => {

@@ -21,10 +21,10 @@ describe("server basics", () => {
     expect(res.status).toBe(400);
     expect(String(res.body.detail)).toMatch(/^JSON parse error/);
   });
-  it("echoes the Origin for CORS with credentials", async () => {
-    const res = await t.anon().request("OPTIONS", "/api/users/me/", undefined, { origin: "http://example.test", "access-control-request-method": "GET" });
+  it("answers CORS with credentials for the app's own origin (WEB_URL)", async () => {
+    const res = await t.anon().request("OPTIONS", "/api/users/me/", undefined, { origin: "http://web.test", "access-control-request-method": "GET" });
     expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-origin")).toBe("http://example.test");
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://web.test");
     expect(res.headers.get("access-control-allow-credentials")).toBe("true");
   });
 });

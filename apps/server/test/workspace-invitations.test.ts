@@ -55,7 +55,7 @@ describe("POST W/invitations/", () => {
     expect(rows.map((r) => [r.email, r.role]).sort()).toEqual([[a.toLowerCase(), 15], [b, 5]].sort());
     expect(rows[0].token.length).toBeGreaterThanOrEqual(32);
     expect(rows[0].token).not.toBe(rows[1].token);
-    const jobs = await t.db.db.select().from(schema.jobs).where(eq(schema.jobs.queue, "mail"));
+    const jobs = await t.app.jobs.list(t.db.db, "mail");
     for (const inv of rows) {
       const job = jobs.find((j) => (j.payload as any).to === inv.email);
       expect(job).toBeDefined();

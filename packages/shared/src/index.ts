@@ -7,3 +7,4 @@ export * from "./navigation.ts";
 export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";
+export * from "./html/index.ts";

@@ -33,6 +33,15 @@ export const errors = {
   pageNotFound: () => new HttpError(404, { error: "Page not found." }),
   /** 403 HTML page for a failed CSRF check on form endpoints (wire-facts §1). */
   csrfFailed: () => new HttpError(403, "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>", { "content-type": "text/html; charset=utf-8" }),
+  /** 403 for a cookie-authenticated change sent from a page of another origin (core/security.ts). */
+  originRefused: (origin: string | null) =>
+    new HttpError(403, {
+      detail: origin === null
+        ? "CSRF Failed: Origin checking failed - a cross-site request without an Origin header is not trusted."
+        : `CSRF Failed: Origin checking failed - ${origin.slice(0, 200)} does not match any trusted origins.`,
+    }),
+  /** 415 for a body in a media type the route does not take. */
+  unsupportedMediaType: (contentType: string) => new HttpError(415, { detail: `Unsupported media type "${contentType.slice(0, 200)}" in request.` }),
   /** 400 `{error_code, error_message[, email]}` with an authentication code (platform.md §8). */
   authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
@@ -49,5 +58,6 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");
   if (code === "23502") return errors.badRequest("The required key does not exist.");
+  if (code === "22021" || code === "22P05") return errors.badRequest("Please provide valid detail"); // a NUL or invalid byte in text/jsonb
   return undefined;
 }

@@ -1,103 +1,376 @@
-import os from "node:os";
-import crypto from "node:crypto";
+import { EventEmitter } from "node:events";
+import pg from "pg";
 import { sql as dsql } from "drizzle-orm";
 import type postgres from "postgres";
-import { schema, type DbOrTx, type Db } from "../db/client.ts";
-
-export type JobHandler = (payload: any, job: { id: string; attempts: number }) => Promise<unknown>;
+import {
+  Logger, parseCronItems, run, runMigrations, runOnce,
+  type CronItem, type Runner, type SharedOptions, type TaskList, type WorkerEvents,
+} from "graphile-worker";
+import type { DbOrTx } from "../db/client.ts";
 
 /**
- * Durable Postgres-backed job queue. Jobs are rows; workers claim them with FOR UPDATE SKIP LOCKED,
- * so several server instances share the work. A NOTIFY on `stride_jobs` wakes idle workers at once;
- * a slow poll covers missed notifications. Failures retry with exponential backoff up to max_attempts.
+ * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
+ * function through the caller's transaction, so it exists only if the change commits; workers on every instance
+ * take due jobs (SKIP LOCKED, woken by LISTEN/NOTIFY), retry failures with graphile-worker's exponential backoff
+ * (about e^attempt seconds) up to the task's max attempts, and run the crontab of registered schedules.
  */
+
+/** The schema graphile-worker's tables and SQL API live in (pinned: GRAPHILE_WORKER_SCHEMA must not move it). */
+export const JOBS_SCHEMA = "graphile_worker";
+export const DEFAULT_MAX_ATTEMPTS = 10;
+/** Permanently failed jobs are kept this long for inspection, then the cleanup task deletes them. */
+export const FAILED_JOB_RETENTION_DAYS = 14;
+
+export interface JobInfo {
+  id: string;
+  task: string;
+  /** 1 on the first run. */
+  attempts: number;
+  maxAttempts: number;
+}
+export type JobHandler = (payload: any, job: JobInfo) => Promise<unknown>;
+
+export interface TaskOptions {
+  /** Runs before the job fails for good (default DEFAULT_MAX_ATTEMPTS); jobs enqueued without their own limit use it. */
+  maxAttempts?: number;
+  /** Cron time fields ("m h dom mon dow", UTC): enqueue this task on that schedule, once across all instances. */
+  schedule?: string;
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** De-duplication key: while a job with this key is pending, enqueuing again replaces it instead of adding one. */
+  jobKey?: string;
+  /** `replace` (default) updates the pending job, run time included; `preserve_run_at` keeps its run time. */
+  jobKeyMode?: "replace" | "preserve_run_at";
+  /** Jobs with the same queue name run one at a time, in order. */
+  queueName?: string;
+  /** Lower runs sooner (default 0). */
+  priority?: number;
+}
+
+export interface QueuedJob {
+  id: string;
+  task: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  runAt: Date;
+  key: string | null;
+  locked: boolean;
+  /** Attempts used up: it will not run again. */
+  failed: boolean;
+}
+
+export type JobLogLevel = "debug" | "info" | "warn" | "error";
+export type JobLog = (level: JobLogLevel, message: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * The default log: warnings and errors always reach stderr (job failures must never be silent, whatever LOG_LEVEL
+ * says); info and debug lines only when LOG_LEVEL asks for them.
+ */
+export function consoleJobLog(logLevel = "warn"): JobLog {
+  const order: JobLogLevel[] = ["debug", "info", "warn", "error"];
+  const min = Math.min(order.indexOf(logLevel as JobLogLevel) >>> 0, order.indexOf("warn"));
+  return (level, message, fields) => {
+    if (order.indexOf(level) < min) return;
+    const extra = fields && Object.keys(fields).length ? " " + JSON.stringify(fields) : "";
+    const line = `[jobs] ${level}: ${message}${extra}`;
+    if (level === "error") console.error(line);
+    else if (level === "warn") console.warn(line);
+    else console.log(line);
+  };
+}
+
+export interface JobQueueOptions {
+  /** Jobs run at once by this instance's runner (JOB_CONCURRENCY). */
+  concurrency?: number;
+  /** How often idle workers look for due jobs besides being woken by NOTIFY (ms). */
+  pollInterval?: number;
+  log?: JobLog;
+}
+
+/**
+ * A pg pool to the database the postgres.js client `sql` talks to (graphile-worker speaks `pg`). Pool and client
+ * errors are logged rather than thrown: a dropped connection is replaced by the next checkout.
+ */
+export function pgPoolFor(sql: postgres.Sql, max: number, log: JobLog): pg.Pool {
+  const o = sql.options as unknown as {
+    host: string[]; port: number[]; database: string; user: string;
+    pass: string | null | (() => string | Promise<string>); ssl: unknown;
+  };
+  const ssl = o.ssl === false || o.ssl == null ? false
+    : typeof o.ssl === "object" ? (o.ssl as pg.PoolConfig["ssl"])
+    : o.ssl === true || o.ssl === "verify-full" ? true
+    : { rejectUnauthorized: false }; // require / allow / prefer, as postgres.js does once TLS is up
+  const pool = new pg.Pool({
+    host: o.host[0],
+    port: o.port[0],
+    database: o.database,
+    user: o.user,
+    password: o.pass || undefined,
+    ssl,
+    max,
+    application_name: "stride-jobs",
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  const onError = (e: Error) => log("warn", `job queue database connection lost: ${e.message}`);
+  pool.on("error", onError);
+  pool.on("connect", (client) => client.on("error", onError));
+  return pool;
+}
+
+/** Install or upgrade graphile-worker's schema (idempotent; runs inside the advisory-locked migration step). */
+export async function migrateJobQueue(sql: postgres.Sql): Promise<void> {
+  const pool = pgPoolFor(sql, 1, consoleJobLog());
+  try {
+    await runMigrations({ pgPool: pool, schema: JOBS_SCHEMA, logger: graphileLogger(consoleJobLog()) });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** graphile-worker's own log lines, mapped onto ours. Task failures are logged from events instead (with ids). */
+function graphileLogger(log: JobLog): Logger {
+  return new Logger(() => (level: string, message: string, meta?: Record<string, unknown>) => {
+    if (meta?.failure || meta?.success) return;
+    log(level === "error" ? "error" : level === "warning" ? "warn" : level === "info" ? "info" : "debug", message);
+  });
+}
+
+interface Task {
+  handler: JobHandler;
+  maxAttempts: number;
+  schedule?: string;
+}
+
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  private tasks = new Map<string, Task>();
+  private readonly pool: pg.Pool;
+  private readonly events = new EventEmitter() as WorkerEvents;
+  private readonly log: JobLog;
+  private readonly concurrency: number;
+  private readonly pollInterval: number;
+  private runner: Runner | null = null;
   private running = false;
-  private wake: (() => void) | null = null;
-  private loopDone: Promise<void> | null = null;
-  private listener: { unlisten: () => Promise<void> } | null = null;
-  private readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private restarts = 0;
+  /** Ids of the worker pools of this queue's runners, whose jobs are unlocked if a runner dies without releasing them. */
+  private poolIds: string[] = [];
+  private startingRunner = false;
 
-  constructor(private db: Db, private sql: postgres.Sql) {}
-
-  register(queue: string, handler: JobHandler): void {
-    this.handlers.set(queue, handler);
+  constructor(sql: postgres.Sql, opts: JobQueueOptions = {}) {
+    this.concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
+    this.pollInterval = opts.pollInterval ?? 2000;
+    this.log = opts.log ?? consoleJobLog();
+    // Workers, the LISTEN connection, cron and drain() share one pool sized for them.
+    this.pool = pgPoolFor(sql, this.concurrency + 3, this.log);
+    this.events.on("pool:create", ({ workerPool }) => { if (this.startingRunner) this.poolIds.push(workerPool.id); });
+    this.events.on("job:error", ({ job, error }) => {
+      if (job.attempts >= job.max_attempts) return; // job:failed follows
+      this.log("warn", `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`, {
+        job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
+      });
+    });
+    this.events.on("job:failed", ({ job, error }) => {
+      this.log("error", `job ${job.id} (${job.task_identifier}) failed permanently after ${job.attempts} attempts`, {
+        job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+    });
   }
 
-  /** Enqueue inside the caller's transaction, so the job exists only if the change commits. */
-  async enqueue(tx: DbOrTx, queue: string, payload: unknown, opts: { runAt?: Date; maxAttempts?: number } = {}): Promise<string> {
-    const [row] = await tx
-      .insert(schema.jobs)
-      .values({ queue, payload: payload as object, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 5 })
-      .returning({ id: schema.jobs.id });
-    await tx.execute(dsql`SELECT pg_notify('stride_jobs', ${queue})`);
-    return row.id;
+  /** Register a task (see startup.ts `jobHandlers`). Register before start(): a running runner has its task list. */
+  register(task: string, handler: JobHandler, opts: TaskOptions = {}): void {
+    if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
+    if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
+    this.tasks.set(task, { handler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule });
   }
 
+  /** Enqueue inside the caller's transaction (or directly on the database), so the job exists only if the change commits. */
+  async enqueue(tx: DbOrTx, task: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    const maxAttempts = opts.maxAttempts ?? this.tasks.get(task)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const rows = await tx.execute<{ id: string }>(dsql`
+      SELECT (graphile_worker.add_job(
+        identifier => ${task},
+        payload => ${JSON.stringify(payload ?? {})}::json,
+        queue_name => ${opts.queueName ?? null}::text,
+        run_at => ${opts.runAt ? opts.runAt.toISOString() : null}::timestamptz,
+        max_attempts => ${maxAttempts}::int,
+        job_key => ${opts.jobKey ?? null}::text,
+        priority => ${opts.priority ?? null}::int,
+        job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
+      )).id::text AS id`);
+    return (rows as unknown as { id: string }[])[0].id;
+  }
+
+  /** Start this instance's workers and the crontab; the runner is restarted (with backoff) if it ever stops on its own. */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.listener = await this.sql.listen("stride_jobs", () => this.wake?.());
-    this.loopDone = this.loop();
+    try {
+      await this.startRunner();
+    } catch (e) {
+      this.running = false;
+      throw e;
+    }
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
-    await this.loopDone;
-    await this.listener?.unlisten().catch(() => {});
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    const runner = this.runner;
+    this.runner = null;
+    if (runner) await runner.stop().catch((e) => this.log("warn", `job runner did not stop cleanly: ${errorText(e)}`));
+    await this.pool.end().catch(() => {});
   }
 
-  /** Run due jobs until none is left (used by tests and the CLI). */
+  /** Run every due job to completion, one at a time, until none is left; returns how many ran (tests, CLI). */
   async drain(): Promise<number> {
-    let n = 0;
-    while (await this.runOne()) n++;
-    return n;
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let worked = false;
-      try {
-        worked = await this.runOne();
-      } catch {
-        worked = false;
-      }
-      if (!worked && this.running) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, 1000);
-          this.wake = () => { clearTimeout(t); resolve(); };
-        });
-        this.wake = null;
-      }
-    }
-  }
-
-  private async runOne(): Promise<boolean> {
-    const queues = [...this.handlers.keys()];
-    if (queues.length === 0) return false;
-    const claimed = await this.sql<{ id: string; queue: string; payload: unknown; attempts: number; max_attempts: number }[]>`
-      UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${this.workerId}, attempts = attempts + 1
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE (status = 'pending' OR (status = 'running' AND locked_at < now() - interval '5 minutes'))
-          AND run_at <= now() AND queue = ANY(${queues})
-        ORDER BY run_at FOR UPDATE SKIP LOCKED LIMIT 1
-      )
-      RETURNING id, queue, payload, attempts, max_attempts`;
-    const job = claimed[0];
-    if (!job) return false;
-    const handler = this.handlers.get(job.queue)!;
+    let ran = 0;
+    const count = () => { ran++; };
+    this.events.on("job:start", count);
     try {
-      const result = await handler(job.payload, { id: job.id, attempts: job.attempts });
-      await this.sql`UPDATE jobs SET status = 'done', finished_at = now(), result = ${JSON.stringify(result ?? null)}::jsonb WHERE id = ${job.id}`;
-    } catch (err) {
-      const final = job.attempts >= job.max_attempts;
-      const delay = Math.min(2 ** job.attempts * 1000, 10 * 60 * 1000);
-      await this.sql`UPDATE jobs SET status = ${final ? "failed" : "pending"}, last_error = ${String((err as Error)?.message ?? err)},
-        run_at = now() + ${delay + " milliseconds"}::interval, locked_at = NULL, finished_at = ${final ? new Date().toISOString() : null} WHERE id = ${job.id}`;
+      for (;;) {
+        const before = ran;
+        await runOnce({ ...this.sharedOptions(), concurrency: 1, noHandleSignals: true }, this.taskList());
+        if (ran === before) return ran;
+      }
+    } finally {
+      this.events.off("job:start", count);
     }
-    return true;
   }
+
+  /**
+   * Jobs still in the queue (waiting, running, or failed for good), oldest first, optionally of one task.
+   * Jobs that succeeded are gone: graphile-worker deletes them on completion.
+   */
+  async list(db: DbOrTx, task?: string): Promise<QueuedJob[]> {
+    type Row = { id: string; task: string; payload: unknown; attempts: number; max_attempts: number; last_error: string | null; run_at: string; key: string | null; locked_at: string | null };
+    const rows = (await db.execute(dsql`
+      SELECT j.id::text AS id, t.identifier AS task, j.payload, j.attempts, j.max_attempts, j.last_error, j.run_at, j.key, j.locked_at
+      FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE ${task ?? null}::text IS NULL OR t.identifier = ${task ?? null}::text
+      ORDER BY j.id`)) as unknown as Row[];
+    return rows.map((r) => ({
+      id: r.id,
+      task: r.task,
+      payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      lastError: r.last_error,
+      runAt: new Date(r.run_at),
+      key: r.key,
+      locked: r.locked_at != null,
+      failed: r.attempts >= r.max_attempts && r.locked_at == null,
+    }));
+  }
+
+  /**
+   * Delete jobs that failed for good more than `days` ago (graphile-worker itself deletes jobs that succeed).
+   * A failure moves run_at past the moment of failure (the backoff), so run_at bounds it from above.
+   */
+  async deleteFailedJobs(db: DbOrTx, days = FAILED_JOB_RETENTION_DAYS): Promise<number> {
+    const rows = await db.execute(dsql`
+      DELETE FROM graphile_worker._private_jobs
+      WHERE attempts >= max_attempts AND locked_at IS NULL AND run_at < now() - make_interval(days => ${days}::int)
+      RETURNING id`);
+    return (rows as unknown as unknown[]).length;
+  }
+
+  /** The crontab: one line per registered task with a schedule. */
+  cronItems(): CronItem[] {
+    return [...this.tasks].filter(([, t]) => t.schedule).map(([task, t]) => ({
+      task,
+      match: t.schedule!,
+      identifier: task,
+      // A missed run is not made up (backfillPeriod 0): the next one does the same work.
+      options: { backfillPeriod: 0, maxAttempts: t.maxAttempts, jobKey: `cron:${task}`, jobKeyMode: "replace" },
+    }));
+  }
+
+  private sharedOptions(): SharedOptions {
+    return {
+      pgPool: this.pool,
+      schema: JOBS_SCHEMA,
+      events: this.events,
+      logger: graphileLogger(this.log),
+      // Record outcomes through graphile-worker's batcher (with no delay): if the write fails (the database went away
+      // mid-job) the worker pool shuts down cleanly and the supervisor below restarts it, where the direct write
+      // (0.17's default) leaves an unhandled rejection that would end the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    };
+  }
+
+  private taskList(): TaskList {
+    const list: TaskList = {};
+    for (const [name, t] of this.tasks) {
+      list[name] = async (payload, helpers) => {
+        const j = helpers.job;
+        await t.handler(payload, { id: String(j.id), task: name, attempts: j.attempts, maxAttempts: j.max_attempts });
+      };
+    }
+    return list;
+  }
+
+  private async startRunner(): Promise<void> {
+    // Jobs still locked by a pool of ours that died (its connection lost mid-job) go back to the queue now,
+    // not after graphile-worker's 4-hour lock expiry.
+    if (this.poolIds.length) {
+      await this.pool.query(`SELECT ${JOBS_SCHEMA}.force_unlock_workers($1::text[])`, [this.poolIds]);
+      this.poolIds = [];
+    }
+    this.startingRunner = true;
+    let runner: Runner;
+    try {
+      runner = await run({
+        ...this.sharedOptions(),
+        concurrency: this.concurrency,
+        pollInterval: this.pollInterval,
+        noHandleSignals: true,
+        taskList: this.taskList(),
+        parsedCronItems: parseCronItems(this.cronItems()),
+      });
+    } finally {
+      this.startingRunner = false;
+    }
+    if (!this.running) {
+      await runner.stop(); // stop() was called while this (re)start was under way
+      return;
+    }
+    this.runner = runner;
+    const startedAt = Date.now();
+    runner.promise.then(
+      () => this.runnerEnded(runner, startedAt, "it stopped"),
+      (e) => this.runnerEnded(runner, startedAt, errorText(e)),
+    );
+  }
+
+  private runnerEnded(runner: Runner, startedAt: number, why: string): void {
+    if (!this.running || this.runner !== runner) return;
+    this.runner = null;
+    if (Date.now() - startedAt > 60_000) this.restarts = 0; // it had worked: start the backoff over
+    this.scheduleRestart(why);
+  }
+
+  private scheduleRestart(why: string): void {
+    if (!this.running) return;
+    const delay = Math.min(30_000, 500 * 2 ** this.restarts++);
+    this.log("warn", `job runner ended unexpectedly (${why}); restarting in ${delay} ms`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.running) return;
+      this.startRunner().catch((e) => this.scheduleRestart(errorText(e)));
+    }, delay);
+  }
+}
+
+/** The error's message, with its cause's (drizzle wraps the database's error as the cause of "Failed query: …"). */
+function errorText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message;
 }

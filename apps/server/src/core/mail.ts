@@ -3,7 +3,7 @@ import type { AppContext } from "./context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { getInstanceConfig } from "./instance-config.ts";
 
-/** Payload of a job on the `mail` queue. */
+/** Payload of a `mail` job. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -11,6 +11,7 @@ export interface MailMessage {
   html?: string;
 }
 
+/** The job task that sends one mail; retried with backoff while the SMTP server fails (10 attempts over about 3.5 h). */
 export const MAIL_QUEUE = "mail";
 
 /** SMTP counts as configured when a host is set (wire-facts-2 §1 `is_smtp_configured`). */
@@ -54,7 +55,7 @@ export async function sendMailNow(cfg: Record<string, string>, msg: MailMessage)
   }
 }
 
-/** Queue a mail inside the caller's transaction; it is sent by the `mail` job handler. */
+/** Queue a mail inside the caller's transaction; it is sent by the `mail` job task once the change commits. */
 export async function enqueueMail(app: AppContext, tx: DbOrTx, msg: MailMessage): Promise<string> {
   return app.jobs.enqueue(tx, MAIL_QUEUE, msg);
 }
@@ -64,7 +65,7 @@ export function registerMailJobs(app: AppContext): void {
   app.jobs.register(MAIL_QUEUE, async (payload: MailMessage) => {
     const cfg = await getInstanceConfig(app.db, app.secretKey);
     return sendMailNow(cfg, payload);
-  });
+  }, { maxAttempts: 10 });
 }
 
 /** Escape text for inclusion in a mail's HTML body. */

@@ -1,8 +1,16 @@
 import { ROLE, type Role } from "@stride/shared";
 
 /**
- * Declarative authorization. A policy names the scope whose role is checked and the minimum role.
- * Routes refer to policies by value (`policy: P.project.update`); handlers never check roles inline.
+ * Declarative authorization, in two phases that the route pipeline runs at fixed points:
+ *
+ * 1. The GATE, before the request is validated: decided from the caller's roles alone (`gate` in `scope`,
+ *    plus `workspaceAdminAllowed`). A caller who fails it gets 401/403 before any 400 about their input.
+ * 2. The ENTITY RULE, after the route's `load`: only for `creatorAllowed` policies, whose gate lets through
+ *    everyone who could be the creator (members of the scope at its floor, guest) and whose final answer
+ *    depends on who created the loaded entity: the creator passes, anyone else needs `min`.
+ *
+ * Routes refer to policies by value (`policy: P.project.update`); handlers keep only data-dependent rules
+ * (e.g. "can't assign a role above your own"), after load.
  *
  * Scopes:
  * - `user`: any signed-in user.
@@ -13,17 +21,34 @@ import { ROLE, type Role } from "@stride/shared";
  */
 export type Scope = "user" | "workspace" | "project" | "instanceAdmin";
 export interface Policy {
-  scope: Scope;
-  min: Role;
-  /** Workspace admins pass project checks even without project membership. */
-  workspaceAdminAllowed?: boolean;
-  /** The creator of the loaded entity passes regardless of role (e.g. deleting one's own comment). */
-  creatorAllowed?: boolean;
   /** Human name, used in route listings and tests. */
   name: string;
+  scope: Scope;
+  /** The role a caller needs (for `creatorAllowed` policies: a caller who did not create the loaded entity). */
+  min: Role;
+  /** Phase 1: the role checked before validation; `min`, or the scope floor when the entity rule decides. */
+  gate: Role;
+  /** Workspace admins pass project checks even without project membership. */
+  workspaceAdminAllowed?: boolean;
+  /** Phase 2: the creator of the loaded entity passes regardless of role (e.g. deleting one's own comment). */
+  creatorAllowed?: boolean;
+  /**
+   * A workspace member who is not in the project but could join it (a public project) is answered
+   * 409 "You are not a member of this project" instead of 403 (wire-facts: `GET P/`).
+   */
+  joinable?: boolean;
 }
 
-const p = (name: string, scope: Scope, min: Role, extra: Partial<Policy> = {}): Policy => ({ name, scope, min, ...extra });
+/** The lowest role that counts as belonging to a workspace or project. */
+export const SCOPE_FLOOR: Role = ROLE.GUEST;
+
+const p = (name: string, scope: Scope, min: Role, extra: Partial<Omit<Policy, "gate">> = {}): Policy => ({
+  name,
+  scope,
+  min,
+  gate: extra.creatorAllowed ? SCOPE_FLOOR : min,
+  ...extra,
+});
 const { GUEST, MEMBER, ADMIN } = ROLE;
 
 export const P = {
@@ -38,6 +63,8 @@ export const P = {
   },
   project: {
     read: p("project.read", "project", GUEST),
+    /** Reading the project itself: a workspace member outside a public project gets 409 (they may join). */
+    view: p("project.view", "project", GUEST, { joinable: true }),
     member: p("project.member", "project", MEMBER),
     admin: p("project.admin", "project", ADMIN, { workspaceAdminAllowed: true }),
     /** Work-item style actions: members act, creators may act on what they created. */
@@ -52,27 +79,50 @@ export interface RoleContext {
   workspaceRole?: number | null;
   projectRole?: number | null;
   creatorId?: string | null;
+  /** For `joinable` policies: the project is public (network 2). */
+  projectIsPublic?: boolean;
 }
 
-/** True when the caller satisfies the policy. Pure, so it is unit-tested once. */
+/**
+ * Why the gate refuses a caller, or null when it lets them through:
+ * - `notMember`: not a member of the policy's project (and not a workspace admin where that counts);
+ * - `joinable`: like `notMember`, but the project is public and the policy is `joinable`;
+ * - `role`: a member whose role is below the gate, or not an instance admin.
+ */
+export type GateRefusal = "notMember" | "joinable" | "role";
+
+/** Phase 1: the entity-independent check, run before validation. Pure, so it is unit-tested once. */
+export function gateRefusal(policy: Policy, ctx: RoleContext): GateRefusal | null {
+  if (!ctx.userId) return "role";
+  const wsRole = ctx.workspaceRole ?? 0;
+  switch (policy.scope) {
+    case "user":
+      return null;
+    case "instanceAdmin":
+      return ctx.isInstanceAdmin ? null : "role";
+    case "workspace":
+      return wsRole >= policy.gate ? null : wsRole >= SCOPE_FLOOR ? "role" : "notMember";
+    case "project": {
+      if (policy.workspaceAdminAllowed && wsRole >= ADMIN) return null;
+      const role = ctx.projectRole ?? 0;
+      if (role >= policy.gate) return null;
+      if (role >= SCOPE_FLOOR) return "role";
+      return policy.joinable && ctx.projectIsPublic && wsRole >= SCOPE_FLOOR ? "joinable" : "notMember";
+    }
+  }
+}
+
+/**
+ * The whole decision (phase 1 and, for `creatorAllowed` policies, phase 2 with `creatorId` of the loaded
+ * entity). Commands use it through `requirePolicy` for decisions that depend on the body.
+ */
 export function allows(policy: Policy, ctx: RoleContext): boolean {
   if (!ctx.userId) return false;
   if (policy.creatorAllowed && ctx.creatorId && ctx.creatorId === ctx.userId) {
     // creators still need to belong to the scope
-    if (policy.scope === "project" && (ctx.projectRole ?? 0) < GUEST) return false;
-    return true;
+    return gateRefusal(policy, ctx) === null;
   }
-  switch (policy.scope) {
-    case "user":
-      return true;
-    case "instanceAdmin":
-      return !!ctx.isInstanceAdmin;
-    case "workspace":
-      return (ctx.workspaceRole ?? 0) >= policy.min;
-    case "project":
-      if ((ctx.projectRole ?? 0) >= policy.min) return true;
-      return !!policy.workspaceAdminAllowed && (ctx.workspaceRole ?? 0) >= ADMIN;
-  }
+  return gateRefusal({ ...policy, gate: policy.min }, ctx) === null;
 }
 
 /**

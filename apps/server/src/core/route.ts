@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from "zod";
 import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError } from "./errors.ts";
-import { allows, type Policy } from "./policies.ts";
+import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
 import { resolveSession, type AuthKind, type SessionUser } from "./session.ts";
 import { schema } from "../db/client.ts";
@@ -14,7 +14,7 @@ export type WorkspaceMemberRow = Row<typeof schema.workspaceMembers>;
 export type ProjectRow = Row<typeof schema.projects>;
 export type ProjectMemberRow = Row<typeof schema.projectMembers>;
 
-/** What every handler receives, after auth → validate → load → authorize. */
+/** What every handler receives, after auth → scope → policy gate → validate → load → entity rule. */
 export interface Ctx<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = unknown> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -44,11 +44,11 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   body?: z.ZodType<TBody>;
   /** Load the workspace from `:slug` and, for `project`, the project from `:projectId`, with the caller's roles. */
   scope?: "workspace" | "project";
-  /** Load the entity the route acts on; throw errors.notFound() when absent. */
+  /** Load the entity the route acts on (after the policy gate and validation); throw errors.notFound() when absent or hidden from the caller. */
   load?: (ctx: Ctx<TParams, TQuery, TBody, undefined>) => Promise<TLoaded>;
   /** Who may call it. `null` only for anonymous routes. */
   policy: Policy | null;
-  /** For `creatorAllowed` policies: who created the loaded entity. */
+  /** Required with `creatorAllowed` policies: who created the loaded entity (the entity rule runs after load). */
   creatorOf?: (loaded: TLoaded) => string | null | undefined;
   /** The command: does the work (in a transaction when it writes several rows) and returns the presented body. */
   handler: (ctx: Ctx<TParams, TQuery, TBody, TLoaded>) => Promise<unknown>;
@@ -56,13 +56,16 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   status?: number;
 }
 
-/** Registered routes, for `npm run routes`. */
+/** Registered routes, for `npm run routes` and the role-derived route guard (test/route-guards.test.ts). */
 export interface RegisteredRoute {
   method: string;
   url: string;
   auth: AuthKind | "none" | "optional";
   scope: "workspace" | "project" | null;
-  policy: string | null;
+  /** The declared policy itself (null only for anonymous routes). */
+  policy: Policy | null;
+  /** The declared body schema, if any (tests build well-shaped bodies from it). */
+  body: z.ZodType | null;
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
@@ -76,6 +79,7 @@ function zodToBody(err: z.ZodError): Record<string, string[]> {
 }
 
 export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
+  refuseNul(value, where);
   if (!schemaDef) return value as T;
   const result = schemaDef.safeParse(value ?? (where === "body" ? {} : value));
   if (!result.success) {
@@ -84,6 +88,41 @@ export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, wh
     throw new HttpError(400, zodToBody(result.error));
   }
   return result.data;
+}
+
+export const NUL_MESSAGE = "Null characters are not allowed.";
+
+/** The path (`a.b.0`) of the first string or key holding a NUL character, at any depth; null when none. */
+export function findNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], [...path, String(i)]);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes("\u0000")) return path;
+    const hit = findNul(v, [...path, k]);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * NUL characters cannot be stored (PostgreSQL text refuses them) and name nothing, so every route refuses
+ * them with a 400 before its input reaches a schema or SQL: body strings and keys at any depth, query
+ * strings, path params.
+ */
+export function refuseNul(value: unknown, where: "params" | "query" | "body"): void {
+  const hit = findNul(value);
+  if (!hit) return;
+  const key = hit.join(".");
+  if (where === "params") throw errors.badRequest(NUL_MESSAGE);
+  if (where === "query") throw errors.badParam(key ? `${key}: ${NUL_MESSAGE}` : NUL_MESSAGE);
+  throw errors.field(key || "non_field_errors", NUL_MESSAGE);
 }
 
 /**
@@ -122,7 +161,11 @@ export async function findScope(app: AppContext, slug: string, userId: string, p
 }
 
 /**
- * Register one endpoint with the fixed pipeline: auth → validate → load → authorize → command → present.
+ * Register one endpoint with the fixed pipeline:
+ *   auth → scope → policy gate → validate → load → entity rule → command → present.
+ * A caller learns nothing about their input, nor about what exists, before they are allowed to act: anonymous
+ * callers get 401, callers outside the scope or below the policy's gate 403, and only then does a bad body
+ * get its 400 or a malformed path id its 404. Entity-dependent rules (`creatorAllowed`) run after load.
  */
 export function route<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = undefined>(
   fastify: FastifyInstance,
@@ -132,11 +175,10 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
   const urls = Array.isArray(spec.url) ? spec.url : [spec.url];
   const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
   const authKind = spec.auth ?? "session";
-  if (spec.policy === null && authKind !== "none" && authKind !== "optional") {
-    throw new Error(`route ${urls[0]}: only anonymous routes may omit a policy`);
-  }
+  const policy = spec.policy;
+  checkSpec(spec, urls[0], authKind);
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy: spec.policy?.name ?? null });
+    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null });
     fastify.route({
       method: methods,
       url,
@@ -148,12 +190,9 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
           if (!session && authKind !== "optional") throw errors.unauthenticated();
         }
         const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as Ctx<TParams, TQuery, TBody, TLoaded>;
-        // validate
-        ctx.params = parse(spec.params, req.params, "params");
-        ctx.query = parse(spec.query, req.query, "query");
-        ctx.body = parse(spec.body, req.body, "body");
-        // load
-        let isInstanceAdmin = false;
+        // path params reach SQL in the scope lookup: a NUL names nothing
+        refuseNul(req.params, "params");
+        // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
         if (spec.scope && session) {
           const raw = req.params as Record<string, string>;
           const scope = await loadScope(app, raw.slug, session.user.id, spec.scope === "project" ? String(raw.projectId) : undefined);
@@ -164,25 +203,23 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
             ctx.projectMember = scope.projectMember;
           }
         }
-        if (spec.policy?.scope === "instanceAdmin" && session) {
-          isInstanceAdmin = await session.isInstanceAdmin();
+        // policy gate: from roles alone, before anything about the input is judged
+        let roles: RoleContext | null = null;
+        if (policy) {
+          if (!session) throw errors.unauthenticated();
+          roles = await roleContext(policy, session, ctx);
+          const refusal = gateRefusal(policy, roles);
+          if (refusal) throw refusalError(policy, refusal);
         }
+        // validate
+        ctx.params = parse(spec.params, req.params, "params");
+        ctx.query = parse(spec.query, req.query, "query");
+        ctx.body = parse(spec.body, req.body, "body");
+        // load
         if (spec.load) ctx.loaded = await spec.load(ctx as unknown as Ctx<TParams, TQuery, TBody, undefined>);
-        // authorize
-        if (spec.policy) {
-          const ok = allows(spec.policy, {
-            userId: session?.user.id ?? null,
-            isInstanceAdmin,
-            workspaceRole: ctx.workspaceMember?.role ?? null,
-            projectRole: ctx.projectMember?.role ?? null,
-            creatorId: spec.creatorOf ? spec.creatorOf(ctx.loaded) ?? null : null,
-          });
-          if (!ok) {
-            if (spec.policy.scope === "project" && !ctx.projectMember && !(spec.policy.workspaceAdminAllowed && (ctx.workspaceMember?.role ?? 0) >= 20)) {
-              throw errors.permissionDenied();
-            }
-            throw spec.policy.scope === "instanceAdmin" ? errors.permissionDenied() : errors.forbidden();
-          }
+        // entity rule: the creator of the loaded entity, or the policy's full role
+        if (policy?.creatorAllowed && roles && !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })) {
+          throw errors.forbidden();
         }
         // command → present
         const result = await spec.handler(ctx);
@@ -195,6 +232,35 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
       },
     });
   }
+}
+
+/** A route's declaration must be able to run its policy: checked once, at registration. */
+function checkSpec(spec: RouteSpec<any, any, any, any>, url: string, authKind: string): void {
+  const policy = spec.policy;
+  if (policy === null) {
+    if (authKind !== "none" && authKind !== "optional") throw new Error(`route ${url}: only anonymous routes may omit a policy`);
+    return;
+  }
+  if (policy.scope === "project" && spec.scope !== "project") throw new Error(`route ${url}: policy ${policy.name} needs scope "project"`);
+  if (policy.scope === "workspace" && !spec.scope) throw new Error(`route ${url}: policy ${policy.name} needs a workspace scope`);
+  if (policy.creatorAllowed && (!spec.load || !spec.creatorOf)) throw new Error(`route ${url}: policy ${policy.name} decides after load: declare load and creatorOf`);
+}
+
+async function roleContext(policy: Policy, session: SessionUser, ctx: Ctx<any, any, any, any>): Promise<RoleContext> {
+  return {
+    userId: session.user.id,
+    isInstanceAdmin: policy.scope === "instanceAdmin" ? await session.isInstanceAdmin() : false,
+    workspaceRole: ctx.workspaceMember?.role ?? null,
+    projectRole: ctx.projectMember?.role ?? null,
+    projectIsPublic: ctx.project ? ctx.project.network === 2 : false,
+  };
+}
+
+/** The catalogue answer for a gate refusal. */
+function refusalError(policy: Policy, refusal: GateRefusal): HttpError {
+  if (refusal === "joinable") return errors.conflict({ error: "You are not a member of this project" });
+  if (refusal === "notMember" || policy.scope === "instanceAdmin") return errors.permissionDenied();
+  return errors.forbidden();
 }
 
 /** A module that registers the routes of one resource folder. */

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import type { Database } from "./client.ts";
+import { migrateJobQueue } from "../core/jobs.ts";
 
 /** Locate the committed drizzle migrations folder, from source or from the built bundle. */
 export function migrationsFolder(): string {
@@ -18,6 +19,8 @@ export async function runMigrations(database: Database): Promise<void> {
   await database.sql`SELECT pg_advisory_lock(727272)`;
   try {
     await migrate(database.db, { migrationsFolder: migrationsFolder() });
+    // graphile-worker's own schema (graphile_worker.*), versioned by graphile-worker itself.
+    await migrateJobQueue(database.sql);
   } finally {
     await database.sql`SELECT pg_advisory_unlock(727272)`;
   }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { schema } from "../../src/db/client.ts";
+import { hashToken } from "../../src/core/session.ts";
 import type { TestServer } from "./server.ts";
 import type { Client } from "./client.ts";
 
@@ -60,4 +61,42 @@ export async function projectFixture(t: TestServer, ws: WorkspaceFixture, opts: 
   const byName: Record<string, string> = {};
   for (const s of states.body as { id: string; name: string }[]) byName[s.name] = s.id;
   return { id, identifier, states: byName, base: `/api/workspaces/${ws.slug}/projects/${id}` };
+}
+
+/** Give a signed-in client a god-mode (admin-kind) session as well, for `auth: "admin"` routes. */
+export async function addAdminSession(t: TestServer, c: Client): Promise<void> {
+  const token = crypto.randomBytes(24).toString("base64url");
+  await t.db.db.insert(schema.sessions).values({ id: hashToken(token), userId: c.userId, kind: "admin", expiresAt: new Date(Date.now() + 86400_000) });
+  c.setCookie(t.app.config.adminSessionCookieName, token);
+}
+
+/** Make a user an instance admin (god mode). */
+export async function makeInstanceAdmin(t: TestServer, userId: string): Promise<void> {
+  const [instance] = await t.db.db.select().from(schema.instances).limit(1);
+  if (!instance) throw new Error("no instance row");
+  await t.db.db.insert(schema.instanceAdmins).values({ userId, instanceId: instance.id, role: 20 }).onConflictDoNothing();
+}
+
+/**
+ * Every kind of caller of one workspace and one real project:
+ * - `admin`: workspace admin, project admin (its creator) and instance admin;
+ * - `member`: workspace member and project member; `guest`: workspace guest and project guest;
+ * - `wsAdminOnly`: a workspace admin who is not a member of the project;
+ * - `outsider`: signed in, not a member of the workspace; `anon`: no session.
+ * Every signed-in caller also holds a god-mode session, so `auth: "admin"` routes judge them by their policy.
+ */
+export interface RoleWorld {
+  ws: WorkspaceFixture;
+  project: ProjectFixture;
+  wsAdminOnly: Client;
+}
+
+export async function roleWorld(t: TestServer, opts: { network?: number } = {}): Promise<RoleWorld> {
+  const ws = await workspaceFixture(t);
+  const wsAdminOnly = await t.user({ firstName: "Wanda", lastName: "WorkspaceAdmin" });
+  await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: wsAdminOnly.userId, role: 20 });
+  const project = await projectFixture(t, ws, { network: opts.network });
+  await makeInstanceAdmin(t, ws.admin.userId);
+  for (const c of [ws.admin, ws.member, ws.guest, ws.outsider, wsAdminOnly]) await addAdminSession(t, c);
+  return { ws, project, wsAdminOnly };
 }

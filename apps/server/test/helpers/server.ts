@@ -98,6 +98,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     close: async () => {
       await server.close();
+      await app.jobs.stop();
       await db.close();
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});

@@ -1,6 +1,6 @@
 /**
  * One work item and its sub-resources (wire-facts §6.3–§6.5): detail, lookup by key, sub-items,
- * relations, links, tasks, history and comments, reactions and subscription. Reactions, relations and
+ * relations, links, tasks, history and comments, reactions, subscription and description versions. Reactions, relations and
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +16,9 @@ export const detailKeys = {
   subIssues: (slug: string, pid: string, id: string) => ["wi", slug, pid, "sub-issues", id] as const,
   relations: (slug: string, pid: string, id: string) => ["wi", slug, pid, "relations", id] as const,
   attachments: (slug: string, pid: string, id: string) => ["wi", slug, pid, "attachments", id] as const,
+  // under "history" so an item update (which invalidates its history) refreshes the versions too
+  versions: (slug: string, pid: string, id: string) => ["wi", slug, pid, "history", id, "versions"] as const,
+  version: (slug: string, pid: string, id: string, versionId: string) => ["wi", slug, pid, "history", id, "versions", versionId] as const,
 };
 
 function useFail() {
@@ -389,5 +392,44 @@ export function useDeleteAttachment(slug: string, pid: string, id: string) {
       qc.invalidateQueries({ queryKey: key });
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
     },
+  });
+}
+
+// ------------------------------------------------------------------ description versions
+
+/** A description version as listed (`P/issues/{id}/description-versions/`), newest first. */
+export interface DescriptionVersion {
+  id: string;
+  issue: string;
+  owned_by: string;
+  last_saved_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DescriptionVersionDetail extends DescriptionVersion {
+  description_html: string | null;
+  description_stripped: string | null;
+}
+
+/** Versions shown at once; older ones stay on the server. */
+export const VERSIONS_PAGE = 100;
+
+export function useDescriptionVersions(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.versions(slug, pid, id),
+    queryFn: () =>
+      api<{ results: DescriptionVersion[]; total_results: number; next_page_results: boolean }>(`${itemPath(slug, pid, id, kind)}description-versions/`, {
+        query: { per_page: String(VERSIONS_PAGE) },
+      }),
+    enabled: !!pid && !!id,
+  });
+}
+
+export function useDescriptionVersion(slug: string, pid: string, id: string, versionId: string | null, kind: ItemKind = "issues") {
+  return useQuery({
+    queryKey: detailKeys.version(slug, pid, id, versionId ?? ""),
+    queryFn: () => api<DescriptionVersionDetail>(`${itemPath(slug, pid, id, kind)}description-versions/${versionId}/`),
+    enabled: !!pid && !!id && !!versionId,
   });
 }

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 
 export const instances = pgTable("instances", {
@@ -38,23 +38,6 @@ export const instanceAdmins = pgTable("instance_admins", {
   isVerified: boolean("is_verified").notNull().default(false),
   ...audit(),
 }, (t) => [uniqueIndex("instance_admins_user_uq").on(t.userId, t.instanceId)]);
-
-/** Durable background jobs (mail, webhooks, notifications, exports, agent runs). */
-export const jobs = pgTable("jobs", {
-  id: pk(),
-  queue: text("queue").notNull(),
-  payload: jsonb("payload").notNull().default({}),
-  status: text("status").notNull().default("pending"), // pending | running | done | failed
-  attempts: integer("attempts").notNull().default(0),
-  maxAttempts: integer("max_attempts").notNull().default(5),
-  runAt: ts("run_at").notNull().defaultNow(),
-  lockedAt: ts("locked_at"),
-  lockedBy: text("locked_by"),
-  lastError: text("last_error"),
-  result: jsonb("result"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  finishedAt: ts("finished_at"),
-}, (t) => [index("jobs_pending_idx").on(t.status, t.runAt)]);
 
 /** Fixed-window counters for rate limits, shared by every server instance. */
 export const rateLimits = pgTable("rate_limits", {

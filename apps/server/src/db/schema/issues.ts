@@ -101,6 +101,24 @@ export const issues = pgTable("issues", {
   index("issues_live_sort_idx").on(t.projectId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
 ]);
 
+/**
+ * Snapshots of a work item's description (P/work-items/{id}/description-versions/): one row per editing
+ * session — a change by the version's owner within the coalescing window updates the latest row.
+ */
+export const issueDescriptionVersions = pgTable("issue_description_versions", {
+  id: pk(),
+  issueId: uuid("issue").notNull().references(() => issues.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  descriptionHtml: text("description_html").notNull().default("<p></p>"),
+  descriptionStripped: text("description_stripped"),
+  descriptionBinary: bytea("description_binary"),
+  descriptionJson: jsonb("description_json").notNull().default({}),
+  ownedById: uuid("owned_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+  lastSavedAt: ts("last_saved_at").notNull().defaultNow(),
+  ...audit(),
+}, (t) => [index("issue_description_versions_issue_idx").on(t.issueId, t.lastSavedAt)]);
+
 const issueLink = (name: string) => ({
   id: pk(),
   issueId: uuid("issue").notNull().references(() => issues.id, { onDelete: "cascade" }),

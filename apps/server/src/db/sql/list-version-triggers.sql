@@ -42,7 +42,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project).
+-- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
+-- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
+-- its name, state, priority, and whether it is deleted; that item may live in another project).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -53,11 +55,36 @@ BEGIN
     PERFORM list_version_mark(ARRAY(
       SELECT project FROM new_rows UNION SELECT project FROM old_rows
       UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)));
+        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
   ELSE
     PERFORM list_version_mark(ARRAY(
       SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)));
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- issue_relations: the projects of both items of each row (a relation shows in the detail list on both sides,
+-- and the two items may live in different projects).
+CREATE OR REPLACE FUNCTION list_version_touch_relations() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM new_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM new_rows UNION SELECT project FROM old_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (
+        SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+  ELSE
+    PERFORM list_version_mark(ARRAY(
+      SELECT project FROM old_rows
+      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
   END IF;
   RETURN NULL;
 END $$;
@@ -89,8 +116,9 @@ DECLARE
   fn text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['issues', 'issue_labels', 'issue_assignees', 'issue_subscribers', 'issue_mentions', 'cycle_issues',
-    'module_issues', 'issue_links', 'file_assets', 'states', 'labels', 'cycles', 'modules', 'project_members', 'estimate_points'] LOOP
-    fn := CASE t WHEN 'issues' THEN 'list_version_touch_issues' WHEN 'labels' THEN 'list_version_touch_labels' ELSE 'list_version_touch' END;
+    'module_issues', 'issue_links', 'issue_relations', 'file_assets', 'states', 'labels', 'cycles', 'modules', 'project_members', 'estimate_points'] LOOP
+    fn := CASE t WHEN 'issues' THEN 'list_version_touch_issues' WHEN 'labels' THEN 'list_version_touch_labels'
+      WHEN 'issue_relations' THEN 'list_version_touch_relations' ELSE 'list_version_touch' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_upd', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_list_version_del', t);

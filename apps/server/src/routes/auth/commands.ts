@@ -5,6 +5,8 @@ import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { UserRow } from "../../core/route.ts";
 import { startSession, hashToken } from "../../core/session.ts";
+import { verifyPassword } from "../../core/password.ts";
+import { accountLimits, clearAccountLimit, hitAccountLimit } from "../../core/rate-limit.ts";
 import { fail, AUTH_ERROR } from "./flow.ts";
 
 const { users, profiles, userNotificationPreferences, workspaceInvitations, workspaceMembers, magicCodes, passwordResetTokens, sessions } = schema;
@@ -139,6 +141,28 @@ export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId
   await db.delete(sessions).where(where);
 }
 
+// ---- secrets checked under the per-account limits (core/rate-limit.ts) ----
+
+export type PasswordCheck = "ok" | "wrong" | "throttled";
+
+/**
+ * Check `password` against the account's hash under the per-account password limit (keyed by the account's
+ * normalised email, shared by app sign-in, god-mode sign-in and change-password): the attempt is counted
+ * before the check, a match clears the count, and past the limit the password is not checked at all.
+ */
+export async function checkAccountPassword(app: AppContext, email: string, password: string, hash: string | null): Promise<PasswordCheck> {
+  const limit = accountLimits(app.config).password;
+  if (!(await hitAccountLimit(app.db, limit, email))) return "throttled";
+  if (!(await verifyPassword(password, hash))) return "wrong";
+  await clearAccountLimit(app.db, limit, email);
+  return "ok";
+}
+
+/** Count a mail about to be sent to `email` (sign-in code, reset link); false when the address had enough this hour. */
+export function allowMailTo(app: AppContext, email: string): Promise<boolean> {
+  return hitAccountLimit(app.db, accountLimits(app.config).mail, email);
+}
+
 // ---- magic codes ----
 
 function codeHash(app: AppContext, email: string, code: string): string {
@@ -173,18 +197,26 @@ export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string)
   return { ok: true, code };
 }
 
-export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted";
+export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted" | "throttled";
 
-/** Check a submitted code. A match consumes it; a miss counts against the code's attempt limit. */
+/**
+ * Check a submitted code (magic sign-in and sign-up both come here). A match consumes it; a miss counts
+ * against the code's own attempt limit (burned after five) and against the email's per-account limit, which
+ * caps the guesses across regenerated codes. Only real comparisons count: no code, an expired or a burned
+ * one answer without touching either counter. The code row is locked, so parallel guesses queue.
+ */
 export async function checkMagicCode(app: AppContext, email: string, code: string): Promise<MagicCheck> {
+  const limit = accountLimits(app.config).magicCode;
   return app.db.transaction(async (tx) => {
     const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).for("update").limit(1);
     if (!row || row.expiresAt.getTime() <= Date.now()) return "expired";
     if (row.failedAttempts >= MAGIC_CODE_MAX_FAILED_ATTEMPTS) return "exhausted";
+    if (!(await hitAccountLimit(tx, limit, email))) return "throttled";
     const expected = Buffer.from(row.codeHash);
     const actual = Buffer.from(codeHash(app, email, code.trim()));
     if (expected.length === actual.length && crypto.timingSafeEqual(expected, actual)) {
       await tx.delete(magicCodes).where(eq(magicCodes.email, email));
+      await clearAccountLimit(tx, limit, email);
       return "ok";
     }
     const [u] = await tx
@@ -214,10 +246,16 @@ export async function createResetToken(tx: DbOrTx, userId: string): Promise<{ ui
 
 export type ResetTokenCheck = { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number };
 
-export async function checkResetToken(db: DbOrTx, uidb64: string, token: string): Promise<ResetTokenCheck> {
+/**
+ * Check a reset link's token. Checks of one account's tokens count against its per-account limit (keyed by the
+ * user id the link names); a valid token clears the count.
+ */
+export async function checkResetToken(app: AppContext, uidb64: string, token: string): Promise<ResetTokenCheck> {
   const userId = decodeUid(uidb64);
   if (!userId || !token || token.length > 200) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
-  const [row] = await db
+  const limit = accountLimits(app.config).resetToken;
+  if (!(await hitAccountLimit(app.db, limit, userId))) return { ok: false, code: AUTH_ERROR.RATE_LIMIT_EXCEEDED };
+  const [row] = await app.db
     .select({ t: passwordResetTokens, u: users })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
@@ -225,5 +263,6 @@ export async function checkResetToken(db: DbOrTx, uidb64: string, token: string)
     .limit(1);
   if (!row || row.t.usedAt) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
   if (row.t.expiresAt.getTime() <= Date.now()) return { ok: false, code: AUTH_ERROR.EXPIRED_PASSWORD_TOKEN };
+  await clearAccountLimit(app.db, limit, userId);
   return { ok: true, user: row.u, tokenId: row.t.id };
 }

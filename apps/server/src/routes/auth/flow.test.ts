@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorUrl, isSafeNextPath, isValidEmail, normalizeEmail, successUrl } from "./flow.ts";
+import { capEcho, ECHO_MAX_BYTES, errorUrl, isSafeNextPath, isValidEmail, normalizeEmail, successUrl } from "./flow.ts";
 
 describe("next_path validation", () => {
   it("keeps local absolute paths", () => {
@@ -8,7 +8,7 @@ describe("next_path validation", () => {
   it("drops schemes, hosts, traversal, scripts, relative and over-long paths", () => {
     for (const p of [
       "", "acme/", "https://evil.test/", "//evil.test", "/\\evil.test", "/../x", "/a/%2e%2e/b", "/%2F%2Fevil.test", "javascript:alert(1)",
-      "/x?u=javascript:alert(1)", "/<script>alert(1)</script>", "/a\nb", "/" + "a".repeat(500), "/%E0%A4%A",
+      "/x?u=javascript:alert(1)", "/<script>alert(1)</script>", "/a\nb", "/" + "a".repeat(500), "/%E0%A4%A", "/" + "é".repeat(300),
     ]) expect(isSafeNextPath(p), p).toBe(false);
     expect(isSafeNextPath(undefined)).toBe(false);
     expect(isSafeNextPath(42)).toBe(false);
@@ -24,6 +24,13 @@ describe("redirect URLs", () => {
   it("error: next_path first, then code, name and extras", () => {
     expect(errorUrl("http://x.test", 5060, "/a/", { email: "a+b@c.co" })).toBe("http://x.test/?next_path=%2Fa%2F&error_code=5060&error_message=USER_DOES_NOT_EXIST&email=a%2Bb%40c.co");
     expect(errorUrl("http://x.test", 5000, undefined)).toBe("http://x.test/?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED");
+  });
+  it("error: echoed values are capped at 254 bytes of UTF-8, never splitting a character", () => {
+    const url = errorUrl("http://x.test", 5075, "/a/", { email: "b".repeat(100_000) });
+    expect(new URL(url).searchParams.get("email")).toBe("b".repeat(ECHO_MAX_BYTES));
+    expect(capEcho("ann@example.com")).toBe("ann@example.com");
+    expect(capEcho("é".repeat(200))).toBe("é".repeat(127));
+    expect(capEcho("a" + "😀".repeat(100))).toBe("a" + "😀".repeat(63));
   });
 });
 

@@ -23,9 +23,15 @@ export function adminBase(app: AppContext, req: FastifyRequest): string {
 
 const UNSAFE_NEXT = /(^|[^a-z])(javascript|data|vbscript|file):|<\s*script|\\|[\u0000-\u001f\u007f]|\/\/|\.\./i;
 
-/** A next_path is kept only when it is a local absolute path: starts with `/`, ≤500 chars, no `..`, no scheme, host or script. */
+const NEXT_PATH_MAX = 500;
+
+/**
+ * A next_path is kept only when it is a local absolute path: starts with `/`, ≤500 chars (and ≤500 bytes of
+ * UTF-8, so its encoded echo stays small), no `..`, no scheme, host or script.
+ */
 export function isSafeNextPath(p: unknown): p is string {
-  if (typeof p !== "string" || p.length === 0 || p.length > 500 || !p.startsWith("/")) return false;
+  if (typeof p !== "string" || p.length === 0 || p.length > NEXT_PATH_MAX || !p.startsWith("/")) return false;
+  if (Buffer.byteLength(p, "utf8") > NEXT_PATH_MAX) return false;
   if (UNSAFE_NEXT.test(p)) return false;
   let decoded = p;
   try {
@@ -46,12 +52,36 @@ export function successUrl(base: string, nextPath: unknown): string {
   return isSafeNextPath(nextPath) ? `${base}/?${query([["next_path", nextPath]])}` : base;
 }
 
-/** Error redirect: `{base}/?[next_path=<p>&]error_code=<n>&error_message=<NAME>[&k=v…]`. */
+/**
+ * Longest user-provided value echoed back (into a redirect URL or an error body), in UTF-8 bytes: the RFC 5321
+ * limit of an address, so a valid email always comes back whole while a huge input cannot make a huge header.
+ */
+export const ECHO_MAX_BYTES = 254;
+
+/** `v` cut to at most ECHO_MAX_BYTES of UTF-8, on a character boundary. */
+export function capEcho(v: string): string {
+  if (v.length <= ECHO_MAX_BYTES / 3 || Buffer.byteLength(v, "utf8") <= ECHO_MAX_BYTES) return v;
+  let out = "";
+  let bytes = 0;
+  for (const ch of v) {
+    bytes += Buffer.byteLength(ch, "utf8");
+    if (bytes > ECHO_MAX_BYTES) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** Echoed fields with every text value capped (capEcho). */
+export function capEchoes<T extends Record<string, unknown>>(extra: T): T {
+  return Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, typeof v === "string" ? capEcho(v) : v])) as T;
+}
+
+/** Error redirect: `{base}/?[next_path=<p>&]error_code=<n>&error_message=<NAME>[&k=v…]` (echoed values capped). */
 export function errorUrl(base: string, code: number, nextPath: unknown, extra: Record<string, string> = {}): string {
   const params: [string, string][] = [];
   if (isSafeNextPath(nextPath)) params.push(["next_path", nextPath]);
   params.push(["error_code", String(code)], ["error_message", authErrorName(code) ?? "AUTHENTICATION_FAILED"]);
-  for (const [k, v] of Object.entries(extra)) params.push([k, v]);
+  for (const [k, v] of Object.entries(capEchoes(extra))) params.push([k, v]);
   return `${base}/?${query(params)}`;
 }
 
@@ -63,9 +93,9 @@ export class AuthFlowError extends Error {
 }
 export const fail = (code: number, extra: Record<string, string> = {}) => new AuthFlowError(code, extra);
 
-/** JSON-endpoint failure: 400 `{error_code, error_message[, email]}`. */
+/** JSON-endpoint failure: 400 `{error_code, error_message[, email]}` (echoed values capped). */
 export function jsonFail(code: number, extra: Record<string, unknown> = {}) {
-  return errors.authCode(code, authErrorName(code) ?? "AUTHENTICATION_FAILED", extra);
+  return errors.authCode(code, authErrorName(code) ?? "AUTHENTICATION_FAILED", capEchoes(extra));
 }
 
 export function redirect(reply: FastifyReply, url: string): FastifyReply {
@@ -90,6 +120,7 @@ export const EMAIL_MAX = 254;
 
 /** Emails are trimmed and lower-cased before any lookup. */
 export const normalizeEmail = (e: string): string => e.trim().toLowerCase();
+/** A normalised email is an address of at most 254 characters (RFC 5321), checked before the pattern. */
 export function isValidEmail(e: string): boolean {
   return e.length > 0 && e.length <= EMAIL_MAX && emailSchema.safeParse(e).success;
 }

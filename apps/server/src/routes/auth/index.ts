@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
 import { route, type RouteModule, type UserRow } from "../../core/route.ts";
+import { formRoute } from "../../core/form-route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
-import { hashPassword, verifyPassword } from "../../core/password.ts";
+import { hashPassword } from "../../core/password.ts";
 import { getInstanceConfig, isOn } from "../../core/instance-config.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../core/session.ts";
@@ -17,8 +18,8 @@ import {
   normalizeEmail, redirect, successUrl,
 } from "./flow.ts";
 import {
-  assertCanReactivate, checkMagicCode, checkResetToken, completeLogin, createResetToken, endOtherSessions,
-  findUserByEmail, issueMagicCode, setPassword, signUpAndLogin, signupAllowed,
+  allowMailTo, assertCanReactivate, checkAccountPassword, checkMagicCode, checkResetToken, completeLogin, createResetToken,
+  endOtherSessions, findUserByEmail, issueMagicCode, setPassword, signUpAndLogin, signupAllowed,
 } from "./commands.ts";
 import { magicCodeMail, resetPasswordMail } from "./mails.ts";
 import { presentUser as presentUserFull } from "../users/presenters.ts";
@@ -95,7 +96,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
     genericCode?: number,
   ) =>
-    route(fastify, app, {
+    formRoute(fastify, app, {
       method: "POST",
       url,
       auth: "none",
@@ -158,6 +159,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
       if (user && !user.isActive) await reactivateOrJsonFail(user, email);
+      if (!(await allowMailTo(app, email))) throw errors.rateLimited();
       const result = await app.db.transaction(async (tx) => {
         const r = await issueMagicCode(app, tx, email);
         if (r.ok) await enqueueMail(app, tx, magicCodeMail(email, r.code));
@@ -183,6 +185,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       const email = jsonEmail(body);
       const user = await findUserByEmail(app.db, email);
       if (!user) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
+      if (!(await allowMailTo(app, email))) throw errors.rateLimited();
       const base = appBase(app, req);
       await app.db.transaction(async (tx) => {
         const { uidb64, token } = await createResetToken(tx, user.id);
@@ -227,7 +230,9 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!newPassword) throw jsonFail(E.MISSING_PASSWORD);
       if (!user.isPasswordAutoset) {
         if (!oldPassword) throw jsonFail(E.MISSING_PASSWORD);
-        if (!(await verifyPassword(oldPassword, user.password))) throw jsonFail(E.INCORRECT_OLD_PASSWORD);
+        const check = await checkAccountPassword(app, user.email, oldPassword, user.password);
+        if (check === "throttled") throw errors.rateLimited();
+        if (check === "wrong") throw jsonFail(E.INCORRECT_OLD_PASSWORD);
       }
       if (checkPasswordStrength(newPassword, [user.email]) !== "strength_valid") throw jsonFail(E.PASSWORD_TOO_WEAK);
       const hash = await hashPassword(newPassword);
@@ -248,7 +253,9 @@ export const authRoutes: RouteModule = (fastify, app) => {
     if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
     const cfg = await getInstanceConfig(app.db, app.secretKey);
     if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
-    if (!(await verifyPassword(password, user.password))) throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
+    const check = await checkAccountPassword(app, email, password, user.password);
+    if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
+    if (check === "wrong") throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
     await assertCanReactivate(app.db, user);
     await completeLogin(app, req, reply, user, "email");
     return successUrl(base, nextPath);
@@ -289,6 +296,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
       if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
       const check = await checkMagicCode(app, email, code);
+      if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
       if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
       if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
       if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
@@ -306,7 +314,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   magicForm("/auth/magic-sign-in/", false);
   magicForm("/auth/magic-sign-up/", true);
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/auth/reset-password/:uid/:token/",
     auth: "none",
@@ -322,7 +330,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
         await formGate(req, "auth-reset-password");
         const cfg = await getInstanceConfig(app.db, app.secretKey);
         if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
-        const check = await checkResetToken(app.db, params.uid, params.token);
+        const check = await checkResetToken(app, params.uid, params.token);
         if (!check.ok) throw fail(check.code);
         const password = field(body, "password");
         if (!password) throw fail(E.INVALID_PASSWORD);
@@ -339,7 +347,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/auth/sign-out/",
     auth: "optional",

@@ -6,15 +6,16 @@ import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf } from "../../core/csrf.ts";
+import { formRoute } from "../../core/form-route.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
-import { hashPassword, verifyPassword } from "../../core/password.ts";
+import { hashPassword } from "../../core/password.ts";
 import { getInstance, getInstanceConfig, getInstanceConfigRows, setInstanceConfig } from "../../core/instance-config.ts";
 import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
 import { endSession, resolveSession, startSession } from "../../core/session.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
-import { adminBase, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
-import { createUser, findUserByEmail } from "../auth/commands.ts";
+import { adminBase, capEchoes, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
+import { checkAccountPassword, createUser, findUserByEmail } from "../auth/commands.ts";
 import { presentAdminMe } from "../users/presenters.ts";
 import { presentAdminWorkspace, presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
 import { smtpErrorMessage } from "./smtp-errors.ts";
@@ -22,9 +23,9 @@ import { smtpErrorMessage } from "./smtp-errors.ts";
 const E = AUTH_ERROR;
 const { instances, instanceAdmins, users, workspaces, workspaceMembers, projects, sessions } = schema;
 
-/** Redirect to the god-mode base with an admin error code and the echoed fields. */
+/** Redirect to the god-mode base with an admin error code and the echoed fields (each capped, as in the app's auth forms). */
 function adminError(reply: FastifyReply, base: string, code: number, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({ error_code: String(code), error_message: authErrorName(code) ?? "AUTHENTICATION_FAILED", ...extra });
+  const params = new URLSearchParams({ error_code: String(code), error_message: authErrorName(code) ?? "AUTHENTICATION_FAILED", ...capEchoes(extra) });
   return redirect(reply, `${base}?${params.toString()}`);
 }
 
@@ -98,7 +99,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
 
   // ---- god-mode sessions ----
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-up/",
     auth: "none",
@@ -153,7 +154,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-in/",
     auth: "none",
@@ -174,8 +175,10 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
       if (!user) return adminError(reply, base, E.ADMIN_USER_DOES_NOT_EXIST, { email });
       if (!user.isActive) return adminError(reply, base, E.ADMIN_USER_DEACTIVATED, { email });
       const [admin] = await app.db.select({ id: instanceAdmins.id, role: instanceAdmins.role }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
-      const passwordOk = await verifyPassword(password, user.password);
-      if (!passwordOk || !admin || admin.role < 15) return adminError(reply, base, E.ADMIN_AUTHENTICATION_FAILED, { email });
+      // The same per-account password limit as the app's sign-in (the same password), checked for non-admins too.
+      const check = await checkAccountPassword(app, email, password, user.password);
+      if (check === "throttled") return adminError(reply, base, E.RATE_LIMIT_EXCEEDED, { email });
+      if (check === "wrong" || !admin || admin.role < 15) return adminError(reply, base, E.ADMIN_AUTHENTICATION_FAILED, { email });
       const previous = req.cookies?.[app.config.adminSessionCookieName];
       if (previous) await endSession(app, req, reply, "admin");
       await startSession(app, reply, req, user.id, "admin");
@@ -183,7 +186,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  route(fastify, app, {
+  formRoute(fastify, app, {
     method: "POST",
     url: "/api/instances/admins/sign-out/",
     auth: "none",

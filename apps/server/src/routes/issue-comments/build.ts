@@ -11,6 +11,7 @@ import { presentComment, presentCommentReaction } from "../issues/presenters.ts"
 import { usersById } from "../issues/detail.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
 import { stripHtml } from "../issues/text.ts";
+import { htmlField } from "../../core/sanitize.ts";
 import { HTML_MAX, issueParams, zStr, zUuid, MSG } from "../issues/schemas.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
@@ -19,7 +20,7 @@ const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === un
 
 /** Body of POST …/comments/ (and POST …/history/). */
 export const commentBody = z.object({
-  comment_html: z.string({ error: typeMsg(MSG.string) }).max(HTML_MAX, MSG.maxLen(HTML_MAX)),
+  comment_html: htmlField(HTML_MAX),
   comment_json: z.unknown().optional(),
   access: z.enum(["INTERNAL", "EXTERNAL"], { error: (iss) => MSG.choice(iss.input) }).optional(),
   parent: zUuid.nullable().optional(),

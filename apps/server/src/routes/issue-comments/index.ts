@@ -35,7 +35,6 @@ async function loadComment(ctx: Ctx<{ commentId: string; issueId?: string }, any
     .where(and(eq(C.id, ctx.params.commentId), eq(C.projectId, ctx.project.id), isNull(C.deletedAt)))
     .limit(1);
   if (!c || (ctx.params.issueId && c.issueId !== ctx.params.issueId)) throw errors.notFound();
-  if (!ctx.projectMember) throw errors.permissionDenied();
   const issue = await findIssue(ctx.app.db, ctx.project.id, c.issueId);
   if (!issue) throw errors.notFound();
   assertCanSee(ctx.user.id, ctx.project, ctx.projectMember, issue);

@@ -6,13 +6,14 @@ import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { P, W } from "../issues/urls.ts";
-import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, projectParams, zDate, zIdList, zName, zUuid, HTML_MAX, MSG, NAME_MAX } from "../issues/schemas.ts";
+import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, projectParams, zDate, zIdList, zName, zRef, zUuid, HTML_MAX, MSG, NAME_MAX } from "../issues/schemas.ts";
 import { requirePolicy } from "../issues/access.ts";
 import { assignableIds, createIssue, deleteIssue, nonField, projectLabelIds, START_AFTER_TARGET, updateIssue } from "../issues/commands.ts";
 import { loadIssueView, loadIssueViewsOrdered } from "../issues/queries.ts";
 import { presentIssue } from "../issues/presenters.ts";
 import { buildIssueDetail } from "../issues/detail.ts";
 import { stripHtml } from "../issues/text.ts";
+import { htmlField } from "../../core/sanitize.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;
@@ -42,21 +43,21 @@ async function loadOwnProjectDraft(ctx: Ctx<{ draftId: string }, any, any, any>)
 
 const draftBody = z.object({
   name: z.string({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.string) }).trim().max(NAME_MAX, MSG.maxLen(NAME_MAX)).optional(),
-  description_html: z.string({ error: () => MSG.string }).max(HTML_MAX, MSG.maxLen(HTML_MAX)).nullable().optional(),
+  description_html: htmlField(HTML_MAX).nullable().optional(),
   description_json: z.unknown().optional(),
-  project_id: zUuid.nullable().optional(),
-  state_id: zUuid.nullable().optional(),
-  parent_id: zUuid.nullable().optional(),
+  project_id: zRef.optional(),
+  state_id: zRef.optional(),
+  parent_id: zRef.optional(),
   label_ids: zIdList.optional(),
   assignee_ids: zIdList.optional(),
   module_ids: zIdList.optional(),
-  cycle_id: zUuid.nullable().optional(),
+  cycle_id: zRef.optional(),
   priority: issueCreateBody.shape.priority,
   start_date: zDate.nullable().optional(),
   target_date: zDate.nullable().optional(),
-  estimate_point: zUuid.nullable().optional(),
+  estimate_point: zRef.optional(),
   sort_order: issueCreateBody.shape.sort_order,
-  type_id: zUuid.nullable().optional(),
+  type_id: zRef.optional(),
   external_source: issueCreateBody.shape.external_source,
   external_id: issueCreateBody.shape.external_id,
 });
@@ -267,8 +268,8 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     policy: Policies.project.member,
     load: loadOwnProjectDraft,
     handler: async (ctx) => {
-      const { skip_activity: _s, ...patch } = ctx.body;
-      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch));
+      const { skip_activity, ...patch } = ctx.body;
+      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity }));
       return presentIssue((await loadIssueView(ctx.app.db, ctx.loaded.id))!);
     },
   });

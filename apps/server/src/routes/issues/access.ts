@@ -26,21 +26,23 @@ export interface IssueLoadOpts {
   drafts?: boolean;
   /** Only archived items (GET P/issues/{id}/archive/). */
   onlyArchived?: boolean;
+  /** A guest who may not see the item gets 404 instead of the 403 "not allowed to view" body. */
+  hiddenAsNotFound?: boolean;
 }
 
 /**
- * Load the work item of `:issueId` in the route's project, applying guest visibility.
+ * Load the work item of `:issueId` in the route's project, applying guest visibility (after the policy gate,
+ * which already admitted only project members).
  * Deleted items are never found; `epics/` paths only find epics.
  */
 export async function loadIssueForRoute(ctx: Ctx<{ issueId: string }, any, any, any>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
-  if (!ctx.projectMember && !ctx.workspaceMember) throw errors.permissionDenied();
   const issue = await findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId);
   if (!issue) throw errors.notFound();
   if (isEpicPath(ctx) && !issue.isEpic) throw errors.notFound();
   if (opts.archived === false && issue.archivedAt) throw errors.notFound();
   if (opts.onlyArchived && !issue.archivedAt) throw errors.notFound();
   if (opts.drafts === false && issue.isDraft) throw errors.notFound();
-  if (!ctx.projectMember) throw errors.permissionDenied();
+  if (opts.hiddenAsNotFound && !visibleTo(ctx.user.id, ctx.project, ctx.projectMember)(issue)) throw errors.notFound();
   assertCanSee(ctx.user.id, ctx.project, ctx.projectMember, issue);
   return issue;
 }

@@ -9,21 +9,21 @@ import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { P } from "./urls.ts";
-import { issueIdsBody, projectParams, zDate, zIdList, zPriority, zUuid, MSG } from "./schemas.ts";
+import { issueIdsBody, projectParams, zDate, zIdList, zPriority, zRef, MSG } from "./schemas.ts";
 import { findProjectIssues } from "./access.ts";
 import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
 import type { IssueRow } from "./queries.ts";
 
 const bulkProperties = z.object(
   {
-    state_id: zUuid.nullable().optional(),
+    state_id: zRef.optional(),
     priority: zPriority.optional(),
     assignee_ids: zIdList.optional(),
     label_ids: zIdList.optional(),
     start_date: zDate.nullable().optional(),
     target_date: zDate.nullable().optional(),
-    estimate_point: zUuid.nullable().optional(),
-    cycle_id: zUuid.nullable().optional(),
+    estimate_point: zRef.optional(),
+    cycle_id: zRef.optional(),
     module_ids: zIdList.optional(),
   },
   { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) },

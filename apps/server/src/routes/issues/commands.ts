@@ -6,6 +6,7 @@ import { recordActivity, scalarChange, setChanges, type ActivityInput } from "..
 import type { ProjectRow } from "../../core/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
+import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 
 const I = schema.issues;
 
@@ -293,11 +294,20 @@ async function currentIds(tx: DbOrTx, issueId: string) {
   return { labelIds: labels.map((r) => r.id), assigneeIds: assignees.map((r) => r.id) };
 }
 
+export interface UpdateOptions {
+  allowTriage?: boolean;
+  /**
+   * The client's `skip_activity`: a description change is saved without an activity row or a
+   * description version (Plane's editor re-saving the text it just opened); other fields still record theirs.
+   */
+  skipActivity?: boolean;
+}
+
 /**
  * Apply a partial update (PATCH P/issues/{id}/, bulk operations, issue-dates, drafts): label and
- * assignee lists replace; one activity row per changed field, in the same transaction.
+ * assignee lists replace; one activity row per changed field and a description version, in the same transaction.
  */
-export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: { allowTriage?: boolean } = {}): Promise<IssueRow> {
+export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: UpdateOptions = {}): Promise<IssueRow> {
   const cur = await lockIssue(tx, issueId);
   if (cur.projectId !== project.id) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
@@ -318,7 +328,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     if (html !== cur.descriptionHtml) {
       set.descriptionHtml = html;
       set.descriptionStripped = stripHtml(html);
-      acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
+      if (!opts.skipActivity) acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
     }
   }
   if (has("description_binary") || patch.description_binary === null) set.descriptionBinary = decodeBinary(patch.description_binary ?? null) ?? null;
@@ -403,7 +413,10 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
   }
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
-  if (set.descriptionHtml) await recordMentions(tx, cur, set.descriptionHtml, actorId);
+  if (set.descriptionHtml !== undefined) {
+    await recordMentions(tx, cur, set.descriptionHtml, actorId);
+    if (!opts.skipActivity) await keepDescriptionVersion(tx, cur, row, actorId);
+  }
   await recordActivity(tx, acts);
   return row;
 }
@@ -424,6 +437,7 @@ export async function deleteIssue(tx: DbOrTx, issue: IssueRow, actorId: string, 
   await tx.update(I).set({ deletedAt: now, updatedAt: now, updatedById: actorId }).where(eq(I.id, issue.id));
   await tx.delete(schema.cycleIssues).where(eq(schema.cycleIssues.issueId, issue.id));
   await tx.delete(schema.moduleIssues).where(eq(schema.moduleIssues.issueId, issue.id));
+  await deleteDescriptionVersions(tx, issue.id);
   await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "deleted", field: "issue", oldValue: issue.name, comment: "deleted the work item" });
   if (depth > 50) return;
   const children = await tx.select().from(I).where(and(eq(I.parentId, issue.id), isNull(I.deletedAt))).orderBy(asc(I.sequenceId));

@@ -61,8 +61,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     creatorOf: (issue) => issue.createdById,
     status: 204,
     handler: async (ctx) => {
-      const { skip_activity: _skip, ...patch } = ctx.body;
-      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch));
+      const { skip_activity, ...patch } = ctx.body;
+      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity }));
       return undefined;
     },
   });

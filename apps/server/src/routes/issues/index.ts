@@ -7,11 +7,12 @@ import { registerRelations } from "./relations.ts";
 import { registerSubscription } from "./subscription.ts";
 import { registerArchive } from "./archive.ts";
 import { registerBulk } from "./bulk.ts";
+import { registerDescriptionVersions } from "./description-versions.ts";
 
 /**
  * Work items (work-tracking.md §7 "Work items"; wire-facts §6.2–6.5), for `issues/` and `epics/`:
  * create, detail, update, delete, lookup, meta, history, dates, sub-items, links, relations,
- * subscription, archive and bulk calls. The list / read-many endpoints live in the list engine.
+ * subscription, archive, bulk calls and description versions. The list / read-many endpoints live in the list engine.
  */
 export const issueRoutes: RouteModule = (fastify, app) => {
   registerIssueCore(fastify, app);
@@ -22,4 +23,5 @@ export const issueRoutes: RouteModule = (fastify, app) => {
   registerSubscription(fastify, app);
   registerArchive(fastify, app);
   registerBulk(fastify, app);
+  registerDescriptionVersions(fastify, app);
 };

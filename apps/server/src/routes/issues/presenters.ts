@@ -294,3 +294,32 @@ export function presentTask(t: TaskRow) {
     updated_by: t.updatedById,
   };
 }
+
+type DescriptionVersionRow = typeof schema.issueDescriptionVersions.$inferSelect;
+
+/** A description version as listed by `description-versions/` (no description payload). */
+export function presentDescriptionVersionLite(v: DescriptionVersionRow) {
+  return {
+    id: v.id,
+    workspace: v.workspaceId,
+    project: v.projectId,
+    issue: v.issueId,
+    last_saved_at: v.lastSavedAt,
+    owned_by: v.ownedById,
+    created_at: v.createdAt,
+    updated_at: v.updatedAt,
+    created_by: v.createdById,
+    updated_by: v.updatedById,
+  };
+}
+
+/** One description version with its content (`description-versions/{id}/`); the binary as base64. */
+export function presentDescriptionVersion(v: DescriptionVersionRow) {
+  return {
+    ...presentDescriptionVersionLite(v),
+    description_binary: v.descriptionBinary ? v.descriptionBinary.toString("base64") : null,
+    description_html: v.descriptionHtml,
+    description_stripped: v.descriptionStripped,
+    description_json: v.descriptionJson,
+  };
+}

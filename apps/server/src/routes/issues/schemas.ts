@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRIORITIES } from "@stride/shared";
+import { htmlField } from "../../core/sanitize.ts";
 
 /** DRF-style messages, so clients see the texts they already know. */
 export const MSG = {
@@ -42,23 +43,43 @@ export const zIdList = z.array(zUuid, { error: typeMsg(MSG.list) }).max(1000);
 export const zNumber = z.number({ error: typeMsg(MSG.number) }).finite();
 export const zBool = z.boolean({ error: typeMsg(MSG.boolean) });
 
+/**
+ * A nullable reference to another row (state, parent, estimate point, type, cycle, project). As with DRF's
+ * relational fields, an empty string means "none": Plane's forms send `""` for an unset picker.
+ */
+export const zRef = z.preprocess((v) => (v === "" ? null : v), zUuid.nullable());
+
+const TRUE_FORMS = new Set(["true", "t", "yes", "y", "on", "1"]);
+const FALSE_FORMS = new Set(["false", "f", "no", "n", "off", "0", ""]);
+/** A flag in any of the forms clients send (DRF BooleanField): true/false, 1/0, "true"/"True"/"1", "false"/"0"/"", null (false). */
+export const zFlag = z.preprocess((v) => {
+  if (v === null) return false;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === "string") {
+    const s = v.trim().toLowerCase();
+    if (TRUE_FORMS.has(s)) return true;
+    if (FALSE_FORMS.has(s)) return false;
+  }
+  return v;
+}, zBool);
+
 /** Body of POST P/issues/ (wire-facts §6.2). Unknown keys (cycle_id, module_ids, …) are ignored. */
 export const issueCreateBody = z.object({
   name: zName,
-  description_html: z.string({ error: typeMsg(MSG.string) }).max(HTML_MAX, MSG.maxLen(HTML_MAX)).nullable().optional(),
+  description_html: htmlField(HTML_MAX).nullable().optional(),
   description_binary: z.string({ error: typeMsg(MSG.string) }).max(HTML_MAX * 2).nullable().optional(),
   description_json: z.unknown().optional(),
-  state_id: zUuid.nullable().optional(),
-  parent_id: zUuid.nullable().optional(),
+  state_id: zRef.optional(),
+  parent_id: zRef.optional(),
   label_ids: zIdList.optional(),
   assignee_ids: zIdList.optional(),
   priority: zPriority.optional(),
   start_date: zDate.nullable().optional(),
   target_date: zDate.nullable().optional(),
-  estimate_point: zUuid.nullable().optional(),
+  estimate_point: zRef.optional(),
   sort_order: zNumber.optional(),
   is_draft: zBool.optional(),
-  type_id: zUuid.nullable().optional(),
+  type_id: zRef.optional(),
   external_source: zStr(255).nullable().optional(),
   external_id: zStr(255).nullable().optional(),
 });
@@ -66,7 +87,7 @@ export type IssueCreateBody = z.infer<typeof issueCreateBody>;
 
 /** Body of PATCH P/issues/{id}/: any create field; lists replace. */
 export const issuePatchBody = issueCreateBody.partial().extend({
-  skip_activity: zBool.optional(),
+  skip_activity: zFlag.optional(),
 });
 export type IssuePatchBody = z.infer<typeof issuePatchBody>;
 

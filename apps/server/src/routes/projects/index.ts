@@ -104,12 +104,11 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/`,
     params: projectParams,
     scope: "project",
-    load: async ({ project, projectMember }) => {
+    load: async ({ project }) => {
       if (project.archivedAt) throw errors.notFound();
-      if (!projectMember && project.network === 2) throw errors.conflict({ error: "You are not a member of this project" });
       return project;
     },
-    policy: P.project.read,
+    policy: P.project.view,
     handler: async ({ project, user }) => presentOneProjectFull(app.db, user.id, project.id),
   });
 

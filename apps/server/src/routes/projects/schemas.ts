@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK } from "@stride/shared";
 import { bool, choice, integerIn, jsonObject, number, optionalText, requiredText, uuidField, uuidParam } from "./fields.ts";
+import { htmlField } from "../../core/sanitize.ts";
 
 function isTimeZone(tz: string): boolean {
   if (!tz) return false;
@@ -43,7 +44,7 @@ function isCoverImageUrl(value: string): boolean {
 const writable = {
   description: optionalText(10000),
   description_text: z.unknown(),
-  description_html: optionalText(1_000_000).nullable(),
+  description_html: htmlField(1_000_000).nullable(),
   network: choice([PROJECT_NETWORK.SECRET, PROJECT_NETWORK.PUBLIC] as const),
   project_lead: uuidField().nullable(),
   default_assignee: uuidField().nullable(),

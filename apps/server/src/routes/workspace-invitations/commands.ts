@@ -96,7 +96,6 @@ export async function createInvitations(
   input: InviteInput[],
 ): Promise<void> {
   if (input.length === 0) throw errors.badRequest("Emails are required");
-  if (input.some((e) => (e.role ?? 5) > inviterMember.role)) throw errors.badRequest("You cannot invite a user with higher role");
   const byEmail = new Map<string, number>();
   for (const e of input) {
     const email = e.email.trim().toLowerCase();

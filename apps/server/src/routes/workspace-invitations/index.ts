@@ -93,8 +93,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     params: invitationParams,
     body: updateBody,
     load: loadInWorkspace,
-    handler: async ({ loaded, workspace, workspaceMember, user, body }) => {
-      if (body.role !== undefined && body.role > workspaceMember!.role) throw errors.badRequest("You cannot invite a user with higher role");
+    handler: async ({ loaded, workspace, user, body }) => {
       const set: Partial<typeof workspaceInvitations.$inferInsert> = { updatedAt: new Date(), updatedById: user.id };
       if (body.role !== undefined) set.role = body.role;
       if (body.message !== undefined) set.message = body.message;

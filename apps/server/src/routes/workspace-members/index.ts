@@ -95,8 +95,6 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
       const target = loaded.m;
       const newRole = body.role;
       if (target.memberId === user.id) throw errors.badRequest("You cannot update your own role");
-      if (target.role > workspaceMember!.role) throw errors.badRequest("You cannot update a role that is higher than your own role");
-      if (newRole > workspaceMember!.role) throw errors.badRequest("You cannot assign a role higher than your own role");
       const updated = await app.db.transaction(async (tx) => {
         if (target.role === 20 && newRole < 20 && (await otherActiveAdmins(tx, workspace.id, target.memberId)) === 0) {
           throw errors.badRequest("The workspace needs at least one admin; promote another member first.");
@@ -124,7 +122,6 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     handler: async ({ loaded, workspace, workspaceMember, user }) => {
       const target = loaded.m;
       if (target.id === workspaceMember!.id) throw errors.badRequest("You cannot remove yourself from the workspace. Please use leave workspace");
-      if (target.role > workspaceMember!.role) throw errors.badRequest("You cannot remove a user having role higher than you");
       await app.db.transaction(async (tx) => {
         if (target.role === 20 && (await otherActiveAdmins(tx, workspace.id, target.memberId)) === 0) {
           throw errors.badRequest("The workspace needs at least one admin; promote another member first.");

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { CLOSED_STATE_GROUPS, ROLE, canAct, hasRole } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
@@ -13,12 +13,13 @@ import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
 } from "../work-items/components/properties.tsx";
 import { Icon } from "../work-items/components/icons.tsx";
-import { RichEditor } from "../work-items/components/RichEditor.tsx";
+import { RichEditor, type RichEditorHandle } from "../work-items/components/RichEditor.tsx";
 import { ParentPicker } from "../work-items/create/ParentPicker.tsx";
 import { UNTITLED, copyText, itemKey, itemUrl } from "../work-items/components/ItemBits.tsx";
 import { formatDate, isOverdue } from "../work-items/lib/dates.ts";
 import { ActivityFeed } from "./Activity.tsx";
 import { ReactionBar } from "./Reactions.tsx";
+import { VersionHistory } from "./VersionHistory.tsx";
 import { Attachments } from "./widgets/Attachments.tsx";
 import { Links } from "./widgets/Links.tsx";
 import { Relations } from "./widgets/Relations.tsx";
@@ -59,8 +60,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   slug: string; pid: string; item: Detail; kind: ItemKind; refs: ProjectRefs; variant: "peek" | "page"; onClose?: () => void;
 }) {
   const me = useMe().data?.id ?? null;
-  const { projectRole } = useProjectRole(slug, pid);
-  const role = projectRole ?? 0;
+  const { projectRole: role } = useProjectRole(slug, pid);
   const nav = useNavigate();
   const toast = useToast();
   const update = useUpdateWorkItem(slug, pid);
@@ -73,8 +73,9 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
-  const editable = !archived && (role >= 15 || (!!me && item.created_by === me));
-  const canDelete = role >= 20 || (!!me && item.created_by === me);
+  // the server's rules: members edit, creators edit their own; admins and creators delete
+  const editable = !archived && (canAct(role) || (!!me && item.created_by === me));
+  const canDelete = hasRole(role, ROLE.ADMIN) || (!!me && item.created_by === me);
   const group = refs.stateById.get(item.state_id ?? "")?.group ?? item.state__group ?? null;
   const ident = refs.project?.identifier;
   const key = itemKey(ident, item.sequence_id);
@@ -110,7 +111,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
         {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
         {archived ? (
-          role >= 15 && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
+          canAct(role) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
         ) : (
           editable && (
             <IconButton
@@ -160,7 +161,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <Banner kind="info">
           <span className="flex items-center justify-between gap-2">
             This work item was archived on {formatDate(item.archived_at!.slice(0, 10))}.
-            {role >= 15 && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
+            {canAct(role) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
           </span>
         </Banner>
       )}
@@ -170,15 +171,15 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         </Link>
       )}
       <TitleEditor name={item.name} editable={editable} onSave={(name) => set({ name })} />
-      <DescriptionEditor key={item.id} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
+      <DescriptionEditor key={item.id} slug={slug} pid={pid} kind={kind} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
       <ReactionBar label="Reactions" reactions={item.issue_reactions ?? []} me={me} disabled={archived} nameOf={(uid) => refs.userById.get(uid)?.display_name} onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })} />
       {variant === "peek" && properties}
-      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && role >= 15} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
-      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && role >= 15} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
+      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
+      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
       <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={editable} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
       <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={editable} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && role >= 5} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && hasRole(role, ROLE.GUEST)} />
     </div>
   );
 
@@ -280,8 +281,16 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
   );
 }
 
-/** The description: a rich editor that saves a moment after typing stops and when it loses focus. */
-function DescriptionEditor({ item, refs, editable, onSave }: { item: Detail; refs: ProjectRefs; editable: boolean; onSave: (html: string) => void }) {
+/**
+ * The description: a rich editor that saves a moment after typing stops and when it loses focus, and its
+ * version history (restoring a version is an edit, allowed to whoever may edit the description).
+ */
+function DescriptionEditor({ slug, pid, kind, item, refs, editable, onSave }: {
+  slug: string; pid: string; kind: ItemKind; item: Detail; refs: ProjectRefs; editable: boolean; onSave: (html: string) => void;
+}) {
+  const editor = useRef<RichEditorHandle>(null);
+  const [history, setHistory] = useState(false);
+  const toast = useToast();
   const last = useRef(item.description_html ?? "");
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -296,9 +305,20 @@ function DescriptionEditor({ item, refs, editable, onSave }: { item: Detail; ref
     }
   };
   useEffect(() => () => flush(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const restore = (html: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    last.current = html;
+    editor.current?.setHtml(html);
+    onSave(html);
+    setHistory(false);
+    toast.show("success", "Description restored");
+  };
   return (
     <div aria-label="Description" role="group">
       <RichEditor
+        ref={editor}
         label="Description"
         bare={!editable}
         disabled={!editable}
@@ -313,6 +333,23 @@ function DescriptionEditor({ item, refs, editable, onSave }: { item: Detail; ref
           timer.current = setTimeout(flush, 1200);
         }}
         onBlur={flush}
+      />
+      <div className="mt-1 flex justify-end">
+        <button type="button" onClick={() => { flush(); setHistory(true); }} className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+          <Icon name="restore" size={12} /> Version history
+        </button>
+      </div>
+      <VersionHistory
+        open={history}
+        onClose={() => setHistory(false)}
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        refs={refs}
+        currentHtml={item.description_html}
+        canRestore={editable}
+        onRestore={restore}
       />
     </div>
   );

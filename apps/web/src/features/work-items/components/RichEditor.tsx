@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import { createPortal } from "react-dom";
 import { Avatar, cx } from "../../../components/ui/index.ts";
 import type { UserLite } from "../../../api/types.ts";
-import { displayToStorage, isEmptyHtml, mentionChip, sanitizeHtml, storageToDisplay } from "../lib/html.ts";
+import { displayToStorage, isEmptyHtml, mentionChip, toDisplayHtml } from "../lib/html.ts";
 import { displayName } from "./properties.tsx";
 
 /** Typography of rich text (descriptions, comments) on screen and in the editor. */
@@ -11,7 +11,7 @@ export const RICH_TEXT =
 
 /** Read-only rich text (mentions as chips, markup sanitized). */
 export function RichText({ html, nameOf, className }: { html: string | null | undefined; nameOf: (id: string) => string | null | undefined; className?: string }) {
-  return <div className={cx(RICH_TEXT, className)} dangerouslySetInnerHTML={{ __html: sanitizeHtml(storageToDisplay(html, nameOf)) }} />;
+  return <div data-rich-text className={cx(RICH_TEXT, className)} dangerouslySetInnerHTML={{ __html: toDisplayHtml(html, nameOf) }} />;
 }
 
 export interface RichEditorHandle {
@@ -57,7 +57,7 @@ export const RichEditor = forwardRef<RichEditorHandle, {
   const [mention, setMention] = useState<{ q: string; rect: DOMRect; active: number } | null>(null);
 
   useLayoutEffect(() => {
-    if (el.current) el.current.innerHTML = sanitizeHtml(storageToDisplay(initialHtml ?? "", nameOf));
+    if (el.current) el.current.innerHTML = toDisplayHtml(initialHtml, nameOf);
     setEmpty(isEmptyHtml(initialHtml));
     // set once; later changes come from typing
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -76,7 +76,7 @@ export const RichEditor = forwardRef<RichEditorHandle, {
     getHtml: () => displayToStorage(el.current?.innerHTML ?? ""),
     clear: () => { if (el.current) el.current.innerHTML = ""; setEmpty(true); },
     focus: () => el.current?.focus(),
-    setHtml: (h) => { if (el.current) el.current.innerHTML = sanitizeHtml(storageToDisplay(h, nameOf)); setEmpty(isEmptyHtml(h)); },
+    setHtml: (h) => { if (el.current) el.current.innerHTML = toDisplayHtml(h, nameOf); setEmpty(isEmptyHtml(h)); },
   }));
 
   const candidates = mention
@@ -127,6 +127,7 @@ export const RichEditor = forwardRef<RichEditorHandle, {
         {empty && placeholder && <div aria-hidden className="pointer-events-none absolute left-3 top-2 text-sm text-zinc-400">{placeholder}</div>}
         <div
           ref={el}
+          data-rich-text
           role="textbox"
           aria-multiline="true"
           aria-label={label}
@@ -148,7 +149,7 @@ export const RichEditor = forwardRef<RichEditorHandle, {
             const html = e.clipboardData.getData("text/html");
             if (html) {
               e.preventDefault();
-              document.execCommand("insertHTML", false, sanitizeHtml(html));
+              document.execCommand("insertHTML", false, toDisplayHtml(displayToStorage(html), nameOf));
               emit();
             }
           }}

@@ -2,8 +2,9 @@
  * Rich text of descriptions and comments. Stored HTML carries mentions as the editor's
  * `<mention-component entity_identifier="<user id>" entity_name="user_mention">` tags (what the server
  * reads to record mentions); on screen they are `@Name` chips. The string transforms are pure;
- * `sanitizeHtml` uses the browser's DOMParser and keeps only a small allowlist of tags and attributes.
+ * `sanitizeHtml` uses the browser's DOMParser and the shared allowlist (`packages/shared/src/html/`).
  */
+import { cleanHtmlAttributes, htmlTagAction } from "@stride/shared";
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 
@@ -60,45 +61,50 @@ export function isEmptyHtml(html: string | null | undefined): boolean {
   return html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
 }
 
-const ALLOWED_TAGS = new Set(["P", "BR", "STRONG", "B", "EM", "I", "U", "S", "STRIKE", "DEL", "CODE", "PRE", "BLOCKQUOTE", "UL", "OL", "LI", "H1", "H2", "H3", "A", "SPAN", "DIV", "HR", "IMG"]);
-const ALLOWED_ATTRS: Record<string, string[]> = {
-  A: ["href", "title", "target", "rel"],
-  SPAN: ["class", "data-type", "data-id", "contenteditable"],
-  IMG: ["src", "alt", "width", "height"],
-};
+const HTML_NS = "http://www.w3.org/1999/xhtml";
 
-/** Keep only safe markup (no scripts, event handlers or javascript: links). Browser only. */
+/** Keep what the allowlist admits (a second layer behind the server's sanitiser). */
+function cleanChildren(parent: ParentNode) {
+  for (const child of [...parent.childNodes]) {
+    if (child.nodeType === 3) continue; // text
+    if (child.nodeType !== 1) {
+      child.remove(); // comments, processing instructions, CDATA
+      continue;
+    }
+    const el = child as Element;
+    const action = el.namespaceURI === HTML_NS ? htmlTagAction(el.localName) : "drop";
+    if (action === "drop") {
+      el.remove();
+      continue;
+    }
+    cleanChildren(el);
+    if (action === "unwrap") {
+      el.replaceWith(...el.childNodes);
+      continue;
+    }
+    const attrs = cleanHtmlAttributes(el.localName, Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])));
+    if (!attrs) {
+      el.remove();
+      continue;
+    }
+    for (const a of [...el.attributes]) el.removeAttribute(a.name);
+    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  }
+}
+
+/**
+ * Sanitise stored HTML with the shared allowlist of `@stride/shared` (the one the server applies on
+ * write): parsed in an inert document (nothing loads or runs), unknown tags unwrapped, dangerous ones
+ * dropped with their content, attributes, classes, styles and URLs checked by the shared rules. Browser only.
+ */
 export function sanitizeHtml(html: string): string {
   if (typeof DOMParser === "undefined") return escapeHtml(html.replace(/<[^>]*>/g, ""));
-  const doc = new DOMParser().parseFromString(`<div>${html}</div>`, "text/html");
-  const root = doc.body.firstElementChild as HTMLElement | null;
-  if (!root) return "";
-  const walk = (el: Element) => {
-    for (const child of [...el.children]) {
-      if (!ALLOWED_TAGS.has(child.tagName)) {
-        if (["SCRIPT", "STYLE", "IFRAME", "OBJECT", "EMBED", "TEMPLATE"].includes(child.tagName)) {
-          child.remove();
-          continue;
-        }
-        // unknown wrapper: keep its content
-        const frag = doc.createDocumentFragment();
-        while (child.firstChild) frag.appendChild(child.firstChild);
-        child.replaceWith(frag);
-        walk(el);
-        return;
-      }
-      const allowed = ALLOWED_ATTRS[child.tagName] ?? [];
-      for (const a of [...child.attributes]) if (!allowed.includes(a.name)) child.removeAttribute(a.name);
-      if (child.tagName === "A") {
-        const href = child.getAttribute("href") ?? "";
-        if (!/^(https?:|mailto:|\/)/i.test(href)) child.removeAttribute("href");
-        child.setAttribute("target", "_blank");
-        child.setAttribute("rel", "noopener noreferrer");
-      }
-      if (child.tagName === "IMG" && !/^(https?:|\/)/i.test(child.getAttribute("src") ?? "")) child.remove();
-      else walk(child);
-    }
-  };
-  walk(root);
-  return root.innerHTML;
+  const body = new DOMParser().parseFromString(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, "text/html").body;
+  cleanChildren(body);
+  return body.innerHTML;
+}
+
+/** Stored HTML → what is shown (and edited): sanitised first, then mentions become chips. */
+export function toDisplayHtml(html: string | null | undefined, nameOf: (id: string) => string | null | undefined): string {
+  return storageToDisplay(sanitizeHtml(html ?? ""), nameOf);
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { count, desc, eq } from "drizzle-orm";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { envelope, parsePage } from "../../core/pagination.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema } from "../../db/client.ts";
+import { P, itemUrls } from "./urls.ts";
+import { issueParams, zUuid } from "./schemas.ts";
+import { loadIssueForRoute } from "./access.ts";
+import { findDescriptionVersion } from "./versions.ts";
+import { presentDescriptionVersion, presentDescriptionVersionLite } from "./presenters.ts";
+
+const V = schema.issueDescriptionVersions;
+const urls = (suffix: string) => [`${P}/work-items/:issueId/description-versions/${suffix}`, ...itemUrls(`description-versions/${suffix}`)];
+const pageQuery = z.object({ cursor: z.string().max(100).optional(), per_page: z.string().max(10).optional() }).passthrough();
+
+/**
+ * Description versions of a work item (written by `keepDescriptionVersion` with every description change):
+ * GET `P/work-items/{id}/description-versions/` (also under `issues/` and `epics/`) → the paginated
+ * envelope, newest first, without the content; GET `…/description-versions/{versionId}/` → one version
+ * with its content. Whoever may read the item may read its versions; a guest who may not see it gets 404.
+ */
+export function registerDescriptionVersions(fastify: FastifyInstance, app: AppContext) {
+  route(fastify, app, {
+    method: "GET",
+    url: urls(""),
+    scope: "project",
+    params: issueParams,
+    query: pageQuery,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
+    handler: async (ctx) => {
+      const page = parsePage(ctx.query);
+      const [{ n }] = await ctx.app.db.select({ n: count() }).from(V).where(eq(V.issueId, ctx.loaded.id));
+      const rows = await ctx.app.db
+        .select()
+        .from(V)
+        .where(eq(V.issueId, ctx.loaded.id))
+        .orderBy(desc(V.lastSavedAt), desc(V.createdAt), desc(V.id))
+        .limit(page.perPage)
+        .offset(page.offset);
+      const results = rows.map(presentDescriptionVersionLite);
+      // Stride's envelope plus the two keys Plane's client reads on this list (`cursor`, `page_count`).
+      return { ...envelope(page, Number(n), results, results.length), cursor: page.cursor, page_count: results.length };
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: urls(":versionId/"),
+    scope: "project",
+    params: issueParams.extend({ versionId: zUuid }),
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
+    handler: async (ctx) => {
+      const version = await findDescriptionVersion(ctx.app.db, ctx.loaded.id, ctx.params.versionId);
+      if (!version) throw errors.notFound();
+      return presentDescriptionVersion(version);
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export * from "./allowlist.ts";
+export * from "./rules.ts";
