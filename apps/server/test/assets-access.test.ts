@@ -56,6 +56,8 @@ async function workspacePathAnswers(c: Client, assetId: string, deletedId: strin
 }
 
 const HIDDEN = { get: [404, null], download: [404, null], patch: 404, duplicate: 404, check: { exists: false }, delete: 404, restore: 404 };
+/** Duplicating needs a workspace member: a workspace guest is refused by role before anything about the asset. */
+const HIDDEN_FROM_GUEST = { ...HIDDEN, duplicate: 403 };
 
 async function deletedAttachment(p: ProjectFixture, issueId: string) {
   const gone = await attachment(p, issueId);
@@ -69,7 +71,7 @@ describe("attachments of a project the caller is not in", () => {
     const att = await attachment(secret, item.id);
     const deleted = await deletedAttachment(secret, item.id);
     expect(await workspacePathAnswers(ws.member, att.asset_id, deleted)).toEqual(HIDDEN);
-    expect(await workspacePathAnswers(ws.guest, att.asset_id, deleted)).toEqual(HIDDEN);
+    expect(await workspacePathAnswers(ws.guest, att.asset_id, deleted)).toEqual(HIDDEN_FROM_GUEST);
     // nothing changed: still there, still the admin's, still deleted
     const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, att.asset_id));
     expect([row.isDeleted, row.attributes]).toEqual([false, { name: "plan.txt", type: "text/plain", size: 9 }]);
@@ -117,7 +119,7 @@ describe("attachments of work items hidden from a guest", () => {
     const item = await createItem(ws, pr);
     const att = await attachment(pr, item.id);
     const deleted = await deletedAttachment(pr, item.id);
-    expect(await workspacePathAnswers(ws.guest, att.asset_id, deleted)).toEqual(HIDDEN);
+    expect(await workspacePathAnswers(ws.guest, att.asset_id, deleted)).toEqual(HIDDEN_FROM_GUEST);
     expect((await ws.guest.get(`${PA(pr)}${att.asset_id}/`)).status).toBe(404);
     expect((await ws.guest.get(`${ATT(pr, item.id)}${att.asset_id}/`)).status).toBe(404);
     expect((await ws.guest.get(ATT(pr, item.id))).status).toBe(404);

@@ -49,7 +49,7 @@ describe("the declared type is fixed at slot time", () => {
 
   it("refuses a type or name with CR/LF or other control characters at slot time, on every slot route (400, never 500)", async () => {
     const item = await createItem(ws, pr);
-    const badTypes = ["text/plain\r\nX-Injected: 1", "text/plain;\r\n charset=utf-8", "image/png\n", "text/plain\u0000", "image/png\u000b"];
+    const badTypes = ["text/plain\r\nX-Injected: 1", "text/plain;\r\n charset=utf-8", "image/png\n", "image/png\u000b", "image/png\u007f"];
     const slotCalls = async (type: string, name = "a.png") => [
       await ws.member.post(ATT(item.id), { name, type, size: 10 }),
       await ws.member.post(PA(), { name, type, size: 10, entity_type: "ISSUE_DESCRIPTION" }),

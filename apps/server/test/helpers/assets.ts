@@ -18,13 +18,10 @@ export async function send(slot: Slot, bytes: Uint8Array<ArrayBuffer>, type = "a
   return { status: res.status, body: await res.text() };
 }
 
-/**
- * Follow a signed download link (the Location of a 302) without cookies, on a connection of its own: a streamed
- * file's keep-alive socket could otherwise still count as busy when the test server closes right after.
- */
+/** Follow a signed download link (the Location of a 302) without cookies. */
 export async function download(t: TestServer, location: string | null) {
   expect(location).toMatch(/^\/api\/assets\/v2\/files\/[0-9a-f-]+\/\?exp=\d+&disposition=(inline|attachment)&sig=/);
-  const res = await fetch(t.url + location, { headers: { connection: "close" } });
+  const res = await fetch(t.url + location);
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 

@@ -24,8 +24,9 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
       if (!verifyDownload(app.secretKey, ctx.params.assetId, exp, disposition, sig)) throw errors.body(403, { error: "The download link is invalid or has expired." });
       const [a] = await app.db.select().from(FA).where(eq(FA.id, ctx.params.assetId)).limit(1);
       if (!a || !a.isUploaded || a.isDeleted) throw errors.notFound();
-      const stream = await app.storage.get(a.asset);
-      if (!stream) throw errors.notFound();
+      // the whole file (≤ 5 MB) in one write: the reply is complete when the handler returns, and its length exact
+      const data = await app.storage.read(a.asset);
+      if (!data) throw errors.notFound();
       const attrs = a.attributes as { name?: unknown; type?: unknown };
       // stored values are re-checked on the way out: a header never carries anything unchecked
       const type = normalizeMime(attrs.type) ?? "application/octet-stream";
@@ -36,9 +37,7 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
         .header("Cache-Control", "private, max-age=3600")
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-      const size = await app.storage.size(a.asset);
-      if (size !== null) ctx.reply.header("Content-Length", String(size));
-      return ctx.reply.send(stream);
+      return ctx.reply.send(data);
     },
   });
 

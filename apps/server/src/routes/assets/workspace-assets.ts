@@ -80,14 +80,14 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     },
     handler: async (ctx) => {
       const { src, name, target } = ctx.loaded;
-      const stream = await ctx.app.storage.get(src.asset);
-      if (!stream) throw errors.notFound();
+      const data = await ctx.app.storage.read(src.asset);
+      if (!data) throw errors.notFound();
       const id = await ctx.app.db.transaction(async (tx) => {
         const { asset } = await createUploadSlot(tx, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
-          name, type: target.type, size: src.size, entityType: target.entityType, entityIdentifier: target.entityIdentifier, workspaceId: ctx.workspace.id, ...target.links,
+          name, type: target.type, size: data.length, entityType: target.entityType, entityIdentifier: target.entityIdentifier, workspaceId: ctx.workspace.id, ...target.links,
         });
-        await ctx.app.storage.put(asset.asset, stream, target.type);
-        await tx.update(FA).set({ isUploaded: true, storageMetadata: { size: src.size, content_type: target.type, duplicated_from: src.id } }).where(eq(FA.id, asset.id));
+        await ctx.app.storage.put(asset.asset, data, target.type);
+        await tx.update(FA).set({ isUploaded: true, storageMetadata: { size: data.length, content_type: target.type, duplicated_from: src.id } }).where(eq(FA.id, asset.id));
         return asset.id;
       });
       return { asset_id: id };
