@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { STRONG_PASSWORD, WEB, formPost, query, setupInstance } from "./auth-helpers.ts";
+import { STRONG_PASSWORD, WEB, query, setupInstance } from "./auth-helpers.ts";
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { projectFixture, workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import type { Client } from "./helpers/client.ts";
 import { schema } from "../src/db/client.ts";
 

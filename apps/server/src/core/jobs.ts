@@ -28,7 +28,8 @@ export interface JobInfo {
   attempts: number;
   maxAttempts: number;
 }
-export type JobHandler = (payload: any, job: JobInfo) => Promise<unknown>;
+/** `P` is the payload type the task's enqueuers send (JSON from the queue; the registrant names its shape). */
+export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<unknown>;
 
 export interface TaskOptions {
   /** Runs before the job fails for good (default DEFAULT_MAX_ATTEMPTS); jobs enqueued without their own limit use it. */
@@ -184,10 +185,10 @@ export class JobQueue {
   }
 
   /** Register a task (see startup.ts `jobHandlers`). Register before start(): a running runner has its task list. */
-  register(task: string, handler: JobHandler, opts: TaskOptions = {}): void {
+  register<P = unknown>(task: string, handler: JobHandler<P>, opts: TaskOptions = {}): void {
     if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
     if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
-    this.tasks.set(task, { handler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule });
+    this.tasks.set(task, { handler: handler as JobHandler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule });
   }
 
   /** Enqueue inside the caller's transaction (or directly on the database), so the job exists only if the change commits. */

@@ -33,6 +33,12 @@ export interface Ctx<TParams = Record<string, string>, TQuery = Record<string, u
   loaded: TLoaded;
 }
 
+/**
+ * The context as a shared helper (a loader, a viewer, a response builder) sees it: any route's `Ctx` fits,
+ * whatever its query, body and loaded entity; the helper names only the path params it reads.
+ */
+export type ScopeCtx<TParams = unknown> = Ctx<TParams, unknown, unknown, unknown>;
+
 export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   method: HTTPMethods | HTTPMethods[];
   /** One path or several aliases (e.g. `inbox-issues/` and `intake-issues/`). Trailing slashes are optional. */
@@ -235,7 +241,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
 }
 
 /** A route's declaration must be able to run its policy: checked once, at registration. */
-function checkSpec(spec: RouteSpec<any, any, any, any>, url: string, authKind: string): void {
+function checkSpec<TParams, TQuery, TBody, TLoaded>(spec: RouteSpec<TParams, TQuery, TBody, TLoaded>, url: string, authKind: string): void {
   const policy = spec.policy;
   if (policy === null) {
     if (authKind !== "none" && authKind !== "optional") throw new Error(`route ${url}: only anonymous routes may omit a policy`);
@@ -246,7 +252,7 @@ function checkSpec(spec: RouteSpec<any, any, any, any>, url: string, authKind: s
   if (policy.creatorAllowed && (!spec.load || !spec.creatorOf)) throw new Error(`route ${url}: policy ${policy.name} decides after load: declare load and creatorOf`);
 }
 
-async function roleContext(policy: Policy, session: SessionUser, ctx: Ctx<any, any, any, any>): Promise<RoleContext> {
+async function roleContext(policy: Policy, session: SessionUser, ctx: Pick<ScopeCtx, "workspaceMember" | "projectMember" | "project">): Promise<RoleContext> {
   return {
     userId: session.user.id,
     isInstanceAdmin: policy.scope === "instanceAdmin" ? await session.isInstanceAdmin() : false,

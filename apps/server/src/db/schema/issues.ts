@@ -119,7 +119,7 @@ export const issueDescriptionVersions = pgTable("issue_description_versions", {
   ...audit(),
 }, (t) => [index("issue_description_versions_issue_idx").on(t.issueId, t.lastSavedAt)]);
 
-const issueLink = (name: string) => ({
+const issueLink = () => ({
   id: pk(),
   issueId: uuid("issue").notNull().references(() => issues.id, { onDelete: "cascade" }),
   projectId: uuid("project").notNull(),
@@ -128,50 +128,50 @@ const issueLink = (name: string) => ({
 });
 
 export const issueAssignees = pgTable("issue_assignees", {
-  ...issueLink("assignee"),
+  ...issueLink(),
   assigneeId: uuid("assignee").notNull().references(() => users.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("issue_assignees_uq").on(t.issueId, t.assigneeId), index("issue_assignees_user_idx").on(t.assigneeId, t.issueId)]);
 
 export const issueLabels = pgTable("issue_labels", {
-  ...issueLink("label"),
+  ...issueLink(),
   labelId: uuid("label").notNull().references(() => labels.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("issue_labels_uq").on(t.issueId, t.labelId), index("issue_labels_label_idx").on(t.labelId, t.issueId)]);
 
 export const issueSubscribers = pgTable("issue_subscribers", {
-  ...issueLink("subscriber"),
+  ...issueLink(),
   subscriberId: uuid("subscriber").notNull().references(() => users.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("issue_subscribers_uq").on(t.issueId, t.subscriberId), index("issue_subscribers_user_idx").on(t.subscriberId, t.issueId)]);
 
 export const issueMentions = pgTable("issue_mentions", {
-  ...issueLink("mention"),
+  ...issueLink(),
   mentionId: uuid("mention").notNull().references(() => users.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("issue_mentions_uq").on(t.issueId, t.mentionId), index("issue_mentions_user_idx").on(t.mentionId, t.issueId)]);
 
 export const cycleIssues = pgTable("cycle_issues", {
-  ...issueLink("cycle"),
+  ...issueLink(),
   cycleId: uuid("cycle").notNull().references(() => cycles.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("cycle_issues_issue_uq").on(t.issueId), index("cycle_issues_cycle_idx").on(t.cycleId, t.issueId)]);
 
 export const moduleIssues = pgTable("module_issues", {
-  ...issueLink("module"),
+  ...issueLink(),
   moduleId: uuid("module").notNull().references(() => modules.id, { onDelete: "cascade" }),
 }, (t) => [uniqueIndex("module_issues_uq").on(t.issueId, t.moduleId), index("module_issues_module_idx").on(t.moduleId, t.issueId)]);
 
 export const issueRelations = pgTable("issue_relations", {
-  ...issueLink("relation"),
+  ...issueLink(),
   relatedIssueId: uuid("related_issue").notNull().references(() => issues.id, { onDelete: "cascade" }),
   relationType: text("relation_type").notNull(),
 }, (t) => [uniqueIndex("issue_relations_uq").on(t.issueId, t.relatedIssueId), index("issue_relations_related_idx").on(t.relatedIssueId)]);
 
 export const issueLinks = pgTable("issue_links", {
-  ...issueLink("link"),
+  ...issueLink(),
   title: text("title"),
   url: text("url").notNull(),
   metadata: jsonb("metadata").notNull().default({}),
 }, (t) => [index("issue_links_issue_idx").on(t.issueId)]);
 
 export const issueComments = pgTable("issue_comments", {
-  ...issueLink("comment"),
+  ...issueLink(),
   commentStripped: text("comment_stripped").notNull().default(""),
   commentJson: jsonb("comment_json").notNull().default({}),
   commentHtml: text("comment_html").notNull().default("<p></p>"),
@@ -185,7 +185,7 @@ export const issueComments = pgTable("issue_comments", {
 }, (t) => [index("issue_comments_issue_idx").on(t.issueId, t.createdAt)]);
 
 export const issueReactions = pgTable("issue_reactions", {
-  ...issueLink("reaction"),
+  ...issueLink(),
   actorId: uuid("actor").notNull().references(() => users.id, { onDelete: "cascade" }),
   reaction: text("reaction").notNull(),
 }, (t) => [uniqueIndex("issue_reactions_uq").on(t.issueId, t.actorId, t.reaction)]);
@@ -220,7 +220,7 @@ export const issueActivities = pgTable("issue_activities", {
 }, (t) => [index("issue_activities_issue_idx").on(t.issueId, t.createdAt)]);
 
 export const issueTasks = pgTable("issue_tasks", {
-  ...issueLink("task"),
+  ...issueLink(),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
   status: text("status").notNull().default("pending"),
@@ -287,6 +287,6 @@ export const draftIssues = pgTable("draft_issues", {
 
 /** Agent executions started on a work item (listed by GET P/issues/{id}/agent-executions/). */
 export const issueAgentExecutions = pgTable("issue_agent_executions", {
-  ...issueLink("agent_execution"),
+  ...issueLink(),
   executionId: text("execution_id").notNull(),
 }, (t) => [index("issue_agent_executions_issue_idx").on(t.issueId, t.createdAt)]);

@@ -16,8 +16,6 @@ import { HTML_MAX, issueParams, zStr, zUuid, MSG } from "../issues/schemas.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
 
-const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === undefined ? MSG.required : msg);
-
 /** Body of POST …/comments/ (and POST …/history/). */
 export const commentBody = z.object({
   comment_html: htmlField(HTML_MAX),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { route, type Ctx, type RouteModule } from "../../core/route.ts";
+import { route, type ScopeCtx, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
@@ -28,7 +28,7 @@ const reactionParams = issueParams.extend({ reaction: z.string().min(1).max(20) 
 const commentReactionParams = commentOnlyParams.extend({ reaction: z.string().min(1).max(20) });
 
 /** Load a comment of the project (not deleted) whose work item the caller may see. */
-async function loadComment(ctx: Ctx<{ commentId: string; issueId?: string }, any, any, any>) {
+async function loadComment(ctx: ScopeCtx<{ commentId: string; issueId?: string }>) {
   const [c] = await ctx.app.db
     .select()
     .from(C)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { findScope, route, type Ctx, type RouteModule } from "../../core/route.ts";
+import { findScope, route, type ScopeCtx, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
@@ -29,7 +29,7 @@ export async function countDraftIssues(db: DbOrTx, workspaceId: string, userId: 
 
 const draftParams = projectParams.extend({ draftId: zUuid });
 
-async function loadOwnProjectDraft(ctx: Ctx<{ draftId: string }, any, any, any>) {
+async function loadOwnProjectDraft(ctx: ScopeCtx<{ draftId: string }>) {
   const [row] = await ctx.app.db
     .select()
     .from(I)
@@ -97,16 +97,16 @@ export function presentDraft(d: DraftRow) {
  * Labels and assignees without a project are kept to the workspace; the project filters them again on conversion.
  */
 /** A project of this workspace in which the caller may create work items (member or above). */
-async function memberProject(ctx: Ctx<any, any, any, any>, projectId: string) {
+async function memberProject(ctx: ScopeCtx, projectId: string) {
   const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, projectId);
   if (!scope?.project) throw errors.field("project_id", "Invalid project");
   requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
   return scope.project;
 }
 
-async function draftColumns(ctx: Ctx<any, any, any, any>, tx: DbOrTx, merged: DraftBody): Promise<Partial<typeof D.$inferInsert>> {
+async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promise<Partial<typeof D.$inferInsert>> {
   const wsId = ctx.workspace.id;
-  let projectId: string | null = merged.project_id ?? null;
+  const projectId: string | null = merged.project_id ?? null;
   if (projectId) {
     await memberProject(ctx, projectId);
   }
@@ -207,7 +207,7 @@ function draftToBody(d: DraftRow): DraftBody {
 
 const wsDraftParams = z.object({ slug: z.string(), draftId: zUuid });
 
-async function loadOwnWorkspaceDraft(ctx: Ctx<{ draftId: string }, any, any, any>) {
+async function loadOwnWorkspaceDraft(ctx: ScopeCtx<{ draftId: string }>) {
   const [row] = await ctx.app.db.select().from(D).where(and(eq(D.id, ctx.params.draftId), eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id))).limit(1);
   if (!row) throw errors.notFound();
   return row;

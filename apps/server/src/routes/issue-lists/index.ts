@@ -24,7 +24,7 @@ const W = "/api/workspaces/:slug";
 const P = `${W}/projects/:projectId`;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type AnyCtx = Ctx<any, Record<string, unknown>, any, any>;
+type AnyCtx = Ctx<unknown, Record<string, unknown>, unknown, unknown>;
 
 function projectViewer(ctx: AnyCtx): Viewer {
   return {
@@ -75,7 +75,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       params: projectParams,
       query: listQuery,
       policy: Policies.project.read,
-      handler: (ctx) => projectListHandler(ctx as AnyCtx, kind, "list"),
+      handler: (ctx) => projectListHandler(ctx, kind, "list"),
     });
   }
 
@@ -87,7 +87,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     query: listQuery,
     policy: Policies.project.read,
-    handler: (ctx) => projectListHandler(ctx as AnyCtx, "archived", "list"),
+    handler: (ctx) => projectListHandler(ctx, "archived", "list"),
   });
 
   // GET P/issues-detail/: the list with issue_relation / issue_related on each item
@@ -98,7 +98,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     query: listQuery,
     policy: Policies.project.read,
-    handler: (ctx) => projectListHandler(ctx as AnyCtx, "project", "detail"),
+    handler: (ctx) => projectListHandler(ctx, "project", "detail"),
   });
 
   // GET P/issues/list/?issues=a,b → plain array of the named items
@@ -116,7 +116,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       if (ids.length > MAX_LIST_IDS) throw errors.badParam(`Too many issues (max ${MAX_LIST_IDS}).`);
       const bad = ids.find((id) => !UUID_RE.test(id));
       if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
-      const viewer = projectViewer(ctx as AnyCtx);
+      const viewer = projectViewer(ctx);
       const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
       const result = await listIssues(ctx.app, {
         context: { kind: "ids", workspaceId: ctx.workspace.id, projectId: ctx.project.id, ids },
@@ -139,7 +139,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     query: listQuery,
     policy: Policies.project.read,
     handler: async (ctx) => {
-      const viewer = projectViewer(ctx as AnyCtx);
+      const viewer = projectViewer(ctx);
       const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
       const filter = parseFilters(ctx.query, viewer.timezone);
       const description = ["true", "True", "1"].includes(one(ctx.query.description) ?? "");
@@ -169,7 +169,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       if (since && !isFilterDateTime(since) && !isFilterDate(since)) {
         throw errors.body(400, { message: `Invalid value '${since}' for filter 'updated_at__gt'`, code: "invalid_filter_value" });
       }
-      const viewer = projectViewer(ctx as AnyCtx);
+      const viewer = projectViewer(ctx);
       const rows = await ctx.app.sql<{ id: string }[]>`
         SELECT i.id FROM issues i
         WHERE i.project = ${ctx.project.id}
@@ -190,7 +190,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     query: listQuery,
     policy: Policies.workspace.read,
     handler: async (ctx) => {
-      const viewer = workspaceViewer(ctx as AnyCtx);
+      const viewer = workspaceViewer(ctx);
       const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: true });
       const result = await listIssues(ctx.app, { context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, ...parsed, shape: "list" });
       return presentList(parsed.page, result);
@@ -211,7 +211,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       return ctx.params.userId;
     },
     handler: async (ctx) => {
-      const viewer = workspaceViewer(ctx as AnyCtx);
+      const viewer = workspaceViewer(ctx);
       const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
       const result = await listIssues(ctx.app, {
         context: { kind: "profile", workspaceId: ctx.workspace.id, userId: ctx.loaded },

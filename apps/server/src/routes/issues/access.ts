@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
-import type { Ctx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
+import type { ScopeCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
 import type { IssueRow } from "./queries.ts";
 
 /** 404 for a work item named in a body that is not in the project (work-tracking.md §8). */
@@ -14,7 +14,7 @@ export const issueNotFound = () => errors.notFound("Issue not found");
 export const notAllowedToView = () => errors.body(403, { error: "You are not allowed to view this issue" });
 
 /** True when the request came in through an `epics/` path. */
-export function isEpicPath(ctx: Ctx<any, any, any, any>): boolean {
+export function isEpicPath(ctx: ScopeCtx): boolean {
   const url = ctx.req.routeOptions?.url ?? ctx.req.url;
   return /\/epics\//.test(url);
 }
@@ -35,7 +35,7 @@ export interface IssueLoadOpts {
  * which already admitted only project members).
  * Deleted items are never found; `epics/` paths only find epics.
  */
-export async function loadIssueForRoute(ctx: Ctx<{ issueId: string }, any, any, any>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
+export async function loadIssueForRoute(ctx: ScopeCtx<{ issueId: string }>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
   const issue = await findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId);
   if (!issue) throw errors.notFound();
   if (isEpicPath(ctx) && !issue.isEpic) throw errors.notFound();

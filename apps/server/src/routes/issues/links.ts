@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { route, type Ctx } from "../../core/route.ts";
+import { route, type ScopeCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
@@ -34,7 +34,7 @@ export function normalizeLinkUrl(raw: string): string {
 const linkParams = issueParams.extend({ linkId: zUuid });
 
 /** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
-async function loadLink(ctx: Ctx<{ issueId: string; linkId: string }, any, any, any>) {
+async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
   const issue = await loadIssueForRoute(ctx);
   const [link] = await ctx.app.db.select().from(schema.issueLinks).where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id))).limit(1);
   if (!link) throw errors.notFound();

@@ -136,7 +136,7 @@ export async function createInvitations(
         `<p>${escapeHtml(inviterName)} (${escapeHtml(inviter.email)}) invited you to join the workspace <strong>${escapeHtml(ws.name)}</strong> on Stride.</p>` +
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
         `<p>If you were not expecting this, you can ignore this email.</p>`;
-      await app.jobs.enqueue(tx, "mail", { to: email, subject, text, html });
+      await enqueueMail(app, tx, { to: email, subject, text, html });
     }
   });
 }

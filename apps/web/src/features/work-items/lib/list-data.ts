@@ -265,7 +265,7 @@ function removeFromGroups(data: ListData, id: string): ListData {
 function placeInGroups(data: ListData, id: string, cmp: (a: WorkItem, b: WorkItem) => number): ListData {
   const item = data.items[id];
   const keys = itemGroupKeys(item, data.groupBy);
-  let groups = { ...data.groups };
+  const groups = { ...data.groups };
   let groupOrder = data.groupOrder;
   let subGroupOrder = data.subGroupOrder;
   const subKeys = data.subGroupBy ? itemGroupKeys(item, data.subGroupBy) : [];
