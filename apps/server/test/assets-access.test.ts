@@ -4,7 +4,7 @@ import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, setCreator, setGuestViewAll } from "./helpers/work-items.ts";
-import { download, send, uploadAs, type Slot } from "./helpers/assets.ts";
+import { download, uploadAs, type Slot } from "./helpers/assets.ts";
 import { jpeg, png, text } from "./helpers/files.ts";
 import type { Client } from "./helpers/client.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, isAllowedUploadType } from "@stride/shared";
-import type { Ctx } from "../../core/route.ts";
+import type { ScopeCtx } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { normalizeMime } from "../../storage/content-type.ts";
 import { MSG, zUuid } from "../issues/schemas.ts";
@@ -75,7 +75,7 @@ export const invalidIdentifier = () => errors.badRequest("Invalid entity identif
 export const INLINE_SAFE = new Set<string>([...IMAGE_MIME_TYPES, "application/pdf", "text/plain"]);
 
 /** 302 to a signed download of the asset's bytes (404 when not uploaded). */
-export function redirectToFile(ctx: Ctx<any, any, any, any>, asset: AssetRow | undefined, disposition: Disposition) {
+export function redirectToFile(ctx: ScopeCtx, asset: AssetRow | undefined, disposition: Disposition) {
   if (!asset || !asset.isUploaded || asset.isDeleted) throw errors.notFound();
   ctx.reply.header("Cache-Control", "private, no-store");
   return ctx.reply.redirect(signedDownloadPath(ctx.app.secretKey, asset.id, disposition), 302);

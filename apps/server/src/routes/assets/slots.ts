@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Ctx } from "../../core/route.ts";
+import type { Ctx, ScopeCtx } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
@@ -12,7 +12,7 @@ export type SlotLinks = { projectId?: string | null; issueId?: string | null; co
  * when `projectId` is given): 400 "Invalid entity identifier." when it names nothing there. Who may use that
  * entity is decided by the authorizer (access.ts), not here.
  */
-export async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident: string | null | undefined, projectId: string | null): Promise<SlotLinks> {
+export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string | null | undefined, projectId: string | null): Promise<SlotLinks> {
   const links: SlotLinks = { projectId };
   const id = ident || null;
   if (id && entityType !== "WORKSPACE_LOGO" && !isUuid(id)) throw invalidIdentifier();
@@ -89,7 +89,7 @@ export interface PreparedAsset {
  * of the slot routes and of duplicate-assets.
  */
 export async function prepareAsset(
-  ctx: Ctx<any, any, any, any>,
+  ctx: ScopeCtx,
   input: { entityType: string | undefined; type: string; identifier: string | null | undefined; projectId: string | null },
   allowed: (t: string) => boolean,
 ): Promise<PreparedAsset> {
@@ -101,7 +101,7 @@ export async function prepareAsset(
 }
 
 /** The upload slot of a prepared asset → `{upload_data, asset_id, asset_url}`. */
-export async function newSlot(ctx: Ctx<any, any, SlotBody, PreparedAsset>) {
+export async function newSlot(ctx: Ctx<unknown, unknown, SlotBody, PreparedAsset>) {
   const p = ctx.loaded;
   const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
     name: ctx.body.name,
