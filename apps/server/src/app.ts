@@ -80,7 +80,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     const pg = pgErrorToHttp(err);
     if (pg) {
       if (pg.status >= 500) logServerError(req, pg.status, err);
-      reply.code(pg.status).send(pg.body);
+      reply.headers(pg.headers).code(pg.status).send(pg.body);
       return;
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -44,12 +44,18 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   let url = config.databaseUrl;
   if (!url) {
     log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), config.embeddedPgPort);
+    // Supervised: if it dies it is restarted, and says so on the console whatever LOG_LEVEL is.
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), { port: config.embeddedPgPort, notice: (m) => console.warn(m) });
     url = embedded.url;
-    await ensureDatabase(url, "stride");
+    try {
+      await ensureDatabase(url, "stride");
+    } catch (e) {
+      await embedded.stop();
+      throw e;
+    }
     url = url.replace(/\/postgres$/, "/stride");
   }
-  const database = connect(url, { max: 20 });
+  const database = connect(url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs });
   await runMigrations(database);
   const app = createAppContext(config, database);
   for (const task of bootTasks) await task(app);

@@ -7,7 +7,10 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  embeddedPgPort: number;
+  /** EMBEDDED_PG_PORT; unset = the port remembered in DATA_DIR/postgres.port, else 54329, else a free one. */
+  embeddedPgPort: number | undefined;
+  /** How long a request may wait for a database connection before a 503. */
+  dbAcquireTimeoutMs: number;
   secretKey: string;
   webUrl: string | undefined;
   /** Further origins (scheme://host[:port]) allowed to call the API with cookies, besides WEB_URL's and the request's own. */
@@ -67,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || "0.0.0.0",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    embeddedPgPort: num(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPgPort: env.EMBEDDED_PG_PORT ? num(env.EMBEDDED_PG_PORT, NaN) : undefined,
+    dbAcquireTimeoutMs: num(env.DB_ACQUIRE_TIMEOUT_MS, 5000),
     secretKey: env.SECRET_KEY || "",
     webUrl: env.WEB_URL || env.APP_BASE_URL || undefined,
     corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS),

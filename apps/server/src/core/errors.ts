@@ -46,14 +46,37 @@ export const errors = {
   authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
   domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
+  /** 503 while the database cannot be reached or no connection frees up in time: try again shortly. */
+  unavailable: () => new HttpError(503, { error: "The service is temporarily unavailable, please try again." }, { "retry-after": "5" }),
+  /** 503 from the readiness probe, naming the checks that failed. */
+  notReady: (checks: Record<string, string>) => new HttpError(503, { status: "unavailable", checks }),
 };
 
 export const CRASH_BODY = { error: "Something went wrong please try again later" };
 
-/** Postgres error codes that mean the input was bad, not that the server broke. */
+/**
+ * Failures of the connection rather than of the query: the pool's acquire timeout, network errors,
+ * postgres.js's connection states, and SQLSTATE 57P01-57P03 (shutdown, crash, starting up), 53300 (too many
+ * connections) and class 08 (connection exception).
+ */
+const CONNECTION_ERRORS = new Set([
+  "DB_ACQUIRE_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
+  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "53300",
+]);
+
+/** The error's code, looking through wrappers such as drizzle's DrizzleQueryError (`cause`). */
+function errorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && e.code) return e.code;
+  }
+  return undefined;
+}
+
+/** Postgres error codes that mean the input was bad (4xx) or the database is out of reach (503), not that the server broke. */
 export function pgErrorToHttp(err: unknown): HttpError | undefined {
-  const code = (err as { code?: string })?.code;
-  if (!code || typeof code !== "string") return undefined;
+  const code = errorCode(err);
+  if (!code) return undefined;
+  if (CONNECTION_ERRORS.has(code) || code.startsWith("08")) return errors.unavailable();
   if (code === "23505") return errors.invalidPayload(); // unique_violation
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");

@@ -14,16 +14,149 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
-  const sql = postgres(url, {
-    max: opts.max ?? 10,
+export interface ConnectOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /** How long a query or transaction may wait for a connection before failing with DatabaseUnavailableError. */
+  acquireTimeoutMs?: number;
+}
+
+/** No connection could be had in time (pool exhausted or database unreachable). */
+export class DatabaseUnavailableError extends Error {
+  readonly code = "DB_ACQUIRE_TIMEOUT";
+  constructor(timeoutMs: number) {
+    super(`no database connection within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * A postgres.js pool that recovers on its own and never makes a caller wait long for a connection:
+ * - a dead connection (reset, terminated, server restarted) is dropped by postgres.js and a new one is made
+ *   on the next query; reconnect attempts back off only up to 1 s (postgres.js's default grows to 20 s,
+ *   which left requests hanging long after the server was back);
+ * - at most `max` queries/transactions run at once; the others wait in a bounded queue and fail with
+ *   DatabaseUnavailableError after `acquireTimeoutMs`, as does a connection attempt that takes as long.
+ * LISTEN connections (`sql.listen`) re-subscribe by themselves when their connection comes back.
+ */
+export function connect(url: string, opts: ConnectOptions = {}): Database {
+  const max = opts.max ?? 10;
+  const acquireTimeoutMs = opts.acquireTimeoutMs ?? 5000;
+  const raw = postgres(url, {
+    max,
     onnotice: () => {},
     idle_timeout: 30,
+    connect_timeout: Math.max(1, Math.ceil(acquireTimeoutMs / 1000)),
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
   });
+  const sql = admitted(raw, new Gate(max, acquireTimeoutMs));
   // Note: drizzle makes postgres.js date/timestamp parsers and serializers transparent, so raw `sql`
   // queries get timestamps back as strings and must pass dates as ISO strings, not Date objects.
   const db = drizzle(sql, { schema });
-  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+  return { db, sql, close: () => raw.end({ timeout: 5 }) };
+}
+
+/** Slots for work on the pool; a waiter that gets none within the timeout is refused. */
+class Gate {
+  private waiting: Array<() => void> = [];
+
+  constructor(private free: number, private timeoutMs: number) {}
+
+  acquire(): Promise<() => void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(this.releaser());
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(grant), 1);
+        reject(new DatabaseUnavailableError(this.timeoutMs));
+      }, this.timeoutMs);
+      this.waiting.push(grant);
+    });
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
+/** What postgres.js's Query exposes that the gate needs (it is a Promise subclass run by `handler`). */
+interface PendingQuery {
+  handler: ((q: PendingQuery) => void) & { debug?: unknown };
+  executed: boolean;
+  cursorFn?: unknown;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * The pool as seen by the app: every top-level query waits for a gate slot when it is executed (not when
+ * it is built: a query used as a fragment of another never runs on its own), transactions and reserved
+ * connections hold one for their whole life. Queries inside a transaction use its connection directly.
+ */
+function admitted(raw: postgres.Sql, gate: Gate): postgres.Sql {
+  const gateQuery = <T>(q: T): T => {
+    const query = q as unknown as PendingQuery;
+    if (!(q instanceof Promise) || typeof query.handler !== "function" || query.executed) return q;
+    const run = query.handler;
+    const gated = (self: PendingQuery) => {
+      if (self.cursorFn) return run(self); // cursors settle their own way: not gated
+      gate.acquire().then(
+        (release) => {
+          Promise.prototype.then.call(self, release, release);
+          run(self);
+        },
+        (e) => self.reject(e),
+      );
+    };
+    query.handler = Object.assign(gated, { debug: run.debug });
+    return q;
+  };
+  return new Proxy(raw, {
+    apply: (target, thisArg, args) => gateQuery(Reflect.apply(target, thisArg, args)),
+    get: (target, prop, receiver) => {
+      if (prop === "unsafe" || prop === "file") {
+        return (...args: unknown[]) => gateQuery((target[prop] as (...a: unknown[]) => unknown)(...args));
+      }
+      if (prop === "begin") {
+        return (...args: unknown[]) => gate.run(() => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+      }
+      if (prop === "reserve") {
+        return async () => {
+          const release = await gate.acquire();
+          try {
+            const reserved = await target.reserve();
+            const done = reserved.release;
+            reserved.release = () => { release(); done(); };
+            return reserved;
+          } catch (e) {
+            release();
+            throw e;
+          }
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
 
 export { schema };

@@ -2,7 +2,7 @@ import path from "node:path";
 import fs from "node:fs";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres, type EmbeddedHandle } from "../../src/db/embedded.ts";
+import { embeddedFiles, startEmbeddedPostgres, type EmbeddedHandle } from "../../src/db/embedded.ts";
 import { connect } from "../../src/db/client.ts";
 import { runMigrations } from "../../src/db/migrate.ts";
 
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
     const dir = path.resolve(process.cwd(), ".data-test", `pg-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
     const port = 55000 + (process.pid % 5000);
-    embedded = await startEmbeddedPostgres(dir, port);
+    embedded = await startEmbeddedPostgres(dir, { port });
     adminUrl = embedded.url;
   }
   const template = `stride_tpl_${process.pid}`;
@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
     await a.end();
     if (embedded) {
       await embedded.stop();
-      fs.rmSync(path.resolve(process.cwd(), ".data-test", `pg-${process.pid}`), { recursive: true, force: true });
+      const dir = path.resolve(process.cwd(), ".data-test", `pg-${process.pid}`);
+      for (const p of [dir, ...Object.values(embeddedFiles(dir))]) fs.rmSync(p, { recursive: true, force: true });
     }
   };
 }

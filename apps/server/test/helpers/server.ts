@@ -23,11 +23,39 @@ export interface TestServer {
   /** An anonymous client (own cookie jar). */
   anon: () => Client;
   /** Create an active, onboarded user directly in the database and return a signed-in client. */
-  user: (opts?: Partial<{ email: string; firstName: string; lastName: string; displayName: string; password: string | null; isBot: boolean }>) => Promise<Client>;
+  user: (opts?: UserOptions) => Promise<Client>;
   close: () => Promise<void>;
 }
 
 let counter = 0;
+
+type UserOptions = Partial<{ email: string; firstName: string; lastName: string; displayName: string; password: string | null; isBot: boolean }>;
+
+/** Create an active, onboarded user directly in `app`'s database and return a client of the server at `url` signed in as them. */
+export async function signedInUser(app: AppContext, url: string, opts: UserOptions = {}): Promise<Client> {
+  const n = ++counter;
+  const email = (opts.email ?? `user${n}-${crypto.randomBytes(3).toString("hex")}@example.com`).toLowerCase();
+  const [u] = await app.db
+    .insert(schema.users)
+    .values({
+      email,
+      username: crypto.randomBytes(8).toString("hex"),
+      firstName: opts.firstName ?? `First${n}`,
+      lastName: opts.lastName ?? `Last${n}`,
+      displayName: opts.displayName ?? email.split("@")[0],
+      isBot: opts.isBot ?? false,
+      isPasswordAutoset: false,
+    })
+    .returning();
+  await app.db.insert(schema.profiles).values({ userId: u.id, isOnboarded: true });
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.db.insert(schema.sessions).values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 86400_000) });
+  const c = new Client(url);
+  c.setCookie(app.config.sessionCookieName, token);
+  c.userId = u.id;
+  c.email = email;
+  return c;
+}
 
 /**
  * Start the real server (real HTTP on 127.0.0.1, random port) against a fresh database cloned
@@ -49,7 +77,6 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     }
   }
   await admin.end();
-  const db = connect(withDatabase(adminUrl, name), { max: 8 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-test-"));
   const config = loadConfig({} as NodeJS.ProcessEnv, {
     dataDir,
@@ -59,6 +86,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     webUrl: "http://web.test",
     ...overrides,
   });
+  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs });
   const app = createAppContext(config, db);
   for (const task of bootTasks) await task(app);
   const server = await buildServer(app, {});
@@ -72,30 +100,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     server,
     db,
     anon: () => new Client(url),
-    user: async (opts = {}) => {
-      const n = ++counter;
-      const email = (opts.email ?? `user${n}-${crypto.randomBytes(3).toString("hex")}@example.com`).toLowerCase();
-      const [u] = await db.db
-        .insert(schema.users)
-        .values({
-          email,
-          username: crypto.randomBytes(8).toString("hex"),
-          firstName: opts.firstName ?? `First${n}`,
-          lastName: opts.lastName ?? `Last${n}`,
-          displayName: opts.displayName ?? email.split("@")[0],
-          isBot: opts.isBot ?? false,
-          isPasswordAutoset: false,
-        })
-        .returning();
-      await db.db.insert(schema.profiles).values({ userId: u.id, isOnboarded: true });
-      const token = crypto.randomBytes(24).toString("base64url");
-      await db.db.insert(schema.sessions).values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 86400_000) });
-      const c = new Client(url);
-      c.setCookie(config.sessionCookieName, token);
-      c.userId = u.id;
-      c.email = email;
-      return c;
-    },
+    user: (opts = {}) => signedInUser(app, url, opts),
     close: async () => {
       await server.close();
       await app.jobs.stop();

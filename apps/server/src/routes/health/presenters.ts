@@ -1,0 +1,7 @@
+export function presentHealth() {
+  return { status: "ok" };
+}
+
+export function presentReady() {
+  return { status: "ready" };
+}
