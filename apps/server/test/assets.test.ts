@@ -4,6 +4,8 @@ import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, createItem, expectMatrix } from "./helpers/work-items.ts";
+import { download as downloadFile, send } from "./helpers/assets.ts";
+import { jpeg, pdf, png } from "./helpers/files.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -19,22 +21,8 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const MAX = 5242880;
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-
-/** Send the file the way the browser does: every field of upload_data, then `file` last; no cookies. */
-async function send(slot: { upload_data: { url: string; fields: Record<string, string> } }, bytes: Uint8Array<ArrayBuffer>, type = "application/octet-stream", fieldOverrides: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ ...slot.upload_data.fields, ...fieldOverrides })) fd.append(k, v);
-  fd.append("file", new Blob([bytes], { type }), "upload.bin");
-  const res = await fetch(slot.upload_data.url, { method: "POST", body: fd });
-  return { status: res.status, body: await res.text() };
-}
-
-async function download(location: string | null) {
-  expect(location).toMatch(/^\/api\/assets\/v2\/files\/[0-9a-f-]+\/\?exp=\d+&disposition=(inline|attachment)&sig=/);
-  const res = await fetch(t.url + location);
-  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
-}
+const PNG = png();
+const download = (location: string | null) => downloadFile(t, location);
 
 const attUrl = (issueId: string) => `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issueId}/attachments/`;
 
@@ -96,9 +84,9 @@ describe("issue attachments (assets v2)", () => {
     expect((await send(small.body, new Uint8Array(4).fill(66), "text/plain")).status).toBe(204);
 
     const atLimit = await ws.member.post(attUrl(issue.id), { name: "max.bin.pdf", type: "application/pdf", size: MAX });
-    const beyond = await send(atLimit.body, new Uint8Array(MAX + 1), "application/pdf");
+    const beyond = await send(atLimit.body, pdf(MAX + 1), "application/pdf");
     expect(beyond.status).toBe(400);
-    const exact = await send(atLimit.body, new Uint8Array(MAX), "application/pdf");
+    const exact = await send(atLimit.body, pdf(MAX), "application/pdf");
     expect(exact.status).toBe(204);
     expect((await ws.member.patch(`${attUrl(issue.id)}${atLimit.body.asset_id}/`, {})).status).toBe(204);
   });
@@ -111,14 +99,15 @@ describe("issue attachments (assets v2)", () => {
     expect((await ws.member.post(attUrl(issue.id), { name: "x", type: "text/plain", size: -1 })).status).toBe(400);
     expect((await ws.member.post(attUrl(issue.id), { name: "x", type: "text/plain", size: "big" })).body).toEqual({ size: ["A valid integer is required."] });
     const slot = (await ws.member.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 3 })).body;
-    expect((await send(slot, new Uint8Array(3), "text/html", { "Content-Type": "text/html" })).status).toBe(400);
-    expect((await send(slot, new Uint8Array(3), "text/plain", { token: slot.upload_data.fields.token.replace(/.$/, "A") + "x" })).status).toBe(403);
-    expect((await send(slot, new Uint8Array(3), "text/plain", { key: "someone/else.txt" })).status).toBe(403);
+    const abc = new TextEncoder().encode("abc");
+    expect((await send(slot, abc, "text/html", { "Content-Type": "text/html" })).status).toBe(400);
+    expect((await send(slot, abc, "text/plain", { token: slot.upload_data.fields.token.replace(/.$/, "A") + "x" })).status).toBe(403);
+    expect((await send(slot, abc, "text/plain", { key: "someone/else.txt" })).status).toBe(403);
     const noFile = await fetch(slot.upload_data.url, { method: "POST", body: (() => { const f = new FormData(); f.append("token", slot.upload_data.fields.token); return f; })() });
     expect(noFile.status).toBe(400);
     const json = await fetch(slot.upload_data.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(json.status).toBe(400);
-    expect((await send(slot, new Uint8Array(3), "text/plain")).status).toBe(204);
+    expect((await send(slot, abc, "text/plain")).status).toBe(204);
   });
 
   it("refuses tampered or foreign download links", async () => {
@@ -135,17 +124,18 @@ describe("issue attachments (assets v2)", () => {
 
   it("applies visibility and the role matrix to attachments", async () => {
     const issue = await createItem(ws, pr);
-    await expectMatrix(ws, (c) => c.post(attUrl(issue.id), { name: "m.txt", type: "text/plain", size: 1 }), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.get(attUrl(issue.id)), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    // the guest may not see the admin's item (guest_view_all_features is off): 404, as if it did not exist
+    await expectMatrix(ws, (c) => c.post(attUrl(issue.id), { name: "m.txt", type: "text/plain", size: 1 }), { admin: 200, member: 200, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(attUrl(issue.id)), { admin: 200, member: 200, guest: 404, outsider: 403, anon: 401 });
     const slot = (await ws.admin.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 1 })).body;
-    await send(slot, new Uint8Array([1]), "text/plain");
+    await send(slot, new Uint8Array([97]), "text/plain");
     // only project admins and the uploader delete attachments
     expect((await ws.member.delete(`${attUrl(issue.id)}${slot.asset_id}/`)).status).toBe(403);
     const foreignIssue = await createItem(ws, other);
     expect((await ws.admin.get(`${attUrl(foreignIssue.id)}`)).status).toBe(404);
     expect((await ws.admin.patch(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${crypto.randomUUID()}/`, {})).status).toBe(404);
-    await expectMatrix(ws, (c) => c.patch(`${attUrl(issue.id)}${slot.asset_id}/`, {}), { admin: 204, member: 204, guest: 403, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.get(`${attUrl(issue.id)}${slot.asset_id}/`), { admin: 302, member: 302, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.patch(`${attUrl(issue.id)}${slot.asset_id}/`, {}), { admin: 204, member: 204, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${attUrl(issue.id)}${slot.asset_id}/`), { admin: 302, member: 302, guest: 404, outsider: 403, anon: 401 });
   });
 });
 
@@ -195,16 +185,19 @@ describe("user, workspace and project assets", () => {
     expect((await ws.admin.patch(`${url}${slot.asset_id}/`, {})).status).toBe(204);
     const [w] = await t.db.db.select().from(schema.workspaces).where(eq(schema.workspaces.id, ws.id));
     expect(w.logoAssetId).toBe(slot.asset_id);
-    expect((await ws.member.patch(`${url}${slot.asset_id}/`, {})).status).toBe(204);
+    // the logo is the workspace's: only workspace admins change it
+    expect((await ws.member.patch(`${url}${slot.asset_id}/`, {})).status).toBe(403);
+    expect((await ws.member.delete(`${url}${slot.asset_id}/`)).status).toBe(403);
     expect((await ws.guest.delete(`${url}${slot.asset_id}/`)).status).toBe(403);
   });
 
   it("sets a project cover for project admins", async () => {
     const url = `/api/assets/v2/workspaces/${ws.slug}/`;
-    const body = { name: "cover.jpg", type: "image/jpeg", size: PNG.length, entity_type: "PROJECT_COVER", entity_identifier: pr.id };
+    const JPEG = jpeg();
+    const body = { name: "cover.jpg", type: "image/jpeg", size: JPEG.length, entity_type: "PROJECT_COVER", entity_identifier: pr.id };
     expect((await ws.member.post(url, body)).status).toBe(403);
     const slot = (await ws.admin.post(url, body)).body;
-    await send(slot, PNG, "image/jpeg");
+    expect((await send(slot, JPEG, "image/jpeg")).status).toBe(204);
     expect((await ws.admin.patch(`${url}${slot.asset_id}/`, {})).status).toBe(204);
     const [p] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, pr.id));
     expect(p.coverImageAssetId).toBe(slot.asset_id);
@@ -226,7 +219,9 @@ describe("user, workspace and project assets", () => {
     expect(shown.status).toBe(302);
     expect((await download(shown.location)).headers.get("content-disposition")).toMatch(/^inline/);
     const check = `/api/assets/v2/workspaces/${ws.slug}/check/${slot.body.asset_id}/`;
-    expect((await ws.guest.get(check)).body).toEqual({ exists: true });
+    expect((await ws.member.get(check)).body).toEqual({ exists: true });
+    // the guest may not see the admin's item, nor so its images
+    expect((await ws.guest.get(check)).body).toEqual({ exists: false });
     expect((await ws.member.delete(`${purl}${slot.body.asset_id}/`)).status).toBe(204);
     expect((await ws.member.get(check)).body).toEqual({ exists: false });
     expect((await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/restore/${slot.body.asset_id}/`)).status).toBe(204);
@@ -253,14 +248,15 @@ describe("user, workspace and project assets", () => {
     // Not into a project the caller does not belong to.
     const [secret] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Secret dup", identifier: "SDUP", network: 0 }).returning();
     const refused = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, { entity_type: "ISSUE_DESCRIPTION", project_id: secret.id });
-    expect([refused.status, refused.body]).toEqual([403, { error: "You don't have the required permissions." }]);
+    expect([refused.status, refused.body]).toEqual([404, { error: "The required object does not exist." }]);
   });
 
   it("moves draft attachments onto the work item created from the draft", async () => {
     const draft = (await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, { name: "with file", project_id: pr.id })).body;
     const wurl = `/api/assets/v2/workspaces/${ws.slug}/`;
-    const slot = (await ws.member.post(wurl, { name: "spec.pdf", type: "application/pdf", size: 3, entity_type: "DRAFT_ISSUE_ATTACHMENT", entity_identifier: draft.id })).body;
-    await send(slot, new Uint8Array([37, 80, 68]), "application/pdf");
+    const PDF = pdf();
+    const slot = (await ws.member.post(wurl, { name: "spec.pdf", type: "application/pdf", size: PDF.length, entity_type: "DRAFT_ISSUE_ATTACHMENT", entity_identifier: draft.id })).body;
+    expect((await send(slot, PDF, "application/pdf")).status).toBe(204);
     await ws.member.patch(`${wurl}${slot.asset_id}/`, {});
     const issue = (await ws.member.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, {})).body;
     const list = await ws.member.get(attUrl(issue.id));

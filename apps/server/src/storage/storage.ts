@@ -6,6 +6,8 @@ import path from "node:path";
 export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream, contentType?: string): Promise<void>;
   get(key: string): Promise<NodeJS.ReadableStream | null>;
+  /** The whole file (uploads are at most MAX_UPLOAD_SIZE), or null when absent. */
+  read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
@@ -42,6 +44,15 @@ export class LocalDiskStorage implements Storage {
     const file = this.file(key);
     if (!fs.existsSync(file)) return null;
     return fs.createReadStream(file);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
   }
 
   async exists(key: string): Promise<boolean> {

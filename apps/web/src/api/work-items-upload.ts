@@ -29,6 +29,17 @@ export function fileType(file: File): string {
   return map[ext] ?? "application/octet-stream";
 }
 
+/** The receiver's reason for refusing a file (e.g. contents that do not match the type), else the status. */
+function uploadRefusal(xhr: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(xhr.responseText) as { error?: unknown };
+    if (typeof body.error === "string" && body.error) return body.error;
+  } catch {
+    // not JSON: fall through
+  }
+  return `The upload failed (${xhr.status}).`;
+}
+
 export function uploadAttachment(opts: {
   slug: string;
   projectId: string;
@@ -67,7 +78,7 @@ export function uploadAttachment(opts: {
           report(100);
           report.flush();
           resolve();
-        } else reject(new UploadError(`The upload failed (${xhr!.status}).`));
+        } else reject(new UploadError(uploadRefusal(xhr!)));
       };
       xhr.onerror = () => reject(new UploadError("The upload failed: the network connection was lost."));
       xhr.onabort = () => reject(new UploadError(UPLOAD_CANCELED));

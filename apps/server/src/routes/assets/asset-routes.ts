@@ -1,34 +1,45 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { route, type Ctx } from "../../core/route.ts";
+import { route, type Ctx, type ScopeCtx } from "../../core/route.ts";
 import type { Policy } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { Tx } from "../../db/client.ts";
 import { deleteAsset, markUploaded, restoreAsset, type AssetRow } from "./commands.ts";
+import { loadAsset, type AssetAction, type AssetWhere } from "./access.ts";
 import { markBody, redirectToFile } from "./shared.ts";
 import type { Disposition } from "./sign.ts";
 
-/** What the per-asset endpoints of one family (user, workspace, project, attachment) have in common. */
+/**
+ * What the per-asset endpoints of one family (user, workspace, project, attachment) have in common. `policy` is
+ * the role the route needs whatever the asset (checked by the pipeline); the rules of the entity the asset
+ * belongs to are applied by `loadAsset` (access.ts) in the route's `load`.
+ */
 export interface AssetRouteOpts<TParams> {
   scope?: "workspace" | "project";
   params: z.ZodType<TParams>;
   policy: Policy;
-  load: (ctx: Ctx<TParams, any, any, undefined>) => Promise<AssetRow>;
-  /** Let `creatorAllowed` policies admit the asset's creator. */
-  creatorAllowed?: boolean;
+  /** Where the family keeps its assets (per request: e.g. the `epics/` path only finds epics). */
+  where: (ctx: Ctx<TParams, unknown, unknown, undefined>) => AssetWhere;
 }
 
 const createdBy = (a: AssetRow) => a.createdById;
 
-function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>) {
-  return { url, scope: o.scope, params: o.params, policy: o.policy, load: o.load, creatorOf: o.creatorAllowed ? createdBy : undefined };
+function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>, action: AssetAction, extra: Partial<AssetWhere> = {}) {
+  return {
+    url,
+    scope: o.scope,
+    params: o.params,
+    policy: o.policy,
+    load: (ctx: Ctx<TParams, unknown, unknown, undefined>) => loadAsset(ctx as ScopeCtx<{ assetId: string }>, { ...o.where(ctx), ...extra }, action),
+    creatorOf: o.policy.creatorAllowed ? createdBy : undefined,
+  };
 }
 
 /** GET → 302 to a signed download of the loaded asset. */
 export function fileRedirectRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], disposition: Disposition, o: AssetRouteOpts<TParams>) {
   route(fastify, app, {
     method: "GET",
-    ...base(url, o),
+    ...base(url, o, "read"),
     handler: async (ctx) => redirectToFile(ctx, ctx.loaded, disposition),
   });
 }
@@ -37,7 +48,7 @@ export function fileRedirectRoute<TParams>(fastify: FastifyInstance, app: AppCon
 export function markUploadedRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
   route(fastify, app, {
     method: "PATCH",
-    ...base(url, o),
+    ...base(url, o, "upload"),
     body: markBody,
     status: 204,
     handler: async (ctx) => {
@@ -54,11 +65,12 @@ function commandRoute<TParams>(
   method: "POST" | "DELETE",
   url: string | string[],
   o: AssetRouteOpts<TParams>,
+  extra: Partial<AssetWhere>,
   command: (tx: Tx, asset: AssetRow, actorId: string) => Promise<unknown>,
 ) {
   route(fastify, app, {
     method,
-    ...base(url, o),
+    ...base(url, o, "delete", extra),
     status: 204,
     handler: async (ctx) => {
       await ctx.app.db.transaction((tx) => command(tx, ctx.loaded, ctx.user.id));
@@ -69,10 +81,10 @@ function commandRoute<TParams>(
 
 /** DELETE → 204: soft-delete the loaded asset. */
 export function deleteAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
-  commandRoute(fastify, app, "DELETE", url, o, deleteAsset);
+  commandRoute(fastify, app, "DELETE", url, o, {}, deleteAsset);
 }
 
-/** POST → 204: undo a soft delete. */
+/** POST → 204: undo a soft delete (the right to delete is the right to restore). */
 export function restoreAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
-  commandRoute(fastify, app, "POST", url, o, restoreAsset);
+  commandRoute(fastify, app, "POST", url, o, { includeDeleted: true }, restoreAsset);
 }

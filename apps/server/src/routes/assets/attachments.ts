@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
+import { route, type ScopeCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { loadIssueForRoute } from "../issues/access.ts";
+import { isEpicPath } from "../issues/access.ts";
 import { P } from "../issues/urls.ts";
 import { createUploadSlot, FA, presentAsset } from "./commands.ts";
-import { loadAttachment } from "./loaders.ts";
+import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
 import { attAssetParams, attParams, checkType, PA, slotBody } from "./shared.ts";
 
@@ -21,6 +22,16 @@ const attachmentUrls = (suffix: string) => [
   `${P}/epics/:issueId/attachments/${suffix}`,
 ];
 
+/**
+ * The work item of `:issueId` as the owner of attachments: listing them is reading an attachment of it, a slot is
+ * creating one (access.ts); an item the caller may not see is 404; `epics/` paths only find epics.
+ */
+async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
+  const e = await authorizeAsset(ctx, newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }), action);
+  if (isEpicPath(ctx) && !e.issue?.isEpic) throw errors.notFound();
+  return ctx.params.issueId;
+}
+
 /** Issue attachments (both path families; issues and epics): list, slot, download, mark uploaded, delete. */
 export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
@@ -29,12 +40,12 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: attParams,
     policy: Policies.project.read,
-    load: (ctx) => loadIssueForRoute(ctx),
+    load: (ctx) => attachmentIssue(ctx, "read"),
     handler: async (ctx) => {
       const rows = await ctx.app.db
         .select()
         .from(FA)
-        .where(and(eq(FA.issueId, ctx.loaded.id), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
+        .where(and(eq(FA.issueId, ctx.loaded), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
         .orderBy(desc(FA.createdAt));
       return rows.map((a) => presentAsset(a, ctx.workspace.slug));
     },
@@ -47,27 +58,30 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     params: attParams,
     body: slotBody,
     policy: Policies.project.read,
-    load: (ctx) => loadIssueForRoute(ctx),
+    load: async (ctx) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) }),
     handler: async (ctx) => {
-      checkType("ISSUE_ATTACHMENT", ctx.body.type);
-      const issue = ctx.loaded;
       const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
         name: ctx.body.name,
-        type: ctx.body.type,
+        type: ctx.loaded.type,
         size: ctx.body.size,
         entityType: "ISSUE_ATTACHMENT",
-        entityIdentifier: issue.id,
-        workspaceId: issue.workspaceId,
-        projectId: issue.projectId,
-        issueId: issue.id,
+        entityIdentifier: ctx.loaded.issueId,
+        workspaceId: ctx.workspace.id,
+        projectId: ctx.project.id,
+        issueId: ctx.loaded.issueId,
       });
       return { ...body, attachment: presentAsset(asset, ctx.workspace.slug) };
     },
   });
 
   const one = attachmentUrls(":assetId/");
-  const read: AssetRouteOpts<AttAssetParams> = { scope: "project", params: attAssetParams, policy: Policies.project.read, load: loadAttachment };
+  const read: AssetRouteOpts<AttAssetParams> = {
+    scope: "project",
+    params: attAssetParams,
+    policy: Policies.project.read,
+    where: (ctx) => ({ workspace: true, project: true, issue: { epic: isEpicPath(ctx) }, entityTypes: ["ISSUE_ATTACHMENT"] }),
+  };
   fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: Policies.project.memberOrCreator, creatorAllowed: true });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: Policies.project.adminOrCreator, creatorAllowed: true });
+  markUploadedRoute(fastify, app, one, { ...read, policy: Policies.project.memberOrCreator });
+  deleteAssetRoute(fastify, app, one, { ...read, policy: Policies.project.adminOrCreator });
 }

@@ -6,6 +6,7 @@ import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { FastifyRequest } from "fastify";
+import { normalizeMime } from "../../storage/content-type.ts";
 import { assetUrl } from "./urls.ts";
 import { signUpload } from "./sign.ts";
 
@@ -78,13 +79,16 @@ export function requestOrigin(req: FastifyRequest): string {
  */
 export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput) {
   if (input.size > MAX_UPLOAD_SIZE) throw fileTooLarge();
+  // the type is fixed here, for good: the receiver checks the bytes against it and downloads serve it
+  const type = normalizeMime(input.type);
+  if (!type) throw invalidFileType();
   const id = crypto.randomUUID();
   const key = `${input.workspaceId ?? `users/${input.userId ?? actorId}`}/${id.replace(/-/g, "")}-${safeFileName(input.name)}`;
   const [asset] = await tx
     .insert(FA)
     .values({
       id,
-      attributes: { name: input.name, type: input.type, size: input.size },
+      attributes: { name: input.name, type, size: input.size },
       asset: key,
       userId: input.userId ?? null,
       workspaceId: input.workspaceId ?? null,
@@ -100,16 +104,35 @@ export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: Fastify
       updatedById: actorId,
     })
     .returning();
-  const token = signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: input.type });
+  const token = signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: type });
   return {
     asset,
     body: {
       // a form POST to our own receiver (platform.md §3: gcs_direct_upload false means "post the form")
-      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": input.type, token }, gcs_direct_upload: false },
+      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": type, token }, gcs_direct_upload: false },
       asset_id: asset.id,
       asset_url: assetUrl(asset, slug),
     },
   };
+}
+
+/**
+ * Attribute keys fixed when the slot is made, each with how a PATCH may repeat it unchanged: `name` and `type`
+ * are checked at slot time and served in headers. `size` is always the number of bytes received.
+ */
+const FIXED_ATTRIBUTES: Record<string, (sent: unknown) => unknown> = {
+  name: (v) => (typeof v === "string" ? v.trim() : v),
+  type: (v) => normalizeMime(v),
+};
+
+/** The stored attributes plus a PATCH's descriptive keys; changing a fixed key is a 400. */
+export function mergeAttributes(stored: Record<string, unknown>, patch: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!patch) return stored;
+  for (const [key, normalize] of Object.entries(FIXED_ATTRIBUTES)) {
+    if (key in patch && normalize(patch[key]) !== stored[key]) throw errors.field("attributes", `The file's ${key} is set when the upload slot is created and cannot be changed.`);
+  }
+  const descriptive = Object.entries(patch).filter(([k]) => !(k in FIXED_ATTRIBUTES));
+  return { ...stored, ...Object.fromEntries(descriptive) };
 }
 
 /**
@@ -121,7 +144,7 @@ export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow,
   if (actual === null) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
   if (actual > asset.size || actual > MAX_UPLOAD_SIZE) throw fileTooLarge();
   const wasUploaded = asset.isUploaded;
-  const attrs = { ...(asset.attributes as Record<string, unknown>), ...(attributes ?? {}), size: actual };
+  const attrs = { ...mergeAttributes(asset.attributes as Record<string, unknown>, attributes), size: actual };
   const [row] = await tx
     .update(FA)
     .set({

@@ -7,6 +7,7 @@ import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { PUBLIC_ENTITY_TYPES } from "./urls.ts";
 import { A, assetParams, INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
 import { verifyDownload } from "./sign.ts";
 
 /** Signed downloads (the bytes, for 3600 s) and the public images (avatars, covers, logos). */
@@ -23,22 +24,20 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
       if (!verifyDownload(app.secretKey, ctx.params.assetId, exp, disposition, sig)) throw errors.body(403, { error: "The download link is invalid or has expired." });
       const [a] = await app.db.select().from(FA).where(eq(FA.id, ctx.params.assetId)).limit(1);
       if (!a || !a.isUploaded || a.isDeleted) throw errors.notFound();
-      const stream = await app.storage.get(a.asset);
-      if (!stream) throw errors.notFound();
-      const attrs = a.attributes as { name?: string; type?: string };
-      const type = (attrs.type ?? "application/octet-stream").split(";")[0].trim().toLowerCase();
+      // the whole file (≤ 5 MB) in one write: the reply is complete when the handler returns, and its length exact
+      const data = await app.storage.read(a.asset);
+      if (!data) throw errors.notFound();
+      const attrs = a.attributes as { name?: unknown; type?: unknown };
+      // stored values are re-checked on the way out: a header never carries anything unchecked
+      const type = normalizeMime(attrs.type) ?? "application/octet-stream";
       const inline = disposition === "inline" && INLINE_SAFE.has(type);
-      const name = attrs.name ?? "file";
-      const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
       ctx.reply
-        .header("Content-Type", type || "application/octet-stream")
-        .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header("Content-Type", type)
+        .header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", typeof attrs.name === "string" ? attrs.name : "file"))
         .header("Cache-Control", "private, max-age=3600")
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-      const size = await app.storage.size(a.asset);
-      if (size !== null) ctx.reply.header("Content-Length", String(size));
-      return ctx.reply.send(stream);
+      return ctx.reply.send(data);
     },
   });
 

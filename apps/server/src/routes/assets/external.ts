@@ -46,12 +46,10 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
       const type = COVER_TYPES[path.extname(ctx.params.name).toLowerCase()];
       if (!type || ctx.params.name.startsWith(".")) throw errors.notFound();
       const key = PROJECT_COVER_PREFIX + ctx.params.name;
-      const stream = await app.storage.get(key);
-      if (!stream) throw errors.notFound();
-      const size = await app.storage.size(key);
+      const data = await app.storage.read(key);
+      if (!data) throw errors.notFound();
       ctx.reply.header("Content-Type", type).header("Cache-Control", "public, max-age=86400").header("X-Content-Type-Options", "nosniff");
-      if (size !== null) ctx.reply.header("Content-Length", String(size));
-      return ctx.reply.send(stream);
+      return ctx.reply.send(data);
     },
   });
 

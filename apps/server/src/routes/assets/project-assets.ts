@@ -5,14 +5,12 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { schema } from "../../db/client.ts";
-import { assertCanSee, findIssue } from "../issues/access.ts";
 import { MSG, zUuid } from "../issues/schemas.ts";
 import { FA } from "./commands.ts";
-import { loadProjectAsset } from "./loaders.ts";
-import { newSlot } from "./slots.ts";
+import { authorizeAsset, newAssetLinks } from "./access.ts";
+import { newSlot, prepareAsset, slotLinks } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { invalidIdentifier, PA, prAssetParams, prParams, slotBody, typeMsg, USER_TYPES } from "./shared.ts";
+import { PA, prAssetParams, prParams, slotBody, typeMsg, USER_TYPES } from "./shared.ts";
 
 type PrAssetParams = z.infer<typeof prAssetParams>;
 
@@ -25,14 +23,20 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     params: prParams,
     body: slotBody,
     policy: Policies.project.read,
-    handler: (ctx) => newSlot(ctx, { projectId: ctx.project.id }, (t) => !USER_TYPES.includes(t) && t !== "WORKSPACE_LOGO" && t !== "ISSUE_ATTACHMENT"),
+    load: (ctx) =>
+      prepareAsset(
+        ctx,
+        { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
+        (t) => !USER_TYPES.includes(t) && t !== "WORKSPACE_LOGO" && t !== "ISSUE_ATTACHMENT",
+      ),
+    handler: newSlot,
   });
 
-  const read: AssetRouteOpts<PrAssetParams> = { scope: "project", params: prAssetParams, policy: Policies.project.read, load: loadProjectAsset };
+  const read: AssetRouteOpts<PrAssetParams> = { scope: "project", params: prAssetParams, policy: Policies.project.read, where: () => ({ workspace: true, project: true }) };
   fileRedirectRoute(fastify, app, `${PA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${PA}/download/:assetId/`, "attachment", read);
 
-  const write: AssetRouteOpts<PrAssetParams> = { ...read, policy: Policies.project.memberOrCreator, creatorAllowed: true };
+  const write: AssetRouteOpts<PrAssetParams> = { ...read, policy: Policies.project.memberOrCreator };
   markUploadedRoute(fastify, app, `${PA}/:assetId/`, write);
   deleteAssetRoute(fastify, app, `${PA}/:assetId/`, write);
 
@@ -45,37 +49,29 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     body: z.object({ asset_ids: z.array(zUuid, { error: typeMsg(MSG.list) }).max(500) }),
     policy: Policies.project.read,
     status: 204,
-    handler: async (ctx) => {
+    load: async (ctx) => {
       const ids = [...new Set(ctx.body.asset_ids)];
-      if (ids.length === 0) return undefined;
-      if (!ctx.projectMember) throw errors.permissionDenied();
-      const entityId = ctx.params.entityId;
+      if (ids.length === 0) return [];
+      const assets = await ctx.app.db
+        .select()
+        .from(FA)
+        .where(and(inArray(FA.id, ids), eq(FA.workspaceId, ctx.workspace.id), eq(FA.isDeleted, false), or(isNull(FA.projectId), eq(FA.projectId, ctx.project.id))));
+      if (assets.length !== ids.length) throw errors.notFound();
+      const changes = [];
+      for (const a of assets) {
+        // the caller must be allowed to change the file where it is, and to add it where it goes
+        await authorizeAsset(ctx, a, "upload");
+        const links = await slotLinks(ctx, a.entityType ?? "", ctx.params.entityId, ctx.project.id);
+        await authorizeAsset(ctx, newAssetLinks(ctx, a.entityType ?? "", links), "create");
+        changes.push({ id: a.id, links });
+      }
+      return changes;
+    },
+    handler: async (ctx) => {
+      if (ctx.loaded.length === 0) return undefined;
       await ctx.app.db.transaction(async (tx) => {
-        const assets = await tx
-          .select()
-          .from(FA)
-          .where(and(inArray(FA.id, ids), eq(FA.workspaceId, ctx.workspace.id), eq(FA.isDeleted, false), or(isNull(FA.projectId), eq(FA.projectId, ctx.project.id))));
-        if (assets.length !== ids.length) throw errors.notFound();
-        const issue = await findIssue(tx, ctx.project.id, entityId);
-        const [comment] = await tx.select().from(schema.issueComments).where(and(eq(schema.issueComments.id, entityId), eq(schema.issueComments.projectId, ctx.project.id))).limit(1);
-        const [draft] = await tx.select().from(schema.draftIssues).where(and(eq(schema.draftIssues.id, entityId), eq(schema.draftIssues.createdById, ctx.user.id))).limit(1);
-        for (const a of assets) {
-          const set: Partial<typeof FA.$inferInsert> = { projectId: ctx.project.id, entityIdentifier: entityId, updatedAt: new Date(), updatedById: ctx.user.id };
-          if (a.entityType === "ISSUE_DESCRIPTION" || a.entityType === "ISSUE_ATTACHMENT") {
-            if (!issue) throw invalidIdentifier();
-            assertCanSee(ctx.user.id, ctx.project, ctx.projectMember, issue);
-            set.issueId = issue.id;
-          } else if (a.entityType === "COMMENT_DESCRIPTION") {
-            if (!comment) throw invalidIdentifier();
-            set.commentId = comment.id;
-            set.issueId = comment.issueId;
-          } else if (a.entityType === "DRAFT_ISSUE_DESCRIPTION" || a.entityType === "DRAFT_ISSUE_ATTACHMENT") {
-            if (!draft) throw invalidIdentifier();
-            set.draftIssueId = draft.id;
-          } else if (a.entityType === "PAGE_DESCRIPTION") {
-            set.pageId = entityId;
-          }
-          await tx.update(FA).set(set).where(eq(FA.id, a.id));
+        for (const { id, links } of ctx.loaded) {
+          await tx.update(FA).set({ ...links, entityIdentifier: ctx.params.entityId, updatedAt: new Date(), updatedById: ctx.user.id }).where(eq(FA.id, id));
         }
       });
       return undefined;

@@ -8,6 +8,7 @@ import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { A } from "./shared.ts";
 import { verifyUpload } from "./sign.ts";
+import { checkContent, normalizeMime } from "../../storage/content-type.ts";
 
 /** Buffer a stream; an error (e.g. a form that ends inside the file) resolves with `error`. */
 function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: unknown }> {
@@ -26,7 +27,45 @@ function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: 
   });
 }
 
-/** The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). */
+/**
+ * Store one received file under its slot: the token must be valid for the key, the size within the slot's, the
+ * bytes what the slot declared (magic numbers; text for text types). Else nothing is stored and the slot stays free.
+ */
+async function storeUpload(app: AppContext, fields: Record<string, string>, data: Buffer, truncated: boolean) {
+  const claims = verifyUpload(app.secretKey, fields.token);
+  if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
+  const declaredType = fields["Content-Type"] ?? fields["content-type"];
+  if (declaredType !== undefined && normalizeMime(declaredType) !== claims.t) throw errors.badRequest("Content-Type does not match the upload slot.");
+  if (truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
+    throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
+  }
+  const verdict = await checkContent(claims.t, data);
+  if (!verdict.ok) throw errors.badRequest(`The file's contents do not match its type ${claims.t}: ${verdict.reason}.`);
+  // one upload per token: claim the slot atomically, then store
+  const claimed = await app.db.execute<{ id: string }>(sql`
+    UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
+    WHERE id = ${claims.a} AND asset = ${claims.k} AND NOT is_uploaded AND NOT is_deleted
+      AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
+    RETURNING id`);
+  if (claimed.length === 0) throw errors.body(403, { error: "This upload link has already been used." });
+  try {
+    await app.storage.put(claims.k, data, claims.t);
+  } catch (err) {
+    await app.storage.delete(claims.k).catch(() => {});
+    await app.db.update(FA).set({ storageMetadata: null }).where(eq(FA.id, claims.a));
+    throw err;
+  }
+  await app.db
+    .update(FA)
+    .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)` })
+    .where(eq(FA.id, claims.a));
+}
+
+/**
+ * The upload receiver: multipart form with the slot's fields, then `file` (wire-facts §10). The signed token is
+ * the authorization (issued by a slot route after the asset authorizer allowed "create"). The whole form is read
+ * before answering, refusals included, so the connection is left clean.
+ */
 export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
   fastify.register(async (child) => {
     await child.register(multipart, { limits: { fileSize: MAX_UPLOAD_SIZE, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
@@ -40,53 +79,29 @@ export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
         if (!ctx.req.isMultipart()) throw errors.badRequest("Expected a multipart/form-data upload.");
         const fields: Record<string, string> = {};
         let stored = false;
+        let refusal: unknown = null;
         try {
           for await (const part of ctx.req.parts()) {
             if (part.type !== "file") {
               fields[part.fieldname] = String(part.value ?? "");
               continue;
             }
-            if (stored) {
-              part.file.resume();
-              continue;
-            }
             // read the file at once (≤ 5 MB), so a body that ends early is seen as an error, not a stall
-            const received = collect(part.file);
-            const claims = verifyUpload(app.secretKey, fields.token);
-            if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
-            const declaredType = fields["Content-Type"] ?? fields["content-type"];
-            if (declaredType !== undefined && declaredType.split(";")[0].trim().toLowerCase() !== claims.t.split(";")[0].trim().toLowerCase()) {
-              throw errors.badRequest("Content-Type does not match the upload slot.");
-            }
-            const { data, error } = await received;
+            const { data, error } = await collect(part.file);
+            if (stored || refusal) continue;
             if (error) throw errors.badRequest("Malformed multipart upload.");
-            if (part.file.truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
-              throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
-            }
-            // one upload per token: claim the slot atomically, then store
-            const claimed = await app.db.execute<{ id: string }>(sql`
-              UPDATE file_assets SET storage_metadata = jsonb_build_object('upload_started_at', now())
-              WHERE id = ${claims.a} AND NOT is_uploaded AND NOT is_deleted
-                AND (storage_metadata IS NULL OR NOT (storage_metadata ? 'upload_started_at'))
-              RETURNING id`);
-            if (claimed.length === 0) throw errors.body(403, { error: "This upload link has already been used." });
             try {
-              await app.storage.put(claims.k, data, claims.t);
+              await storeUpload(app, fields, data, part.file.truncated);
+              stored = true;
             } catch (err) {
-              await app.storage.delete(claims.k).catch(() => {});
-              await app.db.update(FA).set({ storageMetadata: null }).where(eq(FA.id, claims.a));
-              throw err;
+              refusal = err;
             }
-            await app.db
-              .update(FA)
-              .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)` })
-              .where(eq(FA.id, claims.a));
-            stored = true;
           }
         } catch (err) {
           if (err instanceof HttpError) throw err;
           throw errors.badRequest("Malformed multipart upload.");
         }
+        if (refusal) throw refusal;
         if (!stored) throw errors.badRequest("No file was uploaded.");
         return undefined;
       },

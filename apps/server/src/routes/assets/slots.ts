@@ -1,38 +1,39 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { findScope, type Ctx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { Ctx, ScopeCtx } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
-import { assertCanSee, requirePolicy } from "../issues/access.ts";
 import { createUploadSlot } from "./commands.ts";
+import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { checkEntityType, checkType, invalidIdentifier, isUuid, type SlotBody } from "./shared.ts";
 
-type SlotLinks = { projectId?: string | null; issueId?: string | null; commentId?: string | null; pageId?: string | null; draftIssueId?: string | null };
+export type SlotLinks = { projectId?: string | null; issueId?: string | null; commentId?: string | null; pageId?: string | null; draftIssueId?: string | null };
 
-/** Link a workspace/project slot to its entity, checking the identifier against the caller's scope. */
-async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident: string | null | undefined, projectId: string | null) {
+/**
+ * The entity an asset of `entityType` with identifier `ident` is for, within the route's workspace (and project,
+ * when `projectId` is given): 400 "Invalid entity identifier." when it names nothing there. Who may use that
+ * entity is decided by the authorizer (access.ts), not here.
+ */
+export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string | null | undefined, projectId: string | null): Promise<SlotLinks> {
   const links: SlotLinks = { projectId };
   const id = ident || null;
-  const wsRole = ctx.workspaceMember?.role ?? null;
+  if (id && entityType !== "WORKSPACE_LOGO" && !isUuid(id)) throw invalidIdentifier();
   switch (entityType) {
-    case "WORKSPACE_LOGO":
-      requirePolicy(Policies.workspace.admin, { userId: ctx.user.id, workspaceRole: wsRole });
-      break;
     case "PROJECT_COVER": {
-      const pid = projectId ?? (isUuid(id) ? id : null);
-      if (id && !isUuid(id)) throw invalidIdentifier();
+      const pid = projectId ?? id;
       if (pid) {
-        const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, pid);
-        if (!scope?.project) throw invalidIdentifier();
-        requirePolicy(Policies.project.admin, { userId: ctx.user.id, workspaceRole: wsRole, projectRole: scope.projectMember?.role ?? null });
-        links.projectId = scope.project.id;
+        const [p] = await ctx.app.db
+          .select({ id: schema.projects.id })
+          .from(schema.projects)
+          .where(and(eq(schema.projects.id, pid), eq(schema.projects.workspaceId, ctx.workspace.id)))
+          .limit(1);
+        if (!p) throw invalidIdentifier();
+        links.projectId = p.id;
       }
       break;
     }
+    case "ISSUE_ATTACHMENT":
     case "ISSUE_DESCRIPTION":
     case "COMMENT_DESCRIPTION":
       if (id) {
-        if (!isUuid(id)) throw invalidIdentifier();
         let issueId = id;
         let commentId: string | null = null;
         if (entityType === "COMMENT_DESCRIPTION") {
@@ -46,35 +47,26 @@ async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident
           commentId = c.id;
         }
         const [issue] = await ctx.app.db
-          .select()
+          .select({ id: schema.issues.id, projectId: schema.issues.projectId })
           .from(schema.issues)
           .where(and(eq(schema.issues.id, issueId), eq(schema.issues.workspaceId, ctx.workspace.id), isNull(schema.issues.deletedAt)))
           .limit(1);
         if (!issue || (projectId && issue.projectId !== projectId)) throw invalidIdentifier();
-        const scope = projectId ? null : await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, issue.projectId);
-        const project = projectId ? ctx.project : scope!.project!;
-        const member = projectId ? ctx.projectMember : (scope?.projectMember ?? null);
-        if (!member) throw errors.permissionDenied();
-        assertCanSee(ctx.user.id, project, member, issue);
         links.issueId = issue.id;
         links.commentId = commentId;
         links.projectId = issue.projectId;
       }
       break;
     case "PAGE_DESCRIPTION":
-      if (id) {
-        if (!isUuid(id)) throw invalidIdentifier();
-        links.pageId = id;
-      }
+      if (id) links.pageId = id;
       break;
     case "DRAFT_ISSUE_DESCRIPTION":
     case "DRAFT_ISSUE_ATTACHMENT":
       if (id) {
-        if (!isUuid(id)) throw invalidIdentifier();
         const [d] = await ctx.app.db
-          .select()
+          .select({ id: schema.draftIssues.id })
           .from(schema.draftIssues)
-          .where(and(eq(schema.draftIssues.id, id), eq(schema.draftIssues.workspaceId, ctx.workspace.id), eq(schema.draftIssues.createdById, ctx.user.id)))
+          .where(and(eq(schema.draftIssues.id, id), eq(schema.draftIssues.workspaceId, ctx.workspace.id)))
           .limit(1);
         if (!d) throw invalidIdentifier();
         links.draftIssueId = d.id;
@@ -84,19 +76,41 @@ async function slotLinks(ctx: Ctx<any, any, any, any>, entityType: string, ident
   return links;
 }
 
-/** An upload slot for a workspace or project asset (POST body `slotBody`) → `{upload_data, asset_id, asset_url}`. */
-export async function newSlot(ctx: Ctx<any, any, SlotBody, any>, scope: { projectId: string | null }, allowed: (t: string) => boolean) {
-  const entityType = checkEntityType(ctx.body.entity_type, allowed);
-  checkType(entityType, ctx.body.type);
-  const links = await slotLinks(ctx, entityType, ctx.body.entity_identifier, scope.projectId);
+/** A new asset of the route's workspace, checked and authorized; what `createUploadSlot` needs besides name and size. */
+export interface PreparedAsset {
+  entityType: string;
+  type: string;
+  entityIdentifier: string | null;
+  links: SlotLinks;
+}
+
+/**
+ * Check a new workspace/project asset (entity type, file type, identifier) and authorize making it: the `load`
+ * of the slot routes and of duplicate-assets.
+ */
+export async function prepareAsset(
+  ctx: ScopeCtx,
+  input: { entityType: string | undefined; type: string; identifier: string | null | undefined; projectId: string | null },
+  allowed: (t: string) => boolean,
+): Promise<PreparedAsset> {
+  const entityType = checkEntityType(input.entityType, allowed);
+  const type = checkType(entityType, input.type);
+  const links = await slotLinks(ctx, entityType, input.identifier, input.projectId);
+  await authorizeAsset(ctx, newAssetLinks(ctx, entityType, links), "create");
+  return { entityType, type, entityIdentifier: input.identifier || null, links };
+}
+
+/** The upload slot of a prepared asset → `{upload_data, asset_id, asset_url}`. */
+export async function newSlot(ctx: Ctx<unknown, unknown, SlotBody, PreparedAsset>) {
+  const p = ctx.loaded;
   const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
     name: ctx.body.name,
-    type: ctx.body.type,
+    type: p.type,
     size: ctx.body.size,
-    entityType,
-    entityIdentifier: ctx.body.entity_identifier,
+    entityType: p.entityType,
+    entityIdentifier: p.entityIdentifier,
     workspaceId: ctx.workspace.id,
-    ...links,
+    ...p.links,
   });
   return body;
 }

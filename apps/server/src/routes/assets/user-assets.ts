@@ -3,7 +3,7 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot } from "./commands.ts";
-import { loadUserAsset } from "./loaders.ts";
+import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { deleteAssetRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
 import { A, assetParams, checkEntityType, checkType, slotBody, USER_TYPES } from "./shared.ts";
 
@@ -14,17 +14,22 @@ export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
     url: `${A}/user-assets/`,
     body: slotBody,
     policy: Policies.user.any,
-    handler: async (ctx) => {
+    load: async (ctx) => {
       const entityType = checkEntityType(ctx.body.entity_type, (t) => USER_TYPES.includes(t));
-      checkType(entityType, ctx.body.type);
+      const type = checkType(entityType, ctx.body.type);
+      await authorizeAsset(ctx, newAssetLinks(ctx, entityType, { userId: ctx.user.id }), "create");
+      return { entityType, type };
+    },
+    handler: async (ctx) => {
       const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, null, {
-        name: ctx.body.name, type: ctx.body.type, size: ctx.body.size, entityType, entityIdentifier: ctx.user.id, userId: ctx.user.id,
+        name: ctx.body.name, type: ctx.loaded.type, size: ctx.body.size, entityType: ctx.loaded.entityType, entityIdentifier: ctx.user.id, userId: ctx.user.id,
       });
       return body;
     },
   });
 
-  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: Policies.user.any, load: loadUserAsset };
+  // any user's avatar or cover is found (they are public images); only its owner may change it (access.ts)
+  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: Policies.user.any, where: () => ({ entityTypes: USER_TYPES }) };
   markUploadedRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
   deleteAssetRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
 }

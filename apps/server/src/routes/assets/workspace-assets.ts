@@ -1,19 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { findScope, route } from "../../core/route.ts";
-import { requirePolicy } from "../issues/access.ts";
+import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { zUuid } from "../issues/schemas.ts";
 import { createUploadSlot, FA } from "./commands.ts";
-import { loadWorkspaceAsset } from "./loaders.ts";
-import { newSlot } from "./slots.ts";
+import { assetAccess, loadAsset } from "./access.ts";
+import { newSlot, prepareAsset } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { checkEntityType, checkType, slotBody, USER_TYPES, WA, wsAssetParams, wsParams } from "./shared.ts";
+import { slotBody, USER_TYPES, WA, wsAssetParams, wsParams } from "./shared.ts";
 
 type WsAssetParams = z.infer<typeof wsAssetParams>;
+
+/** Any asset of the workspace, whatever it belongs to: its entity's rules apply (access.ts). */
+const inWorkspace = () => ({ workspace: true });
 
 /** Workspace assets: slot, view/download, mark uploaded, delete/restore, check, duplicate. */
 export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContext) {
@@ -24,18 +26,22 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     params: wsParams,
     body: slotBody,
     policy: Policies.workspace.read,
-    handler: (ctx) => newSlot(ctx, { projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
+    load: (ctx) =>
+      prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
+    handler: newSlot,
   });
 
-  const read: AssetRouteOpts<WsAssetParams> = { scope: "workspace", params: wsAssetParams, policy: Policies.workspace.read, load: (ctx) => loadWorkspaceAsset(ctx) };
+  const read: AssetRouteOpts<WsAssetParams> = { scope: "workspace", params: wsAssetParams, policy: Policies.workspace.read, where: inWorkspace };
   fileRedirectRoute(fastify, app, `${WA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${WA}/download/:assetId/`, "attachment", read);
 
-  const write: AssetRouteOpts<WsAssetParams> = { ...read, policy: Policies.workspace.memberOrCreator, creatorAllowed: true };
+  // members change workspace files; anyone changes what they uploaded; the asset's entity may ask for more
+  const write: AssetRouteOpts<WsAssetParams> = { ...read, policy: Policies.workspace.memberOrCreator };
   markUploadedRoute(fastify, app, `${WA}/:assetId/`, write);
   deleteAssetRoute(fastify, app, `${WA}/:assetId/`, write);
-  restoreAssetRoute(fastify, app, `${WA}/restore/:assetId/`, { ...write, load: (ctx) => loadWorkspaceAsset(ctx, { includeDeleted: true }) });
+  restoreAssetRoute(fastify, app, `${WA}/restore/:assetId/`, write);
 
+  // {exists}: only for assets the caller may read (others do not exist for them)
   route(fastify, app, {
     method: "GET",
     url: `${WA}/check/:assetId/`,
@@ -44,15 +50,16 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     policy: Policies.workspace.read,
     handler: async (ctx) => {
       const [a] = await ctx.app.db
-        .select({ id: FA.id })
+        .select()
         .from(FA)
         .where(and(eq(FA.id, ctx.params.assetId), eq(FA.workspaceId, ctx.workspace.id), eq(FA.isDeleted, false)))
         .limit(1);
-      return { exists: !!a };
+      return { exists: !!a && (await assetAccess(ctx, a, "read")).ok };
     },
   });
 
-  // POST {entity_type, entity_id?, project_id?} → {asset_id}: a copy of an uploaded file for another entity
+  // POST {entity_type, entity_id?, project_id?} → {asset_id}: a copy of a file the caller may read, for an entity
+  // the caller may add files to
   route(fastify, app, {
     method: "POST",
     url: `${WA}/duplicate-assets/:assetId/`,
@@ -60,29 +67,27 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     params: wsAssetParams,
     body: z.object({ entity_type: z.string().max(64), entity_id: zUuid.nullable().optional(), project_id: zUuid.nullable().optional() }),
     policy: Policies.workspace.member,
-    load: (ctx) => loadWorkspaceAsset(ctx),
-    handler: async (ctx) => {
-      const src = ctx.loaded;
+    load: async (ctx) => {
+      const src = await loadAsset(ctx, { workspace: true }, "read");
       if (!src.isUploaded) throw errors.notFound();
-      const entityType = checkEntityType(ctx.body.entity_type, (t) => !USER_TYPES.includes(t));
       const attrs = src.attributes as { name?: string; type?: string };
-      checkType(entityType, attrs.type ?? "");
-      let projectId: string | null = null;
-      if (ctx.body.project_id) {
-        const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, ctx.body.project_id);
-        if (!scope?.project) throw errors.field("project_id", "Invalid project");
-        // Copying into a project needs the right to add files there.
-        requirePolicy(Policies.project.member, { userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: scope.projectMember?.role ?? null });
-        projectId = scope.project.id;
-      }
-      const stream = await ctx.app.storage.get(src.asset);
-      if (!stream) throw errors.notFound();
+      const target = await prepareAsset(
+        ctx,
+        { entityType: ctx.body.entity_type, type: attrs.type ?? "", identifier: ctx.body.entity_id, projectId: ctx.body.project_id ?? null },
+        (t) => !USER_TYPES.includes(t),
+      );
+      return { src, name: attrs.name ?? "file", target };
+    },
+    handler: async (ctx) => {
+      const { src, name, target } = ctx.loaded;
+      const data = await ctx.app.storage.read(src.asset);
+      if (!data) throw errors.notFound();
       const id = await ctx.app.db.transaction(async (tx) => {
         const { asset } = await createUploadSlot(tx, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
-          name: attrs.name ?? "file", type: attrs.type ?? "", size: src.size, entityType, entityIdentifier: ctx.body.entity_id ?? null, workspaceId: ctx.workspace.id, projectId,
+          name, type: target.type, size: data.length, entityType: target.entityType, entityIdentifier: target.entityIdentifier, workspaceId: ctx.workspace.id, ...target.links,
         });
-        await ctx.app.storage.put(asset.asset, stream, attrs.type);
-        await tx.update(FA).set({ isUploaded: true, storageMetadata: { size: src.size, content_type: attrs.type ?? null, duplicated_from: src.id } }).where(eq(FA.id, asset.id));
+        await ctx.app.storage.put(asset.asset, data, target.type);
+        await tx.update(FA).set({ isUploaded: true, storageMetadata: { size: data.length, content_type: target.type, duplicated_from: src.id } }).where(eq(FA.id, asset.id));
         return asset.id;
       });
       return { asset_id: id };

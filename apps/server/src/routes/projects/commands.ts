@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { DEFAULT_STATES, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
@@ -104,6 +104,36 @@ async function validateProjectFields(
   }
 }
 
+/**
+ * `cover_image_asset` must be a project cover (uploaded, not deleted) of this project, or one the caller uploaded
+ * for a project not yet named (the create form uploads before the project exists), which the project then adopts.
+ */
+async function checkCoverAsset(db: DbOrTx, workspaceId: string, projectId: string | null, actorId: string, assetId: string | null | undefined, fe: FieldErrors) {
+  if (!assetId) return;
+  const fa = schema.fileAssets;
+  const [a] = await db
+    .select({ id: fa.id })
+    .from(fa)
+    .where(
+      and(
+        eq(fa.id, assetId),
+        eq(fa.workspaceId, workspaceId),
+        eq(fa.entityType, "PROJECT_COVER"),
+        eq(fa.isUploaded, true),
+        eq(fa.isDeleted, false),
+        or(projectId ? eq(fa.projectId, projectId) : undefined, and(isNull(fa.projectId), eq(fa.createdById, actorId))),
+      ),
+    )
+    .limit(1);
+  if (!a) fe.add("cover_image_asset", `Invalid pk "${assetId}" - object does not exist.`);
+}
+
+/** A cover asset not yet given to a project becomes this project's (checked by `checkCoverAsset`). */
+async function adoptCoverAsset(tx: Tx, projectId: string, assetId: string | null | undefined) {
+  if (!assetId) return;
+  await tx.update(schema.fileAssets).set({ projectId }).where(and(eq(schema.fileAssets.id, assetId), isNull(schema.fileAssets.projectId)));
+}
+
 /** Postgres unique violations on the project name / identifier indexes (concurrent creates) → the spec's field errors. */
 function uniqueToFieldError(err: unknown): HttpError | undefined {
   const c = uniqueViolation(err);
@@ -142,6 +172,7 @@ export async function upsertProjectMember(tx: Tx, project: { id: string; workspa
 export async function createProject(app: AppContext, workspace: WorkspaceRow, actorId: string, input: CreateProjectInput): Promise<ProjectRow> {
   const fe = new FieldErrors();
   await validateProjectFields(app.db, workspace.id, input, null, fe);
+  await checkCoverAsset(app.db, workspace.id, null, actorId, input.cover_image_asset, fe);
   fe.throwIfAny();
   try {
     return await app.db.transaction(async (tx) => {
@@ -177,6 +208,7 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
         .returning({ id: states.id, default: states.default });
       const defaultState = created.find((s) => s.default)!;
       const [withDefault] = await tx.update(projects).set({ defaultStateId: defaultState.id }).where(eq(projects.id, project.id)).returning();
+      await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       await upsertProjectMember(tx, project, actorId, ROLE.ADMIN, actorId);
       if (project.projectLeadId && project.projectLeadId !== actorId) await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
       return withDefault;
@@ -191,6 +223,7 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
   if (project.archivedAt) throw errors.badRequest("Archived projects cannot be updated");
   const fe = new FieldErrors();
   await validateProjectFields(app.db, project.workspaceId, input, project.id, fe);
+  await checkCoverAsset(app.db, project.workspaceId, project.id, actorId, input.cover_image_asset, fe);
   if (input.default_state) {
     const [s] = await app.db
       .select({ id: states.id })
@@ -216,6 +249,7 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
   try {
     await app.db.transaction(async (tx) => {
       await tx.update(projects).set(set).where(eq(projects.id, project.id));
+      await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       if (input.default_state) {
         // The project's default state and the states' default flag move together.
         await tx.update(states).set({ default: false }).where(and(eq(states.projectId, project.id), eq(states.default, true), ne(states.id, input.default_state)));

@@ -24,6 +24,22 @@ const identifier = z
   .max(PROJECT_IDENTIFIER_MAX, `Ensure this field has no more than ${PROJECT_IDENTIFIER_MAX} characters.`)
   .transform((s) => s.toUpperCase());
 
+/**
+ * A cover image URL: absolute http(s), or a path on our own origin (stock covers, static assets). Anything else
+ * (`javascript:`, `data:`, protocol-relative `//host`, backslashes, whitespace) is refused.
+ */
+function isCoverImageUrl(value: string): boolean {
+  if (value === "") return true;
+  if (/[\s\\]/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
 /** Writable project columns (create and update). */
 const writable = {
   description: optionalText(10000),
@@ -35,7 +51,7 @@ const writable = {
   emoji: optionalText(255).nullable(),
   icon_prop: jsonObject().nullable(),
   logo_props: jsonObject(),
-  cover_image: optionalText(800).nullable(),
+  cover_image: optionalText(800).refine(isCoverImageUrl, "Enter a valid URL.").nullable(),
   cover_image_asset: uuidField().nullable(),
   module_view: bool(),
   cycle_view: bool(),
