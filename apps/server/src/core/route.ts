@@ -229,8 +229,9 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
         }
         // command → present
         const result = await spec.handler(ctx);
-        if (reply.sent) return reply;
-        if (result === reply) return reply;
+        // A handler that sent its own answer (a stream, a redirect) returns the reply, which is thenable:
+        // awaiting it leaves `result` undefined, so also look at whether the headers went out.
+        if (reply.sent || reply.raw.headersSent || result === reply) return reply;
         const status = spec.status ?? 200;
         reply.code(status);
         if (status === 204 || result === undefined) return reply.send();
