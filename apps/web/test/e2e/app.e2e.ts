@@ -137,7 +137,10 @@ it("shows readable auth messages and the password strength states", async () => 
 it("applies the theme from the profile and keeps it after a reload", async () => {
   const page = await owner.newPage();
   await page.goto("/profile/");
+  // The class changes at once; wait for the profile PATCH itself before reading the profile back.
+  const saved = page.waitForResponse((r) => r.url().includes("/api/users/me/profile/") && r.request().method() === "PATCH");
   await page.getByLabel("Theme").selectOption("dark");
+  expect((await saved).ok()).toBe(true);
   await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
   const profile = (await (await page.request.get("/api/users/me/profile/")).json()) as { theme: { theme: string } };
   expect(profile.theme.theme).toBe("dark");
