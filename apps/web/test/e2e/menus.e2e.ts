@@ -28,7 +28,8 @@ const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/$
 async function item(page: Page, a: Arranged, id: string) {
   return (await (await page.request.get(api(a, `issues/${id}/`))).json()) as { state_id: string; priority: string; assignee_ids: string[]; label_ids: string[] };
 }
-const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName ?? null);
+/** The focused element's accessible label (aria-label, else its text). */
+const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? null);
 /** Every element scrolled away from its origin (the page itself included). */
 const scrolled = (page: Page) => page.evaluate(() => {
   const out: string[] = [];
@@ -58,7 +59,7 @@ it("opens the profile menu without scrolling the page or the app", async () => {
   await trigger.click();
   const menu = page.getByRole("menu", { name: "Profile menu" });
   await menu.waitFor();
-  await poll(async () => activeLabel(page).then(() => page.evaluate(() => document.activeElement?.textContent))).toBe("Profile");
+  await poll(() => activeLabel(page)).toBe("Profile");
   expect(await scrolled(page)).toEqual([]);
   expect(await trigger.boundingBox()).toEqual(before);
   // the menu sits above the trigger (no room below it) and fully inside the window
@@ -105,14 +106,13 @@ it("follows the menu pattern: roles, arrows, Home/End, typeahead, Tab and Escape
   await menu.waitFor({ state: "detached" });
   expect(await trigger.getAttribute("aria-expanded")).toBe("false");
   expect(await page.evaluate(() => !!document.activeElement && document.activeElement !== document.body)).toBe(true);
-  // choosing an item runs it and puts focus back on the trigger
+  // Enter chooses the focused item
   await trigger.focus();
   await page.keyboard.press("ArrowDown");
   await menu.waitFor();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await page.waitForURL((u) => u.pathname.startsWith("/profile/security"));
-  await page.getByRole("button", { name: "Profile menu" }).waitFor();
 });
 
 it("edits state and priority from the keyboard; the value is saved and focus returns to the trigger", async () => {
@@ -131,12 +131,15 @@ it("edits state and priority from the keyboard; the value is saved and focus ret
     const id = await owner.getAttribute("aria-activedescendant");
     return page.locator(`[id="${id}"]`).textContent();
   };
-  const states = a.states.map((s) => s.name);
-  const current = a.states.find((s) => s.id === (a as unknown as { defaultState?: string }).defaultState)?.name ?? (await item(page, a, items[0].id)).state_id;
-  expect(current).toBeTruthy();
-  const from = states.indexOf(await activeText() ?? "");
-  expect(from).toBeGreaterThanOrEqual(0);
-  const target = states[(from + 2) % states.length];
+  const states = await list.getByRole("option").allTextContents();
+  expect(states.sort()).toEqual(a.states.map((s) => s.name).sort());
+  const stateId = (await item(page, a, items[0].id)).state_id;
+  const current = a.states.find((s) => s.id === stateId)!.name;
+  expect(await activeText()).toBe(current);
+  expect(await list.getByRole("option", { name: current }).getAttribute("aria-selected")).toBe("true");
+  const order = await list.getByRole("option").allTextContents();
+  const from = order.indexOf(current);
+  const target = order[(from + 2) % order.length];
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   expect(await activeText()).toBe(target);
@@ -239,7 +242,7 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   await poll(() => withinViewport(page, display)).toBe(true);
   await page.keyboard.press("Escape");
   await display.waitFor({ state: "detached" });
-  expect(await activeLabel(page)).toBe("BUTTON");
+  expect(await activeLabel(page)).toBe("Display");
 
   // the last visible row's actions menu and labels picker, near the bottom edge
   const rows = page.locator("[role=list] [data-item]");
@@ -261,6 +264,15 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   await page.keyboard.press("Escape");
   await actions.waitFor({ state: "detached" });
   expect(await activeLabel(page)).toBe(`Work item actions ${lastVisible}`);
+  // choosing an item (from the keyboard) runs it and leaves focus on the trigger
+  await page.keyboard.press("Enter");
+  await actions.waitFor();
+  await page.keyboard.type("copy");
+  expect(await activeLabel(page)).toBe("Copy link");
+  await page.keyboard.press("Enter");
+  await actions.waitFor({ state: "detached" });
+  await page.getByText("Link copied").waitFor();
+  expect(await activeLabel(page)).toBe(`Work item actions ${lastVisible}`);
 
   await row.getByRole("button", { name: /^Labels/ }).click();
   const labels = page.getByRole("listbox", { name: "Labels" });
@@ -268,8 +280,12 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   const popup = page.locator("[data-floating]", { has: labels });
   await poll(() => withinViewport(page, popup)).toBe(true);
   // the list scrolls inside the popup rather than running off the screen
-  expect(await labels.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.keyboard.press("End");
-  await poll(async () => withinViewport(page, labels.getByRole("option", { name: "Label 14" }))).toBe(true);
-  expect(await scrolled(page).then((s) => s.filter((x) => !x.includes("overflow-y-auto min-h-0")))).toBeDefined();
+  expect(await popup.evaluate((p) => [...p.querySelectorAll("*")].some((e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY === "auto"))).toBe(true);
+  await page.keyboard.press("ArrowUp"); // wraps to the last option, scrolled into the list's view
+  const last = labels.getByRole("option", { name: "Label 14" });
+  expect(await page.getByRole("combobox", { name: "Search labels" }).getAttribute("aria-activedescendant")).toBe(await last.getAttribute("id"));
+  await poll(async () => withinViewport(page, last)).toBe(true);
+  await page.keyboard.press("Escape");
+  await labels.waitFor({ state: "detached" });
+  expect(await activeLabel(page)).toMatch(/^Labels/);
 });

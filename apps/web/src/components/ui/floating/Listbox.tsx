@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cx } from "../cx.ts";
-import { FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
+import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
 
 export interface ListOption {
@@ -34,8 +34,8 @@ export function filterOptions(options: ListOption[], query: string): ListOption[
 
 function CheckBox({ on }: { on: boolean }) {
   return (
-    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border text-[10px] leading-none", on ? "border-indigo-600 bg-indigo-600 text-white" : "border-zinc-300 dark:border-zinc-600")}>
-      {on ? "✓" : ""}
+    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-indigo-600 bg-indigo-600 text-white" : "border-zinc-300 dark:border-zinc-600")}>
+      {on && <CheckMark size={10} />}
     </span>
   );
 }
@@ -210,7 +210,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
                         <span className="min-w-0 flex-1 truncate">{o.label}</span>
                         {o.hint && <span className="text-xs text-zinc-400">{o.hint}</span>}
-                        {!multiple && sel && <span aria-hidden className="text-indigo-600">✓</span>}
+                        {!multiple && sel && <CheckMark size={14} className="shrink-0 text-indigo-600" />}
                       </div>
                     );
                   })}

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { cx } from "../cx.ts";
-import { FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type TriggerOptions } from "./anchored.tsx";
+import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type TriggerOptions } from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
 
 export interface MenuItem {
@@ -90,7 +90,7 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
               it.danger && "text-red-600 dark:text-red-400",
             )}
           >
-            {it.kind && <span aria-hidden className="w-3 shrink-0 text-indigo-600">{it.checked ? "✓" : ""}</span>}
+            {it.kind && <span className="flex w-3 shrink-0 text-indigo-600">{it.checked && <CheckMark />}</span>}
             <span className="min-w-0 flex-1 truncate">{it.label}</span>
           </button>
         ))}

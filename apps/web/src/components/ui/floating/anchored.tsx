@@ -195,3 +195,12 @@ export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, 
     </FloatingPortal>
   );
 }
+
+/** A check mark drawn (not a text glyph, so it never joins an option's or item's text). */
+export function CheckMark({ size = 12, className }: { size?: number; className?: string }) {
+  return (
+    <svg aria-hidden width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className={className}>
+      <path d="M5 12.5 10 17.5 19 7" />
+    </svg>
+  );
+}
