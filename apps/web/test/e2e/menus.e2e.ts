@@ -57,10 +57,11 @@ it("opens the profile menu without scrolling the page or the app", async () => {
   const trigger = page.getByRole("button", { name: "Profile menu" });
   const before = await trigger.boundingBox();
   await trigger.click();
-  const menu = page.getByRole("menu", { name: "Profile menu" });
+  const menu = page.getByRole("menu");
   await menu.waitFor();
   await poll(() => activeLabel(page)).toBe("Profile");
   expect(await scrolled(page)).toEqual([]);
+  expect(await menu.getAttribute("aria-labelledby")).toBe(await trigger.getAttribute("id"));
   expect(await trigger.boundingBox()).toEqual(before);
   // the menu sits above the trigger (no room below it) and fully inside the window
   expect(await withinViewport(page, menu)).toBe(true);
