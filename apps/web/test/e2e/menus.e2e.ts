@@ -157,6 +157,10 @@ it("edits state and priority from the keyboard; the value is saved and focus ret
   await prioBtn.focus();
   await page.keyboard.press("ArrowDown");
   await page.getByRole("listbox", { name: "Priority" }).waitFor();
+  // a short list has no search box: the listbox takes focus and letters jump (typeahead)
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("listbox");
+  await page.keyboard.press("l");
+  expect(await activeText()).toBe("Low");
   await page.keyboard.press("Home");
   expect(await activeText()).toBe("Urgent");
   await page.keyboard.press("ArrowDown");
@@ -289,4 +293,44 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   await page.keyboard.press("Escape");
   await labels.waitFor({ state: "detached" });
   expect(await activeLabel(page)).toMatch(/^Labels/);
+
+  // the filters popover: its search box drives one listbox per field; Enter toggles and keeps it open
+  const filtersBtn = page.getByRole("button", { name: "Filters" });
+  await filtersBtn.click();
+  const filters = page.getByRole("dialog", { name: "Filters" });
+  await filters.waitFor();
+  await poll(() => activeLabel(page)).toBe("Search filters");
+  await page.keyboard.type("urg");
+  await poll(() => filters.getByRole("option").allTextContents()).toEqual(["Urgent"]);
+  await page.keyboard.press("Enter");
+  await poll(async () => filters.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Urgent" }).getAttribute("aria-selected")).toBe("true");
+  await poll(async () => ((await (await page.request.get(api(a, "user-properties/"))).json()) as { filters: { priority: string[] | null } }).filters.priority).toEqual(["urgent"]);
+  await page.keyboard.press("Escape");
+  await filters.waitFor({ state: "detached" });
+  expect(await activeLabel(page)).toMatch(/^Filters/);
+});
+
+it("gives focus back to the picker when choosing moves its row to another group", async () => {
+  const { a, items, page } = await setup({ items: [{ name: "Moves between groups", priority: "none" }] });
+  await setLayout(page.request, a, { layout: "list", group_by: "state" });
+  await openList(page, a);
+  const key = `${a.identifier}-1`;
+  const stateBtn = page.locator(`[data-item="${key}"]`).getByRole("button", { name: /^State/ });
+  await stateBtn.evaluate((el) => el.setAttribute("data-old-trigger", ""));
+  await stateBtn.focus();
+  await page.keyboard.press("Enter");
+  const list = page.getByRole("listbox", { name: "State" });
+  await list.waitFor();
+  const order = await list.getByRole("option").allTextContents();
+  const from = order.indexOf((await stateBtn.getAttribute("aria-label"))!.replace(/^State: /, ""));
+  const target = order[(from + 1) % order.length];
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  const targetId = a.states.find((s) => s.name === target)!.id;
+  await poll(async () => (await item(page, a, items[0].id)).state_id).toBe(targetId);
+  // the row is rendered anew under its new group; focus follows to the new picker
+  await poll(() => page.evaluate(() => {
+    const el = document.activeElement;
+    return `${el?.closest("[data-item]")?.getAttribute("data-item")}|${el?.getAttribute("aria-label")}|${el?.hasAttribute("data-old-trigger")}`;
+  })).toBe(`${key}|State: ${target}|false`);
 });
