@@ -32,13 +32,13 @@ export type BulkCreateLabelsBody = z.infer<typeof bulkCreateLabelsBody>;
 
 // ---------------------------------------------------------------- responses
 
-/** Label (wire-facts §5). */
+/** Label (wire-facts §5); workspace labels have no project. */
 export interface Label {
   id: string;
   parent: string | null;
   name: string;
   color: string;
-  project_id: string;
+  project_id: string | null;
   workspace_id: string;
   sort_order: number;
 }

@@ -21,6 +21,11 @@ export function adminBase(app: AppContext, req: FastifyRequest): string {
   return `${appBase(app, req)}/god-mode/`;
 }
 
+/** God-mode error redirect: `<base>/god-mode/?error_code=<n>&error_message=<NAME>[&k=v…]` (echoed values capped). */
+export function adminErrorUrl(app: AppContext, req: FastifyRequest, e: AuthFlowError): string {
+  return errorUrl(`${appBase(app, req)}/god-mode`, e.code, undefined, e.extra);
+}
+
 const UNSAFE_NEXT = /(^|[^a-z])(javascript|data|vbscript|file):|<\s*script|\\|[\u0000-\u001f\u007f]|\/\/|\.\./i;
 
 const NEXT_PATH_MAX = 500;
@@ -100,6 +105,27 @@ export function jsonFail(code: number, extra: Record<string, unknown> = {}) {
 
 export function redirect(reply: FastifyReply, url: string): FastifyReply {
   return reply.header("cache-control", "no-store").redirect(url, 302);
+}
+
+/**
+ * Run a browser form flow (app and god-mode sign-in forms): success is a 302 to the returned URL; an
+ * AuthFlowError is a 302 to the error target; an unexpected failure is logged and reported to the browser as
+ * `genericCode` (5035 for sign-ups, 5175 in god mode, 5999 otherwise) rather than a JSON 500 the browser would
+ * show raw.
+ */
+export async function formFlow(
+  reply: FastifyReply,
+  errorTarget: (e: AuthFlowError) => string,
+  run: () => Promise<string>,
+  genericCode: number = AUTH_ERROR.AUTHENTICATION_FAILED,
+): Promise<FastifyReply> {
+  try {
+    return redirect(reply, await run());
+  } catch (e) {
+    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
+    reply.request.log.error(e);
+    return redirect(reply, errorTarget(fail(genericCode)));
+  }
 }
 
 /** A form or JSON body field as a string ("" when absent or not text). */

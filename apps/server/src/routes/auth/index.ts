@@ -14,7 +14,7 @@ import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
 import {
-  AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, field, formBody, isValidEmail, jsonFail,
+  AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
   normalizeEmail, redirect, successUrl,
 } from "./flow.ts";
 import {
@@ -25,21 +25,6 @@ import { magicCodeMail, resetPasswordMail } from "./mails.ts";
 import { presentUser as presentUserFull } from "../users/presenters.ts";
 
 const E = AUTH_ERROR;
-
-/**
- * Run a browser form flow: success is a 302 to the returned URL; an AuthFlowError is a 302 to the error
- * target; an unexpected failure is logged and reported to the browser as `genericCode` (5035 for
- * sign-ups, 5999 otherwise) rather than a JSON 500 the browser would show raw.
- */
-async function formFlow(reply: FastifyReply, errorTarget: (e: AuthFlowError) => string, run: () => Promise<string>, genericCode: number = E.AUTHENTICATION_FAILED): Promise<FastifyReply> {
-  try {
-    return redirect(reply, await run());
-  } catch (e) {
-    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
-    reply.request.log.error(e);
-    return redirect(reply, errorTarget(fail(genericCode)));
-  }
-}
 
 const OAUTH_PROVIDERS: Record<string, { idKey: string; secretKey: string; code: number }> = {
   google: { idKey: "GOOGLE_CLIENT_ID", secretKey: "GOOGLE_CLIENT_SECRET", code: E.GOOGLE_NOT_CONFIGURED },

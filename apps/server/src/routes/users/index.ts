@@ -6,21 +6,23 @@ import { errors } from "../../core/errors.ts";
 import { copyDefined } from "../../core/patch.ts";
 import { isInstanceAdmin } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
-import { presentWorkspace, presentWorkspaceLite } from "../workspaces/presenters.ts";
+import { presentWorkspace } from "../workspaces/presenters.ts";
 import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
 import { presentInvitation } from "../workspace-invitations/presenters.ts";
 import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
-import { assetUrl, iso, presentNotificationPreferences, presentProfile, presentUser, presentUserLite, presentUserMe } from "./presenters.ts";
+import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../core/present.ts";
+import { ensureProfile } from "../../core/profile.ts";
+import { slugParams } from "../../core/fields.ts";
+import { presentNotificationPreferences, presentProfile, presentUser, presentUserMe } from "./presenters.ts";
 import {
   acceptInvitationsBody,
   notificationPreferencesBody,
   onboardBody,
-  slugParams,
   tourCompletedBody,
   updateMeBody,
   updateProfileBody,
 } from "./schemas.ts";
-import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, ensureProfile, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
+import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
 
 const { users, profiles, userNotificationPreferences, projectMembers, projects } = schema;
 
@@ -224,8 +226,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
       const counts = await memberCounts(app.db, [...new Set(rows.map((r) => r.ws.id))]);
       return rows.map((r) => {
         const out = presentInvitation(r.inv, r.ws);
-        (out.workspace as Record<string, unknown>).total_members = counts.get(r.ws.id) ?? 0;
-        return out;
+        return { ...out, workspace: { ...out.workspace, total_members: counts.get(r.ws.id) ?? 0 } };
       });
     },
   });
@@ -289,15 +290,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
           updated_by: pm.updatedById,
           member: presentUserLite(user),
           workspace: presentWorkspaceLite(ws),
-          project: {
-            id: p.id,
-            identifier: p.identifier,
-            name: p.name,
-            cover_image: p.coverImage,
-            cover_image_url: assetUrl(p.coverImageAssetId, p.coverImage),
-            logo_props: p.logoProps,
-            description: p.description,
-          },
+          project: presentProjectLite(p),
         })),
       };
     },
