@@ -10,6 +10,7 @@
  */
 export * from "./common.ts";
 export * from "./fields.ts";
+export * from "./errors.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./projects.ts";
