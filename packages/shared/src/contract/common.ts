@@ -18,7 +18,12 @@ export interface AuditFields {
 }
 
 /** The cursor-paginated envelope (wire-facts §0): cursor = "<per_page>:<page>:<is_prev>". */
-export interface Paginated<T> {
+export interface Paginated<T> extends PageInfo {
+  results: T[];
+}
+
+/** The envelope's fields besides `results`. */
+export interface PageInfo {
   grouped_by: string | null;
   sub_grouped_by: string | null;
   total_count: number;
@@ -30,7 +35,6 @@ export interface Paginated<T> {
   total_pages: number;
   total_results: number;
   extra_stats: null;
-  results: T[];
 }
 
 /** `{"message": …}` answers of actions without an object to return. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { date, fieldError, idList, MSG, name, NAME_MAX, ref, type HtmlField } from "./fields.ts";
-import { workItemBodies } from "./work-items.ts";
+import { fieldError, idList, MSG, name, NAME_MAX, ref, type HtmlField } from "./fields.ts";
+import { itemProperties, workItemBodies } from "./work-items.ts";
 import type { Priority } from "../constants.ts";
 import type { CalendarDate, Timestamp } from "./common.ts";
 
@@ -16,18 +16,12 @@ export function draftBodies(html: HtmlField) {
     description_html: item.description_html,
     description_json: item.description_json,
     project_id: ref().optional(),
-    state_id: ref().optional(),
-    parent_id: ref().optional(),
-    label_ids: idList().optional(),
-    assignee_ids: idList().optional(),
+    parent_id: item.parent_id,
+    ...itemProperties(),
     module_ids: idList().optional(),
     cycle_id: ref().optional(),
-    priority: item.priority,
-    start_date: date().nullable().optional(),
-    target_date: date().nullable().optional(),
-    estimate_point: ref().optional(),
     sort_order: item.sort_order,
-    type_id: ref().optional(),
+    type_id: item.type_id,
     external_source: item.external_source,
     external_id: item.external_id,
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Timestamp } from "./common.ts";
+import type { AuditFields, Timestamp } from "./common.ts";
 import type { UserAdminLite } from "./users.ts";
 import type { WorkspaceColumns } from "./workspaces.ts";
 
@@ -39,13 +39,8 @@ export const adminWorkspaceCreateBody = z.object({
 // ---------------------------------------------------------------- responses
 
 /** The Instance object (wire-facts §2, wire-facts-2 §1). */
-export interface Instance {
+export interface Instance extends AuditFields {
   id: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: null;
-  created_by: string | null;
-  updated_by: string | null;
   instance_name: string | null;
   whitelist_emails: string | null;
   instance_id: string;
@@ -95,13 +90,8 @@ export interface PublicConfig {
 export type InstanceInfo = { config: PublicConfig; instance: Instance } | { is_activated: false; is_setup_done: false };
 
 /** A configuration row with its decrypted value (god mode). */
-export interface ConfigRow {
+export interface ConfigRow extends AuditFields {
   id: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: null;
-  created_by: string | null;
-  updated_by: string | null;
   key: string;
   value: string;
   category: string;
@@ -109,13 +99,8 @@ export interface ConfigRow {
 }
 
 /** An instance admin with the user's admin-lite details. */
-export interface InstanceAdmin {
+export interface InstanceAdmin extends AuditFields {
   id: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: null;
-  created_by: string | null;
-  updated_by: string | null;
   user: string;
   instance: string;
   role: number;

@@ -5,7 +5,7 @@ import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-f
 import {
   bool, date, dict, fieldError, flag, HTML_MAX, idList, MSG, name, nonEmptyList, number, ref, text, uuid, type HtmlField,
 } from "./fields.ts";
-import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
+import type { AuditFields, CalendarDate, PageInfo, Timestamp } from "./common.ts";
 import type { UserLite } from "./users.ts";
 import type { ProjectLite } from "./projects.ts";
 import type { WorkspaceLite } from "./workspaces.ts";
@@ -13,6 +13,17 @@ import type { WorkspaceLite } from "./workspaces.ts";
 // ---------------------------------------------------------------- request bodies
 
 export const priority = () => z.enum(PRIORITIES, { error: fieldError(MSG.choice) });
+
+/** The properties a work item, a draft and a bulk change share (all optional; `""` refs mean none). */
+export const itemProperties = () => ({
+  state_id: ref().optional(),
+  priority: priority().optional(),
+  assignee_ids: idList().optional(),
+  label_ids: idList().optional(),
+  start_date: date().nullable().optional(),
+  target_date: date().nullable().optional(),
+  estimate_point: ref().optional(),
+});
 
 /**
  * Bodies of POST P/issues/ (wire-facts §6.2) and PATCH P/issues/{id}/ (any create field; lists replace).
@@ -25,14 +36,8 @@ export function workItemBodies(html: HtmlField) {
     description_html: html(HTML_MAX).nullable().optional(),
     description_binary: text(HTML_MAX * 2).nullable().optional(),
     description_json: z.unknown().optional(),
-    state_id: ref().optional(),
     parent_id: ref().optional(),
-    label_ids: idList().optional(),
-    assignee_ids: idList().optional(),
-    priority: priority().optional(),
-    start_date: date().nullable().optional(),
-    target_date: date().nullable().optional(),
-    estimate_point: ref().optional(),
+    ...itemProperties(),
     sort_order: number().optional(),
     is_draft: bool().optional(),
     type_id: ref().optional(),
@@ -60,17 +65,7 @@ export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Is
 
 /** `properties` of POST P/bulk-operation-issues/: scalars are set; label, assignee and module ids are added. */
 export const bulkPropertiesBody = z.object(
-  {
-    state_id: ref().optional(),
-    priority: priority().optional(),
-    assignee_ids: idList().optional(),
-    label_ids: idList().optional(),
-    start_date: date().nullable().optional(),
-    target_date: date().nullable().optional(),
-    estimate_point: ref().optional(),
-    cycle_id: ref().optional(),
-    module_ids: idList().optional(),
-  },
+  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional() },
   { error: fieldError(MSG.dict) },
 );
 export type BulkProperties = z.infer<typeof bulkPropertiesBody>;
@@ -462,18 +457,7 @@ export interface GroupBucket<T = WorkItemListItem> {
 }
 
 /** The paginated envelope of the list endpoints (wire-facts §0, §6.1): flat or grouped results. */
-export interface ListEnvelope<T = WorkItemListItem> {
-  grouped_by: string | null;
-  sub_grouped_by: string | null;
-  total_count: number;
-  next_cursor: string;
-  prev_cursor: string;
-  next_page_results: boolean;
-  prev_page_results: boolean;
-  count: number;
-  total_pages: number;
-  total_results: number;
-  extra_stats: null;
+export interface ListEnvelope<T = WorkItemListItem> extends PageInfo {
   results: T[] | Record<string, GroupBucket<T>>;
 }
 

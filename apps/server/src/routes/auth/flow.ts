@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_ERROR, authErrorName } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import { getInstance } from "../../core/instance-config.ts";
+import { assertCsrf } from "../../core/csrf.ts";
+import { formRoute } from "../../core/form-route.ts";
 
 /**
  * Shared pieces of the browser authentication flows (wire-facts §1): base URLs, next_path validation,
@@ -140,6 +142,33 @@ export function field(body: unknown, name: string): string {
 
 /** Form body schema: any object of fields; anything else reads as no fields. */
 export const formBody = z.record(z.string(), z.unknown()).catch({});
+
+export interface AuthFormFlow {
+  /** The flow itself: answers the URL to land on, or throws an AuthFlowError. */
+  run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown> }) => Promise<string>;
+  /** Where a failure lands (the error code and echoed fields in the query). */
+  errorTarget: (req: FastifyRequest, body: Record<string, unknown>, e: AuthFlowError) => string;
+  /** The code an unexpected failure is reported with. */
+  genericCode?: number;
+}
+
+/**
+ * Register a browser authentication form (POST, anonymous, CSRF-checked): the app's sign-in and sign-up forms
+ * and god mode's. It runs as a form flow (formFlow): every outcome is a 302.
+ */
+export function authForm(fastify: FastifyInstance, app: AppContext, url: string, flow: AuthFormFlow): void {
+  formRoute(fastify, app, {
+    method: "POST",
+    url,
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, body }) => {
+      assertCsrf(req);
+      return formFlow(reply, (e) => flow.errorTarget(req, body, e), () => flow.run({ req, reply, body }), flow.genericCode);
+    },
+  });
+}
 
 const emailSchema = z.email();
 export const EMAIL_MAX = 254;

@@ -14,7 +14,7 @@ import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
 import {
-  AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
+  AUTH_ERROR, AuthFlowError, appBase, authForm, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
   normalizeEmail, redirect, successUrl,
 } from "./flow.ts";
 import {
@@ -81,21 +81,13 @@ export const authRoutes: RouteModule = (fastify, app) => {
     run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
     genericCode?: number,
   ) =>
-    formRoute(fastify, app, {
-      method: "POST",
-      url,
-      auth: "none",
-      body: formBody,
-      policy: null,
-      handler: async ({ req, reply, body }) => {
-        assertCsrf(req);
-        const base = appBase(app, req);
-        const nextPath = field(body, "next_path");
-        return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
-          await formGate(req, rateKey);
-          return run({ req, reply, body, base, nextPath });
-        }, genericCode);
+    authForm(fastify, app, url, {
+      errorTarget: (req, body, e) => errorUrl(appBase(app, req), e.code, field(body, "next_path"), e.extra),
+      run: async ({ req, reply, body }) => {
+        await formGate(req, rateKey);
+        return run({ req, reply, body, base: appBase(app, req), nextPath: field(body, "next_path") });
       },
+      genericCode,
     });
 
   route(fastify, app, {

@@ -9,7 +9,7 @@ import { getInstance, getInstanceConfig, getInstanceConfigRows, setInstanceConfi
 import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
 import { endSession, resolveSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
-import { adminBase, adminErrorUrl, field, formBody, formFlow, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
+import { adminBase, adminErrorUrl, authForm, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
 import { presentAdminMe } from "../users/presenters.ts";
 import {
   adminWorkspaceCreateBody, adminWorkspacesQuery, configPatchBody, instanceAdminCreateBody, instanceAdminParams, instancePatchBody, slugCheckQuery,
@@ -70,18 +70,12 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
 
   // ---- god-mode sessions ----
 
-  // browser forms: success and failure are 302s to god mode, failures with the error code (auth/flow.ts)
+  // browser forms, as the app's (auth/flow.ts): every outcome a 302 to god mode, failures with their error code
   const adminForm = (url: string, run: typeof signInAdmin) =>
-    formRoute(fastify, app, {
-      method: "POST",
-      url,
-      auth: "none",
-      body: formBody,
-      policy: null,
-      handler: async ({ req, reply, body }) => {
-        assertCsrf(req);
-        return formFlow(reply, (e) => adminErrorUrl(app, req, e), () => run(app, req, reply, body), AUTH_ERROR.ADMIN_AUTHENTICATION_FAILED);
-      },
+    authForm(fastify, app, url, {
+      run: ({ req, reply, body }) => run(app, req, reply, body),
+      errorTarget: (req, _body, e) => adminErrorUrl(app, req, e),
+      genericCode: AUTH_ERROR.ADMIN_AUTHENTICATION_FAILED,
     });
   adminForm("/api/instances/admins/sign-up/", signUpFirstAdmin);
   adminForm("/api/instances/admins/sign-in/", signInAdmin);
