@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { AUTH_ERROR } from "@stride/shared";
+import type { AdminMe, InstanceInfo, SessionStatus } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -32,7 +33,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/",
     auth: "none",
     policy: null,
-    handler: async () => {
+    handler: async (): Promise<InstanceInfo> => {
       const inst = await getInstance(app.db);
       if (!inst) return { is_activated: false, is_setup_done: false };
       const cfg = await getInstanceConfig(app.db, app.secretKey);
@@ -106,7 +107,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/admins/session/",
     auth: "none",
     policy: null,
-    handler: async ({ req }) => {
+    handler: async ({ req }): Promise<SessionStatus<AdminMe>> => {
       const s = await resolveSession(app, req, "admin");
       return s ? { is_authenticated: true, user: presentAdminMe(s.user) } : { is_authenticated: false };
     },

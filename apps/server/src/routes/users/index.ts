@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { SessionStatus, UserMe } from "@stride/shared/contract";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
@@ -72,7 +73,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     url: "/api/users/session/",
     auth: "optional",
     policy: null,
-    handler: async ({ user }) => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
+    handler: async ({ user }): Promise<SessionStatus<UserMe>> => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
   });
 
   route(fastify, app, {
