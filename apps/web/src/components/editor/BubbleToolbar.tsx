@@ -205,7 +205,7 @@ export function BubbleToolbar({ editor, label, root, api }: {
   }
 
   return (
-    <FloatingPortal root={root}>
+    <FloatingPortal root={root ?? undefined}>
       <div
         ref={(el) => { bar.current = el; refs.setFloating(el); }}
         role="toolbar"

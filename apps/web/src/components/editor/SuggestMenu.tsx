@@ -30,7 +30,7 @@ export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: stri
   if (!s || (s.kind === "slash" && s.items.length === 0)) return null;
 
   return (
-    <FloatingPortal root={root}>
+    <FloatingPortal root={root ?? undefined}>
       <ul
         ref={(el) => { list.current = el; refs.setFloating(el); }}
         id={id}

@@ -1,0 +1,22 @@
+import { it } from "vitest";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems } from "./work-items-fixtures.ts";
+it("debug", async () => {
+  const browser = await launch();
+  const ctx = await newContext(browser);
+  const a = await arrange(ctx, { firstName: "Dbg" });
+  const [item] = await createItems(ctx.request, a, [{ name: "x" }]);
+  const page = await ctx.newPage();
+  page.on("console", (m) => console.log("CONSOLE", m.type(), m.text()));
+  page.on("pageerror", (e) => console.log("PAGEERROR", e.message, e.stack));
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  const ed = page.getByRole("textbox", { name: "Description" });
+  await ed.waitFor();
+  await ed.click();
+  await page.keyboard.type("/head");
+  await page.waitForTimeout(1500);
+  console.log("HTML", await page.evaluate(() => document.body.innerHTML.slice(-3000)));
+  console.log("EDITOR", await ed.evaluate((e) => e.outerHTML));
+  await browser.close();
+});
