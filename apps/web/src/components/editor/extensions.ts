@@ -85,7 +85,7 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
       },
       dropcursor: { class: "editor-dropcursor", color: false, width: 2 },
     }),
-    Placeholder.configure({ placeholder: setup.placeholder ?? "" }),
+    Placeholder.configure({ placeholder: setup.placeholder ?? "", showOnlyWhenEditable: false }),
     TaskList,
     TaskItem.configure({ nested: true }),
     CodeBlockLowlight.configure({ lowlight, defaultLanguage: null, languageClassPrefix: "language-" }),

@@ -78,10 +78,14 @@ export const Image = Node.create<ImageOptions>({
       if (node.attrs.width && /^\d+(\.\d+)?(px|%)$/.test(node.attrs.width)) img.style.width = node.attrs.width;
       let bar: HTMLElement | null = null;
       let unsubscribe = () => {};
+      const entry = node.attrs.id ? progress.get(node.attrs.id) : undefined;
       if (node.attrs.src) img.src = this.options.url(node.attrs.src);
-      else {
-        // uploading: the local file is shown under a progress bar
-        const entry = node.attrs.id ? progress.get(node.attrs.id) : undefined;
+      else if (!entry) {
+        // an image whose upload never finished (or whose address was refused): nothing to show
+        dom.classList.add("editor-image-missing");
+        dom.setAttribute("aria-label", "Image not available");
+      } else {
+        // uploading: the local file is shown over a progress bar
         dom.classList.add("editor-image-uploading");
         const local = node.attrs.id ? previews.get(node.attrs.id) : undefined;
         if (local) img.src = local;
@@ -96,13 +100,11 @@ export const Image = Node.create<ImageOptions>({
           bar!.setAttribute("aria-valuenow", String(p));
           fill.style.width = `${p}%`;
         };
-        set(entry?.percent ?? 0);
-        if (entry) {
-          entry.listeners.add(set);
-          unsubscribe = () => entry.listeners.delete(set);
-        }
+        set(entry.percent);
+        entry.listeners.add(set);
+        unsubscribe = () => entry.listeners.delete(set);
       }
-      dom.append(img);
+      if (img.src) dom.append(img);
       if (bar) dom.append(bar);
       return { dom, destroy: () => unsubscribe() };
     };
