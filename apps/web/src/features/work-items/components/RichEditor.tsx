@@ -1,7 +1,7 @@
-import { forwardRef, useMemo } from "react";
+import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { RichTextEditor, type MentionAttrs, type MentionCandidate, type MentionView, type RichTextEditorHandle } from "../../../components/editor/index.ts";
-import { useToast } from "../../../components/ui/index.ts";
+import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../../../components/editor/index.ts";
+import { cx, useToast } from "../../../components/ui/index.ts";
 import { api } from "../../../api/client.ts";
 import { P, W, wiKeys } from "../../../api/work-items.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
@@ -12,6 +12,19 @@ import { itemKey, itemName } from "./ItemBits.tsx";
 import { displayName } from "./properties.tsx";
 
 export type RichEditorHandle = RichTextEditorHandle;
+
+/** The editor (Tiptap, highlight.js) is its own chunk, loaded with the first screen that shows rich text. */
+export const loadEditor = () => import("../../../components/editor/RichTextEditor.tsx");
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+/** Until the editor has loaded: the text itself, sanitised, in the editor's typography. */
+function Plain({ html, box, minHeight, className }: { html: string; box?: boolean; minHeight?: number; className?: string }) {
+  return (
+    <div className={cx("editor", box && "editor-box", className)} style={minHeight ? { minHeight } : undefined}>
+      <div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+    </div>
+  );
+}
 
 /** Where the editor's text lives: its project, and the entity its images belong to. */
 export interface RichTextContext {
@@ -130,29 +143,36 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
 }>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled }, ref) {
   const c = useRichTextContext({ slug, pid, refs, asset });
   return (
-    <RichTextEditor
-      ref={ref}
-      value={initialHtml ?? ""}
-      label={label}
-      placeholder={placeholder}
-      readOnly={disabled}
-      bare={bare}
-      minHeight={minHeight}
-      autoFocus={autoFocus}
-      mentions={c.mentions}
-      upload={asset ? c.upload : undefined}
-      imageUrl={c.imageUrl}
-      onError={c.onError}
-      onUploadsChange={onUploadsChange}
-      onChange={onChange}
-      onSubmit={onSubmit}
-      onBlur={onBlur}
-    />
+    <Suspense fallback={<Plain html={initialHtml ?? ""} box={!bare && !disabled} minHeight={minHeight} />}>
+      <RichTextEditor
+        ref={ref}
+        value={initialHtml ?? ""}
+        label={label}
+        placeholder={placeholder}
+        readOnly={disabled}
+        bare={bare}
+        minHeight={minHeight}
+        autoFocus={autoFocus}
+        mentions={c.mentions}
+        upload={asset ? c.upload : undefined}
+        imageUrl={c.imageUrl}
+        onError={c.onError}
+        onUploadsChange={onUploadsChange}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        onBlur={onBlur}
+      />
+    </Suspense>
   );
 });
 
 /** Read-only rich text (a comment, a version of a description): the editor as a preview. */
 export function RichText({ html, slug, pid, refs, className }: { html: string | null | undefined; slug: string; pid: string; refs: ProjectRefs; className?: string }) {
   const c = useRichTextContext({ slug, pid, refs });
-  return <RichTextEditor value={sanitizeHtml(html ?? "")} readOnly bare mentions={c.mentions} imageUrl={c.imageUrl} className={className} />;
+  const clean = useMemo(() => sanitizeHtml(html ?? ""), [html]);
+  return (
+    <Suspense fallback={<Plain html={clean} className={className} />}>
+      <RichTextEditor value={clean} readOnly bare mentions={c.mentions} imageUrl={c.imageUrl} className={className} />
+    </Suspense>
+  );
 }
