@@ -388,3 +388,31 @@ it("comments use the same editor and are sent with the button or Ctrl/Cmd+Enter"
   expect(await first.locator(".mention").textContent()).toBe("@edie");
   await done(page);
 });
+
+it("an image in the create modal's description belongs to the new work item once it is created", async () => {
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/issues/`);
+  await page.getByRole("button", { name: "Add work item" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create work item" });
+  await dialog.getByRole("textbox", { name: "Title" }).fill("With a picture");
+  const editor = dialog.getByRole("textbox", { name: "Description" });
+  await editor.click();
+  await page.keyboard.type("Before /");
+  // the slash list opens inside the modal (the dialog's top layer), over it
+  const menu = page.getByRole("listbox", { name: "Insert a block" });
+  await menu.waitFor();
+  expect(await menu.evaluate((el) => !!el.closest("dialog"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Backspace");
+  await deliverPng(editor, "paste", "modal.png");
+  await poll(() => editor.locator(".editor-image img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && !i.src.startsWith("blob:"))).toBe(true);
+  const linked = page.waitForResponse((r) => r.request().method() === "POST" && /\/bulk\/$/.test(r.url()));
+  await dialog.getByRole("button", { name: "Create work item", exact: true }).click();
+  const bulk = await linked;
+  expect(bulk.status()).toBe(204);
+  const itemId = bulk.url().split("/").at(-3)!;
+  const { asset_ids } = JSON.parse(bulk.request().postData() ?? "{}") as { asset_ids: string[] };
+  expect(asset_ids).toHaveLength(1);
+  expect(await descriptionOf(itemId)).toMatch(new RegExp(`^<p>Before </p><image-component src="${asset_ids[0]}" id="${UUID}" status="uploaded"></image-component>$`));
+  await done(page);
+});
