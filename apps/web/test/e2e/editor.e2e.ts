@@ -40,7 +40,8 @@ async function openItem(name: string, description_html?: string): Promise<{ page
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
   const detail = page.locator(`[data-item-detail="${a.identifier}-${item.sequence_id}"]`);
   const editor = detail.getByRole("textbox", { name: "Description" });
-  await editor.waitFor();
+  // the first page of a run also waits for the editor's chunk on a busy machine
+  await editor.waitFor({ timeout: 60_000 });
   return { page, id: item.id, detail, editor };
 }
 
