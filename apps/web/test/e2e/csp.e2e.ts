@@ -62,6 +62,12 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await page.keyboard.type("Runs under the ");
   await page.keyboard.press("Control+b");
   await page.keyboard.type("policy");
+  // the editor's slash menu, a table and its toolbar run under the policy too
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("/table");
+  await page.getByRole("listbox", { name: "Insert a block" }).waitFor();
+  await page.keyboard.press("Enter");
+  await page.getByRole("toolbar", { name: "Comment formatting" }).getByRole("button", { name: "Add row below" }).waitFor();
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
   await poll(async () => peek.locator("[data-comment]").count()).toBe(1);
   expect(await peek.locator("[data-comment]").first().textContent()).toContain("Runs under the policy");

@@ -53,7 +53,7 @@ it("comments with an @mention and reacts to the comment", async () => {
   const box = peek.getByRole("textbox", { name: "Comment" });
   await box.click();
   await page.keyboard.type("Ready for review @dor");
-  await page.getByRole("listbox", { name: "Mention a member" }).getByRole("option", { name: /Dora Tester/ }).click();
+  await page.getByRole("listbox", { name: "Mention someone or a work item" }).getByRole("option", { name: /Dora Tester/ }).click();
   await page.keyboard.type("thanks");
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
 
