@@ -124,9 +124,13 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
   };
 }
 
-/** A drop area of the scope (a column, a group header, a day, the timeline): its data goes to the scope's `fromPointer`. */
-export function useDropZone<E extends HTMLElement = HTMLElement>(data: TargetData | null): (el: E | null) => void {
-  const ctl = useDragController();
+/**
+ * A drop area of the scope (a column, a group header, a day, the timeline): its data goes to the scope's
+ * `fromPointer`. `controller` is for the component that creates the scope (outside its own provider).
+ */
+export function useDropZone<E extends HTMLElement = HTMLElement, P = unknown>(data: TargetData | null, controller?: DragController<P> | null): (el: E | null) => void {
+  const fromCtx = useDragController();
+  const ctl = (controller as DragController | null | undefined) ?? fromCtx;
   const [el, setEl] = useState<E | null>(null);
   const key = data ? JSON.stringify(data) : "";
   useEffect(() => {

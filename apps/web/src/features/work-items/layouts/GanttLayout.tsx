@@ -120,7 +120,7 @@ export function GanttLayout() {
     },
   };
   const drag = useDragDrop(spec, { version: data, scrollEl });
-  const zone = useDropZone<HTMLDivElement>({ timeline: true });
+  const zone = useDropZone<HTMLDivElement, Dates>({ timeline: true }, drag);
 
   if (!data) return null;
   const todayX = diffDays(range.start, today) * dayWidth;
