@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/adapter/element-adapter";
-import { combine } from "@atlaskit/pragmatic-drag-and-drop/utils/combine";
+import { autoScrollForElements } from "@atlaskit/pragmatic-drag-and-drop-auto-scroll/element";
 import { disableNativeDragPreview } from "@atlaskit/pragmatic-drag-and-drop/utils/disable-native-drag-preview";
 import { attachClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/attach-closest-edge";
 import type { Input } from "@atlaskit/pragmatic-drag-and-drop/types";
@@ -74,31 +74,32 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
   useEffect(() => { dropFn.current = drop; });
   const dropKind = typeof drop === "function" ? "custom" : drop;
 
+  // the item is dragged when the user may move it, and is a drop target (things land before/after it) either way
   useEffect(() => {
     if (!ctl || !el || !can) return;
+    const data: TargetData = { dndType: ctl.type, id, container, part };
+    return draggable({
+      element: el,
+      canDrag: () => ctl.canDrag({ id, container, part }),
+      getInitialData: () => data,
+      onGenerateDragPreview: preview === "none" ? ({ nativeSetDragImage }) => disableNativeDragPreview({ nativeSetDragImage }) : undefined,
+    });
+  }, [ctl, el, can, id, container, part, preview]);
+
+  useEffect(() => {
+    if (!ctl || !el || !dropKind) return;
     const type = ctl.type;
     const data: TargetData = { dndType: type, id, container, part };
-    const cleanups = [
-      draggable({
-        element: el,
-        canDrag: () => ctl.canDrag({ id, container, part }),
-        getInitialData: () => data,
-        onGenerateDragPreview: preview === "none" ? ({ nativeSetDragImage }) => disableNativeDragPreview({ nativeSetDragImage }) : undefined,
-      }),
-    ];
-    if (dropKind) {
-      cleanups.push(dropTargetForElements({
-        element: el,
-        canDrop: ({ source }) => source.data.dndType === type,
-        getData: ({ input, element }) => {
-          const d = dropFn.current;
-          if (typeof d === "function") return { ...data, ...d({ input, element }) };
-          return attachClosestEdge(data, { input, element, allowedEdges: dropKind === "vertical" ? ["top", "bottom"] : ["left", "right"] });
-        },
-      }));
-    }
-    return combine(...cleanups);
-  }, [ctl, el, can, id, container, part, dropKind, preview]);
+    return dropTargetForElements({
+      element: el,
+      canDrop: ({ source }) => source.data.dndType === type,
+      getData: ({ input, element }) => {
+        const d = dropFn.current;
+        if (typeof d === "function") return { ...data, ...d({ input, element }) };
+        return attachClosestEdge(data, { input, element, allowedEdges: dropKind === "vertical" ? ["top", "bottom"] : ["left", "right"] });
+      },
+    });
+  }, [ctl, el, id, container, part, dropKind]);
 
   const mine = (s: DragState<unknown> | null) => !!s && sameSource(s.src, { id, container, part });
   const dragging = useDragSelector((s) => mine(s));
@@ -185,4 +186,24 @@ export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTM
       </svg>
     </button>
   );
+}
+
+/** The closest ancestor that scrolls vertically (the page's main area for settings lists, a sidebar later). */
+function scrollParent(el: HTMLElement | null): HTMLElement | null {
+  for (let p = el?.parentElement ?? null; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (y === "auto" || y === "scroll") return p;
+  }
+  return null;
+}
+
+/** Scroll the area around `el` while a drag of the enclosing scope nears its edges (lists that do not own their scrolling). */
+export function useAutoScrollAround(el: HTMLElement | null): void {
+  const ctl = useDragController();
+  useEffect(() => {
+    const area = scrollParent(el);
+    if (!ctl || !area) return;
+    const type = ctl.type;
+    return autoScrollForElements({ element: area, canScroll: ({ source }) => source.data.dndType === type });
+  }, [ctl, el]);
 }

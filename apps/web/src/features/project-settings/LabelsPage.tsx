@@ -5,7 +5,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
+import { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import {
@@ -145,9 +145,16 @@ function useLabelDrag(slug: string, projectId: string, data: Label[] | undefined
 function LabelList({ drag, children }: { drag: DragController<LabelSlot>; children: ReactNode }) {
   return (
     <DragScope controller={drag}>
-      <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">{children}</ul>
+      <LabelListBody>{children}</LabelListBody>
     </DragScope>
   );
+}
+
+/** The list; the page scrolls near its edges while dragging. */
+function LabelListBody({ children }: { children: ReactNode }) {
+  const [el, setEl] = useState<HTMLUListElement | null>(null);
+  useAutoScrollAround(el);
+  return <ul ref={setEl} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">{children}</ul>;
 }
 
 /** A label row: dragged by the pointer (before, after or onto another label) or picked up with its handle. */

@@ -3,7 +3,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useDragItem, useDropZone, useSlotLine, type DragController, type Slot } from "../../components/dnd/index.ts";
+import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useAutoScrollAround, useDragItem, useDropZone, useSlotLine, type DragController, type Slot } from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { groupStates, stateDropSequence } from "./ordering.ts";
@@ -136,10 +136,12 @@ function StateList({ group, drag, children }: { group: string; drag: DragControl
   );
 }
 
-/** Drops below the last state of a group land last in it. */
+/** Drops below the last state of a group land last in it; the page scrolls near its edges while dragging. */
 function StateListZone({ group, children }: { group: string; children: ReactNode }) {
+  const [el, setEl] = useState<HTMLUListElement | null>(null);
   const zone = useDropZone<HTMLUListElement>({ container: group, at: "end" });
-  return <ul ref={zone} className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>;
+  useAutoScrollAround(el);
+  return <ul ref={(node) => { zone(node); setEl(node); }} className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>;
 }
 
 /** A state row with its drag handle. */
