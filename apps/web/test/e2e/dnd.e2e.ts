@@ -128,6 +128,27 @@ it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape 
   expect(await namesIn("In Progress")).toEqual(["Doing one", "Todo one", "Doing two"]);
 });
 
+it("kanban: a drop the server refuses is rolled back and said so", async () => {
+  const review = (await (await page.request.post(`${P()}/states/`, { data: { name: "Review", color: "#f59e0b", group: "started" } })).json()) as { id: string };
+  a.states.push({ id: review.id, name: "Review", group: "started" });
+  const made = await openBoard([{ name: "Todo one", state: "Todo" }]);
+  await column("Review").waitFor();
+  // the state goes away behind the board's back: the server will refuse the move
+  expect((await page.request.delete(`${P()}/states/${review.id}/`)).ok()).toBe(true);
+  const key = `${a.identifier}-${made[0].sequence_id}`;
+  await focusHandle(`${key} Todo one`);
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await poll(liveText).toBe("Moved to Review, position 1 of 1.");
+  const refused = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes(`/issues/${made[0].id}/`));
+  await page.keyboard.press("Enter");
+  expect((await refused).status()).toBe(400);
+  await poll(liveText).toBe(`Could not move ${key} Todo one. It is back where it was.`);
+  await poll(() => cardsIn("Todo")).toEqual(["Todo one"]);
+  expect(await namesIn("Todo")).toEqual(["Todo one"]);
+});
+
 const row = (seq: number) => page.locator(`[role=listitem][data-item="${a.identifier}-${seq}"]`);
 async function openList2(display: Record<string, unknown>, items: { name: string; state: string }[]): Promise<Item[]> {
   await setLayout(ctx.request, a, { layout: "list", order_by: "sort_order", ...display });
