@@ -38,11 +38,6 @@ async function listItems(query = ""): Promise<Item[]> {
 /** Names of a state's items in stored manual order. */
 const namesIn = async (state: string) => (await listItems(`&state=${stateId(state)}`)).map((i) => i.name);
 
-async function patchItem(id: string, body: Record<string, unknown>): Promise<void> {
-  const res = await page.request.patch(`${P()}/issues/${id}/`, { data: body });
-  expect(res.ok()).toBe(true);
-}
-
 /** A real mouse drag (native drag events): press on `from`, move in steps onto `to` at `at`, wait for the drop line or target, release. */
 async function mouseDrag(from: Locator, to: Locator, at: { x: number; y: number }, grab: { x: number; y: number } | null = null, shows?: Locator): Promise<void> {
   const s = (await from.boundingBox())!;
@@ -92,6 +87,13 @@ async function focusHandle(name: RegExp | string): Promise<void> {
   const h = page.getByRole("button", { name: typeof name === "string" ? `Move ${name}` : name });
   await h.focus();
 }
+/** Press keys one at a time; after each, the live region must read the given sentence. */
+async function pressAndHear(steps: [string, string][]): Promise<void> {
+  for (const [key, sentence] of steps) {
+    await page.keyboard.press(key);
+    await poll(liveText).toBe(sentence);
+  }
+}
 const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
 
 it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape cancels; every step is announced", async () => {
@@ -101,12 +103,11 @@ it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape 
   ]);
   const key = (i: number) => `${a.identifier}-${made[i].sequence_id}`;
   await focusHandle(`${key(0)} Todo one`);
-  await page.keyboard.press("Space");
-  await poll(liveText).toBe(`Picked up ${key(0)} Todo one. Position 1 of 2 in Todo.`);
-  await page.keyboard.press("ArrowRight");
-  await poll(liveText).toBe("Moved to In Progress, position 1 of 3.");
-  await page.keyboard.press("ArrowDown");
-  await poll(liveText).toBe("Moved to In Progress, position 2 of 3.");
+  await pressAndHear([
+    ["Space", `Picked up ${key(0)} Todo one. Position 1 of 2 in Todo.`],
+    ["ArrowRight", "Moved to In Progress, position 1 of 3."],
+    ["ArrowDown", "Moved to In Progress, position 2 of 3."],
+  ]);
   await card(made[3].sequence_id).locator("[data-drop-line=top]").waitFor();
   await page.keyboard.press("Enter");
   await poll(liveText).toBe(`Dropped ${key(0)} Todo one in In Progress, position 2 of 3.`);
@@ -117,12 +118,11 @@ it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape 
 
   // Escape puts it back: nothing is saved
   await focusHandle(`${key(3)} Doing two`);
-  await page.keyboard.press("Enter");
-  await poll(liveText).toBe(`Picked up ${key(3)} Doing two. Position 3 of 3 in In Progress.`);
-  await page.keyboard.press("ArrowLeft");
-  await poll(liveText).toBe("Moved to Todo, position 2 of 2.");
-  await page.keyboard.press("Escape");
-  await poll(liveText).toBe(`Cancelled. ${key(3)} Doing two stays in In Progress, position 3 of 3.`);
+  await pressAndHear([
+    ["Enter", `Picked up ${key(3)} Doing two. Position 3 of 3 in In Progress.`],
+    ["ArrowLeft", "Moved to Todo, position 2 of 2."],
+    ["Escape", `Cancelled. ${key(3)} Doing two stays in In Progress, position 3 of 3.`],
+  ]);
   expect(await cardsIn("In Progress")).toEqual(["Doing one", "Todo one", "Doing two"]);
   expect(await namesIn("Todo")).toEqual(["Todo two"]);
   expect(await namesIn("In Progress")).toEqual(["Doing one", "Todo one", "Doing two"]);
@@ -181,12 +181,11 @@ it("list, keyboard: moves a row up inside its group and down into the next group
   ]);
   const key = (i: number) => `${a.identifier}-${made[i].sequence_id}`;
   await focusHandle(`${key(1)} Backlog two`);
-  await page.keyboard.press("Space");
-  await poll(liveText).toBe(`Picked up ${key(1)} Backlog two. Position 2 of 2 in Backlog.`);
-  await page.keyboard.press("ArrowUp");
-  await poll(liveText).toBe("Moved to Backlog, position 1 of 2.");
-  await page.keyboard.press("Space");
-  await poll(liveText).toBe(`Dropped ${key(1)} Backlog two in Backlog, position 1 of 2.`);
+  await pressAndHear([
+    ["Space", `Picked up ${key(1)} Backlog two. Position 2 of 2 in Backlog.`],
+    ["ArrowUp", "Moved to Backlog, position 1 of 2."],
+    ["Space", `Dropped ${key(1)} Backlog two in Backlog, position 1 of 2.`],
+  ]);
   await poll(() => namesIn("Backlog")).toEqual(["Backlog two", "Backlog one"]);
 
   // down past the end of the group lands first in the next one
@@ -200,10 +199,10 @@ it("list, keyboard: moves a row up inside its group and down into the next group
 
   await focusHandle(`${key(2)} Todo one`);
   await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowUp");
-  await poll(liveText).toBe("Moved to Todo, position 1 of 2.");
-  await page.keyboard.press("Escape");
-  await poll(liveText).toBe(`Cancelled. ${key(2)} Todo one stays in Todo, position 2 of 2.`);
+  await pressAndHear([
+    ["ArrowUp", "Moved to Todo, position 1 of 2."],
+    ["Escape", `Cancelled. ${key(2)} Todo one stays in Todo, position 2 of 2.`],
+  ]);
   expect(await namesIn("Todo")).toEqual(["Backlog one", "Todo one"]);
 });
 
@@ -282,14 +281,12 @@ it("states, keyboard: pick up, move, drop; Escape cancels; announced", async () 
   await addStates(["Review", "QA"]);
   await settingsPage("states");
   await focusHandle("state Review");
-  await page.keyboard.press("Space");
-  await poll(liveText).toBe("Picked up Review. Position 2 of 3 in Started.");
-  await page.keyboard.press("ArrowUp");
-  await poll(liveText).toBe("Moved to Started, position 1 of 3.");
-  await page.keyboard.press("ArrowUp");
-  await poll(liveText).toBe("Cannot move further up.");
-  await page.keyboard.press("Enter");
-  await poll(liveText).toBe("Dropped Review in Started, position 1 of 3.");
+  await pressAndHear([
+    ["Space", "Picked up Review. Position 2 of 3 in Started."],
+    ["ArrowUp", "Moved to Started, position 1 of 3."],
+    ["ArrowUp", "Cannot move further up."],
+    ["Enter", "Dropped Review in Started, position 1 of 3."],
+  ]);
   await poll(startedStates).toEqual(["Review", "In Progress", "QA"]);
   await poll(focusedLabel).toBe("Move state Review");
 
@@ -329,21 +326,19 @@ it("labels, keyboard: up among siblings, right to nest under the label above, le
   await addLabels(["Alpha", "Beta", "Gamma"]);
   await settingsPage("labels");
   await focusHandle("label Gamma");
-  await page.keyboard.press("Space");
-  await poll(liveText).toBe("Picked up Gamma. Position 3 of 3 at the top level.");
-  await page.keyboard.press("ArrowUp");
-  await poll(liveText).toBe("Moved to position 2 of 3 at the top level.");
-  await page.keyboard.press("ArrowRight");
-  await poll(liveText).toBe("Moved to position 1 of 1 under Alpha.");
-  await page.keyboard.press("Enter");
-  await poll(liveText).toBe("Dropped Gamma at position 1 of 1 under Alpha.");
+  await pressAndHear([
+    ["Space", "Picked up Gamma. Position 3 of 3 at the top level."],
+    ["ArrowUp", "Moved to position 2 of 3 at the top level."],
+    ["ArrowRight", "Moved to position 1 of 1 under Alpha."],
+    ["Enter", "Dropped Gamma at position 1 of 1 under Alpha."],
+  ]);
   await poll(labelTree).toEqual(["Alpha", "-Gamma", "Beta"]);
 
   await focusHandle("label Gamma");
   await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowLeft");
-  await poll(liveText).toBe("Moved to position 2 of 3 at the top level.");
-  await page.keyboard.press("Escape");
-  await poll(liveText).toBe("Cancelled. Gamma stays at position 1 of 1 under Alpha.");
+  await pressAndHear([
+    ["ArrowLeft", "Moved to position 2 of 3 at the top level."],
+    ["Escape", "Cancelled. Gamma stays at position 1 of 1 under Alpha."],
+  ]);
   expect(await labelTree()).toEqual(["Alpha", "-Gamma", "Beta"]);
 });
