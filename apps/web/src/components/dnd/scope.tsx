@@ -164,7 +164,7 @@ export function DropLine({ edge, inset = false, indent }: { edge: "top" | "botto
 
 /** Classes of an item while it is dragged (dimmed) or picked up with the keyboard (ringed). */
 export function draggingClass(item: { dragging: boolean; lifted: boolean }): string | false {
-  if (item.lifted) return "ring-2 ring-indigo-500 ring-offset-1 dark:ring-offset-zinc-900";
+  if (item.lifted) return "ring-2 ring-inset ring-indigo-500";
   return item.dragging && "opacity-40";
 }
 

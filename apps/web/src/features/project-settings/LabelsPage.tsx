@@ -93,7 +93,9 @@ function Labels() {
   );
 }
 
-const indent = (depth: number) => `${1 + depth * 1.5}rem`;
+/** Rows indent 1.5rem per level; a row's content starts after its handle (1.75rem), where its drop line starts. */
+const indent = (depth: number) => `${0.25 + depth * 1.5}rem`;
+const contentStart = (depth: number) => `${2 + depth * 1.5}rem`;
 
 /**
  * Drag and drop of labels (pointer or keyboard): up/down among siblings, right nests under the label
@@ -170,8 +172,8 @@ function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelN
   const [edge, depth] = line ? line.split(" ") : [null, "0"];
   return (
     <li ref={drag.ref} className={cx("relative flex items-center gap-3 py-2.5 pr-4", draggingClass(drag))} style={{ paddingLeft: indent(l.depth) }} data-label={l.name} data-depth={l.depth}>
-      <DropLine edge={edge as "top" | "bottom" | null} inset indent={indent(Number(depth))} />
-      <DragHandle drag={drag} label={`label ${l.name}`} className="-ml-5" />
+      <DropLine edge={edge as "top" | "bottom" | null} inset indent={contentStart(Number(depth))} />
+      <DragHandle drag={drag} label={`label ${l.name}`} />
       {children}
     </li>
   );

@@ -162,11 +162,11 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
     >
       <DropLine edge={line} />
       <div className="mb-1 flex items-center justify-between gap-2">
-        <span className="flex min-w-0 items-center gap-1">
-          <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} className="-ml-1 opacity-0 focus:opacity-100 group-hover:opacity-100" />
-          {prefs.display_properties.key !== false && <span className="text-xs font-medium text-zinc-500">{key}</span>}
+        {prefs.display_properties.key !== false ? <span className="text-xs font-medium text-zinc-500">{key}</span> : <span />}
+        <span className="flex items-center gap-0.5 opacity-0 group-hover:opacity-100 focus-within:opacity-100">
+          <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} />
+          <ItemMenu item={item} />
         </span>
-        <span className="opacity-0 group-hover:opacity-100 focus-within:opacity-100"><ItemMenu item={item} /></span>
       </div>
       <button type="button" onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-zinc-900 hover:underline dark:text-zinc-100">
         {itemName(item.name)}

@@ -74,6 +74,7 @@ export function ListLayout() {
   });
   const virtual = v.getVirtualItems();
 
+  const manual = (display.order_by ?? "") === "sort_order";
   const groupKeys = data?.groupBy ? rows.filter((r) => r.type === "group").map((r) => (r as { key: string }).key) : [];
   const cellItems = (cell: string) => (data?.groupBy ? data.groups[parseCell(cell).key]?.ids ?? [] : data?.ids ?? []);
   /** Scroll the row a keyboard drag is over into view (rows away from the screen are not rendered). */
@@ -92,7 +93,7 @@ export function ListLayout() {
     name: (cell) => (data?.groupBy ? title(data.groupBy, parseCell(cell).key) : "the list"),
     groupBy: data?.groupBy ?? null,
     subGroupBy: null,
-    manual: (display.order_by ?? "") === "sort_order",
+    manual,
     unordered: (cell) => !!display.show_hierarchy || collapsed.has(parseCell(cell).key),
     reveal,
     scrollEl,
@@ -127,7 +128,7 @@ export function ListLayout() {
             if (r.type === "group") {
               const isCollapsed = collapsed.has(r.key);
               return (
-                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
                   <button
                     type="button"
                     aria-expanded={!isCollapsed}
@@ -169,10 +170,13 @@ export function ListLayout() {
   );
 }
 
-/** A row of the list that takes drops for its group (its header: at the top; load more / quick add: at the end). */
-function ListZone({ cell, at, style, className, children, ...rest }: { cell: string; at: "start" | "end"; style: CSSProperties; className: string; children: ReactNode; "data-group"?: string }) {
+/**
+ * A row of the list that takes drops for its group (its header: at the top; load more / quick add: at the
+ * end). A header with `ring` lights up when a drop would land in its group without a drop line to show it.
+ */
+function ListZone({ cell, at, ring = false, style, className, children, ...rest }: { cell: string; at: "start" | "end"; ring?: boolean; style: CSSProperties; className: string; children: ReactNode; "data-group"?: string }) {
   const zone = useDropZone<HTMLDivElement>({ container: cell, at });
-  const over = useSlotTarget(cell) && at === "start";
+  const over = useSlotTarget(cell) && ring;
   return <div ref={zone} style={style} className={cx(className, over && "ring-1 ring-inset ring-indigo-300 dark:ring-indigo-800")} {...rest}>{children}</div>;
 }
 
