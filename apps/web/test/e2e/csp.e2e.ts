@@ -76,6 +76,22 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   expect(violations).toEqual([]);
 });
 
+it("opens menus, pickers and popovers (floating-ui positions through the CSSOM) without a CSP violation", async () => {
+  await openList(page, a);
+  await page.getByRole("button", { name: "Profile menu" }).click();
+  await page.getByRole("menu").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: /^Priority/ }).click();
+  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Low" }).click();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Filters" }).getByRole("combobox", { name: "Search filters" }).fill("low");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Display" }).click();
+  await page.getByRole("dialog", { name: "Display options" }).waitFor();
+  await page.keyboard.press("Escape");
+  expect(violations).toEqual([]);
+});
+
 it("drags by mouse and by keyboard (board, settings) without a CSP violation", async () => {
   if (!(await page.request.get("/api/users/me/")).ok()) {
     await signIn(page, a.email);
