@@ -230,6 +230,16 @@ it("calendar: dragging an item to another day changes its due date (and a start 
   await page.keyboard.press("Enter");
   await poll(async () => (await listItems()).map((i) => i.target_date)).toEqual([dayOfThisMonth(16)]);
   expect(await liveText()).toMatch(new RegExp(`^Dropped ${a.identifier}-${it1.sequence_id} Ship it on \\w{3}, \\w{3} 16, \\d{4}\\.$`));
+
+  // three weeks down leaves the month: the calendar follows, and the item shows on its new day there
+  const next = addDaysIso(dayOfThisMonth(16), 21);
+  await poll(focusedLabel).toBe(`Move ${a.identifier}-${it1.sequence_id} Ship it`);
+  await page.keyboard.press("Space");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+  await page.locator(`[data-date="${next}"]`).waitFor();
+  await page.keyboard.press("Enter");
+  await poll(async () => (await listItems()).map((i) => i.target_date)).toEqual([next]);
+  await page.locator(`[data-date="${next}"] [data-item="${a.identifier}-${it1.sequence_id}"]`).waitFor();
 });
 
 function addDaysIso(iso: string, n: number): string {

@@ -139,7 +139,7 @@ export interface ListCtx {
   quickAdd: boolean;
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
-  updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void }) => void;
+  updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
   openPeek: (id: string) => void;
   peekId: string | null;
   closePeek: () => void;
@@ -231,7 +231,7 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
     canCreate: projectRole >= 15 && kind !== "archived",
     quickAdd: projectRole >= 15 && kind !== "archived",
     updatePrefs,
-    updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError }),
+    updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

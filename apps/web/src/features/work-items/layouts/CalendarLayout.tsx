@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { wiKeys } from "../../../api/work-items.ts";
 import { cx } from "../../../components/ui/index.ts";
 import { DragHandle, DragScope, draggingClass, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSpec } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
@@ -22,7 +24,10 @@ const isWeekend = (d: string) => weekday(d) === 0 || weekday(d) === 6;
  * shown month too) reschedules its due date; the start date follows when it would pass the due date.
  */
 export function CalendarLayout() {
-  const { data, prefs, setExtra, loadMore, updateItem, canEdit, project, loadingMore } = useList();
+  const { data, prefs, setExtra, loadMore, updateItem, canEdit, project, loadingMore, slug, pid } = useList();
+  const qc = useQueryClient();
+  // the item picked up: a keyboard move into another month leaves the loaded window it came from
+  const picked = useRef<WorkItem | null>(null);
   const cal = (prefs.display_filters.calendar ?? {}) as { layout?: string; show_weekends?: boolean };
   const mode = cal.layout === "week" ? "week" : "month";
   const showWeekends = cal.show_weekends !== false;
@@ -67,7 +72,10 @@ export function CalendarLayout() {
     type: "work-item-date",
     label: (src) => label(src.id),
     canDrag: (src) => { const it = data?.items[src.id]; return !!it?.target_date && canEdit(it); },
-    origin: (src) => data?.items[src.id]?.target_date?.slice(0, 10) ?? null,
+    origin: (src) => {
+      picked.current = data?.items[src.id] ?? null;
+      return picked.current?.target_date?.slice(0, 10) ?? null;
+    },
     step: (day, dir) => {
       let d = addDays(day, DAY_STEP[dir]);
       while (!showWeekends && isWeekend(d)) d = addDays(d, DAY_STEP[dir] < 0 ? -1 : 1);
@@ -87,11 +95,13 @@ export function CalendarLayout() {
       }
     },
     commit: (src, day, failed) => {
-      const it = data?.items[src.id];
+      const it = data?.items[src.id] ?? (picked.current?.id === src.id ? picked.current : null);
       if (!it || it.target_date === day) return false;
       const patch: Partial<WorkItem> = { target_date: day };
       if (it.start_date && it.start_date > day) patch.start_date = day;
-      updateItem(it.id, patch, { onError: failed });
+      // the month now shown was loaded without the item: load it again once the move is saved
+      const away = !data?.items[it.id];
+      updateItem(it.id, patch, { onError: failed, onSuccess: away ? () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) }) : undefined });
       return true;
     },
     // a day outside the shown month or week brings its month or week into view
