@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext, signIn, waitForPath } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The web app runs under the Content-Security-Policy the server sends (issue #6 point 4): every
@@ -95,6 +95,31 @@ it("opens menus, pickers and popovers (floating-ui positions through the CSSOM) 
   await page.getByRole("button", { name: "Display" }).click();
   await page.getByRole("dialog", { name: "Display options" }).waitFor();
   await page.keyboard.press("Escape");
+  expect(violations).toEqual([]);
+});
+
+it("drags by mouse and by keyboard (board, settings) without a CSP violation", async () => {
+  if (!(await page.request.get("/api/users/me/")).ok()) {
+    await signIn(page, a.email);
+    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
+  }
+  await setLayout(page.request, a, { layout: "kanban", group_by: "state", order_by: "sort_order" });
+  await openList(page, a);
+  const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
+  const card = page.locator(`[data-card][data-item="${a.identifier}-1"]`);
+  await card.waitFor();
+  await card.dragTo(page.locator(`section[data-column="${stateId("Todo")}"]`));
+  await page.locator(`section[data-column="${stateId("Todo")}"] [data-item="${a.identifier}-1"]`).waitFor();
+  await page.getByRole("button", { name: `Move ${a.identifier}-1 Check the policy` }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await page.locator(`section[data-column="${stateId("Backlog")}"] [data-item="${a.identifier}-1"]`).waitFor();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/states/`);
+  await page.getByRole("button", { name: "Move state Done" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Escape");
+  await poll(async () => (await page.locator("[data-dnd-live]").textContent())?.trim()).toBe("Cancelled. Done stays in Completed, position 1 of 1.");
   expect(violations).toEqual([]);
 });
 
