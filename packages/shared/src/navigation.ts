@@ -109,12 +109,8 @@ export interface ActionRule { scope: "workspace" | "project"; roles: readonly Ro
 export const ACTIONS = {
   /** Create a project in the workspace. */
   "project.create": { scope: "workspace", roles: ADMIN_MEMBER, reason: "Guests cannot create projects." },
-  /** Be chosen as a project's lead (a workspace member or admin). */
-  "project.lead": { scope: "workspace", roles: ADMIN_MEMBER, reason: "Guests cannot lead a project." },
   /** Invite people to the workspace (invitations carry their acceptance token). */
   "workspace.invite": { scope: "workspace", roles: ADMIN_ONLY, reason: "Only workspace admins can invite people." },
-  /** Open workspace settings. */
-  "workspace.settings": { scope: "workspace", roles: ADMIN_ONLY, reason: "Only workspace admins can open workspace settings." },
   /** Change the project's settings, archive or delete it (workspace admins count as project admins). */
   "project.administer": { scope: "project", roles: ADMIN_ONLY, reason: "Only project admins can change these settings." },
   /** Create work items, and change any work item of the project. */
