@@ -51,10 +51,21 @@ it("closing the create modal after typing asks first; Keep editing goes back and
   await modal.getByRole("textbox", { name: "Title" }).fill("Half-written idea");
   await modal.getByRole("textbox", { name: "Description" }).click();
   await page.keyboard.type("Notes to finish later");
-
-  // Escape asks instead of throwing the text away
-  await page.keyboard.press("Escape");
   const prompt = page.getByRole("dialog", { name: "Discard this work item?" });
+
+  // Escape in an open list of the editor closes only the list
+  await page.keyboard.type(" /");
+  const slash = page.getByRole("listbox", { name: "Insert a block" });
+  await slash.waitFor();
+  await page.keyboard.press("Escape");
+  await slash.waitFor({ state: "detached" });
+  expect(await prompt.count()).toBe(0);
+  expect(await modal.isVisible()).toBe(true);
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+
+  // then Escape asks instead of throwing the text away
+  await page.keyboard.press("Escape");
   await prompt.waitFor();
   for (const b of ["Keep editing", "Discard", "Save as draft"]) expect(await prompt.getByRole("button", { name: b, exact: true }).isVisible()).toBe(true);
   await prompt.getByRole("button", { name: "Keep editing" }).click();
@@ -72,7 +83,7 @@ it("closing the create modal after typing asks first; Keep editing goes back and
   expect(d.project_id).toBe(a.projectId);
   expect(d.description_html).toContain("Notes to finish later");
   // nothing was created as a work item
-  expect(await page.getByLabel("0 work items").isVisible()).toBe(true);
+  await page.getByLabel("0 work items").waitFor();
 });
 
 it("Discard throws the typing away, and a modal with nothing typed closes without asking", async () => {
@@ -87,9 +98,11 @@ it("Discard throws the typing away, and a modal with nothing typed closes withou
   await modal.waitFor({ state: "hidden" });
   expect(await drafts(ctx, a)).toEqual([]);
 
-  // reopened: empty, and Escape / ✕ / Cancel close it at once
+  // reopened: empty, and Escape / ✕ close it at once
   await page.getByRole("button", { name: "Add work item" }).click();
-  expect(await modal.getByRole("textbox", { name: "Title" }).inputValue()).toBe("");
+  const title = modal.getByRole("textbox", { name: "Title" });
+  expect(await title.inputValue()).toBe("");
+  await poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press("Escape");
   await modal.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Add work item" }).click();
@@ -156,7 +169,7 @@ it("the narrow-window sidebar overlay has a backdrop; a click on it or Escape cl
   await poll(() => page.evaluate(() => !!document.activeElement?.closest("aside"))).toBe(true);
   await page.keyboard.press("Escape");
   await sidebar.waitFor({ state: "hidden" });
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Show sidebar");
+  await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Show sidebar");
 });
 
 // ------------------------------------------------------------------ 8. a wrong password
@@ -372,7 +385,7 @@ it("a link's invalid URL is shown on the field, not as a raw toast", async () =>
   expect(await page.getByText("url: Enter a valid URL.").count()).toBe(0);
   // editing the field clears its error; a valid URL is added
   await form.getByRole("textbox", { name: "URL" }).fill("https://stride.test/spec");
-  expect(await form.getByRole("alert").count()).toBe(0);
+  await poll(() => form.getByRole("alert").count()).toBe(0);
   await form.getByRole("button", { name: "Add link" }).click();
   await page.getByRole("link", { name: "https://stride.test/spec" }).waitFor();
 });

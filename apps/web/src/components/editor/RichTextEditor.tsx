@@ -99,10 +99,11 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
             "Alt-F10": () => toolbar.current.focusToolbar(),
             "Mod-k": () => toolbar.current.editLink(),
             // ProseMirror keeps Escape from the browser, so a dialog around the editor would never hear it:
-            // when no list of the editor took it, hand it on as the dialog's own Escape (cancel, then close).
+            // unless an open list of the editor takes it (this keymap runs before the lists' plugins), hand it
+            // on as the dialog's own Escape (cancel, then close).
             Escape: ({ editor: e }) => {
               const dialog = e.view.dom.closest("dialog");
-              if (!dialog?.open) return false;
+              if (!dialog?.open || store.get()) return false;
               if (dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
               return true;
             },

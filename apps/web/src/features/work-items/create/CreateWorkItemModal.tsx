@@ -50,23 +50,27 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   const create = useCreateWorkItem(slug, pid, kind);
   const drafts = useDraftMutations(slug);
   // What the modal opened with, to tell whether closing would lose anything typed or chosen.
-  const start = useRef({ name: "", values: "", descriptionEmpty: true });
-  const descriptionEdited = useRef(false);
+  const [start, setStart] = useState({ name: "", values: "", descriptionEmpty: true });
+  const [descriptionEdited, setDescriptionEdited] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const initial = { ...blank(), ...pickDraft(draft), ...preset };
-    setPid(projectId ?? draft?.project_id ?? (mode === "issue" ? mine[0]?.id : "") ?? "");
-    setName(draft?.name ?? "");
-    setValues(initial);
-    setErrors({});
-    setConfirmClose(false);
-    start.current = { name: (draft?.name ?? "").trim(), values: JSON.stringify(initial), descriptionEmpty: isEmptyHtml(draft?.description_html) };
-    descriptionEdited.current = false;
-    setEditorKey((k) => k + 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Each opening starts afresh from the preset (or the draft) in the very render that shows the modal,
+  // so a reset can never land after the first keystrokes and wipe them.
+  const [shown, setShown] = useState(false);
+  if (open !== shown) {
+    setShown(open);
+    if (open) {
+      const initial = { ...blank(), ...pickDraft(draft), ...preset };
+      setPid(projectId ?? draft?.project_id ?? (mode === "issue" ? mine[0]?.id : "") ?? "");
+      setName(draft?.name ?? "");
+      setValues(initial);
+      setErrors({});
+      setConfirmClose(false);
+      setStart({ name: (draft?.name ?? "").trim(), values: JSON.stringify(initial), descriptionEmpty: isEmptyHtml(draft?.description_html) });
+      setDescriptionEdited(false);
+      setEditorKey((k) => k + 1);
+    }
+  }
   useEffect(() => {
     if (open && !pid && mine[0] && mode === "issue") setPid(mine[0].id);
   }, [open, pid, mine, mode]);
@@ -90,9 +94,9 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
 
   /** Anything typed or chosen since the modal opened (or since the last "Create more"). */
   const isDirty = () =>
-    name.trim() !== start.current.name ||
-    JSON.stringify(values) !== start.current.values ||
-    (descriptionEdited.current && !(start.current.descriptionEmpty && isEmptyHtml(editor.current?.getHtml())));
+    name.trim() !== start.name ||
+    JSON.stringify(values) !== start.values ||
+    (descriptionEdited && !(start.descriptionEmpty && isEmptyHtml(editor.current?.getHtml())));
 
   /**
    * Esc, ✕, Cancel and a click outside all come here: with nothing typed the modal just closes;
@@ -141,8 +145,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           if (more) {
             setName("");
             editor.current?.clear();
-            descriptionEdited.current = false;
-            start.current = { ...start.current, name: "", descriptionEmpty: true };
+            setDescriptionEdited(false);
+            setStart({ name: "", values: JSON.stringify(values), descriptionEmpty: true });
             titleRef.current?.focus();
           } else onClose();
         },
@@ -229,7 +233,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           refs={refs}
           asset={{ type: "ISSUE_DESCRIPTION" }}
           onSubmit={submit}
-          onChange={() => { descriptionEdited.current = true; }}
+          onChange={() => setDescriptionEdited(true)}
           minHeight={100}
         />
         {pid && (
