@@ -145,26 +145,47 @@ it("the project tab bar keeps its height on a long page, and Settings stays whol
   await page.getByRole("form", { name: "Project details" }).waitFor();
 });
 
-it("the narrow-window sidebar overlay has a backdrop; a click on it or Escape closes the sidebar", async () => {
+/** What a click at (x, y) lands on: whether it is the page or the sidebar, and how much it dims what is under it (alpha). */
+const coverAt = (page: Page, x: number, y: number) =>
+  page.evaluate(([px, py]) => {
+    const el = document.elementFromPoint(px, py) as HTMLElement;
+    const bg = getComputedStyle(el).backgroundColor;
+    const alpha = /\/\s*([\d.]+)\)$/.exec(bg)?.[1] ?? /^rgba\(.*,\s*([\d.]+)\)$/.exec(bg)?.[1] ?? (bg.startsWith("rgb(") ? "1" : "0");
+    return { content: !!el.closest("main, aside"), alpha: Number(alpha) };
+  }, [x, y]);
+
+it("the narrow-window sidebar overlay dims the page behind a backdrop in both themes, holds focus, and closes by click or Escape", async () => {
   const { a, page } = await admin({ width: 400, height: 700 });
   await page.goto(listUrl(a));
   const sidebar = page.getByRole("complementary", { name: "Workspace sidebar" });
-  const backdrop = page.locator("[data-sidebar-backdrop]");
   await page.getByRole("button", { name: "Show sidebar" }).first().click();
   await sidebar.waitFor();
-  const bd = (await backdrop.boundingBox())!;
-  expect(bd.width).toBeGreaterThanOrEqual(400);
-  expect(bd.height).toBeGreaterThanOrEqual(700);
-  // the sidebar sits above the backdrop and leaves part of it free to click
+  // the sidebar leaves part of the window free, and what shows there is a backdrop over the page
   const side = (await sidebar.boundingBox())!;
-  expect(side.x + side.width).toBeLessThan(400);
-  expect(await backdrop.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+  expect(side.x + side.width).toBeLessThan(390);
+  const light = await coverAt(page, 395, 350);
+  expect(light.content).toBe(false);
+  expect(light.alpha).toBeGreaterThanOrEqual(0.3);
+  // the page behind cannot be reached with Tab while the drawer is open
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(false);
+  }
   await page.mouse.click(395, 350);
   await sidebar.waitFor({ state: "hidden" });
-  expect(await backdrop.count()).toBe(0);
+  expect((await coverAt(page, 395, 350)).content).toBe(true);
 
+  // in the dark theme the backdrop still visibly dims the (already dark) page
+  const dark = await page.request.patch("/api/users/me/profile/", { data: { theme: { theme: "dark" } } });
+  expect(dark.ok()).toBe(true);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
   await page.getByRole("button", { name: "Show sidebar" }).first().click();
   await sidebar.waitFor();
+  const dim = await coverAt(page, 395, 350);
+  expect(dim.content).toBe(false);
+  expect(dim.alpha).toBeGreaterThanOrEqual(0.6);
   // focus moves into the drawer, Escape closes it and focus returns to the toggle
   await poll(() => page.evaluate(() => !!document.activeElement?.closest("aside"))).toBe(true);
   await page.keyboard.press("Escape");

@@ -85,8 +85,9 @@ function Shell() {
   useEffect(() => { close(); }, [loc.pathname, close]);
   const overlay = sidebar.open && sidebar.narrow;
   const aside = useRef<HTMLElement>(null);
-  // The narrow-window overlay behaves like a drawer: focus moves into it, Escape or a click on the
-  // backdrop closes it, and focus returns to whatever opened it.
+  // The narrow-window overlay behaves like a drawer: a backdrop that dims the page in both themes, focus
+  // moves into it and cannot wander into the page behind (inert), Escape or a click on the backdrop
+  // closes it, and focus returns to whatever opened it.
   useEffect(() => {
     if (!overlay) return;
     const opener = document.activeElement as HTMLElement | null;
@@ -104,7 +105,7 @@ function Shell() {
   return (
     <div className="flex h-screen overflow-hidden">
       {overlay && (
-        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-black/40" onClick={close} />
+        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-black/40 dark:bg-black/70" onClick={close} />
       )}
       <aside
         ref={aside}
@@ -117,7 +118,7 @@ function Shell() {
       >
         <Sidebar />
       </aside>
-      <main className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+      <main inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto">
         <GatedOutlet />
       </main>
     </div>
