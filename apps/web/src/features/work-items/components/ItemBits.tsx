@@ -67,8 +67,8 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
       {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
       {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
       {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
-      {on("created_on") && <span className="text-xs text-zinc-500" title={`Created on ${when.dateTime(item.created_at)}`}>{when.short(item.created_at)}</span>}
-      {on("updated_on") && <span className="text-xs text-zinc-500" title={`Updated on ${when.dateTime(item.updated_at)}`}>{when.short(item.updated_at)}</span>}
+      {on("created_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Created on ${when.dateTime(item.created_at)}`}><span className="text-zinc-400">Created </span>{when.short(item.created_at)}</span>}
+      {on("updated_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Updated on ${when.dateTime(item.updated_at)}`}><span className="text-zinc-400">Updated </span>{when.short(item.updated_at)}</span>}
     </div>
   );
 }

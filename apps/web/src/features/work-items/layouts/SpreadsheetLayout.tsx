@@ -124,7 +124,7 @@ const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selecte
         <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => updateItem(id, { name })} />
       </div>
       {columns.map((c) => (
-        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-stretch border-r border-zinc-100 dark:border-zinc-900">
+        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-zinc-100 dark:border-zinc-900">
           {c.cell(it, editable)}
         </div>
       ))}
