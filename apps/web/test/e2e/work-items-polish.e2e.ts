@@ -91,8 +91,7 @@ it("calendar: long titles show as much as fits, whole on hover; the header switc
   await openList(page, a);
   const card = () => page.locator(`[data-item="${key(item.sequence_id)}"]`);
   const name = () => card().getByText(title, { exact: true });
-  await name().waitFor();
-  expect(await firstCharsVisible(name(), 14)).toBe(true);
+  await poll(() => firstCharsVisible(name(), 14)).toBe(true);
   expect(await card().locator("button[title]").getAttribute("title")).toBe(`${key(item.sequence_id)} ${title}`);
 
   const views = page.getByRole("group", { name: "Calendar view" });
@@ -100,8 +99,7 @@ it("calendar: long titles show as much as fits, whole on hover; the header switc
   await views.getByRole("button", { name: "Week" }).click();
   await poll(() => views.getByRole("button", { name: "Week" }).getAttribute("aria-pressed")).toBe("true");
   await poll(() => page.getByRole("grid", { name: "Calendar" }).getByRole("row").count()).toBe(2); // the weekday heads and one week
-  await name().waitFor();
-  expect(await firstCharsVisible(name(), 30)).toBe(true);
+  await poll(() => firstCharsVisible(name(), 30)).toBe(true);
   await poll(async () => {
     const props = (await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { calendar?: { layout?: string } } };
     return props.display_filters.calendar?.layout;
@@ -117,11 +115,11 @@ it("spreadsheet: the right-hand cells are centred in the row like the title", as
   await openList(page, a);
   const row = page.locator(`[role="row"][data-item="${key(item.sequence_id)}"]`);
   await row.waitFor();
-  const title = await textMiddle(row.getByRole("button", { name: "Centred row", exact: true }));
+  const title = row.getByRole("button", { name: "Centred row", exact: true });
   for (const col of ["state", "start_date", "created_on", "link", "sub_issue_count"]) {
     const cell = row.locator(`[data-col="${col}"]`);
     await cell.scrollIntoViewIfNeeded();
-    expect(Math.abs((await textMiddle(cell)) - title), col).toBeLessThanOrEqual(2);
+    await expect.poll(async () => Math.abs((await textMiddle(cell)) - (await textMiddle(title))), { timeout: 15_000, message: col }).toBeLessThanOrEqual(2);
   }
 });
 
