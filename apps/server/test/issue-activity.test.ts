@@ -40,6 +40,16 @@ describe("description edits", () => {
     expect(h[1]).toMatchObject({ verb: "updated", old_value: "<p>start</p>", new_value: "<p>start, typing done</p>" });
   });
 
+  it("a change back to where the entry started (an undo, a restored version) is an entry of its own", async () => {
+    const item = await createItem(ws, pr, { description_html: "<p>original</p>" });
+    await patch(item.id, { description_html: "<p>rewritten</p>" });
+    await patch(item.id, { description_html: "<p>original</p>" });
+    expect((await descriptionRows(item.id)).map((r) => [r.oldValue, r.newValue])).toEqual([
+      ["<p>original</p>", "<p>rewritten</p>"],
+      ["<p>rewritten</p>", "<p>original</p>"],
+    ]);
+  });
+
   it("another person, another change in between, or a pause past the session starts a new entry", async () => {
     const item = await createItem(ws, pr, { description_html: "<p>a</p>" });
     await patch(item.id, { description_html: "<p>b</p>" });

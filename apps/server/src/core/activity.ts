@@ -97,13 +97,16 @@ async function withParentSides(tx: DbOrTx, list: ActivityInput[]): Promise<Activ
 /**
  * A description change continues the item's latest entry when that entry is the same person's description
  * change within `EDIT_SESSION_MS` (an editor saves while the user types: one edit, one entry). The entry keeps
- * its `old_value`, takes the new text and moves to now. Returns the continued row, or null to insert.
+ * its `old_value`, takes the new text and moves to now; a change back to that `old_value` is recorded on its
+ * own instead. Returns the continued row, or null to insert.
  */
 async function continueDescription(tx: DbOrTx, a: ActivityInput, now: Date, epoch: number): Promise<ActivityRow | null> {
   if (a.field !== "description" || (a.verb ?? "updated") !== "updated" || !a.actorId) return null;
   const [last] = await tx.select().from(A).where(eq(A.issueId, a.issueId)).orderBy(desc(A.createdAt)).limit(1);
   if (!last || last.field !== "description" || last.verb !== "updated" || last.actorId !== a.actorId) return null;
   if (now.getTime() - last.createdAt.getTime() > EDIT_SESSION_MS) return null;
+  // back to the text the entry started from (an undo, a restored version): a change of its own, not a no-op entry
+  if ((a.newValue ?? null) === last.oldValue) return null;
   const [row] = await tx
     .update(A)
     .set({ newValue: a.newValue ?? null, epoch, createdAt: now, updatedAt: now, updatedById: a.actorId })
