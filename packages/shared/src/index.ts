@@ -8,4 +8,5 @@ export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";
 export * from "./html/index.ts";
+export * from "./datetime.ts";
 export * from "./oauth-providers.ts";

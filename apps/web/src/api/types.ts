@@ -1,4 +1,6 @@
 /** Wire shapes (wire-facts §2–§5, wire-facts-2 §1). Only the fields the web app reads are typed. */
+import type { TimeFormat } from "@stride/shared";
+
 export interface InstanceInfo {
   instance?: {
     id: string;
@@ -74,6 +76,7 @@ export interface Profile {
   company_name: string;
   language: string;
   start_of_the_week: number;
+  time_format?: TimeFormat;
 }
 
 export interface UserSettings {

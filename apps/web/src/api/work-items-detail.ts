@@ -222,6 +222,8 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
     onSuccess: (r) => {
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
+      // the parent and each new sub-item record the change in their history
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history"] });
     },
     onError: (e) => fail("Could not add the sub-work items", e),
   });

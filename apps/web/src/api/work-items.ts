@@ -248,10 +248,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (ctx?.snap) restore(qc, ctx.snap);
       fail("Could not update the work item", e);
     },
-    onSettled: (_r, _e, { id, pid: itemPid }) => {
+    onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", id] });
+      // a parent change is also recorded on the parents it left and joined
+      qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
     },
   });
@@ -307,6 +308,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       }
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
   });
 }
@@ -318,7 +320,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
 function useRemovingMutation<V extends { id: string; label?: string }>(
   slug: string,
   pid: string,
-  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string },
+  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string; itemStays?: boolean },
 ) {
   const qc = useQueryClient();
   const fail = useFailToast();
@@ -340,6 +342,7 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
+      if (opts.itemStays) qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id] });
     },
   });
 }
@@ -362,6 +365,7 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
+    itemStays: true,
   });
 }
 
@@ -373,6 +377,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     failTitle: "Could not restore the work item",
     invalidate: ["issues", "epics"],
     done: "Work item restored",
+    itemStays: true,
   });
 }
 

@@ -144,6 +144,32 @@ it("asks before discarding a typed work item and opens the narrow-window sidebar
   expect(violations).toEqual([]);
 });
 
+it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item progress and the profile's time format without a CSP violation", async () => {
+  if (!(await page.request.get("/api/users/me/")).ok()) {
+    await signIn(page, a.email);
+    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
+  }
+  const d = new Date();
+  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  const [parent] = await createItems(page.request, a, [{ name: "Calendar policy item with a long title", target_date: today }]);
+  await createItems(page.request, a, [{ name: "A sub-item", parent_id: parent.id }]);
+  await setLayout(page.request, a, { layout: "calendar" });
+  await openList(page, a);
+  await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Week" }).click();
+  await page.getByText("Calendar policy item with a long title", { exact: true }).waitFor();
+  await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Month" }).click();
+  await setLayout(page.request, a, { layout: "spreadsheet" });
+  await openList(page, a);
+  await page.getByRole("checkbox", { name: `Select ${a.identifier}-${parent.sequence_id}` }).check();
+  await page.getByRole("toolbar", { name: "Bulk actions" }).waitFor();
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${parent.sequence_id}/`);
+  await page.getByRole("progressbar", { name: "Sub-work items done" }).waitFor();
+  await page.goto("/profile/");
+  await page.getByLabel("Time format").selectOption("12-hour");
+  await page.getByLabel("Time format").selectOption("24-hour");
+  expect(violations).toEqual([]);
+});
+
 it("control: an injected inline script or style attribute is blocked and reported", async () => {
   const ran = await page.evaluate(() => {
     const s = document.createElement("script");

@@ -14,6 +14,7 @@ import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
 import { itemName } from "../work-items/components/ItemBits.tsx";
 import { formatDate } from "../work-items/lib/dates.ts";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 const PAGE = 50;
 const desc = (slug: string, pid: string): ListDesc => ({ slug, pid, kind: "archived", layout: "list", params: { order_by: "-updated_at", layout: "list" }, perPage: PAGE });
@@ -97,6 +98,7 @@ function ArchivedProjects({ slug, role }: { slug: string; role: number }) {
   const projects = useProjects(slug);
   const archive = useArchiveProject(slug);
   const toast = useToast();
+  const when = useDateTimeFormat();
   const archived = (projects.data ?? []).filter((p) => p.archived_at);
   if (projects.isLoading) return <PageSpinner />;
   if (archived.length === 0) return <EmptyState title="No archived projects" description="Archived projects appear here and can be restored." />;
@@ -107,7 +109,7 @@ function ArchivedProjects({ slug, role }: { slug: string; role: number }) {
           <ProjectLogo project={p} />
           <div className="min-w-0 flex-1">
             <div className="truncate font-medium">{p.name}</div>
-            <div className="text-xs text-zinc-500">{p.identifier} · archived {formatDate(p.archived_at!.slice(0, 10))}</div>
+            <div className="text-xs text-zinc-500">{p.identifier} · archived {when.date(p.archived_at)}</div>
           </div>
           {(p.member_role === 20 || role === 20) && (
             <Button

@@ -7,6 +7,7 @@ import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "./ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
@@ -19,6 +20,7 @@ export function ProjectsPage() {
   const fav = useToggleFavoriteProject(slug);
   const toast = useToast();
   const nav = useNavigate();
+  const when = useDateTimeFormat();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(params.get("create") === "1");
   const [search, setSearch] = useState("");
@@ -119,7 +121,7 @@ export function ProjectsPage() {
                 </div>
                 <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
-                  <span className="ml-auto">Created {new Date(p.created_at).toLocaleDateString()}</span>
+                  <span className="ml-auto">Created {when.date(p.created_at)}</span>
                 </div>
               </li>
             );

@@ -17,6 +17,7 @@ import { RichEditor, type RichEditorHandle } from "../work-items/components/Rich
 import { ParentPicker } from "../work-items/create/ParentPicker.tsx";
 import { UNTITLED, copyText, itemKey, itemUrl } from "../work-items/components/ItemBits.tsx";
 import { formatDate, isOverdue } from "../work-items/lib/dates.ts";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
 import { ReactionBar } from "./Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
@@ -70,6 +71,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const sub = useSubscription(slug, pid, item.id, kind);
   const react = useItemReaction(slug, pid, item.id, kind);
   const widgets = useWidgets();
+  const when = useDateTimeFormat();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
@@ -150,8 +152,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
       <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
-      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.created_at?.slice(0, 10))}</span></Prop>
-      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.updated_at?.slice(0, 10))}</span></Prop>
+      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.created_at)}</span></Prop>
+      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.updated_at)}</span></Prop>
     </PropertyList>
   );
 

@@ -11,7 +11,7 @@ import { Icon } from "./icons.tsx";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "./properties.tsx";
-import { formatShort } from "../lib/dates.ts";
+import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
 export const UNTITLED = "Untitled";
 
@@ -52,6 +52,7 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null;
   const set = (patch: Partial<WorkItem>) => updateItem(item.id, patch);
   const fk = (field: string) => `${item.id}:${field}`;
+  const when = useDateTimeFormat();
   return (
     <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
       {on("state") && <StateProperty focusKey={fk("state")} refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
@@ -66,8 +67,8 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
       {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
       {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
       {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
-      {on("created_on") && <span className="text-xs text-zinc-500" title="Created on">{formatShort(item.created_at?.slice(0, 10))}</span>}
-      {on("updated_on") && <span className="text-xs text-zinc-500" title="Updated on">{formatShort(item.updated_at?.slice(0, 10))}</span>}
+      {on("created_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Created on ${when.dateTime(item.created_at)}`}><span className="text-zinc-400">Created </span>{when.short(item.created_at)}</span>}
+      {on("updated_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Updated on ${when.dateTime(item.updated_at)}`}><span className="text-zinc-400">Updated </span>{when.short(item.updated_at)}</span>}
     </div>
   );
 }

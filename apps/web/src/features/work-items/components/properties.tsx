@@ -15,6 +15,7 @@ import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
 export type Variant = "chip" | "cell" | "field" | "icon";
 
 export const PRIORITY_LABEL: Record<string, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low", none: "None" };
+const DATE_CHIP_LABEL = { "Start date": "Start", "Due date": "Due" } as const;
 
 const BTN: Record<Variant, string> = {
   chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
@@ -209,7 +210,13 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400")}
       >
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
-        {variant !== "icon" && (value ? <span className="truncate">{variant === "field" ? formatDate(value) : formatShort(value)}</span> : <Placeholder>{placeholder ?? label}</Placeholder>)}
+        {variant !== "icon" && (value ? (
+          <span className="truncate">
+            {/* a chip stands among other chips (list rows, cards): it says which date it is */}
+            {variant === "chip" && <span className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
+            {variant === "field" ? formatDate(value) : formatShort(value)}
+          </span>
+        ) : <Placeholder>{placeholder ?? label}</Placeholder>)}
       </button>
       {pop.open && (
         <PopoverPanel t={pop} label={label} className="w-56">
