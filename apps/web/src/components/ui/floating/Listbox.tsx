@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ChevronDown, ChevronRight, Search } from "lucide-react";
 import { cx } from "../cx.ts";
 import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
@@ -128,7 +129,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
     <>
       {search && (
         <div className="flex items-center gap-1.5 border-b border-zinc-100 px-2 py-1.5 dark:border-zinc-800">
-          <svg aria-hidden width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-zinc-400"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+          <Search size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
           <input
             ref={(el) => { focusTarget.current = el; }}
             role="combobox"
@@ -164,7 +165,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                     onClick={g.onToggle}
                     className="flex w-full items-center gap-1 rounded px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-zinc-500 hover:bg-zinc-50 dark:hover:bg-zinc-800"
                   >
-                    <span aria-hidden className="w-3">{open ? "▾" : "▸"}</span>
+                    {open ? <ChevronDown size={12} aria-hidden focusable="false" className="shrink-0" /> : <ChevronRight size={12} aria-hidden focusable="false" className="shrink-0" />}
                     {g.label}
                     {g.badge}
                   </button>
