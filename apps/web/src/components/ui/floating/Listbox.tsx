@@ -3,16 +3,9 @@ import { ChevronDown, ChevronRight, Search } from "lucide-react";
 import { cx } from "../cx.ts";
 import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
+import type { ListOption } from "./options.ts";
 
-export interface ListOption {
-  value: string;
-  label: string;
-  icon?: ReactNode;
-  /** Extra words the search matches. */
-  keywords?: string;
-  hint?: string;
-  disabled?: boolean;
-}
+export { filterOptions, type ListOption } from "./options.ts";
 
 /** A run of options under a heading; a heading with `onToggle` folds its options away. */
 export interface ListSection {
@@ -26,12 +19,8 @@ export interface ListSection {
   badge?: ReactNode;
 }
 
-/** Options whose label or keywords contain the query (case-insensitive). */
-export function filterOptions(options: ListOption[], query: string): ListOption[] {
-  const s = query.trim().toLowerCase();
-  if (!s) return options;
-  return options.filter((o) => `${o.label} ${o.keywords ?? ""}`.toLowerCase().includes(s));
-}
+/** Left padding of a nested option, per level (the row's own padding, then 1 rem a level). */
+const INDENT = ["pl-2", "pl-6", "pl-10", "pl-14", "pl-18", "pl-22", "pl-26"];
 
 function CheckBox({ on }: { on: boolean }) {
   return (
@@ -198,18 +187,23 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         aria-selected={sel}
                         aria-disabled={o.disabled || undefined}
                         data-active={i === act || undefined}
+                        data-depth={o.depth || undefined}
                         onMouseDown={(e) => e.preventDefault()}
                         onMouseMove={() => { if (i !== act) setActive(i); }}
                         onClick={() => { if (!o.disabled) { setActive(i); onPick(o, g.id || undefined); } }}
                         className={cx(
-                          "mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm",
+                          "mx-1 flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-sm",
+                          INDENT[Math.min(o.depth ?? 0, INDENT.length - 1)],
                           i === act && "bg-zinc-100 dark:bg-zinc-800",
                           o.disabled && "cursor-default opacity-50",
                         )}
                       >
                         {multiple && <CheckBox on={sel} />}
                         {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
-                        <span className="min-w-0 flex-1 truncate">{o.label}</span>
+                        <span className="min-w-0 flex-1 truncate">
+                          {o.label}
+                          {o.path && <span className="sr-only">, in {o.path}</span>}
+                        </span>
                         {o.hint && <span className="text-xs text-zinc-400">{o.hint}</span>}
                         {!multiple && sel && <CheckMark size={14} className="shrink-0 text-indigo-600" />}
                       </div>
