@@ -37,7 +37,7 @@ async function setup(items: Record<string, unknown>[] = [{ name: "Nested labels 
 
 /** The options of a listbox as "name@depth" (depth 0 for top-level labels). */
 const tree = (list: Locator) =>
-  list.getByRole("option").evaluateAll((els) => els.map((e) => `${e.querySelector(".truncate")?.firstChild?.textContent ?? ""}@${e.getAttribute("data-depth") ?? "0"}`));
+  list.getByRole("option").evaluateAll((els) => els.map((e) => `${e.querySelector(".truncate")?.textContent ?? ""}@${e.getAttribute("data-depth") ?? "0"}`));
 
 async function labelsOf(page: Page, a: Arranged, id: string): Promise<string[]> {
   return ((await (await page.request.get(api(a, `issues/${id}/`))).json()) as { label_ids: string[] }).label_ids;

@@ -188,6 +188,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         aria-disabled={o.disabled || undefined}
                         data-active={i === act || undefined}
                         data-depth={o.depth || undefined}
+                        aria-label={o.path ? `${o.label}, in ${o.path}${o.hint ? ` ${o.hint}` : ""}` : undefined}
                         onMouseDown={(e) => e.preventDefault()}
                         onMouseMove={() => { if (i !== act) setActive(i); }}
                         onClick={() => { if (!o.disabled) { setActive(i); onPick(o, g.id || undefined); } }}
@@ -200,10 +201,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                       >
                         {multiple && <CheckBox on={sel} />}
                         {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
-                        <span className="min-w-0 flex-1 truncate">
-                          {o.label}
-                          {o.path && <span className="sr-only">, in {o.path}</span>}
-                        </span>
+                        <span className="min-w-0 flex-1 truncate">{o.label}</span>
                         {o.hint && <span className="text-xs text-zinc-400">{o.hint}</span>}
                         {!multiple && sel && <CheckMark size={14} className="shrink-0 text-indigo-600" />}
                       </div>
