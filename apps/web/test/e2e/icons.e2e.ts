@@ -38,7 +38,8 @@ function problems(p: Page) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
-      if (!el || !el.checkVisibility()) continue;
+      // emoji a person picks (a project's emoji logo) are content, not icons
+      if (!el || !el.checkVisibility() || el.closest('[aria-label^="Emoji "]')) continue;
       if (re.test(n.textContent ?? "")) out.push(`glyph "${(n.textContent ?? "").trim()}" in <${el.tagName.toLowerCase()} class="${el.className}">`);
     }
     for (const c of document.querySelectorAll<HTMLElement>("button, a[href], [role=button], [role=menuitem], [role=tab]")) {

@@ -92,7 +92,7 @@ it("draws blocking arrows from the end of the blocker's bar to the start of the 
   await poll(() => arrow(design, build).getAttribute("d")).toBe(before);
 
   // a relation added in the peek view shows on the timeline
-  await page.locator(`[data-item="${key(unrelated)}"]`).getByRole("button", { name: "Announce" }).click();
+  await page.locator(`[data-item="${key(unrelated)}"]`).getByRole("button", { name: "Announce", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const rel = peek.getByRole("region", { name: "Relations" });
   await rel.getByLabel("Relation type").selectOption("blocked_by");
