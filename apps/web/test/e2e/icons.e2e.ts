@@ -14,6 +14,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
+let item: { id: string };
 
 beforeAll(async () => {
   browser = await launch();
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   await ctx.request.post(`${P}/issue-labels/`, { data: { name: "Child label", color: "#22c55e", parent: a.labels[0].id } });
   await ctx.request.patch(P + "/", { data: { logo_props: { in_use: "icon", icon: { name: "bolt", color: "#f59e0b" } } } });
-  await createItems(ctx.request, a, [{ name: "Icon check", priority: "high" }]);
+  [item] = await createItems(ctx.request, a, [{ name: "Icon check", priority: "high" }]);
   page = await ctx.newPage();
 });
 afterAll(async () => { await browser?.close(); });
@@ -75,6 +76,8 @@ it("shows no symbol icons and no unnamed icon-only control on the main screens",
     [`/${a.slug}/projects/${a.projectId}/settings/states/`, () => page.getByRole("button", { name: /^Actions for state/ }).first().waitFor()],
     [`/${a.slug}/projects/${a.projectId}/settings/labels/`, () => page.getByRole("button", { name: "Actions for label Child label" }).waitFor()],
     ["/profile/", () => page.getByRole("link", { name: "Back to workspace" }).waitFor()],
+    [`/${a.slug}/browse/${a.identifier}-1/`, () => page.getByRole("region", { name: "Attachments" }).waitFor()],
+    [`/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`, () => page.getByRole("complementary", { name: "Peek view" }).getByRole("region", { name: "Relations" }).waitFor()],
   ];
   for (const [url, ready] of screens) {
     await page.goto(url);
