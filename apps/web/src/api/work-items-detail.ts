@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
-import { P, W, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
+import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItemDetail } from "./work-items-types.ts";
 
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
@@ -255,6 +255,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   const key = detailKeys.relations(slug, pid, id);
   const settle = () => {
     qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
+    qc.invalidateQueries({ predicate: (q) => isTimelineList(q.queryKey) });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({

@@ -48,11 +48,24 @@ export const wiKeys = {
   search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
 };
 
+/**
+ * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
+ * asks for when it expands `issue_relation` without grouping), whose items carry their relations: its arrows.
+ */
+function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
+  if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  return { path: LIST_ENDPOINT[d.kind], query: {} };
+}
+
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
-  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, {
-    query: { ...d.params, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
+  const src = listPageSource(d);
+  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${src.path}`, {
+    query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
   });
 }
+
+/** Every cached timeline page (of any project): its arrows follow the relations. */
+export const isTimelineList = (key: readonly unknown[]) => key[0] === "wi" && key[3] === "list" && key[5] === "gantt_chart";
 
 /**
  * The first page of a list context, normalized. Switching a filter or the layout keeps showing the items

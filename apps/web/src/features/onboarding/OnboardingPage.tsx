@@ -10,6 +10,7 @@ import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/
 import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
+import { AvatarField } from "../profile/AvatarField.tsx";
 
 type Step = "profile" | "workspace" | "invite";
 
@@ -76,6 +77,7 @@ function ProfileStep({ onDone, onWorkspaceKnown }: { onDone: () => void; onWorks
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Profile">
       {formError && <Banner>{formError}</Banner>}
+      <AvatarField />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="First name" name="first_name" autoFocus maxLength={255} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first_name} />
         <Input label="Last name" name="last_name" maxLength={255} value={last} onChange={(e) => setLast(e.target.value)} />

@@ -101,12 +101,12 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
                 </button>
               );
             })}
-            {Object.entries(ICONS).map(([iname, glyph]) => {
+            {Object.entries(ICONS).map(([iname, Glyph]) => {
               const active = logo.in_use === "icon" && logo.icon?.name === iname;
               return (
                 <button key={iname} type="button" role="radio" aria-checked={active} aria-label={`Icon ${iname}`} onClick={() => setLogo({ in_use: "icon", icon: { name: iname, color: "#6366f1" } })}
                   className={cx("h-8 w-8 rounded text-lg text-indigo-500", active ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800")}>
-                  {glyph}
+                  <Glyph size={18} strokeWidth={2} aria-hidden focusable="false" className="mx-auto" />
                 </button>
               );
             })}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ROLE } from "@stride/shared";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
 import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
@@ -63,7 +64,7 @@ export function ProjectsPage() {
           </Select>
         </div>
         <Button variant="secondary" size="sm" aria-pressed={desc} onClick={() => setOrder(key, !desc)} className="h-9">
-          {desc ? "Descending ↓" : "Ascending ↑"}
+          {desc ? <ArrowDownWideNarrow size={14} aria-hidden focusable="false" /> : <ArrowUpNarrowWide size={14} aria-hidden focusable="false" />}{desc ? "Descending" : "Ascending"}
         </Button>
         <label className="flex h-9 items-center gap-2 text-sm">
           <input type="checkbox" checked={myProjects} onChange={(e) => setFlag("my_projects", e.target.checked)} /> My projects
@@ -107,12 +108,12 @@ export function ProjectsPage() {
                     onClick={() => toggleFav(p)}
                     className={cx("rounded p-1 text-lg leading-none", p.is_favorite ? "text-amber-500" : "text-zinc-400 hover:text-zinc-600")}
                   >
-                    {p.is_favorite ? "★" : "☆"}
+                    <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={p.is_favorite ? "fill-current" : undefined} />
                   </button>
                   <Menu
                     ariaLabel={`Actions for ${p.name}`}
                     align="right"
-                    label="⋯"
+                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
                       ...(joined || canAdmin ? [{ label: "Settings", onSelect: () => nav(`/${slug}/projects/${p.id}/settings/`) }] : []),
                       { label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${p.id}/issues/`); toast.show("success", "Link copied"); } },

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useState, type FormEvent } from "react";
+import { X } from "lucide-react";
 import { ROLE, ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useInviteMembers } from "../../api/workspaces.ts";
@@ -59,7 +60,7 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
           </div>
           {rows.length > 1 && (
             <button type="button" aria-label={`Remove row ${i + 1}`} className="mt-2 rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
-              ✕
+              <X size={14} aria-hidden focusable="false" />
             </button>
           )}
         </div>

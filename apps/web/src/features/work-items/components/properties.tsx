@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 import { PRIORITIES } from "@stride/shared";
 import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import type { UserLite } from "../../../api/types.ts";
+import type { Label, UserLite } from "../../../api/types.ts";
+import { labelRows } from "../../../lib/label-tree.ts";
 import { Dropdown, type Option } from "./Dropdown.tsx";
 import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
 import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
@@ -140,8 +141,13 @@ export function LabelDot({ color }: { color?: string }) {
   return <span aria-hidden className="inline-block h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: color || "#a1a1aa" }} />;
 }
 
+/** The project's labels as picker options: a tree (parents, then their children indented), searchable. */
+export function labelOptions(labels: readonly Label[]): Option[] {
+  return labelRows(labels).map(({ label: l, depth, path }) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} />, depth, path: path.join(" / ") || undefined }));
+}
+
 export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
-  const options = (): Option[] => refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
+  const options = (): Option[] => labelOptions(refs.labels);
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
     <Dropdown
