@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import type { UpdateMeBody, UpdateProfileBody } from "@stride/shared/contract";
 import type { Invitation, Profile, User, UserSettings, Workspace } from "./types.ts";
 
 /** The signed-in user, or null when signed out (a 401 here is not an error). */
@@ -46,7 +47,7 @@ export function useProjectRoles(slug: string | undefined) {
 export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<User>) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateMeBody) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
     onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
   });
 }
@@ -54,7 +55,7 @@ export function useUpdateMe() {
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<Profile>) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateProfileBody) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.profile });
       const prev = qc.getQueryData<Profile>(qk.profile);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ROLE } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ROLE, type ProjectNetwork } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useArchiveProject, useDeleteProject, useLeaveProject, useUpdateProject } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
@@ -45,7 +45,7 @@ export function ProjectGeneralSettings() {
     setFormError(null);
     if (Object.keys(errs).length) return;
     update.mutate({
-      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network,
+      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
       project_lead: form.project_lead || null, cover_image: form.cover_image || null,
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {

@@ -105,7 +105,7 @@ function AddMemberModal({ open, onClose, candidates }: { open: boolean; onClose:
           <Button
             disabled={!memberId}
             loading={add.isPending}
-            onClick={() => add.mutate([{ member_id: memberId, role: effectiveRole }], {
+            onClick={() => add.mutate([{ member_id: memberId, role: effectiveRole as Role }], {
               onSuccess: () => { toast.show("success", "Member added"); setMemberId(""); onClose(); },
               onError: (err) => toast.show("error", "Could not add the member", err instanceof ApiError ? errorMessage(err.body) : err.message),
             })}

@@ -4,7 +4,7 @@
  * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
  */
 import type { ReactNode } from "react";
-import { PRIORITIES } from "@stride/shared";
+import { PRIORITIES, type Priority } from "@stride/shared";
 import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { UserLite } from "../../../api/types.ts";
@@ -64,7 +64,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
   const p = value ?? "none";
   const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
@@ -75,7 +75,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       value={p}
       disabled={disabled}
       focusKey={focusKey}
-      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v)}
+      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v as Priority)}
       buttonClassName={BTN[variant]}
       button={
         <>
