@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, type ProjectNetwork } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, mayTake, type ProjectNetwork } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateProject } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
@@ -133,7 +133,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
           </Select>
           <Select label="Lead" name="project_lead" value={lead} onChange={(e) => setLead(e.target.value)} error={errors.project_lead}>
             <option value="">No lead</option>
-            {(members.data ?? []).filter((m) => m.is_active !== false && m.role >= 15).map((m) => (
+            {(members.data ?? []).filter((m) => m.is_active !== false && mayTake("projectLead", m.role)).map((m) => (
               <option key={m.member.id} value={m.member.id}>
                 {m.member.display_name}{m.member.id === me.data?.id ? " (you)" : ""}
               </option>

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ROLE } from "@stride/shared";
 import { errorMessage } from "../../api/client.ts";
 import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "./ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
@@ -14,7 +14,8 @@ import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProje
 const ORDER_KEY = "stride-projects-order";
 
 export function ProjectsPage() {
-  const { slug, role } = useCurrentWorkspace();
+  const { slug } = useCurrentWorkspace();
+  const can = usePermissions();
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
   const toast = useToast();
@@ -41,7 +42,7 @@ export function ProjectsPage() {
     localStorage.setItem(ORDER_KEY, v);
   };
   const list = sortProjects(filterProjects(projects.data ?? [], { myProjects, archived, search }), orderBy);
-  const canCreate = role >= ROLE.MEMBER;
+  const canCreate = can("create", "project");
 
   const toggleFav = (p: Project) =>
     fav.mutate({ id: p.id, favorite: !p.is_favorite }, {
@@ -82,7 +83,7 @@ export function ProjectsPage() {
         <ul aria-label="Projects" className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((p) => {
             const joined = !!p.member_role;
-            const canAdmin = p.member_role === 20 || role === 20;
+            const canAdmin = can("edit", "project", projectSubject(p));
             return (
               <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
                 {p.cover_image_url || p.cover_image ? (

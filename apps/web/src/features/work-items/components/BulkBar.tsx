@@ -10,7 +10,7 @@ import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, Stat
  * assignees or labels; archive; delete. Changes show at once and roll back if the server refuses.
  */
 export function BulkBar() {
-  const { slug, pid, refs, selection, data, kind, role } = useList();
+  const { slug, pid, refs, selection, data, kind, can } = useList();
   const toast = useToast();
   const update = useBulkUpdate(slug, pid);
   const archive = useBulkArchive(slug, pid);
@@ -27,7 +27,6 @@ export function BulkBar() {
     const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
     return CLOSED_STATE_GROUPS.includes(g);
   });
-  const isAdmin = role >= 20;
 
   return (
     <div role="toolbar" aria-label="Bulk actions" className="fixed bottom-6 left-1/2 z-40 flex -translate-x-1/2 flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-2xl dark:border-zinc-700 dark:bg-zinc-900">
@@ -59,7 +58,7 @@ export function BulkBar() {
           >
             Archive
           </Button>
-          {isAdmin && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
+          {can("bulkDelete", "workItem", { projectId: pid }) && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
         </>
       )}
       <ConfirmModal
