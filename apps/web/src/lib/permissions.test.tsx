@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { qk } from "../api/query-keys.ts";
-import { itemSubject, projectSubject, roleContext, useCan, usePermissions, workspaceSubject, type Can, type Subject } from "./permissions.ts";
+import { itemSubject, projectSubject, roleContext, useCan, usePermissions, usePermissionsLoading, workspaceSubject, type Can, type Subject } from "./permissions.ts";
 
 /**
  * `useCan(action, entity)` answers from the shared permission table with the roles the web has loaded: the user,
@@ -161,6 +161,13 @@ describe("useCan", () => {
       useCan("create", "invitation", workspaceSubject({})),
     ]);
     expect(r).toEqual([true, false, false]);
+  });
+
+  it("tells a screen the roles are loading until the project roles are in", () => {
+    expect(render({ workspaceRole: 15 }, `/${SLUG}`, () => [usePermissionsLoading(), usePermissionsLoading({ projects: true })])).toEqual([false, true]);
+    act(() => root?.unmount());
+    host?.remove();
+    expect(render({ workspaceRole: 15, projectRoles: {} }, `/${SLUG}`, () => usePermissionsLoading({ projects: true }))).toBe(false);
   });
 
   it("says no while the caller's roles are loading", () => {

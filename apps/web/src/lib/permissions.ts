@@ -50,12 +50,26 @@ export function roleContext(roles: LoadedRoles, subject: Subject = {}): RoleCont
 }
 
 /** The roles in the URL's workspace; the project roles when asked for or when the URL names a project (then cached). */
-function useLoadedRoles(loadProjectRoles: boolean): LoadedRoles {
+function useLoadedRoles(loadProjectRoles: boolean): LoadedRoles & { loading: boolean } {
   const { workspaceSlug, projectId } = useParams();
-  const userId = useMe().data?.id ?? null;
-  const workspaceRole = useWorkspaceMemberMe(workspaceSlug).data?.role ?? null;
-  const projectRoles = useProjectRoles(loadProjectRoles || !!projectId ? workspaceSlug : undefined).data;
-  return { userId, workspaceRole, projectRoles, routeProjectId: projectId };
+  const me = useMe();
+  const member = useWorkspaceMemberMe(workspaceSlug);
+  const projectRoles = useProjectRoles(loadProjectRoles || !!projectId ? workspaceSlug : undefined);
+  return {
+    userId: me.data?.id ?? null,
+    workspaceRole: member.data?.role ?? null,
+    projectRoles: projectRoles.data,
+    routeProjectId: projectId,
+    loading: me.isLoading || member.isLoading || projectRoles.isLoading,
+  };
+}
+
+/**
+ * Whether the caller's roles are still loading. A screen outside the project shell (the full-page work item)
+ * waits for them with its own data, rather than show controls it would then take away.
+ */
+export function usePermissionsLoading(opts: { projects?: boolean } = {}): boolean {
+  return useLoadedRoles(!!opts.projects).loading;
 }
 
 /**

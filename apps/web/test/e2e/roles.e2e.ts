@@ -197,7 +197,7 @@ it("a guest who created a work item may edit and delete it, but not archive it o
   const res = await admin.request.patch(`${P()}/members/${membership.id}/`, { data: { role: 5 } });
   expect(res.status()).toBe(200);
 
-  const { page, detail } = await openItem(demoted, key);
+  const { detail } = await openItem(demoted, key);
   await button(detail, "Delete").waitFor();
   expect(await detail.getByRole("textbox", { name: "Title" }).getAttribute("readonly")).toBeNull();
   for (const name of ["Archive", "Archive (only completed or cancelled work items)", "Add link", "Add task"]) {

@@ -8,7 +8,7 @@ import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWor
 import { useItemReaction, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
-import { itemSubject, usePermissions } from "../../lib/permissions.ts";
+import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
 } from "../work-items/components/properties.tsx";
@@ -42,7 +42,9 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
 }) {
   const refs = useProjectRefs(slug, pid);
   const q = useWorkItemDetail(slug, pid, id, kind);
-  if (q.isLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
+  // the caller's roles load beside the item: what they may change shows at once
+  const rolesLoading = usePermissionsLoading({ projects: true });
+  if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : 0;
     return (
