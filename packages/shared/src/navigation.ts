@@ -79,7 +79,10 @@ export const PROFILE_MENU: readonly NavEntry[] = [
  * builds it yet. A feature that is `coming` is not available whatever its flag says, so screens must
  * say so rather than offer to turn it on.
  */
-export interface ProjectFeature { flag: string; label: string; description: string; coming?: boolean }
+export type ProjectFeatureFlag =
+  | "cycle_view" | "module_view" | "issue_views_view" | "page_view" | "intake_view" | "is_time_tracking_enabled"
+  | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
+export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: true },
   { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: true },
@@ -98,30 +101,6 @@ export function projectFeature(flag: string): ProjectFeature {
   const f = PROJECT_FEATURES.find((x) => x.flag === flag);
   if (!f) throw new Error(`Unknown project feature ${flag}`);
   return f;
-}
-
-/**
- * Role-gated actions outside navigation, decided by the caller's role in the action's scope (work-tracking.md
- * §2 and §6, docs/decisions.md; the server's policies enforce the same). Screens ask `can(action, role)`
- * instead of comparing role numbers, and explain a refusal with `reason`.
- */
-export interface ActionRule { scope: "workspace" | "project"; roles: readonly Role[]; reason: string }
-export const ACTIONS = {
-  /** Create a project in the workspace. */
-  "project.create": { scope: "workspace", roles: ADMIN_MEMBER, reason: "Guests cannot create projects." },
-  /** Invite people to the workspace (invitations carry their acceptance token). */
-  "workspace.invite": { scope: "workspace", roles: ADMIN_ONLY, reason: "Only workspace admins can invite people." },
-  /** Change the project's settings, archive or delete it (workspace admins count as project admins). */
-  "project.administer": { scope: "project", roles: ADMIN_ONLY, reason: "Only project admins can change these settings." },
-  /** Create work items, and change any work item of the project. */
-  "workItem.create": { scope: "project", roles: ADMIN_MEMBER, reason: "Guests can view work items but not create or change them." },
-} as const satisfies Record<string, ActionRule>;
-export type Action = keyof typeof ACTIONS;
-
-/** Whether a role (in the action's scope) may perform the action. */
-export function can(action: Action, role: number | null | undefined): boolean {
-  const b = roleBucket(role);
-  return b !== null && (ACTIONS[action].roles as readonly Role[]).includes(b);
 }
 
 /**

@@ -256,10 +256,10 @@ it("a guest in a project is not told to create work items, and read-only control
   expect(ok.ok()).toBe(true);
   await createItems(owner.request, a, [{ name: "Shared with guests", priority: "high" }]);
   await page.goto(`/${a.slug}/browse/${a.identifier}-1/`);
-  await page.getByText("Guests can view work items but not create or change them.").waitFor();
+  await page.getByText("Guests can view this work item but change only the work items they created.").waitFor();
   const state = page.getByRole("button", { name: /^State/ }).first();
   expect(await state.isDisabled()).toBe(true);
-  expect(await page.locator("dl[title]").getAttribute("title")).toBe("Guests can view work items but not create or change them.");
+  expect(await page.locator("dl[title]").getAttribute("title")).toBe("Guests can view this work item but change only the work items they created.");
 
   // project settings: the disabled form looks disabled and says who may change it
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/`);

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ROLE, ROLE_LABEL, USER_ROLES, can, roleBucket } from "@stride/shared";
+import { ROLE, USER_ROLES, roleBucket, roleLabel } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
@@ -10,11 +10,10 @@ import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/
 import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
+import { AvatarField } from "../profile/AvatarField.tsx";
+import { usePermissions, workspaceSubject } from "../../lib/permissions.ts";
 
 type Step = "profile" | "workspace" | "invite" | "finish";
-
-/** Only people who may invite (workspace admins) get the invite step; everyone else goes straight in. */
-const stepAfterWorkspace = (ws: Workspace): Step => (can("workspace.invite", ws.role) ? "invite" : "finish");
 
 /**
  * Onboarding (platform.md §4): profile (names, role) → join or create a workspace → invite
@@ -26,14 +25,17 @@ export function OnboardingPage() {
   const workspaces = useMyWorkspaces();
   const [step, setStep] = useState<Step | null>(null);
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
+  const can = usePermissions();
+  /** Only people who may invite (workspace admins) get the invite step; everyone else goes straight in. */
+  const stepAfterWorkspace = useCallback((ws: Workspace): Step => (can("create", "invitation", workspaceSubject(ws)) ? "invite" : "finish"), [can]);
 
   useEffect(() => {
-    if (step || !profile.data || !workspaces.data) return;
+    if (step || !profile.data || !workspaces.data || !me.data) return;
     const s = profile.data.onboarding_step ?? {};
     if (!s.profile_complete) setStep("profile");
     else if (!workspaces.data.length) setStep("workspace");
     else { setWorkspace(workspaces.data[0]); setStep(stepAfterWorkspace(workspaces.data[0])); }
-  }, [step, profile.data, workspaces.data]);
+  }, [step, profile.data, workspaces.data, me.data, stepAfterWorkspace]);
 
   if (me.isLoading || profile.isLoading || workspaces.isLoading || !step) return <PageSpinner />;
   if (profile.data?.is_onboarded) return <Navigate to="/" replace />;
@@ -86,6 +88,7 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Profile">
       {formError && <Banner>{formError}</Banner>}
+      <AvatarField />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="First name" name="first_name" autoFocus maxLength={255} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first_name} />
         <Input label="Last name" name="last_name" maxLength={255} value={last} onChange={(e) => setLast(e.target.value)} />
@@ -165,7 +168,7 @@ export function InvitationList({ invitations, selected, onChange }: { invitation
               <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
               <span className="flex-1">
                 <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
-                <span className="block text-xs text-zinc-500">Invited as {ROLE_LABEL[roleBucket(inv.role) ?? ROLE.GUEST]}</span>
+                <span className="block text-xs text-zinc-500">Invited as {roleLabel(inv.role)}</span>
               </span>
             </label>
           </li>

@@ -4,6 +4,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
+import { AvatarField } from "./AvatarField.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },
@@ -58,6 +59,7 @@ export function ProfilePage() {
       <section>
         <h2 className="text-lg font-semibold">Profile</h2>
         <p className="text-sm text-zinc-500">{me.data.email}</p>
+        <div className="mt-4"><AvatarField /></div>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate aria-label="Profile">
           {formError && <Banner>{formError}</Banner>}
           <div className="grid gap-4 sm:grid-cols-2">

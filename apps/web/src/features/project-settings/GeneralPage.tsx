@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ACTIONS, can, isOnlyAdmin } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, isOnlyAdmin, type ProjectNetwork } from "@stride/shared";
+import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useArchiveProject, useDeleteProject, useLeaveProject, useProjectMembers, useUpdateProject } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
@@ -10,18 +11,20 @@ import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../projects/ProjectLogo.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 
+const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
 
 /** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
-  const { slug, projectId, project, role, projectRole } = useCurrentProject();
-  const canEdit = can("project.administer", role);
+  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const canEdit = useCan("edit", "project");
+  const canManageMembers = useCan("edit", "projectMember");
   const update = useUpdateProject(slug, projectId);
   const archive = useArchiveProject(slug);
   const del = useDeleteProject(slug, projectId);
   const leave = useLeaveProject(slug, projectId);
   // The server refuses to let the only admin leave; say so instead of offering it.
-  const admins = useProjectMembers(slug, projectId, can("project.administer", projectRole));
+  const admins = useProjectMembers(slug, projectId, canManageMembers);
   const me = useMe();
   const soleAdmin = isOnlyAdmin((admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })), me.data?.id);
   const members = useWorkspaceMembers(slug);
@@ -48,7 +51,7 @@ export function ProjectGeneralSettings() {
     setFormError(null);
     if (Object.keys(errs).length) return;
     update.mutate({
-      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network,
+      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
       project_lead: form.project_lead || null, cover_image: form.cover_image || null,
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {
@@ -73,7 +76,7 @@ export function ProjectGeneralSettings() {
       </div>
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Project details">
         {formError && <Banner>{formError}</Banner>}
-        <fieldset disabled={!canEdit} title={canEdit ? undefined : ACTIONS["project.administer"].reason} className="space-y-4">
+        <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
           <div>
             <div className="mb-1 text-sm font-medium">Emoji</div>
             <div className="flex flex-wrap gap-1">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ROLE } from "@stride/shared";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
 import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
@@ -8,6 +8,7 @@ import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } fr
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
+import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "./ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
@@ -15,7 +16,8 @@ import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProje
 const ORDER_KEY = "stride-projects-order";
 
 export function ProjectsPage() {
-  const { slug, role } = useCurrentWorkspace();
+  const { slug } = useCurrentWorkspace();
+  const can = usePermissions();
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
   const toast = useToast();
@@ -43,7 +45,7 @@ export function ProjectsPage() {
     localStorage.setItem(ORDER_KEY, v);
   };
   const list = sortProjects(filterProjects(projects.data ?? [], { myProjects, archived, search }), orderBy);
-  const canCreate = role >= ROLE.MEMBER;
+  const canCreate = can("create", "project");
 
   const toggleFav = (p: Project) =>
     fav.mutate({ id: p.id, favorite: !p.is_favorite }, {
@@ -63,7 +65,7 @@ export function ProjectsPage() {
           </Select>
         </div>
         <Button variant="secondary" size="sm" aria-pressed={desc} onClick={() => setOrder(key, !desc)} className="h-9">
-          {desc ? "Descending ↓" : "Ascending ↑"}
+          {desc ? <ArrowDownWideNarrow size={14} aria-hidden focusable="false" /> : <ArrowUpNarrowWide size={14} aria-hidden focusable="false" />}{desc ? "Descending" : "Ascending"}
         </Button>
         <label className="flex h-9 items-center gap-2 text-sm">
           <input type="checkbox" checked={myProjects} onChange={(e) => setFlag("my_projects", e.target.checked)} /> My projects
@@ -84,7 +86,7 @@ export function ProjectsPage() {
         <ul aria-label="Projects" className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((p) => {
             const joined = !!p.member_role;
-            const canAdmin = p.member_role === 20 || role === 20;
+            const canAdmin = can("edit", "project", projectSubject(p));
             return (
               <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
                 {p.cover_image_url || p.cover_image ? (
@@ -107,12 +109,12 @@ export function ProjectsPage() {
                     onClick={() => toggleFav(p)}
                     className={cx("rounded p-1 text-lg leading-none", p.is_favorite ? "text-amber-500" : "text-zinc-400 hover:text-zinc-600")}
                   >
-                    {p.is_favorite ? "★" : "☆"}
+                    <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={p.is_favorite ? "fill-current" : undefined} />
                   </button>
                   <Menu
                     ariaLabel={`Actions for ${p.name}`}
                     align="right"
-                    label="⋯"
+                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
                       ...(joined || canAdmin ? [{ label: "Settings", onSelect: () => nav(`/${slug}/projects/${p.id}/settings/`) }] : []),
                       { label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${p.id}/issues/`); toast.show("success", "Link copied"); } },

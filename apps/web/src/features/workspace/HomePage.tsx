@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { can } from "@stride/shared";
 import { useMe } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
 import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+import { useCan } from "../../lib/permissions.ts";
 
 function greeting(d = new Date()) {
   const h = d.getHours();
@@ -12,7 +12,8 @@ function greeting(d = new Date()) {
 }
 
 export function HomePage() {
-  const { slug, workspace, role } = useCurrentWorkspace();
+  const { slug, workspace } = useCurrentWorkspace();
+  const canCreateProject = useCan("create", "project");
   const me = useMe();
   const projects = useProjects(slug);
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
@@ -31,7 +32,7 @@ export function HomePage() {
           </div>
           {mine.length === 0 ? (
             <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">
-              {can("project.create", role)
+              {canCreateProject
                 ? "You are not in a project yet. Create one from the projects list, or ask a project admin to add you."
                 : "You have not been added to a project yet. A project admin can add you."}
             </p>
