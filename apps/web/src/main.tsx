@@ -4,12 +4,15 @@ import { RouterProvider } from "react-router";
 import "./index.css";
 import { Providers } from "./app/providers.tsx";
 import { createRouter } from "./app/router.tsx";
+import { createQueryClient } from "./app/query-client.ts";
 
-const router = createRouter();
+// one query client for the screens and the route loaders that prefetch into it
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

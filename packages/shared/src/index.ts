@@ -8,3 +8,4 @@ export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";
 export * from "./html/index.ts";
+export * from "./features.ts";

@@ -4,8 +4,8 @@
  * optimistic: the cached lists change at once and are restored, with an error toast, when the server
  * refuses (work-tracking.md §4).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { groupLoadMoreParams } from "@stride/shared";
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { BUILT_FEATURES, groupLoadMoreParams } from "@stride/shared";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
 import { useProjectRefs } from "./work-items-refs.ts";
@@ -48,27 +48,35 @@ export const wiKeys = {
   search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
 };
 
+/** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
+export const workItemQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: wiKeys.item(slug, pid, id), queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${id}/`) });
+
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   return api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, {
     query: { ...d.params, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
   });
 }
 
+/** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
+export const workItemListQuery = (d: ListDesc) =>
+  queryOptions({ queryKey: wiKeys.list(d) as QueryKey, queryFn: async () => fromEnvelope(await fetchListPage(d)), staleTime: 10_000 });
+
 /**
- * The first page of a list context, normalized. Switching a filter or the layout keeps showing the items
- * already loaded while the new page loads, when they have the same grouping (list ↔ spreadsheet ↔ timeline,
- * list by state ↔ board), so the new view appears at once.
+ * The first page of a list context. Switching a filter or the layout keeps showing the items already loaded
+ * while the new page loads, when they have the same grouping (list ↔ spreadsheet ↔ timeline, list by state ↔
+ * board), so the new view appears at once.
  */
 export function useWorkItemList(d: ListDesc | null) {
+  const opts = d ? workItemListQuery(d) : null;
   return useQuery({
-    queryKey: d ? wiKeys.list(d) : ["wi", "none"],
-    queryFn: async () => fromEnvelope(await fetchListPage(d!)),
-    enabled: !!d,
-    placeholderData: (prev, prevQuery) =>
+    queryKey: opts?.queryKey ?? ["wi", "none"],
+    queryFn: opts?.queryFn ?? skipToken,
+    staleTime: opts?.staleTime,
+    placeholderData: (prev: ListData | undefined, prevQuery) =>
       prev && prevQuery && d && prevQuery.queryKey[4] === d.kind && (prev.groupBy ?? null) === (d.params.group_by ?? null) && (prev.subGroupBy ?? null) === (d.params.sub_group_by ?? null)
         ? keepPreviousData(prev)
         : undefined,
-    staleTime: 10_000,
   });
 }
 
@@ -147,14 +155,15 @@ function useFailToast() {
 // ------------------------------------------------------------------ user properties
 
 /** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
-export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
-  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
-  return useQuery({
+export const userPropertiesQuery = (slug: string, pid: string, kind: ItemKind = "issues") =>
+  queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${path}`),
-    enabled: enabled && !!pid,
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`),
     staleTime: 60_000,
   });
+
+export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+  return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
 }
 
 export type PropsPatch = Partial<Pick<UserProperties, "filters" | "display_filters" | "display_properties">>;
@@ -225,7 +234,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
       }
-      if ("module_ids" in patch) {
+      if ("module_ids" in patch && BUILT_FEATURES.modules) {
         const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
         const after = patch.module_ids ?? [];
         await api(`${P(slug, project)}/issues/${id}/modules/`, {
@@ -290,7 +299,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
         item.cycle_id = cycle_id;
       }
-      const mods = (module_ids ?? []).filter((m) => m && m !== "None");
+      const mods = BUILT_FEATURES.modules ? (module_ids ?? []).filter((m) => m && m !== "None") : [];
       if (mods.length) {
         await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
         item.module_ids = mods;

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link, type RouteObject } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
 import { RequireAuth } from "../components/layout/RequireAuth.tsx";
 import { EmptyState } from "../components/ui/index.ts";
 import { RootPage } from "../features/auth/RootPage.tsx";
@@ -17,10 +18,10 @@ import { ProjectsPage } from "../features/projects/ProjectsPage.tsx";
 import { ProjectLayout } from "../features/projects/ProjectLayout.tsx";
 import { ProjectFeaturePage } from "../features/projects/ProjectFeaturePage.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
-import { Lazy, lazyChunk } from "./lazy.tsx";
+import { Lazy } from "./lazy.tsx";
+import { settingsChunk as settings } from "./chunks/index.ts";
+import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
-/** Settings and profile screens: one chunk, loaded on first visit. */
-const settings = lazyChunk(() => import("./chunks/settings.ts"));
 const ProjectSettingsLayout = settings.component("ProjectSettingsLayout");
 const ProjectGeneralSettings = settings.component("ProjectGeneralSettings");
 const ProjectMembersSettings = settings.component("ProjectMembersSettings");
@@ -57,13 +58,19 @@ function ProjectIndexRedirect() {
   return <Navigate to={`/${workspaceSlug}/projects/${projectId}/issues/`} replace />;
 }
 
+const WS = revalidateOn(["workspaceSlug"]);
+const PROJECT = revalidateOn(["workspaceSlug", "projectId"]);
+
 /**
  * Every screen of the app. Paths follow work-tracking.md §2; a trailing slash is optional.
- * Work-item screens are contributed by `features/work-items/routes.tsx`.
+ * Work-item screens are contributed by `features/work-items/routes.tsx`. Each screen's loader starts
+ * the requests it needs at navigation (app/loaders.ts).
  */
-export const routes = [
+export const createRoutes = (L: Loaders): RouteObject[] => [
   {
     errorElement: <RouteError />,
+    // loaders only start requests (and wait for a lazy chunk): nothing to show meanwhile
+    HydrateFallback: () => null,
     children: [
       { path: "/", element: <RootPage /> },
       { path: "/sign-in", element: <RootPage /> },
@@ -74,6 +81,8 @@ export const routes = [
       godModeRoutes,
       {
         element: <RequireAuth />,
+        loader: L.signedIn,
+        shouldRevalidate: () => false,
         children: [
           { path: "/onboarding", element: <OnboardingPage /> },
           { path: "/create-workspace", element: <CreateWorkspacePage /> },
@@ -81,6 +90,8 @@ export const routes = [
           {
             path: "/profile",
             element: <Lazy><ProfileLayout /></Lazy>,
+            loader: L.profile,
+            shouldRevalidate: () => false,
             children: [
               { index: true, element: <Lazy><ProfilePage /></Lazy> },
               { path: "security", element: <Lazy><SecurityPage /></Lazy> },
@@ -90,6 +101,8 @@ export const routes = [
           {
             path: "/:workspaceSlug",
             element: <WorkspaceLayout />,
+            loader: L.workspaceShell,
+            shouldRevalidate: WS,
             children: [
               { index: true, element: <HomePage /> },
               { path: "notifications", element: <SidebarEntryPage entry="inbox" feature="Inbox" /> },
@@ -99,14 +112,16 @@ export const routes = [
               { path: "analytics/:tab", element: <SidebarEntryPage entry="analytics" feature="Analytics" /> },
               { path: "profile", element: <SidebarEntryPage entry="your-work" feature="Your work" /> },
               { path: "profile/:userId", element: <SidebarEntryPage entry="your-work" feature="User profiles" /> },
-              { path: "projects", element: <ProjectsPage /> },
-              ...workItemWorkspaceRoutes,
+              { path: "projects", element: <ProjectsPage />, loader: L.projectsPage, shouldRevalidate: WS },
+              ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
                 element: <ProjectLayout />,
+                loader: L.projectShell,
+                shouldRevalidate: PROJECT,
                 children: [
                   { index: true, element: <ProjectIndexRedirect /> },
-                  ...workItemRoutes,
+                  ...workItemRoutes(L),
                   { path: "cycles/*", element: <ProjectFeaturePage feature="Cycles" flag="cycle_view" /> },
                   { path: "modules/*", element: <ProjectFeaturePage feature="Modules" flag="module_view" /> },
                   { path: "views/*", element: <ProjectFeaturePage feature="Views" flag="issue_views_view" /> },
@@ -115,12 +130,14 @@ export const routes = [
                   {
                     path: "settings",
                     element: <Lazy><ProjectSettingsLayout /></Lazy>,
+                    loader: L.projectSettings("other"),
+                    shouldRevalidate: PROJECT,
                     children: [
-                      { index: true, element: <Lazy><ProjectGeneralSettings /></Lazy> },
-                      { path: "members", element: <Lazy><ProjectMembersSettings /></Lazy> },
+                      { index: true, element: <Lazy><ProjectGeneralSettings /></Lazy>, loader: L.projectSettings("general"), shouldRevalidate: PROJECT },
+                      { path: "members", element: <Lazy><ProjectMembersSettings /></Lazy>, loader: L.projectSettings("members"), shouldRevalidate: PROJECT },
                       { path: "features", element: <Lazy><ProjectFeaturesSettings /></Lazy> },
-                      { path: "states", element: <Lazy><ProjectStatesSettings /></Lazy> },
-                      { path: "labels", element: <Lazy><ProjectLabelsSettings /></Lazy> },
+                      { path: "states", element: <Lazy><ProjectStatesSettings /></Lazy>, loader: L.projectSettings("states"), shouldRevalidate: PROJECT },
+                      { path: "labels", element: <Lazy><ProjectLabelsSettings /></Lazy>, loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
                       { path: "estimates", element: <Lazy><ProjectComingSettings page="estimates" /></Lazy> },
                       { path: "automations", element: <Lazy><ProjectComingSettings page="automations" /></Lazy> },
                       { path: "repositories", element: <Lazy><ProjectComingSettings page="repositories" /></Lazy> },
@@ -132,9 +149,11 @@ export const routes = [
               {
                 path: "settings",
                 element: <Lazy><WorkspaceSettingsLayout /></Lazy>,
+                loader: L.workspaceSettings("other"),
+                shouldRevalidate: WS,
                 children: [
                   { index: true, element: <Lazy><WorkspaceGeneralSettings /></Lazy> },
-                  { path: "members", element: <Lazy><WorkspaceMembersSettings /></Lazy> },
+                  { path: "members", element: <Lazy><WorkspaceMembersSettings /></Lazy>, loader: L.workspaceSettings("members"), shouldRevalidate: WS },
                   { path: "billing", element: <Lazy><WorkspaceComingSettings page="billing" /></Lazy> },
                   { path: "exports", element: <Lazy><WorkspaceComingSettings page="exports" /></Lazy> },
                   { path: "webhooks", element: <Lazy><WorkspaceComingSettings page="webhooks" /></Lazy> },
@@ -153,5 +172,6 @@ export const routes = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The app's router; its loaders prefetch into `qc`, the query client the app renders with. */
+export const createRouter = (qc: QueryClient) => createBrowserRouter(createRoutes(createLoaders(qc)));
 export { Outlet };

@@ -18,12 +18,19 @@ import { Icon } from "./components/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
-/** The list layout ships with the page; the other layouts are loaded when first chosen. */
-const KanbanLayout = lazyChunk(() => import("./layouts/KanbanLayout.tsx")).component("KanbanLayout");
-const SpreadsheetLayout = lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")).component("SpreadsheetLayout");
-const CalendarLayout = lazyChunk(() => import("./layouts/CalendarLayout.tsx")).component("CalendarLayout");
-const GanttLayout = lazyChunk(() => import("./layouts/GanttLayout.tsx")).component("GanttLayout");
-const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component("FlowLayout");
+/** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
+export const layoutChunks = {
+  kanban: lazyChunk(() => import("./layouts/KanbanLayout.tsx")),
+  spreadsheet: lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")),
+  calendar: lazyChunk(() => import("./layouts/CalendarLayout.tsx")),
+  gantt_chart: lazyChunk(() => import("./layouts/GanttLayout.tsx")),
+  flow: lazyChunk(() => import("./layouts/FlowLayout.tsx")),
+};
+const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
+const SpreadsheetLayout = layoutChunks.spreadsheet.component("SpreadsheetLayout");
+const CalendarLayout = layoutChunks.calendar.component("CalendarLayout");
+const GanttLayout = layoutChunks.gantt_chart.component("GanttLayout");
+const FlowLayout = layoutChunks.flow.component("FlowLayout");
 
 /**
  * A project's work-item list context: project work items, archived work items or epics. Its filters,

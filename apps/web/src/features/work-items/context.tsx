@@ -37,13 +37,36 @@ export interface PrefsPatch {
 
 const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
 
-function readLocal(key: string): Prefs {
+/** Local-storage key of a context's choices (contexts without server user properties). */
+export const localPrefsKey = (slug: string, pid: string, kind: ContextKind) => `stride.work-items.${slug}.${pid}.${kind}`;
+
+/** Saved user properties with the defaults filled in. */
+export function prefsFrom(p: Partial<Prefs>): Prefs {
+  const d = defaults();
+  return { filters: { ...d.filters, ...p.filters }, display_filters: { ...d.display_filters, ...p.display_filters }, display_properties: { ...d.display_properties, ...p.display_properties } };
+}
+
+/**
+ * What a context's choices ask the server for: the effective display, the list query and its cache
+ * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
+ */
+export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null) {
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
+  const df = { ...prefs.display_filters };
+  if (kind === "archived") df.layout = "list";
+  const display = effectiveDisplay(df, sharedKind);
+  const query = buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined });
+  const layout = String(display.layout ?? "list");
+  const desc: ListDesc = { slug, pid, kind: source, layout, params: query.params, perPage: query.perPage };
+  return { display, query, layout, desc, source };
+}
+
+export function readLocal(key: string): Prefs {
   try {
     const raw = localStorage.getItem(key);
     if (raw) {
-      const v = JSON.parse(raw) as Partial<Prefs>;
-      const d = defaults();
-      return { filters: { ...d.filters, ...v.filters }, display_filters: { ...d.display_filters, ...v.display_filters }, display_properties: { ...d.display_properties, ...v.display_properties } };
+      return prefsFrom(JSON.parse(raw) as Partial<Prefs>);
     }
   } catch {
     /* unreadable local settings: use the defaults */
@@ -57,7 +80,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
   const q = useUserProperties(slug, pid, itemKind, server);
   const mut = useUpdateUserProperties(slug, pid, itemKind);
-  const localKey = `stride.work-items.${slug}.${pid}.${kind}`;
+  const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
@@ -67,12 +90,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
     if (!server) return local;
     if (overlay) return overlay;
     if (!q.data) return null;
-    const d = defaults();
-    return {
-      filters: { ...d.filters, ...q.data.filters },
-      display_filters: { ...d.display_filters, ...q.data.display_filters },
-      display_properties: { ...d.display_properties, ...q.data.display_properties },
-    };
+    return prefsFrom(q.data);
   }, [server, local, q.data, overlay]);
 
   const update = useCallback(
@@ -175,19 +193,8 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
-
-  const display = useMemo(() => {
-    const df = { ...prefs.display_filters };
-    if (kind === "archived") df.layout = "list";
-    return effectiveDisplay(df, sharedKind);
-  }, [prefs.display_filters, kind, sharedKind]);
-
-  const query = useMemo(() => buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined }), [prefs.filters, display, sharedKind, extra]);
-  const layout = String(display.layout ?? "list");
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
   const waitingForWindow = layout === "calendar" && !extra;
-  const desc = useMemo<ListDesc>(() => ({ slug, pid, kind: source, layout, params: query.params, perPage: query.perPage }), [slug, pid, source, layout, query]);
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
 

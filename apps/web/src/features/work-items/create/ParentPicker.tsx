@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../api/client.ts";
-import { P } from "../../../api/work-items.ts";
+import { workItemQuery } from "../../../api/work-items.ts";
 import { useProjectRefs } from "../../../api/work-items-refs.ts";
-import type { WorkItem } from "../../../api/work-items-types.ts";
 import { Icon } from "../components/icons.tsx";
 import { IssuePicker } from "../components/IssuePicker.tsx";
 import { itemName } from "../components/ItemBits.tsx";
@@ -12,11 +10,7 @@ const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-z
 /** Pick (or clear) the parent of a work item being created. */
 export function ParentPicker({ slug, pid, value, onChange }: { slug: string; pid: string; value: string | null; onChange: (id: string | null) => void }) {
   const refs = useProjectRefs(slug, pid);
-  const parent = useQuery({
-    queryKey: ["wi", slug, pid, "item", value ?? ""],
-    queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${value}/`),
-    enabled: !!value,
-  });
+  const parent = useQuery({ ...workItemQuery(slug, pid, value ?? ""), enabled: !!value });
   return (
     <span className="inline-flex items-center">
       <IssuePicker

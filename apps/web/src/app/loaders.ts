@@ -1,0 +1,175 @@
+/**
+ * Route loaders: every request a screen needs starts at navigation, in parallel, into the TanStack Query
+ * cache, with the same query options (key + fetch) the screen's hooks use, so the screen finds its data
+ * in flight (or there) instead of asking in rounds as its shells render (workspace, then project, then
+ * page). A request waits for another one's answer only when it needs a value from it: the work item
+ * behind `IDENT-seq` (its id and project come back from the lookup; the project also from the projects
+ * list), a list page (the saved display filters decide what to ask), a project's feature lists.
+ *
+ * Loaders never wait for data, so the app renders at once with its own loading states; they wait only for
+ * the screen's lazily loaded chunk, which loads in parallel with the data, so the screen never suspends
+ * (a suspended screen is revealed at the earliest 300 ms later by React).
+ */
+import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
+import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
+import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
+import { statesQuery } from "../api/states.ts";
+import { labelsQuery } from "../api/labels.ts";
+import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
+import { userPropertiesQuery, workItemListQuery, workItemQuery, type ItemKind } from "../api/work-items.ts";
+import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/context.tsx";
+import { layoutChunks } from "../features/work-items/WorkItemsPage.tsx";
+import { settingsChunk, workItemDetailChunk } from "./chunks/index.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
+type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
+
+/** A chunk the screen renders: the loader waits for it (its failure is left to the screen's Suspense). */
+const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
+
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "other";
+
+export function createLoaders(qc: QueryClient) {
+  /** Start these requests now (a fresh cached answer is reused; one in flight is joined). */
+  const start = (...queries: AnyQuery[]) => {
+    for (const q of queries) void qc.prefetchQuery(q);
+  };
+  /** When this request answers (it is started now if needed), start what needs its value. */
+  const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void) => {
+    qc.fetchQuery(query).then(next, () => {
+      /* the screen reading this query shows the error */
+    });
+  };
+
+  const workspace = (slug: string) => start(workspaceQuery(slug), workspaceMemberMeQuery(slug), myWorkspacesQuery, projectsQuery(slug));
+
+  /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
+  const projectRefs = (slug: string, pid: string) => {
+    start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    after(projectQuery(slug, pid), (p) => {
+      const needs = featureListsOf(p);
+      if (needs.cycles) start(cyclesQuery(slug, pid));
+      if (needs.modules) start(modulesQuery(slug, pid));
+      if (needs.estimates) start(estimatesQuery(slug, pid));
+    });
+  };
+
+  /** One work item as the page or the peek view shows it. */
+  const workItem = (slug: string, pid: string, id: string, kind: ItemKind) => {
+    start(...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
+    projectRefs(slug, pid);
+    after(workItemDetailQuery(slug, pid, id, kind), (d) => {
+      if (d.parent_id) start(workItemQuery(slug, pid, d.parent_id));
+    });
+  };
+
+  /** A list context's first page, once the saved choices that shape it are known. */
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs) => {
+    const view = listView(slug, pid, kind, prefs, null);
+    const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
+    if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
+    // the calendar asks for its date window once it knows its size
+    if (view.layout !== "calendar") start(workItemListQuery(view.desc));
+  };
+
+  const signedIn: Loader = () => {
+    start(meQuery, profileQuery);
+    return null;
+  };
+
+  const workspaceShell: Loader = ({ params }) => {
+    workspace(params.workspaceSlug!);
+    return null;
+  };
+
+  const projectsPage: Loader = ({ params }) => {
+    start(projectDetailsQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  const projectShell: Loader = ({ params }) => {
+    start(projectQuery(params.workspaceSlug!, params.projectId!), projectRolesQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  /** issues/, archives/issues/, epics/ (and the peek view of `?peekId=`). */
+  const workItems = (kind: ContextKind): Loader => async ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
+    projectRefs(slug, pid);
+    if (kind === "archived") listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
+    else {
+      const props = () => after(userPropertiesQuery(slug, pid, itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p)));
+      // epics lists exist only where epics are turned on
+      if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props());
+      else props();
+    }
+    const peekId = new URL(request.url).searchParams.get("peekId");
+    if (peekId) {
+      workItem(slug, pid, peekId, itemKind);
+      return chunk(workItemDetailChunk.preload);
+    }
+    return null;
+  };
+
+  /** issues/:issueId, archives/issues/:issueId, epics/:issueId. */
+  const workItemPage = (kind: ItemKind): Loader => ({ params }) => {
+    workItem(params.workspaceSlug!, params.projectId!, params.issueId!, kind);
+    return chunk(workItemDetailChunk.preload);
+  };
+
+  /** browse/:workItem (`IDENT-seq`): the lookup starts with the shell; the project's data as soon as its id is known. */
+  const browse: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const key = (params.workItem ?? "").toUpperCase();
+    after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
+    const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
+    after(projectsQuery(slug), (list) => {
+      const p = list.find((x) => x.identifier.toUpperCase() === ident);
+      if (p) projectRefs(slug, p.id);
+    });
+    start(projectRolesQuery(slug));
+    return chunk(workItemDetailChunk.preload);
+  };
+
+  const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    if (page === "general") start(workspaceMembersQuery(slug));
+    if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    if (page === "states") start(statesQuery(slug, pid));
+    if (page === "labels") start(labelsQuery(slug, pid));
+    return chunk(settingsChunk.preload);
+  };
+
+  const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
+    return chunk(settingsChunk.preload);
+  };
+
+  const profile: Loader = () => {
+    start(userSettingsQuery);
+    return chunk(settingsChunk.preload);
+  };
+
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;
+
+/**
+ * Loaders only start requests, so running one again matters only when what it asks for changes: the route's
+ * own path params, or (list screens) the item shown in the peek view. By default every matched loader
+ * reruns on any search-param change.
+ */
+export function revalidateOn(params: string[], search: string[] = []) {
+  return ({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean =>
+    params.some((k) => currentParams[k] !== nextParams[k]) || search.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+}
