@@ -4,7 +4,7 @@
  * optimistic: the cached lists change at once and are restored, with an error toast, when the server
  * refuses (work-tracking.md §4).
  */
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { BUILT_FEATURES, groupLoadMoreParams } from "@stride/shared";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
@@ -145,6 +145,43 @@ export function cachedItem(qc: QueryClient, slug: string, pid: string, id: strin
     if (data?.items?.[id]) return data.items[id];
   }
   return undefined;
+}
+
+/** Cache entries about one item (`["wi", slug, pid, part, id, …]`). */
+const ITEM_PARTS = new Set(["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"]);
+
+function isItemQuery(key: QueryKey, slug: string, pid: string, id: string): boolean {
+  if (key[0] === "wi") return key[1] === slug && key[2] === pid && ITEM_PARTS.has(key[3] as string) && key[4] === id;
+  return false;
+}
+
+/**
+ * A deleted item leaves the cache without being asked for again: requests about it in flight are cancelled
+ * and its queries removed (never invalidated: a refetch would only meet a 404). A query still shown (the
+ * peek view or page that deleted it closes right after) is removed as soon as its last observer leaves.
+ */
+export function forgetItem(qc: QueryClient, slug: string, pid: string, id: string) {
+  const cache = qc.getQueryCache();
+  const match = (q: Query) =>
+    isItemQuery(q.queryKey, slug, pid, id) || (q.queryKey[0] === "wi-lookup" && q.queryKey[1] === slug && (q.state.data as { id?: string } | undefined)?.id === id);
+  void qc.cancelQueries({ predicate: match });
+  const shown = new Set<Query>();
+  for (const q of cache.findAll({ predicate: match })) {
+    if (q.getObserversCount() === 0) cache.remove(q);
+    else shown.add(q);
+  }
+  if (!shown.size) return;
+  const unsubscribe = cache.subscribe((e) => {
+    if (e.type !== "observerRemoved" || !shown.has(e.query) || e.query.getObserversCount() > 0) return;
+    shown.delete(e.query);
+    cache.remove(e.query);
+    if (!shown.size) unsubscribe();
+  });
+}
+
+/** Sub-item lists of other items (a parent's list changes when its child goes); the gone item's own is left alone. */
+function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, goneIds: string[]) {
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"], predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
 }
 
 function useFailToast() {
@@ -322,12 +359,21 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
 
 /**
  * Archive / restore / delete: the item leaves the cached lists at once. The success toast is shown here
- * (not by the caller) because the row that started it is usually gone by then.
+ * (not by the caller) because the row that started it is usually gone by then. What happens to the item's
+ * own cache entries is `settle`'s: a deleted item is forgotten, an archived one keeps its (updated) detail;
+ * neither is fetched again.
  */
-function useRemovingMutation<V extends { id: string; label?: string }>(
+function useRemovingMutation<V extends { id: string; label?: string }, R>(
   slug: string,
   pid: string,
-  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string },
+  opts: {
+    call: (v: V) => Promise<R>;
+    kinds: ListSource[];
+    failTitle: string;
+    invalidate: ListSource[];
+    done: string;
+    settle: (qc: QueryClient, v: V, result: R) => void;
+  },
 ) {
   const qc = useQueryClient();
   const fail = useFailToast();
@@ -335,6 +381,8 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
   return useMutation({
     mutationFn: opts.call,
     onMutate: async (v: V) => {
+      // answers about the item that are on their way would put back what the action changes
+      await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
       updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
@@ -344,44 +392,55 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
       if (ctx?.snap) restore(qc, ctx.snap);
       fail(opts.failTitle, e);
     },
-    onSuccess: (_r, v) => {
+    onSuccess: (r, v) => {
       toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
-      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
+      opts.settle(qc, v, r);
     },
   });
 }
 
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
     kinds: ["issues", "epics", "archived"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
+    settle: (qc, v) => {
+      forgetItem(qc, slug, pid, v.id);
+      invalidateOtherSubItems(qc, slug, pid, [v.id]);
+    },
   });
 }
 
 /** Archive (only from the completed or cancelled groups): the item leaves the list (work-tracking.md §4). */
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
     kinds: ["issues", "epics"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
+    settle: (qc, v, r) => {
+      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
+      invalidateOtherSubItems(qc, slug, pid, [v.id]);
+    },
   });
 }
 
 /** Restore: archived_at cleared, the item leaves the archived list. */
 export function useRestoreWorkItem(slug: string, pid: string) {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
     invalidate: ["issues", "epics"],
     done: "Work item restored",
+    settle: (qc, v) => {
+      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
+      invalidateOtherSubItems(qc, slug, pid, []);
+    },
   });
 }
 
@@ -430,7 +489,7 @@ export function useBulkUpdate(slug: string, pid: string) {
   });
 }
 
-function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[]) {
+function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[], deletes: boolean) {
   const qc = useQueryClient();
   const fail = useFailToast();
   return useMutation({
@@ -445,18 +504,19 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
       if (ctx?.snap) restore(qc, ctx.snap);
       fail(failTitle, e);
     },
-    onSuccess: () => {
+    onSuccess: (_r, { ids }) => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      if (deletes) for (const id of ids) forgetItem(qc, slug, pid, id);
     },
   });
 }
 
 export function useBulkArchive(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"]);
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"], false);
 }
 
 export function useBulkDelete(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", []);
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", [], true);
 }
 
 /** Work items of a project whose name matches (parent, relation and sub-item pickers). */

@@ -134,7 +134,8 @@ export function createLoaders(qc: QueryClient) {
       const p = list.find((x) => x.identifier.toUpperCase() === ident);
       if (p) projectRefs(slug, p.id);
     });
-    start(projectRolesQuery(slug));
+    // what does not depend on the project starts now
+    start(projectRolesQuery(slug), workspaceMembersQuery(slug));
     return chunk(workItemDetailChunk.preload);
   };
 
