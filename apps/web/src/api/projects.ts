@@ -7,8 +7,9 @@ const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
 /* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
-/** Lite list (every project the caller may see, archived included). */
-export const projectsQuery = (slug: string) => queryOptions({ queryKey: qk.projects(slug), queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`) });
+/** Lite list (every project the caller may see, archived included); low priority: the sidebar's list, no screen waits for it. */
+export const projectsQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.projects(slug), queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`, { priority: "low" }) });
 /** Full objects, including is_favorite and members. */
 export const projectDetailsQuery = (slug: string) =>
   queryOptions({ queryKey: qk.projectDetails(slug), queryFn: () => api<Project[]>(`${W(slug)}/projects/details/`) });

@@ -18,9 +18,10 @@ export async function fetchMe(): Promise<User | null> {
  * use the same objects, so a request started at navigation is the one the screen then reads.
  */
 export const meQuery = queryOptions({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
-export const profileQuery = queryOptions({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/") });
+// the profile, like the sidebar's lists, is asked for at low priority: no screen waits for it
+export const profileQuery = queryOptions({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }) });
 export const userSettingsQuery = queryOptions({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/") });
-export const myWorkspacesQuery = queryOptions({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/") });
+export const myWorkspacesQuery = queryOptions({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }) });
 export const myInvitationsQuery = queryOptions({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/") });
 /** `{projectId: role}` of the current user in a workspace. */
 export const projectRolesQuery = (slug: string) =>

@@ -9,6 +9,11 @@
  * Loaders never wait for data, so the app renders at once with its own loading states; they wait only for
  * the screen's lazily loaded chunk, which loads in parallel with the data, so the screen never suspends
  * (a suspended screen is revealed at the earliest 300 ms later by React).
+ *
+ * Order matters: over HTTP/1.1 a browser sends six requests at a time per origin. The requests of all the
+ * matched loaders are gathered and sent in one go, first those another request waits for (the lookup by key,
+ * the saved list choices), then what the screen shows, last what it does not wait for (profile, sidebar
+ * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
@@ -34,19 +39,40 @@ const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => nu
 export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "other";
 
-export function createLoaders(qc: QueryClient) {
-  /** Start these requests now (a fresh cached answer is reused; one in flight is joined). */
-  const start = (...queries: AnyQuery[]) => {
-    for (const q of queries) void qc.prefetchQuery(q);
-  };
-  /** When this request answers (it is started now if needed), start what needs its value. */
-  const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void) => {
-    qc.fetchQuery(query).then(next, () => {
-      /* the screen reading this query shows the error */
-    });
-  };
+/** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
+type Tier = 0 | 1 | 2;
 
-  const workspace = (slug: string) => start(workspaceQuery(slug), workspaceMemberMeQuery(slug), myWorkspacesQuery, projectsQuery(slug));
+export function createLoaders(qc: QueryClient) {
+  let queue: { tier: Tier; query: AnyQuery; next?: (value: unknown) => void }[] = [];
+  const flush = () => {
+    const batch = queue.sort((a, b) => a.tier - b.tier);
+    queue = [];
+    for (const { query, next } of batch) {
+      // a fresh cached answer is reused, one in flight is joined
+      if (!next) void qc.prefetchQuery(query);
+      else
+        qc.fetchQuery(query).then(next, () => {
+          /* the screen reading this query shows the error */
+        });
+    }
+  };
+  const enqueue = (entry: (typeof queue)[number]) => {
+    // every loader of the navigation runs before the batch goes out
+    if (!queue.length) setTimeout(flush, 0);
+    queue.push(entry);
+  };
+  /** Start these requests (with the navigation's batch). */
+  const start = (...queries: AnyQuery[]) => queries.forEach((query) => enqueue({ tier: 1, query }));
+  /** Start these requests after everything the screen shows. */
+  const startLast = (...queries: AnyQuery[]) => queries.forEach((query) => enqueue({ tier: 2, query }));
+  /** Start this request (first, when something waits for it: `tier` 0), then what needs its value. */
+  const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void, tier: Tier = 0) =>
+    enqueue({ tier, query: query as AnyQuery, next: next as (value: unknown) => void });
+
+  const workspace = (slug: string) => {
+    start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug));
+  };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
   const projectRefs = (slug: string, pid: string) => {
@@ -56,7 +82,7 @@ export function createLoaders(qc: QueryClient) {
       if (needs.cycles) start(cyclesQuery(slug, pid));
       if (needs.modules) start(modulesQuery(slug, pid));
       if (needs.estimates) start(estimatesQuery(slug, pid));
-    });
+    }, 1);
   };
 
   /** One work item as the page or the peek view shows it. */
@@ -65,7 +91,7 @@ export function createLoaders(qc: QueryClient) {
     projectRefs(slug, pid);
     after(workItemDetailQuery(slug, pid, id, kind), (d) => {
       if (d.parent_id) start(workItemQuery(slug, pid, d.parent_id));
-    });
+    }, 1);
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
@@ -78,7 +104,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   const signedIn: Loader = () => {
-    start(meQuery, profileQuery);
+    start(meQuery);
+    startLast(profileQuery);
     return null;
   };
 
@@ -107,7 +134,7 @@ export function createLoaders(qc: QueryClient) {
     else {
       const props = () => after(userPropertiesQuery(slug, pid, itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p)));
       // epics lists exist only where epics are turned on
-      if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props());
+      if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props(), 1);
       else props();
     }
     const peekId = new URL(request.url).searchParams.get("peekId");
@@ -133,7 +160,7 @@ export function createLoaders(qc: QueryClient) {
     after(projectsQuery(slug), (list) => {
       const p = list.find((x) => x.identifier.toUpperCase() === ident);
       if (p) projectRefs(slug, p.id);
-    });
+    }, 2);
     // what does not depend on the project starts now
     start(projectRolesQuery(slug), workspaceMembersQuery(slug));
     return chunk(workItemDetailChunk.preload);

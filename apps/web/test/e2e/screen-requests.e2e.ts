@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
 
 /**
  * The requests a screen makes (issue #7 points 4 and 5), read from the browser, never from timings:

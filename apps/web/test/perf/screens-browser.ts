@@ -49,8 +49,9 @@ const NO_LOADING = `!document.querySelector('[role=status][aria-label="Loading"]
 
 /** The four screens of issue #7 point 4, for one work item of a project. */
 export function issue7Screens(o: { slug: string; projectId: string; itemId: string; itemKey: string }): ScreenTarget[] {
+  // the item with its title, and every part that loads (activity, sub-items, relations) past "Loading…"
   const detailReady = (scope: string) =>
-    `!!document.querySelector('${scope} article[data-item-detail] textarea[aria-label="Title"]') && !!document.querySelector('${scope} ol[aria-label="Activity feed"] > li')`;
+    `(() => { const a = document.querySelector('${scope} article[data-item-detail]'); return !!a && !!a.querySelector('textarea[aria-label="Title"]') && !!a.querySelector('ol[aria-label="Activity feed"] > li') && !a.textContent.includes("Loading…"); })()`;
   return [
     {
       name: "Full work-item page (/browse/KEY/)",
@@ -65,7 +66,8 @@ export function issue7Screens(o: { slug: string; projectId: string; itemId: stri
     {
       name: "Project settings (general)",
       path: `/${o.slug}/projects/${o.projectId}/settings/`,
-      ready: `!!(document.querySelector('main form input') && document.querySelector('main form input').value) && ${NO_LOADING}`,
+      // the project's values in the form, and its members as the lead choices
+      ready: `!!document.querySelector('form[aria-label="Project details"] input[name="name"]')?.value && document.querySelectorAll('form[aria-label="Project details"] select[name="project_lead"] option').length > 1 && ${NO_LOADING}`,
     },
     {
       name: "Workspace members",
