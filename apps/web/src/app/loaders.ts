@@ -6,9 +6,10 @@
  * behind `IDENT-seq` (its id and project come back from the lookup; the project also from the projects
  * list), a list page (the saved display filters decide what to ask), a project's feature lists.
  *
- * Loaders never wait for data, so the app renders at once with its own loading states; they wait only for
- * the screen's lazily loaded chunk, which loads in parallel with the data, so the screen never suspends
- * (a suspended screen is revealed at the earliest 300 ms later by React).
+ * Loaders never wait for data, so the app renders at once with its own loading states. The router loads
+ * each screen's chunk (route `lazy`) in parallel with them; the peek view, which is not a route, has its
+ * chunk awaited by the list's loader, so it never suspends (a suspended screen is revealed at the earliest
+ * 300 ms later by React).
  *
  * Order matters: over HTTP/1.1 a browser sends six requests at a time per origin. The requests of all the
  * matched loaders are gathered and sent in one go, first those another request waits for (the lookup by key,
@@ -25,15 +26,14 @@ import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, workItemQuery, type ItemKind } from "../api/work-items.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
-import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/context.tsx";
-import { layoutChunks } from "../features/work-items/WorkItemsPage.tsx";
-import { settingsChunk, workItemDetailChunk } from "./chunks/index.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
+import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
 type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 
-/** A chunk the screen renders: the loader waits for it (its failure is left to the screen's Suspense). */
+/** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
 export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
@@ -43,20 +43,35 @@ export type WorkspaceSettingsPage = "general" | "members" | "other";
 type Tier = 0 | 1 | 2;
 
 export function createLoaders(qc: QueryClient) {
-  let queue: { tier: Tier; query: AnyQuery; next?: (value: unknown) => void }[] = [];
+  type Entry = { tier: Tier; query: AnyQuery; next?: (value: unknown) => void };
+  let queue: Entry[] = [];
+  /** True while a request's answer hands its value on: what needs it goes out at once. */
+  let handingOver = false;
+  const send = ({ query, next }: Entry) => {
+    // a fresh cached answer is reused, one in flight is joined
+    if (!next) void qc.prefetchQuery(query);
+    else
+      qc.fetchQuery(query).then(
+        (value) => {
+          handingOver = true;
+          try {
+            next(value);
+          } finally {
+            handingOver = false;
+          }
+        },
+        () => {
+          /* the screen reading this query shows the error */
+        },
+      );
+  };
   const flush = () => {
     const batch = queue.sort((a, b) => a.tier - b.tier);
     queue = [];
-    for (const { query, next } of batch) {
-      // a fresh cached answer is reused, one in flight is joined
-      if (!next) void qc.prefetchQuery(query);
-      else
-        qc.fetchQuery(query).then(next, () => {
-          /* the screen reading this query shows the error */
-        });
-    }
+    batch.forEach(send);
   };
-  const enqueue = (entry: (typeof queue)[number]) => {
+  const enqueue = (entry: Entry) => {
+    if (handingOver) return send(entry);
     // every loader of the navigation runs before the batch goes out
     if (!queue.length) setTimeout(flush, 0);
     queue.push(entry);
@@ -148,7 +163,7 @@ export function createLoaders(qc: QueryClient) {
   /** issues/:issueId, archives/issues/:issueId, epics/:issueId. */
   const workItemPage = (kind: ItemKind): Loader => ({ params }) => {
     workItem(params.workspaceSlug!, params.projectId!, params.issueId!, kind);
-    return chunk(workItemDetailChunk.preload);
+    return null;
   };
 
   /** browse/:workItem (`IDENT-seq`): the lookup starts with the shell; the project's data as soon as its id is known. */
@@ -163,7 +178,7 @@ export function createLoaders(qc: QueryClient) {
     }, 2);
     // what does not depend on the project starts now
     start(projectRolesQuery(slug), workspaceMembersQuery(slug));
-    return chunk(workItemDetailChunk.preload);
+    return null;
   };
 
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
@@ -173,18 +188,18 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
-    return chunk(settingsChunk.preload);
+    return null;
   };
 
   const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
-    return chunk(settingsChunk.preload);
+    return null;
   };
 
   const profile: Loader = () => {
     start(userSettingsQuery);
-    return chunk(settingsChunk.preload);
+    return null;
   };
 
   return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };

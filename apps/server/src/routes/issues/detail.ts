@@ -49,68 +49,91 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
   const it = v.issue;
   const out: Record<string, unknown> = presentIssue(v);
   out.description_html = it.descriptionHtml;
-  const [sub] = await db
-    .select({ id: schema.issueSubscribers.id })
-    .from(schema.issueSubscribers)
-    .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
-    .limit(1);
-  out.is_subscribed = !!sub;
+  // The subscription and the expansions are independent reads: run them at once (the detail is on the
+  // critical path of the work-item screens), then assign them in the order of the shape.
+  const parts: [string, Promise<unknown>][] = [];
+  const part = (key: string, read: () => Promise<unknown>) => parts.push([key, read()]);
+  part("is_subscribed", async () => {
+    const [sub] = await db
+      .select({ id: schema.issueSubscribers.id })
+      .from(schema.issueSubscribers)
+      .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
+      .limit(1);
+    return !!sub;
+  });
   // Intake items wait in the project's triage state until accepted.
+  out.is_subscribed = undefined;
   out.is_intake = v.stateGroup === "triage";
 
   if (expand.has("issue_reactions")) {
-    const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
-    const users = await usersById(db, rows.map((r) => r.actorId));
-    out.issue_reactions = rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId)));
+    part("issue_reactions", async () => {
+      const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
+      const users = await usersById(db, rows.map((r) => r.actorId));
+      return rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId)));
+    });
   }
   if (expand.has("issue_attachments")) {
-    const fa = schema.fileAssets;
-    const rows = await db
-      .select()
-      .from(fa)
-      .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
-      .orderBy(desc(fa.createdAt));
-    out.issue_attachments = rows.map((a) => ({
-      id: a.id,
-      asset: a.asset,
-      attributes: a.attributes,
-      created_by: a.createdById,
-      updated_at: a.updatedAt,
-      updated_by: a.updatedById,
-      asset_url: assetUrl(a, workspaceSlug),
-    }));
+    part("issue_attachments", async () => {
+      const fa = schema.fileAssets;
+      const rows = await db
+        .select()
+        .from(fa)
+        .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
+        .orderBy(desc(fa.createdAt));
+      return rows.map((a) => ({
+        id: a.id,
+        asset: a.asset,
+        attributes: a.attributes,
+        created_by: a.createdById,
+        updated_at: a.updatedAt,
+        updated_by: a.updatedById,
+        asset_url: assetUrl(a, workspaceSlug),
+      }));
+    });
   }
   if (expand.has("issue_link")) {
-    const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
-    out.issue_link = rows.map(presentLinkLite);
+    part("issue_link", async () => {
+      const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
+      return rows.map(presentLinkLite);
+    });
   }
   if (expand.has("parent")) {
-    out.parent = null;
-    if (it.parentId) {
+    part("parent", async () => {
+      if (!it.parentId) return null;
       const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
-      if (p) out.parent = { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name };
-    }
+      return p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null;
+    });
   }
   if (expand.has("tasks")) {
-    const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
-    out.tasks = rows.map(presentTask);
+    part("tasks", async () => {
+      const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
+      return rows.map(presentTask);
+    });
   }
   if (expand.has("issue_relation") || expand.has("issue_related")) {
-    const r = await relationExpansions(db, it.id);
-    if (expand.has("issue_relation")) out.issue_relation = r.issueRelation;
-    if (expand.has("issue_related")) out.issue_related = r.issueRelated;
+    const relations = relationExpansions(db, it.id);
+    if (expand.has("issue_relation")) part("issue_relation", async () => (await relations).issueRelation);
+    if (expand.has("issue_related")) part("issue_related", async () => (await relations).issueRelated);
   }
   if (expand.has("assignees")) {
-    const users = await usersById(db, v.assigneeIds);
-    out.assignees = v.assigneeIds.map((id) => presentUserLite(users.get(id))).filter(Boolean);
+    part("assignees", async () => {
+      const users = await usersById(db, v.assigneeIds);
+      return v.assigneeIds.map((id) => presentUserLite(users.get(id))).filter(Boolean);
+    });
   }
   if (expand.has("labels")) {
-    const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
-    out.labels = rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
+    part("labels", async () => {
+      const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
+      return rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
+    });
   }
   if (expand.has("state")) {
-    const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
-    out.state = s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null;
+    part("state", async () => {
+      const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
+      return s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null;
+    });
   }
+  const values = await Promise.all(parts.map(([, p]) => p));
+  parts.forEach(([key], i) => { out[key] = values[i]; });
   return out;
 }

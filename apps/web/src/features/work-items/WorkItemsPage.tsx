@@ -10,7 +10,8 @@ import { FiltersMenu } from "./header/FiltersMenu.tsx";
 import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
-import { Lazy, lazyChunk } from "../../app/lazy.tsx";
+import { Lazy } from "../../app/lazy.tsx";
+import { layoutChunks } from "../../app/chunks/index.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
@@ -19,13 +20,6 @@ import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
 /** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
-export const layoutChunks = {
-  kanban: lazyChunk(() => import("./layouts/KanbanLayout.tsx")),
-  spreadsheet: lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")),
-  calendar: lazyChunk(() => import("./layouts/CalendarLayout.tsx")),
-  gantt_chart: lazyChunk(() => import("./layouts/GanttLayout.tsx")),
-  flow: lazyChunk(() => import("./layouts/FlowLayout.tsx")),
-};
 const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
 const SpreadsheetLayout = layoutChunks.spreadsheet.component("SpreadsheetLayout");
 const CalendarLayout = layoutChunks.calendar.component("CalendarLayout");
