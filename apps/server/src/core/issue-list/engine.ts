@@ -4,6 +4,7 @@ import {
   type GroupByField,
   type OrderBy,
 } from "@stride/shared";
+import type { GroupBucket as WireGroupBucket, ListEnvelope, WorkItemCore, WorkItemListItem } from "@stride/shared/contract";
 import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
 import { contextSql, type ListContext, type Viewer } from "./context.ts";
@@ -40,12 +41,9 @@ export interface ListRequest {
   description?: boolean;
 }
 
-export type Item = Record<string, unknown>;
-
-export interface GroupBucket {
-  results: Item[] | Record<string, { results: Item[]; total_results: number }>;
-  total_results: number;
-}
+/** A list row as the engine builds it in SQL: the contract's list item (plus `_g`/`_sg` until placed in groups). */
+export type Item = WorkItemListItem;
+export type GroupBucket = WireGroupBucket<Item>;
 
 export interface ListResult {
   groupedBy: GroupByField | null;
@@ -145,39 +143,38 @@ SELECT (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '
 function itemsJson(req: ListRequest, q: Params, tz: string, od: OrderDim): string {
   const shape = req.shape ?? "list";
   const iso = (c: string) => isoExpr(c, tz, q);
-  const fields: [string, string][] = [
-    ["id", "i.id"],
-    ["name", "i.name"],
-    ["state_id", "i.state"],
-    ["sort_order", "i.sort_order"],
-    ["completed_at", iso("i.completed_at")],
-    ["estimate_point", "i.estimate_point"],
-    ["priority", "i.priority"],
-    ["start_date", "i.start_date"],
-    ["target_date", "i.target_date"],
-    ["sequence_id", "i.sequence_id"],
-    ["project_id", "i.project"],
-    ["parent_id", "i.parent"],
-    ["cycle_id", "hci.cycle"],
-    ["sub_issues_count", "coalesce(hsc.n, 0)"],
-    ["created_at", iso("i.created_at")],
-    ["updated_at", iso("i.updated_at")],
-    ["created_by", "i.created_by"],
-    ["updated_by", "i.updated_by"],
-    ["attachment_count", "coalesce(hat.n, 0)"],
-    ["link_count", "coalesce(hlk.n, 0)"],
-    ["is_draft", "i.is_draft"],
-    ["archived_at", "i.archived_at"],
-    ["type_id", "i.type"],
-  ];
+  // every field of the contract's list item (a missing or misspelled one is a type error), in wire order
+  const core: Record<keyof WorkItemCore, string> = {
+    id: "i.id",
+    name: "i.name",
+    state_id: "i.state",
+    sort_order: "i.sort_order",
+    completed_at: iso("i.completed_at"),
+    estimate_point: "i.estimate_point",
+    priority: "i.priority",
+    start_date: "i.start_date",
+    target_date: "i.target_date",
+    sequence_id: "i.sequence_id",
+    project_id: "i.project",
+    parent_id: "i.parent",
+    cycle_id: "hci.cycle",
+    sub_issues_count: "coalesce(hsc.n, 0)",
+    created_at: iso("i.created_at"),
+    updated_at: iso("i.updated_at"),
+    created_by: "i.created_by",
+    updated_by: "i.updated_by",
+    attachment_count: "coalesce(hat.n, 0)",
+    link_count: "coalesce(hlk.n, 0)",
+    is_draft: "i.is_draft",
+    archived_at: "i.archived_at",
+    type_id: "i.type",
+    assignee_ids: `coalesce(ha.ids, '{}')`,
+    label_ids: `coalesce(hl.ids, '{}')`,
+    module_ids: `coalesce(hm.ids, '{}')`,
+  };
+  const fields: [string, string][] = Object.entries(core);
   if (shape === "list" || shape === "sync" || shape === "create") fields.push(["state__group", `s."group"`]);
-  fields.push(
-    ["assignee_ids", `coalesce(ha.ids, '{}')`],
-    ["label_ids", `coalesce(hl.ids, '{}')`],
-    ["module_ids", `coalesce(hm.ids, '{}')`],
-    ["_g", "pg._g"],
-    ["_sg", "pg._sg"],
-  );
+  fields.push(["_g", "pg._g"], ["_sg", "pg._sg"]);
   if (shape === "create") fields.push(["deleted_at", iso("i.deleted_at")]);
   if (shape === "sync" && req.description) fields.push(["description_html", "i.description_html"]);
   let joins = `LEFT JOIN states s ON s.id = i.state
@@ -274,8 +271,9 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
   for (const it of items) {
     const gk = keyOf(it._g as string | null);
     const sgk = keyOf(it._sg as string | null);
-    if (gDim.multi) it[groupBy] = it._g ?? null;
-    if (sgDim?.multi) it[subGroupBy!] = it._sg ?? null;
+    const row = it as Record<string, unknown>;
+    if (gDim.multi) row[groupBy] = it._g ?? null;
+    if (sgDim?.multi) row[subGroupBy!] = it._sg ?? null;
     delete it._g;
     delete it._sg;
     if (!sgDim) {
@@ -345,7 +343,7 @@ function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iter
 }
 
 /** The wire envelope (wire-facts §0) of a list result. */
-export function listEnvelope(page: PageRequest, r: ListResult) {
+export function listEnvelope(page: PageRequest, r: ListResult): ListEnvelope<Item> {
   return {
     grouped_by: r.groupedBy,
     sub_grouped_by: r.subGroupedBy,

@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { AssetAttributes, RelationLite, WorkItemDetail } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
+import { iso, presentUserLite } from "../../core/present.ts";
 import { assetUrl } from "../assets/urls.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
-import {
-  presentIssue,
-  presentIssueReactionLite,
-  presentLinkLite,
-  presentRelationLite,
-  presentTask,
-  presentUserLite,
-} from "./presenters.ts";
+import { presentIssue, presentIssueReactionLite, presentLinkLite, presentRelationLite, presentTask } from "./presenters.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -27,8 +22,8 @@ export async function relationExpansions(db: DbOrTx, issueId: string) {
   const rows = await db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
   const otherIds = rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId));
   const views = new Map((await loadIssueViews(db, otherIds)).map((v) => [v.issue.id, v]));
-  const issueRelation = [];
-  const issueRelated = [];
+  const issueRelation: RelationLite[] = [];
+  const issueRelated: RelationLite[] = [];
   for (const r of rows) {
     if (r.issueId === issueId) {
       const v = views.get(r.relatedIssueId);
@@ -45,95 +40,104 @@ export async function relationExpansions(db: DbOrTx, issueId: string) {
  * The detail shape of GET P/issues/{id}/ (wire-facts §6.3): item fields (no state__group) plus
  * description_html, is_subscribed, is_intake and the requested expansions.
  */
-export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>) {
+export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>): Promise<WorkItemDetail> {
   const it = v.issue;
-  const out: Record<string, unknown> = presentIssue(v);
-  out.description_html = it.descriptionHtml;
-  // The subscription and the expansions are independent reads: run them at once (the detail is on the
-  // critical path of the work-item screens), then assign them in the order of the shape.
-  const parts: [string, Promise<unknown>][] = [];
-  const part = (key: string, read: () => Promise<unknown>) => parts.push([key, read()]);
-  part("is_subscribed", async () => {
-    const [sub] = await db
-      .select({ id: schema.issueSubscribers.id })
-      .from(schema.issueSubscribers)
-      .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
-      .limit(1);
-    return !!sub;
-  });
-  // Intake items wait in the project's triage state until accepted.
-  out.is_subscribed = undefined;
-  out.is_intake = v.stateGroup === "triage";
+  // The subscription and the expansions are independent reads: they run at once (the detail is on the
+  // critical path of the work-item screens) and land in the shape in this order.
+  const subscription = db
+    .select({ id: schema.issueSubscribers.id })
+    .from(schema.issueSubscribers)
+    .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
+    .limit(1);
+  const parts: Promise<Partial<WorkItemDetail>>[] = [];
+  const part = (read: () => Promise<Partial<WorkItemDetail>>) => parts.push(read());
 
   if (expand.has("issue_reactions")) {
-    part("issue_reactions", async () => {
+    part(async () => {
       const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
       const users = await usersById(db, rows.map((r) => r.actorId));
-      return rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId)));
+      return { issue_reactions: rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId))) };
     });
   }
   if (expand.has("issue_attachments")) {
-    part("issue_attachments", async () => {
+    part(async () => {
       const fa = schema.fileAssets;
       const rows = await db
         .select()
         .from(fa)
         .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
         .orderBy(desc(fa.createdAt));
-      return rows.map((a) => ({
-        id: a.id,
-        asset: a.asset,
-        attributes: a.attributes,
-        created_by: a.createdById,
-        updated_at: a.updatedAt,
-        updated_by: a.updatedById,
-        asset_url: assetUrl(a, workspaceSlug),
-      }));
+      return {
+        issue_attachments: rows.map((a) => ({
+          id: a.id,
+          asset: a.asset,
+          attributes: a.attributes as AssetAttributes,
+          created_by: a.createdById,
+          updated_at: iso(a.updatedAt),
+          updated_by: a.updatedById,
+          asset_url: assetUrl(a, workspaceSlug),
+        })),
+      };
     });
   }
   if (expand.has("issue_link")) {
-    part("issue_link", async () => {
+    part(async () => {
       const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
-      return rows.map(presentLinkLite);
+      return { issue_link: rows.map(presentLinkLite) };
     });
   }
   if (expand.has("parent")) {
-    part("parent", async () => {
-      if (!it.parentId) return null;
+    part(async () => {
+      if (!it.parentId) return { parent: null };
       const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
-      return p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null;
+      return { parent: p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null };
     });
   }
   if (expand.has("tasks")) {
-    part("tasks", async () => {
+    part(async () => {
       const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
-      return rows.map(presentTask);
+      return { tasks: rows.map(presentTask) };
     });
   }
   if (expand.has("issue_relation") || expand.has("issue_related")) {
-    const relations = relationExpansions(db, it.id);
-    if (expand.has("issue_relation")) part("issue_relation", async () => (await relations).issueRelation);
-    if (expand.has("issue_related")) part("issue_related", async () => (await relations).issueRelated);
+    part(async () => {
+      const r = await relationExpansions(db, it.id);
+      return {
+        ...(expand.has("issue_relation") ? { issue_relation: r.issueRelation } : {}),
+        ...(expand.has("issue_related") ? { issue_related: r.issueRelated } : {}),
+      };
+    });
   }
   if (expand.has("assignees")) {
-    part("assignees", async () => {
+    part(async () => {
       const users = await usersById(db, v.assigneeIds);
-      return v.assigneeIds.map((id) => presentUserLite(users.get(id))).filter(Boolean);
+      return {
+        assignees: v.assigneeIds.flatMap((id) => {
+          const u = users.get(id);
+          return u ? [presentUserLite(u)] : [];
+        }),
+      };
     });
   }
   if (expand.has("labels")) {
-    part("labels", async () => {
+    part(async () => {
       const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
-      return rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
+      return { labels: rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId })) };
     });
   }
   if (expand.has("state")) {
-    part("state", async () => {
+    part(async () => {
       const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
-      return s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null;
+      return { state: s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null };
     });
   }
-  const values = await Promise.all(parts.map(([, p]) => p));
-  parts.forEach(([key], i) => { out[key] = values[i]; });
-  return out;
+  const [[sub], expansions] = await Promise.all([subscription, Promise.all(parts)]);
+  const out: WorkItemDetail = {
+    ...presentIssue(v),
+    description_html: it.descriptionHtml,
+    is_subscribed: !!sub,
+    // Intake items wait in the project's triage state until accepted.
+    is_intake: v.stateGroup === "triage",
+  };
+  return Object.assign(out, ...expansions);
 }
