@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/index.ts";
+import { useToast } from "../components/ui/Toast.tsx";
 import { P, W, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItemDetail } from "./work-items-types.ts";
 

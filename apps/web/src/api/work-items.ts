@@ -7,7 +7,7 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { BUILT_FEATURES, groupLoadMoreParams } from "@stride/shared";
 import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/index.ts";
+import { useToast } from "../components/ui/Toast.tsx";
 import { useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {

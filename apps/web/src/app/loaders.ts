@@ -24,10 +24,10 @@ import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery }
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
-import { userPropertiesQuery, workItemListQuery, workItemQuery, type ItemKind } from "../api/work-items.ts";
+import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
-import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
+import { editorChunk, layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
@@ -72,8 +72,9 @@ export function createLoaders(qc: QueryClient) {
   };
   const enqueue = (entry: Entry) => {
     if (handingOver) return send(entry);
-    // every loader of the navigation runs before the batch goes out
-    if (!queue.length) setTimeout(flush, 0);
+    // the router calls every loader of a navigation in one go: the batch goes out right after them
+    // (a microtask, not a timer, which the browser would run only after the chunks it is evaluating)
+    if (!queue.length) queueMicrotask(flush);
     queue.push(entry);
   };
   /** Start these requests (with the navigation's batch). */
@@ -100,13 +101,17 @@ export function createLoaders(qc: QueryClient) {
     }, 1);
   };
 
-  /** One work item as the page or the peek view shows it. */
+  /**
+   * The editor that shows a work item's description and comments (the detail shows their text until it is
+   * there): evaluated while the page waits for the item's data.
+   */
+  const editor = () => void editorChunk.preload().catch(() => undefined);
+
+  /** One work item as the page or the peek view shows it (its parent comes expanded with it). */
   const workItem = (slug: string, pid: string, id: string, kind: ItemKind) => {
-    start(...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
+    editor();
+    start(workItemDetailQuery(slug, pid, id, kind), ...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
     projectRefs(slug, pid);
-    after(workItemDetailQuery(slug, pid, id, kind), (d) => {
-      if (d.parent_id) start(workItemQuery(slug, pid, d.parent_id));
-    }, 1);
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
@@ -170,6 +175,7 @@ export function createLoaders(qc: QueryClient) {
   const browse: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const key = (params.workItem ?? "").toUpperCase();
+    editor();
     after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
     const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
     after(projectsQuery(slug), (list) => {

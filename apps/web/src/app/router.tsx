@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link, type RouteObject } from "react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import { EmptyState } from "../components/ui/index.ts";
+import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";

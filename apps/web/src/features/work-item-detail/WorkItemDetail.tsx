@@ -142,7 +142,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">
         {editable ? (
-          <ParentPicker slug={slug} pid={pid} value={item.parent_id} onChange={(parent_id) => set({ parent_id })} />
+          <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
         ) : <span className="px-2 text-sm text-zinc-400">None</span>}
