@@ -12,7 +12,8 @@ type Where = "selection" | "table" | "code" | null;
 function toolbarState(editor: Editor, pinned: boolean) {
   const { state, view } = editor;
   const { selection } = state;
-  const focused = view.hasFocus() || pinned;
+  // the view is not mounted yet on the editor's first render (a remounted editor, e.g. a reopened modal)
+  const focused = (!editor.isDestroyed && view.hasFocus()) || pinned;
   const $from = selection.$from;
   const inCode = $from.parent.type.name === "codeBlock";
   let inTable = false;
