@@ -9,7 +9,9 @@
  * Loaders never wait for data, so the app renders at once with its own loading states. The router loads
  * each screen's chunk (route `lazy`) in parallel with them; the peek view, which is not a route, has its
  * chunk awaited by the list's loader, so it never suspends (a suspended screen is revealed at the earliest
- * 300 ms later by React).
+ * 300 ms later by React). The rich-text editor's chunk is not started here: the detail shows the text until
+ * the editor, asked for when the detail first renders, is there (evaluated at navigation it measured
+ * slower: it held the main thread when the item's answer came back).
  *
  * Order matters: over HTTP/1.1 a browser sends six requests at a time per origin. The requests of all the
  * matched loaders are gathered and sent in one go, first those another request waits for (the lookup by key,
@@ -27,7 +29,7 @@ import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../ap
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
-import { editorChunk, layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
+import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
@@ -101,15 +103,8 @@ export function createLoaders(qc: QueryClient) {
     }, 1);
   };
 
-  /**
-   * The editor that shows a work item's description and comments (the detail shows their text until it is
-   * there): evaluated while the page waits for the item's data.
-   */
-  const editor = () => void editorChunk.preload().catch(() => undefined);
-
   /** One work item as the page or the peek view shows it (its parent comes expanded with it). */
   const workItem = (slug: string, pid: string, id: string, kind: ItemKind) => {
-    editor();
     start(workItemDetailQuery(slug, pid, id, kind), ...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
     projectRefs(slug, pid);
   };
@@ -175,7 +170,6 @@ export function createLoaders(qc: QueryClient) {
   const browse: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const key = (params.workItem ?? "").toUpperCase();
-    editor();
     after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
     const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
     after(projectsQuery(slug), (list) => {

@@ -11,8 +11,6 @@ export const screensChunk = lazyChunk(() => import("./screens.ts"));
 export const settingsChunk = lazyChunk(() => import("./settings.ts"));
 /** Work-item detail: the full page and the peek view. */
 export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
-/** The rich-text editor (Tiptap): the detail shows the sanitised text until it is there. */
-export const editorChunk = lazyChunk(() => import("../../components/editor/RichTextEditor.tsx"));
 /** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */
 export const layoutChunks = {
   kanban: lazyChunk(() => import("../../features/work-items/layouts/KanbanLayout.tsx")),
