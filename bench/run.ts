@@ -7,7 +7,7 @@
  * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_BROWSER=0 to skip the browser measurement,
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
- * another build of the web app too (e.g. main's, for a before/after). PostgreSQL runs with its default settings.
+ * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it). PostgreSQL runs with its default settings.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -537,6 +537,8 @@ interface ScreensResult {
   /** The same screens served from BENCH_BASELINE_WEB_DIST (another build of the web app), when given. */
   baseline: ScreenLoad[] | null;
   baselineDist: string | null;
+  /** BENCH_BASELINE_LABEL: what the baseline build is (e.g. "main at 1a2b3c4"). */
+  baselineLabel: string | null;
   load: string;
 }
 
@@ -544,7 +546,7 @@ interface ScreensResult {
  * Four screens opened from their URL in headless chromium (apps/web/test/perf/screens-browser.ts), for a
  * work item of the seeded project that has a parent, as the workspace admin; then, when
  * BENCH_BASELINE_WEB_DIST names another build of the web app, the same screens served from that build by
- * a second HTTP server on the same process and database.
+ * a second HTTP server on the same process and database, screen by screen in turn with this build's.
  */
 async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: string, token: string): Promise<ScreensResult> {
   const { app } = stride;
@@ -557,22 +559,23 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
   const itemKey = `${project.identifier}-${item.sequence_id}`;
   const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey });
   const cookies = [{ name: app.config.sessionCookieName, value: token }];
-  log(`Browser: opening four screens from their URL (item ${itemKey}) …`);
-  const current = await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens });
-  let baseline: ScreenLoad[] | null = null;
   const baselineDist = process.env.BENCH_BASELINE_WEB_DIST ? path.resolve(process.env.BENCH_BASELINE_WEB_DIST) : null;
-  if (baselineDist) {
-    log(`Browser: the same screens from the baseline build ${baselineDist} …`);
-    const server = await buildServer(app, { webDist: baselineDist });
-    const url = await server.listen({ port: 0, host: "127.0.0.1" });
-    try {
-      baseline = await measureScreenLoads({ baseUrl: url, chromiumPath, cookies, screens });
-    } finally {
-      await server.close();
+  const baselineServer = baselineDist ? await buildServer(app, { webDist: baselineDist }) : null;
+  const baselineUrl = baselineServer ? await baselineServer.listen({ port: 0, host: "127.0.0.1" }) : null;
+  log(`Browser: opening four screens from their URL (item ${itemKey})${baselineDist ? `, each also from the baseline build ${baselineDist}` : ""} …`);
+  const current: ScreenLoad[] = [];
+  const baseline: ScreenLoad[] | null = baselineUrl ? [] : null;
+  try {
+    // screen by screen, this build then the baseline, so both meet the same load on the machine
+    for (const screen of screens) {
+      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen] })));
+      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen] })));
     }
+  } finally {
+    await baselineServer?.close();
   }
   const load = `${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} after (1, 5, 15 min)`;
-  return { item: itemKey, current, baseline, baselineDist, load };
+  return { item: itemKey, current, baseline, baselineDist, baselineLabel: process.env.BENCH_BASELINE_LABEL ?? null, load };
 }
 
 /** Figures reported for these screens when issue #7 was written (cold loads, measured by hand). */
@@ -598,7 +601,9 @@ function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typ
     "|---|---|---|---|---|---|---|---|---|",
     ...r.current.map((s, i) => `| ${s.name} | ${ISSUE7_BEFORE[i] ?? ""} | ${base(i)} | ${s.first} ms | ${s.p50} ms | ${s.max} ms | ${s.apiRequests} | ${s.apiRounds} | ${verdict(s.p50)} |`),
     "",
-    r.baselineDist ? `Baseline build: \`${path.relative(ROOT, r.baselineDist) || r.baselineDist}\`, served by a second HTTP server of the same process (same database, same moment).` : "",
+    r.baselineDist
+      ? `Baseline build: ${r.baselineLabel ?? `\`${r.baselineDist}\``}, served by a second HTTP server of the same process (same database), each screen measured right after this build's.`
+      : "",
     "",
     "<details><summary>Requests of the median load (ms from the navigation start)</summary>",
     "",
