@@ -584,6 +584,12 @@ const SCREEN_TARGET_MS = 300;
 const SCREENS_START = "<!-- screens -->";
 const SCREENS_END = "<!-- /screens -->";
 
+/** The median load's first API request and the last answer that came before its content showed. */
+function phases(s: ScreenLoad): { first: number; last: number } {
+  const api = s.waterfall.filter((w) => w.kind === "api" && w.end <= s.p50);
+  return { first: Math.min(...api.map((w) => w.start)), last: Math.max(...api.map((w) => w.end)) };
+}
+
 function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typeof machine>, date: string): string[] {
   if (!r) return [SCREENS_START, "## Screens opened from their URL", "", `Not measured: ${note}.`, SCREENS_END, ""];
   const base = (i: number) => (r.baseline ? `${r.baseline[i].p50} ms (${r.baseline[i].apiRounds} rounds)` : "—");
@@ -604,6 +610,15 @@ function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typ
     r.baselineDist
       ? `Baseline build: ${r.baselineLabel ?? `\`${r.baselineDist}\``}, served by a second HTTP server of the same process (same database), each screen measured right after this build's.`
       : "",
+    "",
+    "Where the median load's time goes (ms from the navigation start): start-up (the HTML, the scripts, until the first API request), the API requests the content needs (until the last answer before the content shows), then rendering.",
+    "",
+    "| Screen | first API request | last answer | content shown | start-up | requests | rendering |",
+    "|---|---|---|---|---|---|---|",
+    ...r.current.map((s) => {
+      const t = phases(s);
+      return `| ${s.name} | ${t.first} | ${t.last} | ${s.p50} | ${t.first} | ${t.last - t.first} | ${s.p50 - t.last} |`;
+    }),
     "",
     "<details><summary>Requests of the median load (ms from the navigation start)</summary>",
     "",
