@@ -258,11 +258,19 @@ export interface UpdateVars {
  * Update one work item everywhere it is shown. The optimistic patch also moves the item between groups
  * (a new state moves its card to the state's column).
  */
+/**
+ * Edits, archive, restore and delete of a project's work items reach the server one after another, in the
+ * order they were made (their optimistic changes show at once): "Done" then "Archive" must not arrive as
+ * an archive of an item that is not done yet.
+ */
+const writesScope = (slug: string, pid: string) => ({ id: `work-item-writes:${slug}:${pid}` });
+
 export function useUpdateWorkItem(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();
   return useMutation({
+    scope: writesScope(slug, pid),
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
@@ -392,11 +400,14 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
       if (ctx?.snap) restore(qc, ctx.snap);
       fail(opts.failTitle, e);
     },
-    onSuccess: (r, v) => {
+    onSuccess: async (r, v) => {
       toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      // an answer asked for before the action (an earlier edit's refetch) would undo what `settle` sets
+      await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       opts.settle(qc, v, r);
     },
+    scope: writesScope(slug, pid),
   });
 }
 
