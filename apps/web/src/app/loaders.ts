@@ -10,8 +10,8 @@
  * each screen's chunk (route `lazy`) in parallel with them; the peek view, which is not a route, has its
  * chunk awaited by the list's loader, so it never suspends (a suspended screen is revealed at the earliest
  * 300 ms later by React). The rich-text editor's chunk is not started here: the detail shows the text until
- * the editor, asked for when the detail first renders, is there (evaluated at navigation it measured
- * slower: it held the main thread when the item's answer came back).
+ * the editor, loaded at the first idle moment after the detail renders, is there (evaluated at navigation,
+ * or while the screen renders, it measured slower: it held the main thread when the answers came back).
  *
  * Order matters: over HTTP/1.1 a browser sends six requests at a time per origin. The requests of all the
  * matched loaders are gathered and sent in one go, first those another request waits for (the lookup by key,
