@@ -117,7 +117,7 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
     }
     members.sort((a, b) => (a.display_name || "").localeCompare(b.display_name || ""));
     const memberById = new Map(members.map((m) => [m.id, m]));
-    const activeEstimate = (estimates.data ?? []).find((e) => e.id === (p as Record<string, unknown> | undefined)?.estimate) ?? null;
+    const activeEstimate = (estimates.data ?? []).find((e) => e.id === p?.estimate) ?? null;
     const estimatePoints = [...(activeEstimate?.points ?? [])].sort((a, b) => a.key - b.key);
     const cy = cycles.data ?? [];
     const mo = modules.data ?? [];

@@ -5,7 +5,8 @@
  * refuses (work-tracking.md §4).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams } from "@stride/shared";
+import { BUILT_FEATURES, groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/Toast.tsx";
 import { useProjectRefs } from "./work-items-refs.ts";
@@ -52,15 +53,28 @@ export const wiKeys = {
 export const workItemQuery = (slug: string, pid: string, id: string) =>
   queryOptions({ queryKey: wiKeys.item(slug, pid, id), queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${id}/`) });
 
+/**
+ * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
+ * asks for when it expands `issue_relation` without grouping), whose items carry their relations: its arrows.
+ */
+function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
+  if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  return { path: LIST_ENDPOINT[d.kind], query: {} };
+}
+
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
-  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, {
-    query: { ...d.params, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
+  const src = listPageSource(d);
+  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${src.path}`, {
+    query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
   });
 }
 
 /** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
 export const workItemListQuery = (d: ListDesc) =>
   queryOptions({ queryKey: wiKeys.list(d) as QueryKey, queryFn: async () => fromEnvelope(await fetchListPage(d)), staleTime: 10_000 });
+
+/** Every cached timeline page (of any project): its arrows follow the relations. */
+export const isTimelineList = (key: readonly unknown[]) => key[0] === "wi" && key[3] === "list" && key[5] === "gantt_chart";
 
 /**
  * The first page of a list context. Switching a filter or the layout keeps showing the items already loaded
@@ -243,8 +257,6 @@ export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKin
 
 // ------------------------------------------------------------------ writes
 
-/** Fields PATCH P/issues/{id}/ accepts (cycle and modules have their own calls). */
-const PATCH_FIELDS = ["name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date", "estimate_point", "sort_order", "type_id"];
 
 export interface UpdateVars {
   id: string;
@@ -274,7 +286,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
-      for (const k of PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
@@ -302,10 +314,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (ctx?.snap) restore(qc, ctx.snap);
       fail("Could not update the work item", e);
     },
-    onSettled: (_r, _e, { id, pid: itemPid }) => {
+    onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", id] });
+      // a parent change is also recorded on the parents it left and joined
+      qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
     },
   });
@@ -314,21 +327,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 /** List params that do not filter (a new item always belongs to such a list). */
 const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
 
-export interface CreateBody {
-  name: string;
-  description_html?: string;
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-  sort_order?: number;
-}
+/** POST P/issues/'s body, plus the cycle and modules the create call sets with their own calls afterwards. */
+export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
 /** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
@@ -361,6 +361,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       }
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
   });
 }
@@ -435,6 +436,8 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     done: "Work item archived",
     settle: (qc, v, r) => {
       qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
+      // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id], refetchType: "none" });
       invalidateOtherSubItems(qc, slug, pid, [v.id]);
     },
   });
@@ -450,22 +453,13 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id] });
       invalidateOtherSubItems(qc, slug, pid, []);
     },
   });
 }
 
-export interface BulkProperties {
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-}
+export type { BulkProperties };
 
 /** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
 export function useBulkUpdate(slug: string, pid: string) {

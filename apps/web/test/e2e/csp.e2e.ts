@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext, signIn, waitForPath } from "./helpers.ts";
-import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, openList, png, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The web app runs under the Content-Security-Policy the server sends (issue #6 point 4): every
@@ -120,6 +120,60 @@ it("drags by mouse and by keyboard (board, settings) without a CSP violation", a
   await page.keyboard.press("Space");
   await page.keyboard.press("Escape");
   await poll(async () => (await page.locator("[data-dnd-live]").textContent())?.trim()).toBe("Cancelled. Done stays in Completed, position 1 of 1.");
+  expect(violations).toEqual([]);
+});
+
+it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item progress and the profile's time format without a CSP violation", async () => {
+  if (!(await page.request.get("/api/users/me/")).ok()) {
+    await signIn(page, a.email);
+    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
+  }
+  const d = new Date();
+  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  const [parent] = await createItems(page.request, a, [{ name: "Calendar policy item with a long title", target_date: today }]);
+  await createItems(page.request, a, [{ name: "A sub-item", parent_id: parent.id }]);
+  await setLayout(page.request, a, { layout: "calendar" });
+  await openList(page, a);
+  await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Week" }).click();
+  await page.getByText("Calendar policy item with a long title", { exact: true }).waitFor();
+  await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Month" }).click();
+  await setLayout(page.request, a, { layout: "spreadsheet" });
+  await openList(page, a);
+  await page.getByRole("checkbox", { name: `Select ${a.identifier}-${parent.sequence_id}` }).check();
+  await page.getByRole("toolbar", { name: "Bulk actions" }).waitFor();
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${parent.sequence_id}/`);
+  await page.getByRole("progressbar", { name: "Sub-work items done" }).waitFor();
+  await page.goto("/profile/");
+  await page.getByLabel("Time format").selectOption("12-hour");
+  await page.getByLabel("Time format").selectOption("24-hour");
+  expect(violations).toEqual([]);
+});
+
+it("draws timeline arrows, attachment thumbnails and an uploaded avatar without a CSP violation", async () => {
+  if (!(await page.request.get("/api/users/me/")).ok()) {
+    await signIn(page, a.email);
+    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
+  }
+  const day = (n: number) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
+  const [first, second] = await createItems(page.request, a, [
+    { name: "Blocker", start_date: day(0), target_date: day(2) },
+    { name: "Blocked", start_date: day(4), target_date: day(6) },
+  ]);
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  expect((await page.request.post(`${P}/issues/${second.id}/issue-relation/`, { data: { relation_type: "blocked_by", issues: [first.id] } })).ok()).toBe(true);
+  await setLayout(page.request, a, { layout: "gantt_chart" });
+  await openList(page, a);
+  await page.locator(`svg[data-gantt-arrows] path[data-relation="${a.identifier}-${first.sequence_id}>${a.identifier}-${second.sequence_id}"]`).waitFor();
+
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${first.sequence_id}/`);
+  const files = page.getByRole("region", { name: "Attachments" });
+  await files.getByLabel("Upload attachments").setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: png(8, 8) });
+  await poll(() => files.locator("img[data-thumbnail]").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 8)).toBe(true);
+
+  await page.goto("/profile/");
+  const avatar = page.getByRole("group", { name: "Avatar" });
+  await avatar.getByLabel("Avatar image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(16, 16) });
+  await poll(() => avatar.locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 16).catch(() => false)).toBe(true);
   expect(violations).toEqual([]);
 });
 

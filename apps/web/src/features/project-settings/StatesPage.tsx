@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Ellipsis } from "lucide-react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
@@ -63,7 +64,7 @@ function States() {
                   <Menu
                     ariaLabel={`Actions for state ${s.name}`}
                     align="right"
-                    label="⋯"
+                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
                       { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
                       { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },

@@ -1,5 +1,6 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { Hash } from "lucide-react";
 import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../../../components/editor/index.ts";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { api } from "../../../api/client.ts";
@@ -96,7 +97,7 @@ async function searchMentions(qc: QueryClient, { slug, pid, refs }: RichTextCont
       group: "Work items",
       label: itemName(it.name),
       hint: it.key,
-      icon: "#",
+      icon: Hash,
       attrs: { entity_identifier: it.id, entity_name: "issue", label: `${it.key} ${itemName(it.name)}` },
     }));
   return [...people, ...workItems];
