@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import { useToast } from "../components/ui/index.ts";
+import { useToast } from "../components/ui/Toast.tsx";
 import { W, wiKeys } from "./work-items.ts";
 import type { DraftBody, Paginated } from "@stride/shared/contract";
 import type { WorkItem, WorkspaceDraft } from "./work-items-types.ts";
