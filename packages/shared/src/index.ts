@@ -4,6 +4,7 @@ export * from "./auth-codes.ts";
 export * from "./sort-order.ts";
 export * from "./password.ts";
 export * from "./navigation.ts";
+export * from "./permissions.ts";
 export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import type { AddProjectMembersBody, CreateProjectBody, UpdateProjectBody } from "@stride/shared/contract";
 import type { Project, ProjectLite, ProjectMember, ProjectMemberMe } from "./types.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
@@ -53,7 +54,7 @@ function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string)
 export function useCreateProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
+    mutationFn: (body: CreateProjectBody) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
     onSuccess: () => invalidateProjects(qc, slug),
   });
 }
@@ -61,7 +62,7 @@ export function useCreateProject(slug: string) {
 export function useUpdateProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
+    mutationFn: (body: UpdateProjectBody) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
     onSuccess: (p) => {
       qc.setQueryData(qk.project(slug, pid), p);
       invalidateProjects(qc, slug);
@@ -112,7 +113,7 @@ export function useToggleFavoriteProject(slug: string) {
 export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (members: { member_id: string; role: number }[]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
+    mutationFn: (members: AddProjectMembersBody["members"]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
       qc.invalidateQueries({ queryKey: qk.project(slug, pid) });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { USER_ASSETS_BASE, uploadAvatar } from "./work-items-upload.ts";
+import type { UpdateMeBody, UpdateProfileBody } from "@stride/shared/contract";
 import type { Invitation, Profile, User, UserSettings, Workspace } from "./types.ts";
 
 /** The signed-in user, or null when signed out (a 401 here is not an error). */
@@ -47,7 +48,7 @@ export function useProjectRoles(slug: string | undefined) {
 export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<User>) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateMeBody) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
     onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
   });
 }
@@ -55,7 +56,7 @@ export function useUpdateMe() {
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<Profile>) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateProfileBody) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.profile });
       const prev = qc.getQueryData<Profile>(qk.profile);

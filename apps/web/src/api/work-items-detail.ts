@@ -7,7 +7,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
-import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItemDetail } from "./work-items-types.ts";
+import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
+import type {
+  CommentCreateBody, CreateLinkBody, DescriptionVersion as DescriptionVersionFull, DescriptionVersionLite, RelatedWorkItem, UpdateLinkBody, UpdateTaskBody,
+} from "@stride/shared/contract";
+import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
 
@@ -20,6 +24,12 @@ export const detailKeys = {
   versions: (slug: string, pid: string, id: string) => ["wi", slug, pid, "history", id, "versions"] as const,
   version: (slug: string, pid: string, id: string, versionId: string) => ["wi", slug, pid, "history", id, "versions", versionId] as const,
 };
+
+/** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
+function pendingAudit(me: string) {
+  const now = new Date().toISOString();
+  return { created_at: now, updated_at: now, deleted_at: null, created_by: me, updated_by: me };
+}
 
 function useFail() {
   const toast = useToast();
@@ -86,7 +96,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
   };
   const base = `${itemPath(slug, pid, id, kind)}comments/`;
   const create = useMutation({
-    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } }),
+    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } satisfies CommentCreateBody }),
     onSuccess: (c) => {
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
@@ -137,7 +147,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
                 ...c,
                 comment_reactions: rm
                   ? c.comment_reactions.filter((r) => !(r.reaction === reaction && r.actor === me))
-                  : [...c.comment_reactions, { id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction }],
+                  : [...c.comment_reactions, { ...pendingAudit(me), id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction, display_name: null, actor_detail: null, workspace: c.workspace, project: c.project }],
               },
         ),
       );
@@ -172,7 +182,7 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
               ...old,
               issue_reactions: remove
                 ? (old.issue_reactions ?? []).filter((r) => !(r.reaction === reaction && r.actor === me))
-                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction }],
+                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction, display_name: null }],
             }
           : old,
       );
@@ -231,14 +241,18 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
 
 // ------------------------------------------------------------------ relations
 
-export const RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const;
-export type UiRelationType = (typeof RELATION_TYPES)[number];
-export const RELATION_LABEL: Record<UiRelationType, string> = {
+export const RELATION_LABEL: Record<ItemRelationType, string> = {
   blocked_by: "Blocked by",
   blocking: "Blocking",
   relates_to: "Relates to",
   duplicate: "Duplicate of",
 };
+
+/** A picked work item as the relation list shows it, until the server's answer replaces it. */
+function relatedItem(i: WorkItem, relation_type: ItemRelationType): RelatedWorkItem {
+  const { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, type_id, created_at, updated_at, created_by, updated_by } = i;
+  return { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, is_epic: i.is_epic ?? false, type_id, created_at, updated_at, created_by, updated_by, relation_type };
+}
 
 export function useRelations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   return useQuery({
@@ -259,15 +273,15 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({
-    mutationFn: ({ type, issues }: { type: UiRelationType; issues: { id: string; name: string; sequence_id: number; project_id: string; state_id: string | null; priority: string }[] }) =>
+    mutationFn: ({ type, issues }: { type: ItemRelationType; issues: WorkItem[] }) =>
       api(`${itemPath(slug, pid, id, kind)}issue-relation/`, { method: "POST", body: { relation_type: type, issues: issues.map((i) => i.id) } }),
     onMutate: async ({ type, issues }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<RelationMap>(key);
       qc.setQueryData<RelationMap>(key, (old) => {
-        const base: RelationMap = old ?? { blocking: [], blocked_by: [], duplicate: [], relates_to: [] };
+        const base = old ?? (Object.fromEntries(RELATION_TYPES.map((t) => [t, []])) as unknown as RelationMap);
         const list = base[type] ?? [];
-        const add = issues.filter((i) => !list.some((x) => x.id === i.id)).map((i) => ({ ...i, priority: i.priority as RelationMap["blocking"][number]["priority"], relation_type: type }));
+        const add = issues.filter((i) => !list.some((x) => x.id === i.id)).map((i) => relatedItem(i, type));
         return { ...base, [type]: [...list, ...add] };
       });
       return { prev };
@@ -279,7 +293,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: ({ type, relatedId }: { type: string; relatedId: string }) =>
+    mutationFn: ({ type, relatedId }: { type: ItemRelationType; relatedId: string }) =>
       api(`${itemPath(slug, pid, id, kind)}remove-relation/`, { method: "POST", body: { related_issue: relatedId, relation_type: type } }),
     onMutate: async ({ type, relatedId }) => {
       await qc.cancelQueries({ queryKey: key });
@@ -307,12 +321,12 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({
-    mutationFn: (b: { url: string; title?: string }) => api(base, { method: "POST", body: b }),
+    mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
     onSuccess: refresh,
     onError: (e) => fail("Could not add the link", e),
   });
   const update = useMutation({
-    mutationFn: ({ linkId, ...b }: { linkId: string; url?: string; title?: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
     onError: (e) => fail("Could not update the link", e),
   });
@@ -348,7 +362,7 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
     onError: (e) => fail("Could not add the task", e),
   });
   const update = useMutation({
-    mutationFn: ({ taskId, ...b }: { taskId: string; name?: string; status?: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
     onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
     onError: rollback("Could not update the task"),
     onSettled: settle,
@@ -401,19 +415,8 @@ export function useDeleteAttachment(slug: string, pid: string, id: string) {
 // ------------------------------------------------------------------ description versions
 
 /** A description version as listed (`P/issues/{id}/description-versions/`), newest first. */
-export interface DescriptionVersion {
-  id: string;
-  issue: string;
-  owned_by: string;
-  last_saved_at: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DescriptionVersionDetail extends DescriptionVersion {
-  description_html: string | null;
-  description_stripped: string | null;
-}
+export type DescriptionVersion = DescriptionVersionLite;
+export type DescriptionVersionDetail = DescriptionVersionFull;
 
 /** Versions shown at once; older ones stay on the server. */
 export const VERSIONS_PAGE = 100;

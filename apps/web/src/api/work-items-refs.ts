@@ -77,7 +77,7 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
   const p = project.data;
   const cycles = useProjectCycles(slug, pid, !!p?.cycle_view);
   const modules = useProjectModules(slug, pid, !!p?.module_view);
-  const estimates = useProjectEstimates(slug, pid, !!(p && (p as Record<string, unknown>).estimate));
+  const estimates = useProjectEstimates(slug, pid, !!p?.estimate);
 
   return useMemo(() => {
     const st = [...(states.data ?? [])]
@@ -95,7 +95,7 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
     }
     members.sort((a, b) => (a.display_name || "").localeCompare(b.display_name || ""));
     const memberById = new Map(members.map((m) => [m.id, m]));
-    const activeEstimate = (estimates.data ?? []).find((e) => e.id === (p as Record<string, unknown> | undefined)?.estimate) ?? null;
+    const activeEstimate = (estimates.data ?? []).find((e) => e.id === p?.estimate) ?? null;
     const estimatePoints = [...(activeEstimate?.points ?? [])].sort((a, b) => a.key - b.key);
     const cy = cycles.data ?? [];
     const mo = modules.data ?? [];

@@ -5,7 +5,8 @@
  * refuses (work-tracking.md §4).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { groupLoadMoreParams } from "@stride/shared";
+import { groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api, errorMessage } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
 import { useProjectRefs } from "./work-items-refs.ts";
@@ -210,8 +211,6 @@ export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKin
 
 // ------------------------------------------------------------------ writes
 
-/** Fields PATCH P/issues/{id}/ accepts (cycle and modules have their own calls). */
-const PATCH_FIELDS = ["name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date", "estimate_point", "sort_order", "type_id"];
 
 export interface UpdateVars {
   id: string;
@@ -233,7 +232,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
-      for (const k of PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
@@ -274,21 +273,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 /** List params that do not filter (a new item always belongs to such a list). */
 const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
 
-export interface CreateBody {
-  name: string;
-  description_html?: string;
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-  sort_order?: number;
-}
+/** POST P/issues/'s body, plus the cycle and modules the create call sets with their own calls afterwards. */
+export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
 /** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
@@ -394,17 +380,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
   });
 }
 
-export interface BulkProperties {
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-}
+export type { BulkProperties };
 
 /** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
 export function useBulkUpdate(slug: string, pid: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import type { CreateInvitationsBody, CreateWorkspaceBody, UpdateWorkspaceBody } from "@stride/shared/contract";
 import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "./types.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
@@ -33,7 +34,7 @@ export function useWorkspaceInvitations(slug: string | undefined, enabled = true
 export const checkWorkspaceSlug = (slug: string, signal?: AbortSignal) =>
   api<{ status: boolean }>("/api/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
 
-export interface CreateWorkspaceInput { name: string; slug: string; organization_size?: string; company_role?: string }
+export type CreateWorkspaceInput = CreateWorkspaceBody;
 
 export function useCreateWorkspace() {
   const qc = useQueryClient();
@@ -49,7 +50,7 @@ export function useCreateWorkspace() {
 export function useUpdateWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Workspace>) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
+    mutationFn: (body: UpdateWorkspaceBody) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
     onSuccess: (ws) => {
       qc.setQueryData(qk.workspace(slug), ws);
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -98,7 +99,7 @@ export function useLeaveWorkspace(slug: string) {
 export function useInviteMembers(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (emails: { email: string; role: number }[]) =>
+    mutationFn: (emails: NonNullable<CreateInvitationsBody["emails"]>) =>
       api<{ message: string }>(`${W(slug)}/invitations/`, { method: "POST", body: { emails } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });

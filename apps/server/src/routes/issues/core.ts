@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
@@ -25,7 +25,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: issueCreateBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.create,
     status: 201,
     handler: async (ctx) => {
       const isEpic = isEpicPath(ctx);
@@ -41,7 +41,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     query: expandQuery,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
@@ -57,7 +57,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: issuePatchBody,
-    policy: Policies.project.memberOrCreator,
+    policy: PERMISSIONS.workItem.edit,
     load: (ctx) => loadIssueForRoute(ctx),
     creatorOf: (issue) => issue.createdById,
     status: 204,
@@ -74,7 +74,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls(),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.adminOrCreator,
+    policy: PERMISSIONS.workItem.delete,
     load: (ctx) => loadIssueForRoute(ctx),
     creatorOf: (issue) => issue.createdById,
     status: 204,
@@ -130,7 +130,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("meta/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => ({ sequence_id: ctx.loaded.sequenceId, project_identifier: ctx.project.identifier }),
   });
@@ -142,7 +142,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: workItemDatesBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.bulkEdit,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.updates.map((u) => u.id))];
       await ctx.app.db.transaction(async (tx) => {

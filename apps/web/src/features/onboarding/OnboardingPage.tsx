@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ROLE, USER_ROLES } from "@stride/shared";
+import { USER_ROLES, roleBucket, roleLabel } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
@@ -11,6 +11,7 @@ import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
 import { AvatarField } from "../profile/AvatarField.tsx";
+import { useCan, workspaceSubject } from "../../lib/permissions.ts";
 
 type Step = "profile" | "workspace" | "invite";
 
@@ -156,7 +157,7 @@ export function InvitationList({ invitations, selected, onChange }: { invitation
               <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
               <span className="flex-1">
                 <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
-                <span className="block text-xs text-zinc-500">Invited as {inv.role === 20 ? "Admin" : inv.role === 15 ? "Member" : "Guest"}</span>
+                <span className="block text-xs text-zinc-500">Invited as {roleLabel(inv.role)}</span>
               </span>
             </label>
           </li>
@@ -189,12 +190,13 @@ function InviteStep({ workspace }: { workspace: Workspace }) {
       setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
     }
   };
-  const role = (workspace.role ?? ROLE.MEMBER) as 5 | 15 | 20;
+  const role = roleBucket(workspace.role);
+  const canInvite = useCan("create", "invitation", workspaceSubject(workspace));
   return (
     <div className="space-y-4">
       {error && <Banner>{error}</Banner>}
       <p className="text-sm text-zinc-500">Invite people to {workspace.name}. They get an email with a link to join.</p>
-      {role >= ROLE.MEMBER ? (
+      {role && canInvite ? (
         <InviteMembersForm
           slug={workspace.slug}
           maxRole={role}

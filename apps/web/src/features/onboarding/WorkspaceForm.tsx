@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Check } from "lucide-react";
-import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX } from "@stride/shared";
+import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, type OrganizationSize } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { checkWorkspaceSlug, useCreateWorkspace } from "../../api/workspaces.ts";
 import type { Workspace } from "../../api/types.ts";
@@ -48,7 +48,7 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length || status === "checking") return;
-    create.mutate({ name: name.trim(), slug, organization_size: size }, {
+    create.mutate({ name: name.trim(), slug, organization_size: size as OrganizationSize }, {
       onSuccess: onCreated,
       onError: (err) => {
         const fe = fieldErrors(err);

@@ -1,11 +1,12 @@
 import { ApiError, errorMessage } from "../../api/client.ts";
+import type { Project } from "../../api/types.ts";
 import { useUpdateProject } from "../../api/projects.ts";
 import { Toggle, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
 /** Project feature flags (work-tracking.md §3). */
-const FEATURES: { key: string; label: string; description: string }[] = [
+const FEATURES: { key: keyof Project; label: string; description: string }[] = [
   { key: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work." },
   { key: "module_view", label: "Modules", description: "Group work items into thematic modules." },
   { key: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },

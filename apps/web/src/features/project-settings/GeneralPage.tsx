@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ROLE } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, type ProjectNetwork } from "@stride/shared";
+import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useArchiveProject, useDeleteProject, useLeaveProject, useUpdateProject } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
@@ -11,8 +12,8 @@ import { identifierError } from "../projects/project-list.ts";
 
 /** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
-  const { slug, projectId, project, role, projectRole } = useCurrentProject();
-  const canEdit = role === ROLE.ADMIN;
+  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const canEdit = useCan("edit", "project");
   const update = useUpdateProject(slug, projectId);
   const archive = useArchiveProject(slug);
   const del = useDeleteProject(slug, projectId);
@@ -45,7 +46,7 @@ export function ProjectGeneralSettings() {
     setFormError(null);
     if (Object.keys(errs).length) return;
     update.mutate({
-      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network,
+      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
       project_lead: form.project_lead || null, cover_image: form.cover_image || null,
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, mayTake, type ProjectNetwork } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateProject } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
@@ -28,7 +28,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
   const [identifier, setIdentifier] = useState("");
   const [identifierTouched, setIdentifierTouched] = useState(false);
   const [description, setDescription] = useState("");
-  const [network, setNetwork] = useState<number>(PROJECT_NETWORK.PUBLIC);
+  const [network, setNetwork] = useState<ProjectNetwork>(PROJECT_NETWORK.PUBLIC);
   const [lead, setLead] = useState("");
   const [logo, setLogo] = useState<LogoProps>({ in_use: "emoji", emoji: { value: emojiToValue(EMOJIS[0]) } });
   const [cover, setCover] = useState("");
@@ -127,13 +127,13 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
         </div>
         <Textarea label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Access" name="network" value={network} onChange={(e) => setNetwork(Number(e.target.value))} error={errors.network}>
+          <Select label="Access" name="network" value={network} onChange={(e) => setNetwork(Number(e.target.value) as ProjectNetwork)} error={errors.network}>
             <option value={PROJECT_NETWORK.PUBLIC}>Public — every workspace member can join</option>
             <option value={PROJECT_NETWORK.SECRET}>Private — by invitation only</option>
           </Select>
           <Select label="Lead" name="project_lead" value={lead} onChange={(e) => setLead(e.target.value)} error={errors.project_lead}>
             <option value="">No lead</option>
-            {(members.data ?? []).filter((m) => m.is_active !== false && m.role >= 15).map((m) => (
+            {(members.data ?? []).filter((m) => m.is_active !== false && mayTake("projectLead", m.role)).map((m) => (
               <option key={m.member.id} value={m.member.id}>
                 {m.member.display_name}{m.member.id === me.data?.id ? " (you)" : ""}
               </option>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ROLE } from "@stride/shared";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
 import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
@@ -9,6 +8,7 @@ import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } fr
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
+import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "./ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
@@ -16,7 +16,8 @@ import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProje
 const ORDER_KEY = "stride-projects-order";
 
 export function ProjectsPage() {
-  const { slug, role } = useCurrentWorkspace();
+  const { slug } = useCurrentWorkspace();
+  const can = usePermissions();
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
   const toast = useToast();
@@ -44,7 +45,7 @@ export function ProjectsPage() {
     localStorage.setItem(ORDER_KEY, v);
   };
   const list = sortProjects(filterProjects(projects.data ?? [], { myProjects, archived, search }), orderBy);
-  const canCreate = role >= ROLE.MEMBER;
+  const canCreate = can("create", "project");
 
   const toggleFav = (p: Project) =>
     fav.mutate({ id: p.id, favorite: !p.is_favorite }, {
@@ -85,7 +86,7 @@ export function ProjectsPage() {
         <ul aria-label="Projects" className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((p) => {
             const joined = !!p.member_role;
-            const canAdmin = p.member_role === 20 || role === 20;
+            const canAdmin = can("edit", "project", projectSubject(p));
             return (
               <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
                 {p.cover_image_url || p.cover_image ? (

@@ -102,7 +102,7 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const editor = useRef<RichEditorHandle>(null);
-  const author = c.actor_detail ?? refs.userById.get(c.actor);
+  const author = c.actor_detail ?? refs.userById.get(c.actor ?? "");
   const mine = !!me && c.actor === me;
   const when = useDateTimeFormat();
   return (

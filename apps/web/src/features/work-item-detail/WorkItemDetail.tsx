@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { CLOSED_STATE_GROUPS, ROLE, canAct, hasRole } from "@stride/shared";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
@@ -8,7 +8,7 @@ import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWor
 import { useItemReaction, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
-import { useProjectRole } from "../../lib/permissions.ts";
+import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
 } from "../work-items/components/properties.tsx";
@@ -43,7 +43,9 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
 }) {
   const refs = useProjectRefs(slug, pid);
   const q = useWorkItemDetail(slug, pid, id, kind);
-  if (q.isLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
+  // the caller's roles load beside the item: what they may change shows at once
+  const rolesLoading = usePermissionsLoading({ projects: true });
+  if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : 0;
     return (
@@ -61,7 +63,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   slug: string; pid: string; item: Detail; kind: ItemKind; refs: ProjectRefs; variant: "peek" | "page"; onClose?: () => void;
 }) {
   const me = useMe().data?.id ?? null;
-  const { projectRole: role } = useProjectRole(slug, pid);
+  const can = usePermissions({ projects: true });
   const nav = useNavigate();
   const toast = useToast();
   const update = useUpdateWorkItem(slug, pid);
@@ -75,9 +77,11 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
-  // the server's rules: members edit, creators edit their own; admins and creators delete
-  const editable = !archived && (canAct(role) || (!!me && item.created_by === me));
-  const canDelete = hasRole(role, ROLE.ADMIN) || (!!me && item.created_by === me);
+  // the server's rules (the shared permission table): members edit, creators edit their own; admins and creators delete
+  const subject = itemSubject(item);
+  const editable = !archived && can("edit", "workItem", subject);
+  const canDelete = can("delete", "workItem", subject);
+  const canLink = !archived && can("link", "workItem", subject);
   const group = refs.stateById.get(item.state_id ?? "")?.group ?? item.state__group ?? null;
   const ident = refs.project?.identifier;
   const key = itemKey(ident, item.sequence_id);
@@ -113,9 +117,9 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
         {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
         {archived ? (
-          canAct(role) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
+          can("restore", "workItem", subject) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
         ) : (
-          editable && (
+          can("archive", "workItem", subject) && (
             <IconButton
               label={CLOSED_STATE_GROUPS.includes(group ?? "") ? "Archive" : "Archive (only completed or cancelled work items)"}
               disabled={!CLOSED_STATE_GROUPS.includes(group ?? "")}
@@ -163,7 +167,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <Banner kind="info">
           <span className="flex items-center justify-between gap-2">
             This work item was archived on {formatDate(item.archived_at!.slice(0, 10))}.
-            {canAct(role) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
+            {can("restore", "workItem", subject) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
           </span>
         </Banner>
       )}
@@ -176,12 +180,12 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <DescriptionEditor key={item.id} slug={slug} pid={pid} kind={kind} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
       <ReactionBar label="Reactions" reactions={item.issue_reactions ?? []} me={me} disabled={archived} nameOf={(uid) => refs.userById.get(uid)?.display_name} onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })} />
       {variant === "peek" && properties}
-      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
-      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
-      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={editable} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
+      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
+      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
+      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
-      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={editable} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && hasRole(role, ROLE.GUEST)} />
+      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} />
     </div>
   );
 

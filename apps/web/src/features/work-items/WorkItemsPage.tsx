@@ -32,7 +32,7 @@ const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component
  */
 export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?: boolean }) {
   const kind: ContextKind = archived ? "archived" : epics ? "epics" : "project";
-  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const { slug, projectId, project } = useCurrentProject();
   const { prefs, update } = useListPrefs(slug, projectId, kind);
   const title = epics ? "Epics" : archived ? "Archived work items" : "Work items";
   useEffect(() => {
@@ -49,7 +49,7 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   }
   if (!prefs) return <PageSpinner />;
   return (
-    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} role={projectRole} prefs={prefs} updatePrefs={update}>
+    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} prefs={prefs} updatePrefs={update}>
       <ListScreen title={title} />
     </ListProvider>
   );

@@ -16,6 +16,7 @@ import {
 } from "../../api/work-items.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
+import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import { buildListQuery, effectiveDisplay, type ListQuery } from "./lib/params.ts";
@@ -129,9 +130,8 @@ export interface ListCtx {
   isFetching: boolean;
   error: unknown;
   me: string | null;
-  /** The caller's project role (5 guest, 15 member, 20 admin). */
-  role: number;
-  /** Role of the caller in the project (members act; guests read and comment). */
+  /** The shared permission table for the caller (members act; guests read and comment). */
+  can: Can;
   canEditAny: boolean;
   canEdit: (item: WorkItem) => boolean;
   canCreate: boolean;
@@ -158,12 +158,11 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, role, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
   project: Project;
-  role: number | null;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
   children: ReactNode;
@@ -192,9 +191,11 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
 
-  const projectRole = role ?? 0;
-  const canEditAny = projectRole >= 15 && kind !== "archived";
-  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && (projectRole >= 15 || (!!me && it.created_by === me)), [kind, projectRole, me]);
+  const can = usePermissions({ projects: true });
+  const inProject = { projectId: pid };
+  const canEditAny = kind !== "archived" && can("edit", "workItem", inProject);
+  const canCreate = kind !== "archived" && can("create", "workItem", inProject);
+  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && can("edit", "workItem", itemSubject(it)), [kind, can]);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
@@ -225,11 +226,11 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
     isFetching: list.isFetching,
     error: list.error,
     me,
-    role: projectRole,
+    can,
     canEditAny,
     canEdit,
-    canCreate: projectRole >= 15 && kind !== "archived",
-    quickAdd: projectRole >= 15 && kind !== "archived",
+    canCreate,
+    quickAdd: canCreate,
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,

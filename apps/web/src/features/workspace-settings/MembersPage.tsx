@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
+import { ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import {
@@ -10,8 +10,6 @@ import {
 import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { InviteMembersForm } from "./InviteMembersForm.tsx";
-
-const roleOptions = (max: number) => ROLE_VALUES.filter((r) => r <= max).slice().reverse();
 
 /** Workspace members (search, role change, remove, leave) and pending invitations. */
 export function WorkspaceMembersSettings() {
@@ -59,7 +57,7 @@ export function WorkspaceMembersSettings() {
               {!isMe ? (
                 <div className="w-32">
                   <Select aria-label={`Role of ${name}`} value={m.role} onChange={(e) => updateRole.mutate({ id: m.id, role: Number(e.target.value) }, { onSuccess: () => toast.show("success", "Role updated"), onError: fail("Could not change the role") })}>
-                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                   </Select>
                 </div>
               ) : <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[m.role as Role]}</span>}
@@ -79,7 +77,7 @@ export function WorkspaceMembersSettings() {
                 <div className="min-w-0 flex-1 truncate">{inv.email}</div>
                 <div className="w-32">
                   <Select aria-label={`Invited role of ${inv.email}`} value={inv.role} onChange={(e) => updateInv.mutate({ id: inv.id, role: Number(e.target.value) }, { onError: fail("Could not change the invitation") })}>
-                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                   </Select>
                 </div>
                 <Button variant="ghost" size="sm" aria-label={`Cancel invitation of ${inv.email}`} onClick={() => deleteInv.mutate(inv.id, { onSuccess: () => toast.show("success", "Invitation cancelled"), onError: fail("Could not cancel the invitation") })}>

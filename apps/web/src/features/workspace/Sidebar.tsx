@@ -1,4 +1,4 @@
-import { WORKSPACE_SIDEBAR, visibleEntries } from "@stride/shared";
+import { WORKSPACE_SETTINGS_PAGES, WORKSPACE_SIDEBAR, canSee, navEntry, visibleEntries } from "@stride/shared";
 import { NavLink, useNavigate } from "react-router";
 import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
@@ -45,7 +45,7 @@ export function Sidebar() {
           }
           items={[
             ...(workspaces.data ?? []).map((w) => ({ label: w.name, kind: "radio" as const, checked: w.slug === slug, onSelect: () => nav(`/${w.slug}/`) })),
-            ...(role === 20 ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
+            ...(canSee(navEntry(WORKSPACE_SETTINGS_PAGES, "general"), role) ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
             { label: "Create workspace", onSelect: () => nav("/create-workspace/") },
             { label: "Workspace invitations", onSelect: () => nav("/invitations/") },
           ]}

@@ -12,7 +12,7 @@ import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, Stat
  * and its last row stays visible; in a narrow window its controls wrap onto more lines inside it.
  */
 export function BulkBar() {
-  const { slug, pid, refs, selection, data, kind, role } = useList();
+  const { slug, pid, refs, selection, data, kind, can } = useList();
   const toast = useToast();
   const update = useBulkUpdate(slug, pid);
   const archive = useBulkArchive(slug, pid);
@@ -29,7 +29,6 @@ export function BulkBar() {
     const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
     return CLOSED_STATE_GROUPS.includes(g);
   });
-  const isAdmin = role >= 20;
 
   return (
     <div role="toolbar" aria-label="Bulk actions" className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
@@ -61,7 +60,7 @@ export function BulkBar() {
           >
             Archive
           </Button>
-          {isAdmin && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
+          {can("bulkDelete", "workItem", { projectId: pid }) && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
         </>
       )}
       <ConfirmModal

@@ -7,6 +7,7 @@ import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
+import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "./icons.tsx";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
@@ -99,7 +100,7 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
 }
 
 function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: FloatingTrigger; onDelete: () => void }) {
-  const { slug, pid, refs, project, openPeek, kind, itemKind, canEdit, me, role } = useList();
+  const { slug, pid, refs, project, openPeek, kind, itemKind, can } = useList();
   const nav = useNavigate();
   const toast = useToast();
   const archive = useArchiveWorkItem(slug, pid, itemKind);
@@ -107,14 +108,15 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
   const key = itemKey(project.identifier, item.sequence_id);
   const url = itemUrl(slug, project.identifier, item.sequence_id);
-  const canDelete = role >= 20 || (!!me && item.created_by === me);
+  const subject = itemSubject(item);
+  const canDelete = can("delete", "workItem", subject);
   const entries: MenuItem[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
     { label: "Copy link", onSelect: () => { void copyText(window.location.origin + url).then(() => toast.show("success", "Link copied", key)); } },
     ...(kind === "archived"
-      ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
-      : canEdit(item)
+      ? can("restore", "workItem", subject) ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }] : []
+      : can("archive", "workItem", subject)
         ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), hint: "Only completed or cancelled work items can be archived", onSelect: () => archive.mutate({ id: item.id, label: key }) }]
         : []),
     ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),

@@ -4,7 +4,7 @@
  * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
  */
 import type { ReactNode } from "react";
-import { PRIORITIES } from "@stride/shared";
+import { PRIORITIES, mayTake, type Priority } from "@stride/shared";
 import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { Label, UserLite } from "../../../api/types.ts";
@@ -66,7 +66,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
   const p = value ?? "none";
   const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
@@ -77,7 +77,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       value={p}
       disabled={disabled}
       focusKey={focusKey}
-      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v)}
+      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v as Priority)}
       buttonClassName={BTN[variant]}
       button={
         <>
@@ -106,7 +106,7 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
 
 export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   const options = (): Option[] => refs.members
-    .filter((m) => m.role >= 15 || value.includes(m.id))
+    .filter((m) => mayTake("assignee", m.role) || value.includes(m.id))
     .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
   const users = value.map((id) => refs.memberById.get(id) ?? refs.userById.get(id));
   return (

@@ -15,6 +15,7 @@ import { linkEditorAssets } from "../../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
 import { itemUrl } from "../components/ItemBits.tsx";
 import { isEmptyHtml } from "../lib/html.ts";
+import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
 
 type Values = Required<Pick<CreateBody, "priority" | "assignee_ids" | "label_ids" | "module_ids">> &
   Pick<CreateBody, "state_id" | "start_date" | "target_date" | "parent_id" | "estimate_point" | "cycle_id">;
@@ -36,7 +37,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   mode?: "issue" | "draft";
 }) {
   const projects = useProjects(slug);
-  const mine = useMemo(() => (projects.data ?? []).filter((p) => (p.member_role ?? 0) >= 15 && !p.archived_at), [projects.data]);
+  const can = usePermissions();
+  const mine = useMemo(() => (projects.data ?? []).filter((p) => can("create", "workItem", projectSubject(p)) && !p.archived_at), [projects.data, can]);
   const [pid, setPid] = useState<string>(projectId ?? draft?.project_id ?? "");
   const [name, setName] = useState(draft?.name ?? "");
   const [values, setValues] = useState<Values>({ ...blank(), ...pickDraft(draft), ...preset });
