@@ -4,7 +4,7 @@
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "./client.ts";
+import { api, errorMessage, fieldErrors } from "./client.ts";
 import { useToast } from "../components/ui/index.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
@@ -323,12 +323,13 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
   const add = useMutation({
     mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
     onSuccess: refresh,
-    onError: (e) => fail("Could not add the link", e),
+    // a field error ({url: [...]}) is shown on the form's field by the caller, not in a toast
+    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not add the link", e); },
   });
   const update = useMutation({
     mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
-    onError: (e) => fail("Could not update the link", e),
+    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not update the link", e); },
   });
   const remove = useMutation({
     mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),
