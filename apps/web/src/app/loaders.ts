@@ -184,7 +184,8 @@ export function createLoaders(qc: QueryClient) {
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
-    if (page === "general") start(workspaceMembersQuery(slug));
+    // the general page checks whether the caller is the only admin (project members) before offering "Leave"
+    if (page === "general") start(workspaceMembersQuery(slug), projectMembersQuery(slug, pid));
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
