@@ -1,20 +1,19 @@
 /**
  * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
  * user properties, create / update / delete / archive / restore and the bulk calls. Every list edit is
- * optimistic: the cached lists change at once and are restored, with an error toast, when the server
- * refuses (work-tracking.md §4).
+ * optimistic: the cached lists change at once and are restored when the server refuses, which the app
+ * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
-import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/index.ts";
+import { api } from "./client.ts";
 import { useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
   type ListData, type OrderLookups,
-} from "../features/work-items/lib/list-data.ts";
+} from "./work-items-list-data.ts";
 
 export const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
@@ -153,11 +152,6 @@ export function cachedItem(qc: QueryClient, slug: string, pid: string, id: strin
   return undefined;
 }
 
-function useFailToast() {
-  const toast = useToast();
-  return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
-}
-
 // ------------------------------------------------------------------ user properties
 
 /** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
@@ -188,14 +182,13 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
  */
 export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFailToast();
   const key = wiKeys.props(slug, pid, kind);
   const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
   const m = useMutation({
     mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
-    onError: (e, v) => {
+    meta: { errorTitle: "Could not save the list settings" },
+    onError: (_e, v) => {
       if (v.prev) qc.setQueryData(key, v.prev);
-      fail("Could not save the list settings", e);
     },
   });
   return {
@@ -227,8 +220,8 @@ export interface UpdateVars {
 export function useUpdateWorkItem(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
-  const fail = useFailToast();
   return useMutation({
+    meta: { errorTitle: "Could not update the work item" },
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
@@ -256,9 +249,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, project, id), (old) => (old ? { ...old, ...full } : old));
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail("Could not update the work item", e);
     },
     onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
@@ -281,6 +273,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   return useMutation({
+    // the create modal, quick add and sub-item form report a refusal themselves
+    meta: { silent: true },
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
@@ -313,7 +307,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
 }
 
 /**
- * Archive / restore / delete: the item leaves the cached lists at once. The success toast is shown here
+ * Archive / restore / delete: the item leaves the cached lists at once. The success toast is asked for here
  * (not by the caller) because the row that started it is usually gone by then.
  */
 function useRemovingMutation<V extends { id: string; label?: string }>(
@@ -322,9 +316,8 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
   opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string; itemStays?: boolean },
 ) {
   const qc = useQueryClient();
-  const fail = useFailToast();
-  const toast = useToast();
   return useMutation({
+    meta: { errorTitle: opts.failTitle, successTitle: opts.done },
     mutationFn: opts.call,
     onMutate: async (v: V) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -332,12 +325,10 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
       updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail(opts.failTitle, e);
     },
     onSuccess: (_r, v) => {
-      toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
@@ -386,8 +377,8 @@ export type { BulkProperties };
 export function useBulkUpdate(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
-  const fail = useFailToast();
   return useMutation({
+    meta: { errorTitle: "Could not update the selected work items" },
     mutationFn: ({ ids, properties }: { ids: string[]; properties: BulkProperties }) =>
       api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
     onMutate: async ({ ids, properties }) => {
@@ -407,9 +398,8 @@ export function useBulkUpdate(slug: string, pid: string) {
       }
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail("Could not update the selected work items", e);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
   });
@@ -417,8 +407,8 @@ export function useBulkUpdate(slug: string, pid: string) {
 
 function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[]) {
   const qc = useQueryClient();
-  const fail = useFailToast();
   return useMutation({
+    meta: { errorTitle: failTitle },
     mutationFn: ({ ids }: { ids: string[] }) => call(ids),
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -426,9 +416,8 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
       updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail(failTitle, e);
     },
     onSuccess: () => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });

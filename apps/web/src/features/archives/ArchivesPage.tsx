@@ -9,7 +9,7 @@ import { useArchiveProject, useProjects } from "../../api/projects.ts";
 import { fetchListPage, useRestoreWorkItem, wiKeys, type ListDesc } from "../../api/work-items.ts";
 import type { ProjectLite } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
-import { fromEnvelope } from "../work-items/lib/list-data.ts";
+import { fromEnvelope } from "../../api/work-items-list-data.ts";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";

@@ -20,7 +20,7 @@ import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts"
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import { buildListQuery, effectiveDisplay, type ListQuery } from "./lib/params.ts";
-import type { ListData } from "./lib/list-data.ts";
+import type { ListData } from "../../api/work-items-list-data.ts";
 
 export type ContextKind = "project" | "archived" | "epics";
 

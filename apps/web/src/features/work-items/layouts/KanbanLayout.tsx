@@ -10,7 +10,7 @@ import { cellPreset } from "../components/presets.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { cellId, parseCell } from "../lib/drag.ts";
 import { useItemDrag } from "../lib/use-item-drag.ts";
-import type { GroupNode } from "../lib/list-data.ts";
+import type { GroupNode } from "../../../api/work-items-list-data.ts";
 
 /**
  * The kanban board: a column per group, optional sub-group swimlanes. Cards drag (pointer or keyboard)

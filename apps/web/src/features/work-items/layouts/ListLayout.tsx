@@ -7,7 +7,7 @@ import { useList } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { ItemMenu, ItemProperties, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
 import { Icon } from "../components/icons.tsx";
-import { hierarchyRows } from "../lib/list-data.ts";
+import { hierarchyRows } from "../../../api/work-items-list-data.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { quickAddPreset } from "../components/presets.ts";
 import { cellId, parseCell } from "../lib/drag.ts";

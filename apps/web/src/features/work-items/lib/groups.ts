@@ -3,7 +3,7 @@
  * labels and members the server only lists when they have items), in which order, and their titles.
  */
 import { PRIORITY_GROUP_KEYS, STATE_GROUP_KEYS, type GroupByField } from "@stride/shared";
-import { NONE_KEY } from "./list-data.ts";
+import { NONE_KEY } from "../../../api/work-items-list-data.ts";
 import { formatDate } from "./dates.ts";
 
 export interface GroupRefs {
