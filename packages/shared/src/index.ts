@@ -10,3 +10,4 @@ export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";
 export * from "./html/index.ts";
 export * from "./datetime.ts";
+export * from "./oauth-providers.ts";

@@ -4,7 +4,7 @@
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
+import { api, hasFieldErrors } from "./client.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
@@ -311,12 +311,13 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
   const add = useMutation({
     mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
     onSuccess: refresh,
-    meta: { errorTitle: "Could not add the link" },
+    // a field error ({url: [...]}) is shown on the form's field by the caller, not in a toast
+    meta: { errorTitle: "Could not add the link", silent: hasFieldErrors },
   });
   const update = useMutation({
     mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
-    meta: { errorTitle: "Could not update the link" },
+    meta: { errorTitle: "Could not update the link", silent: hasFieldErrors },
   });
   const remove = useMutation({
     mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),

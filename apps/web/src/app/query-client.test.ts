@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { MutationObserver } from "@tanstack/react-query";
 import { createQueryClient, shouldRetry, type Notify } from "./query-client.ts";
-import { ApiError, errorMessage, fieldErrors, buildUrl } from "../api/client.ts";
+import { ApiError, errorMessage, fieldErrors, buildUrl, hasFieldErrors } from "../api/client.ts";
 import type { MutationMeta } from "../api/mutation-meta.ts";
 
 describe("shouldRetry", () => {
@@ -75,7 +75,7 @@ describe("mutation feedback (the one place api/ writes are reported)", () => {
     expect(await run({ silent: true, errorTitle: "T" }, { fail: refusal })).toEqual([]);
   });
   it("lets a mutation keep some errors for its form and toast the others", async () => {
-    const meta: MutationMeta = { errorTitle: "Could not add the link", silent: (e) => Object.keys(fieldErrors(e)).length > 0 };
+    const meta: MutationMeta = { errorTitle: "Could not add the link", silent: hasFieldErrors };
     expect(await run(meta, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([]);
     expect(await run(meta, { fail: refusal })).toEqual([["error", "Could not add the link", "The state cannot be deleted"]]);
   });

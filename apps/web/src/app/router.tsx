@@ -141,6 +141,7 @@ export const routes = [
                   { path: "api-tokens", element: <Lazy><WorkspaceComingSettings page="api-tokens" /></Lazy> },
                   { path: "integrations", element: <Lazy><WorkspaceComingSettings page="integrations" /></Lazy> },
                   { path: "impors", element: <Lazy><WorkspaceComingSettings page="imports" /></Lazy> },
+                  { path: "imports", element: <Lazy><WorkspaceComingSettings page="imports" /></Lazy> },
                 ],
               },
               { path: "*", element: <NotFound /> },

@@ -123,6 +123,27 @@ it("drags by mouse and by keyboard (board, settings) without a CSP violation", a
   expect(violations).toEqual([]);
 });
 
+it("asks before discarding a typed work item and opens the narrow-window sidebar drawer without a CSP violation", async () => {
+  await openList(page, a);
+  await page.getByRole("button", { name: "Add work item" }).first().click();
+  const modal = page.getByRole("dialog", { name: "Create work item" });
+  await modal.getByRole("textbox", { name: "Title" }).fill("Typed, then dropped");
+  await page.keyboard.press("Escape");
+  const prompt = page.getByRole("dialog", { name: "Discard this work item?" });
+  await prompt.getByRole("button", { name: "Discard" }).click();
+  await modal.waitFor({ state: "hidden" });
+  await page.setViewportSize({ width: 400, height: 700 });
+  try {
+    await page.getByRole("button", { name: "Show sidebar" }).first().click();
+    await page.locator("[data-sidebar-backdrop]").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("complementary", { name: "Workspace sidebar" }).waitFor({ state: "hidden" });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  expect(violations).toEqual([]);
+});
+
 it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item progress and the profile's time format without a CSP violation", async () => {
   if (!(await page.request.get("/api/users/me/")).ok()) {
     await signIn(page, a.email);

@@ -135,7 +135,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   );
 
   const properties = (
-    <PropertyList>
+    <PropertyList readOnlyReason={!editable && !archived ? GUEST_READ_ONLY : null}>
       <Prop label="State"><StateProperty refs={refs} variant="field" value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
       <Prop label="Priority"><PriorityProperty variant="field" value={item.priority} disabled={!editable} onChange={(p) => set({ priority: p as WorkItem["priority"] })} /></Prop>
       <Prop label="Assignees"><AssigneesProperty refs={refs} variant="field" value={item.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => set({ assignee_ids })} /></Prop>
@@ -232,8 +232,17 @@ function IconButton({ label, onClick, children, disabled }: { label: string; onC
   );
 }
 
-function PropertyList({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>;
+/** The property panel; when the caller may not change them, it says why (visibly and as the tooltip). */
+/** Why a member of the project may not change an item: only guests are refused, on items they did not create. */
+const GUEST_READ_ONLY = "Guests can view this work item but change only the work items they created.";
+
+function PropertyList({ children, readOnlyReason }: { children: ReactNode; readOnlyReason?: string | null }) {
+  return (
+    <div>
+      {readOnlyReason && <p className="mb-1 px-1 text-xs text-zinc-500" data-read-only>{readOnlyReason}</p>}
+      <dl title={readOnlyReason ?? undefined} className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>
+    </div>
+  );
 }
 
 function Prop({ label, children }: { label: string; children: ReactNode }) {

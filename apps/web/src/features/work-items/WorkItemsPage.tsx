@@ -133,10 +133,14 @@ function ListScreen({ title }: { title: string }) {
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
               title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
-              description={itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."}
+              description={
+                !canCreate
+                  ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
+                  : itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
+              }
               action={canCreate ? <Button onClick={() => setCreating(true)}>{itemKind === "epics" ? "Create epic" : "Create work item"}</Button> : undefined}
             />
-            <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>
+            {canCreate && <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>}
           </div>
         ) : layout === "kanban" ? (
           <Lazy><KanbanLayout /></Lazy>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
+import { ROLE_LABEL, isOnlyAdmin, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import {
@@ -10,6 +10,8 @@ import {
 import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { InviteMembersForm } from "./InviteMembersForm.tsx";
+
+const ONLY_WORKSPACE_ADMIN = "You are the only admin of this workspace, so you cannot leave it. Make another member an admin, or delete the workspace.";
 
 /** Workspace members (search, role change, remove, leave) and pending invitations. */
 export function WorkspaceMembersSettings() {
@@ -32,6 +34,8 @@ export function WorkspaceMembersSettings() {
   const list = (members.data ?? []).filter((m) => m.is_active !== false).filter((m) =>
     !q || [m.member.first_name, m.member.last_name, m.member.display_name, m.member.email].some((v) => (v ?? "").toLowerCase().includes(q)));
   const pending = (invitations.data ?? []).filter((i) => !i.accepted && !i.responded_at);
+  // The server refuses to let the only admin leave; say so instead of offering it.
+  const soleAdmin = isOnlyAdmin((members.data ?? []).map((m) => ({ userId: m.member.id, role: m.role, active: m.is_active })), me.data?.id);
   const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
 
   return (
@@ -43,6 +47,7 @@ export function WorkspaceMembersSettings() {
           <Button onClick={() => setInviting(true)}>Add members</Button>
         </div>
       </div>
+      {soleAdmin && <p className="text-sm text-zinc-500">{ONLY_WORKSPACE_ADMIN}</p>}
       <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Workspace members">
         {list.map((m) => {
           const isMe = m.member.id === me.data?.id;
@@ -61,7 +66,7 @@ export function WorkspaceMembersSettings() {
                   </Select>
                 </div>
               ) : <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[m.role as Role]}</span>}
-              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
+              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} disabledReason={isMe && soleAdmin ? ONLY_WORKSPACE_ADMIN : null} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
                 {isMe ? "Leave" : "Remove"}
               </Button>
             </li>

@@ -32,7 +32,9 @@ export function HomePage() {
           </div>
           {mine.length === 0 ? (
             <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">
-              {canCreateProject ? "You have not joined a project yet. Create one or join one from the projects list." : "You have not been added to a project yet."}
+              {canCreateProject
+                ? "You are not in a project yet. Create one from the projects list, or ask a project admin to add you."
+                : "You have not been added to a project yet. A project admin can add you."}
             </p>
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2">

@@ -72,7 +72,7 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
-          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You have not joined any project yet.</li>}
+          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You are not in any project yet.</li>}
         </ul>
       </nav>
       <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
