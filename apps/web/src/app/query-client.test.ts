@@ -48,7 +48,7 @@ describe("mutation feedback (the one place api/ writes are reported)", () => {
   async function run(meta: MutationMeta | undefined, outcome: { fail?: unknown; vars?: unknown }) {
     const notify = vi.fn<Notify>();
     const client = createQueryClient(notify);
-    const observer = new MutationObserver(client, {
+    const observer = new MutationObserver<string, unknown, unknown>(client, {
       mutationFn: async () => {
         if (outcome.fail !== undefined) throw outcome.fail;
         return "ok";
