@@ -13,8 +13,8 @@ import { fromEnvelope } from "../../api/work-items-list-data.ts";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
-import { itemName } from "../work-items/components/ItemBits.tsx";
-import { formatDate } from "../work-items/lib/dates.ts";
+import { itemName } from "../../components/work-item/item.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 const PAGE = 50;

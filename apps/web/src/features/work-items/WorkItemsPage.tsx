@@ -13,8 +13,8 @@ import { ListLayout } from "./layouts/ListLayout.tsx";
 import { Lazy, lazyChunk } from "../../app/lazy.tsx";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
-import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
-import { Icon } from "./components/icons.tsx";
+import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
+import { Icon } from "../../components/work-item/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
