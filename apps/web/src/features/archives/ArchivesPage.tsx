@@ -10,9 +10,9 @@ import { fetchListPage, useRestoreWorkItem, wiKeys, type ListDesc } from "../../
 import type { ProjectLite } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import { fromEnvelope } from "../../api/work-items-list-data.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
-import { ProjectLogo } from "../projects/ProjectLogo.tsx";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { itemName } from "../../components/work-item/item.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";

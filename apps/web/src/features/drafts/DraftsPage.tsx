@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useProjects } from "../../api/projects.ts";
 import { useDraftMutations, useWorkspaceDrafts } from "../../api/work-items-drafts.ts";
 import type { WorkspaceDraft } from "../../api/work-items-types.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
 import { Icon, PriorityIcon } from "../../components/work-item/icons.tsx";
 import { itemName } from "../../components/work-item/item.ts";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { errorMessage } from "../../api/client.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { ListProvider, useList, useListPrefs, type ContextKind } from "./context.tsx";
 import { LayoutSwitcher } from "./header/LayoutSwitcher.tsx";
 import { FiltersMenu } from "./header/FiltersMenu.tsx";
