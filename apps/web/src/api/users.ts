@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { USER_ASSETS_BASE, uploadAvatar } from "./work-items-upload.ts";
@@ -15,34 +15,43 @@ export async function fetchMe(): Promise<User | null> {
   }
 }
 
+/*
+ * Query options (key + fetch) of each resource: the hooks below and the route loaders (app/loaders.ts)
+ * use the same objects, so a request started at navigation is the one the screen then reads.
+ */
+export const meQuery = queryOptions({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
+// the profile, like the sidebar's lists, is asked for at low priority: no screen waits for it
+export const profileQuery = queryOptions({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }) });
+export const userSettingsQuery = queryOptions({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/") });
+export const myWorkspacesQuery = queryOptions({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }) });
+export const myInvitationsQuery = queryOptions({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/") });
+/** `{projectId: role}` of the current user in a workspace. */
+export const projectRolesQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.projectRoles(slug), queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`) });
+
 export function useMe() {
-  return useQuery({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
+  return useQuery(meQuery);
 }
 
 /** `fresh`: refetch on mount even when cached (for routing decisions). */
 export function useProfile(enabled = true, fresh = false) {
-  return useQuery({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
+  return useQuery({ ...profileQuery, enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
 export function useUserSettings(enabled = true, fresh = false) {
-  return useQuery({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
+  return useQuery({ ...userSettingsQuery, enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
 export function useMyWorkspaces(enabled = true) {
-  return useQuery({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/"), enabled });
+  return useQuery({ ...myWorkspacesQuery, enabled });
 }
 
 export function useMyInvitations(enabled = true) {
-  return useQuery({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/"), enabled });
+  return useQuery({ ...myInvitationsQuery, enabled });
 }
 
-/** `{projectId: role}` of the current user in a workspace. */
 export function useProjectRoles(slug: string | undefined) {
-  return useQuery({
-    queryKey: qk.projectRoles(slug ?? ""),
-    queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`),
-    enabled: !!slug,
-  });
+  return useQuery({ ...projectRolesQuery(slug ?? ""), enabled: !!slug });
 }
 
 /** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */

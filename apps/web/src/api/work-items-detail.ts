@@ -3,7 +3,7 @@
  * relations, links, tasks, history and comments, reactions, subscription and description versions. Reactions, relations and
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, hasFieldErrors } from "./client.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
@@ -24,34 +24,77 @@ export const detailKeys = {
   version: (slug: string, pid: string, id: string, versionId: string) => ["wi", slug, pid, "history", id, "versions", versionId] as const,
 };
 
+/** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
+export function useRefreshHistory(slug: string, pid: string, id: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", id] });
+}
+
 /** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
 function pendingAudit(me: string) {
   const now = new Date().toISOString();
   return { created_at: now, updated_at: now, deleted_at: null, created_by: me, updated_by: me };
 }
 
-export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: wiKeys.detail(slug, pid ?? "", id ?? ""),
-    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid!, id!, kind), { query: { expand: DETAIL_EXPAND } }),
-    enabled: !!pid && !!id,
+/* Query options of the item and its sub-resources, shared by the hooks and the route loaders (app/loaders.ts). */
+export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: wiKeys.detail(slug, pid, id),
+    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid, id, kind), { query: { expand: DETAIL_EXPAND } }),
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
   });
-}
 
-/** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/). */
-export function useWorkItemLookup(slug: string, key: string | undefined) {
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: wiKeys.lookup(slug, key ?? ""),
-    queryFn: async () => {
-      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key!)}/`, { query: { expand: DETAIL_EXPAND } });
-      qc.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
+/** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/): the detail lands in its own cache entry. */
+export const workItemLookupQuery = (slug: string, key: string) =>
+  queryOptions({
+    queryKey: wiKeys.lookup(slug, key),
+    queryFn: async ({ client }) => {
+      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`, { query: { expand: DETAIL_EXPAND } });
+      client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
-    enabled: !!key,
     retry: false,
   });
+
+export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.history(slug, pid, id, "property"),
+    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
+  });
+
+export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.history(slug, pid, id, "comment"),
+    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
+  });
+
+export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({ queryKey: detailKeys.subIssues(slug, pid, id), queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`) });
+
+export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({ queryKey: detailKeys.relations(slug, pid, id), queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`) });
+
+export const attachmentsBase = (slug: string, pid: string, id: string) =>
+  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
+
+export const attachmentsQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: detailKeys.attachments(slug, pid, id), queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)) });
+
+/** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
+export const workItemPartQueries = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => [
+  activityQuery(slug, pid, id, kind),
+  commentsQuery(slug, pid, id, kind),
+  subIssuesQuery(slug, pid, id, kind),
+  relationsQuery(slug, pid, id, kind),
+  attachmentsQuery(slug, pid, id),
+];
+
+export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
+  return useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
+}
+
+export function useWorkItemLookup(slug: string, key: string | undefined) {
+  return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key });
 }
 
 export function useMeta(slug: string, pid: string, id: string) {
@@ -65,19 +108,11 @@ export function useMeta(slug: string, pid: string, id: string) {
 // ------------------------------------------------------------------ history and comments
 
 export function useActivity(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.history(slug, pid, id, "property"),
-    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...activityQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useComments(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.history(slug, pid, id, "comment"),
-    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...commentsQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useCommentMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
@@ -208,11 +243,7 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
 // ------------------------------------------------------------------ sub-items
 
 export function useSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.subIssues(slug, pid, id),
-    queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...subIssuesQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useAddSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
@@ -245,11 +276,7 @@ function relatedItem(i: WorkItem, relation_type: ItemRelationType): RelatedWorkI
 }
 
 export function useRelations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.relations(slug, pid, id),
-    queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...relationsQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 /** Add / remove relations optimistically; the other side is re-read (the server updates the inverse). */
@@ -367,15 +394,8 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
 
 // ------------------------------------------------------------------ attachments
 
-export const attachmentsBase = (slug: string, pid: string, id: string) =>
-  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
-
 export function useAttachments(slug: string, pid: string, id: string) {
-  return useQuery({
-    queryKey: detailKeys.attachments(slug, pid, id),
-    queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...attachmentsQuery(slug, pid, id), enabled: !!pid && !!id });
 }
 
 export function useDeleteAttachment(slug: string, pid: string, id: string) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { CreateInvitationsBody, CreateWorkspaceBody, UpdateWorkspaceBody } from "@stride/shared/contract";
@@ -6,28 +6,29 @@ import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
+/* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
+export const workspaceQuery = (slug: string) => queryOptions({ queryKey: qk.workspace(slug), queryFn: () => api<Workspace>(`${W(slug)}/`) });
+export const workspaceMemberMeQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceMemberMe(slug), queryFn: () => api<WorkspaceMemberMe>(`${W(slug)}/workspace-members/me/`) });
+export const workspaceMembersQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceMembers(slug), queryFn: () => api<WorkspaceMember[]>(`${W(slug)}/members/`) });
+export const workspaceInvitationsQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceInvitations(slug), queryFn: () => api<Invitation[]>(`${W(slug)}/invitations/`) });
+
 export function useWorkspace(slug: string | undefined) {
-  return useQuery({ queryKey: qk.workspace(slug ?? ""), queryFn: () => api<Workspace>(`${W(slug!)}/`), enabled: !!slug });
+  return useQuery({ ...workspaceQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceMemberMe(slug: string | undefined) {
-  return useQuery({
-    queryKey: qk.workspaceMemberMe(slug ?? ""),
-    queryFn: () => api<WorkspaceMemberMe>(`${W(slug!)}/workspace-members/me/`),
-    enabled: !!slug,
-  });
+  return useQuery({ ...workspaceMemberMeQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceMembers(slug: string | undefined) {
-  return useQuery({ queryKey: qk.workspaceMembers(slug ?? ""), queryFn: () => api<WorkspaceMember[]>(`${W(slug!)}/members/`), enabled: !!slug });
+  return useQuery({ ...workspaceMembersQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceInvitations(slug: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: qk.workspaceInvitations(slug ?? ""),
-    queryFn: () => api<Invitation[]>(`${W(slug!)}/invitations/`),
-    enabled: !!slug && enabled,
-  });
+  return useQuery({ ...workspaceInvitationsQuery(slug ?? ""), enabled: !!slug && enabled });
 }
 
 /** `true` when the slug is free (reserved names report false). */

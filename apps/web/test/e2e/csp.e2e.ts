@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext, signIn, waitForPath } from "./helpers.ts";
@@ -8,7 +8,8 @@ import { arrange, createItems, openList, png, poll, setLayout, type Arranged } f
  * The web app runs under the Content-Security-Policy the server sends (issue #6 point 4): every
  * `securitypolicyviolation` event and every CSP console error is collected while a user signs in through
  * the real form, opens a project's work items and comments on one; there must be none. A control at the
- * end proves the policy is enforced and the collector sees what it blocks.
+ * end proves the policy is enforced and the collector sees what it blocks. Each test has its own browser context
+ * with the collector, its own user (signed in), project and work item, and its own page.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -16,14 +17,13 @@ let page: Page;
 let a: Arranged;
 const violations: string[] = [];
 
-beforeAll(async () => {
-  browser = await launch();
-  const arranging = await newContext(browser);
-  a = await arrange(arranging, { firstName: "Cleo" });
-  await createItems(arranging.request, a, [{ name: "Check the policy", priority: "high" }]);
-  await arranging.close();
-
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  violations.length = 0;
   ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Cleo" });
+  await createItems(ctx.request, a, [{ name: "Check the policy", priority: "high" }]);
   await ctx.exposeBinding("__cspViolation", (_source, line: string) => { violations.push(line); });
   await ctx.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
     if (/content security policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
   });
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 it("serves the app shell with the strict policy", async () => {
   const res = await page.goto("/");
@@ -51,6 +51,7 @@ it("serves the app shell with the strict policy", async () => {
 });
 
 it("signs in, opens a project and comments on a work item without a single CSP violation", async () => {
+  await ctx.clearCookies(); // signed out: the sign-in goes through the real form
   await signIn(page, a.email);
   await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
   await openList(page, a);
@@ -99,10 +100,6 @@ it("opens menus, pickers and popovers (floating-ui positions through the CSSOM) 
 });
 
 it("drags by mouse and by keyboard (board, settings) without a CSP violation", async () => {
-  if (!(await page.request.get("/api/users/me/")).ok()) {
-    await signIn(page, a.email);
-    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
-  }
   await setLayout(page.request, a, { layout: "kanban", group_by: "state", order_by: "sort_order" });
   await openList(page, a);
   const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
@@ -145,10 +142,6 @@ it("asks before discarding a typed work item and opens the narrow-window sidebar
 });
 
 it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item progress and the profile's time format without a CSP violation", async () => {
-  if (!(await page.request.get("/api/users/me/")).ok()) {
-    await signIn(page, a.email);
-    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
-  }
   const d = new Date();
   const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   const [parent] = await createItems(page.request, a, [{ name: "Calendar policy item with a long title", target_date: today }]);
@@ -171,10 +164,6 @@ it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item
 });
 
 it("draws timeline arrows, attachment thumbnails and an uploaded avatar without a CSP violation", async () => {
-  if (!(await page.request.get("/api/users/me/")).ok()) {
-    await signIn(page, a.email);
-    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
-  }
   const day = (n: number) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
   const [first, second] = await createItems(page.request, a, [
     { name: "Blocker", start_date: day(0), target_date: day(2) },
@@ -199,6 +188,7 @@ it("draws timeline arrows, attachment thumbnails and an uploaded avatar without 
 });
 
 it("control: an injected inline script or style attribute is blocked and reported", async () => {
+  await openList(page, a);
   const ran = await page.evaluate(() => {
     const s = document.createElement("script");
     s.textContent = "window.__inlineRan = true";

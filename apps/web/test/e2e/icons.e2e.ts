@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
@@ -8,7 +8,8 @@ import { arrange, createItems, openList, type Arranged } from "./work-items-fixt
  * One icon set (issue #7 point 11): the shell and the screens draw their icons from lucide (SVG), never from
  * Unicode symbols, which turn into colour emoji where an emoji font is installed; a control whose only
  * content is an icon has an accessible name; an empty screen shows a still illustration, not "◌", which
- * reads as a spinner. The test makes its own workspace and project.
+ * reads as a spinner. The file makes its own workspace and project, which no test changes; each test opens its
+ * own page.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -24,9 +25,10 @@ beforeAll(async () => {
   await ctx.request.post(`${P}/issue-labels/`, { data: { name: "Child label", color: "#22c55e", parent: a.labels[0].id } });
   await ctx.request.patch(P + "/", { data: { logo_props: { in_use: "icon", icon: { name: "bolt", color: "#f59e0b" } } } });
   [item] = await createItems(ctx.request, a, [{ name: "Icon check", priority: "high" }]);
-  page = await ctx.newPage();
 });
 afterAll(async () => { await browser?.close(); });
+beforeEach(async () => { page = await ctx.newPage(); });
+afterEach(async () => { await page?.close(); });
 
 /** Symbols browsers draw from an emoji font when the text font lacks them: arrows, technical, shapes, dingbats, emoji. */
 const GLYPHS = "[\\u2190-\\u2BFF\\u{1F000}-\\u{1FAFF}]";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
@@ -7,7 +7,8 @@ import { arrange, createItems, png, poll, type Arranged } from "./work-items-fix
 
 /**
  * Work items: upload an attachment (assets v2: slot → multipart POST → mark uploaded) and download it; image
- * attachments show a thumbnail, other files an icon of their type.
+ * attachments show a thumbnail, other files an icon of their type. Each test seeds its own user, project and
+ * work item, and opens its own page.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -15,14 +16,15 @@ let page: Page;
 let a: Arranged;
 let item: { id: string; sequence_id: number };
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Elena" });
   [item] = await createItems(ctx.request, a, [{ name: "Attach the design" }]);
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 it("uploads an attachment and downloads it", async () => {
   const content = `Stride attachment ${Date.now()}\n`;

@@ -16,7 +16,13 @@ export type RichEditorHandle = RichTextEditorHandle;
 
 /** The editor (Tiptap, highlight.js) is its own chunk, loaded with the first screen that shows rich text. */
 export const loadEditor = () => import("../editor/RichTextEditor.tsx");
-const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+/**
+ * The screen shows its content (the text, below) first; the editor is loaded at the next idle moment (at the
+ * latest 1 s later): evaluated and mounted while the screen renders, it delayed the work-item screens.
+ */
+const idle = () =>
+  new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+const RichTextEditor = lazy(() => idle().then(loadEditor).then((m) => ({ default: m.RichTextEditor })));
 
 /** Until the editor has loaded: the text itself, sanitised, in the editor's typography. */
 function Plain({ html, box, minHeight, className }: { html: string; box?: boolean; minHeight?: number; className?: string }) {

@@ -5,7 +5,7 @@ import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } f
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWorkItem, type ItemKind } from "../../api/work-items.ts";
-import { useItemReaction, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
+import { useItemReaction, useRefreshHistory, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
 import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
@@ -71,6 +71,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const archive = useArchiveWorkItem(slug, pid, kind);
   const restore = useRestoreWorkItem(slug, pid);
   const del = useDeleteWorkItem(slug, pid, kind);
+  const refreshHistory = useRefreshHistory(slug, pid, item.id);
   const sub = useSubscription(slug, pid, item.id, kind);
   const react = useItemReaction(slug, pid, item.id, kind);
   const widgets = useWidgets();
@@ -93,6 +94,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
     archive.mutate({ id: item.id, label: key }, {
       onSuccess: () => {
         if (onClose) onClose();
+        else refreshHistory();
       },
     });
   const doRestore = () => restore.mutate({ id: item.id, label: key });
@@ -149,7 +151,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">
         {editable ? (
-          <ParentPicker slug={slug} pid={pid} value={item.parent_id} onChange={(parent_id) => set({ parent_id })} />
+          <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
         ) : <span className="px-2 text-sm text-zinc-400">None</span>}

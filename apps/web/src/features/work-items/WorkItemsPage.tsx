@@ -10,7 +10,8 @@ import { FiltersMenu } from "./header/FiltersMenu.tsx";
 import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
-import { Lazy, lazyChunk } from "../../app/lazy.tsx";
+import { Lazy } from "../../app/lazy.tsx";
+import { layoutChunks } from "../../app/chunks/index.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
@@ -18,12 +19,12 @@ import { Icon } from "../../components/work-item/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
-/** The list layout ships with the page; the other layouts are loaded when first chosen. */
-const KanbanLayout = lazyChunk(() => import("./layouts/KanbanLayout.tsx")).component("KanbanLayout");
-const SpreadsheetLayout = lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")).component("SpreadsheetLayout");
-const CalendarLayout = lazyChunk(() => import("./layouts/CalendarLayout.tsx")).component("CalendarLayout");
-const GanttLayout = lazyChunk(() => import("./layouts/GanttLayout.tsx")).component("GanttLayout");
-const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component("FlowLayout");
+/** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
+const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
+const SpreadsheetLayout = layoutChunks.spreadsheet.component("SpreadsheetLayout");
+const CalendarLayout = layoutChunks.calendar.component("CalendarLayout");
+const GanttLayout = layoutChunks.gantt_chart.component("GanttLayout");
+const FlowLayout = layoutChunks.flow.component("FlowLayout");
 
 /**
  * A project's work-item list context: project work items, archived work items or epics. Its filters,

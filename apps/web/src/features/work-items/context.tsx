@@ -6,10 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  defaultDisplayFilters, defaultDisplayProperties, defaultFilters, updateDisplayFilters,
-  type DisplayFilters, type DisplayProperties, type IssueFilters,
-} from "@stride/shared";
+import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
   loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
   type ItemKind, type ListDesc, type ListSource,
@@ -19,37 +16,16 @@ import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
-import { buildListQuery, effectiveDisplay, type ListQuery } from "./lib/params.ts";
+import type { ListQuery } from "./lib/params.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "./lib/list-view.ts";
 import type { ListData } from "../../api/work-items-list-data.ts";
 
-export type ContextKind = "project" | "archived" | "epics";
-
-export interface Prefs {
-  filters: IssueFilters;
-  display_filters: DisplayFilters;
-  display_properties: DisplayProperties;
-}
+export type { ContextKind, Prefs };
 
 export interface PrefsPatch {
   filters?: Partial<IssueFilters>;
   display_filters?: Partial<DisplayFilters>;
   display_properties?: Partial<DisplayProperties>;
-}
-
-const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
-
-function readLocal(key: string): Prefs {
-  try {
-    const raw = localStorage.getItem(key);
-    if (raw) {
-      const v = JSON.parse(raw) as Partial<Prefs>;
-      const d = defaults();
-      return { filters: { ...d.filters, ...v.filters }, display_filters: { ...d.display_filters, ...v.display_filters }, display_properties: { ...d.display_properties, ...v.display_properties } };
-    }
-  } catch {
-    /* unreadable local settings: use the defaults */
-  }
-  return defaults();
 }
 
 /** Saved list choices of a context: server user properties (project, epics) or local storage. */
@@ -58,7 +34,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
   const q = useUserProperties(slug, pid, itemKind, server);
   const mut = useUpdateUserProperties(slug, pid, itemKind);
-  const localKey = `stride.work-items.${slug}.${pid}.${kind}`;
+  const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
@@ -68,12 +44,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
     if (!server) return local;
     if (overlay) return overlay;
     if (!q.data) return null;
-    const d = defaults();
-    return {
-      filters: { ...d.filters, ...q.data.filters },
-      display_filters: { ...d.display_filters, ...q.data.display_filters },
-      display_properties: { ...d.display_properties, ...q.data.display_properties },
-    };
+    return prefsFrom(q.data);
   }, [server, local, q.data, overlay]);
 
   const update = useCallback(
@@ -175,19 +146,8 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
-
-  const display = useMemo(() => {
-    const df = { ...prefs.display_filters };
-    if (kind === "archived") df.layout = "list";
-    return effectiveDisplay(df, sharedKind);
-  }, [prefs.display_filters, kind, sharedKind]);
-
-  const query = useMemo(() => buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined }), [prefs.filters, display, sharedKind, extra]);
-  const layout = String(display.layout ?? "list");
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
   const waitingForWindow = layout === "calendar" && !extra;
-  const desc = useMemo<ListDesc>(() => ({ slug, pid, kind: source, layout, params: query.params, perPage: query.perPage }), [slug, pid, source, layout, query]);
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
 
