@@ -47,6 +47,28 @@ export default tseslint.config(
     },
   },
   {
+    // The web's layers (apps/web/src/import-graph.test.ts holds the whole import graph to them): api/ is the
+    // bottom layer and imports nothing else of the app — how a write's outcome is shown is app/query-client.ts's,
+    // driven by the mutation's meta (api/mutation-meta.ts).
+    files: ["apps/web/src/api/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+(features|components|app|lib)(/|$)", message: "api/ imports nothing else of the app: no screens, no toasts (describe a mutation's outcome in its meta; app/query-client.ts shows it)." }] },
+      ],
+    },
+  },
+  {
+    // Shared components and helpers serve the features and never import one.
+    files: ["apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+features(/|$)", message: "components/ and lib/ never import a feature: move what several features use here instead." }] },
+      ],
+    },
+  },
+  {
     // Tests may build whatever values they check, the contract's included.
     files: ["apps/web/src/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },

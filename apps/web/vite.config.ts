@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
 /**
- * The web app loads the zxcvbn password scorer on demand (features/auth/PasswordStrength.tsx).
+ * The web app loads the zxcvbn password scorer on demand (components/auth/PasswordStrength.tsx).
  * `@stride/shared` re-exports it for the server's synchronous use; that static edge would pull the
  * dictionaries into the main chunk, so the web build drops that one re-export.
  */

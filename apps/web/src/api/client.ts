@@ -44,6 +44,9 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return out;
 }
 
+/** Whether a refusal names fields (a form shows those under its fields). */
+export const hasFieldErrors = (err: unknown): boolean => Object.keys(fieldErrors(err)).length > 0;
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;

@@ -32,9 +32,11 @@ export function useConfigurations(enabled = true) {
   });
 }
 
+/** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
 export function useUpdateConfigurations() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (patch: Record<string, string>) => api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.admin.configurations });
@@ -53,6 +55,7 @@ export function useUpdateConfigurations() {
 export function useUpdateInstance() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => api("/api/instances/", { method: "PATCH", body: patch }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
   });
@@ -77,6 +80,7 @@ export const adminCheckSlug = (slug: string, signal?: AbortSignal) =>
 export function useAdminCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["admin", "workspaces"] }),
   });

@@ -3,12 +3,13 @@ import { api } from "./client.ts";
 
 /**
  * PATCH one row of a cached list (a project's states or labels) and show the change at once — a drag and
- * drop reorder must not wait for the server; the list is rolled back if the server refuses, and refetched
- * either way.
+ * drop reorder must not wait for the server; the list is rolled back if the server refuses (the screen
+ * says so: the mutation is `silent`), and refetched either way.
  */
 export function useOptimisticRowPatch<T extends { id: string }>(key: readonly unknown[], url: (id: string) => string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, ...body }: Partial<T> & { id: string }) => api<T>(url(id), { method: "PATCH", body }),
     onMutate: async ({ id, ...body }) => {
       await qc.cancelQueries({ queryKey: key });

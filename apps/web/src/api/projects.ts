@@ -49,9 +49,11 @@ function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string)
   qc.invalidateQueries({ queryKey: qk.projectRoles(slug) });
 }
 
+/** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
 export function useCreateProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: CreateProjectBody) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
     onSuccess: () => invalidateProjects(qc, slug),
   });
@@ -60,6 +62,7 @@ export function useCreateProject(slug: string) {
 export function useUpdateProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: UpdateProjectBody) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
     onSuccess: (p) => {
       qc.setQueryData(qk.project(slug, pid), p);
@@ -71,6 +74,7 @@ export function useUpdateProject(slug: string, pid: string) {
 export function useDeleteProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: () => api(`${P(slug, pid)}/`, { method: "DELETE" }),
     onSuccess: () => invalidateProjects(qc, slug),
   });
@@ -79,6 +83,7 @@ export function useDeleteProject(slug: string, pid: string) {
 export function useArchiveProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
       api(`${P(slug, id)}/archive/`, { method: archive ? "POST" : "DELETE" }),
     onSuccess: (_r, v) => {
@@ -93,6 +98,7 @@ export function useToggleFavoriteProject(slug: string) {
   const qc = useQueryClient();
   const key = qk.projectDetails(slug);
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
       favorite
         ? api(`${W(slug)}/user-favorite-projects/`, { method: "POST", body: { project: id } })
@@ -111,6 +117,7 @@ export function useToggleFavoriteProject(slug: string) {
 export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (members: AddProjectMembersBody["members"]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
@@ -122,6 +129,7 @@ export function useAddProjectMembers(slug: string, pid: string) {
 export function useUpdateProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, role }: { id: string; role: number }) => api(`${P(slug, pid)}/members/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
@@ -130,6 +138,7 @@ export function useUpdateProjectMember(slug: string, pid: string) {
 export function useRemoveProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (id: string) => api(`${P(slug, pid)}/members/${id}/`, { method: "DELETE" }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
@@ -138,6 +147,7 @@ export function useRemoveProjectMember(slug: string, pid: string) {
 export function useLeaveProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: () => api(`${P(slug, pid)}/members/leave/`, { method: "POST" }),
     onSuccess: () => invalidateProjects(qc, slug),
   });

@@ -13,9 +13,10 @@ export function useStates(slug: string | undefined, pid: string | undefined) {
   return useQuery({ ...statesQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
 }
 
+/** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
 function useStateMutation<V>(slug: string, pid: string, fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: qk.states(slug, pid) }) });
+  return useMutation({ mutationFn: fn, meta: { silent: true }, onSettled: () => qc.invalidateQueries({ queryKey: qk.states(slug, pid) }) });
 }
 
 export const useCreateState = (slug: string, pid: string) =>

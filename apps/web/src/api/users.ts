@@ -54,9 +54,11 @@ export function useProjectRoles(slug: string | undefined) {
   return useQuery({ ...projectRolesQuery(slug ?? ""), enabled: !!slug });
 }
 
+/** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
 export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (patch: UpdateMeBody) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
     onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
   });
@@ -65,6 +67,7 @@ export function useUpdateMe() {
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (patch: UpdateProfileBody) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.profile });
@@ -80,6 +83,7 @@ export function useUpdateProfile() {
 export function useAcceptInvitations() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (ids: string[]) => api("/api/users/me/workspaces/invitations/", { method: "POST", body: { invitations: ids } }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myInvitations });
@@ -105,10 +109,12 @@ export function useAvatar() {
     await qc.invalidateQueries({ predicate: (q) => q.queryKey.some((k) => typeof k === "string" && /member/.test(k)) });
   };
   const upload = useMutation({
+    meta: { silent: true },
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => (await uploadAvatar(file, onProgress).promise).assetId,
     onSettled: refresh,
   });
   const remove = useMutation({
+    meta: { silent: true },
     mutationFn: async (me: Pick<User, "avatar" | "avatar_url">) => {
       const asset = avatarAssetId(me.avatar_url);
       // an uploaded avatar is retired (the user no longer shows it); a linked picture (e.g. from a sign-in provider) is cleared

@@ -4,8 +4,7 @@
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage, fieldErrors } from "./client.ts";
-import { useToast } from "../components/ui/Toast.tsx";
+import { api, hasFieldErrors } from "./client.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
@@ -35,11 +34,6 @@ export function useRefreshHistory(slug: string, pid: string, id: string) {
 function pendingAudit(me: string) {
   const now = new Date().toISOString();
   return { created_at: now, updated_at: now, deleted_at: null, created_by: me, updated_by: me };
-}
-
-function useFail() {
-  const toast = useToast();
-  return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
 }
 
 /* Query options of the item and its sub-resources, shared by the hooks and the route loaders (app/loaders.ts). */
@@ -123,7 +117,6 @@ export function useComments(slug: string, pid: string, id: string, kind: ItemKin
 
 export function useCommentMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = detailKeys.history(slug, pid, id, "comment");
   const refresh = () => {
     qc.invalidateQueries({ queryKey: key });
@@ -136,7 +129,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
     },
-    onError: (e) => fail("Could not add the comment", e),
+    meta: { errorTitle: "Could not add the comment" },
   });
   const update = useMutation({
     mutationFn: ({ commentId, html }: { commentId: string; html: string }) => api<Comment>(`${base}${commentId}/`, { method: "PATCH", body: { comment_html: html } }),
@@ -146,9 +139,9 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       qc.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === commentId ? { ...c, comment_html: html, edited_at: new Date().toISOString() } : c)));
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not edit the comment" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not edit the comment", e);
     },
     onSettled: refresh,
   });
@@ -160,9 +153,9 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       qc.setQueryData<Comment[]>(key, (old) => old?.filter((c) => c.id !== commentId));
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not delete the comment" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not delete the comment", e);
     },
     onSettled: refresh,
   });
@@ -188,9 +181,9 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       );
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not update the reaction" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not update the reaction", e);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
@@ -201,7 +194,6 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
 
 export function useItemReaction(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
     mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }) =>
@@ -223,9 +215,9 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
       );
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not update the reaction" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not update the reaction", e);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
@@ -234,7 +226,6 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
 /** Subscription toggles optimistically and re-fetches on failure (work-tracking.md §4). */
 export function useSubscription(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
     mutationFn: (subscribe: boolean) => api(`${itemPath(slug, pid, id, kind)}subscribe/`, { method: subscribe ? "POST" : "DELETE" }),
@@ -242,9 +233,9 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
       await qc.cancelQueries({ queryKey: key });
       qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, is_subscribed: subscribe } : old));
     },
-    onError: (e) => {
+    meta: { errorTitle: "Could not change the subscription" },
+    onError: () => {
       qc.invalidateQueries({ queryKey: key });
-      fail("Could not change the subscription", e);
     },
   });
 }
@@ -257,7 +248,6 @@ export function useSubIssues(slug: string, pid: string, id: string, kind: ItemKi
 
 export function useAddSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   return useMutation({
     mutationFn: (ids: string[]) => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`, { method: "POST", body: { sub_issue_ids: ids } }),
     onSuccess: (r) => {
@@ -266,7 +256,7 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
       // the parent and each new sub-item record the change in their history
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history"] });
     },
-    onError: (e) => fail("Could not add the sub-work items", e),
+    meta: { errorTitle: "Could not add the sub-work items" },
   });
 }
 
@@ -292,7 +282,6 @@ export function useRelations(slug: string, pid: string, id: string, kind: ItemKi
 /** Add / remove relations optimistically; the other side is re-read (the server updates the inverse). */
 export function useRelationMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = detailKeys.relations(slug, pid, id);
   const settle = () => {
     qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
@@ -313,9 +302,9 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
       });
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not add the relation" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not add the relation", e);
     },
     onSettled: settle,
   });
@@ -328,9 +317,9 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
       qc.setQueryData<RelationMap>(key, (old) => (old ? { ...old, [type]: (old[type] ?? []).filter((x) => x.id !== relatedId) } : old));
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not remove the relation" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not remove the relation", e);
     },
     onSettled: settle,
   });
@@ -341,7 +330,6 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
 
 export function useLinkMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const base = `${itemPath(slug, pid, id, kind)}issue-links/`;
   const refresh = () => {
     qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
@@ -351,17 +339,17 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
     mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
     onSuccess: refresh,
     // a field error ({url: [...]}) is shown on the form's field by the caller, not in a toast
-    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not add the link", e); },
+    meta: { errorTitle: "Could not add the link", silent: hasFieldErrors },
   });
   const update = useMutation({
     mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
-    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not update the link", e); },
+    meta: { errorTitle: "Could not update the link", silent: hasFieldErrors },
   });
   const remove = useMutation({
     mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),
     onSuccess: refresh,
-    onError: (e) => fail("Could not remove the link", e),
+    meta: { errorTitle: "Could not remove the link" },
   });
   return { add, update, remove };
 }
@@ -370,7 +358,6 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
 
 export function useTaskMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = wiKeys.detail(slug, pid, id);
   const base = `${itemPath(slug, pid, id, kind)}tasks/`;
   const optimistic = async (fn: (tasks: TaskItem[]) => TaskItem[]) => {
@@ -379,26 +366,27 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
     qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, tasks: fn(old.tasks ?? []) } : old));
     return { prev };
   };
-  const rollback = (title: string) => (e: unknown, _v: unknown, ctx: { prev?: WorkItemDetail } | undefined) => {
+  const rollback = (_e: unknown, _v: unknown, ctx: { prev?: WorkItemDetail } | undefined) => {
     if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-    fail(title, e);
   };
   const settle = () => qc.invalidateQueries({ queryKey: key });
   const create = useMutation({
     mutationFn: (name: string) => api<TaskItem>(base, { method: "POST", body: { name } }),
     onSettled: settle,
-    onError: (e) => fail("Could not add the task", e),
+    meta: { errorTitle: "Could not add the task" },
   });
   const update = useMutation({
     mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
     onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
-    onError: rollback("Could not update the task"),
+    meta: { errorTitle: "Could not update the task" },
+    onError: rollback,
     onSettled: settle,
   });
   const remove = useMutation({
     mutationFn: (taskId: string) => api(`${base}${taskId}/`, { method: "DELETE" }),
     onMutate: (taskId) => optimistic((ts) => ts.filter((t) => t.id !== taskId)),
-    onError: rollback("Could not delete the task"),
+    meta: { errorTitle: "Could not delete the task" },
+    onError: rollback,
     onSettled: settle,
   });
   return { create, update, remove };
@@ -412,7 +400,6 @@ export function useAttachments(slug: string, pid: string, id: string) {
 
 export function useDeleteAttachment(slug: string, pid: string, id: string) {
   const qc = useQueryClient();
-  const fail = useFail();
   const key = detailKeys.attachments(slug, pid, id);
   return useMutation({
     mutationFn: (assetId: string) => api(`${attachmentsBase(slug, pid, id)}${assetId}/`, { method: "DELETE" }),
@@ -422,9 +409,9 @@ export function useDeleteAttachment(slug: string, pid: string, id: string) {
       qc.setQueryData<FileAsset[]>(key, (old) => old?.filter((a) => a.id !== assetId));
       return { prev };
     },
-    onError: (e, _v, ctx) => {
+    meta: { errorTitle: "Could not delete the attachment" },
+    onError: (_e, _v, ctx) => {
       if (ctx?.prev) qc.setQueryData(key, ctx.prev);
-      fail("Could not delete the attachment", e);
     },
     onSettled: () => {
       qc.invalidateQueries({ queryKey: key });

@@ -3,9 +3,8 @@
  * create / edit / delete, and draft-to-issue which turns a draft into a work item of a project.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "./client.ts";
+import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import { useToast } from "../components/ui/Toast.tsx";
 import { W, wiKeys } from "./work-items.ts";
 import type { DraftBody, Paginated } from "@stride/shared/contract";
 import type { WorkItem, WorkspaceDraft } from "./work-items-types.ts";
@@ -31,8 +30,6 @@ export type { DraftBody };
 
 export function useDraftMutations(slug: string) {
   const qc = useQueryClient();
-  const toast = useToast();
-  const fail = (title: string) => (e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error).message);
   const refresh = () => {
     qc.invalidateQueries({ queryKey: key(slug) });
     qc.invalidateQueries({ queryKey: qk.workspaceMemberMe(slug) });
@@ -40,16 +37,18 @@ export function useDraftMutations(slug: string) {
   const create = useMutation({
     mutationFn: (body: DraftBody) => api<WorkspaceDraft>(`${W(slug)}/draft-issues/`, { method: "POST", body }),
     onSuccess: refresh,
+    // the create modal shows the refusal on its form
+    meta: { silent: true },
   });
   const update = useMutation({
     mutationFn: ({ id, ...body }: DraftBody & { id: string }) => api<WorkspaceDraft>(`${W(slug)}/draft-issues/${id}/`, { method: "PATCH", body }),
     onSuccess: refresh,
-    onError: fail("Could not save the draft"),
+    meta: { errorTitle: "Could not save the draft" },
   });
   const remove = useMutation({
     mutationFn: (id: string) => api(`${W(slug)}/draft-issues/${id}/`, { method: "DELETE" }),
     onSuccess: refresh,
-    onError: fail("Could not delete the draft"),
+    meta: { errorTitle: "Could not delete the draft" },
   });
   /** The draft becomes a work item of its project and leaves the drafts list. */
   const toIssue = useMutation({
@@ -58,7 +57,7 @@ export function useDraftMutations(slug: string) {
       refresh();
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, item.project_id) });
     },
-    onError: fail("Could not move the draft to the project"),
+    meta: { errorTitle: "Could not move the draft to the project" },
   });
   return { create, update, remove, toIssue };
 }

@@ -12,7 +12,7 @@ import { useProject, useProjectMembers } from "./projects.ts";
 import { useWorkspaceMembers } from "./workspaces.ts";
 import type { Label, Project, State, UserLite } from "./types.ts";
 import type { CycleLite, Estimate, EstimatePoint, ModuleLite } from "./work-items-types.ts";
-import type { OrderLookups } from "../features/work-items/lib/list-data.ts";
+import type { OrderLookups } from "./work-items-list-data.ts";
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
 

@@ -7,7 +7,7 @@ import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import { api } from "./client.ts";
 import { attachmentsBase } from "./work-items-detail.ts";
 import type { UploadSlot } from "./work-items-types.ts";
-import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "../features/work-items/lib/throttle.ts";
+import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "./upload-progress.ts";
 
 export const UPLOAD_CANCELED = "Upload canceled";
 

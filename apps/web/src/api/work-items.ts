@@ -1,20 +1,19 @@
 /**
  * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
  * user properties, create / update / delete / archive / restore and the bulk calls. Every list edit is
- * optimistic: the cached lists change at once and are restored, with an error toast, when the server
- * refuses (work-tracking.md §4).
+ * optimistic: the cached lists change at once and are restored when the server refuses, which the app
+ * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { BUILT_FEATURES, groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
-import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/Toast.tsx";
+import { api } from "./client.ts";
 import { useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
   type ListData, type OrderLookups,
-} from "../features/work-items/lib/list-data.ts";
+} from "./work-items-list-data.ts";
 
 export const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
@@ -198,11 +197,6 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
   qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"], predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
 }
 
-function useFailToast() {
-  const toast = useToast();
-  return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
-}
-
 // ------------------------------------------------------------------ user properties
 
 /** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
@@ -234,14 +228,13 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
  */
 export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const fail = useFailToast();
   const key = wiKeys.props(slug, pid, kind);
   const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
   const m = useMutation({
     mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
-    onError: (e, v) => {
+    meta: { errorTitle: "Could not save the list settings" },
+    onError: (_e, v) => {
       if (v.prev) qc.setQueryData(key, v.prev);
-      fail("Could not save the list settings", e);
     },
   });
   return {
@@ -280,9 +273,9 @@ const writesScope = (slug: string, pid: string) => ({ id: `work-item-writes:${sl
 export function useUpdateWorkItem(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
-  const fail = useFailToast();
   return useMutation({
     scope: writesScope(slug, pid),
+    meta: { errorTitle: "Could not update the work item" },
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
@@ -310,9 +303,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, project, id), (old) => (old ? { ...old, ...full } : old));
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail("Could not update the work item", e);
     },
     onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
@@ -335,6 +327,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   return useMutation({
+    // the create modal, quick add and sub-item form report a refusal themselves
+    meta: { silent: true },
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
@@ -367,7 +361,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
 }
 
 /**
- * Archive / restore / delete: the item leaves the cached lists at once. The success toast is shown here
+ * Archive / restore / delete: the item leaves the cached lists at once. The success toast is asked for here
  * (not by the caller) because the row that started it is usually gone by then. What happens to the item's
  * own cache entries is `settle`'s: a deleted item is forgotten, an archived one keeps its (updated) detail;
  * neither is fetched again.
@@ -385,9 +379,8 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
   },
 ) {
   const qc = useQueryClient();
-  const fail = useFailToast();
-  const toast = useToast();
   return useMutation({
+    meta: { errorTitle: opts.failTitle, successTitle: opts.done },
     mutationFn: opts.call,
     onMutate: async (v: V) => {
       // answers about the item that are on their way would put back what the action changes
@@ -397,12 +390,10 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
       updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail(opts.failTitle, e);
     },
     onSuccess: async (r, v) => {
-      toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
       // an answer asked for before the action (an earlier edit's refetch) would undo what `settle` sets
       await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
@@ -465,8 +456,8 @@ export type { BulkProperties };
 export function useBulkUpdate(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
-  const fail = useFailToast();
   return useMutation({
+    meta: { errorTitle: "Could not update the selected work items" },
     mutationFn: ({ ids, properties }: { ids: string[]; properties: BulkProperties }) =>
       api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
     onMutate: async ({ ids, properties }) => {
@@ -486,9 +477,8 @@ export function useBulkUpdate(slug: string, pid: string) {
       }
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail("Could not update the selected work items", e);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
   });
@@ -496,8 +486,8 @@ export function useBulkUpdate(slug: string, pid: string) {
 
 function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[], deletes: boolean) {
   const qc = useQueryClient();
-  const fail = useFailToast();
   return useMutation({
+    meta: { errorTitle: failTitle },
     mutationFn: ({ ids }: { ids: string[] }) => call(ids),
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -505,9 +495,8 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
       updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
       return { snap };
     },
-    onError: (e, _v, ctx) => {
+    onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
-      fail(failTitle, e);
     },
     onSuccess: (_r, { ids }) => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });

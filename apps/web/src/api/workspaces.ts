@@ -35,11 +35,13 @@ export function useWorkspaceInvitations(slug: string | undefined, enabled = true
 export const checkWorkspaceSlug = (slug: string, signal?: AbortSignal) =>
   api<{ status: boolean }>("/api/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
 
+/** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
 export type CreateWorkspaceInput = CreateWorkspaceBody;
 
 export function useCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: CreateWorkspaceInput) => api<Workspace>("/api/workspaces/", { method: "POST", body }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -51,6 +53,7 @@ export function useCreateWorkspace() {
 export function useUpdateWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: UpdateWorkspaceBody) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
     onSuccess: (ws) => {
       qc.setQueryData(qk.workspace(slug), ws);
@@ -62,6 +65,7 @@ export function useUpdateWorkspace(slug: string) {
 export function useDeleteWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: () => api(`${W(slug)}/`, { method: "DELETE" }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -73,6 +77,7 @@ export function useDeleteWorkspace(slug: string) {
 export function useUpdateWorkspaceMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/members/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
   });
@@ -81,6 +86,7 @@ export function useUpdateWorkspaceMember(slug: string) {
 export function useRemoveWorkspaceMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (id: string) => api(`${W(slug)}/members/${id}/`, { method: "DELETE" }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
   });
@@ -89,6 +95,7 @@ export function useRemoveWorkspaceMember(slug: string) {
 export function useLeaveWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: () => api(`${W(slug)}/members/leave/`, { method: "POST" }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -100,6 +107,7 @@ export function useLeaveWorkspace(slug: string) {
 export function useInviteMembers(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (emails: NonNullable<CreateInvitationsBody["emails"]>) =>
       api<{ message: string }>(`${W(slug)}/invitations/`, { method: "POST", body: { emails } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
@@ -109,6 +117,7 @@ export function useInviteMembers(slug: string) {
 export function useUpdateInvitation(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/invitations/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });
@@ -117,6 +126,7 @@ export function useUpdateInvitation(slug: string) {
 export function useDeleteInvitation(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (id: string) => api(`${W(slug)}/invitations/${id}/`, { method: "DELETE" }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { shouldRetry } from "./query-client.ts";
-import { ApiError, errorMessage, fieldErrors, buildUrl } from "../api/client.ts";
+import { describe, expect, it, vi } from "vitest";
+import { MutationObserver } from "@tanstack/react-query";
+import { createQueryClient, shouldRetry, type Notify } from "./query-client.ts";
+import { ApiError, errorMessage, fieldErrors, buildUrl, hasFieldErrors } from "../api/client.ts";
+import type { MutationMeta } from "../api/mutation-meta.ts";
 
 describe("shouldRetry", () => {
   it("retries network and server errors up to 3 times", () => {
@@ -38,5 +40,48 @@ describe("buildUrl", () => {
   it("skips empty values", () => {
     expect(buildUrl("/api/x/", { a: "1", b: "", c: undefined, d: null, e: 0 })).toBe("/api/x/?a=1&e=0");
     expect(buildUrl("/api/x/")).toBe("/api/x/");
+  });
+});
+
+describe("mutation feedback (the one place api/ writes are reported)", () => {
+  /** Runs one mutation through a fresh client and returns what the app was asked to show. */
+  async function run(meta: MutationMeta | undefined, outcome: { fail?: unknown; vars?: unknown }) {
+    const notify = vi.fn<Notify>();
+    const client = createQueryClient(notify);
+    const observer = new MutationObserver<string, unknown, unknown>(client, {
+      mutationFn: async () => {
+        if (outcome.fail !== undefined) throw outcome.fail;
+        return "ok";
+      },
+      meta,
+    });
+    await observer.mutate(outcome.vars).catch(() => undefined);
+    return notify.mock.calls;
+  }
+  const refusal = new ApiError(400, { error: "The state cannot be deleted" });
+
+  it("toasts a failure with the mutation's title and the server's message", async () => {
+    expect(await run({ errorTitle: "Could not delete the state" }, { fail: refusal })).toEqual([["error", "Could not delete the state", "The state cannot be deleted"]]);
+  });
+  it("reads field errors, bodies without a message and network errors as the api hooks did", async () => {
+    expect(await run({ errorTitle: "T" }, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([["error", "T", "url: Enter a valid URL."]]);
+    expect(await run({ errorTitle: "T" }, { fail: new ApiError(502, "") })).toEqual([["error", "T", "Request failed with status 502"]]);
+    expect(await run({ errorTitle: "T" }, { fail: new TypeError("Failed to fetch") })).toEqual([["error", "T", "Failed to fetch"]]);
+  });
+  it("toasts a failure of a mutation that says nothing with a generic title", async () => {
+    expect(await run(undefined, { fail: refusal })).toEqual([["error", "Something went wrong", "The state cannot be deleted"]]);
+  });
+  it("shows nothing for a silent mutation (its screen reports the error)", async () => {
+    expect(await run({ silent: true, errorTitle: "T" }, { fail: refusal })).toEqual([]);
+  });
+  it("lets a mutation keep some errors for its form and toast the others", async () => {
+    const meta: MutationMeta = { errorTitle: "Could not add the link", silent: hasFieldErrors };
+    expect(await run(meta, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([]);
+    expect(await run(meta, { fail: refusal })).toEqual([["error", "Could not add the link", "The state cannot be deleted"]]);
+  });
+  it("toasts a success only when the mutation asks, with the variables' label", async () => {
+    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([["success", "Work item archived", "WEB-12"]]);
+    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x" } })).toEqual([["success", "Work item archived", undefined]]);
+    expect(await run({ errorTitle: "T" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "../api/client.ts";
+import { MutationCache, QueryClient, type Mutation } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "../api/client.ts";
+import { showToast, type ToastKind } from "../components/ui/toast-bus.ts";
+import type { MutationMeta } from "../api/mutation-meta.ts";
 
 /**
  * Queries retry up to 3 times, but never on a 4xx answer (it would only repeat the same refusal);
@@ -11,8 +13,34 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 3;
 }
 
-export function createQueryClient(): QueryClient {
+export type Notify = (kind: ToastKind, title: string, message?: string) => void;
+
+/** The text of a failure: the server's message, else the error's own. */
+export const failureText = (error: unknown): string | undefined => errorMessage((error as { body?: unknown } | null)?.body) ?? (error as Error | null)?.message;
+
+/**
+ * The app's one place that shows the outcome of writes (the api layer describes them in `meta`, see
+ * api/mutation-meta.ts): a failure is toasted with the mutation's `errorTitle` and the server's message
+ * unless the mutation is `silent` (its screen shows the error); a `successTitle` is toasted on success.
+ */
+export function mutationFeedback(notify: Notify): MutationCache {
+  const metaOf = (m: Mutation<unknown, unknown, unknown>): MutationMeta => m.meta ?? {};
+  return new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      const { silent, errorTitle } = metaOf(mutation);
+      if (typeof silent === "function" ? silent(error) : silent) return;
+      notify("error", errorTitle ?? "Something went wrong", failureText(error));
+    },
+    onSuccess: (_data, vars, _ctx, mutation) => {
+      const { successTitle } = metaOf(mutation);
+      if (successTitle) notify("success", successTitle, (vars as { label?: string } | null | undefined)?.label);
+    },
+  });
+}
+
+export function createQueryClient(notify: Notify = showToast): QueryClient {
   return new QueryClient({
+    mutationCache: mutationFeedback(notify),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

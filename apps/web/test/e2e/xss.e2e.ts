@@ -107,7 +107,7 @@ it("nothing stored in a description or comments runs when the work item is opene
 function webSanitiserBundle(): string {
   const root = path.resolve(import.meta.dirname, "../../../..");
   const out = buildSync({
-    entryPoints: [path.join(root, "apps/web/src/features/work-items/lib/html.ts")],
+    entryPoints: [path.join(root, "apps/web/src/lib/html.ts")],
     bundle: true,
     format: "iife",
     globalName: "StrideHtml",

@@ -4,7 +4,7 @@
  * editor writes them (`<mention-component>`, `<image-component>`, `<callout-component>`, task lists,
  * code blocks with `language-*`, tables with colspan/rowspan/colwidth). The server sanitises every
  * HTML field with it on write (`apps/server/src/core/sanitize.ts`, sanitize-html) and the web app
- * sanitises with it again before it renders (`apps/web/src/features/work-items/lib/html.ts`).
+ * sanitises with it again before it renders (`apps/web/src/lib/html.ts`).
  *
  * Everything not listed is dropped: other tags are unwrapped (their text stays), the tags of
  * `DROP_WITH_CONTENT` go with everything inside them, and so do unknown attributes, classes and

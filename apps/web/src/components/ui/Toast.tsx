@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { X } from "lucide-react";
 import { cx } from "./cx.ts";
+import { onToast, type ToastKind } from "./toast-bus.ts";
 
-export type ToastKind = "success" | "error" | "info" | "warning";
 interface ToastItem { id: number; kind: ToastKind; title: string; message?: string }
 interface ToastApi { show: (kind: ToastKind, title: string, message?: string) => void }
 
@@ -17,6 +17,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setItems((xs) => [...xs.slice(-4), { id, kind, title, message }]);
     setTimeout(() => dismiss(id), kind === "error" ? 8000 : 5000);
   }, [dismiss]);
+  useEffect(() => onToast((t) => show(t.kind, t.title, t.message)), [show]);
   const api = useMemo(() => ({ show }), [show]);
   return (
     <Ctx.Provider value={api}>

@@ -9,12 +9,12 @@ import { useArchiveProject, useProjects } from "../../api/projects.ts";
 import { fetchListPage, useRestoreWorkItem, wiKeys, type ListDesc } from "../../api/work-items.ts";
 import type { ProjectLite } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
-import { fromEnvelope } from "../work-items/lib/list-data.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { fromEnvelope } from "../../api/work-items-list-data.ts";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
-import { ProjectLogo } from "../projects/ProjectLogo.tsx";
-import { itemName } from "../work-items/components/ItemBits.tsx";
-import { formatDate } from "../work-items/lib/dates.ts";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
+import { itemName } from "../../components/work-item/item.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 const PAGE = 50;

@@ -5,7 +5,7 @@ import { emailCheck, magicGenerate, magicSignInForm, magicSignUpForm, signInForm
 import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
 import { authErrorStep, authMessage, bodyAuthMessage } from "./auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "./PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
 
 type Mode = "sign-in" | "sign-up";
 type Step = "email" | "password" | "code";

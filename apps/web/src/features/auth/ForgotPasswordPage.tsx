@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { forgotPassword } from "../../api/auth.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { bodyAuthMessage } from "./auth-messages.ts";
 
 export function ForgotPasswordPage() {

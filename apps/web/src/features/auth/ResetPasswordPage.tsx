@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { resetPasswordForm } from "../../api/auth.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { authMessage } from "./auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "./PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
 
 /** `/accounts/reset-password/?uidb64&token&email` from the emailed link; errors come back as error_code. */
 export function ResetPasswordPage() {

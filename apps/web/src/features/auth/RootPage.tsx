@@ -2,7 +2,7 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { useInstance } from "../../api/instance.ts";
 import { useMe, useProfile, useUserSettings } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
 import { safeNextPath, SIGN_UP_ERROR_CODES } from "./auth-messages.ts";
 

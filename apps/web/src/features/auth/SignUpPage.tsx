@@ -2,7 +2,7 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { useInstance } from "../../api/instance.ts";
 import { useMe } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
 import { safeNextPath } from "./auth-messages.ts";
 

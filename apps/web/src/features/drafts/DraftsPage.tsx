@@ -5,12 +5,12 @@ import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useProjects } from "../../api/projects.ts";
 import { useDraftMutations, useWorkspaceDrafts } from "../../api/work-items-drafts.ts";
 import type { WorkspaceDraft } from "../../api/work-items-types.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
-import { CreateWorkItemModal } from "../work-items/create/CreateWorkItemModal.tsx";
-import { Icon, PriorityIcon } from "../work-items/components/icons.tsx";
-import { itemName } from "../work-items/components/ItemBits.tsx";
-import { PRIORITY_LABEL } from "../work-items/components/properties.tsx";
-import { formatShort, relativeTime } from "../work-items/lib/dates.ts";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
+import { Icon, PriorityIcon } from "../../components/work-item/icons.tsx";
+import { itemName } from "../../components/work-item/item.ts";
+import { PRIORITY_LABEL } from "../../components/work-item/properties.tsx";
+import { formatShort, relativeTime } from "../../lib/dates.ts";
 
 /**
  * Workspace drafts (`/{workspaceSlug}/drafts/`): the caller's unfinished work items, 50 per page.

@@ -3,9 +3,9 @@ import { Navigate, useSearchParams } from "react-router";
 import { adminSignInForm, adminSignUpForm, useAdminMe } from "../../api/god-mode.ts";
 import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input, PageSpinner } from "../../components/ui/index.ts";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { authMessage } from "../auth/auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../auth/PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
 
 /** `/god-mode/`: the setup form before setup, the admin sign-in after it (errors come back as error_code). */
 export function GodModeHome() {

@@ -3,8 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useAcceptInvitations, useMyInvitations } from "../../api/users.ts";
 import { Banner, Button, PageSpinner } from "../../components/ui/index.ts";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
-import { InvitationList } from "../onboarding/OnboardingPage.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
+import { InvitationList } from "../../components/workspace/InvitationList.tsx";
 
 /** `/invitations`: accept pending workspace invitations. */
 export function InvitationsPage() {

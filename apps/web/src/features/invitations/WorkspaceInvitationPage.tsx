@@ -7,7 +7,7 @@ import { answerInvitation, fetchInvitationForJoin } from "../../api/workspaces.t
 import { useMe } from "../../api/users.ts";
 import { qk } from "../../api/query-keys.ts";
 import { Banner, Button, PageSpinner } from "../../components/ui/index.ts";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 
 /** `/workspace-invitations/?invitation_id&slug&token`: accept or decline one invitation. */
 export function WorkspaceInvitationPage() {

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { useInstance } from "../../api/instance.ts";
 import { useUpdateProfile } from "../../api/users.ts";
 import { Banner } from "../../components/ui/index.ts";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
 
 export function CreateWorkspacePage() {

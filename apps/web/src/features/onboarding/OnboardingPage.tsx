@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ROLE, USER_ROLES, roleBucket, roleLabel } from "@stride/shared";
+import { ROLE, USER_ROLES, roleBucket } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
-import type { Invitation, Profile, Workspace } from "../../api/types.ts";
+import type { Profile, Workspace } from "../../api/types.ts";
 import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/index.ts";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
-import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
+import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
+import { InviteMembersForm } from "../../components/workspace/InviteMembersForm.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
-import { AvatarField } from "../profile/AvatarField.tsx";
+import { AvatarField } from "../../components/user/AvatarField.tsx";
+import { InvitationList } from "../../components/workspace/InvitationList.tsx";
 import { usePermissions, workspaceSubject } from "../../lib/permissions.ts";
 
 type Step = "profile" | "workspace" | "invite" | "finish";
@@ -153,28 +154,6 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
         <WorkspaceForm onCreated={created} submitLabel="Create workspace" />
       )}
     </div>
-  );
-}
-
-export function InvitationList({ invitations, selected, onChange }: { invitations: Invitation[]; selected: string[]; onChange: (ids: string[]) => void }) {
-  return (
-    <ul className="space-y-2">
-      {invitations.map((inv) => {
-        const ws = typeof inv.workspace === "object" ? inv.workspace : null;
-        const checked = selected.includes(inv.id);
-        return (
-          <li key={inv.id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-              <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
-              <span className="flex-1">
-                <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
-                <span className="block text-xs text-zinc-500">Invited as {roleLabel(inv.role)}</span>
-              </span>
-            </label>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

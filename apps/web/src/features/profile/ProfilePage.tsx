@@ -4,7 +4,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
-import { AvatarField } from "./AvatarField.tsx";
+import { AvatarField } from "../../components/user/AvatarField.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },

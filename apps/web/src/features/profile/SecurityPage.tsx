@@ -6,7 +6,7 @@ import { useMe } from "../../api/users.ts";
 import { qk } from "../../api/query-keys.ts";
 import { Banner, Button, Input, PageSpinner } from "../../components/ui/index.ts";
 import { bodyAuthMessage } from "../auth/auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../auth/PasswordStrength.tsx";
+import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
 
 /** Change password (or set one, for accounts that only used email codes so far). */
 export function SecurityPage() {

@@ -2,7 +2,7 @@ import { PROJECT_FEATURES } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useUpdateProject } from "../../api/projects.ts";
 import { Toggle, useToast } from "../../components/ui/index.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
 /**

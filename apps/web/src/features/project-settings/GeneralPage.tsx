@@ -7,8 +7,8 @@ import { useArchiveProject, useDeleteProject, useLeaveProject, useProjectMembers
 import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
-import { ProjectLogo, EMOJIS, emojiToValue } from "../projects/ProjectLogo.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";

@@ -7,7 +7,7 @@ import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel
 import type { Label } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
 import { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import {
   descendantIds, flattenTree, labelDropPatch, labelLine, labelOrigin, labelPlace, labelPointerSlot, labelReparentSortOrder, labelStep, labelTree,

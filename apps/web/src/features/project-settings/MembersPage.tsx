@@ -6,7 +6,7 @@ import { useAddProjectMembers, useProjectMembers, useRemoveProjectMember, useUpd
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useMe } from "../../api/users.ts";
 import { Avatar, Button, ConfirmModal, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
 /** Project members: admins and members see the list; admins add, change roles and remove. */

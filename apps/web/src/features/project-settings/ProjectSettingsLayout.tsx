@@ -4,7 +4,7 @@ import { Outlet } from "react-router";
 import { NoAccess } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SettingsNav } from "../../components/layout/SettingsNav.tsx";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 
 export function ProjectSettingsLayout() {
   const { slug, projectId, project, role } = useCurrentProject();

@@ -5,7 +5,7 @@ import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useS
 import type { State } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useAutoScrollAround, useDragItem, useDropZone, useSlotLine, type DragController, type Slot } from "../../components/dnd/index.ts";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { groupStates, stateDropSequence } from "./ordering.ts";
 import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";

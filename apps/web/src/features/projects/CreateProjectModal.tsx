@@ -8,7 +8,7 @@ import { useMe } from "../../api/users.ts";
 import type { LogoProps } from "../../api/types.ts";
 import { Banner, Button, Input, Modal, Select, Textarea, useToast, cx } from "../../components/ui/index.ts";
 import { deriveIdentifier, projectFormErrors } from "./project-list.ts";
-import { EMOJIS, ICONS, emojiToValue } from "./ProjectLogo.tsx";
+import { EMOJIS, ICONS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 
 const CODE_TEXT: Record<string, string> = {
   PROJECT_NAME_ALREADY_EXIST: "A project with this name already exists.",

@@ -2,7 +2,7 @@ import { projectFeature } from "@stride/shared";
 import { ComingSoon, EmptyState } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import type { Project } from "../../api/types.ts";
-import { useCurrentProject } from "./ProjectLayout.tsx";
+import { useCurrentProject } from "./current-project.ts";
 
 /**
  * A project feature screen. A feature Stride does not build yet says so, whatever its flag; a built

@@ -1,26 +1,13 @@
-import { createContext, useContext } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
-import { projectFeature, type Role } from "@stride/shared";
+import { projectFeature } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
 import { useProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { useProjectRole } from "../../lib/permissions.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
-import { ProjectLogo } from "./ProjectLogo.tsx";
-
-interface ProjectCtx { slug: string; projectId: string; project: Project; role: Role | null; projectRole: Role | null }
-const Ctx = createContext<ProjectCtx | null>(null);
-
-/**
- * The current project: its full object, the caller's effective role (workspace admins count as
- * admins) and the raw project role. Only inside ProjectLayout.
- */
-export function useCurrentProject(): ProjectCtx {
-  const c = useContext(Ctx);
-  if (!c) throw new Error("useCurrentProject outside ProjectLayout");
-  return c;
-}
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
+import { ProjectContext } from "./current-project.ts";
 
 const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Work items", path: "issues/" },
@@ -53,7 +40,7 @@ export function ProjectLayout() {
   const p = project.data;
   const base = `/${slug}/projects/${projectId}/`;
   return (
-    <Ctx.Provider value={{ slug, projectId, project: p, role: roles.role, projectRole: roles.projectRole }}>
+    <ProjectContext.Provider value={{ slug, projectId, project: p, role: roles.role, projectRole: roles.projectRole }}>
       <div className="flex min-h-0 flex-1 flex-col">
         {/* The tab bar keeps its height (never squashed by a long page) and its tabs scroll sideways on a
             narrow window, while Settings stays pinned and whole at the end. */}
@@ -75,6 +62,6 @@ export function ProjectLayout() {
         </nav>
         <Outlet />
       </div>
-    </Ctx.Provider>
+    </ProjectContext.Provider>
   );
 }

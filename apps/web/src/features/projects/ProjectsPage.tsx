@@ -6,11 +6,11 @@ import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
-import { ProjectLogo } from "./ProjectLogo.tsx";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
 
 const ORDER_KEY = "stride-projects-order";

@@ -3,9 +3,9 @@ import { Banner, Button, EmptyState, Modal, Spinner, cx } from "../../components
 import type { ItemKind } from "../../api/work-items.ts";
 import { useDescriptionVersion, useDescriptionVersions, VERSIONS_PAGE, type DescriptionVersion } from "../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
-import { RichText } from "../work-items/components/RichEditor.tsx";
-import { displayName } from "../work-items/components/properties.tsx";
-import { relativeTime } from "../work-items/lib/dates.ts";
+import { RichText } from "../../components/work-item/RichEditor.tsx";
+import { displayName } from "../../components/work-item/properties.tsx";
+import { relativeTime } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 /**

@@ -11,12 +11,13 @@ import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-ty
 import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
-} from "../work-items/components/properties.tsx";
-import { Icon } from "../work-items/components/icons.tsx";
-import { RichEditor, type RichEditorHandle } from "../work-items/components/RichEditor.tsx";
-import { ParentPicker } from "../work-items/create/ParentPicker.tsx";
-import { UNTITLED, copyText, itemKey, itemUrl } from "../work-items/components/ItemBits.tsx";
-import { formatDate, isOverdue } from "../work-items/lib/dates.ts";
+} from "../../components/work-item/properties.tsx";
+import { Icon } from "../../components/work-item/icons.tsx";
+import { RichEditor, type RichEditorHandle } from "../../components/work-item/RichEditor.tsx";
+import { ParentPicker } from "../../components/work-item/ParentPicker.tsx";
+import { UNTITLED, itemKey, itemUrl } from "../../components/work-item/item.ts";
+import { copyText } from "../../lib/clipboard.ts";
+import { formatDate, isOverdue } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
 import { ReactionBar } from "./Reactions.tsx";

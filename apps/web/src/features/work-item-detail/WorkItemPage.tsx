@@ -4,8 +4,8 @@ import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ApiError } from "../../api/client.ts";
 import { useWorkItemLookup } from "../../api/work-items-detail.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
-import { useCurrentProject } from "../projects/ProjectLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
 import { WorkItemDetail } from "./WorkItemDetail.tsx";
 
 /** `/{workspaceSlug}/browse/{IDENT}-{sequence}/`: the work item looked up by its key, as a full page. */

@@ -18,7 +18,7 @@ import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import type { ListQuery } from "./lib/params.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "./lib/list-view.ts";
-import type { ListData } from "./lib/list-data.ts";
+import type { ListData } from "../../api/work-items-list-data.ts";
 
 export type { ContextKind, Prefs };
 

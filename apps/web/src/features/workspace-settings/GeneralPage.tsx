@@ -4,7 +4,7 @@ import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useDeleteWorkspace, useUpdateWorkspace } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, useToast } from "../../components/ui/index.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 
 export function WorkspaceGeneralSettings() {
   const { slug, workspace } = useCurrentWorkspace();

@@ -8,8 +8,8 @@ import {
   useWorkspaceInvitations, useWorkspaceMembers,
 } from "../../api/workspaces.ts";
 import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
-import { InviteMembersForm } from "./InviteMembersForm.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { InviteMembersForm } from "../../components/workspace/InviteMembersForm.tsx";
 
 const ONLY_WORKSPACE_ADMIN = "You are the only admin of this workspace, so you cannot leave it. Make another member an admin, or delete the workspace.";
 

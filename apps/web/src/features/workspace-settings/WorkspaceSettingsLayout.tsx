@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { NoAccess } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SettingsNav } from "../../components/layout/SettingsNav.tsx";
-import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 
 /** Workspace settings: every page is admin only (work-tracking.md §2). */
 export function WorkspaceSettingsLayout() {

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { useMe } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { ProjectLogo } from "../projects/ProjectLogo.tsx";
-import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
+import { useCurrentWorkspace } from "./current-workspace.ts";
 import { useCan } from "../../lib/permissions.ts";
 
 function greeting(d = new Date()) {

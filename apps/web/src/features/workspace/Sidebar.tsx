@@ -5,8 +5,8 @@ import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { Menu, cx } from "../../components/ui/index.ts";
 import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
-import { ProjectLogo } from "../projects/ProjectLogo.tsx";
-import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
+import { useCurrentWorkspace } from "./current-workspace.ts";
 
 const ICON: Record<string, LucideIcon> = {
   home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive,

@@ -1,7 +1,7 @@
 import { WORKSPACE_SIDEBAR, canSee, navEntry } from "@stride/shared";
 import { ComingSoon, NoAccess } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+import { useCurrentWorkspace } from "./current-workspace.ts";
 
 /**
  * A sidebar entry whose feature arrives in a later release: role-gated exactly like the sidebar,

@@ -1,25 +1,14 @@
-import { createContext, useContext, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useParams } from "react-router";
-import type { Role } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
 import { useProfile, useUpdateProfile } from "../../api/users.ts";
 import { useWorkspace, useWorkspaceMemberMe } from "../../api/workspaces.ts";
-import type { Workspace } from "../../api/types.ts";
 import { EmptyState, NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SidebarProvider, useSidebar } from "../../components/layout/SidebarState.tsx";
 import { canSee, roleBucket, sidebarEntryForPath } from "@stride/shared";
 import { Sidebar } from "./Sidebar.tsx";
-
-interface WorkspaceCtx { slug: string; role: Role; workspace: Workspace }
-const Ctx = createContext<WorkspaceCtx | null>(null);
-
-/** The current workspace (slug, the caller's role, the workspace row); only inside the workspace shell. */
-export function useCurrentWorkspace(): WorkspaceCtx {
-  const c = useContext(Ctx);
-  if (!c) throw new Error("useCurrentWorkspace outside WorkspaceLayout");
-  return c;
-}
+import { WorkspaceContext, useCurrentWorkspace } from "./current-workspace.ts";
 
 export function WorkspaceLayout() {
   const { workspaceSlug = "" } = useParams();
@@ -50,11 +39,11 @@ export function WorkspaceLayout() {
     );
   }
   return (
-    <Ctx.Provider value={{ slug: workspaceSlug, role, workspace: ws.data }}>
+    <WorkspaceContext.Provider value={{ slug: workspaceSlug, role, workspace: ws.data }}>
       <SidebarProvider>
         <Shell />
       </SidebarProvider>
-    </Ctx.Provider>
+    </WorkspaceContext.Provider>
   );
 }
 

@@ -8,8 +8,8 @@ import { wiKeys } from "../../../api/work-items.ts";
 import { detailKeys, useAttachments, useDeleteAttachment } from "../../../api/work-items-detail.ts";
 import { UPLOAD_CANCELED, fileType, uploadAttachment } from "../../../api/work-items-upload.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import { Icon } from "../../work-items/components/icons.tsx";
-import { relativeTime } from "../../work-items/lib/dates.ts";
+import { Icon } from "../../../components/work-item/icons.tsx";
+import { relativeTime } from "../../../lib/dates.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 import { fileKind, hasThumbnail, type FileKind } from "./file-kind.ts";
 

@@ -4,8 +4,8 @@ import { cx } from "../../../components/ui/index.ts";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { useLinkMutations } from "../../../api/work-items-detail.ts";
 import type { LinkLite } from "../../../api/work-items-types.ts";
-import { Icon } from "../../work-items/components/icons.tsx";
-import { relativeTime } from "../../work-items/lib/dates.ts";
+import { Icon } from "../../../components/work-item/icons.tsx";
+import { relativeTime } from "../../../lib/dates.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
 const FIELD = "w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";

@@ -4,9 +4,9 @@ import type { ItemKind } from "../../../api/work-items.ts";
 import { ITEM_RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import { RELATION_LABEL, useRelationMutations, useRelations } from "../../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import { Icon, StateGroupIcon } from "../../work-items/components/icons.tsx";
-import { IssuePicker } from "../../work-items/components/IssuePicker.tsx";
-import { itemName, itemUrl } from "../../work-items/components/ItemBits.tsx";
+import { Icon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
+import { IssuePicker } from "../../../components/work-item/IssuePicker.tsx";
+import { itemName, itemUrl } from "../../../components/work-item/item.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
 /**

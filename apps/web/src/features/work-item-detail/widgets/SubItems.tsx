@@ -6,10 +6,10 @@ import { errorMessage } from "../../../api/client.ts";
 import { useCreateWorkItem, useUpdateWorkItem, type ItemKind } from "../../../api/work-items.ts";
 import { useAddSubIssues, useSubIssues } from "../../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import { Icon, STATE_GROUP_COLOR, StateGroupIcon } from "../../work-items/components/icons.tsx";
-import { IssuePicker } from "../../work-items/components/IssuePicker.tsx";
-import { itemName, itemUrl } from "../../work-items/components/ItemBits.tsx";
-import { AssigneesProperty, PriorityProperty, StateProperty } from "../../work-items/components/properties.tsx";
+import { Icon, STATE_GROUP_COLOR, StateGroupIcon } from "../../../components/work-item/icons.tsx";
+import { IssuePicker } from "../../../components/work-item/IssuePicker.tsx";
+import { itemName, itemUrl } from "../../../components/work-item/item.ts";
+import { AssigneesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
 /**

@@ -4,7 +4,7 @@ import { cx } from "../../../components/ui/index.ts";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { useTaskMutations } from "../../../api/work-items-detail.ts";
 import type { TaskItem } from "../../../api/work-items-types.ts";
-import { Icon } from "../../work-items/components/icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
 const STATUS_LABEL: Record<string, string> = { pending: "To do", in_progress: "In progress", completed: "Done", cancelled: "Cancelled" };

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from "react";
-import { Icon } from "../../work-items/components/icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
 
 export type WidgetKey = "sub-items" | "relations" | "links" | "attachments" | "tasks";
 const STORE = "stride.detail.closed-widgets";

@@ -3,7 +3,7 @@ import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts";
 import { useBulkArchive, useBulkDelete, useBulkUpdate, useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
 import { useList } from "../context.tsx";
-import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, StateProperty } from "./properties.tsx";
+import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add

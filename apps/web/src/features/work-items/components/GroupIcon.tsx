@@ -1,9 +1,9 @@
 import { Avatar } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import { NONE_KEY } from "../lib/list-data.ts";
+import { NONE_KEY } from "../../../api/work-items-list-data.ts";
 import { groupTitle, type GroupRefs } from "../lib/groups.ts";
-import { Icon, PriorityIcon, STATE_GROUP_COLOR, StateGroupIcon } from "./icons.tsx";
-import { LabelDot } from "./properties.tsx";
+import { Icon, PriorityIcon, STATE_GROUP_COLOR, StateGroupIcon } from "../../../components/work-item/icons.tsx";
+import { LabelDot } from "../../../components/work-item/properties.tsx";
 
 export function groupRefs(refs: ProjectRefs): GroupRefs {
   return {

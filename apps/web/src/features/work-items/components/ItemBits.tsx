@@ -8,41 +8,13 @@ import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWor
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { itemSubject } from "../../../lib/permissions.ts";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
+import { itemKey, itemName, itemUrl } from "../../../components/work-item/item.ts";
+import { copyText } from "../../../lib/clipboard.ts";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
-} from "./properties.tsx";
+} from "../../../components/work-item/properties.tsx";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
-
-export const UNTITLED = "Untitled";
-
-/** An empty work-item name is displayed as Untitled (work-tracking.md §5). */
-export function itemName(name: string | null | undefined): string {
-  return name && name.trim() ? name : UNTITLED;
-}
-
-export function itemKey(identifier: string | undefined, seq: number): string {
-  return `${identifier ?? ""}-${seq}`;
-}
-
-export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {
-  return `/${slug}/browse/${itemKey(identifier, seq)}/`;
-}
-
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const ta = document.createElement("textarea");
-    ta.value = text;
-    document.body.appendChild(ta);
-    ta.select();
-    const ok = document.execCommand("copy");
-    ta.remove();
-    return ok;
-  }
-}
 
 /** The editable property chips of an item, as chosen in the display properties. */
 export function ItemProperties({ item, className, hide = [] }: { item: WorkItem; className?: string; hide?: string[] }) {

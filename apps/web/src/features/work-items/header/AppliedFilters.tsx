@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Icon } from "../components/icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 import { appliedFilterEntries } from "../lib/params.ts";
 import { filterFields, valueLabel } from "./filter-fields.tsx";

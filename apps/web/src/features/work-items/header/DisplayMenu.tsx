@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
 import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
-import { Icon } from "../components/icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 
 /** Order choices (work-tracking.md §9); each has a descending variant through the checkbox. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { countAppliedFilters } from "@stride/shared";
 import { ComboList, PopoverPanel, cx, filterOptions, usePopover, type ListSection } from "../../../components/ui/index.ts";
-import { Icon } from "../components/icons.tsx";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 import { filterFields, valueLabel, type FilterField } from "./filter-fields.tsx";
 

@@ -1,5 +1,5 @@
 import { cx } from "../../../components/ui/index.ts";
-import { LayoutIcon } from "../components/icons.tsx";
+import { LayoutIcon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 
 export const LAYOUTS: { key: string; label: string }[] = [

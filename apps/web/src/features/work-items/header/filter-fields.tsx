@@ -6,9 +6,9 @@ import type { ReactNode } from "react";
 import { DATE_AGO_OPTIONS, DATE_AHEAD_OPTIONS, DATE_PRESET_OPTIONS, PRIORITIES, STATE_GROUPS } from "@stride/shared";
 import { Avatar } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import { PriorityIcon, StateGroupIcon } from "../components/icons.tsx";
-import { PRIORITY_LABEL, displayName, labelOptions } from "../components/properties.tsx";
-import { formatDate } from "../lib/dates.ts";
+import { PriorityIcon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
+import { PRIORITY_LABEL, displayName, labelOptions } from "../../../components/work-item/properties.tsx";
+import { formatDate } from "../../../lib/dates.ts";
 
 export interface FilterChoice { value: string; label: string; icon?: ReactNode; depth?: number; path?: string }
 export interface FilterField { key: string; label: string; date?: boolean; choices: FilterChoice[] }

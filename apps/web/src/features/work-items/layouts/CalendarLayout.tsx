@@ -5,11 +5,12 @@ import { cx } from "../../../components/ui/index.ts";
 import { DragHandle, DragScope, draggingClass, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSpec } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
-import { QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
-import { Icon, PriorityIcon, StateGroupIcon } from "../components/icons.tsx";
+import { QuickAdd } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { Icon, PriorityIcon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import {
   WEEKDAY_SHORT, addDays, addMonths, localToday, monthTitle, monthWeeks, startOfMonth, startOfWeek, weekDays, weekday, formatDate, formatShort,
-} from "../lib/dates.ts";
+} from "../../../lib/dates.ts";
 
 const MAX_PER_DAY = 4;
 const MAX_PAGES = 10;

@@ -7,7 +7,7 @@ import { useList } from "../context.tsx";
 import { cellId, parseCell } from "../lib/drag.ts";
 import { useItemDrag } from "../lib/use-item-drag.ts";
 import { QuickAdd } from "../components/ItemBits.tsx";
-import { Icon, STATE_GROUP_COLOR, StateGroupIcon } from "../components/icons.tsx";
+import { Icon, STATE_GROUP_COLOR, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import { Card } from "./KanbanLayout.tsx";
 
 const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };

@@ -4,14 +4,15 @@ import { cx } from "../../../components/ui/index.ts";
 import { DragScope, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSource, type DragSpec } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
-import { QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
+import { QuickAdd } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { arrowPath, blockEdges, isConflict, type BarBox } from "../lib/relations.ts";
-import { Icon, StateGroupIcon } from "../components/icons.tsx";
+import { Icon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import {
   GANTT_BLOCK_HEIGHT, GANTT_DEFAULT_BAR_WIDTH, GANTT_DEFAULT_SCALE, GANTT_HEADER_HEIGHT, GANTT_SCALES, GANTT_SIDEBAR_WIDTH,
-  addDays, addMonths, barGeometry, diffDays, draggedDates, formatDate, ganttRange, localToday, monthShort, startOfMonth, weekday,
-  type GanttScale,
-} from "../lib/dates.ts";
+  barGeometry, draggedDates, ganttRange, type GanttScale,
+} from "../lib/gantt.ts";
+import { addDays, addMonths, diffDays, formatDate, localToday, monthShort, startOfMonth, weekday } from "../../../lib/dates.ts";
 
 type Part = "move" | "start" | "end";
 interface Dates { start_date: string; target_date: string }

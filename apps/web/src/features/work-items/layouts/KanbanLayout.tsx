@@ -4,13 +4,14 @@ import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZon
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
-import { ItemMenu, ItemProperties, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
-import { Icon } from "../components/icons.tsx";
+import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import { cellPreset } from "../components/presets.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { cellId, parseCell } from "../lib/drag.ts";
 import { useItemDrag } from "../lib/use-item-drag.ts";
-import type { GroupNode } from "../lib/list-data.ts";
+import type { GroupNode } from "../../../api/work-items-list-data.ts";
 
 /**
  * The kanban board: a column per group, optional sub-group swimlanes. Cards drag (pointer or keyboard)

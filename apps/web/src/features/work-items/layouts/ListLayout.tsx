@@ -5,9 +5,10 @@ import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZon
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
-import { ItemMenu, ItemProperties, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
-import { Icon } from "../components/icons.tsx";
-import { hierarchyRows } from "../lib/list-data.ts";
+import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { Icon } from "../../../components/work-item/icons.tsx";
+import { hierarchyRows } from "../../../api/work-items-list-data.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { quickAddPreset } from "../components/presets.ts";
 import { cellId, parseCell } from "../lib/drag.ts";

@@ -4,11 +4,12 @@ import type { DisplayPropertyKey } from "@stride/shared";
 import { cx } from "../../../components/ui/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
-import { ItemMenu, QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
-import { Icon } from "../components/icons.tsx";
+import { ItemMenu, QuickAdd } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { Icon } from "../../../components/work-item/icons.tsx";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
-} from "../components/properties.tsx";
+} from "../../../components/work-item/properties.tsx";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
 interface Column {

@@ -8,7 +8,7 @@ import { sortOrderAt } from "@stride/shared";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { groupPatch } from "./groups.ts";
 import { dragAllowed } from "./params.ts";
-import { itemGroupKeys } from "./list-data.ts";
+import { itemGroupKeys } from "../../../api/work-items-list-data.ts";
 
 /** A cell of a grouped layout: a group, and a sub-group on boards with swimlanes ("key|sub"; "key|" without). */
 export const cellId = (key: string, sub: string | null): string => `${key}|${sub ?? ""}`;

@@ -3,8 +3,8 @@
  * labels and members the server only lists when they have items), in which order, and their titles.
  */
 import { PRIORITY_GROUP_KEYS, STATE_GROUP_KEYS, type GroupByField } from "@stride/shared";
-import { NONE_KEY } from "./list-data.ts";
-import { formatDate } from "./dates.ts";
+import { NONE_KEY } from "../../../api/work-items-list-data.ts";
+import { formatDate } from "../../../lib/dates.ts";
 
 export interface GroupRefs {
   states: { id: string; name: string; group: string; color: string }[];

@@ -5,7 +5,7 @@
  */
 import { sortableSpec, useDragDrop, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
 import { useList } from "../context.tsx";
-import { itemKey, itemName } from "../components/ItemBits.tsx";
+import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { cellAccepts, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
 
 export interface ItemDragOptions {

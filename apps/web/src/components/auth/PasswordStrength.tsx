@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { passwordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@stride/shared";
-import { cx } from "../../components/ui/cx.ts";
+import { cx } from "../ui/cx.ts";
 
 /**
  * The zxcvbn scorer (dictionaries ≈ 700 KB) is loaded on demand, only by the screens that set a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "./throttle.ts";
+import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "./upload-progress.ts";
 
 function fakeClock() {
   let t = 0;

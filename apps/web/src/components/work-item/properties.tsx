@@ -5,13 +5,13 @@
  */
 import type { ReactNode } from "react";
 import { PRIORITIES, mayTake, type Priority } from "@stride/shared";
-import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
-import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import type { Label, UserLite } from "../../../api/types.ts";
-import { labelRows } from "../../../lib/label-tree.ts";
+import { Avatar, PopoverPanel, cx, usePopover } from "../ui/index.ts";
+import type { ProjectRefs } from "../../api/work-items-refs.ts";
+import type { Label, UserLite } from "../../api/types.ts";
+import { labelRows } from "../../lib/label-tree.ts";
 import { Dropdown, type Option } from "./Dropdown.tsx";
 import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
-import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
+import { formatDate, formatShort, isOverdue } from "../../lib/dates.ts";
 
 export type Variant = "chip" | "cell" | "field" | "icon";
 

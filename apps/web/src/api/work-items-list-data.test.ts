@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ListEnvelope, WorkItem } from "../../../api/work-items-types.ts";
-import { allIds, appendFlatPage, appendGroupPage, fromEnvelope, hierarchyRows, insertItem, itemGroupKeys, makeComparator, patchItem, removeItem } from "./list-data.ts";
+import type { ListEnvelope, WorkItem } from "./work-items-types.ts";
+import { allIds, appendFlatPage, appendGroupPage, fromEnvelope, hierarchyRows, insertItem, itemGroupKeys, makeComparator, patchItem, removeItem } from "./work-items-list-data.ts";
 
 let n = 0;
 function item(p: Partial<WorkItem> = {}): WorkItem {

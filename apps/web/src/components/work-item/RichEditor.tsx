@@ -1,21 +1,21 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Hash } from "lucide-react";
-import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../../../components/editor/index.ts";
-import { cx, useToast } from "../../../components/ui/index.ts";
-import { api } from "../../../api/client.ts";
-import { P, W, wiKeys } from "../../../api/work-items.ts";
-import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import type { ListEnvelope, WorkItem } from "../../../api/work-items-types.ts";
-import { projectAssetsBase, uploadEditorImage } from "../../../api/work-items-upload.ts";
-import { sanitizeHtml } from "../lib/html.ts";
-import { itemKey, itemName } from "./ItemBits.tsx";
+import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../editor/index.ts";
+import { cx, useToast } from "../ui/index.ts";
+import { api } from "../../api/client.ts";
+import { P, W, wiKeys } from "../../api/work-items.ts";
+import type { ProjectRefs } from "../../api/work-items-refs.ts";
+import type { ListEnvelope, WorkItem } from "../../api/work-items-types.ts";
+import { projectAssetsBase, uploadEditorImage } from "../../api/work-items-upload.ts";
+import { sanitizeHtml } from "../../lib/html.ts";
+import { itemKey, itemName } from "./item.ts";
 import { displayName } from "./properties.tsx";
 
 export type RichEditorHandle = RichTextEditorHandle;
 
 /** The editor (Tiptap, highlight.js) is its own chunk, loaded with the first screen that shows rich text. */
-export const loadEditor = () => import("../../../components/editor/RichTextEditor.tsx");
+export const loadEditor = () => import("../editor/RichTextEditor.tsx");
 /**
  * The screen shows its content (the text, below) first; the editor is loaded at the next idle moment (at the
  * latest 1 s later): evaluated and mounted while the screen renders, it delayed the work-item screens.

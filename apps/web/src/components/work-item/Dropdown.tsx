@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { ListboxPopup, cx, filterOptions, useListbox, type ListOption } from "../../../components/ui/index.ts";
+import { ListboxPopup, cx, filterOptions, useListbox, type ListOption } from "../ui/index.ts";
 
 export type Option = ListOption;
 

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Button, Modal, Select, useToast } from "../../../components/ui/index.ts";
-import { errorMessage, fieldErrors } from "../../../api/client.ts";
-import { useProjects } from "../../../api/projects.ts";
-import { useCreateWorkItem, type CreateBody, type ItemKind } from "../../../api/work-items.ts";
-import { useProjectRefs } from "../../../api/work-items-refs.ts";
-import { useDraftMutations } from "../../../api/work-items-drafts.ts";
-import type { WorkspaceDraft } from "../../../api/work-items-types.ts";
+import { Button, Modal, Select, useToast } from "../ui/index.ts";
+import { errorMessage, fieldErrors } from "../../api/client.ts";
+import { useProjects } from "../../api/projects.ts";
+import { useCreateWorkItem, type CreateBody, type ItemKind } from "../../api/work-items.ts";
+import { useProjectRefs } from "../../api/work-items-refs.ts";
+import { useDraftMutations } from "../../api/work-items-drafts.ts";
+import type { WorkspaceDraft } from "../../api/work-items-types.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
-} from "../components/properties.tsx";
-import { RichEditor, type RichEditorHandle } from "../components/RichEditor.tsx";
-import { linkEditorAssets } from "../../../api/work-items-upload.ts";
+} from "./properties.tsx";
+import { RichEditor, type RichEditorHandle } from "./RichEditor.tsx";
+import { linkEditorAssets } from "../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
-import { itemUrl } from "../components/ItemBits.tsx";
-import { isEmptyHtml } from "../lib/html.ts";
-import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
+import { itemUrl } from "./item.ts";
+import { isEmptyHtml } from "../../lib/html.ts";
+import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 
 type Values = Required<Pick<CreateBody, "priority" | "assignee_ids" | "label_ids" | "module_ids">> &
   Pick<CreateBody, "state_id" | "start_date" | "target_date" | "parent_id" | "estimate_point" | "cycle_id">;

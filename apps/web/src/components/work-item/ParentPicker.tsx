@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { workItemQuery } from "../../../api/work-items.ts";
-import { useProjectRefs } from "../../../api/work-items-refs.ts";
-import { Icon } from "../components/icons.tsx";
-import { IssuePicker } from "../components/IssuePicker.tsx";
-import { itemName } from "../components/ItemBits.tsx";
+import { workItemQuery } from "../../api/work-items.ts";
+import { useProjectRefs } from "../../api/work-items-refs.ts";
+import { Icon } from "./icons.tsx";
+import { IssuePicker } from "./IssuePicker.tsx";
+import { itemName } from "./item.ts";
 
 const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800";
 

@@ -4,7 +4,7 @@
  * (a state change moves a card to another column, a deletion removes it everywhere) are unit-tested.
  */
 import { GROUP_BY_ITEM_FIELD, PRIORITY_RANK, STATE_GROUP_RANK, type GroupByField } from "@stride/shared";
-import type { ListEnvelope, WorkItem } from "../../../api/work-items-types.ts";
+import type { ListEnvelope, WorkItem } from "./work-items-types.ts";
 
 export interface GroupNode {
   key: string;

@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useInviteMembers } from "../../api/workspaces.ts";
-import { Banner, Button, Input, Select } from "../../components/ui/index.ts";
+import { Banner, Button, Input, Select } from "../ui/index.ts";
 
 interface Row { email: string; role: Role }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { ComboList, PopoverPanel, usePopover, type FloatingTrigger, type ListOption } from "../../../components/ui/index.ts";
-import { useWorkItemSearch } from "../../../api/work-items.ts";
-import { useProjectRefs } from "../../../api/work-items-refs.ts";
-import type { WorkItem } from "../../../api/work-items-types.ts";
+import { ComboList, PopoverPanel, usePopover, type FloatingTrigger, type ListOption } from "../ui/index.ts";
+import { useWorkItemSearch } from "../../api/work-items.ts";
+import { useProjectRefs } from "../../api/work-items-refs.ts";
+import type { WorkItem } from "../../api/work-items-types.ts";
 import { StateGroupIcon } from "./icons.tsx";
-import { itemName } from "./ItemBits.tsx";
+import { itemName } from "./item.ts";
 
 /**
  * Search the project's work items by name and pick one (parent) or several (relations, existing

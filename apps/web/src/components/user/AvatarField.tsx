@@ -4,7 +4,7 @@ import { IMAGE_MIME_TYPES, MAX_UPLOAD_SIZE } from "@stride/shared";
 import { errorMessage } from "../../api/client.ts";
 import { useAvatar, useMe } from "../../api/users.ts";
 import { fileType } from "../../api/work-items-upload.ts";
-import { Avatar, Banner, Button } from "../../components/ui/index.ts";
+import { Avatar, Banner, Button } from "../ui/index.ts";
 
 /**
  * The signed-in user's picture (onboarding and profile settings): upload a JPEG, PNG, WebP or GIF of at most
