@@ -20,6 +20,7 @@ import { buildListQuery, listCacheOf, type ListRequest } from "../apps/server/sr
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
+import { issue13Section, measureIssue13 } from "./issue13.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench");
@@ -304,6 +305,11 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   const groupedPlan = await explain(groupedSql);
   const filteredPlan = await explain(filteredSql);
 
+  // issue #13: the small project's lists on a miss and memory (bench/issue13.ts)
+  const i13 = await measureIssue13({
+    root: ROOT, dataDir: DATA, pgPort: PG_PORT, app, info, get, headers, stats, interleaved, httpLoad, requests: REQUESTS, concurrency: CONCURRENCY, log,
+  });
+
   // browser: 10,000 loaded items, scrolling and layout / filter switches (apps/web/test/perf)
   let browser: BrowserListResult | null = null;
   let browserNote = web.note;
@@ -350,10 +356,12 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[])`;
   await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
 
+  const loadText = `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`;
   writeReport(info, live, results, {
+    issue13: issue13Section(ROOT, i13, results, CONCURRENCY, loadText, log),
     browser, browserNote,
     groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count, mixed,
-    load: `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`,
+    load: loadText,
   });
 }
 
@@ -364,6 +372,7 @@ function writeReport(
   extra: {
     groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number; load: string;
     browser: BrowserListResult | null; browserNote: string; mixed: { edits: number; hits: number; misses: number };
+    issue13: string[];
   },
 ) {
   const m = machine();
@@ -425,6 +434,7 @@ function writeReport(
     "",
     extra.writeNote ? `Note: ${extra.writeNote}` : "",
     "",
+    ...extra.issue13,
     ...browserSection(extra.browser, extra.browserNote),
     "## Against the targets of issue #3",
     "",

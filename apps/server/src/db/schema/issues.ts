@@ -84,6 +84,15 @@ export const issues = pgTable("issues", {
   externalSource: text("external_source"),
   externalId: text("external_id"),
   deletedAt: ts("deleted_at"),
+  // What a list row shows of the item's relations, kept by triggers from the tables they come from
+  // (db/sql/issue-list-attrs.sql) and read by the list engine. Never written by the app.
+  assigneeIds: uuid("assignee_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  labelIds: uuid("label_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  moduleIds: uuid("module_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  cycleId: uuid("cycle_id"),
+  linkCount: integer("link_count").notNull().default(0),
+  attachmentCount: integer("attachment_count").notNull().default(0),
+  subIssuesCount: integer("sub_issues_count").notNull().default(0),
   ...audit(),
 }, (t) => [
   uniqueIndex("issues_sequence_uq").on(t.projectId, t.sequenceId),
