@@ -50,7 +50,7 @@ function rng(seed: number) {
 }
 
 /** Counters that differ from a recount of the items (empty when exact). */
-async function countMismatches(): Promise<unknown[]> {
+async function countMismatches(): Promise<readonly unknown[]> {
   return sql`
     WITH truth AS (
       SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, count(*)::int AS n
@@ -63,7 +63,7 @@ async function countMismatches(): Promise<unknown[]> {
 }
 
 /** Items whose kept relation values differ from a recount (empty when exact). */
-async function attrMismatches(): Promise<unknown[]> {
+async function attrMismatches(): Promise<readonly unknown[]> {
   return sql`
     SELECT i.id, i.assignee_ids, i.label_ids, i.module_ids, i.cycle_id, i.link_count, i.attachment_count, i.sub_issues_count, r.*
     FROM issues i CROSS JOIN LATERAL (SELECT
