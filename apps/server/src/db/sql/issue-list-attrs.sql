@@ -36,32 +36,29 @@ BEGIN
   INSERT INTO issue_list_attrs_tx (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_attrs_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Recompute what transaction `tx` marked. Called first by list_version_flush (list-version-triggers.sql), so the
+-- items are locked before the project row whatever order the deferred events were queued in (a transaction already
+-- holds its written items, and takes the project row last), and the UPDATE of issues below marks projects whose
+-- pending list_version rows are still there: one bump per project. The trigger below covers a transaction that
+-- marked items without marking any project; it finds nothing left when list_version_flush ran first.
+CREATE OR REPLACE FUNCTION issue_list_attrs_apply(tx bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM issues i WHERE i.id IN (SELECT p.issue FROM issue_list_attrs_pending p WHERE p.txid = NEW.txid)
+  PERFORM 1 FROM issues i WHERE i.id IN (SELECT p.issue FROM issue_list_attrs_pending p WHERE p.txid = tx)
     ORDER BY i.id FOR NO KEY UPDATE OF i;
   WITH d AS (
-    DELETE FROM issue_list_attrs_pending WHERE txid = NEW.txid RETURNING issue, dirty
-  ), v AS (
-    SELECT d.issue, d.dirty,
-      CASE WHEN d.dirty & 1 <> 0 THEN coalesce((SELECT array_agg(x.assignee ORDER BY x.created_at, x.assignee) FROM issue_assignees x WHERE x.issue = d.issue), '{}') END AS assignee_ids,
-      CASE WHEN d.dirty & 2 <> 0 THEN coalesce((SELECT array_agg(x.label ORDER BY x.created_at, x.label) FROM issue_labels x WHERE x.issue = d.issue), '{}') END AS label_ids,
-      CASE WHEN d.dirty & 4 <> 0 THEN coalesce((SELECT array_agg(x.module ORDER BY x.created_at, x.module) FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE x.issue = d.issue), '{}') END AS module_ids,
-      CASE WHEN d.dirty & 8 <> 0 THEN (SELECT count(*)::int FROM issue_links x WHERE x.issue = d.issue) END AS link_count,
-      CASE WHEN d.dirty & 16 <> 0 THEN (SELECT count(*)::int FROM file_assets x WHERE x.issue = d.issue AND x.entity_type = 'ISSUE_ATTACHMENT' AND x.is_uploaded AND NOT x.is_deleted AND x.deleted_at IS NULL) END AS attachment_count,
-      CASE WHEN d.dirty & 32 <> 0 THEN (SELECT count(*)::int FROM issues c WHERE c.parent = d.issue AND c.deleted_at IS NULL AND c.archived_at IS NULL AND NOT c.is_draft) END AS sub_issues_count,
-      CASE WHEN d.dirty & 64 <> 0 THEN (SELECT x.cycle FROM cycle_issues x WHERE x.issue = d.issue LIMIT 1) END AS cycle_id
-    FROM d
-  ), n AS (
+    DELETE FROM issue_list_attrs_pending WHERE txid = tx RETURNING issue, dirty
+  ), n AS MATERIALIZED (
+    -- each value computed once (the UPDATE below reads it twice), by index lookups on the item's id
     SELECT i.id,
-      CASE WHEN v.dirty & 1 <> 0 THEN v.assignee_ids ELSE i.assignee_ids END AS assignee_ids,
-      CASE WHEN v.dirty & 2 <> 0 THEN v.label_ids ELSE i.label_ids END AS label_ids,
-      CASE WHEN v.dirty & 4 <> 0 THEN v.module_ids ELSE i.module_ids END AS module_ids,
-      CASE WHEN v.dirty & 8 <> 0 THEN v.link_count ELSE i.link_count END AS link_count,
-      CASE WHEN v.dirty & 16 <> 0 THEN v.attachment_count ELSE i.attachment_count END AS attachment_count,
-      CASE WHEN v.dirty & 32 <> 0 THEN v.sub_issues_count ELSE i.sub_issues_count END AS sub_issues_count,
-      CASE WHEN v.dirty & 64 <> 0 THEN v.cycle_id ELSE i.cycle_id END AS cycle_id
-    FROM v JOIN issues i ON i.id = v.issue
+      CASE WHEN d.dirty & 1 <> 0 THEN coalesce((SELECT array_agg(x.assignee ORDER BY x.created_at, x.assignee) FROM issue_assignees x WHERE x.issue = d.issue), '{}') ELSE i.assignee_ids END AS assignee_ids,
+      CASE WHEN d.dirty & 2 <> 0 THEN coalesce((SELECT array_agg(x.label ORDER BY x.created_at, x.label) FROM issue_labels x WHERE x.issue = d.issue), '{}') ELSE i.label_ids END AS label_ids,
+      CASE WHEN d.dirty & 4 <> 0 THEN coalesce((SELECT array_agg(x.module ORDER BY x.created_at, x.module) FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE x.issue = d.issue), '{}') ELSE i.module_ids END AS module_ids,
+      CASE WHEN d.dirty & 8 <> 0 THEN (SELECT count(*)::int FROM issue_links x WHERE x.issue = d.issue) ELSE i.link_count END AS link_count,
+      CASE WHEN d.dirty & 16 <> 0 THEN (SELECT count(*)::int FROM file_assets x WHERE x.issue = d.issue AND x.entity_type = 'ISSUE_ATTACHMENT' AND x.is_uploaded AND NOT x.is_deleted AND x.deleted_at IS NULL) ELSE i.attachment_count END AS attachment_count,
+      -- (the listable test as a FILTER: the lookup is by parent whatever the planner thinks of the table's size)
+      CASE WHEN d.dirty & 32 <> 0 THEN (SELECT count(*) FILTER (WHERE c.deleted_at IS NULL AND c.archived_at IS NULL AND NOT c.is_draft)::int FROM issues c WHERE c.parent = d.issue) ELSE i.sub_issues_count END AS sub_issues_count,
+      CASE WHEN d.dirty & 64 <> 0 THEN (SELECT x.cycle FROM cycle_issues x WHERE x.issue = d.issue LIMIT 1) ELSE i.cycle_id END AS cycle_id
+    FROM d JOIN issues i ON i.id = d.issue
   )
   UPDATE issues i SET assignee_ids = n.assignee_ids, label_ids = n.label_ids, module_ids = n.module_ids, link_count = n.link_count,
     attachment_count = n.attachment_count, sub_issues_count = n.sub_issues_count, cycle_id = n.cycle_id
@@ -69,7 +66,12 @@ BEGIN
   WHERE i.id = n.id
     AND (i.assignee_ids, i.label_ids, i.module_ids, i.link_count, i.attachment_count, i.sub_issues_count, i.cycle_id)
       IS DISTINCT FROM (n.assignee_ids, n.label_ids, n.module_ids, n.link_count, n.attachment_count, n.sub_issues_count, n.cycle_id);
-  DELETE FROM issue_list_attrs_tx WHERE txid = NEW.txid;
+  DELETE FROM issue_list_attrs_tx WHERE txid = tx;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION issue_list_attrs_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM issue_list_attrs_apply(NEW.txid);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
