@@ -19,6 +19,17 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // The server parses rich text only with its sanitising htmlField (core/sanitize.ts); the contract's plain
+    // htmlText is for clients.
+    files: ["apps/server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@stride/shared/contract", importNames: ["htmlText"], message: "Pass htmlField from core/sanitize.ts: the server sanitises every HTML field." }] },
+      ],
+    },
+  },
+  {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -1,3 +1,4 @@
+import type { Paginated } from "@stride/shared/contract";
 import { errors } from "./errors.ts";
 
 /** Cursor pagination of wire-facts §0: cursor = "<per_page>:<page>:<is_prev>". */
@@ -30,22 +31,8 @@ export function parsePage(query: { per_page?: unknown; cursor?: unknown }, defau
   return { perPage, page, offset: page * perPage, cursor: `${perPage}:${page}:0` };
 }
 
-export interface Envelope<T> {
-  grouped_by: string | null;
-  sub_grouped_by: string | null;
-  total_count: number;
-  next_cursor: string;
-  prev_cursor: string;
-  next_page_results: boolean;
-  prev_page_results: boolean;
-  count: number;
-  total_pages: number;
-  total_results: number;
-  extra_stats: null;
-  results: T;
-}
-
-export function envelope<T>(page: PageRequest, total: number, results: T, count: number, grouping: { groupedBy?: string | null; subGroupedBy?: string | null } = {}): Envelope<T> {
+/** The paginated envelope (the contract's `Paginated`) of one page of `results`. */
+export function envelope<T>(page: PageRequest, total: number, results: T[], count: number, grouping: { groupedBy?: string | null; subGroupedBy?: string | null } = {}): Paginated<T> {
   const totalPages = Math.ceil(total / page.perPage);
   return {
     grouped_by: grouping.groupedBy ?? null,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
+import { fieldErrors } from "@stride/shared/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
@@ -75,23 +76,14 @@ export interface RegisteredRoute {
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
-function zodToBody(err: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of err.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
 export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
   refuseNul(value, where);
   if (!schemaDef) return value as T;
   const result = schemaDef.safeParse(value ?? (where === "body" ? {} : value));
   if (!result.success) {
     if (where === "params") throw errors.notFound();
-    if (where === "query") throw errors.badParam(Object.entries(zodToBody(result.error)).map(([k, v]) => `${k}: ${v.join(", ")}`).join("; "));
-    throw new HttpError(400, zodToBody(result.error));
+    if (where === "query") throw errors.badParam(Object.entries(fieldErrors(result.error)).map(([k, v]) => `${k}: ${v.join(", ")}`).join("; "));
+    throw new HttpError(400, fieldErrors(result.error));
   }
   return result.data;
 }

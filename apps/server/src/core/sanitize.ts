@@ -2,6 +2,7 @@ import sanitize from "sanitize-html";
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { z } from "zod";
 import { EMPTY_HTML, HTML_ALLOWLIST, cleanHtmlAttributes, htmlAttributeNames } from "@stride/shared";
+import { fieldError, MSG, type HtmlField } from "@stride/shared/contract";
 
 /**
  * Rich text is sanitised on the server, on write, with the one allowlist of `@stride/shared`
@@ -128,12 +129,13 @@ export function htmlDepthWithin(html: string, limit = MAX_DEPTH): boolean {
 
 /**
  * A rich-text body field: a string of at most `max` characters and MAX_DEPTH levels of nesting
- * (checked before sanitising), stored sanitised. Every request schema that accepts HTML uses this field, so no write path can skip it.
+ * (checked before sanitising), stored sanitised. The shared contract's bodies take their HTML fields from the
+ * caller (`HtmlField`); the server always passes this one, so no write path can skip sanitising (the web
+ * passes the contract's plain `htmlText`, which eslint keeps out of the server).
  */
-export function htmlField(max: number) {
-  return z
-    .string({ error: (iss) => (iss.input === undefined ? "This field is required." : iss.input === null ? "This field may not be null." : "Not a valid string.") })
-    .max(max, `Ensure this field has no more than ${max} characters.`)
+export const htmlField: HtmlField = (max) =>
+  z
+    .string({ error: fieldError(MSG.string) })
+    .max(max, MSG.maxLen(max))
     .refine((html) => htmlDepthWithin(html), `Ensure elements are nested no more than ${MAX_DEPTH} levels deep.`)
     .transform(sanitizeHtml);
-}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import { useOptimisticRowPatch } from "./optimistic.ts";
 import type { Label } from "./types.ts";
 
 const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issue-labels/`;
@@ -20,3 +21,6 @@ export const useUpdateLabel = (slug: string, pid: string) =>
   useLabelMutation(slug, pid, ({ id, ...body }: Partial<Label> & { id: string }) => api<Label>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }));
 export const useDeleteLabel = (slug: string, pid: string) =>
   useLabelMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }));
+/** Reorder or re-nest (drag and drop): the new parent and sort order show at once and are rolled back on an error. */
+export const useMoveLabel = (slug: string, pid: string) =>
+  useOptimisticRowPatch<Label>(qk.labels(slug, pid), (id) => `${base(slug, pid)}${id}/`);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import { useOptimisticRowPatch } from "./optimistic.ts";
 import type { State } from "./types.ts";
 
 const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/states/`;
@@ -22,3 +23,6 @@ export const useDeleteState = (slug: string, pid: string) =>
   useStateMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }));
 export const useMarkDefaultState = (slug: string, pid: string) =>
   useStateMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/mark-default/`, { method: "POST" }));
+/** Reorder (drag and drop): the new sequence shows at once and is rolled back on an error. */
+export const useMoveState = (slug: string, pid: string) =>
+  useOptimisticRowPatch<State>(qk.states(slug, pid), (id) => `${base(slug, pid)}${id}/`);

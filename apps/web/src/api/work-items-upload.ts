@@ -48,15 +48,55 @@ export function uploadAttachment(opts: {
   onProgress: (percent: number) => void;
 }): UploadHandle {
   const { slug, projectId, issueId, file } = opts;
+  return uploadThroughSlot(attachmentsBase(slug, projectId, issueId), { name: file.name, type: fileType(file), size: file.size }, file, opts.onProgress);
+}
+
+/** Base path of a project's assets (description and comment images). */
+export const projectAssetsBase = (slug: string, projectId: string) => `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/`;
+
+/**
+ * An image of a description or comment (wire-facts §10): a project asset of `entityType`
+ * (ISSUE_DESCRIPTION, COMMENT_DESCRIPTION) for the entity, or for none yet (a work item or comment still
+ * being written: linked with `linkEditorAssets` once it exists). The editor stores the asset id.
+ */
+export function uploadEditorImage(opts: {
+  slug: string;
+  projectId: string;
+  entityType: "ISSUE_DESCRIPTION" | "COMMENT_DESCRIPTION";
+  entityId?: string | null;
+  file: File;
+  onProgress: (percent: number) => void;
+}): UploadHandle {
+  const { file } = opts;
+  const body = { name: file.name || "image", type: fileType(file), size: file.size, entity_type: opts.entityType, entity_identifier: opts.entityId ?? "" };
+  return uploadThroughSlot(projectAssetsBase(opts.slug, opts.projectId), body, file, opts.onProgress);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Asset ids of the images in stored rich text (`<image-component src="{asset id}">`). */
+export function editorAssetIds(html: string): string[] {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(/<image-component\b[^>]*\bsrc="([^"]+)"/gi)) if (UUID.test(m[1])) ids.add(m[1]);
+  return [...ids];
+}
+
+/** Link the images of a new work item's description or comment to it (POST …/{entity}/bulk/). */
+export async function linkEditorAssets(slug: string, projectId: string, entityId: string, html: string): Promise<void> {
+  const asset_ids = editorAssetIds(html);
+  if (asset_ids.length) await api(`${projectAssetsBase(slug, projectId)}${entityId}/bulk/`, { method: "POST", body: { asset_ids } });
+}
+
+/** Request a slot at `base`, send the file to it (XMLHttpRequest, for progress), mark it uploaded. */
+function uploadThroughSlot(base: string, slotBody: Record<string, unknown>, file: File, onProgress: (percent: number) => void): UploadHandle {
   let xhr: XMLHttpRequest | null = null;
   let canceled = false;
   let assetId: string | null = null;
-  const report = throttle((p: number) => opts.onProgress(p), UPLOAD_PROGRESS_THROTTLE_MS);
+  const report = throttle((p: number) => onProgress(p), UPLOAD_PROGRESS_THROTTLE_MS);
 
   const promise = (async () => {
     if (file.size > MAX_UPLOAD_SIZE) throw new UploadError(`The file is too large: the limit is ${Math.round(MAX_UPLOAD_SIZE / 1048576)} MB.`);
-    const base = attachmentsBase(slug, projectId, issueId);
-    const slot = await api<UploadSlot>(base, { method: "POST", body: { name: file.name, type: fileType(file), size: file.size } });
+    const slot = await api<UploadSlot>(base, { method: "POST", body: slotBody });
     assetId = slot.asset_id;
     if (canceled) {
       // cancelled while the slot was being made: free it
@@ -93,7 +133,7 @@ export function uploadAttachment(opts: {
     report.cancel();
     if (xhr) xhr.abort();
     // the slot was created but never completed: remove it (best effort)
-    if (assetId && xhr) api(`${attachmentsBase(slug, projectId, issueId)}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
+    if (assetId && xhr) api(`${base}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
   };
   return { promise, cancel };
 }

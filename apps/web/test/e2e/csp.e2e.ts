@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext, signIn, waitForPath } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The web app runs under the Content-Security-Policy the server sends (issue #6 point 4): every
@@ -62,6 +62,12 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await page.keyboard.type("Runs under the ");
   await page.keyboard.press("Control+b");
   await page.keyboard.type("policy");
+  // the editor's slash menu, a table and its toolbar run under the policy too
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("/table");
+  await page.getByRole("listbox", { name: "Insert a block" }).waitFor();
+  await page.keyboard.press("Enter");
+  await page.getByRole("toolbar", { name: "Comment formatting" }).getByRole("button", { name: "Add row below" }).waitFor();
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
   await poll(async () => peek.locator("[data-comment]").count()).toBe(1);
   expect(await peek.locator("[data-comment]").first().textContent()).toContain("Runs under the policy");
@@ -73,6 +79,47 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`));
   await form.getByRole("button", { name: "Save changes" }).click();
   expect((await saved).status()).toBe(200);
+  expect(violations).toEqual([]);
+});
+
+it("opens menus, pickers and popovers (floating-ui positions through the CSSOM) without a CSP violation", async () => {
+  await openList(page, a);
+  await page.getByRole("button", { name: "Profile menu" }).click();
+  await page.getByRole("menu").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: /^Priority/ }).click();
+  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Low" }).click();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Filters" }).getByRole("combobox", { name: "Search filters" }).fill("low");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Display" }).click();
+  await page.getByRole("dialog", { name: "Display options" }).waitFor();
+  await page.keyboard.press("Escape");
+  expect(violations).toEqual([]);
+});
+
+it("drags by mouse and by keyboard (board, settings) without a CSP violation", async () => {
+  if (!(await page.request.get("/api/users/me/")).ok()) {
+    await signIn(page, a.email);
+    await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
+  }
+  await setLayout(page.request, a, { layout: "kanban", group_by: "state", order_by: "sort_order" });
+  await openList(page, a);
+  const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
+  const card = page.locator(`[data-card][data-item="${a.identifier}-1"]`);
+  await card.waitFor();
+  await card.dragTo(page.locator(`section[data-column="${stateId("Todo")}"]`));
+  await page.locator(`section[data-column="${stateId("Todo")}"] [data-item="${a.identifier}-1"]`).waitFor();
+  await page.getByRole("button", { name: `Move ${a.identifier}-1 Check the policy` }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await page.locator(`section[data-column="${stateId("Backlog")}"] [data-item="${a.identifier}-1"]`).waitFor();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/states/`);
+  await page.getByRole("button", { name: "Move state Done" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Escape");
+  await poll(async () => (await page.locator("[data-dnd-live]").textContent())?.trim()).toBe("Cancelled. Done stays in Completed, position 1 of 1.");
   expect(violations).toEqual([]);
 });
 

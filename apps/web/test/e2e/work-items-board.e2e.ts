@@ -1,25 +1,27 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, poll, openList, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, poll, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Work items, board flows: quick add, drag a card across kanban columns (the state persists after a
- * reload), reorder within a column with manual order.
+ * reload), reorder within a column with manual order. Each test seeds its own user, project and items.
+ * (Every drag surface, by mouse and keyboard, is covered in dnd.e2e.ts.)
  */
 let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Bianca" });
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
 const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
@@ -46,15 +48,14 @@ it("quick-adds a work item at the bottom of the list", async () => {
   expect(body.results[0].state_id).toBe(stateId("Backlog"));
 });
 
-it("drags a card to another kanban column and the state persists after reload", async () => {
-  await page.getByRole("button", { name: "Board layout" }).click();
+it("quick-adds into a kanban column and drags a card to another column; the state persists after reload", async () => {
+  await createItems(ctx.request, a, [{ name: "First task" }]);
+  await setLayout(ctx.request, a, { layout: "kanban", group_by: "state" });
+  await openList(page, a);
   await column("Backlog").locator(`[data-item="${a.identifier}-1"]`).waitFor();
-  // two more items in Todo through the column's quick add
+  // one more item in Todo through the column's quick add
   await quickAdd(column("Todo"), "Second task");
   await column("Todo").locator(`[data-item="${a.identifier}-2"]`).waitFor();
-  await page.keyboard.press("Escape");
-  await quickAdd(column("Todo"), "Third task");
-  await column("Todo").locator(`[data-item="${a.identifier}-3"]`).waitFor();
   await page.keyboard.press("Escape");
 
   await column("Backlog").locator(`[data-item="${a.identifier}-1"]`).dragTo(column("In Progress"));
@@ -69,21 +70,25 @@ it("drags a card to another kanban column and the state persists after reload", 
 });
 
 it("reorders cards within a column with manual order", async () => {
+  await createItems(ctx.request, a, [{ name: "Second task", state_id: stateId("Todo") }, { name: "Third task", state_id: stateId("Todo") }]);
+  await setLayout(ctx.request, a, { layout: "kanban", group_by: "state" });
+  await openList(page, a);
+  await column("Todo").locator("[data-card]").first().waitFor();
   await page.getByRole("button", { name: "Display" }).click();
   await page.getByLabel("Order by").selectOption("sort_order");
   await page.keyboard.press("Escape");
-  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-3`]);
+  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-1`, `${a.identifier}-2`]);
 
-  const second = column("Todo").locator(`[data-item="${a.identifier}-2"]`);
-  await column("Todo").locator(`[data-item="${a.identifier}-3"]`).dragTo(second, { targetPosition: { x: 20, y: 4 } });
-  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
+  const first = column("Todo").locator(`[data-item="${a.identifier}-1"]`);
+  await column("Todo").locator(`[data-item="${a.identifier}-2"]`).dragTo(first, { targetPosition: { x: 20, y: 4 } });
+  await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-1`]);
 
   // the new order is saved: first minus 10000
   await poll(async () => {
     const r = (await (await page.request.get(api("issues/?order_by=sort_order&state=" + stateId("Todo") + "&per_page=10&cursor=10:0:0"))).json()) as { results: { sequence_id: number }[] };
     return r.results.map((x) => x.sequence_id);
-  }).toEqual([3, 2]);
+  }).toEqual([2, 1]);
   await page.reload();
   await column("Todo").locator("[data-card]").first().waitFor();
-  expect(await cardsIn("Todo")).toEqual([`${a.identifier}-3`, `${a.identifier}-2`]);
+  expect(await cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-1`]);
 });

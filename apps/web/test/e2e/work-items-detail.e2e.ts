@@ -53,7 +53,7 @@ it("comments with an @mention and reacts to the comment", async () => {
   const box = peek.getByRole("textbox", { name: "Comment" });
   await box.click();
   await page.keyboard.type("Ready for review @dor");
-  await page.getByRole("listbox", { name: "Mention a member" }).getByRole("option", { name: /Dora Tester/ }).click();
+  await page.getByRole("listbox", { name: "Mention someone or a work item" }).getByRole("option", { name: /Dora Tester/ }).click();
   await page.keyboard.type("thanks");
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
 
@@ -85,7 +85,7 @@ it("adds a blocked_by relation and the other item shows it as blocking", async (
   await rel.getByLabel("Relation type").selectOption("blocked_by");
   await rel.getByRole("button", { name: "Add relation" }).click();
   const picker = page.getByRole("dialog", { name: "Add relation" });
-  await picker.getByRole("textbox", { name: "Search work items" }).fill("changelog");
+  await picker.getByRole("combobox", { name: "Search work items" }).fill("changelog");
   await picker.getByRole("option", { name: new RegExp(`${key(2)}`) }).click();
   await picker.getByRole("button", { name: "Add 1" }).click();
   await rel.locator(`[data-relation="blocked_by"] [data-item="${key(2)}"]`).waitFor();

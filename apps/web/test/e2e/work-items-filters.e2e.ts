@@ -41,11 +41,11 @@ it("filters by priority and by label, shows chips, and remembers the filters", a
 
   await page.getByRole("button", { name: "Filters" }).click();
   const menu = page.getByRole("dialog", { name: "Filters" });
-  await menu.getByRole("group", { name: "Priority" }).getByLabel("High").check();
+  await menu.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
   await poll(rows).toEqual([key(3), key(1)]);
 
   await menu.getByRole("button", { name: "Labels", exact: true }).click();
-  await menu.getByRole("group", { name: "Labels" }).getByLabel("Bug").check();
+  await menu.getByRole("listbox", { name: "Labels" }).getByRole("option", { name: "Bug" }).click();
   await poll(rows).toEqual([key(1)]);
   await page.keyboard.press("Escape");
 

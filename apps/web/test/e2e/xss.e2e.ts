@@ -6,6 +6,7 @@ import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrange, createItems, type Arranged } from "./work-items-fixtures.ts";
 import { EDITOR_OUTPUT, XSS_CORPUS } from "../../../../packages/shared/src/html/test-corpus.ts";
+import { EDITOR_POSITIONED, EDITOR_UI_CLASS } from "../../src/components/editor/ui-classes.ts";
 
 /**
  * Stored rich text never runs in the browser (issue #6, point 3): the XSS corpus is written through the
@@ -44,7 +45,9 @@ async function settleImages(page: Page) {
 
 /** What is unsafe inside rendered rich text (`[data-rich-text]`): executable elements, handlers, script URLs, foreign classes, overlays. */
 async function richTextProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(([uiClass, positioned]) => {
+    const ownClass = new RegExp(uiClass);
+
     const out: string[] = [];
     const banned = new Set(["script", "iframe", "object", "embed", "style", "svg", "math", "form", "meta", "base", "link", "template", "frame", "noscript", "button", "select", "textarea"]);
     for (const root of document.querySelectorAll("[data-rich-text]")) {
@@ -55,9 +58,10 @@ async function richTextProblems(page: Page): Promise<string[]> {
           if (/^on/i.test(at.name)) out.push(`${at.name} on <${tag}>`);
           if (/^(href|src|action|formaction|xlink:href|srcdoc|background|data)$/i.test(at.name) && /^[\s\u0000-\u001f]*(javascript|vbscript|data):/i.test(at.value)) out.push(`${at.name}=${at.value}`);
         }
-        for (const c of el.classList) if (c !== "mention" && !/^language-/.test(c)) out.push(`class ${c} on <${tag}>`);
+        // the editor's own classes (highlighting, node views) are allowed; anything else came from content
+        for (const c of el.classList) if (!ownClass.test(c)) out.push(`class ${c} on <${tag}>`);
         const pos = getComputedStyle(el).position;
-        if (pos === "fixed" || pos === "absolute" || pos === "sticky") out.push(`position ${pos} on <${tag}>`);
+        if ((pos === "fixed" || pos === "absolute" || pos === "sticky") && !el.matches(positioned)) out.push(`position ${pos} on <${tag}>`);
       }
     }
     // whatever marks rich text, no element of a comment or description may cover the page
@@ -66,7 +70,7 @@ async function richTextProblems(page: Page): Promise<string[]> {
       if (r.width >= window.innerWidth && r.height >= window.innerHeight) out.push(`<${el.localName} class="${el.getAttribute("class")}"> covers the page`);
     }
     return out;
-  });
+  }, [EDITOR_UI_CLASS.source, EDITOR_POSITIONED]);
 }
 
 it("nothing stored in a description or comments runs when the work item is opened", async () => {
@@ -119,14 +123,14 @@ it("the web app's own sanitiser neutralises the raw corpus in chromium and keeps
   const dialogs = watchDialogs(page);
   await page.setContent("<!DOCTYPE html><html><body><main id=host></main></body></html>");
   await page.addScriptTag({ content: webSanitiserBundle() });
-  // raw payloads (as if the server had stored them unsanitised) rendered the way RichText renders them
+  // raw payloads (as if the server had stored them unsanitised), sanitised as RichText does before the editor reads them
   await page.evaluate((corpus) => {
-    const lib = (window as unknown as { StrideHtml: { toDisplayHtml: (h: string, n: (id: string) => string) => string } }).StrideHtml;
+    const lib = (window as unknown as { StrideHtml: { sanitizeHtml: (h: string) => string } }).StrideHtml;
     const host = document.getElementById("host")!;
     for (const p of corpus) {
       const div = document.createElement("div");
       div.setAttribute("data-rich-text", "");
-      div.innerHTML = lib.toDisplayHtml(p, () => "Ada");
+      div.innerHTML = lib.sanitizeHtml(p);
       host.appendChild(div);
     }
   }, [...XSS_CORPUS]);

@@ -104,6 +104,10 @@ export const EDITOR_OUTPUT: Readonly<Record<string, string>> = {
   image: `<img src="https://example.com/a.png" alt="diagram" title="Diagram" width="320" height="200"><img src="/api/assets/v2/workspaces/acme/projects/p1/${UID}/" alt="">`,
   imageComponent: `<image-component src="${UID}" id="${UID}" width="35%" height="auto" aspectratio="1.7777777777777777" alignment="center" status="uploaded"></image-component><image-component src="https://example.com/b.png" width="640px" height="360px" alignment="left"></image-component>`,
   mention: `<p>Hi <mention-component id="${UID}" entity_identifier="${UID}" entity_name="user_mention"></mention-component> and <mention-component entity_identifier="${UID}" entity_name="user_mention" label="Ada Lovelace"></mention-component></p>`,
+  // Stride's editor (components/editor): work-item mentions, tables without colgroup, images while and after upload
+  workItemMention: `<p>See <mention-component id="${UID}" entity_identifier="${UID}" entity_name="issue" label="STR-12 Fix the login"></mention-component> today</p>`,
+  strideTable: `<table><tbody><tr><th><p>Owner</p></th><th colwidth="120"><p>Due</p></th></tr><tr><td colspan="2" colwidth="150,200"><p>x</p></td></tr><tr><td rowspan="2"><p>y</p></td><td><p></p></td></tr></tbody></table>`,
+  strideImage: `<image-component src="${UID}" id="${UID}" status="uploaded"></image-component>`,
   tiptapMention: `<p>Hi <span data-type="mention" data-id="${UID}" data-label="Ada">@Ada</span></p>`,
   colors: `<p><span data-text-color="peach">peach</span> <span data-background-color="#ff0000" style="background-color: #ff0000">red</span> <span data-text-color="#0a0b0c" style="color: #0a0b0c">dark</span></p>`,
   callout: `<callout-component data-icon-color="#6d7b8a" data-icon-name="Info" data-emoji-unicode="128161" data-emoji-url="https://cdn.example.com/emoji/1f4a1.png" data-logo-in-use="emoji" data-background="gray"><p>note</p></callout-component>`,

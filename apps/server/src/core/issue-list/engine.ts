@@ -4,6 +4,7 @@ import {
   type GroupByField,
   type OrderBy,
 } from "@stride/shared";
+import type { GroupBucket as WireGroupBucket, ListEnvelope, WorkItemCore, WorkItemListItem } from "@stride/shared/contract";
 import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
@@ -44,12 +45,9 @@ export interface ListRequest {
   description?: boolean;
 }
 
-export type Item = Record<string, unknown>;
-
-export interface GroupBucket {
-  results: Item[] | Record<string, { results: Item[]; total_results: number }>;
-  total_results: number;
-}
+/** A list row as the engine reads it: the contract's list item. */
+export type Item = WorkItemListItem;
+export type GroupBucket = WireGroupBucket<Item>;
 
 export interface ListResult {
   groupedBy: GroupByField | null;
@@ -187,33 +185,40 @@ interface ItemCol {
 function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   const shape = req.shape ?? "list";
   const iso = (c: string) => isoExpr(c, tz, q);
-  const cols: ItemCol[] = [
-    { key: "id", sql: "i.id" },
-    { key: "name", sql: "i.name" },
-    { key: "state_id", sql: "i.state" },
-    { key: "sort_order", sql: "i.sort_order", conv: "float" },
-    { key: "completed_at", sql: iso("i.completed_at") },
-    { key: "estimate_point", sql: "i.estimate_point" },
-    { key: "priority", sql: "i.priority" },
-    { key: "start_date", sql: "i.start_date::text" },
-    { key: "target_date", sql: "i.target_date::text" },
-    { key: "sequence_id", sql: "i.sequence_id" },
-    { key: "project_id", sql: "i.project" },
-    { key: "parent_id", sql: "i.parent" },
-    { key: "cycle_id", sql: "i.cycle_id" },
-    { key: "sub_issues_count", sql: "i.sub_issues_count" },
-    { key: "created_at", sql: iso("i.created_at") },
-    { key: "updated_at", sql: iso("i.updated_at") },
-    { key: "created_by", sql: "i.created_by" },
-    { key: "updated_by", sql: "i.updated_by" },
-    { key: "attachment_count", sql: "i.attachment_count" },
-    { key: "link_count", sql: "i.link_count" },
-    { key: "is_draft", sql: "i.is_draft" },
-    { key: "archived_at", sql: "i.archived_at::text" },
-    { key: "type_id", sql: "i.type" },
-  ];
+  // every field of the contract's list item (a missing or misspelled one is a type error)
+  const core: Record<keyof WorkItemCore, Omit<ItemCol, "key">> = {
+    id: { sql: "i.id" },
+    name: { sql: "i.name" },
+    state_id: { sql: "i.state" },
+    sort_order: { sql: "i.sort_order", conv: "float" },
+    completed_at: { sql: iso("i.completed_at") },
+    estimate_point: { sql: "i.estimate_point" },
+    priority: { sql: "i.priority" },
+    start_date: { sql: "i.start_date::text" },
+    target_date: { sql: "i.target_date::text" },
+    sequence_id: { sql: "i.sequence_id" },
+    project_id: { sql: "i.project" },
+    parent_id: { sql: "i.parent" },
+    cycle_id: { sql: "i.cycle_id" },
+    sub_issues_count: { sql: "i.sub_issues_count" },
+    created_at: { sql: iso("i.created_at") },
+    updated_at: { sql: iso("i.updated_at") },
+    created_by: { sql: "i.created_by" },
+    updated_by: { sql: "i.updated_by" },
+    attachment_count: { sql: "i.attachment_count" },
+    link_count: { sql: "i.link_count" },
+    is_draft: { sql: "i.is_draft" },
+    archived_at: { sql: "i.archived_at::text" },
+    type_id: { sql: "i.type" },
+    assignee_ids: { sql: "i.assignee_ids" },
+    label_ids: { sql: "i.label_ids" },
+    module_ids: { sql: "i.module_ids" },
+  };
+  // in wire order: `state__group` (lists only) comes before the three id arrays
+  const { assignee_ids, label_ids, module_ids, ...scalars } = core;
+  const cols: ItemCol[] = Object.entries(scalars).map(([key, c]) => ({ key, ...c }));
   if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"` });
-  cols.push({ key: "assignee_ids", sql: "i.assignee_ids" }, { key: "label_ids", sql: "i.label_ids" }, { key: "module_ids", sql: "i.module_ids" });
+  cols.push({ key: "assignee_ids", ...assignee_ids }, { key: "label_ids", ...label_ids }, { key: "module_ids", ...module_ids });
   if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at") });
   if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html" });
   if (shape === "detail") {
@@ -288,12 +293,12 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
       meta = (row[3] ?? {}) as PageMeta;
       continue;
     }
-    const it: Item = {};
+    const it: Record<string, unknown> = {};
     for (let c = 0; c < n; c++) {
       const v = row[LEAD + c];
       it[keys[c]] = floats[c] ? floatValue(v) : v;
     }
-    items[k - 1] = it;
+    items[k - 1] = it as Item;
     groupKeys[k - 1] = row[1] as string | null;
     subGroupKeys[k - 1] = row[2] as string | null;
   }
@@ -365,8 +370,9 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
     const rawSg = page.subGroupKeys[x] ?? null;
     const gk = keyOf(rawG);
     const sgk = keyOf(rawSg);
-    if (gDim.multi) it[groupBy] = rawG;
-    if (sgDim?.multi) it[subGroupBy!] = rawSg;
+    const row = it as Record<string, unknown>;
+    if (gDim.multi) row[groupBy] = rawG;
+    if (sgDim?.multi) row[subGroupBy!] = rawSg;
     if (!sgDim) {
       const list = byGroup.get(gk) ?? [];
       list.push(it);
@@ -434,7 +440,7 @@ function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iter
 }
 
 /** The wire envelope (wire-facts §0) of a list result. */
-export function listEnvelope(page: PageRequest, r: ListResult) {
+export function listEnvelope(page: PageRequest, r: ListResult): ListEnvelope<Item> {
   return {
     grouped_by: r.groupedBy,
     sub_grouped_by: r.subGroupedBy,

@@ -6,7 +6,8 @@ import type { AppContext } from "../../core/context.ts";
 import type { Tx } from "../../db/client.ts";
 import { deleteAsset, markUploaded, restoreAsset, type AssetRow } from "./commands.ts";
 import { loadAsset, type AssetAction, type AssetWhere } from "./access.ts";
-import { markBody, redirectToFile } from "./shared.ts";
+import { redirectToFile } from "./shared.ts";
+import { markUploadedBody } from "./schemas.ts";
 import type { Disposition } from "./sign.ts";
 
 /**
@@ -49,7 +50,7 @@ export function markUploadedRoute<TParams>(fastify: FastifyInstance, app: AppCon
   route(fastify, app, {
     method: "PATCH",
     ...base(url, o, "upload"),
-    body: markBody,
+    body: markUploadedBody,
     status: 204,
     handler: async (ctx) => {
       await ctx.app.db.transaction((tx) => markUploaded(tx, ctx.app, ctx.loaded, ctx.user.id, ctx.body.attributes));

@@ -5,12 +5,12 @@ import { route, type ScopeCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { isEpicPath } from "../issues/access.ts";
-import { P } from "../issues/urls.ts";
+import { isEpicPath, P } from "../../core/paths.ts";
 import { createUploadSlot, FA, presentAsset } from "./commands.ts";
 import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { attAssetParams, attParams, checkType, PA, slotBody } from "./shared.ts";
+import { checkType, PA } from "./shared.ts";
+import { attAssetParams, attParams, uploadSlotBody } from "./schemas.ts";
 
 type AttAssetParams = z.infer<typeof attAssetParams>;
 
@@ -56,7 +56,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     url: attachmentUrls(""),
     scope: "project",
     params: attParams,
-    body: slotBody,
+    body: uploadSlotBody,
     policy: Policies.project.read,
     load: async (ctx) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) }),
     handler: async (ctx) => {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import type { AssetAttributes, FileAsset, UploadSlot } from "@stride/shared/contract";
+import { iso } from "../../core/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
@@ -14,10 +16,10 @@ export const FA = schema.fileAssets;
 export type AssetRow = typeof FA.$inferSelect;
 
 /** FileAsset (wire-facts §6.5): all columns, `asset_url` and the audit fields. */
-export function presentAsset(a: AssetRow, slug: string | null) {
+export function presentAsset(a: AssetRow, slug: string | null): FileAsset {
   return {
     id: a.id,
-    attributes: a.attributes,
+    attributes: a.attributes as AssetAttributes,
     asset: a.asset,
     user: a.userId,
     workspace: a.workspaceId,
@@ -36,9 +38,9 @@ export function presentAsset(a: AssetRow, slug: string | null) {
     is_uploaded: a.isUploaded,
     storage_metadata: a.storageMetadata,
     asset_url: assetUrl(a, slug),
-    created_at: a.createdAt,
-    updated_at: a.updatedAt,
-    deleted_at: a.deletedAt,
+    created_at: iso(a.createdAt),
+    updated_at: iso(a.updatedAt),
+    deleted_at: iso(a.deletedAt),
     created_by: a.createdById,
     updated_by: a.updatedById,
   };
@@ -77,7 +79,7 @@ export function requestOrigin(req: FastifyRequest): string {
  * Create the FileAsset row of an upload slot and the form the client posts the file with
  * (`upload_data = {url, fields}`, wire-facts §10): our own receiver and a signed one-time token.
  */
-export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput) {
+export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput): Promise<{ asset: AssetRow; body: UploadSlot }> {
   if (input.size > MAX_UPLOAD_SIZE) throw fileTooLarge();
   // the type is fixed here, for good: the receiver checks the bytes against it and downloads serve it
   const type = normalizeMime(input.type);

@@ -6,7 +6,8 @@ import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { PUBLIC_ENTITY_TYPES } from "./urls.ts";
-import { A, assetParams, INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { A, INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { assetParams } from "./schemas.ts";
 import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
 import { verifyDownload } from "./sign.ts";
 

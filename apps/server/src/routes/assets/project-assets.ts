@@ -5,12 +5,13 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { MSG, zUuid } from "../issues/schemas.ts";
 import { FA } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { newSlot, prepareAsset, slotLinks } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { PA, prAssetParams, prParams, slotBody, typeMsg, USER_TYPES } from "./shared.ts";
+import { projectParams, idParam } from "../../core/fields.ts";
+import { PA, USER_TYPES } from "./shared.ts";
+import { linkAssetsBody, prAssetParams, uploadSlotBody } from "./schemas.ts";
 
 type PrAssetParams = z.infer<typeof prAssetParams>;
 
@@ -20,8 +21,8 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     method: "POST",
     url: `${PA}/`,
     scope: "project",
-    params: prParams,
-    body: slotBody,
+    params: projectParams,
+    body: uploadSlotBody,
     policy: Policies.project.read,
     load: (ctx) =>
       prepareAsset(
@@ -45,8 +46,8 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     method: "POST",
     url: `${PA}/:entityId/bulk/`,
     scope: "project",
-    params: prParams.extend({ entityId: zUuid }),
-    body: z.object({ asset_ids: z.array(zUuid, { error: typeMsg(MSG.list) }).max(500) }),
+    params: projectParams.extend({ entityId: idParam() }),
+    body: linkAssetsBody,
     policy: Policies.project.read,
     status: 204,
     load: async (ctx) => {

@@ -3,7 +3,6 @@ import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, isAllowedUploadType } from "@stri
 import type { ScopeCtx } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { normalizeMime } from "../../storage/content-type.ts";
-import { MSG, zUuid } from "../issues/schemas.ts";
 import { invalidEntityType, invalidFileType, type AssetRow } from "./commands.ts";
 import { signedDownloadPath, type Disposition } from "./sign.ts";
 
@@ -11,44 +10,6 @@ import { signedDownloadPath, type Disposition } from "./sign.ts";
 export const A = "/api/assets/v2";
 export const WA = `${A}/workspaces/:slug`;
 export const PA = `${WA}/projects/:projectId`;
-
-export const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === undefined ? MSG.required : msg);
-
-/** POST body of an upload slot request. */
-export const slotBody = z.object({
-  name: z
-    .string({ error: typeMsg(MSG.string) })
-    .trim()
-    .min(1, MSG.blank)
-    .max(255, MSG.maxLen(255))
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "File names may not contain control characters."),
-  type: z.string({ error: typeMsg(MSG.string) }).max(255, MSG.maxLen(255)),
-  size: z.number({ error: typeMsg(MSG.integer) }).int(MSG.integer).min(0, "Ensure this value is greater than or equal to 0."),
-  entity_type: z.string({ error: typeMsg(MSG.string) }).max(64).optional(),
-  entity_identifier: z.string({ error: typeMsg(MSG.string) }).max(255).nullable().optional(),
-  external_id: z.string().max(255).nullable().optional(),
-  external_source: z.string().max(255).nullable().optional(),
-});
-export type SlotBody = z.infer<typeof slotBody>;
-
-/** PATCH body marking an upload complete; `attributes` may add descriptive keys (name, type and size are fixed). */
-export const MAX_ATTRIBUTES_JSON = 8192;
-export const markBody = z
-  .object({
-    attributes: z
-      .record(z.string(), z.unknown(), { error: typeMsg(MSG.object) })
-      .refine((a) => JSON.stringify(a).length <= MAX_ATTRIBUTES_JSON, `Ensure this field has no more than ${MAX_ATTRIBUTES_JSON} characters.`)
-      .optional(),
-  })
-  .passthrough();
-
-export const assetParams = z.object({ assetId: zUuid });
-export const wsParams = z.object({ slug: z.string() });
-export const wsAssetParams = wsParams.extend({ assetId: zUuid });
-export const prParams = wsParams.extend({ projectId: zUuid });
-export const prAssetParams = prParams.extend({ assetId: zUuid });
-export const attParams = prParams.extend({ issueId: zUuid });
-export const attAssetParams = attParams.extend({ assetId: zUuid });
 
 export const USER_TYPES = ["USER_AVATAR", "USER_COVER"];
 

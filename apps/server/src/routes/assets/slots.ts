@@ -3,7 +3,8 @@ import type { Ctx, ScopeCtx } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
-import { checkEntityType, checkType, invalidIdentifier, isUuid, type SlotBody } from "./shared.ts";
+import { checkEntityType, checkType, invalidIdentifier, isUuid } from "./shared.ts";
+import type { UploadSlotBody } from "./schemas.ts";
 
 export type SlotLinks = { projectId?: string | null; issueId?: string | null; commentId?: string | null; pageId?: string | null; draftIssueId?: string | null };
 
@@ -101,7 +102,7 @@ export async function prepareAsset(
 }
 
 /** The upload slot of a prepared asset → `{upload_data, asset_id, asset_url}`. */
-export async function newSlot(ctx: Ctx<unknown, unknown, SlotBody, PreparedAsset>) {
+export async function newSlot(ctx: Ctx<unknown, unknown, UploadSlotBody, PreparedAsset>) {
   const p = ctx.loaded;
   const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
     name: ctx.body.name,

@@ -1,4 +1,4 @@
-import { staticAssetUrl } from "../issues/presenters.ts";
+import { staticAssetUrl } from "../../core/present.ts";
 
 type AssetRow = {
   id: string;

@@ -5,14 +5,15 @@ import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { deleteAssetRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { A, assetParams, checkEntityType, checkType, slotBody, USER_TYPES } from "./shared.ts";
+import { A, checkEntityType, checkType, USER_TYPES } from "./shared.ts";
+import { assetParams, uploadSlotBody } from "./schemas.ts";
 
 /** The caller's avatar and cover: slot, mark uploaded, delete. */
 export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     method: "POST",
     url: `${A}/user-assets/`,
-    body: slotBody,
+    body: uploadSlotBody,
     policy: Policies.user.any,
     load: async (ctx) => {
       const entityType = checkEntityType(ctx.body.entity_type, (t) => USER_TYPES.includes(t));

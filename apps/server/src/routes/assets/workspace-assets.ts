@@ -5,12 +5,13 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { zUuid } from "../issues/schemas.ts";
 import { createUploadSlot, FA } from "./commands.ts";
 import { assetAccess, loadAsset } from "./access.ts";
 import { newSlot, prepareAsset } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { slotBody, USER_TYPES, WA, wsAssetParams, wsParams } from "./shared.ts";
+import { slugParams } from "../../core/fields.ts";
+import { USER_TYPES, WA } from "./shared.ts";
+import { duplicateAssetBody, uploadSlotBody, wsAssetParams } from "./schemas.ts";
 
 type WsAssetParams = z.infer<typeof wsAssetParams>;
 
@@ -23,8 +24,8 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     method: "POST",
     url: `${WA}/`,
     scope: "workspace",
-    params: wsParams,
-    body: slotBody,
+    params: slugParams,
+    body: uploadSlotBody,
     policy: Policies.workspace.read,
     load: (ctx) =>
       prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
@@ -65,7 +66,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     url: `${WA}/duplicate-assets/:assetId/`,
     scope: "workspace",
     params: wsAssetParams,
-    body: z.object({ entity_type: z.string().max(64), entity_id: zUuid.nullable().optional(), project_id: zUuid.nullable().optional() }),
+    body: duplicateAssetBody,
     policy: Policies.workspace.member,
     load: async (ctx) => {
       const src = await loadAsset(ctx, { workspace: true }, "read");

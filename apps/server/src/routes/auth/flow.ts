@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_ERROR, authErrorName } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import { getInstance } from "../../core/instance-config.ts";
+import { assertCsrf } from "../../core/csrf.ts";
+import { formRoute } from "../../core/form-route.ts";
 
 /**
  * Shared pieces of the browser authentication flows (wire-facts §1): base URLs, next_path validation,
@@ -19,6 +21,11 @@ export function appBase(app: AppContext, req: FastifyRequest): string {
 /** God-mode base URL, with trailing slash: `<base>/god-mode/`. */
 export function adminBase(app: AppContext, req: FastifyRequest): string {
   return `${appBase(app, req)}/god-mode/`;
+}
+
+/** God-mode error redirect: `<base>/god-mode/?error_code=<n>&error_message=<NAME>[&k=v…]` (echoed values capped). */
+export function adminErrorUrl(app: AppContext, req: FastifyRequest, e: AuthFlowError): string {
+  return errorUrl(`${appBase(app, req)}/god-mode`, e.code, undefined, e.extra);
 }
 
 const UNSAFE_NEXT = /(^|[^a-z])(javascript|data|vbscript|file):|<\s*script|\\|[\u0000-\u001f\u007f]|\/\/|\.\./i;
@@ -102,6 +109,27 @@ export function redirect(reply: FastifyReply, url: string): FastifyReply {
   return reply.header("cache-control", "no-store").redirect(url, 302);
 }
 
+/**
+ * Run a browser form flow (app and god-mode sign-in forms): success is a 302 to the returned URL; an
+ * AuthFlowError is a 302 to the error target; an unexpected failure is logged and reported to the browser as
+ * `genericCode` (5035 for sign-ups, 5175 in god mode, 5999 otherwise) rather than a JSON 500 the browser would
+ * show raw.
+ */
+export async function formFlow(
+  reply: FastifyReply,
+  errorTarget: (e: AuthFlowError) => string,
+  run: () => Promise<string>,
+  genericCode: number = AUTH_ERROR.AUTHENTICATION_FAILED,
+): Promise<FastifyReply> {
+  try {
+    return redirect(reply, await run());
+  } catch (e) {
+    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
+    reply.request.log.error(e);
+    return redirect(reply, errorTarget(fail(genericCode)));
+  }
+}
+
 /** A form or JSON body field as a string ("" when absent or not text). */
 export function field(body: unknown, name: string): string {
   if (!body || typeof body !== "object") return "";
@@ -114,6 +142,33 @@ export function field(body: unknown, name: string): string {
 
 /** Form body schema: any object of fields; anything else reads as no fields. */
 export const formBody = z.record(z.string(), z.unknown()).catch({});
+
+export interface AuthFormFlow {
+  /** The flow itself: answers the URL to land on, or throws an AuthFlowError. */
+  run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown> }) => Promise<string>;
+  /** Where a failure lands (the error code and echoed fields in the query). */
+  errorTarget: (req: FastifyRequest, body: Record<string, unknown>, e: AuthFlowError) => string;
+  /** The code an unexpected failure is reported with. */
+  genericCode?: number;
+}
+
+/**
+ * Register a browser authentication form (POST, anonymous, CSRF-checked): the app's sign-in and sign-up forms
+ * and god mode's. It runs as a form flow (formFlow): every outcome is a 302.
+ */
+export function authForm(fastify: FastifyInstance, app: AppContext, url: string, flow: AuthFormFlow): void {
+  formRoute(fastify, app, {
+    method: "POST",
+    url,
+    auth: "none",
+    body: formBody,
+    policy: null,
+    handler: async ({ req, reply, body }) => {
+      assertCsrf(req);
+      return formFlow(reply, (e) => flow.errorTarget(req, body, e), () => flow.run({ req, reply, body }), flow.genericCode);
+    },
+  });
+}
 
 const emailSchema = z.email();
 export const EMAIL_MAX = 254;

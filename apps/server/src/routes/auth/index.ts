@@ -14,7 +14,7 @@ import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
 import {
-  AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, field, formBody, isValidEmail, jsonFail,
+  AUTH_ERROR, AuthFlowError, appBase, authForm, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
   normalizeEmail, redirect, successUrl,
 } from "./flow.ts";
 import {
@@ -25,21 +25,6 @@ import { magicCodeMail, resetPasswordMail } from "./mails.ts";
 import { presentUser as presentUserFull } from "../users/presenters.ts";
 
 const E = AUTH_ERROR;
-
-/**
- * Run a browser form flow: success is a 302 to the returned URL; an AuthFlowError is a 302 to the error
- * target; an unexpected failure is logged and reported to the browser as `genericCode` (5035 for
- * sign-ups, 5999 otherwise) rather than a JSON 500 the browser would show raw.
- */
-async function formFlow(reply: FastifyReply, errorTarget: (e: AuthFlowError) => string, run: () => Promise<string>, genericCode: number = E.AUTHENTICATION_FAILED): Promise<FastifyReply> {
-  try {
-    return redirect(reply, await run());
-  } catch (e) {
-    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
-    reply.request.log.error(e);
-    return redirect(reply, errorTarget(fail(genericCode)));
-  }
-}
 
 const OAUTH_PROVIDERS: Record<string, { idKey: string; secretKey: string; code: number }> = {
   google: { idKey: "GOOGLE_CLIENT_ID", secretKey: "GOOGLE_CLIENT_SECRET", code: E.GOOGLE_NOT_CONFIGURED },
@@ -96,21 +81,13 @@ export const authRoutes: RouteModule = (fastify, app) => {
     run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
     genericCode?: number,
   ) =>
-    formRoute(fastify, app, {
-      method: "POST",
-      url,
-      auth: "none",
-      body: formBody,
-      policy: null,
-      handler: async ({ req, reply, body }) => {
-        assertCsrf(req);
-        const base = appBase(app, req);
-        const nextPath = field(body, "next_path");
-        return formFlow(reply, (e) => errorUrl(base, e.code, nextPath, e.extra), async () => {
-          await formGate(req, rateKey);
-          return run({ req, reply, body, base, nextPath });
-        }, genericCode);
+    authForm(fastify, app, url, {
+      errorTarget: (req, body, e) => errorUrl(appBase(app, req), e.code, field(body, "next_path"), e.extra),
+      run: async ({ req, reply, body }) => {
+        await formGate(req, rateKey);
+        return run({ req, reply, body, base: appBase(app, req), nextPath: field(body, "next_path") });
       },
+      genericCode,
     });
 
   route(fastify, app, {

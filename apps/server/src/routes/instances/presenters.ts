@@ -1,14 +1,16 @@
+import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { ConfigRow } from "../../core/instance-config.ts";
-import { presentUserAdminLite, iso } from "../users/presenters.ts";
+import { iso, presentUserAdminLite } from "../../core/present.ts";
+import { presentWorkspaceColumns } from "../workspaces/presenters.ts";
 
 export type InstanceRow = typeof schema.instances.$inferSelect;
 export type InstanceAdminRow = typeof schema.instanceAdmins.$inferSelect;
 
 /** The Instance object (wire-facts §2, wire-facts-2 §1). */
-export function presentInstance(i: InstanceRow, extra: { workspacesExist?: boolean } = {}) {
-  const out: Record<string, unknown> = {
+export function presentInstance(i: InstanceRow, extra: { workspacesExist?: boolean } = {}): Instance {
+  return {
     id: i.id,
     created_at: iso(i.createdAt),
     updated_at: iso(i.updatedAt),
@@ -31,9 +33,8 @@ export function presentInstance(i: InstanceRow, extra: { workspacesExist?: boole
     is_verified: i.isVerified,
     is_test: i.isTest,
     is_current_version_deprecated: false,
+    ...(extra.workspacesExist !== undefined ? { workspaces_exist: extra.workspacesExist } : {}),
   };
-  if (extra.workspacesExist !== undefined) out.workspaces_exist = extra.workspacesExist;
-  return out;
 }
 
 const on = (v: string | undefined) => v === "1";
@@ -41,7 +42,7 @@ const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
 const orNull = (v: string | undefined) => (v ? v : null);
 
 /** The `config` half of GET /api/instances/: public flags derived from the configuration. */
-export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }) {
+export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }): PublicConfig {
   return {
     enable_signup: on(cfg.ENABLE_SIGNUP),
     is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
@@ -68,7 +69,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
 }
 
 /** A configuration row with its decrypted value. */
-export function presentConfigRow(r: ConfigRow) {
+export function presentConfigRow(r: ConfigRow): ConfigRowWire {
   return {
     id: r.id,
     created_at: iso(r.createdAt),
@@ -83,7 +84,7 @@ export function presentConfigRow(r: ConfigRow) {
   };
 }
 
-export function presentInstanceAdmin(a: InstanceAdminRow, user: UserRow) {
+export function presentInstanceAdmin(a: InstanceAdminRow, user: UserRow): InstanceAdmin {
   return {
     id: a.id,
     created_at: iso(a.createdAt),
@@ -99,26 +100,13 @@ export function presentInstanceAdmin(a: InstanceAdminRow, user: UserRow) {
   };
 }
 
-const logoUrl = (ws: WorkspaceRow) => (ws.logoAssetId ? `/api/assets/v2/static/${ws.logoAssetId}/` : ws.logo ? ws.logo : null);
-
-/** A full workspace row (wire-facts §3 columns) as the instance admin sees it. */
-export function presentAdminWorkspace(ws: WorkspaceRow, extra: Record<string, unknown>) {
-  return {
-    id: ws.id,
-    created_at: iso(ws.createdAt),
-    updated_at: iso(ws.updatedAt),
-    deleted_at: null,
-    created_by: ws.createdById,
-    updated_by: ws.updatedById,
-    name: ws.name,
-    logo: ws.logo,
-    logo_asset: ws.logoAssetId,
-    logo_url: logoUrl(ws),
-    owner: ws.ownerId,
-    slug: ws.slug,
-    organization_size: ws.organizationSize,
-    timezone: ws.timezone,
-    background_color: ws.backgroundColor,
-    ...extra,
-  };
+/**
+ * A workspace as the instance admin sees it: the workspace columns (wire-facts §3) with counts; in the list
+ * `owner` is the owner's object, and a workspace the admin just created carries the admin's role.
+ */
+export function presentAdminWorkspace(
+  ws: WorkspaceRow,
+  extra: { owner?: AdminWorkspaceOwner; total_projects?: number; total_members?: number; role?: number },
+): AdminWorkspace {
+  return { ...presentWorkspaceColumns(ws), ...extra };
 }

@@ -1,50 +1,39 @@
-import { z } from "zod";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { route, type ScopeCtx, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity } from "../../core/activity.ts";
+import { issueParams } from "../../core/fields.ts";
+import { P, itemUrls } from "../../core/paths.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../issues/urls.ts";
-import { issueParams, projectParams, zUuid, MSG } from "../issues/schemas.ts";
-import { assertCanSee, findIssue, loadIssueForRoute } from "../issues/access.ts";
-import { recordMentions } from "../issues/commands.ts";
-import { stripHtml } from "../issues/text.ts";
-import { presentCommentReaction, presentIssueReaction } from "../issues/presenters.ts";
+import { loadIssueForRoute } from "../issues/access.ts";
 import { usersById } from "../issues/detail.ts";
-import { commentBody, presentComments, registerCommentCreate } from "./build.ts";
+import {
+  commentCreateBody, commentOnlyParams, commentParams, commentPatchBody, commentReactionParams, historyQuery, reactionBody, reactionParams,
+} from "./schemas.ts";
+import { presentCommentReaction, presentComments, presentIssueReaction } from "./presenters.ts";
+import {
+  addCommentReaction, addIssueReaction, createComment, deleteComment, loadComment, removeCommentReaction, removeIssueReaction, updateComment,
+  workItemHistory,
+} from "./commands.ts";
 
 const C = schema.issueComments;
-const typeMsg = (msg: string) => (iss: { input?: unknown }) => (iss.input === undefined ? MSG.required : msg);
 
-const commentPatchBody = commentBody.partial();
-
-/** Emoji codepoint strings such as "128077" (or the emoji itself). */
-const reactionBody = z.object({ reaction: z.string({ error: typeMsg(MSG.string) }).trim().min(1, MSG.blank).max(20, MSG.maxLen(20)) });
-
-const commentParams = issueParams.extend({ commentId: zUuid });
-const commentOnlyParams = projectParams.extend({ commentId: zUuid });
-const reactionParams = issueParams.extend({ reaction: z.string().min(1).max(20) });
-const commentReactionParams = commentOnlyParams.extend({ reaction: z.string().min(1).max(20) });
-
-/** Load a comment of the project (not deleted) whose work item the caller may see. */
-async function loadComment(ctx: ScopeCtx<{ commentId: string; issueId?: string }>) {
-  const [c] = await ctx.app.db
-    .select()
-    .from(C)
-    .where(and(eq(C.id, ctx.params.commentId), eq(C.projectId, ctx.project.id), isNull(C.deletedAt)))
-    .limit(1);
-  if (!c || (ctx.params.issueId && c.issueId !== ctx.params.issueId)) throw errors.notFound();
-  const issue = await findIssue(ctx.app.db, ctx.project.id, c.issueId);
-  if (!issue) throw errors.notFound();
-  assertCanSee(ctx.user.id, ctx.project, ctx.projectMember, issue);
-  return { comment: c, issue };
-}
-
-const duplicateReaction = () => errors.badRequest("Reaction already exists");
-
-/** Comments (create / edit / delete, mentions), reactions on work items and on comments. */
+/**
+ * The conversation of a work item: its history (property changes and comments), comments (create / edit /
+ * delete, mentions), and reactions on work items and on comments.
+ */
 export const issueCommentRoutes: RouteModule = (fastify, app) => {
+  // GET P/issues/{id}/history/ (wire-facts §6.4), incremental with `created_at__gt`
+  route(fastify, app, {
+    method: "GET",
+    url: itemUrls("history/"),
+    scope: "project",
+    params: issueParams,
+    query: historyQuery,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => workItemHistory(ctx, ctx.loaded, ctx.query),
+  });
+
   // GET P/issues/{id}/comments/ — newest first
   route(fastify, app, {
     method: "GET",
@@ -59,9 +48,23 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  registerCommentCreate(fastify, app, itemUrls("comments/"));
+  // POST a comment: …/comments/ and …/history/ take the same body and answer the same
+  route(fastify, app, {
+    method: "POST",
+    url: [...itemUrls("comments/"), ...itemUrls("history/")],
+    scope: "project",
+    params: issueParams,
+    body: commentCreateBody,
+    policy: Policies.project.read,
+    load: (ctx) => loadIssueForRoute(ctx),
+    status: 201,
+    handler: async (ctx) => {
+      const c = await ctx.app.db.transaction((tx) => createComment(tx, ctx.loaded, ctx.user.id, ctx.body));
+      return (await presentComments(ctx.app.db, [c], ctx.project, ctx.workspace))[0];
+    },
+  });
 
-  // PATCH .../comments/{cid}/ (admin or author); a changed comment_html sets edited_at
+  // PATCH .../comments/{cid}/ (admin or author)
   route(fastify, app, {
     method: "PATCH",
     url: itemUrls("comments/:commentId/"),
@@ -72,30 +75,8 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     load: loadComment,
     creatorOf: (l) => l.comment.actorId ?? l.comment.createdById,
     handler: async (ctx) => {
-      const { comment: cur, issue } = ctx.loaded;
-      const b = ctx.body;
-      const row = await ctx.app.db.transaction(async (tx) => {
-        const set: Partial<typeof C.$inferInsert> = { updatedAt: new Date(), updatedById: ctx.user.id };
-        const htmlChanged = b.comment_html !== undefined && b.comment_html !== cur.commentHtml;
-        if (htmlChanged) {
-          set.commentHtml = b.comment_html!;
-          set.commentStripped = stripHtml(b.comment_html);
-          set.editedAt = new Date();
-        }
-        if (b.comment_json !== undefined) set.commentJson = (b.comment_json ?? {}) as object;
-        if (b.access !== undefined) set.access = b.access;
-        if (b.external_source !== undefined) set.externalSource = b.external_source;
-        if (b.external_id !== undefined) set.externalId = b.external_id;
-        const [u] = await tx.update(C).set(set).where(eq(C.id, cur.id)).returning();
-        if (htmlChanged) {
-          await recordMentions(tx, issue, b.comment_html, ctx.user.id);
-          await recordActivity(tx, {
-            issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id,
-            verb: "updated", field: "comment", oldValue: cur.commentHtml, newValue: b.comment_html, issueCommentId: cur.id, comment: "updated a comment",
-          });
-        }
-        return u;
-      });
+      const { comment, issue } = ctx.loaded;
+      const row = await ctx.app.db.transaction((tx) => updateComment(tx, issue, comment, ctx.user.id, ctx.body));
       return (await presentComments(ctx.app.db, [row], ctx.project, ctx.workspace))[0];
     },
   });
@@ -110,14 +91,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     creatorOf: (l) => l.comment.actorId ?? l.comment.createdById,
     status: 204,
     handler: async (ctx) => {
-      const { comment, issue } = ctx.loaded;
-      await ctx.app.db.transaction(async (tx) => {
-        await tx.update(C).set({ deletedAt: new Date(), updatedAt: new Date(), updatedById: ctx.user.id }).where(eq(C.id, comment.id));
-        await recordActivity(tx, {
-          issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id,
-          verb: "deleted", field: "comment", oldValue: comment.commentHtml, issueCommentId: comment.id, comment: "deleted a comment",
-        });
-      });
+      await ctx.app.db.transaction((tx) => deleteComment(tx, ctx.loaded.issue, ctx.loaded.comment, ctx.user.id));
       return undefined;
     },
   });
@@ -148,17 +122,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
-      const issue = ctx.loaded;
-      const row = await ctx.app.db.transaction(async (tx) => {
-        const [r] = await tx
-          .insert(R)
-          .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id, reaction: ctx.body.reaction, createdById: ctx.user.id, updatedById: ctx.user.id })
-          .onConflictDoNothing()
-          .returning();
-        if (!r) throw duplicateReaction();
-        await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id, verb: "created", field: "reaction", newValue: r.reaction, newIdentifier: r.id });
-        return r;
-      });
+      const row = await ctx.app.db.transaction((tx) => addIssueReaction(tx, ctx.loaded, ctx.user.id, ctx.body.reaction));
       return presentIssueReaction(row, ctx.user);
     },
   });
@@ -172,12 +136,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
-      const issue = ctx.loaded;
-      await ctx.app.db.transaction(async (tx) => {
-        const gone = await tx.delete(R).where(and(eq(R.issueId, issue.id), eq(R.actorId, ctx.user.id), eq(R.reaction, ctx.params.reaction))).returning();
-        if (gone.length === 0) throw errors.notFound();
-        await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id, verb: "deleted", field: "reaction", oldValue: ctx.params.reaction, oldIdentifier: gone[0].id });
-      });
+      await ctx.app.db.transaction((tx) => removeIssueReaction(tx, ctx.loaded, ctx.user.id, ctx.params.reaction));
       return undefined;
     },
   });
@@ -209,19 +168,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     status: 201,
     handler: async (ctx) => {
       const { comment, issue } = ctx.loaded;
-      const row = await ctx.app.db.transaction(async (tx) => {
-        const [r] = await tx
-          .insert(CR)
-          .values({ commentId: comment.id, projectId: comment.projectId, workspaceId: comment.workspaceId, actorId: ctx.user.id, reaction: ctx.body.reaction, createdById: ctx.user.id, updatedById: ctx.user.id })
-          .onConflictDoNothing()
-          .returning();
-        if (!r) throw duplicateReaction();
-        await recordActivity(tx, {
-          issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id,
-          verb: "created", field: "comment_reaction", newValue: r.reaction, newIdentifier: r.id, issueCommentId: comment.id,
-        });
-        return r;
-      });
+      const row = await ctx.app.db.transaction((tx) => addCommentReaction(tx, issue, comment, ctx.user.id, ctx.body.reaction));
       return presentCommentReaction(row, ctx.user);
     },
   });
@@ -236,14 +183,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async (ctx) => {
       const { comment, issue } = ctx.loaded;
-      await ctx.app.db.transaction(async (tx) => {
-        const gone = await tx.delete(CR).where(and(eq(CR.commentId, comment.id), eq(CR.actorId, ctx.user.id), eq(CR.reaction, ctx.params.reaction))).returning();
-        if (gone.length === 0) throw errors.notFound();
-        await recordActivity(tx, {
-          issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id,
-          verb: "deleted", field: "comment_reaction", oldValue: ctx.params.reaction, oldIdentifier: gone[0].id, issueCommentId: comment.id,
-        });
-      });
+      await ctx.app.db.transaction((tx) => removeCommentReaction(tx, issue, comment, ctx.user.id, ctx.params.reaction));
       return undefined;
     },
   });

@@ -16,11 +16,11 @@ import {
   type ListRequest,
   type Viewer,
 } from "../../core/issue-list/index.ts";
-import { listQuery, MAX_LIST_IDS, projectParams, userIssuesParams, workspaceParams } from "./schemas.ts";
+import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
+import { P, W } from "../../core/paths.ts";
+import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
 import { presentItems, presentList, presentSync } from "./presenters.ts";
 
-const W = "/api/workspaces/:slug";
-const P = `${W}/projects/:projectId`;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AnyCtx = Ctx<unknown, Record<string, unknown>, unknown, unknown>;
@@ -184,7 +184,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: `${W}/issues/`,
     scope: "workspace",
-    params: workspaceParams,
+    params: slugParams,
     query: listQuery,
     policy: Policies.workspace.read,
     handler: async (ctx) => {

@@ -1,3 +1,4 @@
+import type { ListEnvelope, SyncEnvelope } from "@stride/shared/contract";
 import type { PageRequest } from "../../core/pagination.ts";
 import { listEnvelope, type Item, type ListResult } from "../../core/issue-list/index.ts";
 
@@ -7,13 +8,13 @@ import { listEnvelope, type Item, type ListResult } from "../../core/issue-list/
  */
 
 /** The paginated envelope of wire-facts §0 with grouped or flat results. */
-export const presentList = (page: PageRequest, result: ListResult) => listEnvelope(page, result);
+export const presentList = (page: PageRequest, result: ListResult): ListEnvelope<Item> => listEnvelope(page, result);
 
 /** A plain array of items (P/issues/list/). */
 export const presentItems = (result: ListResult): Item[] => result.results as Item[];
 
 /** The v2 sync envelope (wire-facts §6.1): next_cursor is null at the end. */
-export function presentSync(page: PageRequest, result: ListResult) {
+export function presentSync(page: PageRequest, result: ListResult): SyncEnvelope<Item> {
   const hasNext = result.nextPageResults;
   return {
     prev_cursor: page.page > 0 ? `${page.perPage}:${page.page - 1}:0` : null,

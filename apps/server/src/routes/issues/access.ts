@@ -3,6 +3,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
 import type { ScopeCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
+import { isEpicPath } from "../../core/paths.ts";
 import type { IssueRow } from "./queries.ts";
 
 /** 404 for a work item named in a body that is not in the project (work-tracking.md §8). */
@@ -12,12 +13,6 @@ export const issueNotFound = () => errors.notFound("Issue not found");
 
 /** 403 body when a guest asks for someone else's work item. */
 export const notAllowedToView = () => errors.body(403, { error: "You are not allowed to view this issue" });
-
-/** True when the request came in through an `epics/` path. */
-export function isEpicPath(ctx: ScopeCtx): boolean {
-  const url = ctx.req.routeOptions?.url ?? ctx.req.url;
-  return /\/epics\//.test(url);
-}
 
 export interface IssueLoadOpts {
   /** Archived items load too (default true: detail, history and sub-resources work on archived items). */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
@@ -8,26 +7,12 @@ import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../core/route.ts";
-import { P } from "./urls.ts";
-import { issueIdsBody, projectParams, zDate, zIdList, zPriority, zRef, MSG } from "./schemas.ts";
+import { P } from "../../core/paths.ts";
+import { projectParams } from "../../core/fields.ts";
+import { bulkOperationBody, issueIdsBody } from "./schemas.ts";
 import { findProjectIssues } from "./access.ts";
 import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
 import type { IssueRow } from "./queries.ts";
-
-const bulkProperties = z.object(
-  {
-    state_id: zRef.optional(),
-    priority: zPriority.optional(),
-    assignee_ids: zIdList.optional(),
-    label_ids: zIdList.optional(),
-    start_date: zDate.nullable().optional(),
-    target_date: zDate.nullable().optional(),
-    estimate_point: zRef.optional(),
-    cycle_id: zRef.optional(),
-    module_ids: zIdList.optional(),
-  },
-  { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) },
-);
 
 /** Move items into a cycle (or out of any cycle with null), recording activity. */
 export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], cycleId: string | null) {
@@ -90,7 +75,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
     url: `${P}/bulk-operation-issues/`,
     scope: "project",
     params: projectParams,
-    body: issueIdsBody.extend({ properties: bulkProperties }),
+    body: bulkOperationBody,
     policy: Policies.project.member,
     status: 204,
     handler: async (ctx) => {

@@ -6,9 +6,10 @@ import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, W, itemUrls } from "./urls.ts";
-import { expandQuery, issueCreateBody, issueParams, issuePatchBody, parseExpand, projectParams, zDate, zUuid, MSG } from "./schemas.ts";
-import { assertCanSee, findProjectIssues, isEpicPath, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
+import { P, W, isEpicPath, itemUrls } from "../../core/paths.ts";
+import { issueParams, projectParams } from "../../core/fields.ts";
+import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
+import { assertCanSee, findProjectIssues, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { loadIssueView } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
@@ -140,11 +141,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     url: `${P}/issue-dates/`,
     scope: "project",
     params: projectParams,
-    body: z.object({
-      updates: z
-        .array(z.object({ id: zUuid, start_date: zDate.nullable().optional(), target_date: zDate.nullable().optional() }), { error: (iss) => (iss.input === undefined ? MSG.required : MSG.list) })
-        .max(1000),
-    }),
+    body: workItemDatesBody,
     policy: Policies.project.member,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.updates.map((u) => u.id))];

@@ -7,8 +7,8 @@ import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "./urls.ts";
-import { issueParams, zUuid } from "./schemas.ts";
+import { P, itemUrls } from "../../core/paths.ts";
+import { idParam, issueParams } from "../../core/fields.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { findDescriptionVersion } from "./versions.ts";
 import { presentDescriptionVersion, presentDescriptionVersionLite } from "./presenters.ts";
@@ -52,7 +52,7 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
     method: "GET",
     url: urls(":versionId/"),
     scope: "project",
-    params: issueParams.extend({ versionId: zUuid }),
+    params: issueParams.extend({ versionId: idParam() }),
     policy: Policies.project.read,
     load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
     handler: async (ctx) => {

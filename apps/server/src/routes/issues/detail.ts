@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { AssetAttributes, RelationLite, WorkItemDetail } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
+import { iso, presentUserLite } from "../../core/present.ts";
 import { assetUrl } from "../assets/urls.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
-import {
-  presentIssue,
-  presentIssueReactionLite,
-  presentLinkLite,
-  presentRelationLite,
-  presentTask,
-  presentUserLite,
-} from "./presenters.ts";
+import { presentIssue, presentIssueReactionLite, presentLinkLite, presentRelationLite, presentTask } from "./presenters.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -27,8 +22,8 @@ export async function relationExpansions(db: DbOrTx, issueId: string) {
   const rows = await db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
   const otherIds = rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId));
   const views = new Map((await loadIssueViews(db, otherIds)).map((v) => [v.issue.id, v]));
-  const issueRelation = [];
-  const issueRelated = [];
+  const issueRelation: RelationLite[] = [];
+  const issueRelated: RelationLite[] = [];
   for (const r of rows) {
     if (r.issueId === issueId) {
       const v = views.get(r.relatedIssueId);
@@ -45,18 +40,20 @@ export async function relationExpansions(db: DbOrTx, issueId: string) {
  * The detail shape of GET P/issues/{id}/ (wire-facts §6.3): item fields (no state__group) plus
  * description_html, is_subscribed, is_intake and the requested expansions.
  */
-export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>) {
+export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>): Promise<WorkItemDetail> {
   const it = v.issue;
-  const out: Record<string, unknown> = presentIssue(v);
-  out.description_html = it.descriptionHtml;
   const [sub] = await db
     .select({ id: schema.issueSubscribers.id })
     .from(schema.issueSubscribers)
     .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
     .limit(1);
-  out.is_subscribed = !!sub;
-  // Intake items wait in the project's triage state until accepted.
-  out.is_intake = v.stateGroup === "triage";
+  const out: WorkItemDetail = {
+    ...presentIssue(v),
+    description_html: it.descriptionHtml,
+    is_subscribed: !!sub,
+    // Intake items wait in the project's triage state until accepted.
+    is_intake: v.stateGroup === "triage",
+  };
 
   if (expand.has("issue_reactions")) {
     const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
@@ -73,9 +70,9 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
     out.issue_attachments = rows.map((a) => ({
       id: a.id,
       asset: a.asset,
-      attributes: a.attributes,
+      attributes: a.attributes as AssetAttributes,
       created_by: a.createdById,
-      updated_at: a.updatedAt,
+      updated_at: iso(a.updatedAt),
       updated_by: a.updatedById,
       asset_url: assetUrl(a, workspaceSlug),
     }));
@@ -102,7 +99,10 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
   }
   if (expand.has("assignees")) {
     const users = await usersById(db, v.assigneeIds);
-    out.assignees = v.assigneeIds.map((id) => presentUserLite(users.get(id))).filter(Boolean);
+    out.assignees = v.assigneeIds.flatMap((id) => {
+      const u = users.get(id);
+      return u ? [presentUserLite(u)] : [];
+    });
   }
   if (expand.has("labels")) {
     const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];

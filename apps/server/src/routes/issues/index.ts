@@ -1,6 +1,5 @@
 import type { RouteModule } from "../../core/route.ts";
 import { registerIssueCore } from "./core.ts";
-import { registerHistory } from "./history.ts";
 import { registerSubIssues } from "./sub-issues.ts";
 import { registerLinks } from "./links.ts";
 import { registerRelations } from "./relations.ts";
@@ -11,12 +10,12 @@ import { registerDescriptionVersions } from "./description-versions.ts";
 
 /**
  * Work items (work-tracking.md §7 "Work items"; wire-facts §6.2–6.5), for `issues/` and `epics/`:
- * create, detail, update, delete, lookup, meta, history, dates, sub-items, links, relations,
- * subscription, archive, bulk calls and description versions. The list / read-many endpoints live in the list engine.
+ * create, detail, update, delete, lookup, meta, dates, sub-items, links, relations, subscription, archive, bulk
+ * calls and description versions. Lists live in the list engine (issue-lists/); history, comments and reactions in
+ * issue-comments/, tasks in issue-tasks/, drafts in issue-drafts/.
  */
 export const issueRoutes: RouteModule = (fastify, app) => {
   registerIssueCore(fastify, app);
-  registerHistory(fastify, app);
   registerSubIssues(fastify, app);
   registerLinks(fastify, app);
   registerRelations(fastify, app);

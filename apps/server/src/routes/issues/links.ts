@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { route, type ScopeCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
@@ -7,13 +6,14 @@ import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { itemUrls } from "./urls.ts";
-import { issueParams, zStr, zUuid, MSG } from "./schemas.ts";
+import { LINK_URL_MAX, MSG } from "@stride/shared/contract";
+import { itemUrls } from "../../core/paths.ts";
+import { idParam, issueParams } from "../../core/fields.ts";
+import { createLinkBody, updateLinkBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { presentLink } from "./presenters.ts";
 import { usersById } from "./detail.ts";
 
-export const URL_MAX = 2000;
 const duplicateUrl = () => errors.badRequest("URL already exists for this Issue");
 
 /** Prefix `http://` when no scheme is given; only http(s) URLs with a host are accepted. */
@@ -24,14 +24,14 @@ export function normalizeLinkUrl(raw: string): string {
   try {
     parsed = new URL(u);
   } catch {
-    throw errors.field("url", "Enter a valid URL.");
+    throw errors.field("url", MSG.url);
   }
   if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname) throw errors.field("url", "Enter a valid URL.");
-  if (u.length > URL_MAX) throw errors.field("url", MSG.maxLen(URL_MAX));
+  if (u.length > LINK_URL_MAX) throw errors.field("url", MSG.maxLen(LINK_URL_MAX));
   return u;
 }
 
-const linkParams = issueParams.extend({ linkId: zUuid });
+const linkParams = issueParams.extend({ linkId: idParam() });
 
 /** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
 async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
@@ -40,7 +40,6 @@ async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
   if (!link) throw errors.notFound();
   return link;
 }
-const zMetadata = z.record(z.string(), z.unknown(), { error: (iss) => (iss.input === undefined ? MSG.required : MSG.object) });
 
 async function presentLinks(db: DbOrTx, rows: (typeof schema.issueLinks.$inferSelect)[]) {
   const users = await usersById(db, rows.map((r) => r.createdById));
@@ -65,7 +64,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-links/"),
     scope: "project",
     params: issueParams,
-    body: z.object({ url: zStr(URL_MAX).min(1, MSG.blank), title: zStr(255).nullable().optional(), metadata: zMetadata.optional() }),
+    body: createLinkBody,
     policy: Policies.project.member,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
@@ -91,7 +90,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-links/:linkId/"),
     scope: "project",
     params: linkParams,
-    body: z.object({ url: zStr(URL_MAX).min(1, MSG.blank).optional(), title: zStr(255).nullable().optional(), metadata: zMetadata.optional() }),
+    body: updateLinkBody,
     policy: Policies.project.member,
     load: loadLink,
     handler: async (ctx) => {

@@ -1,57 +1,30 @@
+import type {
+  Activity, DescriptionVersion, DescriptionVersionLite, IssueReactionLite, Link, LinkLite, Priority, RelatedWorkItem, RelationLite,
+  RelationType, Subscriber, Task, WorkItem, WorkItemFlat,
+} from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
+import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../core/present.ts";
 import type { IssueView } from "./queries.ts";
-import { presentUserLite as presentUser } from "../users/presenters.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 type ProjectRow = typeof schema.projects.$inferSelect;
 type WorkspaceRow = typeof schema.workspaces.$inferSelect;
-
-/** Public URL of an avatar / cover / logo asset (wire-facts §10). */
-export const staticAssetUrl = (assetId: string) => `/api/assets/v2/static/${assetId}/`;
-
-/** The audit fields that close most wire objects: timestamps, `deleted_at` (always null here) and authors. */
-export function auditFields(r: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null }) {
-  return { created_at: r.createdAt, updated_at: r.updatedAt, deleted_at: null, created_by: r.createdById, updated_by: r.updatedById };
-}
-
-/** User-lite (wire-facts §0), or null without a user. */
-export function presentUserLite(u: UserRow | null | undefined) {
-  return u ? presentUser(u) : null;
-}
-
-export function presentProjectLite(p: ProjectRow | null | undefined) {
-  if (!p) return null;
-  return {
-    id: p.id,
-    identifier: p.identifier,
-    name: p.name,
-    cover_image: p.coverImage,
-    cover_image_url: p.coverImageAssetId ? staticAssetUrl(p.coverImageAssetId) : p.coverImage,
-    logo_props: p.logoProps,
-    description: p.description,
-  };
-}
-
-export function presentWorkspaceLite(w: WorkspaceRow | null | undefined) {
-  if (!w) return null;
-  return { name: w.name, slug: w.slug, id: w.id, logo_url: w.logoAssetId ? staticAssetUrl(w.logoAssetId) : w.logo ?? null };
-}
+type IssueRow = typeof schema.issues.$inferSelect;
 
 /**
- * One work item in the list-item / create-response shape (wire-facts §6.1, §6.2).
+ * One work item in the create / update / single-item shape (wire-facts §6.1, §6.2).
  * `stateGroup: true` adds `state__group` (list rows); detail responses leave it out.
- * Field names here are the contract the list engine and the web client share.
  */
-export function presentIssue(v: IssueView, opts: { stateGroup?: boolean } = {}) {
+export function presentIssue(v: IssueView, opts: { stateGroup?: boolean } = {}): WorkItem {
   const it = v.issue;
-  const out: Record<string, unknown> = {
+  return {
     id: it.id,
     name: it.name,
     state_id: it.stateId,
     sort_order: it.sortOrder,
-    completed_at: it.completedAt,
+    completed_at: iso(it.completedAt),
     estimate_point: it.estimatePointId,
-    priority: it.priority,
+    priority: it.priority as Priority,
     start_date: it.startDate,
     target_date: it.targetDate,
     sequence_id: it.sequenceId,
@@ -62,8 +35,8 @@ export function presentIssue(v: IssueView, opts: { stateGroup?: boolean } = {}) 
     label_ids: v.labelIds,
     assignee_ids: v.assigneeIds,
     sub_issues_count: v.subIssuesCount,
-    created_at: it.createdAt,
-    updated_at: it.updatedAt,
+    created_at: iso(it.createdAt),
+    updated_at: iso(it.updatedAt),
     created_by: it.createdById,
     updated_by: it.updatedById,
     attachment_count: v.attachmentCount,
@@ -73,37 +46,36 @@ export function presentIssue(v: IssueView, opts: { stateGroup?: boolean } = {}) 
     is_epic: it.isEpic,
     type_id: it.typeId,
     archived_at: it.archivedAt,
-    deleted_at: it.deletedAt,
+    deleted_at: iso(it.deletedAt),
+    ...(opts.stateGroup ? { state__group: v.stateGroup } : {}),
   };
-  if (opts.stateGroup) out.state__group = v.stateGroup;
-  return out;
 }
 
 /** A related work item as listed by `issue-relation/` (wire-facts §6.5). */
-export function presentRelatedIssue(v: IssueView, relationType: string) {
+export function presentRelatedIssue(v: IssueView, relationType: RelationType): RelatedWorkItem {
   const it = v.issue;
   return {
     id: it.id,
     name: it.name,
     state_id: it.stateId,
     sort_order: it.sortOrder,
-    priority: it.priority,
+    priority: it.priority as Priority,
     sequence_id: it.sequenceId,
     project_id: it.projectId,
     label_ids: v.labelIds,
     assignee_ids: v.assigneeIds,
     is_epic: it.isEpic,
     type_id: it.typeId,
-    created_at: it.createdAt,
-    updated_at: it.updatedAt,
+    created_at: iso(it.createdAt),
+    updated_at: iso(it.updatedAt),
     created_by: it.createdById,
     updated_by: it.updatedById,
     relation_type: relationType,
   };
 }
 
-/** `issue_relation` / `issue_related` expansion entries and the relation POST response. */
-export function presentRelationLite(v: IssueView, relationType: string) {
+/** `issue_relation` / `issue_related` expansion entries. */
+export function presentRelationLite(v: IssueView, relationType: string): RelationLite {
   const it = v.issue;
   return {
     id: it.id,
@@ -112,17 +84,17 @@ export function presentRelationLite(v: IssueView, relationType: string) {
     name: it.name,
     relation_type: relationType,
     state_id: it.stateId,
-    priority: it.priority,
+    priority: it.priority as Priority,
     created_by: it.createdById,
-    created_at: it.createdAt,
-    updated_at: it.updatedAt,
+    created_at: iso(it.createdAt),
+    updated_at: iso(it.updatedAt),
     updated_by: it.updatedById,
   };
 }
 
 type LinkRow = typeof schema.issueLinks.$inferSelect;
 
-export function presentLink(l: LinkRow, creator: UserRow | null | undefined) {
+export function presentLink(l: LinkRow, creator: UserRow | null | undefined): Link {
   return {
     id: l.id,
     title: l.title,
@@ -132,26 +104,24 @@ export function presentLink(l: LinkRow, creator: UserRow | null | undefined) {
     issue_id: l.issueId,
     project: l.projectId,
     workspace: l.workspaceId,
-    created_by_detail: presentUserLite(creator),
+    created_by_detail: userLiteOrNull(creator),
     ...auditFields(l),
   };
 }
 
-export function presentLinkLite(l: LinkRow) {
-  return { id: l.id, issue_id: l.issueId, title: l.title, url: l.url, metadata: l.metadata, created_by_id: l.createdById, created_at: l.createdAt };
+export function presentLinkLite(l: LinkRow): LinkLite {
+  return { id: l.id, issue_id: l.issueId, title: l.title, url: l.url, metadata: l.metadata, created_by_id: l.createdById, created_at: iso(l.createdAt) };
 }
 
-type ActivityRow = typeof schema.issueActivities.$inferSelect;
-
-/** Flat issue fields carried by history rows (`issue_detail`). */
-export function presentIssueFlat(it: typeof schema.issues.$inferSelect | null | undefined) {
+/** Flat issue fields carried by history rows and comments (`issue_detail`). */
+export function presentIssueFlat(it: IssueRow | null | undefined): WorkItemFlat | null {
   if (!it) return null;
   return {
     id: it.id,
     name: it.name,
     description_json: it.descriptionJson,
     description_html: it.descriptionHtml,
-    priority: it.priority,
+    priority: it.priority as Priority,
     start_date: it.startDate,
     target_date: it.targetDate,
     sequence_id: it.sequenceId,
@@ -160,10 +130,12 @@ export function presentIssueFlat(it: typeof schema.issues.$inferSelect | null | 
   };
 }
 
+type ActivityRow = typeof schema.issueActivities.$inferSelect;
+
 export function presentActivity(
   a: ActivityRow,
-  rel: { actor?: UserRow | null; issue?: typeof schema.issues.$inferSelect | null; project?: ProjectRow | null; workspace?: WorkspaceRow | null },
-) {
+  rel: { actor?: UserRow | null; issue?: IssueRow | null; project?: ProjectRow | null; workspace?: WorkspaceRow | null },
+): Activity {
   return {
     id: a.id,
     verb: a.verb,
@@ -180,10 +152,10 @@ export function presentActivity(
     actor: a.actorId,
     project: a.projectId,
     workspace: a.workspaceId,
-    actor_detail: presentUserLite(rel.actor),
+    actor_detail: userLiteOrNull(rel.actor),
     issue_detail: presentIssueFlat(rel.issue),
-    project_detail: presentProjectLite(rel.project),
-    workspace_detail: presentWorkspaceLite(rel.workspace),
+    project_detail: rel.project ? presentProjectLite(rel.project) : null,
+    workspace_detail: rel.workspace ? presentWorkspaceLite(rel.workspace) : null,
     source_data: null,
     ...auditFields(a),
   };
@@ -191,91 +163,15 @@ export function presentActivity(
 
 type ReactionRow = typeof schema.issueReactions.$inferSelect;
 
-export function presentIssueReaction(r: ReactionRow, actor: UserRow | null | undefined) {
-  return {
-    id: r.id,
-    actor: r.actorId,
-    issue: r.issueId,
-    reaction: r.reaction,
-    project: r.projectId,
-    workspace: r.workspaceId,
-    actor_detail: presentUserLite(actor),
-    display_name: actor?.displayName ?? null,
-    ...auditFields(r),
-  };
-}
-
 /** `issue_reactions` expansion entry. */
-export function presentIssueReactionLite(r: ReactionRow, actor: UserRow | null | undefined) {
+export function presentIssueReactionLite(r: ReactionRow, actor: UserRow | null | undefined): IssueReactionLite {
   return { id: r.id, actor: r.actorId, issue: r.issueId, reaction: r.reaction, display_name: actor?.displayName ?? null };
-}
-
-type CommentReactionRow = typeof schema.commentReactions.$inferSelect;
-
-export function presentCommentReaction(r: CommentReactionRow, actor: UserRow | null | undefined) {
-  return {
-    id: r.id,
-    actor: r.actorId,
-    comment: r.commentId,
-    reaction: r.reaction,
-    display_name: actor?.displayName ?? null,
-    actor_detail: presentUserLite(actor),
-    deleted_at: null,
-    workspace: r.workspaceId,
-    project: r.projectId,
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-    created_by: r.createdById,
-    updated_by: r.updatedById,
-  };
-}
-
-type CommentRow = typeof schema.issueComments.$inferSelect;
-
-export function presentComment(
-  c: CommentRow,
-  rel: {
-    actor?: UserRow | null;
-    issue?: typeof schema.issues.$inferSelect | null;
-    project?: ProjectRow | null;
-    workspace?: WorkspaceRow | null;
-    reactions?: ReturnType<typeof presentCommentReaction>[];
-    isMember?: boolean;
-  },
-) {
-  return {
-    id: c.id,
-    comment_stripped: c.commentStripped,
-    comment_json: c.commentJson,
-    comment_html: c.commentHtml,
-    description: null,
-    attachments: [],
-    access: c.access,
-    external_source: c.externalSource,
-    external_id: c.externalId,
-    edited_at: c.editedAt,
-    parent: c.parentId,
-    issue: c.issueId,
-    actor: c.actorId,
-    project: c.projectId,
-    workspace: c.workspaceId,
-    actor_detail: presentUserLite(rel.actor),
-    issue_detail: presentIssueFlat(rel.issue),
-    project_detail: presentProjectLite(rel.project),
-    workspace_detail: presentWorkspaceLite(rel.workspace),
-    comment_reactions: rel.reactions ?? [],
-    is_member: rel.isMember ?? false,
-    created_at: c.createdAt,
-    updated_at: c.updatedAt,
-    deleted_at: c.deletedAt,
-    created_by: c.createdById,
-    updated_by: c.updatedById,
-  };
 }
 
 type TaskRow = typeof schema.issueTasks.$inferSelect;
 
-export function presentTask(t: TaskRow) {
+/** A task of a work item (…/tasks/ and the `tasks` expansion of the detail). */
+export function presentTask(t: TaskRow): Task {
   return {
     id: t.id,
     name: t.name,
@@ -283,38 +179,44 @@ export function presentTask(t: TaskRow) {
     status: t.status,
     sort_order: t.sortOrder,
     assignee_id: t.assigneeId,
-    completed_at: t.completedAt,
+    completed_at: iso(t.completedAt),
     issue: t.issueId,
     issue_id: t.issueId,
     project: t.projectId,
     workspace: t.workspaceId,
-    created_at: t.createdAt,
-    updated_at: t.updatedAt,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
     created_by: t.createdById,
     updated_by: t.updatedById,
   };
 }
 
+type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
+
+export function presentSubscriber(s: SubscriberRow): Subscriber {
+  return { id: s.id, issue: s.issueId, subscriber: s.subscriberId, project: s.projectId, workspace: s.workspaceId, ...auditFields(s) };
+}
+
 type DescriptionVersionRow = typeof schema.issueDescriptionVersions.$inferSelect;
 
 /** A description version as listed by `description-versions/` (no description payload). */
-export function presentDescriptionVersionLite(v: DescriptionVersionRow) {
+export function presentDescriptionVersionLite(v: DescriptionVersionRow): DescriptionVersionLite {
   return {
     id: v.id,
     workspace: v.workspaceId,
     project: v.projectId,
     issue: v.issueId,
-    last_saved_at: v.lastSavedAt,
+    last_saved_at: iso(v.lastSavedAt),
     owned_by: v.ownedById,
-    created_at: v.createdAt,
-    updated_at: v.updatedAt,
+    created_at: iso(v.createdAt),
+    updated_at: iso(v.updatedAt),
     created_by: v.createdById,
     updated_by: v.updatedById,
   };
 }
 
 /** One description version with its content (`description-versions/{id}/`); the binary as base64. */
-export function presentDescriptionVersion(v: DescriptionVersionRow) {
+export function presentDescriptionVersion(v: DescriptionVersionRow): DescriptionVersion {
   return {
     ...presentDescriptionVersionLite(v),
     description_binary: v.descriptionBinary ? v.descriptionBinary.toString("base64") : null,

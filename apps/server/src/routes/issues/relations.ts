@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { RELATION_INVERSE, type RelationType } from "@stride/shared";
 import { route } from "../../core/route.ts";
@@ -8,15 +7,16 @@ import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { itemUrls } from "./urls.ts";
-import { issueParams, zUuid, MSG } from "./schemas.ts";
+import { RELATION_TYPES } from "@stride/shared/contract";
+import { itemUrls } from "../../core/paths.ts";
+import { issueParams } from "../../core/fields.ts";
+import { addRelationsBody, removeRelationBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { issueKey, lockIssue } from "./commands.ts";
 import { loadIssueViews } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
 
-export { RELATION_INVERSE, type RelationType };
-export const RELATION_TYPES = Object.keys(RELATION_INVERSE) as RelationType[];
+export { RELATION_INVERSE, RELATION_TYPES, type RelationType };
 
 /**
  * Stored form: one row per pair, normalized so `blocking`, `start_after` and `finish_after`
@@ -35,10 +35,6 @@ export function relationFromSide(row: { issueId: string; relatedIssueId: string;
   if (row.issueId === viewerId) return { otherId: row.relatedIssueId, type: t };
   return { otherId: row.issueId, type: (RELATION_INVERSE[t] ?? t) as RelationType };
 }
-
-const relationTypeSchema = z.enum(RELATION_TYPES as [RelationType, ...RelationType[]], {
-  error: (iss) => (iss.input === undefined ? MSG.required : MSG.choice(iss.input)),
-});
 
 async function relationsOf(db: DbOrTx, issueId: string) {
   const rel = schema.issueRelations;
@@ -77,7 +73,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-relation/"),
     scope: "project",
     params: issueParams,
-    body: z.object({ relation_type: relationTypeSchema, issues: z.array(zUuid, { error: (iss) => (iss.input === undefined ? MSG.required : MSG.list) }).min(1, "This list may not be empty.").max(500) }),
+    body: addRelationsBody,
     policy: Policies.project.member,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
@@ -145,7 +141,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("remove-relation/"),
     scope: "project",
     params: issueParams,
-    body: z.object({ related_issue: zUuid, relation_type: relationTypeSchema.optional() }),
+    body: removeRelationBody,
     policy: Policies.project.member,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,

@@ -7,8 +7,9 @@ import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { itemUrls } from "./urls.ts";
-import { issueParams, zUuid, MSG } from "./schemas.ts";
+import { itemUrls } from "../../core/paths.ts";
+import { issueParams } from "../../core/fields.ts";
+import { addSubIssuesBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { updateIssue } from "./commands.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
@@ -109,7 +110,7 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("sub-issues/"),
     scope: "project",
     params: issueParams,
-    body: z.object({ sub_issue_ids: z.array(zUuid, { error: (iss) => (iss.input === undefined ? MSG.required : MSG.list) }).min(1, "Sub Issue IDs are required").max(500) }),
+    body: addSubIssuesBody,
     policy: Policies.project.member,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {

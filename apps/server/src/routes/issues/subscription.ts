@@ -4,24 +4,12 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "./urls.ts";
-import { issueIdsBody, issueParams, projectParams } from "./schemas.ts";
+import { P, itemUrls } from "../../core/paths.ts";
+import { issueParams, projectParams } from "../../core/fields.ts";
+import { issueIdsBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { subscribe } from "./commands.ts";
-import { auditFields } from "./presenters.ts";
-
-type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
-
-export function presentSubscriber(s: SubscriberRow) {
-  return {
-    id: s.id,
-    issue: s.issueId,
-    subscriber: s.subscriberId,
-    project: s.projectId,
-    workspace: s.workspaceId,
-    ...auditFields(s),
-  };
-}
+import { presentSubscriber } from "./presenters.ts";
 
 /** Subscribe / unsubscribe the caller (wire-facts §6.3); any project role may follow items it can see. */
 export function registerSubscription(fastify: FastifyInstance, app: AppContext) {

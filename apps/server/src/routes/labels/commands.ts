@@ -5,7 +5,7 @@ import { errors, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { LabelRow } from "./presenters.ts";
-import type { BulkCreateLabelsInput, CreateLabelInput, UpdateLabelInput } from "./schemas.ts";
+import type { BulkCreateLabelsBody, CreateLabelBody, UpdateLabelBody } from "./schemas.ts";
 
 const { labels } = schema;
 
@@ -69,7 +69,7 @@ async function nextSortOrder(db: DbOrTx, projectId: string): Promise<number> {
   return m === null ? DEFAULT_SORT_ORDER : Number(m) + SORT_STEP;
 }
 
-export async function createLabel(app: AppContext, project: ProjectRow, actorId: string, input: CreateLabelInput): Promise<LabelRow> {
+export async function createLabel(app: AppContext, project: ProjectRow, actorId: string, input: CreateLabelBody): Promise<LabelRow> {
   try {
     return await app.db.transaction(async (tx) => {
       await lockProjectLabels(tx, project.id);
@@ -101,7 +101,7 @@ export async function createLabel(app: AppContext, project: ProjectRow, actorId:
  * Update a label. Moving (work-tracking §5): an explicit sort_order is stored as given; a parent change
  * without one places the label after the last label under its new parent.
  */
-export async function updateLabel(app: AppContext, label: LabelRow, actorId: string, input: UpdateLabelInput): Promise<LabelRow> {
+export async function updateLabel(app: AppContext, label: LabelRow, actorId: string, input: UpdateLabelBody): Promise<LabelRow> {
   try {
     return await app.db.transaction(async (tx) => {
       await lockProjectLabels(tx, label.projectId!);
@@ -147,7 +147,7 @@ export async function deleteLabel(app: AppContext, label: LabelRow): Promise<voi
  * Create many labels at once; names already used in the project (or repeated in the request) are skipped,
  * so re-running an import never duplicates labels. Returns the labels created.
  */
-export async function bulkCreateLabels(app: AppContext, project: ProjectRow, actorId: string, input: BulkCreateLabelsInput): Promise<LabelRow[]> {
+export async function bulkCreateLabels(app: AppContext, project: ProjectRow, actorId: string, input: BulkCreateLabelsBody): Promise<LabelRow[]> {
   return app.db.transaction(async (tx) => {
     await lockProjectLabels(tx, project.id);
     const existing = await tx.select({ name: labels.name }).from(labels).where(eq(labels.projectId, project.id));

@@ -2,15 +2,14 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../projects/schemas.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
+import { W, P as PR } from "../../core/paths.ts";
 import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from "./schemas.ts";
 import { presentLabel } from "./presenters.ts";
 import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } from "./commands.ts";
 
 const { labels, projects, projectMembers } = schema;
 
-const W = "/api/workspaces/:slug";
-const PR = `${W}/projects/:projectId`;
 
 export const labelRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {

@@ -6,7 +6,7 @@ import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
 import { upsertProjectMember } from "../projects/commands.ts";
-import type { AddMembersInput } from "./schemas.ts";
+import type { AddProjectMembersBody } from "./schemas.ts";
 
 const { projectMembers, workspaceMembers, users } = schema;
 
@@ -72,7 +72,7 @@ async function workspaceRoles(db: DbOrTx, workspaceId: string, userIds: string[]
  * Add members (or re-activate / re-role existing ones). Each must be an active workspace member, and a project
  * role may not exceed what their workspace role allows. All or nothing.
  */
-export async function addProjectMembers(app: AppContext, project: ProjectRow, actorId: string, input: AddMembersInput): Promise<ProjectMemberRow[]> {
+export async function addProjectMembers(app: AppContext, project: ProjectRow, actorId: string, input: AddProjectMembersBody): Promise<ProjectMemberRow[]> {
   if (!input.members.length) throw errors.badRequest("At least one member is required");
   const wanted = new Map<string, number>();
   for (const m of input.members) wanted.set(m.member_id, m.role ?? ROLE.GUEST);

@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams } from "../projects/schemas.ts";
-import { presentProjectMemberFull, presentProjectMemberRole } from "../projects/presenters.ts";
-import { addMembersBody, memberParams, updateMemberBody } from "./schemas.ts";
+import { projectParams } from "../../core/fields.ts";
+import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
+import { addProjectMembersBody, memberParams, updateProjectMemberBody } from "./schemas.ts";
 import { addProjectMembers, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../core/route.ts";
@@ -42,7 +42,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: `${PR}/members/`,
     params: projectParams,
-    body: addMembersBody,
+    body: addProjectMembersBody,
     scope: "project",
     policy: P.project.admin,
     status: 201,
@@ -63,7 +63,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     method: "PATCH",
     url: `${PR}/members/:memberId/`,
     params: memberParams,
-    body: updateMemberBody,
+    body: updateProjectMemberBody,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
     policy: P.project.admin,

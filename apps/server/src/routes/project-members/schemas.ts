@@ -1,19 +1,7 @@
+import { projectParams } from "../../core/fields.ts";
 import { z } from "zod";
-import { ROLE_VALUES } from "@stride/shared";
-import { choice, uuidField, uuidParam } from "../projects/fields.ts";
 
-export const memberParams = z.object({ slug: z.string(), projectId: uuidParam, memberId: z.string() });
+export { addProjectMembersBody, updateProjectMemberBody, type AddProjectMembersBody, type UpdateProjectMemberBody } from "@stride/shared/contract";
 
-const role = choice(ROLE_VALUES);
-
-export const addMembersBody = z.object({
-  members: z
-    .array(z.object({ member_id: uuidField(), role: role.optional() }), {
-      error: (iss) => (iss.input === undefined ? "This field is required." : "Expected a list of items."),
-    })
-    .max(500, "Ensure this field has no more than 500 elements."),
-});
-export type AddMembersInput = z.infer<typeof addMembersBody>;
-
-export const updateMemberBody = z.object({ role });
-export type UpdateMemberInput = z.infer<typeof updateMemberBody>;
+/** `memberId` is a membership id or a user id (checked by the command, so a bad one is the spec's 404 body). */
+export const memberParams = projectParams.extend({ memberId: z.string() });

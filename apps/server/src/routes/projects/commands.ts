@@ -4,7 +4,7 @@ import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
-import type { CreateProjectInput, UpdateProjectInput, WritableProjectInput } from "./schemas.ts";
+import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
 import { nextMemberSortOrder } from "./queries.ts";
 
 const { projects, projectMembers, states, workspaceMembers, userFavorites, estimates } = schema;

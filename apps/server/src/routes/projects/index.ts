@@ -4,15 +4,15 @@ import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
+import { W, P as PR } from "../../core/paths.ts";
 import {
   createProjectBody,
   detailsQuery,
-  favoriteBody,
+  favoriteProjectBody,
   identifierDeleteBody,
   identifierQuery,
-  projectParams,
   projectViewsBody,
-  slugParams,
   statsQuery,
   updateProjectBody,
 } from "./schemas.ts";
@@ -23,8 +23,6 @@ import { z } from "zod";
 
 const { projects, projectMembers } = schema;
 
-const W = "/api/workspaces/:slug";
-const PR = `${W}/projects/:projectId`;
 
 const STATS_FIELDS = ["total_issues", "completed_issues", "total_members", "total_cycles", "total_modules"] as const;
 
@@ -242,7 +240,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: `${W}/user-favorite-projects/`,
     params: slugParams,
-    body: favoriteBody,
+    body: favoriteProjectBody,
     scope: "workspace",
     policy: P.workspace.read,
     status: 204,

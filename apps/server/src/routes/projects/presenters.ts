@@ -1,39 +1,11 @@
-import type { ProjectMemberRow, ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
+import type { LogoProps, Project, ProjectColumns, ProjectListItem } from "@stride/shared/contract";
+import type { ProjectRow } from "../../core/route.ts";
+import { coverImageUrl, iso } from "../../core/present.ts";
 
-import { iso, assetUrl } from "../../core/present.ts";
-import { presentUserLite } from "../users/presenters.ts";
-
-export { iso, presentUserLite };
-
-/** Public URL of an avatar / cover / logo asset (wire-facts §10). */
-export function staticAssetUrl(assetId: string | null | undefined): string | null {
-  return assetUrl(assetId);
-}
-
-/** Workspace-lite: `{id, name, slug, logo_url}`. */
-export function presentWorkspaceLite(w: WorkspaceRow) {
-  return { id: w.id, name: w.name, slug: w.slug, logo_url: staticAssetUrl(w.logoAssetId) ?? w.logo ?? null };
-}
-
-export function coverImageUrl(p: ProjectRow): string | null {
-  return staticAssetUrl(p.coverImageAssetId) ?? p.coverImage ?? null;
-}
-
-/** Project-lite: `{id, identifier, name, cover_image, cover_image_url, logo_props, description}`. */
-export function presentProjectLite(p: ProjectRow) {
-  return {
-    id: p.id,
-    identifier: p.identifier,
-    name: p.name,
-    cover_image: p.coverImage,
-    cover_image_url: coverImageUrl(p),
-    logo_props: p.logoProps,
-    description: p.description,
-  };
-}
+type Json = Record<string, unknown>;
 
 /** Every project column, wire names (wire-facts §4). */
-export function presentProjectColumns(p: ProjectRow) {
+export function presentProjectColumns(p: ProjectRow): ProjectColumns {
   return {
     id: p.id,
     workspace: p.workspaceId,
@@ -46,7 +18,7 @@ export function presentProjectColumns(p: ProjectRow) {
     default_assignee: p.defaultAssigneeId,
     project_lead: p.projectLeadId,
     emoji: p.emoji,
-    icon_prop: p.iconProp ?? null,
+    icon_prop: (p.iconProp as Json | null) ?? null,
     module_view: p.moduleView,
     cycle_view: p.cycleView,
     issue_views_view: p.issueViewsView,
@@ -63,7 +35,7 @@ export function presentProjectColumns(p: ProjectRow) {
     estimate: p.estimateId,
     archive_in: p.archiveIn,
     close_in: p.closeIn,
-    logo_props: p.logoProps,
+    logo_props: p.logoProps as LogoProps,
     default_state: p.defaultStateId,
     archived_at: iso(p.archivedAt),
     timezone: p.timezone,
@@ -87,7 +59,7 @@ export interface ProjectExtras {
 }
 
 /** Full project object: all columns + is_favorite, sort_order, member_role, anchor, members, cover_image_url, inbox_view, next_work_item_sequence. */
-export function presentProjectFull(p: ProjectRow, x: ProjectExtras) {
+export function presentProjectFull(p: ProjectRow, x: ProjectExtras): Project {
   return {
     ...presentProjectColumns(p),
     is_favorite: x.isFavorite,
@@ -102,13 +74,13 @@ export function presentProjectFull(p: ProjectRow, x: ProjectExtras) {
 }
 
 /** Lite row of `GET W/projects/` (wire-facts §4). */
-export function presentProjectListItem(p: ProjectRow, x: { sortOrder: number | null; memberRole: number | null; intakeCount: number }) {
+export function presentProjectListItem(p: ProjectRow, x: { sortOrder: number | null; memberRole: number | null; intakeCount: number }): ProjectListItem {
   return {
     id: p.id,
     name: p.name,
     identifier: p.identifier,
     sort_order: x.sortOrder,
-    logo_props: p.logoProps,
+    logo_props: p.logoProps as LogoProps,
     member_role: x.memberRole,
     intake_count: x.intakeCount,
     archived_at: iso(p.archivedAt),
@@ -126,31 +98,4 @@ export function presentProjectListItem(p: ProjectRow, x: { sortOrder: number | n
     created_by: p.createdById,
     updated_by: p.updatedById,
   };
-}
-
-/** ProjectMember, all columns, with nested workspace (lite), project (lite) and member (user-lite). */
-export function presentProjectMemberFull(m: ProjectMemberRow, ws: WorkspaceRow, p: ProjectRow, u: UserRow) {
-  return {
-    id: m.id,
-    workspace: presentWorkspaceLite(ws),
-    project: presentProjectLite(p),
-    member: presentUserLite(u),
-    role: m.role,
-    comment: m.comment,
-    view_props: m.viewProps,
-    default_props: m.defaultProps,
-    preferences: m.preferences,
-    sort_order: m.sortOrder,
-    is_active: m.isActive,
-    created_at: iso(m.createdAt),
-    updated_at: iso(m.updatedAt),
-    deleted_at: null,
-    created_by: m.createdById,
-    updated_by: m.updatedById,
-  };
-}
-
-/** Member row of `P/members/`: `{id, role, member, project, original_role, created_at}`. */
-export function presentProjectMemberRole(m: ProjectMemberRow) {
-  return { id: m.id, role: m.role, member: m.memberId, project: m.projectId, original_role: m.role, created_at: iso(m.createdAt) };
 }

@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
-import type { CreateStateInput, UpdateStateInput } from "./schemas.ts";
+import type { CreateStateBody, UpdateStateBody } from "./schemas.ts";
 import type { StateRow } from "./presenters.ts";
 
 const { states, issues, projects } = schema;
@@ -37,7 +37,7 @@ export async function loadEditableState(db: DbOrTx, projectId: string, stateId: 
 }
 
 /** Create a state; without an explicit sequence it goes last (max + 15000). */
-export async function createState(app: AppContext, project: ProjectRow, actorId: string, input: CreateStateInput): Promise<StateRow> {
+export async function createState(app: AppContext, project: ProjectRow, actorId: string, input: CreateStateBody): Promise<StateRow> {
   if (await nameTaken(app.db, project.id, input.name, null)) throw errors.body(400, { name: NAME_TAKEN });
   try {
     return await app.db.transaction(async (tx) => {
@@ -70,7 +70,7 @@ export async function createState(app: AppContext, project: ProjectRow, actorId:
   }
 }
 
-export async function updateState(app: AppContext, state: StateRow, actorId: string, input: UpdateStateInput): Promise<StateRow> {
+export async function updateState(app: AppContext, state: StateRow, actorId: string, input: UpdateStateBody): Promise<StateRow> {
   if (input.name !== undefined && (await nameTaken(app.db, state.projectId, input.name, state.id))) throw errors.body(400, { name: NAME_TAKEN });
   const set: Partial<typeof states.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (input.name !== undefined) set.name = input.name;

@@ -3,15 +3,14 @@ import { route, type RouteModule } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../projects/schemas.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
+import { W, P as PR } from "../../core/paths.ts";
 import { createStateBody, listStatesQuery, stateParams, updateStateBody } from "./schemas.ts";
 import { groupStates, presentState, presentStates, type StateRow } from "./presenters.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "./commands.ts";
 
 const { states, projects, projectMembers } = schema;
 
-const W = "/api/workspaces/:slug";
-const PR = `${W}/projects/:projectId`;
 
 /** The project's visible states (triage hidden), by sequence. */
 async function projectStates(app: Parameters<RouteModule>[1], projectId: string): Promise<StateRow[]> {

@@ -3,9 +3,10 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { getOrCreateProps, patchProps, type PropsKind } from "./commands.ts";
 import { presentUserProperties } from "./presenters.ts";
-import { displayPropertiesPost, projectParams, userPropertiesPatch } from "./schemas.ts";
+import { projectParams } from "../../core/fields.ts";
+import { P } from "../../core/paths.ts";
+import { displayPropertiesPost, userPropertiesPatch } from "./schemas.ts";
 
-const P = "/api/workspaces/:slug/projects/:projectId";
 
 /**
  * Per-user list preferences of a project (wire-facts §7): P/user-properties/ (work items),

@@ -5,19 +5,12 @@ import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { cookieName, isInstanceAdmin } from "../../core/session.ts";
 import type { FastifyReply } from "fastify";
-import { workspaceLogoUrl } from "../workspaces/presenters.ts";
-import type { NotificationPreferenceRow, ProfileRow } from "./presenters.ts";
+import type { UserSettings } from "@stride/shared/contract";
+import { workspaceLogoUrl } from "../../core/present.ts";
+import { ensureProfile } from "../../core/profile.ts";
+import type { NotificationPreferenceRow } from "./presenters.ts";
 
 const { profiles, workspaces, workspaceMembers, workspaceInvitations, userNotificationPreferences, projectMembers, sessions, users } = schema;
-
-/** The user's profile, created with defaults when missing. */
-export async function ensureProfile(db: DbOrTx, userId: string): Promise<ProfileRow> {
-  const [existing] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  if (existing) return existing;
-  await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return row;
-}
 
 export async function ensureNotificationPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferenceRow> {
   const [existing] = await db.select().from(userNotificationPreferences).where(eq(userNotificationPreferences.userId, userId)).limit(1);
@@ -70,7 +63,7 @@ export async function pendingInvitationCount(db: DbOrTx, email: string): Promise
 }
 
 /** GET /api/users/me/settings/ (wire-facts §2). */
-export async function userSettings(db: DbOrTx, user: UserRow) {
+export async function userSettings(db: DbOrTx, user: UserRow): Promise<UserSettings> {
   const profile = await ensureProfile(db, user.id);
   const invites = await pendingInvitationCount(db, user.email);
   const last = profile.lastWorkspaceId ? await activeWorkspaceOf(db, user.id, profile.lastWorkspaceId) : null;

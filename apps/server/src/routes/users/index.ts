@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { SessionStatus, UserMe } from "@stride/shared/contract";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
@@ -6,21 +7,23 @@ import { errors } from "../../core/errors.ts";
 import { copyDefined } from "../../core/patch.ts";
 import { isInstanceAdmin } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
-import { presentWorkspace, presentWorkspaceLite } from "../workspaces/presenters.ts";
+import { presentWorkspace } from "../workspaces/presenters.ts";
 import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
 import { presentInvitation } from "../workspace-invitations/presenters.ts";
 import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
-import { assetUrl, iso, presentNotificationPreferences, presentProfile, presentUser, presentUserLite, presentUserMe } from "./presenters.ts";
+import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../core/present.ts";
+import { ensureProfile } from "../../core/profile.ts";
+import { slugParams } from "../../core/fields.ts";
+import { presentNotificationPreferences, presentProfile, presentUser, presentUserMe } from "./presenters.ts";
 import {
   acceptInvitationsBody,
   notificationPreferencesBody,
   onboardBody,
-  slugParams,
   tourCompletedBody,
   updateMeBody,
   updateProfileBody,
 } from "./schemas.ts";
-import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, ensureProfile, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
+import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
 
 const { users, profiles, userNotificationPreferences, projectMembers, projects } = schema;
 
@@ -70,7 +73,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     url: "/api/users/session/",
     auth: "optional",
     policy: null,
-    handler: async ({ user }) => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
+    handler: async ({ user }): Promise<SessionStatus<UserMe>> => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
   });
 
   route(fastify, app, {
@@ -224,8 +227,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
       const counts = await memberCounts(app.db, [...new Set(rows.map((r) => r.ws.id))]);
       return rows.map((r) => {
         const out = presentInvitation(r.inv, r.ws);
-        (out.workspace as Record<string, unknown>).total_members = counts.get(r.ws.id) ?? 0;
-        return out;
+        return { ...out, workspace: { ...out.workspace, total_members: counts.get(r.ws.id) ?? 0 } };
       });
     },
   });
@@ -289,15 +291,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
           updated_by: pm.updatedById,
           member: presentUserLite(user),
           workspace: presentWorkspaceLite(ws),
-          project: {
-            id: p.id,
-            identifier: p.identifier,
-            name: p.name,
-            cover_image: p.coverImage,
-            cover_image_url: assetUrl(p.coverImageAssetId, p.coverImage),
-            logo_props: p.logoProps,
-            description: p.description,
-          },
+          project: presentProjectLite(p),
         })),
       };
     },

@@ -1,33 +1,15 @@
+import type {
+  AdminMe, MobileOnboardingStep, NotificationPreferences, OnboardingStep, ProductTour, Profile, ProfileTheme, User, UserMe,
+} from "@stride/shared/contract";
 import type { UserRow } from "../../core/route.ts";
+import type { ProfileRow } from "../../core/profile.ts";
 import { schema } from "../../db/client.ts";
-
-export type ProfileRow = typeof schema.profiles.$inferSelect;
-export type NotificationPreferenceRow = typeof schema.userNotificationPreferences.$inferSelect;
-
 import { iso, assetUrl } from "../../core/present.ts";
 
-export { iso, assetUrl };
-
-/** User-lite (wire-facts §0): what any workspace member may see of another. */
-export function presentUserLite(u: UserRow) {
-  return {
-    id: u.id,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    avatar: u.avatar,
-    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
-    is_bot: u.isBot,
-    display_name: u.displayName,
-  };
-}
-
-/** Admin-lite: user-lite plus email and last login medium (for admin and member callers). */
-export function presentUserAdminLite(u: UserRow) {
-  return { ...presentUserLite(u), email: u.email, last_login_medium: u.lastLoginMedium };
-}
+export type NotificationPreferenceRow = typeof schema.userNotificationPreferences.$inferSelect;
 
 /** God-mode user (GET /api/instances/admins/me/, wire-facts-2 §1). */
-export function presentAdminMe(u: UserRow) {
+export function presentAdminMe(u: UserRow): AdminMe {
   return {
     id: u.id,
     avatar: u.avatar,
@@ -48,7 +30,7 @@ export function presentAdminMe(u: UserRow) {
 }
 
 /** GET /api/users/me/ (wire-facts §2). */
-export function presentUserMe(u: UserRow) {
+export function presentUserMe(u: UserRow): UserMe {
   return {
     id: u.id,
     avatar: u.avatar,
@@ -72,7 +54,7 @@ export function presentUserMe(u: UserRow) {
 }
 
 /** PATCH /api/users/me/ and POST /auth/set-password/: every User column except the password. */
-export function presentUser(u: UserRow) {
+export function presentUser(u: UserRow): User {
   return {
     id: u.id,
     username: u.username,
@@ -102,42 +84,42 @@ export function presentUser(u: UserRow) {
 }
 
 /** GET/PATCH /api/users/me/profile/ (wire-facts §2). */
-export function presentProfile(p: ProfileRow) {
+export function presentProfile(p: ProfileRow): Profile {
   return {
     id: p.id,
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
     user: p.userId,
-    theme: p.theme,
+    theme: p.theme as ProfileTheme,
     is_app_rail_docked: p.isAppRailDocked,
     is_tour_completed: p.isTourCompleted,
-    onboarding_step: p.onboardingStep,
+    onboarding_step: p.onboardingStep as OnboardingStep,
     use_case: p.useCase,
     role: p.role,
     is_onboarded: p.isOnboarded,
     last_workspace_id: p.lastWorkspaceId,
     billing_address_country: p.billingAddressCountry,
-    billing_address: p.billingAddress,
+    billing_address: p.billingAddress as Record<string, unknown> | null,
     has_billing_address: p.hasBillingAddress,
     company_name: p.companyName,
     notification_view_mode: p.notificationViewMode,
     is_smooth_cursor_enabled: p.isSmoothCursorEnabled,
     is_mobile_onboarded: p.isMobileOnboarded,
-    mobile_onboarding_step: p.mobileOnboardingStep,
+    mobile_onboarding_step: p.mobileOnboardingStep as MobileOnboardingStep,
     mobile_timezone_auto_set: p.mobileTimezoneAutoSet,
     language: p.language,
     start_of_the_week: p.startOfTheWeek,
-    goals: p.goals,
+    goals: p.goals as Record<string, unknown>,
     background_color: p.backgroundColor,
     is_navigation_tour_completed: p.isNavigationTourCompleted,
     has_marketing_email_consent: p.hasMarketingEmailConsent,
     is_subscribed_to_changelog: p.isSubscribedToChangelog,
-    product_tour: p.productTour,
+    product_tour: p.productTour as ProductTour,
   };
 }
 
 /** GET/PATCH /api/users/me/notification-preferences/. Preferences are per user (workspace and project are null). */
-export function presentNotificationPreferences(n: NotificationPreferenceRow) {
+export function presentNotificationPreferences(n: NotificationPreferenceRow): NotificationPreferences {
   return {
     id: n.id,
     created_at: iso(n.createdAt),

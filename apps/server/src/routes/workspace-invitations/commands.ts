@@ -6,7 +6,7 @@ import type { AppContext } from "../../core/context.ts";
 import type { UserRow, WorkspaceMemberRow, WorkspaceRow } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { escapeHtml, enqueueMail } from "../../core/mail.ts";
-import { ensureProfile } from "../users/commands.ts";
+import { ensureProfile } from "../../core/profile.ts";
 import { presentWorkspaceMember } from "../workspace-members/presenters.ts";
 import { inviteLink, type InvitationRow } from "./presenters.ts";
 

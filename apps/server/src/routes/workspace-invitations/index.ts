@@ -5,26 +5,12 @@ import { route } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { roleField } from "../workspace-members/index.ts";
-import { text } from "../users/schemas.ts";
+import { createInvitationsBody, invitationParams, joinInvitationBody, joinQuery, updateInvitationBody } from "./schemas.ts";
 import { presentInvitation } from "./presenters.ts";
 import { answerInvitation, createInvitations, tokenMatches } from "./commands.ts";
 
 const { workspaceInvitations, workspaces } = schema;
 
-const invitationParams = z.object({ slug: z.string(), invitationId: z.uuid() });
-const createBody = z.object({
-  emails: z
-    .array(
-      z.object({ email: z.string({ error: "Not a valid string." }).max(254, "Ensure this field has no more than 254 characters."), role: roleField.optional() }, { error: "Expected an object with email and role." }),
-      { error: "Expected a list of {email, role}." },
-    )
-    .max(100, "At most 100 invitations at once.")
-    .optional(),
-});
-const updateBody = z.object({ role: roleField.optional(), message: text(1000).nullable().optional() });
-const joinBody = z.object({ token: z.string({ error: "Not a valid string." }).max(500).optional(), accepted: z.boolean({ error: "Must be a valid boolean." }).optional() });
-const joinQuery = z.object({ token: z.string().max(500).optional() });
 
 const NO_JOIN = () => errors.body(403, { error: "You do not have permission to join the workspace" });
 const NO_VIEW = () => errors.body(403, { error: "You do not have permission to access this invitation" });
@@ -58,7 +44,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     url: "/api/workspaces/:slug/invitations/",
     scope: "workspace",
     policy: P.workspace.admin,
-    body: createBody,
+    body: createInvitationsBody,
     handler: async ({ req, workspace, workspaceMember, user, body }) => {
       await createInvitations(app, req, workspace, user, workspaceMember!, body.emails ?? []);
       return { message: "Emails sent successfully" };
@@ -91,7 +77,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: P.workspace.admin,
     params: invitationParams,
-    body: updateBody,
+    body: updateInvitationBody,
     load: loadInWorkspace,
     handler: async ({ loaded, workspace, user, body }) => {
       const set: Partial<typeof workspaceInvitations.$inferInsert> = { updatedAt: new Date(), updatedById: user.id };
@@ -137,7 +123,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     auth: "optional",
     policy: null,
     params: invitationParams,
-    body: joinBody,
+    body: joinInvitationBody,
     handler: async ({ params, body }) => {
       const found = await findInvitation(app.db, params.slug, params.invitationId);
       if (!found) throw errors.notFound();

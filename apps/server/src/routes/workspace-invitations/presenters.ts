@@ -1,7 +1,7 @@
+import type { Invitation } from "@stride/shared/contract";
 import type { WorkspaceRow } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
-import { iso } from "../users/presenters.ts";
-import { presentWorkspaceLite } from "../workspaces/presenters.ts";
+import { iso, presentWorkspaceLite } from "../../core/present.ts";
 
 export type InvitationRow = typeof schema.workspaceInvitations.$inferSelect;
 
@@ -14,9 +14,9 @@ export function inviteLink(inv: InvitationRow, ws: WorkspaceRow): string {
  * Invitation (wire-facts §3). `withSecret: false` leaves out `token` and `invite_link`, for the
  * anonymous join page, which must not hand out the acceptance token.
  */
-export function presentInvitation(inv: InvitationRow, ws: WorkspaceRow, opts: { withSecret?: boolean } = {}) {
+export function presentInvitation(inv: InvitationRow, ws: WorkspaceRow, opts: { withSecret?: boolean } = {}): Invitation {
   const withSecret = opts.withSecret ?? true;
-  const out: Record<string, unknown> = {
+  return {
     id: inv.id,
     email: inv.email,
     accepted: inv.accepted,
@@ -32,5 +32,4 @@ export function presentInvitation(inv: InvitationRow, ws: WorkspaceRow, opts: { 
     created_by: inv.createdById,
     updated_by: inv.updatedById,
   };
-  return out;
 }

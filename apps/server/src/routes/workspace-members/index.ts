@@ -1,26 +1,18 @@
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { isRole } from "@stride/shared";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
-import { iso } from "../users/presenters.ts";
+import { iso } from "../../core/present.ts";
+import { listMembersQuery, memberParams, updateWorkspaceMemberBody } from "./schemas.ts";
 import { presentWorkspaceMember } from "./presenters.ts";
 import { capProjectRoles, deactivateMembership, loadMember, otherActiveAdmins } from "./commands.ts";
 import { maxProjectRole } from "../project-members/commands.ts";
 
 const { workspaceMembers, projectMembers, users } = schema;
 
-export const roleField = z
-  .union([z.number({ error: "A valid integer is required." }), z.string().regex(/^\d+$/, "A valid integer is required.").transform(Number)], { error: "A valid integer is required." })
-  .refine((v) => isRole(v), "Role must be 5 (guest), 15 (member) or 20 (admin).");
-
-const listQuery = z.object({ search: z.string().max(255, "at most 255 characters").optional() });
-const memberParams = z.object({ slug: z.string(), memberId: z.string() });
-const updateMemberBody = z.object({ role: roleField });
 
 /** Escape LIKE wildcards so a search for `50%` matches literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
@@ -32,7 +24,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     url: "/api/workspaces/:slug/members/",
     scope: "workspace",
     policy: P.workspace.read,
-    query: listQuery,
+    query: listMembersQuery,
     handler: async ({ workspace, workspaceMember, user, query }) => {
       const callerRole = workspaceMember!.role;
       const conds = [eq(workspaceMembers.workspaceId, workspace.id), eq(users.isBot, false)];
@@ -89,7 +81,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: P.workspace.admin,
     params: memberParams,
-    body: updateMemberBody,
+    body: updateWorkspaceMemberBody,
     load: ({ workspace, params }) => loadMember(app.db, workspace.id, params.memberId, { activeOnly: true }),
     handler: async ({ loaded, workspace, workspaceMember, user, body }) => {
       const target = loaded.m;

@@ -1,13 +1,10 @@
+import type { Workspace, WorkspaceColumns } from "@stride/shared/contract";
 import type { WorkspaceRow } from "../../core/route.ts";
-import { assetUrl, iso } from "../users/presenters.ts";
+import { iso, workspaceLogoUrl } from "../../core/present.ts";
 
-export function workspaceLogoUrl(ws: WorkspaceRow): string | null {
-  return assetUrl(ws.logoAssetId, ws.logo);
-}
-
-/** Workspace (wire-facts §3): all columns + logo_url + total_members (+ role where the caller's role is shown). */
-export function presentWorkspace(ws: WorkspaceRow, extra: { totalMembers: number; role?: number }) {
-  const out: Record<string, unknown> = {
+/** The workspace columns (wire-facts §3) with `logo_url`. */
+export function presentWorkspaceColumns(ws: WorkspaceRow): WorkspaceColumns {
+  return {
     id: ws.id,
     name: ws.name,
     logo: ws.logo,
@@ -18,18 +15,15 @@ export function presentWorkspace(ws: WorkspaceRow, extra: { totalMembers: number
     organization_size: ws.organizationSize,
     timezone: ws.timezone,
     background_color: ws.backgroundColor,
-    total_members: extra.totalMembers,
     created_at: iso(ws.createdAt),
     updated_at: iso(ws.updatedAt),
     deleted_at: null,
     created_by: ws.createdById,
     updated_by: ws.updatedById,
   };
-  if (extra.role !== undefined) out.role = extra.role;
-  return out;
 }
 
-/** Workspace-lite `{name, slug, id, logo_url}` (nested in invitations and project members). */
-export function presentWorkspaceLite(ws: WorkspaceRow) {
-  return { name: ws.name, slug: ws.slug, id: ws.id, logo_url: workspaceLogoUrl(ws) };
+/** Workspace (wire-facts §3): all columns + logo_url + total_members (+ role where the caller's role is shown). */
+export function presentWorkspace(ws: WorkspaceRow, extra: { totalMembers: number; role?: number }): Workspace {
+  return { ...presentWorkspaceColumns(ws), total_members: extra.totalMembers, ...(extra.role !== undefined ? { role: extra.role } : {}) };
 }

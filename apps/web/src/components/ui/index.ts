@@ -1,7 +1,9 @@
 export { Button } from "./Button.tsx";
 export { Input, Textarea, Select, Toggle, Banner } from "./Input.tsx";
 export { Modal, ConfirmModal } from "./Modal.tsx";
-export { Menu, type MenuItem } from "./Menu.tsx";
+export {
+  ComboList, Menu, MenuPopup, useMenu, type MenuItem, ListboxPopup, PopoverPanel, filterOptions, useListbox, usePopover, type FloatingTrigger, type ListOption, type ListSection,
+} from "./floating/index.ts";
 export { ToastProvider, useToast } from "./Toast.tsx";
 export { EmptyState, ComingSoon, NoAccess } from "./EmptyState.tsx";
 export { Spinner, PageSpinner } from "./Spinner.tsx";

@@ -1,16 +1,22 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { extractInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/extract-instruction";
+import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/attach-instruction";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateLabel, useDeleteLabel, useLabels, useUpdateLabel } from "../../api/labels.ts";
+import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
+import { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-import { descendantIds, flattenTree, labelReparentSortOrder, labelStepSortOrder, labelTree } from "./ordering.ts";
+import {
+  descendantIds, flattenTree, labelDropPatch, labelLine, labelOrigin, labelPlace, labelPointerSlot, labelReparentSortOrder, labelStep, labelTree,
+  type LabelNode, type LabelSlot,
+} from "./ordering.ts";
 import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
 const LABEL_TEXT: Record<string, string> = { LABEL_NAME_ALREADY_EXISTS: "A label with this name already exists." };
 
-/** Labels: nested (parent), colours, ordering by move up/down and re-parenting. */
+/** Labels: nested (parent), colours, ordering and nesting by drag and drop (pointer or keyboard). */
 export function ProjectLabelsSettings() {
   return (
     <ProjectSettingsGate page="labels">
@@ -22,23 +28,17 @@ export function ProjectLabelsSettings() {
 function Labels() {
   const { slug, projectId } = useCurrentProject();
   const labels = useLabels(slug, projectId);
-  const update = useUpdateLabel(slug, projectId);
   const del = useDeleteLabel(slug, projectId);
   const toast = useToast();
   const [adding, setAdding] = useState<{ parent: string | null } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Label | null>(null);
+  const drag = useLabelDrag(slug, projectId, labels.data);
   if (labels.isLoading) return <PageSpinner />;
   if (labels.isError) return <Banner>{errorMessage((labels.error as ApiError).body) ?? "Could not load labels."}</Banner>;
   const all = labels.data ?? [];
   const flat = flattenTree(labelTree(all));
-  const siblingsOf = (l: Label) => flat.filter((x) => (x.parent ?? null) === (l.parent ?? null));
   const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
-  const step = (l: Label, dir: -1 | 1) => {
-    const sib = siblingsOf(l);
-    const so = labelStepSortOrder(sib, sib.findIndex((x) => x.id === l.id), dir);
-    if (so !== undefined) update.mutate({ id: l.id, sort_order: so }, { onError: fail("Could not move the label") });
-  };
   return (
     <div className="max-w-3xl space-y-4">
       <div className="flex items-center justify-between">
@@ -52,14 +52,12 @@ function Labels() {
       {flat.length === 0 && !adding ? (
         <EmptyState title="No labels yet" description="Create labels to tag and filter work items." />
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">
+        <LabelList drag={drag}>
           {flat.map((l) => {
-            const sib = siblingsOf(l);
-            const idx = sib.findIndex((x) => x.id === l.id);
             return editing === l.id ? (
               <li key={l.id} className="px-4 py-3"><LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} /></li>
             ) : (
-              <li key={l.id} className="flex items-center gap-3 py-2.5 pr-4" style={{ paddingLeft: `${1 + l.depth * 1.5}rem` }} data-label={l.name} data-depth={l.depth}>
+              <LabelRow key={l.id} label={l} flat={flat}>
                 {l.depth > 0 && <span aria-hidden className="text-zinc-400">↳</span>}
                 <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
                 <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
@@ -71,15 +69,13 @@ function Labels() {
                   items={[
                     { label: "Edit", onSelect: () => { setEditing(l.id); setAdding(null); } },
                     { label: "Add sub-label", onSelect: () => { setAdding({ parent: l.id }); setEditing(null); } },
-                    { label: "Move up", disabled: idx <= 0, onSelect: () => step(l, -1) },
-                    { label: "Move down", disabled: idx === sib.length - 1, onSelect: () => step(l, 1) },
                     { label: "Delete", danger: true, onSelect: () => setDeleting(l) },
                   ]}
                 />
-              </li>
+              </LabelRow>
             );
           })}
-        </ul>
+        </LabelList>
       )}
       <ConfirmModal
         open={!!deleting}
@@ -94,6 +90,92 @@ function Labels() {
         })}
       />
     </div>
+  );
+}
+
+/** Rows indent 1.5rem per level; a row's content starts after its handle (1.75rem), where its drop line starts. */
+const indent = (depth: number) => `${0.25 + depth * 1.5}rem`;
+const contentStart = (depth: number) => `${2 + depth * 1.5}rem`;
+
+/**
+ * Drag and drop of labels (pointer or keyboard): up/down among siblings, right nests under the label
+ * above, left takes it out of its parent; dropping on the middle of a label nests under it. The new parent
+ * and sort order (§5 rules) show at once and are rolled back if the server refuses.
+ */
+function useLabelDrag(slug: string, projectId: string, data: Label[] | undefined): DragController<LabelSlot> {
+  const move = useMoveLabel(slug, projectId);
+  const toast = useToast();
+  const flat = flattenTree(labelTree(data ?? []));
+  const name = (id: string) => flat.find((l) => l.id === id)?.name ?? "Label";
+  const spec: DragSpec<LabelSlot> = {
+    type: "label",
+    label: (src) => name(src.id),
+    canDrag: () => true,
+    origin: (src) => labelOrigin(flat, src.id),
+    step: (at, dir, src) => labelStep(flat, at, dir, src.id),
+    fromPointer: (targets, src) => {
+      const over = targets.find((t) => typeof t.id === "string");
+      const instruction = over && extractInstruction(over);
+      if (!over || !instruction || instruction.blocked) return null;
+      return labelPointerSlot(flat, over.id as string, instruction.operation, src.id, descendantIds(flat, src.id));
+    },
+    same: (a, b) => a.parent === b.parent && a.index === b.index,
+    say: (phase, at, src) => {
+      const place = labelPlace(flat, at, src.id);
+      switch (phase) {
+        case "pickup": return `Picked up ${name(src.id)}. ${place.charAt(0).toUpperCase()}${place.slice(1)}.`;
+        case "move": return `Moved to ${place}.`;
+        case "drop": return `Dropped ${name(src.id)} at ${place}.`;
+        case "cancel": return `Cancelled. ${name(src.id)} stays at ${place}.`;
+      }
+    },
+    commit: (src, at, failed) => {
+      const patch = labelDropPatch(flat, at, src.id);
+      if (!patch) return false;
+      move.mutate({ id: src.id, ...patch }, {
+        onError: (err) => {
+          failed();
+          toast.show("error", "Could not move the label", err instanceof ApiError ? errorMessage(err.body) : err.message);
+        },
+      });
+      return true;
+    },
+  };
+  return useDragDrop(spec, { version: data });
+}
+
+function LabelList({ drag, children }: { drag: DragController<LabelSlot>; children: ReactNode }) {
+  return (
+    <DragScope controller={drag}>
+      <LabelListBody>{children}</LabelListBody>
+    </DragScope>
+  );
+}
+
+/** The list; the page scrolls near its edges while dragging. */
+function LabelListBody({ children }: { children: ReactNode }) {
+  const [el, setEl] = useState<HTMLUListElement | null>(null);
+  useAutoScrollAround(el);
+  return <ul ref={setEl} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">{children}</ul>;
+}
+
+/** A label row: dragged by the pointer (before, after or onto another label) or picked up with its handle. */
+function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelNode[]; children: ReactNode }) {
+  const drag = useDragItem<HTMLLIElement>({ id: l.id }, {
+    drop: ({ input, element }) => attachInstruction({}, { input, element, axis: "vertical", operations: { "reorder-before": "available", "reorder-after": "available", combine: "available" } }),
+  });
+  const line = useDragSelector<string | null, LabelSlot>((s) => {
+    if (!s?.target || (s.target.parent === s.origin.parent && s.target.index === s.origin.index)) return null;
+    const at = labelLine(flat, s.target, s.src.id);
+    return at && at.id === l.id ? `${at.edge} ${at.depth}` : null;
+  });
+  const [edge, depth] = line ? line.split(" ") : [null, "0"];
+  return (
+    <li ref={drag.ref} className={cx("relative flex items-center gap-3 py-2.5 pr-4", draggingClass(drag))} style={{ paddingLeft: indent(l.depth) }} data-label={l.name} data-depth={l.depth}>
+      <DropLine edge={edge as "top" | "bottom" | null} inset indent={contentStart(Number(depth))} />
+      <DragHandle drag={drag} label={`label ${l.name}`} />
+      {children}
+    </li>
   );
 }
 

@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateState, useDeleteState, useMarkDefaultState, useStates, useUpdateState } from "../../api/states.ts";
+import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
-import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, useToast } from "../../components/ui/index.ts";
+import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
+import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useAutoScrollAround, useDragItem, useDropZone, useSlotLine, type DragController, type Slot } from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-import { groupStates, stateMoveSequence } from "./ordering.ts";
+import { groupStates, stateDropSequence } from "./ordering.ts";
 import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
 const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
 
-/** States, grouped in the fixed order; admins and members add, edit, reorder, mark default and delete. */
+/** States, grouped in the fixed order; admins and members add, edit, reorder (drag and drop within a group), mark default and delete. */
 export function ProjectStatesSettings() {
   return (
     <ProjectSettingsGate page="states">
@@ -22,13 +23,13 @@ export function ProjectStatesSettings() {
 function States() {
   const { slug, projectId } = useCurrentProject();
   const states = useStates(slug, projectId);
-  const update = useUpdateState(slug, projectId);
   const markDefault = useMarkDefaultState(slug, projectId);
   const del = useDeleteState(slug, projectId);
   const toast = useToast();
   const [adding, setAdding] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<State | null>(null);
+  const drag = useStateDrag(slug, projectId, states.data);
   if (states.isLoading) return <PageSpinner />;
   if (states.isError) return <Banner>{errorMessage((states.error as ApiError).body) ?? "Could not load states."}</Banner>;
   const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
@@ -44,15 +45,15 @@ function States() {
             <h3 className="text-sm font-semibold">{GROUP_LABEL[group]}</h3>
             <Button variant="ghost" size="sm" aria-label={`Add state to ${GROUP_LABEL[group]}`} onClick={() => { setAdding(group); setEditing(null); }}>+ Add</Button>
           </div>
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          <StateList group={group} drag={drag}>
             {adding === group && (
               <li className="px-4 py-3"><StateForm group={group} onDone={() => setAdding(null)} /></li>
             )}
-            {list.map((s, i) =>
+            {list.map((s) =>
               editing === s.id ? (
                 <li key={s.id} className="px-4 py-3"><StateForm group={group} state={s} onDone={() => setEditing(null)} /></li>
               ) : (
-                <li key={s.id} className="flex items-center gap-3 px-4 py-2.5" data-state={s.name}>
+                <StateRow key={s.id} state={s}>
                   <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
                   <div className="min-w-0 flex-1">
                     <span className="font-medium">{s.name}</span>
@@ -65,16 +66,14 @@ function States() {
                     label="⋯"
                     items={[
                       { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
-                      { label: "Move up", disabled: i === 0, onSelect: () => { const seq = stateMoveSequence(list, i, -1); if (seq !== undefined) update.mutate({ id: s.id, sequence: seq }, { onError: fail("Could not move the state") }); } },
-                      { label: "Move down", disabled: i === list.length - 1, onSelect: () => { const seq = stateMoveSequence(list, i, 1); if (seq !== undefined) update.mutate({ id: s.id, sequence: seq }, { onError: fail("Could not move the state") }); } },
                       { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },
                       { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
                     ]}
                   />
-                </li>
+                </StateRow>
               ),
             )}
-          </ul>
+          </StateList>
         </section>
       ))}
       <ConfirmModal
@@ -90,6 +89,71 @@ function States() {
         })}
       />
     </div>
+  );
+}
+
+/**
+ * Drag and drop of states (pointer or keyboard), each within its own group: the new sequence follows the
+ * §5 rules and shows at once (rolled back if the server refuses).
+ */
+function useStateDrag(slug: string, projectId: string, data: State[] | undefined) {
+  const move = useMoveState(slug, projectId);
+  const toast = useToast();
+  const groups = groupStates(data ?? []);
+  const inGroup = (g: string) => groups.find((x) => x.group === g)?.states ?? [];
+  const name = (id: string) => data?.find((s) => s.id === id)?.name ?? "State";
+  const spec = sortableSpec({
+    type: "state",
+    model: {
+      columns: [groups.map((g) => g.group)],
+      items: (g) => inGroup(g).map((s) => s.id),
+      accepts: () => false,
+      ordered: () => true,
+      name: (g) => GROUP_LABEL[g] ?? g,
+    },
+    label: name,
+    canDrag: () => true,
+    commit: (src, slot, failed) => {
+      const sequence = stateDropSequence(inGroup(slot.container), src.id, slot.index);
+      move.mutate({ id: src.id, sequence }, {
+        onError: (err) => {
+          failed();
+          toast.show("error", "Could not move the state", err instanceof ApiError ? errorMessage(err.body) : err.message);
+        },
+      });
+      return true;
+    },
+  });
+  return useDragDrop(spec, { version: data });
+}
+
+/** A group's states, in the page's drag scope. */
+function StateList({ group, drag, children }: { group: string; drag: DragController<Slot>; children: ReactNode }) {
+  return (
+    <DragScope controller={drag}>
+      <StateListZone group={group}>{children}</StateListZone>
+    </DragScope>
+  );
+}
+
+/** Drops below the last state of a group land last in it; the page scrolls near its edges while dragging. */
+function StateListZone({ group, children }: { group: string; children: ReactNode }) {
+  const [el, setEl] = useState<HTMLUListElement | null>(null);
+  const zone = useDropZone<HTMLUListElement>({ container: group, at: "end" });
+  useAutoScrollAround(el);
+  return <ul ref={(node) => { zone(node); setEl(node); }} className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>;
+}
+
+/** A state row with its drag handle. */
+function StateRow({ state: s, children }: { state: State; children: ReactNode }) {
+  const drag = useDragItem<HTMLLIElement>({ id: s.id, container: s.group }, { drop: "vertical" });
+  const line = useSlotLine(s.group, s.id);
+  return (
+    <li ref={drag.ref} className={cx("relative flex items-center gap-3 py-2.5 pl-2 pr-4", draggingClass(drag))} data-state={s.name}>
+      <DropLine edge={line} inset />
+      <DragHandle drag={drag} label={`state ${s.name}`} />
+      {children}
+    </li>
   );
 }
 

@@ -5,6 +5,7 @@ import { useActivity, useCommentMutations, useComments } from "../../api/work-it
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Activity as ActivityItem, Comment } from "../../api/work-items-types.ts";
 import { RichEditor, RichText, type RichEditorHandle } from "../work-items/components/RichEditor.tsx";
+import { linkEditorAssets } from "../../api/work-items-upload.ts";
 import { displayName } from "../work-items/components/properties.tsx";
 import { Icon } from "../work-items/components/icons.tsx";
 import { formatDate, relativeTime } from "../work-items/lib/dates.ts";
@@ -51,6 +52,8 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
             <CommentItem
               key={`c-${e.c.id}`}
               c={e.c}
+              slug={slug}
+              pid={pid}
               refs={refs}
               me={me}
               nameOf={nameOf}
@@ -63,7 +66,16 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
         )}
         {entries.length === 0 && <li className="text-xs text-zinc-500">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
       </ol>
-      {canComment && <CommentBox refs={refs} onSubmit={(html, done) => m.create.mutate(html, { onSuccess: done })} pending={m.create.isPending} />}
+      {canComment && (
+        <CommentBox
+          slug={slug}
+          pid={pid}
+          refs={refs}
+          pending={m.create.isPending}
+          // images of a new comment are linked to it once it exists
+          onSubmit={(html, done) => m.create.mutate(html, { onSuccess: (c) => { void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined); done(); } })}
+        />
+      )}
     </section>
   );
 }
@@ -81,8 +93,8 @@ function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
   );
 }
 
-function CommentItem({ c, refs, me, nameOf, onSave, onDelete, onReact, canReact }: {
-  c: Comment; refs: ProjectRefs; me: string | null; nameOf: (id: string) => string | undefined;
+function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact, canReact }: {
+  c: Comment; slug: string; pid: string; refs: ProjectRefs; me: string | null; nameOf: (id: string) => string | undefined;
   onSave: (html: string) => void; onDelete: () => void; onReact: (code: string, remove: boolean) => void; canReact: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -112,14 +124,14 @@ function CommentItem({ c, refs, me, nameOf, onSave, onDelete, onReact, canReact 
         </div>
         {editing ? (
           <div className="space-y-2">
-            <RichEditor ref={editor} label="Edit comment" initialHtml={c.comment_html} members={refs.members} nameOf={nameOf} autoFocus minHeight={60} onSubmit={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} />
+            <RichEditor ref={editor} label="Edit comment" initialHtml={c.comment_html} slug={slug} pid={pid} refs={refs} asset={{ type: "COMMENT_DESCRIPTION", id: c.id }} autoFocus minHeight={60} onSubmit={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} />
             <div className="flex justify-end gap-2">
               <button type="button" onClick={() => setEditing(false)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
               <button type="button" onClick={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white">Save</button>
             </div>
           </div>
         ) : (
-          <RichText html={c.comment_html} nameOf={nameOf} />
+          <RichText html={c.comment_html} slug={slug} pid={pid} refs={refs} />
         )}
         <div className="mt-2">
           <ReactionBar label="Comment reactions" reactions={c.comment_reactions ?? []} me={me} onToggle={onReact} nameOf={nameOf} disabled={!canReact} />
@@ -130,12 +142,13 @@ function CommentItem({ c, refs, me, nameOf, onSave, onDelete, onReact, canReact 
   );
 }
 
-function CommentBox({ refs, onSubmit, pending }: { refs: ProjectRefs; onSubmit: (html: string, done: () => void) => void; pending: boolean }) {
+function CommentBox({ slug, pid, refs, onSubmit, pending }: { slug: string; pid: string; refs: ProjectRefs; onSubmit: (html: string, done: () => void) => void; pending: boolean }) {
   const editor = useRef<RichEditorHandle>(null);
   const [empty, setEmpty] = useState(true);
+  const [uploads, setUploads] = useState(0);
   const submit = () => {
     const html = editor.current?.getHtml() ?? "";
-    if (isEmptyHtml(html)) return;
+    if (isEmptyHtml(html) || uploads > 0 || pending) return;
     onSubmit(html, () => { editor.current?.clear(); setEmpty(true); });
   };
   return (
@@ -143,15 +156,18 @@ function CommentBox({ refs, onSubmit, pending }: { refs: ProjectRefs; onSubmit: 
       <RichEditor
         ref={editor}
         label="Comment"
-        placeholder="Add a comment… type @ to mention someone"
-        members={refs.members}
-        nameOf={(id) => refs.userById.get(id)?.display_name}
+        placeholder="Add a comment… type @ to mention, / for blocks"
+        slug={slug}
+        pid={pid}
+        refs={refs}
+        asset={{ type: "COMMENT_DESCRIPTION" }}
         onChange={(h) => setEmpty(isEmptyHtml(h))}
+        onUploadsChange={setUploads}
         onSubmit={submit}
         minHeight={60}
       />
       <div className="flex justify-end">
-        <button type="button" disabled={empty || pending} onClick={submit} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+        <button type="button" disabled={empty || pending || uploads > 0} onClick={submit} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
           Comment
         </button>
       </div>

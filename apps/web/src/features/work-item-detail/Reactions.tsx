@@ -1,6 +1,4 @@
-import { useRef, useState } from "react";
-import { cx } from "../../components/ui/index.ts";
-import { Popover } from "../work-items/components/Popover.tsx";
+import { PopoverPanel, cx, usePopover } from "../../components/ui/index.ts";
 import { Icon } from "../work-items/components/icons.tsx";
 
 /** Reactions are emoji code points as decimal strings (wire-facts §6.4, e.g. "128077" = 👍). */
@@ -36,8 +34,7 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
   nameOf?: (id: string) => string | null | undefined;
   disabled?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const btn = useRef<HTMLButtonElement>(null);
+  const pop = usePopover();
   const groups = new Map<string, ReactionLike[]>();
   for (const r of reactions) groups.set(r.reaction, [...(groups.get(r.reaction) ?? []), r]);
   const mine = (code: string) => !!me && (groups.get(code) ?? []).some((r) => r.actor === me);
@@ -68,10 +65,10 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
       })}
       {!disabled && (
         <>
-          <button ref={btn} type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="inline-flex h-6 items-center rounded-full border border-zinc-200 px-1.5 text-zinc-500 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" {...pop.triggerProps} className="inline-flex h-6 items-center rounded-full border border-zinc-200 px-1.5 text-zinc-500 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
             <Icon name="smile" size={14} />
           </button>
-          <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label="Pick a reaction">
+          {pop.open && <PopoverPanel t={pop} label="Pick a reaction">
             <div className="flex gap-0.5 p-1">
               {REACTIONS.map((r) => (
                 <button
@@ -79,14 +76,14 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
                   type="button"
                   aria-label={r.name}
                   title={r.name}
-                  onClick={() => { onToggle(r.code, mine(r.code)); setOpen(false); }}
+                  onClick={() => { pop.close(true); onToggle(r.code, mine(r.code)); }}
                   className="rounded p-1 text-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
                 >
                   {emoji(r.code)}
                 </button>
               ))}
             </div>
-          </Popover>
+          </PopoverPanel>}
         </>
       )}
     </div>

@@ -93,7 +93,7 @@ function HistoryBody({ slug, pid, id, kind, refs, onClose, currentHtml, canResto
           ) : detail.isError ? (
             <Banner kind="error">This version could not be loaded.</Banner>
           ) : (
-            <RichText html={html} nameOf={(uid) => refs.userById.get(uid)?.display_name} className="min-h-16" />
+            <RichText html={html} slug={slug} pid={pid} refs={refs} className="min-h-16" />
           )}
         </section>
       </div>

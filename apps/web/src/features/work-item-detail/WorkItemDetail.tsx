@@ -323,9 +323,11 @@ function DescriptionEditor({ slug, pid, kind, item, refs, editable, onSave }: {
         bare={!editable}
         disabled={!editable}
         initialHtml={item.description_html}
-        placeholder={editable ? "Add a description… type @ to mention someone" : "No description"}
-        members={refs.members}
-        nameOf={(id) => refs.userById.get(id)?.display_name}
+        placeholder={editable ? "Add a description… type @ to mention, / for blocks" : "No description"}
+        slug={slug}
+        pid={pid}
+        refs={refs}
+        asset={{ type: "ISSUE_DESCRIPTION", id: item.id }}
         minHeight={editable ? 90 : 24}
         onChange={(html) => {
           pending.current = html;

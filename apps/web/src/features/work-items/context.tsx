@@ -138,7 +138,8 @@ export interface ListCtx {
   /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
   quickAdd: boolean;
   updatePrefs: (p: PrefsPatch) => void;
-  updateItem: (id: string, patch: Partial<WorkItem>) => void;
+  /** Optimistic change of one item (rolled back on a server error, then `onError`). */
+  updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
   openPeek: (id: string) => void;
   peekId: string | null;
   closePeek: () => void;
@@ -230,7 +231,7 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
     canCreate: projectRole >= 15 && kind !== "archived",
     quickAdd: projectRole >= 15 && kind !== "archived",
     updatePrefs,
-    updateItem: (id, patch) => update.mutate({ id, patch, kind: itemKind }),
+    updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

@@ -37,7 +37,7 @@ export function Sidebar() {
             </>
           }
           items={[
-            ...(workspaces.data ?? []).map((w) => ({ label: w.slug === slug ? `✓ ${w.name}` : w.name, onSelect: () => nav(`/${w.slug}/`) })),
+            ...(workspaces.data ?? []).map((w) => ({ label: w.name, kind: "radio" as const, checked: w.slug === slug, onSelect: () => nav(`/${w.slug}/`) })),
             ...(role === 20 ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
             { label: "Create workspace", onSelect: () => nav("/create-workspace/") },
             { label: "Workspace invitations", onSelect: () => nav("/invitations/") },

@@ -1,14 +1,13 @@
 /** Pieces every layout shows for a work item: its key, title, property chips, actions and quick add. */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { CLOSED_STATE_GROUPS } from "@stride/shared";
-import { ConfirmModal, cx, useToast } from "../../../components/ui/index.ts";
+import { ConfirmModal, MenuPopup, cx, useMenu, useToast, type FloatingTrigger, type MenuItem } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { Icon } from "./icons.tsx";
-import { Popover } from "./Popover.tsx";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "./properties.tsx";
@@ -52,17 +51,18 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
   const editable = canEdit(item);
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null;
   const set = (patch: Partial<WorkItem>) => updateItem(item.id, patch);
+  const fk = (field: string) => `${item.id}:${field}`;
   return (
     <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
-      {on("state") && <StateProperty refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
-      {on("priority") && <PriorityProperty value={item.priority} disabled={!editable} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />}
-      {on("assignee") && <AssigneesProperty refs={refs} value={item.assignee_ids ?? []} disabled={!editable} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />}
-      {on("labels") && <LabelsProperty refs={refs} value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} />}
-      {on("start_date") && <DateProperty label="Start date" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} />}
-      {on("due_date") && <DateProperty label="Due date" value={item.target_date} min={item.start_date} disabled={!editable} overdueGroup={group} onChange={(target_date) => set({ target_date })} />}
-      {on("estimate") && <EstimateProperty refs={refs} value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} />}
-      {on("modules") && <ModulesProperty refs={refs} value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} />}
-      {on("cycle") && <CycleProperty refs={refs} value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} />}
+      {on("state") && <StateProperty focusKey={fk("state")} refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
+      {on("priority") && <PriorityProperty focusKey={fk("priority")} value={item.priority} disabled={!editable} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />}
+      {on("assignee") && <AssigneesProperty focusKey={fk("assignee")} refs={refs} value={item.assignee_ids ?? []} disabled={!editable} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />}
+      {on("labels") && <LabelsProperty focusKey={fk("labels")} refs={refs} value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} />}
+      {on("start_date") && <DateProperty focusKey={fk("start_date")} label="Start date" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} />}
+      {on("due_date") && <DateProperty focusKey={fk("due_date")} label="Due date" value={item.target_date} min={item.start_date} disabled={!editable} overdueGroup={group} onChange={(target_date) => set({ target_date })} />}
+      {on("estimate") && <EstimateProperty focusKey={fk("estimate")} refs={refs} value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} />}
+      {on("modules") && <ModulesProperty focusKey={fk("modules")} refs={refs} value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} />}
+      {on("cycle") && <CycleProperty focusKey={fk("cycle")} refs={refs} value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} />}
       {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
       {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
       {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
@@ -78,89 +78,47 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
  */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
   const { project } = useList();
-  const [open, setOpen] = useState(false);
+  const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const [confirm, setConfirm] = useState(false);
-  const btn = useRef<HTMLButtonElement>(null);
   const key = itemKey(project.identifier, item.sequence_id);
   return (
     <span onClick={(e) => e.stopPropagation()}>
       <button
-        ref={btn}
         type="button"
         aria-label={`${label} ${key}`}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => { if (e.key === "ArrowDown") { e.preventDefault(); setOpen(true); } }}
+        {...menu.triggerProps}
         className="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
       >
         <Icon name="dots" size={14} />
       </button>
-      {open && <ItemMenuPanel item={item} anchor={btn} onClose={() => setOpen(false)} onDelete={() => { setOpen(false); setConfirm(true); }} />}
+      {menu.open && <ItemMenuPanel item={item} menu={menu} onDelete={() => setConfirm(true)} />}
       {confirm && <DeleteConfirm item={item} onClose={() => setConfirm(false)} />}
     </span>
   );
 }
 
-function ItemMenuPanel({ item, anchor, onClose, onDelete }: { item: WorkItem; anchor: React.RefObject<HTMLButtonElement | null>; onClose: () => void; onDelete: () => void }) {
+function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: FloatingTrigger; onDelete: () => void }) {
   const { slug, pid, refs, project, openPeek, kind, itemKind, canEdit, me, role } = useList();
   const nav = useNavigate();
   const toast = useToast();
   const archive = useArchiveWorkItem(slug, pid, itemKind);
   const restore = useRestoreWorkItem(slug, pid);
-  const list = useRef<HTMLDivElement>(null);
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
   const key = itemKey(project.identifier, item.sequence_id);
   const url = itemUrl(slug, project.identifier, item.sequence_id);
   const canDelete = role >= 20 || (!!me && item.created_by === me);
-  const entries: { label: string; onSelect: () => void; disabled?: boolean; danger?: boolean }[] = [
+  const entries: MenuItem[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
     { label: "Copy link", onSelect: () => { void copyText(window.location.origin + url).then(() => toast.show("success", "Link copied", key)); } },
     ...(kind === "archived"
       ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
       : canEdit(item)
-        ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), onSelect: () => archive.mutate({ id: item.id, label: key }) }]
+        ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), hint: "Only completed or cancelled work items can be archived", onSelect: () => archive.mutate({ id: item.id, label: key }) }]
         : []),
     ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),
   ];
-  useEffect(() => {
-    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>("[role=menuitem]:not([disabled])")?.focus());
-  }, []);
-  const move = (dir: 1 | -1) => {
-    const items = [...(list.current?.querySelectorAll<HTMLElement>("[role=menuitem]:not([disabled])") ?? [])];
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    items[(i + dir + items.length) % items.length]?.focus();
-  };
-  return (
-    <Popover anchor={anchor} open onClose={onClose} align="end" label={`${key} actions`}>
-      <div
-        ref={list}
-        role="menu"
-        aria-label={`${key} actions`}
-        className="min-w-44 py-0.5"
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown") { e.preventDefault(); move(1); }
-          else if (e.key === "ArrowUp") { e.preventDefault(); move(-1); }
-          else if (e.key === "Tab") onClose();
-        }}
-      >
-        {entries.map((it) => (
-          <button
-            key={it.label}
-            type="button"
-            role="menuitem"
-            disabled={it.disabled}
-            title={it.disabled ? "Only completed or cancelled work items can be archived" : undefined}
-            onClick={() => { onClose(); it.onSelect(); }}
-            className={cx("block w-full rounded px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none disabled:opacity-50 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800", it.danger && "text-red-600 dark:text-red-400")}
-          >
-            {it.label}
-          </button>
-        ))}
-      </div>
-    </Popover>
-  );
+  return <MenuPopup menu={menu} items={entries} label={`${key} actions`} />;
 }
 
 function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void }) {

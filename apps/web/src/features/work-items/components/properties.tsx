@@ -3,13 +3,12 @@
  * assignees, labels, dates (overdue flagged per work-tracking.md §4), estimate, cycle and modules.
  * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
  */
-import { useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { PRIORITIES } from "@stride/shared";
-import { Avatar, cx } from "../../../components/ui/index.ts";
+import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { UserLite } from "../../../api/types.ts";
 import { Dropdown, type Option } from "./Dropdown.tsx";
-import { Popover } from "./Popover.tsx";
 import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
 import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
 
@@ -34,9 +33,15 @@ export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "l
   return full || u.display_name || "Unknown";
 }
 
-interface Common { refs: ProjectRefs; variant?: Variant; disabled?: boolean }
+interface Common {
+  refs: ProjectRefs;
+  variant?: Variant;
+  disabled?: boolean;
+  /** Names the picker across re-renders elsewhere (e.g. `${item.id}:state`), so focus finds it again. */
+  focusKey?: string;
+}
 
-export function StateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string) => void }) {
+export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string) => void }) {
   const s = value ? refs.stateById.get(value) : undefined;
   const options = (): Option[] => refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
   return (
@@ -46,6 +51,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
       options={options}
       value={value}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => v && typeof v === "string" && v !== value && onChange(v)}
       buttonClassName={BTN[variant]}
       button={
@@ -58,7 +64,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
   const p = value ?? "none";
   const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
@@ -68,6 +74,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       options={options}
       value={p}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => v && typeof v === "string" && v !== p && onChange(v)}
       buttonClassName={BTN[variant]}
       button={
@@ -95,7 +102,7 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
   );
 }
 
-export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   const options = (): Option[] => refs.members
     .filter((m) => m.role >= 15 || value.includes(m.id))
     .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
@@ -107,6 +114,7 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
       options={options}
       value={value}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
       buttonClassName={BTN[variant]}
       emptyText="No members"
@@ -131,7 +139,7 @@ export function LabelDot({ color }: { color?: string }) {
   return <span aria-hidden className="inline-block h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: color || "#a1a1aa" }} />;
 }
 
-export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2 }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
+export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
   const options = (): Option[] => refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
@@ -141,6 +149,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
       options={options}
       value={value}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
       buttonClassName={BTN[variant]}
       emptyText="No labels in this project"
@@ -172,7 +181,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
   );
 }
 
-export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder }: {
+export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder, focusKey }: {
   value: string | null;
   onChange: (d: string | null) => void;
   label: "Start date" | "Due date";
@@ -183,59 +192,58 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   /** When set (the item's state group), a past due date is flagged as overdue. */
   overdueGroup?: string | null;
   placeholder?: string;
+  focusKey?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const btn = useRef<HTMLButtonElement>(null);
+  const pop = usePopover({ focusKey });
   const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
+  const name = value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label;
   return (
     <>
       <button
-        ref={btn}
         type="button"
         disabled={disabled}
-        aria-label={value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label}
-        title={value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label}
-        aria-haspopup="dialog"
-        aria-expanded={open}
+        aria-label={name}
+        title={name}
         data-overdue={overdue || undefined}
-        onClick={(e) => { e.stopPropagation(); setOpen((o) => !o); }}
+        {...pop.triggerProps}
         className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400")}
       >
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
         {variant !== "icon" && (value ? <span className="truncate">{variant === "field" ? formatDate(value) : formatShort(value)}</span> : <Placeholder>{placeholder ?? label}</Placeholder>)}
       </button>
-      {open && <Popover anchor={btn} open={open} onClose={() => setOpen(false)} label={label}>
-        <div className="w-56 space-y-2 p-2">
-          <label className="block text-xs font-medium text-zinc-500">
-            {label}
-            <input
-              type="date"
-              autoFocus
-              defaultValue={value ?? ""}
-              min={min ?? undefined}
-              max={max ?? undefined}
-              onChange={(e) => {
-                const v = e.target.value;
-                if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
-                  onChange(v);
-                  setOpen(false);
-                }
-              }}
-              className="mt-1 w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-            />
-          </label>
-          {value && (
-            <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" onClick={() => { onChange(null); setOpen(false); }}>
-              Clear date
-            </button>
-          )}
-        </div>
-      </Popover>}
+      {pop.open && (
+        <PopoverPanel t={pop} label={label} className="w-56">
+          <div className="space-y-2 p-2">
+            <label className="block text-xs font-medium text-zinc-500">
+              {label}
+              <input
+                type="date"
+                defaultValue={value ?? ""}
+                min={min ?? undefined}
+                max={max ?? undefined}
+                onChange={(e) => {
+                  const v = e.target.value;
+                  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+                    onChange(v);
+                    pop.close(true);
+                  }
+                }}
+                className="mt-1 w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+              />
+            </label>
+            {value && (
+              <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" onClick={() => { pop.close(true); onChange(null); }}>
+                Clear date
+              </button>
+            )}
+          </div>
+        </PopoverPanel>
+      )}
     </>
   );
 }
 
-export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (refs.estimatePoints.length === 0) return null;
   const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
   const cur = refs.estimatePoints.find((p) => p.id === value);
@@ -245,6 +253,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
       options={options}
       value={value ?? "__none"}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={BTN[variant]}
       button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{cur.value}</span> : <Placeholder>Estimate</Placeholder>}</>}
@@ -252,7 +261,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
   );
 }
 
-export function CycleProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function CycleProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (!refs.cyclesEnabled) return null;
   const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
   const cur = refs.cycles.find((c) => c.id === value);
@@ -262,6 +271,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
       options={options}
       value={value ?? "__none"}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={BTN[variant]}
       button={<><Icon name="cycle" size={14} className="text-zinc-400" />{cur ? <span className="truncate">{cur.name}</span> : <Placeholder>Cycle</Placeholder>}</>}
@@ -269,7 +279,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   if (!refs.modulesEnabled) return null;
   const options = (): Option[] => refs.modules.map((m) => ({ value: m.id, label: m.name }));
   const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
@@ -280,6 +290,7 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
       options={options}
       value={value}
       disabled={disabled}
+      focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
       buttonClassName={BTN[variant]}
       emptyText="No modules"

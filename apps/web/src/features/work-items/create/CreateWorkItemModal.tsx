@@ -11,6 +11,7 @@ import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "../components/properties.tsx";
 import { RichEditor, type RichEditorHandle } from "../components/RichEditor.tsx";
+import { linkEditorAssets } from "../../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
 import { itemUrl } from "../components/ItemBits.tsx";
 import { isEmptyHtml } from "../lib/html.ts";
@@ -109,7 +110,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
     create.mutate(
       { body: body() },
       {
-        onSuccess: ({ item }) => {
+        onSuccess: ({ item }, v) => {
+          if (v.body.description_html) void linkEditorAssets(slug, pid, item.id, v.body.description_html).catch(() => undefined);
           const key = `${project?.identifier ?? ""}-${item.sequence_id}`;
           toast.show("success", kind === "epics" ? "Epic created" : "Work item created", key);
           if (more) {
@@ -191,8 +193,10 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           label="Description"
           placeholder="Add a description… type @ to mention someone"
           initialHtml={draft?.description_html ?? ""}
-          members={refs.members}
-          nameOf={(id) => refs.userById.get(id)?.display_name}
+          slug={slug}
+          pid={pid}
+          refs={refs}
+          asset={{ type: "ISSUE_DESCRIPTION" }}
           onSubmit={submit}
           minHeight={100}
         />

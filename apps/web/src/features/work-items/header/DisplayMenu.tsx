@@ -1,7 +1,6 @@
-import { useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
-import { cx } from "../../../components/ui/index.ts";
-import { Popover } from "../components/Popover.tsx";
+import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import { Icon } from "../components/icons.tsx";
 import { useList } from "../context.tsx";
 
@@ -56,8 +55,7 @@ const SELECT = "w-40 rounded-md border border-zinc-300 bg-white px-2 py-1 text-s
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
   const { display, prefs, updatePrefs, refs, kind } = useList();
-  const [open, setOpen] = useState(false);
-  const btn = useRef<HTMLButtonElement>(null);
+  const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
   const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
@@ -76,18 +74,15 @@ export function DisplayMenu() {
   return (
     <>
       <button
-        ref={btn}
         type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        {...pop.triggerProps}
         className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         <Icon name="display" size={14} />
         Display
       </button>
-      <Popover anchor={btn} open={open} onClose={() => setOpen(false)} align="end" label="Display options">
-        <div className="max-h-[70vh] w-80 overflow-y-auto p-3">
+      {pop.open && <PopoverPanel t={pop} label="Display options" className="w-80">
+        <div className="p-3">
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display filters</h3>
           {grouped && (
             <Row label="Group by">
@@ -166,7 +161,7 @@ export function DisplayMenu() {
               })}
           </div>
         </div>
-      </Popover>
+      </PopoverPanel>}
     </>
   );
 }

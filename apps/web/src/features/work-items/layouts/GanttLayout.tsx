@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
+import { DragScope, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSource, type DragSpec } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
@@ -11,12 +12,16 @@ import {
   type GanttScale,
 } from "../lib/dates.ts";
 
-interface Drag { id: string; mode: "move" | "start" | "end"; x0: number; dx: number }
+type Part = "move" | "start" | "end";
+interface Dates { start_date: string; target_date: string }
+const DAY_STEP: Record<Dir, number> = { left: -1, right: 1, up: -7, down: 7 };
+const rangeText = (d: Dates) => `${formatDate(d.start_date)} – ${formatDate(d.target_date)}`;
 
 /**
  * The timeline (gantt chart): a bar per work item from its start to its due date, on a week, month or
  * quarter scale (day widths 60, 20 and 5 px; ranges of 4 weeks, 6 and 24 months). Drag a bar to move
- * it, drag its ends to change one date; click an empty row to give an item dates.
+ * it, drag its ends to change one date (pointer; or keyboard: the bar and each end pick up with
+ * Space/Enter, arrows move a day or a week); click an empty row to give an item dates.
  */
 export function GanttLayout() {
   const { data, refs, project, openPeek, updateItem, canEdit, loadMore, loadingMore, slug, pid } = useList();
@@ -27,8 +32,8 @@ export function GanttLayout() {
   const range = useMemo(() => ganttRange(scale, anchor), [scale, anchor]);
   const dayWidth = GANTT_SCALES[scale].dayWidth;
   const width = range.days * dayWidth;
-  const parent = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<Drag | null>(null);
+  const parent = useRef<HTMLDivElement | null>(null);
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const ids = data?.ids ?? [];
 
   const v = useVirtualizer({ count: ids.length + 1, getScrollElement: () => parent.current, estimateSize: () => GANTT_BLOCK_HEIGHT, overscan: 10 });
@@ -64,137 +69,190 @@ export function GanttLayout() {
     return { top, ticks };
   }, [scale, range, dayWidth]);
 
-  const onPointerDown = (e: RPointerEvent, it: WorkItem, mode: Drag["mode"]) => {
-    if (!canEdit(it)) return;
-    e.stopPropagation();
-    e.preventDefault();
-    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    setDrag({ id: it.id, mode, x0: e.clientX, dx: 0 });
+  // the pointer's move in days counts the chart's own scrolling (auto-scroll near the edges) too
+  const scrollAtStart = useRef(0);
+  const label = (id: string) => {
+    const it = data?.items[id];
+    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
-  const onPointerMove = (e: RPointerEvent) => {
-    if (drag) setDrag({ ...drag, dx: e.clientX - drag.x0 });
+  const partOf = (src: DragSource) => (src.part ?? "move") as Part;
+  const spec: DragSpec<Dates> = {
+    type: "work-item-dates",
+    label: (src) => label(src.id),
+    canDrag: (src) => { const it = data?.items[src.id]; return !!it && canEdit(it) && !!(it.start_date || it.target_date); },
+    origin: (src) => {
+      const it = data?.items[src.id];
+      scrollAtStart.current = parent.current?.scrollLeft ?? 0;
+      return it ? draggedDates(it, partOf(src), 0, dayWidth) : null;
+    },
+    step: (at, dir, src) => draggedDates(at, partOf(src), DAY_STEP[dir] * dayWidth, dayWidth),
+    fromPointer: (targets, src, input) => {
+      const it = data?.items[src.id];
+      if (!it || !targets.some((t) => t.timeline)) return null;
+      const dx = input.current.clientX - input.initial.clientX + (parent.current?.scrollLeft ?? 0) - scrollAtStart.current;
+      return draggedDates(it, partOf(src), dx, dayWidth);
+    },
+    same: (a, b) => a.start_date === b.start_date && a.target_date === b.target_date,
+    say: (phase, at, src) => {
+      const part = partOf(src);
+      const where = part === "start" ? `start date ${formatDate(at.start_date)}` : part === "end" ? `due date ${formatDate(at.target_date)}` : rangeText(at);
+      switch (phase) {
+        case "pickup": return part === "move" ? `Picked up ${label(src.id)}. ${rangeText(at)}.` : `Picked up the ${part === "start" ? "start" : "due"} date of ${label(src.id)}: ${formatDate(part === "start" ? at.start_date : at.target_date)}.`;
+        case "move": return `Moved to ${where}.`;
+        case "drop": return `Dropped ${label(src.id)}: ${rangeText(at)}.`;
+        case "cancel": return `Cancelled. ${label(src.id)} stays at ${rangeText(at)}.`;
+      }
+    },
+    commit: (src, at, failed) => {
+      const it = data?.items[src.id];
+      if (!it || (at.start_date === it.start_date && at.target_date === it.target_date)) return false;
+      updateItem(it.id, { start_date: at.start_date, target_date: at.target_date }, { onError: failed });
+      return true;
+    },
+    // keep the moved bar in view
+    reveal: (at, src) => {
+      const el = parent.current;
+      if (!el) return;
+      const x = diffDays(range.start, partOf(src) === "end" ? at.target_date : at.start_date) * dayWidth;
+      const view = el.clientWidth - GANTT_SIDEBAR_WIDTH;
+      if (x < el.scrollLeft) el.scrollLeft = Math.max(0, x - dayWidth);
+      else if (x > el.scrollLeft + view - dayWidth) el.scrollLeft = x - view + 2 * dayWidth;
+    },
   };
-  const onPointerUp = (it: WorkItem) => {
-    if (!drag) return;
-    const d = drag;
-    setDrag(null);
-    if (Math.abs(d.dx) < dayWidth / 2) {
-      if (Math.abs(d.dx) < 3 && d.mode === "move") openPeek(it.id);
-      return;
-    }
-    const next = draggedDates(it, d.mode, d.dx, dayWidth);
-    if (next && (next.start_date !== it.start_date || next.target_date !== it.target_date)) updateItem(it.id, next);
-  };
+  const drag = useDragDrop(spec, { version: data, scrollEl });
+  const zone = useDropZone<HTMLDivElement, Dates>({ timeline: true }, drag);
 
   if (!data) return null;
   const todayX = diffDays(range.start, today) * dayWidth;
   const move = (dir: -1 | 1) => setAnchor((a) => (scale === "week" ? addDays(a, 14 * dir) : addMonths(a, (scale === "month" ? 3 : 12) * dir)));
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="gantt-layout">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
-          {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
-            <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5", scale === s ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
-              {GANTT_SCALES[s].label}
-            </button>
-          ))}
-        </div>
-        <button type="button" aria-label="Earlier" onClick={() => move(-1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-left" size={14} /></button>
-        <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
-        <button type="button" aria-label="Later" onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
-        <span className="text-xs text-zinc-500">{formatDate(range.start)} – {formatDate(range.end)}</span>
-      </div>
-      <div ref={parent} className="relative min-h-0 flex-1 overflow-auto">
-        <div style={{ width: GANTT_SIDEBAR_WIDTH + width, minWidth: "100%" }}>
-          {/* header */}
-          <div className="sticky top-0 z-20 flex border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" style={{ height: GANTT_HEADER_HEIGHT }}>
-            <div className="sticky left-0 z-10 flex shrink-0 items-center border-r border-zinc-200 bg-white px-3 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-              Work items <span className="ml-1 text-zinc-400">{data.total}</span>
-            </div>
-            <div className="relative" style={{ width }}>
-              {header.top.map((h) => (
-                <div key={h.left} className="absolute top-0 h-6 border-l border-zinc-200 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>
-                  <span className="sticky inline-block truncate px-1.5" style={{ left: GANTT_SIDEBAR_WIDTH, maxWidth: h.width }}>{h.label}</span>
-                </div>
-              ))}
-              {header.ticks.map((t) => (
-                <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-400" : "text-zinc-500")} style={{ left: t.left }}>{t.label}</div>
-              ))}
-            </div>
+    <DragScope controller={drag}>
+      <div className="flex min-h-0 flex-1 flex-col" data-testid="gantt-layout">
+        <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+          <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+            {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
+              <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5", scale === s ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+                {GANTT_SCALES[s].label}
+              </button>
+            ))}
           </div>
-          {/* rows */}
-          <div style={{ height: v.getTotalSize(), position: "relative" }}>
-            {todayX >= 0 && todayX <= width && <div aria-hidden className="pointer-events-none absolute bottom-0 top-0 z-10 w-px bg-indigo-500/70" style={{ left: GANTT_SIDEBAR_WIDTH + todayX + dayWidth / 2 }} />}
-            {virtual.map((vi) => {
-              const id = ids[vi.index];
-              const style = { position: "absolute" as const, top: 0, left: 0, height: GANTT_BLOCK_HEIGHT, transform: `translateY(${vi.start}px)`, width: GANTT_SIDEBAR_WIDTH + width };
-              if (!id) {
+          <button type="button" aria-label="Earlier" onClick={() => move(-1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-left" size={14} /></button>
+          <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
+          <button type="button" aria-label="Later" onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
+          <span className="text-xs text-zinc-500">{formatDate(range.start)} – {formatDate(range.end)}</span>
+        </div>
+        <div ref={(el) => { parent.current = el; setScrollEl(el); }} className="relative min-h-0 flex-1 overflow-auto">
+          <div style={{ width: GANTT_SIDEBAR_WIDTH + width, minWidth: "100%" }}>
+            {/* header */}
+            <div className="sticky top-0 z-20 flex border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" style={{ height: GANTT_HEADER_HEIGHT }}>
+              <div className="sticky left-0 z-10 flex shrink-0 items-center border-r border-zinc-200 bg-white px-3 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                Work items <span className="ml-1 text-zinc-400">{data.total}</span>
+              </div>
+              <div className="relative" style={{ width }}>
+                {header.top.map((h) => (
+                  <div key={h.left} className="absolute top-0 h-6 border-l border-zinc-200 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>
+                    <span className="sticky inline-block truncate px-1.5" style={{ left: GANTT_SIDEBAR_WIDTH, maxWidth: h.width }}>{h.label}</span>
+                  </div>
+                ))}
+                {header.ticks.map((t) => (
+                  <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-400" : "text-zinc-500")} style={{ left: t.left }}>{t.label}</div>
+                ))}
+              </div>
+            </div>
+            {/* rows */}
+            <div ref={zone} style={{ height: v.getTotalSize(), position: "relative" }}>
+              {todayX >= 0 && todayX <= width && <div aria-hidden className="pointer-events-none absolute bottom-0 top-0 z-10 w-px bg-indigo-500/70" style={{ left: GANTT_SIDEBAR_WIDTH + todayX + dayWidth / 2 }} />}
+              {virtual.map((vi) => {
+                const id = ids[vi.index];
+                const style = { position: "absolute" as const, top: 0, left: 0, height: GANTT_BLOCK_HEIGHT, transform: `translateY(${vi.start}px)`, width: GANTT_SIDEBAR_WIDTH + width };
+                if (!id) {
+                  return (
+                    <div key="add" style={style} className="flex">
+                      <div className="sticky left-0 z-10 shrink-0 bg-white dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                        {data.hasMore ? <span className="block px-3 py-3 text-xs text-zinc-500">Loading more…</span> : <QuickAdd />}
+                      </div>
+                    </div>
+                  );
+                }
+                const it = data.items[id];
+                if (!it) return null;
+                const key = itemKey(project.identifier, it.sequence_id);
+                const st = refs.stateById.get(it.state_id ?? "");
+                const geo = barGeometry(it, range.start, dayWidth);
                 return (
-                  <div key="add" style={style} className="flex">
-                    <div className="sticky left-0 z-10 shrink-0 bg-white dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-                      {data.hasMore ? <span className="block px-3 py-3 text-xs text-zinc-500">Loading more…</span> : <QuickAdd />}
+                  <div key={id} style={style} className="group flex border-b border-zinc-100 dark:border-zinc-900" data-item={key}>
+                    <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-zinc-200 bg-white px-3 text-sm group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:group-hover:bg-zinc-900" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                      <StateGroupIcon group={st?.group} color={st?.color} />
+                      <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
+                      <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
+                      {!geo && <span className="shrink-0 text-[10px] text-zinc-400">No dates</span>}
+                    </div>
+                    <div
+                      className="relative"
+                      style={{ width }}
+                      onClick={(e) => {
+                        if (geo || !canEdit(it)) return;
+                        const x = e.clientX - (e.currentTarget as HTMLElement).getBoundingClientRect().left;
+                        const start = addDays(range.start, Math.floor(x / dayWidth));
+                        const span = Math.max(1, Math.round(GANTT_DEFAULT_BAR_WIDTH / dayWidth));
+                        updateItem(id, { start_date: start, target_date: addDays(start, span - 1) });
+                      }}
+                    >
+                      {geo ? (
+                        <GanttBar item={it} label={`${key} ${itemName(it.name)}`} color={st?.color} rangeStart={range.start} dayWidth={dayWidth} />
+                      ) : (
+                        canEdit(it) && <span className="pointer-events-none absolute inset-y-2 left-2 hidden items-center text-xs text-zinc-400 group-hover:flex">Click on the timeline to schedule</span>
+                      )}
                     </div>
                   </div>
                 );
-              }
-              const it = data.items[id];
-              if (!it) return null;
-              const key = itemKey(project.identifier, it.sequence_id);
-              const st = refs.stateById.get(it.state_id ?? "");
-              let geo = barGeometry(it, range.start, dayWidth);
-              if (geo && drag?.id === id) {
-                const snapped = Math.round(drag.dx / dayWidth) * dayWidth;
-                if (drag.mode === "move") geo = { ...geo, left: geo.left + snapped };
-                else if (drag.mode === "start") geo = { left: Math.min(geo.left + snapped, geo.left + geo.width - dayWidth), width: Math.max(dayWidth, geo.width - snapped) };
-                else geo = { ...geo, width: Math.max(dayWidth, geo.width + snapped) };
-              }
-              return (
-                <div key={id} style={style} className="group flex border-b border-zinc-100 dark:border-zinc-900" data-item={key}>
-                  <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-zinc-200 bg-white px-3 text-sm group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:group-hover:bg-zinc-900" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-                    <StateGroupIcon group={st?.group} color={st?.color} />
-                    <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
-                    <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
-                    {!geo && <span className="shrink-0 text-[10px] text-zinc-400">No dates</span>}
-                  </div>
-                  <div
-                    className="relative"
-                    style={{ width }}
-                    onClick={(e) => {
-                      if (geo || !canEdit(it)) return;
-                      const x = e.clientX - (e.currentTarget as HTMLElement).getBoundingClientRect().left;
-                      const start = addDays(range.start, Math.floor(x / dayWidth));
-                      const span = Math.max(1, Math.round(GANTT_DEFAULT_BAR_WIDTH / dayWidth));
-                      updateItem(id, { start_date: start, target_date: addDays(start, span - 1) });
-                    }}
-                  >
-                    {geo ? (
-                      <div
-                        role="button"
-                        tabIndex={0}
-                        aria-label={`${key} ${itemName(it.name)}: ${formatDate(it.start_date) || "no start"} – ${formatDate(it.target_date) || "no due date"}`}
-                        data-bar={key}
-                        onPointerDown={(e) => onPointerDown(e, it, "move")}
-                        onPointerMove={onPointerMove}
-                        onPointerUp={() => onPointerUp(it)}
-                        onKeyDown={(e) => { if (e.key === "Enter") openPeek(id); }}
-                        className={cx("absolute top-2 flex h-7 select-none items-center rounded-md px-2 text-xs text-white shadow-sm", canEdit(it) ? "cursor-grab active:cursor-grabbing" : "cursor-pointer")}
-                        style={{ left: geo.left, width: geo.width, backgroundColor: st?.color ?? "#6366f1" }}
-                      >
-                        {canEdit(it) && <span aria-hidden onPointerDown={(e) => onPointerDown(e, it, "start")} className="absolute inset-y-0 left-0 w-2 cursor-ew-resize rounded-l-md hover:bg-black/20" />}
-                        <span className="truncate drop-shadow-sm">{itemName(it.name)}</span>
-                        {canEdit(it) && <span aria-hidden onPointerDown={(e) => onPointerDown(e, it, "end")} className="absolute inset-y-0 right-0 w-2 cursor-ew-resize rounded-r-md hover:bg-black/20" />}
-                      </div>
-                    ) : (
-                      canEdit(it) && <span className="pointer-events-none absolute inset-y-2 left-2 hidden items-center text-xs text-zinc-400 group-hover:flex">Click on the timeline to schedule</span>
-                    )}
-                  </div>
-                </div>
-              );
-            })}
+              })}
+            </div>
           </div>
         </div>
       </div>
+    </DragScope>
+  );
+}
+
+/** A bar: its body moves both dates, its ends change one; each is dragged by the pointer or picked up by the keyboard. */
+function GanttBar({ item: it, label, color, rangeStart, dayWidth }: { item: WorkItem; label: string; color?: string; rangeStart: string; dayWidth: number }) {
+  const { openPeek } = useList();
+  const body = useDragItem<HTMLDivElement>({ id: it.id, part: "move" }, { preview: "none" });
+  const start = useDragItem<HTMLSpanElement>({ id: it.id, part: "start" }, { preview: "none" });
+  const end = useDragItem<HTMLSpanElement>({ id: it.id, part: "end" }, { preview: "none" });
+  // while dragged, the bar shows the dates it would get
+  const draft = useDragSelector<string | null, Dates>((s) => (s?.target && s.src.id === it.id ? `${s.target.start_date}|${s.target.target_date}` : null));
+  const [ds, dt] = draft ? draft.split("|") : [it.start_date, it.target_date];
+  const geo = barGeometry({ start_date: ds, target_date: dt }, rangeStart, dayWidth);
+  if (!geo) return null;
+  const dates = `${formatDate(ds) || "no start"} – ${formatDate(dt) || "no due date"}`;
+  const editable = !!body.props.onKeyDown;
+  return (
+    <div className="absolute top-2 h-7" style={{ left: geo.left, width: geo.width }} data-bar-dates={draft ? `${ds} ${dt}` : undefined}>
+      <div
+        ref={body.ref}
+        {...body.props}
+        role="button"
+        aria-label={editable ? `Move ${label}: ${dates}` : `${label}: ${dates}`}
+        data-bar={label.split(" ")[0]}
+        onClick={() => openPeek(it.id)}
+        className={cx(
+          "flex h-full select-none items-center rounded-md px-2 text-xs text-white shadow-sm",
+          editable ? "cursor-grab active:cursor-grabbing" : "cursor-pointer",
+          body.lifted && "ring-2 ring-indigo-500 ring-offset-1",
+        )}
+        style={{ backgroundColor: color ?? "#6366f1" }}
+      >
+        <span className="truncate drop-shadow-sm">{itemName(it.name)}</span>
+      </div>
+      {editable && (
+        <>
+          <span ref={start.ref} {...start.props} role="button" aria-label={`Change the start date of ${label}: ${formatDate(ds) || "none"}`} className={cx("absolute inset-y-0 left-0 w-2 cursor-ew-resize rounded-l-md hover:bg-black/20 focus:bg-black/30", start.lifted && "bg-black/30")} />
+          <span ref={end.ref} {...end.props} role="button" aria-label={`Change the due date of ${label}: ${formatDate(dt) || "none"}`} className={cx("absolute inset-y-0 right-0 w-2 cursor-ew-resize rounded-r-md hover:bg-black/20 focus:bg-black/30", end.lifted && "bg-black/30")} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
+import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
@@ -9,6 +10,11 @@ import { Icon } from "../components/icons.tsx";
 import { hierarchyRows } from "../lib/list-data.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { quickAddPreset } from "../components/presets.ts";
+import { cellId, parseCell } from "../lib/drag.ts";
+import { useItemDrag } from "../lib/use-item-drag.ts";
+
+/** The one cell of an ungrouped list. */
+const FLAT = cellId("__all", null);
 
 type Row =
   | { type: "group"; key: string; total: number }
@@ -20,7 +26,9 @@ const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 
 
 /**
  * The list layout: grouped (collapsible groups, optional empty groups) or flat, virtualized so a list of
- * ten thousand loaded items scrolls smoothly. Each group loads more on reaching its end.
+ * ten thousand loaded items scrolls smoothly. Each group loads more on reaching its end. Rows drag (pointer
+ * or keyboard) to another group (the grouped property changes, for the allowed group types) and, with
+ * manual order, to a place inside a group.
  */
 export function ListLayout() {
   const { data, display, refs, project, selection, loadMore, loadingMore, kind, slug, pid, quickAdd } = useList();
@@ -28,7 +36,8 @@ export function ListLayout() {
   useEffect(() => {
     sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
   }, [collapsed, slug, pid, kind]);
-  const parent = useRef<HTMLDivElement>(null);
+  const parent = useRef<HTMLDivElement | null>(null);
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const title = useGroupTitle(refs);
   const gr = useMemo(() => groupRefs(refs), [refs]);
 
@@ -65,6 +74,31 @@ export function ListLayout() {
   });
   const virtual = v.getVirtualItems();
 
+  const manual = (display.order_by ?? "") === "sort_order";
+  const groupKeys = data?.groupBy ? rows.filter((r) => r.type === "group").map((r) => (r as { key: string }).key) : [];
+  const cellItems = (cell: string) => (data?.groupBy ? data.groups[parseCell(cell).key]?.ids ?? [] : data?.ids ?? []);
+  /** Scroll the row a keyboard drag is over into view (rows away from the screen are not rendered). */
+  const reveal = (slot: Slot) => {
+    const group = data?.groupBy ? parseCell(slot.container).key : null;
+    const ids = cellItems(slot.container);
+    const atId = ids.filter((id) => id !== drag.get()?.src.id)[slot.index];
+    let i = rows.findIndex((r) => r.type === "item" && r.group === group && r.id === atId);
+    if (i < 0) i = rows.findIndex((r) => (r.type === "add" || r.type === "more") && r.group === group);
+    if (i < 0) i = rows.findIndex((r) => r.type === "group" && r.key === group);
+    if (i >= 0) v.scrollToIndex(i, { align: "auto" });
+  };
+  const drag = useItemDrag({
+    columns: [data?.groupBy ? groupKeys.map((k) => cellId(k, null)) : [FLAT]],
+    items: cellItems,
+    name: (cell) => (data?.groupBy ? title(data.groupBy, parseCell(cell).key) : "the list"),
+    groupBy: data?.groupBy ?? null,
+    subGroupBy: null,
+    manual,
+    unordered: (cell) => !!display.show_hierarchy || collapsed.has(parseCell(cell).key),
+    reveal,
+    scrollEl,
+  });
+
   // infinite scroll: a visible "load more" row fetches the next page of its group
   useEffect(() => {
     for (const vi of virtual) {
@@ -80,63 +114,76 @@ export function ListLayout() {
   const empty = rows.every((r) => r.type !== "item") && !data.groupBy;
 
   return (
-    <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
-      {empty && (
-        <div className="px-6 py-10 text-center text-sm text-zinc-500">
-          {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
+    <DragScope controller={drag}>
+      <div ref={(el) => { parent.current = el; setScrollEl(el); }} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
+        {empty && (
+          <div className="px-6 py-10 text-center text-sm text-zinc-500">
+            {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
+          </div>
+        )}
+        <div role="list" aria-label={kind === "archived" ? "Archived work items" : "Work items"} style={{ height: v.getTotalSize(), position: "relative" }}>
+          {virtual.map((vi) => {
+            const r = rows[vi.index];
+            const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", height: vi.size, transform: `translateY(${vi.start}px)` };
+            if (r.type === "group") {
+              const isCollapsed = collapsed.has(r.key);
+              return (
+                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                  <button
+                    type="button"
+                    aria-expanded={!isCollapsed}
+                    aria-label={`${isCollapsed ? "Expand" : "Collapse"} ${title(data.groupBy, r.key)}`}
+                    onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(r.key)) n.delete(r.key); else n.add(r.key); return n; })}
+                    className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                  >
+                    <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-zinc-500" />
+                    <GroupIcon groupBy={data.groupBy} groupKey={r.key} refs={refs} />
+                    <span className="font-medium">{title(data.groupBy, r.key)}</span>
+                  </button>
+                  <span className="text-xs text-zinc-500">{r.total}</span>
+                </ListZone>
+              );
+            }
+            if (r.type === "more") {
+              return (
+                <ListZone key={`m-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="flex items-center px-4">
+                  <button type="button" onClick={() => void loadMore(r.group)} className="text-xs text-indigo-600 hover:underline">
+                    Load more{r.remaining ? ` (${r.remaining} more)` : ""}
+                  </button>
+                </ListZone>
+              );
+            }
+            if (r.type === "add") {
+              return (
+                <ListZone key={`a-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="border-b border-zinc-100 dark:border-zinc-900">
+                  <QuickAdd preset={quickAddPreset(data.groupBy, r.group, refs)} />
+                </ListZone>
+              );
+            }
+            const it = data.items[r.id];
+            if (!it) return null;
+            return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} cell={r.group ? cellId(r.group, null) : FLAT} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} />;
+          })}
         </div>
-      )}
-      <div role="list" aria-label={kind === "archived" ? "Archived work items" : "Work items"} style={{ height: v.getTotalSize(), position: "relative" }}>
-        {virtual.map((vi) => {
-          const r = rows[vi.index];
-          const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", height: vi.size, transform: `translateY(${vi.start}px)` };
-          if (r.type === "group") {
-            const isCollapsed = collapsed.has(r.key);
-            return (
-              <div key={`g-${r.key}`} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-                <button
-                  type="button"
-                  aria-expanded={!isCollapsed}
-                  aria-label={`${isCollapsed ? "Expand" : "Collapse"} ${title(data.groupBy, r.key)}`}
-                  onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(r.key)) n.delete(r.key); else n.add(r.key); return n; })}
-                  className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-800"
-                >
-                  <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-zinc-500" />
-                  <GroupIcon groupBy={data.groupBy} groupKey={r.key} refs={refs} />
-                  <span className="font-medium">{title(data.groupBy, r.key)}</span>
-                </button>
-                <span className="text-xs text-zinc-500">{r.total}</span>
-              </div>
-            );
-          }
-          if (r.type === "more") {
-            return (
-              <div key={`m-${r.group}`} style={style} className="flex items-center px-4">
-                <button type="button" onClick={() => void loadMore(r.group)} className="text-xs text-indigo-600 hover:underline">
-                  Load more{r.remaining ? ` (${r.remaining} more)` : ""}
-                </button>
-              </div>
-            );
-          }
-          if (r.type === "add") {
-            return (
-              <div key={`a-${r.group}`} style={style} className="border-b border-zinc-100 dark:border-zinc-900">
-                <QuickAdd preset={quickAddPreset(data.groupBy, r.group, refs)} />
-              </div>
-            );
-          }
-          const it = data.items[r.id];
-          if (!it) return null;
-          return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} />;
-        })}
       </div>
-    </div>
+    </DragScope>
   );
 }
 
+/**
+ * A row of the list that takes drops for its group (its header: at the top; load more / quick add: at the
+ * end). A header with `ring` lights up when a drop would land in its group without a drop line to show it.
+ */
+function ListZone({ cell, at, ring = false, style, className, children, ...rest }: { cell: string; at: "start" | "end"; ring?: boolean; style: CSSProperties; className: string; children: ReactNode; "data-group"?: string }) {
+  const zone = useDropZone<HTMLDivElement>({ container: cell, at });
+  const over = useSlotTarget(cell) && ring;
+  return <div ref={zone} style={style} className={cx(className, over && "ring-1 ring-inset ring-indigo-300 dark:ring-indigo-800")} {...rest}>{children}</div>;
+}
+
 /** One row; memoized so scrolling (which re-renders the list) only renders rows that appear. */
-const ListRow = memo(function ListRow({ item, depth, identifier, selected, top, height }: {
+const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected, top, height }: {
   item: WorkItem;
+  cell: string;
   depth: number;
   identifier: string;
   selected: boolean;
@@ -148,8 +195,11 @@ const ListRow = memo(function ListRow({ item, depth, identifier, selected, top, 
   const onToggle = () => selection.toggle(item.id);
   const onOpen = () => openPeek(item.id);
   const key = itemKey(identifier, item.sequence_id);
+  const drag = useDragItem<HTMLDivElement>({ id: item.id, container: cell }, { drop: "vertical" });
+  const line = useSlotLine(cell, item.id);
   return (
     <div
+      ref={drag.ref}
       role="listitem"
       style={style}
       data-item={key}
@@ -158,8 +208,11 @@ const ListRow = memo(function ListRow({ item, depth, identifier, selected, top, 
       className={cx(
         "group flex items-center gap-2 border-b border-zinc-100 px-4 text-sm hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900/60",
         (selected || peekId === item.id) && "bg-indigo-50/70 dark:bg-indigo-950/40",
+        draggingClass(drag),
       )}
     >
+      <DropLine edge={line} inset />
+      <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} className="-ml-3 opacity-0 focus:opacity-100 group-hover:opacity-100" />
       {(canEditAny || kind === "archived") && (
         <input
           type="checkbox"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { dropPatch, indexFromPointer } from "./drag.ts";
+import { cellAccepts, cellId, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
 
 const mk = (id: string, sort_order: number, p: Partial<WorkItem> = {}) => ({ id, sort_order, label_ids: [], assignee_ids: [], module_ids: [], ...p }) as unknown as WorkItem;
 const items = { a: mk("a", 1000), b: mk("b", 2000), c: mk("c", 3000), x: mk("x", 500, { label_ids: ["l1", "l2"] }) };
@@ -30,9 +30,35 @@ describe("dropPatch", () => {
   it("changes the sub-group too", () => {
     expect(dropPatch({ ...base, manual: false, subGroupBy: "priority", item: items.a, fromKey: "s1", toKey: "s2", fromSub: "low", toSub: "high", targetIds: [], index: 0 })).toEqual({ state_id: "s2", priority: "high" });
   });
-  it("finds the insertion index from the pointer", () => {
-    expect(indexFromPointer(5, [10, 30, 50])).toBe(0);
-    expect(indexFromPointer(35, [10, 30, 50])).toBe(2);
-    expect(indexFromPointer(99, [10, 30, 50])).toBe(3);
+  it("puts a card dropped into the middle of another column between its new neighbours", () => {
+    const d = { ...items, m: mk("m", 900) };
+    expect(dropPatch({ ...base, items: d, item: d.m, fromKey: "s1", toKey: "s2", targetIds: ["a", "b", "c"], index: 2 })).toEqual({ state_id: "s2", sort_order: 2500 });
+  });
+  it("moves down within a column between the items it passes", () => {
+    expect(dropPatch({ ...base, item: items.a, fromKey: "s1", toKey: "s1", targetIds: ["a", "b", "c"], index: 1 })).toEqual({ sort_order: 2500 });
+    expect(dropPatch({ ...base, item: items.a, fromKey: "s1", toKey: "s1", targetIds: ["a", "b", "c"], index: 2 })).toEqual({ sort_order: 13000 });
+  });
+});
+
+describe("cells", () => {
+  it("round-trips group and sub-group keys", () => {
+    expect(parseCell(cellId("s1", null))).toEqual({ key: "s1", sub: null });
+    expect(parseCell(cellId("s1", "high"))).toEqual({ key: "s1", sub: "high" });
+  });
+  it("accepts its own cell, other groups of allowed types, and not a group the item is already in", () => {
+    expect(cellAccepts(items.a, "created_by", null, "u1|", "u1|")).toBe(true);
+    expect(cellAccepts(items.a, "created_by", null, "u1|", "u2|")).toBe(false);
+    expect(cellAccepts(items.a, "state_id", null, "s1|", "s2|")).toBe(true);
+    expect(cellAccepts(items.a, "state_id", null, "s1|", "None|")).toBe(false);
+    expect(cellAccepts(items.x, "labels__id", null, "l1|", "l2|")).toBe(false);
+    expect(cellAccepts(items.x, "labels__id", null, "l1|", "l3|")).toBe(true);
+    expect(cellAccepts(items.a, "state_id", "created_by", "s1|u1", "s2|u1")).toBe(true);
+    expect(cellAccepts(items.a, "state_id", "created_by", "s1|u1", "s1|u2")).toBe(false);
+  });
+  it("items drag when the order is manual or the grouping may change", () => {
+    expect(itemsDraggable(null, null, true)).toBe(true);
+    expect(itemsDraggable(null, null, false)).toBe(false);
+    expect(itemsDraggable("state__group", null, false)).toBe(false);
+    expect(itemsDraggable("priority", null, false)).toBe(true);
   });
 });

@@ -1,12 +1,24 @@
 /**
- * What a kanban drop changes (work-tracking.md §5): moving to another group sets the grouped property
- * (only for the allowed group types); with manual order the item gets a sort_order between its new
- * neighbours (first − 10000, last + 10000, or their average).
+ * What a drop of a work item changes (work-tracking.md §5), for every layout that drags items between
+ * cells (kanban cells, list groups, flow states): moving to another group sets the grouped property (only
+ * for the allowed group types); with manual order the item gets a sort_order between its new neighbours
+ * (first − 10000, last + 10000, or their average).
  */
-import { sortOrderBetween } from "@stride/shared";
+import { sortOrderAt } from "@stride/shared";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { groupPatch } from "./groups.ts";
 import { dragAllowed } from "./params.ts";
+import { itemGroupKeys } from "./list-data.ts";
+
+/** A cell of a grouped layout: a group, and a sub-group on boards with swimlanes ("key|sub"; "key|" without). */
+export const cellId = (key: string, sub: string | null): string => `${key}|${sub ?? ""}`;
+
+export function parseCell(cell: string): { key: string; sub: string | null } {
+  const at = cell.indexOf("|");
+  if (at < 0) return { key: cell, sub: null };
+  const sub = cell.slice(at + 1);
+  return { key: cell.slice(0, at), sub: sub === "" ? null : sub };
+}
 
 export interface DropInput {
   item: WorkItem;
@@ -44,17 +56,33 @@ export function dropPatch(d: DropInput): Partial<WorkItem> | null {
   if (d.manual) {
     const others = d.targetIds.filter((id) => id !== d.item.id);
     const at = Math.max(0, Math.min(d.index, others.length));
-    const prev = at > 0 ? d.items[others[at - 1]]?.sort_order : null;
-    const next = at < others.length ? d.items[others[at]]?.sort_order : null;
-    const sameSpot = !movedGroup && !movedSub && d.targetIds.indexOf(d.item.id) >= 0 && others[at - 1] === d.targetIds[d.targetIds.indexOf(d.item.id) - 1] && others[at] === d.targetIds[d.targetIds.indexOf(d.item.id) + 1];
-    if (!sameSpot) patch.sort_order = sortOrderBetween(prev, next);
+    const own = d.targetIds.indexOf(d.item.id);
+    const sameSpot = !movedGroup && !movedSub && own >= 0 && at === own;
+    if (!sameSpot) patch.sort_order = sortOrderAt(others.map((id) => d.items[id]?.sort_order ?? 0), at);
   }
   return Object.keys(patch).length ? (patch as Partial<WorkItem>) : null;
 }
 
-/** Insertion index from the pointer's y and the cards' vertical midpoints. */
-export function indexFromPointer(y: number, midpoints: number[]): number {
-  let i = 0;
-  while (i < midpoints.length && y > midpoints[i]) i++;
-  return i;
+/**
+ * May an item dragged out of cell `from` land in cell `to`? Its own cell always; another group only for
+ * the allowed group types, with a value the group can take (no "None" state), and not a group the item
+ * already belongs to (labels, assignees, modules: it would merge two of its values into one).
+ */
+export function cellAccepts(item: WorkItem | undefined, groupBy: string | null, subGroupBy: string | null, from: string, to: string): boolean {
+  if (from === to) return true;
+  if (!item) return false;
+  const f = parseCell(from);
+  const t = parseCell(to);
+  const check = (by: string | null, fromKey: string | null, toKey: string | null) => {
+    if (fromKey === toKey) return true;
+    if (!by || toKey === null || !dragAllowed(by)) return false;
+    if (!groupPatch(by, toKey, item, fromKey)) return false;
+    return !itemGroupKeys(item, by).includes(toKey);
+  };
+  return check(groupBy, f.key, t.key) && (subGroupBy ? check(subGroupBy, f.sub, t.sub) : f.sub === t.sub);
+}
+
+/** Can items of this grouping be dragged at all (some drop would change something)? */
+export function itemsDraggable(groupBy: string | null, subGroupBy: string | null, manual: boolean): boolean {
+  return manual || dragAllowed(groupBy) || dragAllowed(subGroupBy);
 }

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { draftBodies } from "@stride/shared/contract";
+import { idParam, projectParams, slugParams } from "../../core/fields.ts";
+import { htmlField } from "../../core/sanitize.ts";
+
+export { type DraftBody } from "@stride/shared/contract";
+/** Project drafts are work items (`issues.is_draft`): they take the work item's own bodies. */
+export { expandQuery, issueCreateBody, issuePatchBody, parseExpand } from "../issues/schemas.ts";
+
+/** W/draft-issues/ and W/draft-to-issue/{id}/: the contract's bodies, the description sanitised on write. */
+export const { draft: workspaceDraftBody, toIssue: draftToIssueBody } = draftBodies(htmlField);
+
+export const projectDraftParams = projectParams.extend({ draftId: idParam() });
+export const workspaceDraftParams = slugParams.extend({ draftId: idParam() });
+
+export const pageQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() }).passthrough();

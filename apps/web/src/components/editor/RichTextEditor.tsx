@@ -1,0 +1,191 @@
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties } from "react";
+import { Extension } from "@tiptap/core";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { cx } from "../ui/cx.ts";
+import { BubbleToolbar } from "./BubbleToolbar.tsx";
+import { editorExtensions } from "./extensions.ts";
+import type { ImageUpload } from "./image.ts";
+import { refreshMentions, type MentionAttrs, type MentionCandidate, type MentionView } from "./mention.ts";
+import { documentHtml } from "./serialize.ts";
+import { SuggestMenu } from "./SuggestMenu.tsx";
+import { SuggestStore } from "./suggest.ts";
+
+export interface RichTextEditorHandle {
+  /** the document in its stored form */
+  getHtml: () => string;
+  /** replace the document (not reported through onChange) */
+  setHtml: (html: string) => void;
+  clear: () => void;
+  focus: () => void;
+}
+
+export interface RichTextEditorProps {
+  /** the document (stored HTML); a new value replaces the content unless it is being edited */
+  value?: string | null;
+  /** every change, in stored form */
+  onChange?: (html: string) => void;
+  /** Ctrl/Cmd+Enter */
+  onSubmit?: () => void;
+  onBlur?: () => void;
+  /** accessible name of the text box */
+  label?: string;
+  placeholder?: string;
+  /** a preview: nothing can be changed, links and mentions lead to what they name */
+  readOnly?: boolean;
+  /** @ list and mention chips */
+  mentions?: { search: (query: string) => Promise<MentionCandidate[]>; view: (attrs: MentionAttrs) => MentionView };
+  /** image upload (paste, drop, slash menu); none: images cannot be added */
+  upload?: ImageUpload;
+  /** an image's stored `src` (asset id or URL) → the address to load */
+  imageUrl?: (src: string) => string;
+  /** an upload failed or a file was refused */
+  onError?: (message: string) => void;
+  /** number of uploads in progress */
+  onUploadsChange?: (count: number) => void;
+  autoFocus?: boolean;
+  minHeight?: number;
+  /** without the box around it */
+  bare?: boolean;
+  className?: string;
+}
+
+/**
+ * The rich-text editor (Tiptap / ProseMirror) of descriptions and comments, and later of pages:
+ * markdown shortcuts, a slash menu, a bubble toolbar on selection, code blocks with highlighting,
+ * task lists, tables, links, images uploaded on paste or drop, and @mentions of people and work items.
+ * In and out goes the stored HTML (Plane's form, exactly what the shared allowlist keeps). Tiptap's
+ * injected <style> is off (the CSP forbids it): the styles are in editor.css.
+ */
+export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(function RichTextEditor(props, ref) {
+  const { value, label, placeholder, readOnly = false, autoFocus, minHeight, bare, className } = props;
+  const latest = useRef(props);
+  latest.current = props;
+  const listId = useId();
+  const [store] = useState(() => new SuggestStore());
+  const mentionView = useRef<(a: MentionAttrs) => MentionView>((a) => props.mentions?.view(a) ?? { text: a.label ?? "" });
+  const submit = useRef<(() => void) | null>(null);
+  submit.current = props.onSubmit ? () => latest.current.onSubmit?.() : null;
+  const toolbar = useRef({ focusToolbar: () => false, editLink: () => false });
+  /** the stored form last reported or loaded, so that only real changes are reported */
+  const last = useRef<string>("");
+  // lists and toolbars open inside a modal <dialog> (the top layer) when the editor is in one
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  const host = useCallback((el: HTMLDivElement | null) => { if (el) setRoot(el.closest("dialog")); }, []);
+
+  const editor = useEditor(
+    {
+      injectCSS: false,
+      immediatelyRender: true,
+      shouldRerenderOnTransaction: false,
+      editable: !readOnly,
+      autofocus: autoFocus ? "end" : false,
+      content: value || "",
+      extensions: [
+        ...editorExtensions({
+          placeholder,
+          suggest: readOnly ? null : store,
+          mentions: { search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]), view: mentionView },
+          images: {
+            upload: readOnly || !props.upload ? null : (file, onProgress) => latest.current.upload!(file, onProgress),
+            url: (src) => latest.current.imageUrl?.(src) ?? src,
+            onError: (m) => latest.current.onError?.(m),
+            onUploads: (n) => latest.current.onUploadsChange?.(n),
+          },
+          onSubmit: submit,
+        }),
+        Extension.create({
+          name: "toolbarShortcuts",
+          addKeyboardShortcuts: () => ({
+            "Alt-F10": () => toolbar.current.focusToolbar(),
+            "Mod-k": () => toolbar.current.editLink(),
+          }),
+        }),
+      ],
+      editorProps: {
+        attributes: {
+          class: "editor-content",
+          "data-rich-text": "",
+          ...(label ? { role: "textbox", "aria-multiline": "true", "aria-label": label, ...(readOnly ? { "aria-readonly": "true" } : {}) } : {}),
+        },
+      },
+      onCreate: ({ editor: e }) => {
+        last.current = documentHtml(e.state.doc, e.schema);
+      },
+      onUpdate: ({ editor: e }) => {
+        const html = documentHtml(e.state.doc, e.schema);
+        if (html === last.current) return;
+        last.current = html;
+        latest.current.onChange?.(html);
+      },
+      onBlur: () => latest.current.onBlur?.(),
+    },
+    [],
+  );
+
+  // the chips' names come from the host (members load later than the text)
+  useEffect(() => {
+    mentionView.current = (a) => latest.current.mentions?.view(a) ?? { text: a.label ?? "" };
+    refreshMentions();
+  }, [props.mentions]);
+
+  // a new value from outside (another save, a restored version) replaces the text unless it is being edited
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value == null) return;
+    if (!readOnly && editor.isFocused) return;
+    const current = documentHtml(editor.state.doc, editor.schema);
+    if (value === current || value === last.current) return;
+    editor.commands.setContent(value, { emitUpdate: false });
+    last.current = documentHtml(editor.state.doc, editor.schema);
+  }, [value, editor, readOnly]);
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
+  // the open list is announced from the text box
+  useEffect(() => {
+    if (!editor) return;
+    return store.subscribe(() => {
+      const s = store.get();
+      const dom = editor.view.dom;
+      if (s && s.items.length) {
+        dom.setAttribute("aria-controls", listId);
+        dom.setAttribute("aria-activedescendant", `${listId}-${s.active}`);
+      } else {
+        dom.removeAttribute("aria-controls");
+        dom.removeAttribute("aria-activedescendant");
+      }
+    });
+  }, [editor, store, listId]);
+
+  useImperativeHandle(ref, () => ({
+    getHtml: () => (editor ? documentHtml(editor.state.doc, editor.schema) : ""),
+    setHtml: (html) => {
+      if (!editor) return;
+      editor.commands.setContent(html, { emitUpdate: false });
+      last.current = documentHtml(editor.state.doc, editor.schema);
+    },
+    clear: () => {
+      if (!editor) return;
+      editor.commands.clearContent(false);
+      last.current = documentHtml(editor.state.doc, editor.schema);
+    },
+    focus: () => editor?.commands.focus(),
+  }), [editor]);
+
+  return (
+    <div
+      ref={host}
+      className={cx("editor", !bare && !readOnly && "editor-box", readOnly && "editor-readonly", className)}
+      style={minHeight ? ({ "--editor-min-height": `${minHeight}px` } as CSSProperties) : undefined}
+    >
+      <EditorContent editor={editor} />
+      {editor && !readOnly && (
+        <>
+          <BubbleToolbar editor={editor} label={label ?? "Text"} root={root} api={toolbar} />
+          <SuggestMenu store={store} id={listId} root={root} />
+        </>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,69 @@
+import { Fragment, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { FloatingPortal, autoUpdate, flip, offset, shift, size, useFloating } from "@floating-ui/react";
+import { Avatar } from "../ui/Avatar.tsx";
+import { cx } from "../ui/cx.ts";
+import type { SuggestStore } from "./suggest.ts";
+
+const LABELS = { slash: "Insert a block", mention: "Mention someone or a work item" } as const;
+
+/**
+ * The list of an open suggestion (slash commands, @ mentions), positioned at the typed trigger with
+ * @floating-ui. Focus stays in the text: the options are announced through aria-activedescendant on
+ * the editor (set by the editor) and picked with the arrows and Enter/Tab, or with the mouse.
+ */
+export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: string; root: HTMLElement | null }) {
+  const s = useSyncExternalStore(store.subscribe, store.get);
+  const { refs, floatingStyles } = useFloating({
+    open: !!s,
+    placement: "bottom-start",
+    strategy: "fixed",
+    middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 }), size({ padding: 8, apply: ({ availableHeight, elements }) => { elements.floating.style.maxHeight = `${Math.min(320, Math.max(120, availableHeight))}px`; } })],
+    whileElementsMounted: autoUpdate,
+  });
+  useLayoutEffect(() => {
+    if (s) refs.setPositionReference({ getBoundingClientRect: () => s.rect() ?? new DOMRect() });
+  }, [s, refs]);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: "nearest" });
+  }, [s?.active, s?.items]);
+  if (!s || (s.kind === "slash" && s.items.length === 0)) return null;
+
+  return (
+    <FloatingPortal root={root ?? undefined}>
+      <ul
+        ref={(el) => { list.current = el; refs.setFloating(el); }}
+        id={id}
+        role="listbox"
+        aria-label={LABELS[s.kind]}
+        style={floatingStyles}
+        className="z-[80] w-72 overflow-y-auto rounded-lg border border-zinc-200 bg-white py-1 text-sm shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {s.items.length === 0 && <li role="presentation" className="px-3 py-2 text-xs text-zinc-500">{s.loading ? "Searching…" : "No matches"}</li>}
+        {s.items.map((it, i) => (
+          <Fragment key={it.key}>
+            {it.group && it.group !== s.items[i - 1]?.group && (
+              <li role="presentation" className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-wide text-zinc-400">{it.group}</li>
+            )}
+            <li
+              id={`${id}-${i}`}
+              role="option"
+              aria-selected={i === s.active}
+              onMouseDown={(e) => { e.preventDefault(); s.pick(it); }}
+              onMouseMove={() => { if (i !== s.active) store.set({ ...s, active: i }); }}
+              className={cx("flex cursor-pointer items-center gap-2 px-3 py-1.5", i === s.active && "bg-zinc-100 dark:bg-zinc-800")}
+            >
+              {it.avatar ? (
+                <Avatar name={it.avatar.name} url={it.avatar.url} size="sm" />
+              ) : it.icon ? (
+                <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-zinc-200 text-[11px] font-semibold text-zinc-500 dark:border-zinc-700">{it.icon}</span>
+              ) : null}
+              <span className="min-w-0 flex-1 truncate">{it.label}</span>
+              {it.hint && <span className="shrink-0 truncate text-xs text-zinc-400">{it.hint}</span>}
+            </li>
+          </Fragment>
+        ))}
+      </ul>
+    </FloatingPortal>
+  );
+}

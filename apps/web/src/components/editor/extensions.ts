@@ -1,0 +1,117 @@
+import { Extension, type AnyExtension, type Attributes } from "@tiptap/core";
+import StarterKit from "@tiptap/starter-kit";
+import { TaskItem, TaskList } from "@tiptap/extension-list";
+import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
+import { Placeholder } from "@tiptap/extensions";
+import { createLowlight } from "lowlight";
+import bash from "highlight.js/lib/languages/bash";
+import css from "highlight.js/lib/languages/css";
+import diff from "highlight.js/lib/languages/diff";
+import go from "highlight.js/lib/languages/go";
+import java from "highlight.js/lib/languages/java";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import markdown from "highlight.js/lib/languages/markdown";
+import python from "highlight.js/lib/languages/python";
+import rust from "highlight.js/lib/languages/rust";
+import sql from "highlight.js/lib/languages/sql";
+import typescript from "highlight.js/lib/languages/typescript";
+import xml from "highlight.js/lib/languages/xml";
+import yaml from "highlight.js/lib/languages/yaml";
+import { Image, type ImageOptions } from "./image.ts";
+import { Mention, type MentionOptions } from "./mention.ts";
+import { SlashCommands } from "./slash.ts";
+import { isAllowedLink } from "./serialize.ts";
+import type { SuggestStore } from "./suggest.ts";
+
+/** Languages highlighted in code blocks (what the language picker offers), with their aliases. */
+export const CODE_LANGUAGES: { id: string; label: string }[] = [
+  { id: "typescript", label: "TypeScript" },
+  { id: "javascript", label: "JavaScript" },
+  { id: "json", label: "JSON" },
+  { id: "bash", label: "Shell" },
+  { id: "python", label: "Python" },
+  { id: "go", label: "Go" },
+  { id: "rust", label: "Rust" },
+  { id: "java", label: "Java" },
+  { id: "sql", label: "SQL" },
+  { id: "css", label: "CSS" },
+  { id: "xml", label: "HTML / XML" },
+  { id: "yaml", label: "YAML" },
+  { id: "markdown", label: "Markdown" },
+  { id: "diff", label: "Diff" },
+];
+
+export const lowlight = createLowlight({ bash, css, diff, go, java, javascript, json, markdown, python, rust, sql, typescript, xml, yaml });
+
+/** Everything the editor needs from its host; all optional (a bare editor has no mentions or uploads). */
+export interface EditorSetup {
+  placeholder?: string;
+  /** the slash list and the @ list write here (one store per editor) */
+  suggest?: SuggestStore | null;
+  mentions?: Partial<MentionOptions>;
+  images?: Partial<ImageOptions>;
+  /** Ctrl/Cmd+Enter */
+  onSubmit?: { current: (() => void) | null };
+}
+
+/** Cell attributes without `align` (rendered as a style attribute, which neither the CSP nor the allowlist admits). */
+function withoutAlign(this: { parent?: (() => object) | undefined }): Attributes {
+  const { align: _align, ...rest } = (this.parent?.() ?? {}) as Attributes;
+  return rest;
+}
+
+/**
+ * The editor's schema and behaviour, in one list shared by the editor, its read-only view and the test
+ * that checks its HTML against the server's sanitiser. Every node and mark here renders only markup the
+ * shared allowlist keeps, and no `style` attribute (the app's CSP forbids them; widths go through CSSOM).
+ */
+export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      heading: { levels: [1, 2, 3] },
+      codeBlock: false,
+      trailingNode: false,
+      link: {
+        openOnClick: false,
+        autolink: true,
+        linkOnPaste: true,
+        protocols: [],
+        defaultProtocol: "https",
+        isAllowedUri: (url) => isAllowedLink(url),
+        shouldAutoLink: (url) => isAllowedLink(url) || /^[\w-]+(\.[\w-]+)+/.test(url),
+        HTMLAttributes: { target: "_blank", rel: "noopener noreferrer nofollow", class: null },
+      },
+      dropcursor: { class: "editor-dropcursor", color: false, width: 2 },
+    }),
+    Placeholder.configure({ placeholder: setup.placeholder ?? "", showOnlyWhenEditable: false }),
+    TaskList,
+    TaskItem.configure({ nested: true }),
+    CodeBlockLowlight.configure({ lowlight, defaultLanguage: null, languageClassPrefix: "language-" }),
+    // tables as Plane stores them: no colgroup and no inline styles (cell widths live in `colwidth`)
+    Table.extend({
+      renderHTML({ HTMLAttributes }) {
+        const { style: _style, ...attrs } = HTMLAttributes as Record<string, unknown>;
+        return ["table", attrs, ["tbody", 0]];
+      },
+    }).configure({ resizable: true, renderWrapper: false, cellMinWidth: 60 }),
+    TableRow,
+    TableHeader.extend({ addAttributes: withoutAlign }),
+    TableCell.extend({ addAttributes: withoutAlign }),
+    Image.configure(setup.images ?? {}),
+    Mention.configure({ ...(setup.mentions ?? {}), store: setup.suggest ?? null }),
+    SlashCommands.configure({ store: setup.suggest ?? null }),
+    Extension.create({
+      name: "submitShortcut",
+      addKeyboardShortcuts: () => ({
+        "Mod-Enter": () => {
+          const submit = setup.onSubmit?.current;
+          if (!submit) return false;
+          submit();
+          return true;
+        },
+      }),
+    }),
+  ];
+}

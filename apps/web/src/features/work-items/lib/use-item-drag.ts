@@ -1,0 +1,64 @@
+/**
+ * The drag scope of work items in grouped layouts (kanban, list, flow): the layout gives its cells (in
+ * columns), what each holds and whether the place inside matters; dropping applies `dropPatch` through the
+ * list's optimistic update.
+ */
+import { sortableSpec, useDragDrop, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
+import { useList } from "../context.tsx";
+import { itemKey, itemName } from "../components/ItemBits.tsx";
+import { cellAccepts, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
+
+export interface ItemDragOptions {
+  /** Cells in columns (left → right), each column top → bottom. */
+  columns: string[][];
+  items(cell: string): string[];
+  name(cell: string): string;
+  groupBy: string | null;
+  subGroupBy: string | null;
+  /** Manual order (order_by sort_order): the place inside a cell matters. */
+  manual: boolean;
+  /** A cell whose place does not matter even with manual order (collapsed group…). */
+  unordered?(cell: string): boolean;
+  reveal?(slot: Slot): void;
+  scrollEl?: HTMLElement | null;
+}
+
+export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
+  const { data, canEdit, updateItem, project } = useList();
+  const items = data?.items ?? {};
+  const model: SlotModel = {
+    columns: o.columns,
+    items: o.items,
+    accepts: (cell, id, from) => cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell),
+    ordered: (cell) => o.manual && !o.unordered?.(cell),
+    name: o.name,
+  };
+  const label = (id: string) => {
+    const it = items[id];
+    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+  };
+  const spec = sortableSpec({
+    type: "work-item",
+    model,
+    label,
+    canDrag: (src) => {
+      const it = items[src.id];
+      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual);
+    },
+    commit: (src, slot, failed) => {
+      const it = items[src.id];
+      if (!it) return false;
+      const f = parseCell(src.container ?? "");
+      const t = parseCell(slot.container);
+      const patch = dropPatch({
+        item: it, groupBy: o.groupBy, subGroupBy: o.subGroupBy, fromKey: f.key, toKey: t.key, fromSub: f.sub, toSub: t.sub,
+        targetIds: o.items(slot.container), index: slot.index, items, manual: model.ordered(slot.container),
+      });
+      if (!patch) return false;
+      updateItem(it.id, patch, { onError: failed });
+      return true;
+    },
+    reveal: o.reveal,
+  });
+  return useDragDrop(spec, { version: data, scrollEl: o.scrollEl });
+}
