@@ -1236,7 +1236,7 @@ CREATE OR REPLACE FUNCTION issue_list_attrs_touch_modules() RETURNS trigger LANG
 BEGIN
   PERFORM issue_list_attrs_mark(ARRAY(
     SELECT x.issue FROM module_issues x WHERE x.module IN (
-      SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (n.archived_at IS NULL) <> (o.archived_at IS NULL))), 4);
+      SELECT id FROM (SELECT id, archived_at IS NULL FROM new_rows EXCEPT SELECT id, archived_at IS NULL FROM old_rows) c)), 4);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -1247,10 +1247,16 @@ BEGIN
     PERFORM issue_list_attrs_mark(ARRAY(
       SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
   ELSIF TG_OP = 'UPDATE' THEN
+    -- a row whose (parent, counted or not) differs before and after marks its old and its new parent; set
+    -- differences, not a join of the two transition tables (whose cached plan may be a nested loop: quadratic in bulk)
     PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT unnest(ARRAY[o.parent, n.parent]) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE o.parent IS DISTINCT FROM n.parent
-        OR (o.deleted_at IS NULL AND o.archived_at IS NULL AND NOT o.is_draft) <> (n.deleted_at IS NULL AND n.archived_at IS NULL AND NOT n.is_draft)), 32);
+      SELECT parent FROM (
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows
+         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
+        UNION ALL
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows
+         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
+      ) x WHERE parent IS NOT NULL), 32);
   ELSE
     PERFORM issue_list_attrs_mark(ARRAY(
       SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
