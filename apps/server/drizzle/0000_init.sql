@@ -856,8 +856,7 @@ CREATE INDEX "issues_updated_idx" ON "issues" USING btree ("project","updated_at
 CREATE INDEX "issues_live_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE INDEX "issues_live_state_created_idx" ON "issues" USING btree ("project","state","created_at") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE INDEX "issues_live_priority_sort_idx" ON "issues" USING btree ("project","priority","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
-CREATE INDEX "issues_live_state_count_idx" ON "issues" USING btree ("project","state") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
-CREATE INDEX "issues_live_priority_count_idx" ON "issues" USING btree ("project","priority","state") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
+CREATE INDEX "issues_live_created_idx" ON "issues" USING btree ("project","created_at","id") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE INDEX "issues_live_sort_idx" ON "issues" USING btree ("project","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "module_issues_uq" ON "module_issues" USING btree ("issue","module");--> statement-breakpoint
 CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module","issue");--> statement-breakpoint

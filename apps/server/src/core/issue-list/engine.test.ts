@@ -128,15 +128,3 @@ describe("statement text", () => {
     expect(a.text).toBe(b.text);
   });
 });
-
-describe("day in a time zone", () => {
-  it("agrees with @stride/shared's todayInTimeZone, reusing one formatter per zone", async () => {
-    const { todayInTimeZone } = await import("@stride/shared");
-    const { todayIn } = await import("./sql.ts");
-    const at = new Date("2025-03-01T23:30:00Z");
-    for (const tz of ["UTC", "Asia/Kolkata", "America/Los_Angeles", "Pacific/Kiritimati", "Not/AZone"]) {
-      expect(todayIn(tz, at)).toBe(todayInTimeZone(tz, at));
-    }
-    expect(todayIn("Asia/Kolkata", at)).toBe("2025-03-02");
-  });
-});

@@ -173,7 +173,7 @@ function countsWhere(c: CountsScope, parentless: boolean): string {
 }
 
 /** How a column of an item row becomes its wire value. */
-type Conv = "float";
+type Conv = "float" | "ids";
 
 interface ItemCol {
   key: string;
@@ -210,9 +210,10 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
     is_draft: { sql: "i.is_draft" },
     archived_at: { sql: "i.archived_at::text" },
     type_id: { sql: "i.type" },
-    assignee_ids: { sql: "i.assignee_ids" },
-    label_ids: { sql: "i.label_ids" },
-    module_ids: { sql: "i.module_ids" },
+    // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
+    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
+    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
+    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids" },
   };
   // in wire order: `state__group` (lists only) comes before the three id arrays
   const { assignee_ids, label_ids, module_ids, ...scalars } = core;
@@ -271,8 +272,10 @@ export interface PageRows {
   subGroupKeys: (string | null)[];
 }
 
-/** A float8 as PostgreSQL's JSON carries it: non-finite values are strings ("Infinity", "-Infinity", "NaN"). */
-function floatValue(v: unknown): unknown {
+/** A column's wire value: a float8 as PostgreSQL's JSON carries it (non-finite values are strings: "Infinity",
+ *  "-Infinity", "NaN"); ids from their comma-separated text. */
+function convert(conv: Conv, v: unknown): unknown {
+  if (conv === "ids") return v ? (v as string).split(",") : [];
   return typeof v === "number" && !Number.isFinite(v) ? String(v) : v;
 }
 
@@ -281,7 +284,7 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
   const cols = itemCols(req, new Params(), req.viewer.timezone);
   const n = cols.length;
   const keys = cols.map((c) => c.key);
-  const floats = cols.map((c) => c.conv === "float");
+  const convs = cols.map((c) => c.conv);
   let meta: PageMeta = {};
   const count = Math.max(rows.length - 1, 0);
   const items: Item[] = new Array(count);
@@ -296,7 +299,8 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
     const it: Record<string, unknown> = {};
     for (let c = 0; c < n; c++) {
       const v = row[LEAD + c];
-      it[keys[c]] = floats[c] ? floatValue(v) : v;
+      const conv = convs[c];
+      it[keys[c]] = conv ? convert(conv, v) : v;
     }
     items[k - 1] = it as Item;
     groupKeys[k - 1] = row[1] as string | null;

@@ -6,13 +6,13 @@ import {
   parseOrderBy,
   parseRichFilters,
   SameGroupingError,
+  todayInTimeZone,
   type FilterNode,
   type GroupByField,
   type OrderBy,
 } from "@stride/shared";
 import { errors } from "../errors.ts";
 import { parsePage, type PageRequest } from "../pagination.ts";
-import { todayIn } from "./sql.ts";
 
 /**
  * Read a list request's query string (wire-facts §6.1): pagination, order_by, group_by/sub_group_by,
@@ -43,7 +43,7 @@ export function filterError(e: FilterError) {
 }
 
 export function parseFilters(query: RawQuery, timezone: string, extra: FilterNode | null = null): FilterNode | null {
-  const today = todayIn(timezone);
+  const today = todayInTimeZone(timezone);
   try {
     const flat: Record<string, string | string[] | undefined> = {};
     for (const [k, v] of Object.entries(query)) {

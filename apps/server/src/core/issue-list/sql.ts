@@ -1,3 +1,5 @@
+import { isTimeZone } from "@stride/shared";
+
 /**
  * A tiny positional-parameter builder for the list engine's hand-written SQL. Every value goes through
  * `p()` (never into the text), so the statement is safe whatever the input.
@@ -41,41 +43,7 @@ export function isoExpr(col: string, tz: string, q: Params): string {
     + `CASE WHEN ${off} < 0 THEN '-' ELSE '+' END || lpad((abs(${off}) / 3600)::text, 2, '0') || ':' || lpad((abs(${off}) % 3600 / 60)::text, 2, '0') END`;
 }
 
-/** Day formatters per IANA zone (null: not a zone), made once: a new Intl.DateTimeFormat costs more than the rest of a cached list request. */
-const zoneDays = new Map<string, Intl.DateTimeFormat | null>();
-
-function dayFormat(tz: string): Intl.DateTimeFormat | null {
-  let f = zoneDays.get(tz);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
-    } catch {
-      f = null;
-    }
-    // names come from users' profiles; bound the map anyway
-    if (zoneDays.size >= 1000) zoneDays.clear();
-    zoneDays.set(tz, f);
-  }
-  return f;
-}
-
 /** A time zone name we can hand to Postgres (IANA names only; anything else is treated as UTC). */
 export function safeTimeZone(tz: string | null | undefined): string {
-  if (!tz) return "UTC";
-  return dayFormat(tz) ? tz : "UTC";
-}
-
-/** Today's date (yyyy-MM-dd) in an IANA zone (UTC for anything else), as `todayInTimeZone` of @stride/shared. */
-export function todayIn(tz: string, now: Date = new Date()): string {
-  const f = dayFormat(tz);
-  if (!f) return now.toISOString().slice(0, 10);
-  let y = "";
-  let m = "";
-  let d = "";
-  for (const p of f.formatToParts(now)) {
-    if (p.type === "year") y = p.value;
-    else if (p.type === "month") m = p.value;
-    else if (p.type === "day") d = p.value;
-  }
-  return `${y}-${m}-${d}`;
+  return tz && isTimeZone(tz) ? tz : "UTC";
 }

@@ -104,9 +104,9 @@ export const issues = pgTable("issues", {
   index("issues_live_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_state_created_idx").on(t.projectId, t.stateId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_priority_sort_idx").on(t.projectId, t.priority, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
-  // narrow (deduplicated) keys for the exact group counts
-  index("issues_live_state_count_idx").on(t.projectId, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
-  index("issues_live_priority_count_idx").on(t.projectId, t.priority, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  // the flat list's pages in its default order (-created_at) and by sort_order, stopping after the page; the
+  // unfiltered counts come from issue_list_counts (db/sql/issue-list-counts.sql), not from counting index entries
+  index("issues_live_created_idx").on(t.projectId, t.createdAt, t.id).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_sort_idx").on(t.projectId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
 ]);
 
