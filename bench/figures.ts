@@ -11,7 +11,7 @@ export interface Figure {
   id: string;
   label: string;
   value: number;
-  unit: "ms" | "MB" | "×" | "req/s";
+  unit: "ms" | "MB" | "×" | "req/s" | "stmts";
   /** At most (or, with `atLeast`, at least) this much. */
   target?: number;
   atLeast?: boolean;

@@ -1,7 +1,8 @@
 /**
- * The figures of issue #13 ("Speed without the cache"), targets 2 to 5: lists on a cache miss, the grouped page
- * at 100,000 items against its own SQL, memory, each with its target, the ratio and the last run beside it.
- * Kept apart from bench/run.ts's own sections: run.ts calls `measureIssue13` and `issue13Section`.
+ * The figures of issue #13 ("Speed without the cache"): writes (create and patch at 1 and 20 clients, statements
+ * per request; measured by run.ts's write section), lists on a cache miss, the grouped page at 100,000 items against
+ * its own SQL, memory, each with its target, the ratio and the last run beside it.
+ * Kept apart from bench/run.ts's own sections: run.ts calls `measureIssue13`, `statementsPerRequest` and `issue13Section`.
  */
 import os from "node:os";
 import path from "node:path";
@@ -39,6 +40,22 @@ export interface Issue13Result {
 }
 
 const LAST_RUN = "bench/last-run.json";
+
+/** Statements per request: top-level ones (what the server sends: round trips, BEGIN and COMMIT included) and all (with those run inside trigger functions and foreign-key checks). */
+export interface StatementCounts { top: number; all: number }
+
+/**
+ * Run `fn` n times one after the other and count, with pg_stat_statements (loaded by run.ts, track = all), the
+ * statements the database executed for them, per call. Nothing else may use the database meanwhile.
+ */
+export async function statementsPerRequest(app: AppContext, n: number, fn: (i: number) => Promise<void>): Promise<StatementCounts> {
+  await app.sql`SELECT pg_stat_statements_reset()`;
+  for (let i = 0; i < n; i++) await fn(i);
+  const [r] = await app.sql<{ top: string; all: string }[]>`
+    SELECT coalesce(sum(calls) FILTER (WHERE toplevel), 0)::text AS top, coalesce(sum(calls), 0)::text AS all
+    FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`;
+  return { top: Number(r.top) / n, all: Number(r.all) / n };
+}
 
 /** The SQL the engine runs for one page, and a way to run it alone through the same pool. */
 function pageSql(app: AppContext, req: ListRequest) {
@@ -126,9 +143,28 @@ export async function measureIssue13(d: Issue13Deps): Promise<Issue13Result> {
   }
 }
 
-/** Issue #13's figures from this run (the grouped ones come from run.ts's own cold measurements). */
-export function issue13Figures(r: Issue13Result, s: Record<string, Stats>, concurrency: number): Figure[] {
-  const f: Figure[] = [
+/** Issue #13's figures from this run (writes and the grouped ones come from run.ts's own measurements). */
+export function issue13Figures(r: Issue13Result, s: Record<string, Stats>, st: Record<string, StatementCounts>, concurrency: number): Figure[] {
+  const f: Figure[] = [];
+  for (const [w, label] of [["create", "Create a work item (POST P/issues/)"], ["patch", "Patch a work item (PATCH P/issues/{id}/)"]] as const) {
+    const one = s[w];
+    const many = s[`${w}Concurrent`];
+    if (one) f.push({ id: `t1.${w}.c1.p50`, label: `${label}, 1 client: p50`, value: one.p50, unit: "ms", target: 6 });
+    if (many) {
+      f.push(
+        { id: `t1.${w}.c${concurrency}.rps`, label: `… ${concurrency} clients: throughput`, value: many.rps ?? NaN, unit: "req/s", target: 300, atLeast: true },
+        { id: `t1.${w}.c${concurrency}.p99`, label: `… ${concurrency} clients: p99`, value: many.p99, unit: "ms", target: 60 },
+        { id: `t1.${w}.c${concurrency}.p50`, label: `… ${concurrency} clients: p50`, value: many.p50, unit: "ms" },
+      );
+    }
+    if (st[w]) {
+      f.push(
+        { id: `t1.${w}.statements`, label: `… SQL statements per request sent by the server (BEGIN/COMMIT and the session and scope lookups included)`, value: st[w].top, unit: "stmts", ...(w === "create" ? { target: 6 } : {}) },
+        { id: `t1.${w}.statements.all`, label: `… statements per request including those inside triggers and foreign-key checks`, value: st[w].all, unit: "stmts" },
+      );
+    }
+  }
+  f.push(
     { id: "t2.all2000.api.p50", label: "2,000-item project, all items (2 pages of 1,000), 1 client, miss: p50", value: r.small.allApi.p50, unit: "ms", target: 20 },
     { id: "t2.all2000.sql.p50", label: "… the same pages' SQL alone: p50", value: r.small.allSql.p50, unit: "ms" },
     { id: "t2.first100.api.p50", label: "2,000-item project, first page of 100, 1 client, miss: p50", value: r.small.firstApi.p50, unit: "ms", target: 8 },
@@ -143,7 +179,7 @@ export function issue13Figures(r: Issue13Result, s: Record<string, Stats>, concu
     { id: "t3.filtered.ratio", label: "… API over its SQL alone", value: s.filteredSingle.p50 / s.filteredSqlSingle.p50, unit: "×" },
     { id: "hit.grouped.c1.p50", label: "Cache hit (cache on), grouped page, 1 client: p50", value: s.groupedWarmSingle.p50, unit: "ms" },
     { id: "hit.grouped.c20.p50", label: `Cache hit (cache on), grouped page, ${concurrency} clients: p50`, value: s.groupedConcurrent.p50, unit: "ms" },
-  ];
+  );
   if (r.memory) {
     const m = r.memory;
     f.push(
@@ -166,17 +202,17 @@ function commit(root: string): string {
 }
 
 /** The report section (markdown lines); also prints the figures with the deltas and stores this run. */
-export function issue13Section(root: string, r: Issue13Result, s: Record<string, Stats>, concurrency: number, load: string, log: (m: string) => void): string[] {
+export function issue13Section(root: string, r: Issue13Result, s: Record<string, Stats>, st: Record<string, StatementCounts>, concurrency: number, load: string, log: (m: string) => void): string[] {
   const file = path.join(root, LAST_RUN);
   const prev = readLastRun(file);
-  const figures = issue13Figures(r, s, concurrency);
+  const figures = issue13Figures(r, s, st, concurrency);
   log("\nIssue #13 figures (list cache off unless stated):");
   for (const line of figuresConsole(figures, prev)) log("  " + line);
   const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   writeLastRun(file, { date, commit: commit(root), load }, figures);
   const m = r.memory;
   return [
-    "## Issue #13: speed without the cache (targets 2–5)",
+    "## Issue #13: speed without the cache",
     "",
     `Every figure with the list cache switched off (each request runs the list query, as a miss does) unless it says "cache hit". Last run: \`${LAST_RUN}\` as it stood before this run${prev ? ` (${prev.date}, commit ${prev.commit}, load ${prev.load})` : " (none)"}; this run is stored there for the next one.`,
     "",

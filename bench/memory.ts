@@ -112,7 +112,7 @@ export interface MemoryOptions {
   log: (m: string) => void;
 }
 
-/** Bundle bench/server-entry.ts like the production build (dependencies external, @stride/shared bundled). */
+/** Bundle bench/server-entry.ts like the production build (apps/server/build.mjs: dependencies external, @stride/shared bundled). */
 async function bundleServer(root: string): Promise<string> {
   const outfile = path.join(root, "apps/server/dist/bench-server.js");
   await build({
@@ -128,6 +128,7 @@ async function bundleServer(root: string): Promise<string> {
       name: "bundle-shared",
       setup(b) {
         b.onResolve({ filter: /^@stride\/shared$/ }, () => ({ path: path.join(root, "packages/shared/src/index.ts") }));
+        b.onResolve({ filter: /^@stride\/shared\/contract$/ }, () => ({ path: path.join(root, "packages/shared/src/contract/index.ts") }));
       },
     }],
   });
@@ -149,6 +150,8 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
     execArgv: [],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  child.on("error", () => {}); // a send after the child died: its exit is reported below
+
   try {
     const { url } = (await new Promise((resolve, reject) => {
       child.once("message", resolve);
@@ -179,11 +182,15 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
       loadNote: "",
     };
   } finally {
-    child.send({ stop: true });
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
-      child.once("exit", () => { clearTimeout(t); resolve(); });
-    });
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => {
+        const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
+        child.once("exit", () => { clearTimeout(t); resolve(); });
+      });
+      if (child.connected) child.send({ stop: true });
+      else child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
