@@ -60,7 +60,7 @@ export async function statementsPerRequest(app: AppContext, n: number, fn: (i: n
 /** The SQL the engine runs for one page, and a way to run it alone through the same pool. */
 function pageSql(app: AppContext, req: ListRequest) {
   const built = buildListQuery(req);
-  return { built, run: () => app.sql.unsafe(built.text, built.values as never[]).then(() => {}) };
+  return { built, run: () => app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values().then(() => {}) };
 }
 
 function listRequest(info: BenchInfo, projectId: string, qs: string): ListRequest {

@@ -311,7 +311,10 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
 
 /** Run one page of a list. */
 export async function listIssues(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
-  const rows = (await app.sql.unsafe(built.text, built.values as never[]).values()) as unknown as unknown[][];
+  // A named prepared statement per connection, cached by its text (the same request shape always builds the same
+  // text, values apart): one round trip and no re-planning after the first runs (postgres.js's unsafe() does not
+  // prepare unless asked, and then parses, describes and plans the statement on every call).
+  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
   return shapeResult(req, built, readRows(req, rows));
 }
 
