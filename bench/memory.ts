@@ -92,7 +92,9 @@ function sampler(read: () => number | null, everyMs = 50) {
 
 export interface MemoryResult {
   serverIdleRss: number;
+  /** Peak RSS over all the loads, and per load (in the order given). */
   serverLoadRss: number;
+  serverLoadRssBy: number[];
   serverAfterRss: number;
   pgIdle: PgMemory | null;
   pgLoad: { pss: number; rssSum: number; processes: number };
@@ -104,8 +106,8 @@ export interface MemoryOptions {
   root: string;
   dataDir: string;
   pgPort: number;
-  /** Run the list load against the child server's URL; resolves when done. */
-  load: (baseUrl: string) => Promise<void>;
+  /** The list loads, run one after the other against the child server's URL; each resolves when done. */
+  loads: ((baseUrl: string) => Promise<void>)[];
   /** A few requests to warm the server up before the idle reading. */
   warm: (baseUrl: string) => Promise<void>;
   pgSettings: () => Promise<Record<string, string>>;
@@ -165,20 +167,24 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
     const pgDir = path.join(o.dataDir, "postgres");
     const pgIdle = postgresMemory(pgDir);
     o.log(`Server RSS idle ${(serverIdleRss / MB).toFixed(1)} MB; PostgreSQL PSS ${pgIdle ? (pgIdle.pss / MB).toFixed(1) : "?"} MB (RSS summed ${pgIdle ? (pgIdle.rssSum / MB).toFixed(1) : "?"} MB over ${pgIdle?.processes} processes)`);
-    const server = sampler(() => rssOf(child.pid!));
     let pgMax = { pss: 0, rssSum: 0, processes: 0 };
     const pg = sampler(() => {
       const m = postgresMemory(pgDir);
       if (m && m.pss > pgMax.pss) pgMax = m;
       return m?.pss ?? null;
     }, 200);
-    await o.load(url);
-    const serverLoadRss = server.stop();
+    const serverLoadRssBy: number[] = [];
+    for (const load of o.loads) {
+      const server = sampler(() => rssOf(child.pid!));
+      await load(url);
+      serverLoadRssBy.push(server.stop());
+    }
+    const serverLoadRss = Math.max(...serverLoadRssBy);
     pg.stop();
     await new Promise((r) => setTimeout(r, 2000));
     const serverAfterRss = rssOf(child.pid!) ?? NaN;
     return {
-      serverIdleRss, serverLoadRss, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
+      serverIdleRss, serverLoadRss, serverLoadRssBy, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
       loadNote: "",
     };
   } finally {
