@@ -2,6 +2,7 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import noLiteralRoleComparison from "./apps/web/eslint-rules/no-literal-role-comparison.js";
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "apps/server/drizzle/**", ".data-test/**", "data/**"] },
@@ -32,7 +33,22 @@ export default tseslint.config(
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+    plugins: { "react-hooks": reactHooks, stride: { rules: { "no-literal-role-comparison": noLiteralRoleComparison } } },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // Who may do what is the shared permission table (packages/shared/src/permissions.ts, read through useCan).
+      "stride/no-literal-role-comparison": "error",
+      // The contract's zod schemas stay out of the bundle: the web imports only its types.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@stride/shared/contract", allowTypeImports: true, message: "Import only types from the contract (its values bring zod into the bundle); constants the web needs live in @stride/shared." }] },
+      ],
+    },
+  },
+  {
+    // Tests may build whatever values they check, the contract's included.
+    files: ["apps/web/src/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
 );

@@ -1,5 +1,9 @@
 import { defineConfig } from "vitest/config";
 
+// Browser tests run in a shuffled order inside each file (apps/web/test/e2e/shuffled-runner.ts), with one seed per
+// run, printed at the start; E2E_SEED=<seed> repeats an order, E2E_SEED=off keeps the written one.
+const e2eSeed = process.env.E2E_SEED ?? String(Date.now());
+
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +30,8 @@ export default defineConfig({
           name: "e2e",
           include: ["apps/web/test/e2e/**/*.e2e.ts"],
           globalSetup: ["apps/web/test/e2e/global-setup.ts"],
+          runner: "./apps/web/test/e2e/shuffled-runner.ts",
+          env: { E2E_SEED: e2eSeed },
           testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,

@@ -5,8 +5,11 @@
  *
  * Options (env): BENCH_REQUESTS (default 2000 for the concurrent run), BENCH_CONCURRENCY (20),
  * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_BROWSER=0 to skip the browser measurement,
- * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_WRITES (1000 creates, then as many patches, at
- * BENCH_CONCURRENCY clients). PostgreSQL runs with Stride's embedded settings (db/embedded.ts) plus pg_stat_statements.
+ * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
+ * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
+ * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
+ * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients). PostgreSQL runs with Stride's embedded settings
+ * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +25,8 @@ import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
 import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
+import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
+import { buildServer } from "../apps/server/src/app.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench");
@@ -169,7 +174,8 @@ async function main() {
     await stride.close();
     stride = await start();
     await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    await runBench(stride, info, web);
+    if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
+    else await runBench(stride, info, web);
   } finally {
     await stride.close();
   }
@@ -342,6 +348,17 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
     }
   }
 
+  // browser: four screens opened from their URL (issue #7)
+  let screens: ScreensResult | null = null;
+  let screensNote = web.note;
+  if (web.chromiumPath) {
+    try {
+      screens = await measureScreens(stride, info, web.chromiumPath, token);
+    } catch (e) {
+      screensNote = `failed: ${(e as Error).message.split("\n")[0]}`;
+    }
+  }
+
   // writes (issue #13 target 1): one client, then CONCURRENCY clients; statements per request from pg_stat_statements
   let writeNote = "";
   const created: string[] = [...mixedIds];
@@ -389,7 +406,7 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   const loadText = `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`;
   writeReport(info, live, results, {
     issue13: issue13Section(ROOT, i13, results, statements, CONCURRENCY, loadText, log),
-    browser, browserNote,
+    browser, browserNote, screens, screensNote,
     groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count, mixed,
     load: loadText,
   });
@@ -403,6 +420,7 @@ function writeReport(
     groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number; load: string;
     browser: BrowserListResult | null; browserNote: string; mixed: { edits: number; hits: number; misses: number };
     issue13: string[];
+    screens: ScreensResult | null; screensNote: string;
   },
 ) {
   const m = machine();
@@ -466,6 +484,7 @@ function writeReport(
     "",
     ...extra.issue13,
     ...browserSection(extra.browser, extra.browserNote),
+    ...screensSection(extra.screens, extra.screensNote, m, date),
     "## Against the targets of issue #3",
     "",
     "| Target | Measured | Verdict |",
@@ -556,6 +575,130 @@ function browserTargetRows(b: BrowserListResult | null, note: string): string[] 
     `| Browser: ${b.loadedItems.toLocaleString("en")} loaded items scroll without dropped frames | ${dropped} of ${b.scroll.reduce((a, f) => a + f.frames, 0)} frames over 20 ms | ${dropped === 0 ? "met" : "**missed**"} |`,
     `| Browser: switching layout or a filter shows the new result within 200 ms | slowest ${worst} ms | ${worst <= 200 ? "met" : `**missed by ${worst - 200} ms**`} |`,
   ];
+}
+
+interface ScreensResult {
+  item: string;
+  current: ScreenLoad[];
+  /** The same screens served from BENCH_BASELINE_WEB_DIST (another build of the web app), when given. */
+  baseline: ScreenLoad[] | null;
+  baselineDist: string | null;
+  /** BENCH_BASELINE_LABEL: what the baseline build is (e.g. "main at 1a2b3c4"). */
+  baselineLabel: string | null;
+  load: string;
+}
+
+/**
+ * Four screens opened from their URL in headless chromium (apps/web/test/perf/screens-browser.ts), for a
+ * work item of the seeded project that has a parent, as the workspace admin; then, when
+ * BENCH_BASELINE_WEB_DIST names another build of the web app, the same screens served from that build by
+ * a second HTTP server on the same process and database, screen by screen in turn with this build's.
+ */
+async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: string, token: string): Promise<ScreensResult> {
+  const { app } = stride;
+  const loadBefore = os.loadavg();
+  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
+  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
+    SELECT id, sequence_id FROM issues
+    WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
+    ORDER BY sequence_id LIMIT 1`;
+  const itemKey = `${project.identifier}-${item.sequence_id}`;
+  const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey });
+  const cookies = [{ name: app.config.sessionCookieName, value: token }];
+  const baselineDist = process.env.BENCH_BASELINE_WEB_DIST ? path.resolve(process.env.BENCH_BASELINE_WEB_DIST) : null;
+  const baselineServer = baselineDist ? await buildServer(app, { webDist: baselineDist }) : null;
+  const baselineUrl = baselineServer ? await baselineServer.listen({ port: 0, host: "127.0.0.1" }) : null;
+  log(`Browser: opening four screens from their URL (item ${itemKey})${baselineDist ? `, each also from the baseline build ${baselineDist}` : ""} …`);
+  const current: ScreenLoad[] = [];
+  const baseline: ScreenLoad[] | null = baselineUrl ? [] : null;
+  try {
+    // screen by screen, this build then the baseline, so both meet the same load on the machine
+    for (const screen of screens) {
+      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen] })));
+      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen] })));
+    }
+  } finally {
+    await baselineServer?.close();
+  }
+  const load = `${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} after (1, 5, 15 min)`;
+  return { item: itemKey, current, baseline, baselineDist, baselineLabel: process.env.BENCH_BASELINE_LABEL ?? null, load };
+}
+
+/** Figures reported for these screens when issue #7 was written (cold loads, measured by hand). */
+const ISSUE7_BEFORE = ["1.3 s", "1.5–1.6 s", "1.3 s", "1.3 s"];
+const SCREEN_TARGET_MS = 300;
+const SCREENS_START = "<!-- screens -->";
+const SCREENS_END = "<!-- /screens -->";
+
+/** The median load's first API request and the last answer that came before its content showed. */
+function phases(s: ScreenLoad): { first: number; last: number } {
+  const api = s.waterfall.filter((w) => w.kind === "api" && w.end <= s.p50);
+  return { first: Math.min(...api.map((w) => w.start)), last: Math.max(...api.map((w) => w.end)) };
+}
+
+function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typeof machine>, date: string): string[] {
+  if (!r) return [SCREENS_START, "## Screens opened from their URL", "", `Not measured: ${note}.`, SCREENS_END, ""];
+  const base = (i: number) => (r.baseline ? `${r.baseline[i].p50} ms (${r.baseline[i].apiRounds} rounds)` : "—");
+  const verdict = (v: number) => (v <= SCREEN_TARGET_MS ? "met" : `**missed by ${v - SCREEN_TARGET_MS} ms**`);
+  const waterfall = (s: ScreenLoad) =>
+    s.waterfall.filter((w) => w.kind !== "other").map((w) => `${String(w.start).padStart(5)} → ${String(w.end).padStart(5)}  ${w.kind.padEnd(6)} ${w.url.replace(/\?.*$/, "")}`);
+  return [
+    SCREENS_START,
+    "## Screens opened from their URL (headless chromium, apps/web/test/perf/screens-browser.ts)",
+    "",
+    `Measured ${date} on the machine above (nproc ${m.nproc}, ${m.cpu}); load average ${r.load}. Work item ${r.item} of the seeded project (it has a parent), as the workspace admin.`,
+    `Each screen is loaded in a fresh browser context: once with nothing cached ("first visit"), then ${r.current[0].runs.length} times with the app's scripts in the browser cache and the query cache empty (every API request is made again: "warm assets, cold data", what the target measures). Time runs from the navigation start to the first frame that shows the screen's content with no loading indicator left (the work item with its activity, sub-items and relations; the project settings form with its members; the workspace members list). "API rounds": a request that starts only after another request's answer counts one round later.`,
+    "",
+    `| Screen | issue #7 (before) | ${r.baseline ? "baseline build p50" : "baseline build"} | first visit | p50 | max | API requests | API rounds | ≤ ${SCREEN_TARGET_MS} ms |`,
+    "|---|---|---|---|---|---|---|---|---|",
+    ...r.current.map((s, i) => `| ${s.name} | ${ISSUE7_BEFORE[i] ?? ""} | ${base(i)} | ${s.first} ms | ${s.p50} ms | ${s.max} ms | ${s.apiRequests} | ${s.apiRounds} | ${verdict(s.p50)} |`),
+    "",
+    r.baselineDist
+      ? `Baseline build: ${r.baselineLabel ?? `\`${r.baselineDist}\``}, served by a second HTTP server of the same process (same database), each screen measured right after this build's.`
+      : "",
+    "",
+    "Where the median load's time goes (ms from the navigation start): start-up (the HTML, the scripts, until the first API request), the API requests the content needs (until the last answer before the content shows), then rendering.",
+    "",
+    "| Screen | first API request | last answer | content shown | start-up | requests | rendering |",
+    "|---|---|---|---|---|---|---|",
+    ...r.current.map((s) => {
+      const t = phases(s);
+      return `| ${s.name} | ${t.first} | ${t.last} | ${s.p50} | ${t.first} | ${t.last - t.first} | ${s.p50 - t.last} |`;
+    }),
+    "",
+    "<details><summary>Requests of the median load (ms from the navigation start)</summary>",
+    "",
+    ...r.current.flatMap((s) => [`${s.name} — content shown at ${s.p50} ms`, "", "```", ...waterfall(s), "```", ""]),
+    "</details>",
+    SCREENS_END,
+    "",
+  ];
+}
+
+/** BENCH_SCREENS_ONLY=1: measure the screen loads and rewrite only their section of docs/benchmarks.md. */
+async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup) {
+  if (!web.chromiumPath) throw new Error(`screen loads not measured: ${web.note}`);
+  const token = crypto.randomBytes(24).toString("base64url");
+  await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  try {
+    const r = await measureScreens(stride, info, web.chromiumPath, token);
+    const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const section = screensSection(r, "", machine(), date).join("\n");
+    const file = path.join(ROOT, "docs/benchmarks.md");
+    const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    const s = old.indexOf(SCREENS_START);
+    const e = old.indexOf(SCREENS_END);
+    let text: string;
+    if (s >= 0 && e > s) text = old.slice(0, s) + section.trimEnd() + old.slice(e + SCREENS_END.length);
+    else {
+      const at = old.indexOf("## Against the targets of issue #3");
+      text = at >= 0 ? old.slice(0, at) + section + "\n" + old.slice(at) : old + "\n" + section;
+    }
+    fs.writeFileSync(file, text);
+    log(section);
+  } finally {
+    await stride.app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
+  }
 }
 
 const ANALYSIS_START = "<!-- analysis -->";

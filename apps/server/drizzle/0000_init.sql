@@ -93,6 +93,7 @@ CREATE TABLE "profiles" (
 	"mobile_timezone_auto_set" boolean DEFAULT false NOT NULL,
 	"language" text DEFAULT 'en' NOT NULL,
 	"start_of_the_week" integer DEFAULT 0 NOT NULL,
+	"time_format" text DEFAULT '24-hour' NOT NULL,
 	"goals" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"background_color" text,
 	"is_navigation_tour_completed" boolean DEFAULT false NOT NULL,

@@ -347,6 +347,37 @@ describe("god mode after setup", () => {
     expect(info.has_unsplash_configured).toBe(true);
   });
 
+  it("a sign-in provider cannot be switched on without its credentials, nor lose them while on (field errors)", async () => {
+    await configure(root.admin, { IS_GOOGLE_ENABLED: "0", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" });
+    const refused = await root.admin.patch("/api/instances/configurations/", { IS_GOOGLE_ENABLED: "1" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      GOOGLE_CLIENT_ID: ["Required while Google sign-in is on."],
+      GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."],
+    });
+    // a boolean counts as the flag, and a whitespace-only credential as empty; nothing of the change is kept
+    const partly = await root.admin.patch("/api/instances/configurations/", { IS_GOOGLE_ENABLED: true, GOOGLE_CLIENT_ID: "client-1", GOOGLE_CLIENT_SECRET: "   " });
+    expect(partly.status).toBe(400);
+    expect(partly.body).toEqual({ GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."] });
+    expect((await t.anon().get("/api/instances/")).body.config.is_google_enabled).toBe(false);
+    const cfg = Object.fromEntries((await root.admin.get("/api/instances/configurations/")).body.map((r: { key: string; value: string }) => [r.key, r.value]));
+    expect(cfg.GOOGLE_CLIENT_ID).toBe("");
+
+    const on = await root.admin.patch("/api/instances/configurations/", { IS_GOOGLE_ENABLED: "1", GOOGLE_CLIENT_ID: "client-1", GOOGLE_CLIENT_SECRET: "secret-1" });
+    expect(on.status).toBe(200);
+    expect((await t.anon().get("/api/instances/")).body.config.is_google_enabled).toBe(true);
+    const emptied = await root.admin.patch("/api/instances/configurations/", { GOOGLE_CLIENT_SECRET: "" });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body).toEqual({ GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."] });
+    // self-hosted providers need their host too
+    const gitlab = await root.admin.patch("/api/instances/configurations/", { IS_GITLAB_ENABLED: "1", GITLAB_CLIENT_ID: "a", GITLAB_CLIENT_SECRET: "b" });
+    expect(gitlab.status).toBe(400);
+    expect(gitlab.body).toEqual({ GITLAB_HOST: ["Required while GitLab sign-in is on."] });
+    // switching off and clearing together is fine
+    await configure(root.admin, { IS_GOOGLE_ENABLED: "0", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" });
+    expect((await t.anon().get("/api/instances/")).body.config.is_google_enabled).toBe(false);
+  });
+
   it("disable-email-feature clears the SMTP settings (200, empty body)", async () => {
     await configure(root.admin, { EMAIL_HOST: "smtp.example.com", EMAIL_HOST_USER: "u", EMAIL_HOST_PASSWORD: "p", EMAIL_PORT: "25", EMAIL_FROM: "a@example.com", ENABLE_SMTP: "1" });
     const res = await root.admin.delete("/api/instances/configurations/disable-email-feature/");

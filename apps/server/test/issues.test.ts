@@ -342,6 +342,26 @@ describe("GET W/work-items/{IDENT}-{seq}/ and meta", () => {
     expect([res.status, res.body]).toEqual([403, { error: "You are not allowed to view this issue" }]);
     await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${it0.id}/meta/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
   });
+
+  it("answers the same shape as the detail by id, finds archived items, and refuses a deactivated member", async () => {
+    const it0 = await createItem(ws, pr, { name: "Looked up", state_id: pr.states.Done });
+    const key = `${pr.identifier}-${it0.sequence_id}`;
+    const expand = "?expand=issue_reactions,issue_attachments,issue_link,parent,tasks";
+    const byKey = await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${key}/${expand}`);
+    const byId = await ws.member.get(`${pr.base}/issues/${it0.id}/${expand}`);
+    expect(byKey.status).toBe(200);
+    expect(byKey.body).toEqual(byId.body);
+    expect((await ws.admin.post(`${pr.base}/issues/${it0.id}/archive/`)).status).toBe(200);
+    expect((await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${key}/`)).body).toMatchObject({ id: it0.id, archived_at: expect.any(String) });
+    const pm = schema.projectMembers;
+    await t.db.db.update(pm).set({ isActive: false }).where(eq(pm.memberId, ws.member.userId));
+    try {
+      const res = await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${key}/`);
+      expect([res.status, res.body]).toEqual([403, { error: "You are not allowed to view this issue" }]);
+    } finally {
+      await t.db.db.update(pm).set({ isActive: true }).where(eq(pm.memberId, ws.member.userId));
+    }
+  });
 });
 
 describe("another workspace's ids", () => {

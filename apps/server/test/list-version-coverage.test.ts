@@ -164,5 +164,5 @@ describe("list-version coverage of the list engine's tables", () => {
       for (const ev of needed) if (!have.has(ev)) missing.push(`${table} (${ev})`);
     }
     expect(missing).toEqual([]);
-  });
+  }, 180_000); // hundreds of EXPLAINs: slow on a busy 2-core machine
 });

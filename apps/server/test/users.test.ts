@@ -20,7 +20,7 @@ const PROFILE_KEYS = [
   "is_onboarded", "last_workspace_id", "billing_address_country", "billing_address", "has_billing_address", "company_name",
   "notification_view_mode", "is_smooth_cursor_enabled", "is_mobile_onboarded", "mobile_onboarding_step", "mobile_timezone_auto_set",
   "language", "start_of_the_week", "goals", "background_color", "is_navigation_tour_completed", "has_marketing_email_consent",
-  "is_subscribed_to_changelog", "product_tour",
+  "is_subscribed_to_changelog", "product_tour", "time_format",
 ].sort();
 
 async function makeWorkspace(owner: { userId: string }, slug: string, name = slug) {
@@ -187,6 +187,17 @@ describe("profile", () => {
     const step = await c.patch("/api/users/me/profile/", { onboarding_step: { profile_complete: "yes" } });
     expect(step.status).toBe(400);
     expect(step.body).toEqual({ "onboarding_step.profile_complete": ["Must be a valid boolean."] });
+  });
+
+  it("keeps the user's time format: 24-hour by default, 12-hour on request, nothing else", async () => {
+    const c = await t.user();
+    expect((await c.get("/api/users/me/profile/")).body.time_format).toBe("24-hour");
+    const h12 = await c.patch("/api/users/me/profile/", { time_format: "12-hour" });
+    expect([h12.status, h12.body.time_format]).toEqual([200, "12-hour"]);
+    expect((await c.get("/api/users/me/profile/")).body.time_format).toBe("12-hour");
+    const bad = await c.patch("/api/users/me/profile/", { time_format: "12h" });
+    expect([bad.status, bad.body]).toEqual([400, { time_format: ["Must be one of: 24-hour, 12-hour."] }]);
+    expect((await c.get("/api/users/me/profile/")).body.time_format).toBe("12-hour");
   });
 
   it("PATCH last_workspace_id must be a workspace the user belongs to", async () => {

@@ -1,16 +1,11 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import "./index.css";
-import { Providers } from "./app/providers.tsx";
+import { createQueryClient } from "./app/query-client.ts";
 import { createRouter } from "./app/router.tsx";
 
-const router = createRouter();
+// One query client for the screens and the route loaders that prefetch into it. Creating the router runs
+// the loaders of the current URL, so the first screen's requests are on their way while React DOM and
+// the screens load.
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void import("./app/render.tsx").then((m) => m.render(router, queryClient));

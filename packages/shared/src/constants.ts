@@ -24,6 +24,7 @@ export const PROJECT_NAME_MAX = 255;
 export const RESERVED_PROJECT_IDENTIFIERS: readonly string[] = ["NEW", "API", "ADMIN", "SETTINGS"];
 
 export const ORGANIZATION_SIZES = ["Just myself", "2-10", "11-50", "51-200", "201-500", "500+"] as const;
+export type OrganizationSize = (typeof ORGANIZATION_SIZES)[number];
 
 export const USER_ROLES = [
   "Product / Project Manager", "Development / Engineering", "Founder / Executive", "Freelancer / Consultant",
@@ -60,6 +61,7 @@ export const DEFAULT_STATES = [
 
 /** Project network: 0 private (secret), 2 public. */
 export const PROJECT_NETWORK = { SECRET: 0, PUBLIC: 2 } as const;
+export type ProjectNetwork = (typeof PROJECT_NETWORK)[keyof typeof PROJECT_NETWORK];
 
 /** Project feature flags (work-tracking.md §3). */
 export const PROJECT_FEATURE_FLAGS = [

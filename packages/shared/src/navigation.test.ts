@@ -3,6 +3,7 @@ import {
   WORKSPACE_SIDEBAR, WORKSPACE_SETTINGS_PAGES, PROJECT_SETTINGS_PAGES, PROFILE_MENU,
   DEFAULT_PROJECT_SETTINGS_ORDER, DEFAULT_WORKSPACE_SETTINGS_ORDER,
   visibleEntries, canSee, roleBucket, effectiveProjectRole, settingsNavigation, navEntry, sidebarEntryForPath,
+  isOnlyAdmin, PROJECT_FEATURES, projectFeature,
 } from "./navigation.ts";
 
 const keys = (xs: { key: string }[]) => xs.map((x) => x.key);
@@ -119,5 +120,29 @@ describe("sidebarEntryForPath", () => {
     expect(k("settings/")).toBeUndefined();
     expect(k("browse/WEB-1/")).toBeUndefined();
     expect(k("draftsman/")).toBeUndefined();
+  });
+});
+
+describe("isOnlyAdmin", () => {
+  it("is true only for the sole active admin", () => {
+    const team = [{ userId: "a", role: 20 }, { userId: "b", role: 15 }, { userId: "c", role: 20, active: false }];
+    expect(isOnlyAdmin(team, "a")).toBe(true);
+    expect(isOnlyAdmin(team, "b")).toBe(false);
+    expect(isOnlyAdmin([...team, { userId: "d", role: 20 }], "a")).toBe(false);
+    expect(isOnlyAdmin(team, null)).toBe(false);
+    expect(isOnlyAdmin(team, "zz")).toBe(false);
+  });
+});
+
+describe("project features", () => {
+  it("marks what is not built yet", () => {
+    expect(PROJECT_FEATURES.filter((f) => !f.coming).map((f) => f.flag)).toEqual(["is_epic_enabled", "guest_view_all_features"]);
+    expect(projectFeature("cycle_view").coming).toBe(true);
+    expect(() => projectFeature("nope")).toThrow();
+  });
+  it("serves the imports page under the spec's path and its correct spelling", () => {
+    const e = navEntry(WORKSPACE_SETTINGS_PAGES, "imports");
+    expect(e.path).toBe("settings/impors/");
+    expect(e.aliases).toEqual(["settings/imports/"]);
   });
 });

@@ -17,6 +17,8 @@ export interface NavEntry {
   inDefaultList?: boolean;
   /** The feature behind the entry is built in a later release; the page shows an honest empty state. */
   coming?: boolean;
+  /** Other relative paths that open the same page (e.g. the correct spelling of a misspelt spec path). */
+  aliases?: readonly string[];
 }
 
 const { ADMIN, MEMBER, GUEST } = ROLE;
@@ -44,8 +46,8 @@ export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY, coming: true },
   { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY, coming: true },
   { key: "integrations", label: "Integrations", path: "settings/integrations/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
-  // The spec spells this path "impors".
-  { key: "imports", label: "Imports", path: "settings/impors/", roles: ADMIN_ONLY, coming: true },
+  // The spec spells this path "impors"; the correct spelling opens the same page.
+  { key: "imports", label: "Imports", path: "settings/impors/", aliases: ["settings/imports/"], roles: ADMIN_ONLY, coming: true },
 ];
 
 /** Project settings pages per role; the default list is general, repositories, model configuration, states, labels. */
@@ -71,6 +73,46 @@ export const PROFILE_MENU: readonly NavEntry[] = [
   { key: "security", label: "Security", path: "/profile/security/", roles: ALL },
   { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL, coming: true },
 ];
+
+/**
+ * Project features (work-tracking.md §3): the project flag that switches each one, and whether Stride
+ * builds it yet. A feature that is `coming` is not available whatever its flag says, so screens must
+ * say so rather than offer to turn it on.
+ */
+export type ProjectFeatureFlag =
+  | "cycle_view" | "module_view" | "issue_views_view" | "page_view" | "intake_view" | "is_time_tracking_enabled"
+  | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
+export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
+export const PROJECT_FEATURES: readonly ProjectFeature[] = [
+  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: true },
+  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: true },
+  { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items.", coming: true },
+  { flag: "page_view", label: "Pages", description: "Project documents.", coming: true },
+  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },
+  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items.", coming: true },
+  { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
+  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates for the project.", coming: true },
+  { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states.", coming: true },
+  { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields.", coming: true },
+  { flag: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
+];
+
+export function projectFeature(flag: string): ProjectFeature {
+  const f = PROJECT_FEATURES.find((x) => x.flag === flag);
+  if (!f) throw new Error(`Unknown project feature ${flag}`);
+  return f;
+}
+
+/**
+ * Whether leaving would remove the last active admin: the caller is an admin and no other active
+ * member is (the server refuses that leave with a 400).
+ */
+export function isOnlyAdmin(members: readonly { userId: string; role: number; active?: boolean }[], userId: string | null | undefined): boolean {
+  if (!userId) return false;
+  const active = members.filter((m) => m.active !== false);
+  const me = active.find((m) => m.userId === userId);
+  return !!me && roleBucket(me.role) === ADMIN && !active.some((m) => m.userId !== userId && roleBucket(m.role) === ADMIN);
+}
 
 /** Normalise any numeric role to the nearest role at or below it (0/undefined → null). */
 export function roleBucket(role: number | null | undefined): Role | null {

@@ -4,15 +4,20 @@ export type Role = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_VALUES: readonly Role[] = [ROLE.GUEST, ROLE.MEMBER, ROLE.ADMIN];
 export const ROLE_LABEL: Record<Role, string> = { 5: "Guest", 15: "Member", 20: "Admin" };
 
+/** The label of a numeric role: the nearest role at or below it ("Guest" below guest). */
+export function roleLabel(role: number | null | undefined): string {
+  const r = role ?? 0;
+  return ROLE_LABEL[r >= ROLE.ADMIN ? ROLE.ADMIN : r >= ROLE.MEMBER ? ROLE.MEMBER : ROLE.GUEST];
+}
+
 export function isRole(value: unknown): value is Role {
   return value === 5 || value === 15 || value === 20;
 }
 
-/** A project role at or above member may act; lower is guest-like. */
-export function canAct(role: number | null | undefined): boolean {
-  return (role ?? 0) >= ROLE.MEMBER;
-}
-
-export function hasRole(role: number | null | undefined, min: Role): boolean {
-  return (role ?? 0) >= min;
+/**
+ * The roles someone whose own role (or cap) is `max` may give, highest first: nobody assigns a role above their
+ * own, and a project role cannot exceed the person's workspace role.
+ */
+export function rolesUpTo(max: number | null | undefined): Role[] {
+  return ROLE_VALUES.filter((r) => r <= (max ?? 0)).reverse();
 }

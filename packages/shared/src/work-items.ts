@@ -1,3 +1,5 @@
+import type { WorkItemDetail, WorkItemPatchBody } from "./contract/work-items.ts";
+
 /** Task statuses of a work item (work-tracking.md §3; platform.md §4 execution task statuses). */
 export const TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -14,6 +16,27 @@ export const RELATION_INVERSE = {
   finish_after: "finish_before",
 } as const;
 export type RelationType = keyof typeof RELATION_INVERSE;
+
+/** Every relation type the API stores (work-tracking.md §4), in display order. */
+export const RELATION_TYPES = [
+  "blocked_by", "blocking", "relates_to", "duplicate", "start_before", "start_after", "finish_before", "finish_after",
+] as const satisfies readonly RelationType[];
+/** The relations between work items as such (the other four order dates on the timeline). */
+export const ITEM_RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const satisfies readonly RelationType[];
+export type ItemRelationType = (typeof ITEM_RELATION_TYPES)[number];
+// every relation type is listed (a type error otherwise)
+const _everyRelationListed: Record<Exclude<RelationType, (typeof RELATION_TYPES)[number]>, never> = {};
+void _everyRelationListed;
+
+/**
+ * The work-item fields the app edits in place through PATCH (cycle and modules have their own calls): a client
+ * copies these keys from an optimistic patch of a presented item into the PATCH body. Declared here, without
+ * zod, so the web reads it from `@stride/shared`; the contract re-exports it.
+ */
+export const WORK_ITEM_PATCH_FIELDS = [
+  "name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date",
+  "estimate_point", "sort_order", "type_id",
+] as const satisfies readonly (keyof WorkItemPatchBody & keyof WorkItemDetail)[];
 
 /** Asset entity types (platform.md §3, wire-facts §10). */
 export const ASSET_ENTITY_TYPES = [

@@ -1,3 +1,4 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db/client.ts";
 
 /**
@@ -6,7 +7,8 @@ import { schema, type DbOrTx } from "../db/client.ts";
  * Every write path that changes a work item calls `recordActivity` with the SAME transaction handle
  * as the change, so the history never disagrees with the data. One row per changed field; list
  * fields (assignees, labels, modules) record one row per added or removed value, with the value's
- * id in `new_identifier` / `old_identifier`.
+ * id in `new_identifier` / `old_identifier`. Field names and values are the ones Plane's client renders
+ * (`parent` with "IDENT-seq" values, `archived_at` with `ARCHIVE_VALUES`).
  */
 export type ActivityVerb = "created" | "updated" | "deleted";
 
@@ -30,8 +32,9 @@ export interface ActivityInput {
 export type ActivityRow = typeof schema.issueActivities.$inferSelect;
 
 /**
- * Listeners run inside the writing transaction right after the rows are inserted (notifications,
- * webhooks: push a function here from your module or startup). A throwing hook rolls the change back.
+ * Listeners run inside the writing transaction right after the rows are written (inserted, or a continued
+ * description entry updated), for notifications and webhooks: push a function here from your module or
+ * startup. A throwing hook rolls the change back.
  */
 export type ActivityHook = (tx: DbOrTx, rows: ActivityRow[]) => Promise<void>;
 export const activityHooks: ActivityHook[] = [];
@@ -50,37 +53,113 @@ function summary(a: ActivityInput): string {
   return `updated the ${a.field} to ${a.newValue}`;
 }
 
-/** Insert activity rows in the caller's transaction (one call may carry many rows). */
+/**
+ * Edits are sessions: a description change by the same person within this window of the item's latest
+ * activity (their own description change) continues that entry, as description versions do (docs/decisions.md).
+ */
+export const EDIT_SESSION_MS = 10 * 60 * 1000;
+
+/** The field of the row a parent change leaves on the parents: the child's key added or removed. */
+export const SUB_ISSUE_FIELD = "sub_issue";
+
+/**
+ * Plane's `archived_at` values: `new_value` "manual_archive" when a person archives, "archive" when the project's
+ * automation does; a restore goes from "archive" to "restore".
+ */
+export const ARCHIVE_VALUES = { manual: "manual_archive", automatic: "archive", restore: "restore" } as const;
+
+const A = schema.issueActivities;
+
+/**
+ * A parent change is news on both sides: the child records `parent` (Plane's row) and each parent it left or
+ * joined records `sub_issue` with the child's key, so a parent's history shows the sub-items added and removed.
+ */
+async function withParentSides(tx: DbOrTx, list: ActivityInput[]): Promise<ActivityInput[]> {
+  const moves = list.filter((a) => a.field === "parent" && (a.oldIdentifier || a.newIdentifier));
+  if (moves.length === 0) return list;
+  const keys = new Map<string, string>();
+  const rows = await tx
+    .select({ id: schema.issues.id, seq: schema.issues.sequenceId, ident: schema.projects.identifier })
+    .from(schema.issues)
+    .innerJoin(schema.projects, eq(schema.projects.id, schema.issues.projectId))
+    .where(inArray(schema.issues.id, [...new Set(moves.map((m) => m.issueId))]));
+  for (const r of rows) keys.set(r.id, `${r.ident}-${r.seq}`);
+  const out = [...list];
+  for (const m of moves) {
+    const key = keys.get(m.issueId) ?? "";
+    const side = { projectId: m.projectId, workspaceId: m.workspaceId, actorId: m.actorId, verb: "updated" as const, field: SUB_ISSUE_FIELD };
+    if (m.oldIdentifier) out.push({ ...side, issueId: m.oldIdentifier, oldValue: key, newValue: "", oldIdentifier: m.issueId, comment: `removed the sub-item ${key}` });
+    if (m.newIdentifier) out.push({ ...side, issueId: m.newIdentifier, oldValue: "", newValue: key, newIdentifier: m.issueId, comment: `added the sub-item ${key}` });
+  }
+  return out;
+}
+
+/**
+ * A description change continues the item's latest entry when that entry is the same person's description
+ * change within `EDIT_SESSION_MS` (an editor saves while the user types: one edit, one entry). The entry keeps
+ * its `old_value`, takes the new text and moves to now; a change back to that `old_value` is recorded on its
+ * own instead. Returns the continued row, or null to insert.
+ */
+async function continueDescription(tx: DbOrTx, a: ActivityInput, now: Date, epoch: number): Promise<ActivityRow | null> {
+  if (a.field !== "description" || (a.verb ?? "updated") !== "updated" || !a.actorId) return null;
+  const [last] = await tx.select().from(A).where(eq(A.issueId, a.issueId)).orderBy(desc(A.createdAt)).limit(1);
+  if (!last || last.field !== "description" || last.verb !== "updated" || last.actorId !== a.actorId) return null;
+  if (now.getTime() - last.createdAt.getTime() > EDIT_SESSION_MS) return null;
+  // back to the text the entry started from (an undo, a restored version): a change of its own, not a no-op entry
+  if ((a.newValue ?? null) === last.oldValue) return null;
+  const [row] = await tx
+    .update(A)
+    .set({ newValue: a.newValue ?? null, epoch, createdAt: now, updatedAt: now, updatedById: a.actorId })
+    .where(and(eq(A.id, last.id), eq(A.issueId, a.issueId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Record activity in the caller's transaction (one call may carry many rows): a parent change also records
+ * the sub-item on the parents, and a description change may continue the same person's entry.
+ */
 export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | ActivityInput[]): Promise<ActivityRow[]> {
-  const list = Array.isArray(inputs) ? inputs : [inputs];
+  let list = Array.isArray(inputs) ? inputs : [inputs];
   if (list.length === 0) return [];
+  list = await withParentSides(tx, list);
   const now = new Date();
   const epoch = Math.floor(now.getTime() / 1000);
-  const rows = await tx
-    .insert(schema.issueActivities)
-    .values(
-      list.map((a, i) => ({
-        issueId: a.issueId,
-        projectId: a.projectId,
-        workspaceId: a.workspaceId,
-        verb: a.verb ?? "updated",
-        field: a.field ?? null,
-        oldValue: a.oldValue ?? null,
-        newValue: a.newValue ?? null,
-        oldIdentifier: a.oldIdentifier ?? null,
-        newIdentifier: a.newIdentifier ?? null,
-        comment: a.comment ?? summary(a),
-        issueCommentId: a.issueCommentId ?? null,
-        epoch,
-        actorId: a.actorId,
-        // keep insertion order stable for "oldest first" history within one request
-        createdAt: new Date(now.getTime() + i),
-        updatedAt: now,
-        createdById: a.actorId,
-        updatedById: a.actorId,
-      })),
-    )
-    .returning();
+  const continued: ActivityRow[] = [];
+  const fresh: ActivityInput[] = [];
+  for (const a of list) {
+    const row = await continueDescription(tx, a, now, epoch);
+    if (row) continued.push(row);
+    else fresh.push(a);
+  }
+  const inserted = fresh.length
+    ? await tx
+        .insert(A)
+        .values(
+          fresh.map((a, i) => ({
+            issueId: a.issueId,
+            projectId: a.projectId,
+            workspaceId: a.workspaceId,
+            verb: a.verb ?? "updated",
+            field: a.field ?? null,
+            oldValue: a.oldValue ?? null,
+            newValue: a.newValue ?? null,
+            oldIdentifier: a.oldIdentifier ?? null,
+            newIdentifier: a.newIdentifier ?? null,
+            comment: a.comment ?? summary(a),
+            issueCommentId: a.issueCommentId ?? null,
+            epoch,
+            actorId: a.actorId,
+            // keep insertion order stable for "oldest first" history within one request
+            createdAt: new Date(now.getTime() + i),
+            updatedAt: now,
+            createdById: a.actorId,
+            updatedById: a.actorId,
+          })),
+        )
+        .returning()
+    : [];
+  const rows = [...continued, ...inserted];
   for (const hook of activityHooks) await hook(tx, rows);
   return rows;
 }

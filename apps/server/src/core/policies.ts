@@ -1,145 +1,20 @@
-import { ROLE, type Role } from "@stride/shared";
-
 /**
- * Declarative authorization, in two phases that the route pipeline runs at fixed points:
- *
- * 1. The GATE, before the request is validated: decided from the caller's roles alone (`gate` in `scope`,
- *    plus `workspaceAdminAllowed`). A caller who fails it gets 401/403 before any 400 about their input.
- * 2. The ENTITY RULE, after the route's `load`: only for `creatorAllowed` policies, whose gate lets through
- *    everyone who could be the creator (members of the scope at its floor, guest) and whose final answer
- *    depends on who created the loaded entity: the creator passes, anyone else needs `min`.
- *
- * Routes refer to policies by value (`policy: P.project.update`); handlers keep only data-dependent rules
- * (e.g. "can't assign a role above your own"), after load.
- *
- * Scopes:
- * - `user`: any signed-in user.
- * - `workspace`: the caller's active workspace membership role.
- * - `project`: the caller's project membership role (workspace admins count as project admins for
- *    project-administration policies marked `workspaceAdminAllowed`).
- * - `instanceAdmin`: an instance admin (god mode).
+ * Declarative authorization: the permission table and its two-phase decision live once in `@stride/shared`
+ * (`permissions.ts`), where the web's `useCan` reads them too. Routes declare an entry of `PERMISSIONS`
+ * (`policy: PERMISSIONS.workItem.delete`) or, for what no entity action names, a policy of `P`; the route
+ * pipeline runs the gate before validation and the entity rule after `load`. Handlers keep only data-dependent
+ * rules (e.g. "can't assign a role above your own").
  */
-export type Scope = "user" | "workspace" | "project" | "instanceAdmin";
-export interface Policy {
-  /** Human name, used in route listings and tests. */
-  name: string;
-  scope: Scope;
-  /** The role a caller needs (for `creatorAllowed` policies: a caller who did not create the loaded entity). */
-  min: Role;
-  /** Phase 1: the role checked before validation; `min`, or the scope floor when the entity rule decides. */
-  gate: Role;
-  /** Workspace admins pass project checks even without project membership. */
-  workspaceAdminAllowed?: boolean;
-  /** Phase 2: the creator of the loaded entity passes regardless of role (e.g. deleting one's own comment). */
-  creatorAllowed?: boolean;
-  /**
-   * A workspace member who is not in the project but could join it (a public project) is answered
-   * 409 "You are not a member of this project" instead of 403 (wire-facts: `GET P/`).
-   */
-  joinable?: boolean;
-}
-
-/** The lowest role that counts as belonging to a workspace or project. */
-export const SCOPE_FLOOR: Role = ROLE.GUEST;
-
-const p = (name: string, scope: Scope, min: Role, extra: Partial<Omit<Policy, "gate">> = {}): Policy => ({
-  name,
-  scope,
-  min,
-  gate: extra.creatorAllowed ? SCOPE_FLOOR : min,
-  ...extra,
-});
-const { GUEST, MEMBER, ADMIN } = ROLE;
-
-export const P = {
-  user: { any: p("user.any", "user", GUEST) },
-  instance: { admin: p("instance.admin", "instanceAdmin", ADMIN) },
-  workspace: {
-    read: p("workspace.read", "workspace", GUEST),
-    member: p("workspace.member", "workspace", MEMBER),
-    admin: p("workspace.admin", "workspace", ADMIN),
-    /** Members act; the creator of the loaded entity (e.g. an uploaded file) may act on it. */
-    memberOrCreator: p("workspace.memberOrCreator", "workspace", MEMBER, { creatorAllowed: true }),
-  },
-  project: {
-    read: p("project.read", "project", GUEST),
-    /** Reading the project itself: a workspace member outside a public project gets 409 (they may join). */
-    view: p("project.view", "project", GUEST, { joinable: true }),
-    member: p("project.member", "project", MEMBER),
-    admin: p("project.admin", "project", ADMIN, { workspaceAdminAllowed: true }),
-    /** Work-item style actions: members act, creators may act on what they created. */
-    memberOrCreator: p("project.memberOrCreator", "project", MEMBER, { creatorAllowed: true }),
-    adminOrCreator: p("project.adminOrCreator", "project", ADMIN, { creatorAllowed: true }),
-  },
-} as const;
-
-export interface RoleContext {
-  userId: string | null;
-  isInstanceAdmin?: boolean;
-  workspaceRole?: number | null;
-  projectRole?: number | null;
-  creatorId?: string | null;
-  /** For `joinable` policies: the project is public (network 2). */
-  projectIsPublic?: boolean;
-}
-
-/**
- * Why the gate refuses a caller, or null when it lets them through:
- * - `notMember`: not a member of the policy's project (and not a workspace admin where that counts);
- * - `joinable`: like `notMember`, but the project is public and the policy is `joinable`;
- * - `role`: a member whose role is below the gate, or not an instance admin.
- */
-export type GateRefusal = "notMember" | "joinable" | "role";
-
-/** Phase 1: the entity-independent check, run before validation. Pure, so it is unit-tested once. */
-export function gateRefusal(policy: Policy, ctx: RoleContext): GateRefusal | null {
-  if (!ctx.userId) return "role";
-  const wsRole = ctx.workspaceRole ?? 0;
-  switch (policy.scope) {
-    case "user":
-      return null;
-    case "instanceAdmin":
-      return ctx.isInstanceAdmin ? null : "role";
-    case "workspace":
-      return wsRole >= policy.gate ? null : wsRole >= SCOPE_FLOOR ? "role" : "notMember";
-    case "project": {
-      if (policy.workspaceAdminAllowed && wsRole >= ADMIN) return null;
-      const role = ctx.projectRole ?? 0;
-      if (role >= policy.gate) return null;
-      if (role >= SCOPE_FLOOR) return "role";
-      return policy.joinable && ctx.projectIsPublic && wsRole >= SCOPE_FLOOR ? "joinable" : "notMember";
-    }
-  }
-}
-
-/**
- * The whole decision (phase 1 and, for `creatorAllowed` policies, phase 2 with `creatorId` of the loaded
- * entity). Commands use it through `requirePolicy` for decisions that depend on the body.
- */
-export function allows(policy: Policy, ctx: RoleContext): boolean {
-  if (!ctx.userId) return false;
-  if (policy.creatorAllowed && ctx.creatorId && ctx.creatorId === ctx.userId) {
-    // creators still need to belong to the scope
-    return gateRefusal(policy, ctx) === null;
-  }
-  return gateRefusal({ ...policy, gate: policy.min }, ctx) === null;
-}
-
-/**
- * Work-item visibility (wire-facts §6.1, §15): project guests whose project has
- * `guest_view_all_features = false` see and act on only the work items they created;
- * members and admins see every item of the project.
- */
-export function canSeeWorkItem(ctx: { userId: string | null; projectRole?: number | null; guestViewAllFeatures: boolean; creatorId?: string | null }): boolean {
-  if (!ctx.userId) return false;
-  const role = ctx.projectRole ?? 0;
-  if (role >= MEMBER) return true;
-  if (role < GUEST) return false;
-  if (ctx.guestViewAllFeatures) return true;
-  return !!ctx.creatorId && ctx.creatorId === ctx.userId;
-}
-
-/** List visibility: guests of a project without guest_view_all_features see only the work items they created. */
-export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestViewAllFeatures: boolean }): boolean {
-  return (ctx.projectRole ?? 0) < MEMBER && !ctx.guestViewAllFeatures;
-}
+export {
+  POLICIES as P,
+  PERMISSIONS,
+  SCOPE_FLOOR,
+  allows,
+  canSeeWorkItem,
+  gateRefusal,
+  seesOnlyOwnWorkItems,
+  type GateRefusal,
+  type Policy,
+  type RoleContext,
+  type Scope,
+} from "@stride/shared";

@@ -52,6 +52,11 @@ export interface RequestOptions {
   /** Treat 401 as an ordinary error instead of redirecting (for "am I signed in?" checks). */
   allow401?: boolean;
   signal?: AbortSignal;
+  /**
+   * "low" for what no screen waits for (the sidebar's lists, the profile): over HTTP/1.1 a browser keeps six
+   * requests in flight per origin, and the ones waiting go out by priority.
+   */
+  priority?: RequestPriority;
 }
 
 const SIGNED_OUT_PROBES = new Set(["/api/users/me/", "/api/instances/admins/me/", "/api/instances/admins/session/"]);
@@ -92,6 +97,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     body,
     credentials: "include",
     signal: opts.signal,
+    priority: opts.priority,
   });
   if (res.status === 204) return undefined as T;
   const text = await res.text();

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, submitForm } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { Paginated, Workspace } from "./types.ts";
+import type { AdminMe, ConfigRow } from "@stride/shared/contract";
+import type { AdminWorkspace, Paginated } from "./types.ts";
 
 /** Instance admin API (wire-facts-2 §1), under the `admin-session-id` cookie. */
-export interface AdminUser { id: string; email: string; first_name: string; last_name: string; display_name: string; avatar_url: string | null }
-export interface ConfigRow { key: string; value: string; category: string; is_encrypted: boolean }
+export type AdminUser = AdminMe;
+export type { ConfigRow };
 
 export async function fetchAdminMe(): Promise<AdminUser | null> {
   try {
@@ -65,7 +66,7 @@ export const disableEmail = () => api("/api/instances/configurations/disable-ema
 export function useAdminWorkspaces(search: string, cursor: string) {
   return useQuery({
     queryKey: qk.admin.workspaces(search, cursor),
-    queryFn: () => api<Paginated<Workspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
+    queryFn: () => api<Paginated<AdminWorkspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
     placeholderData: (prev) => prev,
   });
 }
@@ -76,7 +77,7 @@ export const adminCheckSlug = (slug: string, signal?: AbortSignal) =>
 export function useAdminCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<Workspace>("/api/instances/workspaces/", { method: "POST", body }),
+    mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["admin", "workspaces"] }),
   });
 }

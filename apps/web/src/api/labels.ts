@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { useOptimisticRowPatch } from "./optimistic.ts";
@@ -6,8 +6,11 @@ import type { Label } from "./types.ts";
 
 const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issue-labels/`;
 
+/** Query options, shared by the hook and the route loaders (app/loaders.ts). */
+export const labelsQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.labels(slug, pid), queryFn: () => api<Label[]>(base(slug, pid)) });
+
 export function useLabels(slug: string | undefined, pid: string | undefined) {
-  return useQuery({ queryKey: qk.labels(slug ?? "", pid ?? ""), queryFn: () => api<Label[]>(base(slug!, pid!)), enabled: !!slug && !!pid });
+  return useQuery({ ...labelsQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
 }
 
 function useLabelMutation<V>(slug: string, pid: string, fn: (v: V) => Promise<unknown>) {

@@ -1,44 +1,43 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import type { AddProjectMembersBody, CreateProjectBody, UpdateProjectBody } from "@stride/shared/contract";
 import type { Project, ProjectLite, ProjectMember, ProjectMemberMe } from "./types.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
-/** Lite list (every project the caller may see, archived included). */
+/* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
+/** Lite list (every project the caller may see, archived included); low priority: the sidebar's list, no screen waits for it. */
+export const projectsQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.projects(slug), queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`, { priority: "low" }) });
+/** Full objects, including is_favorite and members. */
+export const projectDetailsQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.projectDetails(slug), queryFn: () => api<Project[]>(`${W(slug)}/projects/details/`) });
+export const projectQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => api<Project>(`${P(slug, pid)}/`) });
+export const projectMemberMeQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: qk.projectMemberMe(slug, pid), queryFn: () => api<ProjectMemberMe>(`${P(slug, pid)}/project-members/me/`), retry: false });
+export const projectMembersQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: qk.projectMembers(slug, pid), queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`) });
+
 export function useProjects(slug: string | undefined) {
-  return useQuery({ queryKey: qk.projects(slug ?? ""), queryFn: () => api<ProjectLite[]>(`${W(slug!)}/projects/`), enabled: !!slug });
+  return useQuery({ ...projectsQuery(slug ?? ""), enabled: !!slug });
 }
 
-/** Full objects, including is_favorite and members. */
 export function useProjectDetails(slug: string | undefined) {
-  return useQuery({
-    queryKey: qk.projectDetails(slug ?? ""),
-    queryFn: () => api<Project[]>(`${W(slug!)}/projects/details/`),
-    enabled: !!slug,
-  });
+  return useQuery({ ...projectDetailsQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useProject(slug: string | undefined, pid: string | undefined) {
-  return useQuery({ queryKey: qk.project(slug ?? "", pid ?? ""), queryFn: () => api<Project>(`${P(slug!, pid!)}/`), enabled: !!slug && !!pid });
+  return useQuery({ ...projectQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
 }
 
 export function useProjectMemberMe(slug: string | undefined, pid: string | undefined) {
-  return useQuery({
-    queryKey: qk.projectMemberMe(slug ?? "", pid ?? ""),
-    queryFn: () => api<ProjectMemberMe>(`${P(slug!, pid!)}/project-members/me/`),
-    enabled: !!slug && !!pid,
-    retry: false,
-  });
+  return useQuery({ ...projectMemberMeQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
 }
 
 export function useProjectMembers(slug: string | undefined, pid: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: qk.projectMembers(slug ?? "", pid ?? ""),
-    queryFn: () => api<ProjectMember[]>(`${P(slug!, pid!)}/members/`),
-    enabled: !!slug && !!pid && enabled,
-  });
+  return useQuery({ ...projectMembersQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid && enabled });
 }
 
 export const checkProjectIdentifier = (slug: string, name: string) =>
@@ -53,7 +52,7 @@ function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string)
 export function useCreateProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
+    mutationFn: (body: CreateProjectBody) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
     onSuccess: () => invalidateProjects(qc, slug),
   });
 }
@@ -61,7 +60,7 @@ export function useCreateProject(slug: string) {
 export function useUpdateProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
+    mutationFn: (body: UpdateProjectBody) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
     onSuccess: (p) => {
       qc.setQueryData(qk.project(slug, pid), p);
       invalidateProjects(qc, slug);
@@ -112,7 +111,7 @@ export function useToggleFavoriteProject(slug: string) {
 export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (members: { member_id: string; role: number }[]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
+    mutationFn: (members: AddProjectMembersBody["members"]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
       qc.invalidateQueries({ queryKey: qk.project(slug, pid) });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { useOptimisticRowPatch } from "./optimistic.ts";
@@ -6,8 +6,11 @@ import type { State } from "./types.ts";
 
 const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/states/`;
 
+/** Query options, shared by the hook and the route loaders (app/loaders.ts). */
+export const statesQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.states(slug, pid), queryFn: () => api<State[]>(base(slug, pid)) });
+
 export function useStates(slug: string | undefined, pid: string | undefined) {
-  return useQuery({ queryKey: qk.states(slug ?? "", pid ?? ""), queryFn: () => api<State[]>(base(slug!, pid!)), enabled: !!slug && !!pid });
+  return useQuery({ ...statesQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
 }
 
 function useStateMutation<V>(slug: string, pid: string, fn: (v: V) => Promise<unknown>) {

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import { USER_ASSETS_BASE, uploadAvatar } from "./work-items-upload.ts";
+import type { UpdateMeBody, UpdateProfileBody } from "@stride/shared/contract";
 import type { Invitation, Profile, User, UserSettings, Workspace } from "./types.ts";
 
 /** The signed-in user, or null when signed out (a 401 here is not an error). */
@@ -13,40 +15,49 @@ export async function fetchMe(): Promise<User | null> {
   }
 }
 
+/*
+ * Query options (key + fetch) of each resource: the hooks below and the route loaders (app/loaders.ts)
+ * use the same objects, so a request started at navigation is the one the screen then reads.
+ */
+export const meQuery = queryOptions({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
+// the profile, like the sidebar's lists, is asked for at low priority: no screen waits for it
+export const profileQuery = queryOptions({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }) });
+export const userSettingsQuery = queryOptions({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/") });
+export const myWorkspacesQuery = queryOptions({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }) });
+export const myInvitationsQuery = queryOptions({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/") });
+/** `{projectId: role}` of the current user in a workspace. */
+export const projectRolesQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.projectRoles(slug), queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`) });
+
 export function useMe() {
-  return useQuery({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
+  return useQuery(meQuery);
 }
 
 /** `fresh`: refetch on mount even when cached (for routing decisions). */
 export function useProfile(enabled = true, fresh = false) {
-  return useQuery({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
+  return useQuery({ ...profileQuery, enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
 export function useUserSettings(enabled = true, fresh = false) {
-  return useQuery({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/"), enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
+  return useQuery({ ...userSettingsQuery, enabled, ...(fresh ? { refetchOnMount: "always" as const } : {}) });
 }
 
 export function useMyWorkspaces(enabled = true) {
-  return useQuery({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/"), enabled });
+  return useQuery({ ...myWorkspacesQuery, enabled });
 }
 
 export function useMyInvitations(enabled = true) {
-  return useQuery({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/"), enabled });
+  return useQuery({ ...myInvitationsQuery, enabled });
 }
 
-/** `{projectId: role}` of the current user in a workspace. */
 export function useProjectRoles(slug: string | undefined) {
-  return useQuery({
-    queryKey: qk.projectRoles(slug ?? ""),
-    queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`),
-    enabled: !!slug,
-  });
+  return useQuery({ ...projectRolesQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<User>) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateMeBody) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
     onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
   });
 }
@@ -54,7 +65,7 @@ export function useUpdateMe() {
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<Profile>) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateProfileBody) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.profile });
       const prev = qc.getQueryData<Profile>(qk.profile);
@@ -76,4 +87,35 @@ export function useAcceptInvitations() {
       qc.invalidateQueries({ queryKey: qk.settings });
     },
   });
+}
+
+/** The asset id of a user's uploaded avatar (its `avatar_url` is `/api/assets/v2/static/{id}/`), else null. */
+export function avatarAssetId(avatarUrl: string | null | undefined): string | null {
+  return avatarUrl?.match(/^\/api\/assets\/v2\/static\/([0-9a-f-]{36})\/?$/i)?.[1] ?? null;
+}
+
+/**
+ * Change or remove the signed-in user's avatar. Afterwards the user and every cached list of people (members,
+ * work-item references) are read again, so the new picture shows wherever avatars are shown.
+ */
+export function useAvatar() {
+  const qc = useQueryClient();
+  const refresh = async () => {
+    await qc.refetchQueries({ queryKey: qk.me });
+    await qc.invalidateQueries({ predicate: (q) => q.queryKey.some((k) => typeof k === "string" && /member/.test(k)) });
+  };
+  const upload = useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => (await uploadAvatar(file, onProgress).promise).assetId,
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (me: Pick<User, "avatar" | "avatar_url">) => {
+      const asset = avatarAssetId(me.avatar_url);
+      // an uploaded avatar is retired (the user no longer shows it); a linked picture (e.g. from a sign-in provider) is cleared
+      if (asset) await api(`${USER_ASSETS_BASE}${asset}/`, { method: "DELETE" });
+      if (me.avatar) await api<User>("/api/users/me/", { method: "PATCH", body: { avatar: "" } });
+    },
+    onSettled: refresh,
+  });
+  return { upload, remove };
 }

@@ -3,11 +3,15 @@
  * relations, links, tasks, history and comments, reactions, subscription and description versions. Reactions, relations and
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/index.ts";
-import { P, W, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
-import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItemDetail } from "./work-items-types.ts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage, fieldErrors } from "./client.ts";
+import { useToast } from "../components/ui/Toast.tsx";
+import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
+import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
+import type {
+  CommentCreateBody, CreateLinkBody, DescriptionVersion as DescriptionVersionFull, DescriptionVersionLite, RelatedWorkItem, UpdateLinkBody, UpdateTaskBody,
+} from "@stride/shared/contract";
+import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
 
@@ -21,33 +25,82 @@ export const detailKeys = {
   version: (slug: string, pid: string, id: string, versionId: string) => ["wi", slug, pid, "history", id, "versions", versionId] as const,
 };
 
+/** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
+export function useRefreshHistory(slug: string, pid: string, id: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", id] });
+}
+
+/** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
+function pendingAudit(me: string) {
+  const now = new Date().toISOString();
+  return { created_at: now, updated_at: now, deleted_at: null, created_by: me, updated_by: me };
+}
+
 function useFail() {
   const toast = useToast();
   return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
 }
 
-export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: wiKeys.detail(slug, pid ?? "", id ?? ""),
-    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid!, id!, kind), { query: { expand: DETAIL_EXPAND } }),
-    enabled: !!pid && !!id,
+/* Query options of the item and its sub-resources, shared by the hooks and the route loaders (app/loaders.ts). */
+export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: wiKeys.detail(slug, pid, id),
+    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid, id, kind), { query: { expand: DETAIL_EXPAND } }),
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
   });
-}
 
-/** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/). */
-export function useWorkItemLookup(slug: string, key: string | undefined) {
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: wiKeys.lookup(slug, key ?? ""),
-    queryFn: async () => {
-      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key!)}/`, { query: { expand: DETAIL_EXPAND } });
-      qc.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
+/** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/): the detail lands in its own cache entry. */
+export const workItemLookupQuery = (slug: string, key: string) =>
+  queryOptions({
+    queryKey: wiKeys.lookup(slug, key),
+    queryFn: async ({ client }) => {
+      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`, { query: { expand: DETAIL_EXPAND } });
+      client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
-    enabled: !!key,
     retry: false,
   });
+
+export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.history(slug, pid, id, "property"),
+    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
+  });
+
+export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.history(slug, pid, id, "comment"),
+    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
+  });
+
+export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({ queryKey: detailKeys.subIssues(slug, pid, id), queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`) });
+
+export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({ queryKey: detailKeys.relations(slug, pid, id), queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`) });
+
+export const attachmentsBase = (slug: string, pid: string, id: string) =>
+  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
+
+export const attachmentsQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: detailKeys.attachments(slug, pid, id), queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)) });
+
+/** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
+export const workItemPartQueries = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => [
+  activityQuery(slug, pid, id, kind),
+  commentsQuery(slug, pid, id, kind),
+  subIssuesQuery(slug, pid, id, kind),
+  relationsQuery(slug, pid, id, kind),
+  attachmentsQuery(slug, pid, id),
+];
+
+export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
+  return useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
+}
+
+export function useWorkItemLookup(slug: string, key: string | undefined) {
+  return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key });
 }
 
 export function useMeta(slug: string, pid: string, id: string) {
@@ -61,19 +114,11 @@ export function useMeta(slug: string, pid: string, id: string) {
 // ------------------------------------------------------------------ history and comments
 
 export function useActivity(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.history(slug, pid, id, "property"),
-    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...activityQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useComments(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.history(slug, pid, id, "comment"),
-    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...commentsQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useCommentMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
@@ -86,7 +131,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
   };
   const base = `${itemPath(slug, pid, id, kind)}comments/`;
   const create = useMutation({
-    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } }),
+    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } satisfies CommentCreateBody }),
     onSuccess: (c) => {
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
@@ -137,7 +182,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
                 ...c,
                 comment_reactions: rm
                   ? c.comment_reactions.filter((r) => !(r.reaction === reaction && r.actor === me))
-                  : [...c.comment_reactions, { id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction }],
+                  : [...c.comment_reactions, { ...pendingAudit(me), id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction, display_name: null, actor_detail: null, workspace: c.workspace, project: c.project }],
               },
         ),
       );
@@ -172,7 +217,7 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
               ...old,
               issue_reactions: remove
                 ? (old.issue_reactions ?? []).filter((r) => !(r.reaction === reaction && r.actor === me))
-                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction }],
+                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction, display_name: null }],
             }
           : old,
       );
@@ -207,11 +252,7 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
 // ------------------------------------------------------------------ sub-items
 
 export function useSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.subIssues(slug, pid, id),
-    queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...subIssuesQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 export function useAddSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
@@ -222,6 +263,8 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
     onSuccess: (r) => {
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
+      // the parent and each new sub-item record the change in their history
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history"] });
     },
     onError: (e) => fail("Could not add the sub-work items", e),
   });
@@ -229,21 +272,21 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
 
 // ------------------------------------------------------------------ relations
 
-export const RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const;
-export type UiRelationType = (typeof RELATION_TYPES)[number];
-export const RELATION_LABEL: Record<UiRelationType, string> = {
+export const RELATION_LABEL: Record<ItemRelationType, string> = {
   blocked_by: "Blocked by",
   blocking: "Blocking",
   relates_to: "Relates to",
   duplicate: "Duplicate of",
 };
 
+/** A picked work item as the relation list shows it, until the server's answer replaces it. */
+function relatedItem(i: WorkItem, relation_type: ItemRelationType): RelatedWorkItem {
+  const { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, type_id, created_at, updated_at, created_by, updated_by } = i;
+  return { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, is_epic: i.is_epic ?? false, type_id, created_at, updated_at, created_by, updated_by, relation_type };
+}
+
 export function useRelations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
-  return useQuery({
-    queryKey: detailKeys.relations(slug, pid, id),
-    queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...relationsQuery(slug, pid, id, kind), enabled: !!pid && !!id });
 }
 
 /** Add / remove relations optimistically; the other side is re-read (the server updates the inverse). */
@@ -253,18 +296,19 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   const key = detailKeys.relations(slug, pid, id);
   const settle = () => {
     qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
+    qc.invalidateQueries({ predicate: (q) => isTimelineList(q.queryKey) });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({
-    mutationFn: ({ type, issues }: { type: UiRelationType; issues: { id: string; name: string; sequence_id: number; project_id: string; state_id: string | null; priority: string }[] }) =>
+    mutationFn: ({ type, issues }: { type: ItemRelationType; issues: WorkItem[] }) =>
       api(`${itemPath(slug, pid, id, kind)}issue-relation/`, { method: "POST", body: { relation_type: type, issues: issues.map((i) => i.id) } }),
     onMutate: async ({ type, issues }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<RelationMap>(key);
       qc.setQueryData<RelationMap>(key, (old) => {
-        const base: RelationMap = old ?? { blocking: [], blocked_by: [], duplicate: [], relates_to: [] };
+        const base = old ?? (Object.fromEntries(RELATION_TYPES.map((t) => [t, []])) as unknown as RelationMap);
         const list = base[type] ?? [];
-        const add = issues.filter((i) => !list.some((x) => x.id === i.id)).map((i) => ({ ...i, priority: i.priority as RelationMap["blocking"][number]["priority"], relation_type: type }));
+        const add = issues.filter((i) => !list.some((x) => x.id === i.id)).map((i) => relatedItem(i, type));
         return { ...base, [type]: [...list, ...add] };
       });
       return { prev };
@@ -276,7 +320,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: ({ type, relatedId }: { type: string; relatedId: string }) =>
+    mutationFn: ({ type, relatedId }: { type: ItemRelationType; relatedId: string }) =>
       api(`${itemPath(slug, pid, id, kind)}remove-relation/`, { method: "POST", body: { related_issue: relatedId, relation_type: type } }),
     onMutate: async ({ type, relatedId }) => {
       await qc.cancelQueries({ queryKey: key });
@@ -304,14 +348,15 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({
-    mutationFn: (b: { url: string; title?: string }) => api(base, { method: "POST", body: b }),
+    mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
     onSuccess: refresh,
-    onError: (e) => fail("Could not add the link", e),
+    // a field error ({url: [...]}) is shown on the form's field by the caller, not in a toast
+    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not add the link", e); },
   });
   const update = useMutation({
-    mutationFn: ({ linkId, ...b }: { linkId: string; url?: string; title?: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
-    onError: (e) => fail("Could not update the link", e),
+    onError: (e) => { if (!Object.keys(fieldErrors(e)).length) fail("Could not update the link", e); },
   });
   const remove = useMutation({
     mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),
@@ -345,7 +390,7 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
     onError: (e) => fail("Could not add the task", e),
   });
   const update = useMutation({
-    mutationFn: ({ taskId, ...b }: { taskId: string; name?: string; status?: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
     onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
     onError: rollback("Could not update the task"),
     onSettled: settle,
@@ -361,15 +406,8 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
 
 // ------------------------------------------------------------------ attachments
 
-export const attachmentsBase = (slug: string, pid: string, id: string) =>
-  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
-
 export function useAttachments(slug: string, pid: string, id: string) {
-  return useQuery({
-    queryKey: detailKeys.attachments(slug, pid, id),
-    queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)),
-    enabled: !!pid && !!id,
-  });
+  return useQuery({ ...attachmentsQuery(slug, pid, id), enabled: !!pid && !!id });
 }
 
 export function useDeleteAttachment(slug: string, pid: string, id: string) {
@@ -398,19 +436,8 @@ export function useDeleteAttachment(slug: string, pid: string, id: string) {
 // ------------------------------------------------------------------ description versions
 
 /** A description version as listed (`P/issues/{id}/description-versions/`), newest first. */
-export interface DescriptionVersion {
-  id: string;
-  issue: string;
-  owned_by: string;
-  last_saved_at: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DescriptionVersionDetail extends DescriptionVersion {
-  description_html: string | null;
-  description_stripped: string | null;
-}
+export type DescriptionVersion = DescriptionVersionLite;
+export type DescriptionVersionDetail = DescriptionVersionFull;
 
 /** Versions shown at once; older ones stay on the server. */
 export const VERSIONS_PAGE = 100;

@@ -5,14 +5,15 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import { useToast } from "../components/ui/index.ts";
+import { useToast } from "../components/ui/Toast.tsx";
 import { W, wiKeys } from "./work-items.ts";
+import type { DraftBody, Paginated } from "@stride/shared/contract";
 import type { WorkItem, WorkspaceDraft } from "./work-items-types.ts";
 
 export const DRAFTS_PAGE_SIZE = 50;
 const key = (slug: string) => ["wi-drafts", slug] as const;
 
-interface DraftPage { results: WorkspaceDraft[]; next_page_results: boolean; next_cursor: string | null; total_count: number }
+type DraftPage = Pick<Paginated<WorkspaceDraft>, "results" | "next_page_results" | "next_cursor" | "total_count">;
 
 export function useWorkspaceDrafts(slug: string) {
   return useInfiniteQuery({
@@ -20,14 +21,13 @@ export function useWorkspaceDrafts(slug: string) {
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       api<DraftPage | WorkspaceDraft[]>(`${W(slug)}/draft-issues/`, { query: { per_page: DRAFTS_PAGE_SIZE, cursor: `${DRAFTS_PAGE_SIZE}:${pageParam}:0` } }).then(
-        (r): DraftPage => (Array.isArray(r) ? { results: r, next_page_results: false, next_cursor: null, total_count: r.length } : r),
+        (r): DraftPage => (Array.isArray(r) ? { results: r, next_page_results: false, next_cursor: "", total_count: r.length } : r),
       ),
     getNextPageParam: (last, _all, page) => (last.next_page_results ? page + 1 : undefined),
   });
 }
 
-/** Draft fields (all optional; priority as the wire string). */
-export type DraftBody = Partial<Omit<WorkspaceDraft, "id" | "created_at" | "updated_at" | "priority">> & { priority?: string };
+export type { DraftBody };
 
 export function useDraftMutations(slug: string) {
   const qc = useQueryClient();

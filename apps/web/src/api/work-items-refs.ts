@@ -3,7 +3,8 @@
  * user details from the workspace member list), cycles, modules and estimate points of a project.
  */
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { BUILT_FEATURES } from "@stride/shared";
 import { api } from "./client.ts";
 import { useStates } from "./states.ts";
 import { useLabels } from "./labels.ts";
@@ -21,7 +22,7 @@ export const refKeys = {
   estimates: (slug: string, pid: string) => ["wi", slug, pid, "refs", "estimates"] as const,
 };
 
-/** A list that may not exist on this server (feature not built or turned off): a failure reads as null. */
+/** A list of a project feature (cycles, modules, estimates); a failure (feature turned off meanwhile) reads as null. */
 async function optionalList<T>(path: string): Promise<T[] | null> {
   try {
     const r = await api<T[] | { results?: T[] }>(path);
@@ -31,16 +32,36 @@ async function optionalList<T>(path: string): Promise<T[] | null> {
   }
 }
 
+/**
+ * Which feature lists a project needs: a feature's endpoint is called only when the server routes it
+ * (BUILT_FEATURES, flipped by issue #8) and the project has it turned on.
+ */
+export function featureListsOf(p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean } {
+  return {
+    cycles: BUILT_FEATURES.cycles && !!p?.cycle_view,
+    modules: BUILT_FEATURES.modules && !!p?.module_view,
+    estimates: BUILT_FEATURES.estimates && !!(p as Record<string, unknown> | undefined)?.estimate,
+  };
+}
+
+/* Query options, shared by the hooks and the route loaders (app/loaders.ts). */
+export const cyclesQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: refKeys.cycles(slug, pid), queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`), retry: false, staleTime: 30_000 });
+export const modulesQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: refKeys.modules(slug, pid), queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`), retry: false, staleTime: 30_000 });
+export const estimatesQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: refKeys.estimates(slug, pid), queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`), retry: false, staleTime: 30_000 });
+
 export function useProjectCycles(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ queryKey: refKeys.cycles(slug, pid), queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+  return useQuery({ ...cyclesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.cycles && !!pid });
 }
 
 export function useProjectModules(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ queryKey: refKeys.modules(slug, pid), queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+  return useQuery({ ...modulesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.modules && !!pid });
 }
 
 export function useProjectEstimates(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ queryKey: refKeys.estimates(slug, pid), queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`), enabled: enabled && !!pid, retry: false, staleTime: 30_000 });
+  return useQuery({ ...estimatesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.estimates && !!pid });
 }
 
 export interface MemberRef extends UserLite { role: number }
@@ -75,9 +96,10 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
   const pm = useProjectMembers(slug, pid);
   const wm = useWorkspaceMembers(slug);
   const p = project.data;
-  const cycles = useProjectCycles(slug, pid, !!p?.cycle_view);
-  const modules = useProjectModules(slug, pid, !!p?.module_view);
-  const estimates = useProjectEstimates(slug, pid, !!(p && (p as Record<string, unknown>).estimate));
+  const needs = featureListsOf(p);
+  const cycles = useProjectCycles(slug, pid, needs.cycles);
+  const modules = useProjectModules(slug, pid, needs.modules);
+  const estimates = useProjectEstimates(slug, pid, needs.estimates);
 
   return useMemo(() => {
     const st = [...(states.data ?? [])]
@@ -95,7 +117,7 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
     }
     members.sort((a, b) => (a.display_name || "").localeCompare(b.display_name || ""));
     const memberById = new Map(members.map((m) => [m.id, m]));
-    const activeEstimate = (estimates.data ?? []).find((e) => e.id === (p as Record<string, unknown> | undefined)?.estimate) ?? null;
+    const activeEstimate = (estimates.data ?? []).find((e) => e.id === p?.estimate) ?? null;
     const estimatePoints = [...(activeEstimate?.points ?? [])].sort((a, b) => a.key - b.key);
     const cy = cycles.data ?? [];
     const mo = modules.data ?? [];
@@ -119,11 +141,11 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
       userById,
       cycles: cy,
       modules: mo,
-      cyclesEnabled: !!p?.cycle_view && Array.isArray(cycles.data),
-      modulesEnabled: !!p?.module_view && Array.isArray(modules.data),
+      cyclesEnabled: needs.cycles && Array.isArray(cycles.data),
+      modulesEnabled: needs.modules && Array.isArray(modules.data),
       estimatePoints,
       lookups,
       isLoading: project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading,
     };
-  }, [p, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, project.isLoading, states.isLoading, labels.isLoading, pm.isLoading, wm.isLoading]);
+  }, [p, needs.cycles, needs.modules, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, project.isLoading, states.isLoading, labels.isLoading, pm.isLoading, wm.isLoading]);
 }

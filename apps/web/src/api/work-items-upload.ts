@@ -72,6 +72,17 @@ export function uploadEditorImage(opts: {
   return uploadThroughSlot(projectAssetsBase(opts.slug, opts.projectId), body, file, opts.onProgress);
 }
 
+/** Where the signed-in user's avatar and cover are uploaded (wire-facts §10). */
+export const USER_ASSETS_BASE = "/api/assets/v2/user-assets/";
+
+/**
+ * The signed-in user's avatar: a USER_AVATAR user asset. Marking it uploaded makes it the user's avatar (the
+ * previous one is retired), so `avatar_url` becomes its static URL.
+ */
+export function uploadAvatar(file: File, onProgress: (percent: number) => void): UploadHandle {
+  return uploadThroughSlot(USER_ASSETS_BASE, { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" }, file, onProgress);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Asset ids of the images in stored rich text (`<image-component src="{asset id}">`). */

@@ -4,10 +4,11 @@
  * optimistic: the cached lists change at once and are restored, with an error toast, when the server
  * refuses (work-tracking.md §4).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { groupLoadMoreParams } from "@stride/shared";
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { BUILT_FEATURES, groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api, errorMessage } from "./client.ts";
-import { useToast } from "../components/ui/index.ts";
+import { useToast } from "../components/ui/Toast.tsx";
 import { useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
@@ -48,27 +49,48 @@ export const wiKeys = {
   search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
 };
 
+/** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
+export const workItemQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: wiKeys.item(slug, pid, id), queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${id}/`) });
+
+/**
+ * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
+ * asks for when it expands `issue_relation` without grouping), whose items carry their relations: its arrows.
+ */
+function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
+  if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  return { path: LIST_ENDPOINT[d.kind], query: {} };
+}
+
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
-  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, {
-    query: { ...d.params, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
+  const src = listPageSource(d);
+  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${src.path}`, {
+    query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
   });
 }
 
+/** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
+export const workItemListQuery = (d: ListDesc) =>
+  queryOptions({ queryKey: wiKeys.list(d) as QueryKey, queryFn: async () => fromEnvelope(await fetchListPage(d)), staleTime: 10_000 });
+
+/** Every cached timeline page (of any project): its arrows follow the relations. */
+export const isTimelineList = (key: readonly unknown[]) => key[0] === "wi" && key[3] === "list" && key[5] === "gantt_chart";
+
 /**
- * The first page of a list context, normalized. Switching a filter or the layout keeps showing the items
- * already loaded while the new page loads, when they have the same grouping (list ↔ spreadsheet ↔ timeline,
- * list by state ↔ board), so the new view appears at once.
+ * The first page of a list context. Switching a filter or the layout keeps showing the items already loaded
+ * while the new page loads, when they have the same grouping (list ↔ spreadsheet ↔ timeline, list by state ↔
+ * board), so the new view appears at once.
  */
 export function useWorkItemList(d: ListDesc | null) {
+  const opts = d ? workItemListQuery(d) : null;
   return useQuery({
-    queryKey: d ? wiKeys.list(d) : ["wi", "none"],
-    queryFn: async () => fromEnvelope(await fetchListPage(d!)),
-    enabled: !!d,
-    placeholderData: (prev, prevQuery) =>
+    queryKey: opts?.queryKey ?? ["wi", "none"],
+    queryFn: opts?.queryFn ?? skipToken,
+    staleTime: opts?.staleTime,
+    placeholderData: (prev: ListData | undefined, prevQuery) =>
       prev && prevQuery && d && prevQuery.queryKey[4] === d.kind && (prev.groupBy ?? null) === (d.params.group_by ?? null) && (prev.subGroupBy ?? null) === (d.params.sub_group_by ?? null)
         ? keepPreviousData(prev)
         : undefined,
-    staleTime: 10_000,
   });
 }
 
@@ -139,6 +161,43 @@ export function cachedItem(qc: QueryClient, slug: string, pid: string, id: strin
   return undefined;
 }
 
+/** Cache entries about one item (`["wi", slug, pid, part, id, …]`). */
+const ITEM_PARTS = new Set(["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"]);
+
+function isItemQuery(key: QueryKey, slug: string, pid: string, id: string): boolean {
+  if (key[0] === "wi") return key[1] === slug && key[2] === pid && ITEM_PARTS.has(key[3] as string) && key[4] === id;
+  return false;
+}
+
+/**
+ * A deleted item leaves the cache without being asked for again: requests about it in flight are cancelled
+ * and its queries removed (never invalidated: a refetch would only meet a 404). A query still shown (the
+ * peek view or page that deleted it closes right after) is removed as soon as its last observer leaves.
+ */
+export function forgetItem(qc: QueryClient, slug: string, pid: string, id: string) {
+  const cache = qc.getQueryCache();
+  const match = (q: Query) =>
+    isItemQuery(q.queryKey, slug, pid, id) || (q.queryKey[0] === "wi-lookup" && q.queryKey[1] === slug && (q.state.data as { id?: string } | undefined)?.id === id);
+  void qc.cancelQueries({ predicate: match });
+  const shown = new Set<Query>();
+  for (const q of cache.findAll({ predicate: match })) {
+    if (q.getObserversCount() === 0) cache.remove(q);
+    else shown.add(q);
+  }
+  if (!shown.size) return;
+  const unsubscribe = cache.subscribe((e) => {
+    if (e.type !== "observerRemoved" || !shown.has(e.query) || e.query.getObserversCount() > 0) return;
+    shown.delete(e.query);
+    cache.remove(e.query);
+    if (!shown.size) unsubscribe();
+  });
+}
+
+/** Sub-item lists of other items (a parent's list changes when its child goes); the gone item's own is left alone. */
+function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, goneIds: string[]) {
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"], predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
+}
+
 function useFailToast() {
   const toast = useToast();
   return (title: string, e: unknown) => toast.show("error", title, errorMessage((e as { body?: unknown })?.body) ?? (e as Error)?.message);
@@ -147,14 +206,15 @@ function useFailToast() {
 // ------------------------------------------------------------------ user properties
 
 /** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
-export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
-  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
-  return useQuery({
+export const userPropertiesQuery = (slug: string, pid: string, kind: ItemKind = "issues") =>
+  queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${path}`),
-    enabled: enabled && !!pid,
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`),
     staleTime: 60_000,
   });
+
+export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+  return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
 }
 
 export type PropsPatch = Partial<Pick<UserProperties, "filters" | "display_filters" | "display_properties">>;
@@ -197,8 +257,6 @@ export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKin
 
 // ------------------------------------------------------------------ writes
 
-/** Fields PATCH P/issues/{id}/ accepts (cycle and modules have their own calls). */
-const PATCH_FIELDS = ["name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date", "estimate_point", "sort_order", "type_id"];
 
 export interface UpdateVars {
   id: string;
@@ -212,20 +270,28 @@ export interface UpdateVars {
  * Update one work item everywhere it is shown. The optimistic patch also moves the item between groups
  * (a new state moves its card to the state's column).
  */
+/**
+ * Edits, archive, restore and delete of a project's work items reach the server one after another, in the
+ * order they were made (their optimistic changes show at once): "Done" then "Archive" must not arrive as
+ * an archive of an item that is not done yet.
+ */
+const writesScope = (slug: string, pid: string) => ({ id: `work-item-writes:${slug}:${pid}` });
+
 export function useUpdateWorkItem(slug: string, pid: string) {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
   const fail = useFailToast();
   return useMutation({
+    scope: writesScope(slug, pid),
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
-      for (const k of PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
       }
-      if ("module_ids" in patch) {
+      if ("module_ids" in patch && BUILT_FEATURES.modules) {
         const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
         const after = patch.module_ids ?? [];
         await api(`${P(slug, project)}/issues/${id}/modules/`, {
@@ -248,10 +314,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (ctx?.snap) restore(qc, ctx.snap);
       fail("Could not update the work item", e);
     },
-    onSettled: (_r, _e, { id, pid: itemPid }) => {
+    onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", id] });
+      // a parent change is also recorded on the parents it left and joined
+      qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
     },
   });
@@ -260,21 +327,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 /** List params that do not filter (a new item always belongs to such a list). */
 const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
 
-export interface CreateBody {
-  name: string;
-  description_html?: string;
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent_id?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-  sort_order?: number;
-}
+/** POST P/issues/'s body, plus the cycle and modules the create call sets with their own calls afterwards. */
+export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
 /** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
@@ -290,7 +344,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
         item.cycle_id = cycle_id;
       }
-      const mods = (module_ids ?? []).filter((m) => m && m !== "None");
+      const mods = BUILT_FEATURES.modules ? (module_ids ?? []).filter((m) => m && m !== "None") : [];
       if (mods.length) {
         await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
         item.module_ids = mods;
@@ -307,18 +361,28 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       }
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
   });
 }
 
 /**
  * Archive / restore / delete: the item leaves the cached lists at once. The success toast is shown here
- * (not by the caller) because the row that started it is usually gone by then.
+ * (not by the caller) because the row that started it is usually gone by then. What happens to the item's
+ * own cache entries is `settle`'s: a deleted item is forgotten, an archived one keeps its (updated) detail;
+ * neither is fetched again.
  */
-function useRemovingMutation<V extends { id: string; label?: string }>(
+function useRemovingMutation<V extends { id: string; label?: string }, R>(
   slug: string,
   pid: string,
-  opts: { call: (v: V) => Promise<unknown>; kinds: ListSource[]; failTitle: string; invalidate: ListSource[]; done: string },
+  opts: {
+    call: (v: V) => Promise<R>;
+    kinds: ListSource[];
+    failTitle: string;
+    invalidate: ListSource[];
+    done: string;
+    settle: (qc: QueryClient, v: V, result: R) => void;
+  },
 ) {
   const qc = useQueryClient();
   const fail = useFailToast();
@@ -326,6 +390,8 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
   return useMutation({
     mutationFn: opts.call,
     onMutate: async (v: V) => {
+      // answers about the item that are on their way would put back what the action changes
+      await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
       updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
@@ -335,58 +401,65 @@ function useRemovingMutation<V extends { id: string; label?: string }>(
       if (ctx?.snap) restore(qc, ctx.snap);
       fail(opts.failTitle, e);
     },
-    onSuccess: (_r, v) => {
+    onSuccess: async (r, v) => {
       toast.show("success", opts.done, v.label);
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
-      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"] });
+      // an answer asked for before the action (an earlier edit's refetch) would undo what `settle` sets
+      await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
+      opts.settle(qc, v, r);
     },
+    scope: writesScope(slug, pid),
   });
 }
 
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
     kinds: ["issues", "epics", "archived"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
+    settle: (qc, v) => {
+      forgetItem(qc, slug, pid, v.id);
+      invalidateOtherSubItems(qc, slug, pid, [v.id]);
+    },
   });
 }
 
 /** Archive (only from the completed or cancelled groups): the item leaves the list (work-tracking.md §4). */
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
     kinds: ["issues", "epics"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
+    settle: (qc, v, r) => {
+      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
+      // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id], refetchType: "none" });
+      invalidateOtherSubItems(qc, slug, pid, [v.id]);
+    },
   });
 }
 
 /** Restore: archived_at cleared, the item leaves the archived list. */
 export function useRestoreWorkItem(slug: string, pid: string) {
-  return useRemovingMutation<{ id: string; label?: string }>(slug, pid, {
+  return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
     invalidate: ["issues", "epics"],
     done: "Work item restored",
+    settle: (qc, v) => {
+      qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id] });
+      invalidateOtherSubItems(qc, slug, pid, []);
+    },
   });
 }
 
-export interface BulkProperties {
-  state_id?: string | null;
-  priority?: string;
-  assignee_ids?: string[];
-  label_ids?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  estimate_point?: string | null;
-  cycle_id?: string | null;
-  module_ids?: string[];
-}
+export type { BulkProperties };
 
 /** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
 export function useBulkUpdate(slug: string, pid: string) {
@@ -421,7 +494,7 @@ export function useBulkUpdate(slug: string, pid: string) {
   });
 }
 
-function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[]) {
+function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[], deletes: boolean) {
   const qc = useQueryClient();
   const fail = useFailToast();
   return useMutation({
@@ -436,18 +509,19 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
       if (ctx?.snap) restore(qc, ctx.snap);
       fail(failTitle, e);
     },
-    onSuccess: () => {
+    onSuccess: (_r, { ids }) => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      if (deletes) for (const id of ids) forgetItem(qc, slug, pid, id);
     },
   });
 }
 
 export function useBulkArchive(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"]);
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"], false);
 }
 
 export function useBulkDelete(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", []);
+  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", [], true);
 }
 
 /** Work items of a project whose name matches (parent, relation and sub-item pickers). */

@@ -1,39 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import type { CreateInvitationsBody, CreateWorkspaceBody, UpdateWorkspaceBody } from "@stride/shared/contract";
 import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "./types.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
+/* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
+export const workspaceQuery = (slug: string) => queryOptions({ queryKey: qk.workspace(slug), queryFn: () => api<Workspace>(`${W(slug)}/`) });
+export const workspaceMemberMeQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceMemberMe(slug), queryFn: () => api<WorkspaceMemberMe>(`${W(slug)}/workspace-members/me/`) });
+export const workspaceMembersQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceMembers(slug), queryFn: () => api<WorkspaceMember[]>(`${W(slug)}/members/`) });
+export const workspaceInvitationsQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspaceInvitations(slug), queryFn: () => api<Invitation[]>(`${W(slug)}/invitations/`) });
+
 export function useWorkspace(slug: string | undefined) {
-  return useQuery({ queryKey: qk.workspace(slug ?? ""), queryFn: () => api<Workspace>(`${W(slug!)}/`), enabled: !!slug });
+  return useQuery({ ...workspaceQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceMemberMe(slug: string | undefined) {
-  return useQuery({
-    queryKey: qk.workspaceMemberMe(slug ?? ""),
-    queryFn: () => api<WorkspaceMemberMe>(`${W(slug!)}/workspace-members/me/`),
-    enabled: !!slug,
-  });
+  return useQuery({ ...workspaceMemberMeQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceMembers(slug: string | undefined) {
-  return useQuery({ queryKey: qk.workspaceMembers(slug ?? ""), queryFn: () => api<WorkspaceMember[]>(`${W(slug!)}/members/`), enabled: !!slug });
+  return useQuery({ ...workspaceMembersQuery(slug ?? ""), enabled: !!slug });
 }
 
 export function useWorkspaceInvitations(slug: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: qk.workspaceInvitations(slug ?? ""),
-    queryFn: () => api<Invitation[]>(`${W(slug!)}/invitations/`),
-    enabled: !!slug && enabled,
-  });
+  return useQuery({ ...workspaceInvitationsQuery(slug ?? ""), enabled: !!slug && enabled });
 }
 
 /** `true` when the slug is free (reserved names report false). */
 export const checkWorkspaceSlug = (slug: string, signal?: AbortSignal) =>
   api<{ status: boolean }>("/api/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
 
-export interface CreateWorkspaceInput { name: string; slug: string; organization_size?: string; company_role?: string }
+export type CreateWorkspaceInput = CreateWorkspaceBody;
 
 export function useCreateWorkspace() {
   const qc = useQueryClient();
@@ -49,7 +51,7 @@ export function useCreateWorkspace() {
 export function useUpdateWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Workspace>) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
+    mutationFn: (body: UpdateWorkspaceBody) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
     onSuccess: (ws) => {
       qc.setQueryData(qk.workspace(slug), ws);
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -98,7 +100,7 @@ export function useLeaveWorkspace(slug: string) {
 export function useInviteMembers(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (emails: { email: string; role: number }[]) =>
+    mutationFn: (emails: NonNullable<CreateInvitationsBody["emails"]>) =>
       api<{ message: string }>(`${W(slug)}/invitations/`, { method: "POST", body: { emails } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });

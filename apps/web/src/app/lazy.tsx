@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from "react";
-import { Spinner } from "../components/ui/index.ts";
+import { Spinner } from "../components/ui/Spinner.tsx";
 
 /**
  * Code-splitting helpers. Large feature areas (god-mode, settings, work-item detail, the

@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createQueryClient } from "./query-client.ts";
+import { useEffect, type ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { ThemeProvider, useTheme, type ThemeChoice } from "./theme.tsx";
 import { ToastProvider } from "../components/ui/Toast.tsx";
 import { useMe, useProfile } from "../api/users.ts";
@@ -18,8 +17,7 @@ function ProfileThemeSync() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>

@@ -1,41 +1,19 @@
-import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link } from "react-router";
-import { RequireAuth } from "../components/layout/RequireAuth.tsx";
-import { EmptyState } from "../components/ui/index.ts";
-import { RootPage } from "../features/auth/RootPage.tsx";
-import { SignUpPage } from "../features/auth/SignUpPage.tsx";
-import { ForgotPasswordPage } from "../features/auth/ForgotPasswordPage.tsx";
-import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
-import { OnboardingPage } from "../features/onboarding/OnboardingPage.tsx";
-import { CreateWorkspacePage } from "../features/onboarding/CreateWorkspacePage.tsx";
-import { InvitationsPage } from "../features/invitations/InvitationsPage.tsx";
-import { WorkspaceInvitationPage } from "../features/invitations/WorkspaceInvitationPage.tsx";
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link, type RouteObject } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
-import { WorkspaceLayout } from "../features/workspace/WorkspaceLayout.tsx";
-import { HomePage } from "../features/workspace/HomePage.tsx";
-import { SidebarEntryPage } from "../features/workspace/SidebarEntryPage.tsx";
-import { ProjectsPage } from "../features/projects/ProjectsPage.tsx";
-import { ProjectLayout } from "../features/projects/ProjectLayout.tsx";
-import { ProjectFeaturePage } from "../features/projects/ProjectFeaturePage.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
-import { Lazy, lazyChunk } from "./lazy.tsx";
+import { fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
+import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
-/** Settings and profile screens: one chunk, loaded on first visit. */
-const settings = lazyChunk(() => import("./chunks/settings.ts"));
-const ProjectSettingsLayout = settings.component("ProjectSettingsLayout");
-const ProjectGeneralSettings = settings.component("ProjectGeneralSettings");
-const ProjectMembersSettings = settings.component("ProjectMembersSettings");
-const ProjectFeaturesSettings = settings.component("ProjectFeaturesSettings");
-const ProjectStatesSettings = settings.component("ProjectStatesSettings");
-const ProjectLabelsSettings = settings.component("ProjectLabelsSettings");
-const ProjectComingSettings = settings.component("ProjectComingSettings");
-const WorkspaceSettingsLayout = settings.component("WorkspaceSettingsLayout");
-const WorkspaceGeneralSettings = settings.component("WorkspaceGeneralSettings");
-const WorkspaceMembersSettings = settings.component("WorkspaceMembersSettings");
-const WorkspaceComingSettings = settings.component("WorkspaceComingSettings");
-const ProfileLayout = settings.component("ProfileLayout");
-const ProfilePage = settings.component("ProfilePage");
-const SecurityPage = settings.component("SecurityPage");
-const SecretsPage = settings.component("SecretsPage");
+/**
+ * Screens come from lazily loaded chunks, through the routes' `lazy`: the router loads a screen's chunk in
+ * parallel with its loaders, so the requests of the first screen go out as soon as this small entry has
+ * run, while the screens (and React DOM) are still being loaded and parsed.
+ */
+const screen = (render: (m: Awaited<ReturnType<typeof screensChunk.preload>>) => ReactNode) => fromChunk(screensChunk, render);
+const settings = (render: (m: Awaited<ReturnType<typeof settingsChunk.preload>>) => ReactNode) => fromChunk(settingsChunk, render);
 
 function RouteError() {
   const err = useRouteError() as { status?: number; message?: string } | undefined;
@@ -57,90 +35,109 @@ function ProjectIndexRedirect() {
   return <Navigate to={`/${workspaceSlug}/projects/${projectId}/issues/`} replace />;
 }
 
+const WS = revalidateOn(["workspaceSlug"]);
+const PROJECT = revalidateOn(["workspaceSlug", "projectId"]);
+
 /**
  * Every screen of the app. Paths follow work-tracking.md §2; a trailing slash is optional.
- * Work-item screens are contributed by `features/work-items/routes.tsx`.
+ * Work-item screens are contributed by `features/work-items/routes.tsx`. Each screen's loader starts
+ * the requests it needs at navigation (app/loaders.ts).
  */
-export const routes = [
+export const createRoutes = (L: Loaders): RouteObject[] => [
   {
     errorElement: <RouteError />,
+    // loaders only start requests; the first screen's chunk is on its way: nothing to show meanwhile
+    HydrateFallback: () => null,
     children: [
-      { path: "/", element: <RootPage /> },
-      { path: "/sign-in", element: <RootPage /> },
-      { path: "/sign-up", element: <SignUpPage /> },
-      { path: "/accounts/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/accounts/reset-password", element: <ResetPasswordPage /> },
-      { path: "/workspace-invitations", element: <WorkspaceInvitationPage /> },
+      { path: "/", lazy: screen((m) => <m.RootPage />) },
+      { path: "/sign-in", lazy: screen((m) => <m.RootPage />) },
+      { path: "/sign-up", lazy: screen((m) => <m.SignUpPage />) },
+      { path: "/accounts/forgot-password", lazy: screen((m) => <m.ForgotPasswordPage />) },
+      { path: "/accounts/reset-password", lazy: screen((m) => <m.ResetPasswordPage />) },
+      { path: "/workspace-invitations", lazy: screen((m) => <m.WorkspaceInvitationPage />) },
       godModeRoutes,
       {
-        element: <RequireAuth />,
+        lazy: screen((m) => <m.RequireAuth />),
+        loader: L.signedIn,
+        shouldRevalidate: () => false,
         children: [
-          { path: "/onboarding", element: <OnboardingPage /> },
-          { path: "/create-workspace", element: <CreateWorkspacePage /> },
-          { path: "/invitations", element: <InvitationsPage /> },
+          { path: "/onboarding", lazy: screen((m) => <m.OnboardingPage />) },
+          { path: "/create-workspace", lazy: screen((m) => <m.CreateWorkspacePage />) },
+          { path: "/invitations", lazy: screen((m) => <m.InvitationsPage />) },
           {
             path: "/profile",
-            element: <Lazy><ProfileLayout /></Lazy>,
+            lazy: settings((m) => <m.ProfileLayout />),
+            loader: L.profile,
+            shouldRevalidate: () => false,
             children: [
-              { index: true, element: <Lazy><ProfilePage /></Lazy> },
-              { path: "security", element: <Lazy><SecurityPage /></Lazy> },
-              { path: "secrets", element: <Lazy><SecretsPage /></Lazy> },
+              { index: true, lazy: settings((m) => <m.ProfilePage />) },
+              { path: "security", lazy: settings((m) => <m.SecurityPage />) },
+              { path: "secrets", lazy: settings((m) => <m.SecretsPage />) },
             ],
           },
           {
             path: "/:workspaceSlug",
-            element: <WorkspaceLayout />,
+            lazy: screen((m) => <m.WorkspaceLayout />),
+            loader: L.workspaceShell,
+            shouldRevalidate: WS,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: "notifications", element: <SidebarEntryPage entry="inbox" feature="Inbox" /> },
+              { index: true, lazy: screen((m) => <m.HomePage />) },
+              { path: "notifications", lazy: screen((m) => <m.SidebarEntryPage entry="inbox" feature="Inbox" />) },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
-              { path: "workspace-views/:globalViewId", element: <SidebarEntryPage entry="views" feature="Workspace views" /> },
-              { path: "analytics", element: <SidebarEntryPage entry="analytics" feature="Analytics" /> },
-              { path: "analytics/:tab", element: <SidebarEntryPage entry="analytics" feature="Analytics" /> },
-              { path: "profile", element: <SidebarEntryPage entry="your-work" feature="Your work" /> },
-              { path: "profile/:userId", element: <SidebarEntryPage entry="your-work" feature="User profiles" /> },
-              { path: "projects", element: <ProjectsPage /> },
-              ...workItemWorkspaceRoutes,
+              { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.SidebarEntryPage entry="views" feature="Workspace views" />) },
+              { path: "analytics", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
+              { path: "analytics/:tab", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
+              { path: "profile", lazy: screen((m) => <m.SidebarEntryPage entry="your-work" feature="Your work" />) },
+              { path: "profile/:userId", lazy: screen((m) => <m.SidebarEntryPage entry="your-work" feature="User profiles" />) },
+              { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS },
+              ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
-                element: <ProjectLayout />,
+                lazy: screen((m) => <m.ProjectLayout />),
+                loader: L.projectShell,
+                shouldRevalidate: PROJECT,
                 children: [
                   { index: true, element: <ProjectIndexRedirect /> },
-                  ...workItemRoutes,
-                  { path: "cycles/*", element: <ProjectFeaturePage feature="Cycles" flag="cycle_view" /> },
-                  { path: "modules/*", element: <ProjectFeaturePage feature="Modules" flag="module_view" /> },
-                  { path: "views/*", element: <ProjectFeaturePage feature="Views" flag="issue_views_view" /> },
-                  { path: "pages/*", element: <ProjectFeaturePage feature="Pages" flag="page_view" /> },
-                  { path: "intake/*", element: <ProjectFeaturePage feature="Intake" flag="intake_view" /> },
+                  ...workItemRoutes(L),
+                  { path: "cycles/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Cycles" flag="cycle_view" />) },
+                  { path: "modules/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Modules" flag="module_view" />) },
+                  { path: "views/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Views" flag="issue_views_view" />) },
+                  { path: "pages/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Pages" flag="page_view" />) },
+                  { path: "intake/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Intake" flag="intake_view" />) },
                   {
                     path: "settings",
-                    element: <Lazy><ProjectSettingsLayout /></Lazy>,
+                    lazy: settings((m) => <m.ProjectSettingsLayout />),
+                    loader: L.projectSettings("other"),
+                    shouldRevalidate: PROJECT,
                     children: [
-                      { index: true, element: <Lazy><ProjectGeneralSettings /></Lazy> },
-                      { path: "members", element: <Lazy><ProjectMembersSettings /></Lazy> },
-                      { path: "features", element: <Lazy><ProjectFeaturesSettings /></Lazy> },
-                      { path: "states", element: <Lazy><ProjectStatesSettings /></Lazy> },
-                      { path: "labels", element: <Lazy><ProjectLabelsSettings /></Lazy> },
-                      { path: "estimates", element: <Lazy><ProjectComingSettings page="estimates" /></Lazy> },
-                      { path: "automations", element: <Lazy><ProjectComingSettings page="automations" /></Lazy> },
-                      { path: "repositories", element: <Lazy><ProjectComingSettings page="repositories" /></Lazy> },
-                      { path: "model-configuration", element: <Lazy><ProjectComingSettings page="model-configuration" /></Lazy> },
+                      { index: true, lazy: settings((m) => <m.ProjectGeneralSettings />), loader: L.projectSettings("general"), shouldRevalidate: PROJECT },
+                      { path: "members", lazy: settings((m) => <m.ProjectMembersSettings />), loader: L.projectSettings("members"), shouldRevalidate: PROJECT },
+                      { path: "features", lazy: settings((m) => <m.ProjectFeaturesSettings />) },
+                      { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT },
+                      { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
+                      { path: "estimates", lazy: settings((m) => <m.ProjectComingSettings page="estimates" />) },
+                      { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
+                      { path: "repositories", lazy: settings((m) => <m.ProjectComingSettings page="repositories" />) },
+                      { path: "model-configuration", lazy: settings((m) => <m.ProjectComingSettings page="model-configuration" />) },
                     ],
                   },
                 ],
               },
               {
                 path: "settings",
-                element: <Lazy><WorkspaceSettingsLayout /></Lazy>,
+                lazy: settings((m) => <m.WorkspaceSettingsLayout />),
+                loader: L.workspaceSettings("other"),
+                shouldRevalidate: WS,
                 children: [
-                  { index: true, element: <Lazy><WorkspaceGeneralSettings /></Lazy> },
-                  { path: "members", element: <Lazy><WorkspaceMembersSettings /></Lazy> },
-                  { path: "billing", element: <Lazy><WorkspaceComingSettings page="billing" /></Lazy> },
-                  { path: "exports", element: <Lazy><WorkspaceComingSettings page="exports" /></Lazy> },
-                  { path: "webhooks", element: <Lazy><WorkspaceComingSettings page="webhooks" /></Lazy> },
-                  { path: "api-tokens", element: <Lazy><WorkspaceComingSettings page="api-tokens" /></Lazy> },
-                  { path: "integrations", element: <Lazy><WorkspaceComingSettings page="integrations" /></Lazy> },
-                  { path: "impors", element: <Lazy><WorkspaceComingSettings page="imports" /></Lazy> },
+                  { index: true, lazy: settings((m) => <m.WorkspaceGeneralSettings />) },
+                  { path: "members", lazy: settings((m) => <m.WorkspaceMembersSettings />), loader: L.workspaceSettings("members"), shouldRevalidate: WS },
+                  { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />) },
+                  { path: "exports", lazy: settings((m) => <m.WorkspaceComingSettings page="exports" />) },
+                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceComingSettings page="webhooks" />) },
+                  { path: "api-tokens", lazy: settings((m) => <m.WorkspaceComingSettings page="api-tokens" />) },
+                  { path: "integrations", lazy: settings((m) => <m.WorkspaceComingSettings page="integrations" />) },
+                  { path: "impors", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },
+                  { path: "imports", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },
                 ],
               },
               { path: "*", element: <NotFound /> },
@@ -153,5 +150,6 @@ export const routes = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The app's router; its loaders prefetch into `qc`, the query client the app renders with. */
+export const createRouter = (qc: QueryClient) => createBrowserRouter(createRoutes(createLoaders(qc)));
 export { Outlet };

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 /** Launch Debian's chromium headless with the flags this machine needs. */
@@ -12,7 +12,21 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 1280, height: 800 } });
+  context.on("page", (p) => watchPage(context, p));
   return context.newPage();
 }
 
 export const baseUrl = () => inject("baseUrl");
+
+/**
+ * Every page of a test: uncaught errors and console errors are printed (a failing test then shows why the screen broke),
+ * and `E2E_CPU_THROTTLE=<rate>` slows its CPU down the way a busy CI machine does, to reproduce races.
+ */
+export function watchPage(ctx: BrowserContext, p: Page): void {
+  p.on("pageerror", (e) => console.error(`[pageerror] ${p.url()}: ${e.stack ?? e.message}`));
+  p.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) console.error(`[console.error] ${p.url()}: ${m.text()}`);
+  });
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 0);
+  if (rate > 1) void ctx.newCDPSession(p).then((s) => s.send("Emulation.setCPUThrottlingRate", { rate })).catch(() => undefined);
+}

@@ -37,6 +37,10 @@ export function ensureChromium(): string {
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../../../..");
+  const seed = project.config.env?.E2E_SEED;
+  console.log(seed && seed !== "off"
+    ? `e2e: the tests of each file run in a shuffled order, seed ${seed} (E2E_SEED=${seed} repeats it, E2E_SEED=off keeps the written order)`
+    : "e2e: the tests of each file run in their written order (E2E_SEED=off)");
   const chromium = ensureChromium();
   if (!process.env.E2E_SKIP_BUILD) {
     const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl } from "./browser.ts";
+import { baseUrl, watchPage } from "./browser.ts";
 
 /**
  * Browser-test helpers. Every test file shares one server (global setup), so names are unique per
@@ -17,8 +17,11 @@ export function unique(prefix: string): string {
 }
 
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport });
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport });
+  ctx.on("page", (p) => watchPage(ctx, p));
+  return ctx;
 }
+
 
 /** Wait until the SPA URL's path matches `re`. */
 export async function waitForPath(page: Page, re: RegExp, timeout = 20000): Promise<void> {

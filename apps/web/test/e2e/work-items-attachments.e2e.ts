@@ -1,25 +1,30 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, createItems, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, png, poll, type Arranged } from "./work-items-fixtures.ts";
 
-/** Work items: upload an attachment (assets v2: slot → multipart POST → mark uploaded) and download it. */
+/**
+ * Work items: upload an attachment (assets v2: slot → multipart POST → mark uploaded) and download it; image
+ * attachments show a thumbnail, other files an icon of their type. Each test seeds its own user, project and
+ * work item, and opens its own page.
+ */
 let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 let item: { id: string; sequence_id: number };
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Elena" });
   [item] = await createItems(ctx.request, a, [{ name: "Attach the design" }]);
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 it("uploads an attachment and downloads it", async () => {
   const content = `Stride attachment ${Date.now()}\n`;
@@ -41,4 +46,29 @@ it("uploads an attachment and downloads it", async () => {
   // the item's attachment count follows
   const detail = (await (await page.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`)).json()) as { attachment_count: number };
   expect(detail.attachment_count).toBe(1);
+});
+
+it("shows image attachments as thumbnails and other files as an icon of their type", async () => {
+  const [own] = await createItems(ctx.request, a, [{ name: "Attach a screenshot" }]);
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${own.sequence_id}/`);
+  const widget = page.getByRole("region", { name: "Attachments" });
+  await widget.waitFor();
+  const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    await widget.getByLabel("Upload attachments").setInputFiles(file);
+    await widget.locator(`[data-attachment="${file.name}"]`).waitFor();
+  };
+  await upload({ name: "screen.png", mimeType: "image/png", buffer: png(24, 16) });
+  await upload({ name: "plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+  await upload({ name: "data.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n1,2\n") });
+
+  // the image is drawn from its own bytes, through the attachment's signed link
+  const thumb = widget.locator('[data-attachment="screen.png"] img[data-thumbnail]');
+  await poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 24 && i.naturalHeight === 16)).toBe(true);
+  expect(await thumb.getAttribute("src")).toMatch(new RegExp(`/attachments/[0-9a-f-]{36}/$`));
+  expect(await thumb.getAttribute("alt")).toBe("");
+  // the other files get an icon by type, and no thumbnail
+  expect(await widget.locator('[data-attachment="plan.pdf"] [data-file-kind]').getAttribute("data-file-kind")).toBe("pdf");
+  expect(await widget.locator('[data-attachment="data.csv"] [data-file-kind]').getAttribute("data-file-kind")).toBe("spreadsheet");
+  expect(await widget.locator("img[data-thumbnail]").count()).toBe(1);
+  expect(await widget.locator('[data-attachment] svg.lucide-paperclip').count()).toBe(0);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
@@ -7,7 +7,7 @@ import { arrange, poll, createItems, openList, type Arranged } from "./work-item
 /**
  * Work items, detail flows: the peek view, a comment with an @mention and a reaction, a blocked_by
  * relation seen as "blocking" on the other item, archiving a completed item and restoring it from
- * Archives.
+ * Archives. Each test seeds its own user, project and three items, and opens its own page.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -17,8 +17,9 @@ let items: { id: string; sequence_id: number; name: string }[];
 const key = (n: number) => `${a.identifier}-${n}`;
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Dora" });
   items = await createItems(ctx.request, a, [
@@ -28,7 +29,7 @@ beforeAll(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 it("opens a work item in the peek view", async () => {
   await openList(page, a);
@@ -48,6 +49,7 @@ it("opens a work item in the peek view", async () => {
 });
 
 it("comments with an @mention and reacts to the comment", async () => {
+  await openList(page, a);
   await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes" }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const box = peek.getByRole("textbox", { name: "Comment" });

@@ -1,18 +1,22 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, poll, createItems, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
-/** Work items: filter by priority and label, inline editing in the spreadsheet, bulk priority change. */
+/**
+ * Work items: filter by priority and label, inline editing in the spreadsheet, bulk priority change. Each test
+ * seeds its own user, project, labels and five items, and opens its own page.
+ */
 let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const key = (n: number) => `${a.identifier}-${n}`;
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Carmen", labels: [{ name: "Bug", color: "#ef4444" }, { name: "Feature", color: "#3b82f6" }] });
   const bug = a.labels[0].id;
@@ -26,7 +30,7 @@ beforeAll(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
@@ -67,6 +71,7 @@ it("filters by priority and by label, shows chips, and remembers the filters", a
 });
 
 it("switches to the spreadsheet and edits a property inline", async () => {
+  await openList(page, a);
   await page.getByRole("button", { name: "Spreadsheet layout" }).click();
   const row = page.locator(`[role=row][data-item="${key(2)}"]`);
   await row.waitFor();
@@ -82,6 +87,8 @@ it("switches to the spreadsheet and edits a property inline", async () => {
 });
 
 it("bulk-changes the priority of three items", async () => {
+  await setLayout(ctx.request, a, { layout: "spreadsheet" });
+  await openList(page, a);
   for (const n of [1, 3, 4]) await page.getByRole("checkbox", { name: `Select ${key(n)}` }).check();
   const bar = page.getByRole("toolbar", { name: "Bulk actions" });
   await bar.getByText("3 selected").waitFor();

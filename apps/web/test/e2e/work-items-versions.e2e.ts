@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
@@ -7,7 +7,7 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
 /**
  * Description version history in the work-item detail: an honest empty state before any edit; then an
  * edit in the browser, the older version previewed read-only and restored, and the restored text shown
- * and saved.
+ * and saved. Each test seeds its own user, project and items, and opens its own page.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -17,8 +17,9 @@ let items: { id: string; sequence_id: number; name: string }[];
 const key = (n: number) => `${a.identifier}-${n}`;
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
-beforeAll(async () => {
-  browser = await launch();
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
   ctx = await newContext(browser);
   a = await arrange(ctx, { firstName: "Vera" });
   items = await createItems(ctx.request, a, [
@@ -27,7 +28,7 @@ beforeAll(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
+afterEach(async () => { await ctx?.close(); });
 
 const descriptionOf = async (id: string) => ((await (await page.request.get(api(`issues/${id}/`))).json()) as { description_html: string }).description_html;
 

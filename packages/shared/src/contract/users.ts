@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bool, dict, fieldError, imageUrl, integerIn, lineText, MSG, timezone, uuid } from "./fields.ts";
 import type { Timestamp } from "./common.ts";
+import { TIME_FORMATS, type TimeFormat } from "../datetime.ts";
 
 // ---------------------------------------------------------------- request bodies
 
@@ -56,6 +57,7 @@ export const updateProfileBody = z.object({
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "Not a valid language code.")
     .optional(),
   start_of_the_week: integerIn(0, 6, "Must be between 0 (Sunday) and 6 (Saturday).").optional(),
+  time_format: z.enum(TIME_FORMATS, { error: fieldError(`Must be one of: ${TIME_FORMATS.join(", ")}.`) }).optional(),
   goals: settingsObject().optional(),
   background_color: lineText(255).nullable().optional(),
   is_navigation_tour_completed: bool().optional(),
@@ -178,6 +180,7 @@ export interface Profile {
   mobile_timezone_auto_set: boolean;
   language: string;
   start_of_the_week: number;
+  time_format: TimeFormat;
   goals: Record<string, unknown>;
   background_color: string | null;
   is_navigation_tour_completed: boolean;

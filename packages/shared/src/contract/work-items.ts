@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRIORITIES, type Priority } from "../constants.ts";
-import type { RelationType } from "../work-items.ts";
+import { ITEM_RELATION_TYPES, RELATION_TYPES, type RelationType } from "../work-items.ts";
 import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-filters/display.ts";
 import {
   bool, date, dict, fieldError, flag, HTML_MAX, idList, MSG, name, nonEmptyList, number, ref, text, uuid, type HtmlField,
@@ -51,14 +51,8 @@ type WorkItemBodies = ReturnType<typeof workItemBodies>;
 export type WorkItemCreateBody = z.infer<WorkItemBodies["create"]>;
 export type WorkItemPatchBody = z.infer<WorkItemBodies["patch"]>;
 
-/**
- * The work-item fields the app edits in place through PATCH (cycle and modules have their own calls): a client
- * copies these keys from an optimistic patch of a presented item into the PATCH body.
- */
-export const WORK_ITEM_PATCH_FIELDS = [
-  "name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date",
-  "estimate_point", "sort_order", "type_id",
-] as const satisfies readonly (keyof WorkItemPatchBody & keyof WorkItemDetail)[];
+// The PATCH field list lives with the zod-free constants (../work-items.ts), so the web reads it without zod.
+export { WORK_ITEM_PATCH_FIELDS } from "../work-items.ts";
 
 /** `{issue_ids}` of the bulk endpoints (delete, subscribe, archive, tasks bulk-fetch). */
 export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Issue IDs are required") });
@@ -80,15 +74,7 @@ export const workItemDatesBody = z.object({
     .max(1000),
 });
 
-/** Every relation type the API stores (work-tracking.md §4), in display order. */
-export const RELATION_TYPES = [
-  "blocked_by", "blocking", "relates_to", "duplicate", "start_before", "start_after", "finish_before", "finish_after",
-] as const satisfies readonly RelationType[];
-/** The relations between work items as such (the other four order dates on the timeline). */
-export const ITEM_RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const satisfies readonly RelationType[];
-// every relation type is listed (a type error otherwise)
-const _everyRelationListed: Record<Exclude<RelationType, (typeof RELATION_TYPES)[number]>, never> = {};
-void _everyRelationListed;
+export { RELATION_TYPES, ITEM_RELATION_TYPES };
 
 export const relationType = () => z.enum(RELATION_TYPES, { error: fieldError(MSG.choice) });
 
@@ -104,8 +90,10 @@ export const LINK_URL_MAX = 2000;
 const linkFields = { title: text(255).nullable().optional(), metadata: dict().optional() };
 /** POST …/issue-links/ (the URL is normalised and checked by the server: http(s) with a host). */
 export const createLinkBody = z.object({ url: text(LINK_URL_MAX).min(1, MSG.blank), ...linkFields });
+export type CreateLinkBody = z.infer<typeof createLinkBody>;
 /** PATCH …/issue-links/{id}/. */
 export const updateLinkBody = z.object({ url: text(LINK_URL_MAX).min(1, MSG.blank).optional(), ...linkFields });
+export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
 
 // ---------------------------------------------------------------- responses
 

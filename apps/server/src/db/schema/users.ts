@@ -49,6 +49,8 @@ export const profiles = pgTable("profiles", {
   mobileTimezoneAutoSet: boolean("mobile_timezone_auto_set").notNull().default(false),
   language: text("language").notNull().default("en"),
   startOfTheWeek: integer("start_of_the_week").notNull().default(0),
+  /** How times are shown to this user: "24-hour" (default) or "12-hour" (platform.md, constants). */
+  timeFormat: text("time_format").notNull().default("24-hour"),
   goals: jsonb("goals").notNull().default({}),
   backgroundColor: text("background_color"),
   isNavigationTourCompleted: boolean("is_navigation_tour_completed").notNull().default(false),

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, ilike, sql as dsql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, WORKSPACE_SLUG_PATTERN, isReservedWorkspaceSlug, checkPasswordStrength } from "@stride/shared";
-import type { AdminWorkspace, Paginated } from "@stride/shared/contract";
+import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, WORKSPACE_SLUG_PATTERN, isReservedWorkspaceSlug, checkPasswordStrength, providerConfigErrors } from "@stride/shared";
+import type { AdminWorkspace, ConfigPatchBody, Paginated } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
-import { getInstance } from "../../core/instance-config.ts";
+import { getInstance, getInstanceConfig, setInstanceConfig, type ConfigRow } from "../../core/instance-config.ts";
 import { endSession, startSession } from "../../core/session.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
@@ -19,6 +19,9 @@ const { instances, instanceAdmins, users, workspaces, workspaceMembers, projects
 
 /** Serialises the changes that must leave at least one instance admin (first sign-up, removal). */
 const ADMINS_LOCK = dsql`SELECT pg_advisory_xact_lock(727274002)`;
+
+/** Serialises configuration changes, so two of them cannot together leave a sign-in provider on without its credentials. */
+const CONFIG_LOCK = dsql`SELECT pg_advisory_xact_lock(727274003)`;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
@@ -184,4 +187,23 @@ export async function workspaceSlugFree(app: AppContext, rawSlug: string | undef
   if (isReservedWorkspaceSlug(slug)) return { status: false };
   const [dup] = await app.db.select({ id: workspaces.id }).from(workspaces).where(ilike(workspaces.slug, likeEscape(slug))).limit(1);
   return { status: !dup };
+}
+
+/**
+ * Configuration PATCH: values stringified ("1"/"0" for booleans, "" for null) and trimmed; unknown keys are
+ * ignored. A change that would leave a sign-in provider on without its credentials is refused with field
+ * errors (`{GOOGLE_CLIENT_ID: ["Required while Google sign-in is on."]}`), judged against the stored values.
+ */
+export async function updateInstanceConfig(app: AppContext, actor: UserRow, body: ConfigPatchBody): Promise<ConfigRow[]> {
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const s = v === null ? "" : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
+    values[k] = s.trim();
+  }
+  return app.db.transaction(async (tx) => {
+    await tx.execute(CONFIG_LOCK);
+    const refused = providerConfigErrors(await getInstanceConfig(tx, app.secretKey), values);
+    if (Object.keys(refused).length) throw errors.body(400, refused);
+    return setInstanceConfig(tx, app.secretKey, values, actor.id);
+  });
 }

@@ -17,7 +17,7 @@ import {
 } from "./schemas.ts";
 import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
 import {
-  addInstanceAdmin, createAdminWorkspace, listAdminWorkspaces, removeInstanceAdmin, signInAdmin, signUpFirstAdmin, workspaceSlugFree,
+  addInstanceAdmin, createAdminWorkspace, listAdminWorkspaces, removeInstanceAdmin, signInAdmin, signUpFirstAdmin, updateInstanceConfig, workspaceSlugFree,
 } from "./commands.ts";
 import { smtpErrorMessage } from "./smtp-errors.ts";
 
@@ -180,15 +180,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     auth: "admin",
     body: configPatchBody,
     policy: P.instance.admin,
-    handler: async ({ body, user }) => {
-      const values: Record<string, string> = {};
-      for (const [k, v] of Object.entries(body)) {
-        const s = v === null ? "" : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
-        values[k] = s.trim();
-      }
-      const rows = await app.db.transaction((tx) => setInstanceConfig(tx, app.secretKey, values, user.id));
-      return rows.map(presentConfigRow);
-    },
+    handler: async ({ body, user }) => (await updateInstanceConfig(app, user, body)).map(presentConfigRow),
   });
 
   route(fastify, app, {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
 import { issueParams } from "../../core/fields.ts";
 import { P, itemUrls } from "../../core/paths.ts";
 import { schema } from "../../db/client.ts";
@@ -40,7 +40,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("comments/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.comment.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const rows = await ctx.app.db.select().from(C).where(and(eq(C.issueId, ctx.loaded.id), isNull(C.deletedAt))).orderBy(desc(C.createdAt));
@@ -55,7 +55,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: commentCreateBody,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.comment.create,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
@@ -71,7 +71,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: commentParams,
     body: commentPatchBody,
-    policy: Policies.project.adminOrCreator,
+    policy: PERMISSIONS.comment.edit,
     load: loadComment,
     creatorOf: (l) => l.comment.actorId ?? l.comment.createdById,
     handler: async (ctx) => {
@@ -86,7 +86,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("comments/:commentId/"),
     scope: "project",
     params: commentParams,
-    policy: Policies.project.adminOrCreator,
+    policy: PERMISSIONS.comment.delete,
     load: loadComment,
     creatorOf: (l) => l.comment.actorId ?? l.comment.createdById,
     status: 204,
@@ -163,7 +163,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: commentOnlyParams,
     body: reactionBody,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.comment.react,
     load: loadComment,
     status: 201,
     handler: async (ctx) => {
@@ -178,7 +178,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: `${P}/comments/:commentId/reactions/:reaction/`,
     scope: "project",
     params: commentReactionParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.comment.react,
     load: loadComment,
     status: 204,
     handler: async (ctx) => {

@@ -1,6 +1,6 @@
 import { count, desc, and, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
@@ -100,7 +100,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     query: pageQuery,
-    policy: Policies.workspace.member,
+    policy: PERMISSIONS.draft.view,
     handler: async (ctx) => {
       const page = parsePage(ctx.query, 50);
       const where = and(eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id));
@@ -116,7 +116,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     body: workspaceDraftBody,
-    policy: Policies.workspace.member,
+    policy: PERMISSIONS.draft.create,
     status: 201,
     handler: async (ctx) => presentDraft(await createWorkspaceDraft(ctx, ctx.body)),
   });
@@ -126,7 +126,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     url: `${W}/draft-issues/:draftId/`,
     scope: "workspace",
     params: workspaceDraftParams,
-    policy: Policies.workspace.member,
+    policy: PERMISSIONS.draft.view,
     load: loadOwnWorkspaceDraft,
     handler: async (ctx) => presentDraft(ctx.loaded),
   });
@@ -137,7 +137,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: workspaceDraftParams,
     body: workspaceDraftBody,
-    policy: Policies.workspace.member,
+    policy: PERMISSIONS.draft.edit,
     load: loadOwnWorkspaceDraft,
     handler: async (ctx) => presentDraft(await updateWorkspaceDraft(ctx, ctx.loaded, ctx.body)),
   });
@@ -147,7 +147,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     url: `${W}/draft-issues/:draftId/`,
     scope: "workspace",
     params: workspaceDraftParams,
-    policy: Policies.workspace.member,
+    policy: PERMISSIONS.draft.delete,
     load: loadOwnWorkspaceDraft,
     status: 204,
     handler: async (ctx) => {

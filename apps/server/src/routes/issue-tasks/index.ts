@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Task } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
 import { issueParams, projectParams } from "../../core/fields.ts";
 import { P, itemUrls } from "../../core/paths.ts";
 import { schema } from "../../db/client.ts";
@@ -30,7 +30,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: createTaskBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => presentTask((await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, [ctx.body])))[0]),
@@ -42,7 +42,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: taskParams,
     body: updateTaskBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: loadTask,
     handler: async (ctx) => presentTask(await ctx.app.db.transaction((tx) => patchTask(tx, ctx.loaded.issue, ctx.user.id, ctx.loaded.task, ctx.body))),
   });
@@ -52,7 +52,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("tasks/:taskId/"),
     scope: "project",
     params: taskParams,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: loadTask,
     status: 204,
     handler: async (ctx) => {
@@ -67,7 +67,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: bulkCreateTasksBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => (await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, ctx.body.tasks))).map(presentTask),
@@ -79,7 +79,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: bulkUpdateTasksBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => (await ctx.app.db.transaction((tx) => patchTasks(tx, ctx.loaded, ctx.user.id, ctx.body.updates))).map(presentTask),
   });
@@ -90,7 +90,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: bulkDeleteTasksBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
@@ -106,7 +106,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: reorderTasksBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       await ctx.app.db.transaction((tx) => reorderTasks(tx, ctx.loaded, ctx.user.id, ctx.body.task_orders));

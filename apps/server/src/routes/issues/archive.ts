@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { P, itemUrls } from "../../core/paths.ts";
@@ -19,7 +19,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     query: expandQuery,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx, { onlyArchived: true }),
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
@@ -33,7 +33,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("archive/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.archive,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const archived_at = await ctx.app.db.transaction((tx) => archiveIssues(tx, [ctx.loaded], ctx.user.id));
@@ -46,7 +46,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("archive/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.restore,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
@@ -62,7 +62,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.archive,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       const archived_at = await ctx.app.db.transaction(async (tx) => {

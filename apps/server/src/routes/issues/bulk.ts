@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -76,7 +76,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: bulkOperationBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.bulkEdit,
     status: 204,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
@@ -119,7 +119,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
-    policy: Policies.project.admin,
+    policy: PERMISSIONS.workItem.bulkDelete,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       await ctx.app.db.transaction(async (tx) => {

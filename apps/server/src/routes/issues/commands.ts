@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
 import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
-import { recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
+import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
@@ -178,6 +178,16 @@ export async function issueKey(tx: DbOrTx, issueId: string | null | undefined): 
   return r ? `${r.ident}-${r.seq}` : null;
 }
 
+/** Plane's `parent` row: "IDENT-seq" of the old and new parent ("" for none), their ids as identifiers. */
+async function parentChange(tx: DbOrTx, base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">, oldId: string | null, newId: string | null): Promise<ActivityInput> {
+  return {
+    ...base, verb: "updated", field: "parent",
+    oldValue: (await issueKey(tx, oldId)) ?? "", newValue: (await issueKey(tx, newId)) ?? "",
+    oldIdentifier: oldId, newIdentifier: newId,
+    comment: newId ? "updated the parent issue to" : "removed the parent issue",
+  };
+}
+
 async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
@@ -247,6 +257,8 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   let cycleId: string | null = null;
   const moduleIds: string[] = [];
   const acts: ActivityInput[] = [{ ...base, verb: "created", field: null, comment: "created the work item" }];
+  // a draft stays out of its parent's history until it is published
+  if (issue.parentId && !issue.isDraft) acts.push(await parentChange(tx, base, null, issue.parentId));
 
   if (opts.cycleId) {
     const [c] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, opts.cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
@@ -356,7 +368,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {
     if (patch.parent_id) await checkParent(tx, cur.projectId, patch.parent_id, cur.id);
     set.parentId = patch.parent_id ?? null;
-    acts.push(...scalarChange(base, "parent", await issueKey(tx, cur.parentId), await issueKey(tx, patch.parent_id), { old: cur.parentId, new: patch.parent_id ?? null }));
+    acts.push(await parentChange(tx, base, cur.parentId, patch.parent_id ?? null));
   }
   if ((has("estimate_point") || patch.estimate_point === null) && (patch.estimate_point ?? null) !== cur.estimatePointId) {
     const oldP = cur.estimatePointId ? (await tx.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, cur.estimatePointId)).limit(1))[0] : null;
@@ -469,7 +481,7 @@ export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: str
   for (const it of issues) {
     if (it.archivedAt) continue;
     await tx.update(I).set({ archivedAt: day, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, it.id));
-    acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "archived_at", oldValue: null, newValue: day, comment: "archived the work item" });
+    acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "archived_at", oldValue: null, newValue: ARCHIVE_VALUES.manual, comment: "archived the work item" });
   }
   await recordActivity(tx, acts);
   return day;
@@ -478,5 +490,5 @@ export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: str
 export async function restoreIssue(tx: DbOrTx, issue: IssueRow, actorId: string) {
   if (!issue.archivedAt) return;
   await tx.update(I).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, issue.id));
-  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, field: "archived_at", oldValue: issue.archivedAt, newValue: null, comment: "restored the work item" });
+  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, field: "archived_at", oldValue: ARCHIVE_VALUES.automatic, newValue: ARCHIVE_VALUES.restore, comment: "restored the work item" });
 }

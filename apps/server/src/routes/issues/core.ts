@@ -1,17 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { schema } from "../../db/client.ts";
 import { P, W, isEpicPath, itemUrls } from "../../core/paths.ts";
 import { issueParams, projectParams } from "../../core/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import { assertCanSee, findProjectIssues, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
-import { loadIssueView } from "./queries.ts";
+import { loadIssueView, lookupIssueByKey } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
 import { buildIssueDetail } from "./detail.ts";
 
@@ -25,7 +23,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: issueCreateBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.create,
     status: 201,
     handler: async (ctx) => {
       const isEpic = isEpicPath(ctx);
@@ -41,7 +39,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     query: expandQuery,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
@@ -57,7 +55,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: issuePatchBody,
-    policy: Policies.project.memberOrCreator,
+    policy: PERMISSIONS.workItem.edit,
     load: (ctx) => loadIssueForRoute(ctx),
     creatorOf: (issue) => issue.createdById,
     status: 204,
@@ -74,7 +72,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls(),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.adminOrCreator,
+    policy: PERMISSIONS.workItem.delete,
     load: (ctx) => loadIssueForRoute(ctx),
     creatorOf: (issue) => issue.createdById,
     status: 204,
@@ -100,27 +98,15 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       const ident = dash > 0 ? key.slice(0, dash) : "";
       const seqText = dash > 0 ? key.slice(dash + 1) : "";
       if (!ident || !/^\d{1,9}$/.test(seqText)) throw errors.badRequest("Invalid issue identifier");
-      const [project] = await ctx.app.db
-        .select()
-        .from(schema.projects)
-        .where(and(eq(schema.projects.workspaceId, ctx.workspace.id), sql`upper(${schema.projects.identifier}) = ${ident.toUpperCase()}`))
-        .limit(1);
-      if (!project) throw issueNotFound();
-      const [member] = await ctx.app.db
-        .select()
-        .from(schema.projectMembers)
-        .where(and(eq(schema.projectMembers.projectId, project.id), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)))
-        .limit(1);
+      // the full work-item page opens with this request: project, the caller's membership and the item's
+      // view in one statement
+      const found = await lookupIssueByKey(ctx.app.db, ctx.workspace.id, ctx.user.id, ident, Number(seqText));
+      if (!found) throw issueNotFound();
+      const { project, member, view } = found;
       if (!member) throw notAllowedToView();
-      const [issue] = await ctx.app.db
-        .select()
-        .from(schema.issues)
-        .where(and(eq(schema.issues.projectId, project.id), eq(schema.issues.sequenceId, Number(seqText)), isNull(schema.issues.deletedAt)))
-        .limit(1);
-      if (!issue) throw issueNotFound();
-      assertCanSee(ctx.user.id, project, member, issue);
-      const view = await loadIssueView(ctx.app.db, issue.id);
-      return buildIssueDetail(ctx.app.db, view!, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      if (!view) throw issueNotFound();
+      assertCanSee(ctx.user.id, project, member, view.issue);
+      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
     },
   });
 
@@ -130,7 +116,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("meta/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => ({ sequence_id: ctx.loaded.sequenceId, project_identifier: ctx.project.identifier }),
   });
@@ -142,7 +128,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: projectParams,
     body: workItemDatesBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.bulkEdit,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.updates.map((u) => u.id))];
       await ctx.app.db.transaction(async (tx) => {

@@ -42,11 +42,96 @@ export async function relationExpansions(db: DbOrTx, issueId: string) {
  */
 export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>): Promise<WorkItemDetail> {
   const it = v.issue;
-  const [sub] = await db
+  // The subscription and the expansions are independent reads: they run at once (the detail is on the
+  // critical path of the work-item screens) and land in the shape in this order.
+  const subscription = db
     .select({ id: schema.issueSubscribers.id })
     .from(schema.issueSubscribers)
     .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
     .limit(1);
+  const parts: Promise<Partial<WorkItemDetail>>[] = [];
+  const part = (read: () => Promise<Partial<WorkItemDetail>>) => parts.push(read());
+
+  if (expand.has("issue_reactions")) {
+    part(async () => {
+      const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
+      const users = await usersById(db, rows.map((r) => r.actorId));
+      return { issue_reactions: rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId))) };
+    });
+  }
+  if (expand.has("issue_attachments")) {
+    part(async () => {
+      const fa = schema.fileAssets;
+      const rows = await db
+        .select()
+        .from(fa)
+        .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
+        .orderBy(desc(fa.createdAt));
+      return {
+        issue_attachments: rows.map((a) => ({
+          id: a.id,
+          asset: a.asset,
+          attributes: a.attributes as AssetAttributes,
+          created_by: a.createdById,
+          updated_at: iso(a.updatedAt),
+          updated_by: a.updatedById,
+          asset_url: assetUrl(a, workspaceSlug),
+        })),
+      };
+    });
+  }
+  if (expand.has("issue_link")) {
+    part(async () => {
+      const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
+      return { issue_link: rows.map(presentLinkLite) };
+    });
+  }
+  if (expand.has("parent")) {
+    part(async () => {
+      if (!it.parentId) return { parent: null };
+      const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
+      return { parent: p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null };
+    });
+  }
+  if (expand.has("tasks")) {
+    part(async () => {
+      const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
+      return { tasks: rows.map(presentTask) };
+    });
+  }
+  if (expand.has("issue_relation") || expand.has("issue_related")) {
+    part(async () => {
+      const r = await relationExpansions(db, it.id);
+      return {
+        ...(expand.has("issue_relation") ? { issue_relation: r.issueRelation } : {}),
+        ...(expand.has("issue_related") ? { issue_related: r.issueRelated } : {}),
+      };
+    });
+  }
+  if (expand.has("assignees")) {
+    part(async () => {
+      const users = await usersById(db, v.assigneeIds);
+      return {
+        assignees: v.assigneeIds.flatMap((id) => {
+          const u = users.get(id);
+          return u ? [presentUserLite(u)] : [];
+        }),
+      };
+    });
+  }
+  if (expand.has("labels")) {
+    part(async () => {
+      const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
+      return { labels: rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId })) };
+    });
+  }
+  if (expand.has("state")) {
+    part(async () => {
+      const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
+      return { state: s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null };
+    });
+  }
+  const [[sub], expansions] = await Promise.all([subscription, Promise.all(parts)]);
   const out: WorkItemDetail = {
     ...presentIssue(v),
     description_html: it.descriptionHtml,
@@ -54,63 +139,5 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
     // Intake items wait in the project's triage state until accepted.
     is_intake: v.stateGroup === "triage",
   };
-
-  if (expand.has("issue_reactions")) {
-    const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
-    const users = await usersById(db, rows.map((r) => r.actorId));
-    out.issue_reactions = rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId)));
-  }
-  if (expand.has("issue_attachments")) {
-    const fa = schema.fileAssets;
-    const rows = await db
-      .select()
-      .from(fa)
-      .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
-      .orderBy(desc(fa.createdAt));
-    out.issue_attachments = rows.map((a) => ({
-      id: a.id,
-      asset: a.asset,
-      attributes: a.attributes as AssetAttributes,
-      created_by: a.createdById,
-      updated_at: iso(a.updatedAt),
-      updated_by: a.updatedById,
-      asset_url: assetUrl(a, workspaceSlug),
-    }));
-  }
-  if (expand.has("issue_link")) {
-    const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
-    out.issue_link = rows.map(presentLinkLite);
-  }
-  if (expand.has("parent")) {
-    out.parent = null;
-    if (it.parentId) {
-      const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
-      if (p) out.parent = { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name };
-    }
-  }
-  if (expand.has("tasks")) {
-    const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
-    out.tasks = rows.map(presentTask);
-  }
-  if (expand.has("issue_relation") || expand.has("issue_related")) {
-    const r = await relationExpansions(db, it.id);
-    if (expand.has("issue_relation")) out.issue_relation = r.issueRelation;
-    if (expand.has("issue_related")) out.issue_related = r.issueRelated;
-  }
-  if (expand.has("assignees")) {
-    const users = await usersById(db, v.assigneeIds);
-    out.assignees = v.assigneeIds.flatMap((id) => {
-      const u = users.get(id);
-      return u ? [presentUserLite(u)] : [];
-    });
-  }
-  if (expand.has("labels")) {
-    const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
-    out.labels = rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
-  }
-  if (expand.has("state")) {
-    const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
-    out.state = s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null;
-  }
-  return out;
+  return Object.assign(out, ...expansions);
 }

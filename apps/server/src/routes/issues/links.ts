@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { route, type ScopeCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -54,7 +54,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-links/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => presentLinks(ctx.app.db, await ctx.app.db.select().from(L).where(eq(L.issueId, ctx.loaded.id)).orderBy(desc(L.createdAt))),
   });
@@ -65,7 +65,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: createLinkBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
@@ -91,7 +91,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: linkParams,
     body: updateLinkBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: loadLink,
     handler: async (ctx) => {
       const link = ctx.loaded;
@@ -122,7 +122,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-links/:linkId/"),
     scope: "project",
     params: linkParams,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: loadLink,
     status: 204,
     handler: async (ctx) => {

@@ -34,6 +34,26 @@ export interface IssueView {
   taskCount: number;
 }
 
+/**
+ * `IDENT-seq` in a workspace, in one statement: the project (identifier in any case), the caller's active
+ * membership (null when not a member) and the live item's view (null when there is no such item).
+ * Null when the workspace has no project with that identifier.
+ */
+export async function lookupIssueByKey(db: DbOrTx, workspaceId: string, userId: string, identifier: string, sequence: number) {
+  const pm = schema.projectMembers;
+  const [row] = await db
+    .select({ ...issueViewFields, project: schema.projects, member: pm })
+    .from(schema.projects)
+    .leftJoin(pm, and(eq(pm.projectId, schema.projects.id), eq(pm.memberId, userId), eq(pm.isActive, true)))
+    .leftJoin(i, and(eq(i.projectId, schema.projects.id), eq(i.sequenceId, sequence), isNull(i.deletedAt)))
+    .leftJoin(schema.states, eq(schema.states.id, i.stateId))
+    .where(and(eq(schema.projects.workspaceId, workspaceId), sql`upper(${schema.projects.identifier}) = ${identifier.toUpperCase()}`))
+    .limit(1);
+  if (!row) return null;
+  const { project, member, ...view } = row;
+  return { project, member, view: view.issue ? (view as IssueView) : null };
+}
+
 /** Views of the given items (any order; deleted ones included only when asked). */
 export async function loadIssueViews(db: DbOrTx, ids: readonly string[], opts: { includeDeleted?: boolean } = {}): Promise<IssueView[]> {
   if (ids.length === 0) return [];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { RELATION_INVERSE, type RelationType } from "@stride/shared";
 import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -62,7 +62,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     url: itemUrls("issue-relation/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => relationLists(ctx.app.db, ctx.loaded.id),
   });
@@ -74,7 +74,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: addRelationsBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
@@ -142,7 +142,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: removeRelationBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {

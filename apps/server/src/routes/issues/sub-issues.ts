@@ -3,7 +3,7 @@ import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
 import { PRIORITY_NUMBER, STATE_GROUPS, type Priority } from "@stride/shared";
 import { route, type ScopeCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -99,7 +99,7 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     query: subQuery,
-    policy: Policies.project.read,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => subIssuesResponse(ctx.app.db, ctx, ctx.loaded.id, ctx.query.order_by, ctx.query.group_by),
   });
@@ -111,7 +111,7 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: issueParams,
     body: addSubIssuesBody,
-    policy: Policies.project.member,
+    policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const parent = ctx.loaded;

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
+import { EDIT_SESSION_MS } from "../../core/activity.ts";
 import type { IssueRow } from "./queries.ts";
 import { stripHtml } from "./text.ts";
 
@@ -10,7 +11,7 @@ export type DescriptionVersionRow = typeof V.$inferSelect;
  * Description versions are editing sessions: a change by the latest version's owner within this window
  * of that version's last save updates it instead of adding a version (docs/decisions.md).
  */
-export const DESCRIPTION_VERSION_WINDOW_MS = 10 * 60 * 1000;
+export const DESCRIPTION_VERSION_WINDOW_MS = EDIT_SESSION_MS;
 
 type Description = Pick<IssueRow, "descriptionHtml" | "descriptionStripped" | "descriptionBinary" | "descriptionJson">;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
 import { W, P as PR } from "../../core/paths.ts";
@@ -17,7 +17,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/issue-labels/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: PERMISSIONS.label.view,
     handler: async ({ project }) => {
       const rows = await app.db.select().from(labels).where(eq(labels.projectId, project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
       return rows.map(presentLabel);
@@ -30,7 +30,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: createLabelBody,
     scope: "project",
-    policy: P.project.member,
+    policy: PERMISSIONS.label.create,
     status: 201,
     handler: async ({ project, user, body }) => presentLabel(await createLabel(app, project, user.id, body)),
   });
@@ -41,7 +41,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     params: labelParams,
     scope: "project",
     load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
-    policy: P.project.read,
+    policy: PERMISSIONS.label.view,
     handler: async ({ loaded }) => presentLabel(loaded),
   });
 
@@ -52,7 +52,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     body: updateLabelBody,
     scope: "project",
     load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
-    policy: P.project.member,
+    policy: PERMISSIONS.label.edit,
     handler: async ({ loaded, user, body }) => presentLabel(await updateLabel(app, loaded, user.id, body)),
   });
 
@@ -62,7 +62,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     params: labelParams,
     scope: "project",
     load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
-    policy: P.project.member,
+    policy: PERMISSIONS.label.delete,
     status: 204,
     handler: async ({ loaded }) => {
       await deleteLabel(app, loaded);
@@ -75,7 +75,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: bulkCreateLabelsBody,
     scope: "project",
-    policy: P.project.member,
+    policy: PERMISSIONS.label.create,
     status: 201,
     handler: async ({ project, user, body }) => ({ labels: (await bulkCreateLabels(app, project, user.id, body)).map(presentLabel) }),
   });

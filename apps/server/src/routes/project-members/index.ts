@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams } from "../../core/fields.ts";
 import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
@@ -25,7 +25,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/members/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: PERMISSIONS.projectMember.view,
     handler: async ({ project }) => {
       const rows = await app.db
         .select({ pm: projectMembers })
@@ -44,7 +44,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: addProjectMembersBody,
     scope: "project",
-    policy: P.project.admin,
+    policy: PERMISSIONS.projectMember.add,
     status: 201,
     handler: async ({ project, user, body }) => (await addProjectMembers(app, project, user.id, body)).map(presentProjectMemberRole),
   });
@@ -55,7 +55,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     params: memberParams,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
-    policy: P.project.read,
+    policy: PERMISSIONS.projectMember.view,
     handler: async ({ loaded, workspace, project }) => presentFull(app, loaded, workspace, project),
   });
 
@@ -66,7 +66,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     body: updateProjectMemberBody,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
-    policy: P.project.admin,
+    policy: PERMISSIONS.projectMember.edit,
     handler: async ({ loaded, workspace, workspaceMember, project, user, body }) => {
       const row = await updateProjectMemberRole(app, project, loaded, { id: user.id, workspaceRole: workspaceMember!.role }, body.role);
       return presentFull(app, row, workspace, project);
@@ -79,7 +79,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     params: memberParams,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
-    policy: P.project.admin,
+    policy: PERMISSIONS.projectMember.remove,
     status: 204,
     handler: async ({ loaded, project, user }) => {
       await removeProjectMember(app, project, loaded, user.id);

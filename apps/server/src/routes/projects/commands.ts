@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { DEFAULT_STATES, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
+import { DEFAULT_STATES, mayTake, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -96,7 +96,7 @@ async function validateProjectFields(
   if (input.project_lead) {
     const role = await activeWorkspaceRole(db, workspaceId, input.project_lead);
     if (role === null) fe.add("project_lead", `Invalid pk "${input.project_lead}" - object does not exist.`);
-    else if (role < ROLE.MEMBER) fe.add("project_lead", "A workspace guest cannot lead a project.");
+    else if (!mayTake("projectLead", role)) fe.add("project_lead", "A workspace guest cannot lead a project.");
   }
   if (input.default_assignee) {
     const role = await activeWorkspaceRole(db, workspaceId, input.default_assignee);

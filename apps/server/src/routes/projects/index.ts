@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
@@ -88,7 +88,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: createProjectBody,
     scope: "workspace",
-    policy: P.workspace.member,
+    policy: PERMISSIONS.project.create,
     status: 201,
     handler: async ({ workspace, user, body }) => {
       const project = await createProject(app, workspace, user.id, body);
@@ -106,7 +106,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
       if (project.archivedAt) throw errors.notFound();
       return project;
     },
-    policy: P.project.view,
+    policy: PERMISSIONS.project.view,
     handler: async ({ project, user }) => presentOneProjectFull(app.db, user.id, project.id),
   });
 
@@ -116,7 +116,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: updateProjectBody,
     scope: "project",
-    policy: P.project.admin,
+    policy: PERMISSIONS.project.edit,
     handler: async ({ project, user, body }) => {
       await updateProject(app, project, user.id, body);
       return presentOneProjectFull(app.db, user.id, project.id);
@@ -128,7 +128,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.admin,
+    policy: PERMISSIONS.project.delete,
     status: 204,
     handler: async ({ project }) => {
       await deleteProject(app, project);
@@ -140,7 +140,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/archive/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.admin,
+    policy: PERMISSIONS.project.archive,
     handler: async ({ project, user }) => {
       const at = await archiveProject(app, project, user.id);
       return { archived_at: at.toISOString() };
@@ -152,7 +152,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/archive/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.admin,
+    policy: PERMISSIONS.project.restore,
     status: 204,
     handler: async ({ project, user }) => {
       await restoreProject(app, project, user.id);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
@@ -34,7 +34,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     query: listStatesQuery,
     scope: "project",
-    policy: P.project.read,
+    policy: PERMISSIONS.state.view,
     handler: async ({ project, query }) => {
       const presented = presentStates(await projectStates(app, project.id));
       return query.grouped === "true" ? groupStates(presented) : presented;
@@ -47,7 +47,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: createStateBody,
     scope: "project",
-    policy: P.project.member,
+    policy: PERMISSIONS.state.create,
     status: 200,
     handler: async ({ project, user, body }) => presentOne(app, await createState(app, project, user.id, body)),
   });
@@ -59,7 +59,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     body: updateStateBody,
     scope: "project",
     load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
-    policy: P.project.member,
+    policy: PERMISSIONS.state.edit,
     handler: async ({ loaded, user, body }) => presentOne(app, await updateState(app, loaded, user.id, body)),
   });
 
@@ -69,7 +69,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     params: stateParams,
     scope: "project",
     load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
-    policy: P.project.member,
+    policy: PERMISSIONS.state.delete,
     status: 204,
     handler: async ({ loaded }) => {
       await deleteState(app, loaded);
@@ -82,7 +82,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     params: stateParams,
     scope: "project",
     load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
-    policy: P.project.member,
+    policy: PERMISSIONS.state.edit,
     status: 204,
     handler: async ({ loaded, user }) => {
       await markDefaultState(app, loaded, user.id);

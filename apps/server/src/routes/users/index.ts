@@ -114,6 +114,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         mobile_timezone_auto_set: "mobileTimezoneAutoSet",
         language: "language",
         start_of_the_week: "startOfTheWeek",
+        time_format: "timeFormat",
         goals: "goals",
         background_color: "backgroundColor",
         is_navigation_tour_completed: "isNavigationTourCompleted",

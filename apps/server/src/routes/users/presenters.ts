@@ -1,6 +1,7 @@
 import type {
   AdminMe, MobileOnboardingStep, NotificationPreferences, OnboardingStep, ProductTour, Profile, ProfileTheme, User, UserMe,
 } from "@stride/shared/contract";
+import type { TimeFormat } from "@stride/shared";
 import type { UserRow } from "../../core/route.ts";
 import type { ProfileRow } from "../../core/profile.ts";
 import { schema } from "../../db/client.ts";
@@ -109,6 +110,7 @@ export function presentProfile(p: ProfileRow): Profile {
     mobile_timezone_auto_set: p.mobileTimezoneAutoSet,
     language: p.language,
     start_of_the_week: p.startOfTheWeek,
+    time_format: p.timeFormat as TimeFormat,
     goals: p.goals as Record<string, unknown>,
     background_color: p.backgroundColor,
     is_navigation_tour_completed: p.isNavigationTourCompleted,

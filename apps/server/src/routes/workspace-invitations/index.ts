@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { createInvitationsBody, invitationParams, joinInvitationBody, joinQuery, updateInvitationBody } from "./schemas.ts";
@@ -32,7 +32,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/invitations/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.invitation.view,
     handler: async ({ workspace }) => {
       const rows = await app.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, workspace.id)).orderBy(desc(workspaceInvitations.createdAt));
       return rows.map((inv) => presentInvitation(inv, workspace));
@@ -43,7 +43,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: "/api/workspaces/:slug/invitations/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.invitation.create,
     body: createInvitationsBody,
     handler: async ({ req, workspace, workspaceMember, user, body }) => {
       await createInvitations(app, req, workspace, user, workspaceMember!, body.emails ?? []);
@@ -65,7 +65,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/invitations/:invitationId/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.invitation.view,
     params: invitationParams,
     load: loadInWorkspace,
     handler: async ({ loaded, workspace }) => presentInvitation(loaded, workspace),
@@ -75,7 +75,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     method: "PATCH",
     url: "/api/workspaces/:slug/invitations/:invitationId/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.invitation.edit,
     params: invitationParams,
     body: updateInvitationBody,
     load: loadInWorkspace,
@@ -92,7 +92,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: "/api/workspaces/:slug/invitations/:invitationId/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.invitation.delete,
     params: invitationParams,
     status: 204,
     load: loadInWorkspace,

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
 import { iso } from "../../core/present.ts";
@@ -23,7 +23,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/members/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: PERMISSIONS.workspaceMember.view,
     query: listMembersQuery,
     handler: async ({ workspace, workspaceMember, user, query }) => {
       const callerRole = workspaceMember!.role;
@@ -69,7 +69,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/members/:memberId/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: PERMISSIONS.workspaceMember.view,
     params: memberParams,
     load: ({ workspace, params }) => loadMember(app.db, workspace.id, params.memberId),
     handler: async ({ loaded, workspaceMember }) => presentWorkspaceMember(loaded.m, loaded.u, workspaceMember!.role),
@@ -79,7 +79,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "PATCH",
     url: "/api/workspaces/:slug/members/:memberId/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.workspaceMember.edit,
     params: memberParams,
     body: updateWorkspaceMemberBody,
     load: ({ workspace, params }) => loadMember(app.db, workspace.id, params.memberId, { activeOnly: true }),
@@ -107,7 +107,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: "/api/workspaces/:slug/members/:memberId/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.workspaceMember.remove,
     params: memberParams,
     status: 204,
     load: ({ workspace, params }) => loadMember(app.db, workspace.id, params.memberId, { activeOnly: true }),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
 import { WORKSPACE_SLUG_MAX } from "@stride/shared";
@@ -54,7 +54,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: PERMISSIONS.workspace.view,
     handler: async ({ workspace }) => {
       const counts = await memberCounts(app.db, [workspace.id]);
       return presentWorkspace(workspace, { totalMembers: counts.get(workspace.id) ?? 0 });
@@ -65,7 +65,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
     method: "PATCH",
     url: "/api/workspaces/:slug/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.workspace.edit,
     body: updateWorkspaceBody,
     handler: async ({ workspace, user, body }) => {
       const set: Partial<typeof workspaces.$inferInsert> = { updatedAt: new Date(), updatedById: user.id };
@@ -85,7 +85,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: "/api/workspaces/:slug/",
     scope: "workspace",
-    policy: P.workspace.admin,
+    policy: PERMISSIONS.workspace.delete,
     status: 204,
     handler: async ({ workspace }) => {
       await app.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { FloatingPortal, autoUpdate, flip, offset, shift, useFloating } from "@floating-ui/react";
 import { posToDOMRect, type Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
+import { BetweenHorizontalEnd, BetweenHorizontalStart, BetweenVerticalEnd, BetweenVerticalStart, List, ListOrdered, ListTodo, Quote } from "lucide-react";
 import { cx } from "../ui/cx.ts";
 import { CODE_LANGUAGES } from "./extensions.ts";
 import { normalizeLink } from "./serialize.ts";
@@ -182,21 +183,21 @@ export function BubbleToolbar({ editor, label, root, api }: {
             <Btn label="Heading 1" on={s.h1} onClick={() => run((c) => c.toggleHeading({ level: 1 }))}>H1</Btn>
             <Btn label="Heading 2" on={s.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}>H2</Btn>
             <Btn label="Heading 3" on={s.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}>H3</Btn>
-            <Btn label="Bulleted list" on={s.bullet} onClick={() => run((c) => c.toggleBulletList())}>•</Btn>
-            <Btn label="Numbered list" on={s.ordered} onClick={() => run((c) => c.toggleOrderedList())}>1.</Btn>
-            <Btn label="Task list" on={s.task} onClick={() => run((c) => c.toggleTaskList())}>☐</Btn>
-            <Btn label="Quote" on={s.quote} onClick={() => run((c) => c.toggleBlockquote())}>❝</Btn>
+            <Btn label="Bulleted list" on={s.bullet} onClick={() => run((c) => c.toggleBulletList())}><List size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Numbered list" on={s.ordered} onClick={() => run((c) => c.toggleOrderedList())}><ListOrdered size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Task list" on={s.task} onClick={() => run((c) => c.toggleTaskList())}><ListTodo size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Quote" on={s.quote} onClick={() => run((c) => c.toggleBlockquote())}><Quote size={14} aria-hidden focusable="false" /></Btn>
           </>
         )}
         {s.inTable && (
           <>
             {where === "selection" && <Sep />}
-            <Btn label="Add row above" onClick={() => run((c) => c.addRowBefore())}>+Row↑</Btn>
-            <Btn label="Add row below" onClick={() => run((c) => c.addRowAfter())}>+Row↓</Btn>
-            <Btn label="Delete row" onClick={() => run((c) => c.deleteRow())}>−Row</Btn>
-            <Btn label="Add column before" onClick={() => run((c) => c.addColumnBefore())}>+Col←</Btn>
-            <Btn label="Add column after" onClick={() => run((c) => c.addColumnAfter())}>+Col→</Btn>
-            <Btn label="Delete column" onClick={() => run((c) => c.deleteColumn())}>−Col</Btn>
+            <Btn label="Add row above" onClick={() => run((c) => c.addRowBefore())}><BetweenHorizontalStart size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Add row below" onClick={() => run((c) => c.addRowAfter())}><BetweenHorizontalEnd size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Delete row" onClick={() => run((c) => c.deleteRow())}>Del row</Btn>
+            <Btn label="Add column before" onClick={() => run((c) => c.addColumnBefore())}><BetweenVerticalStart size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Add column after" onClick={() => run((c) => c.addColumnAfter())}><BetweenVerticalEnd size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Delete column" onClick={() => run((c) => c.deleteColumn())}>Del col</Btn>
             <Btn label="Toggle header row" onClick={() => run((c) => c.toggleHeaderRow())}>Header</Btn>
             <Btn label="Delete table" onClick={() => run((c) => c.deleteTable())} className="text-red-600 dark:text-red-400">Delete</Btn>
           </>

@@ -98,6 +98,15 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
           addKeyboardShortcuts: () => ({
             "Alt-F10": () => toolbar.current.focusToolbar(),
             "Mod-k": () => toolbar.current.editLink(),
+            // ProseMirror keeps Escape from the browser, so a dialog around the editor would never hear it:
+            // unless an open list of the editor takes it (this keymap runs before the lists' plugins), hand it
+            // on as the dialog's own Escape (cancel, then close).
+            Escape: ({ editor: e }) => {
+              const dialog = e.view.dom.closest("dialog");
+              if (!dialog?.open || store.get()) return false;
+              if (dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
+              return true;
+            },
           }),
         }),
       ],

@@ -56,7 +56,7 @@ export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: stri
               {it.avatar ? (
                 <Avatar name={it.avatar.name} url={it.avatar.url} size="sm" />
               ) : it.icon ? (
-                <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-zinc-200 text-[11px] font-semibold text-zinc-500 dark:border-zinc-700">{it.icon}</span>
+                <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-zinc-200 text-zinc-500 dark:border-zinc-700"><it.icon size={14} aria-hidden focusable="false" /></span>
               ) : null}
               <span className="min-w-0 flex-1 truncate">{it.label}</span>
               {it.hint && <span className="shrink-0 truncate text-xs text-zinc-400">{it.hint}</span>}

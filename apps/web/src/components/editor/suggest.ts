@@ -1,4 +1,5 @@
 import type { SuggestionKeyDownProps, SuggestionOptions, SuggestionProps } from "@tiptap/suggestion";
+import type { LucideIcon } from "lucide-react";
 
 /** One entry of a suggestion list (slash commands, mentions). */
 export interface SuggestItem {
@@ -8,9 +9,9 @@ export interface SuggestItem {
   hint?: string;
   /** section heading the entry is listed under */
   group?: string;
-  /** avatar or icon text shown before the label */
+  /** avatar or icon (from the app's icon set) shown before the label */
   avatar?: { name: string; url?: string | null };
-  icon?: string;
+  icon?: LucideIcon;
 }
 
 /** What an open suggestion list shows; null when closed. */

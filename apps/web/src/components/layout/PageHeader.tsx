@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PanelLeft } from "lucide-react";
 import { useSidebar } from "./SidebarState.tsx";
 
 /** The header of a workspace screen: sidebar toggle, title (an h1), actions. */
@@ -13,7 +14,7 @@ export function PageHeader({ title, actions, children }: { title: ReactNode; act
         aria-expanded={sidebar.open}
         className="rounded p-1.5 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
-        <span aria-hidden>☰</span>
+        <PanelLeft size={16} strokeWidth={1.75} aria-hidden focusable="false" />
       </button>
       <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{title}</h1>
       {children}

@@ -1,16 +1,19 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import type { NavEntry } from "@stride/shared";
 import { cx } from "../ui/cx.ts";
 
 /** Settings navigation: the default list first, then the other pages the role may open. */
 export function SettingsNav({ base, defaults, more, label }: { base: string; defaults: NavEntry[]; more: NavEntry[]; label: string }) {
+  const { pathname } = useLocation();
+  // A page opened by one of its aliases (e.g. settings/imports/ for the spec's settings/impors/) is current too.
+  const onAlias = (e: NavEntry) => (e.aliases ?? []).some((a) => pathname.replace(/\/?$/, "/") === base + a);
   const link = (e: NavEntry) => (
     <li key={e.key}>
       <NavLink
         to={base + e.path}
         end
         data-settings={e.key}
-        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive || onAlias(e) ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
       >
         {e.label}
       </NavLink>

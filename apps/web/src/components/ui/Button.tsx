@@ -14,19 +14,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: "sm" | "md";
   loading?: boolean;
+  /**
+   * Why the action is not available to this user right now. The button then stays focusable and
+   * hoverable (so the reason can be read as its tooltip and description) but is `aria-disabled`,
+   * looks disabled and does nothing when pressed.
+   */
+  disabledReason?: string | null;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", loading, className, children, disabled, type = "button", ...rest },
+  { variant = "primary", size = "md", loading, className, children, disabled, type = "button", disabledReason, onClick, title, ...rest },
   ref,
 ) {
+  const blocked = !!disabledReason;
   return (
     <button
       ref={ref}
       type={type}
       disabled={disabled || loading}
+      aria-disabled={blocked || undefined}
+      title={blocked ? disabledReason : title}
+      onClick={blocked ? (e) => e.preventDefault() : onClick}
       className={cx(
-        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70",
+        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
         size === "sm" ? "px-2.5 py-1 text-sm" : "px-4 py-2 text-sm",
         VARIANT[variant],
         className,

@@ -1,9 +1,16 @@
 import type { ReactNode } from "react";
+import { Inbox, Lock, Sparkles, type LucideIcon } from "lucide-react";
 
-export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+/**
+ * A screen with nothing to show: an illustration (a still icon on a soft tile, never anything that reads as
+ * loading), a title, an explanation and an optional action.
+ */
+export function EmptyState({ title, description, action, icon: Illustration = Inbox }: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center justify-center px-6 py-16 text-center">
-      <div aria-hidden className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-zinc-100 text-xl dark:bg-zinc-800">◌</div>
+      <div data-empty-illustration aria-hidden className="relative mb-4 flex h-14 w-14 items-center justify-center rounded-2xl border border-zinc-200 bg-zinc-50 text-zinc-400 shadow-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-500">
+        <Illustration size={26} strokeWidth={1.5} aria-hidden focusable="false" />
+      </div>
       <h2 className="text-lg font-semibold">{title}</h2>
       {description && <div className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">{description}</div>}
       {action && <div className="mt-5">{action}</div>}
@@ -15,6 +22,7 @@ export function EmptyState({ title, description, action }: { title: string; desc
 export function ComingSoon({ feature }: { feature: string }) {
   return (
     <EmptyState
+      icon={Sparkles}
       title={`${feature} is coming`}
       description={`${feature} is not available in this version of Stride yet. It will appear here in a later release.`}
     />
@@ -22,5 +30,5 @@ export function ComingSoon({ feature }: { feature: string }) {
 }
 
 export function NoAccess({ what = "this page" }: { what?: string }) {
-  return <EmptyState title="You don't have access" description={`Your role does not allow you to open ${what}.`} />;
+  return <EmptyState icon={Lock} title="You don't have access" description={`Your role does not allow you to open ${what}.`} />;
 }

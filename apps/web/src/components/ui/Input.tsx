@@ -66,30 +66,44 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   );
 });
 
-/** An accessible on/off switch. */
-export function Toggle({ checked, onChange, label, description, disabled }: {
+/**
+ * An accessible on/off switch. With `disabledReason` it cannot be switched, says why (shown under the
+ * label, as its tooltip and as its accessible description) and stays focusable.
+ */
+export function Toggle({ checked, onChange, label, description, disabled, disabledReason, badge }: {
   checked: boolean;
   onChange: (v: boolean) => void;
   label: string;
   description?: string;
   disabled?: boolean;
+  disabledReason?: string | null;
+  /** A short tag beside the label (e.g. "Not available yet"). */
+  badge?: string;
 }) {
   const id = useId();
+  const blocked = !!disabledReason;
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div>
-        <div id={id} className="text-sm font-medium">{label}</div>
+        <div className="flex items-center gap-2">
+          <div id={id} className="text-sm font-medium">{label}</div>
+          {badge && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{badge}</span>}
+        </div>
         {description && <div className="text-xs text-zinc-500">{description}</div>}
+        {blocked && <div id={`${id}-reason`} className="text-xs text-amber-700 dark:text-amber-400">{disabledReason}</div>}
       </div>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
         aria-labelledby={id}
+        aria-disabled={blocked || undefined}
+        aria-describedby={blocked ? `${id}-reason` : undefined}
+        title={disabledReason ?? undefined}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
+        onClick={() => { if (!blocked) onChange(!checked); }}
         className={cx(
-          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-50",
+          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
           checked ? "bg-indigo-600" : "bg-zinc-300 dark:bg-zinc-700",
         )}
       >

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { X } from "lucide-react";
 import { cx } from "./cx.ts";
 
 /**
@@ -40,7 +41,7 @@ export function Modal({ open, onClose, title, children, footer, wide }: {
           <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
             <h2 className="text-base font-semibold">{title}</h2>
             <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-              ✕
+              <X size={16} aria-hidden focusable="false" />
             </button>
           </div>
           <div data-modal-body className="overflow-y-auto px-5 py-4">{children}</div>

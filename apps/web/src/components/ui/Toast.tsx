@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { X } from "lucide-react";
 import { cx } from "./cx.ts";
 
 export type ToastKind = "success" | "error" | "info" | "warning";
@@ -39,7 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <div className="font-medium">{t.title}</div>
                 {t.message && <div className="mt-0.5 opacity-90">{t.message}</div>}
               </div>
-              <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100">✕</button>
+              <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100"><X size={14} aria-hidden focusable="false" /></button>
             </div>
           </div>
         ))}

@@ -11,9 +11,11 @@ import type { ProjectLite } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import { fromEnvelope } from "../work-items/lib/list-data.ts";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
 import { itemName } from "../work-items/components/ItemBits.tsx";
 import { formatDate } from "../work-items/lib/dates.ts";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 const PAGE = 50;
 const desc = (slug: string, pid: string): ListDesc => ({ slug, pid, kind: "archived", layout: "list", params: { order_by: "-updated_at", layout: "list" }, perPage: PAGE });
@@ -38,7 +40,7 @@ export function ArchivesPage() {
           ))}
         </div>
       </PageHeader>
-      <div className="min-h-0 flex-1 overflow-y-auto">{tab === "work-items" ? <ArchivedWorkItems slug={slug} /> : <ArchivedProjects slug={slug} role={role} />}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto">{tab === "work-items" ? <ArchivedWorkItems slug={slug} /> : <ArchivedProjects slug={slug} />}</div>
     </div>
   );
 }
@@ -78,13 +80,14 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
 
 function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLite; item: WorkItem }) {
   const restore = useRestoreWorkItem(slug, project.id);
+  const canRestore = useCan("restore", "workItem", projectSubject(project));
   const key = `${project.identifier}-${item.sequence_id}`;
   return (
     <li data-item={key} className="flex items-center gap-3 px-4 py-2.5 text-sm">
       <span className="w-16 shrink-0 text-xs font-medium text-zinc-500">{key}</span>
       <Link to={`/${slug}/projects/${project.id}/archives/issues/${item.id}/`} className="min-w-0 flex-1 truncate font-medium hover:underline">{itemName(item.name)}</Link>
       {item.archived_at && <span className="text-xs text-zinc-500">Archived {formatDate(item.archived_at.slice(0, 10))}</span>}
-      {(project.member_role ?? 0) >= 15 && (
+      {canRestore && (
         <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restore.mutate({ id: item.id, label: key })}>
           Restore
         </Button>
@@ -93,10 +96,12 @@ function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLi
   );
 }
 
-function ArchivedProjects({ slug, role }: { slug: string; role: number }) {
+function ArchivedProjects({ slug }: { slug: string }) {
   const projects = useProjects(slug);
+  const can = usePermissions();
   const archive = useArchiveProject(slug);
   const toast = useToast();
+  const when = useDateTimeFormat();
   const archived = (projects.data ?? []).filter((p) => p.archived_at);
   if (projects.isLoading) return <PageSpinner />;
   if (archived.length === 0) return <EmptyState title="No archived projects" description="Archived projects appear here and can be restored." />;
@@ -107,9 +112,9 @@ function ArchivedProjects({ slug, role }: { slug: string; role: number }) {
           <ProjectLogo project={p} />
           <div className="min-w-0 flex-1">
             <div className="truncate font-medium">{p.name}</div>
-            <div className="text-xs text-zinc-500">{p.identifier} · archived {formatDate(p.archived_at!.slice(0, 10))}</div>
+            <div className="text-xs text-zinc-500">{p.identifier} · archived {when.date(p.archived_at)}</div>
           </div>
-          {(p.member_role === 20 || role === 20) && (
+          {can("restore", "project", projectSubject(p)) && (
             <Button
               variant="secondary"
               size="sm"

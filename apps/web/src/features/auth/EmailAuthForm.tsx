@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { emailCheck, magicGenerate, magicSignInForm, magicSignUpForm, signInForm, signUpForm } from "../../api/auth.ts";
 import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input } from "../../components/ui/index.ts";
-import { bodyAuthMessage } from "./auth-messages.ts";
+import { authErrorStep, authMessage, bodyAuthMessage } from "./auth-messages.ts";
 import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "./PasswordStrength.tsx";
 
 type Mode = "sign-in" | "sign-up";
@@ -14,14 +14,15 @@ type Step = "email" | "password" | "code";
  * Email-first authentication (wire-facts §1): email-check decides between a password and an
  * emailed code; the final step is a browser form POST that the server answers with a redirect.
  */
-export function EmailAuthForm({ mode, initialEmail, nextPath, error }: { mode: Mode; initialEmail?: string; nextPath?: string | null; error?: string | null }) {
+export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; initialEmail?: string; nextPath?: string | null }) {
   const instance = useInstance();
-  const [step, setStep] = useState<Step>("email");
-  const [email, setEmail] = useState(initialEmail ?? "");
+  const redirected = useRedirectError();
+  const [step, setStep] = useState<Step>(redirected.step);
+  const [email, setEmail] = useState(redirected.email ?? initialEmail ?? "");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [code, setCode] = useState("");
-  const [message, setMessage] = useState<string | null>(error ?? null);
+  const [message, setMessage] = useState<string | null>(redirected.message);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [existing, setExisting] = useState<boolean | null>(null);
@@ -155,6 +156,31 @@ export function EmailAuthForm({ mode, initialEmail, nextPath, error }: { mode: M
       )}
     </div>
   );
+}
+
+/**
+ * The error a sign-in/up form post was redirected back with (`?error_code=&error_message=&email=`,
+ * wire-facts §1): read once, so the form reopens the step the error belongs to for that email, then
+ * removed from the address bar (a reload or a shared link does not show a stale error).
+ */
+function useRedirectError(): { step: Step; message: string | null; email: string | null } {
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => {
+    const code = params.get("error_code");
+    const email = params.get("email");
+    const message = authMessage(code, params.get("error_message"));
+    const step: Step = (email && authErrorStep(code)) || "email";
+    return { step, message, email, hadCode: !!code };
+  });
+  useEffect(() => {
+    if (!initial.hadCode) return;
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      for (const k of ["error_code", "error_message", "email"]) next.delete(k);
+      return next;
+    }, { replace: true });
+  }, [initial.hadCode, setParams]);
+  return initial;
 }
 
 function EmailSummary({ email, onChange }: { email: string; onChange: () => void }) {

@@ -4,7 +4,7 @@ import { useMe, useProfile, useUserSettings } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
-import { authMessage, safeNextPath, SIGN_UP_ERROR_CODES } from "./auth-messages.ts";
+import { safeNextPath, SIGN_UP_ERROR_CODES } from "./auth-messages.ts";
 
 /**
  * `/`: signed out → the sign-in screen (with the message of an `error_code` from the redirect);
@@ -41,7 +41,7 @@ export function RootPage() {
       footer={<>New here? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Create an account</Link></>}
     >
       {success && !errorCode && <Banner kind="success">Your password has been reset. Sign in with it now.</Banner>}
-      <EmailAuthForm mode="sign-in" initialEmail={params.get("email") ?? ""} nextPath={nextPath} error={authMessage(errorCode, params.get("error_message"))} />
+      <EmailAuthForm mode="sign-in" initialEmail={params.get("email") ?? ""} nextPath={nextPath} />
     </AuthLayout>
   );
 }

@@ -4,7 +4,7 @@ import { useMe } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
-import { authMessage, safeNextPath } from "./auth-messages.ts";
+import { safeNextPath } from "./auth-messages.ts";
 
 export function SignUpPage() {
   const [params] = useSearchParams();
@@ -21,7 +21,7 @@ export function SignUpPage() {
       footer={<>Already have an account? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Sign in</Link></>}
     >
       {signupDisabled && <Banner kind="info">New sign-ups are limited to invited people on this instance.</Banner>}
-      <EmailAuthForm mode="sign-up" initialEmail={params.get("email") ?? ""} nextPath={nextPath} error={authMessage(params.get("error_code"), params.get("error_message"))} />
+      <EmailAuthForm mode="sign-up" initialEmail={params.get("email") ?? ""} nextPath={nextPath} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authMessage, bodyAuthMessage, safeNextPath } from "./auth-messages.ts";
+import { authErrorStep, authMessage, bodyAuthMessage, safeNextPath } from "./auth-messages.ts";
 
 describe("authMessage", () => {
   it("maps codes to the catalogue's messages", () => {
@@ -26,5 +26,18 @@ describe("safeNextPath", () => {
   });
   it("rejects anything else", () => {
     for (const p of ["https://evil.test/", "//evil.test", "acme", "/../x", "/x?u=javascript:alert(1)", null, ""]) expect(safeNextPath(p)).toBeNull();
+  });
+});
+
+describe("authErrorStep", () => {
+  it("reopens the password step for a wrong or weak password", () => {
+    expect(authErrorStep("5065")).toBe("password");
+    expect(authErrorStep(5021)).toBe("password");
+  });
+  it("reopens the code step for a wrong, expired or missing code", () => {
+    for (const c of ["5090", "5092", "5095", "5097", "5085", "5055"]) expect(authErrorStep(c)).toBe("code");
+  });
+  it("leaves every other code on the email step", () => {
+    for (const c of ["5060", "5019", "5100", "5900", "5030", null, ""]) expect(authErrorStep(c)).toBeNull();
   });
 });

@@ -1,15 +1,9 @@
 import { useEffect, useState } from "react";
+import { OAUTH_PROVIDER_CONFIG, missingProviderSettings, type OAuthProviderConfig } from "@stride/shared";
 import { useConfigurations, useUpdateConfigurations } from "../../api/god-mode.ts";
-import { ApiError, errorMessage } from "../../api/client.ts";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { Button, Input, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
 import { GodModeSection } from "./GodModeLayout.tsx";
-
-const PROVIDERS = [
-  { key: "google", label: "Google", enabled: "IS_GOOGLE_ENABLED", fields: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
-  { key: "github", label: "GitHub", enabled: "IS_GITHUB_ENABLED", fields: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_ORGANIZATION_ID"] },
-  { key: "gitlab", label: "GitLab", enabled: "IS_GITLAB_ENABLED", fields: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"] },
-  { key: "gitea", label: "Gitea", enabled: "IS_GITEA_ENABLED", fields: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"] },
-] as const;
 
 const LABEL: Record<string, string> = {
   GOOGLE_CLIENT_ID: "Client ID", GOOGLE_CLIENT_SECRET: "Client secret",
@@ -24,10 +18,15 @@ export function AuthenticationPage() {
   const update = useUpdateConfigurations();
   const toast = useToast();
   const c = config.data ?? {};
-  const save = (patch: Record<string, string>, what: string) =>
+  /** Save a change; field errors go to `onFieldErrors` (shown on the fields) when given, others to a toast. */
+  const save = (patch: Record<string, string>, what: string, onFieldErrors?: (e: Record<string, string>) => void) =>
     update.mutate(patch, {
-      onSuccess: () => toast.show("success", `${what} saved`),
-      onError: (err) => toast.show("error", `Could not save ${what.toLowerCase()}`, err instanceof ApiError ? errorMessage(err.body) : undefined),
+      onSuccess: () => { onFieldErrors?.({}); toast.show("success", `${what} saved`); },
+      onError: (err) => {
+        const fe = fieldErrors(err);
+        if (onFieldErrors && Object.keys(fe).length) onFieldErrors(fe);
+        else toast.show("error", `Could not save ${what.toLowerCase()}`, err instanceof ApiError ? errorMessage(err.body) : undefined);
+      },
     });
   if (config.isLoading) return <PageSpinner />;
   const toggle = (key: string, label: string, description: string, invert = false) => (
@@ -46,37 +45,57 @@ export function AuthenticationPage() {
         {toggle("ENABLE_EMAIL_PASSWORD", "Password sign-in", "Sign in with an email address and a password.")}
         {toggle("ENABLE_MAGIC_LINK_LOGIN", "Email code sign-in", "Sign in with a 6-digit code sent by email (needs SMTP).")}
       </div>
-      {PROVIDERS.map((p) => <ProviderForm key={p.key} provider={p} config={c} onSave={save} saving={update.isPending} />)}
+      {OAUTH_PROVIDER_CONFIG.map((p) => <ProviderForm key={p.key} provider={p} config={c} onSave={save} saving={update.isPending} />)}
     </GodModeSection>
   );
 }
 
+/**
+ * One sign-in provider: its saved credentials must be complete before it can be switched on (the
+ * server refuses it too), and the credentials cannot be emptied while it is on.
+ */
 function ProviderForm({ provider, config, onSave, saving }: {
-  provider: (typeof PROVIDERS)[number];
+  provider: OAuthProviderConfig;
   config: Record<string, string>;
-  onSave: (patch: Record<string, string>, what: string) => void;
+  onSave: (patch: Record<string, string>, what: string, onFieldErrors?: (e: Record<string, string>) => void) => void;
   saving: boolean;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     setValues(Object.fromEntries(provider.fields.map((f) => [f, config[f] ?? ""])));
   }, [config, provider.fields]);
   const callback = `${location.origin}/auth/${provider.key}/callback/`;
+  const on = config[provider.enabledKey] === "1";
+  const missing = missingProviderSettings(provider, config);
+  const blocked = !on && missing.length > 0
+    ? `Save the ${new Intl.ListFormat("en", { type: "conjunction" }).format(missing.map((k) => LABEL[k].charAt(0).toLowerCase() + LABEL[k].slice(1)))} below before turning on ${provider.label} sign-in.`
+    : null;
   return (
     <section className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={`${provider.label} sign-in`}>
       <Toggle
         label={provider.label}
         description={`Sign in with ${provider.label}.`}
-        checked={config[provider.enabled] === "1"}
-        onChange={(v) => onSave({ [provider.enabled]: v ? "1" : "0" }, provider.label)}
+        checked={on}
+        disabledReason={blocked}
+        onChange={(v) => onSave({ [provider.enabledKey]: v ? "1" : "0" }, provider.label, setErrors)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         {provider.fields.map((f) => (
-          <Input key={f} label={LABEL[f]} name={f} type={f.endsWith("SECRET") ? "password" : "text"} autoComplete="off" value={values[f] ?? ""} onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))} />
+          <Input
+            key={f}
+            label={LABEL[f]}
+            name={f}
+            type={f.endsWith("SECRET") ? "password" : "text"}
+            autoComplete="off"
+            value={values[f] ?? ""}
+            error={errors[f]}
+            onChange={(e) => { const v = e.target.value; setValues((x) => ({ ...x, [f]: v })); setErrors((x) => Object.fromEntries(Object.entries(x).filter(([k]) => k !== f))); }}
+          />
         ))}
       </div>
       <p className="text-xs text-zinc-500">Callback URL: <code className="select-all">{callback}</code></p>
-      <Button variant="secondary" size="sm" loading={saving} onClick={() => onSave(values, `${provider.label} credentials`)}>Save {provider.label} credentials</Button>
+      <Button variant="secondary" size="sm" loading={saving} onClick={() => onSave(values, `${provider.label} credentials`, setErrors)}>Save {provider.label} credentials</Button>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ROLE, USER_ROLES } from "@stride/shared";
+import { ROLE, USER_ROLES, roleBucket, roleLabel } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
@@ -10,8 +10,10 @@ import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/
 import { AuthLayout } from "../auth/AuthLayout.tsx";
 import { InviteMembersForm } from "../workspace-settings/InviteMembersForm.tsx";
 import { WorkspaceForm } from "./WorkspaceForm.tsx";
+import { AvatarField } from "../profile/AvatarField.tsx";
+import { usePermissions, workspaceSubject } from "../../lib/permissions.ts";
 
-type Step = "profile" | "workspace" | "invite";
+type Step = "profile" | "workspace" | "invite" | "finish";
 
 /**
  * Onboarding (platform.md §4): profile (names, role) → join or create a workspace → invite
@@ -23,29 +25,40 @@ export function OnboardingPage() {
   const workspaces = useMyWorkspaces();
   const [step, setStep] = useState<Step | null>(null);
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
+  const can = usePermissions();
+  /** Only people who may invite (workspace admins) get the invite step; everyone else goes straight in. */
+  const stepAfterWorkspace = useCallback((ws: Workspace): Step => (can("create", "invitation", workspaceSubject(ws)) ? "invite" : "finish"), [can]);
 
   useEffect(() => {
-    if (step || !profile.data || !workspaces.data) return;
+    if (step || !profile.data || !workspaces.data || !me.data) return;
     const s = profile.data.onboarding_step ?? {};
     if (!s.profile_complete) setStep("profile");
     else if (!workspaces.data.length) setStep("workspace");
-    else { setWorkspace(workspaces.data[0]); setStep("invite"); }
-  }, [step, profile.data, workspaces.data]);
+    else { setWorkspace(workspaces.data[0]); setStep(stepAfterWorkspace(workspaces.data[0])); }
+  }, [step, profile.data, workspaces.data, me.data, stepAfterWorkspace]);
 
   if (me.isLoading || profile.isLoading || workspaces.isLoading || !step) return <PageSpinner />;
   if (profile.data?.is_onboarded) return <Navigate to="/" replace />;
 
-  const stepNo = { profile: 1, workspace: 2, invite: 3 }[step];
+  const enter = (ws: Workspace) => { setWorkspace(ws); setStep(stepAfterWorkspace(ws)); };
+  // Someone who creates a workspace administers it and gets the invite step; someone joining as a member or guest does not.
+  const known = workspace ?? workspaces.data?.[0];
+  const total = known && stepAfterWorkspace(known) === "finish" ? 2 : 3;
+  const stepNo = { profile: 1, workspace: 2, invite: 3, finish: total }[step];
   return (
-    <AuthLayout title={{ profile: "Tell us about yourself", workspace: "Set up your workspace", invite: "Invite your teammates" }[step]} subtitle={`Step ${stepNo} of 3`}>
-      {step === "profile" && <ProfileStep onDone={() => setStep(workspaces.data?.length ? "invite" : "workspace")} onWorkspaceKnown={() => workspaces.data?.[0] && setWorkspace(workspaces.data[0])} />}
-      {step === "workspace" && <WorkspaceStep onDone={(ws) => { setWorkspace(ws); setStep("invite"); }} />}
+    <AuthLayout
+      title={{ profile: "Tell us about yourself", workspace: "Set up your workspace", invite: "Invite your teammates", finish: "Opening your workspace" }[step]}
+      subtitle={step === "finish" ? undefined : `Step ${stepNo} of ${total}`}
+    >
+      {step === "profile" && <ProfileStep onDone={() => { const ws = workspaces.data?.[0]; if (ws) enter(ws); else setStep("workspace"); }} />}
+      {step === "workspace" && <WorkspaceStep onDone={enter} />}
       {step === "invite" && workspace && <InviteStep workspace={workspace} />}
+      {step === "finish" && workspace && <FinishStep workspace={workspace} />}
     </AuthLayout>
   );
 }
 
-function ProfileStep({ onDone, onWorkspaceKnown }: { onDone: () => void; onWorkspaceKnown: () => void }) {
+function ProfileStep({ onDone }: { onDone: () => void }) {
   const me = useMe();
   const profile = useProfile();
   const updateMe = useUpdateMe();
@@ -67,7 +80,6 @@ function ProfileStep({ onDone, onWorkspaceKnown }: { onDone: () => void; onWorks
     try {
       await updateMe.mutateAsync({ first_name: first.trim(), last_name: last.trim() });
       await updateProfile.mutateAsync({ role, onboarding_step: { ...(profile.data?.onboarding_step ?? {}), profile_complete: true } as never });
-      onWorkspaceKnown();
       onDone();
     } catch (err) {
       setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
@@ -76,6 +88,7 @@ function ProfileStep({ onDone, onWorkspaceKnown }: { onDone: () => void; onWorks
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Profile">
       {formError && <Banner>{formError}</Banner>}
+      <AvatarField />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="First name" name="first_name" autoFocus maxLength={255} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first_name} />
         <Input label="Last name" name="last_name" maxLength={255} value={last} onChange={(e) => setLast(e.target.value)} />
@@ -104,7 +117,8 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
 
   const created = async (ws: Workspace) => {
     await updateProfile.mutateAsync({ onboarding_step: { ...steps, workspace_create: true } as never }).catch(() => undefined);
-    onDone(ws);
+    // The creator administers the new workspace (the create answer carries no role).
+    onDone({ ...ws, role: ws.role ?? ROLE.ADMIN });
   };
   const join = async () => {
     setError(null);
@@ -154,7 +168,7 @@ export function InvitationList({ invitations, selected, onChange }: { invitation
               <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
               <span className="flex-1">
                 <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
-                <span className="block text-xs text-zinc-500">Invited as {inv.role === 20 ? "Admin" : inv.role === 15 ? "Member" : "Guest"}</span>
+                <span className="block text-xs text-zinc-500">Invited as {roleLabel(inv.role)}</span>
               </span>
             </label>
           </li>
@@ -164,21 +178,20 @@ export function InvitationList({ invitations, selected, onChange }: { invitation
   );
 }
 
-function InviteStep({ workspace }: { workspace: Workspace }) {
+/** Mark onboarding done (every step, the workspace as the last one) and open the workspace. */
+function useFinishOnboarding(workspace: Workspace) {
   const profile = useProfile();
   const nav = useNavigate();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
-
-  const finish = async (invited: boolean) => {
+  const finish = async () => {
     setFinishing(true);
     setError(null);
     try {
       const steps = { ...(profile.data?.onboarding_step ?? {}), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
       await api("/api/users/me/profile/", { method: "PATCH", body: { onboarding_step: steps, last_workspace_id: workspace.id } });
       await api("/api/users/me/onboard/", { method: "PATCH", body: { is_onboarded: true } });
-      void invited;
       await qc.refetchQueries({ queryKey: qk.settings });
       nav(`/${workspace.slug}/`, { replace: true });
       qc.setQueryData(qk.profile, (p: Profile | undefined) => (p ? { ...p, is_onboarded: true, onboarding_step: steps, last_workspace_id: workspace.id } : p));
@@ -187,22 +200,43 @@ function InviteStep({ workspace }: { workspace: Workspace }) {
       setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
     }
   };
-  const role = (workspace.role ?? ROLE.MEMBER) as 5 | 15 | 20;
+  return { finish, finishing, error };
+}
+
+function InviteStep({ workspace }: { workspace: Workspace }) {
+  const { finish, finishing, error } = useFinishOnboarding(workspace);
   return (
     <div className="space-y-4">
       {error && <Banner>{error}</Banner>}
       <p className="text-sm text-zinc-500">Invite people to {workspace.name}. They get an email with a link to join.</p>
-      {role >= ROLE.MEMBER ? (
-        <InviteMembersForm
-          slug={workspace.slug}
-          maxRole={role}
-          submitLabel="Invite and continue"
-          onDone={() => finish(true)}
-          secondary={<Button variant="secondary" loading={finishing} onClick={() => finish(false)}>Skip for now</Button>}
-        />
-      ) : (
-        <Button className="w-full" loading={finishing} onClick={() => finish(false)}>Go to workspace</Button>
-      )}
+      <InviteMembersForm
+        slug={workspace.slug}
+        maxRole={roleBucket(workspace.role) ?? ROLE.ADMIN}
+        submitLabel="Invite and continue"
+        onDone={() => finish()}
+        secondary={<Button variant="secondary" loading={finishing} onClick={() => finish()}>Skip for now</Button>}
+      />
+    </div>
+  );
+}
+
+/** People who cannot invite (members and guests who joined) skip the invite step: onboarding ends here. */
+function FinishStep({ workspace }: { workspace: Workspace }) {
+  const { finish, finishing, error } = useFinishOnboarding(workspace);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void finish();
+  }, [finish]);
+  return (
+    <div className="space-y-4">
+      {error ? (
+        <>
+          <Banner>{error}</Banner>
+          <Button className="w-full" loading={finishing} onClick={() => finish()}>Go to {workspace.name}</Button>
+        </>
+      ) : <PageSpinner />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX } from "@stride/shared";
+import { Check } from "lucide-react";
+import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, type OrganizationSize } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { checkWorkspaceSlug, useCreateWorkspace } from "../../api/workspaces.ts";
 import type { Workspace } from "../../api/types.ts";
@@ -47,7 +48,7 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length || status === "checking") return;
-    create.mutate({ name: name.trim(), slug, organization_size: size }, {
+    create.mutate({ name: name.trim(), slug, organization_size: size as OrganizationSize }, {
       onSuccess: onCreated,
       onError: (err) => {
         const fe = fieldErrors(err);
@@ -59,7 +60,7 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
   };
 
   const slugHint =
-    status === "checking" ? "Checking…" : status === "available" ? "✓ Available" : status === "taken" ? undefined : `${location.origin}/${slug || "your-workspace"}/`;
+    status === "checking" ? "Checking…" : status === "available" ? <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400"><Check size={12} aria-hidden focusable="false" />Available</span> : status === "taken" ? undefined : `${location.origin}/${slug || "your-workspace"}/`;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create workspace">
       {formError && <Banner>{formError}</Banner>}

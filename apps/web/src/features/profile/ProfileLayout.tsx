@@ -1,5 +1,6 @@
 import { PROFILE_MENU } from "@stride/shared";
 import { Link, NavLink, Outlet } from "react-router";
+import { ArrowLeft } from "lucide-react";
 import { useUserSettings } from "../../api/users.ts";
 import { cx } from "../../components/ui/index.ts";
 
@@ -10,7 +11,7 @@ export function ProfileLayout() {
   return (
     <div className="min-h-screen">
       <header className="flex items-center gap-4 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-        <Link to={slug ? `/${slug}/` : "/"} className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">← Back to workspace</Link>
+        <Link to={slug ? `/${slug}/` : "/"} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline dark:text-indigo-400"><ArrowLeft size={14} aria-hidden focusable="false" />Back to workspace</Link>
         <h1 className="text-base font-semibold">Your account</h1>
       </header>
       <div className="mx-auto flex max-w-5xl flex-col md:flex-row">

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { DEFAULT_TIME_FORMAT, TIME_FORMATS, type TimeFormat } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
+import { AvatarField } from "./AvatarField.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },
@@ -57,6 +59,7 @@ export function ProfilePage() {
       <section>
         <h2 className="text-lg font-semibold">Profile</h2>
         <p className="text-sm text-zinc-500">{me.data.email}</p>
+        <div className="mt-4"><AvatarField /></div>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate aria-label="Profile">
           {formError && <Banner>{formError}</Banner>}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -72,12 +75,32 @@ export function ProfilePage() {
       </section>
       <section aria-labelledby="appearance">
         <h2 id="appearance" className="text-lg font-semibold">Appearance</h2>
-        <div className="mt-4 w-64">
+        <div className="mt-4 w-64 space-y-4">
           <Select label="Theme" name="theme" value={theme.choice === "custom" ? "system" : theme.choice} onChange={(e) => onTheme(e.target.value as ThemeChoice)}>
             {THEME_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </Select>
+          <TimeFormatSelect />
         </div>
       </section>
     </div>
+  );
+}
+
+const TIME_FORMAT_LABELS: Record<TimeFormat, string> = { "24-hour": "24-hour (14:05)", "12-hour": "12-hour (2:05 PM)" };
+
+/** How times are shown everywhere (profile `time_format`, 24-hour by default). */
+function TimeFormatSelect() {
+  const profile = useProfile();
+  const updateProfile = useUpdateProfile();
+  const toast = useToast();
+  return (
+    <Select
+      label="Time format"
+      name="time_format"
+      value={profile.data?.time_format ?? DEFAULT_TIME_FORMAT}
+      onChange={(e) => updateProfile.mutate({ time_format: e.target.value as TimeFormat }, { onError: () => toast.show("error", "Could not save the time format", "user-profile-update-error") })}
+    >
+      {TIME_FORMATS.map((f) => <option key={f} value={f}>{TIME_FORMAT_LABELS[f]}</option>)}
+    </Select>
   );
 }

@@ -1,24 +1,14 @@
+import { PROJECT_FEATURES } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useUpdateProject } from "../../api/projects.ts";
 import { Toggle, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
-/** Project feature flags (work-tracking.md §3). */
-const FEATURES: { key: string; label: string; description: string }[] = [
-  { key: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work." },
-  { key: "module_view", label: "Modules", description: "Group work items into thematic modules." },
-  { key: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
-  { key: "page_view", label: "Pages", description: "Project documents." },
-  { key: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage." },
-  { key: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items." },
-  { key: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
-  { key: "is_project_updates_enabled", label: "Project updates", description: "Post status updates for the project." },
-  { key: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states." },
-  { key: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields." },
-  { key: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
-];
-
+/**
+ * Project feature flags (work-tracking.md §3). A feature Stride does not build yet is shown off and
+ * cannot be switched, with the reason, rather than offered as if turning it on would do something.
+ */
 export function ProjectFeaturesSettings() {
   const { slug, projectId, project } = useCurrentProject();
   const update = useUpdateProject(slug, projectId);
@@ -29,14 +19,16 @@ export function ProjectFeaturesSettings() {
         <h2 className="text-lg font-semibold">Features</h2>
         <p className="mt-1 text-sm text-zinc-500">Turn project features on or off for everyone in the project.</p>
         <div className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
-          {FEATURES.map((f) => (
+          {PROJECT_FEATURES.map((f) => (
             <Toggle
-              key={f.key}
+              key={f.flag}
               label={f.label}
               description={f.description}
-              checked={!!project[f.key]}
+              badge={f.coming ? "Not available yet" : undefined}
+              disabledReason={f.coming ? `${f.label} is not available in this version of Stride yet. It arrives in a later release.` : null}
+              checked={!f.coming && !!project[f.flag]}
               disabled={update.isPending}
-              onChange={(v) => update.mutate({ [f.key]: v }, {
+              onChange={(v) => update.mutate({ [f.flag]: v }, {
                 onSuccess: () => toast.show("success", `${f.label} turned ${v ? "on" : "off"}`),
                 onError: (err) => toast.show("error", `Could not change ${f.label}`, err instanceof ApiError ? errorMessage(err.body) : err.message),
               })}

@@ -1,22 +1,32 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, ROLE } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, isOnlyAdmin, type ProjectNetwork } from "@stride/shared";
+import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useArchiveProject, useDeleteProject, useLeaveProject, useUpdateProject } from "../../api/projects.ts";
+import { useArchiveProject, useDeleteProject, useLeaveProject, useProjectMembers, useUpdateProject } from "../../api/projects.ts";
+import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../projects/ProjectLogo.tsx";
-import { identifierError } from "../projects/project-list.ts";
+import { projectFormErrors } from "../projects/project-list.ts";
+
+const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
+const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
 
 /** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
-  const { slug, projectId, project, role, projectRole } = useCurrentProject();
-  const canEdit = role === ROLE.ADMIN;
+  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const canEdit = useCan("edit", "project");
+  const canManageMembers = useCan("edit", "projectMember");
   const update = useUpdateProject(slug, projectId);
   const archive = useArchiveProject(slug);
   const del = useDeleteProject(slug, projectId);
   const leave = useLeaveProject(slug, projectId);
+  // The server refuses to let the only admin leave; say so instead of offering it.
+  const admins = useProjectMembers(slug, projectId, canManageMembers);
+  const me = useMe();
+  const soleAdmin = isOnlyAdmin((admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })), me.data?.id);
   const members = useWorkspaceMembers(slug);
   const toast = useToast();
   const nav = useNavigate();
@@ -36,16 +46,12 @@ export function ProjectGeneralSettings() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!form.name.trim()) errs.name = "Name is required.";
-    const idErr = identifierError(form.identifier);
-    if (idErr) errs.identifier = idErr;
-    if (form.cover_image && !/^https?:\/\/\S+$/.test(form.cover_image)) errs.cover_image = "Enter an http(s) image URL.";
+    const errs = projectFormErrors(form);
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length) return;
     update.mutate({
-      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network,
+      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
       project_lead: form.project_lead || null, cover_image: form.cover_image || null,
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {
@@ -70,7 +76,7 @@ export function ProjectGeneralSettings() {
       </div>
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Project details">
         {formError && <Banner>{formError}</Banner>}
-        <fieldset disabled={!canEdit} className="space-y-4">
+        <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
           <div>
             <div className="mb-1 text-sm font-medium">Emoji</div>
             <div className="flex flex-wrap gap-1">
@@ -111,8 +117,9 @@ export function ProjectGeneralSettings() {
           <div className="flex flex-wrap gap-2">
             {canEdit && <Button variant="secondary" onClick={() => setConfirm("archive")}>Archive project</Button>}
             {canEdit && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete project</Button>}
-            {projectRole && <Button variant="secondary" onClick={() => setConfirm("leave")}>Leave project</Button>}
+            {projectRole && <Button variant="secondary" disabledReason={soleAdmin ? ONLY_PROJECT_ADMIN : null} onClick={() => setConfirm("leave")}>Leave project</Button>}
           </div>
+          {projectRole && soleAdmin && <p className="text-xs text-zinc-500">{ONLY_PROJECT_ADMIN}</p>}
         </section>
       )}
       <ConfirmModal

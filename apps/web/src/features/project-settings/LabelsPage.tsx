@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { extractInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/extract-instruction";
 import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/attach-instruction";
+import { CornerDownRight, Ellipsis } from "lucide-react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
@@ -58,14 +59,14 @@ function Labels() {
               <li key={l.id} className="px-4 py-3"><LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} /></li>
             ) : (
               <LabelRow key={l.id} label={l} flat={flat}>
-                {l.depth > 0 && <span aria-hidden className="text-zinc-400">↳</span>}
+                {l.depth > 0 && <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />}
                 <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
                 <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
                 {l.children.length > 0 && <span className="text-xs text-zinc-500">{l.children.length} sub-label{l.children.length === 1 ? "" : "s"}</span>}
                 <Menu
                   ariaLabel={`Actions for label ${l.name}`}
                   align="right"
-                  label="⋯"
+                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
                   items={[
                     { label: "Edit", onSelect: () => { setEditing(l.id); setAdding(null); } },
                     { label: "Add sub-label", onSelect: () => { setAdding({ parent: l.id }); setEditing(null); } },

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ROLE, ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
+import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
+import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useAddProjectMembers, useProjectMembers, useRemoveProjectMember, useUpdateProjectMember } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
@@ -17,11 +18,9 @@ export function ProjectMembersSettings() {
   );
 }
 
-const rolesUpTo = (max: number) => ROLE_VALUES.filter((r) => r <= max).slice().reverse();
-
 function Members() {
-  const { slug, projectId, role } = useCurrentProject();
-  const canManage = role === ROLE.ADMIN;
+  const { slug, projectId } = useCurrentProject();
+  const canManage = useCan("edit", "projectMember");
   const members = useProjectMembers(slug, projectId);
   const wsMembers = useWorkspaceMembers(slug);
   const me = useMe();
@@ -105,7 +104,7 @@ function AddMemberModal({ open, onClose, candidates }: { open: boolean; onClose:
           <Button
             disabled={!memberId}
             loading={add.isPending}
-            onClick={() => add.mutate([{ member_id: memberId, role: effectiveRole }], {
+            onClick={() => add.mutate([{ member_id: memberId, role: effectiveRole as Role }], {
               onSuccess: () => { toast.show("success", "Member added"); setMemberId(""); onClose(); },
               onError: (err) => toast.show("error", "Could not add the member", err instanceof ApiError ? errorMessage(err.body) : err.message),
             })}

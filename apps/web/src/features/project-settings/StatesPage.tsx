@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Ellipsis } from "lucide-react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
@@ -8,6 +9,8 @@ import { useCurrentProject } from "../projects/ProjectLayout.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { groupStates, stateDropSequence } from "./ordering.ts";
 import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
+
+const DEFAULT_STATE_UNDELETABLE = "The default state cannot be deleted. Mark another state as default first.";
 
 const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
 
@@ -63,11 +66,13 @@ function States() {
                   <Menu
                     ariaLabel={`Actions for state ${s.name}`}
                     align="right"
-                    label="⋯"
+                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
                       { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
                       { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },
-                      { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
+                      s.default
+                        ? { label: <>Delete<span className="block text-xs text-zinc-500">{DEFAULT_STATE_UNDELETABLE}</span></>, disabled: true, onSelect: () => undefined }
+                        : { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
                     ]}
                   />
                 </StateRow>
@@ -80,7 +85,7 @@ function States() {
         open={!!deleting}
         onClose={() => setDeleting(null)}
         title="Delete state"
-        message={deleting?.default ? "This is the default state. Mark another state as default first." : `Delete the state "${deleting?.name}"? States that still have work items cannot be deleted.`}
+        message={`Delete the state "${deleting?.name}"? States that still have work items cannot be deleted.`}
         confirmLabel="Delete"
         loading={del.isPending}
         onConfirm={() => deleting && del.mutate(deleting.id, {

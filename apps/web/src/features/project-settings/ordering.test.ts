@@ -5,7 +5,7 @@ import {
 } from "./ordering.ts";
 
 const st = (id: string, group: string, sequence: number): State =>
-  ({ id, group, sequence, name: id, color: "#000", default: false, description: "", project_id: "p", workspace_id: "w" });
+  ({ id, group, sequence, name: id, color: "#000", default: false, description: "", project_id: "p", workspace_id: "w", order: 0 });
 const lb = (id: string, sort_order: number, parent: string | null = null): Label =>
   ({ id, name: id, sort_order, parent, color: "#000", project_id: "p", workspace_id: "w" });
 

@@ -1,5 +1,8 @@
 import { STATE_GROUPS, labelMoveSortOrder, labelSortOrderAt, stateSequenceAt } from "@stride/shared";
 import type { Label, State } from "../../api/types.ts";
+import type { LabelNode } from "../../lib/label-tree.ts";
+
+export { flattenTree, labelTree, type LabelNode } from "../../lib/label-tree.ts";
 
 /** States in the fixed group order (backlog → cancelled), each group by sequence; triage is hidden. */
 export function groupStates(states: readonly State[]): { group: (typeof STATE_GROUPS)[number]; states: State[] }[] {
@@ -15,30 +18,6 @@ export function groupStates(states: readonly State[]): { group: (typeof STATE_GR
  */
 export function stateDropSequence(group: readonly State[], dragged: string, index: number): number {
   return stateSequenceAt(group.filter((s) => s.id !== dragged).map((s) => s.sequence), index);
-}
-
-export interface LabelNode extends Label { children: LabelNode[]; depth: number }
-
-/** Labels as a tree (children under their parent), siblings by sort_order then name. */
-export function labelTree(labels: readonly Label[]): LabelNode[] {
-  const ids = new Set(labels.map((l) => l.id));
-  const byParent = new Map<string | null, Label[]>();
-  for (const l of labels) {
-    const p = l.parent && ids.has(l.parent) ? l.parent : null;
-    byParent.set(p, [...(byParent.get(p) ?? []), l]);
-  }
-  const build = (parent: string | null, depth: number, seen: Set<string>): LabelNode[] =>
-    (byParent.get(parent) ?? [])
-      .slice()
-      .sort((a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name))
-      .filter((l) => !seen.has(l.id))
-      .map((l) => ({ ...l, depth, children: build(l.id, depth + 1, new Set([...seen, l.id])) }));
-  return build(null, 0, new Set());
-}
-
-/** Flatten a tree depth-first (display order). */
-export function flattenTree(nodes: readonly LabelNode[]): LabelNode[] {
-  return nodes.flatMap((n) => [n, ...flattenTree(n.children)]);
 }
 
 /** Ids of a label and all its descendants (they cannot become its parent). */

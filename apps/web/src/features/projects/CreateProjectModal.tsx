@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, mayTake, type ProjectNetwork } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateProject } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useMe } from "../../api/users.ts";
 import type { LogoProps } from "../../api/types.ts";
 import { Banner, Button, Input, Modal, Select, Textarea, useToast, cx } from "../../components/ui/index.ts";
-import { deriveIdentifier, identifierError } from "./project-list.ts";
+import { deriveIdentifier, projectFormErrors } from "./project-list.ts";
 import { EMOJIS, ICONS, emojiToValue } from "./ProjectLogo.tsx";
 
 const CODE_TEXT: Record<string, string> = {
@@ -28,36 +28,39 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
   const [identifier, setIdentifier] = useState("");
   const [identifierTouched, setIdentifierTouched] = useState(false);
   const [description, setDescription] = useState("");
-  const [network, setNetwork] = useState<number>(PROJECT_NETWORK.PUBLIC);
+  const [network, setNetwork] = useState<ProjectNetwork>(PROJECT_NETWORK.PUBLIC);
   const [lead, setLead] = useState("");
   const [logo, setLogo] = useState<LogoProps>({ in_use: "emoji", emoji: { value: emojiToValue(EMOJIS[0]) } });
   const [cover, setCover] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Client checks run live once a submit was tried; a server error stays until its field is edited.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const clientErrors = projectFormErrors({ name, identifier, cover_image: cover });
+  const errors: Record<string, string> = { ...serverErrors, ...(submitted ? clientErrors : {}) };
+  const edited = (...fields: string[]) =>
+    setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e));
 
   useEffect(() => {
     if (!open) {
       setName(""); setIdentifier(""); setIdentifierTouched(false); setDescription(""); setNetwork(PROJECT_NETWORK.PUBLIC);
-      setLead(""); setCover(""); setErrors({}); setFormError(null);
+      setLead(""); setCover(""); setSubmitted(false); setServerErrors({}); setFormError(null);
       setLogo({ in_use: "emoji", emoji: { value: emojiToValue(EMOJIS[Math.floor(Math.random() * EMOJIS.length)]) } });
     }
   }, [open]);
 
   const onName = (v: string) => {
     setName(v);
-    if (!identifierTouched) setIdentifier(deriveIdentifier(v));
+    edited("name");
+    if (!identifierTouched) { setIdentifier(deriveIdentifier(v)); edited("identifier"); }
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!name.trim()) errs.name = "Name is required.";
-    const idErr = identifierError(identifier);
-    if (idErr) errs.identifier = idErr;
-    if (cover && !/^https?:\/\/\S+$/.test(cover)) errs.cover_image = "Enter an http(s) image URL.";
-    setErrors(errs);
+    setSubmitted(true);
+    setServerErrors({});
     setFormError(null);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(clientErrors).length) return;
     create.mutate(
       {
         name: name.trim(),
@@ -77,7 +80,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
         onError: (err) => {
           const fe = fieldErrors(err);
           const mapped = Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, readable(v) ?? v]));
-          setErrors(mapped);
+          setServerErrors(mapped);
           if (!Object.keys(fe).length) setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
         },
       },
@@ -101,12 +104,12 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
                 </button>
               );
             })}
-            {Object.entries(ICONS).map(([iname, glyph]) => {
+            {Object.entries(ICONS).map(([iname, Glyph]) => {
               const active = logo.in_use === "icon" && logo.icon?.name === iname;
               return (
                 <button key={iname} type="button" role="radio" aria-checked={active} aria-label={`Icon ${iname}`} onClick={() => setLogo({ in_use: "icon", icon: { name: iname, color: "#6366f1" } })}
                   className={cx("h-8 w-8 rounded text-lg text-indigo-500", active ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800")}>
-                  {glyph}
+                  <Glyph size={18} strokeWidth={2} aria-hidden focusable="false" className="mx-auto" />
                 </button>
               );
             })}
@@ -120,27 +123,27 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
             required
             maxLength={PROJECT_IDENTIFIER_MAX}
             value={identifier}
-            onChange={(e) => { setIdentifierTouched(true); setIdentifier(e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, "")); }}
+            onChange={(e) => { setIdentifierTouched(true); setIdentifier(e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, "")); edited("identifier"); }}
             error={errors.identifier}
             hint="Up to 12 letters or digits"
           />
         </div>
-        <Textarea label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+        <Textarea label="Description" name="description" value={description} onChange={(e) => { setDescription(e.target.value); edited("description"); }} error={errors.description} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Access" name="network" value={network} onChange={(e) => setNetwork(Number(e.target.value))} error={errors.network}>
+          <Select label="Access" name="network" value={network} onChange={(e) => { setNetwork(Number(e.target.value) as ProjectNetwork); edited("network"); }} error={errors.network}>
             <option value={PROJECT_NETWORK.PUBLIC}>Public — every workspace member can join</option>
             <option value={PROJECT_NETWORK.SECRET}>Private — by invitation only</option>
           </Select>
-          <Select label="Lead" name="project_lead" value={lead} onChange={(e) => setLead(e.target.value)} error={errors.project_lead}>
+          <Select label="Lead" name="project_lead" value={lead} onChange={(e) => { setLead(e.target.value); edited("project_lead"); }} error={errors.project_lead}>
             <option value="">No lead</option>
-            {(members.data ?? []).filter((m) => m.is_active !== false && m.role >= 15).map((m) => (
+            {(members.data ?? []).filter((m) => m.is_active !== false && mayTake("projectLead", m.role)).map((m) => (
               <option key={m.member.id} value={m.member.id}>
                 {m.member.display_name}{m.member.id === me.data?.id ? " (you)" : ""}
               </option>
             ))}
           </Select>
         </div>
-        <Input label="Cover image URL" name="cover_image" type="url" value={cover} onChange={(e) => setCover(e.target.value)} error={errors.cover_image} placeholder="https://…" />
+        <Input label="Cover image URL" name="cover_image" type="url" value={cover} onChange={(e) => { setCover(e.target.value); edited("cover_image"); }} error={errors.cover_image} placeholder="https://…" />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
           <Button type="submit" loading={create.isPending}>Create project</Button>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
-import { type Role } from "@stride/shared";
+import { projectFeature, type Role } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
 import { useProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
@@ -31,6 +31,9 @@ const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Intake", path: "intake/", flag: "intake_view" },
 ];
 
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  cx("shrink-0 whitespace-nowrap rounded px-2 py-1", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+
 export function ProjectLayout() {
   const { projectId = "" } = useParams();
   const { slug } = useCurrentWorkspace();
@@ -42,7 +45,7 @@ export function ProjectLayout() {
     return (
       <EmptyState
         title={st === 409 ? "You are not a member of this project" : "Project not found"}
-        description={st === 409 ? "Join the project from the projects list to open it." : "This project does not exist, is archived, or you do not have access to it."}
+        description={st === 409 ? "Projects open to their members only. Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."}
         action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Back to projects</Link>}
       />
     );
@@ -52,17 +55,21 @@ export function ProjectLayout() {
   return (
     <Ctx.Provider value={{ slug, projectId, project: p, role: roles.role, projectRole: roles.projectRole }}>
       <div className="flex min-h-0 flex-1 flex-col">
-        <nav aria-label="Project" className="flex items-center gap-1 overflow-x-auto border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
-          <span className="mr-2 flex items-center gap-2 font-medium">
+        {/* The tab bar keeps its height (never squashed by a long page) and its tabs scroll sideways on a
+            narrow window, while Settings stays pinned and whole at the end. */}
+        <nav aria-label="Project" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 text-sm dark:border-zinc-800">
+          <span className="flex min-w-0 shrink items-center gap-2 font-medium" title={p.name}>
             <ProjectLogo project={p} />
-            <span className="max-w-48 truncate">{p.name}</span>
+            <span className="hidden max-w-48 truncate sm:inline">{p.name}</span>
           </span>
-          {TABS.filter((t) => !t.flag || p[t.flag]).map((t) => (
-            <NavLink key={t.path} to={base + t.path} className={({ isActive }) => cx("rounded px-2 py-1", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
-              {t.label}
-            </NavLink>
-          ))}
-          <NavLink to={base + "settings/"} className={({ isActive }) => cx("ml-auto rounded px-2 py-1", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
+          <div data-project-tabs className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
+            {TABS.filter((t) => !t.flag || (p[t.flag] && !projectFeature(String(t.flag)).coming)).map((t) => (
+              <NavLink key={t.path} to={base + t.path} className={tabClass}>
+                {t.label}
+              </NavLink>
+            ))}
+          </div>
+          <NavLink to={base + "settings/"} className={tabClass}>
             Settings
           </NavLink>
         </nav>

@@ -1,3 +1,4 @@
+import { Circle, Diamond, Flag, Heart, Rocket, Settings, Square, Star, Triangle, Zap, type LucideIcon } from "lucide-react";
 import type { LogoProps } from "../../api/types.ts";
 
 /** A project's emoji or icon logo (logo_props), falling back to its identifier's first letter. */
@@ -8,9 +9,10 @@ export function ProjectLogo({ project, size = "sm" }: { project: { name: string;
     return <span aria-hidden className={`inline-flex shrink-0 items-center justify-center ${dim}`}>{emojiFromValue(lp.emoji.value)}</span>;
   }
   if (lp.in_use === "icon" && lp.icon?.name) {
+    const Glyph = ICONS[lp.icon.name] ?? Square;
     return (
       <span aria-hidden className={`inline-flex shrink-0 items-center justify-center rounded ${dim}`} style={{ color: lp.icon.color ?? "#6366f1" }}>
-        {ICONS[lp.icon.name] ?? "■"}
+        <Glyph size={size === "lg" ? 28 : 14} strokeWidth={2} aria-hidden focusable="false" />
       </span>
     );
   }
@@ -21,9 +23,9 @@ export function ProjectLogo({ project, size = "sm" }: { project: { name: string;
   );
 }
 
-/** Icons offered in the logo picker, by name. */
-export const ICONS: Record<string, string> = {
-  square: "■", circle: "●", triangle: "▲", diamond: "◆", star: "★", heart: "♥", bolt: "⚡", flag: "⚑", rocket: "➶", gear: "⚙",
+/** Icons offered in the logo picker, by name (lucide: Unicode symbols would turn into colour emoji). */
+export const ICONS: Record<string, LucideIcon> = {
+  square: Square, circle: Circle, triangle: Triangle, diamond: Diamond, star: Star, heart: Heart, bolt: Zap, flag: Flag, rocket: Rocket, gear: Settings,
 };
 
 /** Emojis offered in the logo picker. Stored as decimal code points joined by '-' (Plane's format). */

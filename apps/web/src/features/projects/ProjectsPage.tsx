@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ROLE } from "@stride/shared";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
 import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
+import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "./ProjectLogo.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
@@ -14,11 +16,13 @@ import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProje
 const ORDER_KEY = "stride-projects-order";
 
 export function ProjectsPage() {
-  const { slug, role } = useCurrentWorkspace();
+  const { slug } = useCurrentWorkspace();
+  const can = usePermissions();
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
   const toast = useToast();
   const nav = useNavigate();
+  const when = useDateTimeFormat();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(params.get("create") === "1");
   const [search, setSearch] = useState("");
@@ -41,7 +45,7 @@ export function ProjectsPage() {
     localStorage.setItem(ORDER_KEY, v);
   };
   const list = sortProjects(filterProjects(projects.data ?? [], { myProjects, archived, search }), orderBy);
-  const canCreate = role >= ROLE.MEMBER;
+  const canCreate = can("create", "project");
 
   const toggleFav = (p: Project) =>
     fav.mutate({ id: p.id, favorite: !p.is_favorite }, {
@@ -61,7 +65,7 @@ export function ProjectsPage() {
           </Select>
         </div>
         <Button variant="secondary" size="sm" aria-pressed={desc} onClick={() => setOrder(key, !desc)} className="h-9">
-          {desc ? "Descending ↓" : "Ascending ↑"}
+          {desc ? <ArrowDownWideNarrow size={14} aria-hidden focusable="false" /> : <ArrowUpNarrowWide size={14} aria-hidden focusable="false" />}{desc ? "Descending" : "Ascending"}
         </Button>
         <label className="flex h-9 items-center gap-2 text-sm">
           <input type="checkbox" checked={myProjects} onChange={(e) => setFlag("my_projects", e.target.checked)} /> My projects
@@ -82,7 +86,7 @@ export function ProjectsPage() {
         <ul aria-label="Projects" className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((p) => {
             const joined = !!p.member_role;
-            const canAdmin = p.member_role === 20 || role === 20;
+            const canAdmin = can("edit", "project", projectSubject(p));
             return (
               <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
                 {p.cover_image_url || p.cover_image ? (
@@ -105,12 +109,12 @@ export function ProjectsPage() {
                     onClick={() => toggleFav(p)}
                     className={cx("rounded p-1 text-lg leading-none", p.is_favorite ? "text-amber-500" : "text-zinc-400 hover:text-zinc-600")}
                   >
-                    {p.is_favorite ? "★" : "☆"}
+                    <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={p.is_favorite ? "fill-current" : undefined} />
                   </button>
                   <Menu
                     ariaLabel={`Actions for ${p.name}`}
                     align="right"
-                    label="⋯"
+                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
                       ...(joined || canAdmin ? [{ label: "Settings", onSelect: () => nav(`/${slug}/projects/${p.id}/settings/`) }] : []),
                       { label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${p.id}/issues/`); toast.show("success", "Link copied"); } },
@@ -119,7 +123,7 @@ export function ProjectsPage() {
                 </div>
                 <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
-                  <span className="ml-auto">Created {new Date(p.created_at).toLocaleDateString()}</span>
+                  <span className="ml-auto">Created {when.date(p.created_at)}</span>
                 </div>
               </li>
             );

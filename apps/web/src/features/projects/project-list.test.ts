@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveIdentifier, filterProjects, identifierError, sortProjects, type SortableProject } from "./project-list.ts";
+import { deriveIdentifier, filterProjects, identifierError, projectFormErrors, sortProjects, type SortableProject } from "./project-list.ts";
 
 const p = (id: string, o: Partial<SortableProject>): SortableProject => ({
   id, name: id, sort_order: null, created_at: "2024-01-01T00:00:00Z", members: [], member_role: 15, archived_at: null, identifier: id.toUpperCase(), ...o,
@@ -53,5 +53,15 @@ describe("identifiers", () => {
     expect(identifierError("ABCDEFGHIJKLM")).toBe("At most 12 characters.");
     expect(identifierError("ab")).toBe("Only upper-case letters and digits.");
     expect(identifierError("API")).toBe("This identifier is reserved.");
+  });
+});
+
+describe("projectFormErrors", () => {
+  it("names each invalid field, and nothing once the fields are valid", () => {
+    expect(projectFormErrors({ name: " ", identifier: "", cover_image: "ftp://x" })).toEqual({
+      name: "Name is required.", identifier: "Identifier is required.", cover_image: "Enter an http(s) image URL.",
+    });
+    expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "" })).toEqual({});
+    expect(projectFormErrors({ name: "Rocket", identifier: "API", cover_image: "https://x.test/a.png" })).toEqual({ identifier: "This identifier is reserved." });
   });
 });

@@ -79,3 +79,17 @@ export function identifierError(identifier: string): string | undefined {
   if (RESERVED_PROJECT_IDENTIFIERS.includes(identifier)) return "This identifier is reserved.";
   return undefined;
 }
+
+/**
+ * Client-side checks of the project form (create and settings), keyed by the server's field names.
+ * Screens run it on every change once the user has tried to submit, so an error disappears as soon
+ * as its field becomes valid.
+ */
+export function projectFormErrors(f: { name: string; identifier: string; cover_image: string }): Record<string, string> {
+  const errs: Record<string, string> = {};
+  if (!f.name.trim()) errs.name = "Name is required.";
+  const idErr = identifierError(f.identifier);
+  if (idErr) errs.identifier = idErr;
+  if (f.cover_image && !/^https?:\/\/\S+$/.test(f.cover_image)) errs.cover_image = "Enter an http(s) image URL.";
+  return errs;
+}

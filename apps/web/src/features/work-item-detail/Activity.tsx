@@ -10,6 +10,7 @@ import { displayName } from "../work-items/components/properties.tsx";
 import { Icon } from "../work-items/components/icons.tsx";
 import { formatDate, relativeTime } from "../work-items/lib/dates.ts";
 import { isEmptyHtml } from "../work-items/lib/html.ts";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { describeActivity } from "./activity-text.ts";
 import { ReactionBar } from "./Reactions.tsx";
 
@@ -82,12 +83,13 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
 
 function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
   const who = a.actor_detail ? displayName(a.actor_detail) : a.actor ? displayName(refs.userById.get(a.actor)) : "Someone";
+  const when = useDateTimeFormat();
   return (
     <li className="flex items-start gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
       <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-zinc-100 dark:bg-zinc-800"><Icon name="restore" size={11} /></span>
       <span className="min-w-0 flex-1">
         <span className="font-medium text-zinc-800 dark:text-zinc-200">{who}</span> {describeActivity(a, formatDate)}
-        <span className="ml-1.5 text-zinc-400" title={new Date(a.created_at).toLocaleString()}>{relativeTime(a.created_at)}</span>
+        <time className="ml-1.5 text-zinc-400" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
       </span>
     </li>
   );
@@ -100,15 +102,16 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const editor = useRef<RichEditorHandle>(null);
-  const author = c.actor_detail ?? refs.userById.get(c.actor);
+  const author = c.actor_detail ?? refs.userById.get(c.actor ?? "");
   const mine = !!me && c.actor === me;
+  const when = useDateTimeFormat();
   return (
     <li className="flex gap-2" data-comment={c.id}>
       <Avatar name={author?.display_name ?? "?"} url={author?.avatar_url} size="sm" />
       <div className="min-w-0 flex-1 rounded-lg border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
         <div className="mb-1 flex items-center gap-2 text-xs">
           <span className="font-medium text-zinc-800 dark:text-zinc-200">{displayName(author)}</span>
-          <span className="text-zinc-400" title={new Date(c.created_at).toLocaleString()}>{relativeTime(c.created_at)}</span>
+          <time className="text-zinc-400" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
           {c.edited_at && <span className="text-zinc-400">(edited)</span>}
           {mine && !editing && (
             <span className="ml-auto">

@@ -6,8 +6,7 @@ import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import { RichText } from "../work-items/components/RichEditor.tsx";
 import { displayName } from "../work-items/components/properties.tsx";
 import { relativeTime } from "../work-items/lib/dates.ts";
-
-const fullTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 /**
  * The description's version history: the kept versions (newest first, with time and author), a read-only
@@ -44,6 +43,7 @@ function HistoryBody({ slug, pid, id, kind, refs, onClose, currentHtml, canResto
   const html = detail.data?.description_html ?? null;
   const isCurrent = html !== null && html === (currentHtml ?? "");
   const author = (v: DescriptionVersion) => displayName(refs.userById.get(v.owned_by));
+  const fullTime = useDateTimeFormat().dateTime;
 
   let body;
   if (list.isLoading) body = <div className="flex justify-center py-10"><Spinner /></div>;

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { CLOSED_STATE_GROUPS, ROLE, canAct, hasRole } from "@stride/shared";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWorkItem, type ItemKind } from "../../api/work-items.ts";
-import { useItemReaction, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
+import { useItemReaction, useRefreshHistory, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
-import { useProjectRole } from "../../lib/permissions.ts";
+import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
 } from "../work-items/components/properties.tsx";
@@ -17,6 +17,7 @@ import { RichEditor, type RichEditorHandle } from "../work-items/components/Rich
 import { ParentPicker } from "../work-items/create/ParentPicker.tsx";
 import { UNTITLED, copyText, itemKey, itemUrl } from "../work-items/components/ItemBits.tsx";
 import { formatDate, isOverdue } from "../work-items/lib/dates.ts";
+import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
 import { ReactionBar } from "./Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
@@ -42,7 +43,9 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
 }) {
   const refs = useProjectRefs(slug, pid);
   const q = useWorkItemDetail(slug, pid, id, kind);
-  if (q.isLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
+  // the caller's roles load beside the item: what they may change shows at once
+  const rolesLoading = usePermissionsLoading({ projects: true });
+  if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : 0;
     return (
@@ -60,22 +63,26 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   slug: string; pid: string; item: Detail; kind: ItemKind; refs: ProjectRefs; variant: "peek" | "page"; onClose?: () => void;
 }) {
   const me = useMe().data?.id ?? null;
-  const { projectRole: role } = useProjectRole(slug, pid);
+  const can = usePermissions({ projects: true });
   const nav = useNavigate();
   const toast = useToast();
   const update = useUpdateWorkItem(slug, pid);
   const archive = useArchiveWorkItem(slug, pid, kind);
   const restore = useRestoreWorkItem(slug, pid);
   const del = useDeleteWorkItem(slug, pid, kind);
+  const refreshHistory = useRefreshHistory(slug, pid, item.id);
   const sub = useSubscription(slug, pid, item.id, kind);
   const react = useItemReaction(slug, pid, item.id, kind);
   const widgets = useWidgets();
+  const when = useDateTimeFormat();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
-  // the server's rules: members edit, creators edit their own; admins and creators delete
-  const editable = !archived && (canAct(role) || (!!me && item.created_by === me));
-  const canDelete = hasRole(role, ROLE.ADMIN) || (!!me && item.created_by === me);
+  // the server's rules (the shared permission table): members edit, creators edit their own; admins and creators delete
+  const subject = itemSubject(item);
+  const editable = !archived && can("edit", "workItem", subject);
+  const canDelete = can("delete", "workItem", subject);
+  const canLink = !archived && can("link", "workItem", subject);
   const group = refs.stateById.get(item.state_id ?? "")?.group ?? item.state__group ?? null;
   const ident = refs.project?.identifier;
   const key = itemKey(ident, item.sequence_id);
@@ -86,6 +93,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
     archive.mutate({ id: item.id, label: key }, {
       onSuccess: () => {
         if (onClose) onClose();
+        else refreshHistory();
       },
     });
   const doRestore = () => restore.mutate({ id: item.id, label: key });
@@ -111,9 +119,9 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
         {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
         {archived ? (
-          canAct(role) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
+          can("restore", "workItem", subject) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
         ) : (
-          editable && (
+          can("archive", "workItem", subject) && (
             <IconButton
               label={CLOSED_STATE_GROUPS.includes(group ?? "") ? "Archive" : "Archive (only completed or cancelled work items)"}
               disabled={!CLOSED_STATE_GROUPS.includes(group ?? "")}
@@ -129,7 +137,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   );
 
   const properties = (
-    <PropertyList>
+    <PropertyList readOnlyReason={!editable && !archived ? GUEST_READ_ONLY : null}>
       <Prop label="State"><StateProperty refs={refs} variant="field" value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
       <Prop label="Priority"><PriorityProperty variant="field" value={item.priority} disabled={!editable} onChange={(p) => set({ priority: p as WorkItem["priority"] })} /></Prop>
       <Prop label="Assignees"><AssigneesProperty refs={refs} variant="field" value={item.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => set({ assignee_ids })} /></Prop>
@@ -142,7 +150,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">
         {editable ? (
-          <ParentPicker slug={slug} pid={pid} value={item.parent_id} onChange={(parent_id) => set({ parent_id })} />
+          <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
         ) : <span className="px-2 text-sm text-zinc-400">None</span>}
@@ -150,8 +158,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
       <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
-      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.created_at?.slice(0, 10))}</span></Prop>
-      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{formatDate(item.updated_at?.slice(0, 10))}</span></Prop>
+      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.created_at)}</span></Prop>
+      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.updated_at)}</span></Prop>
     </PropertyList>
   );
 
@@ -161,7 +169,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <Banner kind="info">
           <span className="flex items-center justify-between gap-2">
             This work item was archived on {formatDate(item.archived_at!.slice(0, 10))}.
-            {canAct(role) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
+            {can("restore", "workItem", subject) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
           </span>
         </Banner>
       )}
@@ -174,12 +182,12 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <DescriptionEditor key={item.id} slug={slug} pid={pid} kind={kind} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
       <ReactionBar label="Reactions" reactions={item.issue_reactions ?? []} me={me} disabled={archived} nameOf={(uid) => refs.userById.get(uid)?.display_name} onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })} />
       {variant === "peek" && properties}
-      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
-      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={editable && canAct(role)} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
-      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={editable} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
+      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
+      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
+      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
-      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={editable} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && hasRole(role, ROLE.GUEST)} />
+      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} />
     </div>
   );
 
@@ -226,8 +234,17 @@ function IconButton({ label, onClick, children, disabled }: { label: string; onC
   );
 }
 
-function PropertyList({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>;
+/** The property panel; when the caller may not change them, it says why (visibly and as the tooltip). */
+/** Why a member of the project may not change an item: only guests are refused, on items they did not create. */
+const GUEST_READ_ONLY = "Guests can view this work item but change only the work items they created.";
+
+function PropertyList({ children, readOnlyReason }: { children: ReactNode; readOnlyReason?: string | null }) {
+  return (
+    <div>
+      {readOnlyReason && <p className="mb-1 px-1 text-xs text-zinc-500" data-read-only>{readOnlyReason}</p>}
+      <dl title={readOnlyReason ?? undefined} className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>
+    </div>
+  );
 }
 
 function Prop({ label, children }: { label: string; children: ReactNode }) {

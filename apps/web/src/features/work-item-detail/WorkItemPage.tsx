@@ -26,7 +26,7 @@ export function BrowseWorkItemPage() {
         <PageHeader title={key} />
         <EmptyState
           title={st === 403 ? "You can't open this work item" : "Work item not found"}
-          description={st === 403 ? "You are not a member of its project." : `There is no work item ${key} in this workspace.`}
+          description={st === 403 ? "You are not a member of its project, or its project shows guests only the work items they created." : `There is no work item ${key} in this workspace.`}
           action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Go to projects</Link>}
         />
       </>

@@ -14,6 +14,12 @@ describe("describeActivity", () => {
     expect(describeActivity(a({ field: "assignees", old_value: "ada" }))).toBe("removed the assignee ada");
     expect(describeActivity(a({ field: "archived_at", new_value: "2025-01-01" }))).toBe("archived the work item");
     expect(describeActivity(a({ field: "archived_at", old_value: "2025-01-01" }))).toBe("restored the work item");
+    expect(describeActivity(a({ field: "archived_at", new_value: "manual_archive" }))).toBe("archived the work item");
+    expect(describeActivity(a({ field: "archived_at", old_value: "archive", new_value: "restore" }))).toBe("restored the work item");
+    expect(describeActivity(a({ field: "sub_issue", old_value: "", new_value: "RKT-4" }))).toBe("added the sub-item RKT-4");
+    expect(describeActivity(a({ field: "sub_issue", old_value: "RKT-4", new_value: "" }))).toBe("removed the sub-item RKT-4");
+    expect(describeActivity(a({ field: "parent", old_value: "", new_value: "RKT-1" }))).toBe("set the parent to RKT-1");
+    expect(describeActivity(a({ field: "parent", old_value: "RKT-1", new_value: "" }))).toBe("removed the parent RKT-1");
     expect(describeActivity(a({ field: "blocked_by", verb: "created", new_value: "RKT-2" }))).toBe("marked this as blocked by RKT-2");
     expect(describeActivity(a({ field: "blocking", verb: "deleted", old_value: "RKT-1" }))).toBe("removed the relation blocking RKT-1");
     expect(describeActivity(a({ field: "link", verb: "created", new_value: "https://x" }))).toBe("added the link https://x");

@@ -41,7 +41,11 @@ export function describeActivity(a: ActivityRow, fmtDate: (d: string) => string 
   const newV = v(a.new_value);
   if (a.verb === "created" && !a.field) return "created the work item";
   if (field === "issue" && a.verb === "deleted") return "deleted the work item";
-  if (field === "archived_at") return newV ? "archived the work item" : "restored the work item";
+  // Plane's values: "manual_archive" / "archive" (by automation) when archived, "restore" when restored;
+  // rows older than that kept the date, or null on restore
+  if (field === "archived_at") return newV && newV !== "restore" ? "archived the work item" : "restored the work item";
+  if (field === "sub_issue") return newV ? `added the sub-item ${newV}` : `removed the sub-item ${oldV ?? ""}`.trim();
+  if (field === "parent") return newV ? `set the parent to ${newV}` : `removed the parent ${oldV ?? ""}`.trim();
   if (field === "draft") return newV === "false" || newV === "False" ? "published the draft" : "moved the work item to drafts";
   if (field === "sort_order") return "reordered the work item";
   if (field === "description") return "updated the description";

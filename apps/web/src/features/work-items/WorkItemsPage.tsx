@@ -10,7 +10,8 @@ import { FiltersMenu } from "./header/FiltersMenu.tsx";
 import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
-import { Lazy, lazyChunk } from "../../app/lazy.tsx";
+import { Lazy } from "../../app/lazy.tsx";
+import { layoutChunks } from "../../app/chunks/index.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "./create/CreateWorkItemModal.tsx";
@@ -18,12 +19,12 @@ import { Icon } from "./components/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 
-/** The list layout ships with the page; the other layouts are loaded when first chosen. */
-const KanbanLayout = lazyChunk(() => import("./layouts/KanbanLayout.tsx")).component("KanbanLayout");
-const SpreadsheetLayout = lazyChunk(() => import("./layouts/SpreadsheetLayout.tsx")).component("SpreadsheetLayout");
-const CalendarLayout = lazyChunk(() => import("./layouts/CalendarLayout.tsx")).component("CalendarLayout");
-const GanttLayout = lazyChunk(() => import("./layouts/GanttLayout.tsx")).component("GanttLayout");
-const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component("FlowLayout");
+/** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
+const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
+const SpreadsheetLayout = layoutChunks.spreadsheet.component("SpreadsheetLayout");
+const CalendarLayout = layoutChunks.calendar.component("CalendarLayout");
+const GanttLayout = layoutChunks.gantt_chart.component("GanttLayout");
+const FlowLayout = layoutChunks.flow.component("FlowLayout");
 
 /**
  * A project's work-item list context: project work items, archived work items or epics. Its filters,
@@ -32,7 +33,7 @@ const FlowLayout = lazyChunk(() => import("./layouts/FlowLayout.tsx")).component
  */
 export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?: boolean }) {
   const kind: ContextKind = archived ? "archived" : epics ? "epics" : "project";
-  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const { slug, projectId, project } = useCurrentProject();
   const { prefs, update } = useListPrefs(slug, projectId, kind);
   const title = epics ? "Epics" : archived ? "Archived work items" : "Work items";
   useEffect(() => {
@@ -49,7 +50,7 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   }
   if (!prefs) return <PageSpinner />;
   return (
-    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} role={projectRole} prefs={prefs} updatePrefs={update}>
+    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} prefs={prefs} updatePrefs={update}>
       <ListScreen title={title} />
     </ListProvider>
   );
@@ -133,10 +134,14 @@ function ListScreen({ title }: { title: string }) {
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
               title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
-              description={itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."}
+              description={
+                !canCreate
+                  ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
+                  : itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
+              }
               action={canCreate ? <Button onClick={() => setCreating(true)}>{itemKind === "epics" ? "Create epic" : "Create work item"}</Button> : undefined}
             />
-            <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>
+            {canCreate && <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>}
           </div>
         ) : layout === "kanban" ? (
           <Lazy><KanbanLayout /></Lazy>

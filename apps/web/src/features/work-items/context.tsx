@@ -6,49 +6,26 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  defaultDisplayFilters, defaultDisplayProperties, defaultFilters, updateDisplayFilters,
-  type DisplayFilters, type DisplayProperties, type IssueFilters,
-} from "@stride/shared";
+import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
   loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
   type ItemKind, type ListDesc, type ListSource,
 } from "../../api/work-items.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
+import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
-import { buildListQuery, effectiveDisplay, type ListQuery } from "./lib/params.ts";
+import type { ListQuery } from "./lib/params.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "./lib/list-view.ts";
 import type { ListData } from "./lib/list-data.ts";
 
-export type ContextKind = "project" | "archived" | "epics";
-
-export interface Prefs {
-  filters: IssueFilters;
-  display_filters: DisplayFilters;
-  display_properties: DisplayProperties;
-}
+export type { ContextKind, Prefs };
 
 export interface PrefsPatch {
   filters?: Partial<IssueFilters>;
   display_filters?: Partial<DisplayFilters>;
   display_properties?: Partial<DisplayProperties>;
-}
-
-const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
-
-function readLocal(key: string): Prefs {
-  try {
-    const raw = localStorage.getItem(key);
-    if (raw) {
-      const v = JSON.parse(raw) as Partial<Prefs>;
-      const d = defaults();
-      return { filters: { ...d.filters, ...v.filters }, display_filters: { ...d.display_filters, ...v.display_filters }, display_properties: { ...d.display_properties, ...v.display_properties } };
-    }
-  } catch {
-    /* unreadable local settings: use the defaults */
-  }
-  return defaults();
 }
 
 /** Saved list choices of a context: server user properties (project, epics) or local storage. */
@@ -57,7 +34,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
   const q = useUserProperties(slug, pid, itemKind, server);
   const mut = useUpdateUserProperties(slug, pid, itemKind);
-  const localKey = `stride.work-items.${slug}.${pid}.${kind}`;
+  const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
@@ -67,12 +44,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
     if (!server) return local;
     if (overlay) return overlay;
     if (!q.data) return null;
-    const d = defaults();
-    return {
-      filters: { ...d.filters, ...q.data.filters },
-      display_filters: { ...d.display_filters, ...q.data.display_filters },
-      display_properties: { ...d.display_properties, ...q.data.display_properties },
-    };
+    return prefsFrom(q.data);
   }, [server, local, q.data, overlay]);
 
   const update = useCallback(
@@ -129,9 +101,8 @@ export interface ListCtx {
   isFetching: boolean;
   error: unknown;
   me: string | null;
-  /** The caller's project role (5 guest, 15 member, 20 admin). */
-  role: number;
-  /** Role of the caller in the project (members act; guests read and comment). */
+  /** The shared permission table for the caller (members act; guests read and comment). */
+  can: Can;
   canEditAny: boolean;
   canEdit: (item: WorkItem) => boolean;
   canCreate: boolean;
@@ -158,12 +129,11 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, role, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
   project: Project;
-  role: number | null;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
   children: ReactNode;
@@ -176,25 +146,16 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
-
-  const display = useMemo(() => {
-    const df = { ...prefs.display_filters };
-    if (kind === "archived") df.layout = "list";
-    return effectiveDisplay(df, sharedKind);
-  }, [prefs.display_filters, kind, sharedKind]);
-
-  const query = useMemo(() => buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined }), [prefs.filters, display, sharedKind, extra]);
-  const layout = String(display.layout ?? "list");
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
   const waitingForWindow = layout === "calendar" && !extra;
-  const desc = useMemo<ListDesc>(() => ({ slug, pid, kind: source, layout, params: query.params, perPage: query.perPage }), [slug, pid, source, layout, query]);
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
 
-  const projectRole = role ?? 0;
-  const canEditAny = projectRole >= 15 && kind !== "archived";
-  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && (projectRole >= 15 || (!!me && it.created_by === me)), [kind, projectRole, me]);
+  const can = usePermissions({ projects: true });
+  const inProject = { projectId: pid };
+  const canEditAny = kind !== "archived" && can("edit", "workItem", inProject);
+  const canCreate = kind !== "archived" && can("create", "workItem", inProject);
+  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && can("edit", "workItem", itemSubject(it)), [kind, can]);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
@@ -225,11 +186,11 @@ export function ListProvider({ slug, pid, kind, project, role, prefs, updatePref
     isFetching: list.isFetching,
     error: list.error,
     me,
-    role: projectRole,
+    can,
     canEditAny,
     canEdit,
-    canCreate: projectRole >= 15 && kind !== "archived",
-    quickAdd: projectRole >= 15 && kind !== "archived",
+    canCreate,
+    quickAdd: canCreate,
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,

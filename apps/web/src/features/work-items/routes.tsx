@@ -1,30 +1,29 @@
 import type { RouteObject } from "react-router";
-import { WorkItemsPage } from "./WorkItemsPage.tsx";
-import { Lazy } from "../../app/lazy.tsx";
-import { workItemDetailChunk } from "./components/PeekPanel.tsx";
-import { DraftsPage } from "../drafts/DraftsPage.tsx";
-import { ArchivesPage } from "../archives/ArchivesPage.tsx";
+import { fromChunk, screensChunk, workItemDetailChunk } from "../../app/chunks/index.ts";
+import { revalidateOn, type Loaders } from "../../app/loaders.ts";
 
 /**
  * Work-item screens. `workItemRoutes` are children of `/:workspaceSlug/projects/:projectId/`
  * (inside ProjectLayout: use `useCurrentProject()`); `workItemWorkspaceRoutes` are children of
- * `/:workspaceSlug/` (inside WorkspaceLayout: use `useCurrentWorkspace()`).
+ * `/:workspaceSlug/` (inside WorkspaceLayout: use `useCurrentWorkspace()`). Their loaders start the
+ * screen's requests at navigation (app/loaders.ts); the router loads their chunk meanwhile. The detail
+ * page shares its chunk with the peek view.
  */
-/** The detail page shares its lazily loaded chunk with the peek view. */
-const ProjectWorkItemPage = workItemDetailChunk.component("ProjectWorkItemPage");
-const BrowseWorkItemPage = workItemDetailChunk.component("BrowseWorkItemPage");
+/** A list reloads its loader when the project or the peeked item changes. */
+const LIST = revalidateOn(["workspaceSlug", "projectId"], ["peekId"]);
+const ITEM = revalidateOn(["workspaceSlug", "projectId", "issueId"]);
 
-export const workItemRoutes: RouteObject[] = [
-  { path: "issues", element: <WorkItemsPage /> },
-  { path: "issues/:issueId", element: <Lazy><ProjectWorkItemPage /></Lazy> },
-  { path: "archives/issues", element: <WorkItemsPage archived /> },
-  { path: "archives/issues/:issueId", element: <Lazy><ProjectWorkItemPage /></Lazy> },
-  { path: "epics", element: <WorkItemsPage epics /> },
-  { path: "epics/:issueId", element: <Lazy><ProjectWorkItemPage epic /></Lazy> },
+export const workItemRoutes = (L: Loaders): RouteObject[] => [
+  { path: "issues", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage />), loader: L.workItems("project"), shouldRevalidate: LIST },
+  { path: "issues/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage />), loader: L.workItemPage("issues"), shouldRevalidate: ITEM },
+  { path: "archives/issues", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage archived />), loader: L.workItems("archived"), shouldRevalidate: LIST },
+  { path: "archives/issues/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage />), loader: L.workItemPage("issues"), shouldRevalidate: ITEM },
+  { path: "epics", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage epics />), loader: L.workItems("epics"), shouldRevalidate: LIST },
+  { path: "epics/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage epic />), loader: L.workItemPage("epics"), shouldRevalidate: ITEM },
 ];
 
-export const workItemWorkspaceRoutes: RouteObject[] = [
-  { path: "browse/:workItem", element: <Lazy><BrowseWorkItemPage /></Lazy> },
-  { path: "drafts", element: <DraftsPage /> },
-  { path: "projects/archives", element: <ArchivesPage /> },
+export const workItemWorkspaceRoutes = (L: Loaders): RouteObject[] => [
+  { path: "browse/:workItem", lazy: fromChunk(workItemDetailChunk, (m) => <m.BrowseWorkItemPage />), loader: L.browse, shouldRevalidate: revalidateOn(["workspaceSlug", "workItem"]) },
+  { path: "drafts", lazy: fromChunk(screensChunk, (m) => <m.DraftsPage />) },
+  { path: "projects/archives", lazy: fromChunk(screensChunk, (m) => <m.ArchivesPage />) },
 ];

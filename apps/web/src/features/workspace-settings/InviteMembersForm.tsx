@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useState, type FormEvent } from "react";
-import { ROLE, ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
+import { X } from "lucide-react";
+import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useInviteMembers } from "../../api/workspaces.ts";
 import { Banner, Button, Input, Select } from "../../components/ui/index.ts";
@@ -20,7 +21,7 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
   const [rows, setRows] = useState<Row[]>([{ email: "", role: ROLE.MEMBER }]);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const roles = ROLE_VALUES.filter((r) => r <= maxRole).slice().reverse();
+  const roles = rolesUpTo(maxRole);
   const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   const onSubmit = (e: FormEvent) => {
@@ -59,7 +60,7 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
           </div>
           {rows.length > 1 && (
             <button type="button" aria-label={`Remove row ${i + 1}`} className="mt-2 rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
-              ✕
+              <X size={14} aria-hidden focusable="false" />
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ROLE_LABEL, ROLE_VALUES, type Role } from "@stride/shared";
+import { ROLE_LABEL, isOnlyAdmin, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import {
@@ -11,7 +11,7 @@ import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToa
 import { useCurrentWorkspace } from "../workspace/WorkspaceLayout.tsx";
 import { InviteMembersForm } from "./InviteMembersForm.tsx";
 
-const roleOptions = (max: number) => ROLE_VALUES.filter((r) => r <= max).slice().reverse();
+const ONLY_WORKSPACE_ADMIN = "You are the only admin of this workspace, so you cannot leave it. Make another member an admin, or delete the workspace.";
 
 /** Workspace members (search, role change, remove, leave) and pending invitations. */
 export function WorkspaceMembersSettings() {
@@ -34,6 +34,8 @@ export function WorkspaceMembersSettings() {
   const list = (members.data ?? []).filter((m) => m.is_active !== false).filter((m) =>
     !q || [m.member.first_name, m.member.last_name, m.member.display_name, m.member.email].some((v) => (v ?? "").toLowerCase().includes(q)));
   const pending = (invitations.data ?? []).filter((i) => !i.accepted && !i.responded_at);
+  // The server refuses to let the only admin leave; say so instead of offering it.
+  const soleAdmin = isOnlyAdmin((members.data ?? []).map((m) => ({ userId: m.member.id, role: m.role, active: m.is_active })), me.data?.id);
   const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
 
   return (
@@ -45,6 +47,7 @@ export function WorkspaceMembersSettings() {
           <Button onClick={() => setInviting(true)}>Add members</Button>
         </div>
       </div>
+      {soleAdmin && <p className="text-sm text-zinc-500">{ONLY_WORKSPACE_ADMIN}</p>}
       <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Workspace members">
         {list.map((m) => {
           const isMe = m.member.id === me.data?.id;
@@ -59,11 +62,11 @@ export function WorkspaceMembersSettings() {
               {!isMe ? (
                 <div className="w-32">
                   <Select aria-label={`Role of ${name}`} value={m.role} onChange={(e) => updateRole.mutate({ id: m.id, role: Number(e.target.value) }, { onSuccess: () => toast.show("success", "Role updated"), onError: fail("Could not change the role") })}>
-                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                   </Select>
                 </div>
               ) : <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[m.role as Role]}</span>}
-              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
+              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} disabledReason={isMe && soleAdmin ? ONLY_WORKSPACE_ADMIN : null} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
                 {isMe ? "Leave" : "Remove"}
               </Button>
             </li>
@@ -79,7 +82,7 @@ export function WorkspaceMembersSettings() {
                 <div className="min-w-0 flex-1 truncate">{inv.email}</div>
                 <div className="w-32">
                   <Select aria-label={`Invited role of ${inv.email}`} value={inv.role} onChange={(e) => updateInv.mutate({ id: inv.id, role: Number(e.target.value) }, { onError: fail("Could not change the invitation") })}>
-                    {roleOptions(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                   </Select>
                 </div>
                 <Button variant="ghost" size="sm" aria-label={`Cancel invitation of ${inv.email}`} onClick={() => deleteInv.mutate(inv.id, { onSuccess: () => toast.show("success", "Invitation cancelled"), onError: fail("Could not cancel the invitation") })}>

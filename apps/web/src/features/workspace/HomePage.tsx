@@ -4,6 +4,7 @@ import { useProjects } from "../../api/projects.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
 import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
+import { useCan } from "../../lib/permissions.ts";
 
 function greeting(d = new Date()) {
   const h = d.getHours();
@@ -11,7 +12,8 @@ function greeting(d = new Date()) {
 }
 
 export function HomePage() {
-  const { slug, workspace, role } = useCurrentWorkspace();
+  const { slug, workspace } = useCurrentWorkspace();
+  const canCreateProject = useCan("create", "project");
   const me = useMe();
   const projects = useProjects(slug);
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
@@ -30,7 +32,9 @@ export function HomePage() {
           </div>
           {mine.length === 0 ? (
             <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">
-              {role >= 15 ? "You have not joined a project yet. Create one or join one from the projects list." : "You have not been added to a project yet."}
+              {canCreateProject
+                ? "You are not in a project yet. Create one from the projects list, or ask a project admin to add you."
+                : "You have not been added to a project yet. A project admin can add you."}
             </p>
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2">

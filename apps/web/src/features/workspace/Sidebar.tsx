@@ -1,5 +1,6 @@
-import { WORKSPACE_SIDEBAR, visibleEntries } from "@stride/shared";
+import { WORKSPACE_SETTINGS_PAGES, WORKSPACE_SIDEBAR, canSee, navEntry, visibleEntries } from "@stride/shared";
 import { NavLink, useNavigate } from "react-router";
+import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { Menu, cx } from "../../components/ui/index.ts";
@@ -7,9 +8,15 @@ import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../projects/ProjectLogo.tsx";
 import { useCurrentWorkspace } from "./WorkspaceLayout.tsx";
 
-const ICON: Record<string, string> = {
-  home: "⌂", inbox: "✉", projects: "▦", views: "◫", analytics: "▤", "your-work": "◉", drafts: "✎", archives: "▣",
+const ICON: Record<string, LucideIcon> = {
+  home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive,
 };
+
+/** A sidebar entry's icon (decorative: the link reads its label). */
+function NavIcon({ name }: { name: string }) {
+  const I = ICON[name] ?? Layers;
+  return <I size={16} strokeWidth={1.75} aria-hidden focusable="false" className="shrink-0" />;
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -38,7 +45,7 @@ export function Sidebar() {
           }
           items={[
             ...(workspaces.data ?? []).map((w) => ({ label: w.name, kind: "radio" as const, checked: w.slug === slug, onSelect: () => nav(`/${w.slug}/`) })),
-            ...(role === 20 ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
+            ...(canSee(navEntry(WORKSPACE_SETTINGS_PAGES, "general"), role) ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
             { label: "Create workspace", onSelect: () => nav("/create-workspace/") },
             { label: "Workspace invitations", onSelect: () => nav("/invitations/") },
           ]}
@@ -49,7 +56,7 @@ export function Sidebar() {
           {visibleEntries(WORKSPACE_SIDEBAR, role).map((e) => (
             <li key={e.key}>
               <NavLink to={`/${slug}/${e.path}`} end className={linkClass} data-nav={e.key}>
-                <span aria-hidden className="w-4 text-center">{ICON[e.key]}</span>
+                <NavIcon name={e.key} />
                 {e.label}
               </NavLink>
             </li>
@@ -65,7 +72,7 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
-          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You have not joined any project yet.</li>}
+          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You are not in any project yet.</li>}
         </ul>
       </nav>
       <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">

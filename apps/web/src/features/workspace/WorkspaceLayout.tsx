@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useParams } from "react-router";
 import type { Role } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
@@ -83,22 +83,42 @@ function Shell() {
   const loc = useLocation();
   const { close } = sidebar;
   useEffect(() => { close(); }, [loc.pathname, close]);
+  const overlay = sidebar.open && sidebar.narrow;
+  const aside = useRef<HTMLElement>(null);
+  // The narrow-window overlay behaves like a drawer: a backdrop that dims the page in both themes, focus
+  // moves into it and cannot wander into the page behind (inert), Escape or a click on the backdrop
+  // closes it, and focus returns to whatever opened it.
+  useEffect(() => {
+    if (!overlay) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const el = aside.current;
+    el?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); close(); }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))) opener.focus();
+    };
+  }, [overlay, close]);
   return (
     <div className="flex h-screen overflow-hidden">
-      {sidebar.open && sidebar.narrow && (
-        <div aria-hidden className="fixed inset-0 z-30 bg-black/30" onClick={sidebar.toggle} />
+      {overlay && (
+        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-black/40 dark:bg-black/70" onClick={close} />
       )}
       <aside
+        ref={aside}
         aria-label="Workspace sidebar"
         className={cx(
           "flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900",
-          sidebar.narrow && "fixed inset-y-0 left-0 z-40 shadow-xl",
+          sidebar.narrow && "fixed inset-y-0 left-0 z-40 max-w-[85vw] shadow-xl",
           !sidebar.open && "hidden",
         )}
       >
         <Sidebar />
       </aside>
-      <main className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+      <main inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto">
         <GatedOutlet />
       </main>
     </div>

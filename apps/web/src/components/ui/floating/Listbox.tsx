@@ -1,17 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ChevronDown, ChevronRight, Search } from "lucide-react";
 import { cx } from "../cx.ts";
 import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
+import type { ListOption } from "./options.ts";
 
-export interface ListOption {
-  value: string;
-  label: string;
-  icon?: ReactNode;
-  /** Extra words the search matches. */
-  keywords?: string;
-  hint?: string;
-  disabled?: boolean;
-}
+export { filterOptions, type ListOption } from "./options.ts";
 
 /** A run of options under a heading; a heading with `onToggle` folds its options away. */
 export interface ListSection {
@@ -25,12 +19,8 @@ export interface ListSection {
   badge?: ReactNode;
 }
 
-/** Options whose label or keywords contain the query (case-insensitive). */
-export function filterOptions(options: ListOption[], query: string): ListOption[] {
-  const s = query.trim().toLowerCase();
-  if (!s) return options;
-  return options.filter((o) => `${o.label} ${o.keywords ?? ""}`.toLowerCase().includes(s));
-}
+/** Left padding of a nested option, per level (the row's own padding, then 1 rem a level). */
+const INDENT = ["pl-2", "pl-6", "pl-10", "pl-14", "pl-18", "pl-22", "pl-26"];
 
 function CheckBox({ on }: { on: boolean }) {
   return (
@@ -128,7 +118,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
     <>
       {search && (
         <div className="flex items-center gap-1.5 border-b border-zinc-100 px-2 py-1.5 dark:border-zinc-800">
-          <svg aria-hidden width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-zinc-400"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+          <Search size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
           <input
             ref={(el) => { focusTarget.current = el; }}
             role="combobox"
@@ -164,7 +154,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                     onClick={g.onToggle}
                     className="flex w-full items-center gap-1 rounded px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-zinc-500 hover:bg-zinc-50 dark:hover:bg-zinc-800"
                   >
-                    <span aria-hidden className="w-3">{open ? "▾" : "▸"}</span>
+                    {open ? <ChevronDown size={12} aria-hidden focusable="false" className="shrink-0" /> : <ChevronRight size={12} aria-hidden focusable="false" className="shrink-0" />}
                     {g.label}
                     {g.badge}
                   </button>
@@ -197,11 +187,14 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         aria-selected={sel}
                         aria-disabled={o.disabled || undefined}
                         data-active={i === act || undefined}
+                        data-depth={o.depth || undefined}
+                        aria-label={o.path ? `${o.label}, in ${o.path}${o.hint ? ` ${o.hint}` : ""}` : undefined}
                         onMouseDown={(e) => e.preventDefault()}
                         onMouseMove={() => { if (i !== act) setActive(i); }}
                         onClick={() => { if (!o.disabled) { setActive(i); onPick(o, g.id || undefined); } }}
                         className={cx(
-                          "mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm",
+                          "mx-1 flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-sm",
+                          INDENT[Math.min(o.depth ?? 0, INDENT.length - 1)],
                           i === act && "bg-zinc-100 dark:bg-zinc-800",
                           o.disabled && "cursor-default opacity-50",
                         )}

@@ -5,6 +5,7 @@ import {
 import {
   FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, size, useDismiss, useFloating, useInteractions, type Placement,
 } from "@floating-ui/react";
+import { Check } from "lucide-react";
 import { cx } from "../cx.ts";
 
 /**
@@ -199,8 +200,6 @@ export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, 
 /** A check mark drawn (not a text glyph, so it never joins an option's or item's text). */
 export function CheckMark({ size = 12, className }: { size?: number; className?: string }) {
   return (
-    <svg aria-hidden width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className={className}>
-      <path d="M5 12.5 10 17.5 19 7" />
-    </svg>
+    <Check size={size} strokeWidth={3} aria-hidden focusable="false" className={className} />
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { File, FileArchive, FileAudio, FileCode, FileImage, FileSpreadsheet, FileText, FileVideo, Presentation, type LucideIcon } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import { cx, useToast } from "../../../components/ui/index.ts";
@@ -10,6 +11,7 @@ import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { Icon } from "../../work-items/components/icons.tsx";
 import { relativeTime } from "../../work-items/lib/dates.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
+import { fileKind, hasThumbnail, type FileKind } from "./file-kind.ts";
 
 /** An upload in progress (work-tracking.md §3: id, name, progress, size, type). */
 interface Upload { id: string; name: string; progress: number; size: number; type: string; cancel: () => void }
@@ -21,9 +23,45 @@ export function formatSize(n: number | undefined): string {
   return `${(n / 1048576).toFixed(1)} MB`;
 }
 
+const KIND_ICON: Record<FileKind, LucideIcon> = {
+  image: FileImage, pdf: FileText, text: FileText, document: FileText, spreadsheet: FileSpreadsheet, presentation: Presentation,
+  archive: FileArchive, video: FileVideo, audio: FileAudio, code: FileCode, file: File,
+};
+
+/** The icon of a file kind, on the same 36 px tile a thumbnail uses. */
+function FileTile({ kind }: { kind: FileKind }) {
+  const I = KIND_ICON[kind];
+  return (
+    <span data-file-kind={kind} className="flex h-9 w-9 shrink-0 items-center justify-center rounded border border-zinc-200 bg-zinc-50 text-zinc-500 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400">
+      <I size={18} strokeWidth={1.75} aria-hidden focusable="false" />
+    </span>
+  );
+}
+
+/**
+ * An image attachment's thumbnail: the image itself through its signed link (the attachment's `asset_url`
+ * answers a 302 to it), decorative beside the file's name; the type's icon while it cannot be drawn.
+ */
+function Thumbnail({ url, kind }: { url: string; kind: FileKind }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !hasThumbnail(kind)) return <FileTile kind={kind} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      data-thumbnail
+      onError={() => setFailed(true)}
+      className="h-9 w-9 shrink-0 rounded border border-zinc-200 bg-zinc-50 object-cover dark:border-zinc-700 dark:bg-zinc-800"
+    />
+  );
+}
+
 /**
  * Attachments: upload with a progress bar (rounded percent, cancel → "Upload canceled"), download
- * through the signed link, delete. Drop files on the widget or pick them.
+ * through the signed link, delete. Images show a thumbnail, other files an icon of their type. Drop files
+ * on the widget or pick them.
  */
 export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
   slug: string; pid: string; id: string; refs: ProjectRefs; editable: boolean; open: boolean; onToggle: () => void;
@@ -93,7 +131,7 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
         <ul className="space-y-1" aria-label="Attachments">
           {uploads.map((u) => (
             <li key={u.id} data-upload={u.name} className="flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
-              <Icon name="paperclip" size={14} className="text-zinc-400" />
+              <FileTile kind={fileKind(u.type, u.name)} />
               <div className="min-w-0 flex-1">
                 <div className="flex justify-between gap-2 text-xs"><span className="truncate">{u.name}</span><span aria-live="polite">{u.progress}%</span></div>
                 <div className="mt-1 h-1 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
@@ -108,7 +146,7 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
             const by = f.created_by ? refs.userById.get(f.created_by)?.display_name : null;
             return (
               <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
-                <Icon name="paperclip" size={14} className="shrink-0 text-zinc-400" />
+                <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
                 <a href={f.asset_url} download={name} className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={`Download ${name}`}>{name}</a>
                 <span className="shrink-0 text-xs text-zinc-400">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
                 {editable && (

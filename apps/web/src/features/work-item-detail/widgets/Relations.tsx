@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ItemKind } from "../../../api/work-items.ts";
-import { RELATION_LABEL, RELATION_TYPES, useRelationMutations, useRelations, type UiRelationType } from "../../../api/work-items-detail.ts";
+import { ITEM_RELATION_TYPES, type ItemRelationType } from "@stride/shared";
+import { RELATION_LABEL, useRelationMutations, useRelations } from "../../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { Icon, StateGroupIcon } from "../../work-items/components/icons.tsx";
 import { IssuePicker } from "../../work-items/components/IssuePicker.tsx";
@@ -17,10 +18,10 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
 }) {
   const q = useRelations(slug, pid, id, kind);
   const { add, remove } = useRelationMutations(slug, pid, id, kind);
-  const [type, setType] = useState<UiRelationType>("blocked_by");
+  const [type, setType] = useState<ItemRelationType>("blocked_by");
   const data = q.data;
-  const total = RELATION_TYPES.reduce((n, t) => n + (data?.[t]?.length ?? 0), 0);
-  const related = RELATION_TYPES.flatMap((t) => (data?.[t] ?? []).map((r) => r.id));
+  const total = ITEM_RELATION_TYPES.reduce((n, t) => n + (data?.[t]?.length ?? 0), 0);
+  const related = ITEM_RELATION_TYPES.flatMap((t) => (data?.[t] ?? []).map((r) => r.id));
   const ident = refs.project?.identifier;
   return (
     <Widget
@@ -31,8 +32,8 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
       onToggle={onToggle}
       actions={editable && (
         <span className="flex items-center gap-1">
-          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as UiRelationType)} className="h-7 rounded-md border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
-            {RELATION_TYPES.map((t) => <option key={t} value={t}>{RELATION_LABEL[t]}</option>)}
+          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as ItemRelationType)} className="h-7 rounded-md border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
+            {ITEM_RELATION_TYPES.map((t) => <option key={t} value={t}>{RELATION_LABEL[t]}</option>)}
           </select>
           <IssuePicker
             slug={slug}
@@ -42,7 +43,7 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
             exclude={[id, ...related]}
             buttonClassName={ADD_BTN}
             button={<><Icon name="plus" size={12} />Add relation</>}
-            onPick={(items) => add.mutate({ type, issues: items.map((i) => ({ id: i.id, name: i.name, sequence_id: i.sequence_id, project_id: i.project_id, state_id: i.state_id, priority: i.priority })) })}
+            onPick={(items) => add.mutate({ type, issues: items })}
           />
         </span>
       )}
@@ -51,7 +52,7 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
         <p className="px-1 text-xs text-zinc-500">{q.isLoading ? "Loading…" : "No relations."}</p>
       ) : (
         <div className="space-y-3">
-          {RELATION_TYPES.filter((t) => (data?.[t]?.length ?? 0) > 0).map((t) => (
+          {ITEM_RELATION_TYPES.filter((t) => (data?.[t]?.length ?? 0) > 0).map((t) => (
             <div key={t} data-relation={t}>
               <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{RELATION_LABEL[t]}</h4>
               <ul className="space-y-1">

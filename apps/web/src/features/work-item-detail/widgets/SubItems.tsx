@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { STATE_GROUPS } from "@stride/shared";
+import { CLOSED_STATE_GROUPS, STATE_GROUPS } from "@stride/shared";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
 import { useCreateWorkItem, useUpdateWorkItem, type ItemKind } from "../../../api/work-items.ts";
@@ -28,7 +28,7 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
   const [name, setName] = useState("");
   const subs = q.data?.sub_issues ?? [];
   const dist = q.data?.state_distribution ?? {};
-  const done = (dist.completed?.length ?? 0) + (dist.cancelled?.length ?? 0);
+  const done = CLOSED_STATE_GROUPS.reduce((n, g) => n + (dist[g]?.length ?? 0), 0);
   const ident = refs.project?.identifier;
 
   const submit = () => {
@@ -67,8 +67,17 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
     >
       {subs.length > 0 && (
         <div className="mb-2 flex flex-wrap items-center gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-label="Sub-work items by state group">
-          <div className="flex h-1.5 w-40 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden>
-            {STATE_GROUPS.map((g) => (dist[g]?.length ? <div key={g} style={{ width: `${(dist[g].length / subs.length) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} /> : null))}
+          <div
+            role="progressbar"
+            aria-label="Sub-work items done"
+            aria-valuemin={0}
+            aria-valuemax={subs.length}
+            aria-valuenow={done}
+            aria-valuetext={`${done} of ${subs.length} done`}
+            className="flex h-1.5 w-40 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
+          >
+            {/* only finished items fill the bar: completed, then cancelled */}
+            {CLOSED_STATE_GROUPS.map((g) => (dist[g]?.length ? <div key={g} data-fill={g} style={{ width: `${(dist[g].length / subs.length) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} /> : null))}
           </div>
           {STATE_GROUPS.map((g) => (
             <span key={g} data-state-group={g} className="flex items-center gap-1">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TASK_STATUSES } from "@stride/shared";
+import { TASK_STATUSES, type TaskStatus } from "@stride/shared";
 import { cx } from "../../../components/ui/index.ts";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { useTaskMutations } from "../../../api/work-items-detail.ts";
@@ -49,7 +49,7 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
               aria-label={`Status of ${t.name}`}
               value={t.status}
               disabled={!editable}
-              onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.value })}
+              onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.value as TaskStatus })}
               className="h-6 rounded border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
             >
               {TASK_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s] ?? s}</option>)}

@@ -8,9 +8,11 @@ import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, Stat
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
  * assignees or labels; archive; delete. Changes show at once and roll back if the server refuses.
+ * The bar sits below the list in the page's column (not over it), so the list gives up the room it takes
+ * and its last row stays visible; in a narrow window its controls wrap onto more lines inside it.
  */
 export function BulkBar() {
-  const { slug, pid, refs, selection, data, kind, role } = useList();
+  const { slug, pid, refs, selection, data, kind, can } = useList();
   const toast = useToast();
   const update = useBulkUpdate(slug, pid);
   const archive = useBulkArchive(slug, pid);
@@ -27,10 +29,9 @@ export function BulkBar() {
     const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
     return CLOSED_STATE_GROUPS.includes(g);
   });
-  const isAdmin = role >= 20;
 
   return (
-    <div role="toolbar" aria-label="Bulk actions" className="fixed bottom-6 left-1/2 z-40 flex -translate-x-1/2 flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-2xl dark:border-zinc-700 dark:bg-zinc-900">
+    <div role="toolbar" aria-label="Bulk actions" className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
       <span className="font-medium" aria-live="polite">{n} selected</span>
       <button type="button" onClick={selection.clear} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">Clear</button>
       <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
@@ -59,7 +60,7 @@ export function BulkBar() {
           >
             Archive
           </Button>
-          {isAdmin && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
+          {can("bulkDelete", "workItem", { projectId: pid }) && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
         </>
       )}
       <ConfirmModal

@@ -7,11 +7,12 @@ import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
+import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "./icons.tsx";
 import {
   AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "./properties.tsx";
-import { formatShort } from "../lib/dates.ts";
+import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
 export const UNTITLED = "Untitled";
 
@@ -52,6 +53,7 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null;
   const set = (patch: Partial<WorkItem>) => updateItem(item.id, patch);
   const fk = (field: string) => `${item.id}:${field}`;
+  const when = useDateTimeFormat();
   return (
     <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
       {on("state") && <StateProperty focusKey={fk("state")} refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
@@ -66,8 +68,8 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
       {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
       {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
       {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
-      {on("created_on") && <span className="text-xs text-zinc-500" title="Created on">{formatShort(item.created_at?.slice(0, 10))}</span>}
-      {on("updated_on") && <span className="text-xs text-zinc-500" title="Updated on">{formatShort(item.updated_at?.slice(0, 10))}</span>}
+      {on("created_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Created on ${when.dateTime(item.created_at)}`}><span className="text-zinc-400">Created </span>{when.short(item.created_at)}</span>}
+      {on("updated_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Updated on ${when.dateTime(item.updated_at)}`}><span className="text-zinc-400">Updated </span>{when.short(item.updated_at)}</span>}
     </div>
   );
 }
@@ -98,7 +100,7 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
 }
 
 function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: FloatingTrigger; onDelete: () => void }) {
-  const { slug, pid, refs, project, openPeek, kind, itemKind, canEdit, me, role } = useList();
+  const { slug, pid, refs, project, openPeek, kind, itemKind, can } = useList();
   const nav = useNavigate();
   const toast = useToast();
   const archive = useArchiveWorkItem(slug, pid, itemKind);
@@ -106,14 +108,15 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
   const key = itemKey(project.identifier, item.sequence_id);
   const url = itemUrl(slug, project.identifier, item.sequence_id);
-  const canDelete = role >= 20 || (!!me && item.created_by === me);
+  const subject = itemSubject(item);
+  const canDelete = can("delete", "workItem", subject);
   const entries: MenuItem[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
     { label: "Copy link", onSelect: () => { void copyText(window.location.origin + url).then(() => toast.show("success", "Link copied", key)); } },
     ...(kind === "archived"
-      ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
-      : canEdit(item)
+      ? can("restore", "workItem", subject) ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }] : []
+      : can("archive", "workItem", subject)
         ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), hint: "Only completed or cancelled work items can be archived", onSelect: () => archive.mutate({ id: item.id, label: key }) }]
         : []),
     ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { Lazy, lazyChunk } from "../../../app/lazy.tsx";
+import { Lazy } from "../../../app/lazy.tsx";
+import { workItemDetailChunk } from "../../../app/chunks/index.ts";
 import { useList } from "../context.tsx";
 
-/** Work-item detail (page and peek view): one chunk, loaded on first use. */
-export const workItemDetailChunk = lazyChunk(() => import("../../../app/chunks/work-item-detail.ts"));
+/** Work-item detail (page and peek view): one chunk, started by the route loader with the item's data. */
 const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
 
 /** The peek view: the item's detail in a panel over the list (`?peekId=`); Escape closes it. */

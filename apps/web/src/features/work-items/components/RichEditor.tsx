@@ -1,5 +1,6 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { Hash } from "lucide-react";
 import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../../../components/editor/index.ts";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { api } from "../../../api/client.ts";
@@ -15,7 +16,13 @@ export type RichEditorHandle = RichTextEditorHandle;
 
 /** The editor (Tiptap, highlight.js) is its own chunk, loaded with the first screen that shows rich text. */
 export const loadEditor = () => import("../../../components/editor/RichTextEditor.tsx");
-const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+/**
+ * The screen shows its content (the text, below) first; the editor is loaded at the next idle moment (at the
+ * latest 1 s later): evaluated and mounted while the screen renders, it delayed the work-item screens.
+ */
+const idle = () =>
+  new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+const RichTextEditor = lazy(() => idle().then(loadEditor).then((m) => ({ default: m.RichTextEditor })));
 
 /** Until the editor has loaded: the text itself, sanitised, in the editor's typography. */
 function Plain({ html, box, minHeight, className }: { html: string; box?: boolean; minHeight?: number; className?: string }) {
@@ -90,7 +97,7 @@ async function searchMentions(qc: QueryClient, { slug, pid, refs }: RichTextCont
       group: "Work items",
       label: itemName(it.name),
       hint: it.key,
-      icon: "#",
+      icon: Hash,
       attrs: { entity_identifier: it.id, entity_name: "issue", label: `${it.key} ${itemName(it.name)}` },
     }));
   return [...people, ...workItems];

@@ -4,10 +4,11 @@
  * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
  */
 import type { ReactNode } from "react";
-import { PRIORITIES } from "@stride/shared";
+import { PRIORITIES, mayTake, type Priority } from "@stride/shared";
 import { Avatar, PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
-import type { UserLite } from "../../../api/types.ts";
+import type { Label, UserLite } from "../../../api/types.ts";
+import { labelRows } from "../../../lib/label-tree.ts";
 import { Dropdown, type Option } from "./Dropdown.tsx";
 import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
 import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
@@ -15,6 +16,7 @@ import { formatDate, formatShort, isOverdue } from "../lib/dates.ts";
 export type Variant = "chip" | "cell" | "field" | "icon";
 
 export const PRIORITY_LABEL: Record<string, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low", none: "None" };
+const DATE_CHIP_LABEL = { "Start date": "Start", "Due date": "Due" } as const;
 
 const BTN: Record<Variant, string> = {
   chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
@@ -64,7 +66,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: string) => void; showLabel?: boolean }) {
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
   const p = value ?? "none";
   const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
@@ -75,7 +77,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       value={p}
       disabled={disabled}
       focusKey={focusKey}
-      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v)}
+      onChange={(v) => v && typeof v === "string" && v !== p && onChange(v as Priority)}
       buttonClassName={BTN[variant]}
       button={
         <>
@@ -104,7 +106,7 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
 
 export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   const options = (): Option[] => refs.members
-    .filter((m) => m.role >= 15 || value.includes(m.id))
+    .filter((m) => mayTake("assignee", m.role) || value.includes(m.id))
     .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
   const users = value.map((id) => refs.memberById.get(id) ?? refs.userById.get(id));
   return (
@@ -139,8 +141,13 @@ export function LabelDot({ color }: { color?: string }) {
   return <span aria-hidden className="inline-block h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: color || "#a1a1aa" }} />;
 }
 
+/** The project's labels as picker options: a tree (parents, then their children indented), searchable. */
+export function labelOptions(labels: readonly Label[]): Option[] {
+  return labelRows(labels).map(({ label: l, depth, path }) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} />, depth, path: path.join(" / ") || undefined }));
+}
+
 export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
-  const options = (): Option[] => refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> }));
+  const options = (): Option[] => labelOptions(refs.labels);
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
     <Dropdown
@@ -209,7 +216,13 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400")}
       >
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
-        {variant !== "icon" && (value ? <span className="truncate">{variant === "field" ? formatDate(value) : formatShort(value)}</span> : <Placeholder>{placeholder ?? label}</Placeholder>)}
+        {variant !== "icon" && (value ? (
+          <span className="truncate">
+            {/* a chip stands among other chips (list rows, cards): it says which date it is */}
+            {variant === "chip" && <span className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
+            {variant === "field" ? formatDate(value) : formatShort(value)}
+          </span>
+        ) : <Placeholder>{placeholder ?? label}</Placeholder>)}
       </button>
       {pop.open && (
         <PopoverPanel t={pop} label={label} className="w-56">

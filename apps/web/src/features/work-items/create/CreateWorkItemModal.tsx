@@ -15,6 +15,7 @@ import { linkEditorAssets } from "../../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
 import { itemUrl } from "../components/ItemBits.tsx";
 import { isEmptyHtml } from "../lib/html.ts";
+import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
 
 type Values = Required<Pick<CreateBody, "priority" | "assignee_ids" | "label_ids" | "module_ids">> &
   Pick<CreateBody, "state_id" | "start_date" | "target_date" | "parent_id" | "estimate_point" | "cycle_id">;
@@ -36,7 +37,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   mode?: "issue" | "draft";
 }) {
   const projects = useProjects(slug);
-  const mine = useMemo(() => (projects.data ?? []).filter((p) => (p.member_role ?? 0) >= 15 && !p.archived_at), [projects.data]);
+  const can = usePermissions();
+  const mine = useMemo(() => (projects.data ?? []).filter((p) => can("create", "workItem", projectSubject(p)) && !p.archived_at), [projects.data, can]);
   const [pid, setPid] = useState<string>(projectId ?? draft?.project_id ?? "");
   const [name, setName] = useState(draft?.name ?? "");
   const [values, setValues] = useState<Values>({ ...blank(), ...pickDraft(draft), ...preset });
@@ -49,16 +51,28 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   const refs = useProjectRefs(slug, pid);
   const create = useCreateWorkItem(slug, pid, kind);
   const drafts = useDraftMutations(slug);
+  // What the modal opened with, to tell whether closing would lose anything typed or chosen.
+  const [start, setStart] = useState({ name: "", values: "", descriptionEmpty: true });
+  const [descriptionEdited, setDescriptionEdited] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    setPid(projectId ?? draft?.project_id ?? (mode === "issue" ? mine[0]?.id : "") ?? "");
-    setName(draft?.name ?? "");
-    setValues({ ...blank(), ...pickDraft(draft), ...preset });
-    setErrors({});
-    setEditorKey((k) => k + 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Each opening starts afresh from the preset (or the draft) in the very render that shows the modal,
+  // so a reset can never land after the first keystrokes and wipe them.
+  const [shown, setShown] = useState(false);
+  if (open !== shown) {
+    setShown(open);
+    if (open) {
+      const initial = { ...blank(), ...pickDraft(draft), ...preset };
+      setPid(projectId ?? draft?.project_id ?? (mode === "issue" ? mine[0]?.id : "") ?? "");
+      setName(draft?.name ?? "");
+      setValues(initial);
+      setErrors({});
+      setConfirmClose(false);
+      setStart({ name: (draft?.name ?? "").trim(), values: JSON.stringify(initial), descriptionEmpty: isEmptyHtml(draft?.description_html) });
+      setDescriptionEdited(false);
+      setEditorKey((k) => k + 1);
+    }
+  }
   useEffect(() => {
     if (open && !pid && mine[0] && mode === "issue") setPid(mine[0].id);
   }, [open, pid, mine, mode]);
@@ -78,6 +92,22 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
       ...(isEmptyHtml(html) ? {} : { description_html: html }),
       ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))),
     };
+  };
+
+  /** Anything typed or chosen since the modal opened (or since the last "Create more"). */
+  const isDirty = () =>
+    name.trim() !== start.name ||
+    JSON.stringify(values) !== start.values ||
+    (descriptionEdited && !(start.descriptionEmpty && isEmptyHtml(editor.current?.getHtml())));
+
+  /**
+   * Esc, ✕, Cancel and a click outside all come here: with nothing typed the modal just closes;
+   * otherwise the user chooses between saving a draft, discarding, and going back to the form.
+   */
+  const requestClose = () => {
+    if (pending) return;
+    if (isDirty()) setConfirmClose(true);
+    else onClose();
   };
 
   const submit = () => {
@@ -117,6 +147,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           if (more) {
             setName("");
             editor.current?.clear();
+            setDescriptionEdited(false);
+            setStart({ name: "", values: JSON.stringify(values), descriptionEmpty: true });
             titleRef.current?.focus();
           } else onClose();
         },
@@ -131,7 +163,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   const saveDraft = () => {
     const b = body();
     const payload = { ...b, name: b.name, project_id: pid || null } as Parameters<typeof drafts.create.mutate>[0];
-    const done = () => { toast.show("success", "Saved to drafts", b.name || "Untitled"); onClose(); };
+    const done = () => { toast.show("success", "Saved to drafts", b.name || "Untitled"); setConfirmClose(false); onClose(); };
     if (draft) drafts.update.mutate({ id: draft.id, ...payload }, { onSuccess: done });
     else drafts.create.mutate(payload, { onSuccess: done, onError: (e) => setErrors({ form: errorMessage((e as { body?: unknown }).body) ?? (e as Error).message }) });
   };
@@ -139,10 +171,15 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   const title = mode === "draft" ? (draft ? "Edit draft" : "New draft") : kind === "epics" ? "Create epic" : "Create work item";
   const pending = create.isPending || drafts.create.isPending || drafts.update.isPending || drafts.toIssue.isPending;
 
+  // Workspace drafts hold work items only (not epics).
+  const canKeepDraft = kind === "issues";
+  const noun = kind === "epics" ? "epic" : mode === "draft" ? "draft" : "work item";
+
   return (
+    <>
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       title={title}
       wide
       footer={
@@ -154,7 +191,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
             </label>
           )}
           {mode === "draft" && <span className="mr-auto" />}
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="secondary" onClick={requestClose}>Cancel</Button>
           {kind === "issues" && !(mode === "draft" && !draft) && (
             <Button variant="secondary" onClick={saveDraft} disabled={pending}>{draft ? "Save draft" : "Save to drafts"}</Button>
           )}
@@ -198,6 +235,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           refs={refs}
           asset={{ type: "ISSUE_DESCRIPTION" }}
           onSubmit={submit}
+          onChange={() => setDescriptionEdited(true)}
           minHeight={100}
         />
         {pid && (
@@ -225,6 +263,25 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
         )}
       </form>
     </Modal>
+    <Modal
+      open={open && confirmClose}
+      onClose={() => setConfirmClose(false)}
+      title={draft ? "Save your changes?" : `Discard this ${noun}?`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => setConfirmClose(false)}>Keep editing</Button>
+          <Button variant="danger" onClick={() => { setConfirmClose(false); onClose(); }}>{draft ? "Discard changes" : "Discard"}</Button>
+          {canKeepDraft && <Button onClick={saveDraft} loading={drafts.create.isPending || drafts.update.isPending}>{draft ? "Save draft" : "Save as draft"}</Button>}
+        </>
+      }
+    >
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+        {canKeepDraft
+          ? `What you typed is not saved yet. Keep it as a draft to finish later${draft ? "" : " (you will find it under Drafts)"}, or discard it.`
+          : `What you typed is not saved yet. Discard it, or keep editing to create the ${noun}.`}
+      </p>
+    </Modal>
+    </>
   );
 }
 

@@ -1,22 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../api/client.ts";
-import { P } from "../../../api/work-items.ts";
+import { workItemQuery } from "../../../api/work-items.ts";
 import { useProjectRefs } from "../../../api/work-items-refs.ts";
-import type { WorkItem } from "../../../api/work-items-types.ts";
 import { Icon } from "../components/icons.tsx";
 import { IssuePicker } from "../components/IssuePicker.tsx";
 import { itemName } from "../components/ItemBits.tsx";
 
 const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800";
 
-/** Pick (or clear) the parent of a work item being created. */
-export function ParentPicker({ slug, pid, value, onChange }: { slug: string; pid: string; value: string | null; onChange: (id: string | null) => void }) {
+/**
+ * Pick (or clear) the parent of a work item. `known`: the parent as the caller already has it (the detail
+ * comes with its parent expanded); the parent is asked for only when it is not that one.
+ */
+export function ParentPicker({ slug, pid, value, known, onChange }: {
+  slug: string;
+  pid: string;
+  value: string | null;
+  known?: { id: string; sequence_id: number; name?: string } | null;
+  onChange: (id: string | null) => void;
+}) {
   const refs = useProjectRefs(slug, pid);
-  const parent = useQuery({
-    queryKey: ["wi", slug, pid, "item", value ?? ""],
-    queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${value}/`),
-    enabled: !!value,
-  });
+  const given = value && known?.id === value ? known : null;
+  const fetched = useQuery({ ...workItemQuery(slug, pid, value ?? ""), enabled: !!value && !given });
+  const parent = given ?? fetched.data;
   return (
     <span className="inline-flex items-center">
       <IssuePicker
@@ -28,7 +33,7 @@ export function ParentPicker({ slug, pid, value, onChange }: { slug: string; pid
         button={
           <>
             <Icon name="parent" size={14} className="text-zinc-400" />
-            {value && parent.data ? <span className="truncate">{refs.project?.identifier}-{parent.data.sequence_id} {itemName(parent.data.name)}</span> : <span className="text-zinc-400">Parent</span>}
+            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-zinc-400">Parent</span>}
           </>
         }
       />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { countAppliedFilters } from "@stride/shared";
-import { ComboList, PopoverPanel, cx, usePopover, type ListSection } from "../../../components/ui/index.ts";
+import { ComboList, PopoverPanel, cx, filterOptions, usePopover, type ListSection } from "../../../components/ui/index.ts";
 import { Icon } from "../components/icons.tsx";
 import { useList } from "../context.tsx";
 import { filterFields, valueLabel, type FilterField } from "./filter-fields.tsx";
@@ -61,7 +61,7 @@ function FilterList({ refs, me, filters, setValues }: {
   };
   const s = q.trim().toLowerCase();
   const sections: ListSection[] = fields
-    .map((f) => ({ f, choices: s && !f.label.toLowerCase().includes(s) ? f.choices.filter((c) => c.label.toLowerCase().includes(s)) : f.choices }))
+    .map((f) => ({ f, choices: s && !f.label.toLowerCase().includes(s) ? filterOptions(f.choices, s) : f.choices }))
     .filter((x) => !s || x.choices.length > 0)
     .map(({ f, choices }) => {
       const n = values(f.key).length;

@@ -7,10 +7,10 @@ import { DATE_AGO_OPTIONS, DATE_AHEAD_OPTIONS, DATE_PRESET_OPTIONS, PRIORITIES, 
 import { Avatar } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { PriorityIcon, StateGroupIcon } from "../components/icons.tsx";
-import { LabelDot, PRIORITY_LABEL, displayName } from "../components/properties.tsx";
+import { PRIORITY_LABEL, displayName, labelOptions } from "../components/properties.tsx";
 import { formatDate } from "../lib/dates.ts";
 
-export interface FilterChoice { value: string; label: string; icon?: ReactNode }
+export interface FilterChoice { value: string; label: string; icon?: ReactNode; depth?: number; path?: string }
 export interface FilterField { key: string; label: string; date?: boolean; choices: FilterChoice[] }
 
 export const DATE_CHOICES: FilterChoice[] = [...DATE_PRESET_OPTIONS, ...DATE_AHEAD_OPTIONS, ...DATE_AGO_OPTIONS].map((o) => ({ value: o.value, label: o.label }));
@@ -27,7 +27,7 @@ export function filterFields(refs: ProjectRefs, me: string | null): FilterField[
     { key: "assignees", label: "Assignees", choices: people(true) },
     { key: "mentions", label: "Mentions", choices: people(false) },
     { key: "created_by", label: "Created by", choices: people(false) },
-    { key: "labels", label: "Labels", choices: [...refs.labels.map((l) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} /> })), { value: "None", label: "No labels" }] },
+    { key: "labels", label: "Labels", choices: [...labelOptions(refs.labels), { value: "None", label: "No labels" }] },
   ];
   if (refs.cyclesEnabled) fields.push({ key: "cycle", label: "Cycle", choices: [...refs.cycles.map((c) => ({ value: c.id, label: c.name })), { value: "None", label: "No cycle" }] });
   if (refs.modulesEnabled) fields.push({ key: "module", label: "Module", choices: [...refs.modules.map((m) => ({ value: m.id, label: m.name })), { value: "None", label: "No module" }] });

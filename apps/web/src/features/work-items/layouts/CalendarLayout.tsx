@@ -24,7 +24,7 @@ const isWeekend = (d: string) => weekday(d) === 0 || weekday(d) === 6;
  * shown month too) reschedules its due date; the start date follows when it would pass the due date.
  */
 export function CalendarLayout() {
-  const { data, prefs, setExtra, loadMore, updateItem, canEdit, project, loadingMore, slug, pid } = useList();
+  const { data, prefs, updatePrefs, setExtra, loadMore, updateItem, canEdit, project, loadingMore, slug, pid } = useList();
   const qc = useQueryClient();
   // the item picked up: a keyboard move into another month leaves the loaded window it came from
   const picked = useRef<WorkItem | null>(null);
@@ -121,7 +121,22 @@ export function CalendarLayout() {
             <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
             <button type="button" aria-label={mode === "month" ? "Next month" : "Next week"} onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
           </div>
-          {data && data.hasMore && data.nextPage >= MAX_PAGES && <span className="ml-auto text-xs text-amber-600">Showing the first {data.ids.length} work items of this period.</span>}
+          <div className="ml-auto flex items-center gap-3">
+            {data && data.hasMore && data.nextPage >= MAX_PAGES && <span className="text-xs text-amber-600">Showing the first {data.ids.length} work items of this period.</span>}
+            <div role="group" aria-label="Calendar view" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+              {(["month", "week"] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={mode === m}
+                  onClick={() => { if (mode !== m) updatePrefs({ display_filters: { calendar: { ...cal, layout: m } } }); }}
+                  className={cx("rounded px-2 py-0.5", mode === m ? "bg-zinc-200 font-medium dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}
+                >
+                  {m === "month" ? "Month" : "Week"}
+                </button>
+              ))}
+            </div>
+          </div>
         </div>
         <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto">
           <div role="grid" aria-label="Calendar" className="min-w-[700px]">
@@ -184,7 +199,7 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
           {Number(day.slice(8))}{day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
         </span>
       </div>
-      {items.map((it) => <CalendarItem key={it.id} item={it} />)}
+      {items.map((it) => <CalendarItem key={it.id} item={it} tall={tall} />)}
       {more && (
         <button type="button" onClick={more.toggle} className="text-left text-xs text-indigo-600 hover:underline">
           {more.open ? "Show less" : `+${more.hidden} more`}
@@ -197,25 +212,34 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
   );
 }
 
-/** An item on its due day: dragged by the pointer anywhere, picked up by the keyboard with its handle. */
-function CalendarItem({ item: it }: { item: WorkItem }) {
-  const { refs, project, openPeek } = useList();
+/**
+ * An item on its due day: dragged by the pointer anywhere, picked up by the keyboard with its handle. The
+ * title gets the width (two lines in a month, more in the taller week; the key above it in a week when the
+ * key is shown), and the whole "KEY title" is its tooltip and accessible name.
+ */
+function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
+  const { refs, project, openPeek, prefs } = useList();
   const drag = useDragItem<HTMLDivElement>({ id: it.id });
   const st = refs.stateById.get(it.state_id ?? "");
   const key = itemKey(project.identifier, it.sequence_id);
+  const full = `${key} ${itemName(it.name)}`;
+  const showKey = tall && prefs.display_properties.key !== false;
   return (
     <div ref={drag.ref} data-item={key} className={cx("group/item relative flex w-full items-center rounded border border-zinc-200 bg-white shadow-sm hover:border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900", draggingClass(drag))}>
       <DragHandle drag={drag} label={`${key} ${itemName(it.name)}`} className="absolute left-0.5 top-1/2 z-10 -translate-y-1/2 bg-white opacity-0 focus:opacity-100 group-hover/item:opacity-100 dark:bg-zinc-900" />
       <button
         type="button"
         onClick={() => openPeek(it.id)}
-        aria-label={`${key} ${itemName(it.name)}`}
-        className="flex min-w-0 flex-1 items-center gap-1.5 px-1.5 py-1 text-left text-xs"
+        aria-label={full}
+        title={full}
+        className="flex min-w-0 flex-1 items-start gap-1.5 px-1.5 py-1 text-left text-xs"
       >
-        <StateGroupIcon group={st?.group} color={st?.color} size={12} />
-        <span className="shrink-0 text-zinc-500">{key}</span>
-        <span className="truncate">{itemName(it.name)}</span>
-        <span className="ml-auto shrink-0"><PriorityIcon priority={it.priority} size={12} /></span>
+        <span className="mt-0.5 shrink-0"><StateGroupIcon group={st?.group} color={st?.color} size={12} /></span>
+        <span className="min-w-0 flex-1">
+          {showKey && <span className="block text-[11px] text-zinc-500">{key}</span>}
+          <span data-item-title className={cx("block break-words", tall ? "line-clamp-4" : "line-clamp-2")}>{itemName(it.name)}</span>
+        </span>
+        <span className="mt-0.5 shrink-0"><PriorityIcon priority={it.priority} size={12} /></span>
       </button>
     </div>
   );

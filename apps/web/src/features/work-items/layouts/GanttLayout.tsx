@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
 import { DragScope, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSource, type DragSpec } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { QuickAdd, itemKey, itemName } from "../components/ItemBits.tsx";
+import { arrowPath, blockEdges, isConflict, type BarBox } from "../lib/relations.ts";
 import { Icon, StateGroupIcon } from "../components/icons.tsx";
 import {
   GANTT_BLOCK_HEIGHT, GANTT_DEFAULT_BAR_WIDTH, GANTT_DEFAULT_SCALE, GANTT_HEADER_HEIGHT, GANTT_SCALES, GANTT_SIDEBAR_WIDTH,
@@ -162,6 +163,7 @@ export function GanttLayout() {
             </div>
             {/* rows */}
             <div ref={zone} style={{ height: v.getTotalSize(), position: "relative" }}>
+              <GanttArrows ids={ids} items={data.items} rangeStart={range.start} dayWidth={dayWidth} width={GANTT_SIDEBAR_WIDTH + width} height={v.getTotalSize()} />
               {todayX >= 0 && todayX <= width && <div aria-hidden className="pointer-events-none absolute bottom-0 top-0 z-10 w-px bg-indigo-500/70" style={{ left: GANTT_SIDEBAR_WIDTH + todayX + dayWidth / 2 }} />}
               {virtual.map((vi) => {
                 const id = ids[vi.index];
@@ -254,5 +256,61 @@ function GanttBar({ item: it, label, color, rangeStart, dayWidth }: { item: Work
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Dependency arrows: from the end of each blocking bar to the start of the bar it blocks, among the loaded
+ * items (their relations come with the timeline's list page). An SVG under the rows (bars and the sticky
+ * titles cover it), drawn with attributes only (no style attributes, for the CSP). A bar being dragged takes
+ * its arrows along; a blocker due after the blocked item starts is drawn red.
+ */
+function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids: string[]; items: Record<string, WorkItem>; rangeStart: string; dayWidth: number; width: number; height: number }) {
+  const { project } = useList();
+  const edges = useMemo(() => blockEdges(items, ids), [items, ids]);
+  const row = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
+  const draft = useDragSelector<string | null, Dates>((s) => (s?.target ? `${s.src.id}|${s.target.start_date}|${s.target.target_date}` : null));
+  const marker = `gantt-arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  if (!edges.length) return null;
+  const [dragId, ds, dt] = draft ? draft.split("|") : [];
+  const datesOf = (id: string) => (id === dragId ? { start_date: ds, target_date: dt } : { start_date: items[id].start_date, target_date: items[id].target_date });
+  const box = (id: string): BarBox | null => {
+    const g = barGeometry(datesOf(id), rangeStart, dayWidth);
+    return g ? { left: GANTT_SIDEBAR_WIDTH + g.left, width: g.width, row: row.get(id) ?? 0 } : null;
+  };
+  const name = (id: string) => `${itemKey(project.identifier, items[id].sequence_id)} ${itemName(items[id].name)}`;
+  return (
+    <svg aria-label="Dependencies" role="group" width={width} height={height} className="pointer-events-none absolute left-0 top-0 text-zinc-400 dark:text-zinc-500" data-gantt-arrows>
+      <defs>
+        {/* a marker's fill follows its own colour, not the path's: one per colour */}
+        {(["plain", "conflict"] as const).map((k) => (
+          <marker key={k} id={`${marker}-${k}`} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto" className={k === "conflict" ? "text-red-500" : undefined}>
+            <path d="M0 0 8 4 0 8z" fill="currentColor" />
+          </marker>
+        ))}
+      </defs>
+      {edges.map(({ from, to }) => {
+        const a = box(from);
+        const b = box(to);
+        if (!a || !b) return null;
+        const conflict = isConflict(datesOf(from), datesOf(to));
+        return (
+          <path
+            key={`${from}>${to}`}
+            d={arrowPath(a, b, GANTT_BLOCK_HEIGHT)}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.5}
+            strokeLinejoin="round"
+            markerEnd={`url(#${marker}-${conflict ? "conflict" : "plain"})`}
+            className={conflict ? "text-red-500" : undefined}
+            data-relation={`${itemKey(project.identifier, items[from].sequence_id)}>${itemKey(project.identifier, items[to].sequence_id)}`}
+            data-conflict={conflict || undefined}
+          >
+            <title>{`${name(from)} blocks ${name(to)}`}</title>
+          </path>
+        );
+      })}
+    </svg>
   );
 }

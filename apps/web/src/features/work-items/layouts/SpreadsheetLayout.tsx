@@ -9,7 +9,7 @@ import { Icon } from "../components/icons.tsx";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "../components/properties.tsx";
-import { formatDate } from "../lib/dates.ts";
+import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
 interface Column {
   key: DisplayPropertyKey;
@@ -30,6 +30,7 @@ export function SpreadsheetLayout() {
   const { data, refs, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
   const parent = useRef<HTMLDivElement>(null);
   const set = (it: WorkItem, patch: Partial<WorkItem>) => updateItem(it.id, patch);
+  const when = useDateTimeFormat();
 
   const columns = useMemo<Column[]>(() => {
     const group = (it: WorkItem) => it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? null;
@@ -43,15 +44,15 @@ export function SpreadsheetLayout() {
       { key: "estimate", title: "Estimate", width: 120, order: "estimate_point__key", cell: (it, e) => <EstimateProperty refs={refs} variant="cell" value={it.estimate_point} disabled={!e} onChange={(estimate_point) => set(it, { estimate_point })} /> },
       { key: "modules", title: "Modules", width: 160, order: "issue_module__module__name", cell: (it, e) => <ModulesProperty refs={refs} variant="cell" value={it.module_ids ?? []} disabled={!e} onChange={(module_ids) => set(it, { module_ids })} /> },
       { key: "cycle", title: "Cycle", width: 150, order: "issue_cycle__cycle__name", cell: (it, e) => <CycleProperty refs={refs} variant="cell" value={it.cycle_id} disabled={!e} onChange={(cycle_id) => set(it, { cycle_id })} /> },
-      { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{formatDate(it.created_at?.slice(0, 10))}</span> },
-      { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{formatDate(it.updated_at?.slice(0, 10))}</span> },
+      { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.created_at)}</span> },
+      { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.updated_at)}</span> },
       { key: "link", title: "Links", width: 90, order: "link_count", cell: (it) => <span className="px-2 text-xs">{it.link_count ?? 0}</span> },
       { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
       { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
     ];
     return all.filter((c) => prefs.display_properties[c.key] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refs, prefs.display_properties]);
+  }, [refs, prefs.display_properties, when]);
 
   const ids = data?.ids ?? [];
   const v = useVirtualizer({ count: ids.length + (data?.hasMore ? 1 : 0), getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
@@ -123,7 +124,7 @@ const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selecte
         <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => updateItem(id, { name })} />
       </div>
       {columns.map((c) => (
-        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-stretch border-r border-zinc-100 dark:border-zinc-900">
+        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-zinc-100 dark:border-zinc-900">
           {c.cell(it, editable)}
         </div>
       ))}

@@ -2,7 +2,7 @@
  * Date helpers of the work-item screens. Dates are plain yyyy-MM-dd strings (work-tracking.md §5) and all
  * arithmetic is done in UTC so a day never shifts with the viewer's zone.
  */
-import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { CLOSED_STATE_GROUPS, formatDate as sharedFormatDate, formatShortDate } from "@stride/shared";
 
 const DAY = 86_400_000;
 
@@ -90,21 +90,11 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const MONTHS_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** "MMM dd, yyyy" (the default date format, work-tracking.md §9). */
-export function formatDate(s: string | null | undefined): string {
-  if (!s) return "";
-  const d = toDate(s.slice(0, 10));
-  if (Number.isNaN(d.getTime())) return s;
-  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, "0")}, ${d.getUTCFullYear()}`;
-}
+/** A plain date (yyyy-MM-dd) as "MMM dd, yyyy" (`@stride/shared` datetime; instants go through `useDateTimeFormat`). */
+export const formatDate = (s: string | null | undefined): string => sharedFormatDate(s);
 
-/** "MMM dd" for compact chips. */
-export function formatShort(s: string | null | undefined): string {
-  if (!s) return "";
-  const d = toDate(s.slice(0, 10));
-  if (Number.isNaN(d.getTime())) return s;
-  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, "0")}`;
-}
+/** A plain date as "MMM dd" for compact chips. */
+export const formatShort = (s: string | null | undefined): string => formatShortDate(s);
 
 export function monthTitle(monthStart: string): string {
   const d = toDate(monthStart);

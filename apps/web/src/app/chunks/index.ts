@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { lazyChunk } from "../lazy.tsx";
+
+/**
+ * The lazily loaded chunks of the app. Route loaders (app/loaders.ts) start a screen's chunk together
+ * with its data, so the chunk is there when the screen renders and nothing suspends.
+ */
+/** The screens that have no chunk of their own (sign-in, shells, lists, …). */
+export const screensChunk = lazyChunk(() => import("./screens.ts"));
+/** Settings and profile screens. */
+export const settingsChunk = lazyChunk(() => import("./settings.ts"));
+/** Work-item detail: the full page and the peek view. */
+export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
+/** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */
+export const layoutChunks = {
+  kanban: lazyChunk(() => import("../../features/work-items/layouts/KanbanLayout.tsx")),
+  spreadsheet: lazyChunk(() => import("../../features/work-items/layouts/SpreadsheetLayout.tsx")),
+  calendar: lazyChunk(() => import("../../features/work-items/layouts/CalendarLayout.tsx")),
+  gantt_chart: lazyChunk(() => import("../../features/work-items/layouts/GanttLayout.tsx")),
+  flow: lazyChunk(() => import("../../features/work-items/layouts/FlowLayout.tsx")),
+};
+
+/**
+ * A route's `lazy`: its element comes from a chunk, which the router loads in parallel with the route's
+ * loader (and which is there at once once loaded).
+ */
+export const fromChunk =
+  <M,>(chunk: { preload: () => Promise<M> }, render: (m: M) => ReactNode) =>
+  async () => ({ element: render(await chunk.preload()) });

@@ -1,0 +1,22 @@
+/**
+ * The app's screens that are not in a chunk of their own (see app/router.tsx): loaded by the router in
+ * parallel with the first requests, which go out before this code is even parsed.
+ */
+export { RequireAuth } from "../../components/layout/RequireAuth.tsx";
+export { RootPage } from "../../features/auth/RootPage.tsx";
+export { SignUpPage } from "../../features/auth/SignUpPage.tsx";
+export { ForgotPasswordPage } from "../../features/auth/ForgotPasswordPage.tsx";
+export { ResetPasswordPage } from "../../features/auth/ResetPasswordPage.tsx";
+export { OnboardingPage } from "../../features/onboarding/OnboardingPage.tsx";
+export { CreateWorkspacePage } from "../../features/onboarding/CreateWorkspacePage.tsx";
+export { InvitationsPage } from "../../features/invitations/InvitationsPage.tsx";
+export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInvitationPage.tsx";
+export { WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
+export { HomePage } from "../../features/workspace/HomePage.tsx";
+export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
+export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
+export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";
+export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
+export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
+export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
+export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";

@@ -1,0 +1,219 @@
+/**
+ * Route loaders: every request a screen needs starts at navigation, in parallel, into the TanStack Query
+ * cache, with the same query options (key + fetch) the screen's hooks use, so the screen finds its data
+ * in flight (or there) instead of asking in rounds as its shells render (workspace, then project, then
+ * page). A request waits for another one's answer only when it needs a value from it: the work item
+ * behind `IDENT-seq` (its id and project come back from the lookup; the project also from the projects
+ * list), a list page (the saved display filters decide what to ask), a project's feature lists.
+ *
+ * Loaders never wait for data, so the app renders at once with its own loading states. The router loads
+ * each screen's chunk (route `lazy`) in parallel with them; the peek view, which is not a route, has its
+ * chunk awaited by the list's loader, so it never suspends (a suspended screen is revealed at the earliest
+ * 300 ms later by React). The rich-text editor's chunk is not started here: the detail shows the text until
+ * the editor, loaded at the first idle moment after the detail renders, is there (evaluated at navigation,
+ * or while the screen renders, it measured slower: it held the main thread when the answers came back).
+ *
+ * Order matters: over HTTP/1.1 a browser sends six requests at a time per origin. The requests of all the
+ * matched loaders are gathered and sent in one go, first those another request waits for (the lookup by key,
+ * the saved list choices), then what the screen shows, last what it does not wait for (profile, sidebar
+ * lists, which also ask at low fetch priority).
+ */
+import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
+import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
+import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
+import { statesQuery } from "../api/states.ts";
+import { labelsQuery } from "../api/labels.ts";
+import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
+import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
+import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
+import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
+type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
+
+/** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
+const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
+
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "other";
+
+/** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
+type Tier = 0 | 1 | 2;
+
+export function createLoaders(qc: QueryClient) {
+  type Entry = { tier: Tier; query: AnyQuery; next?: (value: unknown) => void };
+  let queue: Entry[] = [];
+  /** True while a request's answer hands its value on: what needs it goes out at once. */
+  let handingOver = false;
+  const send = ({ query, next }: Entry) => {
+    // a fresh cached answer is reused, one in flight is joined
+    if (!next) void qc.prefetchQuery(query);
+    else
+      qc.fetchQuery(query).then(
+        (value) => {
+          handingOver = true;
+          try {
+            next(value);
+          } finally {
+            handingOver = false;
+          }
+        },
+        () => {
+          /* the screen reading this query shows the error */
+        },
+      );
+  };
+  const flush = () => {
+    const batch = queue.sort((a, b) => a.tier - b.tier);
+    queue = [];
+    batch.forEach(send);
+  };
+  const enqueue = (entry: Entry) => {
+    if (handingOver) return send(entry);
+    // the router calls every loader of a navigation in one go: the batch goes out right after them
+    // (a microtask, not a timer, which the browser would run only after the chunks it is evaluating)
+    if (!queue.length) queueMicrotask(flush);
+    queue.push(entry);
+  };
+  /** Start these requests (with the navigation's batch). */
+  const start = (...queries: AnyQuery[]) => queries.forEach((query) => enqueue({ tier: 1, query }));
+  /** Start these requests after everything the screen shows. */
+  const startLast = (...queries: AnyQuery[]) => queries.forEach((query) => enqueue({ tier: 2, query }));
+  /** Start this request (first, when something waits for it: `tier` 0), then what needs its value. */
+  const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void, tier: Tier = 0) =>
+    enqueue({ tier, query: query as AnyQuery, next: next as (value: unknown) => void });
+
+  const workspace = (slug: string) => {
+    start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug));
+  };
+
+  /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
+  const projectRefs = (slug: string, pid: string) => {
+    start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    after(projectQuery(slug, pid), (p) => {
+      const needs = featureListsOf(p);
+      if (needs.cycles) start(cyclesQuery(slug, pid));
+      if (needs.modules) start(modulesQuery(slug, pid));
+      if (needs.estimates) start(estimatesQuery(slug, pid));
+    }, 1);
+  };
+
+  /** One work item as the page or the peek view shows it (its parent comes expanded with it). */
+  const workItem = (slug: string, pid: string, id: string, kind: ItemKind) => {
+    start(workItemDetailQuery(slug, pid, id, kind), ...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
+    projectRefs(slug, pid);
+  };
+
+  /** A list context's first page, once the saved choices that shape it are known. */
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs) => {
+    const view = listView(slug, pid, kind, prefs, null);
+    const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
+    if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
+    // the calendar asks for its date window once it knows its size
+    if (view.layout !== "calendar") start(workItemListQuery(view.desc));
+  };
+
+  const signedIn: Loader = () => {
+    start(meQuery);
+    startLast(profileQuery);
+    return null;
+  };
+
+  const workspaceShell: Loader = ({ params }) => {
+    workspace(params.workspaceSlug!);
+    return null;
+  };
+
+  const projectsPage: Loader = ({ params }) => {
+    start(projectDetailsQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  const projectShell: Loader = ({ params }) => {
+    start(projectQuery(params.workspaceSlug!, params.projectId!), projectRolesQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  /** issues/, archives/issues/, epics/ (and the peek view of `?peekId=`). */
+  const workItems = (kind: ContextKind): Loader => async ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
+    projectRefs(slug, pid);
+    if (kind === "archived") listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
+    else {
+      const props = () => after(userPropertiesQuery(slug, pid, itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p)));
+      // epics lists exist only where epics are turned on
+      if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props(), 1);
+      else props();
+    }
+    const peekId = new URL(request.url).searchParams.get("peekId");
+    if (peekId) {
+      workItem(slug, pid, peekId, itemKind);
+      return chunk(workItemDetailChunk.preload);
+    }
+    return null;
+  };
+
+  /** issues/:issueId, archives/issues/:issueId, epics/:issueId. */
+  const workItemPage = (kind: ItemKind): Loader => ({ params }) => {
+    workItem(params.workspaceSlug!, params.projectId!, params.issueId!, kind);
+    return null;
+  };
+
+  /** browse/:workItem (`IDENT-seq`): the lookup starts with the shell; the project's data as soon as its id is known. */
+  const browse: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const key = (params.workItem ?? "").toUpperCase();
+    after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
+    const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
+    after(projectsQuery(slug), (list) => {
+      const p = list.find((x) => x.identifier.toUpperCase() === ident);
+      if (p) projectRefs(slug, p.id);
+    }, 2);
+    // what does not depend on the project starts now
+    start(projectRolesQuery(slug), workspaceMembersQuery(slug));
+    return null;
+  };
+
+  const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    // the general page checks whether the caller is the only admin (project members) before offering "Leave"
+    if (page === "general") start(workspaceMembersQuery(slug), projectMembersQuery(slug, pid));
+    if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    if (page === "states") start(statesQuery(slug, pid));
+    if (page === "labels") start(labelsQuery(slug, pid));
+    return null;
+  };
+
+  const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
+    return null;
+  };
+
+  const profile: Loader = () => {
+    start(userSettingsQuery);
+    return null;
+  };
+
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;
+
+/**
+ * Loaders only start requests, so running one again matters only when what it asks for changes: the route's
+ * own path params, or (list screens) the item shown in the peek view. By default every matched loader
+ * reruns on any search-param change.
+ */
+export function revalidateOn(params: string[], search: string[] = []) {
+  return ({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean =>
+    params.some((k) => currentParams[k] !== nextParams[k]) || search.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+}

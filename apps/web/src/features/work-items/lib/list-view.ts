@@ -1,0 +1,54 @@
+/**
+ * A list context's saved choices and what they ask the server for: pure functions shared by the list
+ * screen (context.tsx) and the route loader that starts the list request at navigation (app/loaders.ts).
+ */
+import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
+import type { ListDesc, ListSource } from "../../../api/work-items.ts";
+import { buildListQuery, effectiveDisplay } from "./params.ts";
+
+export type ContextKind = "project" | "archived" | "epics";
+
+export interface Prefs {
+  filters: IssueFilters;
+  display_filters: DisplayFilters;
+  display_properties: DisplayProperties;
+}
+
+const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
+
+/** Local-storage key of a context's choices (contexts without server user properties). */
+export const localPrefsKey = (slug: string, pid: string, kind: ContextKind) => `stride.work-items.${slug}.${pid}.${kind}`;
+
+/** Saved user properties with the defaults filled in. */
+export function prefsFrom(p: Partial<Prefs>): Prefs {
+  const d = defaults();
+  return { filters: { ...d.filters, ...p.filters }, display_filters: { ...d.display_filters, ...p.display_filters }, display_properties: { ...d.display_properties, ...p.display_properties } };
+}
+
+/**
+ * What a context's choices ask the server for: the effective display, the list query and its cache
+ * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
+ */
+export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null) {
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
+  const df = { ...prefs.display_filters };
+  if (kind === "archived") df.layout = "list";
+  const display = effectiveDisplay(df, sharedKind);
+  const query = buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined });
+  const layout = String(display.layout ?? "list");
+  const desc: ListDesc = { slug, pid, kind: source, layout, params: query.params, perPage: query.perPage };
+  return { display, query, layout, desc, source };
+}
+
+export function readLocal(key: string): Prefs {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw) {
+      return prefsFrom(JSON.parse(raw) as Partial<Prefs>);
+    }
+  } catch {
+    /* unreadable local settings: use the defaults */
+  }
+  return defaults();
+}

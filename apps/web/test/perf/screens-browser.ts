@@ -1,0 +1,177 @@
+/**
+ * Browser half of the screen-load target of issue #7: a screen opened from its URL (a full page load)
+ * shows its content within 300 ms on a warm server. `measureScreenLoads` drives Debian's chromium
+ * through playwright-core against a running Stride; the bench runner calls it against the seeded
+ * project, and the numbers go to docs/benchmarks.md.
+ *
+ * Each screen gets a fresh browser context (empty HTTP cache). The first load fetches the app's
+ * scripts too ("first visit"); the following loads find the hashed, immutable scripts in the browser
+ * cache but start with an empty query cache, so every API request is made again ("warm assets,
+ * cold data": what the target measures). "Content shown" is the first animation frame after the
+ * screen's content is in the DOM with no loading indicator left; times count from the navigation
+ * start (`performance.timeOrigin`), so they include the HTML, the scripts and every API round.
+ */
+import { chromium, type Page } from "playwright-core";
+
+export interface ScreenTarget {
+  name: string;
+  /** Path (and search) of the screen. */
+  path: string;
+  /** A JavaScript expression, evaluated in the page, that is true once the screen's content shows. */
+  ready: string;
+}
+
+export interface ResourceTiming {
+  url: string;
+  kind: "api" | "script" | "other";
+  start: number;
+  end: number;
+}
+
+export interface ScreenLoad {
+  name: string;
+  path: string;
+  /** First visit: scripts and data cold (ms from navigation start to content shown). */
+  first: number;
+  /** Warm assets, cold data: one figure per load. */
+  runs: number[];
+  p50: number;
+  max: number;
+  /** API requests of the median load and how many rounds they formed (a request that starts after another's answer is one round later). */
+  apiRequests: number;
+  apiRounds: number;
+  /** The median load's requests (scripts and API), in start order. */
+  waterfall: ResourceTiming[];
+}
+
+/** Loading indicators of the app: while any shows, the screen is not done. */
+const NO_LOADING = `!document.querySelector('[role=status][aria-label="Loading"], [aria-busy=true], [aria-label="Loading work items"]')`;
+
+/** The four screens of issue #7 point 4, for one work item of a project. */
+export function issue7Screens(o: { slug: string; projectId: string; itemId: string; itemKey: string }): ScreenTarget[] {
+  // the item with its title, and every part that loads (activity, sub-items, relations) past "Loading…"
+  const detailReady = (scope: string) =>
+    `(() => { const a = document.querySelector('${scope} article[data-item-detail]'); return !!a && !!a.querySelector('textarea[aria-label="Title"]') && !!a.querySelector('ol[aria-label="Activity feed"] > li') && !a.textContent.includes("Loading…"); })()`;
+  return [
+    {
+      name: "Full work-item page (/browse/KEY/)",
+      path: `/${o.slug}/browse/${o.itemKey}/`,
+      ready: `${detailReady("main")} && !!document.querySelector('main aside[aria-label="Properties"]') && ${NO_LOADING}`,
+    },
+    {
+      name: "Peek opened from a URL (?peekId=)",
+      path: `/${o.slug}/projects/${o.projectId}/issues/?peekId=${o.itemId}`,
+      ready: `${detailReady('aside[aria-label="Peek view"]')} && !!document.querySelector('[data-list-context] [data-item]') && ${NO_LOADING}`,
+    },
+    {
+      name: "Project settings (general)",
+      path: `/${o.slug}/projects/${o.projectId}/settings/`,
+      // the project's values in the form, and its members as the lead choices
+      ready: `!!document.querySelector('form[aria-label="Project details"] input[name="name"]')?.value && document.querySelectorAll('form[aria-label="Project details"] select[name="project_lead"] option').length > 1 && ${NO_LOADING}`,
+    },
+    {
+      name: "Workspace members",
+      path: `/${o.slug}/settings/members/`,
+      ready: `!!document.querySelector('ul[aria-label="Workspace members"] > li') && ${NO_LOADING}`,
+    },
+  ];
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+
+/** Rounds formed by API requests: a request is one round after the latest-round request that answered before it started. */
+export function apiRounds(reqs: { start: number; end: number }[]): number {
+  const sorted = [...reqs].sort((a, b) => a.start - b.start);
+  const round: number[] = [];
+  sorted.forEach((r, i) => {
+    let depth = 1;
+    for (let j = 0; j < i; j++) if (sorted[j].end <= r.start) depth = Math.max(depth, round[j] + 1);
+    round.push(depth);
+  });
+  return Math.max(0, ...round);
+}
+
+async function loadOnce(page: Page, target: ScreenTarget): Promise<{ shown: number; resources: ResourceTiming[] }> {
+  await page.goto("about:blank");
+  await page.goto(target.path, { waitUntil: "commit" });
+  await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
+  const shown = (await page.evaluate("window.__screenShown")) as number;
+  const resources = (await page.evaluate(`performance.getEntriesByType("resource").map((e) => ({ url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd }))`)) as {
+    url: string; initiator: string; start: number; end: number;
+  }[];
+  return {
+    shown,
+    resources: resources
+      .map((r) => {
+        const u = new URL(r.url);
+        const kind: ResourceTiming["kind"] = u.pathname.startsWith("/api/") ? "api" : u.pathname.endsWith(".js") ? "script" : "other";
+        return { url: u.pathname + u.search, kind, start: Math.round(r.start), end: Math.round(r.end) };
+      })
+      .sort((a, b) => a.start - b.start),
+  };
+}
+
+export async function measureScreenLoads(opts: {
+  baseUrl: string;
+  chromiumPath: string;
+  /** Session cookie(s) of a workspace admin who is a member of the project. */
+  cookies: { name: string; value: string }[];
+  screens: ScreenTarget[];
+  /** Loads per screen after the first visit (default 9). */
+  runs?: number;
+}): Promise<ScreenLoad[]> {
+  const runs = opts.runs ?? 9;
+  const browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const out: ScreenLoad[] = [];
+  try {
+    for (const target of opts.screens) {
+      const context = await browser.newContext({ baseURL: opts.baseUrl, viewport: { width: 1280, height: 800 } });
+      const host = new URL(opts.baseUrl).hostname;
+      await context.addCookies(opts.cookies.map((c) => ({ ...c, domain: host, path: "/" })));
+      // records, in every document, the first frame at which the screen's content shows
+      await context.addInitScript(`(() => {
+        if (location.protocol === "about:") return;
+        window.__screenShown = 0;
+        let found = false;
+        const ready = () => { try { return ${target.ready}; } catch { return false; } };
+        const check = () => {
+          if (found || !ready()) return;
+          found = true;
+          obs.disconnect();
+          requestAnimationFrame(() => { window.__screenShown = performance.now(); });
+        };
+        const obs = new MutationObserver(check);
+        obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        // input values change without a DOM mutation: look every frame as well
+        const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
+        requestAnimationFrame(frame);
+      })()`);
+      const page = await context.newPage();
+      const first = await loadOnce(page, target);
+      const loads: { shown: number; resources: ResourceTiming[] }[] = [];
+      for (let i = 0; i < runs; i++) loads.push(await loadOnce(page, target));
+      const times = loads.map((l) => Math.round(l.shown));
+      const p50 = percentile(times, 50);
+      const median = loads[times.indexOf(p50)];
+      const api = median.resources.filter((r) => r.kind === "api");
+      out.push({
+        name: target.name,
+        path: target.path,
+        first: Math.round(first.shown),
+        runs: times,
+        p50,
+        max: Math.max(...times),
+        apiRequests: api.length,
+        apiRounds: apiRounds(api),
+        waterfall: median.resources,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

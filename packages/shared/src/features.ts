@@ -1,0 +1,11 @@
+/**
+ * Project features whose endpoints this server routes. The web asks for a feature's data (and offers its
+ * pickers) only when the feature is built here AND turned on in the project, so it never calls an endpoint
+ * the server does not have. Issue #8 builds cycles and modules and flips their switches; a server test
+ * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
+ */
+export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
+  cycles: false,
+  modules: false,
+  estimates: false,
+};

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { allows, can, gateRefusal, mayTake, PERMISSIONS, POLICIES, POLICIES as P, type Action, type Entity, type RoleContext } from "./permissions.ts";
+import { roleLabel, rolesUpTo } from "./roles.ts";
+
+const CALLER = "caller";
+
+describe("policies", () => {
+  const u = "u1";
+  it("refuses anonymous callers everywhere", () => {
+    expect(allows(P.user.any, { userId: null })).toBe(false);
+    expect(allows(P.workspace.read, { userId: null, workspaceRole: 20 })).toBe(false);
+    expect(gateRefusal(P.user.any, { userId: null })).toBe("role");
+  });
+  it("orders roles guest < member < admin at workspace level", () => {
+    expect(allows(P.workspace.read, { userId: u, workspaceRole: 5 })).toBe(true);
+    expect(allows(P.workspace.member, { userId: u, workspaceRole: 5 })).toBe(false);
+    expect(allows(P.workspace.member, { userId: u, workspaceRole: 15 })).toBe(true);
+    expect(allows(P.workspace.admin, { userId: u, workspaceRole: 15 })).toBe(false);
+    expect(allows(P.workspace.admin, { userId: u, workspaceRole: 20 })).toBe(true);
+    expect(allows(P.workspace.read, { userId: u, workspaceRole: null })).toBe(false);
+  });
+  it("lets workspace admins administer projects they are not members of", () => {
+    expect(allows(P.project.admin, { userId: u, workspaceRole: 20, projectRole: null })).toBe(true);
+    expect(allows(P.project.member, { userId: u, workspaceRole: 20, projectRole: null })).toBe(false);
+    expect(allows(P.project.admin, { userId: u, workspaceRole: 15, projectRole: 15 })).toBe(false);
+  });
+  it("lets creators act on their own entities when the policy says so", () => {
+    expect(allows(P.project.adminOrCreator, { userId: u, projectRole: 5, creatorId: u })).toBe(true);
+    expect(allows(P.project.adminOrCreator, { userId: u, projectRole: 5, creatorId: "other" })).toBe(false);
+    expect(allows(P.project.adminOrCreator, { userId: u, projectRole: null, creatorId: u })).toBe(false);
+    expect(allows(P.workspace.memberOrCreator, { userId: u, workspaceRole: null, creatorId: u })).toBe(false);
+  });
+  it("checks instance admin status", () => {
+    expect(allows(P.instance.admin, { userId: u, isInstanceAdmin: false })).toBe(false);
+    expect(allows(P.instance.admin, { userId: u, isInstanceAdmin: true })).toBe(true);
+  });
+});
+
+describe("the gate (before validation) and the entity rule (after load)", () => {
+  it("gates a plain policy at its full role, saying why it refuses", () => {
+    expect(gateRefusal(P.project.member, { userId: CALLER, projectRole: 15 })).toBeNull();
+    expect(gateRefusal(P.project.member, { userId: CALLER, workspaceRole: 5, projectRole: 5 })).toBe("role");
+    expect(gateRefusal(P.project.member, { userId: CALLER, workspaceRole: 15, projectRole: null })).toBe("notMember");
+    expect(gateRefusal(P.workspace.admin, { userId: CALLER, workspaceRole: 15 })).toBe("role");
+    expect(gateRefusal(P.workspace.read, { userId: CALLER, workspaceRole: null })).toBe("notMember");
+    expect(gateRefusal(P.instance.admin, { userId: CALLER, isInstanceAdmin: false })).toBe("role");
+  });
+  it("gates creator-allowed policies at the scope floor, so anyone who could be the creator reaches the entity rule", () => {
+    for (const policy of [P.project.memberOrCreator, P.project.adminOrCreator, P.workspace.memberOrCreator]) expect(policy.gate).toBe(5);
+    expect(P.project.adminOrCreator.min).toBe(20);
+    expect(gateRefusal(P.project.adminOrCreator, { userId: CALLER, workspaceRole: 5, projectRole: 5 })).toBeNull();
+    expect(gateRefusal(P.project.adminOrCreator, { userId: CALLER, workspaceRole: 15, projectRole: null })).toBe("notMember");
+    // after load: the creator passes, anyone else needs the full role
+    expect(allows(P.project.adminOrCreator, { userId: "g", projectRole: 5, creatorId: "g" })).toBe(true);
+    expect(allows(P.project.adminOrCreator, { userId: "m", projectRole: 15, creatorId: "g" })).toBe(false);
+    expect(allows(P.project.adminOrCreator, { userId: "a", projectRole: 20, creatorId: "g" })).toBe(true);
+  });
+  it("answers a workspace member outside a public project 409 only where the policy is joinable", () => {
+    const outside = { userId: CALLER, workspaceRole: 15, projectRole: null };
+    expect(gateRefusal(P.project.view, { ...outside, projectIsPublic: true })).toBe("joinable");
+    expect(gateRefusal(P.project.view, { ...outside, projectIsPublic: false })).toBe("notMember");
+    expect(gateRefusal(P.project.read, { ...outside, projectIsPublic: true })).toBe("notMember");
+    expect(gateRefusal(P.project.view, { userId: CALLER, workspaceRole: null, projectIsPublic: true })).toBe("notMember");
+  });
+  it("lets workspace admins through the gate of workspace-admin-allowed project policies only", () => {
+    expect(gateRefusal(P.project.admin, { userId: CALLER, workspaceRole: 20, projectRole: null })).toBeNull();
+    expect(gateRefusal(P.project.read, { userId: CALLER, workspaceRole: 20, projectRole: null })).toBe("notMember");
+  });
+});
+
+// ---------------------------------------------------------------- the action table (what each role may do)
+
+
+type Caller = "admin" | "member" | "guest" | "wsAdminOutside" | "wsMemberOutside" | "outsider";
+const WHO: Record<Caller, RoleContext> = {
+  admin: { userId: "a", workspaceRole: 20, projectRole: 20 },
+  member: { userId: "m", workspaceRole: 15, projectRole: 15 },
+  guest: { userId: "g", workspaceRole: 5, projectRole: 5 },
+  wsAdminOutside: { userId: "w", workspaceRole: 20, projectRole: null },
+  wsMemberOutside: { userId: "x", workspaceRole: 15, projectRole: null },
+  outsider: { userId: "o", workspaceRole: null, projectRole: null },
+};
+const CALLERS = Object.keys(WHO) as Caller[];
+const ALL_IN: Caller[] = ["admin", "member", "guest"];
+const ACTORS: Caller[] = ["admin", "member"];
+const ADMINS: Caller[] = ["admin", "wsAdminOutside"];
+
+/** Who may do each action on something they did not create (work-tracking.md §6, the server's routes). */
+const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
+  workspace: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
+  workspaceMember: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], remove: ["admin", "wsAdminOutside"] },
+  invitation: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
+  project: { create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], view: ALL_IN, edit: ADMINS, archive: ADMINS, restore: ADMINS, delete: ADMINS },
+  projectMember: { view: ALL_IN, add: ADMINS, edit: ADMINS, remove: ADMINS },
+  state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
+  label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
+  workItem: {
+    view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
+  },
+  comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
+  draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+};
+
+describe("the action table", () => {
+  it("names only the policies the server's routes declare", () => {
+    const policies = new Set(Object.values(POLICIES).flatMap((scope) => Object.values(scope)));
+    for (const [entity, actions] of Object.entries(PERMISSIONS)) {
+      for (const [action, policy] of Object.entries(actions)) expect(policies.has(policy), `${entity}.${action}`).toBe(true);
+    }
+  });
+  it("lets each role do exactly what the spec gives it, for every action", () => {
+    const entities = Object.keys(PERMISSIONS) as Entity[];
+    expect(Object.keys(EXPECTED).sort()).toEqual([...entities].sort());
+    for (const entity of entities) {
+      const expected = EXPECTED[entity] as Record<string, Caller[]>;
+      expect(Object.keys(expected).sort(), entity).toEqual(Object.keys(PERMISSIONS[entity]).sort());
+      for (const action of Object.keys(expected)) {
+        const allowed = CALLERS.filter((c) => can(action as Action<typeof entity>, entity, { ...WHO[c], creatorId: "someone-else" }));
+        expect(allowed.sort(), `${entity}.${action}`).toEqual([...expected[action]].sort());
+      }
+    }
+  });
+  it("lets creators edit and delete their own work items and comments, but not administer or link them", () => {
+    const guestCreator = { ...WHO.guest, creatorId: WHO.guest.userId };
+    expect(can("edit", "workItem", guestCreator)).toBe(true);
+    expect(can("delete", "workItem", guestCreator)).toBe(true);
+    expect(can("delete", "comment", guestCreator)).toBe(true);
+    expect(can("archive", "workItem", guestCreator)).toBe(false);
+    expect(can("link", "workItem", guestCreator)).toBe(false);
+    expect(can("bulkDelete", "workItem", guestCreator)).toBe(false);
+    const memberCreator = { ...WHO.member, creatorId: WHO.member.userId };
+    expect(can("delete", "workItem", memberCreator)).toBe(true);
+    // a creator who left the project is no longer let through
+    expect(can("edit", "workItem", { ...WHO.outsider, creatorId: WHO.outsider.userId })).toBe(false);
+  });
+  it("says nothing yes while the roles are unknown", () => {
+    expect(can("view", "workItem", { userId: null, workspaceRole: 20, projectRole: 20 })).toBe(false);
+    expect(can("create", "project", { userId: "u" })).toBe(false);
+  });
+});
+
+describe("who may take a part, which roles one may give", () => {
+  it("offers members and admins as project leads and assignees, never guests", () => {
+    expect([5, 15, 20, null].map((r) => mayTake("projectLead", r))).toEqual([false, true, true, false]);
+    expect([5, 15, 20, undefined].map((r) => mayTake("assignee", r))).toEqual([false, true, true, false]);
+  });
+  it("gives no role above one's own, highest first", () => {
+    expect(rolesUpTo(20)).toEqual([20, 15, 5]);
+    expect(rolesUpTo(15)).toEqual([15, 5]);
+    expect(rolesUpTo(5)).toEqual([5]);
+    expect(rolesUpTo(null)).toEqual([]);
+  });
+  it("labels any number by the role at or below it", () => {
+    expect([20, 15, 5, 0, 17].map(roleLabel)).toEqual(["Admin", "Member", "Guest", "Guest", "Member"]);
+  });
+});

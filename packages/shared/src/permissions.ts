@@ -1,0 +1,209 @@
+import { ROLE, type Role } from "./roles.ts";
+
+/**
+ * The permission table: who may do what, declared once for the server's route guard and the web's `useCan`.
+ *
+ * A POLICY is a role rule in a scope (`POLICIES`). The ACTION table (`PERMISSIONS`) names, per entity, which policy
+ * each action needs; the server's routes declare those entries as their policy, and the web asks
+ * `can(action, entity, roles)` of the same entries, so a screen offers exactly what the server will accept.
+ *
+ * Authorization runs in two phases (the server's route pipeline runs them at fixed points):
+ * 1. The GATE, before the request is validated: decided from the caller's roles alone (`gate` in `scope`,
+ *    plus `workspaceAdminAllowed`). A caller who fails it gets 401/403 before any 400 about their input.
+ * 2. The ENTITY RULE, after the entity is loaded: only for `creatorAllowed` policies, whose gate lets through
+ *    everyone who could be the creator (members of the scope at its floor, guest) and whose final answer
+ *    depends on who created the entity: the creator passes, anyone else needs `min`.
+ *
+ * Scopes:
+ * - `user`: any signed-in user.
+ * - `workspace`: the caller's active workspace membership role.
+ * - `project`: the caller's project membership role (workspace admins count as project admins for
+ *    project-administration policies marked `workspaceAdminAllowed`).
+ * - `instanceAdmin`: an instance admin (god mode).
+ */
+export type Scope = "user" | "workspace" | "project" | "instanceAdmin";
+export interface Policy {
+  /** Human name, used in route listings and tests. */
+  name: string;
+  scope: Scope;
+  /** The role a caller needs (for `creatorAllowed` policies: a caller who did not create the loaded entity). */
+  min: Role;
+  /** Phase 1: the role checked before validation; `min`, or the scope floor when the entity rule decides. */
+  gate: Role;
+  /** Workspace admins pass project checks even without project membership. */
+  workspaceAdminAllowed?: boolean;
+  /** Phase 2: the creator of the loaded entity passes regardless of role (e.g. deleting one's own comment). */
+  creatorAllowed?: boolean;
+  /**
+   * A workspace member who is not in the project but could join it (a public project) is answered
+   * 409 "You are not a member of this project" instead of 403 (wire-facts: `GET P/`).
+   */
+  joinable?: boolean;
+}
+
+/** The lowest role that counts as belonging to a workspace or project. */
+export const SCOPE_FLOOR: Role = ROLE.GUEST;
+
+const p = (name: string, scope: Scope, min: Role, extra: Partial<Omit<Policy, "gate">> = {}): Policy => ({
+  name,
+  scope,
+  min,
+  gate: extra.creatorAllowed ? SCOPE_FLOOR : min,
+  ...extra,
+});
+const { GUEST, MEMBER, ADMIN } = ROLE;
+
+/** The role rules (guest 5 < member 15 < admin 20, per scope). */
+export const POLICIES = {
+  user: { any: p("user.any", "user", GUEST) },
+  instance: { admin: p("instance.admin", "instanceAdmin", ADMIN) },
+  workspace: {
+    read: p("workspace.read", "workspace", GUEST),
+    member: p("workspace.member", "workspace", MEMBER),
+    admin: p("workspace.admin", "workspace", ADMIN),
+    /** Members act; the creator of the loaded entity (e.g. an uploaded file) may act on it. */
+    memberOrCreator: p("workspace.memberOrCreator", "workspace", MEMBER, { creatorAllowed: true }),
+  },
+  project: {
+    read: p("project.read", "project", GUEST),
+    /** Reading the project itself: a workspace member outside a public project gets 409 (they may join). */
+    view: p("project.view", "project", GUEST, { joinable: true }),
+    member: p("project.member", "project", MEMBER),
+    admin: p("project.admin", "project", ADMIN, { workspaceAdminAllowed: true }),
+    /** Work-item style actions: members act, creators may act on what they created. */
+    memberOrCreator: p("project.memberOrCreator", "project", MEMBER, { creatorAllowed: true }),
+    adminOrCreator: p("project.adminOrCreator", "project", ADMIN, { creatorAllowed: true }),
+  },
+} as const;
+
+const W = POLICIES.workspace;
+const PJ = POLICIES.project;
+
+/**
+ * What each action on each entity needs. The server's routes declare these entries as their policy; the web's
+ * `useCan(action, entity)` reads them. Add an action here, then use it on both sides.
+ */
+export const PERMISSIONS = {
+  workspace: { view: W.read, edit: W.admin, delete: W.admin },
+  workspaceMember: { view: W.read, edit: W.admin, remove: W.admin },
+  invitation: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
+  project: { create: W.member, view: PJ.view, edit: PJ.admin, archive: PJ.admin, restore: PJ.admin, delete: PJ.admin },
+  projectMember: { view: PJ.read, add: PJ.admin, edit: PJ.admin, remove: PJ.admin },
+  state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
+  label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
+  workItem: {
+    view: PJ.read,
+    create: PJ.member,
+    /** Members edit every item; a guest edits the items they created. */
+    edit: PJ.memberOrCreator,
+    /** Admins delete every item; anyone deletes the items they created. */
+    delete: PJ.adminOrCreator,
+    archive: PJ.member,
+    restore: PJ.member,
+    bulkEdit: PJ.member,
+    bulkDelete: PJ.admin,
+    /** Sub-items, relations, links and tasks of an item. */
+    link: PJ.member,
+  },
+  comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
+  draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+} as const satisfies Record<string, Record<string, Policy>>;
+
+export type Entity = keyof typeof PERMISSIONS;
+export type Action<E extends Entity = Entity> = keyof (typeof PERMISSIONS)[E] & string;
+
+/** The policy an action on an entity needs. */
+export function permission<E extends Entity>(action: Action<E>, entity: E): Policy {
+  const policy = (PERMISSIONS[entity] as Record<string, Policy>)[action];
+  if (!policy) throw new Error(`No permission "${action}" on ${entity}`);
+  return policy;
+}
+
+export interface RoleContext {
+  userId: string | null;
+  isInstanceAdmin?: boolean;
+  workspaceRole?: number | null;
+  projectRole?: number | null;
+  creatorId?: string | null;
+  /** For `joinable` policies: the project is public (network 2). */
+  projectIsPublic?: boolean;
+}
+
+/**
+ * Why the gate refuses a caller, or null when it lets them through:
+ * - `notMember`: not a member of the policy's project (and not a workspace admin where that counts);
+ * - `joinable`: like `notMember`, but the project is public and the policy is `joinable`;
+ * - `role`: a member whose role is below the gate, or not an instance admin.
+ */
+export type GateRefusal = "notMember" | "joinable" | "role";
+
+/** Phase 1: the entity-independent check, run before validation. */
+export function gateRefusal(policy: Policy, ctx: RoleContext): GateRefusal | null {
+  if (!ctx.userId) return "role";
+  const wsRole = ctx.workspaceRole ?? 0;
+  switch (policy.scope) {
+    case "user":
+      return null;
+    case "instanceAdmin":
+      return ctx.isInstanceAdmin ? null : "role";
+    case "workspace":
+      return wsRole >= policy.gate ? null : wsRole >= SCOPE_FLOOR ? "role" : "notMember";
+    case "project": {
+      if (policy.workspaceAdminAllowed && wsRole >= ADMIN) return null;
+      const role = ctx.projectRole ?? 0;
+      if (role >= policy.gate) return null;
+      if (role >= SCOPE_FLOOR) return "role";
+      return policy.joinable && ctx.projectIsPublic && wsRole >= SCOPE_FLOOR ? "joinable" : "notMember";
+    }
+  }
+}
+
+/**
+ * The whole decision (phase 1 and, for `creatorAllowed` policies, phase 2 with `creatorId` of the loaded
+ * entity).
+ */
+export function allows(policy: Policy, ctx: RoleContext): boolean {
+  if (!ctx.userId) return false;
+  if (policy.creatorAllowed && ctx.creatorId && ctx.creatorId === ctx.userId) {
+    // creators still need to belong to the scope
+    return gateRefusal(policy, ctx) === null;
+  }
+  return gateRefusal({ ...policy, gate: policy.min }, ctx) === null;
+}
+
+/** May the caller (`ctx`: their roles, and the entity's creator for creator rules) do `action` on `entity`? */
+export function can<E extends Entity>(action: Action<E>, entity: E, ctx: RoleContext): boolean {
+  return allows(permission(action, entity), ctx);
+}
+
+/**
+ * Work-item visibility (wire-facts §6.1, §15): project guests whose project has
+ * `guest_view_all_features = false` see and act on only the work items they created;
+ * members and admins see every item of the project.
+ */
+export function canSeeWorkItem(ctx: { userId: string | null; projectRole?: number | null; guestViewAllFeatures: boolean; creatorId?: string | null }): boolean {
+  if (!ctx.userId) return false;
+  const role = ctx.projectRole ?? 0;
+  if (role >= MEMBER) return true;
+  if (role < GUEST) return false;
+  if (ctx.guestViewAllFeatures) return true;
+  return !!ctx.creatorId && ctx.creatorId === ctx.userId;
+}
+
+/** List visibility: guests of a project without guest_view_all_features see only the work items they created. */
+export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestViewAllFeatures: boolean }): boolean {
+  return (ctx.projectRole ?? 0) < MEMBER && !ctx.guestViewAllFeatures;
+}
+
+/**
+ * Roles a person needs to be given a part (rather than to act): the lead of a project needs a workspace role of
+ * member or above (a guest cannot lead), and the pickers offer as assignees the project members who act (member
+ * or above); guests are not offered.
+ */
+export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER } as const satisfies Record<string, Role>;
+export type Part = keyof typeof ROLE_FOR_PART;
+
+/** May a person with `role` (workspace role for a project lead, project role for an assignee) take `part`? */
+export function mayTake(part: Part, role: number | null | undefined): boolean {
+  return (role ?? 0) >= ROLE_FOR_PART[part];
+}
