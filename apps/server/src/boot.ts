@@ -55,7 +55,8 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
     }
     url = url.replace(/\/postgres$/, "/stride");
   }
-  const database = connect(url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs });
+  // The embedded PostgreSQL is reached through its Unix socket when it has one (no TCP stack on every query).
+  const database = connect(url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs, host: embedded?.unixSocketDir ?? undefined });
   await runMigrations(database);
   const app = createAppContext(config, database);
   for (const task of bootTasks) await task(app);

@@ -126,6 +126,17 @@ describe("list-version coverage of the list engine's tables", () => {
     }
     for (const name of planned) read.add(name);
     expect([...planned].filter((n) => !read.has(n))).toEqual([]);
+    // Derived data: what a list row shows of an item's relations is kept on its `issues` row, and the counters
+    // (issue_list_counts) are kept from `issues`, both by triggers on their source tables in the writing
+    // transaction (db/sql/issue-list-attrs.sql, issue-list-counts.sql). Reading them reads those sources.
+    // The counters themselves are written only at commit by list_version_flush, right after it bumps the version.
+    const feeders = (await t.app.sql<{ name: string }[]>`
+      SELECT DISTINCT c.relname AS name FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid JOIN pg_proc p ON p.oid = tg.tgfoid
+      WHERE NOT tg.tgisinternal AND (p.proname LIKE 'issue_list_attrs_touch%' OR p.proname = 'issue_list_counts_collect')`).map((r) => r.name);
+    expect(feeders).toEqual(expect.arrayContaining(["issues", "issue_assignees", "issue_labels", "module_issues", "modules", "issue_links", "file_assets", "cycle_issues"]));
+    expect(read).toContain("issue_list_counts");
+    read.delete("issue_list_counts");
+    if (read.has("issues")) for (const name of feeders) read.add(name);
     // the scan found the engine's known reads (guards the extraction itself)
     for (const name of ["issues", "states", "issue_assignees", "issue_labels", "module_issues", "cycle_issues", "issue_relations", "file_assets", "issue_links"]) {
       expect(read).toContain(name);

@@ -55,7 +55,8 @@ export const errors = {
 export const CRASH_BODY = { error: "Something went wrong please try again later" };
 
 /**
- * Failures of the connection rather than of the query: the pool's acquire timeout, network errors,
+ * Failures of the connection rather than of the query: the pool's acquire timeout, network errors (and a
+ * missing Unix socket, see socketGone),
  * postgres.js's connection states, and SQLSTATE 57P01-57P03 (shutdown, crash, starting up), 53300 (too many
  * connections) and class 08 (connection exception).
  */
@@ -85,11 +86,20 @@ export function uniqueViolation(err: unknown): string | null {
   return "";
 }
 
+/** A Unix-socket connect to a database whose socket file is gone (the embedded PostgreSQL is down): ENOENT from connect(). */
+function socketGone(err: unknown, code: string): boolean {
+  if (code !== "ENOENT") return false;
+  for (let e = err as { syscall?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.syscall === "connect") return true;
+  }
+  return false;
+}
+
 /** Postgres error codes that mean the input was bad (4xx) or the database is out of reach (503), not that the server broke. */
 export function pgErrorToHttp(err: unknown): HttpError | undefined {
   const code = errorCode(err);
   if (!code) return undefined;
-  if (CONNECTION_ERRORS.has(code) || code.startsWith("08")) return errors.unavailable();
+  if (CONNECTION_ERRORS.has(code) || code.startsWith("08") || socketGone(err, code)) return errors.unavailable();
   if (code === "23505") return errors.invalidPayload(); // unique_violation
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");

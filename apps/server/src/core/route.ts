@@ -6,7 +6,7 @@ import { errors, HttpError } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
 import { resolveSession, type AuthKind, type SessionUser } from "./session.ts";
-import { schema } from "../db/client.ts";
+import { schema, type Db } from "../db/client.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
 export type UserRow = Row<typeof schema.users>;
@@ -146,16 +146,30 @@ export async function loadScope(app: AppContext, slug: string, userId: string, p
 /** The scope row without judging it (no throws): workspace, membership, and project + membership if asked. */
 export async function findScope(app: AppContext, slug: string, userId: string, projectId?: string) {
   const wantProject = projectId !== undefined && z.uuid().safeParse(projectId).success;
+  const q = scopeQueries(app.db);
+  const rows = wantProject ? await q.project.execute({ slug, userId, projectId }) : await q.workspace.execute({ slug, userId });
+  return rows[0];
+}
+
+/** The scope lookup of every scoped request, with and without a project: built once per database, prepared statements. */
+function prepareScopeQuery(db: Db, withProject: boolean) {
   const { workspaces, workspaceMembers, projects, projectMembers } = schema;
-  const rows = await app.db
+  const userId = sql.placeholder("userId");
+  return db
     .select({ workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
     .from(workspaces)
     .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
-    .leftJoin(projects, wantProject ? and(eq(projects.id, projectId!), eq(projects.workspaceId, workspaces.id)) : sql`false`)
+    .leftJoin(projects, withProject ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id)) : sql`false`)
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
-    .where(eq(workspaces.slug, slug))
-    .limit(1);
-  return rows[0];
+    .where(eq(workspaces.slug, sql.placeholder("slug")))
+    .limit(1)
+    .prepare(withProject ? "stride_scope_project" : "stride_scope_workspace");
+}
+const scopes = new WeakMap<Db, { workspace: ReturnType<typeof prepareScopeQuery>; project: ReturnType<typeof prepareScopeQuery> }>();
+function scopeQueries(db: Db) {
+  let q = scopes.get(db);
+  if (!q) scopes.set(db, (q = { workspace: prepareScopeQuery(db, false), project: prepareScopeQuery(db, true) }));
+  return q;
 }
 
 /**

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "./context.ts";
-import { schema, type DbOrTx } from "../db/client.ts";
+import { schema, type Db, type DbOrTx } from "../db/client.ts";
 import type { UserRow } from "./route.ts";
 
 export type AuthKind = "session" | "admin";
@@ -20,17 +20,29 @@ export function cookieName(app: AppContext, kind: "app" | "admin"): string {
   return kind === "admin" ? app.config.adminSessionCookieName : app.config.sessionCookieName;
 }
 
+/** The session lookup every authenticated request makes: built once per database, a prepared statement. */
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("stride_session");
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function sessionQuery(db: Db) {
+  let q = sessionQueries.get(db);
+  if (!q) sessionQueries.set(db, (q = prepareSessionQuery(db)));
+  return q;
+}
+
 /** Resolve the caller from the session cookie of the given kind. Inactive users have no session. */
 export async function resolveSession(app: AppContext, req: FastifyRequest, kind: "app" | "admin"): Promise<SessionUser | null> {
   const token = req.cookies?.[cookieName(app, kind)];
   if (!token) return null;
   const id = hashToken(token);
-  const rows = await app.db
-    .select({ user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.id, id), eq(schema.sessions.kind, kind), gt(schema.sessions.expiresAt, new Date())))
-    .limit(1);
+  const rows = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
   const row = rows[0];
   if (!row || !row.user.isActive) return null;
   return { user: row.user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, row.user.id) };

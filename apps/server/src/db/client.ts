@@ -17,6 +17,8 @@ export interface Database {
 export interface ConnectOptions {
   /** Connections in the pool. */
   max?: number;
+  /** A Unix socket directory to connect through instead of the URL's host (the embedded PostgreSQL's data folder). */
+  host?: string;
   /** How long a query or transaction may wait for a connection before failing with DatabaseUnavailableError. */
   acquireTimeoutMs?: number;
 }
@@ -42,6 +44,7 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
   const max = opts.max ?? 10;
   const acquireTimeoutMs = opts.acquireTimeoutMs ?? 5000;
   const raw = postgres(url, {
+    ...(opts.host ? { host: opts.host } : {}),
     max,
     onnotice: () => {},
     idle_timeout: 30,

@@ -13,7 +13,20 @@ export const DEFAULT_EMBEDDED_PG_PORT = 54329;
 const USER = "stride";
 /** Clusters created before passwords were generated have this one; they move to a generated one on start. */
 const LEGACY_PASSWORD = "stride";
-const SERVER_FLAGS = ["-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", "fsync=on", "-c", "lc_messages=C"];
+/**
+ * Sized for a small machine (docs/decisions.md):
+ * - max_connections 100: one Stride's pool is 20 plus its job workers (JOB_CONCURRENCY + 3), so several instances
+ *   sharing the data folder, and the test runs that clone many databases, fit with room to spare;
+ * - shared_buffers 128MB: one shared cache, counted once however many backends map it (measure the cluster's memory
+ *   as PSS, not as the sum of its processes' RSS);
+ * - work_mem 4MB per sort or hash: the list engine's sorts (a page, a group's top N) stay far below it.
+ * Clients on this machine connect through the Unix socket in the data folder (unixSocketDir) when its path fits;
+ * the loopback TCP port stays open for other tools and for instances joining the folder.
+ */
+const SIZING_FLAGS = ["-c", "max_connections=100", "-c", "shared_buffers=128MB", "-c", "work_mem=4MB"];
+const SERVER_FLAGS = ["-c", "listen_addresses=127.0.0.1", ...SIZING_FLAGS, "-c", "fsync=on", "-c", "lc_messages=C"];
+/** sockaddr_un.sun_path holds 108 bytes with the final NUL: longer socket paths cannot be bound. */
+const MAX_SOCKET_PATH = 107;
 /** Restart delays after the postmaster dies: 0.5 s, 1 s, 2 s … up to this. */
 const MAX_RESTART_DELAY_MS = 10_000;
 
@@ -30,9 +43,15 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedHandle {
-  /** Superuser URL of the `postgres` database. */
+  /** Superuser URL of the `postgres` database (loopback TCP). */
   url: string;
   port: number;
+  /**
+   * The directory of the server's Unix socket (the data folder), for clients on this machine (postgres.js and pg
+   * take it as `host`); null when the postmaster has none (its socket path would exceed 107 bytes, or it was
+   * started without one).
+   */
+  unixSocketDir: string | null;
   /** The postmaster serving the data folder now (this instance's or another's), null while it is down. */
   postmasterPid: () => number | null;
   stop: () => Promise<void>;
@@ -93,6 +112,7 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres`,
     port: server.port,
+    unixSocketDir: socketFits(databaseDir, server.port) && fs.existsSync(socketPath(databaseDir, server.port)) ? databaseDir : null,
     postmasterPid: () => runningPostmaster(databaseDir)?.pid ?? null,
     stop: () => server.stop(),
   };
@@ -239,7 +259,8 @@ async function spawnPostmaster(dir: string, port: number, log?: (m: string) => v
   const bin = await binaries();
   const options: SpawnOptions = { ...postgresUser(), env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "ignore", "pipe"] };
   return new Promise((resolve, reject) => {
-    const child = spawn(bin.postgres, ["-D", dir, "-p", String(port), ...SERVER_FLAGS], options);
+    const socketDir = socketFits(dir, port) ? dir : "";
+    const child = spawn(bin.postgres, ["-D", dir, "-p", String(port), "-c", `unix_socket_directories=${socketDir}`, ...SERVER_FLAGS], options);
     let settled = false;
     let output = "";
     child.stderr!.setEncoding("utf8");
@@ -262,6 +283,19 @@ async function spawnPostmaster(dir: string, port: number, log?: (m: string) => v
       reject(new Error(`postgres exited (code ${code ?? "none"}, signal ${signal ?? "none"}) while starting on port ${port}${reasons.length ? `: ${reasons.join(" ")}` : ""}`));
     });
   });
+}
+
+/** The server's Unix socket for `port` in the data folder `dir`. */
+function socketPath(dir: string, port: number): string {
+  return path.join(dir, `.s.PGSQL.${port}`);
+}
+
+/**
+ * Whether the server gets a Unix socket in `dir`: its path must fit sockaddr_un, and the folder must read as one host
+ * in a client's options (postgres.js splits hosts on "," and ports on ":").
+ */
+export function socketFits(dir: string, port: number): boolean {
+  return Buffer.byteLength(socketPath(dir, port)) <= MAX_SOCKET_PATH && !/[,:]/.test(dir);
 }
 
 /** initdb with scram-sha-256 for the `stride` superuser; the password reaches initdb through a file only it can read. */

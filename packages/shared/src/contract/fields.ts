@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../issue-filters/dates.ts";
 
 /**
  * The one field vocabulary of request bodies (server validation and client-side checks alike). Messages are
@@ -133,15 +134,9 @@ export const color = () =>
     .trim()
     .regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8}))?$/, "Enter a valid hex colour, e.g. #60646C.");
 
-/** True for "UTC" and any IANA zone name the runtime knows. */
+/** True for "UTC" and any IANA zone name the runtime knows (at most 64 characters). */
 export function isTimezone(tz: string): boolean {
-  if (tz.length === 0 || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
+  return tz.length > 0 && tz.length <= 64 && isTimeZone(tz);
 }
 
 /** An IANA time zone name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shiftDate, isFilterDate, isFilterDateTime, parseDateFilterValue, parseDateTerm, presetRange, todayInTimeZone } from "./dates.ts";
+import { shiftDate, isFilterDate, isFilterDateTime, isTimeZone, parseDateFilterValue, parseDateTerm, presetRange, todayInTimeZone } from "./dates.ts";
 import { FilterError } from "./errors.ts";
 
 const TODAY = "2025-03-10";
@@ -26,6 +26,9 @@ describe("date helpers", () => {
     expect(todayInTimeZone("Asia/Kolkata", now)).toBe("2025-03-11");
     expect(todayInTimeZone("America/New_York", now)).toBe("2025-03-10");
     expect(todayInTimeZone("Not/AZone", now)).toBe("2025-03-10");
+    // the same zone again (its formatter is kept) and the zone check
+    expect(todayInTimeZone("Asia/Kolkata", now)).toBe("2025-03-11");
+    expect([isTimeZone("Asia/Kolkata"), isTimeZone("UTC"), isTimeZone("Not/AZone")]).toEqual([true, true, false]);
   });
 });
 

@@ -60,15 +60,45 @@ export function shiftDate(date: string, n: number): string {
   return dt.toISOString().slice(0, 10);
 }
 
+/**
+ * Day formatters per time zone name (null: not an IANA zone), made once per zone: building an Intl.DateTimeFormat
+ * costs more than the rest of a cached list request on the server.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let f = dayFormats.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      f = null;
+    }
+    // names come from users' profiles and requests: bound the map anyway
+    if (dayFormats.size >= 1000) dayFormats.clear();
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Whether `timeZone` is a time zone name Intl knows (IANA names, UTC). */
+export function isTimeZone(timeZone: string): boolean {
+  return dayFormat(timeZone) !== null;
+}
+
 /** Today's date (yyyy-MM-dd) in an IANA time zone; falls back to UTC for unknown zones. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  try {
-    const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-    return `${get("year")}-${get("month")}-${get("day")}`;
-  } catch {
-    return now.toISOString().slice(0, 10);
+  const f = dayFormat(timeZone);
+  if (!f) return now.toISOString().slice(0, 10);
+  let y = "";
+  let m = "";
+  let d = "";
+  for (const p of f.formatToParts(now)) {
+    if (p.type === "year") y = p.value;
+    else if (p.type === "month") m = p.value;
+    else if (p.type === "day") d = p.value;
   }
+  return `${y}-${m}-${d}`;
 }
 
 /** An inclusive day range; either bound may be missing. */

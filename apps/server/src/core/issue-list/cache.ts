@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import type { AppContext } from "../context.ts";
-import type { BuiltQuery, ListRequest } from "./engine.ts";
+import type { ListRequest } from "./engine.ts";
 
 /**
  * Response cache of work-item list pages, exact by construction.
@@ -8,9 +7,9 @@ import type { BuiltQuery, ListRequest } from "./engine.ts";
  * A project's `list_version` (projects.list_version) is bumped by database triggers in the same transaction as
  * every write that can change one of its list responses (apps/server/src/db/sql/list-version-triggers.sql), and
  * the route reads it from the database on every request (the project row of the route scope), before the list
- * query runs. An entry is keyed by that version, the project's updated_at and a hash of the page's exact SQL text
- * and parameters (context, filters, order, grouping, page, sub_issue, shape, the viewer's visibility and time
- * zone all end up in them), so a hit is a response the database would produce again right now; a write makes
+ * query runs. An entry is keyed by that version, the project's updated_at and the request's normalised parameters
+ * (context, filters, order, grouping, page, sub_issue, shape, the viewer's visibility and time zone: everything the
+ * page's SQL is built from), so a hit is a response the database would produce again right now; a write makes
  * every older entry of the project unreachable. The stored value is the serialized HTTP body, sent as-is.
  *
  * Per process, bounded (entries and bytes, least recently used out first); correctness never depends on it.
@@ -58,16 +57,18 @@ export class ListCache {
     return this.enabled && !UNCACHED_ORDER_FIELDS.has(req.order.field);
   }
 
-  /** The cache key of one list page of a project generation. */
-  key(gen: ListGeneration, req: ListRequest, built: BuiltQuery, variant: string): string {
-    const h = createHash("sha256");
-    h.update(built.text);
-    h.update("\u0000");
-    h.update(JSON.stringify(built.values));
-    h.update("\u0000");
-    h.update(JSON.stringify([variant, req.page, req.groupBy ?? null, req.subGroupBy ?? null, req.shape ?? "list"]));
+  /**
+   * The cache key of one list page of a project generation: the generation and the request's normalised
+   * parameters (parsed filters with relative dates already resolved, order, grouping, page, shape, context and
+   * the viewer's visibility and time zone) — everything the page's SQL is built from, without building it.
+   */
+  key(gen: ListGeneration, req: ListRequest, variant: string): string {
     const viewerClass = req.viewer.ownOnly ? `own:${req.viewer.userId}` : "all";
-    return `${gen.projectId}|${gen.listVersion}|${gen.updatedAt.getTime()}|${viewerClass}|${req.viewer.timezone}|${h.digest("base64url")}`;
+    const params = JSON.stringify([
+      variant, req.context, req.filter, req.order, req.groupBy ?? null, req.subGroupBy ?? null, req.page.perPage, req.page.offset,
+      !!req.parentless, req.shape ?? "list", !!req.description,
+    ]);
+    return `${gen.projectId}|${gen.listVersion}|${gen.updatedAt.getTime()}|${viewerClass}|${req.viewer.timezone}|${params}`;
   }
 
   /**

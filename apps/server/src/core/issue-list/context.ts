@@ -35,6 +35,16 @@ export const LIVE = "i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_dra
 const notTriage = (scope: (a: string) => string) =>
   `(i.state IS NULL OR i.state <> ALL (ARRAY(SELECT tr.id FROM states tr WHERE ${scope("tr")} AND tr."group" = 'triage')))`;
 
+/** The nil uuid: the counters' key for items without a state. */
+export const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+/** A list whose unfiltered counts the trigger-kept counters hold (issue_list_counts): a project's items or epics. */
+export interface CountsScope {
+  /** Placeholder of the project id. */
+  project: string;
+  epics: boolean;
+}
+
 export interface ContextSql {
   /** Extra joins after `issues i`. */
   joins: string;
@@ -43,6 +53,8 @@ export interface ContextSql {
   where: string[];
   agg: AggScope;
   prefill: PrefillScope;
+  /** Set when the counters count exactly this list's items (before filters): see CountsScope. */
+  counts?: CountsScope;
 }
 
 export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
@@ -68,7 +80,7 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
       stateScope,
       joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,
       where,
-      agg: { onJoin: (a) => `${a}.workspace = ${ws}`, onChild: (a) => `${a}.workspace = ${ws}` },
+      agg: { onJoin: (a) => `${a}.workspace = ${ws}` },
       prefill: { projects: (col) => `${col} IN (${memberProjects})` },
     };
   }
@@ -99,11 +111,15 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
       break;
   }
   if (viewer.ownOnly) where.push(`i.created_by = ${q.p(viewer.userId, "uuid")}`);
+  // The counters hold every listable item of the project: exact for viewers who see them all. Guests who see only
+  // their own items are counted from the items (few by nature; see docs/decisions.md).
+  const counts = ctx.kind === "project" && !ctx.projectArchived && !viewer.ownOnly ? { project: pid, epics: !!ctx.epics } : undefined;
   return {
     joins: "",
     stateScope,
     where,
-    agg: { onJoin: (a) => `${a}.project = ${pid}`, onChild: (a) => `${a}.project = ${pid}` },
+    agg: { onJoin: (a) => `${a}.project = ${pid}` },
     prefill: { projects: (col) => `${col} = ${pid}` },
+    counts,
   };
 }

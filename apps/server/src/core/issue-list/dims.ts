@@ -9,8 +9,6 @@ import type { Params } from "./sql.ts";
 export interface AggScope {
   /** SQL condition on a join table alias `x` limiting rows to the list's project(s)/workspace. */
   onJoin: (alias: string) => string;
-  /** SQL condition on a child issue alias `c` for sub-issue counts. */
-  onChild: (alias: string) => string;
 }
 
 export interface OrderDim {
@@ -55,7 +53,7 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "state__group":
       return joined(STATE_GROUP_RANK_SQL, "LEFT JOIN states os ON os.id = i.state");
     case "issue_cycle__cycle__name":
-      return joined("ocy.name", "LEFT JOIN cycle_issues oci ON oci.issue = i.id LEFT JOIN cycles ocy ON ocy.id = oci.cycle");
+      return joined("ocy.name", "LEFT JOIN cycles ocy ON ocy.id = i.cycle_id");
     case "estimate_point__key":
       return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
     case "assignees__first_name":
@@ -64,24 +62,22 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
       return agg(`SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
     case "issue_module__module__name":
       return agg(`SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+    // counts kept on the row (db/sql/issue-list-attrs.sql)
     case "link_count":
-      return agg(`SELECT x.issue, count(*) AS v FROM issue_links x WHERE ${scope.onJoin("x")} GROUP BY x.issue`, true);
+      return simple("i.link_count");
     case "attachment_count":
-      return agg(
-        `SELECT x.issue, count(*) AS v FROM file_assets x WHERE ${scope.onJoin("x")} AND x.issue IS NOT NULL AND ${ATTACHMENT_COND("x")} GROUP BY x.issue`,
-        true,
-      );
+      return simple("i.attachment_count");
     case "sub_issues_count":
-      return agg(`SELECT c.parent AS issue, count(*) AS v FROM issues c WHERE ${scope.onChild("c")} AND c.parent IS NOT NULL AND ${LIVE_CHILD("c")} GROUP BY c.parent`, true);
+      return simple("i.sub_issues_count");
   }
 
-  function agg(body: string, count = false): OrderDim {
+  function agg(body: string): OrderDim {
     return {
-      expr: count ? "coalesce(oagg.v, 0)" : "oagg.v",
+      expr: "oagg.v",
       joins: "LEFT JOIN oagg ON oagg.issue = i.id",
       ctes: [`oagg AS MATERIALIZED (${body})`],
       desc: order.desc,
-      nullable: !count,
+      nullable: true,
     };
   }
 }
@@ -91,13 +87,6 @@ export function orderSql(o: { desc: boolean; nullable: boolean; isCreatedAt?: bo
   const first = `${value} ${o.desc ? "DESC" : "ASC"}${o.nullable ? " NULLS LAST" : ""}`;
   return o.isCreatedAt ? `${first}, ${id} DESC` : `${first}, ${createdAt} DESC, ${id} DESC`;
 }
-
-/** Counted as an attachment of a work item (wire-facts §10). */
-export const ATTACHMENT_COND = (a: string) =>
-  `${a}.entity_type = 'ISSUE_ATTACHMENT' AND ${a}.is_uploaded = true AND ${a}.is_deleted = false AND ${a}.deleted_at IS NULL`;
-
-/** A sub-issue that counts (not deleted, archived or draft). */
-export const LIVE_CHILD = (c: string) => `${c}.deleted_at IS NULL AND ${c}.archived_at IS NULL AND ${c}.is_draft = false`;
 
 export interface GroupDim {
   field: GroupByField;
@@ -114,6 +103,8 @@ export interface GroupDim {
   prefill: ((q: Params, ctx: PrefillScope) => string) | null;
   /** SQL type of the key (for casting in the lateral). */
   type: string;
+  /** The key over the trigger-kept counters `issue_list_counts c` (db/sql/issue-list-counts.sql), when they have it. */
+  counted?: { join: (alias: string) => string; expr: (alias: string) => string };
 }
 
 export interface PrefillScope {
@@ -143,23 +134,30 @@ const columnDim = (field: GroupByField, col: string, type: string, prefill: Grou
   type,
 });
 
+const NIL = "'00000000-0000-0000-0000-000000000000'::uuid";
+
 export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
-  state_id: columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
-    `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
+  state_id: {
+    ...columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
+      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
+    counted: { join: () => "", expr: () => `NULLIF(c.state, ${NIL})` },
+  },
   state__group: {
     ...columnDim("state__group", `gs."group"`, "text", () => `'["backlog","unstarted","started","completed","cancelled"]'::json`),
     join: (a) => `LEFT JOIN states ${a}s ON ${a}s.id = i.state`,
     expr: (a) => `${a}s."group"`,
     match: (ref, a, scope) => `i.state = ANY (ARRAY(SELECT ${a}s.id FROM states ${a}s WHERE ${scope(`${a}s`)} AND ${a}s."group" = ${ref}))`,
     none: () => `i.state IS NULL`,
+    counted: { join: (a) => `LEFT JOIN states ${a}s ON ${a}s.id = c.state`, expr: (a) => `${a}s."group"` },
   },
-  priority: columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`),
+  priority: { ...columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`), counted: { join: () => "", expr: () => "c.priority" } },
   created_by: columnDim("created_by", "i.created_by", "uuid", null),
   project_id: columnDim("project_id", "i.project", "uuid", (_q, ctx) =>
     `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name), '[]'::json) FROM projects t WHERE ${ctx.projects("t.id")})`),
   target_date: columnDim("target_date", "i.target_date", "date", null),
+  // the item's cycle is kept on its row (db/sql/issue-list-attrs.sql)
   cycle_id: {
-    ...relationDim("cycle_id", "cycle_issues", "cycle", false),
+    ...columnDim("cycle_id", "i.cycle_id", "uuid", null),
     prefill: (_q, ctx) =>
       `(SELECT coalesce(json_agg(t.id::text ORDER BY t.created_at DESC), '[]'::json)::jsonb || '["None"]'::jsonb FROM cycles t WHERE ${ctx.projects("t.project")} AND t.archived_at IS NULL)`,
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildListQuery, shapeResult, type ListRequest } from "./engine.ts";
+import { buildListQuery, shapeResult, type Item, type ListRequest, type PageMeta, type PageRows } from "./engine.ts";
 import { isoExpr, Params, safeTimeZone } from "./sql.ts";
 import { parsePage } from "../pagination.ts";
 
@@ -69,9 +69,17 @@ describe("time zones", () => {
 
 describe("shapeResult", () => {
   const item = (name: string, g: string | null, sg: string | null = null) => ({ id: name, name, _g: g, _sg: sg });
+  /** A page as readRows gives it: meta, items in order, and each item's group keys beside it. */
+  const page = (meta: PageMeta, items: ReturnType<typeof item>[]): PageRows => ({
+    meta,
+    // (a partial item is enough for placing rows in groups)
+    items: items.map(({ id, name }) => ({ id, name }) as unknown as Item),
+    groupKeys: items.map((x) => x._g),
+    subGroupKeys: items.map((x) => x._sg),
+  });
   it("returns flat pages with the envelope numbers", () => {
     const r = req();
-    const res = shapeResult(r, { text: "", values: [], grouped: false }, { total: 5, items: JSON.stringify([item("a", null), item("b", null)]) });
+    const res = shapeResult(r, { text: "", values: [], grouped: false }, page({ total: 5 }, [item("a", null), item("b", null)]));
     expect(res).toEqual({
       groupedBy: null, subGroupedBy: null, totalCount: 5, count: 2, totalPages: 3, nextPageResults: true,
       results: [{ id: "a", name: "a" }, { id: "b", name: "b" }],
@@ -79,12 +87,7 @@ describe("shapeResult", () => {
   });
   it("pre-fills single-valued groups in their order, then other keys, None last", () => {
     const r = req({ groupBy: "cycle_id" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, {
-      totals: [["c2", null, 1, 1], [null, null, 2, 1], ["old", null, 1, 1]],
-      pre_g: ["c1", "c2", "None"],
-      pre_sg: null,
-      items: JSON.stringify([item("x", "c2"), item("y", null), item("z", null), item("w", "old")]),
-    });
+    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["c2", null, 1, 1], [null, null, 2, 1], ["old", null, 1, 1]], pre_g: ["c1", "c2", "None"], pre_sg: null }, [item("x", "c2"), item("y", null), item("z", null), item("w", "old")]));
     expect(Object.keys(res.results)).toEqual(["c1", "c2", "old", "None"]);
     expect(res.results).toMatchObject({ c1: { results: [], total_results: 0 }, None: { total_results: 2 } });
     expect(res.totalCount).toBe(4);
@@ -93,12 +96,7 @@ describe("shapeResult", () => {
   });
   it("lists only present keys of multi-valued groups and carries the raw key", () => {
     const r = req({ groupBy: "labels__id" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, {
-      totals: [["l1", null, 3, 1], [null, null, 1, 1]],
-      pre_g: null,
-      pre_sg: null,
-      items: JSON.stringify([item("x", "l1"), item("y", "l1"), item("z", null)]),
-    });
+    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["l1", null, 3, 1], [null, null, 1, 1]], pre_g: null, pre_sg: null }, [item("x", "l1"), item("y", "l1"), item("z", null)]));
     expect(Object.keys(res.results)).toEqual(["l1", "None"]);
     const l1 = (res.results as Record<string, { results: Record<string, unknown>[]; total_results: number }>).l1;
     expect(l1.results[0]).toEqual({ id: "x", name: "x", labels__id: "l1" });
@@ -107,18 +105,13 @@ describe("shapeResult", () => {
     expect(res.totalPages).toBe(2);
   });
   it("answers {} when the page has no rows", () => {
-    const res = shapeResult(req({ groupBy: "priority" }), { text: "", values: [], grouped: true }, { totals: [["high", null, 1, 1]], pre_g: ["urgent", "high"], pre_sg: null, items: "[]" });
+    const res = shapeResult(req({ groupBy: "priority" }), { text: "", values: [], grouped: true }, page({ totals: [["high", null, 1, 1]], pre_g: ["urgent", "high"], pre_sg: null }, []));
     expect(res.results).toEqual({});
     expect(res.count).toBe(0);
   });
   it("nests sub-groups with pre-filled single-valued sub-keys and per-sub-group totals", () => {
     const r = req({ groupBy: "state_id", subGroupBy: "priority" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, {
-      totals: [["s1", null, 2, 1], ["s1", "high", 2, 0], ["s2", null, 0, 1]],
-      pre_g: ["s1", "s2"],
-      pre_sg: ["urgent", "high"],
-      items: JSON.stringify([item("x", "s1", "high"), item("y", "s1", "high")]),
-    });
+    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["s1", null, 2, 1], ["s1", "high", 2, 0], ["s2", null, 0, 1]], pre_g: ["s1", "s2"], pre_sg: ["urgent", "high"] }, [item("x", "s1", "high"), item("y", "s1", "high")]));
     expect(res.results).toEqual({
       s1: { results: { urgent: { results: [], total_results: 0 }, high: { results: [{ id: "x", name: "x" }, { id: "y", name: "y" }], total_results: 2 } }, total_results: 2 },
       s2: { results: { urgent: { results: [], total_results: 0 }, high: { results: [], total_results: 0 } }, total_results: 0 },

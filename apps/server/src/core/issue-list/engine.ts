@@ -7,21 +7,25 @@ import {
 import type { GroupBucket as WireGroupBucket, ListEnvelope, WorkItemCore, WorkItemListItem } from "@stride/shared/contract";
 import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
-import { contextSql, type ListContext, type Viewer } from "./context.ts";
+import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
-import { ATTACHMENT_COND, GROUP_DIMS, LIVE_CHILD, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
+import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,
  * cycle, module, global views, profile tabs, specific ids, v2 sync) goes through `listIssues`, which runs
- * ONE SQL statement per page:
+ * ONE SQL statement per page (one snapshot):
  * - ungrouped: count + ordered page;
  * - grouped / sub-grouped: per-group totals (GROUP BY / GROUPING SETS) and, for each group with rows on
  *   this page, a LATERAL top-N in the requested order (per-group pagination), so a page never sorts
  *   the whole list;
- * - items are hydrated with LATERAL joins (assignee/label/module ids, link/attachment/sub-item counts),
- *   never one query per item, and built as JSON inside Postgres.
+ * - the counts of a project's unfiltered lists (and of its pages grouped by state, state group or priority)
+ *   come from counters kept by triggers (issue_list_counts), not from counting the items;
+ * - an item is one row of `issues`: what it shows of its relations (assignee, label and module ids, cycle,
+ *   link, attachment and sub-item counts) is kept on the row by triggers (db/sql/issue-list-attrs.sql);
+ * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
+ *   (no JSON built in PostgreSQL and parsed again in Node).
  */
 
 export type ItemShape = "list" | "detail" | "create" | "sync";
@@ -41,7 +45,7 @@ export interface ListRequest {
   description?: boolean;
 }
 
-/** A list row as the engine builds it in SQL: the contract's list item (plus `_g`/`_sg` until placed in groups). */
+/** A list row as the engine reads it: the contract's list item. */
 export type Item = WorkItemListItem;
 export type GroupBucket = WireGroupBucket<Item>;
 
@@ -79,42 +83,63 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const limit = q.p(req.page.perPage, "int");
   const offset = q.p(req.page.offset, "int");
   const ctes = [...od.ctes];
-  const items = itemsJson(req, q, tz, od);
+  // Unfiltered lists of a project count from the trigger-kept counters (db/sql/issue-list-counts.sql).
+  const counted = !f && ctx.counts ? ctx.counts : null;
+  const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
 
   const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
   const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
 
   if (!g) {
+    let total: string;
     if (f) {
       // A filter applies: find the matching rows once, then count them and take the page from them.
       ctes.push(`base AS MATERIALIZED (SELECT i.id, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`);
       ctes.push(
         `pg AS (SELECT b.id, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
       );
-      const text = `WITH ${ctes.join(",\n")}
-SELECT (SELECT count(*) FROM base)::int AS total, ${items} AS items`;
-      return { text, values: q.values, grouped: false };
+      total = "(SELECT count(*) FROM base)::int";
+    } else {
+      // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
+      // index scan that stops early.
+      ctes.push(
+        `pg AS (SELECT i.id, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+      );
+      total = counted
+        ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
+        : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
     }
-    // No filter: the count is an index-only scan and the page an ordered index scan that stops early.
-    ctes.push(
-      `pg AS (SELECT i.id, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
-    );
-    const text = `WITH ${ctes.join(",\n")}
-SELECT (SELECT count(*) FROM ${from} WHERE ${whereSql})::int AS total, ${items} AS items`;
-    return { text, values: q.values, grouped: false };
+    const meta = `json_build_object('total', ${total})`;
+    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: false };
   }
 
   // totals per group (and per sub-group)
-  const gExpr = g.expr("gj");
-  const sgExpr = sg ? sg.expr("sj") : null;
-  const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
-  if (!sg) {
-    ctes.push(`tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`);
+  const gCount = counted && g.counted && (!sg || sg.counted) ? g.counted : null;
+  if (gCount) {
+    // from the counters: a few rows per state and priority, whatever the number of items
+    const sgCount = sg ? sg.counted! : null;
+    const joins = [gCount.join("cg"), sgCount ? sgCount.join("csg") : ""].join(" ");
+    const gx = gCount.expr("cg");
+    if (!sgCount) {
+      ctes.push(`tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`);
+    } else {
+      const sgx = sgCount.expr("csg");
+      ctes.push(
+        `tot AS (SELECT ${gx} AS g, ${sgx} AS sg, sum(c.n)::int AS n, GROUPING(${sgx}) AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY GROUPING SETS ((${gx}, ${sgx}), (${gx})) HAVING sum(c.n) > 0)`,
+      );
+    }
   } else {
-    const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
-    ctes.push(
-      `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`,
-    );
+    const gExpr = g.expr("gj");
+    const sgExpr = sg ? sg.expr("sj") : null;
+    const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
+    if (!sg) {
+      ctes.push(`tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`);
+    } else {
+      const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
+      ctes.push(
+        `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`,
+      );
+    }
   }
   const finest = sg ? 0 : 1;
   ctes.push(`keys AS MATERIALIZED (SELECT g, sg FROM tot WHERE lvl = ${finest} AND n > ${offset})`);
@@ -133,82 +158,164 @@ SELECT (SELECT count(*) FROM ${from} WHERE ${whereSql})::int AS total, ${items} 
   ctes.push(`pg AS (SELECT x.id, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`);
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
-  const text = `WITH ${ctes.join(",\n")}
-SELECT (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot) AS totals,
-  ${pre(g)} AS pre_g, ${pre(sg)} AS pre_sg, ${items} AS items`;
-  return { text, values: q.values, grouped: true };
+  const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
+  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: true };
 }
 
-/** The JSON array of the page's items, in page order, each with its `_g`/`_sg` group keys. */
-function itemsJson(req: ListRequest, q: Params, tz: string, od: OrderDim): string {
+/** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
+function countsWhere(c: CountsScope, parentless: boolean): string {
+  return [
+    `c.project = ${c.project}`,
+    `c.is_epic = ${c.epics ? "true" : "false"}`,
+    parentless ? "c.is_sub = false" : "",
+    `(c.state = '${NIL_UUID}' OR c.state <> ALL (ARRAY(SELECT tr.id FROM states tr WHERE tr.project = ${c.project} AND tr."group" = 'triage')))`,
+  ].filter(Boolean).join(" AND ");
+}
+
+/** How a column of an item row becomes its wire value. */
+type Conv = "float" | "ids";
+
+interface ItemCol {
+  key: string;
+  sql: string;
+  conv?: Conv;
+}
+
+/** The wire fields of an item (wire-facts §6.1) in wire order, as SQL over `issues i` and `states s`. */
+function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   const shape = req.shape ?? "list";
   const iso = (c: string) => isoExpr(c, tz, q);
-  // every field of the contract's list item (a missing or misspelled one is a type error), in wire order
-  const core: Record<keyof WorkItemCore, string> = {
-    id: "i.id",
-    name: "i.name",
-    state_id: "i.state",
-    sort_order: "i.sort_order",
-    completed_at: iso("i.completed_at"),
-    estimate_point: "i.estimate_point",
-    priority: "i.priority",
-    start_date: "i.start_date",
-    target_date: "i.target_date",
-    sequence_id: "i.sequence_id",
-    project_id: "i.project",
-    parent_id: "i.parent",
-    cycle_id: "hci.cycle",
-    sub_issues_count: "coalesce(hsc.n, 0)",
-    created_at: iso("i.created_at"),
-    updated_at: iso("i.updated_at"),
-    created_by: "i.created_by",
-    updated_by: "i.updated_by",
-    attachment_count: "coalesce(hat.n, 0)",
-    link_count: "coalesce(hlk.n, 0)",
-    is_draft: "i.is_draft",
-    archived_at: "i.archived_at",
-    type_id: "i.type",
-    assignee_ids: `coalesce(ha.ids, '{}')`,
-    label_ids: `coalesce(hl.ids, '{}')`,
-    module_ids: `coalesce(hm.ids, '{}')`,
+  // every field of the contract's list item (a missing or misspelled one is a type error)
+  const core: Record<keyof WorkItemCore, Omit<ItemCol, "key">> = {
+    id: { sql: "i.id" },
+    name: { sql: "i.name" },
+    state_id: { sql: "i.state" },
+    sort_order: { sql: "i.sort_order", conv: "float" },
+    completed_at: { sql: iso("i.completed_at") },
+    estimate_point: { sql: "i.estimate_point" },
+    priority: { sql: "i.priority" },
+    start_date: { sql: "i.start_date::text" },
+    target_date: { sql: "i.target_date::text" },
+    sequence_id: { sql: "i.sequence_id" },
+    project_id: { sql: "i.project" },
+    parent_id: { sql: "i.parent" },
+    cycle_id: { sql: "i.cycle_id" },
+    sub_issues_count: { sql: "i.sub_issues_count" },
+    created_at: { sql: iso("i.created_at") },
+    updated_at: { sql: iso("i.updated_at") },
+    created_by: { sql: "i.created_by" },
+    updated_by: { sql: "i.updated_by" },
+    attachment_count: { sql: "i.attachment_count" },
+    link_count: { sql: "i.link_count" },
+    is_draft: { sql: "i.is_draft" },
+    archived_at: { sql: "i.archived_at::text" },
+    type_id: { sql: "i.type" },
+    // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
+    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
+    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
+    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids" },
   };
-  const fields: [string, string][] = Object.entries(core);
-  if (shape === "list" || shape === "sync" || shape === "create") fields.push(["state__group", `s."group"`]);
-  fields.push(["_g", "pg._g"], ["_sg", "pg._sg"]);
-  if (shape === "create") fields.push(["deleted_at", iso("i.deleted_at")]);
-  if (shape === "sync" && req.description) fields.push(["description_html", "i.description_html"]);
-  let joins = `LEFT JOIN states s ON s.id = i.state
-    LEFT JOIN cycle_issues hci ON hci.issue = i.id
-    LEFT JOIN LATERAL (SELECT array_agg(x.assignee ORDER BY x.created_at, x.assignee) AS ids FROM issue_assignees x WHERE x.issue = i.id) ha ON true
-    LEFT JOIN LATERAL (SELECT array_agg(x.label ORDER BY x.created_at, x.label) AS ids FROM issue_labels x WHERE x.issue = i.id) hl ON true
-    LEFT JOIN LATERAL (SELECT array_agg(x.module ORDER BY x.created_at, x.module) AS ids FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE x.issue = i.id) hm ON true
-    LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM issue_links x WHERE x.issue = i.id) hlk ON true
-    LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM file_assets x WHERE x.issue = i.id AND ${ATTACHMENT_COND("x")}) hat ON true
-    LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM issues c WHERE c.parent = i.id AND ${LIVE_CHILD("c")}) hsc ON true`;
-  let obj = `json_build_object(${fields.map(([k, v]) => `'${k}', ${v}`).join(", ")})`;
+  // in wire order: `state__group` (lists only) comes before the three id arrays
+  const { assignee_ids, label_ids, module_ids, ...scalars } = core;
+  const cols: ItemCol[] = Object.entries(scalars).map(([key, c]) => ({ key, ...c }));
+  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"` });
+  cols.push({ key: "assignee_ids", ...assignee_ids }, { key: "label_ids", ...label_ids }, { key: "module_ids", ...module_ids });
+  if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at") });
+  if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html" });
   if (shape === "detail") {
     const relFields = (alias: string) =>
       `'id', ${alias}.id, 'project_id', ${alias}.project, 'sequence_id', ${alias}.sequence_id, 'name', ${alias}.name, 'relation_type', r.relation_type, 'state_id', ${alias}.state, 'priority', ${alias}.priority, 'created_by', r.created_by, 'created_at', ${iso("r.created_at")}, 'updated_at', ${iso("r.updated_at")}, 'updated_by', r.updated_by`;
-    joins += `
-    LEFT JOIN LATERAL (SELECT json_agg(json_build_object(${relFields("ri")}) ORDER BY r.created_at) AS v FROM issue_relations r JOIN issues ri ON ri.id = r.related_issue AND ri.deleted_at IS NULL WHERE r.issue = i.id) hrel ON true
-    LEFT JOIN LATERAL (SELECT json_agg(json_build_object(${relFields("ri")}) ORDER BY r.created_at) AS v FROM issue_relations r JOIN issues ri ON ri.id = r.issue AND ri.deleted_at IS NULL WHERE r.related_issue = i.id) hrld ON true`;
-    obj = `(${obj}::jsonb || jsonb_build_object('issue_relation', coalesce(hrel.v, '[]'::json), 'issue_related', coalesce(hrld.v, '[]'::json)))`;
+    cols.push(
+      {
+        key: "issue_relation",
+        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.related_issue AND ri.deleted_at IS NULL WHERE r.issue = i.id), '[]'::jsonb)`,
+      },
+      {
+        key: "issue_related",
+        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.issue AND ri.deleted_at IS NULL WHERE r.related_issue = i.id), '[]'::jsonb)`,
+      },
+    );
+    // a detail item is one jsonb object on the wire: PostgreSQL's jsonb key order (shorter keys first, then bytewise)
+    cols.sort((a, b) => a.key.length - b.key.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
-  return `(SELECT coalesce(json_agg(${obj} ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), '[]'::json)::text FROM pg JOIN issues i ON i.id = pg.id ${joins})`;
+  return cols;
 }
 
-interface Row {
+/** Columns of a page row before the item's own: the row kind (0: the meta row, n: the page's n-th item), group keys, meta. */
+const LEAD = 4;
+
+/**
+ * The statement's result: one meta row (totals, group keys known in advance) and one row per item of the page,
+ * numbered in page order; the item's fields are plain columns, turned into wire objects by `readRows`.
+ */
+function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string): string {
+  const cols = itemCols(req, q, tz);
+  return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta${cols.map(() => ", NULL").join("")}
+UNION ALL
+SELECT row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
+FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state`;
+}
+
+/** The page's meta row. */
+export interface PageMeta {
   total?: number;
   totals?: [string | null, string | null, number, number][];
   pre_g?: string[] | null;
   pre_sg?: string[] | null;
-  items: string;
 }
 
-/** Run one page of a list (`built`: the page's SQL when the caller already built it, e.g. for a cache key). */
+/** One page as read: its meta row and its items in page order, each with its group and sub-group key. */
+export interface PageRows {
+  meta: PageMeta;
+  items: Item[];
+  groupKeys: (string | null)[];
+  subGroupKeys: (string | null)[];
+}
+
+/** A column's wire value: a float8 as PostgreSQL's JSON carries it (non-finite values are strings: "Infinity",
+ *  "-Infinity", "NaN"); ids from their comma-separated text. */
+function convert(conv: Conv, v: unknown): unknown {
+  if (conv === "ids") return v ? (v as string).split(",") : [];
+  return typeof v === "number" && !Number.isFinite(v) ? String(v) : v;
+}
+
+/** Rows (arrays of column values) of a page statement → its meta and its items with their wire fields in order. */
+export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
+  const cols = itemCols(req, new Params(), req.viewer.timezone);
+  const n = cols.length;
+  const keys = cols.map((c) => c.key);
+  const convs = cols.map((c) => c.conv);
+  let meta: PageMeta = {};
+  const count = Math.max(rows.length - 1, 0);
+  const items: Item[] = new Array(count);
+  const groupKeys: (string | null)[] = new Array(count);
+  const subGroupKeys: (string | null)[] = new Array(count);
+  for (const row of rows) {
+    const k = Number(row[0]);
+    if (k === 0) {
+      meta = (row[3] ?? {}) as PageMeta;
+      continue;
+    }
+    const it: Record<string, unknown> = {};
+    for (let c = 0; c < n; c++) {
+      const v = row[LEAD + c];
+      const conv = convs[c];
+      it[keys[c]] = conv ? convert(conv, v) : v;
+    }
+    items[k - 1] = it as Item;
+    groupKeys[k - 1] = row[1] as string | null;
+    subGroupKeys[k - 1] = row[2] as string | null;
+  }
+  return { meta, items, groupKeys, subGroupKeys };
+}
+
+/** Run one page of a list. */
 export async function listIssues(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
-  const rows = (await app.sql.unsafe(built.text, built.values as never[])) as unknown as Row[];
-  return shapeResult(req, built, rows[0]);
+  // A named prepared statement per connection, cached by its text (the same request shape always builds the same
+  // text, values apart): one round trip and no re-planning after the first runs (postgres.js's unsafe() does not
+  // prepare unless asked, and then parses, describes and plans the statement on every call).
+  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+  return shapeResult(req, built, readRows(req, rows));
 }
 
 function keyOf(v: string | null | undefined): string {
@@ -219,15 +326,11 @@ function sortKeys(keys: Iterable<string>): string[] {
   return [...keys].sort((a, b) => (a === NONE_GROUP_KEY ? 1 : b === NONE_GROUP_KEY ? -1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): ListResult {
+export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows): ListResult {
   const perPage = req.page.perPage;
-  const items = JSON.parse(row.items) as Item[];
+  const { meta, items } = page;
   if (!built.grouped) {
-    for (const it of items) {
-      delete it._g;
-      delete it._sg;
-    }
-    const total = row.total ?? 0;
+    const total = meta.total ?? 0;
     return {
       groupedBy: null,
       subGroupedBy: null,
@@ -249,7 +352,7 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
   let nextPage = false;
   let maxGroup = 0;
   const finestLevel = sgDim ? 0 : 1;
-  for (const [gk, sgk, n, lvl] of row.totals ?? []) {
+  for (const [gk, sgk, n, lvl] of meta.totals ?? []) {
     const k = keyOf(gk);
     if (lvl === 1) {
       groupTotals.set(k, n);
@@ -268,14 +371,15 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
   // place items, carrying the raw key of multi-valued groupings (e.g. labels__id)
   const byGroup = new Map<string, Item[]>();
   const bySub = new Map<string, Map<string, Item[]>>();
-  for (const it of items) {
-    const gk = keyOf(it._g as string | null);
-    const sgk = keyOf(it._sg as string | null);
+  for (let x = 0; x < items.length; x++) {
+    const it = items[x];
+    const rawG = page.groupKeys[x] ?? null;
+    const rawSg = page.subGroupKeys[x] ?? null;
+    const gk = keyOf(rawG);
+    const sgk = keyOf(rawSg);
     const row = it as Record<string, unknown>;
-    if (gDim.multi) row[groupBy] = it._g ?? null;
-    if (sgDim?.multi) row[subGroupBy!] = it._sg ?? null;
-    delete it._g;
-    delete it._sg;
+    if (gDim.multi) row[groupBy] = rawG;
+    if (sgDim?.multi) row[subGroupBy!] = rawSg;
     if (!sgDim) {
       const list = byGroup.get(gk) ?? [];
       list.push(it);
@@ -291,7 +395,7 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
 
   const results: Record<string, GroupBucket> = {};
   if (items.length > 0) {
-    const groupKeys = orderedKeys(gDim, row.pre_g ?? null, groupTotals.keys(), sgDim ? bySub.keys() : byGroup.keys());
+    const groupKeys = orderedKeys(gDim, meta.pre_g ?? null, groupTotals.keys(), sgDim ? bySub.keys() : byGroup.keys());
     for (const gk of groupKeys) {
       if (!sgDim) {
         results[gk] = { results: byGroup.get(gk) ?? [], total_results: groupTotals.get(gk) ?? 0 };
@@ -299,7 +403,7 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, row: Row): List
       }
       const subs: Record<string, { results: Item[]; total_results: number }> = {};
       const present = bySub.get(gk) ?? new Map<string, Item[]>();
-      const subKeys = orderedKeys(sgDim, row.pre_sg ?? null, (subTotals.get(gk) ?? new Map()).keys(), present.keys());
+      const subKeys = orderedKeys(sgDim, meta.pre_sg ?? null, (subTotals.get(gk) ?? new Map()).keys(), present.keys());
       for (const sk of subKeys) subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
       results[gk] = { results: subs, total_results: groupTotals.get(gk) ?? 0 };
     }

@@ -1,3 +1,5 @@
+import { isTimeZone } from "@stride/shared";
+
 /**
  * A tiny positional-parameter builder for the list engine's hand-written SQL. Every value goes through
  * `p()` (never into the text), so the statement is safe whatever the input.
@@ -43,11 +45,5 @@ export function isoExpr(col: string, tz: string, q: Params): string {
 
 /** A time zone name we can hand to Postgres (IANA names only; anything else is treated as UTC). */
 export function safeTimeZone(tz: string | null | undefined): string {
-  if (!tz) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz;
-  } catch {
-    return "UTC";
-  }
+  return tz && isTimeZone(tz) ? tz : "UTC";
 }

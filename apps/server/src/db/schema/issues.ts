@@ -84,6 +84,15 @@ export const issues = pgTable("issues", {
   externalSource: text("external_source"),
   externalId: text("external_id"),
   deletedAt: ts("deleted_at"),
+  // What a list row shows of the item's relations, kept by triggers from the tables they come from
+  // (db/sql/issue-list-attrs.sql) and read by the list engine. Never written by the app.
+  assigneeIds: uuid("assignee_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  labelIds: uuid("label_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  moduleIds: uuid("module_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  cycleId: uuid("cycle_id"),
+  linkCount: integer("link_count").notNull().default(0),
+  attachmentCount: integer("attachment_count").notNull().default(0),
+  subIssuesCount: integer("sub_issues_count").notNull().default(0),
   ...audit(),
 }, (t) => [
   uniqueIndex("issues_sequence_uq").on(t.projectId, t.sequenceId),
@@ -95,9 +104,9 @@ export const issues = pgTable("issues", {
   index("issues_live_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_state_created_idx").on(t.projectId, t.stateId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_priority_sort_idx").on(t.projectId, t.priority, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
-  // narrow (deduplicated) keys for the exact group counts
-  index("issues_live_state_count_idx").on(t.projectId, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
-  index("issues_live_priority_count_idx").on(t.projectId, t.priority, t.stateId).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
+  // the flat list's pages in its default order (-created_at) and by sort_order, stopping after the page; the
+  // unfiltered counts come from issue_list_counts (db/sql/issue-list-counts.sql), not from counting index entries
+  index("issues_live_created_idx").on(t.projectId, t.createdAt, t.id).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_sort_idx").on(t.projectId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
 ]);
 

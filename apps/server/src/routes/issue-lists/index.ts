@@ -5,7 +5,6 @@ import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { parsePage } from "../../core/pagination.ts";
 import {
-  buildListQuery,
   listCacheOf,
   listIssues,
   one,
@@ -51,10 +50,9 @@ async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "arch
   if (!cache.cacheable(req)) return presentList(parsed.page, await listIssues(ctx.app, req));
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
-  const built = buildListQuery(req);
   const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
-  const key = cache.key(gen, req, built, kind);
-  const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req, built)))));
+  const key = cache.key(gen, req, kind);
+  const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req)))));
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
 }
 

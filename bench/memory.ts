@@ -1,0 +1,203 @@
+/**
+ * Memory of issue #13, target 4: the server's RSS idle and under the 20-client list load, and the embedded
+ * PostgreSQL's memory as PSS (proportional set size: shared pages divided among the processes sharing them,
+ * from /proc/<pid>/smaps_rollup) over the postmaster and its children, beside the naive sum of their RSS.
+ *
+ * The server runs as its own process, bundled with esbuild like `npm run build` does (no tsx loader in it),
+ * so its RSS is the server's alone and not the benchmark's.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fork, type ChildProcess } from "node:child_process";
+import { build } from "esbuild";
+import { runningPostmaster } from "../apps/server/src/db/embedded.ts";
+
+const MB = 1024 * 1024;
+
+/** A process's resident set (VmRSS), bytes; null when it is gone. */
+export function rssOf(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function smapsRollup(pid: number): { pss: number; rss: number } | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
+    return { pss: kb("Pss"), rss: kb("Rss") };
+  } catch {
+    return null;
+  }
+}
+
+/** The postmaster and every process whose parent it is (backends, checkpointer, walwriter …). */
+function postgresPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const p of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmaster) pids.push(Number(p));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+export interface PgMemory {
+  processes: number;
+  pss: number;
+  rssSum: number;
+}
+
+/** PostgreSQL's memory now: PSS summed over its processes (each shared page counted once overall), and the RSS sum. */
+export function postgresMemory(dataDir: string): PgMemory | null {
+  const pm = runningPostmaster(dataDir);
+  if (!pm) return null;
+  let pss = 0;
+  let rssSum = 0;
+  let processes = 0;
+  for (const pid of postgresPids(pm.pid)) {
+    const m = smapsRollup(pid);
+    if (!m) continue;
+    processes++;
+    pss += m.pss;
+    rssSum += m.rss;
+  }
+  return { processes, pss, rssSum };
+}
+
+/** Samples a value every `everyMs` until stopped; keeps the maximum. */
+function sampler(read: () => number | null, everyMs = 50) {
+  let max = 0;
+  const timer = setInterval(() => {
+    const v = read();
+    if (v !== null && v > max) max = v;
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      const v = read();
+      if (v !== null && v > max) max = v;
+      return max;
+    },
+  };
+}
+
+export interface MemoryResult {
+  serverIdleRss: number;
+  /** Peak RSS over all the loads, and per load (in the order given). */
+  serverLoadRss: number;
+  serverLoadRssBy: number[];
+  serverAfterRss: number;
+  pgIdle: PgMemory | null;
+  pgLoad: { pss: number; rssSum: number; processes: number };
+  pgSettings: Record<string, string>;
+  loadNote: string;
+}
+
+export interface MemoryOptions {
+  root: string;
+  dataDir: string;
+  pgPort: number;
+  /** The list loads, run one after the other against the child server's URL; each resolves when done. */
+  loads: ((baseUrl: string) => Promise<void>)[];
+  /** A few requests to warm the server up before the idle reading. */
+  warm: (baseUrl: string) => Promise<void>;
+  pgSettings: () => Promise<Record<string, string>>;
+  log: (m: string) => void;
+}
+
+/** Bundle bench/server-entry.ts like the production build (apps/server/build.mjs: dependencies external, @stride/shared bundled). */
+async function bundleServer(root: string): Promise<string> {
+  const outfile = path.join(root, "apps/server/dist/bench-server.js");
+  await build({
+    entryPoints: [path.join(root, "bench/server-entry.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile,
+    packages: "external",
+    logLevel: "warning",
+    plugins: [{
+      name: "bundle-shared",
+      setup(b) {
+        b.onResolve({ filter: /^@stride\/shared$/ }, () => ({ path: path.join(root, "packages/shared/src/index.ts") }));
+        b.onResolve({ filter: /^@stride\/shared\/contract$/ }, () => ({ path: path.join(root, "packages/shared/src/contract/index.ts") }));
+      },
+    }],
+  });
+  return outfile;
+}
+
+function request(child: ChildProcess, msg: object): Promise<unknown> {
+  return new Promise((resolve) => {
+    child.once("message", resolve);
+    child.send(msg);
+  });
+}
+
+export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
+  const bundle = await bundleServer(o.root);
+  const child = fork(bundle, [], {
+    cwd: path.join(o.root, "apps/server"),
+    env: { ...process.env, BENCH_DATA_DIR: o.dataDir, BENCH_PG_PORT: String(o.pgPort), NODE_ENV: "production" },
+    execArgv: [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  child.on("error", () => {}); // a send after the child died: its exit is reported below
+
+  try {
+    const { url } = (await new Promise((resolve, reject) => {
+      child.once("message", resolve);
+      child.once("exit", (code) => reject(new Error(`the bench server exited (code ${code})`)));
+    })) as { url: string };
+    await request(child, { listCache: false });
+    await o.warm(url);
+    // idle: settled after start-up and a few requests
+    await new Promise((r) => setTimeout(r, 3000));
+    const serverIdleRss = rssOf(child.pid!) ?? NaN;
+    const pgDir = path.join(o.dataDir, "postgres");
+    const pgIdle = postgresMemory(pgDir);
+    o.log(`Server RSS idle ${(serverIdleRss / MB).toFixed(1)} MB; PostgreSQL PSS ${pgIdle ? (pgIdle.pss / MB).toFixed(1) : "?"} MB (RSS summed ${pgIdle ? (pgIdle.rssSum / MB).toFixed(1) : "?"} MB over ${pgIdle?.processes} processes)`);
+    let pgMax = { pss: 0, rssSum: 0, processes: 0 };
+    const pg = sampler(() => {
+      const m = postgresMemory(pgDir);
+      if (m && m.pss > pgMax.pss) pgMax = m;
+      return m?.pss ?? null;
+    }, 200);
+    const serverLoadRssBy: number[] = [];
+    for (const load of o.loads) {
+      const server = sampler(() => rssOf(child.pid!));
+      await load(url);
+      serverLoadRssBy.push(server.stop());
+    }
+    const serverLoadRss = Math.max(...serverLoadRssBy);
+    pg.stop();
+    await new Promise((r) => setTimeout(r, 2000));
+    const serverAfterRss = rssOf(child.pid!) ?? NaN;
+    return {
+      serverIdleRss, serverLoadRss, serverLoadRssBy, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
+      loadNote: "",
+    };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => {
+        const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
+        child.once("exit", () => { clearTimeout(t); resolve(); });
+      });
+      if (child.connected) child.send({ stop: true });
+      else child.kill("SIGTERM");
+      await exited;
+    }
+  }
+}
+
+export const toMB = (b: number) => b / MB;

@@ -1,0 +1,27 @@
+/**
+ * The server as bench/memory.ts runs it: a separate Node process built like production (esbuild bundle,
+ * no tsx), on the benchmark's data folder, joining the embedded PostgreSQL the benchmark already runs.
+ * Talks to its parent over IPC: sends {url} once listening; {listCache: boolean} switches the list cache.
+ */
+import { startStride } from "../apps/server/src/boot.ts";
+import { listCacheOf } from "../apps/server/src/core/issue-list/index.ts";
+
+const stride = await startStride({
+  dataDir: process.env.BENCH_DATA_DIR!,
+  port: 0,
+  host: "127.0.0.1",
+  embeddedPgPort: Number(process.env.BENCH_PG_PORT),
+  runWorkers: false,
+  logLevel: "warn",
+  secretKey: "bench-secret",
+});
+const cache = listCacheOf(stride.app);
+process.on("message", (m: { listCache?: boolean; stop?: boolean }) => {
+  if (typeof m.listCache === "boolean") {
+    cache.enabled = m.listCache;
+    if (!m.listCache) cache.clear();
+    process.send!({ ok: true });
+  }
+  if (m.stop) void stride.close().then(() => process.exit(0));
+});
+process.send!({ url: stride.url });
