@@ -6,6 +6,7 @@ import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
 import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
 import { nextMemberSortOrder } from "./queries.ts";
+import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../core/favorites.ts";
 
 const { projects, projectMembers, states, workspaceMembers, userFavorites, estimates } = schema;
 
@@ -283,9 +284,7 @@ export async function archiveProject(app: AppContext, project: ProjectRow, actor
   const now = new Date();
   await app.db.transaction(async (tx) => {
     await tx.update(projects).set({ archivedAt: now, updatedAt: now, updatedById: actorId }).where(eq(projects.id, project.id));
-    await tx
-      .delete(userFavorites)
-      .where(and(eq(userFavorites.workspaceId, project.workspaceId), eq(userFavorites.entityType, "project"), eq(userFavorites.entityIdentifier, project.id)));
+    await dropFavoritesOf(tx, "project", [project.id]);
   });
   return now;
 }
@@ -296,38 +295,12 @@ export async function restoreProject(app: AppContext, project: ProjectRow, actor
 
 /** Favourite a project for the caller (idempotent), placed after their last top-level favourite. */
 export async function favoriteProject(app: AppContext, project: ProjectRow, userId: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    // Serialise concurrent favourites of the same user so the same project is never favourited twice.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"fav:" + userId}))`);
-    const [existing] = await tx
-      .select({ id: userFavorites.id })
-      .from(userFavorites)
-      .where(and(eq(userFavorites.userId, userId), eq(userFavorites.entityType, "project"), eq(userFavorites.entityIdentifier, project.id)))
-      .limit(1);
-    if (existing) return;
-    const [last] = await tx
-      .select({ m: sql<number | null>`max(${userFavorites.sequence})` })
-      .from(userFavorites)
-      .where(and(eq(userFavorites.userId, userId), eq(userFavorites.workspaceId, project.workspaceId), sql`${userFavorites.parentId} is null`));
-    const sequence = last?.m === null || last?.m === undefined ? 65535 : Number(last.m) + 10000;
-    await tx.insert(userFavorites).values({
-      workspaceId: project.workspaceId,
-      userId,
-      projectId: project.id,
-      entityType: "project",
-      entityIdentifier: project.id,
-      sequence,
-      createdById: userId,
-      updatedById: userId,
-    });
-  });
+  await app.db.transaction((tx) =>
+    addEntityFavorite(tx, { workspaceId: project.workspaceId, userId, projectId: project.id, entityType: "project", entityId: project.id }),
+  );
 }
 
 export async function unfavoriteProject(app: AppContext, workspaceId: string, projectId: string, userId: string): Promise<boolean> {
-  const deleted = await app.db
-    .delete(userFavorites)
-    .where(and(eq(userFavorites.workspaceId, workspaceId), eq(userFavorites.userId, userId), eq(userFavorites.entityType, "project"), eq(userFavorites.entityIdentifier, projectId)))
-    .returning({ id: userFavorites.id });
-  return deleted.length > 0;
+  return removeEntityFavorite(app.db, { workspaceId, userId, entityType: "project", entityId: projectId });
 }
 

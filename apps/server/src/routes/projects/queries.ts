@@ -3,8 +3,9 @@ import { ROLE } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { presentProjectFull, type ProjectExtras } from "./presenters.ts";
+import { favoritedIds } from "../../core/favorites.ts";
 
-const { projects, projectMembers, userFavorites, users } = schema;
+const { projects, projectMembers, users } = schema;
 
 /**
  * Which projects of a workspace a caller may see (wire-facts §4): workspace admins all of them,
@@ -42,10 +43,7 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
   if (!projectIds.length) return out;
   const [mine, favs, members] = await Promise.all([
     callerMemberships(db, userId, projectIds),
-    db
-      .select({ id: userFavorites.entityIdentifier })
-      .from(userFavorites)
-      .where(and(eq(userFavorites.userId, userId), eq(userFavorites.entityType, "project"), inArray(userFavorites.entityIdentifier, projectIds))),
+    favoritedIds(db, userId, "project", projectIds),
     db
       .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId })
       .from(projectMembers)
@@ -53,7 +51,7 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
       .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true), eq(users.isBot, false)))
       .orderBy(projectMembers.createdAt),
   ]);
-  const favSet = new Set(favs.map((f) => f.id));
+  const favSet = favs;
   const memberIds = new Map<string, string[]>();
   for (const m of members) {
     const list = memberIds.get(m.projectId) ?? [];
