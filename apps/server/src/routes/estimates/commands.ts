@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   ESTIMATE_MSG, ESTIMATE_SYSTEMS, estimatePointsProblem, estimateValueProblem, duplicateValueIndexes, isEstimateType, placeEstimatePoints,
   rekeyEstimatePoints, canAddEstimatePoint, canRemoveEstimatePoint, type EstimateType,
