@@ -24,6 +24,10 @@ const { estimates, projects, projectMembers } = schema;
 export const estimateRoutes: RouteModule = (fastify, app) => {
   const EST = `${PR}/estimates/:estimateId/`;
   const POINT = `${PR}/estimates/:estimateId/estimate-points/:pointId/`;
+  const loadPoint = async (projectId: string, params: { estimateId: string; pointId: string }) => {
+    const estimate = await loadEstimate(app.db, projectId, params.estimateId);
+    return { estimate, point: await loadEstimatePoint(app.db, estimate, params.pointId) };
+  };
 
   route(fastify, app, {
     method: "GET",
@@ -106,10 +110,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     params: estimatePointParams,
     body: updateEstimatePointBody,
     scope: "project",
-    load: async ({ project, params }) => {
-      const estimate = await loadEstimate(app.db, project.id, params.estimateId);
-      return { estimate, point: await loadEstimatePoint(app.db, estimate, params.pointId) };
-    },
+    load: ({ project, params }) => loadPoint(project.id, params),
     policy: PERMISSIONS.estimate.edit,
     handler: async ({ loaded, user, body }) => presentEstimatePoint(await updateEstimatePoint(app, loaded.estimate, loaded.point, user.id, body)),
   });
@@ -122,10 +123,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     query: deletePointQuery,
     body: deleteEstimatePointBody,
     scope: "project",
-    load: async ({ project, params }) => {
-      const estimate = await loadEstimate(app.db, project.id, params.estimateId);
-      return { estimate, point: await loadEstimatePoint(app.db, estimate, params.pointId) };
-    },
+    load: ({ project, params }) => loadPoint(project.id, params),
     policy: PERMISSIONS.estimate.edit,
     handler: async ({ project, loaded, user, body, query }) => {
       const next = body.new_estimate_id ?? query.new_estimate_id ?? null;
