@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, setCreator } from "./helpers/work-items.ts";
 import { LiveClient, secondInstance } from "./helpers/live.ts";
+import { Client } from "./helpers/client.ts";
 import { signLiveToken } from "../src/live/token.ts";
 
 let t: TestServer;
@@ -133,7 +134,7 @@ describe("events after commit", () => {
       // and the other way round
       const onA = await live(ws.admin);
       await onA.subscribe(`project:${pr.id}`);
-      const viaB = new (ws.member.constructor as typeof ws.member)(b.url);
+      const viaB = new Client(b.url);
       viaB.cookies = ws.member.cookies;
       expect((await viaB.patch(`${pr.base}/issues/${item.id}/`, { name: "from B" })).status).toBe(204);
       await onA.waitFor(isEvent(`project:${pr.id}`, (e) => e.id === item.id && !!e.f?.includes("name")));
@@ -202,7 +203,7 @@ describe("catch-up", () => {
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "high" });
     const later = await createItem(ws, pr);
     const again = await live(ws.member);
-    const resumed = await again.subscribe(topic, seen.seq);
+    const resumed = (await again.subscribe(topic, seen.seq)) as Extract<LiveServerMessage, { type: "subscribed" }>;
     const replayed = again.events(topic);
     expect(replayed.length).toBeGreaterThanOrEqual(3);
     expect(replayed.map((e) => e.seq)).toEqual(replayed.map((_, i) => seen.seq + 1 + i));
@@ -212,8 +213,8 @@ describe("catch-up", () => {
     expect(replayed.some((e) => e.event.id === later.id && e.event.op === "insert")).toBe(true);
     // live events continue after the replay without a gap
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "three" });
-    const next = await again.waitFor<EventMsg>((m) => m.type === "event" && m.seq > resumed.seq!);
-    expect(next.seq).toBe((resumed as { seq: number }).seq + 1);
+    const next = await again.waitFor<EventMsg>((m) => m.type === "event" && m.seq > resumed.seq);
+    expect(next.seq).toBe(resumed.seq + 1);
   });
 
   it("when the events since the client's number are no longer kept, it is told to refetch (reset), never left with a gap", async () => {
@@ -230,5 +231,15 @@ describe("catch-up", () => {
     const l2 = await live(ws.member);
     await l2.subscribe(topic, Number(seq) + 1000);
     expect(l2.messages.find((m) => m.type === "reset")).toEqual({ type: "reset", topic, seq: Number(seq) });
+  });
+
+  it("a first subscribe with `recent` replays the last moments (writes between the screen's fetch and the subscribe)", async () => {
+    const p = await projectFixture(t, ws);
+    const item = await createItem(ws, p);
+    const l = await live(ws.member);
+    await l.subscribe(`project:${p.id}`, undefined);
+    expect(l.events()).toEqual([]);
+    l.send({ type: "sub", topic: `project:${p.id}`, recent: 30_000 });
+    await l.waitFor(isEvent(`project:${p.id}`, (e) => e.id === item.id && e.op === "insert"));
   });
 });

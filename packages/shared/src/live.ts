@@ -46,9 +46,13 @@ export interface LiveEvent {
   v?: string;
 }
 
-/** Client → server. `since`: the last sequence number the client holds of the topic (catch-up from there). */
+/**
+ * Client → server. `since`: the last sequence number the client holds of the topic (catch-up from there).
+ * `recent` (first subscribe, no number yet): also replay the events of the last `recent` ms (at most
+ * LIVE_RECENT_MAX_MS), covering writes committed between the screen's fetches and the subscription.
+ */
 export type LiveClientMessage =
-  | { type: "sub"; topic: string; since?: number }
+  | { type: "sub"; topic: string; since?: number; recent?: number }
   | { type: "unsub"; topic: string }
   | { type: "ping" };
 
@@ -69,3 +73,4 @@ export type LiveServerMessage =
 
 /** Events a catch-up replays at most; beyond that the client gets `reset` and refetches. */
 export const LIVE_CATCH_UP_MAX = 500;
+export const LIVE_RECENT_MAX_MS = 60_000;

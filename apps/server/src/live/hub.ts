@@ -34,11 +34,12 @@ export class LiveSubscription {
     return this.chain;
   }
 
-  /** Start at `since` (catch up from there), or at the stream's current end. */
-  start(since: number | undefined): Promise<void> {
+  /** Start at `since` (catch up from there), or at the stream's current end less the last `recentMs`. */
+  start(since: number | undefined, recentMs = 0): Promise<void> {
     return this.run(async () => {
       if (since === undefined) {
-        this.cursor = await this.hub.head(this.scope.stream);
+        this.cursor = await this.hub.head(this.scope.stream, recentMs);
+        if (recentMs > 0) await this.catchUp();
       } else {
         this.cursor = since;
         await this.catchUp();
@@ -128,12 +129,12 @@ export class LiveHub {
     return n;
   }
 
-  add(sink: LiveSink, topic: string, scope: LiveScope, since: number | undefined): LiveSubscription {
+  add(sink: LiveSink, topic: string, scope: LiveScope, since: number | undefined, recentMs = 0): LiveSubscription {
     const sub = new LiveSubscription(this, sink, topic, scope);
     let set = this.streams.get(scope.stream);
     if (!set) this.streams.set(scope.stream, (set = new Set()));
     set.add(sub);
-    void sub.start(since);
+    void sub.start(since, recentMs);
     return sub;
   }
 
@@ -153,8 +154,16 @@ export class LiveHub {
     }, 50));
   }
 
-  /** The stream's last sequence number (0 before its first event). */
-  async head(stream: string): Promise<number> {
+  /** The stream's last sequence number (0 before its first event), or the last one older than `recentMs`. */
+  async head(stream: string, recentMs = 0): Promise<number> {
+    if (recentMs > 0) {
+      const [r] = await this.sql<{ seq: string }[]>`
+        SELECT coalesce(
+          (SELECT max(seq) FROM live_events WHERE stream = ${stream} AND at < now() - make_interval(secs => ${recentMs / 1000})),
+          (SELECT min(seq) - 1 FROM live_events WHERE stream = ${stream}),
+          (SELECT seq FROM live_streams WHERE stream = ${stream}), 0) AS seq`;
+      return Number(r.seq);
+    }
     const [r] = await this.sql<{ seq: string }[]>`SELECT seq FROM live_streams WHERE stream = ${stream}`;
     return r ? Number(r.seq) : 0;
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
-import { LIVE_PATH, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
+import { LIVE_PATH, LIVE_RECENT_MAX_MS, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
 import { originTrust } from "../core/security.ts";
 import { resolveSession } from "../core/session.ts";
@@ -141,10 +141,10 @@ class LiveConnection implements LiveSink {
       this.subs.delete(msg.topic);
       return;
     }
-    if (msg.type === "sub") void this.subscribe(msg.topic, msg.since);
+    if (msg.type === "sub") void this.subscribe(msg.topic, msg.since, msg.recent);
   }
 
-  private async subscribe(topic: unknown, since: unknown): Promise<void> {
+  private async subscribe(topic: unknown, since: unknown, recent: unknown): Promise<void> {
     const t = parseLiveTopic(topic);
     const name = typeof topic === "string" ? topic.slice(0, 80) : "";
     const sinceOk = since === undefined || (typeof since === "number" && Number.isSafeInteger(since) && since >= 0);
@@ -160,6 +160,7 @@ class LiveConnection implements LiveSink {
     if (!scope) return this.send({ type: "refused", topic: name, reason: "forbidden" });
     const old = this.subs.get(name);
     if (old) this.hub.remove(old);
-    this.subs.set(name, this.hub.add(this, name, scope, since as number | undefined));
+    const recentMs = typeof recent === "number" && recent > 0 ? Math.min(recent, LIVE_RECENT_MAX_MS) : 0;
+    this.subs.set(name, this.hub.add(this, name, scope, since as number | undefined, recentMs));
   }
 }
