@@ -144,6 +144,26 @@ describe("events after commit", () => {
   });
 });
 
+describe("concurrent writes", () => {
+  it("parallel writes to one project commit without deadlock and arrive once each, in gapless order", async () => {
+    const p = await projectFixture(t, ws);
+    const items = [await createItem(ws, p), await createItem(ws, p), await createItem(ws, p)];
+    const l = await live(ws.member);
+    const topic = `project:${p.id}`;
+    await l.subscribe(topic);
+    const writes = Array.from({ length: 12 }, (_, n) => {
+      const who = n % 2 ? ws.admin : ws.member;
+      return who.patch(`${p.base}/issues/${items[n % 3].id}/`, { name: `parallel ${n}`, priority: n % 4 ? "high" : "low" });
+    });
+    expect((await Promise.all(writes)).map((r) => r.status)).toEqual(Array(12).fill(204));
+    const [{ seq }] = await t.app.sql<{ seq: string }[]>`SELECT seq FROM live_streams WHERE stream = ${topic}`;
+    await l.waitFor((m) => m.type === "event" && m.topic === topic && m.seq === Number(seq));
+    const seqs = l.events(topic).map((e) => e.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    expect(l.events(topic).filter((e) => e.event.t === "issues" && e.event.f?.includes("name")).length).toBe(12);
+  });
+});
+
 describe("guest scoping", () => {
   it("a guest who sees only their own items gets only those items' events", async () => {
     const p = await projectFixture(t, ws);
