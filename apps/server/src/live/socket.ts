@@ -55,7 +55,8 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
         if (s) user = { id: s.user.id, sessionId: s.sessionId };
       }
       if (!user) return refuse(socket, 401, "Unauthorized");
-      started ??= hub.start();
+      // LISTEN starts with the first socket; a failed start (database away) is tried again by the next one
+      started ??= hub.start().catch((e) => { started = null; throw e; });
       await started;
       const who = user;
       wss.handleUpgrade(req, socket, head, (ws) => {
