@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { FilterError } from "../issue-filters/errors.ts";
 import { savedViewFilter } from "../issue-filters/saved.ts";
+
+export { VIEW_ACCESS } from "../issue-filters/saved.ts";
 import { bool, choice, dict, number, requiredText, text } from "./fields.ts";
 import { displayFiltersBody, displayPropertiesBody, filterValue, richFiltersBody } from "./user-properties.ts";
 import type { AuditFields } from "./common.ts";
+import type { DisplayFilters, DisplayProperties } from "../issue-filters/display.ts";
 
 // ---------------------------------------------------------------- request bodies
 
 export const VIEW_NAME_MAX = 255;
-/** View access (wire-facts §7): 0 private (only the owner sees it), 1 public. */
-export const VIEW_ACCESS = { private: 0, public: 1 } as const;
 /** Orders a view list accepts (work-tracking.md §3: views sort by name, created_at, updated_at). */
 export const VIEW_ORDERS = ["name", "-name", "created_at", "-created_at", "updated_at", "-updated_at"] as const;
 export type ViewOrder = (typeof VIEW_ORDERS)[number];
@@ -58,8 +59,8 @@ export interface IssueView extends AuditFields {
   description: string;
   query: Record<string, unknown>;
   filters: Record<string, string[] | null>;
-  display_filters: Record<string, unknown>;
-  display_properties: Record<string, boolean>;
+  display_filters: Partial<DisplayFilters>;
+  display_properties: Partial<DisplayProperties>;
   rich_filters: Record<string, unknown>;
   access: number;
   sort_order: number;

@@ -11,6 +11,9 @@ export function savedViewFilter(filters: QueryParams | null | undefined, richFil
   return andFilterNodes(parseLegacyFilters(filters ?? {}, today), parseRichFilters(richFilters));
 }
 
+/** View access (wire-facts §7): 0 private (only the owner sees it), 1 public. */
+export const VIEW_ACCESS = { private: 0, public: 1 } as const;
+
 /** The four default global views (work-tracking.md §2) and the filter each applies for the viewer. */
 export const DEFAULT_GLOBAL_VIEWS = ["all-issues", "assigned", "created", "subscribed"] as const;
 export type DefaultGlobalView = (typeof DEFAULT_GLOBAL_VIEWS)[number];
