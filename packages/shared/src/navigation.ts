@@ -30,7 +30,7 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "home", label: "Home", path: "", roles: ALL },
   { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL, coming: true },
   { key: "projects", label: "Projects", path: "projects/", roles: ALL },
-  { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL, coming: true },
+  { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
   { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER, coming: true },
   { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER, coming: true },
   { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
