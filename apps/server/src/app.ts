@@ -8,6 +8,7 @@ import { registerSecurity } from "./core/security.ts";
 import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
+import { sendAppHtml } from "./core/screen-data.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -111,7 +112,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
       return;
     }
-    reply.header("Cache-Control", "no-cache").type("text/html").send(fs.readFileSync(path.join(webDist!, "index.html")));
+    // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
+    sendAppHtml(fastify, req, reply, fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), app.config.sessionCookieName);
   });
 
   return fastify;

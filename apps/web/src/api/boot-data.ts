@@ -1,0 +1,53 @@
+/**
+ * The first screen's data, embedded by the server in the app's HTML for the signed-in caller
+ * (apps/server/src/core/screen-data.ts; which requests: packages/shared/src/screen-data.ts). The HTTP client
+ * answers a GET from it instead of the network, once per request, so the screen opened from its URL renders
+ * without a round trip. Answers are for the page's first screen only: they are dropped when the app leaves
+ * the URL it was opened at, on the first write (whose answer may change them), and after `MAX_AGE_MS`.
+ */
+import { requestKey } from "@stride/shared";
+
+const SCREEN_DATA_ID = "stride-screen-data";
+/** After this long a page's embedded answer is no longer used (ms after the page read them). */
+const MAX_AGE_MS = 10_000;
+
+let answers: Map<string, unknown> | null = null;
+let readAt = 0;
+let openedAt = "";
+
+function load(): Map<string, unknown> | null {
+  if (answers || typeof document === "undefined") return answers;
+  const el = document.getElementById(SCREEN_DATA_ID);
+  if (!el) return null;
+  el.remove();
+  try {
+    const data = JSON.parse(el.textContent ?? "") as { v?: number; responses?: Record<string, unknown> };
+    if (data.v !== 1 || !data.responses) return null;
+    answers = new Map(Object.entries(data.responses));
+    readAt = Date.now();
+    openedAt = location.pathname + location.search;
+  } catch {
+    /* unreadable: the requests go to the server */
+  }
+  return answers;
+}
+
+/** Drop every embedded answer (after a write, or when the app leaves its first screen). */
+export function dropBootData(): void {
+  answers = new Map();
+}
+
+/** The embedded answer of a GET of `url` (then forgotten), or undefined. */
+export function takeBootAnswer(url: string): { body: unknown } | undefined {
+  const map = load();
+  if (!map?.size) return undefined;
+  if (Date.now() - readAt > MAX_AGE_MS || location.pathname + location.search !== openedAt) {
+    dropBootData();
+    return undefined;
+  }
+  const key = requestKey(url);
+  if (!map.has(key)) return undefined;
+  const body = map.get(key);
+  map.delete(key);
+  return { body };
+}
