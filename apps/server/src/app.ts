@@ -20,6 +20,8 @@ const MIME: Record<string, string> = {
 export interface BuildOptions {
   /** Folder with the built web app (index.html); served with SPA fallback when present. */
   webDist?: string;
+  /** Embed the first screen's data in the app's HTML for a signed-in caller (core/screen-data.ts); default true. */
+  screenData?: boolean;
   /** Where log lines go (JSON, one per line); stdout when absent. */
   logStream?: { write(line: string): void };
 }
@@ -113,7 +115,9 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       return;
     }
     // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
-    sendAppHtml(fastify, req, reply, fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), app.config.sessionCookieName);
+    const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
+    if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
+    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName);
   });
 
   return fastify;

@@ -18,8 +18,19 @@ import { requestKey, screenRequests } from "@stride/shared";
 /** Longest the page's data block waits for the screen's requests (ms). */
 export const EMBED_BUDGET_MS = 1500;
 
-/** Id of the data block; apps/web/src/api/boot-data.ts reads it. */
+/** Id of the data block, and name of the head's meta that announces it; apps/web/src/api/boot-data.ts reads them. */
 export const SCREEN_DATA_ID = "stride-screen-data";
+
+/**
+ * The head of a page whose data block follows: a meta announces the block, and the app's module scripts run as
+ * soon as they are loaded (`async`) rather than after the whole page, so they start while the server is still
+ * answering the screen's requests; the web's HTTP client waits for the block when the meta says one is coming.
+ */
+export function pendingHead(html: string): string {
+  return html
+    .replace(/<script type="module"(?![^>]*\basync\b)/g, '<script type="module" async')
+    .replace("</head>", `<meta name="${SCREEN_DATA_ID}" content="pending">\n</head>`);
+}
 
 /** JSON text made safe inside an HTML <script> element (no "</script>", "<!--", and no line separators JavaScript would mind). */
 export function scriptSafeJson(json: string): string {
@@ -75,7 +86,7 @@ export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply
   reply.header("Cache-Control", "no-store").header("Vary", "Cookie").type("text/html; charset=utf-8");
   const out = new PassThrough();
   reply.send(out);
-  out.write(html.slice(0, at));
+  out.write(pendingHead(html.slice(0, at)));
   screenAnswers(fastify, req)
     .then((answers) => (answers && answers.size ? screenDataBlock(answers) : ""), () => "")
     .then((block) => out.end(block + html.slice(at)));

@@ -2,7 +2,8 @@
  * The first screen's data, embedded by the server in the app's HTML for the signed-in caller
  * (apps/server/src/core/screen-data.ts; which requests: packages/shared/src/screen-data.ts). The HTTP client
  * answers a GET from it instead of the network, once per request, so the screen opened from its URL renders
- * without a round trip. Answers are for the page's first screen only: they are dropped when the app leaves
+ * without a round trip. The page's scripts may run before the block has arrived (the server streams the page and
+ * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are for the page's first screen only: they are dropped when the app leaves
  * the URL it was opened at, on the first write (whose answer may change them), and after `MAX_AGE_MS`.
  */
 import { requestKey } from "@stride/shared";
@@ -37,8 +38,21 @@ export function dropBootData(): void {
   answers = new Map();
 }
 
-/** The embedded answer of a GET of `url` (then forgotten), or undefined. */
-export function takeBootAnswer(url: string): { body: unknown } | undefined {
+/** Resolves once the page's data block, announced by the head, is parsed (at once when none is pending). */
+let pagePending: Promise<void> | null = null;
+function pageDone(): Promise<void> | null {
+  if (typeof document === "undefined" || document.readyState !== "loading" || !document.querySelector(`meta[name="${SCREEN_DATA_ID}"]`)) return null;
+  pagePending ??= new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+  return pagePending;
+}
+
+/** The embedded answer of a GET of `url` (then forgotten), or undefined; waits for the data block when the page announces one. */
+export function takeBootAnswer(url: string): { body: unknown } | undefined | Promise<{ body: unknown } | undefined> {
+  const pending = pageDone();
+  return pending ? pending.then(() => takeNow(url)) : takeNow(url);
+}
+
+function takeNow(url: string): { body: unknown } | undefined {
   const map = load();
   if (!map?.size) return undefined;
   if (Date.now() - readAt > MAX_AGE_MS || location.pathname + location.search !== openedAt) {

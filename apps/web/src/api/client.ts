@@ -93,7 +93,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const method = opts.method ?? "GET";
   // the first screen's answers come with the page (boot-data.ts); a write may change them
   if (method === "GET") {
-    const embedded = takeBootAnswer(buildUrl(path, opts.query));
+    const embedded = await takeBootAnswer(buildUrl(path, opts.query));
     if (embedded) return embedded.body as T;
   } else dropBootData();
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
