@@ -2,9 +2,11 @@
  * The first screen's data, embedded by the server in the app's HTML for the signed-in caller
  * (apps/server/src/core/screen-data.ts; which requests: packages/shared/src/screen-data.ts). The HTTP client
  * answers a GET from it instead of the network, once per request, so the screen opened from its URL renders
- * without a round trip. The page's scripts may run before the block has arrived (the server streams the page and
- * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are for the page's first screen only: they are dropped when the app leaves
- * the URL it was opened at, on the first write (whose answer may change them), and after `MAX_AGE_MS`.
+ * without a round trip. Once per request: what the app asks again (a refetch after a write, on focus) goes to
+ * the server. The page's scripts may run before the block has arrived (the server streams the page and
+ * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are for
+ * the page's first screen only: they are dropped when the app leaves the URL it was opened at, and after
+ * `MAX_AGE_MS`.
  */
 import { requestKey } from "@stride/shared";
 
@@ -33,10 +35,6 @@ function load(): Map<string, unknown> | null {
   return answers;
 }
 
-/** Drop every embedded answer (after a write, or when the app leaves its first screen). */
-export function dropBootData(): void {
-  answers = new Map();
-}
 
 /** Resolves once the page's data block, announced by the head, is parsed (at once when none is pending). */
 let pagePending: Promise<void> | null = null;
@@ -56,7 +54,7 @@ function takeNow(url: string): { body: unknown } | undefined {
   const map = load();
   if (!map?.size) return undefined;
   if (Date.now() - readAt > MAX_AGE_MS || location.pathname + location.search !== openedAt) {
-    dropBootData();
+    answers = new Map();
     return undefined;
   }
   const key = requestKey(url);

@@ -4,7 +4,7 @@
  * means "signed out") sends the browser to `/?next_path=<current path>` (platform.md §2); inside
  * the instance admin the same happens towards `/god-mode/`.
  */
-import { dropBootData, takeBootAnswer } from "./boot-data.ts";
+import { takeBootAnswer } from "./boot-data.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -91,11 +91,11 @@ function redirectOn401() {
 
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
-  // the first screen's answers come with the page (boot-data.ts); a write may change them
+  // the first screen's answers come with the page (boot-data.ts)
   if (method === "GET") {
     const embedded = await takeBootAnswer(buildUrl(path, opts.query));
     if (embedded) return embedded.body as T;
-  } else dropBootData();
+  }
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body !== undefined) {
