@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestKey, screenRequests } from "@stride/shared";
 
 /** Longest the page's data block waits for the screen's requests (ms). */
-export const EMBED_BUDGET_MS = 1500;
+export const EMBED_BUDGET_MS = 3000;
 
 /** Id of the data block, and name of the head's meta that announces it; apps/web/src/api/boot-data.ts reads them. */
 export const SCREEN_DATA_ID = "stride-screen-data";

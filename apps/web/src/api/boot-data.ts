@@ -4,19 +4,19 @@
  * answers a GET from it instead of the network, once per request, so the screen opened from its URL renders
  * without a round trip. Once per request: what the app asks again (a refetch after a write, on focus) goes to
  * the server. The page's scripts may run before the block has arrived (the server streams the page and
- * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are for
- * the page's first screen only: they are dropped when the app leaves the URL it was opened at, and after
- * `MAX_AGE_MS`.
+ * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are
+ * dropped `MAX_AGE_MS` after the page read them: as long as the app's own cache holds an answer fresh
+ * (query-client.ts, staleTime), so an answer the first screen did not use is never older than one it could
+ * have had from its cache.
  */
 import { requestKey } from "@stride/shared";
 
 const SCREEN_DATA_ID = "stride-screen-data";
-/** After this long a page's embedded answer is no longer used (ms after the page read them). */
+/** After this long a page's embedded answer is no longer used (ms after the page read them; the query client's staleTime). */
 const MAX_AGE_MS = 10_000;
 
 let answers: Map<string, unknown> | null = null;
 let readAt = 0;
-let openedAt = "";
 
 function load(): Map<string, unknown> | null {
   if (answers || typeof document === "undefined") return answers;
@@ -28,7 +28,6 @@ function load(): Map<string, unknown> | null {
     if (data.v !== 1 || !data.responses) return null;
     answers = new Map(Object.entries(data.responses));
     readAt = Date.now();
-    openedAt = location.pathname + location.search;
   } catch {
     /* unreadable: the requests go to the server */
   }
@@ -53,7 +52,7 @@ export function takeBootAnswer(url: string): { body: unknown } | undefined | Pro
 function takeNow(url: string): { body: unknown } | undefined {
   const map = load();
   if (!map?.size) return undefined;
-  if (Date.now() - readAt > MAX_AGE_MS || location.pathname + location.search !== openedAt) {
+  if (Date.now() - readAt > MAX_AGE_MS) {
     answers = new Map();
     return undefined;
   }

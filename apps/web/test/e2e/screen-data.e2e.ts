@@ -31,8 +31,9 @@ async function open(ctx: BrowserContext, path: string, shown: (page: Page) => Pr
   const log = apiRequests(page);
   await page.goto(path);
   await shown(page);
-  // the page's data was there: the screen asked nothing to show it
-  expect([...log]).toEqual([]);
+  // the page's data was there: the screen read nothing from the server to show it (the app's own start-up
+  // write, the profile's last workspace, may go out)
+  expect(log.filter((r) => r.startsWith("GET "))).toEqual([]);
   return { page, log };
 }
 
