@@ -12,3 +12,4 @@ export * from "./html/index.ts";
 export * from "./features.ts";
 export * from "./datetime.ts";
 export * from "./oauth-providers.ts";
+export * from "./modules.ts";
