@@ -8,7 +8,7 @@ import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQu
 import { BUILT_FEATURES, groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
-import { useProjectRefs } from "./work-items-refs.ts";
+import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -22,14 +22,16 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads. */
-export type ListSource = "issues" | "archived" | "epics";
-const LIST_ENDPOINT: Record<ListSource, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+/** Which list endpoint a context reads (`module`: P/modules/{contextId}/issues/). */
+export type ListSource = "issues" | "archived" | "epics" | "module";
+const LIST_ENDPOINT: Record<Exclude<ListSource, "module">, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
 
 export interface ListDesc {
   slug: string;
   pid: string;
   kind: ListSource;
+  /** The module of a `module` list. */
+  contextId?: string;
   layout: string;
   /** Query parameters without cursor / per_page. */
   params: Record<string, string>;
@@ -40,8 +42,8 @@ export const wiKeys = {
   all: (slug: string, pid: string) => ["wi", slug, pid] as const,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
-  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
-  props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
+  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,
+  props: (slug: string, pid: string, kind: ItemKind | `module:${string}`) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
@@ -58,6 +60,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
   if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  if (d.kind === "module") return { path: `modules/${d.contextId}/issues/`, query: {} };
   return { path: LIST_ENDPOINT[d.kind], query: {} };
 }
 
@@ -116,7 +119,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${d.kind === "module" ? `modules/${d.contextId}/issues/` : LIST_ENDPOINT[d.kind]}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -199,15 +202,20 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
 
 // ------------------------------------------------------------------ user properties
 
-/** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
-export const userPropertiesQuery = (slug: string, pid: string, kind: ItemKind = "issues") =>
+/** Whose list choices: a project's work items, its epics, or one module's work items (`module:<id>`). */
+export type PropsScope = ItemKind | `module:${string}`;
+const propsPath = (scope: PropsScope) =>
+  scope === "epics" ? "epics-user-properties/" : scope.startsWith("module:") ? `modules/${scope.slice(7)}/user-properties/` : "user-properties/";
+
+/** P/user-properties/ (work items), P/epics-user-properties/ (epics) or P/modules/{id}/user-properties/; GET creates them with defaults. */
+export const userPropertiesQuery = (slug: string, pid: string, kind: PropsScope = "issues") =>
   queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`),
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${propsPath(kind)}`),
     staleTime: 60_000,
   });
 
-export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+export function useUserProperties(slug: string, pid: string, kind: PropsScope = "issues", enabled = true) {
   return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
 }
 
@@ -226,10 +234,10 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
  * Partial PATCH, optimistic: the cache changes synchronously (in the same event as the click, so a
  * checkbox never flickers back) and a refusal restores the previous choices.
  */
-export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
+export function useUpdateUserProperties(slug: string, pid: string, kind: PropsScope = "issues") {
   const qc = useQueryClient();
   const key = wiKeys.props(slug, pid, kind);
-  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
+  const path = propsPath(kind);
   const m = useMutation({
     mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
     meta: { errorTitle: "Could not save the list settings" },
@@ -312,6 +320,9 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+      // module lists and the modules' progress follow an item's modules and state
+      if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
+      invalidateModuleData(qc, slug, project);
     },
   });
 }
@@ -332,16 +343,13 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: rest });
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
+      const mods = BUILT_FEATURES.modules ? [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))] : [];
+      // the item joins its modules in the create call itself (one command on the server)
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: mods.length ? { ...rest, module_ids: mods } : rest });
       if (cycle_id && cycle_id !== "None") {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
         item.cycle_id = cycle_id;
-      }
-      const mods = BUILT_FEATURES.modules ? (module_ids ?? []).filter((m) => m && m !== "None") : [];
-      if (mods.length) {
-        await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
-        item.module_ids = mods;
       }
       return { item, project };
     },
@@ -356,6 +364,10 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
+      if (item.module_ids?.length) {
+        qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
+        invalidateModuleData(qc, slug, project);
+      }
     },
   });
 }
@@ -480,7 +492,11 @@ export function useBulkUpdate(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
+    onSettled: (_r, _e, { properties }) => {
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
+      if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
+      invalidateModuleData(qc, slug, pid);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -56,8 +56,12 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   );
 }
 
-function ListScreen({ title }: { title: string }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project } = useList();
+/**
+ * The list screen of the ListProvider around it: header (layouts, filters, display), the chosen layout, bulk bar,
+ * peek view and create modal. Other contexts (a module) put their own `actions` and `aside` next to it.
+ */
+export function ListScreen({ title, actions, aside }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode }) {
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
 
@@ -94,7 +98,8 @@ function ListScreen({ title }: { title: string }) {
         }
         actions={
           <>
-            {kind !== "archived" && project.is_epic_enabled && (
+            {actions}
+            {(kind === "project" || kind === "epics") && project.is_epic_enabled && (
               <nav aria-label="Work item kind" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
                 <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Work items</Link>
                 <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Epics</Link>
@@ -125,7 +130,8 @@ function ListScreen({ title }: { title: string }) {
         </div>
       </PageHeader>
       <AppliedFilters />
-      <div className="relative flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
         {isLoading && layout !== "calendar" ? (
           <ListSkeleton />
         ) : error && !data ? (
@@ -133,7 +139,7 @@ function ListScreen({ title }: { title: string }) {
         ) : noItemsAtAll ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
-              title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
+              title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : "No work items yet"}
               description={
                 !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
@@ -158,8 +164,10 @@ function ListScreen({ title }: { title: string }) {
         )}
         <PeekPanel />
       </div>
+      {aside}
+      </div>
       <BulkBar />
-      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />}
+      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} preset={contextPreset} />}
     </div>
   );
 }

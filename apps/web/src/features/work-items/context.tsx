@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
   loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
-  type ItemKind, type ListDesc, type ListSource,
+  type ItemKind, type ListDesc, type ListSource, type PropsScope,
 } from "../../api/work-items.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
@@ -28,12 +28,12 @@ export interface PrefsPatch {
   display_properties?: Partial<DisplayProperties>;
 }
 
-/** Saved list choices of a context: server user properties (project, epics) or local storage. */
-export function useListPrefs(slug: string, pid: string, kind: ContextKind): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+/** Saved list choices of a context: server user properties (project, epics, a module's: `contextId`) or local storage. */
+export function useListPrefs(slug: string, pid: string, kind: ContextKind, contextId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const server = kind !== "archived";
-  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const q = useUserProperties(slug, pid, itemKind, server);
-  const mut = useUpdateUserProperties(slug, pid, itemKind);
+  const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : "issues";
+  const q = useUserProperties(slug, pid, scope, server);
+  const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
@@ -50,7 +50,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project" }) as DisplayFilters) : undefined;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : "project" }) as DisplayFilters) : undefined;
       const next: Prefs = {
         filters: { ...prefs.filters, ...p.filters },
         display_filters: df ?? prefs.display_filters,
@@ -108,6 +108,8 @@ export interface ListCtx {
   canCreate: boolean;
   /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
   quickAdd: boolean;
+  /** What every item created in this context starts with (a module's list: that module). */
+  contextPreset: { module_ids?: string[] };
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
   updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
@@ -129,10 +131,12 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, contextId, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
+  /** The module of a module list. */
+  contextId?: string;
   project: Project;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
@@ -146,7 +150,7 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, contextId), [slug, pid, kind, prefs, extra, contextId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
@@ -191,6 +195,7 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
     canEdit,
     canCreate,
     quickAdd: canCreate,
+    contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : {},
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
