@@ -27,6 +27,7 @@ import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
+import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -110,8 +111,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
-  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs) => {
-    const view = listView(slug, pid, kind, prefs, null);
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, contextId?: string) => {
+    const view = listView(slug, pid, kind, prefs, null, contextId);
     const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
     if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
     // the calendar asks for its date window once it knows its size
@@ -160,6 +161,31 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** modules/ and archives/modules/: the modules (the same list the pickers read) or the archived ones. */
+  const modules = (archived: boolean): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    projectRefs(slug, pid);
+    if (archived) start(archivedModulesQuery(slug, pid));
+    return null;
+  };
+
+  /** modules/:moduleId (and archives/modules/:moduleId): the module, its saved list choices, then its first list page. */
+  const moduleItems = (archived: boolean): Loader => async ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.moduleId!;
+    projectRefs(slug, pid);
+    start(moduleDetailQuery(slug, pid, id, archived));
+    after(userPropertiesQuery(slug, pid, `module:${id}`), (p) => listPage(slug, pid, "module", prefsFrom(p), id));
+    const peekId = new URL(request.url).searchParams.get("peekId");
+    if (peekId) {
+      workItem(slug, pid, peekId, "issues");
+      return chunk(workItemDetailChunk.preload);
+    }
+    return null;
+  };
+
   /** issues/:issueId, archives/issues/:issueId, epics/:issueId. */
   const workItemPage = (kind: ItemKind): Loader => ({ params }) => {
     workItem(params.workspaceSlug!, params.projectId!, params.issueId!, kind);
@@ -203,7 +229,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, browse, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

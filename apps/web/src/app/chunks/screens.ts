@@ -18,5 +18,8 @@ export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";
 export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
+export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
+export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
+export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";

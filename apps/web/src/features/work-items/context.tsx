@@ -131,12 +131,14 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, contextId, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, contextId, readOnly, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
   /** The module of a module list. */
   contextId?: string;
+  /** Nothing can be created or edited here (an archived module's items). */
+  readOnly?: boolean;
   project: Project;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
@@ -157,9 +159,10 @@ export function ListProvider({ slug, pid, kind, contextId, project, prefs, updat
 
   const can = usePermissions({ projects: true });
   const inProject = { projectId: pid };
-  const canEditAny = kind !== "archived" && can("edit", "workItem", inProject);
-  const canCreate = kind !== "archived" && can("create", "workItem", inProject);
-  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && can("edit", "workItem", itemSubject(it)), [kind, can]);
+  const frozen = kind === "archived" || !!readOnly;
+  const canEditAny = !frozen && can("edit", "workItem", inProject);
+  const canCreate = !frozen && can("create", "workItem", inProject);
+  const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
