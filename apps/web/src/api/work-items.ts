@@ -288,17 +288,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      // the item's modules are replaced by the same PATCH (one command on the server)
+      if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
-      }
-      if ("module_ids" in patch && BUILT_FEATURES.modules) {
-        const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
-        const after = patch.module_ids ?? [];
-        await api(`${P(slug, project)}/issues/${id}/modules/`, {
-          method: "POST",
-          body: { modules: after.filter((m) => !before.includes(m)), removed_modules: before.filter((m) => !after.includes(m)) },
-        });
       }
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {

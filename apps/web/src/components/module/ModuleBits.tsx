@@ -73,11 +73,15 @@ export function ModuleMenu({ slug, pid, module: m, onEdit, onGone }: { slug: str
       label: "Archive",
       disabled: !finished,
       hint: finished ? undefined : "Only completed or cancelled modules can be archived",
-      onSelect: () => archive.mutate({ id: m.id }, { onSuccess: () => { toast.show("success", "Module archived", m.name); onGone?.(); } }),
+      // (the row leaves the list at once: the outcome is awaited, not left to this component's callbacks)
+      onSelect: () => void archive.mutateAsync({ id: m.id }).then(() => { toast.show("success", "Module archived", m.name); onGone?.(); }, () => undefined),
     });
   }
   if (canArchive && archived) {
-    items.push({ label: "Restore", onSelect: () => archive.mutate({ id: m.id, restore: true }, { onSuccess: () => { toast.show("success", "Module restored", m.name); nav(`/${slug}/projects/${pid}/modules/${m.id}/`); } }) });
+    items.push({
+      label: "Restore",
+      onSelect: () => void archive.mutateAsync({ id: m.id, restore: true }).then(() => { toast.show("success", "Module restored", m.name); nav(`/${slug}/projects/${pid}/modules/${m.id}/`); }, () => undefined),
+    });
   }
   items.push({ label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${pid}/modules/${m.id}/`); toast.show("success", "Link copied"); } });
   if (canDelete) items.push({ label: "Delete", danger: true, onSelect: () => setConfirm(true) });
@@ -91,7 +95,7 @@ export function ModuleMenu({ slug, pid, module: m, onEdit, onGone }: { slug: str
         message={`Delete "${m.name}"? Its work items stay in the project; they only leave the module.`}
         confirmLabel="Delete"
         loading={del.isPending}
-        onConfirm={() => del.mutate(m.id, { onSuccess: () => { setConfirm(false); toast.show("success", "Module deleted", m.name); onGone?.(); } })}
+        onConfirm={() => void del.mutateAsync(m.id).then(() => { setConfirm(false); toast.show("success", "Module deleted", m.name); onGone?.(); }, () => undefined)}
       />
     </>
   );
