@@ -44,7 +44,8 @@ export function workItemBodies(html: HtmlField) {
     type_id: ref().optional(),
     external_source: text(255).nullable().optional(),
     external_id: text(255).nullable().optional(),
-    module_ids: idList().optional(),
+    // Plane's create dialog sends null for "no modules"
+    module_ids: idList().nullable().optional(),
   });
   const patch = create.partial().extend({ skip_activity: flag().optional() });
   return { create, patch };

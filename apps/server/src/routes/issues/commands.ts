@@ -33,8 +33,8 @@ export interface IssueFields {
   type_id?: string | null;
   external_source?: string | null;
   external_id?: string | null;
-  /** Replaces the item's live modules (routes/issues/modules.ts). */
-  module_ids?: string[];
+  /** Replaces the item's live modules (routes/issues/modules.ts); null changes nothing. */
+  module_ids?: string[] | null;
 }
 
 export interface CreateOptions {
@@ -421,7 +421,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
   }
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
-  if (has("module_ids")) await setItemModules(tx, project, actorId, cur, patch.module_ids!);
+  if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {
     await recordMentions(tx, cur, set.descriptionHtml, actorId);
     if (!opts.skipActivity) await keepDescriptionVersion(tx, cur, row, actorId);
