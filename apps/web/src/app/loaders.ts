@@ -19,6 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import { BUILT_FEATURES } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
@@ -96,10 +97,11 @@ export function createLoaders(qc: QueryClient) {
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
   const projectRefs = (slug: string, pid: string) => {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    // the modules list is served whatever the project's switch says, so it goes out now, not after the project
+    if (BUILT_FEATURES.modules) start(modulesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
       if (needs.cycles) start(cyclesQuery(slug, pid));
-      if (needs.modules) start(modulesQuery(slug, pid));
       if (needs.estimates) start(estimatesQuery(slug, pid));
     }, 1);
   };
