@@ -401,6 +401,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
     },
     onSuccess: async (r, v) => {
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      invalidateModuleData(qc, slug, pid);
       // an answer asked for before the action (an earlier edit's refetch) would undo what `settle` sets
       await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       opts.settle(qc, v, r);
@@ -412,7 +413,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
-    kinds: ["issues", "epics", "archived"],
+    kinds: ["issues", "epics", "archived", "module"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
@@ -427,7 +428,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
-    kinds: ["issues", "epics"],
+    kinds: ["issues", "epics", "module"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
@@ -446,7 +447,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
-    invalidate: ["issues", "epics"],
+    invalidate: ["issues", "epics", "module"],
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
@@ -502,7 +503,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "module"]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {
@@ -510,6 +511,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     },
     onSuccess: (_r, { ids }) => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      invalidateModuleData(qc, slug, pid);
       if (deletes) for (const id of ids) forgetItem(qc, slug, pid, id);
     },
   });
