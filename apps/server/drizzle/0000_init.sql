@@ -702,6 +702,20 @@ CREATE TABLE "module_issues" (
 	"module" uuid NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "module_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"module" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"title" text,
+	"url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "module_members" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"module" uuid NOT NULL,
@@ -827,6 +841,9 @@ ALTER TABLE "issues" ADD CONSTRAINT "issues_state_states_id_fk" FOREIGN KEY ("st
 ALTER TABLE "issues" ADD CONSTRAINT "issues_estimate_point_estimate_points_id_fk" FOREIGN KEY ("estimate_point") REFERENCES "public"."estimate_points"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "module_issues" ADD CONSTRAINT "module_issues_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "module_issues" ADD CONSTRAINT "module_issues_module_modules_id_fk" FOREIGN KEY ("module") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_module_modules_id_fk" FOREIGN KEY ("module") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "module_members" ADD CONSTRAINT "module_members_module_modules_id_fk" FOREIGN KEY ("module") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "module_members" ADD CONSTRAINT "module_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -887,6 +904,7 @@ CREATE INDEX "issues_live_created_idx" ON "issues" USING btree ("project","creat
 CREATE INDEX "issues_live_sort_idx" ON "issues" USING btree ("project","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "module_issues_uq" ON "module_issues" USING btree ("issue","module");--> statement-breakpoint
 CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module","issue");--> statement-breakpoint
+CREATE INDEX "module_links_module_idx" ON "module_links" USING btree ("module","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "module_members_uq" ON "module_members" USING btree ("module","member");--> statement-breakpoint
 CREATE INDEX "modules_project_idx" ON "modules" USING btree ("project");--> statement-breakpoint
 CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");--> statement-breakpoint

@@ -6,6 +6,6 @@
  */
 export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
   cycles: false,
-  modules: false,
+  modules: true,
   estimates: true,
 };

@@ -85,7 +85,7 @@ export type ProjectFeatureFlag =
 export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: true },
-  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: true },
+  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules." },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
   { flag: "page_view", label: "Pages", description: "Project documents.", coming: true },
   { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },

@@ -108,6 +108,11 @@ export const PERMISSIONS = {
     /** Sub-items, relations, links and tasks of an item. */
     link: PJ.member,
   },
+  /** Modules (work-tracking.md §3): members plan, admins and the creator delete; anyone in the project reads. */
+  module: {
+    view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, archive: PJ.member, restore: PJ.member,
+    favorite: PJ.member, addItems: PJ.member,
+  },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** Project views: everyone reads (private ones only their owner); owners and admins change them. */

@@ -3,7 +3,7 @@
  * user details from the workspace member list), cycles, modules and estimate points of a project.
  */
 import { useMemo } from "react";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { BUILT_FEATURES, featureListsOf as sharedFeatureLists } from "@stride/shared";
 import { api } from "./client.ts";
 import { useStates } from "./states.ts";
@@ -21,6 +21,19 @@ export const refKeys = {
   modules: (slug: string, pid: string) => ["wi", slug, pid, "refs", "modules"] as const,
   estimates: (slug: string, pid: string) => ["wi", slug, pid, "refs", "estimates"] as const,
 };
+
+/** A module's detail, links and the archived modules list (the live list is `refKeys.modules`). */
+export const moduleKeys = {
+  all: (slug: string, pid: string) => ["wi", slug, pid, "module"] as const,
+  detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "module", "detail", id] as const,
+  archived: (slug: string, pid: string) => ["wi", slug, pid, "module", "archived"] as const,
+};
+
+/** Modules show counts of their items: after a change to items, what is shown of modules is asked for again. */
+export function invalidateModuleData(qc: QueryClient, slug: string, pid: string) {
+  void qc.invalidateQueries({ queryKey: refKeys.modules(slug, pid) });
+  void qc.invalidateQueries({ queryKey: moduleKeys.all(slug, pid) });
+}
 
 /** A list of a project feature (cycles, modules, estimates); a failure (feature turned off meanwhile) reads as null. */
 async function optionalList<T>(path: string): Promise<T[] | null> {

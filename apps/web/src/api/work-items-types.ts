@@ -42,5 +42,6 @@ export type SubIssuesResponse = Omit<C.SubIssuesResponse, "sub_issues"> & { sub_
 
 /** Cycle / module / estimate shapes the pickers read (wire-facts §5, §7); their endpoints are not built yet. */
 export interface CycleLite { id: string; name: string; status?: string; start_date?: string | null; end_date?: string | null }
-export interface ModuleLite { id: string; name: string; status?: string }
+/** A module as P/modules/ lists it (the pickers and the modules page read the same query). */
+export type ModuleLite = C.Module;
 export type { Estimate, EstimatePoint } from "@stride/shared/contract";

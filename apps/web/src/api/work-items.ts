@@ -8,7 +8,7 @@ import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQu
 import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
-import { useProjectRefs } from "./work-items-refs.ts";
+import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -22,15 +22,15 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads (`view`: a saved view's work items, `P/views/{viewId}/issues/`). */
-export type ListSource = "issues" | "archived" | "epics" | "view";
+/** Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's; `contextId` names it). */
+export type ListSource = "issues" | "archived" | "epics" | "view" | "module";
 
 export interface ListDesc {
   slug: string;
   pid: string;
   kind: ListSource;
-  /** The saved view of a `view` list. */
-  viewId?: string;
+  /** The saved view or module of a `view` or `module` list. */
+  contextId?: string;
   layout: string;
   /** Query parameters without cursor / per_page. */
   params: Record<string, string>;
@@ -41,8 +41,8 @@ export const wiKeys = {
   all: (slug: string, pid: string) => ["wi", slug, pid] as const,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
-  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.viewId ?? null] as const,
-  props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
+  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,
+  props: (slug: string, pid: string, kind: ItemKind | `module:${string}`) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
@@ -57,7 +57,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
  * asks for when it expands `issue_relation` without grouping), whose items carry their relations: its arrows.
  */
-const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.viewId);
+const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.contextId);
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
@@ -114,7 +114,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${pageSource(d.kind, "list", d.viewId).path}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${pageSource(d.kind, "list", d.contextId).path}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -197,15 +197,20 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
 
 // ------------------------------------------------------------------ user properties
 
-/** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
-export const userPropertiesQuery = (slug: string, pid: string, kind: ItemKind = "issues") =>
+/** Whose list choices: a project's work items, its epics, or one module's work items (`module:<id>`). */
+export type PropsScope = ItemKind | `module:${string}`;
+const propsPath = (scope: PropsScope) =>
+  scope === "epics" ? "epics-user-properties/" : scope.startsWith("module:") ? `modules/${scope.slice(7)}/user-properties/` : "user-properties/";
+
+/** P/user-properties/ (work items), P/epics-user-properties/ (epics) or P/modules/{id}/user-properties/; GET creates them with defaults. */
+export const userPropertiesQuery = (slug: string, pid: string, kind: PropsScope = "issues") =>
   queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`),
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${propsPath(kind)}`),
     staleTime: 60_000,
   });
 
-export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+export function useUserProperties(slug: string, pid: string, kind: PropsScope = "issues", enabled = true) {
   return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
 }
 
@@ -224,10 +229,10 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
  * Partial PATCH, optimistic: the cache changes synchronously (in the same event as the click, so a
  * checkbox never flickers back) and a refusal restores the previous choices.
  */
-export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
+export function useUpdateUserProperties(slug: string, pid: string, kind: PropsScope = "issues") {
   const qc = useQueryClient();
   const key = wiKeys.props(slug, pid, kind);
-  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
+  const path = propsPath(kind);
   const m = useMutation({
     mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
     meta: { errorTitle: "Could not save the list settings" },
@@ -278,17 +283,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
+      // the item's modules are replaced by the same PATCH (one command on the server)
+      if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       if ("cycle_id" in patch) {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
-      }
-      if ("module_ids" in patch && BUILT_FEATURES.modules) {
-        const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
-        const after = patch.module_ids ?? [];
-        await api(`${P(slug, project)}/issues/${id}/modules/`, {
-          method: "POST",
-          body: { modules: after.filter((m) => !before.includes(m)), removed_modules: before.filter((m) => !after.includes(m)) },
-        });
       }
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
@@ -310,6 +309,9 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+      // module lists and the modules' progress follow an item's modules and state
+      if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
+      invalidateModuleData(qc, slug, project);
     },
   });
 }
@@ -330,16 +332,13 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: rest });
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
+      const mods = BUILT_FEATURES.modules ? [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))] : [];
+      // the item joins its modules in the create call itself (one command on the server)
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: mods.length ? { ...rest, module_ids: mods } : rest });
       if (cycle_id && cycle_id !== "None") {
         await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
         item.cycle_id = cycle_id;
-      }
-      const mods = BUILT_FEATURES.modules ? (module_ids ?? []).filter((m) => m && m !== "None") : [];
-      if (mods.length) {
-        await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
-        item.module_ids = mods;
       }
       return { item, project };
     },
@@ -356,6 +355,10 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
+      if (item.module_ids?.length) {
+        qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
+        invalidateModuleData(qc, slug, project);
+      }
     },
   });
 }
@@ -395,6 +398,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
     },
     onSuccess: async (r, v) => {
       for (const k of opts.invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      invalidateModuleData(qc, slug, pid);
       // an answer asked for before the action (an earlier edit's refetch) would undo what `settle` sets
       await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       opts.settle(qc, v, r);
@@ -406,7 +410,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
-    kinds: ["issues", "epics", "archived", "view"],
+    kinds: ["issues", "epics", "archived", "view", "module"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
@@ -421,7 +425,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
-    kinds: ["issues", "epics", "view"],
+    kinds: ["issues", "epics", "view", "module"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
@@ -440,7 +444,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
-    invalidate: ["issues", "epics", "view"],
+    invalidate: ["issues", "epics", "view", "module"],
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
@@ -480,7 +484,11 @@ export function useBulkUpdate(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
+    onSettled: (_r, _e, { properties }) => {
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
+      if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
+      invalidateModuleData(qc, slug, pid);
+    },
   });
 }
 
@@ -492,7 +500,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module"]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {
@@ -500,6 +508,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     },
     onSuccess: (_r, { ids }) => {
       for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
+      invalidateModuleData(qc, slug, pid);
       if (deletes) for (const id of ids) forgetItem(qc, slug, pid, id);
     },
   });

@@ -20,7 +20,7 @@
  */
 import { BUILT_FEATURES } from "@stride/shared";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { isDefaultGlobalView } from "@stride/shared";
+import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
@@ -29,6 +29,7 @@ import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
+import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
@@ -98,10 +99,11 @@ export function createLoaders(qc: QueryClient) {
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
   const projectRefs = (slug: string, pid: string) => {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    // the modules list is served whatever the project's switch says, so it goes out now, not after the project
+    if (BUILT_FEATURES.modules) start(modulesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
       if (needs.cycles) start(cyclesQuery(slug, pid));
-      if (needs.modules) start(modulesQuery(slug, pid));
       if (needs.estimates) start(estimatesQuery(slug, pid));
     }, 1);
   };
@@ -113,8 +115,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
-  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, viewId?: string) => {
-    const view = listView(slug, pid, kind, prefs, null, viewId);
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, contextId?: string) => {
+    const view = listView(slug, pid, kind, prefs, null, contextId);
     const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
     if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
     // the calendar asks for its date window once it knows its size
@@ -158,6 +160,31 @@ export function createLoaders(qc: QueryClient) {
     const peekId = new URL(request.url).searchParams.get("peekId");
     if (peekId) {
       workItem(slug, pid, peekId, itemKind);
+      return chunk(workItemDetailChunk.preload);
+    }
+    return null;
+  };
+
+  /** modules/ and archives/modules/: the modules (the same list the pickers read) or the archived ones. */
+  const modules = (archived: boolean): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    projectRefs(slug, pid);
+    if (archived) start(archivedModulesQuery(slug, pid));
+    return null;
+  };
+
+  /** modules/:moduleId (and archives/modules/:moduleId): the module, its saved list choices, then its first list page. */
+  const moduleItems = (archived: boolean): Loader => async ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.moduleId!;
+    projectRefs(slug, pid);
+    start(moduleDetailQuery(slug, pid, id, archived));
+    after(userPropertiesQuery(slug, pid, `module:${id}`), (p) => listPage(slug, pid, "module", prefsFrom(p), id));
+    const peekId = new URL(request.url).searchParams.get("peekId");
+    if (peekId) {
+      workItem(slug, pid, peekId, "issues");
       return chunk(workItemDetailChunk.preload);
     }
     return null;
@@ -239,7 +266,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

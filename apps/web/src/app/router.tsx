@@ -4,6 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
+import { moduleRoutes } from "../features/modules/routes.tsx";
 import { fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
@@ -100,7 +101,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { index: true, element: <ProjectIndexRedirect /> },
                   ...workItemRoutes(L),
                   { path: "cycles/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Cycles" flag="cycle_view" />) },
-                  { path: "modules/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Modules" flag="module_view" />) },
+                  ...moduleRoutes(L),
                   { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
                   { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
                   { path: "pages/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Pages" flag="page_view" />) },

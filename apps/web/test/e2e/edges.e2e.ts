@@ -321,9 +321,9 @@ it("features that are not built say they are not available yet instead of offeri
   await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
   await page.getByRole("heading", { name: "Cycles is coming" }).waitFor();
   expect(await page.locator("main").textContent()).not.toContain("turned off");
-  // no tab leads to a feature that does not exist
+  // no tab leads to a feature that does not exist (modules are built and on by default)
   const bar = page.getByRole("navigation", { name: "Project", exact: true });
-  expect(await bar.getByRole("link").allTextContents()).toEqual(["Work items", "Settings"]);
+  expect(await bar.getByRole("link").allTextContents()).toEqual(["Work items", "Modules", "Settings"]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
   const cycles = page.getByRole("switch", { name: "Cycles" });

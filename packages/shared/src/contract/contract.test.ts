@@ -53,6 +53,7 @@ describe("work-item bodies", () => {
         priority: "high",
         assignee_ids: [UUID2],
         label_ids: [],
+        module_ids: [],
         start_date: "2026-01-31",
         target_date: null,
       },

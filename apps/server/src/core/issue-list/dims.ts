@@ -163,5 +163,17 @@ export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
   },
   labels__id: relationDim("labels__id", "issue_labels", "label", true),
   assignees__id: relationDim("assignees__id", "issue_assignees", "assignee", true),
-  issue_module__module_id: relationDim("issue_module__module_id", "module_issues", "module", true),
+  // the item's live modules are kept on its row (db/sql/issue-list-attrs.sql), so an archived module is no group;
+  // every live module of the list's projects is a group (by name), then "None"
+  issue_module__module_id: {
+    field: "issue_module__module_id",
+    multi: true,
+    join: (a) => `LEFT JOIN LATERAL unnest(i.module_ids) AS ${a}(module) ON true`,
+    expr: (a) => `${a}.module`,
+    match: (ref) => `${ref} = ANY(i.module_ids)`,
+    none: () => `cardinality(i.module_ids) = 0`,
+    type: "uuid",
+    prefill: (_q, ctx) =>
+      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name, t.id), '[]'::json)::jsonb || '["None"]'::jsonb FROM modules t WHERE ${ctx.projects("t.project")} AND t.archived_at IS NULL)`,
+  },
 };

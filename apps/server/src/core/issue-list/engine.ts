@@ -423,12 +423,12 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
 /**
  * Group keys in display order: single-valued groupings list every known key (prefilled ones first, in
  * their fixed order, then any other key that has items, "None" last); multi-valued groupings list only
- * the keys that have items on this page.
+ * the keys that have items on this page, unless they have prefilled keys (modules: every live module is a group).
  */
 function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iterable<string>, pageKeyIter: Iterable<string>): string[] {
   const totalKeys = [...totalKeyIter];
   const pageKeys = [...pageKeyIter];
-  if (dim.multi) return sortKeys(new Set(pageKeys));
+  if (dim.multi && !prefill) return sortKeys(new Set(pageKeys));
   const out: string[] = [];
   const seen = new Set<string>();
   const pre = prefill ?? [];

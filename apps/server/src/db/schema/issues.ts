@@ -58,6 +58,18 @@ export const moduleMembers = pgTable("module_members", {
   ...audit(),
 }, (t) => [uniqueIndex("module_members_uq").on(t.moduleId, t.memberId)]);
 
+/** Links of a module (P/modules/{id}/module-links/). */
+export const moduleLinks = pgTable("module_links", {
+  id: pk(),
+  moduleId: uuid("module").notNull().references(() => modules.id, { onDelete: "cascade" }),
+  projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  title: text("title"),
+  url: text("url").notNull(),
+  metadata: jsonb("metadata").notNull().default({}),
+  ...audit(),
+}, (t) => [index("module_links_module_idx").on(t.moduleId, t.createdAt)]);
+
 export const issues = pgTable("issues", {
   id: pk(),
   workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),

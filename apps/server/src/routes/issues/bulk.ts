@@ -13,6 +13,7 @@ import { bulkOperationBody, issueIdsBody } from "./schemas.ts";
 import { findProjectIssues } from "./access.ts";
 import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
 import type { IssueRow } from "./queries.ts";
+import { changeItemModules } from "./modules.ts";
 
 /** Move items into a cycle (or out of any cycle with null), recording activity. */
 export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], cycleId: string | null) {
@@ -44,27 +45,6 @@ export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string,
         oldValue: cur?.name ?? "", newValue: cycle?.name ?? "", oldIdentifier: cur?.ci.cycleId ?? null, newIdentifier: cycle?.id ?? null,
       };
     }),
-  );
-}
-
-/** Add items to modules, recording activity. */
-export async function addToModules(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], moduleIds: string[]) {
-  if (moduleIds.length === 0) return;
-  const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, [...new Set(moduleIds)]), eq(schema.modules.projectId, project.id)));
-  if (mods.length !== new Set(moduleIds).size) throw errors.field("module_ids", "Invalid module");
-  if (issues.length === 0) return;
-  // One insert for every (item, module) pair; the rows that were new come back for the activity.
-  const inserted = await tx
-    .insert(schema.moduleIssues)
-    .values(issues.flatMap((it) => mods.map((m) => ({ issueId: it.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))))
-    .onConflictDoNothing()
-    .returning();
-  const modBy = new Map(mods.map((m) => [m.id, m]));
-  await recordActivity(
-    tx,
-    inserted.map((r): ActivityInput => ({
-      issueId: r.issueId, projectId: project.id, workspaceId: project.workspaceId, actorId, field: "modules", oldValue: "", newValue: modBy.get(r.moduleId)!.name, newIdentifier: r.moduleId,
-    })),
   );
 }
 
@@ -106,7 +86,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
           if (Object.keys(patch).length) await updateIssue(tx, ctx.project, ctx.user.id, it.id, patch);
         }
         if (props.cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, rows, props.cycle_id);
-        if (props.module_ids?.length) await addToModules(tx, ctx.project, ctx.user.id, rows, props.module_ids);
+        if (props.module_ids?.length) await changeItemModules(tx, ctx.project, ctx.user.id, rows, { add: props.module_ids });
       });
       return undefined;
     },

@@ -8,6 +8,7 @@ import type { IssueRow, IssueView } from "./queries.ts";
 import { activeEstimatePoint } from "../../core/estimates.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
+import { changeItemModules, setItemModules } from "./modules.ts";
 
 const I = schema.issues;
 
@@ -33,6 +34,8 @@ export interface IssueFields {
   type_id?: string | null;
   external_source?: string | null;
   external_id?: string | null;
+  /** Replaces the item's live modules (routes/issues/modules.ts); null changes nothing. */
+  module_ids?: string[] | null;
 }
 
 export interface CreateOptions {
@@ -272,21 +275,14 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
       cycleId = c.id;
     }
   }
-  if (opts.moduleIds?.length) {
-    const mods = await tx.select().from(schema.modules).where(and(inArray(schema.modules.id, opts.moduleIds), eq(schema.modules.projectId, project.id)));
-    if (mods.length) {
-      await tx.insert(schema.moduleIssues).values(mods.map((m) => ({ issueId: issue.id, moduleId: m.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
-      for (const m of mods) {
-        acts.push({ ...base, field: "modules", oldValue: "", newValue: m.name, newIdentifier: m.id });
-        moduleIds.push(m.id);
-      }
-    }
-  }
   await subscribe(tx, issue, [actorId, ...assigneeIds], actorId);
   await recordMentions(tx, issue, html, actorId);
   await recordActivity(tx, acts);
+  // modules join after the "created" row, so the history reads in order
+  if (input.module_ids?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
+  if (opts.moduleIds?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
   const view: IssueView = {
-    issue, stateGroup: state?.group ?? null, cycleId, moduleIds, labelIds, assigneeIds,
+    issue, stateGroup: state?.group ?? null, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
     subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
   };
   return { issue, view };
@@ -429,6 +425,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
   }
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
+  if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {
     await recordMentions(tx, cur, set.descriptionHtml, actorId);
     if (!opts.skipActivity) await keepDescriptionVersion(tx, cur, row, actorId);

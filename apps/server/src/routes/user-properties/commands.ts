@@ -3,7 +3,7 @@ import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, def
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { UserPropertiesPatch } from "./schemas.ts";
 
-export type PropsKind = "issues" | "epics";
+export type PropsKind = "issues" | "epics" | `module:${string}`;
 export type PropsRow = typeof schema.projectUserProperties.$inferSelect;
 
 const T = schema.projectUserProperties;

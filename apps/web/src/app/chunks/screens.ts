@@ -21,5 +21,8 @@ export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
 export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { WorkspaceViewsPage } from "../../features/views/WorkspaceViewsPage.tsx";
+export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
+export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
+export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";

@@ -134,7 +134,7 @@ function ViewList({ view }: { view: IssueView }) {
     </div>
   ) : null;
   return (
-    <ListProvider slug={slug} pid={projectId} kind="view" viewId={view.id} project={project} prefs={prefs} updatePrefs={updatePrefs}>
+    <ListProvider slug={slug} pid={projectId} kind="view" contextId={view.id} project={project} prefs={prefs} updatePrefs={updatePrefs}>
       <ListScreen title={title} actions={actions} banner={banner} filtersReadOnly={!saves} />
     </ListProvider>
   );

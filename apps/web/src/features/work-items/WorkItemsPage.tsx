@@ -58,11 +58,12 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
 }
 
 /**
- * The screen of a list context: header (layout, filters, display), applied filters, the layout and the peek view.
- * A saved view's page adds its own actions and, when its filters may not change, shows them read-only.
+ * The list screen of the ListProvider around it: header (layouts, filters, display), the chosen layout, bulk bar,
+ * peek view and create modal. Other contexts put their own `actions` and `aside` next to it; a saved view whose
+ * filters may not change shows them read-only with a `banner`.
  */
-export function ListScreen({ title, actions, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project } = useList();
+export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
 
@@ -133,7 +134,8 @@ export function ListScreen({ title, actions, banner, filtersReadOnly = false }: 
       </PageHeader>
       {banner}
       <AppliedFilters readOnly={filtersReadOnly} />
-      <div className="relative flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
         {isLoading && layout !== "calendar" ? (
           <ListSkeleton />
         ) : error && !data ? (
@@ -141,7 +143,7 @@ export function ListScreen({ title, actions, banner, filtersReadOnly = false }: 
         ) : noItemsAtAll ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
-              title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
+              title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : "No work items yet"}
               description={
                 !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
@@ -166,8 +168,10 @@ export function ListScreen({ title, actions, banner, filtersReadOnly = false }: 
         )}
         <PeekPanel />
       </div>
+      {aside}
+      </div>
       <BulkBar />
-      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />}
+      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} preset={contextPreset} />}
     </div>
   );
 }

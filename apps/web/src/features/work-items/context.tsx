@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
   loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
-  type ItemKind, type ListDesc, type ListSource,
+  type ItemKind, type ListDesc, type ListSource, type PropsScope,
 } from "../../api/work-items.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
@@ -28,12 +28,12 @@ export interface PrefsPatch {
   display_properties?: Partial<DisplayProperties>;
 }
 
-/** Saved list choices of a context: server user properties (project, epics) or local storage. */
-export function useListPrefs(slug: string, pid: string, kind: ContextKind): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+/** Saved list choices of a context: server user properties (project, epics, a module's: `contextId`) or local storage. */
+export function useListPrefs(slug: string, pid: string, kind: ContextKind, contextId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const server = kind !== "archived";
-  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const q = useUserProperties(slug, pid, itemKind, server);
-  const mut = useUpdateUserProperties(slug, pid, itemKind);
+  const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : "issues";
+  const q = useUserProperties(slug, pid, scope, server);
+  const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
@@ -50,7 +50,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project" }) as DisplayFilters) : undefined;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : "project" }) as DisplayFilters) : undefined;
       const next: Prefs = {
         filters: { ...prefs.filters, ...p.filters },
         display_filters: df ?? prefs.display_filters,
@@ -108,6 +108,8 @@ export interface ListCtx {
   canCreate: boolean;
   /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
   quickAdd: boolean;
+  /** What every item created in this context starts with (a module's list: that module). */
+  contextPreset: { module_ids?: string[] };
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
   updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
@@ -129,12 +131,14 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, viewId, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, contextId, readOnly, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
-  /** The saved view of a `view` list. */
-  viewId?: string;
+  /** The module or saved view of a `module` or `view` list. */
+  contextId?: string;
+  /** Nothing can be created or edited here (an archived module's items). */
+  readOnly?: boolean;
   project: Project;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
@@ -148,16 +152,17 @@ export function ListProvider({ slug, pid, kind, viewId, project, prefs, updatePr
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, viewId), [slug, pid, kind, prefs, extra, viewId]);
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, contextId), [slug, pid, kind, prefs, extra, contextId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
 
   const can = usePermissions({ projects: true });
   const inProject = { projectId: pid };
-  const canEditAny = kind !== "archived" && can("edit", "workItem", inProject);
-  const canCreate = kind !== "archived" && can("create", "workItem", inProject);
-  const canEdit = useCallback((it: WorkItem) => kind !== "archived" && can("edit", "workItem", itemSubject(it)), [kind, can]);
+  const frozen = kind === "archived" || !!readOnly;
+  const canEditAny = !frozen && can("edit", "workItem", inProject);
+  const canCreate = !frozen && can("create", "workItem", inProject);
+  const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
@@ -193,6 +198,7 @@ export function ListProvider({ slug, pid, kind, viewId, project, prefs, updatePr
     canEdit,
     canCreate,
     quickAdd: canCreate,
+    contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : {},
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,

@@ -3,7 +3,7 @@ import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts";
 import { useBulkArchive, useBulkDelete, useBulkUpdate, useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
 import { useList } from "../context.tsx";
-import { AssigneesProperty, DateProperty, LabelsProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
+import { AssigneesProperty, DateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
@@ -49,6 +49,7 @@ export function BulkBar() {
           <PriorityProperty value={null} onChange={(priority) => apply({ priority }, "Priority changed")} />
           <AssigneesProperty refs={refs} value={[]} onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")} />
           <LabelsProperty refs={refs} value={[]} onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")} />
+          <ModulesProperty refs={refs} value={[]} onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")} />
           <DateProperty label="Start date" value={null} onChange={(start_date) => apply({ start_date }, "Start date changed")} />
           <DateProperty label="Due date" value={null} onChange={(target_date) => apply({ target_date }, "Due date changed")} />
           <Button

@@ -113,6 +113,14 @@ function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void 
   );
 }
 
+/** A group's values over the context's: modules add up (an item made in a module's "Other module" group joins both). */
+function withContext(ctx: { module_ids?: string[] }, preset: Record<string, unknown> | undefined): Record<string, unknown> {
+  const p = preset ?? {};
+  const groupModules = Array.isArray(p.module_ids) ? (p.module_ids as string[]) : [];
+  const modules = [...new Set([...(ctx.module_ids ?? []), ...groupModules])];
+  return modules.length ? { ...ctx, ...p, module_ids: modules } : { ...ctx, ...p };
+}
+
 /**
  * Quick add at the bottom of a list, group or column: type a name, Enter creates the item with the
  * group's value (the group's state, priority, label …). Stays open to add more; Escape closes.
@@ -139,7 +147,7 @@ export function QuickAdd({ preset, label: labelIn, className, compact }: { prese
 
 /** The open quick-add field (mounted only while open, so closed quick adds cost nothing). */
 function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record<string, unknown>; className?: string; compact?: boolean; onClose: () => void }) {
-  const { slug, pid, itemKind, display } = useList();
+  const { slug, pid, itemKind, display, contextPreset } = useList();
   const create = useCreateWorkItem(slug, pid, itemKind);
   const toast = useToast();
   const [name, setName] = useState("");
@@ -148,7 +156,7 @@ function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record
     if (!n) return;
     setName("");
     create.mutate(
-      { body: { name: n, ...(preset ?? {}) } },
+      { body: { name: n, ...withContext(contextPreset, preset) } },
       { onError: (e) => toast.show("error", "Could not create the work item", errorMessage((e as { body?: unknown }).body) ?? (e as Error).message) },
     );
   };

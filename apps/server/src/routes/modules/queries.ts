@@ -1,0 +1,186 @@
+import { sql, type SQL } from "drizzle-orm";
+import { completionChart } from "@stride/shared";
+import type { EstimateCounts, IssueCounts, ModuleDistribution } from "@stride/shared/contract";
+import type { DbOrTx } from "../../db/client.ts";
+import { assetUrl } from "../../core/present.ts";
+import { favoritedIds } from "../../core/favorites.ts";
+
+/** A module row with its lead, members and item counts, as one statement reads them (snake_case columns). */
+export interface ModuleStatsRow {
+  id: string;
+  workspace: string;
+  project: string;
+  name: string;
+  description: string;
+  description_text: unknown;
+  description_html: string | null;
+  start_date: string | null;
+  target_date: string | null;
+  status: string;
+  lead: string | null;
+  view_props: Record<string, unknown>;
+  sort_order: number;
+  external_source: string | null;
+  external_id: string | null;
+  archived_at: Date | null;
+  logo_props: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+  member_ids: string[];
+  total_issues: number;
+  completed_issues: number;
+  cancelled_issues: number;
+  started_issues: number;
+  unstarted_issues: number;
+  backlog_issues: number;
+  total_estimate_points: number;
+  completed_estimate_points: number;
+  backlog_estimate_points: number;
+  unstarted_estimate_points: number;
+  started_estimate_points: number;
+  cancelled_estimate_points: number;
+  sub_issues: number;
+  is_favorite: boolean;
+}
+
+/**
+ * The items a module counts: live (not deleted, archived or draft), not in triage. The estimate of an item counts
+ * when its point belongs to an estimate of type points and reads as a number.
+ */
+const MODULE_ITEMS = `
+  FROM module_issues mi
+  JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
+  LEFT JOIN states s ON s.id = i.state
+  LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
+  LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+  WHERE mi.module = m.id AND (s."group" IS NULL OR s."group" <> 'triage')`;
+const POINTS = `(CASE WHEN e.id IS NOT NULL AND ep.value ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ep.value::float8 END)`;
+
+/** Modules matching `where` (a condition on `m`), with counts; `userId`'s favourites first, then newest first. */
+export async function selectModules(db: DbOrTx, where: SQL, userId: string): Promise<ModuleStatsRow[]> {
+  const rows = await db.execute<Omit<ModuleStatsRow, "is_favorite">>(sql`
+    SELECT m.id, m.workspace, m.project, m.name, m.description, m.description_text, m.description_html,
+      m.start_date::text AS start_date, m.target_date::text AS target_date, m.status, m.lead, m.view_props, m.sort_order,
+      m.external_source, m.external_id, m.archived_at, m.logo_props, m.created_at, m.updated_at, m.created_by,
+      coalesce((SELECT array_agg(mm.member::text ORDER BY mm.created_at, mm.member) FROM module_members mm WHERE mm.module = m.id), '{}') AS member_ids,
+      c.*
+    FROM modules m
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS total_issues,
+        count(*) FILTER (WHERE s."group" = 'completed')::int AS completed_issues,
+        count(*) FILTER (WHERE s."group" = 'cancelled')::int AS cancelled_issues,
+        count(*) FILTER (WHERE s."group" = 'started')::int AS started_issues,
+        count(*) FILTER (WHERE s."group" = 'unstarted')::int AS unstarted_issues,
+        count(*) FILTER (WHERE s."group" = 'backlog')::int AS backlog_issues,
+        coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS total_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'completed'), 0)::float8 AS completed_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'backlog'), 0)::float8 AS backlog_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'unstarted'), 0)::float8 AS unstarted_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'started'), 0)::float8 AS started_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'cancelled'), 0)::float8 AS cancelled_estimate_points,
+        count(*) FILTER (WHERE i.parent IS NOT NULL)::int AS sub_issues
+      ${sql.raw(MODULE_ITEMS)}
+    ) c
+    WHERE ${where}
+    ORDER BY m.created_at DESC, m.id`);
+  const favs = await favoritedIds(db, userId, "module", rows.map((r) => r.id));
+  const out = rows.map((r) => ({ ...r, is_favorite: favs.has(r.id) }));
+  return [...out.filter((r) => r.is_favorite), ...out.filter((r) => !r.is_favorite)];
+}
+
+type DistRow = {
+  kind: "assignee" | "label";
+  key: string | null;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  avatar_asset: string | null;
+  color: string | null;
+  total: number;
+  completed: number;
+  total_points: number;
+  completed_points: number;
+};
+
+type ChartRow = {
+  day: string;
+  n: number;
+  points: number;
+};
+
+/**
+ * `distribution` and `estimate_distribution` of a module detail (wire-facts §7, wire-facts-2 §4): its items by
+ * assignee (unassigned items form a row with null ids) and by label, and the burndown from start to target date
+ * (remaining = total − completed up to each day; days after `today` are null). The points version is empty unless
+ * the project's active estimate is of type points.
+ */
+export async function moduleDistributions(
+  db: DbOrTx,
+  m: Pick<ModuleStatsRow, "id" | "project" | "start_date" | "target_date" | "total_issues" | "total_estimate_points">,
+  today: string,
+): Promise<{ distribution: ModuleDistribution<IssueCounts>; estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never> }> {
+  const mid = m.id;
+  const rows = await db.execute<DistRow>(sql`
+    WITH items AS (
+      SELECT i.id, s."group" AS grp, ${sql.raw(POINTS)} AS pts
+      FROM modules m
+      JOIN module_issues mi ON mi.module = m.id
+      JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
+      LEFT JOIN states s ON s.id = i.state
+      LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
+      LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" <> 'triage')
+    )
+    SELECT 'assignee' AS kind, u.id::text AS key, u.display_name AS name, u.first_name, u.last_name, u.avatar, u.avatar_asset::text AS avatar_asset, NULL AS color,
+      count(*)::int AS total, count(*) FILTER (WHERE it.grp = 'completed')::int AS completed,
+      coalesce(sum(it.pts), 0)::float8 AS total_points, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8 AS completed_points
+    FROM items it LEFT JOIN issue_assignees ia ON ia.issue = it.id LEFT JOIN users u ON u.id = ia.assignee
+    GROUP BY u.id, u.display_name, u.first_name, u.last_name, u.avatar, u.avatar_asset
+    UNION ALL
+    SELECT 'label', l.id::text, l.name, NULL, NULL, NULL, NULL, l.color,
+      count(*)::int, count(*) FILTER (WHERE it.grp = 'completed')::int,
+      coalesce(sum(it.pts), 0)::float8, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8
+    FROM items it LEFT JOIN issue_labels il ON il.issue = it.id LEFT JOIN labels l ON l.id = il.label
+    GROUP BY l.id, l.name, l.color`);
+  const chartRows = m.start_date && m.target_date
+    ? await db.execute<ChartRow>(sql`
+        SELECT (i.completed_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date::text AS day, count(*)::int AS n, coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS points
+        FROM module_issues mi
+        JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.completed_at IS NOT NULL
+        JOIN projects p ON p.id = i.project
+        JOIN states s ON s.id = i.state AND s."group" = 'completed'
+        LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
+        LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+        WHERE mi.module = ${mid}
+        GROUP BY 1`)
+    : [];
+  const [est] = await db.execute<{ type: string | null }>(sql`
+    SELECT e.type FROM projects p LEFT JOIN estimates e ON e.id = p.estimate WHERE p.id = ${m.project}`);
+  const byName = (a: { n: string | null }, b: { n: string | null }) => (a.n ?? "\uffff").localeCompare(b.n ?? "\uffff");
+  const assignees = rows.filter((r) => r.kind === "assignee").map((r) => ({ n: r.name, r })).sort(byName).map(({ r }) => r);
+  const labels = rows.filter((r) => r.kind === "label").map((r) => ({ n: r.name, r })).sort(byName).map(({ r }) => r);
+  const who = (r: DistRow) => ({
+    assignee_id: r.key, display_name: r.name, first_name: r.first_name, last_name: r.last_name, avatar_url: r.key ? assetUrl(r.avatar_asset, r.avatar) : null,
+  });
+  const what = (r: DistRow) => ({ label_id: r.key, label_name: r.name, color: r.color });
+  const counts = (r: DistRow): IssueCounts => ({ total_issues: r.total, completed_issues: r.completed, pending_issues: r.total - r.completed });
+  const points = (r: DistRow): EstimateCounts => ({
+    total_estimates: r.total_points, completed_estimates: r.completed_points, pending_estimates: r.total_points - r.completed_points,
+  });
+  const distribution: ModuleDistribution<IssueCounts> = {
+    assignees: assignees.map((r) => ({ ...who(r), ...counts(r) })),
+    labels: labels.map((r) => ({ ...what(r), ...counts(r) })),
+    completion_chart: completionChart(m.start_date, m.target_date, today, m.total_issues, chartRows.map((c) => ({ day: c.day, weight: c.n }))),
+  };
+  if (est?.type !== "points") return { distribution, estimate_distribution: {} };
+  return {
+    distribution,
+    estimate_distribution: {
+      assignees: assignees.map((r) => ({ ...who(r), ...points(r) })),
+      labels: labels.map((r) => ({ ...what(r), ...points(r) })),
+      completion_chart: completionChart(m.start_date, m.target_date, today, m.total_estimate_points, chartRows.map((c) => ({ day: c.day, weight: c.points }))),
+    },
+  };
+}

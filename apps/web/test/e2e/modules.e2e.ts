@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Modules: create a module with a link, add work items to it (quick add in the module, the module picker of a
+ * project list row), and see them on the module's board; the modules page shows it in its own board layout.
+ * Each test seeds its own user, project and items.
+ */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Mona" });
+  page = await ctx.newPage();
+});
+afterEach(async () => { await ctx?.close(); });
+
+const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
+const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
+
+it("creates a module with a link, adds work items and shows them on the module's board", async () => {
+  await createItems(ctx.request, a, [{ name: "Write the plan", state_id: stateId("Todo") }]);
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
+  await page.getByRole("heading", { name: "No modules yet" }).waitFor();
+
+  // create the module
+  await page.getByRole("button", { name: "Add module" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create module" });
+  await dialog.getByLabel("Name").fill("Launch");
+  await dialog.getByRole("button", { name: "Create module" }).click();
+  await page.waitForURL(/\/modules\/[0-9a-f-]{36}\/$/);
+  const moduleId = page.url().match(/modules\/([0-9a-f-]{36})\//)![1];
+
+  // a link, from the details panel
+  const details = page.getByRole("complementary", { name: "Module details" });
+  await details.getByRole("button", { name: "Add link" }).click();
+  await details.getByLabel("URL").fill("example.com/launch-plan");
+  await details.getByLabel("Title").fill("Launch plan");
+  await details.getByRole("button", { name: "Add link" }).click();
+  const link = details.getByRole("link", { name: "Launch plan" });
+  await link.waitFor();
+  expect(await link.getAttribute("href")).toBe("http://example.com/launch-plan");
+
+  // quick add inside the module
+  await page.getByRole("heading", { name: "No work items in this module yet" }).waitFor();
+  await page.getByRole("button", { name: "New work item" }).first().click();
+  const title = page.getByRole("textbox", { name: "Work item title" });
+  await title.fill("Announce the launch");
+  await title.press("Enter");
+  await page.locator(`[data-item="${a.identifier}-2"]`).waitFor();
+
+  // an existing item joins from the project list's module picker
+  await openList(page, a);
+  const row = page.locator(`[data-item="${a.identifier}-1"]`);
+  await row.getByRole("button", { name: "Modules" }).click();
+  await page.getByRole("option", { name: "Launch" }).click();
+  await page.keyboard.press("Escape");
+  await poll(async () => ((await (await page.request.get(api(`issues/`) + "?per_page=10&cursor=10:0:0")).json()) as { results: { sequence_id: number; module_ids: string[] }[] }).results.find((r) => r.sequence_id === 1)?.module_ids).toEqual([moduleId]);
+
+  // the module's board: both items, each in its state's column
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${moduleId}/`);
+  await page.locator("[data-list-context=module]").waitFor();
+  await page.getByRole("button", { name: "Board layout" }).click();
+  const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
+  await column("Todo").locator(`[data-item="${a.identifier}-1"]`).waitFor();
+  await column("Backlog").locator(`[data-item="${a.identifier}-2"]`).waitFor();
+  await expect.poll(() => page.locator("[data-card]").count()).toBe(2);
+  // the details panel counts them, and the layout choice is the module's own
+  await poll(() => details.getByText("0/2 done · 0%").isVisible()).toBe(true);
+  await poll(async () => ((await (await page.request.get(api(`modules/${moduleId}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("kanban");
+  expect(((await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("list");
+
+  const detail = (await (await page.request.get(api(`modules/${moduleId}/`))).json()) as { total_issues: number; link_module: { url: string }[] };
+  expect(detail.total_issues).toBe(2);
+  expect(detail.link_module.map((l) => l.url)).toEqual(["http://example.com/launch-plan"]);
+
+  // the modules page, in its board layout: the module under "Planned"
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
+  await page.getByRole("button", { name: "Board layout" }).click();
+  await page.getByRole("region", { name: "Planned" }).getByRole("link", { name: "Launch" }).waitFor();
+});
+
+it("archives a completed module, lists it among the archived ones and restores it", async () => {
+  const res = await ctx.request.post(api("modules/"), { data: { name: "Done module", status: "completed" } });
+  const mod = (await res.json()) as { id: string };
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
+  await page.getByRole("link", { name: "Done module" }).waitFor();
+  await page.getByRole("button", { name: "Actions for Done module" }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  await page.getByRole("heading", { name: "No modules yet" }).waitFor();
+  await page.getByRole("link", { name: "Archived modules" }).click();
+  await page.getByRole("list", { name: "Archived modules" }).getByRole("link", { name: "Done module" }).waitFor();
+  await page.getByRole("button", { name: "Actions for Done module" }).click();
+  await page.getByRole("menuitem", { name: "Restore" }).click();
+  await page.waitForURL(new RegExp(`/modules/${mod.id}/$`));
+  await poll(async () => ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { archived_at: string | null }).archived_at).toBeNull();
+});
