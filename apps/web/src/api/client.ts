@@ -93,7 +93,9 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const method = opts.method ?? "GET";
   // the first screen's answers come with the page (boot-data.ts)
   if (method === "GET") {
-    const embedded = await takeBootAnswer(buildUrl(path, opts.query));
+    // awaited only while the page's data block is pending, so a request not in it is sent at once (synchronously)
+    const found = takeBootAnswer(buildUrl(path, opts.query));
+    const embedded = found instanceof Promise ? await found : found;
     if (embedded) return embedded.body as T;
   }
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };

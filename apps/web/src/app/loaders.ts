@@ -18,7 +18,6 @@
  * the saved list choices), then what the screen shows, last what it does not wait for (profile, sidebar
  * lists, which also ask at low fetch priority).
  */
-import { BUILT_FEATURES } from "@stride/shared";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
