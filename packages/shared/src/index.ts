@@ -11,4 +11,5 @@ export * from "./work-items.ts";
 export * from "./html/index.ts";
 export * from "./features.ts";
 export * from "./datetime.ts";
+export * from "./cycles.ts";
 export * from "./oauth-providers.ts";

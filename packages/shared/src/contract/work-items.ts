@@ -27,7 +27,8 @@ export const itemProperties = () => ({
 
 /**
  * Bodies of POST P/issues/ (wire-facts §6.2) and PATCH P/issues/{id}/ (any create field; lists replace).
- * Unknown keys (cycle_id, module_ids, …) are ignored: cycles and modules have their own calls. `html` builds the
+ * `cycle_id` puts the item in a cycle (or out with null) through the cycle command; other unknown keys are ignored.
+ * `html` builds the
  * description field: the server passes its sanitising htmlField, a client `htmlText` (fields.ts).
  */
 export function workItemBodies(html: HtmlField) {
@@ -43,6 +44,7 @@ export function workItemBodies(html: HtmlField) {
     type_id: ref().optional(),
     external_source: text(255).nullable().optional(),
     external_id: text(255).nullable().optional(),
+    cycle_id: ref().optional(),
   });
   const patch = create.partial().extend({ skip_activity: flag().optional() });
   return { create, patch };

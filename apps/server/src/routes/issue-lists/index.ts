@@ -39,12 +39,20 @@ function workspaceViewer(ctx: AnyCtx): Viewer {
 
 /** One paginated (optionally grouped) list of a project-scoped context. */
 async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape) {
-  const viewer = projectViewer(ctx);
-  const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
   const context: ListContext =
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
       : { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, epics: kind === "epics", projectArchived: !!ctx.project.archivedAt };
+  return contextListHandler(ctx, context, kind, shape);
+}
+
+/**
+ * The paginated, grouped, cached list of any context inside the route's project (P/issues/, a cycle's or a module's
+ * items, …): the issue-list params and shape of wire-facts §6.1. `kind` names the context in the cache key.
+ */
+export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind: string, shape: ItemShape = "list") {
+  const viewer = projectViewer(ctx);
+  const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
   const req: ListRequest = { context, viewer, ...parsed, shape };
   const cache = listCacheOf(ctx.app);
   if (!cache.cacheable(req)) return presentList(parsed.page, await listIssues(ctx.app, req));
