@@ -99,6 +99,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+  cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
 };
 
 describe("the action table", () => {

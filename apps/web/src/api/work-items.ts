@@ -22,9 +22,12 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads. */
-export type ListSource = "issues" | "archived" | "epics";
-const LIST_ENDPOINT: Record<ListSource, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+/** Which list endpoint a context reads (`cycle:<id>`: a cycle's work items). */
+export type ListSource = "issues" | "archived" | "epics" | `cycle:${string}`;
+const LIST_ENDPOINT: Record<"issues" | "archived" | "epics", string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+const listEndpoint = (kind: ListSource) => (kind.startsWith("cycle:") ? `cycles/${kind.slice(6)}/cycle-issues/` : LIST_ENDPOINT[kind as keyof typeof LIST_ENDPOINT]);
+/** The list kind an entity's list behaves as (a cycle's work items are project work items). */
+const baseKind = (kind: ListSource): ListSource => (kind.startsWith("cycle:") ? "issues" : kind);
 
 export interface ListDesc {
   slug: string;
@@ -41,7 +44,7 @@ export const wiKeys = {
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
   list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
-  props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
+  props: (slug: string, pid: string, kind: PropsTarget) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
@@ -58,7 +61,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
   if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
-  return { path: LIST_ENDPOINT[d.kind], query: {} };
+  return { path: listEndpoint(d.kind), query: {} };
 }
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
@@ -116,7 +119,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${listEndpoint(d.kind)}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -144,7 +147,7 @@ export function updateLists(
   for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
     if (!data) continue;
     const kind = key[4] as ListSource;
-    if (kinds && !kinds.includes(kind)) continue;
+    if (kinds && !kinds.includes(baseKind(kind))) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
   }
@@ -199,15 +202,19 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
 
 // ------------------------------------------------------------------ user properties
 
-/** P/user-properties/ (work items) or P/epics-user-properties/ (epics); GET creates them with defaults. */
-export const userPropertiesQuery = (slug: string, pid: string, kind: ItemKind = "issues") =>
+/** Whose list preferences: work items, epics or one cycle's work items (`cycle:<id>`). */
+export type PropsTarget = ItemKind | `cycle:${string}`;
+const propsPath = (kind: PropsTarget) => (kind === "epics" ? "epics-user-properties/" : kind.startsWith("cycle:") ? `cycles/${kind.slice(6)}/user-properties/` : "user-properties/");
+
+/** P/user-properties/ (work items), P/epics-user-properties/ (epics) or P/cycles/{id}/user-properties/; GET creates them with defaults. */
+export const userPropertiesQuery = (slug: string, pid: string, kind: PropsTarget = "issues") =>
   queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`),
+    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${propsPath(kind)}`),
     staleTime: 60_000,
   });
 
-export function useUserProperties(slug: string, pid: string, kind: ItemKind = "issues", enabled = true) {
+export function useUserProperties(slug: string, pid: string, kind: PropsTarget = "issues", enabled = true) {
   return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
 }
 
@@ -226,10 +233,10 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
  * Partial PATCH, optimistic: the cache changes synchronously (in the same event as the click, so a
  * checkbox never flickers back) and a refusal restores the previous choices.
  */
-export function useUpdateUserProperties(slug: string, pid: string, kind: ItemKind = "issues") {
+export function useUpdateUserProperties(slug: string, pid: string, kind: PropsTarget = "issues") {
   const qc = useQueryClient();
   const key = wiKeys.props(slug, pid, kind);
-  const path = kind === "epics" ? "epics-user-properties/" : "user-properties/";
+  const path = propsPath(kind);
   const m = useMutation({
     mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
     meta: { errorTitle: "Could not save the list settings" },
@@ -281,9 +288,6 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
-      if ("cycle_id" in patch) {
-        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
-      }
       if ("module_ids" in patch && BUILT_FEATURES.modules) {
         const before = cachedItem(qc, slug, project, id)?.module_ids ?? [];
         const after = patch.module_ids ?? [];
@@ -312,17 +316,25 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
       qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, "cycle_id" in patch);
     },
   });
+}
+
+/** A work item's change moves cycle numbers (progress, burndown) and, for its cycle, the cycles' item lists. */
+function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
+  if (lists) qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid), predicate: (q) => String(q.queryKey[4]).startsWith("cycle:") });
 }
 
 /** List params that do not filter (a new item always belongs to such a list). */
 const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
 
-/** POST P/issues/'s body, plus the cycle and modules the create call sets with their own calls afterwards. */
+/** POST P/issues/'s body (its cycle included), plus the modules the create call sets with their own call afterwards. */
 export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
-/** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
+/** POST P/issues/ (or epics/); the new item joins the cached lists (a cycle's only when it is in that cycle). Modules follow with their own call. */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
@@ -332,12 +344,9 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: rest });
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
-      if (cycle_id && cycle_id !== "None") {
-        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
-        item.cycle_id = cycle_id;
-      }
+      const cycle = cycle_id && cycle_id !== "None" && BUILT_FEATURES.cycles ? { cycle_id } : {};
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: { ...rest, ...cycle } });
       const mods = BUILT_FEATURES.modules ? (module_ids ?? []).filter((m) => m && m !== "None") : [];
       if (mods.length) {
         await api(`${P(slug, project)}/issues/${item.id}/modules/`, { method: "POST", body: { modules: mods, removed_modules: [] } });
@@ -353,7 +362,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         const params = (key[6] ?? {}) as Record<string, string>;
         if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k))) qc.invalidateQueries({ queryKey: key, exact: true });
       }
-      updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
+      updateLists(qc, slug, project, (data, cmp, k) => (k.startsWith("cycle:") && k !== `cycle:${item.cycle_id}` ? data : insertItem(data, withGroup, cmp)), refs.lookups, [source]);
+      if (item.cycle_id && BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, false);
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
@@ -480,7 +490,10 @@ export function useBulkUpdate(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] }),
+    onSettled: (_r, _e, { properties }) => {
+      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
+      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, pid, "cycle_id" in properties);
+    },
   });
 }
 

@@ -27,6 +27,7 @@ import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
+import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -110,8 +111,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
-  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs) => {
-    const view = listView(slug, pid, kind, prefs, null);
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, cycleId?: string) => {
+    const view = listView(slug, pid, kind, prefs, null, cycleId);
     const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
     if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
     // the calendar asks for its date window once it knows its size
@@ -147,7 +148,8 @@ export function createLoaders(qc: QueryClient) {
     projectRefs(slug, pid);
     if (kind === "archived") listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
     else {
-      const props = () => after(userPropertiesQuery(slug, pid, itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p)));
+      const cycleId = params.cycleId;
+      const props = () => after(userPropertiesQuery(slug, pid, kind === "cycle" ? `cycle:${cycleId}` : itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p), cycleId));
       // epics lists exist only where epics are turned on
       if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props(), 1);
       else props();
@@ -157,6 +159,27 @@ export function createLoaders(qc: QueryClient) {
       workItem(slug, pid, peekId, itemKind);
       return chunk(workItemDetailChunk.preload);
     }
+    return null;
+  };
+
+  /** cycles/ (the list and its progress numbers come with it) and archived cycles. */
+  const cycles = (page: "list" | "archived"): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    if (page === "archived") start(archivedCyclesQuery(slug, pid));
+    else start(cyclesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    return null;
+  };
+
+  /** cycles/:cycleId: the cycle, its progress and (with dates) its analytics; its work items come from `workItems("cycle")`. */
+  const cycle: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.cycleId!;
+    start(cycleProgressQuery(slug, pid, id), cyclesQuery(slug, pid));
+    after(cycleQuery(slug, pid, id), (c) => {
+      if (c.start_date && c.end_date) start(cycleAnalyticsQuery(slug, pid, id, "issues"));
+    }, 1);
     return null;
   };
 
@@ -203,7 +226,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, cycles, cycle, browse, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -99,7 +99,15 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 children: [
                   { index: true, element: <ProjectIndexRedirect /> },
                   ...workItemRoutes(L),
-                  { path: "cycles/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Cycles" flag="cycle_view" />) },
+                  { path: "cycles", lazy: screen((m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT },
+                  { path: "cycles/archived", lazy: screen((m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT },
+                  {
+                    path: "cycles/:cycleId",
+                    lazy: screen((m) => <m.CycleLayout />),
+                    loader: L.cycle,
+                    shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"]),
+                    children: [{ index: true, lazy: screen((m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
+                  },
                   { path: "modules/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Modules" flag="module_view" />) },
                   { path: "views/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Views" flag="issue_views_view" />) },
                   { path: "pages/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Pages" flag="page_view" />) },

@@ -55,6 +55,7 @@ describe("work-item bodies", () => {
         label_ids: [],
         start_date: "2026-01-31",
         target_date: null,
+        cycle_id: null,
       },
     });
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { errorMessage } from "../../api/client.ts";
@@ -31,11 +31,13 @@ const FlowLayout = layoutChunks.flow.component("FlowLayout");
  * display filters and properties are remembered (user properties on the server for work items and
  * epics; this device for the archived list).
  */
-export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?: boolean }) {
-  const kind: ContextKind = archived ? "archived" : epics ? "epics" : "project";
+export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; epics?: boolean; cycle?: boolean }) {
+  const kind: ContextKind = archived ? "archived" : epics ? "epics" : cycle ? "cycle" : "project";
   const { slug, projectId, project } = useCurrentProject();
-  const { prefs, update } = useListPrefs(slug, projectId, kind);
-  const title = epics ? "Epics" : archived ? "Archived work items" : "Work items";
+  // a cycle's list (cycles/:cycleId/, inside the cycle's own header)
+  const cycleId = useParams().cycleId;
+  const { prefs, update } = useListPrefs(slug, projectId, kind, cycleId);
+  const title = epics ? "Epics" : archived ? "Archived work items" : cycle ? "Cycle work items" : "Work items";
   useEffect(() => {
     document.title = `${title} · ${project.name} · Stride`;
     return () => { document.title = "Stride"; };
@@ -50,14 +52,14 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   }
   if (!prefs) return <PageSpinner />;
   return (
-    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} prefs={prefs} updatePrefs={update}>
+    <ListProvider key={`${projectId}-${kind}-${cycleId ?? ""}`} slug={slug} pid={projectId} kind={kind} cycleId={cycleId} project={project} prefs={prefs} updatePrefs={update}>
       <ListScreen title={title} />
     </ListProvider>
   );
 }
 
 function ListScreen({ title }: { title: string }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project } = useList();
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, createPreset } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
 
@@ -94,7 +96,7 @@ function ListScreen({ title }: { title: string }) {
         }
         actions={
           <>
-            {kind !== "archived" && project.is_epic_enabled && (
+            {(kind === "project" || kind === "epics") && project.is_epic_enabled && (
               <nav aria-label="Work item kind" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
                 <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Work items</Link>
                 <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Epics</Link>
@@ -133,7 +135,7 @@ function ListScreen({ title }: { title: string }) {
         ) : noItemsAtAll ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
-              title={itemKind === "epics" ? "No epics yet" : "No work items yet"}
+              title={itemKind === "epics" ? "No epics yet" : kind === "cycle" ? "No work items in this cycle yet" : "No work items yet"}
               description={
                 !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
@@ -159,7 +161,7 @@ function ListScreen({ title }: { title: string }) {
         <PeekPanel />
       </div>
       <BulkBar />
-      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} />}
+      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} preset={createPreset} />}
     </div>
   );
 }

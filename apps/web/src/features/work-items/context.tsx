@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
   loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
-  type ItemKind, type ListDesc, type ListSource,
+  type ItemKind, type ListDesc, type ListSource, type PropsTarget,
 } from "../../api/work-items.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
@@ -29,11 +29,11 @@ export interface PrefsPatch {
 }
 
 /** Saved list choices of a context: server user properties (project, epics) or local storage. */
-export function useListPrefs(slug: string, pid: string, kind: ContextKind): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+export function useListPrefs(slug: string, pid: string, kind: ContextKind, cycleId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const server = kind !== "archived";
-  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const q = useUserProperties(slug, pid, itemKind, server);
-  const mut = useUpdateUserProperties(slug, pid, itemKind);
+  const target: PropsTarget = kind === "epics" ? "epics" : kind === "cycle" ? `cycle:${cycleId}` : "issues";
+  const q = useUserProperties(slug, pid, target, server);
+  const mut = useUpdateUserProperties(slug, pid, target);
   const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
   // the choice shows in the same render as the click; the cache catches up a tick later
@@ -50,7 +50,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind): { pr
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project" }) as DisplayFilters) : undefined;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "cycle" ? "cycle" : "project" }) as DisplayFilters) : undefined;
       const next: Prefs = {
         filters: { ...prefs.filters, ...p.filters },
         display_filters: df ?? prefs.display_filters,
@@ -108,6 +108,10 @@ export interface ListCtx {
   canCreate: boolean;
   /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
   quickAdd: boolean;
+  /** What every item created in this list starts with (a cycle's list: that cycle). */
+  createPreset: { cycle_id?: string };
+  /** The cycle whose work items this list shows. */
+  cycleId: string | null;
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
   updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
@@ -122,6 +126,7 @@ export interface ListCtx {
 }
 
 const Ctx = createContext<ListCtx | null>(null);
+const NO_PRESET: { cycle_id?: string } = {};
 
 export function useList(): ListCtx {
   const c = useContext(Ctx);
@@ -129,10 +134,11 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children, cycleId }: {
   slug: string;
   pid: string;
   kind: ContextKind;
+  cycleId?: string;
   project: Project;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
@@ -146,7 +152,7 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, cycleId), [slug, pid, kind, prefs, extra, cycleId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
@@ -191,6 +197,8 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
     canEdit,
     canCreate,
     quickAdd: canCreate,
+    createPreset: kind === "cycle" && cycleId ? { cycle_id: cycleId } : NO_PRESET,
+    cycleId: kind === "cycle" ? cycleId ?? null : null,
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,

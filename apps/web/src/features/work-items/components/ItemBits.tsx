@@ -139,7 +139,7 @@ export function QuickAdd({ preset, label: labelIn, className, compact }: { prese
 
 /** The open quick-add field (mounted only while open, so closed quick adds cost nothing). */
 function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record<string, unknown>; className?: string; compact?: boolean; onClose: () => void }) {
-  const { slug, pid, itemKind, display } = useList();
+  const { slug, pid, itemKind, display, createPreset } = useList();
   const create = useCreateWorkItem(slug, pid, itemKind);
   const toast = useToast();
   const [name, setName] = useState("");
@@ -148,7 +148,7 @@ function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record
     if (!n) return;
     setName("");
     create.mutate(
-      { body: { name: n, ...(preset ?? {}) } },
+      { body: { name: n, ...(preset ?? {}), ...createPreset } },
       { onError: (e) => toast.show("error", "Could not create the work item", errorMessage((e as { body?: unknown }).body) ?? (e as Error).message) },
     );
   };

@@ -6,7 +6,8 @@ import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, type D
 import type { ListDesc, ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
-export type ContextKind = "project" | "archived" | "epics";
+/** `cycle`: one cycle's work items (its id travels beside the kind). */
+export type ContextKind = "project" | "archived" | "epics" | "cycle";
 
 export interface Prefs {
   filters: IssueFilters;
@@ -29,9 +30,9 @@ export function prefsFrom(p: Partial<Prefs>): Prefs {
  * What a context's choices ask the server for: the effective display, the list query and its cache
  * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
  */
-export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null) {
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
+export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null, cycleId?: string) {
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : kind === "cycle" ? `cycle:${cycleId}` : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "cycle" ? "cycle" : "project";
   const df = { ...prefs.display_filters };
   if (kind === "archived") df.layout = "list";
   const display = effectiveDisplay(df, sharedKind);
