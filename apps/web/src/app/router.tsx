@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
-import { fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
 /**
@@ -99,11 +99,11 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 children: [
                   { index: true, element: <ProjectIndexRedirect /> },
                   ...workItemRoutes(L),
-                  { path: "cycles", lazy: screen((m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT },
-                  { path: "cycles/archived", lazy: screen((m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT },
+                  { path: "cycles", lazy: fromChunk(cyclesChunk, (m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT },
+                  { path: "cycles/archived", lazy: fromChunk(cyclesChunk, (m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT },
                   {
                     path: "cycles/:cycleId",
-                    lazy: screen((m) => <m.CycleLayout />),
+                    lazy: fromChunk(cyclesChunk, (m) => <m.CycleLayout />),
                     loader: L.cycle,
                     shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"]),
                     children: [{ index: true, lazy: screen((m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],

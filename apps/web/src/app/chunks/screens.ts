@@ -18,8 +18,5 @@ export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";
 export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
-export { CyclesPage } from "../../features/cycles/CyclesPage.tsx";
-export { CycleLayout } from "../../features/cycles/CycleLayout.tsx";
-export { ArchivedCyclesPage } from "../../features/cycles/ArchivedCyclesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";

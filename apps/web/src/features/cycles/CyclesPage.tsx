@@ -66,8 +66,8 @@ export function CyclesPage() {
           />
         ) : (
           CYCLE_SECTIONS.map((s) => (
-            <section key={s.status} aria-labelledby={`cycles-${s.status}`} className="border-b border-zinc-100 dark:border-zinc-900">
-              <h2 id={`cycles-${s.status}`} className="flex items-center gap-2 bg-zinc-50 px-4 py-2 text-sm font-semibold dark:bg-zinc-900/50">
+            <section key={s.status} aria-label={s.title} className="border-b border-zinc-100 dark:border-zinc-900">
+              <h2 className="flex items-center gap-2 bg-zinc-50 px-4 py-2 text-sm font-semibold dark:bg-zinc-900/50">
                 {s.title}
                 <span className="text-xs font-normal text-zinc-500">{sections[s.status].length}</span>
               </h2>
