@@ -25,6 +25,7 @@ import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuer
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
+import { BUILT_FEATURES } from "@stride/shared";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
@@ -96,9 +97,11 @@ export function createLoaders(qc: QueryClient) {
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
   const projectRefs = (slug: string, pid: string) => {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    // the cycle list answers whether or not the project has cycles on (as Plane's project shell asks for it), so it
+    // goes out at navigation rather than after the project's flags
+    if (BUILT_FEATURES.cycles) start(cyclesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
-      if (needs.cycles) start(cyclesQuery(slug, pid));
       if (needs.modules) start(modulesQuery(slug, pid));
       if (needs.estimates) start(estimatesQuery(slug, pid));
     }, 1);
