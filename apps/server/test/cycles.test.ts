@@ -459,5 +459,13 @@ describe("list cache", () => {
     // group by cycle lists the project's real cycles
     const grouped = await ws.admin.get(`${p.base}/issues/?group_by=cycle&per_page=50`);
     expect(Object.keys(grouped.body.results).sort()).toEqual([a.id, "None"].sort());
+    // archiving a cycle takes its group away from the cached grouped list; restoring brings it back
+    const old = await ended(p);
+    const groups = async () => Object.keys((await ws.admin.get(`${p.base}/issues/?group_by=cycle&per_page=50`)).body.results).sort();
+    expect(await groups()).toEqual([a.id, old.id, "None"].sort());
+    await ws.admin.post(`${p.base}/cycles/${old.id}/archive/`);
+    expect(await groups()).toEqual([a.id, "None"].sort());
+    await ws.admin.delete(`${p.base}/cycles/${old.id}/archive/`);
+    expect(await groups()).toEqual([a.id, old.id, "None"].sort());
   });
 });
