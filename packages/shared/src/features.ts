@@ -7,5 +7,5 @@
 export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
   cycles: true,
   modules: false,
-  estimates: false,
+  estimates: true,
 };

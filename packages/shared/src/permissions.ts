@@ -91,6 +91,8 @@ export const PERMISSIONS = {
   projectMember: { view: PJ.read, add: PJ.admin, edit: PJ.admin, remove: PJ.admin },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
+  /** Estimate systems and their points: everyone in the project reads them; the settings page is admin only. */
+  estimate: { view: PJ.read, create: PJ.admin, edit: PJ.admin, delete: PJ.admin },
   workItem: {
     view: PJ.read,
     create: PJ.member,

@@ -2,6 +2,7 @@ import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
+import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
@@ -27,6 +28,7 @@ export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
   cycleRoutes,
+  estimateRoutes,
   healthRoutes,
   instanceRoutes,
   issueCommentRoutes,

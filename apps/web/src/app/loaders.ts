@@ -18,6 +18,7 @@
  * the saved list choices), then what the screen shows, last what it does not wait for (profile, sidebar
  * lists, which also ask at low fetch priority).
  */
+import { BUILT_FEATURES } from "@stride/shared";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
@@ -40,7 +41,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
@@ -215,6 +216,7 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
+    if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
     return null;
   };
 

@@ -123,7 +123,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "features", lazy: settings((m) => <m.ProjectFeaturesSettings />) },
                       { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT },
                       { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
-                      { path: "estimates", lazy: settings((m) => <m.ProjectComingSettings page="estimates" />) },
+                      { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
                       { path: "repositories", lazy: settings((m) => <m.ProjectComingSettings page="repositories" />) },
                       { path: "model-configuration", lazy: settings((m) => <m.ProjectComingSettings page="model-configuration" />) },

@@ -18,6 +18,7 @@ export * from "./project-members.ts";
 export * from "./states.ts";
 export * from "./labels.ts";
 export * from "./cycles.ts";
+export * from "./estimates.ts";
 export * from "./work-items.ts";
 export * from "./comments.ts";
 export * from "./tasks.ts";
