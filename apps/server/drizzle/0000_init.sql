@@ -738,6 +738,29 @@ CREATE TABLE "modules" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "issue_views" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"query" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_properties" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"rich_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"access" integer DEFAULT 1 NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"is_locked" boolean DEFAULT false NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -808,6 +831,8 @@ ALTER TABLE "module_members" ADD CONSTRAINT "module_members_module_modules_id_fk
 ALTER TABLE "module_members" ADD CONSTRAINT "module_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_views" ADD CONSTRAINT "issue_views_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_views" ADD CONSTRAINT "issue_views_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -863,7 +888,9 @@ CREATE UNIQUE INDEX "module_issues_uq" ON "module_issues" USING btree ("issue","
 CREATE INDEX "module_issues_module_idx" ON "module_issues" USING btree ("module","issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "module_members_uq" ON "module_members" USING btree ("module","member");--> statement-breakpoint
 CREATE INDEX "modules_project_idx" ON "modules" USING btree ("project");--> statement-breakpoint
-CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");
+CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");--> statement-breakpoint
+CREATE INDEX "issue_views_project_idx" ON "issue_views" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -31,7 +31,7 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "home", label: "Home", path: "", roles: ALL },
   { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL, coming: true },
   { key: "projects", label: "Projects", path: "projects/", roles: ALL },
-  { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL, coming: true },
+  { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
   { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER, coming: true },
   { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER, coming: true },
   { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
@@ -87,7 +87,7 @@ export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; descr
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: !BUILT_FEATURES.cycles },
   { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: true },
-  { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items.", coming: true },
+  { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
   { flag: "page_view", label: "Pages", description: "Project documents.", coming: true },
   { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },
   { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items.", coming: true },

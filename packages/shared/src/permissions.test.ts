@@ -101,6 +101,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
+  view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
+  workspaceView: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
 };
 
 describe("the action table", () => {
@@ -121,6 +123,13 @@ describe("the action table", () => {
         expect(allowed.sort(), `${entity}.${action}`).toEqual([...expected[action]].sort());
       }
     }
+  });
+  it("lets owners change and delete their own views, whatever their role", () => {
+    const memberOwner = { ...WHO.member, creatorId: WHO.member.userId };
+    expect(can("edit", "view", memberOwner)).toBe(true);
+    expect(can("delete", "view", memberOwner)).toBe(true);
+    expect(can("edit", "workspaceView", memberOwner)).toBe(true);
+    expect(can("edit", "view", { ...WHO.member, creatorId: "someone-else" })).toBe(false);
   });
   it("lets creators edit and delete their own work items and comments, but not administer or link them", () => {
     const guestCreator = { ...WHO.guest, creatorId: WHO.guest.userId };

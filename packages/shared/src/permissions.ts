@@ -63,6 +63,7 @@ export const POLICIES = {
     admin: p("workspace.admin", "workspace", ADMIN),
     /** Members act; the creator of the loaded entity (e.g. an uploaded file) may act on it. */
     memberOrCreator: p("workspace.memberOrCreator", "workspace", MEMBER, { creatorAllowed: true }),
+    adminOrCreator: p("workspace.adminOrCreator", "workspace", ADMIN, { creatorAllowed: true }),
   },
   project: {
     read: p("project.read", "project", GUEST),
@@ -111,6 +112,10 @@ export const PERMISSIONS = {
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** Cycles and their work items; `favorite` and `preferences` are the caller's own (user-favorite-cycles, user-properties). */
   cycle: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, addItems: PJ.member, archive: PJ.member, restore: PJ.member, favorite: PJ.member, preferences: PJ.read },
+  /** Project views: everyone reads (private ones only their owner); owners and admins change them. */
+  view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
+  /** Workspace (global) views. */
+  workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

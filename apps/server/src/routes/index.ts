@@ -16,6 +16,7 @@ import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { viewRoutes } from "./views/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -42,6 +43,7 @@ export const routeModules: RouteModule[] = [
   stateRoutes,
   userPropertiesRoutes,
   usersRoutes,
+  viewRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

@@ -22,17 +22,22 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads (`cycle:<id>`: a cycle's work items). */
-export type ListSource = "issues" | "archived" | "epics" | `cycle:${string}`;
-const LIST_ENDPOINT: Record<"issues" | "archived" | "epics", string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
-const listEndpoint = (kind: ListSource) => (kind.startsWith("cycle:") ? `cycles/${kind.slice(6)}/cycle-issues/` : LIST_ENDPOINT[kind as keyof typeof LIST_ENDPOINT]);
-/** The list kind an entity's list behaves as (a cycle's work items are project work items). */
-const baseKind = (kind: ListSource): ListSource => (kind.startsWith("cycle:") ? "issues" : kind);
+/**
+ * Which list endpoint a context reads (`view`: a saved view's work items, `P/views/{viewId}/issues/`; `cycle`: a
+ * cycle's, `P/cycles/{cycleId}/cycle-issues/`).
+ */
+export type ListSource = "issues" | "archived" | "epics" | "view" | "cycle";
+const LIST_ENDPOINT: Record<Exclude<ListSource, "view" | "cycle">, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+const listEndpoint = (d: ListDesc) => (d.kind === "view" ? `views/${d.viewId}/issues/` : d.kind === "cycle" ? `cycles/${d.cycleId}/cycle-issues/` : LIST_ENDPOINT[d.kind]);
 
 export interface ListDesc {
   slug: string;
   pid: string;
   kind: ListSource;
+  /** The saved view of a `view` list. */
+  viewId?: string;
+  /** The cycle of a `cycle` list. */
+  cycleId?: string;
   layout: string;
   /** Query parameters without cursor / per_page. */
   params: Record<string, string>;
@@ -43,7 +48,7 @@ export const wiKeys = {
   all: (slug: string, pid: string) => ["wi", slug, pid] as const,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
-  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
+  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.viewId ?? d.cycleId ?? null] as const,
   props: (slug: string, pid: string, kind: PropsTarget) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
@@ -61,7 +66,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
   if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
-  return { path: listEndpoint(d.kind), query: {} };
+  return { path: listEndpoint(d), query: {} };
 }
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
@@ -119,7 +124,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${listEndpoint(d.kind)}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${listEndpoint(d)}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -147,7 +152,7 @@ export function updateLists(
   for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
     if (!data) continue;
     const kind = key[4] as ListSource;
-    if (kinds && !kinds.includes(baseKind(kind))) continue;
+    if (kinds && !kinds.includes(kind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
   }
@@ -325,7 +330,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
   qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
   qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
-  if (lists) qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid), predicate: (q) => String(q.queryKey[4]).startsWith("cycle:") });
+  if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
 }
 
 /** List params that do not filter (a new item always belongs to such a list). */
@@ -334,7 +339,7 @@ const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layo
 /** POST P/issues/'s body (its cycle included), plus the modules the create call sets with their own call afterwards. */
 export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
-/** POST P/issues/ (or epics/); the new item joins the cached lists (a cycle's only when it is in that cycle). Modules follow with their own call. */
+/** POST P/issues/ (or epics/); the new item joins the cached lists (a cycle's when it is in that cycle). Modules follow with their own call. */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
@@ -362,8 +367,16 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         const params = (key[6] ?? {}) as Record<string, string>;
         if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k))) qc.invalidateQueries({ queryKey: key, exact: true });
       }
-      updateLists(qc, slug, project, (data, cmp, k) => (k.startsWith("cycle:") && k !== `cycle:${item.cycle_id}` ? data : insertItem(data, withGroup, cmp)), refs.lookups, [source]);
-      if (item.cycle_id && BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, false);
+      updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
+      // saved views decide on the server whether the new item matches their filters
+      if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
+      // the lists of the item's cycle take it at once (key[8]: the list's cycle)
+      if (item.cycle_id && BUILT_FEATURES.cycles) {
+        for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
+          if (data && key[8] === item.cycle_id) qc.setQueryData(key, insertItem(data, withGroup, makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups)));
+        }
+        invalidateCycles(qc, slug, project, false);
+      }
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
@@ -416,7 +429,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
-    kinds: ["issues", "epics", "archived"],
+    kinds: ["issues", "epics", "archived", "view", "cycle"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
@@ -431,7 +444,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
-    kinds: ["issues", "epics"],
+    kinds: ["issues", "epics", "view", "cycle"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
@@ -450,7 +463,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
-    invalidate: ["issues", "epics"],
+    invalidate: ["issues", "epics", "view", "cycle"],
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
@@ -505,7 +518,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "cycle"]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {

@@ -20,17 +20,18 @@
  */
 import { BUILT_FEATURES } from "@stride/shared";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import { isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
-import { BUILT_FEATURES } from "@stride/shared";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
+import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
@@ -115,8 +116,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
-  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, cycleId?: string) => {
-    const view = listView(slug, pid, kind, prefs, null, cycleId);
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, entityId?: string) => {
+    const view = listView(slug, pid, kind, prefs, null, entityId);
     const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
     if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
     // the calendar asks for its date window once it knows its size
@@ -208,6 +209,38 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** views/: the project's saved views (where views are turned on). */
+  const projectViews: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    after(projectQuery(slug, pid), (p) => p.issue_views_view && start(viewsQuery(slug, pid)), 1);
+    return null;
+  };
+
+  /** views/:viewId: the view, then its first page as its saved choices shape it. */
+  const projectView: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.viewId!;
+    projectRefs(slug, pid);
+    after(viewQuery(slug, pid, id), (v) => listPage(slug, pid, "view", prefsFrom(v as Partial<Prefs>), id));
+    return null;
+  };
+
+  /** workspace-views/:globalViewId: the custom views (the tabs) and the view's work items. */
+  const workspaceViews: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.globalViewId ?? "all-issues";
+    const custom = viewsQuery(slug, null);
+    if (isDefaultGlobalView(id)) start(custom, globalViewIssuesQuery(slug, id, {}));
+    else after(custom, (list) => {
+      const v = list.find((x) => x.id === id);
+      if (v) start(globalViewIssuesQuery(slug, id, v.filters));
+    });
+    start(projectsQuery(slug));
+    return null;
+  };
+
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
@@ -231,7 +264,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, cycles, cycle, browse, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

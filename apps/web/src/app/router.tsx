@@ -84,7 +84,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
               { index: true, lazy: screen((m) => <m.HomePage />) },
               { path: "notifications", lazy: screen((m) => <m.SidebarEntryPage entry="inbox" feature="Inbox" />) },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
-              { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.SidebarEntryPage entry="views" feature="Workspace views" />) },
+              { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
               { path: "analytics", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
               { path: "analytics/:tab", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
               { path: "profile", lazy: screen((m) => <m.SidebarEntryPage entry="your-work" feature="Your work" />) },
@@ -109,7 +109,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                     children: [{ index: true, lazy: screen((m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
                   },
                   { path: "modules/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Modules" flag="module_view" />) },
-                  { path: "views/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Views" flag="issue_views_view" />) },
+                  { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
+                  { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
                   { path: "pages/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Pages" flag="page_view" />) },
                   { path: "intake/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Intake" flag="intake_view" />) },
                   {

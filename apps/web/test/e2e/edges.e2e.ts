@@ -316,7 +316,7 @@ it("the default state's Delete is disabled with the reason; another state's Dele
 
 it("features that are not built say they are not available yet instead of offering to turn them on", async () => {
   const { a, page } = await admin();
-  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false } });
+  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false } });
   expect(off.ok()).toBe(true);
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
   await page.getByRole("heading", { name: "Pages is coming" }).waitFor();

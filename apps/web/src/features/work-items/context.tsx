@@ -134,10 +134,13 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children, cycleId }: {
+export function ListProvider({ slug, pid, kind, viewId, project, prefs, updatePrefs, children, cycleId }: {
   slug: string;
   pid: string;
   kind: ContextKind;
+  /** The saved view of a `view` list. */
+  viewId?: string;
+  /** The cycle of a `cycle` list. */
   cycleId?: string;
   project: Project;
   prefs: Prefs;
@@ -152,7 +155,8 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, cycleId), [slug, pid, kind, prefs, extra, cycleId]);
+  const entityId = kind === "cycle" ? cycleId : viewId;
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, entityId), [slug, pid, kind, prefs, extra, entityId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);
