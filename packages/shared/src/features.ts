@@ -5,7 +5,7 @@
  * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
  */
 export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
-  cycles: false,
+  cycles: true,
   modules: true,
   estimates: true,
 };

@@ -11,6 +11,7 @@ export * from "./work-items.ts";
 export * from "./html/index.ts";
 export * from "./features.ts";
 export * from "./datetime.ts";
+export * from "./cycles.ts";
 export * from "./oauth-providers.ts";
 export * from "./estimates.ts";
 export * from "./live.ts";

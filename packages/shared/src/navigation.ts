@@ -1,3 +1,4 @@
+import { BUILT_FEATURES } from "./features.ts";
 import { ROLE, type Role } from "./roles.ts";
 
 /**
@@ -84,8 +85,8 @@ export type ProjectFeatureFlag =
   | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
 export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
-  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: true },
-  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules." },
+  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: !BUILT_FEATURES.cycles },
+  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: !BUILT_FEATURES.modules },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
   { flag: "page_view", label: "Pages", description: "Project documents.", coming: true },
   { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },

@@ -115,6 +115,8 @@ export const PERMISSIONS = {
   },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+  /** Cycles and their work items; `favorite` and `preferences` are the caller's own (user-favorite-cycles, user-properties). */
+  cycle: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, addItems: PJ.member, archive: PJ.member, restore: PJ.member, favorite: PJ.member, preferences: PJ.read },
   /** Project views: everyone reads (private ones only their owner); owners and admins change them. */
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */

@@ -1,6 +1,7 @@
 import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
+import { cycleRoutes } from "./cycles/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
@@ -28,6 +29,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
 export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
+  cycleRoutes,
   estimateRoutes,
   healthRoutes,
   instanceRoutes,

@@ -14,6 +14,8 @@ describe("liveInvalidations", () => {
     expect(has(keys, ["wi", slug, pid, "history", "i1"])).toBe(true);
     expect(has(keys, ["wi", slug, pid, "list"])).toBe(true);
     expect(has(keys, ["wi", slug, pid, "sub-issues"])).toBe(true);
+    // an item's state moves its cycle's progress and burndown
+    expect(has(keys, ["wi", slug, pid, "cycles"])).toBe(true);
   });
 
   it("comments and activity refresh only the item's page; assignees also the lists", () => {

@@ -23,6 +23,8 @@ const itemKeys = (c: Where, id: string | undefined): QueryKey[] => (id ? ITEM_PA
 /** Every list of the project's work items, in every layout (list, kanban, calendar, spreadsheet, timeline). */
 const lists = (c: Where): QueryKey => ["wi", c.slug, c.pid, "list"];
 const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs", what];
+/** A project's cycle screens: one cycle, its progress and analytics (api/cycles.ts), moved by its items' changes. */
+const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
 
 /** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
 const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
@@ -30,10 +32,10 @@ const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
 const onPage: Keys = (e, c) => itemKeys(c, e.i);
 
 export const LIVE_ENTITIES: Record<string, Keys> = {
-  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"]],
+  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"], cycleNumbers(c)],
   issue_assignees: onCards,
   issue_labels: onCards,
-  cycle_issues: onCards,
+  cycle_issues: (e, c) => [...onCards(e, c), cycleNumbers(c), refs(c, "cycles")],
   module_issues: onCards,
   issue_links: onCards,
   file_assets: onCards,
@@ -52,7 +54,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],
   workspace_members: (_e, c) => [qk.workspaceMembers(c.slug), qk.workspaceMemberMe(c.slug)],
   workspaces: (_e, c) => [qk.workspace(c.slug), qk.myWorkspaces],
-  cycles: (_e, c) => [refs(c, "cycles"), lists(c)],
+  cycles: (_e, c) => [refs(c, "cycles"), lists(c), cycleNumbers(c)],
   modules: (_e, c) => [refs(c, "modules"), lists(c)],
   module_members: (_e, c) => [refs(c, "modules")],
   estimates: (_e, c) => [refs(c, "estimates"), lists(c)],

@@ -40,8 +40,8 @@ export type ListEnvelope = C.ListEnvelope<WorkItem>;
 /** …/sub-issues/ as the web asks for it: not grouped, so a flat list. */
 export type SubIssuesResponse = Omit<C.SubIssuesResponse, "sub_issues"> & { sub_issues: Extract<C.SubIssuesResponse["sub_issues"], unknown[]> };
 
-/** Cycle / module / estimate shapes the pickers read (wire-facts §5, §7); their endpoints are not built yet. */
-export interface CycleLite { id: string; name: string; status?: string; start_date?: string | null; end_date?: string | null }
+/** Cycle / module / estimate shapes the pickers read (wire-facts §5, §7). */
+export type CycleLite = C.Cycle;
 /** A module as P/modules/ lists it (the pickers and the modules page read the same query). */
 export type ModuleLite = C.Module;
 export type { Estimate, EstimatePoint } from "@stride/shared/contract";

@@ -22,14 +22,14 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's; `contextId` names it). */
-export type ListSource = "issues" | "archived" | "epics" | "view" | "module";
+/** Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's; `contextId` names it). */
+export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle";
 
 export interface ListDesc {
   slug: string;
   pid: string;
   kind: ListSource;
-  /** The saved view or module of a `view` or `module` list. */
+  /** The saved view, module or cycle of a `view`, `module` or `cycle` list. */
   contextId?: string;
   layout: string;
   /** Query parameters without cursor / per_page. */
@@ -42,7 +42,7 @@ export const wiKeys = {
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
   list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,
-  props: (slug: string, pid: string, kind: ItemKind | `module:${string}`) => ["wi", slug, pid, "props", kind] as const,
+  props: (slug: string, pid: string, kind: PropsScope) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
@@ -197,12 +197,18 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
 
 // ------------------------------------------------------------------ user properties
 
-/** Whose list choices: a project's work items, its epics, or one module's work items (`module:<id>`). */
-export type PropsScope = ItemKind | `module:${string}`;
+/** Whose list choices: a project's work items, its epics, or one module's or cycle's work items (`module:<id>`, `cycle:<id>`). */
+export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
 const propsPath = (scope: PropsScope) =>
-  scope === "epics" ? "epics-user-properties/" : scope.startsWith("module:") ? `modules/${scope.slice(7)}/user-properties/` : "user-properties/";
+  scope === "epics"
+    ? "epics-user-properties/"
+    : scope.startsWith("module:")
+      ? `modules/${scope.slice(7)}/user-properties/`
+      : scope.startsWith("cycle:")
+        ? `cycles/${scope.slice(6)}/user-properties/`
+        : "user-properties/";
 
-/** P/user-properties/ (work items), P/epics-user-properties/ (epics) or P/modules/{id}/user-properties/; GET creates them with defaults. */
+/** P/user-properties/ (work items), P/epics-user-properties/ (epics), P/modules/{id}/ or P/cycles/{id}/user-properties/; GET creates them with defaults. */
 export const userPropertiesQuery = (slug: string, pid: string, kind: PropsScope = "issues") =>
   queryOptions({
     queryKey: wiKeys.props(slug, pid, kind),
@@ -286,9 +292,6 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // the item's modules are replaced by the same PATCH (one command on the server)
       if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
-      if ("cycle_id" in patch) {
-        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [id], properties: { cycle_id: patch.cycle_id ?? null } } });
-      }
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
@@ -312,17 +315,25 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // module lists and the modules' progress follow an item's modules and state
       if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
       invalidateModuleData(qc, slug, project);
+      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, "cycle_id" in patch);
     },
   });
+}
+
+/** A work item's change moves cycle numbers (progress, burndown) and, for its cycle, the cycles' item lists. */
+function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
+  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
+  if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
 }
 
 /** List params that do not filter (a new item always belongs to such a list). */
 const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
 
-/** POST P/issues/'s body, plus the cycle and modules the create call sets with their own calls afterwards. */
+/** POST P/issues/'s body, its cycle and modules included. */
 export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
 
-/** POST P/issues/ (or epics/); the new item joins the cached lists. Cycle and modules follow with their own calls. */
+/** POST P/issues/ (or epics/); the new item joins the cached lists (a cycle's when it is in that cycle). */
 export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   const refs = useProjectRefs(slug, pid);
@@ -334,12 +345,9 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const { cycle_id, module_ids, ...rest } = body;
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
       const mods = BUILT_FEATURES.modules ? [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))] : [];
-      // the item joins its modules in the create call itself (one command on the server)
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: mods.length ? { ...rest, module_ids: mods } : rest });
-      if (cycle_id && cycle_id !== "None") {
-        await api(`${P(slug, project)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: [item.id], properties: { cycle_id } } });
-        item.cycle_id = cycle_id;
-      }
+      const cycle = cycle_id && cycle_id !== "None" && BUILT_FEATURES.cycles ? { cycle_id } : {};
+      // the item joins its cycle and modules in the create call itself (one command on the server)
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) } });
       return { item, project };
     },
     onSuccess: ({ item, project }) => {
@@ -353,6 +361,13 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       // saved views decide on the server whether the new item matches their filters
       if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
+      // the lists of the item's cycle take it at once (key[8]: the list's cycle)
+      if (item.cycle_id && BUILT_FEATURES.cycles) {
+        for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
+          if (data && key[8] === item.cycle_id) qc.setQueryData(key, insertItem(data, withGroup, makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups)));
+        }
+        invalidateCycles(qc, slug, project, false);
+      }
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
       if (item.module_ids?.length) {
@@ -410,7 +425,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
-    kinds: ["issues", "epics", "archived", "view", "module"],
+    kinds: ["issues", "epics", "archived", "view", "module", "cycle"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
@@ -425,7 +440,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
-    kinds: ["issues", "epics", "view", "module"],
+    kinds: ["issues", "epics", "view", "module", "cycle"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
@@ -444,7 +459,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
-    invalidate: ["issues", "epics", "view", "module"],
+    invalidate: ["issues", "epics", "view", "module", "cycle"],
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
@@ -488,6 +503,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
       if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
       invalidateModuleData(qc, slug, pid);
+      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, pid, "cycle_id" in properties);
     },
   });
 }
@@ -500,7 +516,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module", "cycle"]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {

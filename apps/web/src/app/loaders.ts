@@ -29,6 +29,7 @@ import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
+import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
@@ -98,11 +99,12 @@ export function createLoaders(qc: QueryClient) {
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
   const projectRefs = (slug: string, pid: string) => {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
-    // the modules list is served whatever the project's switch says, so it goes out now, not after the project
+    // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
+    // them), so they go out at navigation rather than after the project's flags
+    if (BUILT_FEATURES.cycles) start(cyclesQuery(slug, pid));
     if (BUILT_FEATURES.modules) start(modulesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
-      if (needs.cycles) start(cyclesQuery(slug, pid));
       if (needs.estimates) start(estimatesQuery(slug, pid));
     }, 1);
   };
@@ -151,7 +153,8 @@ export function createLoaders(qc: QueryClient) {
     projectRefs(slug, pid);
     if (kind === "archived") listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
     else {
-      const props = () => after(userPropertiesQuery(slug, pid, itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p)));
+      const cycleId = params.cycleId;
+      const props = () => after(userPropertiesQuery(slug, pid, kind === "cycle" ? `cycle:${cycleId}` : itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p), cycleId));
       // epics lists exist only where epics are turned on
       if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props(), 1);
       else props();
@@ -186,6 +189,24 @@ export function createLoaders(qc: QueryClient) {
       workItem(slug, pid, peekId, "issues");
       return chunk(workItemDetailChunk.preload);
     }
+  /** cycles/ (the list and its progress numbers come with it) and archived cycles. */
+  const cycles = (page: "list" | "archived"): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    if (page === "archived") start(archivedCyclesQuery(slug, pid));
+    else start(cyclesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    return null;
+  };
+
+  /** cycles/:cycleId: the cycle, its progress and (with dates) its analytics; its work items come from `workItems("cycle")`. */
+  const cycle: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.cycleId!;
+    start(cycleProgressQuery(slug, pid, id), cyclesQuery(slug, pid));
+    after(cycleQuery(slug, pid, id), (c) => {
+      if (c.start_date && c.end_date) start(cycleAnalyticsQuery(slug, pid, id, "issues"));
+    }, 1);
     return null;
   };
 
@@ -265,7 +286,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

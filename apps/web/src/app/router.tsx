@@ -5,7 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
-import { fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
 /**
@@ -100,7 +100,15 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 children: [
                   { index: true, element: <ProjectIndexRedirect /> },
                   ...workItemRoutes(L),
-                  { path: "cycles/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Cycles" flag="cycle_view" />) },
+                  { path: "cycles", lazy: fromChunk(cyclesChunk, (m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT },
+                  { path: "cycles/archived", lazy: fromChunk(cyclesChunk, (m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT },
+                  {
+                    path: "cycles/:cycleId",
+                    lazy: fromChunk(cyclesChunk, (m) => <m.CycleLayout />),
+                    loader: L.cycle,
+                    shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"]),
+                    children: [{ index: true, lazy: screen((m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
+                  },
                   ...moduleRoutes(L),
                   { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
                   { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },

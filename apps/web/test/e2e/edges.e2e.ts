@@ -316,32 +316,36 @@ it("the default state's Delete is disabled with the reason; another state's Dele
 
 it("features that are not built say they are not available yet instead of offering to turn them on", async () => {
   const { a, page } = await admin();
-  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false } });
+  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false } });
   expect(off.ok()).toBe(true);
-  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
-  await page.getByRole("heading", { name: "Cycles is coming" }).waitFor();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
+  await page.getByRole("heading", { name: "Pages is coming" }).waitFor();
   expect(await page.locator("main").textContent()).not.toContain("turned off");
-  // no tab leads to a feature that does not exist (modules are built and on by default)
+  // a built feature that is switched off says so
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
+  await page.getByRole("heading", { name: "Cycles are turned off" }).waitFor();
+  // no tab leads to a feature that does not exist or is off (modules are built and on by default)
   const bar = page.getByRole("navigation", { name: "Project", exact: true });
   expect(await bar.getByRole("link").allTextContents()).toEqual(["Work items", "Modules", "Settings"]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
-  const cycles = page.getByRole("switch", { name: "Cycles" });
-  await cycles.waitFor();
-  expect(await cycles.getAttribute("aria-disabled")).toBe("true");
-  expect(await cycles.getAttribute("aria-checked")).toBe("false");
-  expect(await cycles.getAttribute("title")).toContain("not available in this version of Stride yet");
+  const pages = page.getByRole("switch", { name: "Pages" });
+  await pages.waitFor();
+  expect(await pages.getAttribute("aria-disabled")).toBe("true");
+  expect(await pages.getAttribute("aria-checked")).toBe("false");
+  expect(await pages.getAttribute("title")).toContain("not available in this version of Stride yet");
   let patches = 0;
   page.on("request", (r) => { if (r.method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`)) patches += 1; });
-  await cycles.click({ force: true });
-  expect(await cycles.getAttribute("aria-checked")).toBe("false");
+  await pages.click({ force: true });
+  expect(await pages.getAttribute("aria-checked")).toBe("false");
   // a built feature still switches
-  const epics = page.getByRole("switch", { name: "Epics" });
-  expect(await epics.getAttribute("aria-disabled")).toBeNull();
+  const cycles = page.getByRole("switch", { name: "Cycles" });
+  expect(await cycles.getAttribute("aria-disabled")).toBeNull();
   const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`));
-  await epics.click();
+  await cycles.click();
   expect((await saved).ok()).toBe(true);
   expect(patches).toBe(1);
+  expect(await cycles.getAttribute("aria-checked")).toBe("true");
 });
 
 it("god mode does not offer Google sign-in until its client ID and secret are saved", async () => {

@@ -56,6 +56,7 @@ describe("work-item bodies", () => {
         module_ids: [],
         start_date: "2026-01-31",
         target_date: null,
+        cycle_id: null,
       },
     });
   });

@@ -27,8 +27,8 @@ export const itemProperties = () => ({
 
 /**
  * Bodies of POST P/issues/ (wire-facts §6.2) and PATCH P/issues/{id}/ (any create field; lists replace).
- * `module_ids` replaces the item's modules (the same command as P/issues/{id}/modules/); other unknown keys are
- * ignored. `html` builds the
+ * `module_ids` replaces the item's modules (the same command as P/issues/{id}/modules/); `cycle_id` puts the item in a
+ * cycle (or out with null) through the cycle command; other unknown keys are ignored. `html` builds the
  * description field: the server passes its sanitising htmlField, a client `htmlText` (fields.ts).
  */
 export function workItemBodies(html: HtmlField) {
@@ -46,6 +46,7 @@ export function workItemBodies(html: HtmlField) {
     external_id: text(255).nullable().optional(),
     // Plane's create dialog sends null for "no modules"
     module_ids: idList().nullable().optional(),
+    cycle_id: ref().optional(),
   });
   const patch = create.partial().extend({ skip_activity: flag().optional() });
   return { create, patch };

@@ -90,9 +90,10 @@ export function buildListQuery(
 }
 
 /** The endpoint (under P/) and extra query of a list's pages: the timeline reads items with their relations (its arrows). */
-export function listPageSource(kind: "issues" | "archived" | "epics" | "view" | "module", layout: string, contextId?: string): { path: string; query: Record<string, string> } {
+export function listPageSource(kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle", layout: string, contextId?: string): { path: string; query: Record<string, string> } {
   if (kind === "view") return { path: `views/${contextId}/issues/`, query: {} };
   if (kind === "module") return { path: `modules/${contextId}/issues/`, query: {} };
+  if (kind === "cycle") return { path: `cycles/${contextId}/cycle-issues/`, query: {} };
   if (kind === "issues" && layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
   return { path: kind === "archived" ? "archived-issues/" : kind === "epics" ? "epics/" : "issues/", query: {} };
 }

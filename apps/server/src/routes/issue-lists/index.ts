@@ -44,30 +44,28 @@ function workspaceViewer(ctx: AnyCtx): Viewer {
  * viewer's time zone): it is ANDed with the request's own filters, so a request narrows a view but never widens it.
  */
 export async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape, saved?: SavedFilter) {
-  const viewer = projectViewer(ctx);
-  const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
-  if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
   const context: ListContext =
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
       : { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, epics: kind === "epics", projectArchived: !!ctx.project.archivedAt };
-  return projectContextList(ctx, context, shape, kind);
+  return contextListHandler(ctx, context, kind, shape, saved);
 }
 
 /**
- * The list page of any context inside the route's project (project, archived, cycle, module, …) with the issue-list
- * params and shape, through the list cache. `variant` names the endpoint in the cache key.
+ * The paginated, grouped, cached list of any context inside the route's project (P/issues/, a cycle's or a module's
+ * items, …): the issue-list params and shape of wire-facts §6.1. `kind` names the context in the cache key.
  */
-export async function projectContextList(ctx: AnyCtx, context: ListContext, shape: ItemShape, variant: string) {
+export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind: string, shape: ItemShape = "list", saved?: SavedFilter) {
   const viewer = projectViewer(ctx);
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
+  if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
   const req: ListRequest = { context, viewer, ...parsed, shape };
   const cache = listCacheOf(ctx.app);
   if (!cache.cacheable(req)) return presentList(parsed.page, await listIssues(ctx.app, req));
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
   const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
-  const key = cache.key(gen, req, variant);
+  const key = cache.key(gen, req, kind);
   const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req)))));
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { cycleEnded } from "@stride/shared";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -15,13 +16,20 @@ import { deleteIssue, updateIssue, type IssueFields } from "./commands.ts";
 import type { IssueRow } from "./queries.ts";
 import { changeItemModules } from "./modules.ts";
 
-/** Move items into a cycle (or out of any cycle with null), recording activity. */
+export const CYCLE_ENDED_NO_ADDITIONS = "The Cycle has already been completed so no new issues can be added";
+
+/**
+ * The one command that puts work items into a cycle or takes them out (null): a work item is in at most one cycle,
+ * so adding moves it; an ended cycle takes no additions. Records a `cycles` activity per item that moves. Used by
+ * POST P/issues/, PATCH P/issues/{id}/, the bulk change and the cycle's own calls (cycle-issues, transfer, delete).
+ */
 export async function setCycle(tx: DbOrTx, project: ProjectRow, actorId: string, issues: IssueRow[], cycleId: string | null) {
   const CI = schema.cycleIssues;
   let cycle: typeof schema.cycles.$inferSelect | undefined;
   if (cycleId) {
     [cycle] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
     if (!cycle) throw errors.field("cycle_id", "Invalid cycle");
+    if (cycleEnded(cycle.endDate)) throw errors.badRequest(CYCLE_ENDED_NO_ADDITIONS);
   }
   // Current cycles of all the items in one query; then one delete and one insert for the items that move.
   const ids = issues.map((it) => it.id);

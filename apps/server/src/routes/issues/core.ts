@@ -9,6 +9,7 @@ import { issueParams, projectParams } from "../../core/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import { assertCanSee, findProjectIssues, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
+import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
 import { buildIssueDetail } from "./detail.ts";
@@ -27,7 +28,15 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     status: 201,
     handler: async (ctx) => {
       const isEpic = isEpicPath(ctx);
-      const { view } = await ctx.app.db.transaction((tx) => createIssueWithView(tx, ctx.project, ctx.user.id, ctx.body, { isEpic }));
+      const { cycle_id, ...input } = ctx.body;
+      const { view } = await ctx.app.db.transaction(async (tx) => {
+        const made = await createIssueWithView(tx, ctx.project, ctx.user.id, input, { isEpic });
+        if (cycle_id) {
+          await setCycle(tx, ctx.project, ctx.user.id, [made.issue], cycle_id);
+          made.view.cycleId = cycle_id;
+        }
+        return made;
+      });
       return presentIssue(view);
     },
   });
@@ -60,8 +69,11 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     creatorOf: (issue) => issue.createdById,
     status: 204,
     handler: async (ctx) => {
-      const { skip_activity, ...patch } = ctx.body;
-      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity }));
+      const { skip_activity, cycle_id, ...patch } = ctx.body;
+      await ctx.app.db.transaction(async (tx) => {
+        const row = await updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity });
+        if (cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id);
+      });
       return undefined;
     },
   });

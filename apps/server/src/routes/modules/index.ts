@@ -6,7 +6,7 @@ import { errors } from "../../core/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
-import { projectContextList } from "../issue-lists/index.ts";
+import { contextListHandler } from "../issue-lists/index.ts";
 import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { normalizeLinkUrl } from "../issues/links.ts";
@@ -136,7 +136,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workItem.view,
     load: anyModule,
     handler: (ctx) =>
-      projectContextList(ctx, { kind: "module", workspaceId: ctx.workspace.id, projectId: ctx.project.id, moduleId: ctx.loaded.id }, "list", `module:${ctx.loaded.id}`),
+      contextListHandler(ctx, { kind: "module", workspaceId: ctx.workspace.id, projectId: ctx.project.id, moduleId: ctx.loaded.id }, `module:${ctx.loaded.id}`, "list"),
   });
 
   route(fastify, app, {

@@ -3,7 +3,8 @@ import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, def
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { UserPropertiesPatch } from "./schemas.ts";
 
-export type PropsKind = "issues" | "epics" | `module:${string}`;
+/** Project lists (`issues`, `epics`) and per-entity lists (`cycle:<id>`, `module:<id>`) keep their own row. */
+export type PropsKind = "issues" | "epics" | `cycle:${string}` | `module:${string}`;
 export type PropsRow = typeof schema.projectUserProperties.$inferSelect;
 
 const T = schema.projectUserProperties;
@@ -43,7 +44,7 @@ export async function patchProps(db: DbOrTx, row: PropsRow, patch: UserPropertie
   const set: Partial<typeof T.$inferInsert> = { updatedAt: new Date(), updatedById: userId };
   if (patch.filters) set.filters = { ...asObject(row.filters), ...patch.filters };
   if (patch.display_filters) {
-    set.displayFilters = applyDisplayRules({ ...asObject(row.displayFilters), ...patch.display_filters }, { kind: row.kind === "epics" ? "epics" : "project" });
+    set.displayFilters = applyDisplayRules({ ...asObject(row.displayFilters), ...patch.display_filters }, { kind: row.kind === "epics" ? "epics" : row.kind.startsWith("cycle:") ? "cycle" : row.kind.startsWith("module:") ? "module" : "project" });
   }
   if (patch.display_properties) set.displayProperties = { ...asObject(row.displayProperties), ...patch.display_properties };
   if (patch.rich_filters) set.richFilters = patch.rich_filters;

@@ -9,6 +9,8 @@ import { lazyChunk } from "../lazy.tsx";
 export const screensChunk = lazyChunk(() => import("./screens.ts"));
 /** Settings and profile screens. */
 export const settingsChunk = lazyChunk(() => import("./settings.ts"));
+/** Cycle screens: the cycles page, a cycle's header and progress (with its charts), archived cycles. */
+export const cyclesChunk = lazyChunk(() => import("./cycles.ts"));
 /** Work-item detail: the full page and the peek view. */
 export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
 /** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */

@@ -276,7 +276,8 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
 
 export function CycleProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (!refs.cyclesEnabled) return null;
-  const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
+  // an ended cycle takes no more work items (its own items still show it)
+  const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.filter((c) => c.status !== "COMPLETED" || c.id === value).map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
   const cur = refs.cycles.find((c) => c.id === value);
   return (
     <Dropdown

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { errorMessage } from "../../api/client.ts";
@@ -32,11 +32,13 @@ const FlowLayout = layoutChunks.flow.component("FlowLayout");
  * display filters and properties are remembered (user properties on the server for work items and
  * epics; this device for the archived list).
  */
-export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?: boolean }) {
-  const kind: ContextKind = archived ? "archived" : epics ? "epics" : "project";
+export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; epics?: boolean; cycle?: boolean }) {
+  const kind: ContextKind = archived ? "archived" : epics ? "epics" : cycle ? "cycle" : "project";
   const { slug, projectId, project } = useCurrentProject();
-  const { prefs, update } = useListPrefs(slug, projectId, kind);
-  const title = epics ? "Epics" : archived ? "Archived work items" : "Work items";
+  // a cycle's list (cycles/:cycleId/, inside the cycle's own header)
+  const cycleId = useParams().cycleId;
+  const { prefs, update } = useListPrefs(slug, projectId, kind, cycleId);
+  const title = epics ? "Epics" : archived ? "Archived work items" : cycle ? "Cycle work items" : "Work items";
   useEffect(() => {
     document.title = `${title} · ${project.name} · Stride`;
     return () => { document.title = "Stride"; };
@@ -51,7 +53,7 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   }
   if (!prefs) return <PageSpinner />;
   return (
-    <ListProvider key={`${projectId}-${kind}`} slug={slug} pid={projectId} kind={kind} project={project} prefs={prefs} updatePrefs={update}>
+    <ListProvider key={`${projectId}-${kind}-${cycleId ?? ""}`} slug={slug} pid={projectId} kind={kind} contextId={cycleId} project={project} prefs={prefs} updatePrefs={update}>
       <ListScreen title={title} />
     </ListProvider>
   );
@@ -143,7 +145,7 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
         ) : noItemsAtAll ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyState
-              title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : "No work items yet"}
+              title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : kind === "cycle" ? "No work items in this cycle yet" : "No work items yet"}
               description={
                 !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`

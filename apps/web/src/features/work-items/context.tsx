@@ -28,10 +28,10 @@ export interface PrefsPatch {
   display_properties?: Partial<DisplayProperties>;
 }
 
-/** Saved list choices of a context: server user properties (project, epics, a module's: `contextId`) or local storage. */
+/** Saved list choices of a context: server user properties (project, epics, a module's or a cycle's: `contextId`) or local storage. */
 export function useListPrefs(slug: string, pid: string, kind: ContextKind, contextId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const server = kind !== "archived";
-  const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : "issues";
+  const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : kind === "cycle" ? `cycle:${contextId}` : "issues";
   const q = useUserProperties(slug, pid, scope, server);
   const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
@@ -50,7 +50,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : "project" }) as DisplayFilters) : undefined;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : kind === "cycle" ? "cycle" : "project" }) as DisplayFilters) : undefined;
       const next: Prefs = {
         filters: { ...prefs.filters, ...p.filters },
         display_filters: df ?? prefs.display_filters,
@@ -108,8 +108,10 @@ export interface ListCtx {
   canCreate: boolean;
   /** Quick add (disabled for archived and draft lists, work-tracking.md §5). */
   quickAdd: boolean;
-  /** What every item created in this context starts with (a module's list: that module). */
-  contextPreset: { module_ids?: string[] };
+  /** What every item created in this context starts with (a module's list: that module; a cycle's: that cycle). */
+  contextPreset: { module_ids?: string[]; cycle_id?: string };
+  /** The cycle whose work items this list shows. */
+  cycleId: string | null;
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
   updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
@@ -124,6 +126,7 @@ export interface ListCtx {
 }
 
 const Ctx = createContext<ListCtx | null>(null);
+const NO_PRESET: { module_ids?: string[]; cycle_id?: string } = {};
 
 export function useList(): ListCtx {
   const c = useContext(Ctx);
@@ -135,7 +138,7 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
   slug: string;
   pid: string;
   kind: ContextKind;
-  /** The module or saved view of a `module` or `view` list. */
+  /** The module, cycle or saved view of a `module`, `cycle` or `view` list. */
   contextId?: string;
   /** Nothing can be created or edited here (an archived module's items). */
   readOnly?: boolean;
@@ -198,7 +201,8 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
     canEdit,
     canCreate,
     quickAdd: canCreate,
-    contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : {},
+    contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : kind === "cycle" && contextId ? { cycle_id: contextId } : NO_PRESET,
+    cycleId: kind === "cycle" ? contextId ?? null : null,
     updatePrefs,
     updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,

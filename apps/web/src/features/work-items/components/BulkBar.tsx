@@ -3,7 +3,7 @@ import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts";
 import { useBulkArchive, useBulkDelete, useBulkUpdate, useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
 import { useList } from "../context.tsx";
-import { AssigneesProperty, DateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
+import { AssigneesProperty, CycleProperty, DateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
@@ -52,6 +52,7 @@ export function BulkBar() {
           <ModulesProperty refs={refs} value={[]} onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")} />
           <DateProperty label="Start date" value={null} onChange={(start_date) => apply({ start_date }, "Start date changed")} />
           <DateProperty label="Due date" value={null} onChange={(target_date) => apply({ target_date }, "Due date changed")} />
+          <CycleProperty refs={refs} value={null} onChange={(cycle_id) => apply({ cycle_id }, cycle_id ? "Moved to the cycle" : "Removed from their cycle")} />
           <Button
             size="sm"
             variant="secondary"

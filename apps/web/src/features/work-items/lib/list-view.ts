@@ -6,8 +6,8 @@ import { listPrefsFrom, type ListPrefs } from "@stride/shared";
 import type { ListDesc, ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
-/** `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's. */
-export type ContextKind = "project" | "archived" | "epics" | "view" | "module";
+/** `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's; `cycle`: a cycle's. */
+export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle";
 
 export type Prefs = ListPrefs;
 
@@ -24,8 +24,8 @@ export const prefsFrom = (p: Partial<Prefs>): Prefs => listPrefsFrom(p);
  * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
  */
 export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null, contextId?: string) {
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : kind === "module" ? "module" : kind === "view" ? "view" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : kind === "view" ? "project_view" : "project";
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : kind === "module" ? "module" : kind === "view" ? "view" : kind === "cycle" ? "cycle" : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : kind === "view" ? "project_view" : kind === "cycle" ? "cycle" : "project";
   const df = { ...prefs.display_filters };
   if (kind === "archived") df.layout = "list";
   const display = effectiveDisplay(df, sharedKind);

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { Icon } from "../../components/work-item/icons.tsx";
+import { useCan } from "../../lib/permissions.ts";
+import { useArchivedCycles, useRestoreCycle } from "../../api/cycles.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { cycleRange } from "./lib.ts";
+
+/** Archived cycles, each restorable by members (work-tracking.md §4). */
+export function ArchivedCyclesPage() {
+  const { slug, projectId: pid } = useCurrentProject();
+  const list = useArchivedCycles(slug, pid);
+  const canRestore = useCan("restore", "cycle", { projectId: pid });
+  const restore = useRestoreCycle(slug, pid);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Archived cycles"
+        actions={<Link to={`/${slug}/projects/${pid}/cycles/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Back to cycles</Link>}
+      />
+      {list.isLoading ? (
+        <PageSpinner />
+      ) : !list.data?.length ? (
+        <EmptyState title="No archived cycles" description="Completed cycles you archive are kept here and can be restored." />
+      ) : (
+        <ul className="min-h-0 flex-1 overflow-y-auto">
+          {list.data.map((c) => (
+            <li key={c.id} className="flex items-center gap-3 border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-900">
+              <Icon name="cycle" size={16} className="text-zinc-400" />
+              <span className="min-w-0 flex-1 truncate text-sm font-medium">{c.name}</span>
+              <span className="text-xs text-zinc-500">{cycleRange(c)}</span>
+              {canRestore && (
+                <Button size="sm" variant="secondary" loading={restore.isPending && restore.variables?.id === c.id} onClick={() => restore.mutate({ id: c.id, label: c.name })}>
+                  <Icon name="restore" size={14} />
+                  Restore
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
