@@ -189,6 +189,9 @@ export function createLoaders(qc: QueryClient) {
       workItem(slug, pid, peekId, "issues");
       return chunk(workItemDetailChunk.preload);
     }
+    return null;
+  };
+
   /** cycles/ (the list and its progress numbers come with it) and archived cycles. */
   const cycles = (page: "list" | "archived"): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
