@@ -99,6 +99,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+  favorite: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+  workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
 
 describe("the action table", () => {

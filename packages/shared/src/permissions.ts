@@ -107,6 +107,10 @@ export const PERMISSIONS = {
   },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+  /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
+  favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+  /** The caller's own workspace preferences (W/user-properties/). */
+  workspaceUserProperties: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

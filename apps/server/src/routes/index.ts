@@ -12,6 +12,7 @@ import { labelRoutes } from "./labels/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
@@ -36,6 +37,7 @@ export const routeModules: RouteModule[] = [
   projectMemberRoutes,
   projectRoutes,
   stateRoutes,
+  userFavoritesRoutes,
   userPropertiesRoutes,
   usersRoutes,
   workspaceInvitationsRoutes,

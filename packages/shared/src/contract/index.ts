@@ -23,4 +23,5 @@ export * from "./tasks.ts";
 export * from "./drafts.ts";
 export * from "./assets.ts";
 export * from "./user-properties.ts";
+export * from "./favorites.ts";
 export * from "./instances.ts";
