@@ -20,9 +20,11 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { can } from "@stride/shared";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
+import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
@@ -89,7 +91,11 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-    startLast(myWorkspacesQuery, projectsQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug));
+    // the sidebar's favourites, for the roles that have them (guests do not)
+    after(workspaceMemberMeQuery(slug), (me) => {
+      if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) startLast(favoritesQuery(slug));
+    }, 2);
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
