@@ -100,3 +100,52 @@ it("renames a folder and deletes it; its favourites move to the top level", asyn
   await sidebar().locator('[data-favorite="Rocket"]').waitFor();
   await poll(async () => (await favorites()).map((f) => [f.entity_type, f.parent])).toEqual([["project", null]]);
 });
+
+it("drags a favourite with the mouse onto a folder, and back out above it", async () => {
+  const W = `/api/workspaces/${a.slug}`;
+  await page.request.post(`${W}/user-favorite-projects/`, { data: { project: a.projectId } });
+  await page.request.post(`${W}/user-favorites/`, { data: { entity_type: "folder", is_folder: true, name: "Pile" } });
+  await page.goto(`/${a.slug}/projects/`);
+  const row = sidebar().locator('[data-favorite="Rocket"]');
+  const folderRow = sidebar().locator('[data-favorite-folder="Pile"] > div').first();
+  await row.waitFor();
+  const drag = async (to: { x: number; y: number }) => {
+    const s = (await row.boundingBox())!;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(s.x + s.width / 2 + 6, s.y + s.height / 2 + 6, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.move(to.x + 1, to.y, { steps: 2 });
+    await page.mouse.up();
+  };
+  // onto the middle of the folder's row: into the folder
+  let f = (await folderRow.boundingBox())!;
+  await drag({ x: f.x + f.width / 2, y: f.y + f.height / 2 });
+  await sidebar().locator('[data-favorite-folder="Pile"] [data-favorite="Rocket"]').waitFor();
+  await poll(async () => (await favorites()).find((x) => x.entity_type === "project")?.parent).toBe((await favorites()).find((x) => x.is_folder)!.id);
+  // onto the folder row's top edge: back to the top level, above the folder
+  f = (await folderRow.boundingBox())!;
+  await drag({ x: f.x + f.width / 2, y: f.y + 2 });
+  await poll(async () => (await favorites()).find((x) => x.entity_type === "project")?.parent ?? null).toBe(null);
+  const order = await sidebar().locator('section[aria-labelledby="favorites-heading"] > ul > li').evaluateAll((els) => els.map((e) => e.getAttribute("data-favorite") ?? e.getAttribute("data-favorite-folder")));
+  expect(order).toEqual(["Rocket", "Pile"]);
+});
+
+it("rolls the sidebar back when the server refuses a favourite", async () => {
+  await page.goto(`/${a.slug}/projects/`);
+  await sidebar().getByText("Star a project to pin it here.").waitFor();
+  // the server's answer waits until the optimistic row has been seen, then refuses
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => { answer = resolve; });
+  await page.route("**/user-favorite-projects/", async (route) => {
+    await answered;
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong please try again later" }) });
+  });
+  await page.getByRole("button", { name: "Add Rocket to favourites" }).click();
+  // shown at once, then taken back when the server says no
+  await sidebar().locator('[data-favorite="Rocket"]').waitFor();
+  answer();
+  await sidebar().locator('[data-favorite="Rocket"]').waitFor({ state: "detached" });
+  await page.getByRole("button", { name: "Add Rocket to favourites" }).waitFor();
+  expect(await favorites()).toEqual([]);
+});

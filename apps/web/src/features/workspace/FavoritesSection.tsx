@@ -164,7 +164,8 @@ function FavoriteRow({ slug, fav, container }: { slug: string; fav: UserFavorite
     <li ref={drag.ref} className={cx("group relative flex items-center gap-0.5", draggingClass(drag))} data-favorite={name}>
       <DropLine edge={line} inset />
       <DragHandle drag={drag} label={`favorite ${name}`} className="opacity-0 focus:opacity-100 group-hover:opacity-100" />
-      <NavLink to={hrefOf(slug, fav)} className={rowClass}>
+      {/* the row drags, not the link (a link would start the browser's own link drag) */}
+      <NavLink to={hrefOf(slug, fav)} className={rowClass} draggable={false}>
         <EntityIcon fav={fav} />
         <span className="truncate">{name}</span>
       </NavLink>
