@@ -46,6 +46,23 @@ export type WorkspaceSettingsPage = "general" | "members" | "other";
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
 
+const roleHintKey = (slug: string) => `stride:favorites:${slug}`;
+function roleHint(slug: string): string | null {
+  try {
+    return localStorage.getItem(roleHintKey(slug));
+  } catch {
+    return null;
+  }
+}
+function rememberRole(slug: string, hasFavorites: boolean): void {
+  try {
+    if (hasFavorites) localStorage.removeItem(roleHintKey(slug));
+    else localStorage.setItem(roleHintKey(slug), "no-favorites");
+  } catch {
+    /* private mode: the hint is only an optimisation */
+  }
+}
+
 export function createLoaders(qc: QueryClient) {
   type Entry = { tier: Tier; query: AnyQuery; next?: (value: unknown) => void };
   let queue: Entry[] = [];
@@ -92,10 +109,10 @@ export function createLoaders(qc: QueryClient) {
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
     startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug));
-    // the sidebar's favourites, for the roles that have them (guests do not)
-    after(workspaceMemberMeQuery(slug), (me) => {
-      if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) startLast(favoritesQuery(slug));
-    }, 2);
+    // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
+    // (guests have none: the server refuses them). The role is remembered once it is known.
+    if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
+    after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
