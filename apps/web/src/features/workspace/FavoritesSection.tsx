@@ -10,7 +10,7 @@ import type { LogoProps } from "../../api/types.ts";
 import {
   DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot,
 } from "../../components/dnd/index.ts";
-import { ConfirmModal, Menu, cx, useToast } from "../../components/ui/index.ts";
+import { ConfirmModal, Menu, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { useCan } from "../../lib/permissions.ts";
 
@@ -155,6 +155,19 @@ function EntityIcon({ fav }: { fav: UserFavorite }) {
   return <I size={14} strokeWidth={1.75} aria-hidden focusable="false" className="shrink-0" />;
 }
 
+/** A row's "…" menu, shown on hover or focus. */
+function RowMenu({ label, items }: { label: string; items: MenuItem[] }) {
+  return (
+    <Menu
+      ariaLabel={label}
+      align="right"
+      buttonClassName="rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800"
+      label={<MoreHorizontal size={14} aria-hidden focusable="false" />}
+      items={items}
+    />
+  );
+}
+
 function FavoriteRow({ slug, fav, container }: { slug: string; fav: UserFavorite; container: string }) {
   const drag = useDragItem<HTMLLIElement>({ id: fav.id, container }, { drop: "vertical" });
   const line = useSlotLine(container, fav.id);
@@ -169,13 +182,7 @@ function FavoriteRow({ slug, fav, container }: { slug: string; fav: UserFavorite
         <EntityIcon fav={fav} />
         <span className="truncate">{name}</span>
       </NavLink>
-      <Menu
-        ariaLabel={`Actions for favorite ${name}`}
-        align="right"
-        buttonClassName="rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800"
-        label={<MoreHorizontal size={14} aria-hidden focusable="false" />}
-        items={[{ label: "Remove from favorites", onSelect: () => remove.mutate(fav.id) }]}
-      />
+      <RowMenu label={`Actions for favorite ${name}`} items={[{ label: "Remove from favorites", onSelect: () => remove.mutate(fav.id) }]} />
     </li>
   );
 }
@@ -213,11 +220,8 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
             <span className="truncate">{name}</span>
           </button>
         )}
-        <Menu
-          ariaLabel={`Actions for folder ${name}`}
-          align="right"
-          buttonClassName="rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800"
-          label={<MoreHorizontal size={14} aria-hidden focusable="false" />}
+        <RowMenu
+          label={`Actions for folder ${name}`}
           items={[
             { label: "Rename", onSelect: () => setRenaming(true) },
             { label: "Delete folder", onSelect: () => setConfirm(true) },
