@@ -24,7 +24,7 @@ export default defineConfig({
   plugins: [sharedWithoutPasswordScorer(), react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000" },
+    proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
   },
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 2000 },
 });

@@ -8,6 +8,7 @@ import { registerSecurity } from "./core/security.ts";
 import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
+import { registerLive } from "./live/socket.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -92,6 +93,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   for (const register of routeModules) register(fastify, app);
+  await registerLive(fastify, app);
 
   const webDist = opts.webDist;
   const hasWeb = !!webDist && fs.existsSync(path.join(webDist, "index.html"));

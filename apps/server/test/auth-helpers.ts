@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { hashToken } from "../src/core/session.ts";
 import { hashPassword } from "../src/core/password.ts";
-import type { TestServer } from "./helpers/server.ts";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { Client } from "./helpers/client.ts";
 
 /** Helpers shared by the auth*.test.ts and instance*.test.ts files. */
@@ -206,4 +206,12 @@ export async function closedPort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** A fresh server with its instance set up and a real SMTP server on loopback for the mail it sends. */
+export async function mailWorld(): Promise<{ t: TestServer; root: AdminSetup; smtp: SmtpCapture; close: () => Promise<void> }> {
+  const t = await startTestServer();
+  const root = await setupInstance(t);
+  const smtp = await startSmtpCapture();
+  return { t, root, smtp, close: async () => { await t.close(); await smtp.close(); } };
 }

@@ -1,24 +1,18 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startTestServer, type TestServer } from "./helpers/server.ts";
+import type { TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
 import {
-  WEB, configure, formPost, passwordUser, query, setupInstance, smtpSettings, startSmtpCapture, userRow, type AdminSetup, type SmtpCapture,
+  WEB, configure, formPost, passwordUser, query, mailWorld, smtpSettings, userRow, type AdminSetup, type SmtpCapture,
 } from "./auth-helpers.ts";
 
 let t: TestServer;
 let root: AdminSetup;
 let smtp: SmtpCapture;
-beforeAll(async () => {
-  t = await startTestServer();
-  root = await setupInstance(t);
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, root, smtp, close } = await mailWorld()));
+afterAll(async () => { await close?.(); });
 
 const uniq = (p = "m") => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 

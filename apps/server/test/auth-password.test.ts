@@ -5,23 +5,17 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
 import { hashToken } from "../src/core/session.ts";
 import {
-  OTHER_STRONG_PASSWORD, STRONG_PASSWORD, WEAK_PASSWORD, WEB, configure, csrfJson, csrfToken, formPost, passwordUser, query, setupInstance,
-  smtpSettings, startSmtpCapture, userRow, type AdminSetup, type SmtpCapture,
+  OTHER_STRONG_PASSWORD, STRONG_PASSWORD, WEAK_PASSWORD, WEB, configure, csrfJson, csrfToken, formPost, passwordUser, query, mailWorld,
+  smtpSettings, userRow, type AdminSetup, type SmtpCapture,
 } from "./auth-helpers.ts";
 import { Client } from "./helpers/client.ts";
 
 let t: TestServer;
 let root: AdminSetup;
 let smtp: SmtpCapture;
-beforeAll(async () => {
-  t = await startTestServer();
-  root = await setupInstance(t);
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, root, smtp, close } = await mailWorld()));
+afterAll(async () => { await close?.(); });
 
 const uniq = (p = "p") => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import type { TestServer } from "./helpers/server.ts";
+import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, createItem, expectMatrix } from "./helpers/work-items.ts";
 
 let t: TestServer;
@@ -12,10 +12,7 @@ let other: ProjectFixture;
 let label: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  ws = await workspaceFixture(t);
-  pr = await projectFixture(t, ws);
-  other = await projectFixture(t, ws);
+  ({ t, ws, pr, other } = await twoProjectWorld());
   label = (await ws.admin.post(`${pr.base}/issue-labels/`, { name: "bulk", color: "#00ff00" })).body.id;
 });
 afterAll(async () => { await t?.close(); });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { countDraftIssues } from "../src/routes/issue-drafts/index.ts";
-import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import type { TestServer } from "./helpers/server.ts";
+import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { expectMatrix } from "./helpers/work-items.ts";
 
 let t: TestServer;
@@ -13,10 +13,7 @@ let other: ProjectFixture;
 let label: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  ws = await workspaceFixture(t);
-  pr = await projectFixture(t, ws);
-  other = await projectFixture(t, ws);
+  ({ t, ws, pr, other } = await twoProjectWorld());
   label = (await ws.admin.post(`${pr.base}/issue-labels/`, { name: "drafted", color: "#0000ff" })).body.id;
 });
 afterAll(async () => { await t?.close(); });

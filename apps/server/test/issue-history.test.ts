@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import type { TestServer } from "./helpers/server.ts";
+import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix, setCreator } from "./helpers/work-items.ts";
 
 let t: TestServer;
@@ -11,10 +11,7 @@ let pr: ProjectFixture;
 let other: ProjectFixture;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  ws = await workspaceFixture(t);
-  pr = await projectFixture(t, ws);
-  other = await projectFixture(t, ws);
+  ({ t, ws, pr, other } = await twoProjectWorld());
 });
 afterAll(async () => { await t?.close(); });
 

@@ -7,5 +7,5 @@
 export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
   cycles: false,
   modules: false,
-  estimates: false,
+  estimates: true,
 };

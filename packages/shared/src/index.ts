@@ -13,3 +13,5 @@ export * from "./html/index.ts";
 export * from "./features.ts";
 export * from "./datetime.ts";
 export * from "./oauth-providers.ts";
+export * from "./estimates.ts";
+export * from "./live.ts";

@@ -94,11 +94,14 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   projectMember: { view: ALL_IN, add: ADMINS, edit: ADMINS, remove: ADMINS },
   state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
+  estimate: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
   workItem: {
     view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+  view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
+  workspaceView: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   favorite: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
@@ -121,6 +124,13 @@ describe("the action table", () => {
         expect(allowed.sort(), `${entity}.${action}`).toEqual([...expected[action]].sort());
       }
     }
+  });
+  it("lets owners change and delete their own views, whatever their role", () => {
+    const memberOwner = { ...WHO.member, creatorId: WHO.member.userId };
+    expect(can("edit", "view", memberOwner)).toBe(true);
+    expect(can("delete", "view", memberOwner)).toBe(true);
+    expect(can("edit", "workspaceView", memberOwner)).toBe(true);
+    expect(can("edit", "view", { ...WHO.member, creatorId: "someone-else" })).toBe(false);
   });
   it("lets creators edit and delete their own work items and comments, but not administer or link them", () => {
     const guestCreator = { ...WHO.guest, creatorId: WHO.guest.userId };

@@ -63,6 +63,7 @@ export const POLICIES = {
     admin: p("workspace.admin", "workspace", ADMIN),
     /** Members act; the creator of the loaded entity (e.g. an uploaded file) may act on it. */
     memberOrCreator: p("workspace.memberOrCreator", "workspace", MEMBER, { creatorAllowed: true }),
+    adminOrCreator: p("workspace.adminOrCreator", "workspace", ADMIN, { creatorAllowed: true }),
   },
   project: {
     read: p("project.read", "project", GUEST),
@@ -91,6 +92,8 @@ export const PERMISSIONS = {
   projectMember: { view: PJ.read, add: PJ.admin, edit: PJ.admin, remove: PJ.admin },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
+  /** Estimate systems and their points: everyone in the project reads them; the settings page is admin only. */
+  estimate: { view: PJ.read, create: PJ.admin, edit: PJ.admin, delete: PJ.admin },
   workItem: {
     view: PJ.read,
     create: PJ.member,
@@ -107,6 +110,10 @@ export const PERMISSIONS = {
   },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+  /** Project views: everyone reads (private ones only their owner); owners and admins change them. */
+  view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
+  /** Workspace (global) views. */
+  workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
   /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
   favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** The caller's own workspace preferences (W/user-properties/). */

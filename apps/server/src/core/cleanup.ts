@@ -7,6 +7,8 @@ export const CLEANUP_TASK = "cleanup";
 
 /** An expired reset link keeps answering "expired" (not "invalid") this long before its row goes. */
 const RESET_TOKEN_GRACE = "7 days";
+/** How long realtime events are kept for clients catching up after a disconnection. */
+const LIVE_EVENT_RETENTION = "1 day";
 
 export interface CleanupResult {
   sessions: number;
@@ -14,6 +16,7 @@ export interface CleanupResult {
   magicCodes: number;
   resetTokens: number;
   failedJobs: number;
+  liveEvents: number;
 }
 
 /** Delete rows that can no longer mean anything: expired sessions and one-time codes, closed rate-limit windows, old failed jobs. */
@@ -29,6 +32,8 @@ export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Prom
       DELETE FROM password_reset_tokens
       WHERE expires_at < now() - ${RESET_TOKEN_GRACE}::interval OR used_at < now() - ${RESET_TOKEN_GRACE}::interval RETURNING 1`),
     failedJobs: await app.jobs.deleteFailedJobs(db),
+    // The realtime channel's catch-up window (live/hub.ts): a client away longer is told to refetch (reset).
+    liveEvents: await count(dsql`DELETE FROM live_events WHERE at < now() - ${LIVE_EVENT_RETENTION}::interval RETURNING 1`),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
+import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
@@ -15,6 +16,7 @@ import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { viewRoutes } from "./views/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -26,6 +28,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
 export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
+  estimateRoutes,
   healthRoutes,
   instanceRoutes,
   issueCommentRoutes,
@@ -40,6 +43,7 @@ export const routeModules: RouteModule[] = [
   userFavoritesRoutes,
   userPropertiesRoutes,
   usersRoutes,
+  viewRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { schema } from "../../src/db/client.ts";
 import { hashToken } from "../../src/core/session.ts";
-import type { TestServer } from "./server.ts";
+import { startTestServer, type TestServer } from "./server.ts";
 import type { Client } from "./client.ts";
 
 /**
@@ -99,4 +99,13 @@ export async function roleWorld(t: TestServer, opts: { network?: number } = {}):
   await makeInstanceAdmin(t, ws.admin.userId);
   for (const c of [ws.admin, ws.member, ws.guest, ws.outsider, wsAdminOnly]) await addAdminSession(t, c);
   return { ws, project, wsAdminOnly };
+}
+
+/** A fresh server with one workspace and two of its projects: `pr` where a test acts, `other` to prove scoping. */
+export async function twoProjectWorld(): Promise<{ t: TestServer; ws: WorkspaceFixture; pr: ProjectFixture; other: ProjectFixture }> {
+  const t = await startTestServer();
+  const ws = await workspaceFixture(t);
+  const pr = await projectFixture(t, ws);
+  const other = await projectFixture(t, ws);
+  return { t, ws, pr, other };
 }

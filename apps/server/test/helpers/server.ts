@@ -20,6 +20,8 @@ export interface TestServer {
   app: AppContext;
   server: FastifyInstance;
   db: Database;
+  /** The connection URL of the test's database (a second instance may share it). */
+  dbUrl?: string;
   /** An anonymous client (own cookie jar). */
   anon: () => Client;
   /** Create an active, onboarded user directly in the database and return a signed-in client. */
@@ -99,6 +101,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     app,
     server,
     db,
+    dbUrl: withDatabase(adminUrl, name),
     anon: () => new Client(url),
     user: (opts = {}) => signedInUser(app, url, opts),
     close: async () => {

@@ -43,5 +43,4 @@ export type SubIssuesResponse = Omit<C.SubIssuesResponse, "sub_issues"> & { sub_
 /** Cycle / module / estimate shapes the pickers read (wire-facts §5, §7); their endpoints are not built yet. */
 export interface CycleLite { id: string; name: string; status?: string; start_date?: string | null; end_date?: string | null }
 export interface ModuleLite { id: string; name: string; status?: string }
-export interface EstimatePoint { id: string; key: number; value: string }
-export interface Estimate { id: string; name: string; type: string; points: EstimatePoint[] }
+export type { Estimate, EstimatePoint } from "@stride/shared/contract";

@@ -22,14 +22,17 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads. */
-export type ListSource = "issues" | "archived" | "epics";
-const LIST_ENDPOINT: Record<ListSource, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+/** Which list endpoint a context reads (`view`: a saved view's work items, `P/views/{viewId}/issues/`). */
+export type ListSource = "issues" | "archived" | "epics" | "view";
+const LIST_ENDPOINT: Record<Exclude<ListSource, "view">, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
+const listEndpoint = (d: ListDesc) => (d.kind === "view" ? `views/${d.viewId}/issues/` : LIST_ENDPOINT[d.kind]);
 
 export interface ListDesc {
   slug: string;
   pid: string;
   kind: ListSource;
+  /** The saved view of a `view` list. */
+  viewId?: string;
   layout: string;
   /** Query parameters without cursor / per_page. */
   params: Record<string, string>;
@@ -40,7 +43,7 @@ export const wiKeys = {
   all: (slug: string, pid: string) => ["wi", slug, pid] as const,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
-  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage] as const,
+  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.viewId ?? null] as const,
   props: (slug: string, pid: string, kind: ItemKind) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
@@ -58,7 +61,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
   if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
-  return { path: LIST_ENDPOINT[d.kind], query: {} };
+  return { path: listEndpoint(d), query: {} };
 }
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
@@ -116,7 +119,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${LIST_ENDPOINT[d.kind]}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${listEndpoint(d)}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -354,6 +357,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k))) qc.invalidateQueries({ queryKey: key, exact: true });
       }
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
+      // saved views decide on the server whether the new item matches their filters
+      if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
       if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
     },
@@ -406,7 +411,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
     call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
-    kinds: ["issues", "epics", "archived"],
+    kinds: ["issues", "epics", "archived", "view"],
     failTitle: "Could not delete the work item",
     invalidate: [],
     done: "Work item deleted",
@@ -421,7 +426,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
     call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
-    kinds: ["issues", "epics"],
+    kinds: ["issues", "epics", "view"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
     done: "Work item archived",
@@ -440,7 +445,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
-    invalidate: ["issues", "epics"],
+    invalidate: ["issues", "epics", "view"],
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
@@ -492,7 +497,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshot(qc, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view"]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {

@@ -18,7 +18,9 @@
  * the saved list choices), then what the screen shows, last what it does not wait for (profile, sidebar
  * lists, which also ask at low fetch priority).
  */
+import { BUILT_FEATURES } from "@stride/shared";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import { isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
@@ -30,6 +32,7 @@ import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
+import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
@@ -40,7 +43,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
@@ -133,8 +136,8 @@ export function createLoaders(qc: QueryClient) {
   };
 
   /** A list context's first page, once the saved choices that shape it are known. */
-  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs) => {
-    const view = listView(slug, pid, kind, prefs, null);
+  const listPage = (slug: string, pid: string, kind: ContextKind, prefs: Prefs, viewId?: string) => {
+    const view = listView(slug, pid, kind, prefs, null, viewId);
     const layoutChunk = layoutChunks[view.layout as keyof typeof layoutChunks];
     if (layoutChunk) void layoutChunk.preload().catch(() => undefined);
     // the calendar asks for its date window once it knows its size
@@ -204,6 +207,38 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** views/: the project's saved views (where views are turned on). */
+  const projectViews: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    after(projectQuery(slug, pid), (p) => p.issue_views_view && start(viewsQuery(slug, pid)), 1);
+    return null;
+  };
+
+  /** views/:viewId: the view, then its first page as its saved choices shape it. */
+  const projectView: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const id = params.viewId!;
+    projectRefs(slug, pid);
+    after(viewQuery(slug, pid, id), (v) => listPage(slug, pid, "view", prefsFrom(v as Partial<Prefs>), id));
+    return null;
+  };
+
+  /** workspace-views/:globalViewId: the custom views (the tabs) and the view's work items. */
+  const workspaceViews: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.globalViewId ?? "all-issues";
+    const custom = viewsQuery(slug, null);
+    if (isDefaultGlobalView(id)) start(custom, globalViewIssuesQuery(slug, id, {}));
+    else after(custom, (list) => {
+      const v = list.find((x) => x.id === id);
+      if (v) start(globalViewIssuesQuery(slug, id, v.filters));
+    });
+    start(projectsQuery(slug));
+    return null;
+  };
+
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
@@ -212,6 +247,7 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
+    if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
     return null;
   };
 
@@ -226,7 +262,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -93,7 +93,9 @@ it("admin sees every sidebar entry, workspace settings and every project setting
   await page.goto(`/${slug}/projects/${projectId}/settings/features/`);
   await page.getByRole("switch", { name: "Cycles" }).waitFor();
   await page.goto(`/${slug}/projects/${projectId}/settings/estimates/`);
-  await page.getByRole("heading", { name: "Estimates is coming" }).waitFor();
+  await page.getByRole("heading", { name: "Estimates", exact: true }).waitFor();
+  await page.goto(`/${slug}/projects/${projectId}/settings/automations/`);
+  await page.getByRole("heading", { name: "Automations is coming" }).waitFor();
   await page.close();
 });
 
@@ -107,6 +109,7 @@ it("member sees all sidebar entries but no workspace settings, and only member p
   expect(await settingsNav(page)).toEqual(["general", "states", "labels", "members"]);
   await page.getByText("Only project admins can change these settings.").waitFor();
   expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+  await noAccess(page, `/${slug}/projects/${projectId}/settings/estimates/`);
   await page.goto(`/${slug}/projects/${projectId}/settings/members/`);
   await page.getByRole("list", { name: "Project members" }).waitFor();
   expect(await page.getByRole("button", { name: "Add member" }).count()).toBe(0);

@@ -8,7 +8,7 @@ import { parseRichFilters } from "../issue-filters/rich.ts";
 const shortText = z.string().max(255);
 
 /** A filter value: a list of strings (ids, values, date terms) or null (not applied). */
-const filterValue = z.union([z.array(shortText).max(1000), z.null()]);
+export const filterValue = z.union([z.array(shortText).max(1000), z.null()]);
 
 const groupByValue = z
   .union([shortText, z.null()])
@@ -51,7 +51,7 @@ export const displayPropertiesBody = z.record(z.string().max(64), z.boolean()).r
   "Unknown display property.",
 );
 
-const richFilters = z.record(z.string(), z.json()).superRefine((v, ctx) => {
+export const richFiltersBody = z.record(z.string(), z.json()).superRefine((v, ctx) => {
   try {
     parseRichFilters(v);
   } catch (e) {
@@ -64,7 +64,7 @@ export const userPropertiesPatch = z.object({
   filters: z.record(shortText, filterValue).optional(),
   display_filters: displayFiltersBody.optional(),
   display_properties: displayPropertiesBody.optional(),
-  rich_filters: richFilters.optional(),
+  rich_filters: richFiltersBody.optional(),
   preferences: z.record(z.string().max(64), z.json()).optional(),
   sort_order: z.number().finite().optional(),
 });

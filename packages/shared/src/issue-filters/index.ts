@@ -6,3 +6,4 @@ export * from "./group.ts";
 export * from "./legacy.ts";
 export * from "./rich.ts";
 export * from "./display.ts";
+export * from "./saved.ts";

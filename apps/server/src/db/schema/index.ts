@@ -4,3 +4,4 @@ export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./projects.ts";
 export * from "./issues.ts";
+export * from "./views.ts";

@@ -6,7 +6,8 @@ import { errors } from "../../core/errors.ts";
 import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { requirePolicy } from "../issues/access.ts";
-import { assignableIds, createIssue, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
+import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
+import { activeEstimatePoint } from "../../core/estimates.ts";
 import { stripHtml } from "../issues/text.ts";
 import type { DraftRow } from "./presenters.ts";
 
@@ -87,8 +88,7 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
   }
   if (merged.estimate_point) {
     needProject("estimate_point");
-    const [e] = await tx.select().from(schema.estimatePoints).where(and(eq(schema.estimatePoints.id, merged.estimate_point), eq(schema.estimatePoints.projectId, projectId!))).limit(1);
-    if (!e) throw nonField("Estimate point is not valid please pass a valid estimate_point_id");
+    if (!(await activeEstimatePoint(tx, projectId!, merged.estimate_point))) throw nonField(INVALID_ESTIMATE_POINT);
   }
   if (merged.parent_id) {
     const [p] = await tx.select().from(I).where(and(eq(I.id, merged.parent_id), eq(I.workspaceId, wsId), isNull(I.deletedAt))).limit(1);
@@ -223,7 +223,8 @@ export async function convertDraftToIssue(ctx: ScopeCtx, draft: DraftRow, body: 
         priority: merged.priority,
         start_date: merged.start_date,
         target_date: merged.target_date,
-        estimate_point: merged.estimate_point,
+        // a point of an estimate the project no longer uses is dropped, as labels of other projects are
+        estimate_point: merged.estimate_point && (await activeEstimatePoint(tx, project.id, merged.estimate_point)) ? merged.estimate_point : null,
         type_id: merged.type_id,
         external_source: merged.external_source,
         external_id: merged.external_id,

@@ -1,10 +1,11 @@
-import { isFilterDate, isFilterDateTime } from "@stride/shared";
+import { andFilterNodes, FilterError, isFilterDate, isFilterDateTime, type FilterNode } from "@stride/shared";
 import type { RouteModule, Ctx } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { parsePage } from "../../core/pagination.ts";
 import {
+  filterError,
   listCacheOf,
   listIssues,
   one,
@@ -18,6 +19,7 @@ import {
 } from "../../core/issue-list/index.ts";
 import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
+import { globalViewFilter, type SavedFilter } from "../../core/saved-views.ts";
 import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
 import { presentItems, presentList, presentSync } from "./presenters.ts";
 
@@ -37,10 +39,14 @@ function workspaceViewer(ctx: AnyCtx): Viewer {
   return { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) };
 }
 
-/** One paginated (optionally grouped) list of a project-scoped context. */
-async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape) {
+/**
+ * One paginated (optionally grouped) list of a project-scoped context. `saved` is a saved view's filter (read in the
+ * viewer's time zone): it is ANDed with the request's own filters, so a request narrows a view but never widens it.
+ */
+export async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape, saved?: SavedFilter) {
   const viewer = projectViewer(ctx);
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
+  if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
   const context: ListContext =
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
@@ -54,6 +60,16 @@ async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "arch
   const key = cache.key(gen, req, kind);
   const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req)))));
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
+}
+
+/** A saved view's filter; one stored before a rule changed answers the list's filter error, never a 500. */
+function savedFilter(saved: SavedFilter, timezone: string): FilterNode | null {
+  try {
+    return saved(timezone);
+  } catch (e) {
+    if (e instanceof FilterError) throw filterError(e);
+    throw e;
+  }
 }
 
 /** Fastify's content type for a serialized object, so cached and uncached responses are byte-identical. */
@@ -179,7 +195,8 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  // GET W/issues/: workspace global views (all-issues, assigned, created, subscribed via filters)
+  // GET W/issues/: workspace global views (all-issues, assigned, created, subscribed via filters, or
+  // `global_view_id`: a default view's name or a custom global view's id, whose filters are ANDed with the request's)
   route(fastify, app, {
     method: "GET",
     url: `${W}/issues/`,
@@ -190,6 +207,11 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const viewer = workspaceViewer(ctx);
       const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: true });
+      const viewId = one(ctx.query.global_view_id);
+      if (viewId) {
+        const saved = await globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId);
+        parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
+      }
       const result = await listIssues(ctx.app, { context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, ...parsed, shape: "list" });
       return presentList(parsed.page, result);
     },

@@ -5,6 +5,7 @@ import { errors } from "../../core/errors.ts";
 import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
+import { activeEstimatePoint } from "../../core/estimates.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 
@@ -75,9 +76,12 @@ async function checkParent(tx: DbOrTx, projectId: string, parentId: string, self
   return p;
 }
 
+export const INVALID_ESTIMATE_POINT = "Estimate point is not valid please pass a valid estimate_point_id";
+
+/** The point must belong to the project's active estimate. */
 async function checkEstimatePoint(tx: DbOrTx, projectId: string, id: string) {
-  const [p] = await tx.select().from(schema.estimatePoints).where(and(eq(schema.estimatePoints.id, id), eq(schema.estimatePoints.projectId, projectId))).limit(1);
-  if (!p) throw nonField("Estimate point is not valid please pass a valid estimate_point_id");
+  const p = await activeEstimatePoint(tx, projectId, id);
+  if (!p) throw nonField(INVALID_ESTIMATE_POINT);
   return p;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { DEFAULT_STATES, mayTake, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
+import { setActiveEstimate } from "../../core/estimates.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
 import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
@@ -246,10 +247,11 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
   const set: Partial<typeof projects.$inferInsert> = { ...columnsFrom(input), updatedAt: new Date(), updatedById: actorId };
   if (input.name !== undefined) set.name = input.name;
   if (input.identifier !== undefined) set.identifier = input.identifier;
-  if (input.estimate !== undefined) set.estimateId = input.estimate;
   try {
     await app.db.transaction(async (tx) => {
       await tx.update(projects).set(set).where(eq(projects.id, project.id));
+      // switching the active estimate also makes it the current one (`last_used`); null turns estimates off
+      if (input.estimate !== undefined && (input.estimate ?? null) !== project.estimateId) await setActiveEstimate(tx, project.id, input.estimate ?? null, actorId);
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       if (input.default_state) {
         // The project's default state and the states' default flag move together.

@@ -18,5 +18,8 @@ export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";
 export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
+export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
+export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
+export { WorkspaceViewsPage } from "../../features/views/WorkspaceViewsPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";

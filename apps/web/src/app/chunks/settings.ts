@@ -5,6 +5,7 @@ export { ProjectMembersSettings } from "../../features/project-settings/MembersP
 export { ProjectFeaturesSettings } from "../../features/project-settings/FeaturesPage.tsx";
 export { ProjectStatesSettings } from "../../features/project-settings/StatesPage.tsx";
 export { ProjectLabelsSettings } from "../../features/project-settings/LabelsPage.tsx";
+export { ProjectEstimatesSettings } from "../../features/project-settings/EstimatesPage.tsx";
 export { ProjectComingSettings } from "../../features/project-settings/ComingPage.tsx";
 export { WorkspaceSettingsLayout } from "../../features/workspace-settings/WorkspaceSettingsLayout.tsx";
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";

@@ -8,6 +8,7 @@ import { useProjectRole } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { ProjectContext } from "./current-project.ts";
+import { useLiveTopic } from "../../api/live.ts";
 
 const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Work items", path: "issues/" },
@@ -26,6 +27,7 @@ export function ProjectLayout() {
   const { slug } = useCurrentWorkspace();
   const project = useProject(slug, projectId);
   const roles = useProjectRole(slug, projectId);
+  useLiveTopic(project.data ? `project:${projectId}` : null, slug, projectId);
   if (project.isLoading || roles.isLoading) return <PageSpinner />;
   if (!project.data) {
     const st = project.error instanceof ApiError ? project.error.status : 0;

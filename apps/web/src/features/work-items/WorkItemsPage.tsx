@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -18,6 +18,7 @@ import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemMo
 import { Icon } from "../../components/work-item/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
+import { SaveViewButton } from "../../components/views/SaveViewModal.tsx";
 
 /** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
 const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
@@ -56,7 +57,11 @@ export function WorkItemsPage({ archived, epics }: { archived?: boolean; epics?:
   );
 }
 
-function ListScreen({ title }: { title: string }) {
+/**
+ * The screen of a list context: header (layout, filters, display), applied filters, the layout and the peek view.
+ * A saved view's page adds its own actions and, when its filters may not change, shows them read-only.
+ */
+export function ListScreen({ title, actions, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
   const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
@@ -80,7 +85,7 @@ function ListScreen({ title }: { title: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layout]);
 
-  const noItemsAtAll = data && data.total === 0 && !data.groupBy && appliedFilterEntries(prefs.filters).length === 0 && kind !== "archived" && (layout === "list" || layout === "spreadsheet");
+  const noItemsAtAll = data && data.total === 0 && !data.groupBy && appliedFilterEntries(prefs.filters).length === 0 && kind !== "archived" && kind !== "view" && (layout === "list" || layout === "spreadsheet");
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
@@ -94,7 +99,9 @@ function ListScreen({ title }: { title: string }) {
         }
         actions={
           <>
-            {kind !== "archived" && project.is_epic_enabled && (
+            {actions}
+            {kind === "project" && project.issue_views_view && <SaveViewButton slug={slug} pid={pid} prefs={prefs} />}
+            {(kind === "project" || kind === "epics") && project.is_epic_enabled && (
               <nav aria-label="Work item kind" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
                 <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Work items</Link>
                 <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Epics</Link>
@@ -120,11 +127,12 @@ function ListScreen({ title }: { title: string }) {
       >
         <div className="flex items-center gap-2">
           <LayoutSwitcher />
-          <FiltersMenu />
+          {!filtersReadOnly && <FiltersMenu />}
           <DisplayMenu />
         </div>
       </PageHeader>
-      <AppliedFilters />
+      {banner}
+      <AppliedFilters readOnly={filtersReadOnly} />
       <div className="relative flex min-h-0 flex-1 flex-col">
         {isLoading && layout !== "calendar" ? (
           <ListSkeleton />

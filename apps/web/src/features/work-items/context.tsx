@@ -129,10 +129,12 @@ export function useList(): ListCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid, kind, viewId, project, prefs, updatePrefs, children }: {
   slug: string;
   pid: string;
   kind: ContextKind;
+  /** The saved view of a `view` list. */
+  viewId?: string;
   project: Project;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
@@ -146,7 +148,7 @@ export function ListProvider({ slug, pid, kind, project, prefs, updatePrefs, chi
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra), [slug, pid, kind, prefs, extra]);
+  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, viewId), [slug, pid, kind, prefs, extra, viewId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, pid);

@@ -9,6 +9,8 @@ import { SidebarProvider, useSidebar } from "../../components/layout/SidebarStat
 import { canSee, roleBucket, sidebarEntryForPath } from "@stride/shared";
 import { Sidebar } from "./Sidebar.tsx";
 import { WorkspaceContext, useCurrentWorkspace } from "./current-workspace.ts";
+import { useLiveTopic } from "../../api/live.ts";
+import { LiveIndicator } from "../../components/layout/LiveIndicator.tsx";
 
 export function WorkspaceLayout() {
   const { workspaceSlug = "" } = useParams();
@@ -68,6 +70,8 @@ function GatedOutlet() {
 }
 
 function Shell() {
+  const { slug, workspace } = useCurrentWorkspace();
+  useLiveTopic(`workspace:${workspace.id}`, slug);
   const sidebar = useSidebar();
   const loc = useLocation();
   const { close } = sidebar;
@@ -110,6 +114,7 @@ function Shell() {
       <main inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto">
         <GatedOutlet />
       </main>
+      <LiveIndicator />
     </div>
   );
 }

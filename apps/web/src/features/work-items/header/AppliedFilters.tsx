@@ -4,8 +4,8 @@ import { useList } from "../context.tsx";
 import { appliedFilterEntries } from "../lib/params.ts";
 import { filterFields, valueLabel } from "./filter-fields.tsx";
 
-/** Chips of the applied filters: each value can be removed, or all at once. */
-export function AppliedFilters() {
+/** Chips of the applied filters: each value can be removed, or all at once (`readOnly`: shown only, e.g. a locked view's). */
+export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
   const { refs, prefs, updatePrefs, me } = useList();
   const fields = useMemo(() => filterFields(refs, me), [refs, me]);
   const applied = appliedFilterEntries(prefs.filters);
@@ -21,22 +21,22 @@ export function AppliedFilters() {
             {vals.map((v) => (
               <span key={v} className="flex items-center gap-0.5 rounded bg-white px-1 py-0.5 dark:bg-zinc-800">
                 {valueLabel(f, v)}
-                <button
+                {!readOnly && <button
                   type="button"
                   aria-label={`Remove ${f?.label ?? key} ${valueLabel(f, v)}`}
                   onClick={() => updatePrefs({ filters: { [key]: vals.filter((x) => x !== v).length ? vals.filter((x) => x !== v) : null } })}
                   className="rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"
                 >
                   <Icon name="close" size={10} />
-                </button>
+                </button>}
               </span>
             ))}
           </div>
         );
       })}
-      <button type="button" onClick={clearAll} className="rounded px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+      {!readOnly && <button type="button" onClick={clearAll} className="rounded px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
         Clear all
-      </button>
+      </button>}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, type D
 import type { ListDesc, ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
-export type ContextKind = "project" | "archived" | "epics";
+/** `view`: a saved project view's work items (its filters are applied by the server too). */
+export type ContextKind = "project" | "archived" | "epics" | "view";
 
 export interface Prefs {
   filters: IssueFilters;
@@ -29,15 +30,15 @@ export function prefsFrom(p: Partial<Prefs>): Prefs {
  * What a context's choices ask the server for: the effective display, the list query and its cache
  * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
  */
-export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null) {
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : "project";
+export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null, viewId?: string) {
+  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : kind === "view" ? "view" : "issues";
+  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "view" ? "project_view" : "project";
   const df = { ...prefs.display_filters };
   if (kind === "archived") df.layout = "list";
   const display = effectiveDisplay(df, sharedKind);
   const query = buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined });
   const layout = String(display.layout ?? "list");
-  const desc: ListDesc = { slug, pid, kind: source, layout, params: query.params, perPage: query.perPage };
+  const desc: ListDesc = { slug, pid, kind: source, layout, params: query.params, perPage: query.perPage, ...(viewId ? { viewId } : {}) };
   return { display, query, layout, desc, source };
 }
 

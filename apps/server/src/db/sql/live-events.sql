@@ -1,0 +1,175 @@
+-- The realtime channel's events (docs/ARCHITECTURE.md, "Realtime"): every committed write publishes a small
+-- event (table, id, op, project, work item, its creator, changed field names, updated_at) to its streams
+-- (`workspace:<id>`, `project:<id>`, `user:<id>`), generated here by triggers so that every write path
+-- publishes without the command remembering to.
+-- - live_capture (row trigger on every table with a workspace column, installed by the DO block at the end, so
+--   tables added later get it when the migration is regenerated) records the change in live_pending, merged
+--   per transaction and row (fields united, one event per row and stream);
+-- - live_flush (deferred to commit, after the list-version flush) numbers each stream's events with a gapless
+--   per-stream sequence in commit order (the stream row stays locked until commit), stores them in live_events
+--   (bounded retention, read for catch-up) and NOTIFYs `stride_live` (delivered only on commit).
+-- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+CREATE TABLE IF NOT EXISTS live_streams (
+  stream text PRIMARY KEY,
+  seq bigint NOT NULL DEFAULT 0
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS live_events (
+  stream text NOT NULL,
+  seq bigint NOT NULL,
+  at timestamptz NOT NULL DEFAULT now(),
+  event jsonb NOT NULL,
+  PRIMARY KEY (stream, seq)
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS live_events_at_idx ON live_events (at);
+--> statement-breakpoint
+CREATE UNLOGGED TABLE IF NOT EXISTS live_pending (
+  txid bigint NOT NULL,
+  tbl text NOT NULL,
+  id text NOT NULL,
+  n bigserial,
+  op text NOT NULL,
+  streams text[] NOT NULL,
+  project uuid,
+  issue uuid,
+  creator uuid,
+  fields text[],
+  ts timestamptz,
+  PRIMARY KEY (txid, tbl, id)
+);
+--> statement-breakpoint
+-- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts) go to
+-- their owner's stream only; a project row to its workspace's and its own; anything else with a project to the
+-- project's stream, else to the workspace's.
+CREATE OR REPLACE FUNCTION live_streams_of(tbl text, r jsonb) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  w text := coalesce(r->>'workspace', r->>'workspace_id');
+  p text := coalesce(r->>'project', r->>'project_id');
+  u text := coalesce(r->>'user_id', r->>'user');
+BEGIN
+  IF tbl = 'workspaces' THEN RETURN ARRAY['workspace:' || (r->>'id')]; END IF;
+  IF tbl = 'projects' THEN RETURN ARRAY['workspace:' || w, 'project:' || (r->>'id')]; END IF;
+  IF tbl = 'draft_issues' THEN u := r->>'created_by'; END IF;
+  IF tbl = 'draft_issues' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
+    RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
+  END IF;
+  IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;
+  IF w IS NOT NULL THEN RETURN ARRAY['workspace:' || w]; END IF;
+  RETURN ARRAY[]::text[];
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION live_capture() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  n jsonb;
+  o jsonb;
+  r jsonb;
+  f text[];
+  s text[];
+  iss uuid;
+  cre uuid;
+BEGIN
+  IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD); END IF;
+  IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW); END IF;
+  r := coalesce(n, o);
+  IF TG_OP = 'UPDATE' THEN
+    -- the names of the columns that changed (bookkeeping columns alone are no change anyone sees)
+    SELECT array_agg(k ORDER BY k) INTO f FROM jsonb_each(n) e(k, v)
+      WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence');
+    IF f IS NULL THEN RETURN NULL; END IF;
+    s := ARRAY(SELECT DISTINCT x FROM unnest(live_streams_of(TG_TABLE_NAME, n) || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
+  ELSE
+    s := live_streams_of(TG_TABLE_NAME, r);
+  END IF;
+  IF cardinality(s) = 0 THEN RETURN NULL; END IF;
+  -- the work item the row belongs to and that item's creator (a guest who sees only their own items gets only those)
+  IF TG_TABLE_NAME = 'issues' THEN
+    iss := (r->>'id')::uuid;
+    cre := (r->>'created_by')::uuid;
+  ELSE
+    iss := (r->>'issue')::uuid;
+    IF iss IS NULL AND r ? 'comment' AND r->>'comment' IS NOT NULL THEN
+      SELECT c.issue INTO iss FROM issue_comments c WHERE c.id = (r->>'comment')::uuid;
+    END IF;
+    IF iss IS NOT NULL THEN SELECT i.created_by INTO cre FROM issues i WHERE i.id = iss; END IF;
+  END IF;
+  INSERT INTO live_pending AS lp (txid, tbl, id, op, streams, project, issue, creator, fields, ts)
+  VALUES (txid_current(), TG_TABLE_NAME, r->>'id', lower(TG_OP), s, coalesce(r->>'project', r->>'project_id')::uuid, iss, cre, f,
+    coalesce((r->>'updated_at')::timestamptz, now()))
+  ON CONFLICT (txid, tbl, id) DO UPDATE SET
+    -- several writes of one row in one transaction: one event (created wins, then deleted; fields united)
+    op = CASE WHEN lp.op = 'insert' AND EXCLUDED.op <> 'delete' THEN 'insert' WHEN EXCLUDED.op = 'delete' THEN 'delete' ELSE lp.op END,
+    streams = ARRAY(SELECT DISTINCT x FROM unnest(lp.streams || EXCLUDED.streams) x ORDER BY x),
+    project = EXCLUDED.project,
+    fields = CASE WHEN lp.op = 'update' AND EXCLUDED.op = 'update'
+      THEN ARRAY(SELECT DISTINCT x FROM unnest(lp.fields || EXCLUDED.fields) x ORDER BY x) ELSE NULL END,
+    ts = greatest(lp.ts, EXCLUDED.ts);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- At commit: number, store and announce the transaction's events. It runs after the list-version flush of the same
+-- transaction (re-queued behind it while that has work), so every transaction locks `projects` rows before
+-- `live_streams` rows and two committing transactions cannot wait on each other in opposite orders; streams are
+-- locked in name order.
+CREATE OR REPLACE FUNCTION live_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  e record;
+  q bigint;
+  ev jsonb;
+  msg text;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl <> '~defer') THEN
+    DELETE FROM live_pending WHERE txid = NEW.txid;
+    RETURN NULL;
+  END IF;
+  IF to_regclass('list_version_pending') IS NOT NULL AND EXISTS (SELECT 1 FROM list_version_pending WHERE txid = NEW.txid) THEN
+    IF NEW.tbl <> '~defer' AND NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer') THEN
+      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
+    ELSIF NEW.tbl = '~defer' THEN
+      -- still behind a list flush queued after this marker: queue a fresh marker behind it
+      DELETE FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer';
+      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
+    END IF;
+    RETURN NULL;
+  END IF;
+  FOR e IN
+    WITH mine AS (DELETE FROM live_pending WHERE txid = NEW.txid RETURNING *)
+    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine WHERE tbl <> '~defer'
+    ORDER BY 1, n
+  LOOP
+    INSERT INTO live_streams AS ls (stream, seq) VALUES (e.stream, 1)
+      ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + 1
+      RETURNING seq INTO q;
+    ev := jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
+      'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')));
+    INSERT INTO live_events (stream, seq, event) VALUES (e.stream, q, ev);
+    msg := jsonb_build_object('s', e.stream, 'q', q, 'e', ev)::text;
+    -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
+    IF octet_length(msg) > 7900 THEN msg := jsonb_build_object('s', e.stream, 'q', q)::text; END IF;
+    PERFORM pg_notify('stride_live', msg);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS live_flush ON live_pending;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER live_flush AFTER INSERT ON live_pending
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION live_flush();
+--> statement-breakpoint
+-- Every table with a workspace column publishes (and `workspaces` itself), except the bookkeeping tables below.
+-- test/live-coverage.test.ts insists that every table either has the trigger or is named there as private.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOR t IN
+    SELECT c.table_name FROM information_schema.columns c
+    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
+    WHERE c.table_schema = current_schema() AND (c.column_name IN ('workspace', 'workspace_id') OR c.table_name = 'workspaces')
+      AND c.table_name NOT IN ('live_streams', 'live_events', 'live_pending', 'list_version_pending', 'issue_list_counts')
+    GROUP BY c.table_name
+  LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_live', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION live_capture()', t || '_live', t);
+  END LOOP;
+END $$;

@@ -1,0 +1,167 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { WebSocketServer, type WebSocket } from "ws";
+import { LIVE_PATH, LIVE_RECENT_MAX_MS, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
+import type { AppContext } from "../core/context.ts";
+import { originTrust } from "../core/security.ts";
+import { resolveSession } from "../core/session.ts";
+import { LiveHub, type LiveSink, type LiveSubscription } from "./hub.ts";
+import { stillSignedIn, topicScope } from "./access.ts";
+import { verifyLiveToken } from "./token.ts";
+
+/** Subscriptions one socket may hold. */
+const MAX_TOPICS = 200;
+/** A client that reads slower than this much queued output is dropped (it reconnects and catches up). */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** How often a connection's session and every subscription's access are checked again. */
+const RECHECK_MS = 60_000;
+/** Websocket pings; a socket that misses one is closed. */
+const PING_MS = 30_000;
+
+export interface LiveOptions {
+  recheckMs?: number;
+}
+
+/**
+ * The realtime channel: GET `/live/` upgraded to a websocket, authenticated by the session cookie (or a signed
+ * short-lived `?token=`, token.ts), from a trusted origin only (core/security.ts). See hub.ts for the fan-out.
+ */
+export async function registerLive(fastify: FastifyInstance, app: AppContext, opts: LiveOptions = {}): Promise<LiveHub> {
+  const hub = new LiveHub(app.sql, (m) => fastify.log.warn(m));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const trusted = originTrust(app.config);
+  const connections = new Set<LiveConnection>();
+  let started: Promise<void> | null = null;
+
+  const refuse = (socket: Duplex, status: number, text: string) => {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`);
+  };
+
+  fastify.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname !== LIVE_PATH && url.pathname !== LIVE_PATH.slice(0, -1)) return refuse(socket, 404, "Not Found");
+      const origin = req.headers.origin;
+      if (typeof origin === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, origin)) return refuse(socket, 403, "Forbidden");
+      let user: { id: string; sessionId: string | null; topics?: string[] } | null = null;
+      const token = url.searchParams.get("token");
+      if (token) {
+        const claims = verifyLiveToken(app.secretKey, token);
+        if (claims && (await stillSignedIn(app.sql, claims.u, null))) user = { id: claims.u, sessionId: null, topics: claims.t };
+      } else {
+        const cookies = fastify.parseCookie(req.headers.cookie ?? "");
+        const s = await resolveSession(app, { cookies } as unknown as FastifyRequest, "app");
+        if (s) user = { id: s.user.id, sessionId: s.sessionId };
+      }
+      if (!user) return refuse(socket, 401, "Unauthorized");
+      // LISTEN starts with the first socket; a failed start (database away) is tried again by the next one
+      started ??= hub.start().catch((e) => { started = null; throw e; });
+      await started;
+      const who = user;
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const c = new LiveConnection(ws, app, hub, who.id, who.sessionId, who.topics, opts.recheckMs ?? RECHECK_MS);
+        connections.add(c);
+        ws.on("close", () => { c.dispose(); connections.delete(c); });
+      });
+    })().catch((e) => {
+      fastify.log.warn(`live: upgrade failed: ${e instanceof Error ? e.message : String(e)}`);
+      refuse(socket, 503, "Service Unavailable");
+    });
+  });
+
+  fastify.addHook("preClose", async () => {
+    for (const c of connections) c.ws.terminate();
+    connections.clear();
+    await hub.stop();
+  });
+  return hub;
+}
+
+class LiveConnection implements LiveSink {
+  private subs = new Map<string, LiveSubscription>();
+  private timers: NodeJS.Timeout[] = [];
+  private alive = true;
+
+  constructor(readonly ws: WebSocket, private app: AppContext, private hub: LiveHub, readonly userId: string,
+    private sessionId: string | null, private allowedTopics: string[] | undefined, recheckMs: number) {
+    ws.on("message", (data, isBinary) => this.onMessage(isBinary ? "" : data.toString()));
+    ws.on("pong", () => { this.alive = true; });
+    this.timers.push(setInterval(() => {
+      if (!this.alive) return ws.terminate();
+      this.alive = false;
+      ws.ping();
+    }, PING_MS));
+    this.timers.push(setInterval(() => void this.recheck(), recheckMs));
+    this.send({ type: "hello", user: userId });
+  }
+
+  send(msg: LiveServerMessage): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.ws.close(4008, "too slow");
+      return;
+    }
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  rescope(topic: string) {
+    return topicScope(this.app.sql, this.userId, topic);
+  }
+
+  dispose(): void {
+    for (const t of this.timers) clearInterval(t);
+    for (const s of this.subs.values()) this.hub.remove(s);
+    this.subs.clear();
+  }
+
+  private async recheck(): Promise<void> {
+    try {
+      if (!(await stillSignedIn(this.app.sql, this.userId, this.sessionId))) {
+        this.ws.close(4401, "signed out");
+        return;
+      }
+      for (const s of this.subs.values()) s.recheck();
+    } catch {
+      // the database is away: try again at the next tick
+    }
+  }
+
+  private onMessage(text: string): void {
+    let msg: LiveClientMessage;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "ping") return this.send({ type: "pong" });
+    if (msg.type === "unsub" && typeof msg.topic === "string") {
+      const s = this.subs.get(msg.topic);
+      if (s) this.hub.remove(s);
+      this.subs.delete(msg.topic);
+      return;
+    }
+    if (msg.type === "sub") void this.subscribe(msg.topic, msg.since, msg.recent);
+  }
+
+  private async subscribe(topic: unknown, since: unknown, recent: unknown): Promise<void> {
+    const t = parseLiveTopic(topic);
+    const name = typeof topic === "string" ? topic.slice(0, 80) : "";
+    const sinceOk = since === undefined || (typeof since === "number" && Number.isSafeInteger(since) && since >= 0);
+    if (!t || !sinceOk || (!this.subs.has(name) && this.subs.size >= MAX_TOPICS)) return this.send({ type: "refused", topic: name, reason: "invalid" });
+    const key = `${t.kind}:${t.id}`;
+    if (this.allowedTopics && !this.allowedTopics.includes(key)) return this.send({ type: "refused", topic: name, reason: "forbidden" });
+    let scope;
+    try {
+      scope = await topicScope(this.app.sql, this.userId, key);
+    } catch {
+      scope = null;
+    }
+    if (!scope) return this.send({ type: "refused", topic: name, reason: "forbidden" });
+    const old = this.subs.get(name);
+    if (old) this.hub.remove(old);
+    const recentMs = typeof recent === "number" && recent > 0 ? Math.min(recent, LIVE_RECENT_MAX_MS) : 0;
+    this.subs.set(name, this.hub.add(this, name, scope, since as number | undefined, recentMs));
+  }
+}

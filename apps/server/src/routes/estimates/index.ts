@@ -1,0 +1,158 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P, PERMISSIONS } from "../../core/policies.ts";
+import { schema } from "../../db/client.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
+import { W, P as PR } from "../../core/paths.ts";
+import {
+  createEstimateBody, createEstimatePointBody, deleteEstimatePointBody, deletePointQuery, estimateParams, estimatePointParams, updateEstimateBody,
+  updateEstimatePointBody,
+} from "./schemas.ts";
+import { presentEstimate, presentEstimatePoint } from "./presenters.ts";
+import {
+  createEstimate, createEstimatePoint, deleteEstimate, deleteEstimatePoint, loadEstimate, loadEstimatePoint, pointsOf, updateEstimate,
+  updateEstimatePoint,
+} from "./commands.ts";
+
+const { estimates, projects, projectMembers } = schema;
+
+/**
+ * Estimate systems of a project and their points (work-tracking.md §3, §5, §7; wire-facts §5). Everyone in the
+ * project reads them (items show their points); only admins change them (the settings page is admin only).
+ * The project's active estimate is `projects.estimate` (PATCH P/ `{estimate}`, routes/projects).
+ */
+export const estimateRoutes: RouteModule = (fastify, app) => {
+  const EST = `${PR}/estimates/:estimateId/`;
+  const POINT = `${PR}/estimates/:estimateId/estimate-points/:pointId/`;
+  const loadPoint = async (projectId: string, params: { estimateId: string; pointId: string }) => {
+    const estimate = await loadEstimate(app.db, projectId, params.estimateId);
+    return { estimate, point: await loadEstimatePoint(app.db, estimate, params.pointId) };
+  };
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${PR}/estimates/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.estimate.view,
+    handler: async ({ project }) => {
+      const rows = await app.db.select().from(estimates).where(eq(estimates.projectId, project.id)).orderBy(asc(estimates.createdAt), asc(estimates.id));
+      const points = await pointsOf(app.db, rows.map((r) => r.id));
+      return rows.map((e) => presentEstimate(e, points));
+    },
+  });
+
+  // POST answers 200, as Plane's does (wire-facts §5)
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/estimates/`,
+    params: projectParams,
+    body: createEstimateBody,
+    scope: "project",
+    policy: PERMISSIONS.estimate.create,
+    handler: async ({ project, user, body }) => {
+      const { estimate, points } = await createEstimate(app, project, user.id, body);
+      return presentEstimate(estimate, points);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: EST,
+    params: estimateParams,
+    scope: "project",
+    load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
+    policy: PERMISSIONS.estimate.view,
+    handler: async ({ loaded }) => presentEstimate(loaded, await pointsOf(app.db, [loaded.id])),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: EST,
+    params: estimateParams,
+    body: updateEstimateBody,
+    scope: "project",
+    load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
+    policy: PERMISSIONS.estimate.edit,
+    handler: async ({ loaded, user, body }) => {
+      const { estimate, points } = await updateEstimate(app, loaded, user.id, body);
+      return presentEstimate(estimate, points);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: EST,
+    params: estimateParams,
+    scope: "project",
+    load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
+    policy: PERMISSIONS.estimate.delete,
+    status: 204,
+    handler: async ({ project, loaded, user }) => {
+      await deleteEstimate(app, project, loaded, user.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${PR}/estimates/:estimateId/estimate-points/`,
+    params: estimateParams,
+    body: createEstimatePointBody,
+    scope: "project",
+    load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
+    policy: PERMISSIONS.estimate.edit,
+    handler: async ({ loaded, user, body }) => presentEstimatePoint(await createEstimatePoint(app, loaded, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: POINT,
+    params: estimatePointParams,
+    body: updateEstimatePointBody,
+    scope: "project",
+    load: ({ project, params }) => loadPoint(project.id, params),
+    policy: PERMISSIONS.estimate.edit,
+    handler: async ({ loaded, user, body }) => presentEstimatePoint(await updateEstimatePoint(app, loaded.estimate, loaded.point, user.id, body)),
+  });
+
+  // DELETE → 200 with the remaining points, re-keyed (wire-facts §5)
+  route(fastify, app, {
+    method: "DELETE",
+    url: POINT,
+    params: estimatePointParams,
+    query: deletePointQuery,
+    body: deleteEstimatePointBody,
+    scope: "project",
+    load: ({ project, params }) => loadPoint(project.id, params),
+    policy: PERMISSIONS.estimate.edit,
+    handler: async ({ project, loaded, user, body, query }) => {
+      const next = body.new_estimate_id ?? query.new_estimate_id ?? null;
+      return (await deleteEstimatePoint(app, project, loaded.estimate, loaded.point, user.id, next)).map(presentEstimatePoint);
+    },
+  });
+
+  // Estimates of the non-archived projects the caller belongs to.
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/estimates/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.workspace.read,
+    handler: async ({ workspace, user }) => {
+      const rows = await app.db
+        .select({ e: estimates })
+        .from(estimates)
+        .innerJoin(projects, eq(projects.id, estimates.projectId))
+        .where(
+          and(
+            eq(estimates.workspaceId, workspace.id),
+            isNull(projects.archivedAt),
+            sql`exists (select 1 from ${projectMembers} pm where pm.project = ${estimates.projectId} and pm.member = ${user.id} and pm.is_active)`,
+          ),
+        )
+        .orderBy(asc(estimates.createdAt), asc(estimates.id));
+      const points = await pointsOf(app.db, rows.map((r) => r.e.id));
+      return rows.map((r) => presentEstimate(r.e, points));
+    },
+  });
+};

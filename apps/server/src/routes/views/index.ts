@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { VIEW_ORDERS } from "@stride/shared/contract";
+import type { FastifyInstance } from "fastify";
+import type { Policy } from "@stride/shared";
+import { route, type RouteModule, type ScopeCtx } from "../../core/route.ts";
+import type { AppContext } from "../../core/context.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
+import { P, W } from "../../core/paths.ts";
+import { loadVisibleView, viewFilterOf } from "../../core/saved-views.ts";
+import { projectListHandler } from "../issue-lists/index.ts";
+import { createViewBody, favoriteViewBody, projectViewParams, updateViewBody, workspaceViewParams, workspaceViewPropsBody } from "./schemas.ts";
+import { presentView } from "./presenters.ts";
+import { createView, deleteView, favoriteView, isFavoriteView, listViews, unfavoriteView, updateView, type ViewPlace } from "./commands.ts";
+import { schema } from "../../db/client.ts";
+import { eq } from "drizzle-orm";
+
+const viewListQuery = z.object({ order_by: z.enum(VIEW_ORDERS).optional() });
+
+/** Where a view CRUD lives: a project's views or the workspace's global views. */
+interface ViewPlaceRoutes {
+  url: string;
+  scope: "project" | "workspace";
+  params: typeof projectParams | typeof slugParams;
+  oneParams: typeof projectViewParams | typeof workspaceViewParams;
+  perms: { view: Policy; create: Policy; edit: Policy; delete: Policy };
+}
+
+/** GET/POST `{url}` and GET/PATCH/DELETE `{url}{viewId}/` of one place. */
+function viewCrud(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes) {
+  const placeOf = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: o.scope === "project" ? ctx.project.id : null });
+  const load = (ctx: ScopeCtx<{ viewId: string }>) => {
+    const place = placeOf(ctx);
+    return loadVisibleView(app.db, place.workspaceId, place.projectId, ctx.params.viewId, ctx.user.id);
+  };
+  route(fastify, app, {
+    method: "GET",
+    url: o.url,
+    params: o.params,
+    query: viewListQuery,
+    scope: o.scope,
+    policy: o.perms.view,
+    handler: async (ctx) => (await listViews(app, placeOf(ctx), ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
+  });
+  route(fastify, app, {
+    method: "POST",
+    url: o.url,
+    params: o.params,
+    body: createViewBody,
+    scope: o.scope,
+    policy: o.perms.create,
+    status: 201,
+    handler: async (ctx) => presentView(await createView(app, placeOf(ctx), ctx.user.id, ctx.body), false),
+  });
+  route(fastify, app, {
+    method: "GET",
+    url: `${o.url}:viewId/`,
+    params: o.oneParams,
+    scope: o.scope,
+    load,
+    policy: o.perms.view,
+    handler: async ({ loaded, user }) => presentView(loaded, await isFavoriteView(app, loaded, user.id)),
+  });
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${o.url}:viewId/`,
+    params: o.oneParams,
+    body: updateViewBody,
+    scope: o.scope,
+    load,
+    creatorOf: (v) => v.ownedById,
+    policy: o.perms.edit,
+    handler: async ({ loaded, user, body }) => presentView(await updateView(app, loaded, user.id, body), await isFavoriteView(app, loaded, user.id)),
+  });
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${o.url}:viewId/`,
+    params: o.oneParams,
+    scope: o.scope,
+    load,
+    creatorOf: (v) => v.ownedById,
+    policy: o.perms.delete,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteView(app, loaded);
+    },
+  });
+}
+
+/**
+ * Saved views (wire-facts §7, work-tracking §3–4): project views `P/views/` with their work items and favourites,
+ * and workspace (global) views `W/views/`. Everyone sees their own and the public views; owners and admins change
+ * them; a locked view takes only the lock toggle.
+ */
+export const viewRoutes: RouteModule = (fastify, app) => {
+  viewCrud(fastify, app, { url: `${P}/views/`, scope: "project", params: projectParams, oneParams: projectViewParams, perms: PERMISSIONS.view });
+  viewCrud(fastify, app, { url: `${W}/views/`, scope: "workspace", params: slugParams, oneParams: workspaceViewParams, perms: PERMISSIONS.workspaceView });
+
+  // GET P/views/{id}/issues/: the project list (one engine, cached like P/issues/) with the view's filters ANDed in
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/views/:viewId/issues/`,
+    params: projectViewParams,
+    query: listQuery,
+    scope: "project",
+    load: ({ workspace, project, params, user }) => loadVisibleView(app.db, workspace.id, project.id, params.viewId, user.id),
+    policy: PERMISSIONS.view.view,
+    handler: (ctx) => projectListHandler(ctx, "project", "list", viewFilterOf(ctx.loaded)),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/user-favorite-views/`,
+    params: projectParams,
+    body: favoriteViewBody,
+    scope: "project",
+    policy: PERMISSIONS.view.favorite,
+    status: 204,
+    handler: async ({ workspace, project, user, body }) => {
+      await favoriteView(app, await loadVisibleView(app.db, workspace.id, project.id, body.view, user.id), user.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${P}/user-favorite-views/:viewId/`,
+    params: projectViewParams,
+    scope: "project",
+    policy: PERMISSIONS.view.favorite,
+    status: 204,
+    handler: async ({ workspace, user, params }) => {
+      if (!(await unfavoriteView(app, workspace.id, params.viewId, user.id))) throw errors.notFound();
+    },
+  });
+
+  // POST W/workspace-views/ {view_props}: the caller's workspace-wide view choices, kept on their membership (204)
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/workspace-views/`,
+    params: slugParams,
+    body: workspaceViewPropsBody,
+    scope: "workspace",
+    policy: PERMISSIONS.workspaceView.view,
+    status: 204,
+    handler: async ({ workspaceMember, body }) => {
+      await app.db.update(schema.workspaceMembers).set({ viewProps: body.view_props, updatedAt: new Date() }).where(eq(schema.workspaceMembers.id, workspaceMember!.id));
+    },
+  });
+};

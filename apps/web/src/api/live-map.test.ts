@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { LiveEvent } from "@stride/shared";
+import { LIVE_ENTITIES, eventIsOlder, liveInvalidations, liveTopicKeys } from "./live-map.ts";
+
+const slug = "acme";
+const pid = "p1";
+const ev = (e: Partial<LiveEvent> & Pick<LiveEvent, "t">): LiveEvent => ({ id: "x", op: "update", p: pid, ...e });
+const has = (keys: readonly (readonly unknown[])[], key: unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
+
+describe("liveInvalidations", () => {
+  it("a work item change refreshes its page, every list layout of its project and sub-item lists", () => {
+    const keys = liveInvalidations(ev({ t: "issues", id: "i1", i: "i1", f: ["state"] }), { slug, pid });
+    expect(has(keys, ["wi", slug, pid, "detail", "i1"])).toBe(true);
+    expect(has(keys, ["wi", slug, pid, "history", "i1"])).toBe(true);
+    expect(has(keys, ["wi", slug, pid, "list"])).toBe(true);
+    expect(has(keys, ["wi", slug, pid, "sub-issues"])).toBe(true);
+  });
+
+  it("comments and activity refresh only the item's page; assignees also the lists", () => {
+    const c = liveInvalidations(ev({ t: "issue_comments", i: "i1", op: "insert" }), { slug, pid });
+    expect(has(c, ["wi", slug, pid, "history", "i1"])).toBe(true);
+    expect(has(c, ["wi", slug, pid, "list"])).toBe(false);
+    const a = liveInvalidations(ev({ t: "issue_assignees", i: "i1", op: "insert" }), { slug, pid });
+    expect(has(a, ["wi", slug, pid, "list"])).toBe(true);
+  });
+
+  it("states, labels, members and projects map to their screens' keys", () => {
+    expect(liveInvalidations(ev({ t: "states" }), { slug, pid })).toEqual([["ws", slug, "project", pid, "states"], ["wi", slug, pid, "list"]]);
+    expect(has(liveInvalidations(ev({ t: "labels" }), { slug, pid }), ["ws", slug, "project", pid, "labels"])).toBe(true);
+    expect(has(liveInvalidations(ev({ t: "project_members" }), { slug, pid }), ["ws", slug, "project", pid, "members"])).toBe(true);
+    const p = liveInvalidations({ t: "projects", id: "p9", op: "update", f: ["name"] }, { slug });
+    expect(has(p, ["ws", slug, "project", "p9"])).toBe(true);
+    expect(has(p, ["ws", slug, "projects"])).toBe(true);
+  });
+
+  it("the project comes from the event, else from the topic; an unknown table touches its item only", () => {
+    expect(has(liveInvalidations(ev({ t: "states", p: undefined }), { slug, pid: "p2" }), ["wi", slug, "p2", "list"])).toBe(true);
+    expect(liveInvalidations(ev({ t: "some_new_table", i: "i1" }), { slug, pid })).toEqual(
+      ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"].map((part) => ["wi", slug, pid, part, "i1"]));
+    expect(liveInvalidations(ev({ t: "some_new_table" }), { slug, pid })).toEqual([]);
+  });
+
+  it("every entry yields keys under the workspace's slug", () => {
+    for (const [t, fn] of Object.entries(LIVE_ENTITIES)) {
+      for (const k of fn(ev({ t, i: "i1" }), { slug, pid })) expect(JSON.stringify(k), t).toMatch(/acme|"me"/);
+    }
+  });
+});
+
+describe("liveTopicKeys", () => {
+  it("a project reset refetches everything of the project", () => {
+    expect(has(liveTopicKeys("project:p1", { slug }), ["wi", slug, "p1"])).toBe(true);
+    expect(has(liveTopicKeys("project:p1", { slug }), ["ws", slug, "project", "p1"])).toBe(true);
+    expect(liveTopicKeys("issue:i1", { slug, pid })).toContainEqual(["wi", slug, pid, "detail", "i1"]);
+  });
+});
+
+describe("eventIsOlder", () => {
+  it("ignores updates the cache already holds, never inserts or deletes", () => {
+    const e = ev({ t: "issues", v: "2025-01-01T10:00:00.123000Z" });
+    expect(eventIsOlder(e, "2025-01-01T10:00:00.123Z")).toBe(true);
+    expect(eventIsOlder(e, "2025-01-01T10:00:01Z")).toBe(true);
+    expect(eventIsOlder(e, "2025-01-01T09:59:59Z")).toBe(false);
+    expect(eventIsOlder(e, undefined)).toBe(false);
+    expect(eventIsOlder({ ...e, op: "delete" }, "2025-01-02T00:00:00Z")).toBe(false);
+  });
+});

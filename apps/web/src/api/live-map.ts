@@ -1,0 +1,90 @@
+import type { QueryKey } from "@tanstack/react-query";
+import type { LiveEvent } from "@stride/shared";
+import { qk } from "./query-keys.ts";
+
+/**
+ * What a realtime event (`/live/`, db/sql/live-events.sql) means for the cache: the query keys (prefixes) to
+ * invalidate. Pure, so it is unit-tested; api/live.ts applies it. Mapping a new entity type is one entry of
+ * LIVE_ENTITIES, keyed by the table name the event carries in `t`.
+ */
+export interface LiveCtx {
+  /** The workspace slug the topic was subscribed under (query keys are by slug). */
+  slug: string;
+  /** The project of a project or item topic. */
+  pid?: string;
+}
+
+type Where = { slug: string; pid: string };
+type Keys = (e: LiveEvent, c: Where) => QueryKey[];
+
+/** The cache entries about one work item (api/work-items.ts ITEM_PARTS). */
+const ITEM_PARTS = ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"];
+const itemKeys = (c: Where, id: string | undefined): QueryKey[] => (id ? ITEM_PARTS.map((part) => ["wi", c.slug, c.pid, part, id]) : []);
+/** Every list of the project's work items, in every layout (list, kanban, calendar, spreadsheet, timeline). */
+const lists = (c: Where): QueryKey => ["wi", c.slug, c.pid, "list"];
+const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs", what];
+
+/** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
+const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
+/** Rows shown only on the item's page (comments, activity, reactions, subscribers, tasks). */
+const onPage: Keys = (e, c) => itemKeys(c, e.i);
+
+export const LIVE_ENTITIES: Record<string, Keys> = {
+  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"]],
+  issue_assignees: onCards,
+  issue_labels: onCards,
+  cycle_issues: onCards,
+  module_issues: onCards,
+  issue_links: onCards,
+  file_assets: onCards,
+  issue_relations: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "relations"]],
+  issue_comments: onPage,
+  comment_reactions: onPage,
+  issue_reactions: onPage,
+  issue_activities: onPage,
+  issue_subscribers: onPage,
+  issue_mentions: onPage,
+  issue_tasks: onPage,
+  issue_description_versions: onPage,
+  states: (_e, c) => [qk.states(c.slug, c.pid), lists(c)],
+  labels: (e, c) => (e.p ? [qk.labels(c.slug, c.pid), lists(c)] : []),
+  project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug)],
+  projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],
+  workspace_members: (_e, c) => [qk.workspaceMembers(c.slug), qk.workspaceMemberMe(c.slug)],
+  workspaces: (_e, c) => [qk.workspace(c.slug), qk.myWorkspaces],
+  cycles: (_e, c) => [refs(c, "cycles"), lists(c)],
+  modules: (_e, c) => [refs(c, "modules"), lists(c)],
+  module_members: (_e, c) => [refs(c, "modules")],
+  estimates: (_e, c) => [refs(c, "estimates"), lists(c)],
+  estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
+  project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
+  draft_issues: (_e, c) => [["wi-drafts", c.slug]],
+};
+
+/** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */
+export function liveInvalidations(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
+  const where: Where = { slug: ctx.slug, pid: e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : "") };
+  const keys = LIVE_ENTITIES[e.t] ?? ((ev: LiveEvent, c: Where) => itemKeys(c, ev.i));
+  return keys(e, where).filter((k) => !k.includes(""));
+}
+
+/** Everything a topic's screens may hold: refetched when the server says events were lost (`reset`) or access ended. */
+export function liveTopicKeys(topic: string, ctx: LiveCtx): QueryKey[] {
+  const [kind, id] = topic.split(":");
+  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id)];
+  if (kind === "workspace") return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
+  if (kind === "issue" && ctx.pid) return itemKeys({ slug: ctx.slug, pid: ctx.pid }, id);
+  if (kind === "user") return [qk.me];
+  return [];
+}
+
+/**
+ * "An event older than what the client holds is ignored": true when the cached row (its `updated_at`) is already
+ * at or past the event's version, e.g. the client's own write whose response came back before the event.
+ */
+export function eventIsOlder(e: LiveEvent, heldUpdatedAt: string | null | undefined): boolean {
+  if (!e.v || !heldUpdatedAt || e.op !== "update") return false;
+  const held = Date.parse(heldUpdatedAt);
+  const v = Date.parse(e.v);
+  return Number.isFinite(held) && Number.isFinite(v) && held >= v;
+}

@@ -1,0 +1,230 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
+import { eventIsOlder, liveInvalidations, liveTopicKeys, type LiveCtx } from "./live-map.ts";
+import { cachedItem } from "./work-items.ts";
+import { qk } from "./query-keys.ts";
+
+/**
+ * The web side of the realtime channel (`/live/`): one websocket per tab, opened when a signed-in screen first
+ * asks for a topic (useLiveTopic) and closed when none is wanted. Events become TanStack Query invalidations
+ * (api/live-map.ts), batched and held back while the tab's own writes are in flight (their optimistic state is
+ * not refetched away mid-write). Each topic's last sequence number is kept for the tab's life: a reconnect or a
+ * return to a screen catches up from it exactly; a first subscribe replays the last moments, covering writes
+ * made between the screen's fetches and the subscription. When the socket is down the status is
+ * "reconnecting" (LiveIndicator) and it retries with backoff.
+ */
+export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
+
+/** A first subscribe also replays this much recent history (server caps it). */
+const RECENT_MS = 15_000;
+/** A topic no screen wants any more stays subscribed this long (back-and-forth navigation). */
+const LINGER_MS = 30_000;
+const BATCH_MS = 40;
+
+interface Topic {
+  refs: number;
+  ctx: LiveCtx;
+  linger: ReturnType<typeof setTimeout> | null;
+  /** Refused or revoked: not asked again until a screen asks anew. */
+  refused: boolean;
+}
+
+export class LiveChannel {
+  status: LiveStatus = "idle";
+  private ws: WebSocket | null = null;
+  private topics = new Map<string, Topic>();
+  private cursors = new Map<string, number>();
+  private listeners = new Set<() => void>();
+  private attempt = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private pending = new Map<string, QueryKey>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private unwatchMutations: (() => void) | null = null;
+
+  constructor(private qc: QueryClient, private url: () => string = defaultUrl) {}
+
+  subscribeStatus = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  /** A screen wants `topic`; returns the release. */
+  retain(topic: string, ctx: LiveCtx): () => void {
+    let t = this.topics.get(topic);
+    if (!t) this.topics.set(topic, (t = { refs: 0, ctx, linger: null, refused: false }));
+    else if (t.refs === 0) t.refused = false;
+    t.ctx = ctx;
+    t.refs++;
+    if (t.linger) clearTimeout(t.linger);
+    t.linger = null;
+    if (t.refs === 1) this.ensureOpen(topic);
+    return () => {
+      const cur = this.topics.get(topic);
+      if (!cur || --cur.refs > 0) return;
+      cur.linger = setTimeout(() => this.drop(topic), LINGER_MS);
+    };
+  }
+
+  close(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    this.setStatus("idle");
+  }
+
+  private drop(topic: string) {
+    this.topics.delete(topic);
+    this.send({ type: "unsub", topic });
+    if (this.topics.size === 0) this.close();
+  }
+
+  private ensureOpen(topic: string) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.sub(topic);
+    else if (!this.ws && !this.retry) this.connect();
+  }
+
+  private connect() {
+    this.retry = null;
+    this.setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onmessage = (m) => {
+      if (this.ws !== ws) return;
+      try {
+        this.onMessage(JSON.parse(String(m.data)) as LiveServerMessage);
+      } catch {
+        // not ours
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.topics.size) this.scheduleReconnect();
+      else this.setStatus("idle");
+    };
+  }
+
+  private scheduleReconnect() {
+    this.setStatus("reconnecting");
+    const delay = Math.min(10_000, 300 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    this.attempt++;
+    this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  private send(msg: LiveClientMessage) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  private sub(topic: string) {
+    const t = this.topics.get(topic);
+    if (!t || t.refused) return;
+    const since = this.cursors.get(topic);
+    this.send(since === undefined ? { type: "sub", topic, recent: RECENT_MS } : { type: "sub", topic, since });
+  }
+
+  private onMessage(msg: LiveServerMessage) {
+    switch (msg.type) {
+      case "hello": {
+        const reconnected = this.attempt > 0;
+        this.attempt = 0;
+        this.setStatus("open");
+        for (const topic of this.topics.keys()) this.sub(topic);
+        // a topic never subscribed before this socket has nothing to catch up from: refetch what it shows
+        if (reconnected) for (const [topic, t] of this.topics) if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
+        return;
+      }
+      case "subscribed":
+        this.cursors.set(msg.topic, Math.max(this.cursors.get(msg.topic) ?? 0, msg.seq));
+        return;
+      case "event": {
+        this.cursors.set(msg.topic, Math.max(this.cursors.get(msg.topic) ?? 0, msg.seq));
+        const t = this.topics.get(msg.topic);
+        if (t) this.apply(msg.event, t.ctx);
+        return;
+      }
+      case "reset": {
+        this.cursors.set(msg.topic, msg.seq);
+        const t = this.topics.get(msg.topic);
+        if (t) this.invalidate(liveTopicKeys(msg.topic, t.ctx));
+        return;
+      }
+      case "refused":
+      case "revoked": {
+        const t = this.topics.get(msg.topic);
+        if (t) t.refused = true;
+        if (t && msg.type === "revoked") this.invalidate(liveTopicKeys(msg.topic, t.ctx));
+        return;
+      }
+    }
+  }
+
+  private apply(e: LiveEvent, ctx: LiveCtx) {
+    const pid = e.p ?? ctx.pid;
+    if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
+    if (e.t === "projects" && eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)) return;
+    this.invalidate(liveInvalidations(e, ctx));
+  }
+
+  /** Batch invalidations; none while this tab's own writes are in flight (flushed when they settle). */
+  private invalidate(keys: QueryKey[]) {
+    for (const k of keys) this.pending.set(JSON.stringify(k), k);
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  private flush() {
+    this.flushTimer = null;
+    if (this.qc.isMutating() > 0) {
+      this.unwatchMutations ??= this.qc.getMutationCache().subscribe(() => {
+        if (this.qc.isMutating() > 0) return;
+        this.unwatchMutations?.();
+        this.unwatchMutations = null;
+        if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), BATCH_MS);
+      });
+      return;
+    }
+    const keys = [...this.pending.values()];
+    this.pending.clear();
+    for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey });
+  }
+
+  private setStatus(s: LiveStatus) {
+    if (this.status === s) return;
+    this.status = s;
+    for (const fn of this.listeners) fn();
+  }
+}
+
+function defaultUrl(): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${LIVE_PATH}`;
+}
+
+const channels = new WeakMap<QueryClient, LiveChannel>();
+function channelOf(qc: QueryClient): LiveChannel {
+  let c = channels.get(qc);
+  if (!c) channels.set(qc, (c = new LiveChannel(qc)));
+  return c;
+}
+
+/** Keep the screen's cache live for `topic` (`project:<id>`, `workspace:<id>`, `issue:<id>`, `user:<id>`) while mounted. */
+export function useLiveTopic(topic: string | null, slug: string, pid?: string): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!topic || !slug || typeof WebSocket === "undefined") return;
+    return channelOf(qc).retain(topic, { slug, pid });
+  }, [qc, topic, slug, pid]);
+}
+
+/** The channel's state, for the reconnecting indicator. */
+export function useLiveStatus(): LiveStatus {
+  const c = channelOf(useQueryClient());
+  return useSyncExternalStore(c.subscribeStatus, () => c.status, () => "idle");
+}

@@ -1,0 +1,136 @@
+/**
+ * Saved views (wire-facts §7 IssueView): project views `P/views/` with their favourite toggle, and workspace
+ * (global) views `W/views/`. Locking, unlocking and favourites are optimistic and roll back on a refusal
+ * (work-tracking.md §4).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { DisplayFilters, DisplayProperties } from "@stride/shared";
+import type { IssueView } from "@stride/shared/contract";
+import { api } from "./client.ts";
+import type { ListEnvelope } from "./work-items-types.ts";
+import { wiKeys } from "./work-items.ts";
+
+export type { IssueView };
+
+/** What the web writes to a view (the server checks it with the contract's createViewBody / updateViewBody). */
+export interface ViewWrite {
+  name?: string;
+  description?: string;
+  filters?: Record<string, string[] | null | undefined>;
+  display_filters?: Partial<DisplayFilters>;
+  display_properties?: Partial<DisplayProperties>;
+  access?: number;
+  is_locked?: boolean;
+}
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+/** Where views live: a project's views, or the workspace's global views (`pid` null). */
+const base = (slug: string, pid: string | null) => (pid ? `${W(slug)}/projects/${pid}/views/` : `${W(slug)}/views/`);
+
+export const viewKeys = {
+  list: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
+  one: (slug: string, pid: string | null, id: string) => ["views", slug, pid ?? "workspace", id] as const,
+};
+
+/** Query options shared by the hooks and the route loaders (app/loaders.ts). */
+export const viewsQuery = (slug: string, pid: string | null) =>
+  queryOptions({ queryKey: viewKeys.list(slug, pid), queryFn: () => api<IssueView[]>(base(slug, pid)) });
+export const viewQuery = (slug: string, pid: string | null, id: string) =>
+  queryOptions({ queryKey: viewKeys.one(slug, pid, id), queryFn: () => api<IssueView>(`${base(slug, pid)}${id}/`) });
+
+export const useViews = (slug: string, pid: string | null, enabled = true) => useQuery({ ...viewsQuery(slug, pid), enabled });
+export const useView = (slug: string, pid: string | null, id: string | undefined) => useQuery({ ...viewQuery(slug, pid, id ?? ""), enabled: !!id });
+
+/** Change one view in the cached list and detail; returns what to put back. */
+function patchCached(qc: ReturnType<typeof useQueryClient>, slug: string, pid: string | null, id: string, patch: Partial<IssueView>) {
+  const keys: QueryKey[] = [viewKeys.list(slug, pid), viewKeys.one(slug, pid, id)];
+  const snap = keys.map((k) => [k, qc.getQueryData(k)] as const);
+  qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.map((v) => (v.id === id ? { ...v, ...patch } : v)));
+  qc.setQueryData<IssueView>(viewKeys.one(slug, pid, id), (old) => (old ? { ...old, ...patch } : old));
+  return () => { for (const [k, v] of snap) qc.setQueryData(k, v); };
+}
+
+export function useCreateView(slug: string, pid: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    // the create form shows a refusal under its fields
+    meta: { silent: true },
+    mutationFn: (body: ViewWrite & { name: string }) => api<IssueView>(base(slug, pid), { method: "POST", body }),
+    onSuccess: (view) => {
+      qc.setQueryData(viewKeys.one(slug, pid, view.id), view);
+      void qc.invalidateQueries({ queryKey: viewKeys.list(slug, pid) });
+    },
+  });
+}
+
+/**
+ * Change a view: the cached view changes at once (lock toggles, filters and display choices show in the same
+ * render) and is put back when the server refuses (a locked view: "view is locked").
+ */
+export function useUpdateView(slug: string, pid: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not update the view" },
+    mutationFn: ({ id, ...body }: ViewWrite & { id: string }) => api<IssueView>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }),
+    onMutate: async ({ id, ...body }) => {
+      await qc.cancelQueries({ queryKey: viewKeys.list(slug, pid) });
+      return { undo: patchCached(qc, slug, pid, id, body as Partial<IssueView>) };
+    },
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSuccess: (view) => {
+      qc.setQueryData(viewKeys.one(slug, pid, view.id), view);
+      qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.map((v) => (v.id === view.id ? view : v)));
+      // lists asked for while the change was on its way were filtered by the view as it was
+      if (pid) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "view") });
+      else void qc.invalidateQueries({ queryKey: ["views", slug, "workspace", view.id, "issues"] });
+    },
+  });
+}
+
+export function useDeleteView(slug: string, pid: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not delete the view", successTitle: "View deleted" },
+    mutationFn: ({ id }: { id: string; label?: string }) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }),
+    onSuccess: (_r, { id }) => {
+      qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.filter((v) => v.id !== id));
+      qc.removeQueries({ queryKey: viewKeys.one(slug, pid, id), exact: true });
+      // the sidebar's favourites may have held it
+      void qc.invalidateQueries({ queryKey: ["favorites", slug] });
+    },
+  });
+}
+
+/** Favourite or unfavourite a project view (`P/user-favorite-views/`), optimistic. */
+export function useFavoriteView(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the favourite" },
+    mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
+      favorite
+        ? api(`${W(slug)}/projects/${pid}/user-favorite-views/`, { method: "POST", body: { view: id } })
+        : api(`${W(slug)}/projects/${pid}/user-favorite-views/${id}/`, { method: "DELETE" }),
+    onMutate: async ({ id, favorite }) => {
+      await qc.cancelQueries({ queryKey: viewKeys.list(slug, pid) });
+      return { undo: patchCached(qc, slug, pid, id, { is_favorite: favorite }) };
+    },
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ["favorites", slug] });
+    },
+  });
+}
+
+/**
+ * The work items of a workspace global view (`W/issues/?global_view_id=`: one of the four default views or a
+ * custom view's id, whose filters the server applies) narrowed by `filters` (flat filter lists), newest first.
+ */
+export const globalViewIssuesQuery = (slug: string, viewId: string, filters: Record<string, string[] | null | undefined>) => {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(filters)) if (v?.length) params[k] = v.join(",");
+  return queryOptions({
+    queryKey: ["views", slug, "workspace", viewId, "issues", params] as const,
+    queryFn: () => api<ListEnvelope>(`${W(slug)}/issues/`, { query: { ...params, global_view_id: viewId, order_by: "-created_at", per_page: 100, cursor: "100:0:0" } }),
+    staleTime: 10_000,
+  });
+};

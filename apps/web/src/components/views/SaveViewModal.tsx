@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Bookmark } from "lucide-react";
+import { VIEW_ACCESS } from "@stride/shared";
+import { useCreateView, type IssueView, type ViewWrite } from "../../api/views.ts";
+import { errorMessage, fieldErrors } from "../../api/client.ts";
+import { useCan } from "../../lib/permissions.ts";
+import { Banner, Button, Input, Modal, Textarea, Toggle } from "../ui/index.ts";
+
+/** The list choices a new view starts from (a list's current filters, display filters and display properties). */
+export type ViewChoices = Pick<ViewWrite, "filters" | "display_filters" | "display_properties">;
+
+/** Where a saved view opens. */
+export const viewPath = (slug: string, pid: string | null, id: string) =>
+  pid ? `/${slug}/projects/${pid}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
+
+/**
+ * Create a view (a project's when `pid` is set, else a workspace global view) from a list's current choices:
+ * name, description and access (public by default; private views are seen by their owner only).
+ */
+export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, title = "Save as view" }: {
+  slug: string;
+  pid: string | null;
+  choices: ViewChoices;
+  open: boolean;
+  onClose: () => void;
+  onCreated: (view: IssueView) => void;
+  title?: string;
+}) {
+  const create = useCreateView(slug, pid);
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [isPrivate, setPrivate] = useState(false);
+  const errs = fieldErrors(create.error);
+  const other = create.error && !Object.keys(errs).some((k) => k === "name" || k === "description") ? errorMessage((create.error as { body?: unknown }).body) ?? "Could not save the view." : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { name, description, ...choices, access: isPrivate ? VIEW_ACCESS.private : VIEW_ACCESS.public },
+      { onSuccess: (view) => { onCreated(view); onClose(); } },
+    );
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button type="submit" form="save-view-form" disabled={create.isPending || !name.trim()}>{create.isPending ? "Saving…" : "Save view"}</Button>
+        </>
+      }
+    >
+      <form id="save-view-form" onSubmit={submit} className="space-y-3">
+        {other && <Banner>{other}</Banner>}
+        <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errs.name} maxLength={255} required />
+        <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} error={errs.description} />
+        <Toggle checked={isPrivate} onChange={setPrivate} label="Private" description="Only you can see a private view." />
+        <p className="text-xs text-zinc-500">The view keeps the current filters, layout and display properties.</p>
+      </form>
+    </Modal>
+  );
+}
+
+/** "Save view" on a project list: offered to those who may create views; opens the new view. */
+export function SaveViewButton({ slug, pid, prefs }: { slug: string; pid: string; prefs: ViewChoices }) {
+  const mayCreate = useCan("create", "view");
+  const [open, setOpen] = useState(false);
+  const nav = useNavigate();
+  if (!mayCreate) return null;
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        <Bookmark size={14} aria-hidden />
+        Save view
+      </Button>
+      {open && <SaveViewModal slug={slug} pid={pid} choices={prefs} open onClose={() => setOpen(false)} onCreated={(v) => nav(viewPath(slug, pid, v.id))} />}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Lock, Plus, Star, Trash2 } from "lucide-react";
+import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
+import { useDeleteView, useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
+import { errorMessage } from "../../api/client.ts";
+import { Button, ConfirmModal, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.tsx";
+import { usePermissions } from "../../lib/permissions.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { sortViews, type ViewSort } from "./sort.ts";
+
+/** A project's saved views (work-tracking §2): favourites first, sortable by name, creation or last update. */
+export function ProjectViewsPage() {
+  const { slug, projectId, project } = useCurrentProject();
+  const views = useViews(slug, projectId, project.issue_views_view);
+  const can = usePermissions({ projects: true });
+  const favorite = useFavoriteView(slug, projectId);
+  const del = useDeleteView(slug, projectId);
+  const nav = useNavigate();
+  const [sort, setSort] = useState<ViewSort>("name");
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<IssueView | null>(null);
+  const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
+  useEffect(() => {
+    document.title = `Views · ${project.name} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [project.name]);
+
+  if (!project.issue_views_view) {
+    return (
+      <>
+        <PageHeader title="Views" />
+        <EmptyState title="Views are turned off" description="A project admin can turn on views in the project's feature settings." />
+      </>
+    );
+  }
+  const mayCreate = can("create", "view");
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Views"
+        actions={
+          <>
+            <Select aria-label="Sort views" value={sort} onChange={(e) => setSort(e.target.value as ViewSort)} className="py-1 text-sm">
+              <option value="name">Name</option>
+              <option value="-created_at">Newest first</option>
+              <option value="created_at">Oldest first</option>
+              <option value="-updated_at">Recently updated</option>
+            </Select>
+            {mayCreate && (
+              <Button size="sm" onClick={() => setCreating(true)}>
+                <Plus size={14} aria-hidden />
+                New view
+              </Button>
+            )}
+          </>
+        }
+      />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {views.isLoading ? (
+          <PageSpinner />
+        ) : views.error ? (
+          <EmptyState title="Could not load the views" description={errorMessage((views.error as { body?: unknown }).body) ?? String(views.error)} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title="No views yet"
+            description="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
+            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create view</Button> : undefined}
+          />
+        ) : (
+          <ul aria-label="Views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {rows.map((v) => {
+              const mayEdit = can("edit", "view", { createdBy: v.owned_by });
+              return (
+                <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                  <Link to={viewPath(slug, projectId, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
+                  {v.access === VIEW_ACCESS.private && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+                  {v.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+                  {can("favorite", "view") && (
+                    <button
+                      type="button"
+                      aria-pressed={v.is_favorite}
+                      aria-label={`${v.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${v.name}`}
+                      onClick={() => favorite.mutate({ id: v.id, favorite: !v.is_favorite })}
+                      className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                    >
+                      <Star size={16} aria-hidden className={cx(v.is_favorite && "fill-amber-400 text-amber-500")} />
+                    </button>
+                  )}
+                  {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
+                    <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
+                      <Trash2 size={16} aria-hidden />
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {creating && (
+        <SaveViewModal
+          title="New view"
+          slug={slug}
+          pid={projectId}
+          choices={{ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() }}
+          open
+          onClose={() => setCreating(false)}
+          onCreated={(v) => nav(viewPath(slug, projectId, v.id))}
+        />
+      )}
+      <ConfirmModal
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })}
+        title="Delete view"
+        message={`Delete "${deleting?.name ?? ""}"? Its work items stay; only the saved filters go.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Globe, Lock, LockOpen, Star } from "lucide-react";
+import { updateDisplayFilters, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
+import { useFavoriteView, useUpdateView, useView, type IssueView } from "../../api/views.ts";
+import { errorMessage } from "../../api/client.ts";
+import { Banner, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { useCan } from "../../lib/permissions.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { ListProvider, type PrefsPatch } from "./context.tsx";
+import { prefsFrom, type Prefs } from "./lib/list-view.ts";
+import { ListScreen } from "./WorkItemsPage.tsx";
+
+/**
+ * A saved project view (work-tracking §2 "project saved view" context): the project's work items through
+ * `P/views/{id}/issues/`, where the server applies the view's filters. Its owner (or a project admin) changes
+ * filters and display and they are saved on the view; a locked view, or someone else's, keeps its filters as
+ * saved (display changes stay on this screen).
+ */
+export function ProjectViewPage() {
+  const { viewId = "" } = useParams();
+  const { slug, projectId, project } = useCurrentProject();
+  const view = useView(slug, projectId, viewId);
+  useEffect(() => {
+    document.title = `${view.data?.name ?? "View"} · ${project.name} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [view.data?.name, project.name]);
+  if (!project.issue_views_view) {
+    return (
+      <>
+        <PageHeader title="Views" />
+        <EmptyState title="Views are turned off" description="A project admin can turn on views in the project's feature settings." />
+      </>
+    );
+  }
+  if (view.isLoading) return <PageSpinner />;
+  if (!view.data) {
+    return (
+      <EmptyState
+        title="View not found"
+        description={errorMessage((view.error as { body?: unknown } | null)?.body) ?? "This view does not exist, or it is private to someone else."}
+        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/views/`}>All views</Link>}
+      />
+    );
+  }
+  return <ViewList key={view.data.id} view={view.data} />;
+}
+
+function ViewList({ view }: { view: IssueView }) {
+  const { slug, projectId, project } = useCurrentProject();
+  const mayEdit = useCan("edit", "view", { createdBy: view.owned_by });
+  const mayFavorite = useCan("favorite", "view");
+  const saves = mayEdit && !view.is_locked;
+  const update = useUpdateView(slug, projectId);
+  const favorite = useFavoriteView(slug, projectId);
+  // choices that are not saved on the view (someone else's or a locked view): kept on this screen only
+  const [overlay, setOverlay] = useState<Prefs | null>(null);
+  const saved = useMemo(
+    () => prefsFrom({ filters: view.filters, display_filters: view.display_filters as Partial<DisplayFilters> as DisplayFilters, display_properties: view.display_properties as Prefs["display_properties"] }),
+    [view.filters, view.display_filters, view.display_properties],
+  );
+  const prefs = overlay ?? saved;
+
+  const updatePrefs = (p: PrefsPatch) => {
+    const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: "project_view" }) as DisplayFilters) : undefined;
+    const next: Prefs = {
+      filters: { ...prefs.filters, ...p.filters },
+      display_filters: df ?? prefs.display_filters,
+      display_properties: { ...prefs.display_properties, ...p.display_properties },
+    };
+    if (!saves) {
+      // filters of a view that does not save stay as saved (the server applies them anyway)
+      setOverlay({ ...next, filters: prefs.filters });
+      return;
+    }
+    update.mutate({
+      id: view.id,
+      ...(p.filters ? { filters: next.filters } : {}),
+      ...(df ? { display_filters: df } : {}),
+      ...(p.display_properties ? { display_properties: next.display_properties } : {}),
+    });
+  };
+
+  const isPrivate = view.access === VIEW_ACCESS.private;
+  const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
+  const actions = (
+    <>
+      {mayFavorite && (
+        <button
+          type="button"
+          className={iconBtn}
+          aria-pressed={view.is_favorite}
+          aria-label={view.is_favorite ? "Remove from favorites" : "Add to favorites"}
+          title={view.is_favorite ? "Remove from favorites" : "Add to favorites"}
+          onClick={() => favorite.mutate({ id: view.id, favorite: !view.is_favorite })}
+        >
+          <Star size={16} aria-hidden className={cx(view.is_favorite && "fill-amber-400 text-amber-500")} />
+        </button>
+      )}
+      {mayEdit && (
+        <button
+          type="button"
+          className={iconBtn}
+          aria-pressed={view.is_locked}
+          onClick={() => { setOverlay(null); update.mutate({ id: view.id, is_locked: !view.is_locked }); }}
+        >
+          {view.is_locked ? <Lock size={14} aria-hidden /> : <LockOpen size={14} aria-hidden />}
+          {view.is_locked ? "Unlock" : "Lock"}
+        </button>
+      )}
+      {mayEdit && !view.is_locked && (
+        <button type="button" className={iconBtn} onClick={() => update.mutate({ id: view.id, access: isPrivate ? VIEW_ACCESS.public : VIEW_ACCESS.private })}>
+          {isPrivate ? <Lock size={14} aria-hidden /> : <Globe size={14} aria-hidden />}
+          {isPrivate ? "Make public" : "Make private"}
+        </button>
+      )}
+    </>
+  );
+  const title = (
+    <span className="flex items-center gap-2">
+      <Link to={`/${slug}/projects/${projectId}/views/`} className="text-zinc-500 hover:underline">Views</Link>
+      <span aria-hidden className="text-zinc-400">/</span>
+      <span>{view.name}</span>
+      {view.is_locked && <span className="inline-flex items-center gap-1 rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"><Lock size={10} aria-hidden />Locked</span>}
+      {isPrivate && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+    </span>
+  );
+  const banner = !saves ? (
+    <div className="px-4 pt-2">
+      <Banner kind="info">
+        {view.is_locked ? "This view is locked: its filters and display are kept as saved." : "This view belongs to someone else: its filters are kept as saved, display changes stay on this screen."}
+      </Banner>
+    </div>
+  ) : null;
+  return (
+    <ListProvider slug={slug} pid={projectId} kind="view" viewId={view.id} project={project} prefs={prefs} updatePrefs={updatePrefs}>
+      <ListScreen title={title} actions={actions} banner={banner} filtersReadOnly={!saves} />
+    </ListProvider>
+  );
+}

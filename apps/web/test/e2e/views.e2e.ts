@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Saved views: a filtered work-item list saved as a project view, locked, favourited and opened again from the
+ * views list; a workspace view filtered across projects and saved. Each test seeds its own user, project and items.
+ */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+const key = (n: number) => `${a.identifier}-${n}`;
+const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Vera" });
+  const on = await ctx.request.patch(`${P()}/`, { data: { issue_views_view: true } });
+  expect(on.status()).toBe(200);
+  await createItems(ctx.request, a, [
+    { name: "Login fails", priority: "high" },
+    { name: "Dark mode", priority: "low" },
+    { name: "Crash on save", priority: "high" },
+    { name: "Slow search", priority: "urgent" },
+  ]);
+  page = await ctx.newPage();
+});
+afterEach(async () => { await ctx?.close(); });
+
+const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+async function viewsOnServer(): Promise<{ id: string; name: string; is_locked: boolean; is_favorite: boolean; filters: Record<string, string[] | null> }[]> {
+  return (await (await page.request.get(`${P()}/views/`)).json()) as never;
+}
+
+it("saves a filtered list as a view, locks it and opens it again", async () => {
+  await openList(page, a);
+  await poll(rows).toEqual([key(4), key(3), key(2), key(1)]);
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
+  await poll(rows).toEqual([key(3), key(1)]);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Save view" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save as view" });
+  await dialog.getByLabel("Name").fill("Hot items");
+  await dialog.getByRole("button", { name: "Save view" }).click();
+  await page.waitForURL(/\/views\/[0-9a-f-]{36}\/$/);
+  await expect.poll(() => page.locator("[data-list-context]").getAttribute("data-list-context")).toBe("view");
+  await poll(rows).toEqual([key(3), key(1)]);
+  await poll(async () => (await viewsOnServer()).map((v) => [v.name, v.filters.priority])).toEqual([["Hot items", ["high"]]]);
+
+  // lock it: the filters are kept as saved, and the server refuses changes
+  await page.getByRole("button", { name: "Lock" }).click();
+  await page.getByRole("button", { name: "Unlock" }).waitFor();
+  await poll(async () => (await viewsOnServer())[0]?.is_locked).toBe(true);
+  await page.getByText("This view is locked").waitFor();
+  expect(await page.getByRole("button", { name: "Filters" }).count()).toBe(0);
+  const id = (await viewsOnServer())[0]!.id;
+  const refused = await page.request.patch(`${P()}/views/${id}/`, { data: { name: "Changed" } });
+  expect([refused.status(), await refused.json()]).toEqual([400, { error: "view is locked" }]);
+
+  // favourite it
+  await page.getByRole("button", { name: "Add to favorites" }).click();
+  await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
+  await poll(async () => (await viewsOnServer())[0]?.is_favorite).toBe(true);
+
+  // open it again from the project's views
+  await page.goto(`/${a.slug}/projects/${a.projectId}/views/`);
+  const list = page.getByRole("list", { name: "Views" });
+  await list.getByRole("link", { name: "Hot items" }).click();
+  await page.waitForURL(new RegExp(`/views/${id}/$`));
+  await poll(rows).toEqual([key(3), key(1)]);
+  await page.getByText("This view is locked").waitFor();
+  await page.getByRole("button", { name: "Unlock" }).waitFor();
+  // the project's own list is untouched by the view
+  await openList(page, a);
+  await poll(rows).toEqual([key(3), key(1)]);
+});
+
+it("filters a workspace view across projects and saves it as a custom view", async () => {
+  await page.goto(`/${a.slug}/workspace-views/all-issues/`);
+  const table = () => page.locator("tbody tr[data-item] td:first-child").allTextContents();
+  await poll(table).toEqual([key(4), key(3), key(2), key(1)]);
+  await page.getByRole("group", { name: "Priority" }).getByRole("button", { name: "Urgent" }).click();
+  await poll(table).toEqual([key(4)]);
+
+  await page.getByRole("button", { name: "Save view" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save as view" });
+  await dialog.getByLabel("Name").fill("Fires");
+  await dialog.getByRole("button", { name: "Save view" }).click();
+  await page.waitForURL(/\/workspace-views\/[0-9a-f-]{36}\/$/);
+  await page.getByRole("navigation", { name: "Workspace views" }).getByRole("link", { name: "Fires" }).waitFor();
+  await poll(table).toEqual([key(4)]);
+
+  await page.getByRole("button", { name: "Lock" }).click();
+  await page.getByText("This view is locked").waitFor();
+  await expect.poll(() => page.getByRole("group", { name: "Priority" }).getByRole("button", { name: "High" }).isDisabled()).toBe(true);
+  const saved = (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as { name: string; is_locked: boolean; filters: Record<string, string[] | null> }[];
+  expect(saved.map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([["Fires", true, ["urgent"]]]);
+});

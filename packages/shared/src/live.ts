@@ -1,0 +1,76 @@
+/**
+ * The realtime channel's protocol (`/live/` websocket), shared by the server (apps/server/src/live/) and the web
+ * client (apps/web/src/api/live.ts). Events are ids and field names, never rows: a client refetches or patches.
+ */
+
+/** Path of the websocket endpoint. */
+export const LIVE_PATH = "/live/";
+
+/** Topics a client may subscribe to; the server checks the caller may read each one on every subscribe. */
+export type LiveTopicKind = "workspace" | "project" | "issue" | "user";
+export interface LiveTopic {
+  kind: LiveTopicKind;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KINDS: readonly LiveTopicKind[] = ["workspace", "project", "issue", "user"];
+
+/** `kind:uuid` → topic, or null when it is not one. */
+export function parseLiveTopic(topic: unknown): LiveTopic | null {
+  if (typeof topic !== "string" || topic.length > 80) return null;
+  const i = topic.indexOf(":");
+  const kind = topic.slice(0, i) as LiveTopicKind;
+  const id = topic.slice(i + 1).toLowerCase();
+  if (i < 0 || !KINDS.includes(kind) || !UUID.test(id)) return null;
+  return { kind, id };
+}
+
+export function liveTopic(kind: LiveTopicKind, id: string): string {
+  return `${kind}:${id}`;
+}
+
+/**
+ * One committed change of one row (db/sql/live-events.sql): `t` the table, `id` the row, `op` what happened,
+ * `p` its project, `i` the work item it belongs to, `c` that item's creator, `f` the changed columns (updates),
+ * `v` the row's updated_at after the change (ISO).
+ */
+export interface LiveEvent {
+  t: string;
+  id: string;
+  op: "insert" | "update" | "delete";
+  p?: string;
+  i?: string;
+  c?: string;
+  f?: string[];
+  v?: string;
+}
+
+/**
+ * Client → server. `since`: the last sequence number the client holds of the topic (catch-up from there).
+ * `recent` (first subscribe, no number yet): also replay the events of the last `recent` ms (at most
+ * LIVE_RECENT_MAX_MS), covering writes committed between the screen's fetches and the subscription.
+ */
+export type LiveClientMessage =
+  | { type: "sub"; topic: string; since?: number; recent?: number }
+  | { type: "unsub"; topic: string }
+  | { type: "ping" };
+
+/** Refusal reasons of a subscribe. */
+export type LiveRefusal = "invalid" | "forbidden";
+
+/** Server → client. */
+export type LiveServerMessage =
+  | { type: "hello"; user: string }
+  | { type: "subscribed"; topic: string; seq: number }
+  | { type: "refused"; topic: string; reason: LiveRefusal }
+  /** The caller may no longer read the topic (membership removed): the subscription is gone. */
+  | { type: "revoked"; topic: string }
+  | { type: "event"; topic: string; seq: number; event: LiveEvent }
+  /** Events since the client's `since` are no longer all kept: refetch everything of the topic. */
+  | { type: "reset"; topic: string; seq: number }
+  | { type: "pong" };
+
+/** Events a catch-up replays at most; beyond that the client gets `reset` and refetches. */
+export const LIVE_CATCH_UP_MAX = 500;
+export const LIVE_RECENT_MAX_MS = 60_000;
