@@ -105,9 +105,9 @@ describe("POST W/user-favorites/", () => {
     expect(Object.keys(mixed.body)).toEqual(["entity_type"]);
     const badParent = await w.member.post(base, { entity_type: "project", entity_identifier: crypto.randomUUID(), parent: crypto.randomUUID() });
     expect(badParent.status).toBe(404);
-    const view = await w.member.post(base, { entity_type: "view", entity_identifier: crypto.randomUUID() });
-    expect(view.status).toBe(400);
-    expect(Object.keys(view.body)).toEqual(["entity_type"]);
+    const page = await w.member.post(base, { entity_type: "page", entity_identifier: crypto.randomUUID() });
+    expect(page.status).toBe(400);
+    expect(Object.keys(page.body)).toEqual(["entity_type"]);
   });
 
   it("refuses a folder that is not the caller's, and entities the caller cannot see (404)", async () => {
@@ -126,6 +126,23 @@ describe("POST W/user-favorites/", () => {
     // An archived cycle.
     const old = await insertCycle(w, p.id, "Old", true);
     expect((await w.member.post(base, { entity_type: "cycle", entity_identifier: old })).status).toBe(404);
+  });
+});
+
+describe("views", () => {
+  it("favourites project views and workspace views the caller can see; another user's private view is 404", async () => {
+    const { w, p, base } = await fresh();
+    const [pv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: p.id, name: "Open bugs", ownedById: w.admin.userId, access: 1 }).returning();
+    const [wv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: null, name: "Everything", ownedById: w.admin.userId, access: 1 }).returning();
+    const [priv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: p.id, name: "Mine", ownedById: w.admin.userId, access: 0 }).returning();
+    const a = await w.member.post(base, { entity_type: "view", entity_identifier: pv!.id });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ entity_data: { id: pv!.id, name: "Open bugs", logo_props: {}, project_id: p.id }, project_id: p.id });
+    const b = await w.member.post(base, { entity_type: "view", entity_identifier: wv!.id });
+    expect(b.body).toMatchObject({ entity_data: { id: wv!.id, name: "Everything", logo_props: {} }, project_id: null });
+    expect(b.body.entity_data).not.toHaveProperty("project_id");
+    expect((await w.member.post(base, { entity_type: "view", entity_identifier: priv!.id })).status).toBe(404);
+    expect((await w.admin.post(base, { entity_type: "view", entity_identifier: priv!.id })).status).toBe(200);
   });
 });
 

@@ -85,7 +85,7 @@ export const workspaceUserPropertiesPatch = z.object({
   filters: z.record(z.string().max(255), z.json()).optional(),
   display_filters: z.record(z.string().max(255), z.json()).optional(),
   display_properties: z.record(z.string().max(255), z.json()).optional(),
-  rich_filters: richFilters.optional(),
+  rich_filters: richFiltersBody.optional(),
   navigation_project_limit: z.number().int().min(0).max(1000).optional(),
   navigation_control_preference: z.enum(NAVIGATION_CONTROL_PREFERENCES).optional(),
 });

@@ -1,7 +1,7 @@
 /**
  * What each favourite entity type points at, and who may see it: one entry per type. An entry answers, for ids of
  * one type, the live entities the viewer can see, as `entity_data` (`{id, name, logo_props[, project_id]}`,
- * wire-facts §7). A type without an entry (views and pages until their tables exist) cannot be favourited here.
+ * wire-facts §7). A type without an entry (pages until their table exists) cannot be favourited here.
  * Adding a type = one entry, usually `inProject(sql.raw("table"))`.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -68,6 +68,21 @@ export const FAVORITE_ENTITIES: Partial<Record<FavoriteEntityType, EntityResolve
     ),
   cycle: inProject(sql.raw("cycles")),
   module: inProject(sql.raw("modules")),
+  /**
+   * Saved views: public ones and the caller's own private ones; a project view while the caller is an active member
+   * of its live project, a workspace view (no project) for any member of the workspace.
+   */
+  view: (db, viewer, ids) =>
+    collect(
+      db,
+      sql`select e.id, e.name, e.logo_props, e.project as project_id from issue_views e
+        left join projects p on p.id = e.project
+        where e.id in (${idList(ids)}) and e.workspace = ${viewer.workspaceId} and e.archived_at is null
+          and (e.access = 1 or e.owned_by = ${viewer.userId})
+          and (e.project is null or (p.archived_at is null
+            and exists (select 1 from project_members pm where pm.project = e.project and pm.member = ${viewer.userId} and pm.is_active)))`,
+      true,
+    ),
   /** Work items: live ones; a project guest sees those they created unless the project shows guests everything. */
   issue: inProject(sql.raw("issues"), {
     logoProps: false,

@@ -27,7 +27,7 @@ function hrefOf(slug: string, f: UserFavorite): string {
     case "project": return `/${slug}/projects/${id}/issues/`;
     case "cycle": return `${project}/cycles/${id}/`;
     case "module": return `${project}/modules/${id}/`;
-    case "view": return `${project}/views/${id}/`;
+    case "view": return pid ? `${project}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
     case "page": return `${project}/pages/${id}/`;
     default: return `${project}/issues/${id}/`;
   }
