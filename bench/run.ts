@@ -606,7 +606,8 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
   const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey });
   const cookies = [{ name: app.config.sessionCookieName, value: token }];
   const baselineDist = process.env.BENCH_BASELINE_WEB_DIST ? path.resolve(process.env.BENCH_BASELINE_WEB_DIST) : null;
-  const baselineServer = baselineDist ? await buildServer(app, { webDist: baselineDist }) : null;
+  // a build from before the screen data in the page gets the plain page (BENCH_BASELINE_SCREEN_DATA=1: with it)
+  const baselineServer = baselineDist ? await buildServer(app, { webDist: baselineDist, screenData: process.env.BENCH_BASELINE_SCREEN_DATA === "1" }) : null;
   const baselineUrl = baselineServer ? await baselineServer.listen({ port: 0, host: "127.0.0.1" }) : null;
   log(`Browser: opening four screens from their URL (item ${itemKey})${baselineDist ? `, each also from the baseline build ${baselineDist}` : ""} …`);
   const current: ScreenLoad[] = [];
@@ -630,10 +631,13 @@ const SCREEN_TARGET_MS = 300;
 const SCREENS_START = "<!-- screens -->";
 const SCREENS_END = "<!-- /screens -->";
 
-/** The median load's first API request and the last answer that came before its content showed. */
-function phases(s: ScreenLoad): { first: number; last: number } {
+/** The median load's first API request and the last answer that came before its content showed (none: the data came with the page). */
+function phases(s: ScreenLoad): { first: string; last: string; startup: string; requests: string; rendering: number } {
   const api = s.waterfall.filter((w) => w.kind === "api" && w.end <= s.p50);
-  return { first: Math.min(...api.map((w) => w.start)), last: Math.max(...api.map((w) => w.end)) };
+  if (!api.length) return { first: "—", last: "—", startup: "—", requests: "—", rendering: s.p50 - s.html.end };
+  const first = Math.min(...api.map((w) => w.start));
+  const last = Math.max(...api.map((w) => w.end));
+  return { first: String(first), last: String(last), startup: String(first), requests: String(last - first), rendering: s.p50 - Math.max(last, s.html.end) };
 }
 
 function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typeof machine>, date: string): string[] {
@@ -657,13 +661,13 @@ function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typ
       ? `Baseline build: ${r.baselineLabel ?? `\`${r.baselineDist}\``}, served by a second HTTP server of the same process (same database), each screen measured right after this build's.`
       : "",
     "",
-    "Where the median load's time goes (ms from the navigation start): start-up (the HTML, the scripts, until the first API request), the API requests the content needs (until the last answer before the content shows), then rendering.",
+    "Where the median load's time goes (ms from the navigation start): the page (its first byte: the head with the scripts; its last byte: with the screen's data that the server embeds for the signed-in caller), start-up until the first API request the browser still makes, the API requests the content needs (until the last answer before the content shows), then rendering (from the later of the last answer and the page's end).",
     "",
-    "| Screen | first API request | last answer | content shown | start-up | requests | rendering |",
-    "|---|---|---|---|---|---|---|",
+    "| Screen | page first byte | page last byte (with data) | first API request | last answer | content shown | start-up | requests | rendering |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...r.current.map((s) => {
       const t = phases(s);
-      return `| ${s.name} | ${t.first} | ${t.last} | ${s.p50} | ${t.first} | ${t.last - t.first} | ${s.p50 - t.last} |`;
+      return `| ${s.name} | ${s.html.firstByte} | ${s.html.end} | ${t.first} | ${t.last} | ${s.p50} | ${t.startup} | ${t.requests} | ${t.rendering} |`;
     }),
     "",
     "<details><summary>Requests of the median load (ms from the navigation start)</summary>",

@@ -899,6 +899,7 @@ CREATE INDEX "issues_list_idx" ON "issues" USING btree ("project","created_at") 
 CREATE INDEX "issues_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_parent_idx" ON "issues" USING btree ("parent");--> statement-breakpoint
 CREATE INDEX "issues_updated_idx" ON "issues" USING btree ("project","updated_at");--> statement-breakpoint
+CREATE INDEX "issues_draft_author_idx" ON "issues" USING btree ("workspace","created_by") WHERE is_draft AND deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_live_state_sort_idx" ON "issues" USING btree ("project","state","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE INDEX "issues_live_state_created_idx" ON "issues" USING btree ("project","state","created_at") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint
 CREATE INDEX "issues_live_priority_sort_idx" ON "issues" USING btree ("project","priority","sort_order") WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;--> statement-breakpoint

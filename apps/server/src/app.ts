@@ -9,6 +9,7 @@ import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUE
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
+import { sendAppHtml } from "./core/screen-data.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -20,6 +21,8 @@ const MIME: Record<string, string> = {
 export interface BuildOptions {
   /** Folder with the built web app (index.html); served with SPA fallback when present. */
   webDist?: string;
+  /** Embed the first screen's data in the app's HTML for a signed-in caller (core/screen-data.ts); default true. */
+  screenData?: boolean;
   /** Where log lines go (JSON, one per line); stdout when absent. */
   logStream?: { write(line: string): void };
 }
@@ -113,7 +116,10 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
       return;
     }
-    reply.header("Cache-Control", "no-cache").type("text/html").send(fs.readFileSync(path.join(webDist!, "index.html")));
+    // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
+    const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
+    if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
+    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName);
   });
 
   return fastify;

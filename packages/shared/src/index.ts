@@ -15,3 +15,4 @@ export * from "./datetime.ts";
 export * from "./oauth-providers.ts";
 export * from "./estimates.ts";
 export * from "./live.ts";
+export * from "./screen-data.ts";

@@ -4,6 +4,8 @@
  * means "signed out") sends the browser to `/?next_path=<current path>` (platform.md §2); inside
  * the instance admin the same happens towards `/god-mode/`.
  */
+import { takeBootAnswer } from "./boot-data.ts";
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -88,6 +90,12 @@ function redirectOn401() {
 }
 
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? "GET";
+  // the first screen's answers come with the page (boot-data.ts)
+  if (method === "GET") {
+    const embedded = await takeBootAnswer(buildUrl(path, opts.query));
+    if (embedded) return embedded.body as T;
+  }
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body !== undefined) {
@@ -95,7 +103,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     body = JSON.stringify(opts.body);
   }
   const res = await fetch(buildUrl(path, opts.query), {
-    method: opts.method ?? "GET",
+    method,
     headers,
     body,
     credentials: "include",

@@ -6,13 +6,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, hasFieldErrors } from "./client.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
-import { RELATION_TYPES, type ItemRelationType } from "@stride/shared";
+import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
   CommentCreateBody, CreateLinkBody, DescriptionVersion as DescriptionVersionFull, DescriptionVersionLite, RelatedWorkItem, UpdateLinkBody, UpdateTaskBody,
 } from "@stride/shared/contract";
 import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 
-export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
+export { DETAIL_EXPAND };
 
 export const detailKeys = {
   history: (slug: string, pid: string, id: string, type: "property" | "comment") => ["wi", slug, pid, "history", id, type] as const,

@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
+import { BUILT_FEATURES, featureListsOf as sharedFeatureLists } from "@stride/shared";
 import { api } from "./client.ts";
 import { useStates } from "./states.ts";
 import { useLabels } from "./labels.ts";
@@ -36,13 +36,8 @@ async function optionalList<T>(path: string): Promise<T[] | null> {
  * Which feature lists a project needs: a feature's endpoint is called only when the server routes it
  * (BUILT_FEATURES, flipped by issue #8) and the project has it turned on.
  */
-export function featureListsOf(p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean } {
-  return {
-    cycles: BUILT_FEATURES.cycles && !!p?.cycle_view,
-    modules: BUILT_FEATURES.modules && !!p?.module_view,
-    estimates: BUILT_FEATURES.estimates && !!(p as Record<string, unknown> | undefined)?.estimate,
-  };
-}
+export const featureListsOf = (p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean } =>
+  sharedFeatureLists(p as Parameters<typeof sharedFeatureLists>[0]);
 
 /* Query options, shared by the hooks and the route loaders (app/loaders.ts). */
 export const cyclesQuery = (slug: string, pid: string) =>

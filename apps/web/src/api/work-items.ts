@@ -5,7 +5,7 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { useProjectRefs } from "./work-items-refs.ts";
@@ -24,8 +24,6 @@ export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind =
 
 /** Which list endpoint a context reads (`view`: a saved view's work items, `P/views/{viewId}/issues/`). */
 export type ListSource = "issues" | "archived" | "epics" | "view";
-const LIST_ENDPOINT: Record<Exclude<ListSource, "view">, string> = { issues: "issues/", archived: "archived-issues/", epics: "epics/" };
-const listEndpoint = (d: ListDesc) => (d.kind === "view" ? `views/${d.viewId}/issues/` : LIST_ENDPOINT[d.kind]);
 
 export interface ListDesc {
   slug: string;
@@ -59,10 +57,7 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
  * asks for when it expands `issue_relation` without grouping), whose items carry their relations: its arrows.
  */
-function listPageSource(d: ListDesc): { path: string; query: Record<string, string> } {
-  if (d.kind === "issues" && d.layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
-  return { path: listEndpoint(d), query: {} };
-}
+const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.viewId);
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
@@ -119,7 +114,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${listEndpoint(d)}`, { query: params });
+  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${pageSource(d.kind, "list", d.viewId).path}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 

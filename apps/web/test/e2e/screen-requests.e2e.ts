@@ -15,6 +15,9 @@ import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
  *
  * Every `fetch` the page makes is logged by an init script: when it was called, when its answer reached
  * the page, the status and the answer's text. Each test seeds its own data.
+ *
+ * The server embeds a signed-in caller's first screen's data in the page (screen-data.e2e.ts checks that);
+ * these tests take the page without it, so they check the route loaders, which every in-app navigation uses.
  */
 let browser: Browser;
 
@@ -44,6 +47,21 @@ async function logFetches(ctx: BrowserContext): Promise<void> {
         return res;
       });
     };
+  });
+}
+
+/** The app's pages without the embedded screen data: what the app gets when it navigates itself. */
+const plain = new WeakSet<BrowserContext>();
+async function plainPages(ctx: BrowserContext): Promise<void> {
+  if (plain.has(ctx)) return;
+  plain.add(ctx);
+  await ctx.route((url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/assets/"), async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    const res = await route.fetch();
+    const html = (await res.text())
+      .replace(/<script type="application\/json" id="stride-screen-data">[\s\S]*?<\/script>/, "")
+      .replace(/<meta name="stride-screen-data"[^>]*>/, "");
+    await route.fulfill({ response: res, body: html });
   });
 }
 
@@ -108,6 +126,7 @@ function waterfall(data: Fetch[], screenUrl: string): { waits: string[]; rounds:
  */
 async function openScreen(ctx: BrowserContext, path: string, shown: (page: Page) => Promise<void>, maxRounds: number) {
   await logFetches(ctx);
+  await plainPages(ctx);
   const page = await ctx.newPage();
   await page.goto(path);
   await shown(page);

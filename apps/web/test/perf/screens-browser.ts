@@ -42,6 +42,8 @@ export interface ScreenLoad {
   apiRounds: number;
   /** The median load's requests (scripts and API), in start order. */
   waterfall: ResourceTiming[];
+  /** The median load's page (the HTML, with the screen's data when the server embeds it): first byte and last byte (ms from navigation start). */
+  html: { firstByte: number; end: number };
 }
 
 /** Loading indicators of the app: while any shows, the screen is not done. */
@@ -94,16 +96,18 @@ export function apiRounds(reqs: { start: number; end: number }[]): number {
   return Math.max(0, ...round);
 }
 
-async function loadOnce(page: Page, target: ScreenTarget): Promise<{ shown: number; resources: ResourceTiming[] }> {
+async function loadOnce(page: Page, target: ScreenTarget): Promise<{ shown: number; resources: ResourceTiming[]; html: { firstByte: number; end: number } }> {
   await page.goto("about:blank");
   await page.goto(target.path, { waitUntil: "commit" });
   await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
   const shown = (await page.evaluate("window.__screenShown")) as number;
+  const html = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd) }; })()`)) as { firstByte: number; end: number };
   const resources = (await page.evaluate(`performance.getEntriesByType("resource").map((e) => ({ url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd }))`)) as {
     url: string; initiator: string; start: number; end: number;
   }[];
   return {
     shown,
+    html,
     resources: resources
       .map((r) => {
         const u = new URL(r.url);
@@ -151,7 +155,7 @@ export async function measureScreenLoads(opts: {
       })()`);
       const page = await context.newPage();
       const first = await loadOnce(page, target);
-      const loads: { shown: number; resources: ResourceTiming[] }[] = [];
+      const loads: Awaited<ReturnType<typeof loadOnce>>[] = [];
       for (let i = 0; i < runs; i++) loads.push(await loadOnce(page, target));
       const times = loads.map((l) => Math.round(l.shown));
       const p50 = percentile(times, 50);
@@ -167,6 +171,7 @@ export async function measureScreenLoads(opts: {
         apiRequests: api.length,
         apiRounds: apiRounds(api),
         waterfall: median.resources,
+        html: median.html,
       });
       await context.close();
     }

@@ -7,3 +7,4 @@ export * from "./legacy.ts";
 export * from "./rich.ts";
 export * from "./display.ts";
 export * from "./saved.ts";
+export * from "./list-query.ts";

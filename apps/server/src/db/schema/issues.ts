@@ -100,6 +100,8 @@ export const issues = pgTable("issues", {
   index("issues_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL`),
   index("issues_parent_idx").on(t.parentId),
   index("issues_updated_idx").on(t.projectId, t.updatedAt),
+  // W/workspace-members/me/ counts the caller's drafts on every app load: without it, a scan of every work item
+  index("issues_draft_author_idx").on(t.workspaceId, t.createdById).where(sql`is_draft AND deleted_at IS NULL`),
   // list engine (core/issue-list): per-group pages and index-only group counts of listable work items
   index("issues_live_state_sort_idx").on(t.projectId, t.stateId, t.sortOrder).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),
   index("issues_live_state_created_idx").on(t.projectId, t.stateId, t.createdAt).where(sql`deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false`),

@@ -2,29 +2,22 @@
  * A list context's saved choices and what they ask the server for: pure functions shared by the list
  * screen (context.tsx) and the route loader that starts the list request at navigation (app/loaders.ts).
  */
-import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
+import { listPrefsFrom, type ListPrefs } from "@stride/shared";
 import type { ListDesc, ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
 /** `view`: a saved project view's work items (its filters are applied by the server too). */
 export type ContextKind = "project" | "archived" | "epics" | "view";
 
-export interface Prefs {
-  filters: IssueFilters;
-  display_filters: DisplayFilters;
-  display_properties: DisplayProperties;
-}
+export type Prefs = ListPrefs;
 
-const defaults = (): Prefs => ({ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() });
+const defaults = (): Prefs => listPrefsFrom(null);
 
 /** Local-storage key of a context's choices (contexts without server user properties). */
 export const localPrefsKey = (slug: string, pid: string, kind: ContextKind) => `stride.work-items.${slug}.${pid}.${kind}`;
 
 /** Saved user properties with the defaults filled in. */
-export function prefsFrom(p: Partial<Prefs>): Prefs {
-  const d = defaults();
-  return { filters: { ...d.filters, ...p.filters }, display_filters: { ...d.display_filters, ...p.display_filters }, display_properties: { ...d.display_properties, ...p.display_properties } };
-}
+export const prefsFrom = (p: Partial<Prefs>): Prefs => listPrefsFrom(p);
 
 /**
  * What a context's choices ask the server for: the effective display, the list query and its cache

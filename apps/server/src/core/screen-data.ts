@@ -1,0 +1,93 @@
+/**
+ * The app's HTML with the first screen's data in it. When a signed-in caller opens an app URL, the server
+ * already knows what that screen will ask for (`screenRequests`, packages/shared/src/screen-data.ts): it runs
+ * those GET requests through its own routes with the caller's cookies (`inject`: the same auth, policies and
+ * presenters as over HTTP), and writes their answers into the page as a JSON data block
+ * (`<script type="application/json">`: data, not script, so the strict CSP holds). The web's HTTP client
+ * answers the screen's requests from it (apps/web/src/api/boot-data.ts): the first render needs no round trip.
+ *
+ * The page is streamed: its head (the scripts, which the browser fetches meanwhile) goes out at once, the data
+ * block when the requests have answered. A personalised page is never cached (`no-store`); a caller without a
+ * session, or whose session is gone, gets the plain page. A request that fails or is still running after
+ * `EMBED_BUDGET_MS` is left out, and the browser makes it as before.
+ */
+import { PassThrough } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestKey, screenRequests } from "@stride/shared";
+
+/** Longest the page's data block waits for the screen's requests (ms). */
+export const EMBED_BUDGET_MS = 3000;
+
+/** Id of the data block, and name of the head's meta that announces it; apps/web/src/api/boot-data.ts reads them. */
+export const SCREEN_DATA_ID = "stride-screen-data";
+
+/**
+ * The head of a page whose data block follows: a meta announces the block, and the app's module scripts run as
+ * soon as they are loaded (`async`) rather than after the whole page, so they start while the server is still
+ * answering the screen's requests; the web's HTTP client waits for the block when the meta says one is coming.
+ */
+export function pendingHead(html: string): string {
+  return html
+    .replace(/<script type="module"(?![^>]*\basync\b)/g, '<script type="module" async')
+    .replace("</head>", `<meta name="${SCREEN_DATA_ID}" content="pending">\n</head>`);
+}
+
+/** JSON text made safe inside an HTML <script> element (no "</script>", "<!--", and no line separators JavaScript would mind). */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** The screen's GET answers for the caller of `req`: request key → JSON text of a 200 answer. Null when the caller is not signed in. */
+export async function screenAnswers(fastify: FastifyInstance, req: FastifyRequest, budgetMs = EMBED_BUDGET_MS): Promise<Map<string, string> | null> {
+  const answers = new Map<string, string>();
+  const asked = new Map<string, Promise<unknown>>();
+  const headers: Record<string, string> = { accept: "application/json", cookie: req.headers.cookie ?? "" };
+  if (req.headers.host) headers.host = req.headers.host;
+  if (req.headers["user-agent"]) headers["user-agent"] = req.headers["user-agent"];
+  const get = (url: string): Promise<unknown> => {
+    const key = requestKey(url);
+    let p = asked.get(key);
+    if (!p) {
+      p = fastify.inject({ method: "GET", url, headers, remoteAddress: req.ip }).then((res) => {
+        if (res.statusCode !== 200 || !String(res.headers["content-type"] ?? "").includes("json")) return undefined;
+        answers.set(key, res.payload);
+        return JSON.parse(res.payload) as unknown;
+      });
+      asked.set(key, p);
+    }
+    return p;
+  };
+  const url = new URL(req.url, "http://app.invalid");
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    screenRequests(url.pathname, url.search, get).catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, budgetMs))),
+  ]);
+  clearTimeout(timer);
+  // only a signed-in caller's page carries data (the web asks again, and is sent to sign in, otherwise)
+  if (!answers.has("/api/users/me/")) return null;
+  return new Map(answers);
+}
+
+/** The data block of `answers` (keys and bodies as JSON, escaped for HTML). */
+export function screenDataBlock(answers: Map<string, string>): string {
+  const body = `{"v":1,"responses":{${[...answers].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}}`;
+  return `<script type="application/json" id="${SCREEN_DATA_ID}">${scriptSafeJson(body)}</script>`;
+}
+
+/** Send the app's HTML for an app URL: with the screen's data for a caller with a session cookie, plain otherwise. */
+export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string): void {
+  const at = html.lastIndexOf("</body>");
+  if (req.method !== "GET" || !req.cookies?.[sessionCookieName] || at < 0) {
+    reply.header("Cache-Control", "no-cache").type("text/html").send(html);
+    return;
+  }
+  // personalised: never stored by the browser or a proxy
+  reply.header("Cache-Control", "no-store").header("Vary", "Cookie").type("text/html; charset=utf-8");
+  const out = new PassThrough();
+  reply.send(out);
+  out.write(pendingHead(html.slice(0, at)));
+  screenAnswers(fastify, req)
+    .then((answers) => (answers && answers.size ? screenDataBlock(answers) : ""), () => "")
+    .then((block) => out.end(block + html.slice(at)));
+}

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { requestKey } from "@stride/shared";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { Client } from "./helpers/client.ts";
+import { buildServer } from "../src/app.ts";
+
+/**
+ * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,
+ * packages/shared/src/screen-data.ts): the answers of the screen's GET requests, run through the real routes with
+ * the caller's session, in a JSON data block; nobody else's data, never cached, escaped, strict CSP kept.
+ */
+
+// what Vite writes: the module script in the head, the root in the body
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Stride</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/cx-abc.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+let t: TestServer;
+let ws: WorkspaceFixture;
+let pr: ProjectFixture;
+let web: FastifyInstance;
+let webUrl: string;
+let dist: string;
+let item: { id: string; sequence_id: number; name: string };
+const SECRET = "Roadmap </script><script>alert(1)</script> <!-- & \u2028 admin-only";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ws = await workspaceFixture(t);
+  pr = await projectFixture(t, ws, { network: 0 });
+  const res = await ws.admin.post(`${pr.base}/issues/`, { name: SECRET });
+  expect(res.status).toBe(201);
+  item = res.body;
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), "stride-web-"));
+  fs.writeFileSync(path.join(dist, "index.html"), INDEX);
+  web = await buildServer(t.app, { webDist: dist });
+  webUrl = await web.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await web?.close();
+  await t?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** `c`'s session, against the server that serves the web app. */
+const asWeb = (c: Client) => {
+  const w = new Client(webUrl);
+  for (const [k, v] of c.cookies) w.setCookie(k, v);
+  return w;
+};
+
+const BLOCK = /<script type="application\/json" id="stride-screen-data">([\s\S]*?)<\/script>/;
+function screenData(html: string): Record<string, unknown> | null {
+  const m = BLOCK.exec(html);
+  if (!m) return null;
+  const data = JSON.parse(m[1]) as { v: number; responses: Record<string, unknown> };
+  expect(data.v).toBe(1);
+  return data.responses;
+}
+
+describe("the app's HTML with the first screen's data", () => {
+  it("carries the signed-in caller's answers of the work-item page's requests, equal to the API's", async () => {
+    const key = `${pr.identifier}-${item.sequence_id}`;
+    const res = await asWeb(ws.admin).get(`/${ws.slug}/browse/${key}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("vary")).toMatch(/cookie/i);
+    // the strict CSP is unchanged: scripts from self only
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'(;|$)/);
+    // the scripts start while the data is on its way; the head says a data block follows
+    expect(res.text).toContain('<script type="module" async crossorigin src="/assets/index-abc.js">');
+    expect(res.text).toContain('<meta name="stride-screen-data" content="pending">');
+    const data = screenData(res.text)!;
+    expect(data).not.toBeNull();
+    const me = await ws.admin.get("/api/users/me/");
+    expect(data["/api/users/me/"]).toEqual(me.body);
+    // the item behind the key, then its parts and its project's data: the answers the API gives
+    const lookupUrl = `/api/workspaces/${ws.slug}/work-items/${key}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`;
+    const parts = [
+      lookupUrl,
+      `${pr.base}/issues/${item.id}/history/?activity_type=issue-property`,
+      `${pr.base}/issues/${item.id}/history/?activity_type=issue-comment`,
+      `${pr.base}/issues/${item.id}/sub-issues/`,
+      `${pr.base}/issues/${item.id}/issue-relation/`,
+      `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${item.id}/attachments/`,
+      `${pr.base}/states/`,
+      `${pr.base}/members/`,
+      `/api/workspaces/${ws.slug}/workspace-members/me/`,
+    ];
+    for (const url of parts) {
+      const api = await ws.admin.get(url);
+      expect(api.status, url).toBe(200);
+      expect(data[requestKey(url)], url).toEqual(api.body);
+    }
+    // the detail of the item as embedded keeps the name exactly
+    expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
+  });
+
+  it("escapes the data so no text in it can end the block or run as script", async () => {
+    const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`);
+    const block = BLOCK.exec(res.text)![1];
+    expect(block).not.toMatch(/<|>|&|\u2028/);
+    expect(res.text.match(/<script/g)!.length).toBe(2); // the app's module script and the data block
+    expect(JSON.stringify(screenData(res.text))).toContain(JSON.stringify(SECRET).slice(1, -1));
+  });
+
+  it("gives each caller their own answers and nobody else's", async () => {
+    const key = `${pr.identifier}-${item.sequence_id}`;
+    const profile = await ws.admin.patch("/api/users/me/profile/", { company_name: "Admin Private Co" });
+    expect(profile.status).toBe(200);
+    const adminHtml = (await asWeb(ws.admin).get(`/${ws.slug}/browse/${key}/`)).text;
+    expect(adminHtml).toContain("Admin Private Co");
+    const memberHtml = (await asWeb(ws.member).get(`/${ws.slug}/browse/${key}/`)).text;
+    const mine = screenData(memberHtml)!;
+    expect((mine["/api/users/me/"] as { id: string }).id).toBe(ws.member.userId);
+    expect((mine["/api/users/me/profile/"] as { user: string }).user).toBe(ws.member.userId);
+    expect((mine[`/api/workspaces/${ws.slug}/workspace-members/me/`] as { member: string }).member).toBe(ws.member.userId);
+    expect(memberHtml).not.toContain("Admin Private Co");
+    // an outsider of the workspace: their own user, nothing of the workspace (its answers are refusals)
+    const outsiderHtml = (await asWeb(ws.outsider).get(`/${ws.slug}/browse/${key}/`)).text;
+    const theirs = screenData(outsiderHtml)!;
+    expect((theirs["/api/users/me/"] as { id: string }).id).toBe(ws.outsider.userId);
+    expect(Object.keys(theirs).some((k) => k.startsWith(`/api/workspaces/${ws.slug}/`))).toBe(false);
+    expect(outsiderHtml).not.toContain("admin-only");
+  });
+
+  it("embeds the list page the saved display choices ask for, beside the peeked item", async () => {
+    const props = await ws.admin.patch(`${pr.base}/user-properties/`, { display_filters: { layout: "list", group_by: "priority", order_by: "sort_order" } });
+    expect(props.status).toBe(200);
+    const data = screenData((await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text)!;
+    const listKey = Object.keys(data).find((k) => k.startsWith(`${pr.base}/issues/?`))!;
+    expect(listKey).toContain("group_by=priority");
+    expect(listKey).toContain("order_by=sort_order");
+    expect(data[listKey]).toEqual((await ws.admin.get(listKey)).body);
+    expect(data[requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)]).toMatchObject({ id: item.id });
+  });
+
+  it("serves the plain page without a session, with a stale session, and for public screens", async () => {
+    const anon = await new Client(webUrl).get(`/${ws.slug}/projects/${pr.id}/issues/`);
+    expect(anon.status).toBe(200);
+    expect(anon.text).toBe(INDEX);
+    expect(anon.headers.get("cache-control")).toBe("no-cache");
+    const stale = new Client(webUrl);
+    stale.setCookie(t.app.config.sessionCookieName, "not-a-session");
+    const staleRes = await stale.get(`/${ws.slug}/projects/${pr.id}/issues/`);
+    expect(screenData(staleRes.text)).toBeNull();
+    expect(staleRes.text).not.toContain("admin-only");
+    expect(screenData((await asWeb(ws.admin).get("/sign-in")).text)).toBeNull();
+  });
+
+  it("keeps built assets and the API as they were", async () => {
+    const api = await asWeb(ws.admin).get("/api/users/me/");
+    expect(api.headers.get("content-type")).toMatch(/json/);
+    const missing = await asWeb(ws.admin).get("/api/no-such-endpoint/");
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * From a list context's saved choices (filters, display filters) to the query of its first page
+ * (GET P/issues/, wire-facts §6.1): legacy flat filters as comma lists, the wire group_by / sub_group_by,
+ * order_by, sub_issue, and the layout's page size. The web's list screen and route loader build their
+ * request with it, and the server uses it to embed a list page in the app's HTML (screen-data.ts), so
+ * both ask the same URL.
+ */
+import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, isFilterApplied, pageSizeFor } from "./display.ts";
+import { parseGroupBy, type GroupByField } from "./group.ts";
+import type { DisplayFilters, DisplayProperties, IssueFilters, IssueLayout, ListKind } from "./display.ts";
+
+/** A list context's saved choices (user properties, or local settings). */
+export interface ListPrefs {
+  filters: IssueFilters;
+  display_filters: DisplayFilters;
+  display_properties: DisplayProperties;
+}
+
+/** Saved user properties with the defaults filled in. */
+export function listPrefsFrom(p: Partial<ListPrefs> | null | undefined): ListPrefs {
+  return {
+    filters: { ...defaultFilters(), ...p?.filters },
+    display_filters: { ...defaultDisplayFilters(), ...p?.display_filters },
+    display_properties: { ...defaultDisplayProperties(), ...p?.display_properties },
+  };
+}
+
+/** The wire name of a stored group_by ("state" → "state_id"); unknown or empty → null. */
+export function wireGroupBy(v: string | null | undefined): GroupByField | null {
+  try {
+    return parseGroupBy(v ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** Layouts that group rows: list (optional), kanban (always; state by default), flow (always by state). */
+export function effectiveDisplay(df: Partial<DisplayFilters>, kind: ListKind = "project"): Partial<DisplayFilters> {
+  const layout = (df.layout ?? "list") as IssueLayout;
+  const d = applyDisplayRules({ ...df, layout }, { kind });
+  if (layout !== "kanban") d.sub_group_by = null;
+  if (layout === "spreadsheet" || layout === "calendar" || layout === "gantt_chart") {
+    d.group_by = null;
+    d.sub_group_by = null;
+  }
+  if (layout === "flow") {
+    d.group_by = "state";
+    d.sub_group_by = null;
+  }
+  return d;
+}
+
+export interface ListQuery {
+  params: Record<string, string>;
+  perPage: number;
+  groupBy: GroupByField | null;
+  subGroupBy: GroupByField | null;
+}
+
+/** Comma list of an applied filter value ("None" kept; blanks dropped). */
+function filterValue(v: string[]): string {
+  return v.filter((x) => x !== "" && x !== null && x !== undefined).join(",");
+}
+
+export function buildListQuery(
+  filters: IssueFilters | null | undefined,
+  displayFilters: Partial<DisplayFilters>,
+  opts: { kind?: ListKind; extra?: Record<string, string> } = {},
+): ListQuery {
+  const d = effectiveDisplay(displayFilters, opts.kind);
+  const layout = (d.layout ?? "list") as IssueLayout;
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(filters ?? {})) {
+    if (isFilterApplied(v)) {
+      const s = filterValue(v as string[]);
+      if (s) params[k] = s;
+    }
+  }
+  const groupBy = wireGroupBy(d.group_by);
+  let subGroupBy = groupBy ? wireGroupBy(d.sub_group_by) : null;
+  if (subGroupBy === groupBy) subGroupBy = null;
+  if (groupBy) params.group_by = groupBy;
+  if (subGroupBy) params.sub_group_by = subGroupBy;
+  params.order_by = d.order_by || "-created_at";
+  if (d.sub_issue === false) params.sub_issue = "false";
+  if (d.type && d.type !== "all") params.type = String(d.type);
+  params.layout = layout;
+  Object.assign(params, opts.extra ?? {});
+  return { params, perPage: pageSizeFor(layout, !!groupBy, !!subGroupBy), groupBy, subGroupBy };
+}
+
+/** The endpoint (under P/) and extra query of a list's pages: the timeline reads items with their relations (its arrows). */
+export function listPageSource(kind: "issues" | "archived" | "epics" | "view", layout: string, viewId?: string): { path: string; query: Record<string, string> } {
+  if (kind === "view") return { path: `views/${viewId}/issues/`, query: {} };
+  if (kind === "issues" && layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  return { path: kind === "archived" ? "archived-issues/" : kind === "epics" ? "epics/" : "issues/", query: {} };
+}

@@ -1,0 +1,161 @@
+/**
+ * The GET requests an app screen makes when it is opened from its URL: the requests its route loaders
+ * start (apps/web/src/app/loaders.ts) and its shells read. The server runs them for the signed-in caller
+ * while it serves the app's HTML and embeds the answers in it (apps/server/src/core/screen-data.ts), so the
+ * first render needs no round trip; the web's HTTP client answers those requests from the page
+ * (apps/web/src/api/boot-data.ts). A request missing here is simply made by the browser, as before; the
+ * browser test `screen-data.e2e.ts` checks that the measured screens make none.
+ *
+ * `get(url)` resolves to the body of a 200 answer, else undefined; a request that needs another's value
+ * waits for it, everything else starts at once.
+ */
+import { BUILT_FEATURES } from "./features.ts";
+import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
+
+export type ScreenGet = (url: string) => Promise<unknown>;
+
+/** Expanded parts of a work item as the detail (page or peek) reads it. */
+export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
+
+/** Which feature lists a project's work-item screens read: only features the server routes (BUILT_FEATURES) that the project has turned on. */
+export function featureListsOf(p: { cycle_view?: boolean; module_view?: boolean; estimate?: unknown } | null | undefined): { cycles: boolean; modules: boolean; estimates: boolean } {
+  return {
+    cycles: BUILT_FEATURES.cycles && !!p?.cycle_view,
+    modules: BUILT_FEATURES.modules && !!p?.module_view,
+    estimates: BUILT_FEATURES.estimates && !!p?.estimate,
+  };
+}
+
+/** A request's identity: its path and its query parameters in a fixed order (the page and the server build query strings differently). */
+export function requestKey(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const params = [...new URLSearchParams(url.slice(q + 1))].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return params.length ? `${url.slice(0, q)}?${new URLSearchParams(params).toString()}` : url.slice(0, q);
+}
+
+const withQuery = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Paths of the app that need no session (nothing to embed). */
+const PUBLIC_ROOTS = new Set(["sign-in", "sign-up", "accounts", "workspace-invitations", "god-mode", "assets", "api", "auth"]);
+const USER_ROUTES = new Set(["onboarding", "create-workspace", "invitations", "profile"]);
+
+/** Run the GET requests of the screen at `pathname` (+ `search`) through `get`; resolves when every one has answered. */
+export async function screenRequests(pathname: string, search: string, get: ScreenGet): Promise<void> {
+  let parts: string[];
+  try {
+    parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return;
+  }
+  if (!parts.length || PUBLIC_ROOTS.has(parts[0])) return;
+  const pending: Promise<unknown>[] = [];
+  const go = (url: string) => {
+    const p = get(url);
+    pending.push(p);
+    return p;
+  };
+  const then = <T>(url: string, next: (value: T) => void) => go(url).then((v) => v !== undefined && next(v as T));
+
+  go("/api/users/me/");
+  go("/api/users/me/profile/");
+  if (USER_ROUTES.has(parts[0])) {
+    if (parts[0] === "profile") go("/api/users/me/settings/");
+  } else {
+    workspaceScreen(parts, new URLSearchParams(search), go, then);
+  }
+  // requests started by answers join the list while it is awaited
+  for (let i = 0; i < pending.length; i++) await pending[i].catch(() => undefined);
+}
+
+type Go = (url: string) => Promise<unknown>;
+type Then = <T>(url: string, next: (value: T) => void) => Promise<unknown>;
+
+function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then: Then) {
+  const [slug, section, a, b, c] = parts;
+  const W = `/api/workspaces/${encodeURIComponent(slug)}`;
+  const P = (pid: string) => `${W}/projects/${pid}`;
+  const roles = `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`;
+  go(`${W}/`);
+  go(`${W}/workspace-members/me/`);
+  go("/api/users/me/workspaces/");
+  go(`${W}/projects/`);
+
+  const projectRefs = (pid: string) => {
+    go(`${P(pid)}/states/`);
+    go(`${P(pid)}/issue-labels/`);
+    go(`${P(pid)}/members/`);
+    go(`${W}/members/`);
+    then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
+      const needs = featureListsOf(p);
+      if (needs.cycles) go(`${P(pid)}/cycles/`);
+      if (needs.modules) go(`${P(pid)}/modules/`);
+      if (needs.estimates) go(`${P(pid)}/estimates/`);
+    });
+  };
+  const workItem = (pid: string, id: string, kind: "issues" | "epics") => {
+    const item = `${P(pid)}/${kind}/${id}/`;
+    const type = kind === "epics" ? "epic" : "issue";
+    go(withQuery(item, { expand: DETAIL_EXPAND }));
+    go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
+    go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
+    go(`${item}sub-issues/`);
+    go(`${item}issue-relation/`);
+    go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
+    go(roles);
+    projectRefs(pid);
+  };
+  const listPage = (pid: string, kind: "issues" | "epics", prefs: ListPrefs) => {
+    const display = effectiveDisplay({ ...prefs.display_filters }, kind === "epics" ? "epics" : "project");
+    const layout = String(display.layout ?? "list");
+    // the calendar asks for its date window once it knows its size
+    if (layout === "calendar") return;
+    const query = buildListQuery(prefs.filters, display, { kind: kind === "epics" ? "epics" : "project" });
+    const src = listPageSource(kind, layout);
+    go(withQuery(`${P(pid)}/${src.path}`, { ...query.params, ...src.query, per_page: query.perPage, cursor: `${query.perPage}:0:0` }));
+  };
+
+  if (section === "browse" && a) {
+    const key = a.toUpperCase();
+    then<{ id: string; project_id: string; is_epic?: boolean }>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), (d) =>
+      workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues"),
+    );
+    go(roles);
+    go(`${W}/members/`);
+    return;
+  }
+  if (section === "projects" && !a) return void go(`${W}/projects/details/`);
+  if (section === "settings") {
+    if (a === "members") {
+      go(`${W}/members/`);
+      go(`${W}/invitations/`);
+    }
+    return;
+  }
+  if (section !== "projects" || !a || a === "archives") return;
+  const pid = a;
+  go(`${P(pid)}/`);
+  go(roles);
+  if (b === "issues" || b === "epics") {
+    const kind = b;
+    if (c) return workItem(pid, c, kind);
+    projectRefs(pid);
+    const props = `${P(pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`;
+    if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(pid, kind, listPrefsFrom(p)));
+    else then<{ is_epic_enabled?: boolean }>(`${P(pid)}/`, (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))));
+    const peekId = search.get("peekId");
+    if (peekId) workItem(pid, peekId, kind);
+    return;
+  }
+  if (b === "archives" && c === "issues" && parts[5]) return workItem(pid, parts[5], "issues");
+  if (b === "settings") {
+    const page = c ?? "general";
+    if (page === "general" || page === "members") {
+      go(`${W}/members/`);
+      go(`${P(pid)}/members/`);
+    }
+    if (page === "states") go(`${P(pid)}/states/`);
+    if (page === "labels") go(`${P(pid)}/issue-labels/`);
+  }
+}
