@@ -207,6 +207,22 @@ CREATE TABLE "workspace_members" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "workspace_user_properties" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"user" uuid NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"display_properties" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"rich_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"navigation_project_limit" integer DEFAULT 10 NOT NULL,
+	"navigation_control_preference" text DEFAULT 'ACCORDION' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "workspaces" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
@@ -293,6 +309,7 @@ CREATE TABLE "project_user_properties" (
 	"project" uuid NOT NULL,
 	"user" uuid NOT NULL,
 	"kind" text DEFAULT 'issues' NOT NULL,
+	"entity" uuid,
 	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"display_filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"display_properties" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -302,7 +319,8 @@ CREATE TABLE "project_user_properties" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
-	"updated_by" uuid
+	"updated_by" uuid,
+	CONSTRAINT "project_user_properties_uq" UNIQUE NULLS NOT DISTINCT("project","user","kind","entity")
 );
 --> statement-breakpoint
 CREATE TABLE "projects" (
@@ -784,6 +802,8 @@ ALTER TABLE "user_favorites" ADD CONSTRAINT "user_favorites_user_id_users_id_fk"
 ALTER TABLE "workspace_invitations" ADD CONSTRAINT "workspace_invitations_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_user_properties" ADD CONSTRAINT "workspace_user_properties_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_user_properties" ADD CONSTRAINT "workspace_user_properties_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_owner_users_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estimate_points" ADD CONSTRAINT "estimate_points_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estimate_points" ADD CONSTRAINT "estimate_points_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -858,11 +878,11 @@ CREATE UNIQUE INDEX "workspace_invitations_uq" ON "workspace_invitations" USING 
 CREATE INDEX "workspace_invitations_email_idx" ON "workspace_invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_members_uq" ON "workspace_members" USING btree ("workspace","member");--> statement-breakpoint
 CREATE INDEX "workspace_members_member_idx" ON "workspace_members" USING btree ("member");--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_user_properties_uq" ON "workspace_user_properties" USING btree ("workspace","user");--> statement-breakpoint
 CREATE UNIQUE INDEX "labels_name_uq" ON "labels" USING btree ("project","name");--> statement-breakpoint
 CREATE INDEX "labels_project_idx" ON "labels" USING btree ("project","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "project_members_uq" ON "project_members" USING btree ("project","member");--> statement-breakpoint
 CREATE INDEX "project_members_member_idx" ON "project_members" USING btree ("member","workspace");--> statement-breakpoint
-CREATE UNIQUE INDEX "project_user_properties_uq" ON "project_user_properties" USING btree ("project","user","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "projects_identifier_uq" ON "projects" USING btree ("workspace","identifier");--> statement-breakpoint
 CREATE UNIQUE INDEX "projects_name_uq" ON "projects" USING btree ("workspace","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "states_name_uq" ON "states" USING btree ("project","name");--> statement-breakpoint

@@ -2,6 +2,7 @@ export * from "./roles.ts";
 export * from "./constants.ts";
 export * from "./auth-codes.ts";
 export * from "./sort-order.ts";
+export * from "./favorite-sequence.ts";
 export * from "./password.ts";
 export * from "./navigation.ts";
 export * from "./permissions.ts";

@@ -121,6 +121,10 @@ export const PERMISSIONS = {
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
+  /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
+  favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
+  /** The caller's own workspace preferences (W/user-properties/). */
+  workspaceUserProperties: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

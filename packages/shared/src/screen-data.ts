@@ -10,6 +10,7 @@
  * waits for it, everything else starts at once.
  */
 import { BUILT_FEATURES } from "./features.ts";
+import { can } from "./permissions.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
@@ -78,9 +79,13 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   const P = (pid: string) => `${W}/projects/${pid}`;
   const roles = `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`;
   go(`${W}/`);
-  go(`${W}/workspace-members/me/`);
   go("/api/users/me/workspaces/");
   go(`${W}/projects/`);
+  // the sidebar: the caller's workspace preferences, and their favourites where their role has them
+  go(`${W}/user-properties/`);
+  then<{ member: string; role: number }>(`${W}/workspace-members/me/`, (me) => {
+    if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) go(`${W}/user-favorites/?all=true`);
+  });
 
   const projectRefs = (pid: string) => {
     go(`${P(pid)}/states/`);

@@ -15,6 +15,7 @@ import { moduleRoutes } from "./modules/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { viewRoutes } from "./views/index.ts";
@@ -43,6 +44,7 @@ export const routeModules: RouteModule[] = [
   projectMemberRoutes,
   projectRoutes,
   stateRoutes,
+  userFavoritesRoutes,
   userPropertiesRoutes,
   usersRoutes,
   viewRoutes,

@@ -3,6 +3,7 @@ import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { AddProjectMembersBody, CreateProjectBody, UpdateProjectBody } from "@stride/shared/contract";
 import type { Project, ProjectLite, ProjectMember, ProjectMemberMe } from "./types.ts";
+import { addFavoriteLocally, invalidateFavorites, removeFavoriteLocally, restoreFavorites } from "./favorites.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
@@ -45,6 +46,8 @@ export const checkProjectIdentifier = (slug: string, name: string) =>
 
 function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string) {
   qc.invalidateQueries({ queryKey: qk.projects(slug) });
+  // archiving or deleting a project drops its favourites
+  invalidateFavorites(qc, slug);
   qc.invalidateQueries({ queryKey: qk.projectDetails(slug) });
   qc.invalidateQueries({ queryKey: qk.projectRoles(slug) });
 }
@@ -93,7 +96,7 @@ export function useArchiveProject(slug: string) {
   });
 }
 
-/** Favourite toggle: optimistic on the details list, rolled back on failure. */
+/** Favourite toggle: optimistic on the details list and the sidebar's favourites, rolled back on failure. */
 export function useToggleFavoriteProject(slug: string) {
   const qc = useQueryClient();
   const key = qk.projectDetails(slug);
@@ -107,10 +110,25 @@ export function useToggleFavoriteProject(slug: string) {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Project[]>(key);
       if (prev) qc.setQueryData<Project[]>(key, prev.map((p) => (p.id === id ? { ...p, is_favorite: favorite } : p)));
-      return { prev };
+      const project = prev?.find((p) => p.id === id) ?? qc.getQueryData<ProjectLite[]>(qk.projects(slug))?.find((p) => p.id === id);
+      const favs = favorite
+        ? await addFavoriteLocally(qc, slug, {
+          entity_type: "project",
+          entity_identifier: id,
+          project_id: id,
+          entity_data: { id, name: project?.name ?? "", logo_props: (project?.logo_props ?? {}) as Record<string, unknown> },
+        })
+        : await removeFavoriteLocally(qc, slug, "project", id);
+      return { prev, favs: favs.prev };
     },
-    onError: (_e, _v, ctx) => { if (ctx?.prev) qc.setQueryData(key, ctx.prev); },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onError: (_e, _v, ctx) => {
+      if (ctx?.prev) qc.setQueryData(key, ctx.prev);
+      restoreFavorites(qc, slug, ctx?.favs);
+    },
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: key });
+      invalidateFavorites(qc, slug);
+    },
   });
 }
 

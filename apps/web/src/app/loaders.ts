@@ -21,9 +21,11 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
+import { can } from "@stride/shared";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
+import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
@@ -47,6 +49,23 @@ export type WorkspaceSettingsPage = "general" | "members" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
+
+const roleHintKey = (slug: string) => `stride:favorites:${slug}`;
+function roleHint(slug: string): string | null {
+  try {
+    return localStorage.getItem(roleHintKey(slug));
+  } catch {
+    return null;
+  }
+}
+function rememberRole(slug: string, hasFavorites: boolean): void {
+  try {
+    if (hasFavorites) localStorage.removeItem(roleHintKey(slug));
+    else localStorage.setItem(roleHintKey(slug), "no-favorites");
+  } catch {
+    /* private mode: the hint is only an optimisation */
+  }
+}
 
 export function createLoaders(qc: QueryClient) {
   type Entry = { tier: Tier; query: AnyQuery; next?: (value: unknown) => void };
@@ -93,7 +112,11 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-    startLast(myWorkspacesQuery, projectsQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug));
+    // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
+    // (guests have none: the server refuses them). The role is remembered once it is known.
+    if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
+    after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */

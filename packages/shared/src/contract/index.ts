@@ -25,6 +25,7 @@ export * from "./tasks.ts";
 export * from "./drafts.ts";
 export * from "./assets.ts";
 export * from "./user-properties.ts";
+export * from "./favorites.ts";
 export * from "./instances.ts";
 export * from "./views.ts";
 export * from "./modules.ts";

@@ -72,3 +72,34 @@ export type UserPropertiesPatch = z.infer<typeof userPropertiesPatch>;
 
 /** POST P/issue-display-properties/ `{properties}` (the display properties toggles). */
 export const displayPropertiesPost = z.object({ properties: displayPropertiesBody });
+
+/** Workspace navigation choices of W/user-properties/ (wire-facts §7). */
+export const NAVIGATION_CONTROL_PREFERENCES = ["ACCORDION", "TABBED"] as const;
+export type NavigationControlPreference = (typeof NAVIGATION_CONTROL_PREFERENCES)[number];
+
+/**
+ * PATCH W/user-properties/: the workspace's list preferences (kept as the client sends them, merged one level)
+ * and the sidebar's navigation settings.
+ */
+export const workspaceUserPropertiesPatch = z.object({
+  filters: z.record(z.string().max(255), z.json()).optional(),
+  display_filters: z.record(z.string().max(255), z.json()).optional(),
+  display_properties: z.record(z.string().max(255), z.json()).optional(),
+  rich_filters: richFiltersBody.optional(),
+  navigation_project_limit: z.number().int().min(0).max(1000).optional(),
+  navigation_control_preference: z.enum(NAVIGATION_CONTROL_PREFERENCES).optional(),
+});
+export type WorkspaceUserPropertiesPatch = z.infer<typeof workspaceUserPropertiesPatch>;
+
+/** W/user-properties/: the defaults of filters, display_filters and display_properties are wrapped one level. */
+export interface WorkspaceUserProperties {
+  id: string;
+  filters: Record<string, unknown>;
+  display_filters: Record<string, unknown>;
+  display_properties: Record<string, unknown>;
+  rich_filters: Record<string, unknown>;
+  navigation_project_limit: number;
+  navigation_control_preference: NavigationControlPreference;
+  user: string;
+  workspace: string;
+}

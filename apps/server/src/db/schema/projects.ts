@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex, doublePrecision } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex, unique, doublePrecision } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -103,7 +103,9 @@ export const projectUserProperties = pgTable("project_user_properties", {
   workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
   projectId: uuid("project").notNull().references(() => projects.id, { onDelete: "cascade" }),
   userId: uuid("user").notNull().references(() => users.id, { onDelete: "cascade" }),
-  kind: text("kind").notNull().default("issues"), // issues | epics
+  kind: text("kind").notNull().default("issues"), // issues | epics | cycle | module
+  /** The cycle or module the preferences belong to (null for a project's work items and epics). */
+  entityId: uuid("entity"),
   filters: jsonb("filters").notNull().default({}),
   displayFilters: jsonb("display_filters").notNull().default({}),
   displayProperties: jsonb("display_properties").notNull().default({}),
@@ -111,7 +113,7 @@ export const projectUserProperties = pgTable("project_user_properties", {
   preferences: jsonb("preferences").notNull().default({}),
   sortOrder: doublePrecision("sort_order").notNull().default(65535),
   ...audit(),
-}, (t) => [uniqueIndex("project_user_properties_uq").on(t.projectId, t.userId, t.kind)]);
+}, (t) => [unique("project_user_properties_uq").on(t.projectId, t.userId, t.kind, t.entityId).nullsNotDistinct()]);
 
 export const estimates = pgTable("estimates", {
   id: pk(),

@@ -57,3 +57,17 @@ export const userFavorites = pgTable("user_favorites", {
   parentId: uuid("parent"),
   ...audit(),
 }, (t) => [index("user_favorites_user_idx").on(t.userId, t.workspaceId), index("user_favorites_entity_idx").on(t.entityType, t.entityIdentifier)]);
+
+/** Per-user workspace preferences (W/user-properties/): global list settings and the sidebar's navigation. */
+export const workspaceUserProperties = pgTable("workspace_user_properties", {
+  id: pk(),
+  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  userId: uuid("user").notNull().references(() => users.id, { onDelete: "cascade" }),
+  filters: jsonb("filters").notNull().default({}),
+  displayFilters: jsonb("display_filters").notNull().default({}),
+  displayProperties: jsonb("display_properties").notNull().default({}),
+  richFilters: jsonb("rich_filters").notNull().default({}),
+  navigationProjectLimit: integer("navigation_project_limit").notNull().default(10),
+  navigationControlPreference: text("navigation_control_preference").notNull().default("ACCORDION"),
+  ...audit(),
+}, (t) => [uniqueIndex("workspace_user_properties_uq").on(t.workspaceId, t.userId)]);

@@ -102,12 +102,9 @@ async function itemsOf(tx: DbOrTx, project: ProjectRow, cycleId: string, groups?
 export async function deleteCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, actorId: string): Promise<void> {
   await setCycle(tx, project, actorId, await itemsOf(tx, project, cycle.id), null);
   await dropFavoritesOf(tx, "cycle", [cycle.id]);
-  await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, project.id), eq(schema.projectUserProperties.kind, cycleProps(cycle.id))));
+  await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, project.id), eq(schema.projectUserProperties.kind, "cycle"), eq(schema.projectUserProperties.entityId, cycle.id)));
   await tx.delete(C).where(eq(C.id, cycle.id));
 }
-
-/** The `kind` of a cycle's per-user list preferences in project_user_properties. */
-export const cycleProps = (cycleId: string): `cycle:${string}` => `cycle:${cycleId}`;
 
 /** date-check: false when another cycle of the project overlaps the days. */
 export async function datesFree(db: DbOrTx, project: ProjectRow, start: string | null | undefined, end: string | null | undefined, exceptId?: string | null): Promise<boolean> {

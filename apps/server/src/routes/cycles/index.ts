@@ -13,7 +13,7 @@ import { contextListHandler } from "../issue-lists/index.ts";
 import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
 import { presentUserProperties } from "../user-properties/presenters.ts";
 import {
-  addItems, archiveCycle, createCycle, cycleProps, datesFree, deleteCycle, OVERLAP, removeItem, restoreCycle, subIssueCount, transferItems, updateCycle,
+  addItems, archiveCycle, createCycle, datesFree, deleteCycle, OVERLAP, removeItem, restoreCycle, subIssueCount, transferItems, updateCycle,
 } from "./commands.ts";
 import { presentCycle, presentCycleDetail } from "./presenters.ts";
 import { cycleAnalytics, cycleCounts, cycleProgress, loadCycle, matchesView, projectCycles, type CycleRow } from "./queries.ts";
@@ -295,7 +295,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     params: cycleParams,
     policy: PC.preferences,
     load,
-    handler: async (ctx) => presentUserProperties(await getOrCreateProps(app.db, propsIds(ctx), cycleProps(ctx.loaded.id))),
+    handler: async (ctx) => presentUserProperties(await getOrCreateProps(app.db, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle")),
   });
 
   route(fastify, app, {
@@ -308,7 +308,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     load,
     status: 201,
     handler: async (ctx) => {
-      const row = await app.db.transaction(async (tx) => patchProps(tx, await getOrCreateProps(tx, propsIds(ctx), cycleProps(ctx.loaded.id)), ctx.body, ctx.user.id));
+      const row = await app.db.transaction(async (tx) => patchProps(tx, await getOrCreateProps(tx, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle"), ctx.body, ctx.user.id));
       return presentUserProperties(row);
     },
   });

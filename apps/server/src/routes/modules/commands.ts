@@ -123,7 +123,7 @@ export async function deleteModule(tx: Tx, project: ProjectRow, m: ModuleRow, ac
     .where(and(eq(schema.moduleIssues.moduleId, m.id), isNull(schema.issues.deletedAt)));
   await changeItemModules(tx, project, actorId, items, { remove: [m.id] });
   await dropFavoritesOf(tx, "module", [m.id]);
-  await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, m.projectId), eq(schema.projectUserProperties.kind, moduleKind(m.id))));
+  await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, m.projectId), eq(schema.projectUserProperties.kind, "module"), eq(schema.projectUserProperties.entityId, m.id)));
   await tx.delete(M).where(eq(M.id, m.id));
 }
 
@@ -150,7 +150,6 @@ export async function unfavoriteModule(db: DbOrTx, workspaceId: string, moduleId
 }
 
 /** The `kind` of a user's list preferences of one module (project_user_properties). */
-export const moduleKind = (moduleId: string): `module:${string}` => `module:${moduleId}`;
 
 /** Today's date in the project's time zone (burndown days are the project's days). */
 export async function projectToday(db: DbOrTx, projectId: string): Promise<string> {

@@ -14,7 +14,7 @@ import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
 import { presentUserProperties } from "../user-properties/presenters.ts";
 import { userPropertiesPatch } from "../user-properties/schemas.ts";
 import {
-  archiveModule, createModule, deleteModule, favoriteModule, loadModule, moduleKind, projectToday, restoreModule, unfavoriteModule, updateModule,
+  archiveModule, createModule, deleteModule, favoriteModule, loadModule, projectToday, restoreModule, unfavoriteModule, updateModule,
   type ModuleRow,
 } from "./commands.ts";
 import { moduleDistributions, selectModules } from "./queries.ts";
@@ -339,7 +339,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.module.view,
     load: anyModule,
     handler: async (ctx) =>
-      presentUserProperties(await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, moduleKind(ctx.loaded.id))),
+      presentUserProperties(await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id }, "module")),
   });
 
   route(fastify, app, {
@@ -352,7 +352,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     load: anyModule,
     handler: async (ctx) => {
       const row = await ctx.app.db.transaction(async (tx) => {
-        const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, moduleKind(ctx.loaded.id));
+        const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id }, "module");
         return patchProps(tx, current, ctx.body, ctx.user.id);
       });
       return presentUserProperties(row);

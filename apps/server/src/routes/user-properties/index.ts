@@ -1,17 +1,20 @@
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
-import { getOrCreateProps, patchProps, type PropsKind } from "./commands.ts";
-import { presentUserProperties } from "./presenters.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
-import { displayPropertiesPost, userPropertiesPatch } from "./schemas.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { getOrCreateProps, getOrCreateWorkspaceProps, patchProps, patchWorkspaceProps, type PropsKind } from "./commands.ts";
+import { presentUserProperties, presentWorkspaceUserProperties } from "./presenters.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
+import { P, W } from "../../core/paths.ts";
+import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "./schemas.ts";
 
 
 /**
  * Per-user list preferences of a project (wire-facts §7): P/user-properties/ (work items),
  * P/epics-user-properties/ (epics) and the display-properties toggles P/issue-display-properties/.
- * GET creates them with the defaults; PATCH is partial and answers 200.
+ * GET creates them with the defaults; PATCH is partial and answers 200. W/user-properties/ holds the caller's
+ * workspace preferences and sidebar navigation settings. Cycle and module preferences use the same core functions
+ * (core/user-properties.ts) from their own routes.
  */
 export const userPropertiesRoutes: RouteModule = (fastify, app) => {
   for (const [url, kind] of [[`${P}/user-properties/`, "issues"], [`${P}/epics-user-properties/`, "epics"]] as [string, PropsKind][]) {
@@ -69,6 +72,31 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
         return patchProps(tx, current, { display_properties: ctx.body.properties }, ctx.user.id);
       });
       return presentUserProperties(row);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/user-properties/`,
+    scope: "workspace",
+    params: slugParams,
+    policy: PERMISSIONS.workspaceUserProperties.view,
+    handler: async (ctx) => presentWorkspaceUserProperties(await getOrCreateWorkspaceProps(ctx.app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${W}/user-properties/`,
+    scope: "workspace",
+    params: slugParams,
+    body: workspaceUserPropertiesPatch,
+    policy: PERMISSIONS.workspaceUserProperties.edit,
+    handler: async (ctx) => {
+      const row = await ctx.app.db.transaction(async (tx) => {
+        const current = await getOrCreateWorkspaceProps(tx, { workspaceId: ctx.workspace.id, userId: ctx.user.id });
+        return patchWorkspaceProps(tx, current, ctx.body, ctx.user.id);
+      });
+      return presentWorkspaceUserProperties(row);
     },
   });
 };

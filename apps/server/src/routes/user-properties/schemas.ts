@@ -1,1 +1,8 @@
-export { displayPropertiesBody, displayPropertiesPost, displayFiltersBody, userPropertiesPatch, type UserPropertiesPatch } from "@stride/shared/contract";
+export {
+  displayPropertiesBody,
+  displayPropertiesPost,
+  displayFiltersBody,
+  userPropertiesPatch,
+  workspaceUserPropertiesPatch,
+  type UserPropertiesPatch,
+} from "@stride/shared/contract";

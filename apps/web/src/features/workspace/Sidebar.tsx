@@ -3,10 +3,12 @@ import { NavLink, useNavigate } from "react-router";
 import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
+import { useWorkspaceUserProperties } from "../../api/favorites.ts";
 import { Menu, cx } from "../../components/ui/index.ts";
 import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { useCurrentWorkspace } from "./current-workspace.ts";
+import { FavoritesSection } from "./FavoritesSection.tsx";
 
 const ICON: Record<string, LucideIcon> = {
   home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive,
@@ -30,6 +32,9 @@ export function Sidebar() {
   const projects = useProjects(slug);
   const nav = useNavigate();
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
+  // the caller's workspace preference: how many projects the sidebar lists before "All projects"
+  const limit = useWorkspaceUserProperties(slug).data?.navigation_project_limit ?? 10;
+  const shown = limit > 0 ? mine.slice(0, limit) : mine;
 
   return (
     <div className="flex h-full flex-col">
@@ -62,9 +67,10 @@ export function Sidebar() {
             </li>
           ))}
         </ul>
+        <FavoritesSection slug={slug} />
         <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Your projects</div>
         <ul className="mt-1 space-y-0.5">
-          {mine.map((p) => (
+          {shown.map((p) => (
             <li key={p.id}>
               <NavLink to={`/${slug}/projects/${p.id}/issues/`} className={linkClass}>
                 <ProjectLogo project={p} />
@@ -72,6 +78,11 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
+          {shown.length < mine.length && (
+            <li>
+              <NavLink to={`/${slug}/projects/`} end className={linkClass}>All projects ({mine.length})</NavLink>
+            </li>
+          )}
           {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You are not in any project yet.</li>}
         </ul>
       </nav>

@@ -1,0 +1,78 @@
+import type { RouteModule, ScopeCtx } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { errors } from "../../core/errors.ts";
+import { createFavorite, deleteFavorite, listFavorites, loadFavorite, updateFavorite } from "./commands.ts";
+import { createFavoriteBody, favoriteParams, favoritesQuery, updateFavoriteBody } from "./schemas.ts";
+import type { Viewer } from "./entities.ts";
+
+const viewer = (ctx: ScopeCtx): Viewer => ({ userId: ctx.user.id, workspaceId: ctx.workspace.id, workspaceRole: ctx.workspaceMember?.role ?? 0 });
+
+/**
+ * The caller's favourites of a workspace (wire-facts §7): entity favourites and folders, ordered by `sequence`
+ * (highest first). Workspace guests have none (403). Entity favourites are added here or by each resource's own
+ * toggle through core/favorites.ts; archiving or deleting an entity drops them (`dropFavoritesOf`).
+ */
+export const userFavoritesRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/user-favorites/`,
+    scope: "workspace",
+    params: slugParams,
+    query: favoritesQuery,
+    policy: PERMISSIONS.favorite.view,
+    handler: async (ctx) => {
+      const all = ctx.query.all === "true" || ctx.query.all === "1";
+      return listFavorites(ctx.app.db, viewer(ctx), all ? { all: true } : { parentId: null });
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/user-favorites/`,
+    scope: "workspace",
+    params: slugParams,
+    body: createFavoriteBody,
+    policy: PERMISSIONS.favorite.create,
+    handler: async (ctx) => createFavorite(ctx.app.db, viewer(ctx), ctx.body),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${W}/user-favorites/:favoriteId/`,
+    scope: "workspace",
+    params: favoriteParams,
+    body: updateFavoriteBody,
+    policy: PERMISSIONS.favorite.edit,
+    load: (ctx) => loadFavorite(ctx.app.db, viewer(ctx), ctx.params.favoriteId),
+    handler: async (ctx) => updateFavorite(ctx.app.db, viewer(ctx), ctx.loaded, ctx.body),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${W}/user-favorites/:favoriteId/`,
+    scope: "workspace",
+    params: favoriteParams,
+    policy: PERMISSIONS.favorite.delete,
+    load: (ctx) => loadFavorite(ctx.app.db, viewer(ctx), ctx.params.favoriteId),
+    status: 204,
+    handler: async (ctx) => {
+      await deleteFavorite(ctx.app.db, viewer(ctx), ctx.loaded);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/user-favorites/:favoriteId/group/`,
+    scope: "workspace",
+    params: favoriteParams,
+    policy: PERMISSIONS.favorite.view,
+    load: (ctx) => loadFavorite(ctx.app.db, viewer(ctx), ctx.params.favoriteId),
+    handler: async (ctx) => {
+      if (!ctx.loaded.isFolder) throw errors.notFound();
+      return listFavorites(ctx.app.db, viewer(ctx), { parentId: ctx.loaded.id });
+    },
+  });
+};
