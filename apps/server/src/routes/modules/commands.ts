@@ -149,8 +149,6 @@ export async function unfavoriteModule(db: DbOrTx, workspaceId: string, moduleId
   return removeEntityFavorite(db, { workspaceId, userId, entityType: "module", entityId: moduleId });
 }
 
-/** The `kind` of a user's list preferences of one module (project_user_properties). */
-
 /** Today's date in the project's time zone (burndown days are the project's days). */
 export async function projectToday(db: DbOrTx, projectId: string): Promise<string> {
   const [r] = await db.execute<{ d: string }>(sql`SELECT (now() AT TIME ZONE coalesce((SELECT timezone FROM projects WHERE id = ${projectId}), 'UTC'))::date::text AS d`);
