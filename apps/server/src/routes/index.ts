@@ -12,6 +12,7 @@ import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
@@ -38,6 +39,7 @@ export const routeModules: RouteModule[] = [
   labelRoutes,
   projectMemberRoutes,
   projectRoutes,
+  searchRoutes,
   stateRoutes,
   userPropertiesRoutes,
   usersRoutes,
