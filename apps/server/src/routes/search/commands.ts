@@ -206,7 +206,7 @@ export async function searchMembers(db: DbOrTx, q: SearchQuery, workspaceId: str
  * Word similarity that still counts a misspelled word as a match ("chekout" ~ "Checkout" is 0.55); pg_trgm's
  * default of 0.6 misses such typos.
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 /** Run one request's searches in one transaction with the search's similarity threshold. */
 export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
