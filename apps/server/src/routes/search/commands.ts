@@ -203,7 +203,7 @@ export async function searchMembers(db: DbOrTx, q: SearchQuery, workspaceId: str
 }
 
 /**
- * Word similarity that still counts a misspelled word as a match ("chekout" ~ "Checkout" is 0.55); pg_trgm's
+ * Word similarity that still counts a misspelled word as a match ("chekout" ~ "Checkout" is 0.55, the swapped "onbaording" ~ "onboarding" 0.47); pg_trgm's
  * default of 0.6 misses such typos.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
