@@ -1542,3 +1542,22 @@ BEGIN
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION live_capture()', t || '_live', t);
   END LOOP;
 END $$;
+
+--> statement-breakpoint
+-- search.sql (appended by scripts/db-generate.mjs)
+-- Search (W/search/, W/entity-search/, P/search-issues/; routes/search/): full-text plus trigram similarity, so a
+-- misspelled word still finds its item. The expressions here must match core/search.ts exactly for the indexes to
+-- be used.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS issues_search_trgm_idx ON issues USING gin (name gin_trgm_ops) WHERE deleted_at IS NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS issues_search_fts_idx ON issues USING gin (to_tsvector('simple', name || ' ' || coalesce(description_stripped, ''))) WHERE deleted_at IS NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS projects_search_trgm_idx ON projects USING gin (name gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS cycles_search_trgm_idx ON cycles USING gin (name gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS modules_search_trgm_idx ON modules USING gin (name gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS issue_views_search_trgm_idx ON issue_views USING gin (name gin_trgm_ops);

@@ -18,3 +18,4 @@ export * from "./estimates.ts";
 export * from "./live.ts";
 export * from "./screen-data.ts";
 export * from "./modules.ts";
+export * from "./search-query.ts";

@@ -14,6 +14,7 @@ import { labelRoutes } from "./labels/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
@@ -43,6 +44,7 @@ export const routeModules: RouteModule[] = [
   moduleRoutes,
   projectMemberRoutes,
   projectRoutes,
+  searchRoutes,
   stateRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,

@@ -29,3 +29,4 @@ export * from "./favorites.ts";
 export * from "./instances.ts";
 export * from "./views.ts";
 export * from "./modules.ts";
+export * from "./search.ts";

@@ -11,6 +11,7 @@ import { Sidebar } from "./Sidebar.tsx";
 import { WorkspaceContext, useCurrentWorkspace } from "./current-workspace.ts";
 import { useLiveTopic } from "../../api/live.ts";
 import { LiveIndicator } from "../../components/layout/LiveIndicator.tsx";
+import { CommandPalette } from "../../components/layout/CommandPalette.tsx";
 
 export function WorkspaceLayout() {
   const { workspaceSlug = "" } = useParams();
@@ -115,6 +116,7 @@ function Shell() {
         <GatedOutlet />
       </main>
       <LiveIndicator />
+      <CommandPalette slug={slug} />
     </div>
   );
 }

@@ -1,0 +1,217 @@
+/**
+ * Search queries (wire-facts-2 §6): one statement per entity type. Text matches by case-insensitive substring,
+ * trigram word similarity (`<%`, so a misspelled word still matches) and, for work items, full text over name and
+ * description; results are ranked by the sum `searchRank` defines (@stride/shared search-query.ts), newest first
+ * on ties. Every query applies what the caller may see: active membership of a non-archived project, the guest
+ * rule (own items unless the project lets guests see all), nothing archived, deleted or a draft.
+ * The expressions match the indexes of db/sql/search.sql.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import type { AppContext } from "../../core/context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+
+const GUEST_BELOW = 15;
+
+/** Name (and extra columns) contain the text, or the name is a near match of it. */
+function textMatch(q: SearchQuery, name: SQL, ...others: SQL[]): SQL {
+  const t = sql`${q.text}::text`;
+  const like = sql`${q.like}::text`;
+  const parts = [sql`${name} ILIKE ${like}`, sql`${t} <% ${name}`, ...others.map((o) => sql`${o} ILIKE ${like}`)];
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** The rank of `searchRank` in SQL, without the key and full-text signals (for non-work-item entities). */
+function nameRank(q: SearchQuery, name: SQL): SQL {
+  return sql`(CASE WHEN ${name} ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains} ELSE 0 END + word_similarity(${q.text}::text, ${name}))`;
+}
+
+/** Optional text filter: everything matches an empty query. */
+const maybe = (q: SearchQuery, cond: () => SQL): SQL => (q.text ? cond() : sql`true`);
+
+// ---------------------------------------------------------------- work items
+
+export type IssueSearchRow = {
+  id: string;
+  name: string;
+  sequence_id: number;
+  project_id: string;
+  project__identifier: string;
+  project__name: string;
+  priority: string;
+  state_id: string | null;
+  type_id: string | null;
+  start_date: string | null;
+  state__name: string | null;
+  state__group: string | null;
+  state__color: string | null;
+}
+
+export interface IssueSearchOptions {
+  workspaceId: string;
+  userId: string;
+  /** Limit to one project. */
+  projectId?: string;
+  limit: number;
+  /** Extra conditions on `i` (P/search-issues/ flags). */
+  extra?: SQL[];
+}
+
+const ISSUE_FTS = sql`to_tsvector('simple', i.name || ' ' || coalesce(i.description_stripped, ''))`;
+
+function issueMatch(q: SearchQuery): SQL {
+  const tsq = sql`plainto_tsquery('simple', ${q.text}::text)`;
+  const parts = [textMatch(q, sql`i.name`, sql`p.identifier`), sql`${ISSUE_FTS} @@ ${tsq}`];
+  if (q.sequenceIds.length) {
+    const seq = sql`i.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
+    parts.push(q.identifier ? sql`(upper(p.identifier) = ${q.identifier}::text AND ${seq})` : seq);
+  }
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+function issueRank(q: SearchQuery): SQL {
+  if (!q.text) return sql`0::float`;
+  const exactKey = q.identifier && q.sequenceIds.length
+    ? sql`CASE WHEN upper(p.identifier) = ${q.identifier}::text AND i.sequence_id = ${q.sequenceIds[0]}::int THEN ${RANK_WEIGHTS.exactKey} ELSE 0 END`
+    : sql`0`;
+  return sql`(${exactKey} + CASE WHEN i.name ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains} ELSE 0 END
+    + greatest(word_similarity(${q.text}::text, i.name), ts_rank(${ISSUE_FTS}, plainto_tsquery('simple', ${q.text}::text))))`;
+}
+
+/** Work items the caller may see that match the query, best first. */
+export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
+  const me = sql`${o.userId}::uuid`;
+  const conds: SQL[] = [
+    sql`i.workspace = ${o.workspaceId}::uuid`,
+    sql`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
+    sql`(s.id IS NULL OR s."group" <> 'triage')`,
+    sql`(pm.role >= ${GUEST_BELOW} OR p.guest_view_all_features = true OR i.created_by = ${me})`,
+    maybe(q, () => issueMatch(q)),
+    ...(o.extra ?? []),
+  ];
+  if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
+  return db.execute<IssueSearchRow>(sql`
+    SELECT i.id, i.name, i.sequence_id, i.project AS project_id, p.identifier AS project__identifier, p.name AS project__name,
+      i.priority, i.state AS state_id, i.type AS type_id, i.start_date::text AS start_date,
+      s.name AS state__name, s."group" AS state__group, s.color AS state__color
+    FROM issues i
+    JOIN projects p ON p.id = i.project AND p.archived_at IS NULL
+    JOIN project_members pm ON pm.project = i.project AND pm.member = ${me} AND pm.is_active = true
+    LEFT JOIN states s ON s.id = i.state
+    WHERE ${sql.join(conds, sql` AND `)}
+    ORDER BY ${issueRank(q)} DESC, i.created_at DESC, i.id
+    LIMIT ${o.limit}`);
+}
+
+// ---------------------------------------------------------------- projects, cycles, modules, views, workspaces
+
+export type ProjectSearchRow = { id: string; name: string; identifier: string; logo_props: unknown }
+
+/** Projects: the caller's (member) projects; `includePublic` adds the workspace's public (network 2) projects. */
+export async function searchProjects(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, limit: number, includePublic = false): Promise<ProjectSearchRow[]> {
+  const member = sql`EXISTS (SELECT 1 FROM project_members pm WHERE pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true)`;
+  return db.execute<ProjectSearchRow>(sql`
+    SELECT p.id, p.name, p.identifier, p.logo_props FROM projects p
+    WHERE p.workspace = ${workspaceId}::uuid AND p.archived_at IS NULL
+      AND ${includePublic ? sql`(${member} OR p.network = 2)` : member}
+      AND ${maybe(q, () => textMatch(q, sql`p.name`, sql`p.identifier`))}
+    ORDER BY ${q.text ? nameRank(q, sql`p.name`) : sql`0::float`} DESC, p.created_at DESC, p.id
+    LIMIT ${limit}`);
+}
+
+export type ProjectEntityRow = { id: string; name: string; project_id: string; project__identifier: string; status: string; logo_props: unknown }
+
+/** The caller's active membership of a non-archived project `p` that `t.project` points at. */
+const memberProject = (alias: string, userId: string) => sql`
+    JOIN projects p ON p.id = ${sql.raw(alias)}.project AND p.archived_at IS NULL
+    JOIN project_members pm ON pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true`;
+
+/** Cycles with their computed status (CURRENT, UPCOMING, COMPLETED, DRAFT). */
+export async function searchCycles(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ProjectEntityRow[]> {
+  return db.execute<ProjectEntityRow>(sql`
+    SELECT c.id, c.name, c.project AS project_id, p.identifier AS project__identifier, c.logo_props,
+      CASE WHEN c.start_date IS NULL OR c.end_date IS NULL THEN 'DRAFT'
+           WHEN c.end_date < now() THEN 'COMPLETED'
+           WHEN c.start_date <= now() THEN 'CURRENT'
+           ELSE 'UPCOMING' END AS status
+    FROM cycles c ${memberProject("c", userId)}
+    WHERE c.workspace = ${workspaceId}::uuid AND c.archived_at IS NULL
+      ${projectId ? sql`AND c.project = ${projectId}::uuid` : sql``}
+      AND ${maybe(q, () => textMatch(q, sql`c.name`))}
+    ORDER BY ${q.text ? nameRank(q, sql`c.name`) : sql`0::float`} DESC, c.created_at DESC, c.id
+    LIMIT ${limit}`);
+}
+
+/** Modules with their stored status. */
+export async function searchModules(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ProjectEntityRow[]> {
+  return db.execute<ProjectEntityRow>(sql`
+    SELECT m.id, m.name, m.project AS project_id, p.identifier AS project__identifier, m.logo_props, m.status
+    FROM modules m ${memberProject("m", userId)}
+    WHERE m.workspace = ${workspaceId}::uuid AND m.archived_at IS NULL
+      ${projectId ? sql`AND m.project = ${projectId}::uuid` : sql``}
+      AND ${maybe(q, () => textMatch(q, sql`m.name`))}
+    ORDER BY ${q.text ? nameRank(q, sql`m.name`) : sql`0::float`} DESC, m.created_at DESC, m.id
+    LIMIT ${limit}`);
+}
+
+export type ViewSearchRow = { id: string; name: string; project_id: string | null; project__identifier: string | null }
+
+/** Saved views: project views of the caller's projects and the workspace's global views; own or public only. */
+export async function searchViews(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ViewSearchRow[]> {
+  return db.execute<ViewSearchRow>(sql`
+    SELECT v.id, v.name, v.project AS project_id, p.identifier AS project__identifier
+    FROM issue_views v
+    LEFT JOIN projects p ON p.id = v.project
+    WHERE v.workspace = ${workspaceId}::uuid AND v.archived_at IS NULL
+      AND (v.owned_by = ${userId}::uuid OR v.access = 1)
+      AND (v.project IS NULL OR (p.archived_at IS NULL AND EXISTS (
+        SELECT 1 FROM project_members pm WHERE pm.project = v.project AND pm.member = ${userId}::uuid AND pm.is_active = true)))
+      ${projectId ? sql`AND v.project = ${projectId}::uuid` : sql``}
+      AND ${maybe(q, () => textMatch(q, sql`v.name`))}
+    ORDER BY ${q.text ? nameRank(q, sql`v.name`) : sql`0::float`} DESC, v.created_at DESC, v.id
+    LIMIT ${limit}`);
+}
+
+export type WorkspaceSearchRow = { id: string; name: string; slug: string }
+
+/** Workspaces the caller is an active member of. */
+export async function searchWorkspaces(db: DbOrTx, q: SearchQuery, userId: string, limit: number): Promise<WorkspaceSearchRow[]> {
+  return db.execute<WorkspaceSearchRow>(sql`
+    SELECT w.id, w.name, w.slug FROM workspaces w
+    JOIN workspace_members wm ON wm.workspace = w.id AND wm.member = ${userId}::uuid AND wm.is_active = true
+    WHERE ${maybe(q, () => textMatch(q, sql`w.name`, sql`w.slug`))}
+    ORDER BY ${q.text ? nameRank(q, sql`w.name`) : sql`0::float`} DESC, w.created_at DESC
+    LIMIT ${limit}`);
+}
+
+// ---------------------------------------------------------------- people (mentions)
+
+export type MemberSearchRow = { id: string; display_name: string; avatar: string; avatar_asset: string | null }
+
+/** Active non-bot members of the project (or of the workspace) matching first, last or display name. */
+export async function searchMembers(db: DbOrTx, q: SearchQuery, workspaceId: string, projectId: string | undefined, limit: number): Promise<MemberSearchRow[]> {
+  const scope = projectId
+    ? sql`JOIN project_members m ON m.member = u.id AND m.project = ${projectId}::uuid`
+    : sql`JOIN workspace_members m ON m.member = u.id AND m.workspace = ${workspaceId}::uuid`;
+  return db.execute<MemberSearchRow>(sql`
+    SELECT u.id, u.display_name, u.avatar, u.avatar_asset
+    FROM users u ${scope}
+    WHERE m.is_active = true AND u.is_bot = false
+      AND ${maybe(q, () => textMatch(q, sql`u.display_name`, sql`u.first_name`, sql`u.last_name`))}
+    ORDER BY ${q.text ? nameRank(q, sql`u.display_name`) : sql`0::float`} DESC, lower(u.display_name), u.id
+    LIMIT ${limit}`);
+}
+
+/**
+ * Word similarity that still counts a misspelled word as a match ("chekout" ~ "Checkout" is 0.55, the swapped "onbaording" ~ "onboarding" 0.47); pg_trgm's
+ * default of 0.6 misses such typos.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
+/** Run one request's searches in one transaction with the search's similarity threshold. */
+export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    return fn(tx);
+  });
+}

@@ -1,0 +1,56 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
+
+/** The command palette (Cmd/Ctrl-K) finds a work item by a misspelled word through W/search/ and opens it. */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Sam" });
+  await createItems(ctx.request, a, [{ name: "Payment gateway timeout" }, { name: "Refresh the onboarding checklist" }]);
+  page = await ctx.newPage();
+});
+afterEach(async () => { await ctx?.close(); });
+
+it("finds a work item by a misspelled word from the palette and opens it", async () => {
+  await openList(page, a);
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").fill("onbaording");
+  const option = palette.getByRole("option", { name: /Refresh the onboarding checklist/ });
+  await option.waitFor();
+  await expect.poll(() => palette.getByRole("option").count()).toBe(1);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(new RegExp(`/browse/${a.identifier}-2/$`));
+  await expect.poll(() => palette.count()).toBe(0);
+  await page.getByText("Refresh the onboarding checklist").first().waitFor();
+});
+
+it("opens a project from the palette with the keyboard alone, and Escape closes it", async () => {
+  await openList(page, a);
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").fill(a.identifier);
+  // two work items (their keys carry the identifier), then the project
+  await expect.poll(() => palette.getByRole("option").count()).toBe(3);
+  const project = palette.getByRole("option", { name: new RegExp(`${a.identifier}$`) });
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => project.getAttribute("aria-selected")).toBe("true");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => palette.count()).toBe(0);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/${a.slug}/projects/${a.projectId}/issues/`);
+
+  await page.keyboard.press("Control+k");
+  await palette.getByRole("combobox").waitFor();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => palette.count()).toBe(0);
+});
