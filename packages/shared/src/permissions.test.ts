@@ -102,6 +102,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
   workspaceView: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
+  notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
 
 describe("the action table", () => {

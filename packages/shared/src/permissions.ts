@@ -114,6 +114,8 @@ export const PERMISSIONS = {
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
+  /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
+  notification: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
+import { notificationRoutes } from "./notifications/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { stateRoutes } from "./states/index.ts";
@@ -36,6 +37,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  notificationRoutes,
   projectMemberRoutes,
   projectRoutes,
   stateRoutes,

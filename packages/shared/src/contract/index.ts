@@ -26,3 +26,4 @@ export * from "./assets.ts";
 export * from "./user-properties.ts";
 export * from "./instances.ts";
 export * from "./views.ts";
+export * from "./notifications.ts";
