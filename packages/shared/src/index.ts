@@ -15,3 +15,4 @@ export * from "./oauth-providers.ts";
 export * from "./estimates.ts";
 export * from "./live.ts";
 export * from "./screen-data.ts";
+export * from "./notifications.ts";

@@ -31,6 +31,8 @@ import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../ap
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
+import { inboxQuery, unreadQuery } from "../api/notifications.ts";
+import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
@@ -92,7 +94,7 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-    startLast(myWorkspacesQuery, projectsQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug), unreadQuery(slug));
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
@@ -129,6 +131,11 @@ export function createLoaders(qc: QueryClient) {
 
   const workspaceShell: Loader = ({ params }) => {
     workspace(params.workspaceSlug!);
+    return null;
+  };
+
+  const inbox: Loader = ({ params }) => {
+    start(inboxQuery(params.workspaceSlug!, DEFAULT_INBOX), unreadQuery(params.workspaceSlug!));
     return null;
   };
 
@@ -239,7 +246,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -16,9 +16,7 @@ export const updateNotificationBody = z.object({
 });
 export type UpdateNotificationBody = z.infer<typeof updateNotificationBody>;
 
-/** The inbox filters of GET W/users/notifications/ and POST .../mark-all-read/ (query or body, strings as sent). */
-export const NOTIFICATION_TYPES = ["assigned", "created", "subscribed"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from "../notifications.ts";
 
 // ---------------------------------------------------------------- responses
 

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PAGE_SIZE } from "@stride/shared";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
@@ -10,8 +11,6 @@ import { markAllReadBody, notificationListQuery, notificationParams, updateNotif
 import { presentNotification } from "./presenters.ts";
 import { inboxWhere, listInbox, loadOwnNotification, markAllRead, setNotification, unreadCounts, type InboxRow } from "./commands.ts";
 
-/** Page size of the inbox (platform.md §9: 300, first cursor `300:0:0`). */
-export const NOTIFICATIONS_PAGE_SIZE = 300;
 
 const present = (r: InboxRow) => presentNotification(r.n, r.by);
 

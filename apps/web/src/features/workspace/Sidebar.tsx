@@ -3,6 +3,7 @@ import { NavLink, useNavigate } from "react-router";
 import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
+import { useUnreadCounts } from "../../api/notifications.ts";
 import { Menu, cx } from "../../components/ui/index.ts";
 import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -30,6 +31,8 @@ export function Sidebar() {
   const projects = useProjects(slug);
   const nav = useNavigate();
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
+  const counts = useUnreadCounts(slug).data;
+  const unread = (counts?.total_unread_notifications_count ?? 0) + (counts?.mention_unread_notifications_count ?? 0);
 
   return (
     <div className="flex h-full flex-col">
@@ -58,6 +61,9 @@ export function Sidebar() {
               <NavLink to={`/${slug}/${e.path}`} end className={linkClass} data-nav={e.key}>
                 <NavIcon name={e.key} />
                 {e.label}
+                {e.key === "inbox" && unread > 0 && (
+                  <span data-testid="inbox-unread" aria-label={`${unread} unread`} className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white">{unread}</span>
+                )}
               </NavLink>
             </li>
           ))}
