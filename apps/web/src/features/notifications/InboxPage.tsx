@@ -5,10 +5,14 @@ import { NOTIFICATION_TYPES, SNOOZE_OPTIONS, SNOOZE_TIME_SLOTS, customSnooze, sn
 import { useInbox, useInboxAction, useMarkAllRead, useUnreadCounts, type InboxFilters, type Notification } from "../../api/notifications.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { Button, EmptyState, Input, Menu, Modal, PageSpinner, Select, cx } from "../../components/ui/index.ts";
-import { WorkItemDetail } from "../work-item-detail/WorkItemDetail.tsx";
+import { Lazy } from "../../app/lazy.tsx";
+import { workItemDetailChunk } from "../../app/chunks/index.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { DEFAULT_INBOX, describeNotification } from "./inbox.ts";
+
+/** The work item beside the list: the detail chunk, loaded when a notification is opened. */
+const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
 
 const TYPE_LABEL: Record<NotificationType, string> = { assigned: "Assigned to me", created: "Created by me", subscribed: "Subscribed by me" };
 
@@ -95,7 +99,9 @@ export function InboxPage() {
         </section>
         {openRow?.project && openRow.entity_identifier && (
           <section aria-label="Work item" className="min-w-0 flex-1 overflow-y-auto">
-            <WorkItemDetail slug={slug} pid={openRow.project} id={openRow.entity_identifier} variant="peek" onClose={close} />
+            <Lazy>
+              <WorkItemDetail key={openRow.entity_identifier} slug={slug} pid={openRow.project} id={openRow.entity_identifier} variant="peek" onClose={close} />
+            </Lazy>
           </section>
         )}
       </div>
