@@ -793,6 +793,32 @@ CREATE TABLE "issue_views" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid,
+	"entity_identifier" uuid,
+	"issue_activity" uuid,
+	"entity_name" text DEFAULT 'issue' NOT NULL,
+	"receiver" uuid NOT NULL,
+	"triggered_by" uuid,
+	"sender" text NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"message" jsonb,
+	"message_html" text DEFAULT '<p></p>' NOT NULL,
+	"message_stripped" text,
+	"read_at" timestamp with time zone,
+	"snoozed_till" timestamp with time zone,
+	"archived_at" timestamp with time zone,
+	"is_inbox_issue" boolean DEFAULT false NOT NULL,
+	"is_mentioned_notification" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -870,6 +896,12 @@ ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_workspaces_id_fk" FOREIG
 ALTER TABLE "modules" ADD CONSTRAINT "modules_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_views" ADD CONSTRAINT "issue_views_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_views" ADD CONSTRAINT "issue_views_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_entity_identifier_issues_id_fk" FOREIGN KEY ("entity_identifier") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_issue_activity_issue_activities_id_fk" FOREIGN KEY ("issue_activity") REFERENCES "public"."issue_activities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_receiver_users_id_fk" FOREIGN KEY ("receiver") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggered_by_users_id_fk" FOREIGN KEY ("triggered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -929,7 +961,9 @@ CREATE UNIQUE INDEX "module_members_uq" ON "module_members" USING btree ("module
 CREATE INDEX "modules_project_idx" ON "modules" USING btree ("project");--> statement-breakpoint
 CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name");--> statement-breakpoint
 CREATE INDEX "issue_views_project_idx" ON "issue_views" USING btree ("project");--> statement-breakpoint
-CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");
+CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USING btree ("issue_activity","receiver");--> statement-breakpoint
+CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
@@ -1408,7 +1442,7 @@ CREATE UNLOGGED TABLE IF NOT EXISTS live_pending (
   PRIMARY KEY (txid, tbl, id)
 );
 --> statement-breakpoint
--- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts) go to
+-- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications) go to
 -- their owner's stream only; a project row to its workspace's and its own; anything else with a project to the
 -- project's stream, else to the workspace's.
 CREATE OR REPLACE FUNCTION live_streams_of(tbl text, r jsonb) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
@@ -1420,7 +1454,8 @@ BEGIN
   IF tbl = 'workspaces' THEN RETURN ARRAY['workspace:' || (r->>'id')]; END IF;
   IF tbl = 'projects' THEN RETURN ARRAY['workspace:' || w, 'project:' || (r->>'id')]; END IF;
   IF tbl = 'draft_issues' THEN u := r->>'created_by'; END IF;
-  IF tbl = 'draft_issues' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
+  IF tbl = 'notifications' THEN u := r->>'receiver'; END IF;
+  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
     RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
   END IF;
   IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;

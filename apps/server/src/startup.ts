@@ -2,6 +2,7 @@ import type { AppContext } from "./core/context.ts";
 import { seedInstance } from "./core/instance-config.ts";
 import { registerMailJobs } from "./core/mail.ts";
 import { registerCleanupJobs } from "./core/cleanup.ts";
+import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -19,4 +20,5 @@ export const bootTasks: ((app: AppContext) => Promise<void>)[] = [
 export const jobHandlers: ((app: AppContext) => void)[] = [
   registerMailJobs,
   registerCleanupJobs,
+  registerNotificationJobs,
 ];

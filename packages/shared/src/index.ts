@@ -19,3 +19,4 @@ export * from "./live.ts";
 export * from "./screen-data.ts";
 export * from "./modules.ts";
 export * from "./search-query.ts";
+export * from "./notifications.ts";

@@ -29,7 +29,7 @@ const ADMIN_ONLY: readonly Role[] = [ADMIN];
 
 export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "home", label: "Home", path: "", roles: ALL },
-  { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL, coming: true },
+  { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL },
   { key: "projects", label: "Projects", path: "projects/", roles: ALL },
   { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
   { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER, coming: true },

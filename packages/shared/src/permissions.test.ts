@@ -105,11 +105,15 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
   workspaceView: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
 <<<<<<< HEAD
+<<<<<<< HEAD
   favorite: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 =======
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
 >>>>>>> i12/search
+=======
+  notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+>>>>>>> i9/notifications
 };
 
 describe("the action table", () => {

@@ -122,6 +122,7 @@ export const PERMISSIONS = {
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
 <<<<<<< HEAD
+<<<<<<< HEAD
   /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
   favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** The caller's own workspace preferences (W/user-properties/). */
@@ -130,6 +131,10 @@ export const PERMISSIONS = {
   /** Search: every member searches what they may see (the queries apply project membership and guest rules). */
   search: { workspace: W.read, project: PJ.read },
 >>>>>>> i12/search
+=======
+  /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
+  notification: { view: W.read, edit: W.read },
+>>>>>>> i9/notifications
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

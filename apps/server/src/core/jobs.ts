@@ -51,6 +51,26 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
+/**
+ * Add a job through `tx` without a JobQueue at hand (transaction hooks such as core/activity.ts's); prefer
+ * `app.jobs.enqueue`, which also applies the task's registered max attempts.
+ */
+export async function addJob(tx: DbOrTx, task: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const rows = await tx.execute<{ id: string }>(dsql`
+    SELECT (graphile_worker.add_job(
+      identifier => ${task},
+      payload => ${JSON.stringify(payload ?? {})}::json,
+      queue_name => ${opts.queueName ?? null}::text,
+      run_at => ${opts.runAt ? opts.runAt.toISOString() : null}::timestamptz,
+      max_attempts => ${maxAttempts}::int,
+      job_key => ${opts.jobKey ?? null}::text,
+      priority => ${opts.priority ?? null}::int,
+      job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
+    )).id::text AS id`);
+  return (rows as unknown as { id: string }[])[0].id;
+}
+
 export interface QueuedJob {
   id: string;
   task: string;
@@ -193,19 +213,7 @@ export class JobQueue {
 
   /** Enqueue inside the caller's transaction (or directly on the database), so the job exists only if the change commits. */
   async enqueue(tx: DbOrTx, task: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
-    const maxAttempts = opts.maxAttempts ?? this.tasks.get(task)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    const rows = await tx.execute<{ id: string }>(dsql`
-      SELECT (graphile_worker.add_job(
-        identifier => ${task},
-        payload => ${JSON.stringify(payload ?? {})}::json,
-        queue_name => ${opts.queueName ?? null}::text,
-        run_at => ${opts.runAt ? opts.runAt.toISOString() : null}::timestamptz,
-        max_attempts => ${maxAttempts}::int,
-        job_key => ${opts.jobKey ?? null}::text,
-        priority => ${opts.priority ?? null}::int,
-        job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
-      )).id::text AS id`);
-    return (rows as unknown as { id: string }[])[0].id;
+    return addJob(tx, task, payload, { ...opts, maxAttempts: opts.maxAttempts ?? this.tasks.get(task)?.maxAttempts });
   }
 
   /** Start this instance's workers and the crontab; the runner is restarted (with backoff) if it ever stops on its own. */

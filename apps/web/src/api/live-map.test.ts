@@ -35,6 +35,10 @@ describe("liveInvalidations", () => {
     expect(has(p, ["ws", slug, "projects"])).toBe(true);
   });
 
+  it("a notification on the user stream refreshes the inbox and its unread counts", () => {
+    expect(liveInvalidations({ t: "notifications", id: "n1", op: "insert", p: pid, i: "i1" }, { slug })).toEqual([["notifications", slug]]);
+  });
+
   it("the project comes from the event, else from the topic; an unknown table touches its item only", () => {
     expect(has(liveInvalidations(ev({ t: "states", p: undefined }), { slug, pid: "p2" }), ["wi", slug, "p2", "list"])).toBe(true);
     expect(liveInvalidations(ev({ t: "some_new_table", i: "i1" }), { slug, pid })).toEqual(

@@ -61,6 +61,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
   project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
+  // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
+  notifications: (_e, c) => [["notifications", c.slug]],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

@@ -34,6 +34,8 @@ import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
+import { inboxQuery, unreadQuery } from "../api/notifications.ts";
+import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
 
@@ -112,11 +114,15 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
+<<<<<<< HEAD
     startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug));
     // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
     // (guests have none: the server refuses them). The role is remembered once it is known.
     if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
     after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
+=======
+    startLast(myWorkspacesQuery, projectsQuery(slug), unreadQuery(slug));
+>>>>>>> i9/notifications
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
@@ -155,6 +161,11 @@ export function createLoaders(qc: QueryClient) {
 
   const workspaceShell: Loader = ({ params }) => {
     workspace(params.workspaceSlug!);
+    return null;
+  };
+
+  const inbox: Loader = ({ params }) => {
+    start(inboxQuery(params.workspaceSlug!, DEFAULT_INBOX), unreadQuery(params.workspaceSlug!));
     return null;
   };
 
@@ -312,7 +323,11 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+<<<<<<< HEAD
   return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+=======
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+>>>>>>> i9/notifications
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

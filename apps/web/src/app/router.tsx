@@ -83,7 +83,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             shouldRevalidate: WS,
             children: [
               { index: true, lazy: screen((m) => <m.HomePage />) },
-              { path: "notifications", lazy: screen((m) => <m.SidebarEntryPage entry="inbox" feature="Inbox" />) },
+              { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
               { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
               { path: "analytics", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },

@@ -30,3 +30,4 @@ export * from "./instances.ts";
 export * from "./views.ts";
 export * from "./modules.ts";
 export * from "./search.ts";
+export * from "./notifications.ts";

@@ -5,3 +5,4 @@ export * from "./workspaces.ts";
 export * from "./projects.ts";
 export * from "./issues.ts";
 export * from "./views.ts";
+export * from "./notifications.ts";

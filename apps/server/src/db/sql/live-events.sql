@@ -39,7 +39,7 @@ CREATE UNLOGGED TABLE IF NOT EXISTS live_pending (
   PRIMARY KEY (txid, tbl, id)
 );
 --> statement-breakpoint
--- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts) go to
+-- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications) go to
 -- their owner's stream only; a project row to its workspace's and its own; anything else with a project to the
 -- project's stream, else to the workspace's.
 CREATE OR REPLACE FUNCTION live_streams_of(tbl text, r jsonb) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
@@ -51,7 +51,8 @@ BEGIN
   IF tbl = 'workspaces' THEN RETURN ARRAY['workspace:' || (r->>'id')]; END IF;
   IF tbl = 'projects' THEN RETURN ARRAY['workspace:' || w, 'project:' || (r->>'id')]; END IF;
   IF tbl = 'draft_issues' THEN u := r->>'created_by'; END IF;
-  IF tbl = 'draft_issues' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
+  IF tbl = 'notifications' THEN u := r->>'receiver'; END IF;
+  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
     RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
   END IF;
   IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;

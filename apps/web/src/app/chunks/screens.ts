@@ -13,6 +13,7 @@ export { InvitationsPage } from "../../features/invitations/InvitationsPage.tsx"
 export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInvitationPage.tsx";
 export { WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
 export { HomePage } from "../../features/workspace/HomePage.tsx";
+export { InboxPage } from "../../features/notifications/InboxPage.tsx";
 export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
-import { useProfile, useUpdateProfile } from "../../api/users.ts";
+import { useMe, useProfile, useUpdateProfile } from "../../api/users.ts";
 import { useWorkspace, useWorkspaceMemberMe } from "../../api/workspaces.ts";
 import { EmptyState, NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -73,6 +73,9 @@ function GatedOutlet() {
 function Shell() {
   const { slug, workspace } = useCurrentWorkspace();
   useLiveTopic(`workspace:${workspace.id}`, slug);
+  // the caller's own rows (inbox, favourites, drafts) arrive on their user stream
+  const me = useMe().data?.id;
+  useLiveTopic(me ? `user:${me}` : null, slug);
   const sidebar = useSidebar();
   const loc = useLocation();
   const { close } = sidebar;

@@ -1,0 +1,125 @@
+import { NOTIFICATIONS_PAGE_SIZE } from "@stride/shared";
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { envelope, parsePage } from "../../core/pagination.ts";
+import { schema } from "../../db/client.ts";
+import { eq } from "drizzle-orm";
+import { markAllReadBody, notificationListQuery, notificationParams, updateNotificationBody } from "./schemas.ts";
+import { presentNotification } from "./presenters.ts";
+import { inboxWhere, listInbox, loadOwnNotification, markAllRead, setNotification, unreadCounts, type InboxRow } from "./commands.ts";
+
+
+const present = (r: InboxRow) => presentNotification(r.n, r.by);
+
+/**
+ * The inbox (wire-facts §9, platform.md §7): a person's own notifications in a workspace — list with filters
+ * (array, or the envelope when `per_page` and `cursor` are sent), unread counts, read / unread, archive /
+ * unarchive, snooze, mark all read. Notifications are made by the job in ./jobs.ts from work-item activity.
+ */
+export const notificationRoutes: RouteModule = (fastify, app) => {
+  const base = `${W}/users/notifications/`;
+  const P = PERMISSIONS.notification;
+  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { notificationId: string } }) =>
+    loadOwnNotification(app.db, workspace.id, user.id, params.notificationId);
+
+  route(fastify, app, {
+    method: "GET",
+    url: base,
+    params: slugParams,
+    query: notificationListQuery,
+    scope: "workspace",
+    policy: P.view,
+    handler: async ({ workspace, user, query }) => {
+      const where = inboxWhere(workspace.id, user.id, query);
+      if (query.per_page && query.cursor) {
+        const page = parsePage(query, NOTIFICATIONS_PAGE_SIZE);
+        const { rows, total } = await listInbox(app.db, where, page.perPage, page.offset);
+        return envelope(page, total, rows.map(present), rows.length);
+      }
+      return (await listInbox(app.db, where, 1000, 0)).rows.map(present);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${base}unread/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.view,
+    handler: ({ workspace, user }) => unreadCounts(app.db, workspace.id, user.id),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${base}mark-all-read/`,
+    params: slugParams,
+    body: markAllReadBody,
+    scope: "workspace",
+    policy: P.edit,
+    handler: async ({ workspace, user, body }) => {
+      await markAllRead(app.db, workspace.id, user.id, body ?? {});
+      return { message: "Successful" };
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${base}:notificationId/`,
+    params: notificationParams,
+    scope: "workspace",
+    load: loadOwn,
+    policy: P.view,
+    handler: async ({ loaded }) => present(loaded),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${base}:notificationId/`,
+    params: notificationParams,
+    body: updateNotificationBody,
+    scope: "workspace",
+    load: loadOwn,
+    policy: P.edit,
+    handler: async ({ loaded, body, user }) => {
+      if (body.snoozed_till === undefined) return present(loaded);
+      return present(await setNotification(app.db, loaded, { snoozedTill: body.snoozed_till === null ? null : new Date(body.snoozed_till) }, user.id));
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${base}:notificationId/`,
+    params: notificationParams,
+    scope: "workspace",
+    load: loadOwn,
+    policy: P.edit,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await app.db.delete(schema.notifications).where(eq(schema.notifications.id, loaded.n.id));
+    },
+  });
+
+  for (const [suffix, column] of [["read/", "readAt"], ["archive/", "archivedAt"]] as const) {
+    route(fastify, app, {
+      method: "POST",
+      url: `${base}:notificationId/${suffix}`,
+      params: notificationParams,
+      scope: "workspace",
+      load: loadOwn,
+      policy: P.edit,
+      handler: async ({ loaded, user }) => present(await setNotification(app.db, loaded, { [column]: new Date() }, user.id)),
+    });
+    route(fastify, app, {
+      method: "DELETE",
+      url: `${base}:notificationId/${suffix}`,
+      params: notificationParams,
+      scope: "workspace",
+      load: loadOwn,
+      policy: P.edit,
+      handler: async ({ loaded, user }) => present(await setNotification(app.db, loaded, { [column]: null }, user.id)),
+    });
+  }
+};

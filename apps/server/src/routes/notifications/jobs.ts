@@ -1,0 +1,119 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { canSeeWorkItem } from "@stride/shared";
+import type { NotificationData } from "@stride/shared/contract";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import type { AppContext } from "../../core/context.ts";
+import { activityHooks, type ActivityHook, type ActivityRow } from "../../core/activity.ts";
+import { addJob } from "../../core/jobs.ts";
+import { escapeHtml } from "../../core/mail.ts";
+import { extractMentionIds, stripHtml } from "../issues/text.ts";
+import { DEFAULT_PREFS, newMentions, preferenceOf, recipientsOf, type NotificationPrefs } from "./rules.ts";
+
+/** The job that turns recorded work-item activity into notifications, after the change commits. */
+export const NOTIFY_TASK = "notifications:activity";
+interface NotifyPayload { activity_ids: string[] }
+
+/**
+ * The activity hook (core/activity.ts): enqueue one job per write in the writing transaction, so notifications
+ * exist exactly for committed changes and are never built in the request.
+ */
+const enqueueNotifications: ActivityHook = async (tx, rows) => {
+  const ids = rows.filter((r) => r.issueId && preferenceOf({ verb: r.verb, field: r.field, actorId: r.actorId }) !== null).map((r) => r.id);
+  if (ids.length) await addJob(tx, NOTIFY_TASK, { activity_ids: ids } satisfies NotifyPayload, { maxAttempts: 5 });
+};
+
+export function registerNotificationJobs(app: AppContext): void {
+  if (!activityHooks.includes(enqueueNotifications)) activityHooks.push(enqueueNotifications);
+  app.jobs.register<NotifyPayload>(NOTIFY_TASK, (p) => notifyActivities(app.db, p.activity_ids ?? []), { maxAttempts: 5 });
+}
+
+const N = schema.notifications;
+
+/** Create the notifications of these activity rows (idempotent: one per activity and receiver). Returns how many. */
+export async function notifyActivities(db: DbOrTx, activityIds: readonly string[]): Promise<number> {
+  if (activityIds.length === 0) return 0;
+  const acts = await db.select().from(schema.issueActivities).where(inArray(schema.issueActivities.id, [...activityIds]));
+  const byIssue = new Map<string, ActivityRow[]>();
+  for (const a of acts) if (a.issueId) byIssue.set(a.issueId, [...(byIssue.get(a.issueId) ?? []), a]);
+  let made = 0;
+  for (const [issueId, rows] of byIssue) {
+    // a new item's other rows (cycle, module, parent) are part of its creation
+    const creation = rows.find((r) => r.verb === "created" && r.field === null);
+    made += await notifyIssue(db, issueId, creation ? [creation] : rows);
+  }
+  return made;
+}
+
+async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[]): Promise<number> {
+  const [item] = await db
+    .select({ issue: schema.issues, ident: schema.projects.identifier, guestAll: schema.projects.guestViewAllFeatures, stateName: schema.states.name, stateGroup: schema.states.group })
+    .from(schema.issues)
+    .innerJoin(schema.projects, eq(schema.projects.id, schema.issues.projectId))
+    .leftJoin(schema.states, eq(schema.states.id, schema.issues.stateId))
+    .where(eq(schema.issues.id, issueId))
+    .limit(1);
+  if (!item || item.issue.deletedAt || item.issue.isDraft) return 0;
+  const issue = item.issue;
+  const [assignees, subscribers, members] = await Promise.all([
+    db.select({ id: schema.issueAssignees.assigneeId, at: schema.issueAssignees.createdAt }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId)),
+    db.select({ id: schema.issueSubscribers.subscriberId }).from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, issueId)),
+    db
+      .select({ id: schema.projectMembers.memberId, role: schema.projectMembers.role })
+      .from(schema.projectMembers)
+      .where(and(eq(schema.projectMembers.projectId, issue.projectId), eq(schema.projectMembers.isActive, true))),
+  ]);
+  const roles = new Map(members.map((m) => [m.id, m.role]));
+  const canSee = (u: string) => roles.has(u) && canSeeWorkItem({ userId: u, projectRole: roles.get(u), guestViewAllFeatures: item.guestAll, creatorId: issue.createdById });
+  const prefRows = members.length
+    ? await db.select().from(schema.userNotificationPreferences).where(inArray(schema.userNotificationPreferences.userId, members.map((m) => m.id)))
+    : [];
+  const prefs = new Map<string, NotificationPrefs>(prefRows.map((p) => [p.userId, p]));
+  const prefsOf = (u: string) => prefs.get(u) ?? DEFAULT_PREFS;
+
+  const values: (typeof N.$inferInsert)[] = [];
+  // a new item is news to the people assigned in its creation (written in its transaction), not to later assignees
+  const assignedAtCreation = assignees.filter((r) => r.at.getTime() <= issue.createdAt.getTime()).map((r) => r.id);
+  for (const a of acts) {
+    const creation = a.verb === "created" && a.field === null;
+    const mentioned =
+      creation ? extractMentionIds(issue.descriptionHtml)
+      : a.field === "description" || (a.field === "comment" && a.verb !== "deleted") ? newMentions(extractMentionIds(a.oldValue), extractMentionIds(a.newValue))
+      : [];
+    const recipients = recipientsOf(
+      { verb: a.verb, field: a.field, actorId: a.actorId, newStateGroup: a.field === "state" ? item.stateGroup : null },
+      { creatorId: issue.createdById, assigneeIds: creation ? assignedAtCreation : assignees.map((r) => r.id), subscriberIds: subscribers.map((r) => r.id), mentionedIds: mentioned },
+      canSee,
+      prefsOf,
+    );
+    const data: NotificationData = {
+      issue: { id: issue.id, name: issue.name, identifier: item.ident, sequence_id: issue.sequenceId, state_name: item.stateName, state_group: item.stateGroup },
+      issue_activity: {
+        id: a.id, verb: a.verb, field: a.field, actor: a.actorId, new_value: a.newValue, old_value: a.oldValue,
+        issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier, new_identifier: a.newIdentifier,
+      },
+    };
+    const rich = a.field === "comment" || a.field === "description";
+    for (const r of recipients) {
+      values.push({
+        workspaceId: issue.workspaceId,
+        projectId: issue.projectId,
+        issueId: issue.id,
+        issueActivityId: a.id,
+        entityName: "issue",
+        receiverId: r.receiverId,
+        triggeredById: a.actorId,
+        sender: `in_app:issue_activities:${r.reason}`,
+        title: issue.name,
+        data,
+        messageHtml: rich && a.newValue ? a.newValue : `<p>${escapeHtml(a.comment)}</p>`,
+        messageStripped: rich && a.newValue ? stripHtml(a.newValue) : a.comment,
+        isMentionedNotification: r.reason === "mentioned",
+        createdById: a.actorId,
+        updatedById: a.actorId,
+      });
+    }
+  }
+  if (values.length === 0) return 0;
+  const inserted = await db.insert(N).values(values).onConflictDoNothing().returning({ id: N.id });
+  return inserted.length;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import type { Notification } from "@stride/shared/contract";
+import { describeNotification } from "./inbox.ts";
+
+const n = (activity: Partial<Notification["data"]["issue_activity"]>, extra: Partial<Notification> = {}) =>
+  ({
+    receiver: "me",
+    is_mentioned_notification: false,
+    triggered_by_details: { display_name: "ada" },
+    data: { issue: {}, issue_activity: { verb: "updated", field: null, new_value: null, old_value: null, new_identifier: null, old_identifier: null, ...activity } },
+    ...extra,
+  }) as unknown as Notification;
+
+describe("inbox row text", () => {
+  it("says what happened and who did it", () => {
+    expect(describeNotification(n({ field: "assignees", new_identifier: "me", new_value: "me" }))).toBe("ada assigned you");
+    expect(describeNotification(n({ field: "priority", new_value: "high" }))).toBe("ada changed the priority to high");
+    expect(describeNotification(n({ field: "target_date", new_value: "" }))).toBe("ada removed the due date");
+    expect(describeNotification(n({ field: "comment", verb: "created" }))).toBe("ada commented");
+    expect(describeNotification(n({ field: "comment", verb: "created" }, { is_mentioned_notification: true }))).toBe("ada mentioned you");
+    expect(describeNotification(n({ verb: "created", field: null }))).toBe("ada created the work item and assigned you");
+  });
+});

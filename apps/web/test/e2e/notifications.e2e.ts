@@ -1,0 +1,61 @@
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launch } from "./browser.ts";
+import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
+import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
+
+/**
+ * The inbox end to end: Alice assigns Bob a work item; Bob, with the app open, sees the sidebar's unread badge
+ * appear without reloading (the notification is made by the job and arrives on his user stream), finds the
+ * item in his inbox, opens it beside the list (which reads it) and archives it.
+ */
+let browser: Browser;
+let alice: BrowserContext;
+let bob: BrowserContext;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+afterEach(async () => {
+  await alice?.close();
+  await bob?.close();
+});
+
+it("an item assigned by one user shows in the other's inbox with the unread count, live", async () => {
+  alice = await newContext(browser);
+  bob = await newContext(browser);
+  const a = await arrange(alice, { firstName: "Alice" });
+  const b = await signUpUser(bob.request, "Bob");
+  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
+  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const [item] = await createItems(alice.request, a, [{ name: "Review the launch checklist" }]);
+
+  const page = await bob.newPage();
+  await page.goto(`/${a.slug}/`);
+  const inboxLink = page.locator('[data-nav="inbox"]');
+  await inboxLink.waitFor();
+  expect(await page.getByTestId("inbox-unread").count()).toBe(0);
+  let loads = 0;
+  page.on("load", () => { loads++; });
+
+  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`, { data: { assignee_ids: [b.userId] } });
+  expect(res.ok()).toBe(true);
+  await poll(() => page.getByTestId("inbox-unread").textContent()).toBe("1");
+  expect(loads).toBe(0);
+
+  await inboxLink.click();
+  const row = page.locator("li[data-notification]").filter({ hasText: "Review the launch checklist" });
+  await row.waitFor();
+  await expect.poll(() => row.textContent()).toContain("assigned you");
+  expect(await row.getAttribute("data-unread")).toBe("true");
+  await expect.poll(() => page.getByTestId("unread-all").textContent()).toBe("1");
+
+  // opening it shows the item beside the list and reads it
+  await row.locator("button").first().click();
+  await page.getByRole("region", { name: "Work item" }).getByText("Review the launch checklist").first().waitFor();
+  await poll(() => row.getAttribute("data-unread")).toBeNull();
+  await poll(() => page.getByTestId("inbox-unread").count()).toBe(0);
+
+  // archive takes it out of the list
+  await row.getByRole("button", { name: "Archive" }).click();
+  await poll(() => page.locator("li[data-notification]").filter({ hasText: "Review the launch checklist" }).count()).toBe(0);
+});
