@@ -121,20 +121,14 @@ export const PERMISSIONS = {
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
-<<<<<<< HEAD
-<<<<<<< HEAD
   /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
   favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** The caller's own workspace preferences (W/user-properties/). */
   workspaceUserProperties: { view: W.read, edit: W.read },
-=======
   /** Search: every member searches what they may see (the queries apply project membership and guest rules). */
   search: { workspace: W.read, project: PJ.read },
->>>>>>> i12/search
-=======
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
->>>>>>> i9/notifications
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

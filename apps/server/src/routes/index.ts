@@ -11,11 +11,8 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
-<<<<<<< HEAD
 import { moduleRoutes } from "./modules/index.ts";
-=======
 import { notificationRoutes } from "./notifications/index.ts";
->>>>>>> i9/notifications
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -45,11 +42,8 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
-<<<<<<< HEAD
   moduleRoutes,
-=======
   notificationRoutes,
->>>>>>> i9/notifications
   projectMemberRoutes,
   projectRoutes,
   searchRoutes,

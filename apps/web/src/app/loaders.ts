@@ -114,15 +114,11 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-<<<<<<< HEAD
-    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug));
     // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
     // (guests have none: the server refuses them). The role is remembered once it is known.
     if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
     after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
-=======
-    startLast(myWorkspacesQuery, projectsQuery(slug), unreadQuery(slug));
->>>>>>> i9/notifications
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
@@ -323,11 +319,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-<<<<<<< HEAD
-  return { signedIn, workspaceShell, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
-=======
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
->>>>>>> i9/notifications
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

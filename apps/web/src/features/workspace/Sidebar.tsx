@@ -3,11 +3,8 @@ import { NavLink, useNavigate } from "react-router";
 import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
-<<<<<<< HEAD
 import { useWorkspaceUserProperties } from "../../api/favorites.ts";
-=======
 import { useUnreadCounts } from "../../api/notifications.ts";
->>>>>>> i9/notifications
 import { Menu, cx } from "../../components/ui/index.ts";
 import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -36,14 +33,11 @@ export function Sidebar() {
   const projects = useProjects(slug);
   const nav = useNavigate();
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
-<<<<<<< HEAD
   // the caller's workspace preference: how many projects the sidebar lists before "All projects"
   const limit = useWorkspaceUserProperties(slug).data?.navigation_project_limit ?? 10;
   const shown = limit > 0 ? mine.slice(0, limit) : mine;
-=======
   const counts = useUnreadCounts(slug).data;
   const unread = (counts?.total_unread_notifications_count ?? 0) + (counts?.mention_unread_notifications_count ?? 0);
->>>>>>> i9/notifications
 
   return (
     <div className="flex h-full flex-col">
