@@ -83,6 +83,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   go(`${W}/projects/`);
   // the sidebar: the caller's workspace preferences, and their favourites where their role has them
   go(`${W}/user-properties/`);
+  // the sidebar's inbox badge
+  go(`${W}/users/notifications/unread/`);
   then<{ member: string; role: number }>(`${W}/workspace-members/me/`, (me) => {
     if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) go(`${W}/user-favorites/?all=true`);
   });
@@ -92,11 +94,11 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(`${P(pid)}/issue-labels/`);
     go(`${P(pid)}/members/`);
     go(`${W}/members/`);
+    // as the route loaders do: the cycle and module lists answer whatever the project's switches say
+    if (BUILT_FEATURES.cycles) go(`${P(pid)}/cycles/`);
+    if (BUILT_FEATURES.modules) go(`${P(pid)}/modules/`);
     then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
-      const needs = featureListsOf(p);
-      if (needs.cycles) go(`${P(pid)}/cycles/`);
-      if (needs.modules) go(`${P(pid)}/modules/`);
-      if (needs.estimates) go(`${P(pid)}/estimates/`);
+      if (featureListsOf(p).estimates) go(`${P(pid)}/estimates/`);
     });
   };
   const workItem = (pid: string, id: string, kind: "issues" | "epics") => {
