@@ -62,3 +62,11 @@ function takeNow(url: string): { body: unknown } | undefined {
   map.delete(key);
   return { body };
 }
+
+/**
+ * Forget every embedded answer not used yet: called when the app writes or learns of a change (a live event),
+ * after which an answer the page carried may be older than the server's.
+ */
+export function forgetBootAnswers(): void {
+  answers = new Map();
+}

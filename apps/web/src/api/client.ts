@@ -4,7 +4,7 @@
  * means "signed out") sends the browser to `/?next_path=<current path>` (platform.md §2); inside
  * the instance admin the same happens towards `/god-mode/`.
  */
-import { takeBootAnswer } from "./boot-data.ts";
+import { forgetBootAnswers, takeBootAnswer } from "./boot-data.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -92,6 +92,8 @@ function redirectOn401() {
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
   // the first screen's answers come with the page (boot-data.ts)
+  // a write may change what the page's embedded answers say: from now on they come from the server
+  if (method !== "GET") forgetBootAnswers();
   if (method === "GET") {
     // awaited only while the page's data block is pending, so a request not in it is sent at once (synchronously)
     const found = takeBootAnswer(buildUrl(path, opts.query));

@@ -4,6 +4,7 @@ import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessa
 import { eventIsOlder, liveInvalidations, liveTopicKeys, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
+import { forgetBootAnswers } from "./boot-data.ts";
 
 /**
  * The web side of the realtime channel (`/live/`): one websocket per tab, opened when a signed-in screen first
@@ -193,6 +194,8 @@ export class LiveChannel {
     }
     const keys = [...this.pending.values()];
     this.pending.clear();
+    // what changed is asked of the server, not answered from the page's embedded data
+    if (keys.length) forgetBootAnswers();
     for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey });
   }
 
