@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { LIVE_ENTITIES, eventIsOlder, liveInvalidations, liveTopicKeys } from "./live-map.ts";
+import { LIVE_ENTITIES, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys } from "./live-map.ts";
 
 const slug = "acme";
 const pid = "p1";
@@ -69,5 +69,25 @@ describe("eventIsOlder", () => {
     expect(eventIsOlder(e, "2025-01-01T09:59:59Z")).toBe(false);
     expect(eventIsOlder(e, undefined)).toBe(false);
     expect(eventIsOlder({ ...e, op: "delete" }, "2025-01-02T00:00:00Z")).toBe(false);
+  });
+});
+
+describe("liveRemovals", () => {
+  const ctx = { slug: "acme", pid: "p1" };
+  const detail = ["wi", "acme", "p1", "detail", "i1"];
+  it("a deleted or archived item's entries are dropped, not refetched; its lists are still refreshed", () => {
+    for (const e of [
+      { t: "issues", id: "i1", i: "i1", op: "delete", p: "p1" },
+      { t: "issues", id: "i1", i: "i1", op: "update", p: "p1", f: ["archived_at", "updated_at"] },
+    ] as LiveEvent[]) {
+      expect(liveRemovals(e, ctx)).toContainEqual(detail);
+      expect(liveInvalidations(e, ctx)).not.toContainEqual(detail);
+      expect(liveInvalidations(e, ctx)).toContainEqual(["wi", "acme", "p1", "list"]);
+    }
+  });
+  it("any other change of an item is refetched", () => {
+    const e = { t: "issues", id: "i1", i: "i1", op: "update", p: "p1", f: ["name"] } as LiveEvent;
+    expect(liveRemovals(e, ctx)).toEqual([]);
+    expect(liveInvalidations(e, ctx)).toContainEqual(detail);
   });
 });

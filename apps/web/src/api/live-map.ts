@@ -69,7 +69,22 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
 export function liveInvalidations(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
   const where: Where = { slug: ctx.slug, pid: e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : "") };
   const keys = LIVE_ENTITIES[e.t] ?? ((ev: LiveEvent, c: Where) => itemKeys(c, ev.i));
-  return keys(e, where).filter((k) => !k.includes(""));
+  const gone = new Set(liveRemovals(e, ctx).map((k) => JSON.stringify(k)));
+  return keys(e, where).filter((k) => !k.includes("") && !gone.has(JSON.stringify(k)));
+}
+
+/** A work item deleted or archived (its own row's event): the fields that say so. */
+const GONE_FIELDS = ["deleted_at", "archived_at"];
+
+/**
+ * The cache entries to drop rather than refetch: those of a work item that was deleted or archived (a refetch of
+ * the gone item would only answer 404; its lists are refreshed by the invalidations).
+ */
+export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
+  if (e.t !== "issues") return [];
+  if (e.op !== "delete" && !(e.op === "update" && e.f?.some((f) => GONE_FIELDS.includes(f)))) return [];
+  const pid = e.p ?? ctx.pid;
+  return pid ? itemKeys({ slug: ctx.slug, pid }, e.id) : [];
 }
 
 /** Everything a topic's screens may hold: refetched when the server says events were lost (`reset`) or access ended. */

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { eventIsOlder, liveInvalidations, liveTopicKeys, type LiveCtx } from "./live-map.ts";
+import { eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { forgetBootAnswers } from "./boot-data.ts";
@@ -17,8 +17,22 @@ import { forgetBootAnswers } from "./boot-data.ts";
  */
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
 
-/** A first subscribe also replays this much recent history (server caps it). */
+/** A first subscribe replays at most this much recent history (the server caps it too). */
 const RECENT_MS = 15_000;
+/** After the page's first moments, a new subscription (in-app navigation, data asked for moments before) replays this much. */
+const LATER_SCREEN_MS = 2_000;
+const COMMIT_SLACK_MS = 250;
+/**
+ * How far back a new subscription replays: while the page is young, the time since navigation began (the page's
+ * data, embedded or fetched, was read after it, so older writes are in it); later, a short window. Replaying older
+ * writes would only refetch what the screen already shows.
+ */
+function recentWindow(): number {
+  const age = typeof performance !== "undefined" ? performance.now() : RECENT_MS;
+  const since = age < RECENT_MS ? age + COMMIT_SLACK_MS : LATER_SCREEN_MS;
+  return Math.max(1, Math.min(RECENT_MS, Math.round(since)));
+}
+
 /** A topic no screen wants any more stays subscribed this long (back-and-forth navigation). */
 const LINGER_MS = 30_000;
 const BATCH_MS = 40;
@@ -129,7 +143,7 @@ export class LiveChannel {
     const t = this.topics.get(topic);
     if (!t || t.refused) return;
     const since = this.cursors.get(topic);
-    this.send(since === undefined ? { type: "sub", topic, recent: RECENT_MS } : { type: "sub", topic, since });
+    this.send(since === undefined ? { type: "sub", topic, recent: recentWindow() } : { type: "sub", topic, since });
   }
 
   private onMessage(msg: LiveServerMessage) {
@@ -172,6 +186,10 @@ export class LiveChannel {
     const pid = e.p ?? ctx.pid;
     if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
     if (e.t === "projects" && eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)) return;
+    for (const queryKey of liveRemovals(e, ctx)) {
+      void this.qc.cancelQueries({ queryKey });
+      this.qc.removeQueries({ queryKey });
+    }
     this.invalidate(liveInvalidations(e, ctx));
   }
 

@@ -15,11 +15,13 @@ let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-async function listWithItem(name: string): Promise<{ a: Arranged; page: Page; item: { id: string; key: string }; url: string }> {
+/** A list showing one new item; `deaf`: the page hears no live events (its socket is answered by nobody), so it goes stale. */
+async function listWithItem(name: string, opts: { deaf?: boolean } = {}): Promise<{ a: Arranged; page: Page; item: { id: string; key: string }; url: string }> {
   const ctx = await newContext(browser);
   const a = await arrange(ctx, { firstName: "Fern" });
   const [created] = await createItems(ctx.request, a, [{ name }]);
   const page = await ctx.newPage();
+  if (opts.deaf) await page.routeWebSocket(/\/live\/?$/, () => undefined);
   await openList(page, a);
   const key = `${a.identifier}-${created.sequence_id}`;
   await page.locator(`[data-item="${key}"]`).waitFor();
@@ -33,7 +35,8 @@ async function deleteFromList(page: Page, key: string): Promise<void> {
 }
 
 it("a refused delete is toasted with its title and the server's message, and the row comes back", async () => {
-  const { page, item, url } = await listWithItem("Retire the old importer");
+  // a page that misses the live events (a dropped connection): it still lists an item someone else deleted
+  const { page, item, url } = await listWithItem("Retire the old importer", { deaf: true });
   // someone else deletes the item meanwhile: this page still lists it, and the server now refuses
   expect((await page.request.delete(url)).status()).toBe(204);
   const refusal = await page.request.delete(url);
