@@ -36,6 +36,8 @@ function recentWindow(): number {
 /** A topic no screen wants any more stays subscribed this long (back-and-forth navigation). */
 const LINGER_MS = 30_000;
 const BATCH_MS = 40;
+/** How long the item of a delete or archive event is treated as gone (the rest of its transaction's events). */
+const GONE_MS = 5_000;
 
 interface Topic {
   refs: number;
@@ -54,6 +56,7 @@ export class LiveChannel {
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private pending = new Map<string, QueryKey>();
+  private gone = new Map<string, number>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatchMutations: (() => void) | null = null;
 
@@ -186,10 +189,11 @@ export class LiveChannel {
     const pid = e.p ?? ctx.pid;
     if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
     if (e.t === "projects" && eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)) return;
-    for (const queryKey of liveRemovals(e, ctx)) {
-      void this.qc.cancelQueries({ queryKey });
-      this.qc.removeQueries({ queryKey });
-    }
+    // a gone item's entries leave the cache; a screen still showing it (this tab deleting it, on its way back to the
+    // list) keeps what it has rather than asking for it again
+    const removals = liveRemovals(e, ctx);
+    if (removals.length) this.gone.set(e.id, Date.now() + GONE_MS);
+    for (const queryKey of removals) this.qc.removeQueries({ queryKey, predicate: (q) => q.getObserversCount() === 0 });
     this.invalidate(liveInvalidations(e, ctx));
   }
 
@@ -210,7 +214,10 @@ export class LiveChannel {
       });
       return;
     }
-    const keys = [...this.pending.values()];
+    // the other rows of a deleted or archived item's transaction (its activity, assignees, …) refetch nothing of it
+    const now = Date.now();
+    for (const [id, until] of this.gone) if (until < now) this.gone.delete(id);
+    const keys = [...this.pending.values()].filter((k) => !(k.length === 5 && k[0] === "wi" && this.gone.has(String(k[4]))));
     this.pending.clear();
     // what changed is asked of the server, not answered from the page's embedded data
     if (keys.length) forgetBootAnswers();
