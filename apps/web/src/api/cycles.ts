@@ -8,6 +8,7 @@ import type { Cycle, CycleAnalytics, CycleDetail, CycleProgress, CreateCycleBody
 import { api } from "./client.ts";
 import { cyclesQuery, refKeys } from "./work-items-refs.ts";
 import { wiKeys } from "./work-items.ts";
+import { invalidateFavorites } from "./favorites.ts";
 
 export type { Cycle, CycleAnalytics, CycleDetail, CycleProgress };
 
@@ -99,7 +100,10 @@ export function useFavoriteCycle(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.prev !== undefined) qc.setQueryData(cycleKeys.list(slug, pid), ctx.prev);
     },
-    onSettled: () => refreshCycles(qc, slug, pid),
+    onSettled: () => {
+      refreshCycles(qc, slug, pid);
+      void invalidateFavorites(qc, slug);
+    },
   });
 }
 

@@ -63,6 +63,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
   notifications: (_e, c) => [["notifications", c.slug]],
+  // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
+  user_favorites: (_e, c) => [qk.favorites(c.slug)],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

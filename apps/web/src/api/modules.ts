@@ -10,6 +10,7 @@ import type { Module, ModuleCreateBody, ModuleDetail, ModuleLink, ModulePatchBod
 import { api } from "./client.ts";
 import { P, wiKeys } from "./work-items.ts";
 import { invalidateModuleData, moduleKeys, modulesQuery, refKeys } from "./work-items-refs.ts";
+import { invalidateFavorites } from "./favorites.ts";
 
 export type { Module, ModuleDetail, ModuleLink };
 
@@ -96,7 +97,10 @@ export function useToggleModuleFavorite(slug: string, pid: string) {
         : api(`${P(slug, pid)}/user-favorite-modules/${id}/`, { method: "DELETE" }),
     onMutate: ({ id, favorite }) => ({ undo: patchCached(qc, slug, pid, id, { is_favorite: favorite }) }),
     onError: (_e, _v, ctx) => ctx?.undo(),
-    onSettled: () => void qc.invalidateQueries({ queryKey: refKeys.modules(slug, pid) }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: refKeys.modules(slug, pid) });
+      void invalidateFavorites(qc, slug);
+    },
   });
 }
 

@@ -9,6 +9,7 @@ import type { IssueView } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import type { ListEnvelope } from "./work-items-types.ts";
 import { wiKeys } from "./work-items.ts";
+import { invalidateFavorites } from "./favorites.ts";
 
 export type { IssueView };
 
@@ -96,7 +97,7 @@ export function useDeleteView(slug: string, pid: string | null) {
       qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: viewKeys.one(slug, pid, id), exact: true });
       // the sidebar's favourites may have held it
-      void qc.invalidateQueries({ queryKey: ["favorites", slug] });
+      void invalidateFavorites(qc, slug);
     },
   });
 }
@@ -116,7 +117,7 @@ export function useFavoriteView(slug: string, pid: string) {
     },
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ["favorites", slug] });
+      void invalidateFavorites(qc, slug);
     },
   });
 }
