@@ -264,4 +264,21 @@ describe("favourites follow their entities", () => {
     expect(rows).toEqual([]);
     expect((await w.member.get(base)).body).toEqual([]);
   });
+  it("archiving or deleting a work item drops every user's favourite of it", async () => {
+    const { w, p, base } = await fresh();
+    const P = `/api/workspaces/${w.slug}/projects/${p.id}`;
+    const done = ((await w.admin.get(`${P}/states/`)).body as { id: string; group: string }[]).find((s) => s.group === "completed")!;
+    const toArchive = (await w.admin.post(`${P}/issues/`, { name: "Ship it", state_id: done.id })).body as { id: string };
+    const toDelete = (await w.admin.post(`${P}/issues/`, { name: "Drop it" })).body as { id: string };
+    for (const id of [toArchive.id, toDelete.id]) {
+      expect((await w.member.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status).toBe(200);
+      expect((await w.admin.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status).toBe(200);
+    }
+    const favs = (id: string) => t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, id));
+    expect(await favs(toArchive.id)).toHaveLength(2);
+    expect((await w.admin.post(`${P}/issues/${toArchive.id}/archive/`, {})).status).toBe(200);
+    expect((await w.admin.delete(`${P}/issues/${toDelete.id}/`)).status).toBe(204);
+    expect(await favs(toArchive.id)).toEqual([]);
+    expect(await favs(toDelete.id)).toEqual([]);
+  });
 });

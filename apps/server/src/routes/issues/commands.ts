@@ -9,6 +9,7 @@ import { activeEstimatePoint } from "../../core/estimates.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
+import { dropFavoritesOf } from "../../core/favorites.ts";
 
 const I = schema.issues;
 
@@ -451,6 +452,7 @@ export async function deleteIssue(tx: DbOrTx, issue: IssueRow, actorId: string, 
   await tx.delete(schema.cycleIssues).where(eq(schema.cycleIssues.issueId, issue.id));
   await tx.delete(schema.moduleIssues).where(eq(schema.moduleIssues.issueId, issue.id));
   await deleteDescriptionVersions(tx, issue.id);
+  await dropFavoritesOf(tx, "issue", [issue.id]);
   await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "deleted", field: "issue", oldValue: issue.name, comment: "deleted the work item" });
   if (depth > 50) return;
   const children = await tx.select().from(I).where(and(eq(I.parentId, issue.id), isNull(I.deletedAt))).orderBy(asc(I.sequenceId));
@@ -484,6 +486,7 @@ export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: str
     await tx.update(I).set({ archivedAt: day, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, it.id));
     acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "archived_at", oldValue: null, newValue: ARCHIVE_VALUES.manual, comment: "archived the work item" });
   }
+  await dropFavoritesOf(tx, "issue", acts.map((a) => a.issueId));
   await recordActivity(tx, acts);
   return day;
 }
