@@ -217,11 +217,12 @@ export class LiveChannel {
     // the other rows of a deleted or archived item's transaction (its activity, assignees, …) refetch nothing of it
     const now = Date.now();
     for (const [id, until] of this.gone) if (until < now) this.gone.delete(id);
-    const keys = [...this.pending.values()].filter((k) => !(k.length === 5 && k[0] === "wi" && this.gone.has(String(k[4]))));
+    const keys = [...this.pending.values()];
     this.pending.clear();
+    const alive = (q: { queryKey: QueryKey }) => !q.queryKey.some((part) => typeof part === "string" && this.gone.has(part));
     // what changed is asked of the server, not answered from the page's embedded data
     if (keys.length) forgetBootAnswers();
-    for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey });
+    for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey, predicate: alive });
   }
 
   private setStatus(s: LiveStatus) {
