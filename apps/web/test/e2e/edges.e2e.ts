@@ -345,6 +345,8 @@ it("features that are not built say they are not available yet instead of offeri
   await cycles.click();
   expect((await saved).ok()).toBe(true);
   expect(patches).toBe(1);
+  // the switch shows the saved value once the answer has been read (not at the instant it arrives)
+  await page.getByRole("switch", { name: "Cycles", checked: true }).waitFor();
   expect(await cycles.getAttribute("aria-checked")).toBe("true");
 });
 
