@@ -811,6 +811,7 @@ CREATE TABLE "notifications" (
 	"read_at" timestamp with time zone,
 	"snoozed_till" timestamp with time zone,
 	"archived_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
 	"is_inbox_issue" boolean DEFAULT false NOT NULL,
 	"is_mentioned_notification" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
