@@ -86,6 +86,14 @@ it("creates, triages, assigns and moves a work item to a cycle with the keyboard
   await run("Move to cycle", "Sprint K");
   await poll(async () => (await items()).find((i) => i.id === made.id)?.cycle_id).toBe(cycle.id);
   await poll(() => palette.count()).toBe(0);
+
+  // "create anything": the palette opens another screen's create modal
+  await run("Create cycle", null);
+  await page.getByRole("dialog", { name: "Create cycle" }).waitFor();
+  await page.waitForURL(new RegExp(`/projects/${a.projectId}/cycles/\\?create=1$`));
+  await page.keyboard.press("Escape");
+  await poll(() => page.getByRole("dialog", { name: "Create cycle" }).count()).toBe(0);
+  await page.waitForURL(new RegExp(`/projects/${a.projectId}/cycles/$`));
 });
 
 it("shows the shortcuts with ?, offers them in the palette, and G then P goes to the projects", async () => {

@@ -28,8 +28,15 @@ export function CommandPalette({ slug }: { slug: string }) {
   const target = useWorkItemTarget();
   const projectId = target?.pid ?? routeProject;
   const projects = useProjects(slug);
-  const can = usePermissions();
+  const can = usePermissions({ projects: true });
   const project = projects.data?.find((p) => p.id === projectId);
+  const inProject = projectId ? { projectId } : null;
+  const creatable = {
+    project: can("create", "project"),
+    cycle: !!inProject && !!project?.cycle_view && can("create", "cycle", inProject),
+    module: !!inProject && !!project?.module_view && can("create", "module", inProject),
+    view: !!inProject && !!project?.issue_views_view && can("create", "view", inProject),
+  };
   const canCreate = projectId ? !!project && can("create", "workItem", projectSubject(project)) : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
 
   const state = useRef({ open, help, creating, projectId, canCreate });
@@ -75,6 +82,7 @@ export function CommandPalette({ slug }: { slug: string }) {
           slug={slug}
           projectId={projectId}
           canCreate={canCreate}
+          creatable={creatable}
           onClose={() => setOpen(false)}
           onCreate={() => setCreating(true)}
           onHelp={() => setHelp(true)}

@@ -7,7 +7,7 @@ import { copyText } from "../../../lib/clipboard.ts";
 import { recentItems, useWorkItemTarget, type WorkItemTarget } from "../../../lib/command-target.ts";
 import { keyLabels } from "../../../lib/shortcuts.ts";
 import { cx, useToast } from "../../ui/index.ts";
-import { PICKER_TITLES, baseCommands, matches, pickerCommands, searchCommands, type Command, type Picker } from "./commands.ts";
+import { PICKER_TITLES, baseCommands, matches, pickerCommands, searchCommands, type Command, type Creatable, type Picker } from "./commands.ts";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -27,10 +27,11 @@ function useDebounced(value: string, ms: number): string {
  * that needs a value opens a picker (state, priority, assignees, labels, cycle, modules) in the same dialog;
  * Backspace on an empty picker goes back. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
  */
-export function PaletteDialog({ slug, projectId, canCreate, onClose, onCreate, onHelp }: {
+export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, onCreate, onHelp }: {
   slug: string;
   projectId: string | null;
   canCreate: boolean;
+  creatable: Creatable;
   onClose: () => void;
   onCreate: () => void;
   onHelp: () => void;
@@ -77,21 +78,23 @@ export function PaletteDialog({ slug, projectId, canCreate, onClose, onCreate, o
     >
       {picker && target
         ? <PickerView key={picker} picker={picker} target={target} onChoose={choose} onBack={() => setPicker(null)} />
-        : <RootView slug={slug} projectId={projectId} canCreate={canCreate} target={target} onChoose={choose} />}
+        : <RootView slug={slug} projectId={projectId} canCreate={canCreate} creatable={creatable} target={target} onChoose={choose} />}
     </dialog>
   );
 }
 
-function RootView({ slug, projectId, canCreate, target, onChoose }: { slug: string; projectId: string | null; canCreate: boolean; target: WorkItemTarget | null; onChoose: (c: Command) => void }) {
+function RootView({ slug, projectId, canCreate, creatable, target, onChoose }: {
+  slug: string; projectId: string | null; canCreate: boolean; creatable: Creatable; target: WorkItemTarget | null; onChoose: (c: Command) => void;
+}) {
   const [text, setText] = useState("");
   const query = useDebounced(text.trim(), 150);
   const search = useWorkspaceSearch(slug, query);
   const [recents] = useState(() => recentItems(slug));
   const commands = useMemo(() => {
-    const base = baseCommands({ slug, projectId, target, recents: text.trim() ? [] : recents, canCreate });
+    const base = baseCommands({ slug, projectId, target, recents: text.trim() ? [] : recents, canCreate, creatable });
     if (!text.trim()) return base;
     return [...base.filter((c) => matches(c, text.trim())), ...(query ? searchCommands(slug, search.data?.results) : [])];
-  }, [slug, projectId, target, recents, canCreate, text, query, search.data]);
+  }, [slug, projectId, target, recents, canCreate, creatable, text, query, search.data]);
   return (
     <CommandList
       commands={commands}

@@ -57,7 +57,10 @@ export function searchCommands(slug: string, r: SearchResults | undefined): Comm
 }
 
 /** What the palette offers before (and besides) a search: recent items, the item on screen, create, go, help. */
-export function baseCommands(o: { slug: string; projectId: string | null; target: WorkItemTarget | null; recents: RecentItem[]; canCreate: boolean }): Command[] {
+/** What else the caller may create from the palette (each opens its screen's create modal through `?create=1`). */
+export interface Creatable { project: boolean; cycle: boolean; module: boolean; view: boolean }
+
+export function baseCommands(o: { slug: string; projectId: string | null; target: WorkItemTarget | null; recents: RecentItem[]; canCreate: boolean; creatable: Creatable }): Command[] {
   const out: Command[] = [];
   for (const r of o.recents) out.push({ key: `r${r.url}`, group: "Recent", label: r.name, hint: r.key, icon: Clock, run: { kind: "go", href: r.url } });
   const t = o.target;
@@ -78,6 +81,14 @@ export function baseCommands(o: { slug: string; projectId: string | null; target
     if (t.canDelete) out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
   }
   if (o.canCreate) out.push({ key: "create-item", group: "Create", label: "Create work item", icon: Plus, keys: sc("create"), words: "new issue task", run: { kind: "create" } });
+  const P = o.projectId ? `/${o.slug}/projects/${o.projectId}` : null;
+  const create = (key: keyof Creatable, label: string, href: string | null) => {
+    if (o.creatable[key] && href) out.push({ key: `create-${key}`, group: "Create", label, icon: Plus, words: "new", run: { kind: "go", href: `${href}?create=1` } });
+  };
+  create("project", "Create project", `/${o.slug}/projects/`);
+  create("cycle", "Create cycle", P && `${P}/cycles/`);
+  create("module", "Create module", P && `${P}/modules/`);
+  create("view", "Create view", P && `${P}/views/`);
   const go = (id: ShortcutId, label: string, icon: typeof Search) => {
     const href = goPath(id, o.slug, o.projectId);
     if (href) out.push({ key: id, group: "Go to", label, icon, keys: sc(id), words: "navigate open", run: { kind: "go", href } });
