@@ -18,6 +18,7 @@ import type { LiveServerMessage } from "@stride/shared";
 import { startStride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { forkBenchServer, rssOf, toMB } from "./memory.ts";
+import { writeSection } from "./figures.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench-live");
@@ -163,7 +164,6 @@ function writeReport(r: LiveResult) {
   const cpu = os.cpus()[0]?.model ?? "?";
   const f = (x: number) => x.toFixed(1);
   const lines = [
-    "<!-- live -->",
     "## Realtime across two instances (`npm run bench:live`, issue #9 point 4)",
     "",
     `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${cpu}, load average ${load} (1/5/15 min). Instance A (this process) and instance B (a separate process, the production bundle) share one embedded PostgreSQL; writes go to A over HTTP, websockets are held by B, so every event crosses instances through PostgreSQL's NOTIFY.`,
@@ -176,14 +176,8 @@ function writeReport(r: LiveResult) {
     `| One write reaching all ${r.sockets} sockets subscribed to its project: last / median arrival | ${f(r.fanAll)} / ${f(r.fanP50)} ms |`,
     "",
     "Memory per socket is bounded: a socket holds its subscriptions (topic, last sequence number) and the `ws` buffers; events are read once per instance from `live_events` and written to each subscriber, not queued per socket beyond the socket's send buffer.",
-    "<!-- /live -->",
   ];
-  let doc = fs.readFileSync(file, "utf8");
-  const start = doc.indexOf("<!-- live -->");
-  const end = doc.indexOf("<!-- /live -->");
-  if (start >= 0 && end > start) doc = doc.slice(0, start) + lines.join("\n") + doc.slice(end + "<!-- /live -->".length);
-  else doc = doc.trimEnd() + "\n\n" + lines.join("\n") + "\n";
-  fs.writeFileSync(file, doc);
+  writeSection(file, "live", lines);
   log(`Wrote the live figures to ${path.relative(ROOT, file)}`);
 }
 
