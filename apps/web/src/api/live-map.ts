@@ -63,6 +63,9 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
   notifications: (_e, c) => [["notifications", c.slug]],
+  // project pages (api/pages.ts keys): lists, counts, the page and its versions
+  pages: (_e, c) => [["pages", c.slug, c.pid]],
+  page_versions: (_e, c) => [["pages", c.slug, c.pid, "versions"]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
 };
