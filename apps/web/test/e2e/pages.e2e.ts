@@ -102,3 +102,23 @@ it("a locked page is read-only until unlocked; archiving moves it to Archived an
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
   await page.getByRole("list", { name: "Pages" }).getByRole("link", { name: "Handbook" }).waitFor();
 });
+
+it("a name the server refuses goes back to the saved name", async () => {
+  const created = await page.request.post(`${P()}/pages/`, { data: { name: "Roadmap" } });
+  const id = ((await created.json()) as { id: string }).id;
+  await page.goto(`/${a.slug}/projects/${a.projectId}/pages/${id}/`);
+  const name = page.getByLabel("Page name");
+  await poll(() => name.inputValue()).toBe("Roadmap");
+  await page.route(`**${P()}/pages/${id}/`, (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error_code: 4701, error_message: "PAGE_LOCKED" }) })
+      : route.fallback(),
+  );
+  const refused = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/pages/${id}/`));
+  await name.fill("Roadmap 2027");
+  await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor();
+  expect((await refused).status()).toBe(400);
+  await poll(() => name.inputValue()).toBe("Roadmap");
+  await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+  expect((await onServer(id)).name).toBe("Roadmap");
+});
