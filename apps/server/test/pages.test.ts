@@ -374,3 +374,20 @@ describe("duplicate and move", () => {
     expect(favs.body.find((f: { entity_identifier: string }) => f.entity_identifier === page.id)).toMatchObject({ project_id: other.id });
   });
 });
+
+describe("page images (assets)", () => {
+  it("takes PAGE_DESCRIPTION images for a page the caller can read, linked to the page and its project", async () => {
+    const page = await mkPage(ws.member);
+    const url = `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`;
+    const slot = await ws.member.post(url, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: page.id });
+    expect(slot.status, slot.text).toBe(200);
+    const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.body.asset_id));
+    expect([row!.pageId, row!.projectId]).toEqual([page.id, pr.id]);
+    const invalid = { error: "Invalid entity identifier." };
+    expect((await ws.member.post(url, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: crypto.randomUUID() })).body).toMatchObject(invalid);
+    const priv = await mkPage(ws.admin, { access: 1 });
+    expect((await ws.member.post(url, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: priv.id })).status).toBe(400);
+    const elsewhere = `/api/assets/v2/workspaces/${ws.slug}/projects/${other.id}/`;
+    expect((await ws.member.post(elsewhere, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: page.id })).status).toBe(400);
+  });
+});

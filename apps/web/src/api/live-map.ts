@@ -95,7 +95,7 @@ export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
 /** Everything a topic's screens may hold: refetched when the server says events were lost (`reset`) or access ended. */
 export function liveTopicKeys(topic: string, ctx: LiveCtx): QueryKey[] {
   const [kind, id] = topic.split(":");
-  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id)];
+  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id), ["pages", ctx.slug, id]];
   if (kind === "workspace") return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
   if (kind === "issue" && ctx.pid) return itemKeys({ slug: ctx.slug, pid: ctx.pid }, id);
   if (kind === "user") return [qk.me];
