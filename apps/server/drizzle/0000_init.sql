@@ -820,6 +820,46 @@ CREATE TABLE "notifications" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "page_versions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"page" uuid NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_stripped" text DEFAULT '' NOT NULL,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"last_saved_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "pages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_stripped" text DEFAULT '' NOT NULL,
+	"description_binary" "bytea",
+	"description_json" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"access" integer DEFAULT 0 NOT NULL,
+	"color" text DEFAULT '' NOT NULL,
+	"parent" uuid,
+	"is_locked" boolean DEFAULT false NOT NULL,
+	"archived_at" date,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -903,6 +943,14 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_entity_identifier_issu
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_issue_activity_issue_activities_id_fk" FOREIGN KEY ("issue_activity") REFERENCES "public"."issue_activities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_receiver_users_id_fk" FOREIGN KEY ("receiver") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggered_by_users_id_fk" FOREIGN KEY ("triggered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_page_pages_id_fk" FOREIGN KEY ("page") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pages" ADD CONSTRAINT "pages_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pages" ADD CONSTRAINT "pages_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pages" ADD CONSTRAINT "pages_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pages" ADD CONSTRAINT "pages_parent_pages_id_fk" FOREIGN KEY ("parent") REFERENCES "public"."pages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -964,7 +1012,10 @@ CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name"
 CREATE INDEX "issue_views_project_idx" ON "issue_views" USING btree ("project");--> statement-breakpoint
 CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USING btree ("issue_activity","receiver");--> statement-breakpoint
-CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");
+CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");--> statement-breakpoint
+CREATE INDEX "page_versions_page_idx" ON "page_versions" USING btree ("page","last_saved_at");--> statement-breakpoint
+CREATE INDEX "pages_project_idx" ON "pages" USING btree ("project","updated_at");--> statement-breakpoint
+CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

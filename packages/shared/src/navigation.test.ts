@@ -136,9 +136,10 @@ describe("isOnlyAdmin", () => {
 
 describe("project features", () => {
   it("marks what is not built yet", () => {
-    expect(PROJECT_FEATURES.filter((f) => !f.coming).map((f) => f.flag)).toEqual(["cycle_view", "module_view", "issue_views_view", "is_epic_enabled", "guest_view_all_features"]);
+    expect(PROJECT_FEATURES.filter((f) => !f.coming).map((f) => f.flag)).toEqual(["cycle_view", "module_view", "issue_views_view", "page_view", "is_epic_enabled", "guest_view_all_features"]);
     expect(projectFeature("cycle_view").coming).toBe(false);
     expect(projectFeature("module_view").coming).toBe(false);
+    expect(projectFeature("page_view").coming).toBe(false);
     expect(() => projectFeature("nope")).toThrow();
   });
   it("serves the imports page under the spec's path and its correct spelling", () => {

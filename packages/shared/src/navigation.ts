@@ -88,7 +88,7 @@ export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: !BUILT_FEATURES.cycles },
   { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: !BUILT_FEATURES.modules },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
-  { flag: "page_view", label: "Pages", description: "Project documents.", coming: true },
+  { flag: "page_view", label: "Pages", description: "Project documents.", coming: !BUILT_FEATURES.pages },
   { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },
   { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items.", coming: true },
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },

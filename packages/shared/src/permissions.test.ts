@@ -108,6 +108,10 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
   notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  page: {
+    view: ALL_IN, create: ACTORS, edit: ACTORS, duplicate: ACTORS, favorite: ACTORS,
+    lock: ["admin"], access: ["admin"], archive: ["admin"], restore: ["admin"], delete: ["admin"], move: ["admin"],
+  },
 };
 
 describe("the action table", () => {

@@ -127,6 +127,17 @@ export const PERMISSIONS = {
   workspaceUserProperties: { view: W.read, edit: W.read },
   /** Search: every member searches what they may see (the queries apply project membership and guest rules). */
   search: { workspace: W.read, project: PJ.read },
+  /**
+   * Project pages (platform.md §6): the role part of each page rule. Anyone in the project reads (public pages and
+   * their own); members create, duplicate and favourite; the owner (any role) or an admin locks, changes access,
+   * archives, restores, deletes and moves; edits need a member or the owner. The page-dependent rest (public or
+   * private, owner, locked, archived) is `pageRights` (pages.ts), asked by the server's commands and the web alike.
+   */
+  page: {
+    view: PJ.read, create: PJ.member, edit: PJ.memberOrCreator, duplicate: PJ.member, favorite: PJ.member,
+    lock: PJ.adminOrCreator, access: PJ.adminOrCreator, archive: PJ.adminOrCreator, restore: PJ.adminOrCreator,
+    delete: PJ.adminOrCreator, move: PJ.adminOrCreator,
+  },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;

@@ -13,6 +13,7 @@ import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
+import { pageRoutes } from "./pages/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -44,6 +45,7 @@ export const routeModules: RouteModule[] = [
   labelRoutes,
   moduleRoutes,
   notificationRoutes,
+  pageRoutes,
   projectMemberRoutes,
   projectRoutes,
   searchRoutes,

@@ -46,6 +46,12 @@ describe("liveInvalidations", () => {
     expect(liveInvalidations(ev({ t: "some_new_table" }), { slug, pid })).toEqual([]);
   });
 
+  it("a page or a page version refreshes the project's pages (lists, counts, the page, its versions)", () => {
+    expect(liveInvalidations(ev({ t: "pages", id: "g1", f: ["name"] }), { slug, pid })).toEqual([["pages", slug, pid]]);
+    expect(liveInvalidations(ev({ t: "page_versions", op: "insert" }), { slug, pid })).toEqual([["pages", slug, pid, "versions"]]);
+    expect(has(liveTopicKeys("project:p1", { slug }), ["pages", slug, "p1"])).toBe(true);
+  });
+
   it("every entry yields keys under the workspace's slug", () => {
     for (const [t, fn] of Object.entries(LIVE_ENTITIES)) {
       for (const k of fn(ev({ t, i: "i1" }), { slug, pid })) expect(JSON.stringify(k), t).toMatch(/acme|"me"/);

@@ -63,6 +63,9 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
   notifications: (_e, c) => [["notifications", c.slug]],
+  // project pages (api/pages.ts keys): lists, counts, the page and its versions
+  pages: (_e, c) => [["pages", c.slug, c.pid]],
+  page_versions: (_e, c) => [["pages", c.slug, c.pid, "versions"]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
 };
@@ -92,7 +95,7 @@ export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
 /** Everything a topic's screens may hold: refetched when the server says events were lost (`reset`) or access ended. */
 export function liveTopicKeys(topic: string, ctx: LiveCtx): QueryKey[] {
   const [kind, id] = topic.split(":");
-  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id)];
+  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id), ["pages", ctx.slug, id]];
   if (kind === "workspace") return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
   if (kind === "issue" && ctx.pid) return itemKeys({ slug: ctx.slug, pid: ctx.pid }, id);
   if (kind === "user") return [qk.me];

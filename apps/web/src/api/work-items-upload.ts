@@ -62,7 +62,7 @@ export const projectAssetsBase = (slug: string, projectId: string) => `/api/asse
 export function uploadEditorImage(opts: {
   slug: string;
   projectId: string;
-  entityType: "ISSUE_DESCRIPTION" | "COMMENT_DESCRIPTION";
+  entityType: "ISSUE_DESCRIPTION" | "COMMENT_DESCRIPTION" | "PAGE_DESCRIPTION";
   entityId?: string | null;
   file: File;
   onProgress: (percent: number) => void;

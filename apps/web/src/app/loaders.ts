@@ -35,6 +35,7 @@ import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuer
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
+import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -296,6 +297,24 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** pages/: the tab's pages and the tabs' counts (where pages are turned on). */
+  const pages: Loader = ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const { type, order } = pageListParams(new URL(request.url).searchParams);
+    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid)), 1);
+    return null;
+  };
+
+  /** pages/:pageId: the page, and the project's people and items its editor mentions. */
+  const page: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    start(pageQuery(slug, pid, params.pageId!));
+    projectRefs(slug, pid);
+    return null;
+  };
+
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
@@ -319,7 +338,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, workspaceViews, projectSettings, workspaceSettings, profile };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

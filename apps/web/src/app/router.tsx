@@ -112,7 +112,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   ...moduleRoutes(L),
                   { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
                   { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
-                  { path: "pages/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Pages" flag="page_view" />) },
+                  { path: "pages", lazy: screen((m) => <m.PagesPage />), loader: L.pages, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["type", "order_by"]) },
+                  { path: "pages/:pageId", lazy: screen((m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
                   { path: "intake/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Intake" flag="intake_view" />) },
                   {
                     path: "settings",

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Ctx, ScopeCtx } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
@@ -59,7 +59,18 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
       }
       break;
     case "PAGE_DESCRIPTION":
-      if (id) links.pageId = id;
+      if (id) {
+        // a page of this workspace (and project) the caller may read: public, or their own
+        const P = schema.pages;
+        const [page] = await ctx.app.db
+          .select({ id: P.id, projectId: P.projectId })
+          .from(P)
+          .where(and(eq(P.id, id), eq(P.workspaceId, ctx.workspace.id), or(eq(P.access, 0), eq(P.ownedById, ctx.user.id))))
+          .limit(1);
+        if (!page || (projectId && page.projectId !== projectId)) throw invalidIdentifier();
+        links.pageId = page.id;
+        links.projectId = page.projectId;
+      }
       break;
     case "DRAFT_ISSUE_DESCRIPTION":
     case "DRAFT_ISSUE_ATTACHMENT":

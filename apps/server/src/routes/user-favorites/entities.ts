@@ -1,7 +1,7 @@
 /**
  * What each favourite entity type points at, and who may see it: one entry per type. An entry answers, for ids of
  * one type, the live entities the viewer can see, as `entity_data` (`{id, name, logo_props[, project_id]}`,
- * wire-facts §7). A type without an entry (pages until their table exists) cannot be favourited here.
+ * wire-facts §7). A type without an entry cannot be favourited here.
  * Adding a type = one entry, usually `inProject(sql.raw("table"))`.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -83,6 +83,8 @@ export const FAVORITE_ENTITIES: Partial<Record<FavoriteEntityType, EntityResolve
             and exists (select 1 from project_members pm where pm.project = e.project and pm.member = ${viewer.userId} and pm.is_active)))`,
       true,
     ),
+  /** Pages: live public ones and the caller's own private ones, in live projects the caller is an active member of. */
+  page: inProject(sql.raw("pages"), { where: (v) => sql`(e.access = 0 or e.owned_by = ${v.userId})` }),
   /** Work items: live ones; a project guest sees those they created unless the project shows guests everything. */
   issue: inProject(sql.raw("issues"), {
     logoProps: false,

@@ -39,7 +39,7 @@ export interface RichTextContext {
   pid: string;
   refs: ProjectRefs;
   /** images of a description or a comment; `id` empty while the work item or comment is being written */
-  asset?: { type: "ISSUE_DESCRIPTION" | "COMMENT_DESCRIPTION"; id?: string | null };
+  asset?: { type: "ISSUE_DESCRIPTION" | "COMMENT_DESCRIPTION" | "PAGE_DESCRIPTION"; id?: string | null };
 }
 
 const MAX_PEOPLE = 6;

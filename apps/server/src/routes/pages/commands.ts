@@ -1,0 +1,371 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { DEFAULT_PAGE_ORDER, PAGE_ACCESS, pageRights, ROLE, type PageRights } from "@stride/shared";
+import type { CreatePageBody, PageDescriptionBody, PageListQuery, PagesSummary, UpdatePageBody } from "@stride/shared/contract";
+import type { AppContext } from "../../core/context.ts";
+import { errors } from "../../core/errors.ts";
+import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
+import { EDIT_SESSION_MS } from "../../core/activity.ts";
+import type { ScopeCtx } from "../../core/route.ts";
+import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
+import { stripHtml } from "../issues/text.ts";
+
+const { pages, pageVersions } = schema;
+export type PageRow = typeof pages.$inferSelect;
+export type PageVersionRow = typeof pageVersions.$inferSelect;
+
+/** The spec's page errors (wire-facts §11 domain codes, platform.md §5). */
+export const pageLocked = () => errors.domain(4701, "PAGE_LOCKED");
+export const pageArchived = () => errors.domain(4702, "PAGE_ARCHIVED");
+export const missingFields = () => errors.badRequest("Missing required fields.");
+
+/** A change to a page's versions within this window of the owner's last save continues that version. */
+export const PAGE_VERSION_WINDOW_MS = EDIT_SESSION_MS;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const subject = (p: PageRow) => ({ owned_by: p.ownedById, access: p.access, is_locked: p.isLocked, archived_at: p.archivedAt });
+
+/** What the caller may do with a page (platform.md §6). */
+export function rightsOf(ctx: ScopeCtx, page: PageRow): PageRights {
+  return pageRights(subject(page), { userId: ctx.user.id, projectRole: ctx.projectMember?.role ?? null });
+}
+
+/** Refuse with 403 unless the caller has `right` on the page. */
+export function need(ctx: ScopeCtx, page: PageRow, right: keyof PageRights): void {
+  if (!rightsOf(ctx, page)[right]) throw errors.forbidden();
+}
+
+/**
+ * The page may change now: the caller has `right` on it as if it were unlocked and live (403), and it is neither
+ * archived (4702) nor locked (4701).
+ */
+export function needWritable(ctx: ScopeCtx, page: PageRow, right: "edit" | "contentEditable"): void {
+  if (!rightsOf(ctx, { ...page, isLocked: false, archivedAt: null })[right]) throw errors.forbidden();
+  if (page.archivedAt) throw pageArchived();
+  if (page.isLocked) throw pageLocked();
+}
+
+/** A page of the route's project the caller may read (public or their own); anything else is 404. */
+export async function loadPage(ctx: ScopeCtx<{ pageId: string }>, db: DbOrTx = ctx.app.db): Promise<PageRow> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, ctx.params.pageId), eq(pages.projectId, ctx.project.id), eq(pages.workspaceId, ctx.workspace.id)))
+    .limit(1);
+  if (!row || !rightsOf(ctx, row).access) throw errors.notFound();
+  return row;
+}
+
+/** Pages the caller may read in the project: public ones and their own. */
+const readable = (ctx: ScopeCtx): SQL => and(eq(pages.projectId, ctx.project.id), or(eq(pages.access, PAGE_ACCESS.PUBLIC), eq(pages.ownedById, ctx.user.id)))!;
+
+/**
+ * GET P/pages/: the caller's own and the public top-level pages (platform.md §4: `-updated_at` unless asked),
+ * narrowed by `type` (public and private leave archived pages out; archived lists only them) and `search`.
+ */
+export async function listPages(app: AppContext, ctx: ScopeCtx, q: PageListQuery): Promise<{ row: PageRow; fav: boolean }[]> {
+  const where: SQL[] = [readable(ctx), isNull(pages.parentId)];
+  const type = q.type ?? "all";
+  if (type === "public") where.push(eq(pages.access, PAGE_ACCESS.PUBLIC), isNull(pages.archivedAt));
+  if (type === "private") where.push(eq(pages.access, PAGE_ACCESS.PRIVATE), isNull(pages.archivedAt));
+  if (type === "archived") where.push(isNotNull(pages.archivedAt));
+  if (q.search?.trim()) where.push(ilike(pages.name, `%${q.search.trim().replace(/[\\%_]/g, (c) => "\\" + c)}%`));
+  const order = q.order_by ?? DEFAULT_PAGE_ORDER;
+  const dir = order.startsWith("-") ? desc : asc;
+  const field = order.replace(/^-/, "");
+  const col = field === "name" ? sql`lower(${pages.name})` : field === "created_at" ? pages.createdAt : pages.updatedAt;
+  const rows = await app.db.select().from(pages).where(and(...where)).orderBy(dir(col), desc(pages.createdAt), asc(pages.id));
+  const favs = await favoritedIds(app.db, ctx.user.id, "page", rows.map((r) => r.id));
+  return rows.map((row) => ({ row, fav: favs.has(row.id) }));
+}
+
+/** GET P/pages-summary/: how many pages each tab of the list holds. */
+export async function pagesSummary(app: AppContext, ctx: ScopeCtx): Promise<PagesSummary> {
+  const [row] = await app.db
+    .select({
+      public_pages: sql<number>`count(*) filter (where ${pages.access} = 0 and ${pages.archivedAt} is null)::int`,
+      private_pages: sql<number>`count(*) filter (where ${pages.access} = 1 and ${pages.archivedAt} is null)::int`,
+      archived_pages: sql<number>`count(*) filter (where ${pages.archivedAt} is not null)::int`,
+    })
+    .from(pages)
+    .where(and(readable(ctx), isNull(pages.parentId)));
+  return { public_pages: row?.public_pages ?? 0, private_pages: row?.private_pages ?? 0, archived_pages: row?.archived_pages ?? 0 };
+}
+
+export async function isFavoritePage(app: AppContext, userId: string, pageId: string): Promise<boolean> {
+  return (await favoritedIds(app.db, userId, "page", [pageId])).has(pageId);
+}
+
+function decodeBinary(b64: string | null | undefined): Buffer | null {
+  return b64 ? Buffer.from(b64, "base64") : null;
+}
+
+/** A parent page: a page of the same project the caller may read (and never the page itself or below it). */
+async function checkParent(ctx: ScopeCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
+  if (!parentId) return;
+  const invalid = () => errors.field("parent", `Invalid pk "${parentId}" - object does not exist.`);
+  const [p] = await tx.select().from(pages).where(and(eq(pages.id, parentId), eq(pages.projectId, ctx.project.id))).limit(1);
+  if (!p || !rightsOf(ctx, p).access) throw invalid();
+  if (self && (await descendantIds(tx, [self])).includes(parentId)) throw errors.field("parent", "A page cannot be nested under itself.");
+}
+
+/** The pages and every page below them (ids, the given ones included). */
+async function descendantIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = (await db.execute(sql`
+    with recursive tree(id) as (
+      select id from pages where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      union select p.id from pages p join tree t on p.parent = t.id
+    ) select id from tree`)) as unknown as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** The three kept forms of content, as stored: HTML sanitised, its plain text, JSON and the Yjs state. */
+function content(body: Pick<CreatePageBody, "description_html" | "description_json" | "description_binary">) {
+  const html = body.description_html ?? "<p></p>";
+  return {
+    descriptionHtml: html,
+    descriptionStripped: stripHtml(html),
+    descriptionJson: body.description_json ?? {},
+    descriptionBinary: decodeBinary(body.description_binary),
+  };
+}
+
+/** POST P/pages/: a new page owned by its creator, public unless asked (platform.md §2). */
+export async function createPage(app: AppContext, ctx: ScopeCtx, body: CreatePageBody): Promise<PageRow> {
+  return app.db.transaction(async (tx) => {
+    await checkParent(ctx, tx, body.parent);
+    const [row] = await tx
+      .insert(pages)
+      .values({
+        workspaceId: ctx.workspace.id,
+        projectId: ctx.project.id,
+        name: body.name?.trim() ?? "",
+        access: body.access ?? PAGE_ACCESS.PUBLIC,
+        color: body.color ?? "",
+        logoProps: body.logo_props ?? {},
+        viewProps: body.view_props ?? {},
+        parentId: body.parent ?? null,
+        ...content(body),
+        ownedById: ctx.user.id,
+        createdById: ctx.user.id,
+        updatedById: ctx.user.id,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Lock the page's row for a change, re-reading it (a concurrent lock or archive cannot slip a change through). */
+async function lockRow(tx: Tx, id: string): Promise<PageRow> {
+  const [row] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+async function setPage(tx: DbOrTx, id: string, userId: string, set: Partial<typeof pages.$inferInsert>): Promise<PageRow> {
+  const [row] = await tx.update(pages).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(pages.id, id)).returning();
+  return row!;
+}
+
+/** PATCH P/pages/{id}/: name, colour, logo, view choices, parent; refused on a locked (4701) or archived (4702) page. */
+export async function updatePage(app: AppContext, ctx: ScopeCtx, page: PageRow, body: UpdatePageBody): Promise<PageRow> {
+  needWritable(ctx, page, "edit");
+  return app.db.transaction(async (tx) => {
+    const current = await lockRow(tx, page.id);
+    needWritable(ctx, current, "edit");
+    const set: Partial<typeof pages.$inferInsert> = {};
+    if (body.name !== undefined) set.name = body.name.trim();
+    if (body.color !== undefined) set.color = body.color;
+    if (body.logo_props !== undefined) set.logoProps = body.logo_props;
+    if (body.view_props !== undefined) set.viewProps = body.view_props;
+    if (body.parent !== undefined) {
+      await checkParent(ctx, tx, body.parent, page.id);
+      set.parentId = body.parent;
+    }
+    if (Object.keys(set).length === 0) return current;
+    return setPage(tx, page.id, ctx.user.id, set);
+  });
+}
+
+/** DELETE P/pages/{id}/: the page and every user's favourite of it go; pages below it move to the top level. */
+export async function deletePage(app: AppContext, page: PageRow): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.delete(pages).where(eq(pages.id, page.id));
+    await dropFavoritesOf(tx, "page", [page.id]);
+  });
+}
+
+/** POST P/pages/{id}/access/ `{access}` (an archived page keeps its access: 4702). */
+export async function setAccess(app: AppContext, ctx: ScopeCtx, page: PageRow, access: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const current = await lockRow(tx, page.id);
+    if (current.archivedAt) throw pageArchived();
+    if (current.access !== access) await setPage(tx, page.id, ctx.user.id, { access });
+  });
+}
+
+/** POST/DELETE P/pages/{id}/lock/. */
+export async function setLocked(app: AppContext, ctx: ScopeCtx, page: PageRow, isLocked: boolean): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const current = await lockRow(tx, page.id);
+    if (current.isLocked !== isLocked) await setPage(tx, page.id, ctx.user.id, { isLocked });
+  });
+}
+
+/** POST P/pages/{id}/archive/: the page and the pages below it are archived; every favourite of them goes. */
+export async function archivePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<string> {
+  return app.db.transaction(async (tx) => {
+    const day = today();
+    const ids = await descendantIds(tx, [page.id]);
+    await tx
+      .update(pages)
+      .set({ archivedAt: day, updatedAt: new Date(), updatedById: ctx.user.id })
+      .where(and(inArray(pages.id, ids), isNull(pages.archivedAt)));
+    await dropFavoritesOf(tx, "page", ids);
+    return day;
+  });
+}
+
+/** DELETE P/pages/{id}/archive/: restore the page and the pages below it; under a still archived parent it moves to the top. */
+export async function restorePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const ids = await descendantIds(tx, [page.id]);
+    await tx.update(pages).set({ archivedAt: null, updatedAt: new Date(), updatedById: ctx.user.id }).where(and(inArray(pages.id, ids), isNotNull(pages.archivedAt)));
+    if (page.parentId) {
+      const [parent] = await tx.select({ archivedAt: pages.archivedAt }).from(pages).where(eq(pages.id, page.parentId));
+      if (parent?.archivedAt) await tx.update(pages).set({ parentId: null }).where(eq(pages.id, page.id));
+    }
+  });
+}
+
+/** POST P/favorite-pages/{id}/ (an archived page cannot be a favourite: 4702). */
+export async function favoritePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<void> {
+  if (page.archivedAt) throw pageArchived();
+  await app.db.transaction((tx) =>
+    addEntityFavorite(tx, { workspaceId: page.workspaceId, userId: ctx.user.id, projectId: page.projectId, entityType: "page", entityId: page.id }),
+  );
+}
+
+export async function unfavoritePage(app: AppContext, ctx: ScopeCtx, pageId: string): Promise<boolean> {
+  return removeEntityFavorite(app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id, entityType: "page", entityId: pageId });
+}
+
+/**
+ * PATCH P/pages/{id}/description/: the content in its three forms, kept in step. `description_html` is required
+ * (every reader uses it); a missing `description_json` or `description_binary` is cleared rather than left
+ * describing an older document, so a Yjs server rebuilds its state from the HTML. The save continues or starts a
+ * version (an editing session per owner within the window).
+ */
+export async function updateDescription(app: AppContext, ctx: ScopeCtx, page: PageRow, body: PageDescriptionBody): Promise<void> {
+  needWritable(ctx, page, "contentEditable");
+  if (body.description_html === undefined || body.description_html === null) throw missingFields();
+  await app.db.transaction(async (tx) => {
+    const current = await lockRow(tx, page.id);
+    needWritable(ctx, current, "contentEditable");
+    const next = content(body);
+    const same =
+      next.descriptionHtml === current.descriptionHtml &&
+      JSON.stringify(next.descriptionJson) === JSON.stringify(current.descriptionJson) &&
+      (next.descriptionBinary?.equals(current.descriptionBinary ?? Buffer.alloc(0)) ?? current.descriptionBinary === null);
+    if (same) return;
+    const saved = await setPage(tx, page.id, ctx.user.id, next);
+    await keepPageVersion(tx, saved, ctx.user.id);
+  });
+}
+
+/** Keep the page's content as a version: the latest version's owner within the window continues it. */
+export async function keepPageVersion(tx: DbOrTx, page: PageRow, actorId: string, now = new Date()): Promise<void> {
+  const [latest] = await tx
+    .select({ id: pageVersions.id, ownedById: pageVersions.ownedById, lastSavedAt: pageVersions.lastSavedAt })
+    .from(pageVersions)
+    .where(eq(pageVersions.pageId, page.id))
+    .orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt))
+    .limit(1);
+  const snapshot = {
+    descriptionHtml: page.descriptionHtml,
+    descriptionStripped: page.descriptionStripped,
+    descriptionJson: page.descriptionJson,
+    descriptionBinary: page.descriptionBinary,
+  };
+  if (latest && latest.ownedById === actorId && now.getTime() - latest.lastSavedAt.getTime() <= PAGE_VERSION_WINDOW_MS) {
+    await tx.update(pageVersions).set({ ...snapshot, lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(pageVersions.id, latest.id));
+    return;
+  }
+  await tx.insert(pageVersions).values({
+    ...snapshot,
+    pageId: page.id,
+    projectId: page.projectId,
+    workspaceId: page.workspaceId,
+    ownedById: actorId,
+    lastSavedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    createdById: actorId,
+    updatedById: actorId,
+  });
+}
+
+/** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked. */
+export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<PageRow> {
+  const [row] = await app.db
+    .insert(pages)
+    .values({
+      workspaceId: page.workspaceId,
+      projectId: page.projectId,
+      name: `${page.name} (Copy)`.slice(0, 255),
+      access: page.access,
+      color: page.color,
+      logoProps: page.logoProps,
+      viewProps: page.viewProps,
+      parentId: page.parentId,
+      descriptionHtml: page.descriptionHtml,
+      descriptionStripped: page.descriptionStripped,
+      descriptionJson: page.descriptionJson,
+      descriptionBinary: page.descriptionBinary,
+      ownedById: ctx.user.id,
+      createdById: ctx.user.id,
+      updatedById: ctx.user.id,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * POST P/pages/{id}/move/ `{new_project_id}`: the page and the pages below it go to another project of the workspace
+ * where the caller is a member or admin; it leaves its parent, and favourites follow it.
+ */
+export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
+  if (!newProjectId) throw missingFields();
+  if (newProjectId === page.projectId) throw errors.badRequest("The page is already in this project.");
+  const [target] = await app.db
+    .select({ id: schema.projects.id, archivedAt: schema.projects.archivedAt, role: schema.projectMembers.role })
+    .from(schema.projects)
+    .leftJoin(
+      schema.projectMembers,
+      and(eq(schema.projectMembers.projectId, schema.projects.id), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)),
+    )
+    .where(and(eq(schema.projects.id, newProjectId), eq(schema.projects.workspaceId, ctx.workspace.id)))
+    .limit(1);
+  if (!target || target.archivedAt) throw errors.notFound("Project not found");
+  if ((target.role ?? 0) < ROLE.MEMBER) throw errors.forbidden();
+  await app.db.transaction(async (tx) => {
+    const ids = await descendantIds(tx, [page.id]);
+    await tx.update(pages).set({ projectId: newProjectId, updatedAt: new Date(), updatedById: ctx.user.id }).where(inArray(pages.id, ids));
+    await tx.update(pages).set({ parentId: null }).where(eq(pages.id, page.id));
+    await tx.update(pageVersions).set({ projectId: newProjectId }).where(inArray(pageVersions.pageId, ids));
+    await tx
+      .update(schema.userFavorites)
+      .set({ projectId: newProjectId })
+      .where(and(eq(schema.userFavorites.entityType, "page"), inArray(schema.userFavorites.entityIdentifier, ids)));
+  });
+}
+
+/** GET P/pages/{id}/versions/: newest first. */
+export async function listVersions(app: AppContext, pageId: string): Promise<PageVersionRow[]> {
+  return app.db.select().from(pageVersions).where(eq(pageVersions.pageId, pageId)).orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt));
+}
+
+export async function findVersion(app: AppContext, pageId: string, versionId: string): Promise<PageVersionRow> {
+  const [row] = await app.db.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, pageId))).limit(1);
+  if (!row) throw errors.notFound();
+  return row;
+}

@@ -1,0 +1,209 @@
+/**
+ * Project pages (wire-facts §9, platform.md §3–§9): the list per tab (public / private / archived) with its counts,
+ * one page, its versions, and every page action. Toggles (lock, access, favourite) change the cache at once and
+ * are put back when the server refuses; the name autosaves through `useUpdatePage` (the screen reverts it).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { DEFAULT_PAGE_ORDER, PAGE_ORDERS, type PageListType, type PageOrder } from "@stride/shared";
+import type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite } from "@stride/shared/contract";
+import { api } from "./client.ts";
+import { invalidateFavorites } from "./favorites.ts";
+
+export type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite };
+
+const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
+const one = (slug: string, pid: string, id: string) => `${P(slug, pid)}/pages/${id}/`;
+
+export const pageKeys = {
+  /** Everything about a project's pages (live events invalidate this prefix). */
+  all: (slug: string, pid: string) => ["pages", slug, pid] as const,
+  lists: (slug: string, pid: string) => ["pages", slug, pid, "list"] as const,
+  list: (slug: string, pid: string, type: PageListType, order: PageOrder) => ["pages", slug, pid, "list", type, order] as const,
+  summary: (slug: string, pid: string) => ["pages", slug, pid, "summary"] as const,
+  one: (slug: string, pid: string, id: string) => ["pages", slug, pid, "page", id] as const,
+  versions: (slug: string, pid: string, id: string) => ["pages", slug, pid, "versions", id] as const,
+  version: (slug: string, pid: string, id: string, vid: string) => ["pages", slug, pid, "versions", id, vid] as const,
+};
+
+/** The tabs of the pages list. */
+export type PageTab = Exclude<PageListType, "all">;
+const TABS: readonly PageTab[] = ["public", "private", "archived"];
+
+/** The list's tab and order as the URL gives them (`?type=`, `?order_by=`): what the screen shows and the loader fetches. */
+export function pageListParams(search: URLSearchParams): { type: PageTab; order: PageOrder } {
+  const t = search.get("type") ?? "";
+  const o = search.get("order_by") ?? "";
+  return {
+    type: (TABS as readonly string[]).includes(t) ? (t as PageTab) : "public",
+    order: (PAGE_ORDERS as readonly string[]).includes(o) ? (o as PageOrder) : DEFAULT_PAGE_ORDER,
+  };
+}
+
+/** Query options shared by the hooks and the route loaders (app/loaders.ts). */
+export const pagesQuery = (slug: string, pid: string, type: PageListType, order: PageOrder) =>
+  queryOptions({ queryKey: pageKeys.list(slug, pid, type, order), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages/`, { query: { type, order_by: order } }) });
+export const pagesSummaryQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: pageKeys.summary(slug, pid), queryFn: () => api<PagesSummary>(`${P(slug, pid)}/pages-summary/`) });
+export const pageQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: pageKeys.one(slug, pid, id), queryFn: () => api<PageDetail>(one(slug, pid, id)) });
+export const pageVersionsQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({ queryKey: pageKeys.versions(slug, pid, id), queryFn: () => api<PageVersionLite[]>(`${one(slug, pid, id)}versions/`) });
+export const pageVersionQuery = (slug: string, pid: string, id: string, vid: string) =>
+  queryOptions({ queryKey: pageKeys.version(slug, pid, id, vid), queryFn: () => api<PageVersion>(`${one(slug, pid, id)}versions/${vid}/`) });
+
+export const usePages = (slug: string, pid: string, type: PageListType, order: PageOrder, enabled = true) => useQuery({ ...pagesQuery(slug, pid, type, order), enabled });
+export const usePagesSummary = (slug: string, pid: string, enabled = true) => useQuery({ ...pagesSummaryQuery(slug, pid), enabled });
+export const usePage = (slug: string, pid: string, id: string) => useQuery({ ...pageQuery(slug, pid, id), enabled: !!id });
+export const usePageVersions = (slug: string, pid: string, id: string, enabled = true) => useQuery({ ...pageVersionsQuery(slug, pid, id), enabled });
+export const usePageVersion = (slug: string, pid: string, id: string, vid: string | null) => useQuery({ ...pageVersionQuery(slug, pid, id, vid ?? ""), enabled: !!vid });
+
+/** Change one page in the cached lists and detail; returns what to put back. */
+function patchCached(qc: QueryClient, slug: string, pid: string, id: string, patch: Partial<PageDetail>) {
+  const lists = qc.getQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) });
+  const detail = qc.getQueryData<PageDetail>(pageKeys.one(slug, pid, id));
+  qc.setQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) }, (old) => old?.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) => (old ? { ...old, ...patch } : old));
+  return () => {
+    for (const [k, v] of lists) qc.setQueryData(k, v);
+    qc.setQueryData(pageKeys.one(slug, pid, id), detail);
+  };
+}
+
+/** After a change that moves a page between tabs or counts: the lists and the counts. */
+const refreshLists = (qc: QueryClient, slug: string, pid: string) =>
+  Promise.all([qc.invalidateQueries({ queryKey: pageKeys.lists(slug, pid) }), qc.invalidateQueries({ queryKey: pageKeys.summary(slug, pid) })]);
+
+export interface PageCreate {
+  name: string;
+  access: 0 | 1;
+}
+
+export function useCreatePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Failed", silent: false },
+    mutationFn: (body: PageCreate) => api<PageDetail>(`${P(slug, pid)}/pages/`, { method: "POST", body }),
+    onSuccess: (page) => {
+      qc.setQueryData(pageKeys.one(slug, pid, page.id), page);
+      void refreshLists(qc, slug, pid);
+    },
+  });
+}
+
+/** PATCH the page's properties (the name). The screen shows the save status and reverts the name on failure. */
+export function useUpdatePage(slug: string, pid: string, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the page's name" },
+    mutationFn: (body: { name?: string; logo_props?: Record<string, unknown> }) => api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+    onSuccess: (page) => {
+      patchCached(qc, slug, pid, id, page);
+      void invalidateFavorites(qc, slug);
+    },
+  });
+}
+
+/** Save the content (the editor's stored HTML); the server keeps a version per editing session. */
+export function useSavePageContent(slug: string, pid: string, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the page" },
+    scope: { id: `page-content:${id}` },
+    mutationFn: (html: string) => api<{ message: string }>(`${one(slug, pid, id)}description/`, { method: "PATCH", body: { description_html: html } }),
+    onSuccess: (_r, html) => {
+      qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) => (old ? { ...old, description_html: html } : old));
+      void qc.invalidateQueries({ queryKey: pageKeys.versions(slug, pid, id) });
+    },
+  });
+}
+
+/** A page toggle (lock, access, favourite): optimistic, put back on refusal. */
+function useToggle<V>(slug: string, pid: string, errorTitle: string, call: (v: V & { id: string }) => Promise<unknown>, patch: (v: V) => Partial<PageDetail>, favorites = false) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle },
+    mutationFn: call,
+    onMutate: async (v: V & { id: string }) => {
+      await qc.cancelQueries({ queryKey: pageKeys.all(slug, pid) });
+      return { undo: patchCached(qc, slug, pid, v.id, patch(v)) };
+    },
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => {
+      void refreshLists(qc, slug, pid);
+      if (favorites) void invalidateFavorites(qc, slug);
+    },
+  });
+}
+
+export const useLockPage = (slug: string, pid: string) =>
+  useToggle<{ locked: boolean }>(slug, pid, "Could not change the lock", ({ id, locked }) => api(`${one(slug, pid, id)}lock/`, { method: locked ? "POST" : "DELETE" }), ({ locked }) => ({ is_locked: locked }));
+
+export const usePageAccess = (slug: string, pid: string) =>
+  useToggle<{ access: 0 | 1 }>(slug, pid, "Could not change the access", ({ id, access }) => api(`${one(slug, pid, id)}access/`, { method: "POST", body: { access } }), ({ access }) => ({ access }), true);
+
+export const useFavoritePage = (slug: string, pid: string) =>
+  useToggle<{ favorite: boolean }>(
+    slug, pid, "Could not change the favourite",
+    ({ id, favorite }) => api(`${P(slug, pid)}/favorite-pages/${id}/`, { method: favorite ? "POST" : "DELETE" }),
+    ({ favorite }) => ({ is_favorite: favorite }),
+    true,
+  );
+
+/** Archive (true) or restore (false) a page; archiving drops its favourites. */
+export function useArchivePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the page" },
+    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
+      archive
+        ? api<{ archived_at: string }>(`${one(slug, pid, id)}archive/`, { method: "POST" }).then((r) => r.archived_at)
+        : api(`${one(slug, pid, id)}archive/`, { method: "DELETE" }).then(() => null),
+    onSuccess: (archivedAt, { id, archive }) => {
+      patchCached(qc, slug, pid, id, archive ? { archived_at: archivedAt, is_favorite: false } : { archived_at: null });
+      void qc.invalidateQueries({ queryKey: pageKeys.all(slug, pid) });
+      void invalidateFavorites(qc, slug);
+    },
+  });
+}
+
+/** Forget a page that is gone from this project (deleted or moved away). */
+function dropPage(qc: QueryClient, slug: string, pid: string, id: string) {
+  qc.setQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) }, (old) => old?.filter((p) => p.id !== id));
+  qc.removeQueries({ queryKey: pageKeys.one(slug, pid, id), exact: true });
+  void refreshLists(qc, slug, pid);
+  void invalidateFavorites(qc, slug);
+}
+
+export function useDeletePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Failed", successTitle: "Page deleted" },
+    mutationFn: ({ id }: { id: string; label?: string }) => api(one(slug, pid, id), { method: "DELETE" }),
+    onSuccess: (_r, { id }) => dropPage(qc, slug, pid, id),
+  });
+}
+
+export function useDuplicatePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not duplicate the page" },
+    mutationFn: ({ id }: { id: string }) => api<PageDetail>(`${one(slug, pid, id)}duplicate/`, { method: "POST" }),
+    onSuccess: (page) => {
+      qc.setQueryData(pageKeys.one(slug, pid, page.id), page);
+      void refreshLists(qc, slug, pid);
+    },
+  });
+}
+
+export function useMovePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not move the page", successTitle: "Page moved" },
+    mutationFn: ({ id, projectId }: { id: string; projectId: string; label?: string }) =>
+      api(`${one(slug, pid, id)}move/`, { method: "POST", body: { new_project_id: projectId } }),
+    onSuccess: (_r, { id, projectId }) => {
+      dropPage(qc, slug, pid, id);
+      void qc.invalidateQueries({ queryKey: pageKeys.all(slug, projectId) });
+    },
+  });
+}

@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ArrowLeft, History, Lock, MoreHorizontal, Star } from "lucide-react";
+import { PAGE_ACCESS, PAGE_NAME_AUTOSAVE_MS, pageRights } from "@stride/shared";
+import { ApiError } from "../../api/client.ts";
+import {
+  useArchivePage, useDeletePage, useDuplicatePage, useFavoritePage, useLockPage, usePage, usePageAccess, useSavePageContent, useUpdatePage,
+  type PageDetail,
+} from "../../api/pages.ts";
+import { useProjects } from "../../api/projects.ts";
+import { useMe } from "../../api/users.ts";
+import { useProjectRefs } from "../../api/work-items-refs.ts";
+import { Banner, ConfirmModal, EmptyState, Menu, PageSpinner, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { RichEditor } from "../../components/work-item/RichEditor.tsx";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { MovePageModal } from "./MovePageModal.tsx";
+import { PageVersionHistory } from "./PageVersionHistory.tsx";
+import { pagePath } from "./PagesPage.tsx";
+
+/** platform.md §4: the save status of the page's name and content. */
+export type SaveStatus = "saved" | "submitting" | "submitted";
+const STATUS_TEXT: Record<SaveStatus, string> = { saved: "Saved", submitting: "Saving…", submitted: "Changes saved" };
+/** The content saves this long after typing stops (and when the editor loses focus). */
+const CONTENT_SAVE_MS = 1000;
+
+/** One page: its name (autosaved after 2 s), the full editor, and the page's actions. */
+export function PageScreen() {
+  const { slug, projectId, project } = useCurrentProject();
+  const { pageId = "" } = useParams();
+  const page = usePage(slug, projectId, pageId);
+  if (!project.page_view) return <EmptyState title="Pages are turned off" description="A project admin can turn on pages in the project's feature settings." />;
+  if (page.isLoading) return <PageSpinner />;
+  if (!page.data) {
+    const missing = page.error instanceof ApiError && page.error.status === 404;
+    return (
+      <EmptyState
+        title={missing ? "Page not found" : "Failed"}
+        description={missing ? "This page does not exist, was moved, or is private." : "Failed to fetch the page, Please try again later."}
+        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/pages/`}>Back to pages</Link>}
+      />
+    );
+  }
+  return <PageView key={page.data.id} page={page.data} />;
+}
+
+function PageView({ page }: { page: PageDetail }) {
+  const { slug, projectId, projectRole } = useCurrentProject();
+  const me = useMe().data?.id ?? null;
+  const refs = useProjectRefs(slug, projectId);
+  const rights = pageRights(page, { userId: me, projectRole });
+  const nav = useNavigate();
+  const toast = useToast();
+  const [status, setStatus] = useState<SaveStatus>("saved");
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saving = useRef(0);
+  const began = () => {
+    saving.current += 1;
+    setStatus("submitting");
+  };
+  const ended = (ok: boolean) => {
+    saving.current -= 1;
+    if (saving.current > 0) return;
+    setStatus(ok ? "submitted" : "saved");
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(() => setStatus((s) => (s === "submitted" ? "saved" : s)), 2000);
+  };
+  useEffect(() => () => { if (settle.current) clearTimeout(settle.current); }, []);
+
+  // ---- the name: autosaved 2 s after the last keystroke, put back when the save fails
+  const update = useUpdatePage(slug, projectId, page.id);
+  const [name, setName] = useState(page.name);
+  const nameTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nameDirty = useRef(false);
+  useEffect(() => {
+    if (!nameDirty.current) setName(page.name);
+  }, [page.name]);
+  const saveName = (value: string) => {
+    nameTimer.current = null;
+    const saved = page.name;
+    began();
+    update.mutate({ name: value.trim() }, {
+      onSuccess: () => { nameDirty.current = false; ended(true); },
+      onError: () => { nameDirty.current = false; setName(saved); ended(false); },
+    });
+  };
+  const onName = (value: string) => {
+    setName(value);
+    nameDirty.current = true;
+    setStatus("submitting");
+    if (nameTimer.current) clearTimeout(nameTimer.current);
+    nameTimer.current = setTimeout(() => saveName(value), PAGE_NAME_AUTOSAVE_MS);
+  };
+  useEffect(() => () => { if (nameTimer.current) clearTimeout(nameTimer.current); }, []);
+
+  // ---- the content: saved a moment after typing stops and on blur
+  const save = useSavePageContent(slug, projectId, page.id);
+  const pending = useRef<string | null>(null);
+  const last = useRef(page.description_html);
+  const contentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flush = () => {
+    if (contentTimer.current) clearTimeout(contentTimer.current);
+    contentTimer.current = null;
+    const html = pending.current;
+    pending.current = null;
+    if (html === null || html === last.current) return;
+    last.current = html;
+    began();
+    save.mutate(html || "<p></p>", { onSuccess: () => ended(true), onError: () => ended(false) });
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => () => flushRef.current(), []);
+  const restore = (html: string) => {
+    pending.current = html;
+    last.current = "";
+    flush();
+    toast.show("success", "Version restored");
+  };
+
+  // ---- actions
+  const lock = useLockPage(slug, projectId);
+  const access = usePageAccess(slug, projectId);
+  const archive = useArchivePage(slug, projectId);
+  const favorite = useFavoritePage(slug, projectId);
+  const duplicate = useDuplicatePage(slug, projectId);
+  const del = useDeletePage(slug, projectId);
+  const projects = useProjects(slug);
+  const [history, setHistory] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const archived = !!page.archived_at;
+  const items: MenuItem[] = [];
+  if (rights.lock && !archived) items.push({ label: page.is_locked ? "Unlock" : "Lock", onSelect: () => { flush(); lock.mutate({ id: page.id, locked: !page.is_locked }); } });
+  if (rights.changeAccess && !archived) {
+    items.push({
+      label: page.access === PAGE_ACCESS.PUBLIC ? "Make private" : "Make public",
+      onSelect: () => access.mutate({ id: page.id, access: page.access === PAGE_ACCESS.PUBLIC ? PAGE_ACCESS.PRIVATE : PAGE_ACCESS.PUBLIC }),
+    });
+  }
+  if (rights.duplicate) items.push({ label: "Duplicate", onSelect: () => duplicate.mutate({ id: page.id }, { onSuccess: (copy) => nav(pagePath(slug, projectId, copy.id)) }) });
+  if (rights.move && (projects.data?.length ?? 0) > 1) items.push({ label: "Move to another project", onSelect: () => setMoving(true) });
+  items.push({ label: "Version history", onSelect: () => { flush(); setHistory(true); } });
+  if (rights.archive) items.push({ label: archived ? "Restore" : "Archive", onSelect: () => { flush(); archive.mutate({ id: page.id, archive: !archived }); } });
+  if (rights.delete) items.push({ label: "Delete", danger: true, onSelect: () => setDeleting(true) });
+
+  const readOnly = !rights.contentEditable;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title={
+          <Link to={`/${slug}/projects/${projectId}/pages/`} className="inline-flex items-center gap-1 text-sm font-normal text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
+            <ArrowLeft size={14} aria-hidden /> Pages
+          </Link>
+        }
+        actions={
+          <>
+            <span role="status" data-save-status={status} className="text-xs text-zinc-500">{STATUS_TEXT[status]}</span>
+            {page.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+            {page.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+            {rights.favorite && !archived && (
+              <button
+                type="button"
+                aria-pressed={page.is_favorite}
+                aria-label={page.is_favorite ? "Remove from favorites" : "Add to favorites"}
+                onClick={() => favorite.mutate({ id: page.id, favorite: !page.is_favorite })}
+                className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              >
+                <Star size={16} aria-hidden className={cx(page.is_favorite && "fill-amber-400 text-amber-500")} />
+              </button>
+            )}
+            <button type="button" aria-label="Version history" onClick={() => { flush(); setHistory(true); }} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <History size={16} aria-hidden />
+            </button>
+            <Menu label={<MoreHorizontal size={16} aria-hidden />} ariaLabel="Page actions" items={items} align="right" />
+          </>
+        }
+      />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="mx-auto max-w-3xl px-6 py-6">
+          {archived && <Banner kind="info">This page is archived{page.archived_at ? ` (${page.archived_at})` : ""}. Restore it to change it.</Banner>}
+          {!archived && page.is_locked && <Banner kind="info">This page is locked. {rights.lock ? "Unlock it to change it." : "Only its owner or an admin can unlock it."}</Banner>}
+          <input
+            aria-label="Page name"
+            value={name}
+            readOnly={readOnly}
+            maxLength={255}
+            placeholder="Untitled"
+            onChange={(e) => onName(e.target.value)}
+            onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
+            className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
+          />
+          <div className="mt-4">
+            <RichEditor
+              label="Page content"
+              bare
+              disabled={readOnly}
+              initialHtml={page.description_html}
+              placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
+              slug={slug}
+              pid={projectId}
+              refs={refs}
+              asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
+              minHeight={240}
+              onChange={(html) => {
+                pending.current = html;
+                setStatus("submitting");
+                if (contentTimer.current) clearTimeout(contentTimer.current);
+                contentTimer.current = setTimeout(flush, CONTENT_SAVE_MS);
+              }}
+              onBlur={flush}
+            />
+          </div>
+        </div>
+      </div>
+      <PageVersionHistory
+        open={history}
+        onClose={() => setHistory(false)}
+        slug={slug}
+        pid={projectId}
+        page={page}
+        refs={refs}
+        canRestore={rights.contentEditable}
+        onRestore={(html) => { setHistory(false); restore(html); }}
+      />
+      {moving && <MovePageModal slug={slug} pid={projectId} page={page} onClose={() => setMoving(false)} onMoved={(to) => nav(pagePath(slug, to, page.id))} />}
+      <ConfirmModal
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onConfirm={() =>
+          del.mutate({ id: page.id, label: page.name || "Untitled" }, {
+            onSuccess: () => nav(`/${slug}/projects/${projectId}/pages/`),
+            onSettled: () => setDeleting(false),
+          })
+        }
+        title="Delete page"
+        message={`Delete "${page.name || "Untitled"}"? This cannot be undone.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { FileText, Lock, Plus, Star } from "lucide-react";
+import { PAGE_ACCESS, pageRights } from "@stride/shared";
+import { pageListParams, usePages, usePagesSummary, useFavoritePage, type Page, type PageTab } from "../../api/pages.ts";
+import { useMe } from "../../api/users.ts";
+import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { useCan } from "../../lib/permissions.ts";
+import { relativeTime } from "../../lib/dates.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { CreatePageModal } from "./CreatePageModal.tsx";
+
+export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | "private_pages" | "archived_pages" }[] = [
+  { type: "public", label: "Public", count: "public_pages" },
+  { type: "private", label: "Private", count: "private_pages" },
+  { type: "archived", label: "Archived", count: "archived_pages" },
+];
+
+export const pagePath = (slug: string, pid: string, id: string) => `/${slug}/projects/${pid}/pages/${id}/`;
+
+/** A project's pages (platform.md §2, §4): tabs public / private / archived with their counts, a sort, create. */
+export function PagesPage() {
+  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const [search, setSearch] = useSearchParams();
+  const { type, order } = pageListParams(search);
+  const on = project.page_view;
+  const pages = usePages(slug, projectId, type, order, on);
+  const summary = usePagesSummary(slug, projectId, on);
+  const me = useMe().data?.id ?? null;
+  const favorite = useFavoritePage(slug, projectId);
+  const mayCreate = useCan("create", "page");
+  const nav = useNavigate();
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    document.title = `Pages · ${project.name} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [project.name]);
+
+  if (!on) {
+    return (
+      <>
+        <PageHeader title="Pages" />
+        <EmptyState title="Pages are turned off" description="A project admin can turn on pages in the project's feature settings." />
+      </>
+    );
+  }
+  const setParam = (k: string, v: string) => setSearch((s) => { const n = new URLSearchParams(s); n.set(k, v); return n; }, { replace: true });
+  const rows = pages.data ?? [];
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Pages"
+        actions={
+          <>
+            <Select aria-label="Sort pages" value={order} onChange={(e) => setParam("order_by", e.target.value)} className="py-1 text-sm">
+              <option value="-updated_at">Recently updated</option>
+              <option value="-created_at">Newest first</option>
+              <option value="created_at">Oldest first</option>
+              <option value="name">Name A–Z</option>
+              <option value="-name">Name Z–A</option>
+            </Select>
+            {mayCreate && (
+              <Button size="sm" onClick={() => setCreating(true)}>
+                <Plus size={14} aria-hidden />
+                New page
+              </Button>
+            )}
+          </>
+        }
+      />
+      <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
+        {PAGE_TABS.map((t) => (
+          <button
+            key={t.type}
+            type="button"
+            aria-pressed={t.type === type}
+            onClick={() => setParam("type", t.type)}
+            className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+          >
+            {t.label}
+            {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
+          </button>
+        ))}
+      </nav>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {pages.isLoading ? (
+          <PageSpinner />
+        ) : pages.error ? (
+          <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
+            description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
+            action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
+          />
+        ) : (
+          <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {rows.map((p) => (
+              <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
+                onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <CreatePageModal slug={slug} pid={projectId} open={creating} onClose={() => setCreating(false)} onCreated={(p) => { setCreating(false); nav(pagePath(slug, projectId, p.id)); }} />
+    </div>
+  );
+}
+
+function PageRow({ page: p, href, mayFavorite, onFavorite }: { page: Page; href: string; mayFavorite: boolean; onFavorite: () => void }) {
+  const name = p.name || "Untitled";
+  return (
+    <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+      <FileText size={16} aria-hidden className="shrink-0 text-zinc-400" />
+      <Link to={href} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{name}</Link>
+      {p.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+      {p.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+      {p.archived_at && <span className="text-xs text-zinc-500">Archived {p.archived_at}</span>}
+      <span className="hidden text-xs text-zinc-500 sm:inline" title={p.updated_at}>Edited {relativeTime(p.updated_at)}</span>
+      {mayFavorite && (
+        <button
+          type="button"
+          aria-pressed={p.is_favorite}
+          aria-label={`${p.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${name}`}
+          onClick={onFavorite}
+          className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <Star size={16} aria-hidden className={cx(p.is_favorite && "fill-amber-400 text-amber-500")} />
+        </button>
+      )}
+    </li>
+  );
+}
