@@ -71,3 +71,19 @@ it("opens a project from the palette with the keyboard alone, and Escape closes 
   await page.keyboard.press("Escape");
   await expect.poll(() => palette.count()).toBe(0);
 });
+
+it("finds a page from the palette by a misspelled word and opens it", async () => {
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  expect((await ctx.request.patch(`${P}/`, { data: { page_view: true } })).ok()).toBe(true);
+  const made = await ctx.request.post(`${P}/pages/`, { data: { name: "Release handbook", access: 0 } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await openList(page, a);
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").fill("handbok");
+  await palette.getByRole("option", { name: /Release handbook/ }).waitFor();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(new RegExp(`/projects/${a.projectId}/pages/${id}/$`));
+  await expect.poll(() => page.getByRole("textbox", { name: "Page name" }).inputValue(), { timeout: 15_000 }).toBe("Release handbook");
+});

@@ -1,4 +1,4 @@
-import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound } from "lucide-react";
+import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, FileText, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound } from "lucide-react";
 import { PRIORITIES } from "@stride/shared";
 import type { SearchResults } from "../../../api/search.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
@@ -52,6 +52,10 @@ export function searchCommands(slug: string, r: SearchResults | undefined): Comm
     ...(r.issue_view ?? []).map((v): Command => ({
       key: `v${v.id}`, group: "Views", label: v.name, hint: v.project__identifier ?? "Workspace", icon: LayoutList,
       run: { kind: "go", href: v.project_id ? `${ws}/projects/${v.project_id}/views/${v.id}/` : `${ws}/workspace-views/${v.id}/` },
+    })),
+    ...(r.page ?? []).filter((g) => g.project_ids.length > 0).map((g): Command => ({
+      key: `g${g.id}`, group: "Pages", label: g.name || "Untitled", hint: g.project_identifiers[0] ?? "", icon: FileText,
+      run: { kind: "go", href: `${ws}/projects/${g.project_ids[0]}/pages/${g.id}/` },
     })),
   ];
 }
