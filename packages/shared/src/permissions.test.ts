@@ -108,6 +108,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
   notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
+  sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
 };
 
 describe("the action table", () => {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { isRepositoryUrl } from "@stride/shared/contract";
 
 /**
  * The server's own git calls: only the checkout of a template's repository into a fresh folder, before the
@@ -36,18 +37,9 @@ export function git(args: string[], opts: { cwd?: string; signal?: AbortSignal; 
   });
 }
 
-/** A repository URL git may fetch: a local path, file://, http(s)://, ssh://, git:// or scp-like user@host:path; never an option or ext::. */
-export function isCloneableUrl(url: string): boolean {
-  if (!url || url.startsWith("-") || /[\0\n\r]/.test(url)) return false;
-  if (/^[a-z][a-z0-9+.-]*::/i.test(url)) return false; // transport helpers such as ext::
-  if (/^(https?|ssh|git|file):\/\//i.test(url)) return true;
-  if (url.startsWith("/")) return true;
-  return /^[\w.-]+@[\w.-]+:/.test(url);
-}
-
 /** Clone `url` (at `branch`, else its default branch) into `dir`; returns the checked-out commit. */
 export async function checkout(url: string, branch: string | null, dir: string, signal?: AbortSignal): Promise<string> {
-  if (!isCloneableUrl(url)) throw new GitError(`"${url}" is not a repository URL git can check out.`);
+  if (!isRepositoryUrl(url)) throw new GitError(`"${url}" is not a repository URL git can check out.`);
   if (branch !== null && (branch.startsWith("-") || !/^[\w./-]+$/.test(branch))) throw new GitError(`"${branch}" is not a branch name.`);
   await git(["clone", "--no-hardlinks", "--single-branch", ...(branch ? ["--branch", branch] : []), "--", url, dir], { signal });
   return (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
