@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SANDBOX_MAX_LIFETIME_S } from "../sandboxes.ts";
 import { bool, choice, fieldError, integerIn, MSG, requiredText, text, uuid } from "./fields.ts";
 
 /**
@@ -15,10 +16,7 @@ export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
 export const LIVE_SANDBOX_STATUSES: readonly SandboxStatus[] = ["starting", "active"];
 export const PRESET_NAMES = ["issue_agent"] as const;
 
-export const SANDBOX_DEFAULT_LIFETIME_S = 3600;
-export const SANDBOX_MAX_LIFETIME_S = 86_400;
-/** Shown instead of a secret value (MCP headers and environment); sending it back keeps the stored value. */
-export const SECRET_MASK = "********";
+export { SANDBOX_DEFAULT_LIFETIME_S, SANDBOX_MAX_LIFETIME_S, SECRET_MASK } from "../sandboxes.ts";
 
 /** The spec's message when a sandbox is asked for without a template or a config (platform.md §5). */
 export const SANDBOX_SOURCE_REQUIRED = "Either sandboxTemplateId or sandboxConfig must be provided";
