@@ -139,6 +139,14 @@ describe("commands", () => {
     expect(small.exitCode).toBe(0);
   });
 
+  it("the number of processes is limited (a fork bomb stops at the limit)", async () => {
+    const { id } = await sandbox();
+    const marker = `${8000 + Math.floor(Math.random() * 1000)}.${crypto.randomInt(1e6)}`;
+    const r = await rt.exec(id, `i=0; while [ $i -lt 200 ]; do sleep ${marker} & i=$((i+1)); done; echo started; kill $(jobs -p) 2>/dev/null; exit 0`, { limits: { maxProcesses: 20, wallSeconds: 30 } });
+    expect(r.stderr).toMatch(/Cannot fork|Resource temporarily unavailable/);
+    await expect.poll(() => processesWith(marker), { timeout: 1000, interval: 25 }).toEqual([]);
+  });
+
   it("cancel kills a long-running command's whole process tree within 1 s", async () => {
     const { id } = await sandbox();
     const marker = `${4000 + Math.floor(Math.random() * 1000)}.${crypto.randomInt(1e6)}`;

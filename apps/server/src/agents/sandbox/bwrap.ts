@@ -32,6 +32,8 @@ export interface Limits {
   memoryBytes: number;
   /** Wall time after which the whole process tree is killed. */
   wallSeconds: number;
+  /** RLIMIT_NPROC: processes of the sandbox user (shared by the sandboxes of a host, which all run as that user). */
+  maxProcesses: number;
 }
 
 export interface BwrapSpec {
@@ -86,13 +88,23 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
     "--remount-ro", "/",
     "--chdir", spec.cwd ? `${SANDBOX_WORKDIR}/${spec.cwd}` : SANDBOX_WORKDIR,
     "--",
-    "/bin/sh", "-c",
-    // The limits are set by the shell (ulimit: RLIMIT_CPU, RLIMIT_AS, no core files) before it runs the command.
-    `ulimit -c 0 && ulimit -t ${Math.max(1, Math.ceil(limits.cpuSeconds))} && ulimit -v ${Math.max(1024, Math.floor(limits.memoryBytes / 1024))} && exec /bin/sh -c "$1"`,
-    "sandbox",
-    spec.command,
+    ...limitCommand(limits, spec.command),
   ];
   return args;
+}
+
+const PRLIMIT = "/usr/bin/prlimit";
+
+/**
+ * The command with its limits: util-linux's prlimit sets RLIMIT_CPU, RLIMIT_AS, RLIMIT_NPROC and no core files
+ * before it runs the shell; without prlimit the shell sets CPU, memory and core limits itself (ulimit).
+ */
+function limitCommand(limits: Limits, command: string): string[] {
+  const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
+  if (fs.existsSync(PRLIMIT)) {
+    return [PRLIMIT, `--cpu=${cpu}`, `--as=${Math.max(1 << 20, Math.floor(limits.memoryBytes))}`, `--nproc=${Math.max(1, limits.maxProcesses)}`, "--core=0", "--", "/bin/sh", "-c", command];
+  }
+  return ["/bin/sh", "-c", `ulimit -c 0 && ulimit -t ${cpu} && ulimit -v ${Math.max(1024, Math.floor(limits.memoryBytes / 1024))} && exec /bin/sh -c "$1"`, "sandbox", command];
 }
 
 /** Runs sandboxed commands as nobody when the server is root, as the server's own user otherwise. */
@@ -119,7 +131,7 @@ export function findBwrap(explicit?: string): string | null {
 export function probeBwrap(bwrap: string | null, dir: string): Promise<string | null> {
   if (!bwrap) return Promise.resolve("bwrap not found");
   return new Promise((resolve) => {
-    const args = bwrapArgs({ checkoutDir: dir, tmpDir: dir, network: false, limits: { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10 }, command: "true" });
+    const args = bwrapArgs({ checkoutDir: dir, tmpDir: dir, network: false, limits: { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10, maxProcesses: 64 }, command: "true" });
     const child = spawn(bwrap, args, { ...sandboxIds(), stdio: ["ignore", "ignore", "pipe"], timeout: 10_000 });
     let err = "";
     child.stderr.on("data", (d: Buffer) => { err += d.toString(); });

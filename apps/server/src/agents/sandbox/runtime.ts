@@ -14,7 +14,7 @@ import { checkout, GitError } from "./git.ts";
  * the database row (routes/environments) is the sandbox's state.
  */
 
-export const DEFAULT_LIMITS: Limits = { cpuSeconds: 300, memoryBytes: 4 * 1024 ** 3, wallSeconds: 600 };
+export const DEFAULT_LIMITS: Limits = { cpuSeconds: 300, memoryBytes: 4 * 1024 ** 3, wallSeconds: 600, maxProcesses: 1024 };
 export const SETUP_WALL_SECONDS = 900;
 /** Output kept per stream of a command; the rest is dropped and marked. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
