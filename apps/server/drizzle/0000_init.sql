@@ -860,6 +860,48 @@ CREATE TABLE "pages" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "agent_clusters" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"config" jsonb DEFAULT '{"agent_presets":{}}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "environment_templates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"type" text NOT NULL,
+	"config" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "sandboxes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"template" uuid,
+	"status" text DEFAULT 'starting' NOT NULL,
+	"status_reason" text,
+	"config" jsonb NOT NULL,
+	"base_commits" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"stopped_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -951,6 +993,15 @@ ALTER TABLE "pages" ADD CONSTRAINT "pages_workspace_workspaces_id_fk" FOREIGN KE
 ALTER TABLE "pages" ADD CONSTRAINT "pages_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_parent_pages_id_fk" FOREIGN KEY ("parent") REFERENCES "public"."pages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_clusters" ADD CONSTRAINT "agent_clusters_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_clusters" ADD CONSTRAINT "agent_clusters_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_template_environment_templates_id_fk" FOREIGN KEY ("template") REFERENCES "public"."environment_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1015,7 +1066,11 @@ CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USIN
 CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");--> statement-breakpoint
 CREATE INDEX "page_versions_page_idx" ON "page_versions" USING btree ("page","last_saved_at");--> statement-breakpoint
 CREATE INDEX "pages_project_idx" ON "pages" USING btree ("project","updated_at");--> statement-breakpoint
-CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");
+CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_clusters_project_uq" ON "agent_clusters" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "environment_templates_project_idx" ON "environment_templates" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "sandboxes_project_idx" ON "sandboxes" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "sandboxes_live_idx" ON "sandboxes" USING btree ("status","expires_at");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -60,7 +60,7 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "labels", label: "Labels", path: "settings/labels/", roles: ADMIN_MEMBER, inDefaultList: true },
   { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY },
   { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
-  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
+  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
 ];
 

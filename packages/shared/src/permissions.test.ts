@@ -112,6 +112,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
     view: ALL_IN, create: ACTORS, edit: ACTORS, duplicate: ACTORS, favorite: ACTORS,
     lock: ["admin"], access: ["admin"], archive: ["admin"], restore: ["admin"], delete: ["admin"], move: ["admin"],
   },
+  environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
+  sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
 };
 
 describe("the action table", () => {

@@ -140,6 +140,10 @@ export const PERMISSIONS = {
   },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** Repositories (sandbox environment templates) and MCP servers of a project: admin only (platform.md §6). */
+  environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
+  /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
+  sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

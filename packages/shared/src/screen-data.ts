@@ -164,5 +164,6 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     }
     if (page === "states") go(`${P(pid)}/states/`);
     if (page === "labels") go(`${P(pid)}/issue-labels/`);
+    if (page === "repositories") go(`${P(pid)}/environments/templates/`);
   }
 }

@@ -2,6 +2,7 @@ import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
+import { environmentRoutes } from "./environments/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
   cycleRoutes,
+  environmentRoutes,
   estimateRoutes,
   healthRoutes,
   instanceRoutes,

@@ -49,6 +49,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   issue_tasks: onPage,
   issue_description_versions: onPage,
   states: (_e, c) => [qk.states(c.slug, c.pid), lists(c)],
+  environment_templates: (_e, c) => [qk.environmentTemplates(c.slug, c.pid)],
+  sandboxes: (_e, c) => [qk.sandboxes(c.slug, c.pid)],
   labels: (e, c) => (e.p ? [qk.labels(c.slug, c.pid), lists(c)] : []),
   project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug)],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],

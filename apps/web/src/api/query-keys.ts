@@ -20,6 +20,8 @@ export const qk = {
   projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,
   states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
+  environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
+  sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
   admin: {
     me: ["admin", "me"] as const,
     configurations: ["admin", "configurations"] as const,

@@ -28,6 +28,7 @@ import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery }
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
+import { environmentTemplatesQuery } from "../api/environments.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
@@ -47,7 +48,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
@@ -323,6 +324,7 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
+    if (page === "repositories") start(environmentTemplatesQuery(slug, pid));
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
     return null;
   };

@@ -128,7 +128,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
                       { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
-                      { path: "repositories", lazy: settings((m) => <m.ProjectComingSettings page="repositories" />) },
+                      { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
                       { path: "model-configuration", lazy: settings((m) => <m.ProjectComingSettings page="model-configuration" />) },
                     ],
                   },

@@ -32,3 +32,4 @@ export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
+export * from "./environments.ts";

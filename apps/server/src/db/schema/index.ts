@@ -7,3 +7,4 @@ export * from "./issues.ts";
 export * from "./views.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
+export * from "./environments.ts";
