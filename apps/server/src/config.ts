@@ -35,6 +35,8 @@ export interface Config {
   jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
+  /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
+  modelTestTimeoutMs: number;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: env.RUN_WORKERS !== "0",
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
+    modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     ...overrides,
   };
 }

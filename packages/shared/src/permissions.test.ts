@@ -108,6 +108,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
   notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
+  secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
 };
 
 describe("the action table", () => {

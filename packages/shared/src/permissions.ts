@@ -129,6 +129,10 @@ export const PERMISSIONS = {
   search: { workspace: W.read, project: PJ.read },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** Model configurations of a project (agents.md §2; platform §6: admin only). */
+  modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
+  /** A person's own secrets (`/api/users/me/secrets/`). */
+  secret: { view: POLICIES.user.any, create: POLICIES.user.any, edit: POLICIES.user.any, delete: POLICIES.user.any },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -11,6 +11,7 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
+import { modelConfigRoutes } from "./model-configs/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
@@ -19,6 +20,7 @@ import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
+import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
@@ -42,6 +44,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  modelConfigRoutes,
   moduleRoutes,
   notificationRoutes,
   projectMemberRoutes,
@@ -50,6 +53,7 @@ export const routeModules: RouteModule[] = [
   stateRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
+  userSecretRoutes,
   usersRoutes,
   viewRoutes,
   workspaceInvitationsRoutes,
