@@ -1,25 +1,17 @@
 import { z } from "zod";
 import { choice, fieldError, integerIn, MSG, requiredText, text } from "./fields.ts";
+import { MODEL_BASE_URL_RE, MODEL_CONFIG_MSG, MODEL_CONFIG_NAME_MAX, MODEL_CONFIG_NAME_RE, MODEL_PROVIDERS, type ModelProvider } from "../agent-settings.ts";
 
 /** Model configurations of a project (agents.md §2): OpenAI- or Anthropic-compatible endpoints, keyed by name. */
-export const MODEL_PROVIDERS = ["openai", "anthropic"] as const;
-export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
-
-export const MODEL_CONFIG_NAME_MAX = 100;
-export const MODEL_CONFIG_MSG = {
-  nameChars: "Use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit.",
-  nameReserved: '"test" is reserved; choose another name.',
-  notFound: "Model configuration not found.",
-  temperature: "Enter a temperature from 0 to 2.",
-} as const;
+export { MODEL_CONFIG_MSG, MODEL_PROVIDERS, type ModelProvider };
 
 /** The `{name}` of `P/model-configs/{name}/`. */
 export const modelConfigName = requiredText(MODEL_CONFIG_NAME_MAX)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, MODEL_CONFIG_MSG.nameChars)
+  .regex(MODEL_CONFIG_NAME_RE, MODEL_CONFIG_MSG.nameChars)
   .refine((s) => s.toLowerCase() !== "test", MODEL_CONFIG_MSG.nameReserved);
 
 /** An http(s) URL, or empty for the provider's default. */
-const baseUrl = () => text(2000).trim().refine((s) => s === "" || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(s), MSG.url);
+const baseUrl = () => text(2000).trim().refine((s) => s === "" || MODEL_BASE_URL_RE.test(s), MSG.url);
 
 const endpointFields = {
   provider: choice(MODEL_PROVIDERS),

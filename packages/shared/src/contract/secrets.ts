@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { MSG, requiredText, text } from "./fields.ts";
+import { SECRET_MSG, SECRET_NAME_MAX, SECRET_NAME_RE, SECRET_VALUE_MAX } from "../agent-settings.ts";
 
 /** A person's own secrets (`/api/users/me/secrets/`): write-only values, shown masked. */
-export const SECRET_NAME_MAX = 100;
-export const SECRET_VALUE_MAX = 10000;
-export const SECRET_MSG = {
-  nameChars: "Use letters, digits and underscores, not starting with a digit.",
-  nameTaken: "A secret with this name already exists.",
-  notFound: "Secret not found.",
-} as const;
+export { SECRET_MSG };
 
-const secretName = () => requiredText(SECRET_NAME_MAX).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, SECRET_MSG.nameChars);
+const secretName = () => requiredText(SECRET_NAME_MAX).regex(SECRET_NAME_RE, SECRET_MSG.nameChars);
 /** The value is kept exactly as typed (not trimmed), but may not be blank. */
 const secretValue = () => text(SECRET_VALUE_MAX).refine((s) => s.trim() !== "", MSG.blank);
 

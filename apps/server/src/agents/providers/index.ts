@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_BASE_URL } from "@stride/shared";
 import { anthropicClient } from "./anthropic.ts";
 import { openaiClient } from "./openai.ts";
 import { ProviderError } from "./errors.ts";
@@ -7,10 +8,7 @@ export * from "./types.ts";
 export { ProviderError, type ProviderErrorKind } from "./errors.ts";
 
 /** The base URL a provider uses when a configuration leaves it empty. */
-export const DEFAULT_BASE_URL: Record<ProviderKind, string> = {
-  openai: "https://api.openai.com/v1",
-  anthropic: "https://api.anthropic.com",
-};
+export const DEFAULT_BASE_URL: Record<ProviderKind, string> = DEFAULT_MODEL_BASE_URL;
 
 /** The streaming client for an endpoint's protocol. */
 export function modelClient(ep: ModelEndpoint): ModelClient {

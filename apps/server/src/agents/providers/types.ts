@@ -4,7 +4,6 @@
  * messages with tool use).
  */
 export type ProviderKind = "openai" | "anthropic";
-export const PROVIDER_KINDS = ["openai", "anthropic"] as const satisfies readonly ProviderKind[];
 
 /** Where and how to reach a model (a model configuration with its API key opened). */
 export interface ModelEndpoint {
