@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSse, type SseEvent } from "./sse.ts";
 import { parseArgs } from "./http.ts";
-import { httpError, providerMessage } from "./errors.ts";
+import { httpError, networkError, providerMessage } from "./errors.ts";
 import { anthropicMessages, anthropicUrl } from "./anthropic.ts";
 import { openaiMessages } from "./openai.ts";
 
@@ -61,6 +61,20 @@ describe("provider errors in words a person can act on", () => {
     expect(httpError(429, "{}", ctx).kind).toBe("rate_limited");
     expect(httpError(503, "", ctx).kind).toBe("server");
   });
+  it("names connection failures: refused, unknown host, reset, TLS, timeout, cancel", () => {
+    const ctx = { host: "h:1", timedOut: false, aborted: false };
+    const fetchFailed = (code: string) => Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(code), { code }) });
+    expect(networkError(fetchFailed("ECONNREFUSED"), ctx).message).toBe("Could not connect to h:1: the connection was refused. Check the base URL and that the server is running.");
+    expect(networkError(fetchFailed("ENOTFOUND"), ctx).message).toBe("Could not find the host h:1. Check the base URL.");
+    expect(networkError(fetchFailed("EAI_AGAIN"), ctx).kind).toBe("unreachable");
+    expect(networkError(fetchFailed("ECONNRESET"), ctx).message).toMatch(/closed the connection/);
+    expect(networkError(fetchFailed("DEPTH_ZERO_SELF_SIGNED_CERT"), ctx).message).toMatch(/secure connection/);
+    // several addresses tried (AggregateError): the first one's code
+    expect(networkError(Object.assign(new TypeError("fetch failed"), { cause: { errors: [{ code: "ECONNREFUSED" }] } }), ctx).message).toMatch(/refused/);
+    expect(networkError(new Error("x"), { ...ctx, timedOut: true, timeoutMs: 20000 }).message).toBe("h:1 did not answer within 20 s. Check that the server is running and not overloaded, or try a smaller model.");
+    expect(networkError(new Error("x"), { ...ctx, aborted: true }).kind).toBe("aborted");
+  });
+
   it("reads the provider's message from each body shape", () => {
     expect(providerMessage('{"error":"model \\"x\\" not found"}')).toEqual({ message: 'model "x" not found' });
     expect(providerMessage('{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}')).toEqual({ message: "invalid x-api-key", code: "authentication_error" });
