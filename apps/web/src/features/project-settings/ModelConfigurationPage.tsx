@@ -79,7 +79,7 @@ function ModelConfigurations() {
           ))}
         </ul>
       )}
-      {editing && <ModelConfigModal config={editing.config} taken={list.map((c) => c.name)} onClose={() => setEditing(null)} />}
+      {editing && <ModelConfigModal config={editing.config} taken={list.map((c) => c.name)} onClose={() => setEditing(null)} onSaved={(name) => setResults(({ [name]: _stale, ...rest }) => rest)} />}
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}
@@ -175,7 +175,7 @@ function bodyOf(f: Form, isNew: boolean): SaveModelConfigBody {
 }
 
 /** The model-configuration modal (platform §2): add or edit, and test before saving. */
-function ModelConfigModal({ config, taken, onClose }: { config: ModelConfig | null; taken: string[]; onClose: () => void }) {
+function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelConfig | null; taken: string[]; onClose: () => void; onSaved: (name: string) => void }) {
   const { slug, projectId } = useCurrentProject();
   const save = useSaveModelConfig(slug, projectId);
   const tester = useTestModelConfig(slug, projectId);
@@ -200,7 +200,8 @@ function ModelConfigModal({ config, taken, onClose }: { config: ModelConfig | nu
     if (!validate()) return;
     const name = isNew ? f.name.trim() : config.name;
     save.mutate({ name, body: bodyOf(f, isNew) }, {
-      onSuccess: () => { toast.show("success", isNew ? "Model configuration added" : "Model configuration saved"); onClose(); },
+      // a test result shown for the old settings no longer holds
+      onSuccess: () => { toast.show("success", isNew ? "Model configuration added" : "Model configuration saved"); onSaved(name); onClose(); },
       onError: (err) => showServerErrors(err, "Could not save the model configuration"),
     });
   };
