@@ -902,6 +902,36 @@ CREATE TABLE "sandboxes" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "model_configs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"provider" text NOT NULL,
+	"base_url" text NOT NULL,
+	"model" text NOT NULL,
+	"api_key_sealed" text DEFAULT '' NOT NULL,
+	"max_output_tokens" integer,
+	"temperature" double precision,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "user_secrets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"value_sealed" text NOT NULL,
+	"value_hint" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1002,6 +1032,9 @@ ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_workspace_workspaces_id_fk" FO
 ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_template_environment_templates_id_fk" FOREIGN KEY ("template") REFERENCES "public"."environment_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_secrets" ADD CONSTRAINT "user_secrets_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1070,7 +1103,10 @@ CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");--> statement-
 CREATE UNIQUE INDEX "agent_clusters_project_uq" ON "agent_clusters" USING btree ("project");--> statement-breakpoint
 CREATE INDEX "environment_templates_project_idx" ON "environment_templates" USING btree ("project");--> statement-breakpoint
 CREATE INDEX "sandboxes_project_idx" ON "sandboxes" USING btree ("project");--> statement-breakpoint
-CREATE INDEX "sandboxes_live_idx" ON "sandboxes" USING btree ("status","expires_at");
+CREATE INDEX "sandboxes_live_idx" ON "sandboxes" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "model_configs_name_uq" ON "model_configs" USING btree ("project","name");--> statement-breakpoint
+CREATE INDEX "model_configs_project_idx" ON "model_configs" USING btree ("project");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_secrets_name_uq" ON "user_secrets" USING btree ("user","name");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

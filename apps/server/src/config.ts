@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: string;
   /** How long new notifications wait to be mailed together (NOTIFICATION_MAIL_DELAY_MS). */
   notificationMailDelayMs: number;
+  /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
+  modelTestTimeoutMs: number;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
+    modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     ...overrides,
   };
 }

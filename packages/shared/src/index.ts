@@ -22,3 +22,4 @@ export * from "./search-query.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./sandboxes.ts";
+export * from "./agent-settings.ts";

@@ -114,6 +114,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   },
   environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
   sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
+  modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
+  secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
 };
 
 describe("the action table", () => {

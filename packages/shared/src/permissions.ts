@@ -144,6 +144,10 @@ export const PERMISSIONS = {
   environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
   /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
   sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
+  /** Model configurations of a project (agents.md §2; platform §6: admin only). */
+  modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
+  /** A person's own secrets (`/api/users/me/secrets/`). */
+  secret: { view: POLICIES.user.any, create: POLICIES.user.any, edit: POLICIES.user.any, delete: POLICIES.user.any },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

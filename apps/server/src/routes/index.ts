@@ -12,6 +12,7 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
+import { modelConfigRoutes } from "./model-configs/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import { pageRoutes } from "./pages/index.ts";
@@ -21,6 +22,7 @@ import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
+import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
@@ -45,6 +47,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  modelConfigRoutes,
   moduleRoutes,
   notificationRoutes,
   pageRoutes,
@@ -54,6 +57,7 @@ export const routeModules: RouteModule[] = [
   stateRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
+  userSecretRoutes,
   usersRoutes,
   viewRoutes,
   workspaceInvitationsRoutes,

@@ -61,6 +61,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   module_members: (_e, c) => [refs(c, "modules")],
   estimates: (_e, c) => [refs(c, "estimates"), lists(c)],
   estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
+  model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
   project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts

@@ -6,6 +6,7 @@ export const qk = {
   settings: ["me", "settings"] as const,
   myWorkspaces: ["me", "workspaces"] as const,
   myInvitations: ["me", "invitations"] as const,
+  mySecrets: ["me", "secrets"] as const,
   projectRoles: (slug: string) => ["me", "project-roles", slug] as const,
   workspace: (slug: string) => ["ws", slug] as const,
   workspaceMemberMe: (slug: string) => ["ws", slug, "member-me"] as const,
@@ -22,6 +23,7 @@ export const qk = {
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
+  modelConfigs: (slug: string, pid: string) => ["ws", slug, "project", pid, "model-configs"] as const,
   admin: {
     me: ["admin", "me"] as const,
     configurations: ["admin", "configurations"] as const,

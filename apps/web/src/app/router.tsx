@@ -73,7 +73,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             children: [
               { index: true, lazy: settings((m) => <m.ProfilePage />) },
               { path: "security", lazy: settings((m) => <m.SecurityPage />) },
-              { path: "secrets", lazy: settings((m) => <m.SecretsPage />) },
+              { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets },
             ],
           },
           {
@@ -129,7 +129,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
                       { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
-                      { path: "model-configuration", lazy: settings((m) => <m.ProjectComingSettings page="model-configuration" />) },
+                      { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT },
                     ],
                   },
                 ],

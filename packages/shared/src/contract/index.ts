@@ -33,3 +33,5 @@ export * from "./search.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./environments.ts";
+export * from "./model-configs.ts";
+export * from "./secrets.ts";

@@ -8,3 +8,4 @@ export * from "./views.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./environments.ts";
+export * from "./secrets.ts";

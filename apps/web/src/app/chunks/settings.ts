@@ -7,6 +7,7 @@ export { ProjectStatesSettings } from "../../features/project-settings/StatesPag
 export { ProjectLabelsSettings } from "../../features/project-settings/LabelsPage.tsx";
 export { ProjectEstimatesSettings } from "../../features/project-settings/EstimatesPage.tsx";
 export { ProjectRepositoriesSettings } from "../../features/project-settings/RepositoriesPage.tsx";
+export { ProjectModelConfigurationSettings } from "../../features/project-settings/ModelConfigurationPage.tsx";
 export { ProjectComingSettings } from "../../features/project-settings/ComingPage.tsx";
 export { WorkspaceSettingsLayout } from "../../features/workspace-settings/WorkspaceSettingsLayout.tsx";
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";
