@@ -35,6 +35,8 @@ export interface Config {
   jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
+  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
+  outboundAllowPrivate: boolean;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: env.RUN_WORKERS !== "0",
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
     ...overrides,
   };
 }
