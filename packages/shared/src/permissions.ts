@@ -129,6 +129,8 @@ export const PERMISSIONS = {
   search: { workspace: W.read, project: PJ.read },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** Webhooks and their delivery logs (platform.md §6): workspace admins only. */
+  webhook: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -137,6 +137,14 @@ async function checkedAddresses(url: URL, opts: SafeFetchOptions): Promise<{ add
   return ips.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
 }
 
+/**
+ * Check a URL without fetching it (when a user saves one): the scheme, and every address its host resolves to now.
+ * Throws OutboundError (`scheme`, `dns`, `address`). Fetching checks again, per hop.
+ */
+export async function assertFetchable(rawUrl: string, opts: Pick<SafeFetchOptions, "allowPrivate" | "allowAddresses" | "resolve"> = {}): Promise<void> {
+  await checkedAddresses(parseTarget(rawUrl), opts);
+}
+
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
 /** Fetch `rawUrl` under the guard. Throws OutboundError for refusals, timeouts, network failures and oversize bodies. */
