@@ -5,9 +5,7 @@ import type { AuditFields, Timestamp } from "./common.ts";
 // ---------------------------------------------------------------- request bodies
 
 export const WEBHOOK_URL_MAX = 1024;
-/** The events a webhook can subscribe to (wire-facts §13), each a flag of the webhook. */
-export const WEBHOOK_EVENTS = ["project", "issue", "module", "cycle", "issue_comment"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type { WebhookEvent } from "../webhooks.ts";
 
 /** An absolute http(s) URL (where it may point is the server's SSRF check). */
 export const webhookUrl = () =>
