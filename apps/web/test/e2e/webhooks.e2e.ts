@@ -77,3 +77,23 @@ it("creates a webhook, shows its secret once, sends a test event and shows the d
   await row.waitFor();
   expect(await page.getByRole("textbox", { name: "Secret key" }).count()).toBe(0);
 });
+
+it("opens the webhooks page from the page's data, without a request, and deletes a webhook", async () => {
+  ctx = await newContext(browser);
+  const a = await arrange(ctx, { firstName: "Wendy" });
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/listed/${a.slug}`;
+  const made = await ctx.request.post(`/api/workspaces/${a.slug}/webhooks/`, { data: { url, issue: true } });
+  expect(made.status()).toBe(201);
+  const page = await ctx.newPage();
+  const gets: string[] = [];
+  page.on("request", (r) => { if (r.method() === "GET" && new URL(r.url()).pathname.startsWith("/api/")) gets.push(new URL(r.url()).pathname); });
+  await page.goto(`/${a.slug}/settings/webhooks/`);
+  const row = page.locator(`li[data-webhook="${url}"]`);
+  await poll(() => row.textContent()).toContain("Work items");
+  expect(gets).toEqual([]);
+
+  await row.getByRole("button", { name: `Delete ${url}` }).click();
+  await page.getByRole("dialog", { name: "Delete webhook" }).getByRole("button", { name: "Delete" }).click();
+  await poll(() => row.count()).toBe(0);
+  expect(await (await ctx.request.get(`/api/workspaces/${a.slug}/webhooks/`)).json()).toEqual([]);
+});
