@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { WEBHOOK_DELIVER_TASK } from "../src/routes/webhooks/commands.ts";
 import { WEBHOOK_EVENT_TASK } from "../src/core/webhook-events.ts";
+import { cleanupExpired } from "../src/core/cleanup.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem } from "./helpers/work-items.ts";
@@ -308,5 +309,17 @@ describe("webhook delivery (wire-facts §13)", () => {
     await ws.admin.patch(`${base}/webhooks/${hook.id}/`, { is_active: false });
     const off = await ws.admin.post(`${base}/webhooks/${hook.id}/test/`, {});
     expect(off.status).toBe(400);
+  });
+
+  it("keeps delivery logs for 30 days (the hourly cleanup)", async () => {
+    const hook = await createHook({});
+    await ws.admin.post(`${base}/webhooks/${hook.id}/test/`, {});
+    await ws.admin.post(`${base}/webhooks/${hook.id}/test/`, {});
+    await t.app.jobs.drain();
+    const [old] = (await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body as any[];
+    await t.db.db.update(schema.webhookLogs).set({ createdAt: new Date(Date.now() - 31 * 86400_000) }).where(eq(schema.webhookLogs.id, old.id));
+    expect((await cleanupExpired(t.app)).webhookLogs).toBe(1);
+    expect(((await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body as any[]).map((l) => l.id)).not.toContain(old.id);
+    expect((await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body).toHaveLength(1);
   });
 });

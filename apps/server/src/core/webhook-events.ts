@@ -123,9 +123,12 @@ async function listening(tx: DbOrTx, workspaceId: string, events: readonly Webho
 
 /** Enqueue these events in the writing transaction (those of workspaces with a listening webhook). */
 export async function emitWebhookEvents(tx: DbOrTx, jobs: readonly WebhookEventJob[]): Promise<void> {
+  const known = new Map<string, boolean>(); // one look per workspace and event, however many items a bulk write touched
   for (const job of jobs) {
     if (job.action === "updated" && job.changes.length === 0) continue;
-    if (!(await listening(tx, job.workspace_id, [job.event]))) continue;
+    const key = `${job.workspace_id}:${job.event}`;
+    if (!known.has(key)) known.set(key, await listening(tx, job.workspace_id, [job.event]));
+    if (!known.get(key)) continue;
     await addJob(tx, WEBHOOK_EVENT_TASK, job, { maxAttempts: 5 });
   }
 }
