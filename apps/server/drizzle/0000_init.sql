@@ -932,6 +932,48 @@ CREATE TABLE "user_secrets" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_logs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"webhook" uuid NOT NULL,
+	"delivery_id" uuid NOT NULL,
+	"event_type" text NOT NULL,
+	"action" text NOT NULL,
+	"request_method" text DEFAULT 'POST' NOT NULL,
+	"request_headers" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"request_body" text NOT NULL,
+	"response_status" integer,
+	"response_headers" jsonb,
+	"response_body" text,
+	"error" text,
+	"duration_ms" integer NOT NULL,
+	"retry_count" integer DEFAULT 0 NOT NULL,
+	"next_retry_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "webhooks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"url" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"secret_key" text NOT NULL,
+	"on_project" boolean DEFAULT false NOT NULL,
+	"on_issue" boolean DEFAULT false NOT NULL,
+	"on_module" boolean DEFAULT false NOT NULL,
+	"on_cycle" boolean DEFAULT false NOT NULL,
+	"on_issue_comment" boolean DEFAULT false NOT NULL,
+	"is_internal" boolean DEFAULT false NOT NULL,
+	"version" text DEFAULT 'v1' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1035,6 +1077,9 @@ ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_template_environment_templates
 ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_secrets" ADD CONSTRAINT "user_secrets_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_webhook_webhooks_id_fk" FOREIGN KEY ("webhook") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1106,7 +1151,9 @@ CREATE INDEX "sandboxes_project_idx" ON "sandboxes" USING btree ("project");--> 
 CREATE INDEX "sandboxes_live_idx" ON "sandboxes" USING btree ("status","expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "model_configs_name_uq" ON "model_configs" USING btree ("project","name");--> statement-breakpoint
 CREATE INDEX "model_configs_project_idx" ON "model_configs" USING btree ("project");--> statement-breakpoint
-CREATE UNIQUE INDEX "user_secrets_name_uq" ON "user_secrets" USING btree ("user","name");
+CREATE UNIQUE INDEX "user_secrets_name_uq" ON "user_secrets" USING btree ("user","name");--> statement-breakpoint
+CREATE INDEX "webhook_logs_webhook_idx" ON "webhook_logs" USING btree ("webhook","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhooks_workspace_url_uq" ON "webhooks" USING btree ("workspace","url");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

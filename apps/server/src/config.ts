@@ -39,6 +39,8 @@ export interface Config {
   notificationMailDelayMs: number;
   /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
   modelTestTimeoutMs: number;
+  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
+  outboundAllowPrivate: boolean;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY || "",
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
     modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { registerMailJobs } from "./core/mail.ts";
 import { registerCleanupJobs } from "./core/cleanup.ts";
 import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 import { registerSandboxJobs } from "./routes/environments/commands.ts";
+import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -23,4 +24,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerCleanupJobs,
   registerNotificationJobs,
   registerSandboxJobs,
+  registerWebhookJobs,
 ];

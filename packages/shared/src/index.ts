@@ -23,3 +23,4 @@ export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./sandboxes.ts";
 export * from "./agent-settings.ts";
+export * from "./webhooks.ts";

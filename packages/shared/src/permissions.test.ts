@@ -116,6 +116,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
   modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
+  webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
 };
 
 describe("the action table", () => {

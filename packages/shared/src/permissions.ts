@@ -148,6 +148,8 @@ export const PERMISSIONS = {
   modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
   /** A person's own secrets (`/api/users/me/secrets/`). */
   secret: { view: POLICIES.user.any, create: POLICIES.user.any, edit: POLICIES.user.any, delete: POLICIES.user.any },
+  /** Webhooks and their delivery logs (platform.md §6): workspace admins only. */
+  webhook: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -139,6 +139,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/members/`);
       go(`${W}/invitations/`);
     }
+    if (a === "webhooks") go(`${W}/webhooks/`);
     return;
   }
   if (section !== "projects" || !a || a === "archives") return;

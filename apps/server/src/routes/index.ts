@@ -25,6 +25,7 @@ import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { viewRoutes } from "./views/index.ts";
+import { webhookRoutes } from "./webhooks/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -60,6 +61,7 @@ export const routeModules: RouteModule[] = [
   userSecretRoutes,
   usersRoutes,
   viewRoutes,
+  webhookRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

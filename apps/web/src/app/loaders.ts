@@ -26,6 +26,7 @@ import { modelConfigsQuery } from "../api/model-configs.ts";
 import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
+import { webhooksQuery } from "../api/webhooks.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
@@ -51,7 +52,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
 export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "other";
-export type WorkspaceSettingsPage = "general" | "members" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
@@ -335,6 +336,7 @@ export function createLoaders(qc: QueryClient) {
   const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
+    if (page === "webhooks") start(webhooksQuery(slug));
     return null;
   };
 

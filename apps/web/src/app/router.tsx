@@ -144,7 +144,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "members", lazy: settings((m) => <m.WorkspaceMembersSettings />), loader: L.workspaceSettings("members"), shouldRevalidate: WS },
                   { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />) },
                   { path: "exports", lazy: settings((m) => <m.WorkspaceComingSettings page="exports" />) },
-                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceComingSettings page="webhooks" />) },
+                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS },
                   { path: "api-tokens", lazy: settings((m) => <m.WorkspaceComingSettings page="api-tokens" />) },
                   { path: "integrations", lazy: settings((m) => <m.WorkspaceComingSettings page="integrations" />) },
                   { path: "impors", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },

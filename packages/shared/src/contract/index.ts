@@ -35,3 +35,4 @@ export * from "./pages.ts";
 export * from "./environments.ts";
 export * from "./model-configs.ts";
 export * from "./secrets.ts";
+export * from "./webhooks.ts";

@@ -9,3 +9,4 @@ export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./environments.ts";
 export * from "./secrets.ts";
+export * from "./webhooks.ts";

@@ -12,6 +12,7 @@ export { ProjectComingSettings } from "../../features/project-settings/ComingPag
 export { WorkspaceSettingsLayout } from "../../features/workspace-settings/WorkspaceSettingsLayout.tsx";
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";
 export { WorkspaceMembersSettings } from "../../features/workspace-settings/MembersPage.tsx";
+export { WorkspaceWebhooksSettings } from "../../features/workspace-settings/WebhooksPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
