@@ -819,6 +819,43 @@ CREATE TABLE "notifications" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "intake_issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"intake" uuid NOT NULL,
+	"issue" uuid NOT NULL,
+	"status" integer DEFAULT -2 NOT NULL,
+	"snoozed_till" timestamp with time zone,
+	"duplicate_to" uuid,
+	"source" text DEFAULT 'IN_APP' NOT NULL,
+	"source_email" text,
+	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "intakes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"is_default" boolean DEFAULT true NOT NULL,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"is_in_app_enabled" boolean DEFAULT true NOT NULL,
+	"is_form_enabled" boolean DEFAULT false NOT NULL,
+	"is_email_enabled" boolean DEFAULT false NOT NULL,
+	"anchor" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -902,6 +939,13 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_entity_identifier_issu
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_issue_activity_issue_activities_id_fk" FOREIGN KEY ("issue_activity") REFERENCES "public"."issue_activities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_receiver_users_id_fk" FOREIGN KEY ("receiver") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggered_by_users_id_fk" FOREIGN KEY ("triggered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_intake_intakes_id_fk" FOREIGN KEY ("intake") REFERENCES "public"."intakes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_duplicate_to_issues_id_fk" FOREIGN KEY ("duplicate_to") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intakes" ADD CONSTRAINT "intakes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intakes" ADD CONSTRAINT "intakes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -963,7 +1007,11 @@ CREATE UNIQUE INDEX "modules_name_uq" ON "modules" USING btree ("project","name"
 CREATE INDEX "issue_views_project_idx" ON "issue_views" USING btree ("project");--> statement-breakpoint
 CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USING btree ("issue_activity","receiver");--> statement-breakpoint
-CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");
+CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "intake_issues_issue_uq" ON "intake_issues" USING btree ("issue");--> statement-breakpoint
+CREATE INDEX "intake_issues_intake_idx" ON "intake_issues" USING btree ("intake","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "intakes_project_uq" ON "intakes" USING btree ("project");--> statement-breakpoint
+CREATE UNIQUE INDEX "intakes_anchor_uq" ON "intakes" USING btree ("anchor");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -127,6 +127,11 @@ export const PERMISSIONS = {
   workspaceUserProperties: { view: W.read, edit: W.read },
   /** Search: every member searches what they may see (the queries apply project membership and guest rules). */
   search: { workspace: W.read, project: PJ.read },
+  /**
+   * Intake (wire-facts §8): everyone in the project files requests (guests see only their own); members and the
+   * creator edit an item's fields; only admins triage (status, snooze, duplicate) and change the settings.
+   */
+  intake: { view: PJ.read, create: PJ.read, edit: PJ.memberOrCreator, triage: PJ.admin, delete: PJ.adminOrCreator, settingsView: PJ.member, settingsEdit: PJ.admin },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;

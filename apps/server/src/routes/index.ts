@@ -4,6 +4,7 @@ import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
+import { intakeRoutes } from "./intake/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
 import { issueDraftRoutes } from "./issue-drafts/index.ts";
@@ -35,6 +36,7 @@ export const routeModules: RouteModule[] = [
   cycleRoutes,
   estimateRoutes,
   healthRoutes,
+  intakeRoutes,
   instanceRoutes,
   issueCommentRoutes,
   issueDraftRoutes,

@@ -213,7 +213,7 @@ async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: str
  * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
  * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
  */
-export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
+export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
   const state = input.state_id ? await projectState(tx, project.id, input.state_id, !!opts.allowTriage) : await defaultState(tx, project.id);
   if (input.parent_id) await checkParent(tx, project.id, input.parent_id);
@@ -276,12 +276,13 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
       cycleId = c.id;
     }
   }
-  await subscribe(tx, issue, [actorId, ...assigneeIds], actorId);
+  await subscribe(tx, issue, actorId ? [actorId, ...assigneeIds] : assigneeIds, actorId);
   await recordMentions(tx, issue, html, actorId);
   await recordActivity(tx, acts);
   // modules join after the "created" row, so the history reads in order
-  if (input.module_ids?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
-  if (opts.moduleIds?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
+  // (an anonymous request, from the public intake form, never carries modules)
+  if (input.module_ids?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
+  if (opts.moduleIds?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
   const view: IssueView = {
     issue, stateGroup: state?.group ?? null, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
     subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
@@ -290,7 +291,7 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
 }
 
 /** Create a work item (see `createIssueWithView`); returns its row. */
-export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
   return (await createIssueWithView(tx, project, actorId, input, opts)).issue;
 }
 
