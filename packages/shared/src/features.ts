@@ -4,8 +4,9 @@
  * the server does not have. Issue #8 builds cycles and modules and flips their switches; a server test
  * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
  */
-export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates", boolean>> = {
+export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "intake", boolean>> = {
   cycles: true,
   modules: true,
   estimates: true,
+  intake: true,
 };

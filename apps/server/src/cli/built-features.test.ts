@@ -10,6 +10,7 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   cycles: "/api/workspaces/:slug/projects/:projectId/cycles/",
   modules: "/api/workspaces/:slug/projects/:projectId/modules/",
   estimates: "/api/workspaces/:slug/projects/:projectId/estimates/",
+  intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
 };
 
 describe("BUILT_FEATURES", () => {
