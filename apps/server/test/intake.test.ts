@@ -155,6 +155,23 @@ describe("triage", () => {
   });
 });
 
+describe("a state change from the work item's own page", () => {
+  it("moving an intake item out of triage accepts it, so it is never listed while its intake says otherwise", async () => {
+    const a = await file("Moved by hand");
+    await ws.admin.patch(`${items}${a.issue.id}/`, { status: -1 });
+    const moved = await ws.member.patch(`${pr.base}/issues/${a.issue.id}/`, { state_id: pr.states.Todo });
+    expect(moved.status).toBe(204);
+    expect((await ws.admin.get(`${items}${a.issue.id}/`)).body).toMatchObject({ status: 1, issue: { state_id: pr.states.Todo, is_intake: false } });
+    expect(await projectListIds()).toContain(a.issue.id);
+    const rows = (await activityRows(t, a.issue.id)).filter((r: any) => r.field === "intake").map((r: any) => [r.oldValue, r.newValue, r.actorId]);
+    expect(rows).toEqual([["Pending", "Declined", ws.admin.userId], ["Declined", "Accepted", ws.member.userId]]);
+    // an ordinary item changing state has no intake to touch
+    const plain = (await ws.admin.post(`${pr.base}/issues/`, { name: "Plain" })).body;
+    expect((await ws.admin.patch(`${pr.base}/issues/${plain.id}/`, { state_id: pr.states.Todo })).status).toBe(204);
+    expect((await activityRows(t, plain.id)).some((r: any) => r.field === "intake")).toBe(false);
+  });
+});
+
 describe("the list", () => {
   it("pages by 10 with cursor 10:0:0, newest first; Closed holds accepted, declined and duplicate", async () => {
     await turnOn(other);
