@@ -102,3 +102,34 @@ it("requests sent through the public form signed out are triaged from the keyboa
   await outside.close();
   await ctx.close();
 });
+
+it("the intake settings page turns the public form on, shows its link, and a new link retires the old one", async () => {
+  const ctx = await newContext(browser);
+  const a = await arrange(ctx);
+  expect((await ctx.request.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
+  await page.getByText("No open requests").waitFor();
+  await page.getByRole("link", { name: "Intake settings" }).click();
+  const form = page.getByRole("switch", { name: "Public form" });
+  await form.waitFor();
+  expect(await form.getAttribute("aria-checked")).toBe("false");
+  await form.click();
+  await poll(() => form.getAttribute("aria-checked")).toBe("true");
+  const link = page.getByRole("textbox", { name: "Public form link" });
+  const first = await link.inputValue();
+  expect(first).toMatch(/\/spaces\/intake\/[0-9a-f]{32}\/$/);
+
+  await page.getByRole("button", { name: "New link" }).click();
+  await page.getByRole("dialog", { name: "Make a new form link?" }).getByRole("button", { name: "Make a new link" }).click();
+  await poll(() => link.inputValue()).not.toBe(first);
+
+  const outside = await newContext(browser);
+  const old = await outside.newPage();
+  await old.goto(new URL(first).pathname);
+  await old.getByRole("heading", { name: "This form is not available" }).waitFor();
+  await old.goto(new URL(await link.inputValue()).pathname);
+  await old.getByRole("heading", { name: "Send a request to Rocket" }).waitFor();
+  await outside.close();
+  await ctx.close();
+});

@@ -160,7 +160,7 @@ export function IntakePage() {
               ]}
             />
             {canSettings && (
-              <Link to={`/${slug}/projects/${pid}/intake/settings/`} className="rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700">Settings</Link>
+              <Link to={`/${slug}/projects/${pid}/intake/settings/`} className="rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700">Intake settings</Link>
             )}
             {canCreate && (
               <Button onClick={() => setDialog("create")}>
