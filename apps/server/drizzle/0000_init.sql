@@ -974,6 +974,43 @@ CREATE TABLE "webhooks" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "intake_issues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"intake" uuid NOT NULL,
+	"issue" uuid NOT NULL,
+	"status" integer DEFAULT -2 NOT NULL,
+	"snoozed_till" timestamp with time zone,
+	"duplicate_to" uuid,
+	"source" text DEFAULT 'IN_APP' NOT NULL,
+	"source_email" text,
+	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "intakes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"is_default" boolean DEFAULT true NOT NULL,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"is_in_app_enabled" boolean DEFAULT true NOT NULL,
+	"is_form_enabled" boolean DEFAULT false NOT NULL,
+	"is_email_enabled" boolean DEFAULT false NOT NULL,
+	"anchor" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1080,6 +1117,13 @@ ALTER TABLE "user_secrets" ADD CONSTRAINT "user_secrets_user_users_id_fk" FOREIG
 ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_webhook_webhooks_id_fk" FOREIGN KEY ("webhook") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_intake_intakes_id_fk" FOREIGN KEY ("intake") REFERENCES "public"."intakes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_duplicate_to_issues_id_fk" FOREIGN KEY ("duplicate_to") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intakes" ADD CONSTRAINT "intakes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intakes" ADD CONSTRAINT "intakes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1153,7 +1197,11 @@ CREATE UNIQUE INDEX "model_configs_name_uq" ON "model_configs" USING btree ("pro
 CREATE INDEX "model_configs_project_idx" ON "model_configs" USING btree ("project");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_secrets_name_uq" ON "user_secrets" USING btree ("user","name");--> statement-breakpoint
 CREATE INDEX "webhook_logs_webhook_idx" ON "webhook_logs" USING btree ("webhook","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "webhooks_workspace_url_uq" ON "webhooks" USING btree ("workspace","url");
+CREATE UNIQUE INDEX "webhooks_workspace_url_uq" ON "webhooks" USING btree ("workspace","url");--> statement-breakpoint
+CREATE UNIQUE INDEX "intake_issues_issue_uq" ON "intake_issues" USING btree ("issue");--> statement-breakpoint
+CREATE INDEX "intake_issues_intake_idx" ON "intake_issues" USING btree ("intake","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "intakes_project_uq" ON "intakes" USING btree ("project");--> statement-breakpoint
+CREATE UNIQUE INDEX "intakes_anchor_uq" ON "intakes" USING btree ("anchor");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

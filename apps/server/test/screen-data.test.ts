@@ -111,6 +111,21 @@ describe("the app's HTML with the first screen's data", () => {
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
   });
 
+  it("carries the intake screen's first page and selected request, as the intake loader asks for them", async () => {
+    expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
+    const filed = await ws.admin.post(`${pr.base}/inbox-issues/`, { issue: { name: "Request in the page" } });
+    expect(filed.status).toBe(200);
+    const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/intake/?inboxId=${filed.body.issue.id}`);
+    const data = screenData(res.text)!;
+    for (const url of [`${pr.base}/inbox-issues/?status=-2&order_by=-issue__created_at&per_page=10&cursor=10%3A0%3A0`, `${pr.base}/inbox-issues/${filed.body.issue.id}/`]) {
+      const api = await ws.admin.get(url);
+      expect(api.status, url).toBe(200);
+      expect(data[requestKey(url)], url).toEqual(api.body);
+    }
+    // the public form's page embeds nothing
+    expect(screenData((await asWeb(ws.admin).get("/spaces/intake/0123456789abcdef0123456789abcdef/")).text)).toBeNull();
+  });
+
   it("escapes the data so no text in it can end the block or run as script", async () => {
     const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`);
     const block = BLOCK.exec(res.text)![1];

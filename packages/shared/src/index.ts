@@ -24,3 +24,4 @@ export * from "./pages.ts";
 export * from "./sandboxes.ts";
 export * from "./agent-settings.ts";
 export * from "./webhooks.ts";
+export * from "./intake.ts";

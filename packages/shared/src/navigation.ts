@@ -89,7 +89,7 @@ export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: !BUILT_FEATURES.modules },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
   { flag: "page_view", label: "Pages", description: "Project documents.", coming: !BUILT_FEATURES.pages },
-  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: true },
+  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: !BUILT_FEATURES.intake },
   { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items.", coming: true },
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
   { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates for the project.", coming: true },

@@ -138,6 +138,11 @@ export const PERMISSIONS = {
     lock: PJ.adminOrCreator, access: PJ.adminOrCreator, archive: PJ.adminOrCreator, restore: PJ.adminOrCreator,
     delete: PJ.adminOrCreator, move: PJ.adminOrCreator,
   },
+  /**
+   * Intake (wire-facts §8): everyone in the project files requests (guests see only their own); members and the
+   * creator edit an item's fields; only admins triage (status, snooze, duplicate) and change the settings.
+   */
+  intake: { view: PJ.read, create: PJ.read, edit: PJ.memberOrCreator, triage: PJ.admin, delete: PJ.adminOrCreator, settingsView: PJ.member, settingsEdit: PJ.admin },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
   /** Repositories (sandbox environment templates) and MCP servers of a project: admin only (platform.md §6). */

@@ -10,6 +10,7 @@
  * waits for it, everything else starts at once.
  */
 import { BUILT_FEATURES } from "./features.ts";
+import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
 import { can } from "./permissions.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
@@ -39,7 +40,7 @@ const withQuery = (path: string, query: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
 
 /** Paths of the app that need no session (nothing to embed). */
-const PUBLIC_ROOTS = new Set(["sign-in", "sign-up", "accounts", "workspace-invitations", "god-mode", "assets", "api", "auth"]);
+const PUBLIC_ROOTS = new Set(["sign-in", "sign-up", "accounts", "workspace-invitations", "god-mode", "assets", "api", "auth", "spaces"]);
 const USER_ROUTES = new Set(["onboarding", "create-workspace", "invitations", "profile"]);
 
 /** Run the GET requests of the screen at `pathname` (+ `search`) through `get`; resolves when every one has answered. */
@@ -158,6 +159,17 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     return;
   }
   if (b === "archives" && c === "issues" && parts[5]) return workItem(pid, parts[5], "issues");
+  if (b === "intake" && !c) {
+    // as the intake loader: the tab's first page and the selected request, once the project says intake is on
+    then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
+      if (!BUILT_FEATURES.intake || !p.intake_view) return;
+      const tab = search.get("tab") === "closed" ? "closed" : "open";
+      go(withQuery(`${P(pid)}/inbox-issues/`, { status: INTAKE_TAB_STATUSES[tab].join(","), order_by: "-issue__created_at", per_page: INTAKE_PAGE_SIZE, cursor: INTAKE_FIRST_CURSOR }));
+      const selected = search.get("inboxId");
+      if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
+    });
+    return;
+  }
   if (b === "settings") {
     const page = c ?? "general";
     if (page === "general" || page === "members") {

@@ -11,6 +11,7 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   modules: "/api/workspaces/:slug/projects/:projectId/modules/",
   estimates: "/api/workspaces/:slug/projects/:projectId/estimates/",
   pages: "/api/workspaces/:slug/projects/:projectId/pages/",
+  intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
 };
 
 describe("BUILT_FEATURES", () => {

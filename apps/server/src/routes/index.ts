@@ -5,6 +5,7 @@ import { cycleRoutes } from "./cycles/index.ts";
 import { environmentRoutes } from "./environments/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
+import { intakeRoutes } from "./intake/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
 import { issueDraftRoutes } from "./issue-drafts/index.ts";
@@ -41,6 +42,7 @@ export const routeModules: RouteModule[] = [
   environmentRoutes,
   estimateRoutes,
   healthRoutes,
+  intakeRoutes,
   instanceRoutes,
   issueCommentRoutes,
   issueDraftRoutes,

@@ -66,6 +66,9 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
   project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
+  // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
+  intake_issues: (_e, c) => [["intake", c.slug, c.pid], qk.projects(c.slug)],
+  intakes: (_e, c) => [["intake", c.slug, c.pid]],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
   notifications: (_e, c) => [["notifications", c.slug]],
   // project pages (api/pages.ts keys): lists, counts, the page and its versions

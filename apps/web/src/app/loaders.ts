@@ -40,6 +40,7 @@ import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from ".
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
+import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -167,6 +168,30 @@ export function createLoaders(qc: QueryClient) {
 
   const inbox: Loader = ({ params }) => {
     start(inboxQuery(params.workspaceSlug!, DEFAULT_INBOX), unreadQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  /** The intake: its first page in the tab of the URL and the selected request, once the project says intake is on. */
+  const intake: Loader = ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    const url = new URL(request.url);
+    const tab = url.searchParams.get("tab") === "closed" ? "closed" : "open";
+    const selected = url.searchParams.get("inboxId");
+    after(projectQuery(slug, pid), (p) => {
+      if (!BUILT_FEATURES.intake || !p.intake_view) return;
+      start(intakePageQuery(slug, pid, tab, DEFAULT_INTAKE_FILTERS, 0));
+      if (selected) start(intakeItemQuery(slug, pid, selected));
+    }, 1);
+    return null;
+  };
+
+  const intakeSettings: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    after(projectQuery(slug, pid), (p) => {
+      if (BUILT_FEATURES.intake && p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
+    }, 1);
     return null;
   };
 
@@ -350,7 +375,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -56,6 +56,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
       { path: "/accounts/forgot-password", lazy: screen((m) => <m.ForgotPasswordPage />) },
       { path: "/accounts/reset-password", lazy: screen((m) => <m.ResetPasswordPage />) },
       { path: "/workspace-invitations", lazy: screen((m) => <m.WorkspaceInvitationPage />) },
+      // the public intake form: no sign-in (`spaces` is a reserved workspace slug)
+      { path: "/spaces/intake/:anchor", lazy: screen((m) => <m.PublicIntakePage />) },
       godModeRoutes,
       {
         lazy: screen((m) => <m.RequireAuth />),
@@ -114,7 +116,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
                   { path: "pages", lazy: screen((m) => <m.PagesPage />), loader: L.pages, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["type", "order_by"]) },
                   { path: "pages/:pageId", lazy: screen((m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
-                  { path: "intake/*", lazy: screen((m) => <m.ProjectFeaturePage feature="Intake" flag="intake_view" />) },
+                  { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]) },
+                  { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT },
                   {
                     path: "settings",
                     lazy: settings((m) => <m.ProjectSettingsLayout />),

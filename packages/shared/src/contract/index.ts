@@ -36,3 +36,4 @@ export * from "./environments.ts";
 export * from "./model-configs.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";
+export * from "./intake.ts";

@@ -10,3 +10,4 @@ export * from "./pages.ts";
 export * from "./environments.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";
+export * from "./intake.ts";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
-import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
+import { DEFAULT_SORT_ORDER, INTAKE_STATUS_LABEL, SORT_STEP, type IntakeStatus } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
@@ -213,7 +213,7 @@ async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: str
  * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
  * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
  */
-export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
+export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
   const state = input.state_id ? await projectState(tx, project.id, input.state_id, !!opts.allowTriage) : await defaultState(tx, project.id);
   if (input.parent_id) await checkParent(tx, project.id, input.parent_id);
@@ -276,12 +276,13 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
       cycleId = c.id;
     }
   }
-  await subscribe(tx, issue, [actorId, ...assigneeIds], actorId);
+  await subscribe(tx, issue, actorId ? [actorId, ...assigneeIds] : assigneeIds, actorId);
   await recordMentions(tx, issue, html, actorId);
   await recordActivity(tx, acts);
   // modules join after the "created" row, so the history reads in order
-  if (input.module_ids?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
-  if (opts.moduleIds?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
+  // (an anonymous request, from the public intake form, never carries modules)
+  if (input.module_ids?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
+  if (opts.moduleIds?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
   const view: IssueView = {
     issue, stateGroup: state?.group ?? null, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
     subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
@@ -290,7 +291,7 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
 }
 
 /** Create a work item (see `createIssueWithView`); returns its row. */
-export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
   return (await createIssueWithView(tx, project, actorId, input, opts)).issue;
 }
 
@@ -364,6 +365,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
       set.completedAt = next?.group === "completed" ? new Date() : null;
       const oldName = cur.stateId ? (pair.find((s) => s.id === cur.stateId)?.name ?? (await namesOf(tx, "states", [cur.stateId])).get(cur.stateId)) : null;
       acts.push(...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }));
+      if (next && next.group !== "triage") acts.push(...(await acceptIntakeOnLeavingTriage(tx, base, cur.stateId)));
     }
   }
   if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {
@@ -433,6 +435,27 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   }
   await recordActivity(tx, acts);
   return row;
+}
+
+/**
+ * An intake item moved out of the triage state by an ordinary state change (the work item's page, bulk tools)
+ * has joined the project's work: its intake row becomes accepted, with the intake's activity row, so an item is
+ * never in the lists while its intake still says pending, snoozed, declined or duplicate.
+ */
+async function acceptIntakeOnLeavingTriage(tx: DbOrTx, base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">, fromStateId: string | null): Promise<ActivityInput[]> {
+  if (!fromStateId) return [];
+  const rows = await tx.execute<{ old: number }>(sql`
+    WITH o AS (
+      SELECT ii.id, ii.status AS old FROM intake_issues ii JOIN states s ON s.id = ${fromStateId}
+      WHERE ii.issue = ${base.issueId} AND ii.status <> 1 AND s."group" = 'triage' FOR UPDATE OF ii
+    )
+    UPDATE intake_issues ii SET status = 1, snoozed_till = NULL, duplicate_to = NULL, updated_at = now(), updated_by = ${base.actorId}
+    FROM o WHERE ii.id = o.id RETURNING o.old`);
+  return rows.map((r) => ({
+    ...base, verb: "updated" as const, field: "intake",
+    oldValue: INTAKE_STATUS_LABEL[Number(r.old) as IntakeStatus], newValue: INTAKE_STATUS_LABEL[1],
+    comment: "accepted the intake work item",
+  }));
 }
 
 function sameSet(a: readonly string[], b: readonly string[]) {

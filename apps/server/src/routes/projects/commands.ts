@@ -9,6 +9,7 @@ import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as Upda
 import { nextMemberSortOrder } from "./queries.ts";
 import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../core/favorites.ts";
 import { emitEntityWebhook } from "../../core/webhook-events.ts";
+import { ensureIntake } from "../intake/commands.ts";
 
 const { projects, projectMembers, states, workspaceMembers, userFavorites, estimates } = schema;
 
@@ -215,6 +216,7 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
       await upsertProjectMember(tx, project, actorId, ROLE.ADMIN, actorId);
       if (project.projectLeadId && project.projectLeadId !== actorId) await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
       await emitEntityWebhook(tx, { event: "project", action: "created", workspaceId: workspace.id, entityId: project.id, actorId });
+      if (project.intakeView) await ensureIntake(tx, project, actorId);
       return withDefault;
     });
   } catch (err) {
@@ -252,6 +254,8 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
   try {
     await app.db.transaction(async (tx) => {
       await tx.update(projects).set(set).where(eq(projects.id, project.id));
+      // the project's one intake is made the first time its intake feature is turned on
+      if (set.intakeView) await ensureIntake(tx, project, actorId);
       // switching the active estimate also makes it the current one (`last_used`); null turns estimates off
       if (input.estimate !== undefined && (input.estimate ?? null) !== project.estimateId) await setActiveEstimate(tx, project.id, input.estimate ?? null, actorId);
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);

@@ -20,6 +20,7 @@ import { callerMemberships, isProjectVisible, presentOneProjectFull, presentProj
 import { presentProjectListItem } from "./presenters.ts";
 import { archiveProject, createProject, deleteProject, favoriteProject, restoreProject, unfavoriteProject, updateProject } from "./commands.ts";
 import { z } from "zod";
+import { openCounts } from "../intake/commands.ts";
 
 const { projects, projectMembers } = schema;
 
@@ -49,8 +50,9 @@ export const projectRoutes: RouteModule = (fastify, app) => {
         .where(visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role))
         .orderBy(asc(projects.createdAt));
       const mine = await callerMemberships(app.db, user.id, rows.map((r) => r.id));
-      // Intake items are counted once intake exists in the schema; a project without intake items counts 0.
-      return rows.map((r) => presentProjectListItem(r, { sortOrder: mine.get(r.id)?.sortOrder ?? null, memberRole: mine.get(r.id)?.role ?? null, intakeCount: 0 }));
+      // intake_count: the open intake items (pending, or snoozed past their date) of each project
+      const intake = await openCounts(app.db, rows.filter((r) => r.intakeView).map((r) => r.id));
+      return rows.map((r) => presentProjectListItem(r, { sortOrder: mine.get(r.id)?.sortOrder ?? null, memberRole: mine.get(r.id)?.role ?? null, intakeCount: intake.get(r.id) ?? 0 }));
     },
   });
 

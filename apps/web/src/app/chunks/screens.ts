@@ -29,3 +29,6 @@ export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
 export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";
+export { IntakePage } from "../../features/intake/IntakePage.tsx";
+export { IntakeSettingsPage } from "../../features/intake/IntakeSettingsPage.tsx";
+export { PublicIntakePage } from "../../features/intake/PublicIntakePage.tsx";

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Intake (issue #12 points 1 and 5): requests sent through the public form by someone signed out land in the
+ * project's Open tab, and an admin triages them from the keyboard — J/K to move, H to snooze, 2 to mark a
+ * duplicate (through the search picker), 1 to accept.
+ */
+let browser: Browser;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+
+const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+
+async function send(page: Page, anchor: string, title: string, email: string) {
+  await page.goto(`/spaces/intake/${anchor}/`);
+  await page.getByRole("heading", { name: "Send a request to Rocket" }).waitFor();
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByRole("textbox", { name: "Description" }).fill(`About: ${title}`);
+  await page.getByRole("textbox", { name: "Your email" }).fill(email);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await page.getByText("Thank you. Your request reached Rocket").waitFor();
+}
+
+it("requests sent through the public form signed out are triaged from the keyboard: snooze, duplicate, accept", async () => {
+  const ctx = await newContext(browser);
+  const a = await arrange(ctx);
+  const req = ctx.request;
+  expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
+  const settings = (await (await req.patch(`${P(a)}/intake-settings/`, { data: { is_form_enabled: true } })).json()) as { anchor: string };
+  const [target] = await createItems(req, a, [{ name: "Login page crashes" }]);
+
+  // signed out: a context with no session at all
+  const outside = await newContext(browser);
+  const form = await outside.newPage();
+  expect((await outside.request.get("/api/users/me/")).status()).toBe(401);
+  await send(form, settings.anchor, "Export is broken", "ann@example.com");
+  await send(form, settings.anchor, "Login page crashes again", "bo@example.com");
+  await send(form, settings.anchor, "Dark mode please", "cy@example.com");
+
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
+  const list = page.getByRole("listbox", { name: "Requests" });
+  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
+  const detail = (name: string) => page.getByRole("article", { name });
+  await poll(() => list.getByRole("option").count()).toBe(3);
+  // newest first, the first one selected and shown beside the list, with the sender
+  expect(await list.getByRole("option").allTextContents()).toEqual([
+    expect.stringContaining("Dark mode please"), expect.stringContaining("Login page crashes again"), expect.stringContaining("Export is broken"),
+  ]);
+  await detail("Dark mode please").waitFor();
+  expect(await detail("Dark mode please").textContent()).toContain("cy@example.com");
+
+  // J and K move through the list
+  await page.keyboard.press("j");
+  await detail("Login page crashes again").waitFor();
+  await poll(() => row("Login page crashes again").getAttribute("aria-selected")).toBe("true");
+  await page.keyboard.press("k");
+  await detail("Dark mode please").waitFor();
+
+  // H snoozes: the request leaves Open and the next one is selected
+  await page.keyboard.press("h");
+  const snooze = page.getByRole("dialog", { name: "Snooze until" });
+  await snooze.getByRole("button", { name: "1 week" }).click();
+  await row("Dark mode please").waitFor({ state: "detached" });
+  await detail("Login page crashes again").waitFor();
+
+  // 2 marks it a duplicate of a work item found in the picker
+  await page.keyboard.press("2");
+  const picker = page.getByRole("dialog", { name: "Mark as duplicate of" });
+  await picker.getByRole("combobox", { name: "Search work items" }).fill("login page");
+  await picker.getByRole("option", { name: /Login page crashes/ }).waitFor();
+  await page.keyboard.press("Enter");
+  await row("Login page crashes again").waitFor({ state: "detached" });
+  await detail("Export is broken").waitFor();
+
+  // 1 accepts: it joins the project's work items
+  await page.keyboard.press("1");
+  await row("Export is broken").waitFor({ state: "detached" });
+  await page.getByText("No open requests").waitFor();
+
+  // what the server holds: the triage went through
+  const items = async (status: string) =>
+    ((await (await req.get(`${P(a)}/inbox-issues/?status=${status}&per_page=50`)).json()) as { results: { status: number; duplicate_to: string | null; snoozed_till: string | null; source_email: string | null; issue: { name: string } }[] }).results;
+  await poll(async () => (await items("1")).map((r) => r.issue.name)).toEqual(["Export is broken"]);
+  expect(await items("2")).toEqual([expect.objectContaining({ duplicate_to: target.id, source_email: "bo@example.com", issue: expect.objectContaining({ name: "Login page crashes again" }) })]);
+  const snoozed = await items("0");
+  expect(snoozed.map((r) => r.issue.name)).toEqual(["Dark mode please"]);
+  expect(Date.parse(snoozed[0].snoozed_till!)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+
+  // the Closed tab shows the accepted and the duplicate; the accepted one is a work item of the project now
+  await page.getByRole("tab", { name: /Closed/ }).click();
+  await poll(() => list.getByRole("option").count()).toBe(2);
+  expect((await row("Export is broken").textContent()) ?? "").toContain("Accepted");
+  expect((await row("Login page crashes again").textContent()) ?? "").toContain("Duplicate");
+  const work = (await (await req.get(`${P(a)}/issues/`)).json()) as { results: { name: string }[] };
+  expect(work.results.map((r) => r.name).sort()).toEqual(["Export is broken", "Login page crashes"]);
+  await outside.close();
+  await ctx.close();
+});
+
+it("the intake settings page turns the public form on, shows its link, and a new link retires the old one", async () => {
+  const ctx = await newContext(browser);
+  const a = await arrange(ctx);
+  expect((await ctx.request.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
+  await page.getByText("No open requests").waitFor();
+  await page.getByRole("link", { name: "Intake settings" }).click();
+  const form = page.getByRole("switch", { name: "Public form" });
+  await form.waitFor();
+  expect(await form.getAttribute("aria-checked")).toBe("false");
+  await form.click();
+  await poll(() => form.getAttribute("aria-checked")).toBe("true");
+  const link = page.getByRole("textbox", { name: "Public form link" });
+  const first = await link.inputValue();
+  expect(first).toMatch(/\/spaces\/intake\/[0-9a-f]{32}\/$/);
+
+  await page.getByRole("button", { name: "New link" }).click();
+  await page.getByRole("dialog", { name: "Make a new form link?" }).getByRole("button", { name: "Make a new link" }).click();
+  await poll(() => link.inputValue()).not.toBe(first);
+
+  const outside = await newContext(browser);
+  const old = await outside.newPage();
+  await old.goto(new URL(first).pathname);
+  await old.getByRole("heading", { name: "This form is not available" }).waitFor();
+  await old.goto(new URL(await link.inputValue()).pathname);
+  await old.getByRole("heading", { name: "Send a request to Rocket" }).waitFor();
+  await outside.close();
+  await ctx.close();
+});
