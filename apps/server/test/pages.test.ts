@@ -397,21 +397,3 @@ describe("page images (assets)", () => {
     expect((await ws.member.post(elsewhere, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: page.id })).status).toBe(400);
   });
 });
-
-describe("search", () => {
-  it("W/search/ finds the pages the caller may open; entity-search (mentions) offers public ones only", async () => {
-    const p = await projectFixture(t, ws);
-    const pub = await mkPage(ws.admin, { name: "Quarterly roadmpa" }, p);
-    const priv = await mkPage(ws.admin, { name: "Private roadmap", access: 1 }, p);
-    const old = await mkPage(ws.admin, { name: "Old roadmap" }, p);
-    await ws.admin.post(`${pageUrl(old.id, p)}archive/`);
-    const found = async (c: Client, q = "") => (await c.get(`/api/workspaces/${ws.slug}/search/?search=roadmap&entities=page${q}`)).body.results.page;
-    const member = await found(ws.member);
-    expect(member.map((g: { id: string }) => g.id)).toEqual([pub.id]);
-    expect(member[0]).toEqual({ name: "Quarterly roadmpa", id: pub.id, project_ids: [p.id], project_identifiers: [p.identifier], workspace__slug: ws.slug });
-    expect((await found(ws.admin)).map((g: { id: string }) => g.id).sort()).toEqual([pub.id, priv.id].sort());
-    expect(await found(ws.admin, `&workspace_search=false&project_id=${other.id}`)).toEqual([]);
-    const mention = await ws.admin.get(`/api/workspaces/${ws.slug}/entity-search/?query=roadmap&query_type=page&project_id=${p.id}`);
-    expect(mention.body.page).toEqual([{ name: "Quarterly roadmpa", id: pub.id, logo_props: {}, projects__id: p.id, workspace__slug: ws.slug }]);
-  });
-});

@@ -172,21 +172,6 @@ export async function searchViews(db: DbOrTx, q: SearchQuery, workspaceId: strin
     LIMIT ${limit}`);
 }
 
-export type PageSearchRow = { id: string; name: string; project_id: string; project__identifier: string; logo_props: unknown }
-
-/** Pages of the caller's projects: public ones and the caller's own (`publicOnly`: public ones alone, for mentions). */
-export async function searchPages(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number, publicOnly = false): Promise<PageSearchRow[]> {
-  return db.execute<PageSearchRow>(sql`
-    SELECT g.id, g.name, g.project AS project_id, p.identifier AS project__identifier, g.logo_props
-    FROM pages g ${memberProject("g", userId)}
-    WHERE g.workspace = ${workspaceId}::uuid AND g.archived_at IS NULL
-      AND ${publicOnly ? sql`g.access = 0` : sql`(g.access = 0 OR g.owned_by = ${userId}::uuid)`}
-      ${projectId ? sql`AND g.project = ${projectId}::uuid` : sql``}
-      AND ${maybe(q, () => textMatch(q, sql`g.name`))}
-    ORDER BY ${q.text ? nameRank(q, sql`g.name`) : sql`0::float`} DESC, g.updated_at DESC, g.id
-    LIMIT ${limit}`);
-}
-
 export type WorkspaceSearchRow = { id: string; name: string; slug: string }
 
 /** Workspaces the caller is an active member of. */

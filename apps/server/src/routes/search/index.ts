@@ -6,24 +6,22 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
 import { entitySearchQuery, issueSearchQuery, workspaceSearchQuery } from "./schemas.ts";
-import { inSearch, searchCycles, searchIssues, searchMembers, searchModules, searchPages, searchProjects, searchViews, searchWorkspaces } from "./commands.ts";
+import { inSearch, searchCycles, searchIssues, searchMembers, searchModules, searchProjects, searchViews, searchWorkspaces } from "./commands.ts";
 import {
   presentEntityCycle,
   presentEntityIssue,
   presentEntityModule,
-  presentEntityPage,
   presentEntityProject,
   presentIssueSearchItem,
   presentMention,
   presentSearchIssue,
-  presentSearchPage,
   presentSearchProject,
   presentSearchProjectEntity,
   presentSearchWorkspace,
 } from "./presenters.ts";
 
 /**
- * Search (wire-facts-2 §6). Intake does not exist in Stride yet: asked for, it answers an empty list
+ * Search (wire-facts-2 §6). Pages and intake do not exist in Stride yet: asked for, they answer an empty list
  * (docs/decisions.md).
  */
 export const searchRoutes: RouteModule = (fastify, app) => {
@@ -67,8 +65,6 @@ export const searchRoutes: RouteModule = (fastify, app) => {
               results.issue_view = (await searchViews(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((v) => presentSearchProjectEntity(v, slug));
               break;
             case "page":
-              results.page = (await searchPages(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((g) => presentSearchPage(g, slug));
-              break;
             case "intake":
               results[t] = [];
               break;
@@ -111,8 +107,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
               out.module = (await searchModules(db, q, workspace.id, user.id, projectId, count)).map((m) => presentEntityModule(m, slug));
               break;
             case "page":
-              // mentions name pages everyone in the project can open: public ones
-              out.page = (await searchPages(db, q, workspace.id, user.id, projectId, count, true)).map((g) => presentEntityPage(g, slug));
+              out.page = [];
               break;
           }
         }
