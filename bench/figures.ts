@@ -85,3 +85,16 @@ export function figuresConsole(figures: Figure[], prev: RunRecord | null): strin
     return `${f.label}: ${fmt(f.value, f.unit)}${target}; last run ${d.last}${d.change ? ` (${d.change})` : ""}`;
   });
 }
+
+/** Replace the part of docs/benchmarks.md between `<!-- name -->` and `<!-- /name -->` (appended when absent). */
+export function writeSection(file: string, name: string, lines: string[]): void {
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
+  const body = [open, ...lines, close].join("\n");
+  let doc = fs.readFileSync(file, "utf8");
+  const start = doc.indexOf(open);
+  const end = doc.indexOf(close);
+  if (start >= 0 && end > start) doc = doc.slice(0, start) + body + doc.slice(end + close.length);
+  else doc = doc.trimEnd() + "\n\n" + body + "\n";
+  fs.writeFileSync(file, doc);
+}

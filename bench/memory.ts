@@ -144,22 +144,45 @@ function request(child: ChildProcess, msg: object): Promise<unknown> {
   });
 }
 
-export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
-  const bundle = await bundleServer(o.root);
+/** The server in its own process (production-like bundle), on the bench's data folder and embedded PostgreSQL. */
+export interface ChildServer { url: string; child: ChildProcess; send: (msg: object) => Promise<unknown>; stop: () => Promise<void> }
+
+export async function forkBenchServer(root: string, dataDir: string, pgPort: number): Promise<ChildServer> {
+  const bundle = await bundleServer(root);
   const child = fork(bundle, [], {
-    cwd: path.join(o.root, "apps/server"),
-    env: { ...process.env, BENCH_DATA_DIR: o.dataDir, BENCH_PG_PORT: String(o.pgPort), NODE_ENV: "production" },
+    cwd: path.join(root, "apps/server"),
+    env: { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_PG_PORT: String(pgPort), NODE_ENV: "production" },
     execArgv: [],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   child.on("error", () => {}); // a send after the child died: its exit is reported below
-
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => {
+      const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
+      child.once("exit", () => { clearTimeout(t); resolve(); });
+    });
+    if (child.connected) child.send({ stop: true });
+    else child.kill("SIGTERM");
+    await exited;
+  };
   try {
     const { url } = (await new Promise((resolve, reject) => {
       child.once("message", resolve);
       child.once("exit", (code) => reject(new Error(`the bench server exited (code ${code})`)));
     })) as { url: string };
-    await request(child, { listCache: false });
+    return { url, child, send: (msg) => request(child, msg), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
+  const server = await forkBenchServer(o.root, o.dataDir, o.pgPort);
+  const { url, child } = server;
+  try {
+    await server.send({ listCache: false });
     await o.warm(url);
     // idle: settled after start-up and a few requests
     await new Promise((r) => setTimeout(r, 3000));
@@ -188,15 +211,7 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
       loadNote: "",
     };
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => {
-        const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
-        child.once("exit", () => { clearTimeout(t); resolve(); });
-      });
-      if (child.connected) child.send({ stop: true });
-      else child.kill("SIGTERM");
-      await exited;
-    }
+    await server.stop();
   }
 }
 

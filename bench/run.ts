@@ -8,7 +8,7 @@
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
  * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
- * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients). PostgreSQL runs with Stride's embedded settings
+ * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
@@ -27,6 +27,7 @@ import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/tes
 import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
 import { buildServer } from "../apps/server/src/app.ts";
+import { measureSearch, writeSearchSection } from "./search.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench");
@@ -175,7 +176,11 @@ async function main() {
     stride = await start();
     await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
-    else await runBench(stride, info, web);
+    else if (process.env.BENCH_SEARCH_ONLY === "1") writeSearchSection(ROOT, await measureSearch(stride, info, log));
+    else {
+      await runBench(stride, info, web);
+      writeSearchSection(ROOT, await measureSearch(stride, info, log));
+    }
   } finally {
     await stride.close();
   }

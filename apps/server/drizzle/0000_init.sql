@@ -811,6 +811,7 @@ CREATE TABLE "notifications" (
 	"read_at" timestamp with time zone,
 	"snoozed_till" timestamp with time zone,
 	"archived_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
 	"is_inbox_issue" boolean DEFAULT false NOT NULL,
 	"is_mentioned_notification" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -853,6 +854,120 @@ CREATE TABLE "pages" (
 	"archived_at" date,
 	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "agent_clusters" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"config" jsonb DEFAULT '{"agent_presets":{}}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "environment_templates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"type" text NOT NULL,
+	"config" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "sandboxes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"template" uuid,
+	"status" text DEFAULT 'starting' NOT NULL,
+	"status_reason" text,
+	"config" jsonb NOT NULL,
+	"base_commits" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"stopped_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "model_configs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"name" text NOT NULL,
+	"provider" text NOT NULL,
+	"base_url" text NOT NULL,
+	"model" text NOT NULL,
+	"api_key_sealed" text DEFAULT '' NOT NULL,
+	"max_output_tokens" integer,
+	"temperature" double precision,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "user_secrets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"value_sealed" text NOT NULL,
+	"value_hint" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_logs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"webhook" uuid NOT NULL,
+	"delivery_id" uuid NOT NULL,
+	"event_type" text NOT NULL,
+	"action" text NOT NULL,
+	"request_method" text DEFAULT 'POST' NOT NULL,
+	"request_headers" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"request_body" text NOT NULL,
+	"response_status" integer,
+	"response_headers" jsonb,
+	"response_body" text,
+	"error" text,
+	"duration_ms" integer NOT NULL,
+	"retry_count" integer DEFAULT 0 NOT NULL,
+	"next_retry_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "webhooks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"url" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"secret_key" text NOT NULL,
+	"on_project" boolean DEFAULT false NOT NULL,
+	"on_issue" boolean DEFAULT false NOT NULL,
+	"on_module" boolean DEFAULT false NOT NULL,
+	"on_cycle" boolean DEFAULT false NOT NULL,
+	"on_issue_comment" boolean DEFAULT false NOT NULL,
+	"is_internal" boolean DEFAULT false NOT NULL,
+	"version" text DEFAULT 'v1' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
@@ -950,6 +1065,21 @@ ALTER TABLE "pages" ADD CONSTRAINT "pages_workspace_workspaces_id_fk" FOREIGN KE
 ALTER TABLE "pages" ADD CONSTRAINT "pages_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_parent_pages_id_fk" FOREIGN KEY ("parent") REFERENCES "public"."pages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_clusters" ADD CONSTRAINT "agent_clusters_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_clusters" ADD CONSTRAINT "agent_clusters_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "environment_templates" ADD CONSTRAINT "environment_templates_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandboxes" ADD CONSTRAINT "sandboxes_template_environment_templates_id_fk" FOREIGN KEY ("template") REFERENCES "public"."environment_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_configs" ADD CONSTRAINT "model_configs_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_secrets" ADD CONSTRAINT "user_secrets_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_webhook_webhooks_id_fk" FOREIGN KEY ("webhook") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1014,7 +1144,16 @@ CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USIN
 CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");--> statement-breakpoint
 CREATE INDEX "page_versions_page_idx" ON "page_versions" USING btree ("page","last_saved_at");--> statement-breakpoint
 CREATE INDEX "pages_project_idx" ON "pages" USING btree ("project","updated_at");--> statement-breakpoint
-CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");
+CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_clusters_project_uq" ON "agent_clusters" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "environment_templates_project_idx" ON "environment_templates" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "sandboxes_project_idx" ON "sandboxes" USING btree ("project");--> statement-breakpoint
+CREATE INDEX "sandboxes_live_idx" ON "sandboxes" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "model_configs_name_uq" ON "model_configs" USING btree ("project","name");--> statement-breakpoint
+CREATE INDEX "model_configs_project_idx" ON "model_configs" USING btree ("project");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_secrets_name_uq" ON "user_secrets" USING btree ("user","name");--> statement-breakpoint
+CREATE INDEX "webhook_logs_webhook_idx" ON "webhook_logs" USING btree ("webhook","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhooks_workspace_url_uq" ON "webhooks" USING btree ("workspace","url");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -35,6 +35,12 @@ export interface Config {
   jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
+  /** How long new notifications wait to be mailed together (NOTIFICATION_MAIL_DELAY_MS). */
+  notificationMailDelayMs: number;
+  /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
+  modelTestTimeoutMs: number;
+  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
+  outboundAllowPrivate: boolean;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -90,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: env.RUN_WORKERS !== "0",
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
+    notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
+    modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
     ...overrides,
   };
 }

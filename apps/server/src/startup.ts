@@ -3,6 +3,8 @@ import { seedInstance } from "./core/instance-config.ts";
 import { registerMailJobs } from "./core/mail.ts";
 import { registerCleanupJobs } from "./core/cleanup.ts";
 import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
+import { registerSandboxJobs } from "./routes/environments/commands.ts";
+import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -21,4 +23,6 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerMailJobs,
   registerCleanupJobs,
   registerNotificationJobs,
+  registerSandboxJobs,
+  registerWebhookJobs,
 ];

@@ -15,6 +15,7 @@ const SILENT: Record<string, string> = {
   magic_codes: "authentication",
   password_reset_tokens: "authentication",
   user_notification_preferences: "a user's own settings, no workspace",
+  user_secrets: "a user's own secrets, no workspace; only their owner reads them",
   instances: "instance admin (god mode), no workspace",
   instance_configurations: "instance admin",
   instance_admins: "instance admin",

@@ -187,3 +187,28 @@ describe("GET P/search-issues/", () => {
     expect([403, 409]).toContain(res.status);
   });
 });
+
+describe("pages in search", () => {
+  it("finds pages by a misspelled word: public ones of the caller's projects and their own private ones, never archived", async () => {
+    const made = async (name: string, access: number) => {
+      const res = await ws.admin.post(`${pr.base}/pages/`, { name, access });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const pub = await made("Dashboard handbook", 0);
+    const priv = await made("Dashboard private notes", 1);
+    const old = await made("Dashboard archived page", 0);
+    expect((await ws.admin.post(`${pr.base}/pages/${old}/archive/`, {})).status).toBe(200);
+    const member = await ws.member.get(`${wsUrl()}/search/?search=dashbord&entities=page`);
+    expect(member.status).toBe(200);
+    expect(member.body.results.page).toEqual([{ name: "Dashboard handbook", id: pub, project_ids: [pr.id], project_identifiers: ["WEB"], workspace__slug: ws.slug }]);
+    const admin = await ws.admin.get(`${wsUrl()}/search/?search=dashbord&entities=page`);
+    expect(names(admin.body.results.page).sort()).toEqual(["Dashboard handbook", "Dashboard private notes"]);
+    expect(admin.body.results.page.map((p: { id: string }) => p.id)).toContain(priv);
+    // an outsider of the project finds none of its pages
+    const outsider = await ws.member.get(`${wsUrl()}/search/?search=handbook&entities=page&workspace_search=false&project_id=${secretId}`);
+    expect(outsider.body.results.page).toEqual([]);
+    const entity = await ws.member.get(`${wsUrl()}/entity-search/?query=handbok&query_type=page`);
+    expect(entity.body.page).toEqual([{ name: "Dashboard handbook", id: pub, logo_props: {}, projects__id: pr.id, workspace__slug: ws.slug }]);
+  });
+});

@@ -21,3 +21,6 @@ export * from "./modules.ts";
 export * from "./search-query.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
+export * from "./sandboxes.ts";
+export * from "./agent-settings.ts";
+export * from "./webhooks.ts";

@@ -60,8 +60,8 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "labels", label: "Labels", path: "settings/labels/", roles: ADMIN_MEMBER, inDefaultList: true },
   { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY },
   { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
-  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
-  { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true, coming: true },
+  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
+  { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true },
 ];
 
 /** Order of the default project settings list (work-tracking.md §2). */
@@ -72,7 +72,7 @@ export const DEFAULT_WORKSPACE_SETTINGS_ORDER = ["general", "integrations"] as c
 export const PROFILE_MENU: readonly NavEntry[] = [
   { key: "profile", label: "Profile", path: "/profile/", roles: ALL },
   { key: "security", label: "Security", path: "/profile/security/", roles: ALL },
-  { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL, coming: true },
+  { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL },
 ];
 
 /**

@@ -112,6 +112,11 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
     view: ALL_IN, create: ACTORS, edit: ACTORS, duplicate: ACTORS, favorite: ACTORS,
     lock: ["admin"], access: ["admin"], archive: ["admin"], restore: ["admin"], delete: ["admin"], move: ["admin"],
   },
+  environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
+  sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
+  modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
+  secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
+  webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
 };
 
 describe("the action table", () => {

@@ -140,6 +140,16 @@ export const PERMISSIONS = {
   },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** Repositories (sandbox environment templates) and MCP servers of a project: admin only (platform.md §6). */
+  environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
+  /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
+  sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
+  /** Model configurations of a project (agents.md §2; platform §6: admin only). */
+  modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
+  /** A person's own secrets (`/api/users/me/secrets/`). */
+  secret: { view: POLICIES.user.any, create: POLICIES.user.any, edit: POLICIES.user.any, delete: POLICIES.user.any },
+  /** Webhooks and their delivery logs (platform.md §6): workspace admins only. */
+  webhook: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -63,6 +63,7 @@ export async function screenRequests(pathname: string, search: string, get: Scre
   go("/api/users/me/profile/");
   if (USER_ROUTES.has(parts[0])) {
     if (parts[0] === "profile") go("/api/users/me/settings/");
+    if (parts[0] === "profile" && parts[1] === "secrets") go("/api/users/me/secrets/");
   } else {
     workspaceScreen(parts, new URLSearchParams(search), go, then);
   }
@@ -138,6 +139,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/members/`);
       go(`${W}/invitations/`);
     }
+    if (a === "webhooks") go(`${W}/webhooks/`);
     return;
   }
   if (section !== "projects" || !a || a === "archives") return;
@@ -164,5 +166,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     }
     if (page === "states") go(`${P(pid)}/states/`);
     if (page === "labels") go(`${P(pid)}/issue-labels/`);
+    if (page === "repositories") go(`${P(pid)}/environments/templates/`);
+    if (page === "model-configuration") go(`${P(pid)}/model-configs/`);
   }
 }

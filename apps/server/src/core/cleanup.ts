@@ -9,6 +9,8 @@ export const CLEANUP_TASK = "cleanup";
 const RESET_TOKEN_GRACE = "7 days";
 /** How long realtime events are kept for clients catching up after a disconnection. */
 const LIVE_EVENT_RETENTION = "1 day";
+/** How long webhook delivery attempts stay in a webhook's log. */
+export const WEBHOOK_LOG_RETENTION = "30 days";
 
 export interface CleanupResult {
   sessions: number;
@@ -17,6 +19,7 @@ export interface CleanupResult {
   resetTokens: number;
   failedJobs: number;
   liveEvents: number;
+  webhookLogs: number;
 }
 
 /** Delete rows that can no longer mean anything: expired sessions and one-time codes, closed rate-limit windows, old failed jobs. */
@@ -34,6 +37,7 @@ export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Prom
     failedJobs: await app.jobs.deleteFailedJobs(db),
     // The realtime channel's catch-up window (live/hub.ts): a client away longer is told to refetch (reset).
     liveEvents: await count(dsql`DELETE FROM live_events WHERE at < now() - ${LIVE_EVENT_RETENTION}::interval RETURNING 1`),
+    webhookLogs: await count(dsql`DELETE FROM webhook_logs WHERE created_at < now() - ${WEBHOOK_LOG_RETENTION}::interval RETURNING 1`),
   };
 }
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql as dsql } from "drizzle-orm";
 import { schema, type DbOrTx, type Db } from "../db/client.ts";
+import { open, seal } from "./crypto-box.ts";
 import pkg from "../../package.json" with { type: "json" };
 
 /**
@@ -55,36 +56,14 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
 
 export const CURRENT_VERSION: string = pkg.version;
 
-const PREFIX = "enc:v1:";
-
-function keyFrom(secretKey: string): Buffer {
-  return crypto.createHash("sha256").update("stride-instance-config:" + secretKey).digest();
-}
-
-/** AES-256-GCM; output `enc:v1:<base64(iv ‖ tag ‖ ciphertext)>`. Empty strings stay empty. */
+/** AES-256-GCM (core/crypto-box.ts); output `enc:v1:<base64(iv ‖ tag ‖ ciphertext)>`. Empty strings stay empty. */
 export function encryptValue(secretKey: string, plain: string): string {
-  if (plain === "") return "";
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", keyFrom(secretKey), iv);
-  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64");
+  return seal(secretKey, "instance-config", plain);
 }
 
 /** Decrypt a stored value; a value that cannot be decrypted (other secret key, corrupt) reads as "". */
 export function decryptValue(secretKey: string, stored: string | null): string {
-  if (!stored) return "";
-  if (!stored.startsWith(PREFIX)) return "";
-  try {
-    const raw = Buffer.from(stored.slice(PREFIX.length), "base64");
-    const iv = raw.subarray(0, 12);
-    const tag = raw.subarray(12, 28);
-    const ct = raw.subarray(28);
-    const decipher = crypto.createDecipheriv("aes-256-gcm", keyFrom(secretKey), iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(ct), decipher.final()]).toString("utf8");
-  } catch {
-    return "";
-  }
+  return open(secretKey, "instance-config", stored);
 }
 
 export type ConfigRow = typeof schema.instanceConfigurations.$inferSelect;

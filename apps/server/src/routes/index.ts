@@ -2,6 +2,7 @@ import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
+import { environmentRoutes } from "./environments/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
@@ -11,6 +12,7 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
+import { modelConfigRoutes } from "./model-configs/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import { pageRoutes } from "./pages/index.ts";
@@ -20,8 +22,10 @@ import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
+import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { viewRoutes } from "./views/index.ts";
+import { webhookRoutes } from "./webhooks/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -34,6 +38,7 @@ export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
   cycleRoutes,
+  environmentRoutes,
   estimateRoutes,
   healthRoutes,
   instanceRoutes,
@@ -43,6 +48,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  modelConfigRoutes,
   moduleRoutes,
   notificationRoutes,
   pageRoutes,
@@ -52,8 +58,10 @@ export const routeModules: RouteModule[] = [
   stateRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
+  userSecretRoutes,
   usersRoutes,
   viewRoutes,
+  webhookRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

@@ -9,8 +9,8 @@ export const searchKeys = {
   workspace: (slug: string, text: string) => ["ws", slug, "search", text] as const,
 };
 
-/** The palette's types: what Stride has (pages and intake do not exist yet). */
-const PALETTE_ENTITIES = "issue,project,cycle,module,issue_view";
+/** The palette's types: what Stride has. */
+const PALETTE_ENTITIES = "issue,project,cycle,module,issue_view,page";
 
 export const workspaceSearchQuery = (slug: string, text: string) =>
   queryOptions({

@@ -22,12 +22,16 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-q
 import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
+import { modelConfigsQuery } from "../api/model-configs.ts";
+import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
+import { webhooksQuery } from "../api/webhooks.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
+import { environmentTemplatesQuery } from "../api/environments.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
@@ -47,8 +51,8 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "other";
-export type WorkspaceSettingsPage = "general" | "members" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
@@ -323,13 +327,16 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
+    if (page === "repositories") start(environmentTemplatesQuery(slug, pid));
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
+    if (page === "model-configuration") start(modelConfigsQuery(slug, pid));
     return null;
   };
 
   const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
+    if (page === "webhooks") start(webhooksQuery(slug));
     return null;
   };
 
@@ -338,7 +345,12 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile };
+  const secrets: Loader = () => {
+    start(mySecretsQuery);
+    return null;
+  };
+
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -73,7 +73,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             children: [
               { index: true, lazy: settings((m) => <m.ProfilePage />) },
               { path: "security", lazy: settings((m) => <m.SecurityPage />) },
-              { path: "secrets", lazy: settings((m) => <m.SecretsPage />) },
+              { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets },
             ],
           },
           {
@@ -128,8 +128,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
                       { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
-                      { path: "repositories", lazy: settings((m) => <m.ProjectComingSettings page="repositories" />) },
-                      { path: "model-configuration", lazy: settings((m) => <m.ProjectComingSettings page="model-configuration" />) },
+                      { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
+                      { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT },
                     ],
                   },
                 ],
@@ -144,7 +144,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "members", lazy: settings((m) => <m.WorkspaceMembersSettings />), loader: L.workspaceSettings("members"), shouldRevalidate: WS },
                   { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />) },
                   { path: "exports", lazy: settings((m) => <m.WorkspaceComingSettings page="exports" />) },
-                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceComingSettings page="webhooks" />) },
+                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS },
                   { path: "api-tokens", lazy: settings((m) => <m.WorkspaceComingSettings page="api-tokens" />) },
                   { path: "integrations", lazy: settings((m) => <m.WorkspaceComingSettings page="integrations" />) },
                   { path: "impors", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },

@@ -35,6 +35,17 @@ export function ensureChromium(): string {
   return found;
 }
 
+/** Sandboxed agent runs need bubblewrap (Debian's `bubblewrap`): installed like the browser when missing. */
+export function ensureBubblewrap(): void {
+  if (fs.existsSync("/usr/bin/bwrap")) return;
+  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (!fs.existsSync("/usr/bin/bwrap")) {
+    spawnSync("apt-get", ["update"], { stdio: "inherit" });
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  }
+  if (!fs.existsSync("/usr/bin/bwrap")) throw new Error("bubblewrap is not installed and could not be installed with apt-get");
+}
+
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../../../..");
   const seed = project.config.env?.E2E_SEED;
@@ -42,6 +53,7 @@ export default async function setup(project: TestProject) {
     ? `e2e: the tests of each file run in a shuffled order, seed ${seed} (E2E_SEED=${seed} repeats it, E2E_SEED=off keeps the written order)`
     : "e2e: the tests of each file run in their written order (E2E_SEED=off)");
   const chromium = ensureChromium();
+  ensureBubblewrap();
   if (!process.env.E2E_SKIP_BUILD) {
     const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
     if (b.status !== 0) throw new Error("web build failed");
@@ -51,7 +63,7 @@ export default async function setup(project: TestProject) {
   const pgPort = await freePort();
   server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

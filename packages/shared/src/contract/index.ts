@@ -32,3 +32,7 @@ export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
+export * from "./environments.ts";
+export * from "./model-configs.ts";
+export * from "./secrets.ts";
+export * from "./webhooks.ts";

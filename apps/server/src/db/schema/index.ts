@@ -7,3 +7,6 @@ export * from "./issues.ts";
 export * from "./views.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
+export * from "./environments.ts";
+export * from "./secrets.ts";
+export * from "./webhooks.ts";

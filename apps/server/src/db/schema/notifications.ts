@@ -28,6 +28,8 @@ export const notifications = pgTable("notifications", {
   readAt: ts("read_at"),
   snoozedTill: ts("snoozed_till"),
   archivedAt: ts("archived_at"),
+  /** When the notification went out in a mail (routes/notifications/mail.ts); null = not mailed. */
+  emailedAt: ts("emailed_at"),
   isInboxIssue: boolean("is_inbox_issue").notNull().default(false),
   isMentionedNotification: boolean("is_mentioned_notification").notNull().default(false),
   ...audit(),

@@ -8,6 +8,7 @@ import type { ProjectRow } from "../../core/route.ts";
 import { findProjectIssues } from "../issues/access.ts";
 import { setCycle } from "../issues/bulk.ts";
 import { loadCycle, takeSnapshot, type CycleRow } from "./queries.ts";
+import { emitEntityWebhook } from "../../core/webhook-events.ts";
 
 const C = schema.cycles;
 const CI = schema.cycleIssues;
@@ -54,6 +55,7 @@ export async function createCycle(db: DbOrTx, project: ProjectRow, actorId: stri
       updatedById: actorId,
     })
     .returning();
+  await emitEntityWebhook(db, { event: "cycle", action: "created", workspaceId: project.workspaceId, entityId: row.id, actorId });
   return row;
 }
 
@@ -78,6 +80,7 @@ export async function updateCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, 
     }
   }
   const [row] = await tx.update(C).set(set).where(eq(C.id, cycle.id)).returning();
+  await emitEntityWebhook(tx, { event: "cycle", action: "updated", workspaceId: cycle.workspaceId, entityId: cycle.id, actorId, before: cycle });
   return row;
 }
 
@@ -104,6 +107,7 @@ export async function deleteCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, 
   await dropFavoritesOf(tx, "cycle", [cycle.id]);
   await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, project.id), eq(schema.projectUserProperties.kind, "cycle"), eq(schema.projectUserProperties.entityId, cycle.id)));
   await tx.delete(C).where(eq(C.id, cycle.id));
+  await emitEntityWebhook(tx, { event: "cycle", action: "deleted", workspaceId: cycle.workspaceId, entityId: cycle.id, actorId });
 }
 
 /** date-check: false when another cycle of the project overlaps the days. */

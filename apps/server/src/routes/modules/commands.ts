@@ -7,6 +7,7 @@ import type { ProjectRow } from "../../core/route.ts";
 import { stripHtml } from "../issues/text.ts";
 import { changeItemModules } from "../issues/modules.ts";
 import type { ModuleCreateBody, ModulePatchBody } from "@stride/shared/contract";
+import { emitEntityWebhook } from "../../core/webhook-events.ts";
 
 const M = schema.modules;
 const MM = schema.moduleMembers;
@@ -97,6 +98,7 @@ export async function createModule(tx: Tx, project: ProjectRow, actorId: string,
     .values({ ...c, name: body.name, status: (c.status as ModuleStatus | undefined) ?? DEFAULT_MODULE_STATUS, workspaceId: project.workspaceId, projectId: project.id, createdById: actorId, updatedById: actorId })
     .returning();
   await replaceMembers(tx, m, members, actorId);
+  await emitEntityWebhook(tx, { event: "module", action: "created", workspaceId: m.workspaceId, entityId: m.id, actorId });
   return m;
 }
 
@@ -112,6 +114,7 @@ export async function updateModule(tx: Tx, m: ModuleRow, actorId: string, body: 
   if (c.name !== undefined && c.name !== m.name) await checkName(tx, m.projectId, c.name, m.id);
   await tx.update(M).set({ ...c, updatedAt: new Date(), updatedById: actorId }).where(eq(M.id, m.id));
   if (members) await replaceMembers(tx, m, members, actorId);
+  await emitEntityWebhook(tx, { event: "module", action: "updated", workspaceId: m.workspaceId, entityId: m.id, actorId, before: m });
 }
 
 /** DELETE P/modules/{id}/: its items leave it (with activity), favourites and the members' list preferences go. */
@@ -125,6 +128,7 @@ export async function deleteModule(tx: Tx, project: ProjectRow, m: ModuleRow, ac
   await dropFavoritesOf(tx, "module", [m.id]);
   await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, m.projectId), eq(schema.projectUserProperties.kind, "module"), eq(schema.projectUserProperties.entityId, m.id)));
   await tx.delete(M).where(eq(M.id, m.id));
+  await emitEntityWebhook(tx, { event: "module", action: "deleted", workspaceId: m.workspaceId, entityId: m.id, actorId });
 }
 
 /** POST P/modules/{id}/archive/: completed or cancelled modules only; everyone's favourites of it go. */

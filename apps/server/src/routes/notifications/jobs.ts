@@ -7,6 +7,7 @@ import { activityHooks, type ActivityHook, type ActivityRow } from "../../core/a
 import { addJob } from "../../core/jobs.ts";
 import { escapeHtml } from "../../core/mail.ts";
 import { extractMentionIds, stripHtml } from "../issues/text.ts";
+import { registerNotificationMailJob, scheduleNotificationMail } from "./mail.ts";
 import { DEFAULT_PREFS, newMentions, preferenceOf, recipientsOf, type NotificationPrefs } from "./rules.ts";
 
 /** The job that turns recorded work-item activity into notifications, after the change commits. */
@@ -24,13 +25,18 @@ const enqueueNotifications: ActivityHook = async (tx, rows) => {
 
 export function registerNotificationJobs(app: AppContext): void {
   if (!activityHooks.includes(enqueueNotifications)) activityHooks.push(enqueueNotifications);
-  app.jobs.register<NotifyPayload>(NOTIFY_TASK, (p) => notifyActivities(app.db, p.activity_ids ?? []), { maxAttempts: 5 });
+  app.jobs.register<NotifyPayload>(
+    NOTIFY_TASK,
+    (p) => app.db.transaction((tx) => notifyActivities(tx, p.activity_ids ?? [], app.config.notificationMailDelayMs)),
+    { maxAttempts: 5 },
+  );
+  registerNotificationMailJob(app);
 }
 
 const N = schema.notifications;
 
 /** Create the notifications of these activity rows (idempotent: one per activity and receiver). Returns how many. */
-export async function notifyActivities(db: DbOrTx, activityIds: readonly string[]): Promise<number> {
+export async function notifyActivities(db: DbOrTx, activityIds: readonly string[], mailDelayMs?: number): Promise<number> {
   if (activityIds.length === 0) return 0;
   const acts = await db.select().from(schema.issueActivities).where(inArray(schema.issueActivities.id, [...activityIds]));
   const byIssue = new Map<string, ActivityRow[]>();
@@ -39,12 +45,12 @@ export async function notifyActivities(db: DbOrTx, activityIds: readonly string[
   for (const [issueId, rows] of byIssue) {
     // a new item's other rows (cycle, module, parent) are part of its creation
     const creation = rows.find((r) => r.verb === "created" && r.field === null);
-    made += await notifyIssue(db, issueId, creation ? [creation] : rows);
+    made += await notifyIssue(db, issueId, creation ? [creation] : rows, mailDelayMs);
   }
   return made;
 }
 
-async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[]): Promise<number> {
+async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mailDelayMs?: number): Promise<number> {
   const [item] = await db
     .select({ issue: schema.issues, ident: schema.projects.identifier, guestAll: schema.projects.guestViewAllFeatures, stateName: schema.states.name, stateGroup: schema.states.group })
     .from(schema.issues)
@@ -114,6 +120,8 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[]): Pr
     }
   }
   if (values.length === 0) return 0;
-  const inserted = await db.insert(N).values(values).onConflictDoNothing().returning({ id: N.id });
+  const inserted = await db.insert(N).values(values).onConflictDoNothing().returning({ id: N.id, receiverId: N.receiverId });
+  // mail (batched per receiver; sent only when SMTP is configured)
+  if (mailDelayMs !== undefined && inserted.length) await scheduleNotificationMail(db, inserted.map((r) => r.receiverId), mailDelayMs);
   return inserted.length;
 }

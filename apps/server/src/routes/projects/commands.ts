@@ -8,6 +8,7 @@ import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
 import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
 import { nextMemberSortOrder } from "./queries.ts";
 import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../core/favorites.ts";
+import { emitEntityWebhook } from "../../core/webhook-events.ts";
 
 const { projects, projectMembers, states, workspaceMembers, userFavorites, estimates } = schema;
 
@@ -213,6 +214,7 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       await upsertProjectMember(tx, project, actorId, ROLE.ADMIN, actorId);
       if (project.projectLeadId && project.projectLeadId !== actorId) await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
+      await emitEntityWebhook(tx, { event: "project", action: "created", workspaceId: workspace.id, entityId: project.id, actorId });
       return withDefault;
     });
   } catch (err) {
@@ -267,6 +269,7 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
           .limit(1);
         if (!m) await upsertProjectMember(tx, project, input.project_lead, ROLE.ADMIN, actorId);
       }
+      await emitEntityWebhook(tx, { event: "project", action: "updated", workspaceId: project.workspaceId, entityId: project.id, actorId, before: project });
     });
   } catch (err) {
     throw uniqueToFieldError(err) ?? err;
@@ -274,8 +277,9 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
 }
 
 /** Delete a project with everything in it (FK cascades) and every favourite pointing into it. */
-export async function deleteProject(app: AppContext, project: ProjectRow): Promise<void> {
+export async function deleteProject(app: AppContext, project: ProjectRow, actorId: string | null = null): Promise<void> {
   await app.db.transaction(async (tx) => {
+    await emitEntityWebhook(tx, { event: "project", action: "deleted", workspaceId: project.workspaceId, entityId: project.id, actorId });
     await tx.delete(userFavorites).where(and(eq(userFavorites.workspaceId, project.workspaceId), sql`(${userFavorites.projectId} = ${project.id} or ${userFavorites.entityIdentifier} = ${project.id})`));
     await tx.delete(projects).where(eq(projects.id, project.id));
   });

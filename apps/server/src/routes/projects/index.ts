@@ -130,8 +130,8 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.project.delete,
     status: 204,
-    handler: async ({ project }) => {
-      await deleteProject(app, project);
+    handler: async ({ project, user }) => {
+      await deleteProject(app, project, user.id);
     },
   });
 

@@ -215,3 +215,18 @@ export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Pr
     return fn(tx);
   });
 }
+
+export type PageSearchRow = { id: string; name: string; project_id: string; project__identifier: string; logo_props: unknown };
+
+/** Pages the caller may read (public ones of their projects and their own private ones), not archived. */
+export async function searchPages(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<PageSearchRow[]> {
+  return db.execute<PageSearchRow>(sql`
+    SELECT g.id, g.name, g.project AS project_id, p.identifier AS project__identifier, g.logo_props
+    FROM pages g ${memberProject("g", userId)}
+    WHERE g.workspace = ${workspaceId}::uuid AND g.archived_at IS NULL
+      AND (g.access = 0 OR g.owned_by = ${userId}::uuid)
+      ${projectId ? sql`AND g.project = ${projectId}::uuid` : sql``}
+      AND ${maybe(q, () => textMatch(q, sql`g.name`))}
+    ORDER BY ${q.text ? nameRank(q, sql`g.name`) : sql`0::float`} DESC, g.updated_at DESC, g.id
+    LIMIT ${limit}`);
+}

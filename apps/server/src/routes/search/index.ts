@@ -6,15 +6,17 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
 import { entitySearchQuery, issueSearchQuery, workspaceSearchQuery } from "./schemas.ts";
-import { inSearch, searchCycles, searchIssues, searchMembers, searchModules, searchProjects, searchViews, searchWorkspaces } from "./commands.ts";
+import { inSearch, searchCycles, searchIssues, searchMembers, searchModules, searchPages, searchProjects, searchViews, searchWorkspaces } from "./commands.ts";
 import {
   presentEntityCycle,
   presentEntityIssue,
   presentEntityModule,
+  presentEntityPage,
   presentEntityProject,
   presentIssueSearchItem,
   presentMention,
   presentSearchIssue,
+  presentSearchPage,
   presentSearchProject,
   presentSearchProjectEntity,
   presentSearchWorkspace,
@@ -65,6 +67,8 @@ export const searchRoutes: RouteModule = (fastify, app) => {
               results.issue_view = (await searchViews(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((v) => presentSearchProjectEntity(v, slug));
               break;
             case "page":
+              results.page = (await searchPages(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((g) => presentSearchPage(g, slug));
+              break;
             case "intake":
               results[t] = [];
               break;
@@ -107,7 +111,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
               out.module = (await searchModules(db, q, workspace.id, user.id, projectId, count)).map((m) => presentEntityModule(m, slug));
               break;
             case "page":
-              out.page = [];
+              out.page = (await searchPages(db, q, workspace.id, user.id, projectId, count)).map((g) => presentEntityPage(g, slug));
               break;
           }
         }

@@ -10,9 +10,11 @@ import type {
   SearchProjectItem,
   SearchWorkspaceItem,
   CycleSearchStatus,
+  EntitySearchPage,
+  SearchPageItem,
 } from "@stride/shared/contract";
 import { assetUrl } from "../../core/present.ts";
-import type { IssueSearchRow, MemberSearchRow, ProjectEntityRow, ProjectSearchRow, ViewSearchRow, WorkspaceSearchRow } from "./commands.ts";
+import type { IssueSearchRow, MemberSearchRow, PageSearchRow, ProjectEntityRow, ProjectSearchRow, ViewSearchRow, WorkspaceSearchRow } from "./commands.ts";
 
 export const presentSearchWorkspace = (w: WorkspaceSearchRow): SearchWorkspaceItem => ({ name: w.name, id: w.id, slug: w.slug });
 
@@ -90,4 +92,20 @@ export const presentIssueSearchItem = (i: IssueSearchRow, slug: string): IssueSe
   state__name: i.state__name,
   state__group: i.state__group,
   state__color: i.state__color,
+});
+
+export const presentSearchPage = (g: PageSearchRow, slug: string): SearchPageItem => ({
+  name: g.name,
+  id: g.id,
+  project_ids: [g.project_id],
+  project_identifiers: [g.project__identifier],
+  workspace__slug: slug,
+});
+
+export const presentEntityPage = (g: PageSearchRow, slug: string): EntitySearchPage => ({
+  name: g.name,
+  id: g.id,
+  logo_props: g.logo_props ?? {},
+  projects__id: g.project_id,
+  workspace__slug: slug,
 });

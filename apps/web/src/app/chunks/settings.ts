@@ -6,10 +6,13 @@ export { ProjectFeaturesSettings } from "../../features/project-settings/Feature
 export { ProjectStatesSettings } from "../../features/project-settings/StatesPage.tsx";
 export { ProjectLabelsSettings } from "../../features/project-settings/LabelsPage.tsx";
 export { ProjectEstimatesSettings } from "../../features/project-settings/EstimatesPage.tsx";
+export { ProjectRepositoriesSettings } from "../../features/project-settings/RepositoriesPage.tsx";
+export { ProjectModelConfigurationSettings } from "../../features/project-settings/ModelConfigurationPage.tsx";
 export { ProjectComingSettings } from "../../features/project-settings/ComingPage.tsx";
 export { WorkspaceSettingsLayout } from "../../features/workspace-settings/WorkspaceSettingsLayout.tsx";
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";
 export { WorkspaceMembersSettings } from "../../features/workspace-settings/MembersPage.tsx";
+export { WorkspaceWebhooksSettings } from "../../features/workspace-settings/WebhooksPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { useCan } from "../../lib/permissions.ts";
+import { useCreateParam } from "../../lib/create-param.ts";
 import { useCycles, type Cycle } from "../../api/cycles.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { CycleModal } from "./CycleModal.tsx";
@@ -20,7 +21,7 @@ export function CyclesPage() {
   const { slug, projectId: pid, project } = useCurrentProject();
   const cycles = useCycles(slug, pid);
   const canCreate = useCan("create", "cycle", { projectId: pid });
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateParam(canCreate);
   useEffect(() => {
     document.title = `Cycles · ${project.name} · Stride`;
     return () => { document.title = "Stride"; };

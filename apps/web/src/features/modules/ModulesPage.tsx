@@ -11,6 +11,7 @@ import { displayName } from "../../components/work-item/properties.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { useCan } from "../../lib/permissions.ts";
+import { useCreateParam } from "../../lib/create-param.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { useModules, type Module } from "../../api/modules.ts";
@@ -61,7 +62,7 @@ export function ModulesPage() {
   const modules = useModules(slug, pid, !!project.module_view);
   const [display, setDisplay] = useModuleDisplay(slug, pid);
   const canCreate = useCan("create", "module", { projectId: pid });
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateParam(canCreate);
   const [editing, setEditing] = useState<Module | null>(null);
   const nav = useNavigate();
   useEffect(() => {

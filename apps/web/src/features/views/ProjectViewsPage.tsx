@@ -8,6 +8,7 @@ import { Button, ConfirmModal, EmptyState, PageSpinner, Select, cx } from "../..
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
+import { useCreateParam } from "../../lib/create-param.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { sortViews, type ViewSort } from "./sort.ts";
 
@@ -20,7 +21,7 @@ export function ProjectViewsPage() {
   const del = useDeleteView(slug, projectId);
   const nav = useNavigate();
   const [sort, setSort] = useState<ViewSort>("name");
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateParam(can("create", "view", { projectId }));
   const [deleting, setDeleting] = useState<IssueView | null>(null);
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
   useEffect(() => {

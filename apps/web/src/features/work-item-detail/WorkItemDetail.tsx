@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
@@ -17,6 +17,7 @@ import { RichEditor, type RichEditorHandle } from "../../components/work-item/Ri
 import { ParentPicker } from "../../components/work-item/ParentPicker.tsx";
 import { UNTITLED, itemKey, itemUrl } from "../../components/work-item/item.ts";
 import { copyText } from "../../lib/clipboard.ts";
+import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../lib/command-target.ts";
 import { formatDate, isOverdue } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
@@ -98,6 +99,19 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       },
     });
   const doRestore = () => restore.mutate({ id: item.id, label: key });
+
+  // the command palette acts on the item on screen with this screen's own actions
+  const actions = useRef({ set, doArchive });
+  useEffect(() => { actions.current = { set, doArchive }; });
+  const target = useMemo<WorkItemTarget>(() => ({
+    slug, pid, id: item.id, key, name: item.name, url,
+    item: { state_id: item.state_id, priority: item.priority, assignee_ids: item.assignee_ids, label_ids: item.label_ids, cycle_id: item.cycle_id, module_ids: item.module_ids },
+    editable, canDelete, archived,
+    set: (patch) => actions.current.set(patch),
+    archive: () => actions.current.doArchive(),
+    requestDelete: () => setConfirmDelete(true),
+  }), [slug, pid, item.id, key, item.name, url, item.state_id, item.priority, item.assignee_ids, item.label_ids, item.cycle_id, item.module_ids, editable, canDelete, archived]);
+  useRegisterWorkItemTarget(target);
 
   const header = (
     <div className={cx("flex items-center gap-1.5 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800", variant === "peek" && "sticky top-0 z-10 bg-white dark:bg-zinc-950")}>

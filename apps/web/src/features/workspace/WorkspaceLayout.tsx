@@ -11,7 +11,7 @@ import { Sidebar } from "./Sidebar.tsx";
 import { WorkspaceContext, useCurrentWorkspace } from "./current-workspace.ts";
 import { useLiveTopic } from "../../api/live.ts";
 import { LiveIndicator } from "../../components/layout/LiveIndicator.tsx";
-import { CommandPalette } from "../../components/layout/CommandPalette.tsx";
+import { CommandPalette } from "../../components/layout/palette/CommandPalette.tsx";
 
 export function WorkspaceLayout() {
   const { workspaceSlug = "" } = useParams();

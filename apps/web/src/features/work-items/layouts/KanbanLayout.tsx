@@ -169,7 +169,7 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
           <ItemMenu item={item} />
         </span>
       </div>
-      <button type="button" onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-zinc-900 hover:underline dark:text-zinc-100">
+      <button type="button" data-open-item onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-zinc-900 hover:underline dark:text-zinc-100">
         {itemName(item.name)}
       </button>
       <ItemProperties item={item} hide={["created_on", "updated_on", ...hide]} />

@@ -225,7 +225,7 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
       )}
       <span style={{ width: depth * 20 }} className="shrink-0" />
       {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
+      <button type="button" data-open-item onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
         {itemName(item.name)}
       </button>
       <ItemProperties item={item} className="hidden shrink-0 flex-nowrap justify-end md:flex" />

@@ -161,7 +161,7 @@ function NameCell({ item, editable, onOpen, onRename }: { item: WorkItem; editab
   }
   return (
     <>
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium hover:underline">{itemName(item.name)}</button>
+      <button type="button" data-open-item onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium hover:underline">{itemName(item.name)}</button>
       {editable && (
         <button type="button" aria-label={`Rename ${itemName(item.name)}`} onClick={() => { setValue(item.name); setEditing(true); }} className="rounded p-0.5 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
           <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none"><path d="M10.5 2.5l3 3L6 13H3v-3z" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" /></svg>

@@ -1,0 +1,86 @@
+import { route, type RouteModule } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { projectParams } from "../../core/fields.ts";
+import { P } from "../../core/paths.ts";
+import { createSandboxBody, refreshSandboxBody, saveEnvironmentTemplateBody, sandboxParams, templateParams } from "./schemas.ts";
+import { presentEnvironmentTemplate, presentSandbox } from "./presenters.ts";
+import {
+  createSandbox, deleteTemplate, listLiveSandboxes, listTemplates, loadSandbox, loadTemplate, refreshSandbox, saveTemplate, shutdownSandbox,
+} from "./commands.ts";
+
+/** Environment templates and sandboxes (agents.md §2, platform.md §7 "Environments and artifacts"). */
+export const environmentRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/environments/templates/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.environmentTemplate.view,
+    handler: async ({ project }) => ({ environment_templates: (await listTemplates(app, project)).map(presentEnvironmentTemplate) }),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/environments/templates/`,
+    params: projectParams,
+    body: saveEnvironmentTemplateBody,
+    scope: "project",
+    policy: PERMISSIONS.environmentTemplate.create,
+    handler: async ({ project, user, body }) => ({ environment_template: presentEnvironmentTemplate(await saveTemplate(app, project, user.id, body)) }),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${P}/environments/templates/:templateId/`,
+    params: templateParams,
+    scope: "project",
+    load: ({ project, params }) => loadTemplate(app.db, project.id, params.templateId),
+    policy: PERMISSIONS.environmentTemplate.delete,
+    status: 204,
+    handler: async ({ project, loaded }) => {
+      await deleteTemplate(app, project, loaded);
+    },
+  });
+
+  // Not in platform.md (the client reads running sandboxes from the cluster document): the sandbox modal's list.
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/environments/sandboxes/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.sandbox.view,
+    handler: async ({ project }) => ({ sandboxes: (await listLiveSandboxes(app, project)).map(presentSandbox) }),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/environments/sandboxes/`,
+    params: projectParams,
+    body: createSandboxBody,
+    scope: "project",
+    policy: PERMISSIONS.sandbox.create,
+    status: 201,
+    handler: async ({ project, user, body }) => ({ sandbox: presentSandbox(await createSandbox(app, project, user.id, body)) }),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/environments/sandboxes/:sandboxId/shutdown/`,
+    params: sandboxParams,
+    scope: "project",
+    load: ({ project, params }) => loadSandbox(app.db, project.id, params.sandboxId),
+    policy: PERMISSIONS.sandbox.shutdown,
+    handler: async ({ loaded }) => ({ sandbox: presentSandbox(await shutdownSandbox(app, loaded)) }),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/environments/sandboxes/:sandboxId/refresh/`,
+    params: sandboxParams,
+    body: refreshSandboxBody,
+    scope: "project",
+    load: ({ project, params }) => loadSandbox(app.db, project.id, params.sandboxId),
+    policy: PERMISSIONS.sandbox.refresh,
+    handler: async ({ loaded, body }) => ({ sandbox: presentSandbox(await refreshSandbox(app, loaded, body)) }),
+  });
+};

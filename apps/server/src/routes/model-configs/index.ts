@@ -1,0 +1,54 @@
+import type { ModelConfigList, ModelConfigTestResult } from "@stride/shared/contract";
+import { route, type RouteModule } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { projectParams } from "../../core/fields.ts";
+import { P } from "../../core/paths.ts";
+import { modelConfigParams, saveModelConfigBody, testModelConfigBody } from "./schemas.ts";
+import { presentModelConfig } from "./presenters.ts";
+import { deleteModelConfig, listModelConfigs, loadModelConfig, runModelTest, saveModelConfig } from "./commands.ts";
+
+/** Model configurations (agents.md §2): project admins only (platform §6). */
+export const modelConfigRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/model-configs/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.modelConfig.view,
+    handler: async ({ project }): Promise<ModelConfigList> => ({ model_configs: (await listModelConfigs(app.db, project.id)).map(presentModelConfig) }),
+  });
+
+  // Registered before `{name}/`: a static segment wins, so "test" is not a configuration name.
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/model-configs/test/`,
+    params: projectParams,
+    body: testModelConfigBody,
+    scope: "project",
+    policy: PERMISSIONS.modelConfig.test,
+    handler: async ({ project, body }): Promise<ModelConfigTestResult> => runModelTest(app, project.id, body),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/model-configs/:name/`,
+    params: modelConfigParams,
+    body: saveModelConfigBody,
+    scope: "project",
+    policy: PERMISSIONS.modelConfig.edit,
+    handler: async ({ project, user, params, body }) => ({ model_config: presentModelConfig(await saveModelConfig(app, project, user.id, params.name, body)) }),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${P}/model-configs/:name/`,
+    params: modelConfigParams,
+    scope: "project",
+    load: ({ project, params }) => loadModelConfig(app.db, project.id, params.name),
+    policy: PERMISSIONS.modelConfig.delete,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteModelConfig(app, loaded);
+    },
+  });
+};

@@ -1,0 +1,46 @@
+import { route, type RouteModule } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { createSecretBody, secretParams, updateSecretBody } from "./schemas.ts";
+import { presentSecret } from "./presenters.ts";
+import { createSecret, deleteSecret, listSecrets, loadSecret, updateSecret } from "./commands.ts";
+
+/** The caller's own secrets (`/api/users/me/secrets/`): values are write-only, sealed at rest, shown masked. */
+export const userSecretRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/users/me/secrets/",
+    policy: PERMISSIONS.secret.view,
+    handler: async ({ user }) => (await listSecrets(app.db, user.id)).map(presentSecret),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: "/api/users/me/secrets/",
+    body: createSecretBody,
+    policy: PERMISSIONS.secret.create,
+    status: 201,
+    handler: async ({ user, body }) => presentSecret(await createSecret(app, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/users/me/secrets/:secretId/",
+    params: secretParams,
+    body: updateSecretBody,
+    load: ({ user, params }) => loadSecret(app.db, user.id, params.secretId),
+    policy: PERMISSIONS.secret.edit,
+    handler: async ({ user, loaded, body }) => presentSecret(await updateSecret(app, loaded, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: "/api/users/me/secrets/:secretId/",
+    params: secretParams,
+    load: ({ user, params }) => loadSecret(app.db, user.id, params.secretId),
+    policy: PERMISSIONS.secret.delete,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteSecret(app, loaded);
+    },
+  });
+};

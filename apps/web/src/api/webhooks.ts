@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookLog, WebhookTestQueued } from "@stride/shared/contract";
+import { api, hasFieldErrors } from "./client.ts";
+import { qk } from "./query-keys.ts";
+
+export type { Webhook, WebhookLog };
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+
+/* Query options shared by the hooks and the route loader (app/loaders.ts). */
+export const webhooksQuery = (slug: string) => queryOptions({ queryKey: qk.webhooks(slug), queryFn: () => api<Webhook[]>(`${W(slug)}/webhooks/`) });
+export const webhookLogsQuery = (slug: string, id: string) =>
+  queryOptions({ queryKey: qk.webhookLogs(slug, id), queryFn: () => api<WebhookLog[]>(`${W(slug)}/webhook-logs/${id}/`) });
+
+export function useWebhooks(slug: string) {
+  return useQuery(webhooksQuery(slug));
+}
+
+/** The delivery log of one webhook; while a delivery is under way live events refresh it (api/live-map.ts). */
+export function useWebhookLogs(slug: string, id: string | null) {
+  return useQuery({ ...webhookLogsQuery(slug, id ?? ""), enabled: !!id });
+}
+
+/** Create: the answer carries the secret, the only time besides a regeneration. */
+export function useCreateWebhook(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not create the webhook", silent: hasFieldErrors },
+    mutationFn: (body: CreateWebhookBody) => api<Webhook>(`${W(slug)}/webhooks/`, { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
+  });
+}
+
+export function useUpdateWebhook(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not update the webhook", silent: hasFieldErrors },
+    mutationFn: ({ id, ...body }: UpdateWebhookBody & { id: string }) => api<Webhook>(`${W(slug)}/webhooks/${id}/`, { method: "PATCH", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
+  });
+}
+
+export function useDeleteWebhook(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not delete the webhook" },
+    mutationFn: (id: string) => api(`${W(slug)}/webhooks/${id}/`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
+  });
+}
+
+export function useRegenerateWebhookSecret(slug: string) {
+  return useMutation({
+    meta: { errorTitle: "Could not regenerate the secret" },
+    mutationFn: (id: string) => api<Webhook>(`${W(slug)}/webhooks/${id}/regenerate/`, { method: "POST" }),
+  });
+}
+
+export function useSendWebhookTest(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not send the test event" },
+    mutationFn: (id: string) => api<WebhookTestQueued>(`${W(slug)}/webhooks/${id}/test/`, { method: "POST" }),
+    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: qk.webhookLogs(slug, id) }),
+  });
+}

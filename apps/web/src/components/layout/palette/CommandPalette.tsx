@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from "react";
+import { useMatches, useNavigate } from "react-router";
+import { useProjects } from "../../../api/projects.ts";
+import { useWorkItemTarget } from "../../../lib/command-target.ts";
+import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
+import { GO_KEYS, SINGLE_KEYS, goPath, isTypingTarget } from "../../../lib/shortcuts.ts";
+import { CreateWorkItemModal } from "../../work-item/CreateWorkItemModal.tsx";
+import { PaletteDialog } from "./PaletteDialog.tsx";
+import { ShortcutHelp } from "./ShortcutHelp.tsx";
+import { moveListFocus, toggleFocusedSelection } from "./list-keys.ts";
+
+/** How long after G the second key of a "G then …" chord may come. */
+const CHORD_MS = 1200;
+
+/**
+ * The workspace's keyboard layer: Cmd/Ctrl-K (or /) opens the command palette, ? the shortcut help, C creates a
+ * work item, G then I/P/C/M/V/N goes places, J/K move through a list and X selects. Single keys apply only when
+ * nothing is being typed and no dialog is open; a screen that handles a key itself (a list's own C) marks the
+ * event handled and this layer leaves it.
+ */
+export function CommandPalette({ slug }: { slug: string }) {
+  const [open, setOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const routeProject = (matches[matches.length - 1]?.params.projectId as string | undefined) ?? null;
+  const target = useWorkItemTarget();
+  const projectId = target?.pid ?? routeProject;
+  const projects = useProjects(slug);
+  const can = usePermissions({ projects: true });
+  const project = projects.data?.find((p) => p.id === projectId);
+  const inProject = projectId ? { projectId } : null;
+  const creatable = {
+    project: can("create", "project"),
+    cycle: !!inProject && !!project?.cycle_view && can("create", "cycle", inProject),
+    module: !!inProject && !!project?.module_view && can("create", "module", inProject),
+    view: !!inProject && !!project?.issue_views_view && can("create", "view", inProject),
+  };
+  const canCreate = projectId ? !!project && can("create", "workItem", projectSubject(project)) : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
+
+  const state = useRef({ open, help, creating, projectId, canCreate });
+  useEffect(() => { state.current = { open, help, creating, projectId, canCreate }; });
+
+  useEffect(() => {
+    let chordUntil = 0;
+    const onKey = (e: KeyboardEvent) => {
+      const s = state.current;
+      if ((e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setOpen((o) => !o);
+        return;
+      }
+      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
+      if (s.open || s.help || s.creating || document.querySelector("dialog[open]")) return;
+      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      if (Date.now() < chordUntil) {
+        chordUntil = 0;
+        const id = GO_KEYS[key];
+        const href = id ? goPath(id, slug, s.projectId) : null;
+        if (href) { e.preventDefault(); void navigate(href); }
+        return;
+      }
+      if (key === "g" && !e.shiftKey) { chordUntil = Date.now() + CHORD_MS; return; }
+      const id = SINGLE_KEYS[e.key === "?" ? "?" : key];
+      if (!id) return;
+      if (id === "search") { e.preventDefault(); setOpen(true); }
+      else if (id === "help") { e.preventDefault(); setHelp(true); }
+      else if (id === "create") { if (s.canCreate) { e.preventDefault(); setCreating(true); } }
+      else if (id === "next" || id === "previous") { if (moveListFocus(id === "next" ? 1 : -1)) e.preventDefault(); }
+      else if (id === "select") { if (toggleFocusedSelection()) e.preventDefault(); }
+    };
+    // on window, so that a screen's own handler on document runs first and can claim the key
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [slug, navigate]);
+
+  return (
+    <>
+      {open && (
+        <PaletteDialog
+          slug={slug}
+          projectId={projectId}
+          canCreate={canCreate}
+          creatable={creatable}
+          onClose={() => setOpen(false)}
+          onCreate={() => setCreating(true)}
+          onHelp={() => setHelp(true)}
+        />
+      )}
+      <ShortcutHelp open={help} onClose={() => setHelp(false)} />
+      {creating && <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} projectId={projectId} />}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from "react";
+import { Ellipsis, GitBranch } from "lucide-react";
+import { SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared";
+import type { EnvironmentTemplate, SandboxConfigInput } from "@stride/shared/contract";
+import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { useDeleteEnvironmentTemplate, useEnvironmentTemplates, useSaveEnvironmentTemplate, type SaveTemplate } from "../../api/environments.ts";
+import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Textarea, Toggle } from "../../components/ui/index.ts";
+import { useCan } from "../../lib/permissions.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { SandboxModal } from "./SandboxModal.tsx";
+
+/** Repositories: the project's sandbox environment templates, each a git repository agents work in (agents.md §2). */
+export function ProjectRepositoriesSettings() {
+  return (
+    <ProjectSettingsGate page="repositories">
+      <Repositories />
+    </ProjectSettingsGate>
+  );
+}
+
+const repoOf = (t: EnvironmentTemplate) => (t.config as SandboxConfigInput).ide_configs?.[0]?.repository;
+
+function Repositories() {
+  const { slug, projectId } = useCurrentProject();
+  const canEdit = useCan("create", "environmentTemplate");
+  const templates = useEnvironmentTemplates(slug, projectId);
+  const del = useDeleteEnvironmentTemplate(slug, projectId);
+  const [editing, setEditing] = useState<EnvironmentTemplate | "new" | null>(null);
+  const [deleting, setDeleting] = useState<EnvironmentTemplate | null>(null);
+  const [sandboxesOpen, setSandboxesOpen] = useState(false);
+  if (templates.isLoading) return <PageSpinner />;
+  if (templates.isError) return <Banner>{errorMessage((templates.error as ApiError).body) ?? "Could not load the repositories."}</Banner>;
+  const repos = (templates.data ?? []).filter((t) => t.type === "sandbox");
+  return (
+    <div className="max-w-3xl space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <h2 className="text-lg font-semibold">Repositories</h2>
+          <p className="mt-1 text-sm text-zinc-500">
+            Agents work in a sandboxed checkout of a repository: no network unless allowed, the rest of the system read-only.
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>
+          {canEdit && <Button onClick={() => setEditing("new")}>Add repository</Button>}
+        </div>
+      </div>
+      {editing === "new" && <RepositoryForm onDone={() => setEditing(null)} />}
+      {repos.length === 0 && editing !== "new" ? (
+        <EmptyState title="No repositories yet" description="Add a git repository (a URL or a path on the server) for agents to work in." />
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Repositories">
+          {repos.map((t) => editing !== "new" && editing?.id === t.id ? (
+            <li key={t.id} className="p-4"><RepositoryForm template={t} onDone={() => setEditing(null)} /></li>
+          ) : (
+            <li key={t.id} className="flex items-center gap-3 px-4 py-3">
+              <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-medium">{repoOf(t)?.repo_slug}</div>
+                <div className="truncate text-xs text-zinc-500">
+                  {repoOf(t)?.url}{repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · {(t.config as SandboxConfigInput).network ? "network allowed" : "no network"}
+                </div>
+              </div>
+              {canEdit && (
+                <Menu
+                  ariaLabel={`Actions for repository ${repoOf(t)?.repo_slug}`}
+                  align="right"
+                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
+                  items={[
+                    { label: "Edit", onSelect: () => setEditing(t) },
+                    { label: "Delete", danger: true, onSelect: () => setDeleting(t) },
+                  ]}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmModal
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete repository"
+        message={`Delete the repository "${deleting ? repoOf(deleting)?.repo_slug : ""}"? Running sandboxes keep their checkout until they stop.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+      <SandboxModal open={sandboxesOpen} onClose={() => setSandboxesOpen(false)} templates={repos} />
+    </div>
+  );
+}
+
+/** Field errors of the config arrive as `config.ide_configs.0.repository.url` and the like: keyed here by the last part. */
+function formErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fieldErrors(err))) out[k.split(".").pop()!] = v;
+  return out;
+}
+
+function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; onDone: () => void }) {
+  const { slug, projectId } = useCurrentProject();
+  const save = useSaveEnvironmentTemplate(slug, projectId);
+  const config = template?.config as SandboxConfigInput | undefined;
+  const repo = config?.ide_configs?.[0]?.repository;
+  const [repoSlug, setRepoSlug] = useState(repo?.repo_slug ?? "");
+  const [url, setUrl] = useState(repo?.url ?? "");
+  const [branch, setBranch] = useState(repo?.branch ?? "");
+  const [setup, setSetup] = useState(config?.setup_script ?? "");
+  const [minutes, setMinutes] = useState(String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)));
+  const [network, setNetwork] = useState(config?.network ?? false);
+  const [issueAgent, setIssueAgent] = useState(!template);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const lifetime = Number(minutes) * 60;
+    const body: SaveTemplate = {
+      type: "sandbox",
+      config: {
+        ide_configs: [{ repository: { repo_slug: repoSlug.trim(), url: url.trim(), branch: branch.trim() || null } }],
+        setup_script: setup.trim() ? setup : null,
+        max_lifetime_s: Number.isFinite(lifetime) ? lifetime : minutes,
+        network,
+      },
+      ...(template ? { environment_template_id: template.id } : {}),
+      ...(issueAgent ? { preset_names: ["issue_agent"] as "issue_agent"[] } : {}),
+    };
+    setErrors({});
+    setFailure(null);
+    save.mutate(body, {
+      onSuccess: onDone,
+      onError: (err) => {
+        const fe = formErrors(err);
+        setErrors(fe);
+        if (!Object.keys(fe).length) setFailure(err instanceof ApiError ? errorMessage(err.body) ?? "Could not save the repository." : err.message);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={template ? "Edit repository" : "Add repository"}>
+      {failure && <Banner>{failure}</Banner>}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Input label="Name" placeholder="acme/app" value={repoSlug} onChange={(e) => setRepoSlug(e.target.value)} error={errors.repo_slug} required />
+        <Input label="Branch" placeholder="the default branch" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
+      </div>
+      <Input label="Git URL" placeholder="https://github.com/acme/app.git or /srv/git/app.git" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required />
+      <Textarea label="Setup script" hint="Runs in the sandbox after the checkout, e.g. npm ci." rows={3} value={setup} onChange={(e) => setSetup(e.target.value)} error={errors.setup_script} />
+      <Input label="Lifetime (minutes)" type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} error={errors.max_lifetime_s} />
+      <Toggle label="Allow network access" description="Commands in the sandbox may reach the network (the setup script too)." checked={network} onChange={setNetwork} />
+      {!template && <Toggle label="Use for the issue agent" description="Runs of the project's issue agent check out this repository." checked={issueAgent} onChange={setIssueAgent} />}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
+        <Button type="submit" loading={save.isPending}>{template ? "Save" : "Add repository"}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Repositories and sandboxes (issue #10 point 3): an admin adds a git repository (made by the test) in the
+ * project settings, starts a sandbox from it in the sandbox modal, sees it become active live, extends it and
+ * shuts it down. The sandbox is real: bubblewrap over a git checkout on the server.
+ */
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const repos: string[] = [];
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  for (const r of repos) fs.rmSync(r, { recursive: true, force: true });
+});
+
+function makeRepo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-repo-"));
+  repos.push(dir);
+  const env = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@stride.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@stride.test" };
+  execFileSync("git", ["init", "-q", "-b", "main"], { cwd: dir, env });
+  fs.writeFileSync(path.join(dir, "README.md"), "hello\n");
+  execFileSync("git", ["add", "-A"], { cwd: dir, env });
+  execFileSync("git", ["commit", "-q", "-m", "initial"], { cwd: dir, env });
+  return dir;
+}
+
+const api = (a: Arranged, p: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/environments/${p}`;
+type SandboxWire = { id: string; status: string; expires_at: string };
+const sandboxes = async (page: Page, a: Arranged) => ((await (await page.request.get(api(a, "sandboxes/"))).json()) as { sandboxes: SandboxWire[] }).sandboxes;
+
+async function setup() {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Repo" });
+  return { a, page: await ctx.newPage() };
+}
+
+it("an admin adds a repository, starts a sandbox from it, extends it and shuts it down", async () => {
+  const { a, page } = await setup();
+  const repo = makeRepo();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/repositories/`);
+  await page.getByRole("heading", { name: "Repositories", exact: true }).waitFor();
+  await page.getByText("No repositories yet").waitFor();
+
+  // a URL git cannot use is refused under its field
+  await page.getByRole("button", { name: "Add repository" }).click();
+  const form = page.getByRole("form", { name: "Add repository" });
+  await form.getByLabel("Name").fill("acme/app");
+  await form.getByLabel("Git URL").fill("ext::sh -c id");
+  await form.getByRole("button", { name: "Add repository" }).click();
+  await form.getByText(/Enter a git repository URL/).waitFor();
+
+  await form.getByLabel("Git URL").fill(repo);
+  await form.getByLabel("Branch").fill("main");
+  await form.getByRole("button", { name: "Add repository" }).click();
+  await form.waitFor({ state: "hidden" });
+  const list = page.getByRole("list", { name: "Repositories" });
+  await list.getByText("acme/app").waitFor();
+  await list.getByText(`${repo} · main · no network`).waitFor();
+
+  // the sandbox modal: start one from the repository; it turns active (checkout done) without a reload
+  await page.getByRole("button", { name: "Sandboxes" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sandboxes" });
+  await dialog.getByText("No running sandboxes").waitFor();
+  await dialog.getByRole("button", { name: "acme/app" }).click();
+  const running = dialog.getByRole("list", { name: "Running sandboxes" });
+  await poll(() => running.getByTestId("sandbox-status").allTextContents()).toEqual(["Active"]);
+  const [before] = await sandboxes(page, a);
+  expect(before.status).toBe("active");
+
+  await dialog.getByRole("button", { name: "Extend acme/app by one hour" }).click();
+  await poll(async () => new Date((await sandboxes(page, a))[0].expires_at).getTime() - new Date(before.expires_at).getTime()).toBe(3600_000);
+
+  await dialog.getByRole("button", { name: "Shut down acme/app" }).click();
+  await dialog.getByText("No running sandboxes").waitFor();
+  expect(await sandboxes(page, a)).toEqual([]);
+});
