@@ -336,6 +336,12 @@ describe("description/ and versions/", () => {
     const latest = await ws.guest.get(`${pageUrl(page.id)}versions/${list.body[0].id}/`);
     expect(latest.body).toMatchObject({ description_html: "<p>admin</p>", description_json: { v: 2 }, description_binary: yjs.toString("base64") });
     expect((await ws.guest.get(`${pageUrl(page.id)}versions/${crypto.randomUUID()}/`)).status).toBe(404);
+    // a page created with content keeps that content as its first version when it is first changed
+    const drafted = await mkPage(ws.admin, { description_html: "<p>as created</p>" });
+    await patchDescription(ws.member, drafted.id, { description_html: "<p>changed</p>" });
+    const kept = (await ws.member.get(`${pageUrl(drafted.id)}versions/`)).body as { id: string; owned_by: string }[];
+    expect(kept.map((v) => v.owned_by)).toEqual([ws.member.userId, ws.admin.userId]);
+    expect((await ws.member.get(`${pageUrl(drafted.id)}versions/${kept[1]!.id}/`)).body.description_html).toBe("<p>as created</p>");
     await expectMatrix(ws, (c) => c.get(`${pageUrl(page.id)}versions/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
     // a private page's versions are its owner's alone
     const priv = await mkPage(ws.member, { access: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageKeys, pageListParams } from "./pages.ts";
+import { pageKeys, pageListParams, pageQuery } from "./pages.ts";
 
 describe("pageListParams", () => {
   it("reads the tab and the order from the URL, public and newest change first by default", () => {
@@ -16,5 +16,12 @@ describe("pageKeys", () => {
     for (const k of [pageKeys.list("acme", "p1", "public", "name"), pageKeys.summary("acme", "p1"), pageKeys.one("acme", "p1", "g"), pageKeys.version("acme", "p1", "g", "v")]) {
       expect(JSON.stringify(k).startsWith(prefix)).toBe(true);
     }
+  });
+});
+
+describe("page actions", () => {
+  it("need the workspace, project and page ids (platform.md §5)", async () => {
+    const q = pageQuery("acme", "p1", "");
+    await expect(Promise.resolve().then(() => (q.queryFn as () => Promise<unknown>)())).rejects.toThrow("Missing required fields.");
   });
 });

@@ -12,7 +12,11 @@ import { invalidateFavorites } from "./favorites.ts";
 export type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite };
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
-const one = (slug: string, pid: string, id: string) => `${P(slug, pid)}/pages/${id}/`;
+/** A page's path; a page action needs workspace, project and page ids (platform.md §5). */
+const one = (slug: string, pid: string, id: string) => {
+  if (!slug || !pid || !id) throw new Error("Missing required fields.");
+  return `${P(slug, pid)}/pages/${id}/`;
+};
 
 export const pageKeys = {
   /** Everything about a project's pages (live events invalidate this prefix). */

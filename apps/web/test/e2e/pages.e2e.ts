@@ -122,3 +122,25 @@ it("a name the server refuses goes back to the saved name", async () => {
   await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
   expect((await onServer(id)).name).toBe("Roadmap");
 });
+
+it("restores an earlier version from the version history", async () => {
+  const created = await page.request.post(`${P()}/pages/`, { data: { name: "Notes", description_html: "<p>First draft</p>" } });
+  const id = ((await created.json()) as { id: string }).id;
+  await page.goto(`/${a.slug}/projects/${a.projectId}/pages/${id}/`);
+  const editor = page.getByRole("textbox", { name: "Page content" });
+  await editor.filter({ hasText: "First draft" }).waitFor();
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" and more");
+  await poll(async () => (await onServer(id)).description_html).toContain("and more");
+
+  await page.getByRole("button", { name: "Version history" }).click();
+  const dialog = page.getByRole("dialog", { name: "Version history" });
+  const versions = dialog.getByRole("list", { name: "Versions" }).getByRole("button");
+  await poll(() => versions.count()).toBe(2);
+  await versions.nth(1).click();
+  await dialog.getByRole("region", { name: "Version preview" }).filter({ hasText: "First draft" }).filter({ hasNotText: "and more" }).waitFor();
+  await dialog.getByRole("button", { name: "Restore this version" }).click();
+  await poll(async () => (await onServer(id)).description_html).toBe("<p>First draft</p>");
+  await editor.filter({ hasNotText: "and more" }).filter({ hasText: "First draft" }).waitFor();
+});

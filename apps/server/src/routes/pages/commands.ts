@@ -268,40 +268,42 @@ export async function updateDescription(app: AppContext, ctx: ScopeCtx, page: Pa
       (next.descriptionBinary?.equals(current.descriptionBinary ?? Buffer.alloc(0)) ?? current.descriptionBinary === null);
     if (same) return;
     const saved = await setPage(tx, page.id, ctx.user.id, next);
-    await keepPageVersion(tx, saved, ctx.user.id);
+    await keepPageVersion(tx, current, saved, ctx.user.id);
   });
 }
 
-/** Keep the page's content as a version: the latest version's owner within the window continues it. */
-export async function keepPageVersion(tx: DbOrTx, page: PageRow, actorId: string, now = new Date()): Promise<void> {
+const snapshotOf = (p: PageRow) => ({
+  descriptionHtml: p.descriptionHtml,
+  descriptionStripped: p.descriptionStripped,
+  descriptionJson: p.descriptionJson,
+  descriptionBinary: p.descriptionBinary,
+});
+
+/**
+ * Keep the page's content after a save as a version: the latest version's owner within the window continues it,
+ * anyone else starts one. A page's first save also keeps the content it replaced (owned by the page's owner, as of
+ * its creation), so what a page was created with can always be restored.
+ */
+export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow, actorId: string, now = new Date()): Promise<void> {
   const [latest] = await tx
     .select({ id: pageVersions.id, ownedById: pageVersions.ownedById, lastSavedAt: pageVersions.lastSavedAt })
     .from(pageVersions)
     .where(eq(pageVersions.pageId, page.id))
     .orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt))
     .limit(1);
-  const snapshot = {
-    descriptionHtml: page.descriptionHtml,
-    descriptionStripped: page.descriptionStripped,
-    descriptionJson: page.descriptionJson,
-    descriptionBinary: page.descriptionBinary,
-  };
   if (latest && latest.ownedById === actorId && now.getTime() - latest.lastSavedAt.getTime() <= PAGE_VERSION_WINDOW_MS) {
-    await tx.update(pageVersions).set({ ...snapshot, lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(pageVersions.id, latest.id));
+    await tx.update(pageVersions).set({ ...snapshotOf(page), lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(pageVersions.id, latest.id));
     return;
   }
-  await tx.insert(pageVersions).values({
-    ...snapshot,
-    pageId: page.id,
-    projectId: page.projectId,
-    workspaceId: page.workspaceId,
-    ownedById: actorId,
-    lastSavedAt: now,
-    createdAt: now,
-    updatedAt: now,
-    createdById: actorId,
-    updatedById: actorId,
-  });
+  const of = { pageId: page.id, projectId: page.projectId, workspaceId: page.workspaceId };
+  const rows: (typeof pageVersions.$inferInsert)[] = [];
+  if (!latest && before.descriptionStripped.trim() !== "") {
+    const at = before.createdAt;
+    const owner = before.ownedById;
+    rows.push({ ...of, ...snapshotOf(before), ownedById: owner, lastSavedAt: at, createdAt: at, updatedAt: at, createdById: owner, updatedById: owner });
+  }
+  rows.push({ ...of, ...snapshotOf(page), ownedById: actorId, lastSavedAt: now, createdAt: now, updatedAt: now, createdById: actorId, updatedById: actorId });
+  await tx.insert(pageVersions).values(rows);
 }
 
 /** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked. */

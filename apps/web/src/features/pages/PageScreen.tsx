@@ -183,7 +183,7 @@ function PageView({ page }: { page: PageDetail }) {
           <input
             aria-label="Page name"
             value={name}
-            readOnly={readOnly}
+            readOnly={readOnly || !rights.edit}
             maxLength={255}
             placeholder="Untitled"
             onChange={(e) => onName(e.target.value)}
