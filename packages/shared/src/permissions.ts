@@ -129,6 +129,11 @@ export const PERMISSIONS = {
   search: { workspace: W.read, project: PJ.read },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /**
+   * A person's own home in a workspace (stickies, quick links, home widgets and dashboard, recent visits, sidebar
+   * pins): every role has one; rows of others are not found.
+   */
+  home: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

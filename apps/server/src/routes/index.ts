@@ -2,6 +2,7 @@ import type { RouteModule } from "../core/route.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
+import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
@@ -13,10 +14,14 @@ import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
+import { preferenceRoutes } from "./preferences/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { quickLinkRoutes } from "./quick-links/index.ts";
+import { recentVisitRoutes } from "./recent-visits/index.ts";
 import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { stickyRoutes } from "./stickies/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
@@ -33,6 +38,7 @@ export const routeModules: RouteModule[] = [
   assetRoutes,
   authRoutes,
   cycleRoutes,
+  dashboardRoutes,
   estimateRoutes,
   healthRoutes,
   instanceRoutes,
@@ -44,10 +50,14 @@ export const routeModules: RouteModule[] = [
   labelRoutes,
   moduleRoutes,
   notificationRoutes,
+  preferenceRoutes,
   projectMemberRoutes,
   projectRoutes,
+  quickLinkRoutes,
+  recentVisitRoutes,
   searchRoutes,
   stateRoutes,
+  stickyRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
   usersRoutes,
