@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sidebarPreferenceDefaults, sortOrderNextTo, sortOrderOnTop, stripHtml } from "./home.ts";
+import { sidebarPreferenceDefaults, sortOrderAtIndex, sortOrderNextTo, sortOrderOnTop, stripHtml } from "./home.ts";
 
 const s = (id: string, sort_order: number) => ({ id, sort_order });
 
@@ -46,6 +46,20 @@ describe("sticky and widget order (platform.md §5)", () => {
     const next = sortOrderNextTo(items, "a", "b", "below")!;
     const order = [...items.map((i) => (i.id === "a" ? { ...i, sort_order: next } : i))].sort((x, y) => y.sort_order - x.sort_order).map((i) => i.id);
     expect(order).toEqual(["b", "a", "c", "d"]);
+  });
+});
+
+describe("sortOrderAtIndex (a drop slot among the others)", () => {
+  const items = [s("a", 30000), s("b", 20000), s("c", 10000)];
+  it("index 0 goes above the first; the end goes below the last; between takes the midpoint", () => {
+    expect(sortOrderAtIndex(items, "c", 0)).toBe(40000);
+    expect(sortOrderAtIndex(items, "a", 2)).toBe(0);
+    expect(sortOrderAtIndex(items, "a", 1)).toBe(15000);
+    expect(sortOrderAtIndex(items, "c", 1)).toBe(25000);
+  });
+  it("null when the item stays where it is", () => {
+    expect(sortOrderAtIndex(items, "b", 1)).toBeNull();
+    expect(sortOrderAtIndex([s("a", 1)], "a", 0)).toBeNull();
   });
 });
 

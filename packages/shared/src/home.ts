@@ -7,6 +7,8 @@ import { DEFAULT_SORT_ORDER, SORT_STEP } from "./constants.ts";
 
 /** Stickies page size (wire-facts §9: list per_page 20). */
 export const STICKIES_PAGE_SIZE = 20;
+/** Stickies the web's screens read in one page (a person's notes are few). */
+export const STICKIES_SHOWN = 1000;
 /** Recent visits kept per person and workspace (wire-facts §9). */
 export const RECENT_VISITS_LIMIT = 20;
 
@@ -77,6 +79,19 @@ export function sortOrderNextTo(items: readonly Ordered[], movingId: string, tar
   const below = others[t + 1];
   const stepped = target - SORT_STEP;
   return below && below.sort_order >= stepped ? (below.sort_order + target) / 2 : stepped;
+}
+
+/**
+ * The sort order that puts `movingId` at `index` among the others as displayed (0 = top; a drop slot), by the
+ * same rule: above the item now at that place, or below the last one. Null when nothing moves.
+ */
+export function sortOrderAtIndex(items: readonly Ordered[], movingId: string, index: number): number | null {
+  const sorted = [...items].sort((a, b) => b.sort_order - a.sort_order);
+  const others = sorted.filter((i) => i.id !== movingId);
+  const at = Math.max(0, Math.min(Math.trunc(index), others.length));
+  if (sorted.findIndex((i) => i.id === movingId) === at) return null;
+  if (!others.length) return null;
+  return at < others.length ? sortOrderNextTo(items, movingId, others[at].id, "above") : sortOrderNextTo(items, movingId, others[others.length - 1].id, "below");
 }
 
 /** Plain text of rich text (for search of stickies): tags dropped, entities of the editor decoded, spaces collapsed. */

@@ -107,6 +107,6 @@ export async function listRecentVisits(db: DbOrTx, workspaceId: string, userId: 
   }
   return rows.flatMap((r) => {
     const data = byKind.get(r.entityName as RecentVisitEntity)?.get(r.entityIdentifier);
-    return data ? [{ id: r.id, entity_name: r.entityName as RecentVisitEntity, entity_identifier: r.entityIdentifier, entity_data: data, visited_at: iso(r.visitedAt) }] : [];
+    return data ? [{ id: r.id, entity_name: r.entityName, entity_identifier: r.entityIdentifier, entity_data: data, visited_at: iso(r.visitedAt) } as RecentVisit] : [];
   });
 }

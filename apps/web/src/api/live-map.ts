@@ -65,6 +65,12 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   notifications: (_e, c) => [["notifications", c.slug]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
+  // a person's home (api/home.ts keys): stickies, quick links, widget and sidebar preferences, recent visits
+  stickies: (_e, c) => [["home", c.slug, "stickies"]],
+  workspace_user_links: (_e, c) => [["home", c.slug, "quick-links"]],
+  workspace_home_preferences: (_e, c) => [["home", c.slug, "preferences"]],
+  workspace_sidebar_preferences: (_e, c) => [["home", c.slug, "sidebar"]],
+  user_recent_visits: (_e, c) => [["home", c.slug, "recents"]],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

@@ -137,13 +137,17 @@ export interface RecentPageData {
   owned_by: string;
   project_identifier: string | null;
 }
-export interface RecentVisit {
+interface RecentVisitBase {
   id: string;
-  entity_name: RecentVisitEntity;
   entity_identifier: string;
-  entity_data: RecentIssueData | RecentProjectData | RecentPageData;
   visited_at: Timestamp;
 }
+/** One entry of GET W/recent-visits/: the entity's kind says which data it carries. */
+export type RecentVisit = RecentVisitBase & (
+  | { entity_name: "issue"; entity_data: RecentIssueData }
+  | { entity_name: "project"; entity_data: RecentProjectData }
+  | { entity_name: "page"; entity_data: RecentPageData }
+);
 
 export interface Dashboard extends AuditFields {
   id: string;
