@@ -37,7 +37,7 @@ export function StickyCard({ slug, sticky, active }: { slug: string; sticky: Sti
         <StickyEditor
           html={sticky.description_html}
           label={`Sticky text ${title}`}
-          autoFocus={active}
+          focused={active}
           onChange={(html) => {
             pending.current = html;
             if (timer.current) clearTimeout(timer.current);

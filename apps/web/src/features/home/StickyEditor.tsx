@@ -1,13 +1,27 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
+import type { RichTextEditorHandle } from "../../components/editor/index.ts";
 import { sanitizeHtml } from "../../lib/html.ts";
 
 const RichTextEditor = lazy(() => import("../../components/editor/RichTextEditor.tsx").then((m) => ({ default: m.RichTextEditor })));
 
-/** A sticky's text in the shared rich-text editor (its own chunk); until it loads, the text itself. */
-export function StickyEditor({ html, label, autoFocus, onChange }: { html: string; label: string; autoFocus?: boolean; onChange: (html: string) => void }) {
+/**
+ * A sticky's text in the shared rich-text editor (its own chunk); until it loads, the text itself. `focused` takes
+ * the focus into it (a sticky just added becomes the active one), whether the editor is already there or arrives.
+ */
+export function StickyEditor({ html, label, focused, onChange }: { html: string; label: string; focused?: boolean; onChange: (html: string) => void }) {
+  const handle = useRef<RichTextEditorHandle | null>(null);
+  const wantFocus = useRef(focused);
+  wantFocus.current = focused;
+  const setHandle = useCallback((h: RichTextEditorHandle | null) => {
+    handle.current = h;
+    if (h && wantFocus.current) h.focus();
+  }, []);
+  useEffect(() => {
+    if (focused) handle.current?.focus();
+  }, [focused]);
   return (
     <Suspense fallback={<div className="editor"><div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /></div>}>
-      <RichTextEditor value={html} label={label} placeholder="Write a note…" bare autoFocus={autoFocus} minHeight={80} onChange={onChange} />
+      <RichTextEditor ref={setHandle} value={html} label={label} placeholder="Write a note…" bare minHeight={80} onChange={onChange} />
     </Suspense>
   );
 }
