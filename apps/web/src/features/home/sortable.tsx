@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { sortOrderAtIndex, type Ordered } from "@stride/shared";
-import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot } from "../../components/dnd/index.ts";
+import { DragHandle, DragScope, DropLine, DropList, draggingClass, sortableSpec, useDragDrop, useDragItem, useSlotLine, type Slot } from "../../components/dnd/index.ts";
 import { cx } from "../../components/ui/index.ts";
 
 /**
@@ -34,20 +34,11 @@ export function SortableOrder<T extends Ordered>({ type, name, items, label, onM
   const drag = useDragDrop(spec, { version: items });
   return (
     <DragScope controller={drag}>
-      <Zone container={type} label={name} className={className}>{children}</Zone>
+      <DropList container={type} label={name} className={className}>{children}</DropList>
     </DragScope>
   );
 }
 
-function Zone({ container, label, className, children }: { container: string; label: string; className?: string; children: ReactNode }) {
-  const zone = useDropZone<HTMLUListElement>({ container, at: "end" });
-  const target = useSlotTarget(container);
-  return (
-    <ul ref={zone} aria-label={label} className={cx(className, target && "rounded-md bg-indigo-50/60 dark:bg-indigo-950/40")}>
-      {children}
-    </ul>
-  );
-}
 
 /** An item of a SortableOrder: a list item with a drop line and a "Move …" handle. */
 export function SortableItem({ type, id, label, className, children, ...rest }: {
