@@ -100,12 +100,11 @@ describe("stickies", () => {
   });
 
   it("changes go live to the owner's stream only (never the workspace's)", async () => {
-    const s = await sticky(ws.member);
-    const link = (await ws.member.post(`${W}/quick-links/`, { url: "https://live.example" })).body;
-    await ws.member.get(`${W}/home-preferences/`);
+    const s = await sticky(ws.admin);
+    const link = (await ws.admin.post(`${W}/quick-links/`, { url: "https://live.example" })).body;
     for (const id of [s.id, link.id]) {
       const streams = (await t.app.sql<{ stream: string }[]>`SELECT DISTINCT stream FROM live_events WHERE event::text LIKE ${"%" + id + "%"}`).map((r) => r.stream);
-      expect(streams).toEqual([`user:${ws.member.userId}`]);
+      expect(streams).toEqual([`user:${ws.admin.userId}`]);
     }
   });
 
