@@ -1011,6 +1011,108 @@ CREATE TABLE "intakes" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_widgets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"dashboard" uuid NOT NULL,
+	"key" text NOT NULL,
+	"is_visible" boolean DEFAULT true NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"properties" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "dashboards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"owned_by" uuid NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"identifier" uuid,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"type_identifier" text DEFAULT 'home' NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "stickies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"owner" uuid NOT NULL,
+	"name" text,
+	"description" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"description_stripped" text,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"color" text,
+	"background_color" text,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "user_recent_visits" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"user" uuid NOT NULL,
+	"project" uuid,
+	"entity_name" text NOT NULL,
+	"entity_identifier" uuid NOT NULL,
+	"visited_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspace_home_preferences" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"user" uuid NOT NULL,
+	"key" text NOT NULL,
+	"is_enabled" boolean DEFAULT true NOT NULL,
+	"config" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspace_sidebar_preferences" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"user" uuid NOT NULL,
+	"key" text NOT NULL,
+	"is_pinned" boolean DEFAULT false NOT NULL,
+	"sort_order" double precision DEFAULT 65535 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "workspace_user_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"owner" uuid NOT NULL,
+	"project" uuid,
+	"title" text,
+	"url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1124,6 +1226,20 @@ ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_issue_issues_id_fk" FO
 ALTER TABLE "intake_issues" ADD CONSTRAINT "intake_issues_duplicate_to_issues_id_fk" FOREIGN KEY ("duplicate_to") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "intakes" ADD CONSTRAINT "intakes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "intakes" ADD CONSTRAINT "intakes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_widgets" ADD CONSTRAINT "dashboard_widgets_dashboard_dashboards_id_fk" FOREIGN KEY ("dashboard") REFERENCES "public"."dashboards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboards" ADD CONSTRAINT "dashboards_owned_by_users_id_fk" FOREIGN KEY ("owned_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stickies" ADD CONSTRAINT "stickies_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stickies" ADD CONSTRAINT "stickies_owner_users_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_recent_visits" ADD CONSTRAINT "user_recent_visits_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_recent_visits" ADD CONSTRAINT "user_recent_visits_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_recent_visits" ADD CONSTRAINT "user_recent_visits_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_home_preferences" ADD CONSTRAINT "workspace_home_preferences_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_home_preferences" ADD CONSTRAINT "workspace_home_preferences_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_sidebar_preferences" ADD CONSTRAINT "workspace_sidebar_preferences_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_sidebar_preferences" ADD CONSTRAINT "workspace_sidebar_preferences_user_users_id_fk" FOREIGN KEY ("user") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_owner_users_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1201,7 +1317,15 @@ CREATE UNIQUE INDEX "webhooks_workspace_url_uq" ON "webhooks" USING btree ("work
 CREATE UNIQUE INDEX "intake_issues_issue_uq" ON "intake_issues" USING btree ("issue");--> statement-breakpoint
 CREATE INDEX "intake_issues_intake_idx" ON "intake_issues" USING btree ("intake","status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "intakes_project_uq" ON "intakes" USING btree ("project");--> statement-breakpoint
-CREATE UNIQUE INDEX "intakes_anchor_uq" ON "intakes" USING btree ("anchor");
+CREATE UNIQUE INDEX "intakes_anchor_uq" ON "intakes" USING btree ("anchor");--> statement-breakpoint
+CREATE UNIQUE INDEX "dashboard_widgets_uq" ON "dashboard_widgets" USING btree ("dashboard","key");--> statement-breakpoint
+CREATE UNIQUE INDEX "dashboards_default_uq" ON "dashboards" USING btree ("owned_by","type_identifier","is_default");--> statement-breakpoint
+CREATE INDEX "stickies_owner_idx" ON "stickies" USING btree ("workspace","owner","sort_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_recent_visits_uq" ON "user_recent_visits" USING btree ("workspace","user","entity_name","entity_identifier");--> statement-breakpoint
+CREATE INDEX "user_recent_visits_user_idx" ON "user_recent_visits" USING btree ("user","workspace","visited_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_home_preferences_uq" ON "workspace_home_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_sidebar_preferences_uq" ON "workspace_sidebar_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
+CREATE INDEX "workspace_user_links_owner_idx" ON "workspace_user_links" USING btree ("workspace","owner");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
@@ -1680,7 +1804,8 @@ CREATE UNLOGGED TABLE IF NOT EXISTS live_pending (
   PRIMARY KEY (txid, tbl, id)
 );
 --> statement-breakpoint
--- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications) go to
+-- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications,
+-- the home's stickies, quick links, preferences and recent visits) go to
 -- their owner's stream only; a project row to its workspace's and its own; anything else with a project to the
 -- project's stream, else to the workspace's.
 CREATE OR REPLACE FUNCTION live_streams_of(tbl text, r jsonb) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
@@ -1693,7 +1818,9 @@ BEGIN
   IF tbl = 'projects' THEN RETURN ARRAY['workspace:' || w, 'project:' || (r->>'id')]; END IF;
   IF tbl = 'draft_issues' THEN u := r->>'created_by'; END IF;
   IF tbl = 'notifications' THEN u := r->>'receiver'; END IF;
-  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
+  IF tbl IN ('stickies', 'workspace_user_links') THEN u := r->>'owner'; END IF;
+  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties'
+    OR tbl IN ('stickies', 'workspace_user_links', 'workspace_home_preferences', 'workspace_sidebar_preferences', 'user_recent_visits') THEN
     RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
   END IF;
   IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;

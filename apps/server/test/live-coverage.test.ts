@@ -28,6 +28,8 @@ const SILENT: Record<string, string> = {
   live_streams: "the channel's own bookkeeping",
   live_events: "the channel's own bookkeeping",
   live_pending: "the channel's own bookkeeping",
+  dashboards: "a person's own home dashboard, no workspace (only its owner reads it)",
+  dashboard_widgets: "a person's own dashboard widgets, no workspace (only its owner reads them)",
 };
 
 let t: TestServer;

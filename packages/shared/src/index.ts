@@ -25,3 +25,4 @@ export * from "./sandboxes.ts";
 export * from "./agent-settings.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
+export * from "./home.ts";

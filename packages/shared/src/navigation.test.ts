@@ -10,12 +10,12 @@ const keys = (xs: { key: string }[]) => xs.map((x) => x.key);
 
 describe("workspace sidebar", () => {
   it("shows every entry to admins and members", () => {
-    const all = ["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives"];
+    const all = ["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives", "stickies"];
     expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 20))).toEqual(all);
     expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 15))).toEqual(all);
   });
-  it("shows guests only Home, Inbox, Projects and Views", () => {
-    expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 5))).toEqual(["home", "inbox", "projects", "views"]);
+  it("shows guests only Home, Inbox, Projects, Views and their Stickies", () => {
+    expect(keys(visibleEntries(WORKSPACE_SIDEBAR, 5))).toEqual(["home", "inbox", "projects", "views", "stickies"]);
   });
   it("shows nothing to non-members", () => {
     expect(visibleEntries(WORKSPACE_SIDEBAR, null)).toEqual([]);
@@ -24,7 +24,7 @@ describe("workspace sidebar", () => {
   it("uses the spec's paths", () => {
     expect(Object.fromEntries(WORKSPACE_SIDEBAR.map((e) => [e.key, e.path]))).toEqual({
       home: "", inbox: "notifications/", projects: "projects/", views: "workspace-views/all-issues/",
-      analytics: "analytics/", "your-work": "profile/", drafts: "drafts/", archives: "projects/archives/",
+      analytics: "analytics/", "your-work": "profile/", drafts: "drafts/", archives: "projects/archives/", stickies: "stickies/",
     });
   });
 });

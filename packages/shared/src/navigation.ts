@@ -36,7 +36,16 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER, coming: true },
   { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
   { key: "archives", label: "Archives", path: "projects/archives/", roles: ADMIN_MEMBER },
+  { key: "stickies", label: "Stickies", path: "stickies/", roles: ALL },
 ];
+
+/**
+ * The sidebar entries a person pins or unpins (W/sidebar-preferences/ keys, wire-facts §9); the others (home,
+ * inbox, projects) always show. Unpinned entries are listed under "More".
+ */
+export const SIDEBAR_PIN_KEYS: Readonly<Record<string, string>> = {
+  views: "views", analytics: "analytics", "your-work": "your_work", drafts: "drafts", archives: "archives", stickies: "stickies",
+};
 
 /** Workspace settings: all admin only; only general and integrations are in the default list. */
 export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [

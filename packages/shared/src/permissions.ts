@@ -155,6 +155,11 @@ export const PERMISSIONS = {
   secret: { view: POLICIES.user.any, create: POLICIES.user.any, edit: POLICIES.user.any, delete: POLICIES.user.any },
   /** Webhooks and their delivery logs (platform.md §6): workspace admins only. */
   webhook: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
+  /**
+   * A person's own home in a workspace (stickies, quick links, home widgets and dashboard, recent visits, sidebar
+   * pins): every role has one; rows of others are not found.
+   */
+  home: { view: W.read, edit: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

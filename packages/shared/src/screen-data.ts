@@ -12,6 +12,7 @@
 import { BUILT_FEATURES } from "./features.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
 import { can } from "./permissions.ts";
+import { STICKIES_SHOWN } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
@@ -85,8 +86,9 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   go(`${W}/projects/`);
   // the sidebar: the caller's workspace preferences, and their favourites where their role has them
   go(`${W}/user-properties/`);
-  // the sidebar's inbox badge
+  // the sidebar's inbox badge and pinned entries
   go(`${W}/users/notifications/unread/`);
+  go(`${W}/sidebar-preferences/`);
   then<{ member: string; role: number }>(`${W}/workspace-members/me/`, (me) => {
     if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) go(`${W}/user-favorites/?all=true`);
   });
@@ -134,6 +136,19 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(`${W}/members/`);
     return;
   }
+  const stickies = () => go(withQuery(`${W}/stickies/`, { per_page: STICKIES_SHOWN, cursor: `${STICKIES_SHOWN}:0:0` }));
+  if (!section) {
+    // the home's widgets (apps/web/src/api/home.ts), the assigned work once the dashboard names its tab
+    go(`${W}/home-preferences/`);
+    go(`${W}/quick-links/`);
+    go(`${W}/recent-visits/`);
+    stickies();
+    return void then<{ dashboard: { id: string }; widgets: { key: string; widget_filters: { tab?: string } }[] }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
+      const tab = d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters?.tab;
+      if (tab) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, { widget_key: "assigned_issues", issue_type: tab }));
+    });
+  }
+  if (section === "stickies") return void stickies();
   if (section === "projects" && !a) return void go(`${W}/projects/details/`);
   if (section === "settings") {
     if (a === "members") {

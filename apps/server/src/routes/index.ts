@@ -3,6 +3,7 @@ import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
 import { environmentRoutes } from "./environments/index.ts";
+import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { intakeRoutes } from "./intake/index.ts";
@@ -17,10 +18,14 @@ import { modelConfigRoutes } from "./model-configs/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { preferenceRoutes } from "./preferences/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { quickLinkRoutes } from "./quick-links/index.ts";
+import { recentVisitRoutes } from "./recent-visits/index.ts";
 import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
+import { stickyRoutes } from "./stickies/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
@@ -40,6 +45,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   cycleRoutes,
   environmentRoutes,
+  dashboardRoutes,
   estimateRoutes,
   healthRoutes,
   intakeRoutes,
@@ -54,10 +60,14 @@ export const routeModules: RouteModule[] = [
   moduleRoutes,
   notificationRoutes,
   pageRoutes,
+  preferenceRoutes,
   projectMemberRoutes,
   projectRoutes,
+  quickLinkRoutes,
+  recentVisitRoutes,
   searchRoutes,
   stateRoutes,
+  stickyRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
   userSecretRoutes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { LIVE_ENTITIES, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys } from "./live-map.ts";
+import { LIVE_ENTITIES, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys } from "./live-map.ts";
 
 const slug = "acme";
 const pid = "p1";
@@ -8,6 +8,20 @@ const ev = (e: Partial<LiveEvent> & Pick<LiveEvent, "t">): LiveEvent => ({ id: "
 const has = (keys: readonly (readonly unknown[])[], key: unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 
 describe("liveInvalidations", () => {
+  it("a person's home rows refresh their home screen's lists", () => {
+    expect(liveInvalidations(ev({ t: "stickies", p: undefined }), { slug })).toEqual([["home", slug, "stickies"]]);
+    expect(liveInvalidations(ev({ t: "workspace_user_links", p: undefined }), { slug })).toEqual([["home", slug, "quick-links"]]);
+    expect(liveInvalidations(ev({ t: "workspace_home_preferences", p: undefined }), { slug })).toEqual([["home", slug, "preferences"]]);
+    expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", p: undefined }), { slug })).toEqual([["home", slug, "sidebar"]]);
+    expect(liveInvalidations(ev({ t: "user_recent_visits", op: "insert" }), { slug })).toEqual([["home", slug, "recents"]]);
+    // a visit recorded by a read leaves the page's embedded answers usable; other changes do not
+    expect(keepsBootAnswers(["home", slug, "recents"])).toBe(true);
+    expect(keepsBootAnswers(["home", slug, "stickies"])).toBe(false);
+    // the defaults a read creates are what that read answered: nothing to refetch
+    expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
+    expect(liveInvalidations(ev({ t: "workspace_home_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
+  });
+
   it("a work item change refreshes its page, every list layout of its project and sub-item lists", () => {
     const keys = liveInvalidations(ev({ t: "issues", id: "i1", i: "i1", f: ["state"] }), { slug, pid });
     expect(has(keys, ["wi", slug, pid, "detail", "i1"])).toBe(true);

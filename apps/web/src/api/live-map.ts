@@ -76,7 +76,23 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   page_versions: (_e, c) => [["pages", c.slug, c.pid, "versions"]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
+  // a person's home (api/home.ts keys): stickies, quick links, widget and sidebar preferences, recent visits
+  stickies: (_e, c) => [["home", c.slug, "stickies"]],
+  workspace_user_links: (_e, c) => [["home", c.slug, "quick-links"]],
+  // preference rows are inserted only with their defaults, by the read that answers them: only changes refetch
+  workspace_home_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "preferences"]]),
+  workspace_sidebar_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "sidebar"]]),
+  user_recent_visits: (_e, c) => [["home", c.slug, "recents"]],
 };
+
+/**
+ * Invalidations that leave the page's embedded answers usable (api/boot-data.ts): a person's visit history changes
+ * when the screen's own reads record visits (also those the server made to embed the page's data), which says
+ * nothing new about what the other embedded answers hold.
+ */
+export function keepsBootAnswers(key: QueryKey): boolean {
+  return key.length === 3 && key[0] === "home" && key[2] === "recents";
+}
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */
 export function liveInvalidations(e: LiveEvent, ctx: LiveCtx): QueryKey[] {

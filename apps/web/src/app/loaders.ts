@@ -41,6 +41,7 @@ import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
+import { assignedWorkQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -120,7 +121,7 @@ export function createLoaders(qc: QueryClient) {
 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug));
+    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug), sidebarPreferencesQuery(slug));
     // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
     // (guests have none: the server refuses them). The role is remembered once it is known.
     if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
@@ -192,6 +193,22 @@ export function createLoaders(qc: QueryClient) {
     after(projectQuery(slug, pid), (p) => {
       if (BUILT_FEATURES.intake && p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
     }, 1);
+    return null;
+  };
+
+  /** The home: its widgets' order and switches, and what each widget shows (the assigned work once the dashboard is known). */
+  const home: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    start(homePreferencesQuery(slug), quickLinksQuery(slug), recentVisitsQuery(slug), stickiesQuery(slug));
+    after(homeDashboardQuery(slug), (d) => {
+      const tab = (d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters as { tab?: string } | undefined)?.tab;
+      if (tab === "pending" || tab === "upcoming" || tab === "overdue" || tab === "completed") start(assignedWorkQuery(slug, d.dashboard.id, tab));
+    }, 1);
+    return null;
+  };
+
+  const stickies: Loader = ({ params }) => {
+    start(stickiesQuery(params.workspaceSlug!));
     return null;
   };
 
@@ -375,7 +392,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

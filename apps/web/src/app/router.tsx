@@ -84,7 +84,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             loader: L.workspaceShell,
             shouldRevalidate: WS,
             children: [
-              { index: true, lazy: screen((m) => <m.HomePage />) },
+              { index: true, lazy: screen((m) => <m.HomePage />), loader: L.home, shouldRevalidate: WS },
+              { path: "stickies", lazy: screen((m) => <m.StickiesPage />), loader: L.stickies, shouldRevalidate: WS },
               { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
               { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },

@@ -89,9 +89,10 @@ export async function createWorkspaceInOnboarding(page: Page, name: string, slug
   await page.getByRole("heading", { name: "Invite your teammates" }).waitFor();
 }
 
-/** Visible sidebar entries (by their data-nav key). */
+/** Sidebar entries in their order (by their data-nav key). */
 export async function sidebarEntries(page: Page): Promise<string[]> {
-  await page.locator("nav[aria-label=Workspace] [data-nav]").first().waitFor();
+  // pinned entries first, then those under "More", once the caller's pins are known
+  await page.locator("nav[aria-label=Workspace] [data-pins=loaded] [data-nav]").first().waitFor();
   return page.locator("nav[aria-label=Workspace] [data-nav]").evaluateAll((els) => els.map((e) => e.getAttribute("data-nav") ?? ""));
 }
 

@@ -82,7 +82,7 @@ async function noAccess(page: Page, path: string): Promise<void> {
 it("admin sees every sidebar entry, workspace settings and every project settings page", async () => {
   const page = await admin.newPage();
   await page.goto(`/${slug}/`);
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives"]);
+  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
   await page.goto(`/${slug}/settings/`);
   await page.getByRole("heading", { name: "General" }).waitFor();
   const wsNav = await page.locator("nav[aria-label='Workspace settings'] [data-settings]").evaluateAll((els) => els.map((e) => e.getAttribute("data-settings")));
@@ -102,7 +102,7 @@ it("admin sees every sidebar entry, workspace settings and every project setting
 it("member sees all sidebar entries but no workspace settings, and only member project pages", async () => {
   const page = await member.newPage();
   await page.goto(`/${slug}/`);
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives"]);
+  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
   await noAccess(page, `/${slug}/settings/`);
   await noAccess(page, `/${slug}/settings/members/`);
   await page.goto(`/${slug}/projects/${projectId}/settings/`);
@@ -121,10 +121,10 @@ it("member sees all sidebar entries but no workspace settings, and only member p
   await page.close();
 });
 
-it("guest sees Home, Inbox, Projects and Views, and only the general project page", async () => {
+it("guest sees Home, Inbox, Projects, their Stickies and Views, and only the general project page", async () => {
   const page = await guest.newPage();
   await page.goto(`/${slug}/`);
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "views"]);
+  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "stickies", "views"]);
   await noAccess(page, `/${slug}/settings/`);
   await noAccess(page, `/${slug}/drafts/`);
   await noAccess(page, `/${slug}/projects/archives/`);

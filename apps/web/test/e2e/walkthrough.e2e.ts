@@ -33,7 +33,7 @@ it("walks from instance setup to a guest teammate", async () => {
   await createWorkspaceInOnboarding(page, "Walkthrough Inc", slug);
   await page.getByRole("button", { name: "Skip for now" }).click();
   await waitForPath(page, new RegExp(`^/${slug}/?$`));
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "views", "analytics", "your-work", "drafts", "archives"]);
+  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
 
   // 3. Create a project.
   await page.getByRole("link", { name: "Projects", exact: true }).click();
@@ -88,7 +88,7 @@ it("walks from instance setup to a guest teammate", async () => {
   // a guest cannot invite anyone, so onboarding ends with the join
   await guest.getByRole("button", { name: "Join selected workspaces" }).click();
   await waitForPath(guest, new RegExp(`^/${slug}/?$`));
-  expect(await sidebarEntries(guest)).toEqual(["home", "inbox", "projects", "views"]);
+  expect(await sidebarEntries(guest)).toEqual(["home", "inbox", "projects", "stickies", "views"]);
   await guest.getByRole("button", { name: "Switch workspace" }).click();
   expect(await guest.getByRole("menuitem", { name: "Workspace settings" }).count()).toBe(0);
   await guest.keyboard.press("Escape");

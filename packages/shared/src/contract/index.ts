@@ -37,3 +37,4 @@ export * from "./model-configs.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
+export * from "./home.ts";

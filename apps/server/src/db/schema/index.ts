@@ -11,3 +11,4 @@ export * from "./environments.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
+export * from "./home.ts";

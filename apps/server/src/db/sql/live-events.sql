@@ -39,7 +39,8 @@ CREATE UNLOGGED TABLE IF NOT EXISTS live_pending (
   PRIMARY KEY (txid, tbl, id)
 );
 --> statement-breakpoint
--- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications) go to
+-- The streams a row belongs to. Per-user rows (favourites, user properties of any kind, workspace drafts, notifications,
+-- the home's stickies, quick links, preferences and recent visits) go to
 -- their owner's stream only; a project row to its workspace's and its own; anything else with a project to the
 -- project's stream, else to the workspace's.
 CREATE OR REPLACE FUNCTION live_streams_of(tbl text, r jsonb) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
@@ -52,7 +53,9 @@ BEGIN
   IF tbl = 'projects' THEN RETURN ARRAY['workspace:' || w, 'project:' || (r->>'id')]; END IF;
   IF tbl = 'draft_issues' THEN u := r->>'created_by'; END IF;
   IF tbl = 'notifications' THEN u := r->>'receiver'; END IF;
-  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties' THEN
+  IF tbl IN ('stickies', 'workspace_user_links') THEN u := r->>'owner'; END IF;
+  IF tbl = 'draft_issues' OR tbl = 'notifications' OR tbl LIKE '%user_favorites' OR tbl LIKE '%user_properties'
+    OR tbl IN ('stickies', 'workspace_user_links', 'workspace_home_preferences', 'workspace_sidebar_preferences', 'user_recent_visits') THEN
     RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
   END IF;
   IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;

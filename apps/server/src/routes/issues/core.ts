@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { recordVisitQuietly } from "../../core/recent-visits.ts";
 import { z } from "zod";
 import { route } from "../../core/route.ts";
 import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
@@ -53,6 +54,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
+      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id });
       return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
     },
   });
@@ -118,6 +120,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       if (!member) throw notAllowedToView();
       if (!view) throw issueNotFound();
       assertCanSee(ctx.user.id, project, member, view.issue);
+      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id });
       return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
     },
   });

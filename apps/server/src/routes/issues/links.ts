@@ -6,7 +6,7 @@ import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { LINK_URL_MAX, MSG } from "@stride/shared/contract";
+import { normalizeLinkUrl } from "../../core/url.ts";
 import { itemUrls } from "../../core/paths.ts";
 import { idParam, issueParams } from "../../core/fields.ts";
 import { createLinkBody, updateLinkBody } from "./schemas.ts";
@@ -16,20 +16,7 @@ import { usersById } from "./detail.ts";
 
 const duplicateUrl = () => errors.badRequest("URL already exists for this Issue");
 
-/** Prefix `http://` when no scheme is given; only http(s) URLs with a host are accepted. */
-export function normalizeLinkUrl(raw: string): string {
-  let u = raw.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) u = "http://" + u;
-  let parsed: URL;
-  try {
-    parsed = new URL(u);
-  } catch {
-    throw errors.field("url", MSG.url);
-  }
-  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname) throw errors.field("url", "Enter a valid URL.");
-  if (u.length > LINK_URL_MAX) throw errors.field("url", MSG.maxLen(LINK_URL_MAX));
-  return u;
-}
+export { normalizeLinkUrl };
 
 const linkParams = issueParams.extend({ linkId: idParam() });
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { recordVisitQuietly } from "../../core/recent-visits.ts";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -109,7 +110,10 @@ export const projectRoutes: RouteModule = (fastify, app) => {
       return project;
     },
     policy: PERMISSIONS.project.view,
-    handler: async ({ project, user }) => presentOneProjectFull(app.db, user.id, project.id),
+    handler: async ({ project, user, workspace, req }) => {
+      await recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id });
+      return presentOneProjectFull(app.db, user.id, project.id);
+    },
   });
 
   route(fastify, app, {

@@ -12,7 +12,8 @@ export { CreateWorkspacePage } from "../../features/onboarding/CreateWorkspacePa
 export { InvitationsPage } from "../../features/invitations/InvitationsPage.tsx";
 export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInvitationPage.tsx";
 export { WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
-export { HomePage } from "../../features/workspace/HomePage.tsx";
+export { HomePage } from "../../features/home/HomePage.tsx";
+export { StickiesPage } from "../../features/home/StickiesPage.tsx";
 export { InboxPage } from "../../features/notifications/InboxPage.tsx";
 export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";

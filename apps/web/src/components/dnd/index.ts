@@ -3,3 +3,4 @@ export { useDragDrop, sameSource, type DragController, type DragSource, type Dra
 export { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragController, useDragItem, useDragSelector, useDropZone, type DragItem, type DragItemOptions } from "./scope.tsx";
 export { lineEdge, originSlot, others, pointerSlot, sameSlot, slotNumbers, slotSentence, stepSlot, type Dir, type Slot, type SlotModel } from "./slots.ts";
 export { sortableSpec, useSlotLine, useSlotTarget, type SortableOptions, type SortableSpec } from "./sortable.ts";
+export { DropList } from "./DropList.tsx";

@@ -8,7 +8,7 @@ import { ApiError } from "../../api/client.ts";
 import { useCreateFavoriteFolder, useDeleteFavorite, useFavorites, useUpdateFavorite, type UserFavorite } from "../../api/favorites.ts";
 import type { LogoProps } from "../../api/types.ts";
 import {
-  DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot,
+  DragHandle, DragScope, DropLine, DropList, draggingClass, sortableSpec, useDragDrop, useDragItem, useSlotLine, useSlotTarget, type Slot,
 } from "../../components/dnd/index.ts";
 import { ConfirmModal, Menu, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -113,7 +113,7 @@ export function FavoritesSection({ slug }: { slug: string }) {
       </div>
       {creating && <NewFolderForm slug={slug} onDone={() => setCreating(false)} />}
       <DragScope controller={drag}>
-        <Zone container={ROOT} label="Favorites" className="mt-1 space-y-0.5">
+        <DropList container={ROOT} label="Favorites" className="mt-1 space-y-0.5">
           {top.map((f) =>
             f.is_folder ? (
               <FolderRow
@@ -129,23 +129,13 @@ export function FavoritesSection({ slug }: { slug: string }) {
               <FavoriteRow key={f.id} slug={slug} fav={f} container={ROOT} />
             ),
           )}
-        </Zone>
+        </DropList>
       </DragScope>
       {favs.isSuccess && list.length === 0 && <p className="px-2 py-1 text-xs text-zinc-500">Star a project to pin it here.</p>}
     </section>
   );
 }
 
-/** A list that takes drops at its end (and shows when a drag would land in it). */
-function Zone({ container, label, className, children }: { container: string; label: string; className?: string; children: ReactNode }) {
-  const zone = useDropZone<HTMLUListElement>({ container, at: "end" });
-  const target = useSlotTarget(container);
-  return (
-    <ul ref={zone} aria-label={label} className={cx(className, target && "rounded-md bg-indigo-50/60 dark:bg-indigo-950/40")}>
-      {children}
-    </ul>
-  );
-}
 
 function EntityIcon({ fav }: { fav: UserFavorite }) {
   if (fav.entity_type === "project") {
@@ -229,9 +219,9 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
         />
       </div>
       {open && (
-        <Zone container={folder.id} label={`Folder ${name}`} className="ml-4 space-y-0.5 border-l border-zinc-200 pl-1 dark:border-zinc-800">
+        <DropList container={folder.id} label={`Folder ${name}`} className="ml-4 space-y-0.5 border-l border-zinc-200 pl-1 dark:border-zinc-800">
           {children}
-        </Zone>
+        </DropList>
       )}
       <ConfirmModal
         open={confirm}

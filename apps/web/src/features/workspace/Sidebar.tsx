@@ -1,10 +1,12 @@
-import { WORKSPACE_SETTINGS_PAGES, WORKSPACE_SIDEBAR, canSee, navEntry, visibleEntries } from "@stride/shared";
+import { useState } from "react";
+import { SIDEBAR_PIN_KEYS, WORKSPACE_SETTINGS_PAGES, WORKSPACE_SIDEBAR, canSee, navEntry, visibleEntries, type NavEntry, type SidebarPreferenceKey } from "@stride/shared";
 import { NavLink, useNavigate } from "react-router";
-import { Archive, Briefcase, ChartNoAxesColumn, CircleUser, House, Inbox, Layers, PencilLine, type LucideIcon } from "lucide-react";
+import { Archive, Briefcase, ChartNoAxesColumn, ChevronDown, ChevronRight, CircleUser, House, Inbox, Layers, PencilLine, Pin, PinOff, StickyNote, type LucideIcon } from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useWorkspaceUserProperties } from "../../api/favorites.ts";
 import { useUnreadCounts } from "../../api/notifications.ts";
+import { usePinSidebarEntry, useSidebarPreferences } from "../../api/home.ts";
 import { Menu, cx } from "../../components/ui/index.ts";
 import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -12,7 +14,7 @@ import { useCurrentWorkspace } from "./current-workspace.ts";
 import { FavoritesSection } from "./FavoritesSection.tsx";
 
 const ICON: Record<string, LucideIcon> = {
-  home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive,
+  home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive, stickies: StickyNote,
 };
 
 /** A sidebar entry's icon (decorative: the link reads its label). */
@@ -60,19 +62,7 @@ export function Sidebar() {
         />
       </div>
       <nav aria-label="Workspace" className="flex-1 overflow-y-auto p-2">
-        <ul className="space-y-0.5">
-          {visibleEntries(WORKSPACE_SIDEBAR, role).map((e) => (
-            <li key={e.key}>
-              <NavLink to={`/${slug}/${e.path}`} end className={linkClass} data-nav={e.key}>
-                <NavIcon name={e.key} />
-                {e.label}
-                {e.key === "inbox" && unread > 0 && (
-                  <span data-testid="inbox-unread" aria-label={`${unread} unread`} className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white">{unread}</span>
-                )}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <SidebarEntries slug={slug} entries={visibleEntries(WORKSPACE_SIDEBAR, role)} unread={unread} />
         <FavoritesSection slug={slug} />
         <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Your projects</div>
         <ul className="mt-1 space-y-0.5">
@@ -96,5 +86,78 @@ export function Sidebar() {
         <ProfileMenu />
       </div>
     </div>
+  );
+}
+
+/** Whether "More" is open is kept in the browser, per workspace (platform.md §2); open by default. */
+const moreKey = (slug: string) => `stride:sidebar-more:${slug}`;
+function readMoreOpen(slug: string): boolean {
+  try {
+    return localStorage.getItem(moreKey(slug)) !== "closed";
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The workspace entries: home, inbox and projects always; the others by the caller's pins (W/sidebar-preferences/,
+ * in their order), the unpinned ones under "More". Each pinnable entry has a pin / unpin button.
+ */
+function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavEntry[]; unread: number }) {
+  const prefs = useSidebarPreferences(slug);
+  const pin = usePinSidebarEntry(slug);
+  const [more, setMoreState] = useState(() => readMoreOpen(slug));
+  const setMore = (open: boolean) => {
+    setMoreState(open);
+    try { localStorage.setItem(moreKey(slug), open ? "open" : "closed"); } catch { /* private mode: the state lasts the visit */ }
+  };
+  const prefOf = (e: NavEntry) => (SIDEBAR_PIN_KEYS[e.key] ? prefs.data?.[SIDEBAR_PIN_KEYS[e.key]] : undefined);
+  // until the pins are known (or when they cannot be read) every entry shows
+  const known = prefs.isSuccess;
+  const fixed = entries.filter((e) => !SIDEBAR_PIN_KEYS[e.key] || !known);
+  const order = (a: NavEntry, b: NavEntry) => (prefOf(a)?.sort_order ?? 0) - (prefOf(b)?.sort_order ?? 0);
+  const pinned = known ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned !== false).sort(order) : [];
+  const unpinned = known ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned === false).sort(order) : [];
+  const row = (e: NavEntry) => {
+    const key = SIDEBAR_PIN_KEYS[e.key] as SidebarPreferenceKey | undefined;
+    const isPinned = prefOf(e)?.is_pinned !== false;
+    return (
+      <li key={e.key} className="group relative">
+        <NavLink to={`/${slug}/${e.path}`} end className={linkClass} data-nav={e.key}>
+          <NavIcon name={e.key} />
+          {e.label}
+          {e.key === "inbox" && unread > 0 && (
+            <span data-testid="inbox-unread" aria-label={`${unread} unread`} className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white">{unread}</span>
+          )}
+        </NavLink>
+        {key && known && (
+          <button
+            type="button"
+            aria-label={`${isPinned ? "Unpin" : "Pin"} ${e.label}`}
+            onClick={() => pin.mutate({ key, is_pinned: !isPinned })}
+            className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 hover:text-zinc-800 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+          >
+            {isPinned ? <PinOff size={12} aria-hidden focusable="false" /> : <Pin size={12} aria-hidden focusable="false" />}
+          </button>
+        )}
+      </li>
+    );
+  };
+  return (
+    <>
+      <ul className="space-y-0.5" data-pins={known ? "loaded" : "pending"}>
+        {fixed.map(row)}
+        {pinned.map(row)}
+      </ul>
+      {unpinned.length > 0 && (
+        <div className="mt-1">
+          <button type="button" aria-expanded={more} onClick={() => setMore(!more)} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-200/60 dark:text-zinc-400 dark:hover:bg-zinc-800/60">
+            {more ? <ChevronDown size={14} aria-hidden focusable="false" /> : <ChevronRight size={14} aria-hidden focusable="false" />}
+            More
+          </button>
+          {more && <ul aria-label="More" className="space-y-0.5">{unpinned.map(row)}</ul>}
+        </div>
+      )}
+    </>
   );
 }

@@ -1,0 +1,72 @@
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS, P as Policies } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { listQuery, slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { one } from "../../core/issue-list/index.ts";
+import { dashboardParams, dashboardQuery, dashboardWidgetPatchBody, widgetParams, workspaceDashboardParams } from "./schemas.ts";
+import { presentDashboardWithWidgets } from "./presenters.ts";
+import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, widgetStats } from "./commands.ts";
+
+/**
+ * The home dashboard (platform.md §7): one `home` dashboard per person with its widgets (`W/dashboard/`), a widget's
+ * stats in a workspace (`W/dashboard/{dashboardId}/?widget_key=overview_stats|assigned_issues|created_issues` with
+ * `issue_type` pending / upcoming / overdue / completed and list filters such as `target_date`), the dashboard
+ * itself (`/api/dashboard/{id}/`) and a widget's visibility, place and filters (PATCH). Another person's dashboard
+ * does not exist for the caller (404).
+ */
+export const dashboardRoutes: RouteModule = (fastify, app) => {
+  const P = PERMISSIONS.home;
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/dashboard/`,
+    params: slugParams,
+    query: dashboardQuery,
+    scope: "workspace",
+    policy: P.view,
+    handler: async ({ user, query }) => {
+      if (query.dashboard_type !== "home") throw errors.badRequest("Please specify a valid dashboard type");
+      const { dashboard, widgets } = await homeDashboard(app.db, user.id, "home");
+      return presentDashboardWithWidgets(dashboard, widgets);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/dashboard/:dashboardId/`,
+    params: workspaceDashboardParams,
+    query: listQuery,
+    scope: "workspace",
+    policy: P.view,
+    load: ({ user, params }) => loadOwnDashboard(app.db, user.id, params.dashboardId),
+    handler: async ({ user, workspace, query, loaded }) => {
+      const key = one(query.widget_key) ?? "overview_stats";
+      const widget = (await widgetsOf(app.db, loaded.id)).find((w) => w.key === key);
+      return widgetStats({ app, workspaceId: workspace.id, userId: user.id, timezone: user.userTimezone }, widget, key, query);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/dashboard/:dashboardId/",
+    params: dashboardParams,
+    policy: Policies.user.any,
+    load: ({ user, params }) => loadOwnDashboard(app.db, user.id, params.dashboardId),
+    handler: async ({ loaded }) => presentDashboardWithWidgets(loaded, await widgetsOf(app.db, loaded.id)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: "/api/dashboard/:dashboardId/widgets/:widgetId/",
+    params: widgetParams,
+    body: dashboardWidgetPatchBody,
+    policy: Policies.user.any,
+    load: async ({ user, params }) => loadWidget(app.db, (await loadOwnDashboard(app.db, user.id, params.dashboardId)).id, params.widgetId),
+    handler: async ({ loaded, body, user }) => {
+      await patchWidget(app.db, loaded, body, user.id);
+      return { message: "successfully updated" };
+    },
+  });
+};

@@ -1,0 +1,72 @@
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { homePreferencePatchBody, preferenceKeyParams, sidebarPreferencePatchBody, sidebarPreferencesBulkBody } from "./schemas.ts";
+import { presentHomePreference, presentHomePreferenceUpdate, presentSidebarPreference, presentSidebarPreferences } from "./presenters.ts";
+import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarPreferences } from "./commands.ts";
+
+/**
+ * A person's home widgets (`W/home-preferences/`: which are on and their order) and sidebar pins
+ * (`W/sidebar-preferences/`), both created with their defaults on first read (wire-facts §9). The sidebar takes a
+ * PATCH of the whole list `[{key, is_pinned?, sort_order?}]` and one of a single key. An unknown key is 404.
+ */
+export const preferenceRoutes: RouteModule = (fastify, app) => {
+  const P = PERMISSIONS.home;
+  const who = (ctx: { workspace: { id: string }; user: { id: string } }) => ({ workspaceId: ctx.workspace.id, userId: ctx.user.id });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/home-preferences/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.view,
+    handler: async (ctx) => (await homePreferences(app.db, who(ctx))).map(presentHomePreference),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${W}/home-preferences/:key/`,
+    params: preferenceKeyParams,
+    body: homePreferencePatchBody,
+    scope: "workspace",
+    policy: P.edit,
+    handler: async (ctx) => presentHomePreferenceUpdate(await patchHomePreference(app.db, who(ctx), ctx.params.key, ctx.body)),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/sidebar-preferences/`,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.view,
+    handler: async (ctx) => presentSidebarPreferences(await sidebarPreferences(app.db, who(ctx))),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${W}/sidebar-preferences/`,
+    params: slugParams,
+    body: sidebarPreferencesBulkBody,
+    scope: "workspace",
+    policy: P.edit,
+    handler: async (ctx) => {
+      await patchSidebarPreferences(app.db, who(ctx), ctx.body);
+      return { message: "Successfully updated" };
+    },
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${W}/sidebar-preferences/:key/`,
+    params: preferenceKeyParams,
+    body: sidebarPreferencePatchBody,
+    scope: "workspace",
+    policy: P.edit,
+    handler: async (ctx) => {
+      const [row] = await patchSidebarPreferences(app.db, who(ctx), [{ ...ctx.body, key: ctx.params.key }]);
+      return presentSidebarPreference(row);
+    },
+  });
+};

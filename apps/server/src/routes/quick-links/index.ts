@@ -1,0 +1,63 @@
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { quickLinkCreateBody, quickLinkParams, quickLinkPatchBody } from "./schemas.ts";
+import { presentQuickLink } from "./presenters.ts";
+import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, updateQuickLink } from "./commands.ts";
+
+/**
+ * Quick links of the home screen (wire-facts §9): a person's own links in a workspace (others' answer 404). The title
+ * is the one typed; fetching it from the URL waits for the SSRF-safe fetch (core/safe-fetch.ts).
+ */
+export const quickLinkRoutes: RouteModule = (fastify, app) => {
+  const base = `${W}/quick-links/`;
+  const P = PERMISSIONS.home;
+  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { linkId: string } }) =>
+    loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
+
+  route(fastify, app, {
+    method: "GET",
+    url: base,
+    params: slugParams,
+    scope: "workspace",
+    policy: P.view,
+    handler: async ({ workspace, user }) => (await listQuickLinks(app.db, workspace.id, user.id)).map(presentQuickLink),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: base,
+    params: slugParams,
+    body: quickLinkCreateBody,
+    scope: "workspace",
+    policy: P.edit,
+    status: 201,
+    handler: async ({ workspace, user, body }) => presentQuickLink(await createQuickLink(app.db, workspace.id, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${base}:linkId/`,
+    params: quickLinkParams,
+    body: quickLinkPatchBody,
+    scope: "workspace",
+    policy: P.edit,
+    load: loadOwn,
+    handler: async ({ loaded, body, user }) => presentQuickLink(await updateQuickLink(app.db, loaded, body, user.id)),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${base}:linkId/`,
+    params: quickLinkParams,
+    scope: "workspace",
+    policy: P.edit,
+    load: loadOwn,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteQuickLink(app.db, loaded);
+    },
+  });
+};

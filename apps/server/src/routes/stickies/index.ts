@@ -1,0 +1,82 @@
+import { STICKIES_PAGE_SIZE } from "@stride/shared";
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import { envelope, parsePage } from "../../core/pagination.ts";
+import { stickyCreateBody, stickyListQuery, stickyParams, stickyPatchBody } from "./schemas.ts";
+import { presentSticky } from "./presenters.ts";
+import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere, updateSticky } from "./commands.ts";
+
+/**
+ * Stickies (wire-facts §9, platform.md §4, §7): a person's own notes in a workspace. The list is the paginated
+ * envelope (20 a page), highest `sort_order` first, `?query=` searching the text; a new sticky goes first; a reorder
+ * is a PATCH of `sort_order` computed by the client (`sortOrderNextTo` in @stride/shared). Nobody sees another
+ * person's stickies (404).
+ */
+export const stickyRoutes: RouteModule = (fastify, app) => {
+  const base = `${W}/stickies/`;
+  const P = PERMISSIONS.home;
+  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { stickyId: string } }) =>
+    loadOwnSticky(app.db, workspace.id, user.id, params.stickyId);
+
+  route(fastify, app, {
+    method: "GET",
+    url: base,
+    params: slugParams,
+    query: stickyListQuery,
+    scope: "workspace",
+    policy: P.view,
+    handler: async ({ workspace, user, query }) => {
+      const page = parsePage(query, STICKIES_PAGE_SIZE);
+      const { rows, total } = await listStickies(app.db, stickiesWhere(workspace.id, user.id, query.query), page.perPage, page.offset);
+      return envelope(page, total, rows.map(presentSticky), rows.length);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: base,
+    params: slugParams,
+    body: stickyCreateBody,
+    scope: "workspace",
+    policy: P.edit,
+    status: 201,
+    handler: async ({ workspace, user, body }) => presentSticky(await createSticky(app.db, workspace.id, user.id, body)),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${base}:stickyId/`,
+    params: stickyParams,
+    scope: "workspace",
+    policy: P.view,
+    load: loadOwn,
+    handler: async ({ loaded }) => presentSticky(loaded),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${base}:stickyId/`,
+    params: stickyParams,
+    body: stickyPatchBody,
+    scope: "workspace",
+    policy: P.edit,
+    load: loadOwn,
+    handler: async ({ loaded, body, user }) => presentSticky(await updateSticky(app.db, loaded, body, user.id)),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${base}:stickyId/`,
+    params: stickyParams,
+    scope: "workspace",
+    policy: P.edit,
+    load: loadOwn,
+    status: 204,
+    handler: async ({ loaded }) => {
+      await deleteSticky(app.db, loaded);
+    },
+  });
+};

@@ -1,0 +1,191 @@
+/**
+ * A person's home in a workspace (wire-facts §9, platform.md §4/§7): stickies, quick links, the home widgets' order
+ * and switches, recent visits, the home dashboard's widget stats, and the sidebar's pins. Everything is the
+ * caller's own; changes show at once and roll back when the server refuses. The realtime channel's events of these
+ * tables (api/live-map.ts) refetch them.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type {
+  DashboardWithWidgets,
+  HomePreference,
+  OverviewStats,
+  Paginated,
+  QuickLink,
+  QuickLinkCreateBody,
+  QuickLinkPatchBody,
+  RecentVisit,
+  SidebarPreferences,
+  Sticky,
+  StickyCreateBody,
+  WidgetIssues,
+} from "@stride/shared/contract";
+import { STICKIES_SHOWN, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
+import { api } from "./client.ts";
+
+export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, OverviewStats };
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+
+export const homeKeys = {
+  all: (slug: string) => ["home", slug] as const,
+  stickies: (slug: string) => ["home", slug, "stickies"] as const,
+  quickLinks: (slug: string) => ["home", slug, "quick-links"] as const,
+  preferences: (slug: string) => ["home", slug, "preferences"] as const,
+  sidebar: (slug: string) => ["home", slug, "sidebar"] as const,
+  recents: (slug: string) => ["home", slug, "recents"] as const,
+  dashboard: (slug: string) => ["home", slug, "dashboard"] as const,
+  widget: (slug: string, dashboardId: string, key: string, tab: string) => ["home", slug, "dashboard", dashboardId, key, tab] as const,
+};
+
+export const stickiesQuery = (slug: string) =>
+  queryOptions({
+    queryKey: homeKeys.stickies(slug),
+    queryFn: () => api<Paginated<Sticky>>(`${W(slug)}/stickies/`, { query: { per_page: String(STICKIES_SHOWN), cursor: `${STICKIES_SHOWN}:0:0` } }).then((r) => r.results),
+  });
+export const quickLinksQuery = (slug: string) => queryOptions({ queryKey: homeKeys.quickLinks(slug), queryFn: () => api<QuickLink[]>(`${W(slug)}/quick-links/`) });
+export const homePreferencesQuery = (slug: string) =>
+  queryOptions({ queryKey: homeKeys.preferences(slug), queryFn: () => api<HomePreference[]>(`${W(slug)}/home-preferences/`) });
+export const sidebarPreferencesQuery = (slug: string) =>
+  queryOptions({ queryKey: homeKeys.sidebar(slug), queryFn: () => api<SidebarPreferences>(`${W(slug)}/sidebar-preferences/`, { priority: "low" }) });
+export const recentVisitsQuery = (slug: string) => queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => api<RecentVisit[]>(`${W(slug)}/recent-visits/`) });
+export const homeDashboardQuery = (slug: string) =>
+  queryOptions({ queryKey: homeKeys.dashboard(slug), queryFn: () => api<DashboardWithWidgets>(`${W(slug)}/dashboard/`, { query: { dashboard_type: "home" } }) });
+/** The caller's items of one tab of the assigned-work widget (the first few and their number). */
+export const assignedWorkQuery = (slug: string, dashboardId: string, tab: WidgetIssueTab) =>
+  queryOptions({
+    queryKey: homeKeys.widget(slug, dashboardId, "assigned_issues", tab),
+    queryFn: () => api<WidgetIssues>(`${W(slug)}/dashboard/${dashboardId}/`, { query: { widget_key: "assigned_issues", issue_type: tab } }),
+  });
+
+export const useStickies = (slug: string) => useQuery(stickiesQuery(slug));
+export const useQuickLinks = (slug: string) => useQuery(quickLinksQuery(slug));
+export const useHomePreferences = (slug: string) => useQuery(homePreferencesQuery(slug));
+export const useSidebarPreferences = (slug: string) => useQuery(sidebarPreferencesQuery(slug));
+export const useRecentVisits = (slug: string) => useQuery(recentVisitsQuery(slug));
+export const useHomeDashboard = (slug: string) => useQuery(homeDashboardQuery(slug));
+export const useAssignedWork = (slug: string, dashboardId: string | undefined, tab: WidgetIssueTab) =>
+  useQuery({ ...assignedWorkQuery(slug, dashboardId ?? "", tab), enabled: !!dashboardId });
+
+/** Apply `change` to a cached value at once; the returned function puts the old value back. */
+async function optimistic<T>(qc: QueryClient, key: QueryKey, change: (old: T) => T) {
+  await qc.cancelQueries({ queryKey: key });
+  const prev = qc.getQueryData<T>(key);
+  if (prev !== undefined) qc.setQueryData<T>(key, change(prev));
+  return { undo: () => qc.setQueryData(key, prev) };
+}
+
+const byOrder = (a: { sort_order: number }, b: { sort_order: number }) => b.sort_order - a.sort_order;
+
+// ---------------------------------------------------------------- stickies
+
+/** A new sticky (it goes first: the server gives it the top sort order). */
+export function useCreateSticky(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not add the sticky" },
+    mutationFn: (body: StickyCreateBody) => api<Sticky>(`${W(slug)}/stickies/`, { method: "POST", body }),
+    onSuccess: (row) => qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) => (old ? [row, ...old.filter((s) => s.id !== row.id)].sort(byOrder) : old)),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.stickies(slug) }),
+  });
+}
+
+/** Change a sticky (text, colour, place): shown at once, rolled back if refused. */
+export function useUpdateSticky(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the sticky" },
+    mutationFn: ({ id, ...body }: StickyCreateBody & { id: string }) => api<Sticky>(`${W(slug)}/stickies/${id}/`, { method: "PATCH", body }),
+    onMutate: ({ id, ...body }) =>
+      optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) => old.map((s) => (s.id === id ? ({ ...s, ...body } as Sticky) : s)).sort(byOrder)),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSuccess: (row) => qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) => old?.map((s) => (s.id === row.id ? row : s)).sort(byOrder)),
+  });
+}
+
+export function useDeleteSticky(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not delete the sticky" },
+    mutationFn: (id: string) => api(`${W(slug)}/stickies/${id}/`, { method: "DELETE" }),
+    onMutate: (id) => optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) => old.filter((s) => s.id !== id)),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.stickies(slug) }),
+  });
+}
+
+// ---------------------------------------------------------------- quick links
+
+/** A new quick link; its field errors are shown by the form. */
+export function useCreateQuickLink(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: QuickLinkCreateBody) => api<QuickLink>(`${W(slug)}/quick-links/`, { method: "POST", body }),
+    onSuccess: (row) => qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => (old ? [row, ...old.filter((l) => l.id !== row.id)] : old)),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.quickLinks(slug) }),
+  });
+}
+
+export function useUpdateQuickLink(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, ...body }: QuickLinkPatchBody & { id: string }) => api<QuickLink>(`${W(slug)}/quick-links/${id}/`, { method: "PATCH", body }),
+    onSuccess: (row) => qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => old?.map((l) => (l.id === row.id ? row : l))),
+  });
+}
+
+export function useDeleteQuickLink(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not remove the link" },
+    mutationFn: (id: string) => api(`${W(slug)}/quick-links/${id}/`, { method: "DELETE" }),
+    onMutate: (id) => optimistic<QuickLink[]>(qc, homeKeys.quickLinks(slug), (old) => old.filter((l) => l.id !== id)),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.quickLinks(slug) }),
+  });
+}
+
+// ---------------------------------------------------------------- home widgets and sidebar pins
+
+/** Turn a home widget on or off, or move it: shown at once, rolled back if refused. */
+export function useUpdateHomePreference(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the widget" },
+    mutationFn: ({ key, ...body }: { key: string; is_enabled?: boolean; sort_order?: number }) =>
+      api<Omit<HomePreference, "config">>(`${W(slug)}/home-preferences/${encodeURIComponent(key)}/`, { method: "PATCH", body }),
+    onMutate: ({ key, ...body }) =>
+      optimistic<HomePreference[]>(qc, homeKeys.preferences(slug), (old) => old.map((p) => (p.key === key ? { ...p, ...body } : p)).sort(byOrder)),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.preferences(slug) }),
+  });
+}
+
+/** Pin or unpin a sidebar entry (PATCH of one key), shown at once. */
+export function usePinSidebarEntry(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the sidebar" },
+    mutationFn: ({ key, is_pinned }: { key: SidebarPreferenceKey; is_pinned: boolean }) =>
+      api(`${W(slug)}/sidebar-preferences/${key}/`, { method: "PATCH", body: { is_pinned } }),
+    onMutate: ({ key, is_pinned }) =>
+      optimistic<SidebarPreferences>(qc, homeKeys.sidebar(slug), (old) => ({ ...old, [key]: { sort_order: old[key]?.sort_order ?? 0, is_pinned } })),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.sidebar(slug) }),
+  });
+}
+
+/** Change a dashboard widget's filters (the assigned-work tab), shown at once. */
+export function useUpdateDashboardWidget(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the widget" },
+    mutationFn: ({ dashboard, widgetId, filters }: { dashboard: DashboardWithWidgets; widgetId: string; filters: Record<string, unknown> }) =>
+      api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body: { filters } }),
+    onMutate: ({ widgetId, filters }) =>
+      optimistic<DashboardWithWidgets>(qc, homeKeys.dashboard(slug), (old) => ({ ...old, widgets: old.widgets.map((w) => (w.id === widgetId ? { ...w, widget_filters: filters } : w)) })),
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.dashboard(slug) }),
+  });
+}

@@ -1,0 +1,122 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * The workspace home and stickies (issue #9 points 10–11): create, colour and reorder stickies; add a quick link on
+ * the home and see it; open a work item and find it in recents; hide and move home widgets. Each test seeds its own
+ * user, workspace and project and checks what the server stored.
+ */
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+let a: Arranged;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  ctx = await newContext(browser);
+  a = await arrange(ctx, { firstName: "Stella", labels: [] });
+  page = await ctx.newPage();
+});
+afterEach(async () => { await ctx?.close(); });
+
+interface StickyRow { id: string; description_stripped: string | null; background_color: string | null; sort_order: number }
+const W = () => `/api/workspaces/${a.slug}`;
+const stickies = async (): Promise<StickyRow[]> => ((await (await page.request.get(`${W()}/stickies/`)).json()) as { results: StickyRow[] }).results;
+const texts = async () => (await stickies()).map((s) => s.description_stripped);
+
+async function addSticky(text: string): Promise<void> {
+  const before = (await stickies()).length;
+  await page.getByRole("button", { name: "Add sticky" }).first().click();
+  await poll(async () => (await stickies()).length).toBe(before + 1);
+  const id = (await stickies())[0].id;
+  // the new sticky is first and active: its editor has the focus
+  const editor = page.locator(`[data-sticky="${id}"] [contenteditable="true"]`);
+  await editor.waitFor();
+  await poll(() => editor.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.type(text);
+  await poll(async () => (await stickies()).find((s) => s.id === id)?.description_stripped).toBe(text);
+}
+
+it("creates stickies, colours one and reorders them with the keyboard", async () => {
+  await page.goto(`/${a.slug}/stickies/`);
+  await page.getByRole("heading", { name: "Stickies" }).waitFor();
+  await addSticky("Water the plants");
+  await addSticky("Call the bank");
+  expect(await texts()).toEqual(["Call the bank", "Water the plants"]);
+
+  // colour: the menu of the sticky, then a colour
+  await page.getByRole("button", { name: "Colour of sticky Water the plants" }).click();
+  await page.getByRole("menuitemradio", { name: "Green" }).click();
+  await poll(async () => (await stickies()).find((s) => s.description_stripped === "Water the plants")?.background_color).toBe("green");
+  await page.locator('[data-sticky][data-color="green"]').waitFor();
+
+  // reorder: pick the first one up, move it down one place, drop
+  await page.getByRole("button", { name: "Move sticky Call the bank" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await poll(texts).toEqual(["Water the plants", "Call the bank"]);
+  // the screen shows the new order
+  await poll(() => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
+  // and it survives a reload
+  await page.reload();
+  await poll(() => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
+});
+
+it("adds a quick link on the home and shows it", async () => {
+  await page.goto(`/${a.slug}/`);
+  const widget = page.locator('[data-widget="quick_links"]');
+  await widget.getByRole("button", { name: "Add quick link" }).click();
+  const form = page.getByRole("form", { name: "Add quick link" });
+  await form.getByRole("textbox", { name: "URL" }).fill("example.com/handbook");
+  await form.getByRole("textbox", { name: "Title" }).fill("Handbook");
+  await form.getByRole("button", { name: "Add link" }).click();
+  const link = widget.getByRole("link", { name: "Handbook" });
+  await link.waitFor();
+  expect(await link.getAttribute("href")).toBe("http://example.com/handbook");
+  const stored = (await (await page.request.get(`${W()}/quick-links/`)).json()) as { title: string; url: string }[];
+  expect(stored.map((l) => [l.title, l.url])).toEqual([["Handbook", "http://example.com/handbook"]]);
+  // a bad URL is refused under its field
+  await widget.getByRole("button", { name: "Add quick link" }).click();
+  await form.getByRole("textbox", { name: "URL" }).fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Add link" }).click();
+  await form.getByText("Enter a valid URL.").waitFor();
+});
+
+it("shows a work item opened before in the home's recents", async () => {
+  const [item] = await createItems(page.request, a, [{ name: "Fix the login page" }]);
+  const key = `${a.identifier}-${item.sequence_id}`;
+  await page.goto(`/${a.slug}/browse/${key}/`);
+  await poll(() => page.locator(`[data-item-detail="${key}"]`).getByRole("textbox", { name: "Title" }).inputValue()).toBe("Fix the login page");
+  await page.getByRole("navigation", { name: "Workspace" }).locator("[data-nav=home]").click();
+  const recents = page.getByRole("list", { name: "Recent visits" });
+  const entry = recents.getByRole("link", { name: "Fix the login page" });
+  await entry.waitFor();
+  await entry.click();
+  await poll(() => new URL(page.url()).pathname).toBe(`/${a.slug}/browse/${key}/`);
+});
+
+it("hides a home widget and moves another with the keyboard", async () => {
+  await page.goto(`/${a.slug}/`);
+  await page.locator('[data-widget="recents"]').waitFor();
+  await page.getByRole("button", { name: "Manage widgets" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manage widgets" });
+  await dialog.getByRole("switch", { name: "Show Recents" }).click();
+  await page.locator('[data-widget="recents"]').waitFor({ state: "detached" });
+  const prefs = async () => (await (await page.request.get(`${W()}/home-preferences/`)).json()) as { key: string; is_enabled: boolean; sort_order: number }[];
+  await poll(async () => (await prefs()).find((p) => p.key === "recents")?.is_enabled).toBe(false);
+
+  // move "My stickies" to the top
+  await dialog.getByRole("button", { name: "Move widget My stickies" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await poll(async () => (await prefs()).map((p) => p.key)).toEqual(["my_stickies", "quick_links", "recents", "assigned_issues"]);
+  await page.keyboard.press("Escape");
+  await poll(() => page.locator("[data-widget]").evaluateAll((els) => els.map((e) => e.getAttribute("data-widget")))).toEqual(["my_stickies", "quick_links", "assigned_issues"]);
+});
