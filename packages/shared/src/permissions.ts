@@ -129,6 +129,8 @@ export const PERMISSIONS = {
   search: { workspace: W.read, project: PJ.read },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** The caller's own API tokens of a workspace (settings → API tokens: admin only). */
+  apiToken: { view: W.admin, create: W.admin, delete: W.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

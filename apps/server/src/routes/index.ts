@@ -1,4 +1,5 @@
 import type { RouteModule } from "../core/route.ts";
+import { apiTokenRoutes } from "./api-tokens/index.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
@@ -30,6 +31,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  apiTokenRoutes,
   assetRoutes,
   authRoutes,
   cycleRoutes,

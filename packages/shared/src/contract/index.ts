@@ -31,3 +31,4 @@ export * from "./views.ts";
 export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";
+export * from "./api-tokens.ts";

@@ -6,3 +6,4 @@ export * from "./projects.ts";
 export * from "./issues.ts";
 export * from "./views.ts";
 export * from "./notifications.ts";
+export * from "./api-tokens.ts";
