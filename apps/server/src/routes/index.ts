@@ -21,6 +21,7 @@ import { stateRoutes } from "./states/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
@@ -53,6 +54,7 @@ export const routeModules: RouteModule[] = [
   userFavoritesRoutes,
   userPropertiesRoutes,
   usersRoutes,
+  v1Routes,
   viewRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,

@@ -32,3 +32,4 @@ export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";
 export * from "./api-tokens.ts";
+export * from "./v1.ts";
