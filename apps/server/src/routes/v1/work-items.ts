@@ -78,6 +78,8 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   workspace_search: z.string().optional(),
   project_id: idParam().optional(),
+  /** Plane's Node SDK names the project `project`. */
+  project: idParam().optional(),
 }).passthrough();
 
 /** v1 work items under `issues/` and `work-items/`: list, create, get, patch, delete, lookup, search, links, comments, activities. */
@@ -116,7 +118,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     policy: PERMISSIONS.search.workspace,
     handler: async (ctx) => {
       const q = parseSearchQuery(ctx.query.search ?? "");
-      const projectId = ctx.query.workspace_search === "true" ? undefined : ctx.query.project_id;
+      const projectId = ctx.query.workspace_search === "true" ? undefined : (ctx.query.project_id ?? ctx.query.project);
       const rows = await inSearch(ctx.app, (tx) => searchIssues(tx, q, { workspaceId: ctx.workspace.id, userId: ctx.user.id, projectId, limit: ctx.query.limit ?? 10 }));
       return { issues: rows.map((r) => presentSearchIssue(r, ctx.workspace.slug)) };
     },
