@@ -28,7 +28,7 @@ beforeAll(async () => {
   routes = everyRoute();
   const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;
   await t.db.db.insert(schema.apiTokens).values({ tokenHash: hashToken(key), userId: w.ws.admin.userId, allowedRateLimit: "1000000/min" });
-  keyHeader = (r) => (r.auth === "apiKey" ? { "x-api-key": key } : {});
+  keyHeader = (r): Record<string, string> => (r.auth === "apiKey" ? { "x-api-key": key } : {});
 });
 afterAll(async () => {
   await t?.close();

@@ -79,6 +79,11 @@ export interface RegisteredRoute {
   policy: Policy | null;
   /** The declared body schema, if any (tests build well-shaped bodies from it). */
   body: z.ZodType | null;
+  /** The declared path-param and query schemas, if any (the public API's OpenAPI document is built from them). */
+  params: z.ZodType | null;
+  query: z.ZodType | null;
+  /** Success status. */
+  status: number;
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
@@ -196,7 +201,9 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null });
+    for (const method of methods) registeredRoutes.push({
+      method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null, params: spec.params ?? null, query: spec.query ?? null, status: spec.status ?? 200,
+    });
     fastify.route({
       method: methods,
       url,
