@@ -108,6 +108,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
   notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
 };
 
 describe("the action table", () => {

@@ -138,6 +138,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/members/`);
       go(`${W}/invitations/`);
     }
+    if (a === "api-tokens") go(`${W}/api-tokens/`);
     return;
   }
   if (section !== "projects" || !a || a === "archives") return;

@@ -65,6 +65,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   notifications: (_e, c) => [["notifications", c.slug]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
+  // settings → API tokens: a token made, revoked or used (last_used) in another tab
+  api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

@@ -11,6 +11,7 @@ export const qk = {
   workspaceMemberMe: (slug: string) => ["ws", slug, "member-me"] as const,
   workspaceMembers: (slug: string) => ["ws", slug, "members"] as const,
   workspaceInvitations: (slug: string) => ["ws", slug, "invitations"] as const,
+  apiTokens: (slug: string) => ["ws", slug, "api-tokens"] as const,
   projects: (slug: string) => ["ws", slug, "projects"] as const,
   favorites: (slug: string) => ["ws", slug, "favorites"] as const,
   workspaceUserProperties: (slug: string) => ["ws", slug, "user-properties"] as const,

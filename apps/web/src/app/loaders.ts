@@ -24,6 +24,7 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-rou
 import { can } from "@stride/shared";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
+import { apiTokensQuery } from "../api/api-tokens.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
@@ -47,7 +48,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
 export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "other";
-export type WorkspaceSettingsPage = "general" | "members" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "api-tokens" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
@@ -311,6 +312,7 @@ export function createLoaders(qc: QueryClient) {
   const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
+    if (page === "api-tokens") start(apiTokensQuery(slug));
     return null;
   };
 

@@ -11,6 +11,7 @@ export { WorkspaceSettingsLayout } from "../../features/workspace-settings/Works
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";
 export { WorkspaceMembersSettings } from "../../features/workspace-settings/MembersPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
+export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/ApiTokensPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";
