@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, choice, date, HTML_MAX, idList, name, number, ref, text, uuid, nonEmptyList, type HtmlField } from "./fields.ts";
+import { bool, choice, date, HTML_MAX, idList, name, number, ref, text, uuid, type HtmlField } from "./fields.ts";
 import { ROLE_VALUES } from "../roles.ts";
 import { priority } from "./work-items.ts";
 
@@ -31,9 +31,6 @@ export function v1WorkItemBodies(html: HtmlField) {
 }
 export type V1WorkItemCreateBody = z.infer<ReturnType<typeof v1WorkItemBodies>["create"]>;
 export type V1WorkItemPatchBody = z.infer<ReturnType<typeof v1WorkItemBodies>["patch"]>;
-
-/** POST v1 cycles/{id}/cycle-issues/ and modules/{id}/module-issues/ `{issues}`. */
-export const v1IssuesBody = z.object({ issues: nonEmptyList(uuid(), 1000, "Issues are required") });
 
 /** POST v1 projects/{pid}/members/ `{member, role}`. */
 export const v1ProjectMemberBody = z.object({ member: uuid(), role: choice(ROLE_VALUES).optional() });

@@ -3,6 +3,7 @@ import { registerV1Workspace } from "./workspace.ts";
 import { registerV1Project } from "./project.ts";
 import { registerV1WorkItems } from "./work-items.ts";
 import { registerV1Docs } from "./openapi.ts";
+import { registerV1Planning } from "./planning.ts";
 
 /**
  * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
@@ -13,5 +14,6 @@ export const v1Routes: RouteModule = (fastify, app) => {
   registerV1Workspace(fastify, app);
   registerV1Project(fastify, app);
   registerV1WorkItems(fastify, app);
+  registerV1Planning(fastify, app);
   registerV1Docs(fastify, app);
 };
