@@ -71,6 +71,20 @@ describe("v1 work items", () => {
     expect(await member.get(`${P}/work-items/${id}/`)).toMatchObject({ status: 404, body: V1_NOT_FOUND });
   });
 
+  it("a v1 write reaches the app's cached list (the list-version triggers see it)", async () => {
+    const app = `/api/workspaces/${ws.slug}/projects/${pr.id}/issues/?per_page=100&cursor=100:0:0`;
+    const before = await ws.member.get(app);
+    expect(before.status).toBe(200);
+    const made = await member.post(`${P}/work-items/`, { name: "cache check" });
+    const after = await ws.member.get(app);
+    expect(after.body.results.map((r: { id: string }) => r.id)).toContain(made.body.id);
+    await member.patch(`${P}/work-items/${made.body.id}/`, { name: "cache checked" });
+    const renamed = await ws.member.get(app);
+    expect(renamed.body.results.find((r: { id: string }) => r.id === made.body.id).name).toBe("cache checked");
+    await member.delete(`${P}/work-items/${made.body.id}/`);
+    expect((await ws.member.get(app)).body.results.map((r: { id: string }) => r.id)).not.toContain(made.body.id);
+  });
+
   it("lists through the list engine with the envelope, order_by, fields and expand", async () => {
     const names = ["one", "two", "three"];
     for (const name of names) expect((await member.post(`${P}/issues/`, { name, assignees: [ws.member.userId] })).status).toBe(201);
