@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { bool } from "@stride/shared/contract";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
@@ -17,7 +16,7 @@ import { addProjectMembers, loadActiveMember, removeProjectMember } from "../pro
 import { v1ProjectMemberBody } from "@stride/shared/contract";
 import { V1P } from "./paths.ts";
 import { authorExpanders, presentV1Label, presentV1State } from "./presenters.ts";
-import { duplicateExternal, shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery } from "./shape.ts";
+import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery } from "./shape.ts";
 
 const { states, labels, projectMembers, users } = schema;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { parseSearchQuery } from "@stride/shared";
 import { v1WorkItemBodies, type V1WorkItemPatchBody } from "@stride/shared/contract";
@@ -206,15 +206,16 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
 
   // ---------------------------------------------------------------- comments
   const C = schema.issueComments;
-  const isMember = async (workspaceId: string, userIds: (string | null)[]) => {
+  /** Which of these people are active members of the workspace (`is_member` of a comment's author). */
+  const workspaceMembersAmong = async (workspaceId: string, userIds: (string | null)[]) => {
     const ids = [...new Set(userIds.filter((x): x is string => !!x))];
     if (!ids.length) return new Set<string>();
-    const rows = await db.select({ id: schema.workspaceMembers.memberId }).from(schema.workspaceMembers)
-      .where(and(eq(schema.workspaceMembers.workspaceId, workspaceId), eq(schema.workspaceMembers.isActive, true)));
+    const WM = schema.workspaceMembers;
+    const rows = await db.select({ id: WM.memberId }).from(WM).where(and(eq(WM.workspaceId, workspaceId), eq(WM.isActive, true), inArray(WM.memberId, ids)));
     return new Set(rows.map((r) => r.id));
   };
   const presentComments = async (workspaceId: string, rows: (typeof C.$inferSelect)[]) => {
-    const members = await isMember(workspaceId, rows.map((r) => r.actorId));
+    const members = await workspaceMembersAmong(workspaceId, rows.map((r) => r.actorId));
     return rows.map((r) => presentV1Comment(r, !!r.actorId && members.has(r.actorId)));
   };
   const liveComments = (issueId: string) => and(eq(C.issueId, issueId), isNull(C.deletedAt));

@@ -10,8 +10,8 @@ import { createProjectBody, updateProjectBody } from "../projects/schemas.ts";
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from "../projects/commands.ts";
 import { visibleProjectsWhere } from "../projects/queries.ts";
 import { V1, V1P, V1W } from "./paths.ts";
-import { presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
-import { authorExpanders, } from "./presenters.ts";
+import { authorExpanders, presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
+
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery } from "./shape.ts";
 
 const { projects, workspaceMembers, users } = schema;
