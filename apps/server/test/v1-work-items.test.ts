@@ -140,6 +140,21 @@ describe("v1 work items", () => {
     expect(list.body.results).toEqual([]);
   });
 
+  it("relations: POST {relation_type, issues} (201), GET lists each kind as {project_id, issue_id}", async () => {
+    const [a, b] = [(await member.post(`${P}/work-items/`, { name: "blocker" })).body.id, (await member.post(`${P}/work-items/`, { name: "blocked" })).body.id];
+    const made = await member.post(`${P}/work-items/${a}/relations/`, { relation_type: "blocking", issues: [b] });
+    expect(made.status).toBe(201);
+    expect(made.body).toHaveLength(1);
+    expect(made.body[0]).toMatchObject({ relation_type: expect.any(String) });
+    const mine = await member.get(`${P}/work-items/${a}/relations/`);
+    expect(mine.status).toBe(200);
+    expect(Object.keys(mine.body).sort()).toEqual(["blocked_by", "blocking", "duplicate", "finish_after", "finish_before", "relates_to", "start_after", "start_before"]);
+    expect(mine.body.blocking).toEqual([{ project_id: pr.id, issue_id: b }]);
+    expect((await member.get(`${P}/work-items/${b}/relations/`)).body.blocked_by).toEqual([{ project_id: pr.id, issue_id: a }]);
+    expect(await member.post(`${P}/work-items/${a}/relations/`, { relation_type: "nonsense", issues: [b] })).toMatchObject({ status: 400 });
+    expect(await guest.post(`${P}/work-items/${a}/relations/`, { relation_type: "relates_to", issues: [b] })).toMatchObject({ status: 403, body: FORBIDDEN });
+  });
+
   it("links: create (201), list, get, patch, delete", async () => {
     const item = (await member.post(`${P}/work-items/`, { name: "Linked" })).body.id;
     const L = `${P}/work-items/${item}/links/`;

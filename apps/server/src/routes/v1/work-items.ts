@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseSearchQuery } from "@stride/shared";
 import { v1WorkItemBodies, type V1WorkItemPatchBody } from "@stride/shared/contract";
@@ -20,10 +20,12 @@ import { createLinkBody, updateLinkBody } from "../issues/schemas.ts";
 import { commentCreateBody, commentParams, commentPatchBody } from "../issue-comments/schemas.ts";
 import { createComment, deleteComment, loadComment, updateComment } from "../issue-comments/commands.ts";
 import { inSearch, searchIssues } from "../search/commands.ts";
+import { addRelations, relationLists } from "../issues/relations.ts";
+import { addRelationsBody } from "../issues/schemas.ts";
 import { presentSearchIssue } from "../search/presenters.ts";
 import { V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
 import { authorExpanders, presentV1Activity, presentV1Comment, presentV1Link, presentV1WorkItem, workItemExpanders } from "./presenters.ts";
-import { duplicateExternal, shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery, type V1Object } from "./shape.ts";
+import { columns, duplicateExternal, shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery, type V1Object } from "./shape.ts";
 import { externalKey } from "./project.ts";
 
 const { create: v1WorkItemCreateBody, patch: v1WorkItemPatchBody } = v1WorkItemBodies(htmlField);
@@ -273,6 +275,29 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     creatorOf: (l) => l.comment.actorId,
     handler: async (ctx) => {
       await db.transaction((tx) => deleteComment(tx, ctx.loaded.issue, ctx.loaded.comment, ctx.user.id));
+    },
+  });
+
+  // ---------------------------------------------------------------- relations
+  const relationIds = async (issueId: string) => {
+    const lists = await relationLists(db, issueId);
+    return Object.fromEntries(Object.entries(lists).map(([type, items]) => [type, items.map((i) => ({ project_id: i.project_id, issue_id: i.id }))]));
+  };
+  route(fastify, app, {
+    method: "GET", url: v1ItemUrls("relations/"), auth: "apiKey", scope: "project", params: issueParams,
+    policy: PERMISSIONS.workItem.view,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => relationIds(ctx.loaded.id),
+  });
+  route(fastify, app, {
+    method: "POST", url: v1ItemUrls("relations/"), auth: "apiKey", scope: "project", params: issueParams, body: addRelationsBody,
+    policy: PERMISSIONS.workItem.link, status: 201,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => {
+      const ids = new Set(await addRelations(db, ctx.loaded, ctx.user.id, ctx.body.relation_type, ctx.body.issues));
+      const rows = await db.select().from(schema.issueRelations)
+        .where(and(eq(schema.issueRelations.workspaceId, ctx.workspace.id), sql`(${schema.issueRelations.issueId} = ${ctx.loaded.id} OR ${schema.issueRelations.relatedIssueId} = ${ctx.loaded.id})`));
+      return rows.filter((r) => ids.has(r.issueId === ctx.loaded.id ? r.relatedIssueId : r.issueId)).map((r) => columns(schema.issueRelations, r));
     },
   });
 
