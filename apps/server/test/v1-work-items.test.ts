@@ -140,6 +140,18 @@ describe("v1 work items", () => {
     expect(list.body.results).toEqual([]);
   });
 
+  it("archives a done item (204), lists it among archived ones, unarchives it; 4091 for an open one", async () => {
+    const open = (await member.post(`${P}/work-items/`, { name: "still open" })).body.id;
+    expect(await member.post(`${P}/work-items/${open}/archive/`)).toMatchObject({ status: 400, body: { error_code: 4091 } });
+    const done = (await member.post(`${P}/work-items/`, { name: "finished", state: pr.states["Done"] })).body.id;
+    expect((await member.post(`${P}/work-items/${done}/archive/`)).status).toBe(204);
+    expect((await member.get(`${P}/archived-work-items/`)).body.results.map((r: { id: string }) => r.id)).toEqual([done]);
+    expect((await member.get(`${P}/work-items/`)).body.results.map((r: { id: string }) => r.id)).not.toContain(done);
+    expect((await member.delete(`${P}/work-items/${done}/unarchive/`)).status).toBe(204);
+    expect((await member.get(`${P}/archived-issues/`)).body.results).toEqual([]);
+    expect((await member.delete(`${P}/work-items/${done}/unarchive/`)).status).toBe(404);
+  });
+
   it("relations: POST {relation_type, issues} (201), GET lists each kind as {project_id, issue_id}", async () => {
     const [a, b] = [(await member.post(`${P}/work-items/`, { name: "blocker" })).body.id, (await member.post(`${P}/work-items/`, { name: "blocked" })).body.id];
     const made = await member.post(`${P}/work-items/${a}/relations/`, { relation_type: "blocking", issues: [b] });

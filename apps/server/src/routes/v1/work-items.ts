@@ -12,7 +12,7 @@ import { htmlField } from "../../core/sanitize.ts";
 import { envelope } from "../../core/pagination.ts";
 import { listIssues, parseListQuery, safeTimeZone, type ListContext } from "../../core/issue-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { createIssueWithView, deleteIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
+import { archiveIssues, createIssueWithView, deleteIssue, restoreIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import { assertCanSee, issueNotFound, loadIssueForRoute, notAllowedToView } from "../issues/access.ts";
 import { loadIssueView, loadIssueViewsOrdered, lookupIssueByKey } from "../issues/queries.ts";
 import { createLink, deleteLink, linkParams, loadLink, updateLink } from "../issues/links.ts";
@@ -23,7 +23,7 @@ import { inSearch, searchIssues } from "../search/commands.ts";
 import { addRelations, relationLists } from "../issues/relations.ts";
 import { addRelationsBody } from "../issues/schemas.ts";
 import { presentSearchIssue } from "../search/presenters.ts";
-import { V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
+import { V1P, V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
 import { authorExpanders, presentV1Activity, presentV1Comment, presentV1Link, presentV1WorkItem, workItemExpanders } from "./presenters.ts";
 import { columns, duplicateExternal, shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery, type V1Object } from "./shape.ts";
 import { externalKey } from "./project.ts";
@@ -169,6 +169,29 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       await db.transaction((tx) => deleteIssue(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)));
     },
+  });
+
+  // ---------------------------------------------------------------- archive (Plane's SDK: archive/, unarchive/, archived-work-items/)
+  route(fastify, app, {
+    method: "POST", url: v1ItemUrls("archive/"), auth: "apiKey", scope: "project", params: issueParams,
+    policy: PERMISSIONS.workItem.archive, status: 204,
+    load: (ctx) => loadIssueForRoute(ctx),
+    handler: async (ctx) => {
+      await db.transaction((tx) => archiveIssues(tx, [ctx.loaded], ctx.user.id));
+    },
+  });
+  route(fastify, app, {
+    method: "DELETE", url: v1ItemUrls("unarchive/"), auth: "apiKey", scope: "project", params: issueParams,
+    policy: PERMISSIONS.workItem.restore, status: 204,
+    load: (ctx) => loadIssueForRoute(ctx, { onlyArchived: true }),
+    handler: async (ctx) => {
+      await db.transaction((tx) => restoreIssue(tx, ctx.loaded, ctx.user.id));
+    },
+  });
+  route(fastify, app, {
+    method: "GET", url: [`${V1P}/archived-issues/`, `${V1P}/archived-work-items/`], auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
+    policy: PERMISSIONS.workItem.view,
+    handler: async (ctx) => v1WorkItemList(ctx, { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }, ctx.query),
   });
 
   // ---------------------------------------------------------------- links
