@@ -1113,6 +1113,25 @@ CREATE TABLE "workspace_user_links" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "api_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"token_hash" text NOT NULL,
+	"label" text DEFAULT '' NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"user_id" uuid NOT NULL,
+	"user_type" integer DEFAULT 0 NOT NULL,
+	"workspace_id" uuid,
+	"expired_at" timestamp with time zone,
+	"last_used" timestamp with time zone,
+	"is_service" boolean DEFAULT false NOT NULL,
+	"allowed_rate_limit" text DEFAULT '60/min' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	CONSTRAINT "api_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1240,6 +1259,8 @@ ALTER TABLE "workspace_sidebar_preferences" ADD CONSTRAINT "workspace_sidebar_pr
 ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_owner_users_id_fk" FOREIGN KEY ("owner") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1325,7 +1346,9 @@ CREATE UNIQUE INDEX "user_recent_visits_uq" ON "user_recent_visits" USING btree 
 CREATE INDEX "user_recent_visits_user_idx" ON "user_recent_visits" USING btree ("user","workspace","visited_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_home_preferences_uq" ON "workspace_home_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_sidebar_preferences_uq" ON "workspace_sidebar_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
-CREATE INDEX "workspace_user_links_owner_idx" ON "workspace_user_links" USING btree ("workspace","owner");
+CREATE INDEX "workspace_user_links_owner_idx" ON "workspace_user_links" USING btree ("workspace","owner");--> statement-breakpoint
+CREATE INDEX "api_tokens_user_idx" ON "api_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "api_tokens_workspace_idx" ON "api_tokens" USING btree ("workspace_id");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -51,6 +51,15 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   // Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
   // and uploads by their multipart receiver.
   fastify.removeContentTypeParser("text/plain");
+  // An empty JSON body is no body, as Django REST framework reads it: Plane's Node SDK sends DELETE and bodyless
+  // POSTs with `Content-Type: application/json` and nothing after it.
+  const jsonParser = fastify.getDefaultJsonParser("error", "error");
+  fastify.removeContentTypeParser("application/json");
+  fastify.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    jsonParser(req, text, done);
+  });
   await registerSecurity(fastify, app.config);
 
   fastify.setErrorHandler((err, req, reply) => {

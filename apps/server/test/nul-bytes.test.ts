@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
@@ -5,6 +6,8 @@ import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
 import { NUL_MESSAGE, type RegisteredRoute } from "../src/core/route.ts";
 import { concretePath, everyRoute } from "./helpers/routes.ts";
 import { pgErrorToHttp } from "../src/core/errors.ts";
+import { schema } from "../src/db/client.ts";
+import { hashToken } from "../src/core/session.ts";
 
 /**
  * NUL characters cannot be stored and name nothing: every route refuses them with a 400 in the validation layer
@@ -16,10 +19,16 @@ let w: RoleWorld;
 let routes: RegisteredRoute[];
 const NUL = "a\u0000b";
 
+/** The admin's API key, for the public API v1's `apiKey` routes. */
+let keyHeader: (r: RegisteredRoute) => Record<string, string>;
+
 beforeAll(async () => {
   t = await startTestServer();
   w = await roleWorld(t);
   routes = everyRoute();
+  const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;
+  await t.db.db.insert(schema.apiTokens).values({ tokenHash: hashToken(key), userId: w.ws.admin.userId, allowedRateLimit: "1000000/min" });
+  keyHeader = (r): Record<string, string> => (r.auth === "apiKey" ? { "x-api-key": key } : {});
 });
 afterAll(async () => {
   await t?.close();
@@ -69,7 +78,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
     let sent = 0;
     for (const r of routes.filter((x) => x.method !== "GET")) {
       const { body, field } = nulBody(r.body);
-      const res = await w.ws.admin.request(r.method, concretePath(r.url, w), body);
+      const res = await w.ws.admin.request(r.method, concretePath(r.url, w), body, keyHeader(r));
       sent++;
       if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ [field]: [NUL_MESSAGE] })) failures.push(`${r.method} ${r.url} ${JSON.stringify(body)} → ${res.status} ${res.text.slice(0, 120)}`);
     }
@@ -82,7 +91,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
     let sent = 0;
     for (const r of routes) {
       for (const [, param] of r.url.matchAll(/:([A-Za-z_]+)/g)) {
-        const res = await w.ws.admin.request(r.method, concretePath(r.url, w, { [param]: "a%00b" }), r.method === "GET" || r.method === "DELETE" ? undefined : {});
+        const res = await w.ws.admin.request(r.method, concretePath(r.url, w, { [param]: "a%00b" }), r.method === "GET" || r.method === "DELETE" ? undefined : {}, keyHeader(r));
         sent++;
         if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ error: NUL_MESSAGE })) failures.push(`${r.method} ${r.url} (:${param}) → ${res.status} ${res.text.slice(0, 120)}`);
       }
@@ -94,7 +103,7 @@ describe("NUL characters are refused with a 400 on every route", () => {
   it("refuses a NUL in a query string of every GET route", async () => {
     const failures: string[] = [];
     for (const r of routes.filter((x) => x.method === "GET")) {
-      const res = await w.ws.admin.get(`${concretePath(r.url, w)}?search=a%00b`);
+      const res = await w.ws.admin.get(`${concretePath(r.url, w)}?search=a%00b`, keyHeader(r));
       if (res.status !== 400 || JSON.stringify(res.body) !== JSON.stringify({ detail: `search: ${NUL_MESSAGE}` })) failures.push(`${r.method} ${r.url} → ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
@@ -84,9 +85,18 @@ function client(name: CallerName): Client {
   return name === "wsAdminOnly" ? wsAdminOnly : ws[name];
 }
 
+/** Each signed-in caller's API key, for the public API v1's `apiKey` routes (no rate limit to speak of). */
+let keys: Map<CallerName, string>;
+
 async function freshWorld() {
   world = await roleWorld(t);
   jars = new Map(CALLERS.map((n) => [n, new Map(client(n).cookies)]));
+  keys = new Map();
+  for (const n of CALLERS.filter((c) => WHO[c].signedIn)) {
+    const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;
+    await t.db.db.insert(schema.apiTokens).values({ tokenHash: hashToken(key), userId: client(n).userId, allowedRateLimit: "1000000/min" });
+    keys.set(n, key);
+  }
 }
 
 /**
@@ -127,7 +137,8 @@ async function call(name: CallerName, r: RegisteredRoute): Promise<Res> {
   const body = r.method === "GET" || r.method === "DELETE" ? undefined : {};
   const c = client(name);
   c.setCookie("csrftoken", CSRF);
-  return c.request(r.method, concretePath(r.url, world), body, { "x-csrftoken": CSRF });
+  const key = r.auth === "apiKey" ? keys.get(name) : undefined;
+  return c.request(r.method, concretePath(r.url, world), body, { "x-csrftoken": CSRF, ...(key ? { "x-api-key": key } : {}) });
 }
 
 beforeAll(async () => {

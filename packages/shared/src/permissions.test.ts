@@ -119,6 +119,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },
   home: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
 };
 
 describe("the action table", () => {

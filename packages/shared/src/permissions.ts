@@ -160,6 +160,8 @@ export const PERMISSIONS = {
    * pins): every role has one; rows of others are not found.
    */
   home: { view: W.read, edit: W.read },
+  /** The caller's own API tokens of a workspace (settings → API tokens: admin only). */
+  apiToken: { view: W.admin, create: W.admin, delete: W.admin },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

@@ -156,6 +156,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/invitations/`);
     }
     if (a === "webhooks") go(`${W}/webhooks/`);
+    if (a === "api-tokens") go(`${W}/api-tokens/`);
     return;
   }
   if (section !== "projects" || !a || a === "archives") return;

@@ -8,6 +8,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The generic 404 text of the app's API. */
+export const NOT_FOUND_TEXT = "The required object does not exist.";
+
 export const errors = {
   /** 401: no session / no API key. */
   unauthenticated: () => new HttpError(401, { detail: "Authentication credentials were not provided." }),
@@ -18,7 +21,9 @@ export const errors = {
   /** 403: permission class failed (not a member of the workspace, and so on). */
   permissionDenied: () => new HttpError(403, { detail: "You do not have permission to perform this action." }),
   /** 404 with the generic body, or a specific message such as "Member not found". */
-  notFound: (message = "The required object does not exist.") => new HttpError(404, { error: message }),
+  notFound: (message = NOT_FOUND_TEXT) => new HttpError(404, { error: message }),
+  /** 404 of the public API v1 (wire-facts §11). */
+  v1NotFound: () => new HttpError(404, { error: "The requested resource does not exist." }),
   /** 400 `{error: msg}`. */
   badRequest: (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error: message, ...extra }),
   /** 400 `{field: [msg]}`. */

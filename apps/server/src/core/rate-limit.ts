@@ -30,15 +30,21 @@ export function clientAddress(req: FastifyRequest): string {
 
 /** Count one hit of `key` in its current window and return the count so far (this hit included). */
 async function countHit(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
+  return (await countWindowHit(db, key, windowSeconds)).count;
+}
+
+/** Count one hit of `key` in its current window: the count so far (this hit included) and when the window closes. */
+export async function countWindowHit(db: DbOrTx, key: string, windowSeconds: number): Promise<{ count: number; resetAt: Date }> {
   const seconds = Math.min(windowSeconds, RATE_LIMIT_MAX_WINDOW_SECONDS);
   const open = dsql`rate_limits.window_start > now() - make_interval(secs => ${seconds})`;
-  const rows = await db.execute<{ count: number }>(dsql`
+  const rows = await db.execute<{ count: number; reset_epoch: number }>(dsql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN ${open} THEN rate_limits.count + 1 ELSE 1 END,
       window_start = CASE WHEN ${open} THEN rate_limits.window_start ELSE now() END
-    RETURNING count`);
-  return Number((rows as unknown as { count: number }[])[0]?.count ?? 0);
+    RETURNING count, extract(epoch FROM window_start)::float8 + ${seconds} AS reset_epoch`);
+  const row = (rows as unknown as { count: number; reset_epoch: number }[])[0];
+  return { count: Number(row?.count ?? 0), resetAt: new Date(row ? Number(row.reset_epoch) * 1000 : Date.now()) };
 }
 
 /**

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from "zod";
 import { fieldErrors } from "@stride/shared/contract";
 import { and, eq, sql } from "drizzle-orm";
-import { errors, HttpError } from "./errors.ts";
+import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
 import { resolveSession, type AuthKind, type SessionUser } from "./session.ts";
+import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { schema, type Db } from "../db/client.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
@@ -44,8 +45,11 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   method: HTTPMethods | HTTPMethods[];
   /** One path or several aliases (e.g. `inbox-issues/` and `intake-issues/`). Trailing slashes are optional. */
   url: string | string[];
-  /** `session` (default): a signed-in app user; `admin`: the god-mode session; `none`: anonymous; `optional`: user if any. */
-  auth?: AuthKind | "none" | "optional";
+  /**
+   * `session` (default): a signed-in app user; `admin`: the god-mode session; `apiKey`: the public API v1's
+   * `X-API-Key` (core/api-key.ts), acting as the key's user; `none`: anonymous; `optional`: user if any.
+   */
+  auth?: RouteAuth;
   params?: z.ZodType<TParams>;
   query?: z.ZodType<TQuery>;
   body?: z.ZodType<TBody>;
@@ -64,15 +68,22 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
 }
 
 /** Registered routes, for `npm run routes` and the role-derived route guard (test/route-guards.test.ts). */
+export type RouteAuth = AuthKind | "apiKey" | "none" | "optional";
+
 export interface RegisteredRoute {
   method: string;
   url: string;
-  auth: AuthKind | "none" | "optional";
+  auth: RouteAuth;
   scope: "workspace" | "project" | null;
   /** The declared policy itself (null only for anonymous routes). */
   policy: Policy | null;
   /** The declared body schema, if any (tests build well-shaped bodies from it). */
   body: z.ZodType | null;
+  /** The declared path-param and query schemas, if any (the public API's OpenAPI document is built from them). */
+  params: z.ZodType | null;
+  query: z.ZodType | null;
+  /** Success status. */
+  status: number;
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
@@ -190,60 +201,77 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({ method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null });
+    for (const method of methods) registeredRoutes.push({
+      method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null, params: spec.params ?? null, query: spec.query ?? null, status: spec.status ?? 200,
+    });
     fastify.route({
       method: methods,
       url,
       handler: async (req, reply) => {
-        // auth
-        let session: SessionUser | null = null;
-        if (authKind !== "none") {
-          session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
-          if (!session && authKind !== "optional") throw errors.unauthenticated();
+        if (authKind !== "apiKey") return pipeline(req, reply);
+        // the public API v1 names a missing object its own way (wire-facts §11)
+        try {
+          return await pipeline(req, reply);
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 404 && (err.body as { error?: unknown }).error === NOT_FOUND_TEXT) throw errors.v1NotFound();
+          throw err;
         }
-        const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as Ctx<TParams, TQuery, TBody, TLoaded>;
-        // path params reach SQL in the scope lookup: a NUL names nothing
-        refuseNul(req.params, "params");
-        // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
-        if (spec.scope && session) {
-          const raw = req.params as Record<string, string>;
-          const scope = await loadScope(app, raw.slug, session.user.id, spec.scope === "project" ? String(raw.projectId) : undefined);
-          ctx.workspace = scope.workspace;
-          ctx.workspaceMember = scope.workspaceMember;
-          if (spec.scope === "project") {
-            ctx.project = scope.project!;
-            ctx.projectMember = scope.projectMember;
-          }
-        }
-        // policy gate: from roles alone, before anything about the input is judged
-        let roles: RoleContext | null = null;
-        if (policy) {
-          if (!session) throw errors.unauthenticated();
-          roles = await roleContext(policy, session, ctx);
-          const refusal = gateRefusal(policy, roles);
-          if (refusal) throw refusalError(policy, refusal);
-        }
-        // validate
-        ctx.params = parse(spec.params, req.params, "params");
-        ctx.query = parse(spec.query, req.query, "query");
-        ctx.body = parse(spec.body, req.body, "body");
-        // load
-        if (spec.load) ctx.loaded = await spec.load(ctx as unknown as Ctx<TParams, TQuery, TBody, undefined>);
-        // entity rule: the creator of the loaded entity, or the policy's full role
-        if (policy?.creatorAllowed && roles && !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })) {
-          throw errors.forbidden();
-        }
-        // command → present
-        const result = await spec.handler(ctx);
-        // A handler that sent its own answer (a stream, a redirect) returns the reply, which is thenable:
-        // awaiting it leaves `result` undefined, so also look at whether the headers went out.
-        if (reply.sent || reply.raw.headersSent || result === reply) return reply;
-        const status = spec.status ?? 200;
-        reply.code(status);
-        if (status === 204 || result === undefined) return reply.send();
-        return reply.send(result);
       },
     });
+  }
+
+  async function pipeline(req: FastifyRequest, reply: FastifyReply) {
+    // auth
+    let session: SessionUser | null = null;
+    if (authKind === "apiKey") session = await resolveApiKey(app, req, reply);
+    else if (authKind !== "none") {
+      session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
+      if (!session && authKind !== "optional") throw errors.unauthenticated();
+    }
+    const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as Ctx<TParams, TQuery, TBody, TLoaded>;
+    // path params reach SQL in the scope lookup: a NUL names nothing
+    refuseNul(req.params, "params");
+    // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
+    if (spec.scope && session) {
+      const raw = req.params as Record<string, string>;
+      const scope = await loadScope(app, raw.slug, session.user.id, spec.scope === "project" ? String(raw.projectId) : undefined);
+      // a key bound to a workspace acts only there
+      const keyWorkspace = "apiKey" in session ? (session as ApiKeyCaller).apiKey.workspaceId : null;
+      if (keyWorkspace && keyWorkspace !== scope.workspace.id) throw errors.permissionDenied();
+      ctx.workspace = scope.workspace;
+      ctx.workspaceMember = scope.workspaceMember;
+      if (spec.scope === "project") {
+        ctx.project = scope.project!;
+        ctx.projectMember = scope.projectMember;
+      }
+    }
+    // policy gate: from roles alone, before anything about the input is judged
+    let roles: RoleContext | null = null;
+    if (policy) {
+      if (!session) throw errors.unauthenticated();
+      roles = await roleContext(policy, session, ctx);
+      const refusal = gateRefusal(policy, roles);
+      if (refusal) throw refusalError(policy, refusal);
+    }
+    // validate
+    ctx.params = parse(spec.params, req.params, "params");
+    ctx.query = parse(spec.query, req.query, "query");
+    ctx.body = parse(spec.body, req.body, "body");
+    // load
+    if (spec.load) ctx.loaded = await spec.load(ctx as unknown as Ctx<TParams, TQuery, TBody, undefined>);
+    // entity rule: the creator of the loaded entity, or the policy's full role
+    if (policy?.creatorAllowed && roles && !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })) {
+      throw errors.forbidden();
+    }
+    // command → present
+    const result = await spec.handler(ctx);
+    // A handler that sent its own answer (a stream, a redirect) returns the reply, which is thenable:
+    // awaiting it leaves `result` undefined, so also look at whether the headers went out.
+    if (reply.sent || reply.raw.headersSent || result === reply) return reply;
+    const status = spec.status ?? 200;
+    reply.code(status);
+    if (status === 204 || result === undefined) return reply.send();
+    return reply.send(result);
   }
 }
 

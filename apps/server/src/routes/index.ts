@@ -1,4 +1,5 @@
 import type { RouteModule } from "../core/route.ts";
+import { apiTokenRoutes } from "./api-tokens/index.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
@@ -30,6 +31,7 @@ import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
@@ -41,6 +43,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  apiTokenRoutes,
   assetRoutes,
   authRoutes,
   cycleRoutes,
@@ -72,6 +75,7 @@ export const routeModules: RouteModule[] = [
   userPropertiesRoutes,
   userSecretRoutes,
   usersRoutes,
+  v1Routes,
   viewRoutes,
   webhookRoutes,
   workspaceInvitationsRoutes,

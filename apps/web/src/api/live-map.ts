@@ -83,6 +83,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   workspace_home_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "preferences"]]),
   workspace_sidebar_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "sidebar"]]),
   user_recent_visits: (_e, c) => [["home", c.slug, "recents"]],
+  // settings → API tokens: a token made, revoked or used (last_used) in another tab
+  api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
 };
 
 /**

@@ -149,7 +149,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />) },
                   { path: "exports", lazy: settings((m) => <m.WorkspaceComingSettings page="exports" />) },
                   { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS },
-                  { path: "api-tokens", lazy: settings((m) => <m.WorkspaceComingSettings page="api-tokens" />) },
+                  { path: "api-tokens", lazy: settings((m) => <m.WorkspaceApiTokensSettings />), loader: L.workspaceSettings("api-tokens"), shouldRevalidate: WS },
                   { path: "integrations", lazy: settings((m) => <m.WorkspaceComingSettings page="integrations" />) },
                   { path: "impors", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },
                   { path: "imports", lazy: settings((m) => <m.WorkspaceComingSettings page="imports" />) },

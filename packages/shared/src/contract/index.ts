@@ -38,3 +38,5 @@ export * from "./secrets.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
 export * from "./home.ts";
+export * from "./api-tokens.ts";
+export * from "./v1.ts";

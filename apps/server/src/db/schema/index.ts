@@ -12,3 +12,4 @@ export * from "./secrets.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
 export * from "./home.ts";
+export * from "./api-tokens.ts";

@@ -5,8 +5,9 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
-import { schema, type DbOrTx } from "../../db/client.ts";
+import { schema, type Db, type DbOrTx } from "../../db/client.ts";
 import { normalizeLinkUrl } from "../../core/url.ts";
+import type { CreateLinkBody, UpdateLinkBody } from "@stride/shared/contract";
 import { itemUrls } from "../../core/paths.ts";
 import { idParam, issueParams } from "../../core/fields.ts";
 import { createLinkBody, updateLinkBody } from "./schemas.ts";
@@ -18,10 +19,10 @@ const duplicateUrl = () => errors.badRequest("URL already exists for this Issue"
 
 export { normalizeLinkUrl };
 
-const linkParams = issueParams.extend({ linkId: idParam() });
+export const linkParams = issueParams.extend({ linkId: idParam() });
 
 /** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
-async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
+export async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
   const issue = await loadIssueForRoute(ctx);
   const [link] = await ctx.app.db.select().from(schema.issueLinks).where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id))).limit(1);
   if (!link) throw errors.notFound();
@@ -31,6 +32,56 @@ async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
 async function presentLinks(db: DbOrTx, rows: (typeof schema.issueLinks.$inferSelect)[]) {
   const users = await usersById(db, rows.map((r) => r.createdById));
   return rows.map((r) => presentLink(r, r.createdById ? users.get(r.createdById) : null));
+}
+
+type LinkRow = typeof schema.issueLinks.$inferSelect;
+type LinkIssue = Pick<typeof schema.issues.$inferSelect, "id" | "projectId" | "workspaceId">;
+
+/** Add a link to a work item (its URL normalised, once per item), with its activity. */
+export async function createLink(db: Db, issue: LinkIssue, actorId: string, body: CreateLinkBody): Promise<LinkRow> {
+  const L = schema.issueLinks;
+  const url = normalizeLinkUrl(body.url);
+  return db.transaction(async (tx) => {
+    const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, issue.id), eq(L.url, url))).limit(1);
+    if (dup) throw duplicateUrl();
+    const [link] = await tx
+      .insert(L)
+      .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, url, title: body.title ?? null, metadata: body.metadata ?? {}, createdById: actorId, updatedById: actorId })
+      .returning();
+    await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "created", field: "link", newValue: url, newIdentifier: link.id });
+    return link;
+  });
+}
+
+/** Change a link's URL, title or metadata, with its activity. */
+export async function updateLink(db: Db, link: LinkRow, actorId: string, body: UpdateLinkBody): Promise<LinkRow> {
+  const L = schema.issueLinks;
+  const url = body.url !== undefined ? normalizeLinkUrl(body.url) : link.url;
+  return db.transaction(async (tx) => {
+    const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, link.issueId), eq(L.url, url), ne(L.id, link.id))).limit(1);
+    if (dup) throw duplicateUrl();
+    const [updated] = await tx
+      .update(L)
+      .set({
+        url,
+        title: body.title !== undefined ? body.title : link.title,
+        metadata: body.metadata ?? link.metadata,
+        updatedAt: new Date(),
+        updatedById: actorId,
+      })
+      .where(eq(L.id, link.id))
+      .returning();
+    await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId, verb: "updated", field: "link", oldValue: link.url, newValue: url, oldIdentifier: link.id, newIdentifier: link.id });
+    return updated;
+  });
+}
+
+/** Remove a link, with its activity. */
+export async function deleteLink(db: Db, link: LinkRow, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.issueLinks).where(eq(schema.issueLinks.id, link.id));
+    await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId, verb: "deleted", field: "link", oldValue: link.url, oldIdentifier: link.id });
+  });
 }
 
 export function registerLinks(fastify: FastifyInstance, app: AppContext) {
@@ -56,18 +107,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
-      const issue = ctx.loaded;
-      const url = normalizeLinkUrl(ctx.body.url);
-      const row = await ctx.app.db.transaction(async (tx) => {
-        const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, issue.id), eq(L.url, url))).limit(1);
-        if (dup) throw duplicateUrl();
-        const [link] = await tx
-          .insert(L)
-          .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, url, title: ctx.body.title ?? null, metadata: ctx.body.metadata ?? {}, createdById: ctx.user.id, updatedById: ctx.user.id })
-          .returning();
-        await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: ctx.user.id, verb: "created", field: "link", newValue: url, newIdentifier: link.id });
-        return link;
-      });
+      const row = await createLink(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body);
       return (await presentLinks(ctx.app.db, [row]))[0];
     },
   });
@@ -81,25 +121,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     policy: PERMISSIONS.workItem.link,
     load: loadLink,
     handler: async (ctx) => {
-      const link = ctx.loaded;
-      const url = ctx.body.url !== undefined ? normalizeLinkUrl(ctx.body.url) : link.url;
-      const row = await ctx.app.db.transaction(async (tx) => {
-        const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, link.issueId), eq(L.url, url), ne(L.id, link.id))).limit(1);
-        if (dup) throw duplicateUrl();
-        const [updated] = await tx
-          .update(L)
-          .set({
-            url,
-            title: ctx.body.title !== undefined ? ctx.body.title : link.title,
-            metadata: ctx.body.metadata ?? link.metadata,
-            updatedAt: new Date(),
-            updatedById: ctx.user.id,
-          })
-          .where(eq(L.id, link.id))
-          .returning();
-        await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId: ctx.user.id, verb: "updated", field: "link", oldValue: link.url, newValue: url, oldIdentifier: link.id, newIdentifier: link.id });
-        return updated;
-      });
+      const row = await updateLink(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body);
       return (await presentLinks(ctx.app.db, [row]))[0];
     },
   });
@@ -113,11 +135,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     load: loadLink,
     status: 204,
     handler: async (ctx) => {
-      const link = ctx.loaded;
-      await ctx.app.db.transaction(async (tx) => {
-        await tx.delete(L).where(eq(L.id, link.id));
-        await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId: ctx.user.id, verb: "deleted", field: "link", oldValue: link.url, oldIdentifier: link.id });
-      });
+      await deleteLink(ctx.app.db, ctx.loaded, ctx.user.id);
       return undefined;
     },
   });

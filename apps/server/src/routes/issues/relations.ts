@@ -6,14 +6,14 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
 import type { AppContext } from "../../core/context.ts";
-import { schema, type DbOrTx } from "../../db/client.ts";
+import { schema, type Db, type DbOrTx } from "../../db/client.ts";
 import { RELATION_TYPES } from "@stride/shared/contract";
 import { itemUrls } from "../../core/paths.ts";
 import { issueParams } from "../../core/fields.ts";
 import { addRelationsBody, removeRelationBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { issueKey, lockIssue } from "./commands.ts";
-import { loadIssueViews } from "./queries.ts";
+import { loadIssueViews, type IssueRow } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
 
 export { RELATION_INVERSE, RELATION_TYPES, type RelationType };
@@ -56,6 +56,51 @@ export async function relationLists(db: DbOrTx, issueId: string) {
   return out;
 }
 
+/**
+ * Relate `me` to each of `issueIds` (same workspace) with `type`: an existing relation of another type between the
+ * two is replaced, the same one is kept; both sides' activity is recorded. Returns the distinct related ids.
+ */
+export async function addRelations(db: Db, me: IssueRow, actorId: string, type: RelationType, issueIds: string[]): Promise<string[]> {
+  const ids = [...new Set(issueIds)];
+  if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
+  await db.transaction(async (tx) => {
+    await lockIssue(tx, me.id);
+    const others = await tx
+      .select()
+      .from(schema.issues)
+      .where(and(inArray(schema.issues.id, ids), eq(schema.issues.workspaceId, me.workspaceId), isNull(schema.issues.deletedAt)));
+    if (others.length !== ids.length) throw errors.badRequest("Related work items must exist in this workspace");
+    const myKey = await issueKey(tx, me.id);
+    const acts: ActivityInput[] = [];
+    const rel = schema.issueRelations;
+    for (const other of others) {
+      const existing = await tx
+        .select()
+        .from(rel)
+        .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)), and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id))));
+      const otherKey = await issueKey(tx, other.id);
+      const same = existing.find((r) => relationFromSide(r, me.id).type === type);
+      if (same) continue;
+      for (const old of existing) {
+        const side = relationFromSide(old, me.id);
+        acts.push(
+          { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: other.id },
+          { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id },
+        );
+        await tx.delete(rel).where(eq(rel.id, old.id));
+      }
+      const n = normalizeRelation(me.id, other.id, type);
+      await tx.insert(rel).values({ ...n, projectId: me.projectId, workspaceId: me.workspaceId, createdById: actorId, updatedById: actorId });
+      acts.push(
+        { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId, field: type, oldValue: "", newValue: otherKey, newIdentifier: other.id },
+        { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId, field: RELATION_INVERSE[type], oldValue: "", newValue: myKey, newIdentifier: me.id },
+      );
+    }
+    await recordActivity(tx, acts);
+  });
+  return ids;
+}
+
 export function registerRelations(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     method: "GET",
@@ -78,45 +123,8 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
-      const me = ctx.loaded;
       const type = ctx.body.relation_type;
-      const ids = [...new Set(ctx.body.issues)];
-      if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
-      await ctx.app.db.transaction(async (tx) => {
-        await lockIssue(tx, me.id);
-        const others = await tx
-          .select()
-          .from(schema.issues)
-          .where(and(inArray(schema.issues.id, ids), eq(schema.issues.workspaceId, me.workspaceId), isNull(schema.issues.deletedAt)));
-        if (others.length !== ids.length) throw errors.badRequest("Related work items must exist in this workspace");
-        const myKey = await issueKey(tx, me.id);
-        const acts: ActivityInput[] = [];
-        const rel = schema.issueRelations;
-        for (const other of others) {
-          const existing = await tx
-            .select()
-            .from(rel)
-            .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)), and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id))));
-          const otherKey = await issueKey(tx, other.id);
-          const same = existing.find((r) => relationFromSide(r, me.id).type === type);
-          if (same) continue;
-          for (const old of existing) {
-            const side = relationFromSide(old, me.id);
-            acts.push(
-              { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: other.id },
-              { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id },
-            );
-            await tx.delete(rel).where(eq(rel.id, old.id));
-          }
-          const n = normalizeRelation(me.id, other.id, type);
-          await tx.insert(rel).values({ ...n, projectId: me.projectId, workspaceId: me.workspaceId, createdById: ctx.user.id, updatedById: ctx.user.id });
-          acts.push(
-            { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, field: type, oldValue: "", newValue: otherKey, newIdentifier: other.id },
-            { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, field: RELATION_INVERSE[type], oldValue: "", newValue: myKey, newIdentifier: me.id },
-          );
-        }
-        await recordActivity(tx, acts);
-      });
+      const ids = await addRelations(ctx.app.db, ctx.loaded, ctx.user.id, type, ctx.body.issues);
       const views = await loadIssueViews(ctx.app.db, ids);
       return views.map((v) => ({
         id: v.issue.id,

@@ -14,6 +14,7 @@ export { WorkspaceGeneralSettings } from "../../features/workspace-settings/Gene
 export { WorkspaceMembersSettings } from "../../features/workspace-settings/MembersPage.tsx";
 export { WorkspaceWebhooksSettings } from "../../features/workspace-settings/WebhooksPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
+export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/ApiTokensPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";

@@ -1,0 +1,101 @@
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
+import { W } from "../../core/paths.ts";
+import { slugParams } from "../../core/fields.ts";
+import { createApiTokenBody, updateApiTokenBody, userTokenParams, workspaceTokenParams } from "./schemas.ts";
+import { createToken, deleteToken, findToken, listTokens, ownTokens, updateToken } from "./commands.ts";
+import { presentApiToken, presentCreatedApiToken } from "./presenters.ts";
+
+/**
+ * API tokens (wire-facts §9, platform.md §7): the caller's own tokens, at user level (`/api/users/api-tokens/`,
+ * tokens acting in every workspace of the user) and per workspace (`W/api-tokens/`, admin only, tokens acting only
+ * there). The token text is answered once, on create; lists and details never carry it.
+ */
+export const apiTokenRoutes: RouteModule = (fastify, app) => {
+  const USER = "/api/users/api-tokens/";
+
+  route(fastify, app, {
+    method: "GET",
+    url: USER,
+    policy: Policies.user.any,
+    handler: async (ctx) => (await listTokens(ctx.app.db, ownTokens(ctx.user.id))).map(presentApiToken),
+  });
+  route(fastify, app, {
+    method: "POST",
+    url: USER,
+    body: createApiTokenBody,
+    policy: Policies.user.any,
+    status: 201,
+    handler: async (ctx) => {
+      const { row, token } = await createToken(ctx.app.db, ctx.user, null, ctx.body);
+      return presentCreatedApiToken(row, token);
+    },
+  });
+  route(fastify, app, {
+    method: "GET",
+    url: `${USER}:tokenId/`,
+    params: userTokenParams,
+    policy: Policies.user.any,
+    handler: async (ctx) => presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
+  });
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${USER}:tokenId/`,
+    params: userTokenParams,
+    body: updateApiTokenBody,
+    policy: Policies.user.any,
+    handler: async (ctx) => {
+      const row = await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId);
+      return presentApiToken(await updateToken(ctx.app.db, row, ctx.user.id, ctx.body));
+    },
+  });
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${USER}:tokenId/`,
+    params: userTokenParams,
+    policy: Policies.user.any,
+    status: 204,
+    handler: async (ctx) => deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
+  });
+
+  // W/api-tokens/: the settings page's calls (workspace admins), tokens bound to this workspace
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/api-tokens/`,
+    scope: "workspace",
+    params: slugParams,
+    policy: PERMISSIONS.apiToken.view,
+    handler: async (ctx) => (await listTokens(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id))).map(presentApiToken),
+  });
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/api-tokens/`,
+    scope: "workspace",
+    params: slugParams,
+    body: createApiTokenBody,
+    policy: PERMISSIONS.apiToken.create,
+    status: 201,
+    handler: async (ctx) => {
+      const { row, token } = await createToken(ctx.app.db, ctx.user, ctx.workspace.id, ctx.body);
+      return presentCreatedApiToken(row, token);
+    },
+  });
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/api-tokens/:tokenId/`,
+    scope: "workspace",
+    params: workspaceTokenParams,
+    policy: PERMISSIONS.apiToken.view,
+    handler: async (ctx) => presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
+  });
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${W}/api-tokens/:tokenId/`,
+    scope: "workspace",
+    params: workspaceTokenParams,
+    policy: PERMISSIONS.apiToken.delete,
+    status: 204,
+    handler: async (ctx) => deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
+  });
+};

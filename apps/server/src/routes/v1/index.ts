@@ -1,0 +1,19 @@
+import type { RouteModule } from "../../core/route.ts";
+import { registerV1Workspace } from "./workspace.ts";
+import { registerV1Project } from "./project.ts";
+import { registerV1WorkItems } from "./work-items.ts";
+import { registerV1Docs } from "./openapi.ts";
+import { registerV1Planning } from "./planning.ts";
+
+/**
+ * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
+ * scope, the policies of the one permission table and the app's commands are the same code as the app's routes;
+ * only the presenters (v1 shapes, `fields` / `expand`) are v1's own.
+ */
+export const v1Routes: RouteModule = (fastify, app) => {
+  registerV1Workspace(fastify, app);
+  registerV1Project(fastify, app);
+  registerV1WorkItems(fastify, app);
+  registerV1Planning(fastify, app);
+  registerV1Docs(fastify, app);
+};

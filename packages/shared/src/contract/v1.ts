@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { bool, choice, date, HTML_MAX, idList, name, number, ref, text, uuid, type HtmlField } from "./fields.ts";
+import { ROLE_VALUES } from "../roles.ts";
+import { priority } from "./work-items.ts";
+
+/**
+ * Request bodies of the public API v1 (wire-facts §12) where v1 names fields its own way; elsewhere v1 takes the
+ * app's bodies. The OpenAPI document (`/api/v1/openapi.json`) is generated from these same schemas.
+ */
+
+/** POST/PATCH v1 work items: `state`, `parent`, `assignees`, `labels` instead of the app's `*_id(s)`. */
+export function v1WorkItemBodies(html: HtmlField) {
+  const create = z.object({
+    name: name(),
+    description_html: html(HTML_MAX).nullable().optional(),
+    state: ref().optional(),
+    parent: ref().optional(),
+    priority: priority().optional(),
+    start_date: date().nullable().optional(),
+    target_date: date().nullable().optional(),
+    estimate_point: ref().optional(),
+    assignees: idList().optional(),
+    labels: idList().optional(),
+    type_id: ref().optional(),
+    is_draft: bool().optional(),
+    sort_order: number().optional(),
+    external_source: text(255).nullable().optional(),
+    external_id: text(255).nullable().optional(),
+  });
+  return { create, patch: create.partial() };
+}
+export type V1WorkItemCreateBody = z.infer<ReturnType<typeof v1WorkItemBodies>["create"]>;
+export type V1WorkItemPatchBody = z.infer<ReturnType<typeof v1WorkItemBodies>["patch"]>;
+
+/** POST v1 projects/{pid}/members/ `{member, role}`. */
+export const v1ProjectMemberBody = z.object({ member: uuid(), role: choice(ROLE_VALUES).optional() });
