@@ -5,6 +5,7 @@ import { registerCleanupJobs } from "./core/cleanup.ts";
 import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 import { registerSandboxJobs } from "./routes/environments/commands.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
+import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -25,4 +26,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerNotificationJobs,
   registerSandboxJobs,
   registerWebhookJobs,
+  registerQuickLinkTitleJob,
 ];

@@ -352,3 +352,52 @@ describe("home dashboard and widgets", () => {
     await expectMatrix(ws, (c) => c.get(`${W}/dashboard/?dashboard_type=home`), ok(200));
   });
 });
+
+describe("page visits in recents", () => {
+  it("records a page when it is opened, shows its data, and hides it from those who may not read it", async () => {
+    const made = await ws.admin.post(`${pr.base}/pages/`, { name: "Launch plan", access: 0 });
+    expect(made.status, made.text).toBe(201);
+    const secret = await ws.admin.post(`${pr.base}/pages/`, { name: "Admin notes", access: 1 });
+    expect((await ws.member.get(`${pr.base}/pages/${made.body.id}/`)).status).toBe(200);
+    expect((await ws.admin.get(`${pr.base}/pages/${secret.body.id}/`)).status).toBe(200);
+    const mine = (await ws.member.get(`${W}/recent-visits/?entity_name=page`)).body;
+    expect(mine).toEqual([expect.objectContaining({
+      entity_name: "page", entity_identifier: made.body.id,
+      entity_data: { id: made.body.id, name: "Launch plan", logo_props: expect.any(Object), project_id: pr.id, owned_by: ws.admin.userId, project_identifier: pr.identifier },
+    })]);
+    expect((await ws.admin.get(`${W}/recent-visits/?entity_name=page`)).body.map((v: any) => v.entity_identifier)).toEqual([secret.body.id, made.body.id]);
+    // made private by its owner: the member's recent page is no longer listed
+    expect((await ws.admin.post(`${pr.base}/pages/${made.body.id}/access/`, { access: 1 })).status).toBeLessThan(300);
+    expect((await ws.member.get(`${W}/recent-visits/?entity_name=page`)).body).toEqual([]);
+  });
+});
+
+describe("quick-link titles", () => {
+  it("a link saved without a title gets its page's title from a job, only where outgoing requests may go", async () => {
+    const http = await import("node:http");
+    const server = http.createServer((_q, r) => { r.writeHead(200, { "content-type": "text/html; charset=utf-8" }); r.end("<html><head><title>Team &amp; handbook</title></head></html>"); });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const port = (server.address() as { port: number }).port;
+    const allowed = t.app.config.outboundAllowPrivate;
+    try {
+      // loopback is internal: refused while the instance does not allow internal targets
+      t.app.config.outboundAllowPrivate = false;
+      const refused = (await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/a` })).body;
+      await t.app.jobs.drain();
+      expect((await ws.member.get(`${W}/quick-links/`)).body.find((l: any) => l.id === refused.id).title).toBeNull();
+
+      t.app.config.outboundAllowPrivate = true;
+      const made = await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/b` });
+      expect(made.status).toBe(201);
+      expect(made.body.title).toBeNull();
+      const typed = (await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/c`, title: "Mine" })).body;
+      await t.app.jobs.drain();
+      const links = (await ws.member.get(`${W}/quick-links/`)).body;
+      expect(links.find((l: any) => l.id === made.body.id).title).toBe("Team & handbook");
+      expect(links.find((l: any) => l.id === typed.id).title).toBe("Mine");
+    } finally {
+      t.app.config.outboundAllowPrivate = allowed;
+      server.close();
+    }
+  });
+});

@@ -88,11 +88,19 @@ const projectData: RecentResolver = async (db, { workspaceId, userId, ids }) => 
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, logo_props: r.logo_props ?? {}, project_members: r.members ?? [], identifier: r.identifier }]));
 };
 
-/**
- * How each kind of entity is shown and who may see it. Pages register theirs when they exist
- * (`RECENT_RESOLVERS.page = …`); until then page visits are left out of the list.
- */
-export const RECENT_RESOLVERS: Partial<Record<RecentVisitEntity, RecentResolver>> = { issue: issueData, project: projectData };
+/** Pages the user may read: public ones of their projects and their own private ones, not archived. */
+const pageData: RecentResolver = async (db, { workspaceId, userId, ids }) => {
+  const rows = (await db.execute(sql`
+    SELECT pages.id, pages.name, pages.logo_props, pages.project, pages.owned_by, p.identifier
+    FROM pages JOIN projects p ON p.id = pages.project JOIN (${memberProjects(workspaceId, userId)}) m ON m.project = pages.project
+    WHERE ${inArray(schema.pages.id, ids)} AND pages.archived_at IS NULL AND (pages.access = 0 OR pages.owned_by = ${userId})`)) as unknown as {
+    id: string; name: string; logo_props: Record<string, unknown> | null; project: string; owned_by: string; identifier: string;
+  }[];
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, logo_props: r.logo_props ?? {}, project_id: r.project, owned_by: r.owned_by, project_identifier: r.identifier }]));
+};
+
+/** How each kind of entity is shown and who may see it. */
+export const RECENT_RESOLVERS: Partial<Record<RecentVisitEntity, RecentResolver>> = { issue: issueData, project: projectData, page: pageData };
 
 /** The person's recent visits in the workspace, newest first, optionally of one kind, each with its entity's data. */
 export async function listRecentVisits(db: DbOrTx, workspaceId: string, userId: string, entityName?: RecentVisitEntity): Promise<RecentVisit[]> {

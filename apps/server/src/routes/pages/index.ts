@@ -3,6 +3,7 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { projectParams } from "../../core/fields.ts";
 import { P } from "../../core/paths.ts";
+import { recordVisitQuietly } from "../../core/recent-visits.ts";
 import {
   createPageBody, movePageBody, pageAccessBody, pageDescriptionBody, pageListQuery, pageParams, pageVersionParams, updatePageBody,
 } from "./schemas.ts";
@@ -72,7 +73,10 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     load,
     policy: G.view,
-    handler: async ({ loaded, user }) => presentPageDetail(loaded, await isFavoritePage(app, user.id, loaded.id)),
+    handler: async ({ loaded, user, workspace, project, req }) => {
+      await recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "page", id: loaded.id, projectId: project.id });
+      return presentPageDetail(loaded, await isFavoritePage(app, user.id, loaded.id));
+    },
   });
 
   route(fastify, app, {

@@ -3,6 +3,7 @@ import type { QuickLinkPatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { normalizeLinkUrl } from "../../core/url.ts";
+import { queueQuickLinkTitle } from "./title.ts";
 
 const L = schema.workspaceUserLinks;
 type LinkRow = typeof L.$inferSelect;
@@ -27,8 +28,8 @@ async function checkProject(db: DbOrTx, workspaceId: string, projectId: string |
 }
 
 /**
- * The columns a body sets. The title is what the person typed (blank → none, and the web shows the URL); fetching
- * it from the page needs the SSRF-safe fetch and is not done here.
+ * The columns a body sets. The title is what the person typed (blank → none: a job then fetches the page's title,
+ * title.ts, and until then the web shows the URL).
  */
 async function columnsOf(db: DbOrTx, workspaceId: string, body: QuickLinkPatchBody): Promise<Partial<typeof L.$inferInsert>> {
   const set: Partial<typeof L.$inferInsert> = {};
@@ -45,6 +46,7 @@ async function columnsOf(db: DbOrTx, workspaceId: string, body: QuickLinkPatchBo
 export async function createQuickLink(db: DbOrTx, workspaceId: string, ownerId: string, body: QuickLinkPatchBody & { url: string }): Promise<LinkRow> {
   const set = await columnsOf(db, workspaceId, body);
   const [row] = await db.insert(L).values({ ...set, url: set.url!, workspaceId, ownerId, createdById: ownerId, updatedById: ownerId }).returning();
+  if (!row.title) await queueQuickLinkTitle(db, row.id);
   return row;
 }
 
@@ -52,6 +54,7 @@ export async function updateQuickLink(db: DbOrTx, link: LinkRow, body: QuickLink
   const set = await columnsOf(db, link.workspaceId, body);
   if (!Object.keys(set).length) return link;
   const [row] = await db.update(L).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(L.id, link.id)).returning();
+  if (!row.title && (set.url !== undefined || set.title !== undefined)) await queueQuickLinkTitle(db, row.id);
   return row;
 }
 

@@ -9,7 +9,7 @@ import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, upd
 
 /**
  * Quick links of the home screen (wire-facts §9): a person's own links in a workspace (others' answer 404). The title
- * is the one typed; fetching it from the URL waits for the SSRF-safe fetch (core/safe-fetch.ts).
+ * is the one typed, or else the page's own, fetched by a job through the SSRF-safe fetch (title.ts).
  */
 export const quickLinkRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/quick-links/`;
@@ -34,7 +34,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: P.edit,
     status: 201,
-    handler: async ({ workspace, user, body }) => presentQuickLink(await createQuickLink(app.db, workspace.id, user.id, body)),
+    handler: async ({ workspace, user, body }) => presentQuickLink(await app.db.transaction((tx) => createQuickLink(tx, workspace.id, user.id, body))),
   });
 
   route(fastify, app, {
@@ -45,7 +45,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: P.edit,
     load: loadOwn,
-    handler: async ({ loaded, body, user }) => presentQuickLink(await updateQuickLink(app.db, loaded, body, user.id)),
+    handler: async ({ loaded, body, user }) => presentQuickLink(await app.db.transaction((tx) => updateQuickLink(tx, loaded, body, user.id))),
   });
 
   route(fastify, app, {
