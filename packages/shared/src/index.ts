@@ -20,3 +20,4 @@ export * from "./screen-data.ts";
 export * from "./modules.ts";
 export * from "./search-query.ts";
 export * from "./notifications.ts";
+export * from "./analytics.ts";

@@ -108,6 +108,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
   notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
+  profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
 
 describe("the action table", () => {

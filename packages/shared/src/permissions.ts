@@ -129,6 +129,10 @@ export const PERMISSIONS = {
   search: { workspace: W.read, project: PJ.read },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
+  /** Analytics (wire-facts-2 §4): workspace admins and members; a project's analytics: its members. */
+  analytics: { workspace: W.member, project: PJ.member },
+  /** People's profiles (stats, summary, activity, their work-item tabs): anyone in the workspace, counting what they may see. */
+  profile: { view: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

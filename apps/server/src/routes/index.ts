@@ -1,4 +1,5 @@
 import type { RouteModule } from "../core/route.ts";
+import { analyticsRoutes } from "./analytics/index.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
@@ -13,6 +14,7 @@ import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
+import { profileRoutes } from "./profiles/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -30,6 +32,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  analyticsRoutes,
   assetRoutes,
   authRoutes,
   cycleRoutes,
@@ -44,6 +47,7 @@ export const routeModules: RouteModule[] = [
   labelRoutes,
   moduleRoutes,
   notificationRoutes,
+  profileRoutes,
   projectMemberRoutes,
   projectRoutes,
   searchRoutes,

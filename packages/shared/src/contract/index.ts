@@ -31,3 +31,5 @@ export * from "./views.ts";
 export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";
+export * from "./analytics.ts";
+export * from "./profiles.ts";
