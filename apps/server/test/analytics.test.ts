@@ -18,7 +18,7 @@ let moduleId: string;
 
 const W = () => `/api/workspaces/${ws.slug}`;
 const displayName = async (id: string) => (await t.db.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!.displayName;
-const byKey = (rows: { key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r]));
+const byKey = (rows: any[]): Record<string, any> => Object.fromEntries(rows.map((r) => [r.key, r]));
 
 beforeAll(async () => {
   t = await startTestServer();

@@ -10,7 +10,7 @@ let t: TestServer;
 let ws: WorkspaceFixture;
 let pr: ProjectFixture;
 let other: ProjectFixture;
-let I: Record<string, string>;
+
 let current: string;
 
 const W = () => `/api/workspaces/${ws.slug}`;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   current = await insertCycle({ t, ws, pr }, "Current sprint");
   await t.db.db.update(schema.cycles).set({ startDate: new Date(Date.now() - 86400_000), endDate: new Date(Date.now() + 86400_000) }).where(eq(schema.cycles.id, current));
   const m = ws.member.userId;
-  I = await insertIssues({ t, ws, pr }, [
+  await insertIssues({ t, ws, pr }, [
     { name: "Assigned backlog", priority: "high", assignees: [m], cycle: current },
     { name: "Assigned done", state: "Done", priority: "low", assignees: [m] },
     { name: "Created by member", createdBy: m, priority: "urgent" },

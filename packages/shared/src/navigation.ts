@@ -32,8 +32,8 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "inbox", label: "Inbox", path: "notifications/", roles: ALL },
   { key: "projects", label: "Projects", path: "projects/", roles: ALL },
   { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
-  { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER, coming: true },
-  { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER, coming: true },
+  { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER },
+  { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER },
   { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
   { key: "archives", label: "Archives", path: "projects/archives/", roles: ADMIN_MEMBER },
 ];
