@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 /**
  * Charts of the analytics and profile screens (recharts). Each draws a figure and carries the same numbers in a
@@ -76,15 +76,15 @@ export function TimelineChart({ caption, data, testId }: { caption: string; data
     <div data-testid={testId}>
       <div className="h-56 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
             <XAxis dataKey="name" fontSize={11} minTickGap={16} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Line type="monotone" dataKey="created_issues" name="Created" stroke="#4f46e5" strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="completed_issues" name="Completed" stroke="#16a34a" strokeWidth={2} dot={false} isAnimationActive={false} />
-          </LineChart>
+            <Bar dataKey="created_issues" name="Created" fill="#4f46e5" maxBarSize={28} isAnimationActive={false} />
+            <Bar dataKey="completed_issues" name="Completed" fill="#16a34a" maxBarSize={28} isAnimationActive={false} />
+          </BarChart>
         </ResponsiveContainer>
       </div>
       <HiddenTable caption={caption} head={["Period", "Created", "Completed"]} rows={data.map((d) => [String(d.name), Number(d.created_issues ?? 0), Number(d.completed_issues ?? 0)])} />
