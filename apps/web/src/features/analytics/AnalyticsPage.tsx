@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { ANALYTICS_AXES, ANALYTICS_AXIS_LABELS, DEFAULT_X_AXIS, isAnalyticsAxis, STATE_GROUPS, type AnalyticsAxis } from "@stride/shared";
+import { STATE_GROUPS } from "@stride/shared";
 import {
-  analyticsCustomChartQuery, analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery,
+  analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery,
   type AnalyticsProjectStatsRow, type AnalyticsScope, type AnalyticsWorkItems,
 } from "../../api/analytics.ts";
 import { useProjects } from "../../api/projects.ts";
-import { NoAccess, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { ChartFrame, DistributionChart, StackedChart, StatCard, TimelineChart } from "../../components/charts/charts.tsx";
+import { ChartFrame, DistributionChart, StatCard, TimelineChart } from "../../components/charts/charts.tsx";
+import { CustomChart } from "../../components/charts/CustomChart.tsx";
 import { LiveProjects } from "../../components/live/LiveProjects.tsx";
 import { STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
 import { useCan } from "../../lib/permissions.ts";
@@ -150,29 +151,6 @@ function WorkItemsTab({ slug, scope }: { slug: string; scope: AnalyticsScope }) 
       <CustomChart slug={slug} scope={scope} />
       <ProjectTable rows={rows} />
     </>
-  );
-}
-
-/** Any x-axis by any group-by (wire-facts-2 §4 custom-work-items). */
-export function CustomChart({ slug, scope }: { slug: string; scope: AnalyticsScope }) {
-  const [x, setX] = useState<AnalyticsAxis>(DEFAULT_X_AXIS);
-  const [group, setGroup] = useState<AnalyticsAxis | null>(null);
-  const chart = useQuery(analyticsCustomChartQuery(slug, scope, x, group));
-  const actions = (
-    <span className="flex items-center gap-2 text-xs font-normal">
-      <Select aria-label="X-axis" value={x} onChange={(e) => isAnalyticsAxis(e.target.value) && setX(e.target.value)} className="py-1 text-xs">
-        {ANALYTICS_AXES.map((a) => <option key={a} value={a}>{ANALYTICS_AXIS_LABELS[a]}</option>)}
-      </Select>
-      <Select aria-label="Group by" value={group ?? ""} onChange={(e) => setGroup(isAnalyticsAxis(e.target.value) ? e.target.value : null)} className="py-1 text-xs">
-        <option value="">No grouping</option>
-        {ANALYTICS_AXES.filter((a) => a !== x).map((a) => <option key={a} value={a}>{ANALYTICS_AXIS_LABELS[a]}</option>)}
-      </Select>
-    </span>
-  );
-  return (
-    <ChartFrame title="Work items by property" actions={actions} empty={chart.data?.data.length === 0}>
-      <StackedChart caption={`Work items by ${ANALYTICS_AXIS_LABELS[x].toLowerCase()}`} data={chart.data?.data ?? []} schema={chart.data?.schema ?? {}} testId="chart-custom" />
-    </ChartFrame>
   );
 }
 
