@@ -7,9 +7,8 @@ import type { ListEnvelope } from "./work-items-types.ts";
 export type { UserActivityPage, UserProfileStats, UserProfileSummary };
 
 /** The profile tabs listing a person's work items (`W/user-issues/{userId}/` with the tab's filter). */
-export const PERSON_ITEM_TABS = ["assigned", "created", "subscribed"] as const;
-export type PersonItemTab = (typeof PERSON_ITEM_TABS)[number];
-const TAB_FILTER: Record<PersonItemTab, string> = { assigned: "assignees", created: "created_by", subscribed: "subscriber" };
+const TAB_FILTER = { assigned: "assignees", created: "created_by", subscribed: "subscriber" } as const;
+export type PersonItemTab = keyof typeof TAB_FILTER;
 
 /** Every key starts with `peopleKeys.all(slug)`, which the live map invalidates when work items change. */
 export const peopleKeys = {

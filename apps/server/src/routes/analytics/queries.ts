@@ -1,4 +1,5 @@
 import { ANALYTICS_DATE_FILTERS, type AnalyticsAxis, type AnalyticsDateFilter, type CustomChartRow } from "@stride/shared";
+import type { WorkItemGroupCounts } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { contextSql, Params, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
 
@@ -42,13 +43,7 @@ const GROUP_COUNTS = `
   count(*) FILTER (WHERE s."group" = 'unstarted')::int AS un_started_work_items,
   count(*) FILTER (WHERE s."group" = 'started')::int AS started_work_items`;
 
-export interface GroupCounts {
-  cancelled_work_items: number;
-  completed_work_items: number;
-  backlog_work_items: number;
-  un_started_work_items: number;
-  started_work_items: number;
-}
+export type GroupCounts = WorkItemGroupCounts;
 
 /** Totals by state group of the scope's items. */
 export async function workItemCounts(app: AppContext, sc: ItemScope): Promise<GroupCounts & { total: number }> {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import type { UserProfileProject, UserProfileStats } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { HIDDEN_HISTORY_FIELDS } from "../../core/activity.ts";
@@ -6,17 +7,8 @@ import { contextSql, Params, type Viewer } from "../../core/issue-list/index.ts"
 
 const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> => (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
 
-export interface StatsRow {
-  created_issues: number;
-  assigned_issues: number;
-  completed_issues: number;
-  pending_issues: number;
-  subscribed_issues: number;
-  state_distribution: { state_group: string; state_count: number }[];
-  priority_distribution: { priority: string; priority_count: number }[];
-  present_cycles: { cycle__name: string; cycle__id: string; cycle__project_id: string }[];
-  upcoming_cycles: { cycle__name: string; cycle__id: string; cycle__project_id: string }[];
-}
+/** The statement answers the presented shape. */
+export type StatsRow = UserProfileStats;
 
 /**
  * `user-stats/`: the person's work items as the caller's lists show them (the list engine's `profile` context:
@@ -51,16 +43,7 @@ export async function profileStats(app: AppContext, workspaceId: string, userId:
   return row!;
 }
 
-export interface ProjectDataRow {
-  id: string;
-  name: string;
-  identifier: string;
-  logo_props: unknown;
-  created_issues: number;
-  assigned_issues: number;
-  completed_issues: number;
-  pending_issues: number;
-}
+export type ProjectDataRow = UserProfileProject;
 
 /** `user-profile/` project_data: per project of the caller, the person's items there (the lists' visibility), one statement. */
 export async function profileProjects(app: AppContext, workspaceId: string, userId: string, viewerId: string): Promise<ProjectDataRow[]> {
