@@ -1286,6 +1286,7 @@ CREATE INDEX "draft_issues_owner_idx" ON "draft_issues" USING btree ("workspace"
 CREATE INDEX "file_assets_issue_idx" ON "file_assets" USING btree ("issue");--> statement-breakpoint
 CREATE INDEX "file_assets_workspace_idx" ON "file_assets" USING btree ("workspace");--> statement-breakpoint
 CREATE INDEX "issue_activities_issue_idx" ON "issue_activities" USING btree ("issue","created_at");--> statement-breakpoint
+CREATE INDEX "issue_activities_actor_idx" ON "issue_activities" USING btree ("workspace","actor","created_at");--> statement-breakpoint
 CREATE INDEX "issue_agent_executions_issue_idx" ON "issue_agent_executions" USING btree ("issue","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_assignees_uq" ON "issue_assignees" USING btree ("issue","assignee");--> statement-breakpoint
 CREATE INDEX "issue_assignees_user_idx" ON "issue_assignees" USING btree ("assignee","issue");--> statement-breakpoint

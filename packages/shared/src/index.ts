@@ -26,3 +26,4 @@ export * from "./agent-settings.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
 export * from "./home.ts";
+export * from "./analytics.ts";

@@ -1,5 +1,6 @@
 import type { RouteModule } from "../core/route.ts";
 import { apiTokenRoutes } from "./api-tokens/index.ts";
+import { analyticsRoutes } from "./analytics/index.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
@@ -20,6 +21,7 @@ import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { preferenceRoutes } from "./preferences/index.ts";
+import { profileRoutes } from "./profiles/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
 import { quickLinkRoutes } from "./quick-links/index.ts";
@@ -44,6 +46,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  */
 export const routeModules: RouteModule[] = [
   apiTokenRoutes,
+  analyticsRoutes,
   assetRoutes,
   authRoutes,
   cycleRoutes,
@@ -64,6 +67,7 @@ export const routeModules: RouteModule[] = [
   notificationRoutes,
   pageRoutes,
   preferenceRoutes,
+  profileRoutes,
   projectMemberRoutes,
   projectRoutes,
   quickLinkRoutes,

@@ -40,6 +40,17 @@ describe("liveInvalidations", () => {
     expect(has(a, ["wi", slug, pid, "list"])).toBe(true);
   });
 
+  it("work-item changes refresh analytics and people's profiles; activity only the profiles", () => {
+    for (const t of ["issues", "issue_assignees", "issue_labels", "cycle_issues", "module_issues"]) {
+      const keys = liveInvalidations(ev({ t, id: "i1", i: "i1" }), { slug, pid });
+      expect(has(keys, ["analytics", slug]), t).toBe(true);
+      expect(has(keys, ["people", slug]), t).toBe(true);
+    }
+    const a = liveInvalidations(ev({ t: "issue_activities", i: "i1", op: "insert" }), { slug, pid });
+    expect(has(a, ["people", slug])).toBe(true);
+    expect(has(a, ["analytics", slug])).toBe(false);
+  });
+
   it("states, labels, members and projects map to their screens' keys", () => {
     expect(liveInvalidations(ev({ t: "states" }), { slug, pid })).toEqual([["ws", slug, "project", pid, "states"], ["wi", slug, pid, "list"]]);
     expect(has(liveInvalidations(ev({ t: "labels" }), { slug, pid }), ["ws", slug, "project", pid, "labels"])).toBe(true);

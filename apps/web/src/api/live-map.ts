@@ -26,25 +26,28 @@ const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs",
 /** A project's cycle screens: one cycle, its progress and analytics (api/cycles.ts), moved by its items' changes. */
 const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
 
+/** Analytics and people's profiles (api/analytics.ts, api/people.ts): counts and charts of the work items. */
+const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug]];
+
 /** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
 const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
 /** Rows shown only on the item's page (comments, activity, reactions, subscribers, tasks). */
 const onPage: Keys = (e, c) => itemKeys(c, e.i);
 
 export const LIVE_ENTITIES: Record<string, Keys> = {
-  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"], cycleNumbers(c)],
-  issue_assignees: onCards,
-  issue_labels: onCards,
-  cycle_issues: (e, c) => [...onCards(e, c), cycleNumbers(c), refs(c, "cycles")],
-  module_issues: onCards,
+  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"], cycleNumbers(c), ...insight(c)],
+  issue_assignees: (e, c) => [...onCards(e, c), ...insight(c)],
+  issue_labels: (e, c) => [...onCards(e, c), ...insight(c)],
+  cycle_issues: (e, c) => [...onCards(e, c), cycleNumbers(c), refs(c, "cycles"), ...insight(c)],
+  module_issues: (e, c) => [...onCards(e, c), ...insight(c)],
   issue_links: onCards,
   file_assets: onCards,
   issue_relations: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "relations"]],
   issue_comments: onPage,
   comment_reactions: onPage,
   issue_reactions: onPage,
-  issue_activities: onPage,
-  issue_subscribers: onPage,
+  issue_activities: (e, c) => [...onPage(e, c), ["people", c.slug]],
+  issue_subscribers: (e, c) => [...onPage(e, c), ["people", c.slug]],
   issue_mentions: onPage,
   issue_tasks: onPage,
   issue_description_versions: onPage,

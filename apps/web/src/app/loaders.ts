@@ -43,6 +43,8 @@ import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
 import { assignedWorkQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
+import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
+import { userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab } from "../api/people.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -384,6 +386,33 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** analytics/:tab: the tab's totals and charts (the custom chart follows its pickers). */
+  const analytics: Loader = ({ params, request }) => {
+    const slug = params.workspaceSlug!;
+    const ids = new URL(request.url).searchParams.get("project_ids");
+    const scope: AnalyticsScope = { kind: "workspace", projectIds: ids ? ids.split(",").filter(Boolean) : [] };
+    const workItems = params.tab === "work-items" || params.tab === "custom";
+    start(analyticsTotalsQuery(slug, scope, "work-items"), analyticsTimelineQuery(slug, scope));
+    if (workItems) start(analyticsStatsQuery(slug, scope));
+    else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));
+    start(projectsQuery(slug));
+    return null;
+  };
+
+  /** profile/:userId: the person's summary row (the header); each tab adds its own. */
+  const person: Loader = ({ params }) => {
+    start(userProfileQuery(params.workspaceSlug!, params.userId!), projectsQuery(params.workspaceSlug!));
+    return null;
+  };
+  const personTab = (tab: PersonItemTab | "summary" | "activity"): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.userId!;
+    if (tab === "summary") start(userStatsQuery(slug, id), userActivityQuery(slug, id, 0, 10));
+    else if (tab === "activity") start(userActivityQuery(slug, id, 0, 25));
+    else start(userIssuesQuery(slug, id, tab));
+    return null;
+  };
+
   const profile: Loader = () => {
     start(userSettingsQuery);
     return null;
@@ -394,7 +423,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

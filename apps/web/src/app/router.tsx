@@ -5,7 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
-import { cyclesChunk, fromChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, insightChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
 /**
@@ -14,6 +14,7 @@ import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
  * run, while the screens (and React DOM) are still being loaded and parsed.
  */
 const screen = (render: (m: Awaited<ReturnType<typeof screensChunk.preload>>) => ReactNode) => fromChunk(screensChunk, render);
+const insight = (render: (m: Awaited<ReturnType<typeof insightChunk.preload>>) => ReactNode) => fromChunk(insightChunk, render);
 const settings = (render: (m: Awaited<ReturnType<typeof settingsChunk.preload>>) => ReactNode) => fromChunk(settingsChunk, render);
 
 function RouteError() {
@@ -89,10 +90,22 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
               { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
               { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
-              { path: "analytics", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
-              { path: "analytics/:tab", lazy: screen((m) => <m.SidebarEntryPage entry="analytics" feature="Analytics" />) },
-              { path: "profile", lazy: screen((m) => <m.SidebarEntryPage entry="your-work" feature="Your work" />) },
-              { path: "profile/:userId", lazy: screen((m) => <m.SidebarEntryPage entry="your-work" feature="User profiles" />) },
+              { path: "analytics", element: <Navigate to="overview/" replace /> },
+              { path: "analytics/:tab", lazy: insight((m) => <m.AnalyticsPage />), loader: L.analytics, shouldRevalidate: revalidateOn(["workspaceSlug", "tab"]) },
+              { path: "profile", lazy: insight((m) => <m.YourWork />) },
+              {
+                path: "profile/:userId",
+                lazy: insight((m) => <m.PersonLayout />),
+                loader: L.person,
+                shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]),
+                children: [
+                  { index: true, lazy: insight((m) => <m.PersonSummary />), loader: L.personTab("summary"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
+                  { path: "assigned", lazy: insight((m) => <m.PersonItems tab="assigned" />), loader: L.personTab("assigned"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
+                  { path: "created", lazy: insight((m) => <m.PersonItems tab="created" />), loader: L.personTab("created"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
+                  { path: "subscribed", lazy: insight((m) => <m.PersonItems tab="subscribed" />), loader: L.personTab("subscribed"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
+                  { path: "activity", lazy: insight((m) => <m.PersonActivity />), loader: L.personTab("activity"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
+                ],
+              },
               { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS },
               ...workItemWorkspaceRoutes(L),
               {

@@ -40,3 +40,5 @@ export * from "./intake.ts";
 export * from "./home.ts";
 export * from "./api-tokens.ts";
 export * from "./v1.ts";
+export * from "./analytics.ts";
+export * from "./profiles.ts";

@@ -8,3 +8,5 @@ export { ListCache, listCacheOf, type ListGeneration } from "./cache.ts";
 export { type ListContext, type Viewer } from "./context.ts";
 export { parseListQuery, parseFilters, filterError, one, type ParsedListQuery, type RawQuery } from "./params.ts";
 export { safeTimeZone } from "./sql.ts";
+export { contextSql, LIVE } from "./context.ts";
+export { Params } from "./sql.ts";

@@ -240,7 +240,11 @@ export const issueActivities = pgTable("issue_activities", {
   epoch: doublePrecision("epoch"),
   actorId: uuid("actor"),
   ...audit(),
-}, (t) => [index("issue_activities_issue_idx").on(t.issueId, t.createdAt)]);
+}, (t) => [
+  index("issue_activities_issue_idx").on(t.issueId, t.createdAt),
+  // a person's activity across the workspace, newest first (W/user-activity/{userId}/)
+  index("issue_activities_actor_idx").on(t.workspaceId, t.actorId, t.createdAt),
+]);
 
 export const issueTasks = pgTable("issue_tasks", {
   ...issueLink(),

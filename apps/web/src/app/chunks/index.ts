@@ -11,6 +11,8 @@ export const screensChunk = lazyChunk(() => import("./screens.ts"));
 export const settingsChunk = lazyChunk(() => import("./settings.ts"));
 /** Cycle screens: the cycles page, a cycle's header and progress (with its charts), archived cycles. */
 export const cyclesChunk = lazyChunk(() => import("./cycles.ts"));
+/** Analytics and people's profiles (with their charts). */
+export const insightChunk = lazyChunk(() => import("./insight.ts"));
 /** Work-item detail: the full page and the peek view. */
 export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
 /** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */

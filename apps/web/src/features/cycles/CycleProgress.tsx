@@ -4,6 +4,8 @@ import { formatShortDate, STATE_GROUPS } from "@stride/shared";
 import { Avatar } from "../../components/ui/index.ts";
 import { STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
 import { useCycleAnalytics, useCycleProgress, type Cycle, type CycleAnalytics, type CycleProgress } from "../../api/cycles.ts";
+import { CustomChart } from "../../components/charts/CustomChart.tsx";
+import { useCan } from "../../lib/permissions.ts";
 
 const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
 
@@ -16,6 +18,7 @@ export function CycleProgressPanel({ slug, pid, cycle }: { slug: string; pid: st
   const dated = !!cycle.start_date && !!cycle.end_date;
   const analytics = useCycleAnalytics(slug, pid, cycle.id, "issues", dated);
   const [tab, setTab] = useState<"assignees" | "labels">("assignees");
+  const mayAnalyse = useCan("project", "analytics");
   const p = progress.data;
   return (
     <section aria-label="Cycle progress" className="space-y-4">
@@ -33,6 +36,8 @@ export function CycleProgressPanel({ slug, pid, cycle }: { slug: string; pid: st
           <Breakdown analytics={analytics.data} tab={tab} />
         </div>
       )}
+      {/* the cycle's work items by any property (project analytics with the cycle scope) */}
+      {mayAnalyse && <CustomChart slug={slug} scope={{ kind: "project", pid, cycleId: cycle.id }} compact />}
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { Icon } from "../../components/work-item/icons.tsx";
 import { formatDate, relativeTime } from "../../lib/dates.ts";
 import { isEmptyHtml } from "../../lib/html.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
-import { describeActivity } from "./activity-text.ts";
+import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { ReactionBar } from "./Reactions.tsx";
 
 type Tab = "all" | "updates" | "comments";

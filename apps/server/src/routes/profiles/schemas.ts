@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { idParam, slugParams } from "../../core/fields.ts";
+
+/** W/user-stats|user-profile|user-activity/{userId}/. */
+export const userParams = slugParams.extend({ userId: idParam() });
+
+/** GET W/user-activity/{userId}/: cursor pagination (wire-facts §0). */
+export const activityQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() });
+
+/** POST W/user-activity/{userId}/export/: optionally one day ("YYYY-MM-DD", UTC) of activity. */
+export const activityExportBody = z.object({ date: z.iso.date().optional().nullable() }).strict();

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import type { UserActivityPage, UserProfileStats, UserProfileSummary } from "@stride/shared/contract";
+import { api } from "./client.ts";
+import { W } from "./work-items.ts";
+import type { ListEnvelope } from "./work-items-types.ts";
+
+export type { UserActivityPage, UserProfileStats, UserProfileSummary };
+
+/** The profile tabs listing a person's work items (`W/user-issues/{userId}/` with the tab's filter). */
+const TAB_FILTER = { assigned: "assignees", created: "created_by", subscribed: "subscriber" } as const;
+export type PersonItemTab = keyof typeof TAB_FILTER;
+
+/** Every key starts with `peopleKeys.all(slug)`, which the live map invalidates when work items change. */
+export const peopleKeys = {
+  all: (slug: string) => ["people", slug] as const,
+  person: (slug: string, userId: string) => ["people", slug, userId] as const,
+};
+
+export const userStatsQuery = (slug: string, userId: string) =>
+  queryOptions({ queryKey: [...peopleKeys.person(slug, userId), "stats"] as const, queryFn: () => api<UserProfileStats>(`${W(slug)}/user-stats/${userId}/`) });
+
+export const userProfileQuery = (slug: string, userId: string) =>
+  queryOptions({ queryKey: [...peopleKeys.person(slug, userId), "profile"] as const, queryFn: () => api<UserProfileSummary>(`${W(slug)}/user-profile/${userId}/`) });
+
+/** One page of the person's activity, newest first. */
+export const userActivityQuery = (slug: string, userId: string, page: number, perPage = 25) =>
+  queryOptions({
+    queryKey: [...peopleKeys.person(slug, userId), "activity", perPage, page] as const,
+    queryFn: () => api<UserActivityPage>(`${W(slug)}/user-activity/${userId}/`, { query: { per_page: perPage, cursor: `${perPage}:${page}:0` } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A profile tab's work items (the server's list engine), newest first. */
+export const userIssuesQuery = (slug: string, userId: string, tab: PersonItemTab) =>
+  queryOptions({
+    queryKey: [...peopleKeys.person(slug, userId), "issues", tab] as const,
+    queryFn: () => api<ListEnvelope>(`${W(slug)}/user-issues/${userId}/`, { query: { [TAB_FILTER[tab]]: userId, order_by: "-created_at", per_page: 100, cursor: "100:0:0" } }),
+  });
+
+/** Downloads the person's activity as a CSV file. */
+export function useExportActivity(slug: string, userId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const csv = await api<string>(`${W(slug)}/user-activity/${userId}/export/`, { method: "POST", body: {} });
+      return new Blob([csv ?? ""], { type: "text/csv" });
+    },
+    meta: { errorTitle: "Could not export the activity" },
+  });
+}

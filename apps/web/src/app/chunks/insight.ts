@@ -1,0 +1,3 @@
+/** Analytics and people's profiles (their chart library stays out of the other screens' chunk). */
+export { AnalyticsPage } from "../../features/analytics/AnalyticsPage.tsx";
+export { YourWork, PersonLayout, PersonSummary, PersonItems, PersonActivity } from "../../features/people/PersonPages.tsx";

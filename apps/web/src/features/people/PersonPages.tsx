@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { PRIORITIES, STATE_GROUPS } from "@stride/shared";
+import {
+  useExportActivity, userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab, type UserActivityPage, type UserProfileSummary,
+} from "../../api/people.ts";
+import { useProjects } from "../../api/projects.ts";
+import { useMe } from "../../api/users.ts";
+import { errorMessage } from "../../api/client.ts";
+import type { WorkItem } from "../../api/work-items-types.ts";
+import { Avatar, Button, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { ChartFrame, DistributionChart, StatCard } from "../../components/charts/charts.tsx";
+import { LiveProjects } from "../../components/live/LiveProjects.tsx";
+import { PRIORITY_COLOR, STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
+import { WorkItemTable } from "../../components/work-item/WorkItemTable.tsx";
+import { describeActivity } from "../../components/work-item/activity-text.ts";
+import { displayName } from "../../components/work-item/properties.tsx";
+import { formatDate, relativeTime } from "../../lib/dates.ts";
+import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** "Your work" (/{slug}/profile/): the signed-in person's own profile. */
+export function YourWork() {
+  const me = useMe();
+  const { slug } = useCurrentWorkspace();
+  if (!me.data) return <PageSpinner />;
+  return <Navigate to={`/${slug}/profile/${me.data.id}/`} replace />;
+}
+
+interface PersonCtx {
+  slug: string;
+  userId: string;
+  profile: UserProfileSummary | undefined;
+  identifierOf: (pid: string) => string | undefined;
+}
+
+/**
+ * A person's profile in the workspace (work-tracking.md §2 profile tabs): summary, assigned, created,
+ * subscribed and activity, all counted over what the viewer may see.
+ */
+export function PersonLayout() {
+  const { slug } = useCurrentWorkspace();
+  const { userId = "" } = useParams();
+  const profile = useQuery(userProfileQuery(slug, userId));
+  const projects = useProjects(slug);
+  const me = useMe();
+  const identifiers = useMemo(() => new Map((projects.data ?? []).map((p) => [p.id, p.identifier])), [projects.data]);
+  const mine = useMemo(() => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at).map((p) => p.id), [projects.data]);
+  const u = profile.data?.user_data;
+  const name = u ? displayName(u) : "";
+  const own = me.data?.id === userId;
+  useEffect(() => {
+    document.title = `${own ? "Your work" : name || "Profile"} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [own, name]);
+  if (profile.error) {
+    return <><PageHeader title="Profile" /><EmptyState title="Person not found" description={errorMessage((profile.error as { body?: unknown }).body) ?? "This person is not in the workspace."} /></>;
+  }
+  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 rounded px-2 py-1 text-sm", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  const base = `/${slug}/profile/${userId}`;
+  const ctx: PersonCtx = { slug, userId, profile: profile.data, identifierOf: (pid) => identifiers.get(pid) };
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <LiveProjects slug={slug} projectIds={mine} />
+      <PageHeader
+        title={
+          <span className="flex items-center gap-2">
+            {u && <Avatar name={name} url={u.avatar_url} size="sm" />}
+            <span>{own ? "Your work" : name}</span>
+            {u && !own && <span className="text-xs font-normal text-zinc-500">@{u.display_name}</span>}
+          </span>
+        }
+      />
+      <nav aria-label="Profile tabs" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-zinc-200 px-4 dark:border-zinc-800">
+        <NavLink end to={`${base}/`} className={tab}>Summary</NavLink>
+        <NavLink to={`${base}/assigned/`} className={tab}>Assigned</NavLink>
+        <NavLink to={`${base}/created/`} className={tab}>Created</NavLink>
+        <NavLink to={`${base}/subscribed/`} className={tab}>Subscribed</NavLink>
+        <NavLink to={`${base}/activity/`} className={tab}>Activity</NavLink>
+      </nav>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <Outlet context={ctx} />
+      </div>
+    </div>
+  );
+}
+
+const usePerson = () => useOutletContext<PersonCtx>();
+
+export function PersonSummary() {
+  const { slug, userId, profile } = usePerson();
+  const stats = useQuery(userStatsQuery(slug, userId));
+  const s = stats.data;
+  const states = STATE_GROUPS.map((g) => ({ key: g, name: cap(g), count: s?.state_distribution.find((d) => d.state_group === g)?.state_count ?? 0, color: STATE_GROUP_COLOR[g] }));
+  const priorities = PRIORITIES.map((p) => ({ key: p, name: cap(p), count: s?.priority_distribution.find((d) => d.priority === p)?.priority_count ?? 0, color: PRIORITY_COLOR[p] }));
+  return (
+    <div className="space-y-4 p-4">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="Work items">
+        <StatCard label="Created" value={s?.created_issues} testId="person-created" />
+        <StatCard label="Assigned" value={s?.assigned_issues} testId="person-assigned" />
+        <StatCard label="Pending" value={s?.pending_issues} testId="person-pending" />
+        <StatCard label="Completed" value={s?.completed_issues} testId="person-completed" />
+        <StatCard label="Subscribed" value={s?.subscribed_issues} testId="person-subscribed" />
+      </dl>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartFrame title="Assigned by state" empty={!!s && s.assigned_issues === 0}>
+          <DistributionChart caption="Assigned work items by state group" data={states} testId="person-states" />
+        </ChartFrame>
+        <ChartFrame title="Assigned by priority" empty={!!s && s.assigned_issues === 0}>
+          <DistributionChart caption="Assigned work items by priority" data={priorities} testId="person-priorities" />
+        </ChartFrame>
+      </div>
+      {s && (s.present_cycles.length > 0 || s.upcoming_cycles.length > 0) && (
+        <section aria-label="Cycles" className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800">
+          <h2 className="mb-2 font-medium">Cycles</h2>
+          <ul className="space-y-1">
+            {s.present_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-zinc-500">current</span></li>)}
+            {s.upcoming_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-zinc-500">upcoming</span></li>)}
+          </ul>
+        </section>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-label="Recent activity" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <h2 className="mb-2 flex items-center justify-between text-sm font-medium">
+            Recent activity
+            <Link to={`/${slug}/profile/${userId}/activity/`} className="text-xs font-normal text-indigo-600 hover:underline">All activity</Link>
+          </h2>
+          <ActivityList slug={slug} userId={userId} page={0} perPage={10} />
+        </section>
+        <section aria-label="Projects" className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-sm">
+            <caption className="px-4 pt-3 text-left text-sm font-medium">Projects</caption>
+            <thead className="text-left text-xs text-zinc-500">
+              <tr><th className="px-4 py-2 font-medium">Project</th><th className="px-2 py-2 text-right font-medium">Created</th><th className="px-2 py-2 text-right font-medium">Assigned</th><th className="px-2 py-2 text-right font-medium">Pending</th><th className="px-2 py-2 text-right font-medium">Completed</th></tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+              {(profile?.project_data ?? []).map((p) => (
+                <tr key={p.id}>
+                  <th scope="row" className="px-4 py-2 text-left font-normal">{p.name}</th>
+                  <td className="px-2 py-2 text-right tabular-nums">{p.created_issues}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{p.assigned_issues}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{p.pending_issues}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{p.completed_issues}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The assigned / created / subscribed tabs: the person's work items from the server's list engine. */
+export function PersonItems({ tab }: { tab: PersonItemTab }) {
+  const { slug, userId, identifierOf } = usePerson();
+  const list = useQuery(userIssuesQuery(slug, userId, tab));
+  const items = Array.isArray(list.data?.results) ? (list.data.results as WorkItem[]) : [];
+  if (list.isLoading) return <PageSpinner />;
+  if (list.error) return <EmptyState title="Could not load the work items" description={errorMessage((list.error as { body?: unknown }).body) ?? String(list.error)} />;
+  if (!items.length) return <EmptyState title="No work items" description={`Nothing ${tab} shows here for the projects you can see.`} />;
+  return (
+    <>
+      <p className="px-4 pt-3 text-xs text-zinc-500" aria-live="polite">{list.data?.total_count} work items</p>
+      <WorkItemTable slug={slug} items={items} identifierOf={identifierOf} label={`${cap(tab)} work items`} />
+    </>
+  );
+}
+
+export function PersonActivity() {
+  const { slug, userId, profile } = usePerson();
+  const [page, setPage] = useState(0);
+  const exporter = useExportActivity(slug, userId);
+  const perPage = 25;
+  const data = useQuery(userActivityQuery(slug, userId, page, perPage)).data;
+  const download = () =>
+    exporter.mutate(undefined, {
+      onSuccess: (blob) => {
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = `${profile?.user_data.display_name || "activity"}-activity.csv`;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      },
+    });
+  return (
+    <div className="space-y-3 p-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium">Activity</h2>
+        <Button size="sm" variant="secondary" onClick={download} loading={exporter.isPending}><Download size={14} aria-hidden />Export CSV</Button>
+      </div>
+      <ActivityList slug={slug} userId={userId} page={page} perPage={perPage} />
+      {data && (data.prev_page_results || data.next_page_results) && (
+        <div className="flex items-center gap-2 text-sm">
+          <Button size="sm" variant="secondary" disabled={!data.prev_page_results} onClick={() => setPage((p) => Math.max(0, p - 1))}>Newer</Button>
+          <span className="text-zinc-500">Page {page + 1} of {data.total_pages}</span>
+          <Button size="sm" variant="secondary" disabled={!data.next_page_results} onClick={() => setPage((p) => p + 1)}>Older</Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ActivityList({ slug, userId, page, perPage }: { slug: string; userId: string; page: number; perPage: number }) {
+  const q = useQuery(userActivityQuery(slug, userId, page, perPage));
+  if (q.isLoading) return <PageSpinner />;
+  const rows: UserActivityPage["results"] = q.data?.results ?? [];
+  if (!rows.length) return <p className="text-sm text-zinc-500">No activity yet.</p>;
+  return (
+    <ol className="space-y-2" aria-label="Activity feed">
+      {rows.map((a) => {
+        const key = a.project_detail && a.issue_detail ? `${a.project_detail.identifier}-${a.issue_detail.sequence_id}` : null;
+        return (
+          <li key={a.id} className="text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
+            <span className="font-medium text-zinc-800 dark:text-zinc-200">{displayName(a.actor_detail)}</span> {describeActivity(a, formatDate)}
+            {key && (
+              <> on <Link to={`/${slug}/browse/${key}/`} className="font-medium text-zinc-800 hover:underline dark:text-zinc-200">{key} {a.issue_detail?.name}</Link></>
+            )}
+            <time className="ml-1.5 text-zinc-400" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

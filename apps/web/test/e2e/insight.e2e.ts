@@ -1,0 +1,94 @@
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
+import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
+
+/**
+ * Analytics and people's profiles end to end: the analytics page's numbers and charts follow a work item being
+ * completed elsewhere (live), and a teammate's profile shows their stats and the items assigned to them.
+ */
+let browser: Browser;
+let alice: BrowserContext;
+let bob: BrowserContext | undefined;
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+afterEach(async () => {
+  await alice?.close();
+  await bob?.close();
+  bob = undefined;
+});
+
+/** The value a chart's hidden table gives a row (its first number column). */
+const chartValue = (page: Page, caption: string, row: string) =>
+  page.locator("table", { has: page.locator("caption", { hasText: caption }) }).locator("tr", { has: page.locator(`th[scope=row]:text-is("${row}")`) }).locator("td").first().textContent();
+
+it("analytics: a stat and the state chart change when a work item is completed", async () => {
+  alice = await newContext(browser);
+  const a = await arrange(alice, { firstName: "Alice" });
+  const [first] = await createItems(alice.request, a, [{ name: "Ship the beta" }, { name: "Write the notes" }]);
+  const done = a.states.find((s) => s.group === "completed")!;
+
+  const page = await alice.newPage();
+  await page.goto(`/${a.slug}/analytics/`);
+  await page.getByRole("heading", { name: "Analytics" }).waitFor();
+  await poll(() => page.getByTestId("stat-work-items").textContent()).toBe("2");
+  await poll(() => chartValue(page, "Work items by state group", "Completed")).toBe("0");
+
+  await page.getByRole("link", { name: "Work items" }).click();
+  await poll(() => page.getByTestId("stat-total").textContent()).toBe("2");
+  await poll(() => page.getByTestId("stat-completed").textContent()).toBe("0");
+  // the custom chart: by priority by default
+  await poll(() => chartValue(page, "Work items by priority", "none")).toBe("2");
+
+  // someone completes an item (here through the API): the page follows without a reload
+  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${first!.id}/`, { data: { state_id: done.id } });
+  expect(res.ok()).toBe(true);
+  await poll(() => page.getByTestId("stat-completed").textContent()).toBe("1");
+  await poll(() => chartValue(page, "Work items by state group", "Completed")).toBe("1");
+  const month = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).replace(",", "");
+  await poll(() => page.locator("table", { has: page.locator("caption", { hasText: "created and completed" }) }).locator("tr", { hasText: month }).locator("td").nth(1).textContent()).toBe("1");
+
+  // regrouping the custom chart by state group
+  await page.getByRole("combobox", { name: "X-axis" }).selectOption("STATE_GROUPS");
+  await poll(() => chartValue(page, "Work items by state group", "completed")).toBe("1");
+});
+
+it("profiles: a teammate's profile shows their stats and the items assigned to them", async () => {
+  alice = await newContext(browser);
+  bob = await newContext(browser);
+  const a = await arrange(alice, { firstName: "Alice" });
+  const b = await signUpUser(bob.request, "Bob");
+  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
+  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  await createItems(alice.request, a, [{ name: "Fix the login page", assignee_ids: [b.userId], priority: "high" }, { name: "Alice's own task" }]);
+  // Bob does something himself: his activity
+  const bobs = await bob.request.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, { data: { name: "Bob's idea" } });
+  expect(bobs.ok()).toBe(true);
+
+  const page = await alice.newPage();
+  await page.goto(`/${a.slug}/profile/${b.userId}/`);
+  await page.getByRole("heading", { name: /Bob/ }).waitFor();
+  await poll(() => page.getByTestId("person-assigned").textContent()).toBe("1");
+  await poll(() => page.getByTestId("person-created").textContent()).toBe("1");
+  await poll(() => chartValue(page, "Assigned work items by priority", "High")).toBe("1");
+  await page.getByRole("region", { name: "Recent activity" }).getByText("Bob's idea").waitFor();
+
+  await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Assigned" }).click();
+  const table = page.getByRole("table", { name: "Assigned work items" });
+  await table.getByRole("link", { name: "Fix the login page" }).waitFor();
+  expect(await table.getByText("Alice's own task").count()).toBe(0);
+
+  await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Created" }).click();
+  await page.getByRole("table", { name: "Created work items" }).getByRole("link", { name: "Bob's idea" }).waitFor();
+
+  await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Activity" }).click();
+  await page.getByRole("list", { name: "Activity feed" }).getByText("Bob's idea").waitFor();
+
+  // "Your work" is the signed-in person's own profile
+  await page.locator('[data-nav="your-work"]').click();
+  await page.getByRole("heading", { name: "Your work" }).waitFor();
+  expect(page.url()).toContain(`/profile/${a.userId}/`);
+  await poll(() => page.getByTestId("person-created").textContent()).toBe("2");
+});

@@ -1,0 +1,123 @@
+/**
+ * `node --import tsx bench/insight.ts`: the analytics and profile figures of issue #12 on the seeded 100,000-item
+ * project (the same cached cluster as `npm run bench`, .data-bench/, seeded by bench/seed.ts when missing or stale).
+ * Each endpoint is asked BENCH_INSIGHT_RUNS times (default 30) one after another as the workspace admin, after two
+ * warm-up calls; the p50 / p90 / max go to docs/benchmarks.md between the `analytics` markers.
+ * Env: BENCH_PG_PORT (default 54417, apart from run.ts's), BENCH_RESEED=1.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { startStride, type Stride } from "../apps/server/src/boot.ts";
+import { hashToken } from "../apps/server/src/core/session.ts";
+import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DATA = path.join(ROOT, ".data-bench");
+const MARKER = path.join(DATA, "bench.json");
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54417);
+const RUNS = Number(process.env.BENCH_INSIGHT_RUNS ?? 30);
+const START = "<!-- analytics -->";
+const END = "<!-- /analytics -->";
+const log = (m: string) => process.stdout.write(m + "\n");
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))]!;
+
+async function main() {
+  const migrationHash = fileHash(fs.readFileSync(path.join(ROOT, "apps/server/drizzle/0000_init.sql"), "utf8"));
+  let info: (BenchInfo & { migrationHash: string }) | null = null;
+  if (process.env.BENCH_RESEED !== "1" && fs.existsSync(MARKER)) {
+    const m = JSON.parse(fs.readFileSync(MARKER, "utf8"));
+    if (m.seedVersion === SEED_VERSION && m.migrationHash === migrationHash) info = m;
+  }
+  if (!info) {
+    log("No usable cached cluster: rebuilding .data-bench/ …");
+    fs.rmSync(DATA, { recursive: true, force: true });
+  }
+  fs.mkdirSync(DATA, { recursive: true });
+  const stride: Stride = await startStride(
+    { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: undefined },
+    log,
+  );
+  try {
+    if (!info) {
+      const t = performance.now();
+      log(`Seeding ${ITEM_COUNT.toLocaleString("en")} work items …`);
+      info = { ...(await seedBench(stride.app.sql)), migrationHash };
+      fs.writeFileSync(MARKER, JSON.stringify(info, null, 2));
+      log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    await stride.app.sql.unsafe("VACUUM (ANALYZE)");
+    await measure(stride, info);
+  } finally {
+    await stride.close();
+  }
+}
+
+async function measure(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const W = `/api/workspaces/${info.workspaceSlug}`;
+  const P = `${W}/projects/${info.projectId}`;
+  const [cycle] = await app.sql<{ id: string }[]>`SELECT id FROM cycles WHERE project = ${info.projectId} ORDER BY created_at LIMIT 1`;
+  const person = info.filterAssigneeId;
+  const endpoints: [string, string][] = [
+    ["W advance-analytics (overview)", `${W}/advance-analytics/?tab=overview`],
+    ["W advance-analytics (work-items)", `${W}/advance-analytics/?tab=work-items`],
+    ["W advance-analytics-stats", `${W}/advance-analytics-stats/?type=work-items`],
+    ["W charts: projects", `${W}/advance-analytics-charts/?type=projects`],
+    ["W charts: created vs completed by month", `${W}/advance-analytics-charts/?type=work-items`],
+    ["W charts: custom, priority", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY`],
+    ["W charts: custom, labels by state group", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=LABELS&group_by=STATE_GROUPS`],
+    ["W charts: custom, assignees by priority", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=ASSIGNEES&group_by=PRIORITY`],
+    ["P advance-analytics", `${P}/advance-analytics/`],
+    ["P advance-analytics-stats (by assignee)", `${P}/advance-analytics-stats/`],
+    ["P charts: custom, states by assignees", `${P}/advance-analytics-charts/?type=custom-work-items&x_axis=STATES&group_by=ASSIGNEES`],
+    ...(cycle ? ([["P charts: a cycle by day", `${P}/advance-analytics-charts/?type=work-items&cycle_id=${cycle.id}`]] as [string, string][]) : []),
+    ["W user-stats (a busy assignee)", `${W}/user-stats/${person}/`],
+    ["W user-profile", `${W}/user-profile/${person}/`],
+    ["W user-activity (first page)", `${W}/user-activity/${person}/`],
+  ];
+  const rows: string[] = [];
+  const loadBefore = os.loadavg();
+  for (const [name, url] of endpoints) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      const t = performance.now();
+      const res = await fetch(stride.url + url, { headers });
+      await res.text();
+      if (!res.ok) throw new Error(`${name}: ${res.status}`);
+      if (i >= 2) times.push(performance.now() - t);
+    }
+    const line = `| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 90).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`;
+    rows.push(line);
+    log(line);
+  }
+  const cpus = os.cpus();
+  const section = [
+    START,
+    "## Analytics and profiles (issue #12; bench/insight.ts)",
+    "",
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${cpus[0]?.model ?? "?"} (load ${loadBefore.map((x) => x.toFixed(2)).join(" ")}), the seeded workspace (${ITEM_COUNT.toLocaleString("en")}-item project and the 2,000-item one) as its admin; ${RUNS} sequential calls each after two warm-ups, milliseconds over HTTP. Each chart is one aggregate statement over the lists' visible items; nothing is cached.`,
+    "",
+    "| Call | p50 | p90 | max |",
+    "|---|---|---|---|",
+    ...rows,
+    END,
+  ].join("\n");
+  const file = path.join(ROOT, "docs/benchmarks.md");
+  const text = fs.readFileSync(file, "utf8");
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  fs.writeFileSync(file, a >= 0 && b > a ? text.slice(0, a) + section + text.slice(b + END.length) : `${text.trimEnd()}\n\n${section}\n`);
+  log("Written to docs/benchmarks.md");
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
