@@ -108,6 +108,12 @@ describe("GET W/advance-analytics-charts/", () => {
     expect(byKey(res.body).work_items).toEqual({ key: "work_items", name: "Work Items", count: 6 });
     expect(byKey(res.body).modules.count).toBe(1);
     expect(byKey(res.body).members.count).toBe(3);
+    // pages: those the caller may read (a public one, not someone else's private one, not archived)
+    expect(byKey(res.body).pages.count).toBe(0);
+    expect((await ws.admin.post(`${pr.base}/pages/`, { name: "Roadmap", access: 0 })).status).toBe(201);
+    expect((await ws.admin.post(`${pr.base}/pages/`, { name: "Admin notes", access: 1 })).status).toBe(201);
+    const again = await ws.member.get(`${W()}/advance-analytics-charts/?type=projects`);
+    expect(byKey(again.body).pages.count).toBe(1);
   });
 
   it("work-items: one row per month from the first month to now, created and completed", async () => {

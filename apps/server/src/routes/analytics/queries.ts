@@ -135,8 +135,8 @@ export async function statsByAssignee(app: AppContext, sc: ItemScope): Promise<A
 }
 
 /**
- * `advance-analytics-charts/?type=projects`: counts of the scope's projects' entities, one statement. Pages are
- * not built in Stride yet: the count reads 0 until they are (docs/decisions.md).
+ * `advance-analytics-charts/?type=projects`: counts of the scope's projects' entities, one statement; pages are
+ * those the caller may read (public ones and their own), not archived.
  */
 export async function projectEntityCounts(app: AppContext, sc: ItemScope, workspaceId: string, projectIds?: string[] | null): Promise<Record<string, number>> {
   const q = sc.q;
@@ -148,7 +148,7 @@ export async function projectEntityCounts(app: AppContext, sc: ItemScope, worksp
       (SELECT count(*)::int FROM modules m WHERE m.project IN (${mine}) AND m.archived_at IS NULL) AS modules,
       (${triageItems(q, workspaceId, sc.viewer.userId, projectIds)}) AS intake,
       (SELECT count(DISTINCT pm.member)::int FROM project_members pm JOIN users u ON u.id = pm.member WHERE pm.project IN (${mine}) AND pm.is_active AND NOT u.is_bot) AS members,
-      0 AS pages,
+      (SELECT count(*)::int FROM pages g WHERE g.project IN (${mine}) AND g.archived_at IS NULL AND (g.access = 0 OR g.owned_by = ${q.p(sc.viewer.userId, "uuid")})) AS pages,
       (SELECT count(*)::int FROM issue_views v WHERE v.project IN (${mine})) AS views`, q);
   return row!;
 }
