@@ -212,3 +212,26 @@ describe("pages in search", () => {
     expect(entity.body.page).toEqual([{ name: "Dashboard handbook", id: pub, logo_props: {}, projects__id: pr.id, workspace__slug: ws.slug }]);
   });
 });
+
+describe("intake in search", () => {
+  it("finds requests waiting in intake (not accepted ones, which are work items), a guest only their own", async () => {
+    expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
+    const file = async (c: typeof ws.admin, name: string) => {
+      const res = await c.post(`${pr.base}/inbox-issues/`, { issue: { name } });
+      expect(res.status, res.text).toBe(200);
+      return res.body as { issue: { id: string } };
+    };
+    const waiting = await file(ws.member, "Dashboard export request");
+    const guests = await file(ws.guest, "Dashboard colour request");
+    const accepted = await file(ws.member, "Dashboard sharing request");
+    expect((await ws.admin.patch(`${pr.base}/inbox-issues/${accepted.issue.id}/`, { status: 1 })).status).toBe(200);
+    const admin = await ws.admin.get(`${wsUrl()}/search/?search=dashbord request&entities=intake,issue`);
+    expect(names(admin.body.results.intake).sort()).toEqual(["Dashboard colour request", "Dashboard export request"]);
+    expect(admin.body.results.intake.map((i: { id: string }) => i.id)).toContain(waiting.issue.id);
+    // the accepted one is a work item now, and requests are not work items
+    expect(names(admin.body.results.issue)).toContain("Dashboard sharing request");
+    expect(names(admin.body.results.issue)).not.toContain("Dashboard export request");
+    const guest = await ws.guest.get(`${wsUrl()}/search/?search=dashbord request&entities=intake`);
+    expect(guest.body.results.intake.map((i: { id: string }) => i.id)).toEqual([guests.issue.id]);
+  });
+});

@@ -10,7 +10,7 @@ export const searchKeys = {
 };
 
 /** The palette's types: what Stride has. */
-const PALETTE_ENTITIES = "issue,project,cycle,module,issue_view,page";
+const PALETTE_ENTITIES = "issue,project,cycle,module,issue_view,page,intake";
 
 export const workspaceSearchQuery = (slug: string, text: string) =>
   queryOptions({

@@ -7,7 +7,7 @@
  * The expressions match the indexes of db/sql/search.sql.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import { INTAKE_STATUS, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
@@ -55,6 +55,11 @@ export interface IssueSearchOptions {
   limit: number;
   /** Extra conditions on `i` (P/search-issues/ flags). */
   extra?: SQL[];
+  /**
+   * Intake requests instead of work items: items waiting in a project's intake (pending or snoozed), which a
+   * guest sees only when they filed them (the intake list's rule).
+   */
+  intake?: boolean;
 }
 
 const ISSUE_FTS = sql`to_tsvector('simple', i.name || ' ' || coalesce(i.description_stripped, ''))`;
@@ -84,8 +89,12 @@ export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOpt
   const conds: SQL[] = [
     sql`i.workspace = ${o.workspaceId}::uuid`,
     sql`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
-    sql`(s.id IS NULL OR s."group" <> 'triage')`,
-    sql`(pm.role >= ${GUEST_BELOW} OR p.guest_view_all_features = true OR i.created_by = ${me})`,
+    o.intake
+      ? sql`EXISTS (SELECT 1 FROM intake_issues ii WHERE ii.issue = i.id AND ii.status IN (${INTAKE_STATUS.pending}, ${INTAKE_STATUS.snoozed}))`
+      : sql`(s.id IS NULL OR s."group" <> 'triage')`,
+    o.intake
+      ? sql`(pm.role >= ${GUEST_BELOW} OR i.created_by = ${me})`
+      : sql`(pm.role >= ${GUEST_BELOW} OR p.guest_view_all_features = true OR i.created_by = ${me})`,
     maybe(q, () => issueMatch(q)),
     ...(o.extra ?? []),
   ];

@@ -70,7 +70,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
               results.page = (await searchPages(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((g) => presentSearchPage(g, slug));
               break;
             case "intake":
-              results[t] = [];
+              results.intake = (await searchIssues(db, q, { workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT, intake: true })).map((i) => presentSearchIssue(i, slug));
               break;
           }
         }

@@ -1,4 +1,4 @@
-import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, FileText, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound } from "lucide-react";
+import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, FileText, Inbox, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound } from "lucide-react";
 import { PRIORITIES } from "@stride/shared";
 import type { SearchResults } from "../../../api/search.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
@@ -56,6 +56,10 @@ export function searchCommands(slug: string, r: SearchResults | undefined): Comm
     ...(r.page ?? []).filter((g) => g.project_ids.length > 0).map((g): Command => ({
       key: `g${g.id}`, group: "Pages", label: g.name || "Untitled", hint: g.project_identifiers[0] ?? "", icon: FileText,
       run: { kind: "go", href: `${ws}/projects/${g.project_ids[0]}/pages/${g.id}/` },
+    })),
+    ...(r.intake ?? []).map((i): Command => ({
+      key: `n${i.id}`, group: "Intake", label: i.name, hint: `${i.project__identifier}-${i.sequence_id}`, icon: Inbox,
+      run: { kind: "go", href: `${ws}/projects/${i.project_id}/intake/?inboxId=${i.id}` },
     })),
   ];
 }
