@@ -99,6 +99,14 @@ it("requests sent through the public form signed out are triaged from the keyboa
   expect((await row("Login page crashes again").textContent()) ?? "").toContain("Duplicate");
   const work = (await (await req.get(`${P(a)}/issues/`)).json()) as { results: { name: string }[] };
   expect(work.results.map((r) => r.name).sort()).toEqual(["Export is broken", "Login page crashes"]);
+
+  // a snoozed request is back in Open once its date has passed (here its date is moved into the past)
+  const waiting = (await (await req.get(`${P(a)}/inbox-issues/?status=0&per_page=50`)).json()) as { results: { issue: { id: string } }[] };
+  const past = new Date(Date.now() - 60_000).toISOString();
+  expect((await req.patch(`${P(a)}/inbox-issues/${waiting.results[0].issue.id}/`, { data: { snoozed_till: past } })).ok()).toBe(true);
+  await page.getByRole("tab", { name: /Open/ }).click();
+  await row("Dark mode please").waitFor();
+  await poll(() => list.getByRole("option").count()).toBe(1);
   await outside.close();
   await ctx.close();
 });

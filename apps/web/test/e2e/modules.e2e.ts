@@ -48,6 +48,10 @@ it("creates a module with a link, adds work items and shows them on the module's
   const link = details.getByRole("link", { name: "Launch plan" });
   await link.waitFor();
   expect(await link.getAttribute("href")).toBe("http://example.com/launch-plan");
+  // the module's analytics: its work items by any property
+  const analytics = details.getByRole("region", { name: "Module analytics" });
+  await analytics.getByRole("combobox", { name: "X-axis" }).waitFor();
+  expect(await analytics.getByRole("combobox", { name: "Group by" }).count()).toBe(1);
 
   // quick add inside the module
   await page.getByRole("heading", { name: "No work items in this module yet" }).waitFor();

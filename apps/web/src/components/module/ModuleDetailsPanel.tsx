@@ -8,6 +8,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { useModuleLinks, useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
 import { useCan } from "../../lib/permissions.ts";
+import { CustomChart } from "../charts/CustomChart.tsx";
 import { STATUS_LABEL, StatusBadge } from "./ModuleBits.tsx";
 
 const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-zinc-100 disabled:hover:bg-transparent dark:hover:bg-zinc-800";
@@ -20,6 +21,7 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   const refs = useProjectRefs(slug, pid);
   const update = useUpdateModule(slug, pid);
   const canEdit = useCan("edit", "module", { projectId: pid }) && !m.archived_at;
+  const mayAnalyse = useCan("project", "analytics", { projectId: pid });
   const patch = (p: Parameters<typeof update.mutate>[0]["patch"]) => update.mutate({ id: m.id, patch: p });
   const lead = m.lead_id ? refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id) : undefined;
   const memberOptions = () => refs.members.map((u) => ({ value: u.id, label: displayName(u), keywords: u.display_name, icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" /> }));
@@ -118,6 +120,12 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {/* the module's work items by any property (project analytics with the module scope) */}
+      {mayAnalyse && (
+        <section aria-label="Module analytics" className="mt-5">
+          <CustomChart slug={slug} scope={{ kind: "project", pid, moduleId: m.id }} compact />
         </section>
       )}
       <ModuleLinks slug={slug} pid={pid} module={m} canEdit={canEdit} />
