@@ -188,7 +188,7 @@ describe("sandboxes", () => {
         created_at: expect.any(String), updated_at: expect.any(String), expires_at: row.expiresAt.toISOString(),
       }],
     });
-    const events = await t.db.db.execute(sql`SELECT event FROM live_events WHERE stream = ${"project:" + p.id} AND event->>'t' = 'sandboxes' AND event->>'id' = ${row.id}`) as unknown as { event: { op: string } }[];
+    const events = await t.db.db.execute(sql`SELECT event FROM live_events WHERE stream = ${"project:" + p.id} AND event->>'t' = 'sandboxes' AND event->>'id' = ${row.id} ORDER BY seq`) as unknown as { event: { op: string } }[];
     expect(events.map((e) => e.event.op)).toEqual(["insert", "update"]);
   });
 
