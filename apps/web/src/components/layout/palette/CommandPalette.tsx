@@ -28,9 +28,10 @@ export function CommandPalette({ slug }: { slug: string }) {
   const target = useWorkItemTarget();
   const projectId = target?.pid ?? routeProject;
   const projects = useProjects(slug);
-  const can = usePermissions({ projects: true });
+  // project roles come with the projects list (no extra request on every screen)
+  const can = usePermissions();
   const project = projects.data?.find((p) => p.id === projectId);
-  const inProject = projectId ? { projectId } : null;
+  const inProject = project ? projectSubject(project) : null;
   const creatable = {
     project: can("create", "project"),
     cycle: !!inProject && !!project?.cycle_view && can("create", "cycle", inProject),
