@@ -20,6 +20,9 @@ describe("liveInvalidations", () => {
     // the defaults a read creates are what that read answered: nothing to refetch
     expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
     expect(liveInvalidations(ev({ t: "workspace_home_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
+    // the same for a project's display properties, made by the list screen's first read (embedded in the page)
+    expect(liveInvalidations(ev({ t: "project_user_properties", op: "insert" }), { slug, pid })).toEqual([]);
+    expect(liveInvalidations(ev({ t: "project_user_properties", op: "update" }), { slug, pid })).toEqual([["wi", slug, pid, "props"]]);
   });
 
   it("a work item change refreshes its page, every list layout of its project and sub-item lists", () => {

@@ -67,7 +67,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   estimates: (_e, c) => [refs(c, "estimates"), lists(c)],
   estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
-  project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
+  // a person's display choices; a row's insert is (nearly always) the defaults the first read made and answered
+  project_user_properties: (e, c) => (e.op === "insert" ? [] : [["wi", c.slug, e.p ?? c.pid, "props"]]),
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
   intake_issues: (_e, c) => [["intake", c.slug, c.pid], qk.projects(c.slug)],

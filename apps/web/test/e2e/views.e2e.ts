@@ -100,6 +100,7 @@ it("filters a workspace view across projects and saves it as a custom view", asy
   await page.getByRole("button", { name: "Lock" }).click();
   await page.getByText("This view is locked").waitFor();
   await expect.poll(() => page.getByRole("group", { name: "Priority" }).getByRole("button", { name: "High" }).isDisabled()).toBe(true);
-  const saved = (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as { name: string; is_locked: boolean; filters: Record<string, string[] | null> }[];
-  expect(saved.map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([["Fires", true, ["urgent"]]]);
+  // the lock shows at once; the server has it once the PATCH lands
+  const saved = async () => (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as { name: string; is_locked: boolean; filters: Record<string, string[] | null> }[];
+  await poll(async () => (await saved()).map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([["Fires", true, ["urgent"]]]);
 });
