@@ -128,7 +128,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
     const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
-    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName);
+    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs);
   });
 
   return fastify;

@@ -35,6 +35,8 @@ export interface Config {
   jobConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
+  /** Longest the app page waits to embed the screen's data (SCREEN_DATA_BUDGET_MS, default 3000). */
+  screenDataBudgetMs: number;
   /** How long new notifications wait to be mailed together (NOTIFICATION_MAIL_DELAY_MS). */
   notificationMailDelayMs: number;
   /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: env.RUN_WORKERS !== "0",
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
+    screenDataBudgetMs: Math.max(0, num(env.SCREEN_DATA_BUDGET_MS, 3000)),
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
     modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",

@@ -15,7 +15,7 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestKey, screenRequests } from "@stride/shared";
 
-/** Longest the page's data block waits for the screen's requests (ms). */
+/** Longest the page's data block waits for the screen's requests (ms); `SCREEN_DATA_BUDGET_MS` changes it. */
 export const EMBED_BUDGET_MS = 3000;
 
 /** Id of the data block, and name of the head's meta that announces it; apps/web/src/api/boot-data.ts reads them. */
@@ -76,7 +76,7 @@ export function screenDataBlock(answers: Map<string, string>): string {
 }
 
 /** Send the app's HTML for an app URL: with the screen's data for a caller with a session cookie, plain otherwise. */
-export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string): void {
+export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string, budgetMs = EMBED_BUDGET_MS): void {
   const at = html.lastIndexOf("</body>");
   if (req.method !== "GET" || !req.cookies?.[sessionCookieName] || at < 0) {
     reply.header("Cache-Control", "no-cache").type("text/html").send(html);
@@ -87,7 +87,7 @@ export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply
   const out = new PassThrough();
   reply.send(out);
   out.write(pendingHead(html.slice(0, at)));
-  screenAnswers(fastify, req)
+  screenAnswers(fastify, req, budgetMs)
     .then((answers) => (answers && answers.size ? screenDataBlock(answers) : ""), () => "")
     .then((block) => out.end(block + html.slice(at)));
 }

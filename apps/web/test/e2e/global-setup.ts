@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
   const pgPort = await freePort();
   server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1", SCREEN_DATA_BUDGET_MS: "20000" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
