@@ -10,6 +10,8 @@ import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
 import { sendAppHtml } from "./core/screen-data.ts";
+import { resolveSession } from "./core/session.ts";
+import { liveHeads } from "./live/access.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -128,7 +130,10 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
     const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
-    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs);
+    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
+      const session = await resolveSession(app, r, "app");
+      return session ? liveHeads(app.sql, session.user.id, slug) : null;
+    });
   });
 
   return fastify;

@@ -111,6 +111,25 @@ describe("the app's HTML with the first screen's data", () => {
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
   });
 
+  it("carries where the caller's live streams stood before the data was read, so the channel replays only later writes", async () => {
+    const me = (await ws.admin.get("/api/users/me/")).body as { id: string };
+    const wsId = ((await ws.admin.get(`/api/workspaces/${ws.slug}/`)).body as { id: string }).id;
+    const liveOf = async (c: Client, url: string) => {
+      const m = BLOCK.exec((await asWeb(c).get(url)).text);
+      return (JSON.parse(m![1]) as { live?: Record<string, number> }).live!;
+    };
+    const before = await liveOf(ws.admin, `/${ws.slug}/projects/${pr.id}/issues/`);
+    // the caller's stream, the workspace's and the caller's project's, each at its last number
+    expect(Object.keys(before).sort()).toEqual([`project:${pr.id}`, `user:${me.id}`, `workspace:${wsId}`].sort());
+    expect(before[`project:${pr.id}`]).toBeGreaterThan(0);
+    // a write to the project moves its stream; the next page starts after it
+    expect((await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "low" })).status).toBe(204);
+    const after = await liveOf(ws.admin, `/${ws.slug}/projects/${pr.id}/issues/`);
+    expect(after[`project:${pr.id}`]).toBeGreaterThan(before[`project:${pr.id}`]);
+    // another workspace's slug names no stream of it (only the caller's own)
+    expect(Object.keys(await liveOf(ws.admin, `/no-such-workspace/projects/`))).toEqual([`user:${me.id}`]);
+  });
+
   it("carries the intake screen's first page and selected request, as the intake loader asks for them", async () => {
     expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
     const filed = await ws.admin.post(`${pr.base}/inbox-issues/`, { issue: { name: "Request in the page" } });

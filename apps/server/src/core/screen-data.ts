@@ -10,6 +10,10 @@
  * block when the requests have answered. A personalised page is never cached (`no-store`); a caller without a
  * session, or whose session is gone, gets the plain page. A request that fails or is still running after
  * `EMBED_BUDGET_MS` is left out, and the browser makes it as before.
+ *
+ * The block also carries where the caller's live streams stood before the answers were read (`live`: stream →
+ * sequence number, live/access.ts `liveHeads`): the web's realtime channel subscribes from there, so it replays
+ * exactly the writes the page's data may miss, and none it already shows.
  */
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -37,8 +41,36 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** The screen's GET answers for the caller of `req`: request key → JSON text of a 200 answer. Null when the caller is not signed in. */
-export async function screenAnswers(fastify: FastifyInstance, req: FastifyRequest, budgetMs = EMBED_BUDGET_MS): Promise<Map<string, string> | null> {
+/** Where the caller's live streams stand (stream → sequence number), or null when `req` has no live session. */
+export type LiveHeadsOf = (req: FastifyRequest, slug: string | null) => Promise<Record<string, number> | null>;
+
+export interface ScreenData {
+  answers: Map<string, string>;
+  live?: Record<string, number>;
+}
+
+/** The first path segment of an app URL: a workspace's slug on workspace screens (no workspace has the app's own top-level names). */
+function workspaceSlug(pathname: string): string | null {
+  const first = pathname.split("/")[1] ?? "";
+  try {
+    return first ? decodeURIComponent(first) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The screen's GET answers for the caller of `req` (request key → JSON text of a 200 answer), with the live
+ * streams' positions taken before them when `heads` is given. Null when the caller is not signed in.
+ */
+export async function screenAnswers(fastify: FastifyInstance, req: FastifyRequest, budgetMs = EMBED_BUDGET_MS, heads?: LiveHeadsOf): Promise<ScreenData | null> {
+  const url = new URL(req.url, "http://app.invalid");
+  let live: Record<string, number> | undefined;
+  if (heads) {
+    const at = await heads(req, workspaceSlug(url.pathname)).catch(() => null);
+    if (!at) return null;
+    live = at;
+  }
   const answers = new Map<string, string>();
   const asked = new Map<string, Promise<unknown>>();
   const headers: Record<string, string> = { accept: "application/json", cookie: req.headers.cookie ?? "" };
@@ -57,7 +89,6 @@ export async function screenAnswers(fastify: FastifyInstance, req: FastifyReques
     }
     return p;
   };
-  const url = new URL(req.url, "http://app.invalid");
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     screenRequests(url.pathname, url.search, get).catch(() => undefined),
@@ -66,17 +97,18 @@ export async function screenAnswers(fastify: FastifyInstance, req: FastifyReques
   clearTimeout(timer);
   // only a signed-in caller's page carries data (the web asks again, and is sent to sign in, otherwise)
   if (!answers.has("/api/users/me/")) return null;
-  return new Map(answers);
+  return { answers: new Map(answers), ...(live ? { live } : {}) };
 }
 
-/** The data block of `answers` (keys and bodies as JSON, escaped for HTML). */
-export function screenDataBlock(answers: Map<string, string>): string {
-  const body = `{"v":1,"responses":{${[...answers].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}}`;
+/** The data block of `data` (keys and bodies as JSON, escaped for HTML). */
+export function screenDataBlock(data: ScreenData): string {
+  const live = data.live ? `,"live":${JSON.stringify(data.live)}` : "";
+  const body = `{"v":1,"responses":{${[...data.answers].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}${live}}`;
   return `<script type="application/json" id="${SCREEN_DATA_ID}">${scriptSafeJson(body)}</script>`;
 }
 
 /** Send the app's HTML for an app URL: with the screen's data for a caller with a session cookie, plain otherwise. */
-export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string, budgetMs = EMBED_BUDGET_MS): void {
+export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string, budgetMs = EMBED_BUDGET_MS, heads?: LiveHeadsOf): void {
   const at = html.lastIndexOf("</body>");
   if (req.method !== "GET" || !req.cookies?.[sessionCookieName] || at < 0) {
     reply.header("Cache-Control", "no-cache").type("text/html").send(html);
@@ -87,7 +119,7 @@ export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply
   const out = new PassThrough();
   reply.send(out);
   out.write(pendingHead(html.slice(0, at)));
-  screenAnswers(fastify, req, budgetMs)
-    .then((answers) => (answers && answers.size ? screenDataBlock(answers) : ""), () => "")
+  screenAnswers(fastify, req, budgetMs, heads)
+    .then((data) => (data && data.answers.size ? screenDataBlock(data) : ""), () => "")
     .then((block) => out.end(block + html.slice(at)));
 }

@@ -62,3 +62,27 @@ export async function stillSignedIn(sql: postgres.Sql, userId: string, sessionId
     : await sql`SELECT 1 FROM users WHERE id = ${userId} AND is_active LIMIT 1`;
   return rows.length > 0;
 }
+
+/**
+ * Where the live streams a signed-in page may subscribe to stand now (stream → last sequence number): the
+ * caller's own stream, the workspace of `slug` and the caller's projects in it. The page's embedded data
+ * (core/screen-data.ts) is read after this, so a subscription that starts from these numbers replays exactly
+ * the writes the data may miss: sequences are given in commit order.
+ */
+export async function liveHeads(sql: postgres.Sql, userId: string, slug: string | null): Promise<Record<string, number>> {
+  const rows = await sql<{ stream: string; seq: string }[]>`
+    WITH wanted AS (
+      SELECT 'user:' || ${userId}::text AS stream
+      UNION ALL
+      SELECT 'workspace:' || w.id FROM workspaces w
+        JOIN workspace_members wm ON wm.workspace = w.id AND wm.member = ${userId} AND wm.is_active
+        WHERE w.slug = ${slug ?? ""}
+      UNION ALL
+      SELECT 'project:' || p.id FROM workspaces w
+        JOIN projects p ON p.workspace = w.id
+        JOIN project_members pm ON pm.project = p.id AND pm.member = ${userId} AND pm.is_active
+        WHERE w.slug = ${slug ?? ""}
+    )
+    SELECT wanted.stream, coalesce(ls.seq, 0) AS seq FROM wanted LEFT JOIN live_streams ls ON ls.stream = wanted.stream`;
+  return Object.fromEntries(rows.map((r) => [r.stream, Number(r.seq)]));
+}

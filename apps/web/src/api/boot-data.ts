@@ -16,6 +16,7 @@ const SCREEN_DATA_ID = "stride-screen-data";
 const MAX_AGE_MS = 10_000;
 
 let answers: Map<string, unknown> | null = null;
+let liveAt: Record<string, number> = {};
 let readAt = 0;
 
 function load(): Map<string, unknown> | null {
@@ -24,9 +25,10 @@ function load(): Map<string, unknown> | null {
   if (!el) return null;
   el.remove();
   try {
-    const data = JSON.parse(el.textContent ?? "") as { v?: number; responses?: Record<string, unknown> };
+    const data = JSON.parse(el.textContent ?? "") as { v?: number; responses?: Record<string, unknown>; live?: Record<string, number> };
     if (data.v !== 1 || !data.responses) return null;
     answers = new Map(Object.entries(data.responses));
+    liveAt = data.live && typeof data.live === "object" ? data.live : {};
     readAt = Date.now();
   } catch {
     /* unreadable: the requests go to the server */
@@ -69,4 +71,16 @@ function takeNow(url: string): { body: unknown } | undefined {
  */
 export function forgetBootAnswers(): void {
   answers = new Map();
+}
+
+/**
+ * Where the live stream `stream` stood before the server read the page's data (core/screen-data.ts), for the
+ * realtime channel's first subscription: it replays from there exactly what the data may miss. Undefined when
+ * the page carried no such number (no data block, another workspace's stream) or it is older than `MAX_AGE_MS`.
+ */
+export function bootLiveCursor(stream: string): number | undefined {
+  load();
+  if (!readAt || Date.now() - readAt > MAX_AGE_MS) return undefined;
+  const seq = liveAt[stream];
+  return typeof seq === "number" && Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
 }

@@ -4,7 +4,7 @@ import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessa
 import { eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
-import { forgetBootAnswers } from "./boot-data.ts";
+import { bootLiveCursor, forgetBootAnswers } from "./boot-data.ts";
 
 /**
  * The web side of the realtime channel (`/live/`): one websocket per tab, opened when a signed-in screen first
@@ -31,6 +31,11 @@ function recentWindow(): number {
   const age = typeof performance !== "undefined" ? performance.now() : RECENT_MS;
   const since = age < RECENT_MS ? age + COMMIT_SLACK_MS : LATER_SCREEN_MS;
   return Math.max(1, Math.min(RECENT_MS, Math.round(since)));
+}
+
+/** The server's stream of a topic: a work item's events come on its project's stream (server live/access.ts). */
+function liveStream(topic: string, ctx: LiveCtx): string {
+  return topic.startsWith("issue:") ? (ctx.pid ? `project:${ctx.pid}` : "") : topic;
 }
 
 /** A topic no screen wants any more stays subscribed this long (back-and-forth navigation). */
@@ -145,7 +150,8 @@ export class LiveChannel {
   private sub(topic: string) {
     const t = this.topics.get(topic);
     if (!t || t.refused) return;
-    const since = this.cursors.get(topic);
+    // from this tab's last number; on the first subscribe, from where the page's data was read, else the last moments
+    const since = this.cursors.get(topic) ?? bootLiveCursor(liveStream(topic, t.ctx));
     this.send(since === undefined ? { type: "sub", topic, recent: recentWindow() } : { type: "sub", topic, since });
   }
 

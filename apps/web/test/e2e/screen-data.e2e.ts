@@ -23,6 +23,11 @@ function apiRequests(page: Page): string[] {
     const u = new URL(r.url());
     if (u.pathname.startsWith("/api/")) log.push(`${r.method()} ${u.pathname}${u.search}`);
   });
+  // the live channel's subscriptions: the first of each topic starts from where the page's data was read
+  page.on("websocket", (ws) => ws.on("framesent", (f) => {
+    const m = JSON.parse(String(f.payload)) as { type?: string; topic?: string; since?: number; recent?: number };
+    if (m.type === "sub") log.push(`SUB ${m.topic} ${m.since !== undefined ? "since" : "recent"}`);
+  }));
   return log;
 }
 
@@ -34,6 +39,9 @@ async function open(ctx: BrowserContext, path: string, shown: (page: Page) => Pr
   // the page's data was there: the screen read nothing from the server to show it (the app's own start-up
   // write, the profile's last workspace, may go out)
   expect(log.filter((r) => r.startsWith("GET "))).toEqual([]);
+  // so the writes the page's data already holds (the seeding just before) are not replayed into refetches
+  await poll(() => log.filter((r) => r.startsWith("SUB ")).length).toBeGreaterThan(0);
+  expect(log.filter((r) => r.startsWith("SUB ") && !r.endsWith(" since"))).toEqual([]);
   return { page, log };
 }
 
