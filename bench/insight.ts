@@ -10,46 +10,23 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { startStride, type Stride } from "../apps/server/src/boot.ts";
+import type { Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
-import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
+import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
+import { openBenchCluster } from "./cluster.ts";
+import { percentile } from "./endpoints.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATA = path.join(ROOT, ".data-bench");
-const MARKER = path.join(DATA, "bench.json");
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54417);
 const RUNS = Number(process.env.BENCH_INSIGHT_RUNS ?? 30);
 const START = "<!-- analytics -->";
 const END = "<!-- /analytics -->";
 const log = (m: string) => process.stdout.write(m + "\n");
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))]!;
 
 async function main() {
-  const migrationHash = fileHash(fs.readFileSync(path.join(ROOT, "apps/server/drizzle/0000_init.sql"), "utf8"));
-  let info: (BenchInfo & { migrationHash: string }) | null = null;
-  if (process.env.BENCH_RESEED !== "1" && fs.existsSync(MARKER)) {
-    const m = JSON.parse(fs.readFileSync(MARKER, "utf8"));
-    if (m.seedVersion === SEED_VERSION && m.migrationHash === migrationHash) info = m;
-  }
-  if (!info) {
-    log("No usable cached cluster: rebuilding .data-bench/ …");
-    fs.rmSync(DATA, { recursive: true, force: true });
-  }
-  fs.mkdirSync(DATA, { recursive: true });
-  const stride: Stride = await startStride(
-    { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: undefined },
-    log,
-  );
+  const { stride, info } = await openBenchCluster({ pgPort: PG_PORT, log });
   try {
-    if (!info) {
-      const t = performance.now();
-      log(`Seeding ${ITEM_COUNT.toLocaleString("en")} work items …`);
-      info = { ...(await seedBench(stride.app.sql)), migrationHash };
-      fs.writeFileSync(MARKER, JSON.stringify(info, null, 2));
-      log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
-    await stride.app.sql.unsafe("VACUUM (ANALYZE)");
     await measure(stride, info);
   } finally {
     await stride.close();
@@ -93,7 +70,7 @@ async function measure(stride: Stride, info: BenchInfo) {
       if (!res.ok) throw new Error(`${name}: ${res.status}`);
       if (i >= 2) times.push(performance.now() - t);
     }
-    const line = `| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 90).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`;
+    const line = `| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 90).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`;
     rows.push(line);
     log(line);
   }

@@ -18,11 +18,12 @@ import crypto from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import { startStride, type Stride } from "../apps/server/src/boot.ts";
+import type { Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { buildListQuery, listCacheOf, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
-import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
+import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
+import { openBenchCluster } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
 import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
@@ -31,7 +32,6 @@ import { measureSearch, writeSearchSection } from "./search.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench");
-const MARKER = path.join(DATA, "bench.json");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
@@ -135,45 +135,18 @@ function machine() {
 }
 
 async function main() {
-  const migrationHash = fileHash(fs.readFileSync(path.join(ROOT, "apps/server/drizzle/0000_init.sql"), "utf8"));
-  let info: (BenchInfo & { migrationHash: string }) | null = null;
-  if (process.env.BENCH_RESEED !== "1" && fs.existsSync(MARKER)) {
-    const m = JSON.parse(fs.readFileSync(MARKER, "utf8"));
-    if (m.seedVersion === SEED_VERSION && m.migrationHash === migrationHash) info = m;
-  }
-  if (!info) {
-    log("No usable cached cluster: rebuilding .data-bench/ …");
-    fs.rmSync(DATA, { recursive: true, force: true });
-  }
-  fs.mkdirSync(DATA, { recursive: true });
-
   const web = prepareBrowser();
-  const start = () =>
-    startStride(
-      { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: web.webDist },
-      log,
-    );
-  let stride: Stride = await start();
+  const cluster = await openBenchCluster({ pgPort: PG_PORT, webDist: web.webDist, log });
+  const info = cluster.info;
+  let stride: Stride = cluster.stride;
   try {
-    if (!info) {
-      const t = performance.now();
-      log(`Seeding ${ITEM_COUNT.toLocaleString("en")} work items …`);
-      const seeded = await seedBench(stride.app.sql);
-      info = { ...seeded, migrationHash };
-      fs.writeFileSync(MARKER, JSON.stringify(info, null, 2));
-      log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
-    } else {
-      log("Using the cached seeded cluster in .data-bench/");
-    }
-    // steady state: statistics fresh and the visibility map set (as autovacuum leaves it)
-    await stride.app.sql.unsafe("VACUUM (ANALYZE)");
     // earlier versions of this script tuned the planner on the cached cluster: back to the defaults
     await stride.app.sql.unsafe("ALTER DATABASE stride RESET ALL");
     // statements per request (issue #13): pg_stat_statements, loaded at the restart below, nested statements too
     await stride.app.sql.unsafe("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
     await stride.app.sql.unsafe("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
     await stride.close();
-    stride = await start();
+    stride = await cluster.start();
     await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
     else if (process.env.BENCH_SEARCH_ONLY === "1") writeSearchSection(ROOT, await measureSearch(stride, info, log));
