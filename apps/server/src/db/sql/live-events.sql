@@ -79,7 +79,7 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN
     -- the names of the columns that changed (bookkeeping columns alone are no change anyone sees)
     SELECT array_agg(k ORDER BY k) INTO f FROM jsonb_each(n) e(k, v)
-      WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence');
+      WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector');
     IF f IS NULL THEN RETURN NULL; END IF;
     s := ARRAY(SELECT DISTINCT x FROM unnest(live_streams_of(TG_TABLE_NAME, n) || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
   ELSE

@@ -5,7 +5,14 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS issues_search_trgm_idx ON issues USING gin (name gin_trgm_ops) WHERE deleted_at IS NULL;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS issues_search_fts_idx ON issues USING gin (to_tsvector('simple', name || ' ' || coalesce(description_stripped, ''))) WHERE deleted_at IS NULL;
+-- The work item's full-text vector, kept by PostgreSQL (a stored generated column: parsed once per write, not per
+-- search; not in the Drizzle schema, so no ORM read carries it).
+ALTER TABLE issues ADD COLUMN IF NOT EXISTS search_vector tsvector
+  GENERATED ALWAYS AS (to_tsvector('simple', name || ' ' || coalesce(description_stripped, ''))) STORED;
+--> statement-breakpoint
+DROP INDEX IF EXISTS issues_search_fts_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS issues_search_vector_idx ON issues USING gin (search_vector) WHERE deleted_at IS NULL;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS projects_search_trgm_idx ON projects USING gin (name gin_trgm_ops);
 --> statement-breakpoint

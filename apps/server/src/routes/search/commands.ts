@@ -62,16 +62,32 @@ export interface IssueSearchOptions {
   intake?: boolean;
 }
 
-const ISSUE_FTS = sql`to_tsvector('simple', i.name || ' ' || coalesce(i.description_stripped, ''))`;
+/** The item's full-text vector: a stored generated column (db/sql/search.sql), indexed. */
+const ISSUE_FTS = sql`i.search_vector`;
 
-function issueMatch(q: SearchQuery): SQL {
+/**
+ * The ids of the workspace's work items the text matches, as a union of index scans (so no item is read unless it
+ * matches): name by substring or near word (trigram index) or full text (the vector's index) in one bitmap scan;
+ * items of projects whose identifier contains the text; `PROJ-12` / `12` keys by sequence number. Evaluated once
+ * (an array), then the items are read by primary key: the planner cannot estimate a near-word match, and guessed
+ * high it would read every item of the workspace instead.
+ */
+function issueCandidates(q: SearchQuery, workspaceId: string): SQL {
+  const ws = sql`${workspaceId}::uuid`;
+  const like = sql`${q.like}::text`;
   const tsq = sql`plainto_tsquery('simple', ${q.text}::text)`;
-  const parts = [textMatch(q, sql`i.name`, sql`p.identifier`), sql`${ISSUE_FTS} @@ ${tsq}`];
+  const branches = [
+    sql`SELECT c.id FROM issues c WHERE c.workspace = ${ws} AND c.deleted_at IS NULL
+      AND (c.name ILIKE ${like} OR ${q.text}::text <% c.name OR c.search_vector @@ ${tsq})`,
+    sql`SELECT c.id FROM projects cp JOIN issues c ON c.project = cp.id AND c.deleted_at IS NULL
+      WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like}`,
+  ];
   if (q.sequenceIds.length) {
-    const seq = sql`i.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
-    parts.push(q.identifier ? sql`(upper(p.identifier) = ${q.identifier}::text AND ${seq})` : seq);
+    const seq = sql`c.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
+    branches.push(sql`SELECT c.id FROM projects cp JOIN issues c ON c.project = cp.id AND c.deleted_at IS NULL AND ${seq}
+      WHERE cp.workspace = ${ws}${q.identifier ? sql` AND upper(cp.identifier) = ${q.identifier}::text` : sql``}`);
   }
-  return sql`(${sql.join(parts, sql` OR `)})`;
+  return sql`i.id = ANY(ARRAY(${sql.join(branches, sql` UNION `)}))`;
 }
 
 function issueRank(q: SearchQuery): SQL {
@@ -95,7 +111,7 @@ export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOpt
     o.intake
       ? sql`(pm.role >= ${GUEST_BELOW} OR i.created_by = ${me})`
       : sql`(pm.role >= ${GUEST_BELOW} OR p.guest_view_all_features = true OR i.created_by = ${me})`,
-    maybe(q, () => issueMatch(q)),
+    maybe(q, () => issueCandidates(q, o.workspaceId)),
     ...(o.extra ?? []),
   ];
   if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
