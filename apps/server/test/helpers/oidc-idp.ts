@@ -18,10 +18,12 @@ export interface TestIdp {
 
 export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const accounts = new Map<string, Record<string, unknown>>();
-  let provider: Provider | undefined;
+  // The provider needs the issuer, which needs the port: the server starts first and finds it here.
+  const ref: { provider?: Provider } = {};
   const server = http.createServer((req, res) => {
+    const provider = ref.provider!;
     const m = /^\/interaction\/([^/?]+)/.exec(req.url ?? "");
-    if (!m || !provider) return provider?.callback()(req, res);
+    if (!m) return provider.callback()(req, res);
     void interaction(provider, req, res, m[1], accounts).catch((e: Error) => {
       res.statusCode = 500;
       res.end(e.message);
@@ -31,7 +33,7 @@ export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "stride-test";
   const clientSecret = "stride-test-secret-0123456789abcdef";
-  provider = new Provider(issuer, {
+  ref.provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"] }],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name", "name"] },
     scopes: ["openid", "email", "profile"],
