@@ -38,7 +38,7 @@ async function startStandIn(clientSecret: string): Promise<StandIn> {
       res.end(JSON.stringify(body));
     };
     const who = () => tokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
-    if (url.pathname === "/login/oauth/authorize") {
+    if (url.pathname === "/login/oauth/authorize" || url.pathname === "/oauth/authorize") {
       const code = crypto.randomBytes(8).toString("hex");
       codes.set(code, s.next!);
       const back = new URL(url.searchParams.get("redirect_uri")!);
@@ -47,7 +47,7 @@ async function startStandIn(clientSecret: string): Promise<StandIn> {
       res.writeHead(302, { location: back.toString() });
       return res.end();
     }
-    if (url.pathname === "/login/oauth/access_token" && req.method === "POST") {
+    if ((url.pathname === "/login/oauth/access_token" || url.pathname === "/oauth/token") && req.method === "POST") {
       let raw = "";
       for await (const c of req) raw += c;
       const f = Object.fromEntries(new URLSearchParams(raw));
@@ -63,6 +63,14 @@ async function startStandIn(clientSecret: string): Promise<StandIn> {
     if (!u) return send(401, { message: "Bad credentials" });
     if (url.pathname === "/user" || url.pathname === "/api/v1/user") {
       return send(200, { id: u.id, login: u.login, name: u.name, full_name: u.name, email: u.emails[0]?.email ?? "", avatar_url: `https://avatars.example/${u.login}` });
+    }
+    const primary = u.emails.find((e) => e.primary);
+    if (url.pathname === "/oauth2/v2/userinfo") {
+      const [given, family] = u.name.split(" ");
+      return send(200, { id: String(u.id), email: primary?.email, verified_email: primary?.verified, given_name: given, family_name: family, picture: `https://avatars.example/${u.login}` });
+    }
+    if (url.pathname === "/api/v4/user") {
+      return send(200, { id: u.id, username: u.login, name: u.name, email: primary?.email, avatar_url: `https://avatars.example/${u.login}`, confirmed_at: primary?.verified ? "2024-01-01T00:00:00Z" : null });
     }
     if (url.pathname === "/user/emails" || url.pathname === "/api/v1/user/emails") return send(200, u.emails);
     const org = /^\/orgs\/([^/]+)\/memberships\/([^/]+)$/.exec(url.pathname);
@@ -87,7 +95,10 @@ beforeAll(async () => {
   standIn = await startStandIn(STAND_IN_SECRET);
   t = await startTestServer({
     outboundAllowPrivate: true,
-    oauthEndpointOverrides: { github: { authorize: `${standIn.url}/login/oauth/authorize`, token: `${standIn.url}/login/oauth/access_token`, api: standIn.url } },
+    oauthEndpointOverrides: {
+      google: { authorize: `${standIn.url}/oauth/authorize`, token: `${standIn.url}/oauth/token`, api: standIn.url },
+      github: { authorize: `${standIn.url}/login/oauth/authorize`, token: `${standIn.url}/login/oauth/access_token`, api: standIn.url },
+    },
   });
   root = await setupInstance(t);
   idp = await startTestIdp([`${t.url}/auth/oidc/callback/`]);
@@ -95,6 +106,8 @@ beforeAll(async () => {
     OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, IS_OIDC_ENABLED: "1",
     GITEA_HOST: standIn.url, GITEA_CLIENT_ID: "gitea-client", GITEA_CLIENT_SECRET: STAND_IN_SECRET, IS_GITEA_ENABLED: "1",
     GITHUB_CLIENT_ID: "github-client", GITHUB_CLIENT_SECRET: STAND_IN_SECRET, IS_GITHUB_ENABLED: "1",
+    GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: STAND_IN_SECRET, IS_GOOGLE_ENABLED: "1",
+    GITLAB_HOST: standIn.url, GITLAB_CLIENT_ID: "gitlab-client", GITLAB_CLIENT_SECRET: STAND_IN_SECRET, IS_GITLAB_ENABLED: "1",
   });
 });
 afterAll(async () => {
@@ -292,6 +305,47 @@ describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
     } finally {
       await configure(root.admin, { GITHUB_ORGANIZATION_ID: "" });
     }
+  });
+
+  /** Run one provider's flow through the stand-in with `user`; answers the browser and the final redirect. */
+  async function viaStandIn(p: string, user: StandInUser) {
+    standIn.next = user;
+    const b = t.anon();
+    const s = await b.get(`/auth/${p}/`);
+    const back = await fetch(s.location!, { redirect: "manual" });
+    return { b, start: new URL(s.location!), location: (await b.get(local(back.headers.get("location")!))).location };
+  }
+
+  it("Google: Plane's authorize parameters; signs up with the verified email and the profile's names and picture", async () => {
+    const email = uniq("google");
+    const { b, start, location } = await viaStandIn("google", { id: 1001, login: "gl", name: "Katherine Johnson", emails: [{ email, primary: true, verified: true }] });
+    expect(Object.fromEntries(start.searchParams)).toMatchObject({
+      client_id: "google-client", response_type: "code", access_type: "offline", prompt: "consent", redirect_uri: `${t.url}/auth/google/callback/`,
+      scope: "https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile",
+    });
+    expect(location).toBe(WEB);
+    expect((await b.get("/api/users/me/")).body).toMatchObject({ email, first_name: "Katherine", last_name: "Johnson", avatar: "https://avatars.example/gl", last_login_medium: "google" });
+  });
+
+  it("GitLab: read_user scope on the configured host; ENABLE_GITLAB_SYNC re-syncs the names of an existing user", async () => {
+    const email = uniq("gitlab");
+    const first = await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dorothy Vaughan", emails: [{ email, primary: true, verified: true }] });
+    expect(first.start.origin + first.start.pathname).toBe(`${standIn.url}/oauth/authorize`);
+    expect(first.start.searchParams.get("scope")).toBe("read_user");
+    expect(first.location).toBe(WEB);
+    // Without sync a changed name at the provider is not copied; with it, it is.
+    await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dot Vaughan", emails: [{ email, primary: true, verified: true }] });
+    expect((await userRow(t, email)).firstName).toBe("Dorothy");
+    await configure(root.admin, { ENABLE_GITLAB_SYNC: "1" });
+    try {
+      await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dot Vaughan", emails: [{ email, primary: true, verified: true }] });
+      expect((await userRow(t, email)).firstName).toBe("Dot");
+    } finally {
+      await configure(root.admin, { ENABLE_GITLAB_SYNC: "0" });
+    }
+    // An unconfirmed GitLab account cannot link or sign up.
+    const unconfirmed = await viaStandIn("gitlab", { id: 2003, login: "gl3", name: "N N", emails: [{ email: uniq("gitlab-unconfirmed"), primary: true, verified: false }] });
+    expect(query(unconfirmed.location)).toMatchObject({ error_code: "5119" });
   });
 
   it("a provider whose token endpoint refuses the code gives its error code", async () => {
