@@ -85,6 +85,8 @@ export async function signInWithProvider(
         created = true;
       }
     }
+    // Bot users (agents, integrations) never sign in interactively.
+    if (user.isBot) throw fail(AUTH_ERROR.AUTHENTICATION_FAILED);
     await assertCanReactivate(tx, user);
     const profile: Partial<typeof users.$inferInsert> = {};
     if (created || cfg[syncKey(provider)] === "1") {

@@ -338,6 +338,8 @@ const oidc: ProviderFlow = {
       throw new ProviderError(`the id_token is not valid: ${(e as Error).message}`);
     }
     if (claims.nonce !== s.nonce) throw new ProviderError("the id_token's nonce is not this sign-in's");
+    // With several audiences the token must have been issued to us (OpenID Connect Core §3.1.3.7).
+    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId) throw new ProviderError("the id_token was issued to another party");
     const sub = str(claims.sub);
     if (!sub) throw new ProviderError("the id_token has no subject");
     // The id_token may leave the profile to the userinfo endpoint; its subject must be the id_token's.
