@@ -43,6 +43,12 @@ export interface Config {
   modelTestTimeoutMs: number;
   /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
   outboundAllowPrivate: boolean;
+  /**
+   * Where the fixed-host sign-in providers (Google, GitHub) are reached, per provider and endpoint
+   * (`authorize`, `token`, `api`); empty = their public hosts. Not read from the environment: the tests point
+   * them at loopback stand-ins with it.
+   */
+  oauthEndpointOverrides: Partial<Record<"google" | "github", Partial<Record<"authorize" | "token" | "api", string>>>>;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
     modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
+    oauthEndpointOverrides: {},
     ...overrides,
   };
 }

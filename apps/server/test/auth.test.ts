@@ -341,7 +341,7 @@ describe("sign-out", () => {
 describe("OAuth providers not configured", () => {
   it("GET /auth/{provider}/ redirects with the provider's code", async () => {
     const expected: [string, number, string][] = [
-      ["google", 5105, "GOOGLE_NOT_CONFIGURED"], ["github", 5110, "GITHUB_NOT_CONFIGURED"], ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"], ["gitea", 5104, "OAUTH_NOT_CONFIGURED"],
+      ["google", 5105, "GOOGLE_NOT_CONFIGURED"], ["github", 5110, "GITHUB_NOT_CONFIGURED"], ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"], ["gitea", 5112, "GITEA_NOT_CONFIGURED"], ["oidc", 5113, "OIDC_NOT_CONFIGURED"],
     ];
     for (const [p, code, name] of expected) {
       const res = await t.anon().get(`/auth/${p}/?next_path=/acme/`);

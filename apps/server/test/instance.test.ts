@@ -32,13 +32,13 @@ describe("before setup", () => {
     ]);
     expect(config).toEqual({
       enable_signup: true, is_workspace_creation_disabled: false, is_google_enabled: false, is_github_enabled: false,
-      is_gitlab_enabled: false, is_gitea_enabled: false, is_magic_login_enabled: false, is_email_password_enabled: true,
+      is_gitlab_enabled: false, is_gitea_enabled: false, is_oidc_enabled: false, oidc_button_label: "", is_magic_login_enabled: false, is_email_password_enabled: true,
       github_app_name: "", slack_client_id: null, posthog_api_key: null, posthog_host: null, has_unsplash_configured: false,
       has_llm_configured: false, file_size_limit: 5242880, is_smtp_configured: false, admin_base_url: WEB, space_base_url: WEB,
       app_base_url: WEB, instance_changelog_url: null, is_self_managed: true,
     });
     const rows = await t.db.db.select().from(schema.instanceConfigurations);
-    expect(rows.length).toBe(36);
+    expect(rows.length).toBe(42);
   });
 
   it("boot seeding is idempotent (a second start keeps the same instance)", async () => {
@@ -48,7 +48,7 @@ describe("before setup", () => {
     const after = await t.db.db.select().from(schema.instances);
     expect(after.length).toBe(1);
     expect(after[0].instanceId).toBe(before[0].instanceId);
-    expect((await t.db.db.select().from(schema.instanceConfigurations)).length).toBe(36);
+    expect((await t.db.db.select().from(schema.instanceConfigurations)).length).toBe(42);
   });
 
   it("refuses app sign-up and email-check until setup is done (5000)", async () => {
@@ -304,7 +304,7 @@ describe("god mode after setup", () => {
   it("configurations: GET lists every key decrypted; PATCH changes only existing keys, stringified and trimmed, null → \"\"", async () => {
     const list = await root.admin.get("/api/instances/configurations/");
     expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(36);
+    expect(list.body).toHaveLength(42);
     const row = list.body.find((r: { key: string }) => r.key === "EMAIL_PORT");
     expect(row).toMatchObject({ key: "EMAIL_PORT", value: "587", category: "SMTP", is_encrypted: false, deleted_at: null });
     expect(Object.keys(row).sort()).toEqual(["category", "created_at", "created_by", "deleted_at", "id", "is_encrypted", "key", "updated_at", "updated_by", "value"]);

@@ -14,6 +14,7 @@ const SILENT: Record<string, string> = {
   sessions: "authentication",
   magic_codes: "authentication",
   password_reset_tokens: "authentication",
+  accounts: "authentication: sign-in provider links",
   user_notification_preferences: "a user's own settings, no workspace",
   user_secrets: "a user's own secrets, no workspace; only their owner reads them",
   instances: "instance admin (god mode), no workspace",

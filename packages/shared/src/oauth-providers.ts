@@ -3,9 +3,17 @@
  * the flag that switches each one on and the settings it cannot work without. Both the configuration
  * endpoint and the god-mode screen read this one table.
  */
+export type OAuthProviderKey = "google" | "github" | "gitlab" | "gitea" | "oidc";
+
 export interface OAuthProviderConfig {
-  key: "google" | "github" | "gitlab" | "gitea";
+  key: OAuthProviderKey;
   label: string;
+  /** The `config` flag of `GET /api/instances/` that shows the provider's sign-in button. */
+  flag: "is_google_enabled" | "is_github_enabled" | "is_gitlab_enabled" | "is_gitea_enabled" | "is_oidc_enabled";
+  /** Sign-in redirects back with this code when the credentials are missing (wire-facts-2 §3 initiate step 3). */
+  notConfiguredCode: number;
+  /** …and with this one when the exchange with the provider fails (state mismatch, token or user call). */
+  providerErrorCode: number;
   /** The "1"/"0" configuration key that switches the provider on. */
   enabledKey: string;
   /** Every setting shown for the provider, in order. */
@@ -15,10 +23,14 @@ export interface OAuthProviderConfig {
 }
 
 export const OAUTH_PROVIDER_CONFIG: readonly OAuthProviderConfig[] = [
-  { key: "google", label: "Google", enabledKey: "IS_GOOGLE_ENABLED", fields: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
-  { key: "github", label: "GitHub", enabledKey: "IS_GITHUB_ENABLED", fields: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_ORGANIZATION_ID"], required: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"] },
-  { key: "gitlab", label: "GitLab", enabledKey: "IS_GITLAB_ENABLED", fields: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"], required: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"] },
-  { key: "gitea", label: "Gitea", enabledKey: "IS_GITEA_ENABLED", fields: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"], required: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"] },
+  { key: "google", label: "Google", flag: "is_google_enabled", notConfiguredCode: 5105, providerErrorCode: 5115, enabledKey: "IS_GOOGLE_ENABLED", fields: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
+  { key: "github", label: "GitHub", flag: "is_github_enabled", notConfiguredCode: 5110, providerErrorCode: 5120, enabledKey: "IS_GITHUB_ENABLED", fields: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_ORGANIZATION_ID"], required: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"] },
+  { key: "gitlab", label: "GitLab", flag: "is_gitlab_enabled", notConfiguredCode: 5111, providerErrorCode: 5121, enabledKey: "IS_GITLAB_ENABLED", fields: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"], required: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"] },
+  { key: "gitea", label: "Gitea", flag: "is_gitea_enabled", notConfiguredCode: 5112, providerErrorCode: 5123, enabledKey: "IS_GITEA_ENABLED", fields: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"], required: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"] },
+  {
+    key: "oidc", label: "OpenID Connect", flag: "is_oidc_enabled", notConfiguredCode: 5113, providerErrorCode: 5124, enabledKey: "IS_OIDC_ENABLED",
+    fields: ["OIDC_BUTTON_LABEL", "OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], required: ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+  },
 ];
 
 /** The required settings of a provider that are empty in `config`. */
@@ -40,4 +52,8 @@ export function providerConfigErrors(current: Readonly<Record<string, string | u
     for (const k of missingProviderSettings(p, next)) errors[k] = [`Required while ${p.label} sign-in is on.`];
   }
   return errors;
+}
+
+export function oauthProvider(key: string): OAuthProviderConfig | undefined {
+  return OAUTH_PROVIDER_CONFIG.find((p) => p.key === key);
 }

@@ -3,6 +3,7 @@ import { apiTokenRoutes } from "./api-tokens/index.ts";
 import { analyticsRoutes } from "./analytics/index.ts";
 import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
+import { oauthRoutes } from "./oauth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
 import { environmentRoutes } from "./environments/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
@@ -49,6 +50,7 @@ export const routeModules: RouteModule[] = [
   analyticsRoutes,
   assetRoutes,
   authRoutes,
+  oauthRoutes,
   cycleRoutes,
   environmentRoutes,
   dashboardRoutes,

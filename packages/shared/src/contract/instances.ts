@@ -69,6 +69,10 @@ export interface PublicConfig {
   is_github_enabled: boolean;
   is_gitlab_enabled: boolean;
   is_gitea_enabled: boolean;
+  /** Stride: generic OpenID Connect sign-in is on (Plane's client ignores it). */
+  is_oidc_enabled: boolean;
+  /** Stride: the text of the OpenID Connect sign-in button ("" = "Single sign-on"). */
+  oidc_button_label: string;
   is_magic_login_enabled: boolean;
   is_email_password_enabled: boolean;
   github_app_name: string;

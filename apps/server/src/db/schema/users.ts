@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uuid, index } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, uuid, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { pk, ts } from "./common.ts";
 
 export const users = pgTable("users", {
@@ -102,3 +102,23 @@ export const userNotificationPreferences = pgTable("user_notification_preference
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * A sign-in provider's account linked to a user (wire-facts-2 §3 step 6): one row per provider account, found
+ * again by `(provider, provider_account_id)` on the next sign-in. Tokens are sealed (core/crypto-box.ts).
+ */
+export const accounts = pgTable("accounts", {
+  id: pk(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  providerAccountId: text("provider_account_id").notNull(),
+  accessToken: text("access_token").notNull().default(""),
+  accessTokenExpiredAt: ts("access_token_expired_at"),
+  refreshToken: text("refresh_token").notNull().default(""),
+  refreshTokenExpiredAt: ts("refresh_token_expired_at"),
+  idToken: text("id_token").notNull().default(""),
+  lastConnectedAt: ts("last_connected_at").notNull().defaultNow(),
+  metadata: jsonb("metadata").notNull().default({}),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+}, (t) => [uniqueIndex("accounts_provider_account_uq").on(t.provider, t.providerAccountId), index("accounts_user_idx").on(t.userId)]);

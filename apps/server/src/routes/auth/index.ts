@@ -26,13 +26,6 @@ import { presentUser as presentUserFull } from "../users/presenters.ts";
 
 const E = AUTH_ERROR;
 
-const OAUTH_PROVIDERS: Record<string, { idKey: string; secretKey: string; code: number }> = {
-  google: { idKey: "GOOGLE_CLIENT_ID", secretKey: "GOOGLE_CLIENT_SECRET", code: E.GOOGLE_NOT_CONFIGURED },
-  github: { idKey: "GITHUB_CLIENT_ID", secretKey: "GITHUB_CLIENT_SECRET", code: E.GITHUB_NOT_CONFIGURED },
-  gitlab: { idKey: "GITLAB_CLIENT_ID", secretKey: "GITLAB_CLIENT_SECRET", code: E.GITLAB_NOT_CONFIGURED },
-  gitea: { idKey: "GITEA_CLIENT_ID", secretKey: "GITEA_CLIENT_SECRET", code: E.OAUTH_NOT_CONFIGURED },
-};
-
 /** The normalized `email` of a JSON endpoint's body: 5000-family errors when missing (5005) or invalid (5012). */
 function jsonEmail(body: unknown): string {
   const raw = field(body, "email");
@@ -337,24 +330,4 @@ export const authRoutes: RouteModule = (fastify, app) => {
       return redirect(reply, appBase(app, req));
     },
   });
-
-  // ---- OAuth: only the "not configured" answers until providers are implemented ----
-  for (const [provider, def] of Object.entries(OAUTH_PROVIDERS)) {
-    route(fastify, app, {
-      method: "GET",
-      url: `/auth/${provider}/`,
-      auth: "none",
-      query: z.object({ next_path: z.string().optional() }).catch({}),
-      policy: null,
-      handler: async ({ req, reply, query }) => {
-        const base = appBase(app, req);
-        const nextPath = query.next_path;
-        if (!(await configuredInstance(app))) return redirect(reply, errorUrl(base, E.INSTANCE_NOT_CONFIGURED, nextPath));
-        const cfg = await getInstanceConfig(app.db, app.secretKey);
-        if (!cfg[def.idKey] || !cfg[def.secretKey]) return redirect(reply, errorUrl(base, def.code, nextPath));
-        // Credentials are stored, but this server does not run the OAuth exchange yet.
-        return redirect(reply, errorUrl(base, E.OAUTH_NOT_CONFIGURED, nextPath));
-      },
-    });
-  }
 };

@@ -50,6 +50,8 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
     is_github_enabled: on(cfg.IS_GITHUB_ENABLED),
     is_gitlab_enabled: on(cfg.IS_GITLAB_ENABLED),
     is_gitea_enabled: on(cfg.IS_GITEA_ENABLED),
+    is_oidc_enabled: on(cfg.IS_OIDC_ENABLED),
+    oidc_button_label: cfg.OIDC_BUTTON_LABEL ?? "",
     is_magic_login_enabled: on(cfg.ENABLE_MAGIC_LINK_LOGIN),
     is_email_password_enabled: on(cfg.ENABLE_EMAIL_PASSWORD),
     github_app_name: cfg.GITHUB_APP_NAME ?? "",

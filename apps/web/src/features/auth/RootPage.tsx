@@ -4,6 +4,7 @@ import { useMe, useProfile, useUserSettings } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
+import { ProviderButtons } from "./ProviderButtons.tsx";
 import { safeNextPath, SIGN_UP_ERROR_CODES } from "./auth-messages.ts";
 
 /**
@@ -41,6 +42,7 @@ export function RootPage() {
       footer={<>New here? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Create an account</Link></>}
     >
       {success && !errorCode && <Banner kind="success">Your password has been reset. Sign in with it now.</Banner>}
+      <ProviderButtons nextPath={nextPath} />
       <EmailAuthForm mode="sign-in" initialEmail={params.get("email") ?? ""} nextPath={nextPath} />
     </AuthLayout>
   );

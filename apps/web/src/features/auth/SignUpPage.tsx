@@ -4,6 +4,7 @@ import { useMe } from "../../api/users.ts";
 import { Banner, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { EmailAuthForm } from "./EmailAuthForm.tsx";
+import { ProviderButtons } from "./ProviderButtons.tsx";
 import { safeNextPath } from "./auth-messages.ts";
 
 export function SignUpPage() {
@@ -21,6 +22,7 @@ export function SignUpPage() {
       footer={<>Already have an account? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Sign in</Link></>}
     >
       {signupDisabled && <Banner kind="info">New sign-ups are limited to invited people on this instance.</Banner>}
+      <ProviderButtons nextPath={nextPath} />
       <EmailAuthForm mode="sign-up" initialEmail={params.get("email") ?? ""} nextPath={nextPath} />
     </AuthLayout>
   );

@@ -8,7 +8,8 @@ describe("authMessage", () => {
     expect(authMessage("5900")).toBe("Too many requests. Please wait a minute and try again.");
   });
   it("falls back to the error name, then a generic text", () => {
-    expect(authMessage("5121", "GITLAB_OAUTH_PROVIDER_ERROR")).toBe("Gitlab oauth provider error.");
+    expect(authMessage("5121", "GITLAB_OAUTH_PROVIDER_ERROR")).toBe("GitLab sign-in failed. Please try again.");
+    expect(authMessage("5998", "SOME_NEW_ERROR")).toBe("Some new error.");
     expect(authMessage("1234")).toBe("Something went wrong. Please try again.");
     expect(authMessage(null)).toBeNull();
     expect(authMessage("")).toBeNull();

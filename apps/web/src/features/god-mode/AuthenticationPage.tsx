@@ -10,6 +10,7 @@ const LABEL: Record<string, string> = {
   GITHUB_CLIENT_ID: "Client ID", GITHUB_CLIENT_SECRET: "Client secret", GITHUB_ORGANIZATION_ID: "Organization ID (optional)",
   GITLAB_HOST: "Host", GITLAB_CLIENT_ID: "Application ID", GITLAB_CLIENT_SECRET: "Secret",
   GITEA_HOST: "Host", GITEA_CLIENT_ID: "Client ID", GITEA_CLIENT_SECRET: "Client secret",
+  OIDC_BUTTON_LABEL: "Button label (optional)", OIDC_ISSUER_URL: "Issuer URL", OIDC_CLIENT_ID: "Client ID", OIDC_CLIENT_SECRET: "Client secret",
 };
 
 /** Sign-up and login methods (one key per toggle) and OAuth provider credentials. */
