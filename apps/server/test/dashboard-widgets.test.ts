@@ -127,6 +127,19 @@ describe("issues_by_state_groups and issues_by_priority", () => {
     ]);
     const bad = await me.get(`${W}/dashboard/${await dashboardId(me)}/?widget_key=issues_by_priority&target_date=nope`);
     expect(bad.status).toBe(400);
+
+    // the duration by name (`?duration=`), or the one stored in the widget's filters; an explicit target_date wins
+    const todayOnly = [{ state: "backlog", count: 0 }, { state: "unstarted", count: 1 }, { state: "started", count: 1 }, { state: "completed", count: 0 }, { state: "cancelled", count: 0 }];
+    expect(await widget(me, "issues_by_state_groups", "&duration=today")).toEqual(todayOnly);
+    expect(await widget(me, "issues_by_state_groups", "&duration=none")).toEqual(await widget(me, "issues_by_state_groups"));
+    const { dashboard: d, widgets } = (await me.get(`${W}/dashboard/?dashboard_type=home`)).body;
+    const w = widgets.find((x: any) => x.key === "issues_by_state_groups");
+    expect((await me.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { filters: { duration: "today" } })).status).toBe(200);
+    expect(await widget(me, "issues_by_state_groups")).toEqual(todayOnly);
+    const all = await widget(me, "issues_by_state_groups", `&target_date=${ymd(-400)};after`);
+    expect(all.find((x: any) => x.state === "completed").count).toBe(1);
+    expect((await me.get(`${W}/dashboard/${d.id}/?widget_key=issues_by_state_groups&duration=someday`)).body).toEqual({ detail: "Please specify a valid duration" });
+    await me.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { filters: { duration: "none" } });
   });
 
   it("a guest counts only the items their lists show them", async () => {

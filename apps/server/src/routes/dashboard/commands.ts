@@ -1,10 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { andFilterNodes, DASHBOARD_WIDGETS, shiftDate, todayInTimeZone, WIDGET_ISSUE_TABS, WIDGET_ISSUES_LIMIT, type FilterNode, type WidgetIssueTab } from "@stride/shared";
+import { andFilterNodes, DASHBOARD_WIDGETS, durationTargetDate, shiftDate, WIDGET_DURATIONS, todayInTimeZone, WIDGET_ISSUE_TABS, WIDGET_ISSUES_LIMIT, type FilterNode, type WidgetIssueTab } from "@stride/shared";
 import type { DashboardWidgetPatchBody, OverviewStats, Paginated, PriorityStats, RecentActivityStats, RecentCollaborator, RecentProjectsStats, StateGroupStats, WidgetIssues } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
+import { listIssues, one, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import { priorityStats, recentActivity, recentCollaborators, recentProjects, stateGroupStats } from "./widgets.ts";
 
@@ -96,7 +96,25 @@ async function groupCounts(c: StatsCaller, filter: FilterNode, query: RawQuery, 
 }
 
 /** Query parameters a widget reads itself (the rest are list filters). */
-const WIDGET_PARAMS = ["widget_key", "issue_type", "expand", "fields"];
+const WIDGET_PARAMS = ["widget_key", "issue_type", "expand", "fields", "duration", "search", "per_page", "cursor"];
+
+/**
+ * The list filters of a widget's request with its duration applied: a `target_date` the request carries wins (Plane's
+ * client sends the range); else the `duration` asked (`?duration=`) or stored in the widget's filters becomes the
+ * range of the caller's today (their time zone, their first day of the week).
+ */
+async function withDuration(c: StatsCaller, widget: WidgetRow | undefined, listQuery: RawQuery, query: RawQuery): Promise<RawQuery> {
+  if (listQuery.target_date !== undefined) return listQuery;
+  const stored = (widget?.filters ?? {}) as { duration?: unknown; custom_dates?: unknown };
+  const asked = one(query.duration);
+  if (asked !== undefined && !(WIDGET_DURATIONS as readonly string[]).includes(asked)) throw errors.badParam("Please specify a valid duration");
+  const duration = asked ?? (typeof stored.duration === "string" ? stored.duration : "none");
+  if (duration === "none") return listQuery;
+  const [profile] = await c.app.db.select({ weekStart: schema.profiles.startOfTheWeek }).from(schema.profiles).where(eq(schema.profiles.userId, c.user.id)).limit(1);
+  const custom = Array.isArray(stored.custom_dates) ? stored.custom_dates.filter((d): d is string => typeof d === "string") : [];
+  const range = durationTargetDate(duration, todayInTimeZone(safeTimeZone(c.user.userTimezone)), profile?.weekStart ?? 0, custom);
+  return range ? { ...listQuery, target_date: range } : listQuery;
+}
 
 /** The stats of one widget (GET W/dashboard/{id}/?widget_key=…). */
 export async function widgetStats(
@@ -122,10 +140,10 @@ export async function widgetStats(
     const asked = typeof query.issue_type === "string" ? query.issue_type : (widget?.filters as { tab?: string } | undefined)?.tab ?? "pending";
     if (!(WIDGET_ISSUE_TABS as readonly string[]).includes(asked)) throw errors.badRequest("Please specify a valid issue type");
     const today = todayInTimeZone(safeTimeZone(c.user.userTimezone));
-    return countAndFirst(c, { and: [key === "assigned_issues" ? assigned : created, tabFilter(asked as WidgetIssueTab, today)] }, listQuery, WIDGET_ISSUES_LIMIT);
+    return countAndFirst(c, { and: [key === "assigned_issues" ? assigned : created, tabFilter(asked as WidgetIssueTab, today)] }, await withDuration(c, widget, listQuery, query), WIDGET_ISSUES_LIMIT);
   }
-  if (key === "issues_by_state_groups") return stateGroupStats(await groupCounts(c, assigned, listQuery, "state__group"));
-  if (key === "issues_by_priority") return priorityStats(await groupCounts(c, assigned, listQuery, "priority"));
+  if (key === "issues_by_state_groups") return stateGroupStats(await groupCounts(c, assigned, await withDuration(c, widget, listQuery, query), "state__group"));
+  if (key === "issues_by_priority") return priorityStats(await groupCounts(c, assigned, await withDuration(c, widget, listQuery, query), "priority"));
   if (key === "recent_activity") return recentActivity(c.app, c.workspace, c.user);
   if (key === "recent_projects") return recentProjects(c.app, c.workspace.id, me);
   if (key === "recent_collaborators") return recentCollaborators(c.app, c.workspace.id, viewerOf(c), query);
