@@ -58,6 +58,26 @@ export const RECENT_ACTIVITY_LIMIT = 8;
 /** Projects of the recent-projects widget (Plane: 4 ids). */
 export const RECENT_PROJECTS_LIMIT = 4;
 
+/** The dashboard widgets the web's home shows after its own widgets, each switched by the widget's `is_visible`. */
+export const HOME_DASHBOARD_WIDGETS = ["issues_by_state_groups", "issues_by_priority", "recent_activity", "recent_projects", "recent_collaborators"] as const;
+export type HomeDashboardWidgetKey = (typeof HOME_DASHBOARD_WIDGETS)[number];
+export const isHomeDashboardWidget = (key: string): key is HomeDashboardWidgetKey => (HOME_DASHBOARD_WIDGETS as readonly string[]).includes(key);
+
+/** A widget's stored duration, or "none". */
+export function widgetDuration(filters: unknown): WidgetDuration {
+  const d = (filters as { duration?: unknown } | null | undefined)?.duration;
+  return typeof d === "string" && (WIDGET_DURATIONS as readonly string[]).includes(d) ? (d as WidgetDuration) : "none";
+}
+
+/**
+ * The query of a home dashboard widget's stats (`W/dashboard/{id}/?widget_key=…`), fixed by its stored filters so the
+ * route loader, the screen and the server's screen data ask the same thing.
+ */
+export function widgetStatsParams(w: { key: string; widget_filters: unknown }): Record<string, string> {
+  if (w.key === "issues_by_state_groups" || w.key === "issues_by_priority") return { widget_key: w.key, duration: widgetDuration(w.widget_filters) };
+  return { widget_key: w.key };
+}
+
 /** The duration filter of the dashboard widgets (`widget_filters.duration`); the client turns it into `target_date`. */
 export const WIDGET_DURATIONS = ["none", "today", "this_week", "this_month", "this_year", "custom"] as const;
 export type WidgetDuration = (typeof WIDGET_DURATIONS)[number];
