@@ -7,6 +7,7 @@ import { useMe } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useHomeDashboard, useHomePreferences, useUpdateDashboardWidget, useUpdateHomePreference, type DashboardWithWidgets, type HomePreference } from "../../api/home.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { LiveProjects } from "../../components/live/LiveProjects.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { Button, Modal, Spinner, Toggle } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
@@ -40,8 +41,12 @@ export function HomePage() {
   const widgets = (prefs.data ?? []).filter(known);
   const dashboard = useHomeDashboard(slug);
   const summary = summaryWidgets(dashboard.data);
+  const projects = useProjects(slug);
+  const memberOf = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at).map((p) => p.id);
   return (
     <>
+      {/* the widgets count the caller's items in their projects: their changes refetch the numbers */}
+      <LiveProjects slug={slug} projectIds={memberOf} />
       <PageHeader
         title="Home"
         actions={<Button size="sm" variant="secondary" onClick={() => setManaging(true)}><Settings2 size={14} aria-hidden focusable="false" /> Manage widgets</Button>}
