@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FileText, Lock, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, pageRights } from "@stride/shared";

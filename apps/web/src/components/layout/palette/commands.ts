@@ -97,7 +97,7 @@ export function baseCommands(o: { slug: string; projectId: string | null; target
   create("cycle", "Create cycle", P && `${P}/cycles/`);
   create("module", "Create module", P && `${P}/modules/`);
   create("view", "Create view", P && `${P}/views/`);
-  create("page", "Create page", P && `${P}/pages/`);
+  if (o.creatable.page && P) out.push({ key: "create-page", group: "Create", label: "Create page", icon: FileText, words: "new document doc", run: { kind: "go", href: `${P}/pages/?create=1` } });
   const go = (id: ShortcutId, label: string, icon: typeof Search) => {
     const href = goPath(id, o.slug, o.projectId);
     if (href) out.push({ key: id, group: "Go to", label, icon, keys: sc(id), words: "navigate open", run: { kind: "go", href } });
