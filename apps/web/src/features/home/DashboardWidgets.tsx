@@ -24,8 +24,8 @@ import { WidgetFrame } from "./widgets.tsx";
 export interface DashboardWidgetProps { slug: string; dashboard: DashboardWithWidgets; widget: DashboardWidget }
 
 export const DASHBOARD_WIDGET_VIEWS: Record<HomeDashboardWidgetKey, { label: string; render: (p: DashboardWidgetProps) => ReactNode }> = {
-  issues_by_state_groups: { label: "Assigned by state", render: (p) => <ByStateWidget {...p} /> },
-  issues_by_priority: { label: "Assigned by priority", render: (p) => <ByPriorityWidget {...p} /> },
+  issues_by_state_groups: { label: "Assigned by state", render: (p) => <DistributionWidget kind="issues_by_state_groups" {...p} /> },
+  issues_by_priority: { label: "Assigned by priority", render: (p) => <DistributionWidget kind="issues_by_priority" {...p} /> },
   recent_activity: { label: "Your recent activity", render: (p) => <RecentActivityWidget {...p} /> },
   recent_projects: { label: "Recent projects", render: (p) => <RecentProjectsWidget {...p} /> },
   recent_collaborators: { label: "Collaborators", render: (p) => <CollaboratorsWidget {...p} /> },
@@ -55,31 +55,22 @@ function DurationSelect({ slug, dashboard, widget, label }: DashboardWidgetProps
   );
 }
 
-function ByStateWidget(p: DashboardWidgetProps) {
-  const stats = useDashboardWidget(p.slug, p.dashboard.dashboard.id, { key: "issues_by_state_groups", widget_filters: p.widget.widget_filters });
-  const label = DASHBOARD_WIDGET_VIEWS.issues_by_state_groups.label;
-  const data = STATE_GROUPS.map((g) => ({ key: g, name: cap(g), count: stats.data?.find((s) => s.state === g)?.count ?? 0, color: STATE_GROUP_COLOR[g] }));
+/** The caller's assigned items per bucket (state group or priority), within the widget's due-date range. */
+function DistributionWidget({ kind, ...p }: DashboardWidgetProps & { kind: "issues_by_state_groups" | "issues_by_priority" }) {
+  const stats = useDashboardWidget(p.slug, p.dashboard.dashboard.id, { key: kind, widget_filters: p.widget.widget_filters });
+  const label = DASHBOARD_WIDGET_VIEWS[kind].label;
+  const byState = kind === "issues_by_state_groups";
+  const countOf = (k: string) => (stats.data as { state?: string; priority?: string; count: number }[] | undefined)?.find((s) => (byState ? s.state : s.priority) === k)?.count ?? 0;
+  const data = byState
+    ? STATE_GROUPS.map((g) => ({ key: g, name: cap(g), count: countOf(g), color: STATE_GROUP_COLOR[g] }))
+    : PRIORITIES.map((pr) => ({ key: pr, name: cap(pr), count: countOf(pr), color: PRIORITY_COLOR[pr] }));
+  const ranged = widgetDuration(p.widget.widget_filters) !== "none";
   return (
-    <WidgetFrame id="issues_by_state_groups" title={label} actions={<DurationSelect {...p} label={label} />}>
+    <WidgetFrame id={kind} title={label} actions={<DurationSelect {...p} label={label} />}>
       {stats.isPending ? <Spinner /> : data.every((d) => d.count === 0) ? (
-        <p className={muted}>No work items assigned to you {p.widget.widget_filters.duration && p.widget.widget_filters.duration !== "none" ? "in this range" : "yet"}.</p>
+        <p className={muted}>No work items assigned to you {ranged ? "in this range" : "yet"}.</p>
       ) : (
-        <DistributionChart caption="Work items assigned to you by state group" data={data} testId="home-by-state" />
-      )}
-    </WidgetFrame>
-  );
-}
-
-function ByPriorityWidget(p: DashboardWidgetProps) {
-  const stats = useDashboardWidget(p.slug, p.dashboard.dashboard.id, { key: "issues_by_priority", widget_filters: p.widget.widget_filters });
-  const label = DASHBOARD_WIDGET_VIEWS.issues_by_priority.label;
-  const data = PRIORITIES.map((pr) => ({ key: pr, name: cap(pr), count: stats.data?.find((s) => s.priority === pr)?.count ?? 0, color: PRIORITY_COLOR[pr] }));
-  return (
-    <WidgetFrame id="issues_by_priority" title={label} actions={<DurationSelect {...p} label={label} />}>
-      {stats.isPending ? <Spinner /> : data.every((d) => d.count === 0) ? (
-        <p className={muted}>No work items assigned to you {p.widget.widget_filters.duration && p.widget.widget_filters.duration !== "none" ? "in this range" : "yet"}.</p>
-      ) : (
-        <DistributionChart caption="Work items assigned to you by priority" data={data} testId="home-by-priority" />
+        <DistributionChart caption={`Work items assigned to you by ${byState ? "state group" : "priority"}`} data={data} testId={byState ? "home-by-state" : "home-by-priority"} />
       )}
     </WidgetFrame>
   );
