@@ -74,8 +74,18 @@ export function widgetDuration(filters: unknown): WidgetDuration {
  * route loader, the screen and the server's screen data ask the same thing.
  */
 export function widgetStatsParams(w: { key: string; widget_filters: unknown }): Record<string, string> {
-  if (w.key === "issues_by_state_groups" || w.key === "issues_by_priority") return { widget_key: w.key, duration: widgetDuration(w.widget_filters) };
-  return { widget_key: w.key };
+  if (w.key !== "issues_by_state_groups" && w.key !== "issues_by_priority") return { widget_key: w.key };
+  const duration = widgetDuration(w.widget_filters);
+  if (duration !== "custom") return { widget_key: w.key, duration };
+  // a custom range travels as its target_date (so the request names the dates it shows)
+  const range = durationTargetDate("custom", "", 0, widgetCustomDates(w.widget_filters));
+  return range ? { widget_key: w.key, target_date: range } : { widget_key: w.key, duration };
+}
+
+/** A widget's stored custom range (`custom_dates`: `["2026-01-01;after", "2026-01-31;before"]`). */
+export function widgetCustomDates(filters: unknown): string[] {
+  const d = (filters as { custom_dates?: unknown } | null | undefined)?.custom_dates;
+  return Array.isArray(d) ? d.filter((x): x is string => typeof x === "string") : [];
 }
 
 /** The duration filter of the dashboard widgets (`widget_filters.duration`); the client turns it into `target_date`. */
@@ -89,7 +99,7 @@ export type WidgetDuration = (typeof WIDGET_DURATIONS)[number];
  */
 export function durationTargetDate(duration: string | undefined, today: string, weekStart = 0, customDates: readonly string[] = []): string {
   const range = (from: string, to: string) => `${from};after,${to};before`;
-  const [y, m] = today.split("-").map(Number);
+  const [y, m] = today.split("-").map(Number) as [number, number];
   switch (duration) {
     case "today":
       return range(today, today);

@@ -201,4 +201,13 @@ it("shows the dashboard's summary widgets with the caller's numbers, a due-date 
   await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
   expect(await page.getByRole("combobox", { name: "Assigned by state due date range" }).inputValue()).toBe("today");
   expect(await page.locator('[data-widget="recent_collaborators"]').count()).toBe(0);
+
+  // a custom range: two dates, kept on the widget
+  await page.getByRole("combobox", { name: "Assigned by state due date range" }).selectOption({ label: "Custom range" });
+  await page.getByLabel("Assigned by state from").fill("2020-01-01");
+  await page.getByLabel("Assigned by state to").fill("2020-12-31");
+  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.custom_dates).toEqual(["2020-01-01;after", "2020-12-31;before"]);
+  await page.locator('[data-widget="issues_by_state_groups"]').getByText("No work items assigned to you in this range.").waitFor();
+  await page.getByLabel("Assigned by state to").fill(today);
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
 });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Search } from "lucide-react";
-import { PRIORITIES, STATE_GROUPS, WIDGET_DURATIONS, widgetDuration, type HomeDashboardWidgetKey, type WidgetDuration } from "@stride/shared";
+import { PRIORITIES, STATE_GROUPS, WIDGET_DURATIONS, widgetCustomDates, widgetDuration, type HomeDashboardWidgetKey, type WidgetDuration } from "@stride/shared";
 import type { DashboardWidget } from "@stride/shared/contract";
 import { useDashboardWidget, useUpdateDashboardWidget, type DashboardWithWidgets } from "../../api/home.ts";
 import { useProjects } from "../../api/projects.ts";
@@ -38,20 +38,37 @@ const DURATION_LABEL: Record<WidgetDuration, string> = {
   none: "Any due date", today: "Due today", this_week: "Due this week", this_month: "Due this month", this_year: "Due this year", custom: "Custom range",
 };
 
-/** The duration menu of a distribution widget (kept in the widget's filters). Custom ranges set elsewhere show as such. */
+/** The due-date range of a distribution widget (kept in the widget's filters); a custom range takes two dates. */
 function DurationSelect({ slug, dashboard, widget, label }: DashboardWidgetProps & { label: string }) {
   const update = useUpdateDashboardWidget(slug);
   const value = widgetDuration(widget.widget_filters);
-  const options = WIDGET_DURATIONS.filter((d) => d !== "custom" || value === "custom");
+  const stored = widgetCustomDates(widget.widget_filters);
+  const [from, setFrom] = useState(stored.find((d) => d.endsWith(";after"))?.slice(0, 10) ?? "");
+  const [to, setTo] = useState(stored.find((d) => d.endsWith(";before"))?.slice(0, 10) ?? "");
+  const save = (filters: Record<string, unknown>) => update.mutate({ dashboard, widgetId: widget.id, filters: { ...widget.widget_filters, ...filters } });
+  const setRange = (f: string, t: string) => {
+    setFrom(f);
+    setTo(t);
+    if (f && t && f <= t) save({ duration: "custom", custom_dates: [`${f};after`, `${t};before`] });
+  };
+  const dateField = "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900";
   return (
-    <select
-      aria-label={`${label} due date range`}
-      value={value}
-      onChange={(e) => update.mutate({ dashboard, widgetId: widget.id, filters: { ...widget.widget_filters, duration: e.target.value } })}
-      className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
-    >
-      {options.map((d) => <option key={d} value={d}>{DURATION_LABEL[d]}</option>)}
-    </select>
+    <div className="flex flex-wrap items-center gap-1.5">
+      {value === "custom" && (
+        <>
+          <input type="date" aria-label={`${label} from`} value={from} max={to || undefined} onChange={(e) => setRange(e.target.value, to)} className={dateField} />
+          <input type="date" aria-label={`${label} to`} value={to} min={from || undefined} onChange={(e) => setRange(from, e.target.value)} className={dateField} />
+        </>
+      )}
+      <select
+        aria-label={`${label} due date range`}
+        value={value}
+        onChange={(e) => save({ duration: e.target.value })}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {WIDGET_DURATIONS.map((d) => <option key={d} value={d}>{DURATION_LABEL[d]}</option>)}
+      </select>
+    </div>
   );
 }
 
