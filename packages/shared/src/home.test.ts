@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sidebarPreferenceDefaults, sortOrderAtIndex, sortOrderNextTo, sortOrderOnTop, stripHtml } from "./home.ts";
+import { durationTargetDate, widgetStatsParams, sidebarPreferenceDefaults, sortOrderAtIndex, sortOrderNextTo, sortOrderOnTop, stripHtml } from "./home.ts";
 
 const s = (id: string, sort_order: number) => ({ id, sort_order });
 
@@ -75,5 +75,32 @@ describe("sidebar preferences defaults (wire-facts §9)", () => {
 describe("stripHtml", () => {
   it("keeps the words of rich text", () => {
     expect(stripHtml("<p>Buy <strong>milk</strong></p><p>&amp; eggs&nbsp;now</p>")).toBe("Buy milk & eggs now");
+  });
+});
+
+describe("durationTargetDate (the widgets' duration filter)", () => {
+  it("turns a duration into Plane's target_date range", () => {
+    // 2026-11-25 is a Wednesday
+    expect(durationTargetDate("none", "2026-11-25")).toBe("");
+    expect(durationTargetDate(undefined, "2026-11-25")).toBe("");
+    expect(durationTargetDate("today", "2026-11-25")).toBe("2026-11-25;after,2026-11-25;before");
+    expect(durationTargetDate("this_week", "2026-11-25")).toBe("2026-11-22;after,2026-11-28;before");
+    expect(durationTargetDate("this_week", "2026-11-25", 1)).toBe("2026-11-23;after,2026-11-29;before");
+    expect(durationTargetDate("this_week", "2026-11-22", 1)).toBe("2026-11-16;after,2026-11-22;before");
+    expect(durationTargetDate("this_month", "2026-02-10")).toBe("2026-02-01;after,2026-02-28;before");
+    expect(durationTargetDate("this_month", "2028-02-10")).toBe("2028-02-01;after,2028-02-29;before");
+    expect(durationTargetDate("this_year", "2026-11-25")).toBe("2026-01-01;after,2026-12-31;before");
+    expect(durationTargetDate("custom", "2026-11-25", 0, ["2026-01-01;after", "bad", "2026-01-31;before"])).toBe("2026-01-01;after,2026-01-31;before");
+  });
+});
+
+describe("widgetStatsParams (what the home asks for a widget)", () => {
+  it("names the widget, its duration, or its custom range as target_date", () => {
+    expect(widgetStatsParams({ key: "recent_projects", widget_filters: {} })).toEqual({ widget_key: "recent_projects" });
+    expect(widgetStatsParams({ key: "issues_by_priority", widget_filters: {} })).toEqual({ widget_key: "issues_by_priority", duration: "none" });
+    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "this_week" } })).toEqual({ widget_key: "issues_by_state_groups", duration: "this_week" });
+    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "bogus" } })).toEqual({ widget_key: "issues_by_state_groups", duration: "none" });
+    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "custom", custom_dates: ["2026-01-01;after", "2026-01-31;before"] } }))
+      .toEqual({ widget_key: "issues_by_state_groups", target_date: "2026-01-01;after,2026-01-31;before" });
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_SORT_ORDER, SORT_STEP } from "./constants.ts";
+import { shiftDate } from "./issue-filters/dates.ts";
 
 /**
  * Stickies, home widgets and sidebar entries (platform.md §4, §5, §9; wire-facts §9): shown by `sort_order`
@@ -40,6 +41,11 @@ export const DASHBOARD_WIDGETS = [
   { key: "overview_stats", filters: {} },
   { key: "assigned_issues", filters: { duration: "none", tab: "pending" } },
   { key: "created_issues", filters: { duration: "none", tab: "pending" } },
+  { key: "issues_by_state_groups", filters: { duration: "none" } },
+  { key: "issues_by_priority", filters: { duration: "none" } },
+  { key: "recent_activity", filters: {} },
+  { key: "recent_projects", filters: {} },
+  { key: "recent_collaborators", filters: {} },
 ] as const;
 export type DashboardWidgetKey = (typeof DASHBOARD_WIDGETS)[number]["key"];
 /** Tabs of the assigned / created widgets. */
@@ -47,6 +53,74 @@ export const WIDGET_ISSUE_TABS = ["pending", "upcoming", "overdue", "completed"]
 export type WidgetIssueTab = (typeof WIDGET_ISSUE_TABS)[number];
 /** Items a widget list shows. */
 export const WIDGET_ISSUES_LIMIT = 5;
+/** Activities of the recent-activity widget (Plane: the caller's last 8). */
+export const RECENT_ACTIVITY_LIMIT = 8;
+/** Projects of the recent-projects widget (Plane: 4 ids). */
+export const RECENT_PROJECTS_LIMIT = 4;
+
+/** The dashboard widgets the web's home shows after its own widgets, each switched by the widget's `is_visible`. */
+export const HOME_DASHBOARD_WIDGETS = ["issues_by_state_groups", "issues_by_priority", "recent_activity", "recent_projects", "recent_collaborators"] as const;
+export type HomeDashboardWidgetKey = (typeof HOME_DASHBOARD_WIDGETS)[number];
+export const isHomeDashboardWidget = (key: string): key is HomeDashboardWidgetKey => (HOME_DASHBOARD_WIDGETS as readonly string[]).includes(key);
+
+/** A widget's stored duration, or "none". */
+export function widgetDuration(filters: unknown): WidgetDuration {
+  const d = (filters as { duration?: unknown } | null | undefined)?.duration;
+  return typeof d === "string" && (WIDGET_DURATIONS as readonly string[]).includes(d) ? (d as WidgetDuration) : "none";
+}
+
+/**
+ * The query of a home dashboard widget's stats (`W/dashboard/{id}/?widget_key=…`), fixed by its stored filters so the
+ * route loader, the screen and the server's screen data ask the same thing.
+ */
+export function widgetStatsParams(w: { key: string; widget_filters: unknown }): Record<string, string> {
+  if (w.key !== "issues_by_state_groups" && w.key !== "issues_by_priority") return { widget_key: w.key };
+  const duration = widgetDuration(w.widget_filters);
+  if (duration !== "custom") return { widget_key: w.key, duration };
+  // a custom range travels as its target_date (so the request names the dates it shows)
+  const range = durationTargetDate("custom", "", 0, widgetCustomDates(w.widget_filters));
+  return range ? { widget_key: w.key, target_date: range } : { widget_key: w.key, duration };
+}
+
+/** A widget's stored custom range (`custom_dates`: `["2026-01-01;after", "2026-01-31;before"]`). */
+export function widgetCustomDates(filters: unknown): string[] {
+  const d = (filters as { custom_dates?: unknown } | null | undefined)?.custom_dates;
+  return Array.isArray(d) ? d.filter((x): x is string => typeof x === "string") : [];
+}
+
+/** The duration filter of the dashboard widgets (`widget_filters.duration`); the client turns it into `target_date`. */
+export const WIDGET_DURATIONS = ["none", "today", "this_week", "this_month", "this_year", "custom"] as const;
+export type WidgetDuration = (typeof WIDGET_DURATIONS)[number];
+
+/**
+ * The `target_date` list filter of a widget's duration, as Plane's client sends it (`{from};after,{to};before`),
+ * for the day `today` (YYYY-MM-DD in the person's zone) with weeks starting on `weekStart` (0 Sunday … 6 Saturday).
+ * `custom` passes the stored `custom_dates` (e.g. `["2026-01-01;after", "2026-01-31;before"]`); `none` → "".
+ */
+export function durationTargetDate(duration: string | undefined, today: string, weekStart = 0, customDates: readonly string[] = []): string {
+  const range = (from: string, to: string) => `${from};after,${to};before`;
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  switch (duration) {
+    case "today":
+      return range(today, today);
+    case "this_week": {
+      const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
+      const from = shiftDate(today, -((dow - weekStart + 7) % 7));
+      return range(from, shiftDate(from, 6));
+    }
+    case "this_month": {
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      return range(`${today.slice(0, 7)}-01`, `${today.slice(0, 7)}-${String(last).padStart(2, "0")}`);
+    }
+    case "this_year":
+      return range(`${y}-01-01`, `${y}-12-31`);
+    case "custom":
+      return customDates.filter((d) => /^\d{4}-\d{2}-\d{2};(after|before)$/.test(d)).join(",");
+    default:
+      return "";
+  }
+}
+
 
 /** A new sticky goes first: above the highest sort order (the first one gets 65535). */
 export function sortOrderOnTop(values: readonly number[]): number {

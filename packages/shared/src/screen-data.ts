@@ -12,7 +12,7 @@
 import { BUILT_FEATURES } from "./features.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
 import { can } from "./permissions.ts";
-import { STICKIES_SHOWN } from "./home.ts";
+import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
@@ -143,9 +143,11 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(`${W}/quick-links/`);
     go(`${W}/recent-visits/`);
     stickies();
-    return void then<{ dashboard: { id: string }; widgets: { key: string; widget_filters: { tab?: string } }[] }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
+    return void then<{ dashboard: { id: string }; widgets: { key: string; is_visible: boolean; widget_filters: { tab?: string } }[] }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
       const tab = d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters?.tab;
       if (tab) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, { widget_key: "assigned_issues", issue_type: tab }));
+      // the dashboard's summary widgets switched on
+      for (const w of d.widgets) if (w.is_visible && isHomeDashboardWidget(w.key)) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, widgetStatsParams(w)));
     });
   }
   if (section === "stickies") return void stickies();

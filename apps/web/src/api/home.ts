@@ -10,6 +10,11 @@ import type {
   HomePreference,
   OverviewStats,
   Paginated,
+  PriorityStats,
+  RecentActivityStats,
+  RecentCollaborator,
+  RecentProjectsStats,
+  StateGroupStats,
   QuickLink,
   QuickLinkCreateBody,
   QuickLinkPatchBody,
@@ -19,10 +24,10 @@ import type {
   StickyCreateBody,
   WidgetIssues,
 } from "@stride/shared/contract";
-import { STICKIES_SHOWN, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
+import { STICKIES_SHOWN, widgetStatsParams, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
 import { api } from "./client.ts";
 
-export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, OverviewStats };
+export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, OverviewStats, DashboardWithWidgets, StateGroupStats, PriorityStats, RecentActivityStats, RecentProjectsStats, RecentCollaborator };
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
@@ -34,7 +39,9 @@ export const homeKeys = {
   sidebar: (slug: string) => ["home", slug, "sidebar"] as const,
   recents: (slug: string) => ["home", slug, "recents"] as const,
   dashboard: (slug: string) => ["home", slug, "dashboard"] as const,
-  widget: (slug: string, dashboardId: string, key: string, tab: string) => ["home", slug, "dashboard", dashboardId, key, tab] as const,
+  /** A dashboard widget's stats (work-item changes refetch them: api/live-map.ts). */
+  widgetStats: (slug: string) => ["home", slug, "widget-stats"] as const,
+  widget: (slug: string, dashboardId: string, key: string, variant: string) => ["home", slug, "widget-stats", dashboardId, key, variant] as const,
 };
 
 export const stickiesQuery = (slug: string) =>
@@ -56,6 +63,24 @@ export const assignedWorkQuery = (slug: string, dashboardId: string, tab: Widget
     queryKey: homeKeys.widget(slug, dashboardId, "assigned_issues", tab),
     queryFn: () => api<WidgetIssues>(`${W(slug)}/dashboard/${dashboardId}/`, { query: { widget_key: "assigned_issues", issue_type: tab } }),
   });
+
+/** The stats of a home dashboard widget, asked as its stored filters say (`widgetStatsParams`). */
+export function dashboardWidgetQuery<T>(slug: string, dashboardId: string, widget: { key: string; widget_filters: unknown }) {
+  const query = widgetStatsParams(widget);
+  return queryOptions({
+    queryKey: homeKeys.widget(slug, dashboardId, widget.key, new URLSearchParams(query).toString()),
+    queryFn: () => api<T>(`${W(slug)}/dashboard/${dashboardId}/`, { query }),
+  });
+}
+export type DashboardWidgetStats = {
+  issues_by_state_groups: StateGroupStats;
+  issues_by_priority: PriorityStats;
+  recent_activity: RecentActivityStats;
+  recent_projects: RecentProjectsStats;
+  recent_collaborators: RecentCollaborator[];
+};
+export const useDashboardWidget = <K extends keyof DashboardWidgetStats>(slug: string, dashboardId: string, widget: { key: K; widget_filters: unknown }) =>
+  useQuery(dashboardWidgetQuery<DashboardWidgetStats[K]>(slug, dashboardId, widget));
 
 export const useStickies = (slug: string) => useQuery(stickiesQuery(slug));
 export const useQuickLinks = (slug: string) => useQuery(quickLinksQuery(slug));
@@ -176,15 +201,20 @@ export function usePinSidebarEntry(slug: string) {
   });
 }
 
-/** Change a dashboard widget's filters (the assigned-work tab), shown at once. */
+/** Change a dashboard widget (its filters — tab, duration —, whether it shows, its place), shown at once. */
 export function useUpdateDashboardWidget(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the widget" },
-    mutationFn: ({ dashboard, widgetId, filters }: { dashboard: DashboardWithWidgets; widgetId: string; filters: Record<string, unknown> }) =>
-      api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body: { filters } }),
-    onMutate: ({ widgetId, filters }) =>
-      optimistic<DashboardWithWidgets>(qc, homeKeys.dashboard(slug), (old) => ({ ...old, widgets: old.widgets.map((w) => (w.id === widgetId ? { ...w, widget_filters: filters } : w)) })),
+    mutationFn: ({ dashboard, widgetId, ...body }: { dashboard: DashboardWithWidgets; widgetId: string; filters?: Record<string, unknown>; is_visible?: boolean; sort_order?: number }) =>
+      api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body }),
+    onMutate: ({ widgetId, filters, is_visible, sort_order }) =>
+      optimistic<DashboardWithWidgets>(qc, homeKeys.dashboard(slug), (old) => ({
+        ...old,
+        widgets: old.widgets
+          .map((w) => (w.id === widgetId ? { ...w, ...(filters && { widget_filters: filters }), ...(is_visible !== undefined && { is_visible }), ...(sort_order !== undefined && { sort_order }) } : w))
+          .sort(byOrder),
+      })),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.dashboard(slug) }),
   });

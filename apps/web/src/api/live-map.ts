@@ -26,8 +26,8 @@ const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs",
 /** A project's cycle screens: one cycle, its progress and analytics (api/cycles.ts), moved by its items' changes. */
 const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
 
-/** Analytics and people's profiles (api/analytics.ts, api/people.ts): counts and charts of the work items. */
-const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug]];
+/** Analytics, people's profiles and the home's widget stats (api/analytics.ts, api/people.ts, api/home.ts): counts and charts of the work items. */
+const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug], ["home", c.slug, "widget-stats"]];
 
 /** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
 const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
@@ -46,7 +46,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   issue_comments: onPage,
   comment_reactions: onPage,
   issue_reactions: onPage,
-  issue_activities: (e, c) => [...onPage(e, c), ["people", c.slug]],
+  issue_activities: (e, c) => [...onPage(e, c), ["people", c.slug], ["home", c.slug, "widget-stats"]],
   issue_subscribers: (e, c) => [...onPage(e, c), ["people", c.slug]],
   issue_mentions: onPage,
   issue_tasks: onPage,

@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
+import { BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { modelConfigsQuery } from "../api/model-configs.ts";
@@ -42,7 +42,7 @@ import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
-import { assignedWorkQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
+import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
 import { userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab } from "../api/people.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
@@ -206,6 +206,7 @@ export function createLoaders(qc: QueryClient) {
     after(homeDashboardQuery(slug), (d) => {
       const tab = (d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters as { tab?: string } | undefined)?.tab;
       if (tab === "pending" || tab === "upcoming" || tab === "overdue" || tab === "completed") start(assignedWorkQuery(slug, d.dashboard.id, tab));
+      for (const w of d.widgets) if (w.is_visible && isHomeDashboardWidget(w.key)) start(dashboardWidgetQuery(slug, d.dashboard.id, w));
     }, 1);
     return null;
   };

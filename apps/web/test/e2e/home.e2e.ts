@@ -118,5 +118,96 @@ it("hides a home widget and moves another with the keyboard", async () => {
   await page.keyboard.press("Enter");
   await poll(async () => (await prefs()).map((p) => p.key)).toEqual(["my_stickies", "quick_links", "recents", "assigned_issues"]);
   await page.keyboard.press("Escape");
-  await poll(() => page.locator("[data-widget]").evaluateAll((els) => els.map((e) => e.getAttribute("data-widget")))).toEqual(["my_stickies", "quick_links", "assigned_issues"]);
+  const homeWidgets = ["quick_links", "recents", "my_stickies", "assigned_issues"];
+  await poll(() => page.locator("[data-widget]").evaluateAll((els, keys) => els.map((e) => e.getAttribute("data-widget")).filter((k) => keys.includes(k!)), homeWidgets)).toEqual(["my_stickies", "quick_links", "assigned_issues"]);
+});
+
+it("edits a quick link's title and URL in place, then removes it", async () => {
+  const made = await page.request.post(`${W()}/quick-links/`, { data: { url: "https://example.com/docs", title: "Docs" } });
+  expect(made.status()).toBe(201);
+  const links = async () => ((await (await page.request.get(`${W()}/quick-links/`)).json()) as { title: string | null; url: string }[]).map((l) => [l.title, l.url]);
+  await page.goto(`/${a.slug}/`);
+  const widget = page.locator('[data-widget="quick_links"]');
+  await widget.getByRole("link", { name: "Docs" }).waitFor();
+  await widget.getByRole("button", { name: "Edit quick link Docs" }).click();
+  const form = widget.getByRole("form", { name: "Edit quick link" });
+  expect(await form.getByRole("textbox", { name: "URL" }).inputValue()).toBe("https://example.com/docs");
+  await form.getByRole("textbox", { name: "Title" }).fill("Team docs");
+  await form.getByRole("textbox", { name: "URL" }).fill("https://example.com/team-docs");
+  await form.getByRole("button", { name: "Save link" }).click();
+  const link = widget.getByRole("link", { name: "Team docs" });
+  await link.waitFor();
+  expect(await link.getAttribute("href")).toBe("https://example.com/team-docs");
+  await poll(links).toEqual([["Team docs", "https://example.com/team-docs"]]);
+  // a bad URL is refused under its field, and Cancel leaves the link as it was
+  await widget.getByRole("button", { name: "Edit quick link Team docs" }).click();
+  await form.getByRole("textbox", { name: "URL" }).fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Save link" }).click();
+  await form.getByText("Enter a valid URL.").waitFor();
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await link.waitFor();
+  expect(await links()).toEqual([["Team docs", "https://example.com/team-docs"]]);
+  // remove
+  await widget.getByRole("button", { name: "Remove quick link Team docs" }).click();
+  await link.waitFor({ state: "detached" });
+  await poll(links).toEqual([]);
+});
+
+interface DashWidget { id: string; key: string; is_visible: boolean; widget_filters: Record<string, unknown> }
+const dashboard = async () => (await (await page.request.get(`${W()}/dashboard/?dashboard_type=home`)).json()) as { dashboard: { id: string }; widgets: DashWidget[] };
+/** The number a distribution widget shows for one bar (its table for screen readers carries the values). */
+const bar = (widget: string, name: string) => page.locator(`[data-widget="${widget}"] table tr`).filter({ has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) }).locator("td").textContent();
+
+it("shows the dashboard's summary widgets with the caller's numbers, a due-date range and a switch", async () => {
+  const group = (g: string) => a.states.find((s) => s.group === g)!.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const made = await createItems(page.request, a, [
+    { name: "Draft the plan", assignee_ids: [a.userId], state_id: group("unstarted"), priority: "urgent", target_date: today },
+    { name: "Review the plan", assignee_ids: [a.userId], state_id: group("unstarted"), priority: "high" },
+    { name: "Ship the plan", assignee_ids: [a.userId], state_id: group("started"), priority: "high" },
+    { name: "Nobody's", state_id: group("backlog") },
+  ]);
+  await page.goto(`/${a.slug}/`);
+  // by state and by priority: the caller's assigned items
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
+  expect(await bar("issues_by_state_groups", "Started")).toBe("1");
+  expect(await bar("issues_by_state_groups", "Backlog")).toBe("0");
+  await poll(() => bar("issues_by_priority", "High")).toBe("2");
+  expect(await bar("issues_by_priority", "Urgent")).toBe("1");
+  // a due-date range: kept on the widget, and the numbers follow
+  await page.getByRole("combobox", { name: "Assigned by state due date range" }).selectOption({ label: "Due today" });
+  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.duration).toBe("today");
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("1");
+  await poll(() => bar("issues_by_state_groups", "Started")).toBe("0");
+  // recent activity: what the caller did, linking to the item
+  const activity = page.getByRole("list", { name: "Your recent activity" });
+  await activity.getByRole("link", { name: new RegExp(`${a.identifier}-${made[2].sequence_id} Ship the plan`) }).first().waitFor();
+  // recent projects
+  await page.getByRole("list", { name: "Recent projects" }).getByRole("link").first().waitFor();
+  expect(await page.getByRole("list", { name: "Recent projects" }).getByRole("link").count()).toBe(1);
+  // a change elsewhere refreshes the numbers (the realtime channel)
+  await page.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${made[1].id}/`, { data: { target_date: today } });
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
+
+  // switch a summary off in Manage widgets
+  await page.getByRole("button", { name: "Manage widgets" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manage widgets" });
+  await dialog.getByRole("switch", { name: "Show Collaborators" }).click();
+  await page.locator('[data-widget="recent_collaborators"]').waitFor({ state: "detached" });
+  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "recent_collaborators")?.is_visible).toBe(false);
+  await page.keyboard.press("Escape");
+  // it stays off after a reload, the range stays too
+  await page.reload();
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
+  expect(await page.getByRole("combobox", { name: "Assigned by state due date range" }).inputValue()).toBe("today");
+  expect(await page.locator('[data-widget="recent_collaborators"]').count()).toBe(0);
+
+  // a custom range: two dates, kept on the widget
+  await page.getByRole("combobox", { name: "Assigned by state due date range" }).selectOption({ label: "Custom range" });
+  await page.getByLabel("Assigned by state from").fill("2020-01-01");
+  await page.getByLabel("Assigned by state to").fill("2020-12-31");
+  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.custom_dates).toEqual(["2020-01-01;after", "2020-12-31;before"]);
+  await page.locator('[data-widget="issues_by_state_groups"]').getByText("No work items assigned to you in this range.").waitFor();
+  await page.getByLabel("Assigned by state to").fill(today);
+  await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
 });

@@ -96,6 +96,32 @@ it("creates, triages, assigns and moves a work item to a cycle with the keyboard
   await page.waitForURL(new RegExp(`/projects/${a.projectId}/cycles/$`));
 });
 
+it("creates a page from the command palette", async () => {
+  expect((await ctx.request.patch(`${P()}/`, { data: { page_view: true } })).ok()).toBe(true);
+  await openList(page, a);
+  await page.locator("main").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").waitFor();
+  await page.keyboard.type("create page");
+  await palette.getByRole("option", { name: /Create page/ }).first().waitFor();
+  await page.keyboard.press("Enter");
+  // the pages screen opens with its create-page modal (public by default)
+  const dialog = page.getByRole("dialog", { name: "Create page" });
+  await dialog.waitFor();
+  await page.waitForURL(new RegExp(`/projects/${a.projectId}/pages/\\?create=1$`));
+  expect(await dialog.getByRole("radio", { name: /Public/ }).isChecked()).toBe(true);
+  await dialog.getByRole("textbox", { name: "Name" }).fill("Palette notes");
+  await page.keyboard.press("Enter");
+  type PageRow = { id: string; name: string; access: number };
+  const pages = async () => (await (await ctx.request.get(`${P()}/pages/`)).json()) as PageRow[];
+  await poll(async () => (await pages()).map((x) => [x.name, x.access])).toEqual([["Palette notes", 0]]);
+  // the new page opens
+  const [made] = await pages();
+  await page.waitForURL(new RegExp(`/projects/${a.projectId}/pages/${made.id}/$`));
+  await poll(() => page.getByRole("dialog", { name: "Create page" }).count()).toBe(0);
+});
+
 it("shows the shortcuts with ?, offers them in the palette, and G then P goes to the projects", async () => {
   await openList(page, a);
   await page.locator("main").click({ position: { x: 5, y: 5 } });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bool, dict, fieldError, HTML_MAX, MSG, number, text, uuid, type HtmlField } from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
 import type { LogoProps } from "./projects.ts";
-import type { WorkItemListItem } from "./work-items.ts";
+import type { Activity, WorkItemListItem } from "./work-items.ts";
 import { LINK_URL_MAX } from "./work-items.ts";
 import { SIDEBAR_PREFERENCE_KEYS } from "../home.ts";
 
@@ -188,3 +188,12 @@ export interface WidgetIssues {
 export type StateGroupStats = { state: string; count: number }[];
 /** GET W/dashboard/{id}/?widget_key=issues_by_priority. */
 export type PriorityStats = { priority: string; count: number }[];
+/** GET W/dashboard/{id}/?widget_key=recent_activity: the caller's last work-item activity (history rows). */
+export type RecentActivityStats = Activity[];
+/** GET W/dashboard/{id}/?widget_key=recent_projects: ids of the caller's recently active projects (at most 4). */
+export type RecentProjectsStats = string[];
+/** GET W/dashboard/{id}/?widget_key=recent_collaborators: one row a person (array, or the envelope with per_page / cursor). */
+export interface RecentCollaborator {
+  user_id: string;
+  active_issue_count: number;
+}

@@ -12,7 +12,9 @@ import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, wi
 /**
  * The home dashboard (platform.md §7): one `home` dashboard per person with its widgets (`W/dashboard/`), a widget's
  * stats in a workspace (`W/dashboard/{dashboardId}/?widget_key=overview_stats|assigned_issues|created_issues` with
- * `issue_type` pending / upcoming / overdue / completed and list filters such as `target_date`), the dashboard
+ * `issue_type` pending / upcoming / overdue / completed and list filters such as `target_date`;
+ * `issues_by_state_groups|issues_by_priority` (the caller's assigned items per bucket, list filters such as the
+ * duration's `target_date`); `recent_activity|recent_projects|recent_collaborators` (`search`, `per_page`, `cursor`)), the dashboard
  * itself (`/api/dashboard/{id}/`) and a widget's visibility, place and filters (PATCH). Another person's dashboard
  * does not exist for the caller (404).
  */
@@ -44,7 +46,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     handler: async ({ user, workspace, query, loaded }) => {
       const key = one(query.widget_key) ?? "overview_stats";
       const widget = (await widgetsOf(app.db, loaded.id)).find((w) => w.key === key);
-      return widgetStats({ app, workspaceId: workspace.id, userId: user.id, timezone: user.userTimezone }, widget, key, query);
+      return widgetStats({ app, workspace, user }, widget, key, query);
     },
   });
 

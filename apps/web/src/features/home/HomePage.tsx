@@ -1,17 +1,20 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Settings2 } from "lucide-react";
-import type { HomeWidgetKey } from "@stride/shared";
+import { isHomeDashboardWidget, type HomeDashboardWidgetKey, type HomeWidgetKey } from "@stride/shared";
+import type { DashboardWidget } from "@stride/shared/contract";
 import { useMe } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
-import { useHomePreferences, useUpdateHomePreference, type HomePreference } from "../../api/home.ts";
+import { useHomeDashboard, useHomePreferences, useUpdateDashboardWidget, useUpdateHomePreference, type DashboardWithWidgets, type HomePreference } from "../../api/home.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { LiveProjects } from "../../components/live/LiveProjects.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { Button, Modal, Spinner, Toggle } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { SortableItem, SortableOrder } from "./sortable.tsx";
 import { AssignedWorkWidget, MyStickiesWidget, QuickLinksWidget, RecentsWidget } from "./widgets.tsx";
+import { DASHBOARD_WIDGET_VIEWS } from "./DashboardWidgets.tsx";
 
 function greeting(d = new Date()) {
   const h = d.getHours();
@@ -25,6 +28,9 @@ const WIDGETS: Record<HomeWidgetKey, { label: string; render: (slug: string) => 
   assigned_issues: { label: "Assigned to me", render: (slug) => <AssignedWorkWidget slug={slug} /> },
 };
 const known = (p: HomePreference): p is HomePreference & { key: HomeWidgetKey } => p.key in WIDGETS;
+type SummaryWidget = DashboardWidget & { key: HomeDashboardWidgetKey };
+/** The dashboard's summary widgets the home shows (highest sort order first, as the server lists them). */
+const summaryWidgets = (d: DashboardWithWidgets | undefined): SummaryWidget[] => (d?.widgets ?? []).filter((w): w is SummaryWidget => isHomeDashboardWidget(w.key));
 
 /** The workspace home: greeting, the caller's widgets in their order (those switched on), and their projects. */
 export function HomePage() {
@@ -33,8 +39,14 @@ export function HomePage() {
   const prefs = useHomePreferences(slug);
   const [managing, setManaging] = useState(false);
   const widgets = (prefs.data ?? []).filter(known);
+  const dashboard = useHomeDashboard(slug);
+  const summary = summaryWidgets(dashboard.data);
+  const projects = useProjects(slug);
+  const memberOf = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at).map((p) => p.id);
   return (
     <>
+      {/* the widgets count the caller's items in their projects: their changes refetch the numbers */}
+      <LiveProjects slug={slug} projectIds={memberOf} />
       <PageHeader
         title="Home"
         actions={<Button size="sm" variant="secondary" onClick={() => setManaging(true)}><Settings2 size={14} aria-hidden focusable="false" /> Manage widgets</Button>}
@@ -45,10 +57,16 @@ export function HomePage() {
           <p className="mt-1 text-sm text-zinc-500">Welcome to {workspace.name}.</p>
         </div>
         {prefs.isPending ? <Spinner /> : widgets.filter((w) => w.is_enabled).map((w) => <div key={w.key}>{WIDGETS[w.key].render(slug)}</div>)}
+        {dashboard.data && summary.some((w) => w.is_visible) && (
+          <div className="grid gap-6 lg:grid-cols-2">
+            {summary.filter((w) => w.is_visible).map((w) => <div key={w.key} className={w.key === "recent_activity" || w.key === "recent_collaborators" ? "lg:col-span-2" : undefined}>{DASHBOARD_WIDGET_VIEWS[w.key].render({ slug, dashboard: dashboard.data, widget: w })}</div>)}
+          </div>
+        )}
         <YourProjects slug={slug} />
       </div>
       <Modal open={managing} onClose={() => setManaging(false)} title="Manage widgets">
         <ManageWidgets slug={slug} widgets={widgets} />
+        {dashboard.data && <ManageSummaryWidgets slug={slug} dashboard={dashboard.data} widgets={summary} />}
       </Modal>
     </>
   );
@@ -73,6 +91,31 @@ function ManageWidgets({ slug, widgets }: { slug: string; widgets: (HomePreferen
         </SortableItem>
       ))}
     </SortableOrder>
+  );
+}
+
+/** The dashboard's summary widgets: which show (`is_visible`) and in what order (`sort_order`). */
+function ManageSummaryWidgets({ slug, dashboard, widgets }: { slug: string; dashboard: DashboardWithWidgets; widgets: SummaryWidget[] }) {
+  const update = useUpdateDashboardWidget(slug);
+  const label = (w: SummaryWidget) => `widget ${DASHBOARD_WIDGET_VIEWS[w.key].label}`;
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Summaries</h3>
+      <SortableOrder
+        type="dashboard-widget"
+        name="Summary widgets"
+        items={widgets}
+        label={label}
+        onMove={(w, sort_order, failed) => update.mutate({ dashboard, widgetId: w.id, sort_order }, { onError: failed })}
+        className="space-y-1"
+      >
+        {widgets.map((w) => (
+          <SortableItem key={w.id} type="dashboard-widget" id={w.id} label={label(w)} data-dashboard-widget={w.key} className="rounded-md border border-zinc-200 py-2 pl-7 pr-3 dark:border-zinc-800">
+            <Toggle label={`Show ${DASHBOARD_WIDGET_VIEWS[w.key].label}`} checked={w.is_visible} onChange={(is_visible) => update.mutate({ dashboard, widgetId: w.id, is_visible })} />
+          </SortableItem>
+        ))}
+      </SortableOrder>
+    </div>
   );
 }
 

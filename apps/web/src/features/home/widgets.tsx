@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { ExternalLink, FileText, Link2, Trash2 } from "lucide-react";
+import { ExternalLink, FileText, Link2, Pencil, Trash2 } from "lucide-react";
 import { WIDGET_ISSUE_TABS, type WidgetIssueTab } from "@stride/shared";
 import { fieldErrors } from "../../api/client.ts";
 import {
-  useAssignedWork, useCreateQuickLink, useDeleteQuickLink, useHomeDashboard, useQuickLinks, useRecentVisits, useStickies, useUpdateDashboardWidget, type RecentVisit,
+  useAssignedWork, useCreateQuickLink, useDeleteQuickLink, useHomeDashboard, useQuickLinks, useRecentVisits, useStickies, useUpdateDashboardWidget, useUpdateQuickLink,
+  type QuickLink, type RecentVisit,
 } from "../../api/home.ts";
 import { useProjects } from "../../api/projects.ts";
 import { Button, Input, Spinner, cx } from "../../components/ui/index.ts";
@@ -30,11 +31,15 @@ export function WidgetFrame({ id, title, actions, children }: { id: string; titl
 
 const muted = "rounded-md border border-dashed border-zinc-300 p-4 text-sm text-zinc-500 dark:border-zinc-700";
 
-/** Quick links: the caller's bookmarks (title as typed; the URL when there is none). */
+/**
+ * Quick links: the caller's bookmarks (title as typed; the URL when there is none — the server then fetches the
+ * page's title and the realtime channel brings it). Each can be edited in place or removed.
+ */
 export function QuickLinksWidget({ slug }: { slug: string }) {
   const links = useQuickLinks(slug);
   const remove = useDeleteQuickLink(slug);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <WidgetFrame id="quick_links" title="Quick links" actions={<Button size="sm" variant="ghost" onClick={() => setAdding((v) => !v)}>{adding ? "Cancel" : "Add quick link"}</Button>}>
       {adding && <QuickLinkForm slug={slug} onDone={() => setAdding(false)} />}
@@ -42,11 +47,18 @@ export function QuickLinksWidget({ slug }: { slug: string }) {
         !adding && <p className={muted}>Save the links you open often.</p>
       ) : (
         <ul aria-label="Quick links" className="grid gap-2 sm:grid-cols-2">
-          {links.data.map((l) => (
+          {links.data.map((l) => editing === l.id ? (
+            <li key={l.id} data-quick-link={l.url} className="rounded-md border border-indigo-300 p-3 sm:col-span-2 dark:border-indigo-800">
+              <QuickLinkForm slug={slug} link={l} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
             <li key={l.id} data-quick-link={l.url} className="group flex items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
               <Link2 size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-500" />
               <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-sm hover:underline">{l.title || l.url}</a>
               <ExternalLink size={12} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
+              <button type="button" aria-label={`Edit quick link ${l.title || l.url}`} onClick={() => setEditing(l.id)} className="rounded p-0.5 text-zinc-500 opacity-0 hover:text-zinc-800 focus:opacity-100 group-hover:opacity-100 dark:hover:text-zinc-200">
+                <Pencil size={14} aria-hidden focusable="false" />
+              </button>
               <button type="button" aria-label={`Remove quick link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className="rounded p-0.5 text-zinc-500 opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100">
                 <Trash2 size={14} aria-hidden focusable="false" />
               </button>
@@ -58,20 +70,31 @@ export function QuickLinksWidget({ slug }: { slug: string }) {
   );
 }
 
-function QuickLinkForm({ slug, onDone }: { slug: string; onDone: () => void }) {
+/** Add a quick link, or edit `link` (its URL and title; a blank title lets the server fetch the page's title). */
+function QuickLinkForm({ slug, link, onDone }: { slug: string; link?: QuickLink; onDone: () => void }) {
   const create = useCreateQuickLink(slug);
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
-  const errors = fieldErrors(create.error);
+  const update = useUpdateQuickLink(slug);
+  const saving = link ? update : create;
+  const [url, setUrl] = useState(link?.url ?? "");
+  const [title, setTitle] = useState(link?.title ?? "");
+  const errors = fieldErrors(saving.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ url, title: title.trim() || null }, { onSuccess: onDone });
+    const body = { url, title: title.trim() || null };
+    if (link) update.mutate({ id: link.id, ...body }, { onSuccess: onDone });
+    else create.mutate(body, { onSuccess: onDone });
   };
   return (
-    <form aria-label="Add quick link" onSubmit={submit} className="mb-3 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <form
+      aria-label={link ? "Edit quick link" : "Add quick link"}
+      onSubmit={submit}
+      onKeyDown={(e) => { if (e.key === "Escape" && link) { e.stopPropagation(); onDone(); } }}
+      className={cx("grid gap-2 sm:items-end", link ? "sm:grid-cols-[1fr_1fr_auto_auto]" : "mb-3 sm:grid-cols-[1fr_1fr_auto]")}
+    >
       <Input label="URL" name="url" value={url} autoFocus required placeholder="https://…" onChange={(e) => setUrl(e.target.value)} error={errors.url} />
       <Input label="Title" name="title" value={title} placeholder="Shown instead of the URL" onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <Button type="submit" loading={create.isPending}>Add link</Button>
+      <Button type="submit" loading={saving.isPending}>{link ? "Save link" : "Add link"}</Button>
+      {link && <Button type="button" variant="ghost" onClick={onDone}>Cancel</Button>}
     </form>
   );
 }

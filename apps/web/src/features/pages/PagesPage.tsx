@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FileText, Lock, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, pageRights } from "@stride/shared";
@@ -10,6 +10,7 @@ import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { CreatePageModal } from "./CreatePageModal.tsx";
+import { useCreateParam } from "../../lib/create-param.ts";
 
 export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | "private_pages" | "archived_pages" }[] = [
   { type: "public", label: "Public", count: "public_pages" },
@@ -31,7 +32,7 @@ export function PagesPage() {
   const favorite = useFavoritePage(slug, projectId);
   const mayCreate = useCan("create", "page");
   const nav = useNavigate();
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useCreateParam(mayCreate && on);
   useEffect(() => {
     document.title = `Pages · ${project.name} · Stride`;
     return () => { document.title = "Stride"; };

@@ -37,6 +37,7 @@ export function CommandPalette({ slug }: { slug: string }) {
     cycle: !!inProject && !!project?.cycle_view && can("create", "cycle", inProject),
     module: !!inProject && !!project?.module_view && can("create", "module", inProject),
     view: !!inProject && !!project?.issue_views_view && can("create", "view", inProject),
+    page: !!inProject && !!project?.page_view && can("create", "page", inProject),
   };
   const canCreate = projectId ? !!project && can("create", "workItem", projectSubject(project)) : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
 

@@ -66,7 +66,7 @@ export function searchCommands(slug: string, r: SearchResults | undefined): Comm
 
 /** What the palette offers before (and besides) a search: recent items, the item on screen, create, go, help. */
 /** What else the caller may create from the palette (each opens its screen's create modal through `?create=1`). */
-export interface Creatable { project: boolean; cycle: boolean; module: boolean; view: boolean }
+export interface Creatable { project: boolean; cycle: boolean; module: boolean; view: boolean; page: boolean }
 
 export function baseCommands(o: { slug: string; projectId: string | null; target: WorkItemTarget | null; recents: RecentItem[]; canCreate: boolean; creatable: Creatable }): Command[] {
   const out: Command[] = [];
@@ -97,6 +97,7 @@ export function baseCommands(o: { slug: string; projectId: string | null; target
   create("cycle", "Create cycle", P && `${P}/cycles/`);
   create("module", "Create module", P && `${P}/modules/`);
   create("view", "Create view", P && `${P}/views/`);
+  if (o.creatable.page && P) out.push({ key: "create-page", group: "Create", label: "Create page", icon: FileText, words: "new document doc", run: { kind: "go", href: `${P}/pages/?create=1` } });
   const go = (id: ShortcutId, label: string, icon: typeof Search) => {
     const href = goPath(id, o.slug, o.projectId);
     if (href) out.push({ key: id, group: "Go to", label, icon, keys: sc(id), words: "navigate open", run: { kind: "go", href } });
