@@ -3,12 +3,11 @@ import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { cx } from "../ui/cx.ts";
 import { BubbleToolbar } from "./BubbleToolbar.tsx";
-import { editorExtensions } from "./extensions.ts";
-import type { ImageUpload } from "./image.ts";
-import { refreshMentions, type MentionAttrs, type MentionCandidate, type MentionView } from "./mention.ts";
-import { documentHtml } from "./serialize.ts";
+import {
+  documentHtml, editorExtensions, refreshMentions, SuggestStore, type ImageUpload, type MentionAttrs, type MentionCandidate, type MentionView,
+} from "@stride/shared/editor";
 import { SuggestMenu } from "./SuggestMenu.tsx";
-import { SuggestStore } from "./suggest.ts";
+import { SlashCommands } from "./slash.ts";
 
 export interface RichTextEditorHandle {
   /** the document in its stored form */
@@ -93,6 +92,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
           },
           onSubmit: submit,
         }),
+        SlashCommands.configure({ store: readOnly ? null : store }),
         Extension.create({
           name: "toolbarShortcuts",
           addKeyboardShortcuts: () => ({

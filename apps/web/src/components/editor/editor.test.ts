@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Editor } from "@tiptap/core";
 import { sanitizeHtml } from "../../../../server/src/core/sanitize.ts";
-import { editorExtensions } from "./extensions.ts";
-import { documentHtml } from "./serialize.ts";
+import { documentHtml, editorExtensions } from "@stride/shared/editor";
 
 /**
  * One allowlist (issue #7 point 1): whatever the editor writes — every node, mark and extension — is

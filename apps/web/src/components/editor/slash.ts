@@ -2,8 +2,7 @@ import { Extension, type Editor, type Range } from "@tiptap/core";
 import { PluginKey } from "@tiptap/pm/state";
 import { Suggestion } from "@tiptap/suggestion";
 import { Heading1, Heading2, Heading3, Image, List, ListOrdered, ListTodo, Minus, Pilcrow, Quote, SquareCode, Table } from "lucide-react";
-import { pickImages } from "./image.ts";
-import type { SuggestItem, SuggestStore } from "./suggest.ts";
+import { pickImages, type SuggestItem, type SuggestStore } from "@stride/shared/editor";
 
 interface SlashCommand extends SuggestItem {
   /** other words it is found by */

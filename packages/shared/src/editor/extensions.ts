@@ -21,7 +21,6 @@ import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { Image, type ImageOptions } from "./image.ts";
 import { Mention, type MentionOptions } from "./mention.ts";
-import { SlashCommands } from "./slash.ts";
 import { isAllowedLink } from "./serialize.ts";
 import type { SuggestStore } from "./suggest.ts";
 
@@ -48,7 +47,7 @@ export const lowlight = createLowlight({ bash, css, diff, go, java, javascript, 
 /** Everything the editor needs from its host; all optional (a bare editor has no mentions or uploads). */
 export interface EditorSetup {
   placeholder?: string;
-  /** the slash list and the @ list write here (one store per editor) */
+  /** the @ list writes here (one store per editor; the web adds the slash list on the same store) */
   suggest?: SuggestStore | null;
   mentions?: Partial<MentionOptions>;
   images?: Partial<ImageOptions>;
@@ -101,7 +100,6 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
     TableCell.extend({ addAttributes: withoutAlign }),
     Image.configure(setup.images ?? {}),
     Mention.configure({ ...(setup.mentions ?? {}), store: setup.suggest ?? null }),
-    SlashCommands.configure({ store: setup.suggest ?? null }),
     Extension.create({
       name: "submitShortcut",
       addKeyboardShortcuts: () => ({
