@@ -9,9 +9,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 /**
  * Project pages (wire-facts §9, platform.md §3). The content is kept in three forms that always describe the same
  * document: the Yjs state (`description_binary`, the form a Yjs server loads and stores), the HTML (sanitised;
- * what lists, search and versions read) and the editor's JSON. A write that changes the HTML or JSON without a new
- * Yjs state clears the binary, so a Yjs server rebuilds the document from the JSON rather than from stale bytes
- * (docs/decisions.md). `access` 0 public, 1 private (the owner alone sees it).
+ * what lists, search and versions read) and the editor's JSON, all three written from the Yjs document (src/collab/;
+ * a page created with HTML only gets its state when first opened or patched; docs/decisions.md). `access` 0 public,
+ * 1 private (the owner alone sees it).
  */
 export const pages = pgTable("pages", {
   id: pk(),
