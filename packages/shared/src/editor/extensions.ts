@@ -53,6 +53,8 @@ export interface EditorSetup {
   images?: Partial<ImageOptions>;
   /** Ctrl/Cmd+Enter */
   onSubmit?: { current: (() => void) | null };
+  /** the document is a shared Yjs document (its own undo history replaces the editor's) */
+  collaborative?: boolean;
 }
 
 /** Cell attributes without `align` (rendered as a style attribute, which neither the CSP nor the allowlist admits). */
@@ -71,6 +73,7 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
       codeBlock: false,
+      ...(setup.collaborative ? { undoRedo: false as const } : {}),
       trailingNode: false,
       link: {
         openOnClick: false,

@@ -1,6 +1,9 @@
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties } from "react";
 import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
+import { Collaboration } from "@tiptap/extension-collaboration";
+import type { Doc } from "yjs";
+import type { Awareness } from "y-protocols/awareness";
 import { cx } from "../ui/cx.ts";
 import { BubbleToolbar } from "./BubbleToolbar.tsx";
 import {
@@ -8,6 +11,7 @@ import {
 } from "@stride/shared/editor";
 import { SuggestMenu } from "./SuggestMenu.tsx";
 import { SlashCommands } from "./slash.ts";
+import { CollabCaret, type CollabUser } from "./collab.ts";
 
 export interface RichTextEditorHandle {
   /** the document in its stored form */
@@ -45,6 +49,11 @@ export interface RichTextEditorProps {
   minHeight?: number;
   /** without the box around it */
   bare?: boolean;
+  /**
+   * Edit a shared Yjs document (a page) instead of `value`: the content comes from and goes to the document, and
+   * the others' carets show through the awareness. Fixed for the editor's life (remount for another document).
+   */
+  collab?: { document: Doc; awareness: Awareness | null; user: CollabUser | null };
   className?: string;
 }
 
@@ -78,9 +87,10 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
       shouldRerenderOnTransaction: false,
       editable: !readOnly,
       autofocus: autoFocus ? "end" : false,
-      content: value || "",
+      content: props.collab ? undefined : value || "",
       extensions: [
         ...editorExtensions({
+          collaborative: !!props.collab,
           placeholder,
           suggest: readOnly ? null : store,
           mentions: { search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]), view: mentionView },
@@ -93,6 +103,9 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
           onSubmit: submit,
         }),
         SlashCommands.configure({ store: readOnly ? null : store }),
+        ...(props.collab
+          ? [Collaboration.configure({ document: props.collab.document, field: "default" }), CollabCaret.configure({ awareness: props.collab.awareness, user: props.collab.user })]
+          : []),
         Extension.create({
           name: "toolbarShortcuts",
           addKeyboardShortcuts: () => ({
@@ -139,7 +152,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
 
   // a new value from outside (another save, a restored version) replaces the text unless it is being edited
   useEffect(() => {
-    if (!editor || editor.isDestroyed || value == null) return;
+    if (!editor || editor.isDestroyed || value == null || latest.current.collab) return;
     if (!readOnly && editor.isFocused) return;
     const current = documentHtml(editor.state.doc, editor.schema);
     if (value === current || value === last.current) return;

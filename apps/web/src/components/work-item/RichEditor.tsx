@@ -1,7 +1,7 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Hash } from "lucide-react";
-import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../editor/index.ts";
+import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle, RichTextEditorProps } from "../editor/index.ts";
 import { cx, useToast } from "../ui/index.ts";
 import { api } from "../../api/client.ts";
 import { P, W, wiKeys } from "../../api/work-items.ts";
@@ -147,7 +147,9 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
   autoFocus?: boolean;
   bare?: boolean;
   disabled?: boolean;
-}>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled }, ref) {
+  /** a shared Yjs document to edit (a page) instead of `initialHtml` (see RichTextEditor) */
+  collab?: RichTextEditorProps["collab"];
+}>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled, collab }, ref) {
   const c = useRichTextContext({ slug, pid, refs, asset });
   return (
     <Suspense fallback={<Plain html={initialHtml ?? ""} box={!bare && !disabled} minHeight={minHeight} />}>
@@ -168,6 +170,7 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
         onChange={onChange}
         onSubmit={onSubmit}
         onBlur={onBlur}
+        collab={collab}
       />
     </Suspense>
   );
