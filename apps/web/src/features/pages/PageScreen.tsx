@@ -13,6 +13,7 @@ import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { Avatar, Banner, ConfirmModal, EmptyState, Menu, PageSpinner, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { RichEditor } from "../../components/work-item/RichEditor.tsx";
+import { displayName } from "../../components/work-item/properties.tsx";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { collabColor, type CollabUser } from "../../components/editor/collab.ts";
 import { usePageCollab } from "./collab.ts";
@@ -99,7 +100,7 @@ function PageView({ page }: { page: PageDetail }) {
   // ---- the content: the page's shared Yjs document (collab.ts), saved by the collaboration server as it changes;
   // the status follows what the server has confirmed
   const collabUser = useMemo(
-    () => (meUser ? { id: meUser.id, name: meUser.display_name || meUser.first_name || "Someone", color: collabColor(meUser.id), avatar: meUser.avatar_url || null } : null),
+    () => (meUser ? { id: meUser.id, name: displayName(meUser), color: collabColor(meUser.id), avatar: meUser.avatar_url || null } : null),
     [meUser],
   );
   const collab = usePageCollab(page.id, collabUser);
