@@ -21,6 +21,7 @@ import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { Image, type ImageOptions } from "./image.ts";
 import { Mention, type MentionOptions } from "./mention.ts";
+import { WorkItemEmbed, type WorkItemEmbedOptions } from "./embed.ts";
 import { isAllowedLink } from "./serialize.ts";
 import type { SuggestStore } from "./suggest.ts";
 
@@ -50,6 +51,8 @@ export interface EditorSetup {
   /** the @ list writes here (one store per editor; the web adds the slash list on the same store) */
   suggest?: SuggestStore | null;
   mentions?: Partial<MentionOptions>;
+  /** work items embedded as cards (pages): the list to pick from and the cards' content */
+  embeds?: Partial<WorkItemEmbedOptions>;
   images?: Partial<ImageOptions>;
   /** Ctrl/Cmd+Enter */
   onSubmit?: { current: (() => void) | null };
@@ -103,6 +106,7 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
     TableCell.extend({ addAttributes: withoutAlign }),
     Image.configure(setup.images ?? {}),
     Mention.configure({ ...(setup.mentions ?? {}), store: setup.suggest ?? null }),
+    WorkItemEmbed.configure({ ...(setup.embeds ?? {}), store: setup.suggest ?? null }),
     Extension.create({
       name: "submitShortcut",
       addKeyboardShortcuts: () => ({

@@ -6,5 +6,6 @@
 export * from "./extensions.ts";
 export * from "./image.ts";
 export * from "./mention.ts";
+export * from "./embed.ts";
 export * from "./serialize.ts";
 export * from "./suggest.ts";

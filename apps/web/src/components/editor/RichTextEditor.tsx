@@ -8,6 +8,7 @@ import { cx } from "../ui/cx.ts";
 import { BubbleToolbar } from "./BubbleToolbar.tsx";
 import {
   documentHtml, editorExtensions, refreshMentions, SuggestStore, type ImageUpload, type MentionAttrs, type MentionCandidate, type MentionView,
+  type WorkItemEmbedAttrs, type WorkItemEmbedCandidate, type WorkItemEmbedView,
 } from "@stride/shared/editor";
 import { SuggestMenu } from "./SuggestMenu.tsx";
 import { SlashCommands } from "./slash.ts";
@@ -35,6 +36,8 @@ export interface RichTextEditorProps {
   placeholder?: string;
   /** a preview: nothing can be changed, links and mentions lead to what they name */
   readOnly?: boolean;
+  /** work items embedded as cards ("[[" and the slash menu's "Work item"; pages) */
+  embeds?: { search: (query: string) => Promise<WorkItemEmbedCandidate[]>; view: (attrs: WorkItemEmbedAttrs) => Promise<WorkItemEmbedView | null> };
   /** @ list and mention chips */
   mentions?: { search: (query: string) => Promise<MentionCandidate[]>; view: (attrs: MentionAttrs) => MentionView };
   /** image upload (paste, drop, slash menu); none: images cannot be added */
@@ -94,6 +97,10 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
           placeholder,
           suggest: readOnly ? null : store,
           mentions: { search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]), view: mentionView },
+          embeds: {
+            search: readOnly || !props.embeds ? null : (q) => latest.current.embeds?.search(q) ?? Promise.resolve([]),
+            view: (a) => latest.current.embeds?.view(a) ?? Promise.resolve(null),
+          },
           images: {
             upload: readOnly || !props.upload ? null : (file, onProgress) => latest.current.upload!(file, onProgress),
             url: (src) => latest.current.imageUrl?.(src) ?? src,

@@ -212,9 +212,10 @@ function PageView({ page }: { page: PageDetail }) {
                 asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
                 minHeight={240}
                 collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
+                embeds
               />
             ) : (
-              <RichEditor label="Page content" bare disabled initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
+              <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
             )}
           </div>
         </div>
