@@ -191,4 +191,18 @@ describe("collaboration server", () => {
     await expect.poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 }).toBe("<h1>Replaced</h1><p>by the API</p><p>and an editor</p>");
     expect(onA.text()).toBe("Replacedby the APIand an editor");
   });
+
+  it("keeps an embedded work item through the live document (Plane's <issue-embed-component>), listed in issue_ids", async () => {
+    const item = await ws.member.post(`${pr.base}/issues/`, { name: "Embedded" });
+    expect(item.status, item.text).toBe(201);
+    const embed = `<issue-embed-component entity_identifier="${item.body.id}" project_identifier="${pr.id}" workspace_identifier="${ws.slug}" entity_name="issue"></issue-embed-component>`;
+    const page = await mkPage(ws.member);
+    const editor = peer(t.url, ws.member, page.id);
+    await synced(editor);
+    expect((await ws.member.request("PATCH", `${pr.base}/pages/${page.id}/description/`, { description_html: `<p>See</p>${embed}<p>after</p>` })).status).toBe(200);
+    await expect.poll(() => editor.doc.getXmlFragment(COLLAB_FIELD).toArray().map((n) => (n as Y.XmlElement).nodeName), { timeout: 15_000 }).toEqual(["paragraph", "workItemEmbed", "paragraph"]);
+    editor.type("typed");
+    await expect.poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 }).toBe(`<p>See</p>${embed}<p>after</p><p>typed</p>`);
+    expect((await ws.member.get(`${pr.base}/pages/${page.id}/`)).body.issue_ids).toEqual([item.body.id]);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
-import { arrange, signUpUser, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Collaborative pages end to end: two people (two browser contexts) type into the same page at once; each sees the
@@ -86,4 +86,27 @@ it("two people type into one page and see each other's text, caret and avatar", 
   // a person leaving the page leaves the other's header
   await bobPage.close();
   await expect.poll(() => alicePage.getByRole("list", { name: "People on this page" }).count(), { timeout: 45_000, interval: 200 }).toBe(0);
+});
+
+it("embeds a work item in a page from the slash menu: a card with its key, title and state, stored in Plane's form", async () => {
+  const [item] = await createItems(alice.request, a, [{ name: "Fix the launch checklist" }]);
+  const key = `${a.identifier}-${item!.sequence_id}`;
+  const created = await alice.request.post(pagesApi(), { data: { name: "Plan" } });
+  const id = ((await created.json()) as { id: string }).id;
+  const page = await openPage(alice, id);
+  const editor = page.getByRole("textbox", { name: "Page content" });
+  await editor.click();
+  await page.keyboard.type("/work");
+  await page.getByRole("listbox").getByRole("option", { name: /Work item/ }).click();
+  await page.keyboard.type("launch");
+  await page.getByRole("listbox").getByRole("option", { name: /Fix the launch checklist/ }).click();
+  const card = editor.locator(`[data-work-item-embed="${item!.id}"]`);
+  await card.getByText("Fix the launch checklist").waitFor();
+  await card.getByText(key).waitFor();
+  await card.getByText("Backlog").waitFor();
+  await expect.poll(async () => ((await (await alice.request.get(`${pagesApi()}${id}/`)).json()) as { description_html: string; issue_ids: string[] }), { timeout: 30_000, interval: 200 })
+    .toMatchObject({ description_html: expect.stringContaining(`<issue-embed-component id="`), issue_ids: [item!.id] });
+  // another person opening the page sees the card too
+  const bobPage = await openPage(bob, id);
+  await bobPage.locator(`[data-work-item-embed="${item!.id}"]`).getByText("Fix the launch checklist").waitFor();
 });
