@@ -24,8 +24,6 @@ import { pagePath } from "./PagesPage.tsx";
 /** platform.md §4: the save status of the page's name and content. */
 export type SaveStatus = "saved" | "submitting" | "submitted";
 const STATUS_TEXT: Record<SaveStatus, string> = { saved: "Saved", submitting: "Saving…", submitted: "Changes saved" };
-/** The content saves this long after typing stops (and when the editor loses focus). */
-const CONTENT_SAVE_MS = 1000;
 
 /** One page: its name (autosaved after 2 s), the full editor, and the page's actions. */
 export function PageScreen() {
