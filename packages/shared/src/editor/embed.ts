@@ -3,6 +3,7 @@ import { PluginKey } from "@tiptap/pm/state";
 import { Suggestion } from "@tiptap/suggestion";
 import { uuid } from "./serialize.ts";
 import type { SuggestItem, SuggestStore } from "./suggest.ts";
+import { plainAttr } from "./mention.ts";
 
 /** The attributes of an embedded work item (`<issue-embed-component>`, Plane's page-editor form). */
 export interface WorkItemEmbedAttrs {
@@ -41,11 +42,7 @@ export const WORK_ITEM_EMBED_NODE = "workItemEmbed";
 export const WORK_ITEM_EMBED_TRIGGER = "[[";
 const key = new PluginKey("work-item-embed-suggest");
 
-const attr = (name: keyof WorkItemEmbedAttrs) => ({
-  default: null,
-  parseHTML: (el: HTMLElement) => el.getAttribute(name),
-  renderHTML: (attrs: Record<string, unknown>) => (attrs[name] ? { [name]: attrs[name] } : {}),
-});
+const attr = (name: keyof WorkItemEmbedAttrs) => plainAttr(name);
 
 function draw(dom: HTMLElement, view: WorkItemEmbedView | null, attrs: WorkItemEmbedAttrs) {
   dom.replaceChildren();
