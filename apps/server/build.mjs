@@ -17,6 +17,7 @@ await build({
     name: "bundle-shared",
     setup(b) {
       b.onResolve({ filter: /^@stride\/shared$/ }, () => ({ path: new URL("../../packages/shared/src/index.ts", import.meta.url).pathname }));
+      b.onResolve({ filter: /^@stride\/shared\/editor$/ }, () => ({ path: new URL("../../packages/shared/src/editor/index.ts", import.meta.url).pathname }));
       b.onResolve({ filter: /^@stride\/shared\/contract$/ }, () => ({ path: new URL("../../packages/shared/src/contract/index.ts", import.meta.url).pathname }));
     },
   }],

@@ -836,6 +836,15 @@ CREATE TABLE "notifications" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "page_collab_updates" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"page" uuid NOT NULL,
+	"kind" smallint NOT NULL,
+	"payload" "bytea" NOT NULL,
+	"origin" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "page_versions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"page" uuid NOT NULL,
@@ -1232,6 +1241,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_entity_identifier_issu
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_issue_activity_issue_activities_id_fk" FOREIGN KEY ("issue_activity") REFERENCES "public"."issue_activities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_receiver_users_id_fk" FOREIGN KEY ("receiver") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_triggered_by_users_id_fk" FOREIGN KEY ("triggered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_collab_updates" ADD CONSTRAINT "page_collab_updates_page_pages_id_fk" FOREIGN KEY ("page") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_page_pages_id_fk" FOREIGN KEY ("page") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1343,6 +1353,8 @@ CREATE INDEX "issue_views_project_idx" ON "issue_views" USING btree ("project");
 CREATE INDEX "issue_views_workspace_idx" ON "issue_views" USING btree ("workspace");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_activity_receiver_uq" ON "notifications" USING btree ("issue_activity","receiver");--> statement-breakpoint
 CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("receiver","workspace","created_at");--> statement-breakpoint
+CREATE INDEX "page_collab_updates_page_idx" ON "page_collab_updates" USING btree ("page","id");--> statement-breakpoint
+CREATE INDEX "page_collab_updates_created_idx" ON "page_collab_updates" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "page_versions_page_idx" ON "page_versions" USING btree ("page","last_saved_at");--> statement-breakpoint
 CREATE INDEX "pages_project_idx" ON "pages" USING btree ("project","updated_at");--> statement-breakpoint
 CREATE INDEX "pages_parent_idx" ON "pages" USING btree ("parent");--> statement-breakpoint

@@ -9,6 +9,7 @@ import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUE
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
+import { registerCollab, type CollabOptions } from "./collab/server.ts";
 import { sendAppHtml } from "./core/screen-data.ts";
 import { resolveSession } from "./core/session.ts";
 import { liveHeads } from "./live/access.ts";
@@ -27,6 +28,8 @@ export interface BuildOptions {
   screenData?: boolean;
   /** Where log lines go (JSON, one per line); stdout when absent. */
   logStream?: { write(line: string): void };
+  /** The collaboration server's store timing (tests shorten it). */
+  collab?: CollabOptions;
 }
 
 /** Build the Fastify server: plugins, error catalogue, every route module, and the web app. */
@@ -108,6 +111,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
 
   for (const register of routeModules) register(fastify, app);
   await registerLive(fastify, app);
+  await registerCollab(fastify, app, opts.collab);
 
   const webDist = opts.webDist;
   const hasWeb = !!webDist && fs.existsSync(path.join(webDist, "index.html"));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import * as Y from "yjs";
 import { schema } from "../src/db/client.ts";
+import { docFromState, docToNode, htmlToNode, replaceContent } from "../src/collab/document.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { expectMatrix } from "./helpers/work-items.ts";
@@ -277,31 +279,56 @@ describe("favourites", () => {
 });
 
 describe("description/ and versions/", () => {
-  const yjs = Buffer.from([1, 2, 3, 250, 0, 7]);
+  /** A real Yjs state of the editor's document holding `html`. */
+  const yjsOf = (html: string) => {
+    const doc = docFromState(null);
+    replaceContent(doc, htmlToNode(html), null);
+    return Buffer.from(Y.encodeStateAsUpdate(doc));
+  };
+  const yjs = yjsOf("<p>admin</p>");
+  const textOf = (state: Uint8Array | null) => docToNode(docFromState(state)).textContent;
+  const rowOf = async (id: string) => (await t.db.db.select().from(schema.pages).where(eq(schema.pages.id, id)))[0]!;
 
-  it("GET answers the Yjs state as application/octet-stream (empty while there is none)", async () => {
+  it("GET answers the Yjs state as application/octet-stream (empty while there is none); PATCH stores a state in its three forms", async () => {
     const page = await mkPage(ws.member);
     const empty = await ws.guest.get(`${pageUrl(page.id)}description/`);
     expect([empty.status, empty.headers.get("content-type"), empty.text]).toEqual([200, "application/octet-stream", ""]);
     expect(empty.headers.get("content-disposition")).toBe('attachment; filename="page_description.bin"');
     const res = await patchDescription(ws.member, page.id, {
-      description_binary: yjs.toString("base64"), description_html: "<p>Hi <b>there</b><script>x</script></p>", description_json: { type: "doc", content: [] },
+      description_binary: yjsOf("<p>Hi <strong>there</strong></p>").toString("base64"), description_html: "<p>Hi <b>there</b><script>x</script></p>", description_json: { type: "doc", content: [] },
     });
     expect([res.status, res.body]).toEqual([200, { message: "Updated successfully" }]);
     const raw = await fetch(`${t.url}${pageUrl(page.id)}description/`, { headers: { cookie: [...ws.guest.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
-    expect(Buffer.from(await raw.arrayBuffer())).toEqual(yjs);
-    expect((await ws.guest.get(pageUrl(page.id))).body.description_html).toBe("<p>Hi <b>there</b></p>");
-    const row = (await t.db.db.select().from(schema.pages).where(eq(schema.pages.id, page.id)))[0]!;
-    expect([row.descriptionStripped, row.descriptionJson]).toEqual(["Hi there", { type: "doc", content: [] }]);
+    expect(textOf(new Uint8Array(await raw.arrayBuffer()))).toBe("Hi there");
+    // the HTML and JSON are the state's (written by the editor's schema, sanitised)
+    expect((await ws.guest.get(pageUrl(page.id))).body.description_html).toBe("<p>Hi <strong>there</strong></p>");
+    const row = await rowOf(page.id);
+    expect(row.descriptionStripped).toBe("Hi there");
+    expect(row.descriptionJson).toMatchObject({ type: "doc", content: [{ type: "paragraph" }] });
+    // bytes Yjs cannot read are refused
+    const bad = await patchDescription(ws.member, page.id, { description_binary: Buffer.from([1, 2, 3, 250, 0, 7]).toString("base64"), description_html: "<p>x</p>" });
+    expect([bad.status, bad.body]).toEqual([400, { description_binary: ["Not a valid Yjs document state."] }]);
   });
 
-  it("keeps the three forms in step: new HTML without a new Yjs state clears the old state and JSON", async () => {
+  it("keeps the three forms in step: new HTML alone changes the stored document; a state continuing the stored one is merged", async () => {
     const page = await mkPage(ws.member);
-    await patchDescription(ws.member, page.id, { description_binary: yjs.toString("base64"), description_html: "<p>a</p>", description_json: { a: 1 } });
+    await patchDescription(ws.member, page.id, { description_binary: yjsOf("<p>a</p>").toString("base64"), description_html: "<p>a</p>" });
+    const before = (await rowOf(page.id)).descriptionBinary!;
     expect((await patchDescription(ws.member, page.id, { description_html: "<p>b</p>" })).status).toBe(200);
-    const row = (await t.db.db.select().from(schema.pages).where(eq(schema.pages.id, page.id)))[0]!;
-    expect([row.descriptionHtml, row.descriptionBinary, row.descriptionJson]).toEqual(["<p>b</p>", null, {}]);
-    expect((await ws.member.get(`${pageUrl(page.id)}description/`)).text).toBe("");
+    const row = await rowOf(page.id);
+    expect(row.descriptionHtml).toBe("<p>b</p>");
+    expect(textOf(row.descriptionBinary)).toBe("b");
+    expect(JSON.stringify(row.descriptionJson)).toContain('"text":"b"');
+    // the new state continues the old one (open editors receive the change as an update)
+    const sv = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(row.descriptionBinary!));
+    for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVectorFromUpdate(before))) expect(sv.get(client)).toBeGreaterThanOrEqual(clock);
+    // a client's later state of the same document keeps what it did not change
+    const doc = docFromState(row.descriptionBinary);
+    const p = new Y.XmlElement("paragraph");
+    p.insert(0, [new Y.XmlText("c")]);
+    doc.getXmlFragment("default").insert(1, [p]);
+    await patchDescription(ws.member, page.id, { description_binary: Buffer.from(Y.encodeStateAsUpdate(doc)).toString("base64"), description_html: "<p>b</p><p>c</p>" });
+    expect((await rowOf(page.id)).descriptionHtml).toBe("<p>b</p><p>c</p>");
   });
 
   it("refuses: no HTML (Missing required fields.), locked (4701), archived (4702), and callers who may not edit (403)", async () => {
@@ -326,15 +353,17 @@ describe("description/ and versions/", () => {
     await patchDescription(ws.member, page.id, { description_html: "<p>one two</p>" });
     await patchDescription(ws.admin, page.id, { description_html: "<p>admin</p>", description_binary: yjs.toString("base64"), description_json: { v: 2 } });
     // an unchanged save keeps no version
-    await patchDescription(ws.admin, page.id, { description_html: "<p>admin</p>", description_binary: yjs.toString("base64"), description_json: { v: 2 } });
+    await patchDescription(ws.admin, page.id, { description_html: "<p>admin</p>" });
     const list = await ws.guest.get(`${pageUrl(page.id)}versions/`);
     expect(list.status).toBe(200);
     expect(list.body.map((v: { owned_by: string }) => v.owned_by)).toEqual([ws.admin.userId, ws.member.userId]);
     expect(Object.keys(list.body[0]).sort()).toEqual(["created_at", "created_by", "id", "last_saved_at", "owned_by", "page", "project", "updated_at", "updated_by", "workspace"]);
     const first = await ws.guest.get(`${pageUrl(page.id)}versions/${list.body[1].id}/`);
-    expect(first.body).toMatchObject({ description_html: "<p>one two</p>", description_stripped: "one two", description_binary: null, page: page.id });
+    expect(first.body).toMatchObject({ description_html: "<p>one two</p>", description_stripped: "one two", page: page.id });
+    expect(textOf(Buffer.from(first.body.description_binary, "base64"))).toBe("one two");
     const latest = await ws.guest.get(`${pageUrl(page.id)}versions/${list.body[0].id}/`);
-    expect(latest.body).toMatchObject({ description_html: "<p>admin</p>", description_json: { v: 2 }, description_binary: yjs.toString("base64") });
+    expect(latest.body).toMatchObject({ description_html: "<p>admin</p>", description_json: { type: "doc" } });
+    expect(textOf(Buffer.from(latest.body.description_binary, "base64"))).toBe("admin");
     expect((await ws.guest.get(`${pageUrl(page.id)}versions/${crypto.randomUUID()}/`)).status).toBe(404);
     // a page created with content keeps that content as its first version when it is first changed
     const drafted = await mkPage(ws.admin, { description_html: "<p>as created</p>" });

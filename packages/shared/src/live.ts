@@ -6,6 +6,11 @@
 /** Path of the websocket endpoint. */
 export const LIVE_PATH = "/live/";
 
+/** Path of the collaborative page editing websocket (Yjs / Hocuspocus; one document per page, named by its id). */
+export const COLLAB_PATH = "/live/collaboration";
+/** Whether an upgrade request is for the collaboration server (with or without the trailing slash). */
+export const isCollabPath = (pathname: string): boolean => pathname === COLLAB_PATH || pathname === `${COLLAB_PATH}/`;
+
 /** Topics a client may subscribe to; the server checks the caller may read each one on every subscribe. */
 export type LiveTopicKind = "workspace" | "project" | "issue" | "user";
 export interface LiveTopic {

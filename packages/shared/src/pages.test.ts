@@ -43,4 +43,10 @@ describe("pageIssueIds", () => {
     expect(pageIssueIds(html)).toEqual([a]);
     expect(pageIssueIds(null)).toEqual([]);
   });
+
+  it("counts work items embedded in the page", () => {
+    const b = "2c5e4a9e-1c1d-4f6b-9d7e-3a2b1c0d9e8f";
+    const html = `<issue-embed-component id="x1" entity_identifier="${b}" project_identifier="p1" workspace_identifier="acme" entity_name="issue"></issue-embed-component>`;
+    expect(pageIssueIds(html)).toEqual([b]);
+  });
 });

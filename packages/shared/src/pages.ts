@@ -77,11 +77,11 @@ export function pageRights(page: PageSubject, viewer: { userId: string | null | 
   };
 }
 
-/** The work items a page's HTML mentions or embeds (`<mention-component entity_name="issue" entity_identifier=…>`). */
+/** The work items a page's HTML mentions or embeds (`<mention-component entity_name="issue" entity_identifier=…>`, `<issue-embed-component …>`). */
 export function pageIssueIds(html: string | null | undefined): string[] {
   if (!html) return [];
   const out = new Set<string>();
-  for (const tag of html.match(/<mention-component\b[^>]*>/gi) ?? []) {
+  for (const tag of html.match(/<(mention|issue-embed)-component\b[^>]*>/gi) ?? []) {
     if (!/\bentity_name="issue"/i.test(tag)) continue;
     const id = /\bentity_identifier="([0-9a-f-]{36})"/i.exec(tag)?.[1];
     if (id) out.add(id.toLowerCase());

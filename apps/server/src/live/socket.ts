@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
-import { LIVE_PATH, LIVE_RECENT_MAX_MS, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
+import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
 import { originTrust } from "../core/security.ts";
 import { resolveSession } from "../core/session.ts";
@@ -41,6 +41,8 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
   fastify.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://x");
+      // the collaboration server (src/collab/) answers its own upgrades
+      if (isCollabPath(url.pathname)) return;
       if (url.pathname !== LIVE_PATH && url.pathname !== LIVE_PATH.slice(0, -1)) return refuse(socket, 404, "Not Found");
       const origin = req.headers.origin;
       if (typeof origin === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, origin)) return refuse(socket, 403, "Forbidden");

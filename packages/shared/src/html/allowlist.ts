@@ -45,7 +45,7 @@ const TAGS = [
   "ul", "ol", "li", "label", "input", "div",
   "table", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
   "img",
-  "mention-component", "image-component", "callout-component",
+  "mention-component", "image-component", "callout-component", "issue-embed-component",
 ] as const;
 
 /** Tags removed together with everything inside them (scripts, embedded documents, foreign markup, forms' options). */
@@ -82,6 +82,8 @@ const ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, AttrRule>>>> =
     alignment: ["left", "center", "right"],
     status: ["pending", "uploading", "uploaded", "duplicating", "duplication-failed"],
   },
+  // a work item shown as a card in a page (Plane's page editor form): the item's id, its project's id, the workspace's slug
+  "issue-embed-component": { id: ID, entity_identifier: ID, project_identifier: ID, workspace_identifier: /^[a-z0-9_-]{1,48}$/, entity_name: ["issue"] },
   "callout-component": {
     "data-icon-color": COLOR_OR_KEY,
     "data-icon-name": ID,

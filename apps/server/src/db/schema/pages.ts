@@ -1,4 +1,4 @@
-import { boolean, customType, date, index, integer, jsonb, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, date, index, integer, jsonb, pgTable, smallint, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -9,9 +9,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 /**
  * Project pages (wire-facts §9, platform.md §3). The content is kept in three forms that always describe the same
  * document: the Yjs state (`description_binary`, the form a Yjs server loads and stores), the HTML (sanitised;
- * what lists, search and versions read) and the editor's JSON. A write that changes the HTML or JSON without a new
- * Yjs state clears the binary, so a Yjs server rebuilds the document from the JSON rather than from stale bytes
- * (docs/decisions.md). `access` 0 public, 1 private (the owner alone sees it).
+ * what lists, search and versions read) and the editor's JSON, all three written from the Yjs document (src/collab/;
+ * a page created with HTML only gets its state when first opened or patched; docs/decisions.md). `access` 0 public,
+ * 1 private (the owner alone sees it).
  */
 export const pages = pgTable("pages", {
   id: pk(),
@@ -50,3 +50,18 @@ export const pageVersions = pgTable("page_versions", {
   lastSavedAt: ts("last_saved_at").notNull().defaultNow(),
   ...audit(),
 }, (t) => [index("page_versions_page_idx").on(t.pageId, t.lastSavedAt)]);
+
+/**
+ * The collaboration relay (src/collab/relay.ts): every Yjs update (kind 0) and awareness update (kind 1) a server
+ * instance takes from its clients, kept a few minutes so that the other instances holding the page's document apply
+ * it (they hear the row's id by NOTIFY on `page_collab`) and an instance loading the document catches up.
+ */
+export const pageCollabUpdates = pgTable("page_collab_updates", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  pageId: uuid("page").notNull().references(() => pages.id, { onDelete: "cascade" }),
+  kind: smallint("kind").notNull(),
+  payload: bytea("payload").notNull(),
+  /** the server instance that took it from its client (it does not apply its own rows again) */
+  origin: text("origin").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+}, (t) => [index("page_collab_updates_page_idx").on(t.pageId, t.id), index("page_collab_updates_created_idx").on(t.createdAt)]);

@@ -8,6 +8,8 @@ import { EDIT_SESSION_MS } from "../../core/activity.ts";
 import type { ScopeCtx } from "../../core/route.ts";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { stripHtml } from "../issues/text.ts";
+import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
+import { storedContent } from "../../collab/document.ts";
 
 const { pages, pageVersions } = schema;
 export type PageRow = typeof pages.$inferSelect;
@@ -95,10 +97,6 @@ export async function isFavoritePage(app: AppContext, userId: string, pageId: st
   return (await favoritedIds(app.db, userId, "page", [pageId])).has(pageId);
 }
 
-function decodeBinary(b64: string | null | undefined): Buffer | null {
-  return b64 ? Buffer.from(b64, "base64") : null;
-}
-
 /** A parent page: a page of the same project the caller may read (and never the page itself or below it). */
 async function checkParent(ctx: ScopeCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
   if (!parentId) return;
@@ -118,14 +116,19 @@ async function descendantIds(db: DbOrTx, ids: string[]): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** The three kept forms of content, as stored: HTML sanitised, its plain text, JSON and the Yjs state. */
+/**
+ * The three kept forms of a new page's content: from the Yjs state when one is sent (its HTML and JSON are then
+ * the state's, written by the editor's schema and sanitised), else the sanitised HTML (the collaboration server
+ * builds the state from it when the page is first opened) and the JSON sent.
+ */
 function content(body: Pick<CreatePageBody, "description_html" | "description_json" | "description_binary">) {
+  if (body.description_binary) return storedContent(parseYjsState(body.description_binary));
   const html = body.description_html ?? "<p></p>";
   return {
     descriptionHtml: html,
     descriptionStripped: stripHtml(html),
     descriptionJson: body.description_json ?? {},
-    descriptionBinary: decodeBinary(body.description_binary),
+    descriptionBinary: null,
   };
 }
 
@@ -200,6 +203,7 @@ export async function setAccess(app: AppContext, ctx: ScopeCtx, page: PageRow, a
     const current = await lockRow(tx, page.id);
     if (current.archivedAt) throw pageArchived();
     if (current.access !== access) await setPage(tx, page.id, ctx.user.id, { access });
+    await pagesAccessChanged(tx, [page.id]);
   });
 }
 
@@ -208,6 +212,7 @@ export async function setLocked(app: AppContext, ctx: ScopeCtx, page: PageRow, i
   await app.db.transaction(async (tx) => {
     const current = await lockRow(tx, page.id);
     if (current.isLocked !== isLocked) await setPage(tx, page.id, ctx.user.id, { isLocked });
+    await pagesAccessChanged(tx, [page.id]);
   });
 }
 
@@ -221,6 +226,7 @@ export async function archivePage(app: AppContext, ctx: ScopeCtx, page: PageRow)
       .set({ archivedAt: day, updatedAt: new Date(), updatedById: ctx.user.id })
       .where(and(inArray(pages.id, ids), isNull(pages.archivedAt)));
     await dropFavoritesOf(tx, "page", ids);
+    await pagesAccessChanged(tx, ids);
     return day;
   });
 }
@@ -234,6 +240,7 @@ export async function restorePage(app: AppContext, ctx: ScopeCtx, page: PageRow)
       const [parent] = await tx.select({ archivedAt: pages.archivedAt }).from(pages).where(eq(pages.id, page.parentId));
       if (parent?.archivedAt) await tx.update(pages).set({ parentId: null }).where(eq(pages.id, page.id));
     }
+    await pagesAccessChanged(tx, ids);
   });
 }
 
@@ -250,23 +257,27 @@ export async function unfavoritePage(app: AppContext, ctx: ScopeCtx, pageId: str
 }
 
 /**
- * PATCH P/pages/{id}/description/: the content in its three forms, kept in step. `description_html` is required
- * (every reader uses it); a missing `description_json` or `description_binary` is cleared rather than left
- * describing an older document, so a Yjs server rebuilds its state from the HTML. The save continues or starts a
- * version (an editing session per owner within the window).
+ * PATCH P/pages/{id}/description/: the content, applied to the page's live document as one Yjs update (a state that
+ * continues the stored one is merged; any other state, or the HTML alone, replaces the content), so the three stored
+ * forms stay in step and every open editor receives the change through the collaboration relay (src/collab/).
+ * `description_html` is required (every reader uses it). The save continues or starts a version (an editing session
+ * per owner within the window).
  */
 export async function updateDescription(app: AppContext, ctx: ScopeCtx, page: PageRow, body: PageDescriptionBody): Promise<void> {
   needWritable(ctx, page, "contentEditable");
   if (body.description_html === undefined || body.description_html === null) throw missingFields();
+  const state = body.description_binary ? parseYjsState(body.description_binary) : null;
   await app.db.transaction(async (tx) => {
-    const current = await lockRow(tx, page.id);
+    const live = await lockedDoc(tx, page.id);
+    if (!live) throw errors.notFound();
+    const current = live.row;
     needWritable(ctx, current, "contentEditable");
-    const next = content(body);
-    const same =
-      next.descriptionHtml === current.descriptionHtml &&
-      JSON.stringify(next.descriptionJson) === JSON.stringify(current.descriptionJson) &&
-      (next.descriptionBinary?.equals(current.descriptionBinary ?? Buffer.alloc(0)) ?? current.descriptionBinary === null);
-    if (same) return;
+    const { update, content: next } = changeDocument(live.doc, { state, html: body.description_html });
+    if (update) await publishCollab(tx, page.id, COLLAB_KIND.update, update, REST_ORIGIN);
+    if (sameContent(current, next)) {
+      if (update) await tx.update(pages).set({ descriptionBinary: next.descriptionBinary }).where(eq(pages.id, page.id));
+      return;
+    }
     const saved = await setPage(tx, page.id, ctx.user.id, next);
     await keepPageVersion(tx, current, saved, ctx.user.id);
   });
@@ -358,6 +369,7 @@ export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, ne
       .update(schema.userFavorites)
       .set({ projectId: newProjectId })
       .where(and(eq(schema.userFavorites.entityType, "page"), inArray(schema.userFavorites.entityIdentifier, ids)));
+    await pagesAccessChanged(tx, ids);
   });
 }
 

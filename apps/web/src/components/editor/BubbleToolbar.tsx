@@ -4,8 +4,7 @@ import { posToDOMRect, type Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import { BetweenHorizontalEnd, BetweenHorizontalStart, BetweenVerticalEnd, BetweenVerticalStart, List, ListOrdered, ListTodo, Quote } from "lucide-react";
 import { cx } from "../ui/cx.ts";
-import { CODE_LANGUAGES } from "./extensions.ts";
-import { normalizeLink } from "./serialize.ts";
+import { CODE_LANGUAGES, normalizeLink } from "@stride/shared/editor";
 
 type Where = "selection" | "table" | "code" | null;
 

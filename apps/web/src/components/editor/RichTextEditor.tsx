@@ -1,14 +1,18 @@
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties } from "react";
 import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
+import { Collaboration } from "@tiptap/extension-collaboration";
+import type { Doc } from "yjs";
+import type { Awareness } from "y-protocols/awareness";
 import { cx } from "../ui/cx.ts";
 import { BubbleToolbar } from "./BubbleToolbar.tsx";
-import { editorExtensions } from "./extensions.ts";
-import type { ImageUpload } from "./image.ts";
-import { refreshMentions, type MentionAttrs, type MentionCandidate, type MentionView } from "./mention.ts";
-import { documentHtml } from "./serialize.ts";
+import {
+  documentHtml, editorExtensions, refreshMentions, SuggestStore, type ImageUpload, type MentionAttrs, type MentionCandidate, type MentionView,
+  type WorkItemEmbedAttrs, type WorkItemEmbedCandidate, type WorkItemEmbedView,
+} from "@stride/shared/editor";
 import { SuggestMenu } from "./SuggestMenu.tsx";
-import { SuggestStore } from "./suggest.ts";
+import { SlashCommands } from "./slash.ts";
+import { CollabCaret, type CollabUser } from "./collab.ts";
 
 export interface RichTextEditorHandle {
   /** the document in its stored form */
@@ -32,6 +36,8 @@ export interface RichTextEditorProps {
   placeholder?: string;
   /** a preview: nothing can be changed, links and mentions lead to what they name */
   readOnly?: boolean;
+  /** work items embedded as cards ("[[" and the slash menu's "Work item"; pages) */
+  embeds?: { search: (query: string) => Promise<WorkItemEmbedCandidate[]>; view: (attrs: WorkItemEmbedAttrs) => Promise<WorkItemEmbedView | null> };
   /** @ list and mention chips */
   mentions?: { search: (query: string) => Promise<MentionCandidate[]>; view: (attrs: MentionAttrs) => MentionView };
   /** image upload (paste, drop, slash menu); none: images cannot be added */
@@ -46,6 +52,11 @@ export interface RichTextEditorProps {
   minHeight?: number;
   /** without the box around it */
   bare?: boolean;
+  /**
+   * Edit a shared Yjs document (a page) instead of `value`: the content comes from and goes to the document, and
+   * the others' carets show through the awareness. Fixed for the editor's life (remount for another document).
+   */
+  collab?: { document: Doc; awareness: Awareness | null; user: CollabUser | null };
   className?: string;
 }
 
@@ -79,12 +90,17 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
       shouldRerenderOnTransaction: false,
       editable: !readOnly,
       autofocus: autoFocus ? "end" : false,
-      content: value || "",
+      content: props.collab ? undefined : value || "",
       extensions: [
         ...editorExtensions({
+          collaborative: !!props.collab,
           placeholder,
           suggest: readOnly ? null : store,
           mentions: { search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]), view: mentionView },
+          embeds: {
+            search: readOnly || !props.embeds ? null : (q) => latest.current.embeds?.search(q) ?? Promise.resolve([]),
+            view: (a) => latest.current.embeds?.view(a) ?? Promise.resolve(null),
+          },
           images: {
             upload: readOnly || !props.upload ? null : (file, onProgress) => latest.current.upload!(file, onProgress),
             url: (src) => latest.current.imageUrl?.(src) ?? src,
@@ -93,6 +109,10 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
           },
           onSubmit: submit,
         }),
+        SlashCommands.configure({ store: readOnly ? null : store }),
+        ...(props.collab
+          ? [Collaboration.configure({ document: props.collab.document, field: "default" }), CollabCaret.configure({ awareness: props.collab.awareness, user: props.collab.user })]
+          : []),
         Extension.create({
           name: "toolbarShortcuts",
           addKeyboardShortcuts: () => ({
@@ -139,7 +159,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
 
   // a new value from outside (another save, a restored version) replaces the text unless it is being edited
   useEffect(() => {
-    if (!editor || editor.isDestroyed || value == null) return;
+    if (!editor || editor.isDestroyed || value == null || latest.current.collab) return;
     if (!readOnly && editor.isFocused) return;
     const current = documentHtml(editor.state.doc, editor.schema);
     if (value === current || value === last.current) return;

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useSyncExternalStore } fr
 import { FloatingPortal, autoUpdate, flip, offset, shift, size, useFloating } from "@floating-ui/react";
 import { Avatar } from "../ui/Avatar.tsx";
 import { cx } from "../ui/cx.ts";
-import type { SuggestStore } from "./suggest.ts";
+import type { SuggestStore } from "@stride/shared/editor";
 
 const LABELS = { slash: "Insert a block", mention: "Mention someone or a work item" } as const;
 

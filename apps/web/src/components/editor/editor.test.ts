@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Editor } from "@tiptap/core";
 import { sanitizeHtml } from "../../../../server/src/core/sanitize.ts";
-import { editorExtensions } from "./extensions.ts";
-import { documentHtml } from "./serialize.ts";
+import { documentHtml, editorExtensions } from "@stride/shared/editor";
 
 /**
  * One allowlist (issue #7 point 1): whatever the editor writes — every node, mark and extension — is
@@ -39,6 +38,7 @@ const DOCS: Record<string, string> = {
   tableSpans: `<table><tbody><tr><td colspan="2" colwidth="150,200"><p>wide</p></td><td rowspan="2"><p>tall</p></td></tr><tr><td colwidth="150"><p>a</p></td><td colwidth="200"><p>b</p></td></tr></tbody></table>`,
   images: `<image-component src="${UID}" id="${UID2}" status="uploaded"></image-component><image-component src="${UID}" id="${UID2}" width="35%" height="auto" aspectratio="1.7777777777777777" alignment="center" status="uploaded"></image-component><image-component src="https://example.com/b.png" width="640px" height="360px" alignment="left"></image-component>`,
   mentions: `<p>Hi <mention-component id="${UID2}" entity_identifier="${UID}" entity_name="user_mention" label="dora"></mention-component> see <mention-component id="${UID2}" entity_identifier="${UID}" entity_name="issue" label="STR-12 Fix the login"></mention-component> and <mention-component entity_identifier="${UID}" entity_name="user_mention"></mention-component></p>`,
+  workItemEmbed: `<p>Tracked in</p><issue-embed-component id="${UID2}" entity_identifier="${UID}" project_identifier="${UID2}" workspace_identifier="acme-co" entity_name="issue"></issue-embed-component>`,
   empty: `<p></p>`,
 };
 

@@ -1,5 +1,2 @@
 export { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from "./RichTextEditor.tsx";
-export type { MentionAttrs, MentionCandidate, MentionView } from "./mention.ts";
-export type { ImageUpload } from "./image.ts";
-export { IMAGE_TYPES } from "./image.ts";
-export { documentHtml } from "./serialize.ts";
+export { documentHtml, IMAGE_TYPES, type ImageUpload, type MentionAttrs, type MentionCandidate, type MentionView } from "@stride/shared/editor";

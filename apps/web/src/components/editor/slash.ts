@@ -1,9 +1,8 @@
 import { Extension, type Editor, type Range } from "@tiptap/core";
 import { PluginKey } from "@tiptap/pm/state";
 import { Suggestion } from "@tiptap/suggestion";
-import { Heading1, Heading2, Heading3, Image, List, ListOrdered, ListTodo, Minus, Pilcrow, Quote, SquareCode, Table } from "lucide-react";
-import { pickImages } from "./image.ts";
-import type { SuggestItem, SuggestStore } from "./suggest.ts";
+import { Heading1, Heading2, Heading3, Image, List, ListOrdered, ListTodo, Minus, Pilcrow, Quote, SquareCode, SquareKanban, Table } from "lucide-react";
+import { pickImages, WORK_ITEM_EMBED_TRIGGER, type SuggestItem, type SuggestStore } from "@stride/shared/editor";
 
 interface SlashCommand extends SuggestItem {
   /** other words it is found by */
@@ -37,6 +36,16 @@ export const SLASH_COMMANDS: SlashCommand[] = [
       block(e, r).run();
       pickImages(e);
     },
+  },
+  {
+    key: "work-item",
+    label: "Work item",
+    icon: SquareKanban,
+    hint: WORK_ITEM_EMBED_TRIGGER,
+    terms: "embed issue card task",
+    // where the host offers work items to embed (pages): types the trigger that opens their list
+    available: (e) => !!e.extensionManager.extensions.find((x) => x.name === "workItemEmbed")?.options.search,
+    run: (e, r) => block(e, r).insertContent(WORK_ITEM_EMBED_TRIGGER).run(),
   },
 ];
 

@@ -1,7 +1,8 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Hash } from "lucide-react";
-import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle } from "../editor/index.ts";
+import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle, RichTextEditorProps } from "../editor/index.ts";
+import type { WorkItemEmbedAttrs, WorkItemEmbedCandidate, WorkItemEmbedView } from "@stride/shared/editor";
 import { cx, useToast } from "../ui/index.ts";
 import { api } from "../../api/client.ts";
 import { P, W, wiKeys } from "../../api/work-items.ts";
@@ -46,7 +47,8 @@ const MAX_PEOPLE = 6;
 const MAX_ITEMS = 6;
 
 /** People (project members) then work items (by name, or by IDENT-seq / seq) matching what follows "@". */
-async function searchMentions(qc: QueryClient, { slug, pid, refs }: RichTextContext, query: string): Promise<MentionCandidate[]> {
+async function searchMentions(qc: QueryClient, ctx: RichTextContext, query: string): Promise<MentionCandidate[]> {
+  const { pid, refs } = ctx;
   const q = query.trim().toLowerCase();
   const people: MentionCandidate[] = refs.members
     .filter((m) => !m.is_bot && `${displayName(m)} ${m.display_name}`.toLowerCase().includes(q))
@@ -60,6 +62,19 @@ async function searchMentions(qc: QueryClient, { slug, pid, refs }: RichTextCont
       attrs: { entity_identifier: m.id, entity_name: "user_mention", label: m.display_name || displayName(m) },
     }));
   if (!pid) return people;
+  const workItems: MentionCandidate[] = (await searchWorkItems(qc, ctx, q)).map((it) => ({
+    key: `issue:${it.id}`,
+    group: "Work items",
+    label: itemName(it.name),
+    hint: it.key,
+    icon: Hash,
+    attrs: { entity_identifier: it.id, entity_name: "issue", label: `${it.key} ${itemName(it.name)}` },
+  }));
+  return [...people, ...workItems];
+}
+
+/** Work items of the project matching `q` (by name, or by IDENT-seq / seq). */
+async function searchWorkItems(qc: QueryClient, { slug, pid, refs }: RichTextContext, q: string): Promise<{ id: string; key: string; name: string }[]> {
   const ident = refs.project?.identifier ?? "";
   const items: { id: string; key: string; name: string }[] = [];
   const byKey = /^(?:([a-z][a-z0-9]*)-)?(\d+)$/i.exec(q);
@@ -89,18 +104,39 @@ async function searchMentions(qc: QueryClient, { slug, pid, refs }: RichTextCont
   }
   await Promise.all(lookups);
   const seen = new Set<string>();
-  const workItems: MentionCandidate[] = items
-    .filter((it) => !seen.has(it.id) && seen.add(it.id))
-    .slice(0, MAX_ITEMS)
-    .map((it) => ({
-      key: `issue:${it.id}`,
-      group: "Work items",
-      label: itemName(it.name),
-      hint: it.key,
-      icon: Hash,
-      attrs: { entity_identifier: it.id, entity_name: "issue", label: `${it.key} ${itemName(it.name)}` },
-    }));
-  return [...people, ...workItems];
+  return items.filter((it) => !seen.has(it.id) && seen.add(it.id)).slice(0, MAX_ITEMS);
+}
+
+/** Work items to embed in a page ("[["), as Plane stores them: the item's id, its project's id and the workspace's slug. */
+async function searchEmbeds(qc: QueryClient, ctx: RichTextContext, query: string): Promise<WorkItemEmbedCandidate[]> {
+  if (!ctx.pid) return [];
+  return (await searchWorkItems(qc, ctx, query.trim().toLowerCase())).map((it) => ({
+    key: `embed:${it.id}`,
+    group: "Work items",
+    label: itemName(it.name),
+    hint: it.key,
+    icon: Hash,
+    attrs: { entity_identifier: it.id, project_identifier: ctx.pid, workspace_identifier: ctx.slug, entity_name: "issue" },
+  }));
+}
+
+/** An embedded work item's card: its key, title and state as they are now (null when it cannot be read). */
+async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, a: WorkItemEmbedAttrs): Promise<WorkItemEmbedView | null> {
+  const project = a.project_identifier || pid;
+  if (!a.entity_identifier || !project) return null;
+  try {
+    const it = await qc.fetchQuery({
+      queryKey: ["wi", slug, "embed", project, a.entity_identifier],
+      queryFn: () => api<WorkItem>(`${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`),
+      staleTime: 30_000,
+      retry: false,
+    });
+    const ident = project === pid ? (refs.project?.identifier ?? "") : "";
+    const key = ident ? itemKey(ident, it.sequence_id) : `#${it.sequence_id}`;
+    return { key, name: itemName(it.name), state: project === pid ? (refs.stateById.get(it.state_id ?? "")?.name ?? null) : null, href: ident ? `/${slug}/browse/${key}/` : null };
+  } catch {
+    return null;
+  }
 }
 
 /** A mention chip: a person's current display name; a work item's key and title as mentioned. */
@@ -120,8 +156,14 @@ function useRichTextContext(ctx: RichTextContext) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [qc, slug, pid, refs.members, refs.userById, refs.project],
   );
+  const embeds = useMemo(
+    () => ({ search: (q: string) => searchEmbeds(qc, ctx, q), view: (a: WorkItemEmbedAttrs) => embedView(qc, ctx, a) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [qc, slug, pid, refs.project, refs.stateById],
+  );
   return {
     mentions,
+    embeds,
     imageUrl: (src: string) => (/^(https?:|\/)/i.test(src) ? src : `${projectAssetsBase(slug, pid)}${encodeURIComponent(src)}/`),
     upload: (file: File, onProgress: (p: number) => void) => {
       if (!pid || !ctx.asset) return Promise.reject(new Error("Choose a project before adding images."));
@@ -147,7 +189,11 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
   autoFocus?: boolean;
   bare?: boolean;
   disabled?: boolean;
-}>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled }, ref) {
+  /** a shared Yjs document to edit (a page) instead of `initialHtml` (see RichTextEditor) */
+  collab?: RichTextEditorProps["collab"];
+  /** work items can be embedded as cards (pages) */
+  embeds?: boolean;
+}>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled, collab, embeds }, ref) {
   const c = useRichTextContext({ slug, pid, refs, asset });
   return (
     <Suspense fallback={<Plain html={initialHtml ?? ""} box={!bare && !disabled} minHeight={minHeight} />}>
@@ -161,6 +207,7 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
         minHeight={minHeight}
         autoFocus={autoFocus}
         mentions={c.mentions}
+        embeds={embeds ? c.embeds : undefined}
         upload={asset ? c.upload : undefined}
         imageUrl={c.imageUrl}
         onError={c.onError}
@@ -168,6 +215,7 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
         onChange={onChange}
         onSubmit={onSubmit}
         onBlur={onBlur}
+        collab={collab}
       />
     </Suspense>
   );
@@ -179,7 +227,7 @@ export function RichText({ html, slug, pid, refs, className }: { html: string | 
   const clean = useMemo(() => sanitizeHtml(html ?? ""), [html]);
   return (
     <Suspense fallback={<Plain html={clean} className={className} />}>
-      <RichTextEditor value={clean} readOnly bare mentions={c.mentions} imageUrl={c.imageUrl} className={className} />
+      <RichTextEditor value={clean} readOnly bare mentions={c.mentions} embeds={c.embeds} imageUrl={c.imageUrl} className={className} />
     </Suspense>
   );
 }

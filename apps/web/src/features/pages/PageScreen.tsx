@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ArrowLeft, History, Lock, MoreHorizontal, Star } from "lucide-react";
 import { PAGE_ACCESS, PAGE_NAME_AUTOSAVE_MS, pageRights } from "@stride/shared";
@@ -10,10 +10,13 @@ import {
 import { useProjects } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
-import { Banner, ConfirmModal, EmptyState, Menu, PageSpinner, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
+import { Avatar, Banner, ConfirmModal, EmptyState, Menu, PageSpinner, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { RichEditor } from "../../components/work-item/RichEditor.tsx";
+import { displayName } from "../../components/work-item/properties.tsx";
 import { useCurrentProject } from "../projects/current-project.ts";
+import { collabColor, type CollabUser } from "../../components/editor/collab.ts";
+import { usePageCollab } from "./collab.ts";
 import { MovePageModal } from "./MovePageModal.tsx";
 import { PageVersionHistory } from "./PageVersionHistory.tsx";
 import { pagePath } from "./PagesPage.tsx";
@@ -21,8 +24,6 @@ import { pagePath } from "./PagesPage.tsx";
 /** platform.md §4: the save status of the page's name and content. */
 export type SaveStatus = "saved" | "submitting" | "submitted";
 const STATUS_TEXT: Record<SaveStatus, string> = { saved: "Saved", submitting: "Saving…", submitted: "Changes saved" };
-/** The content saves this long after typing stops (and when the editor loses focus). */
-const CONTENT_SAVE_MS = 1000;
 
 /** One page: its name (autosaved after 2 s), the full editor, and the page's actions. */
 export function PageScreen() {
@@ -46,7 +47,8 @@ export function PageScreen() {
 
 function PageView({ page }: { page: PageDetail }) {
   const { slug, projectId, projectRole } = useCurrentProject();
-  const me = useMe().data?.id ?? null;
+  const meUser = useMe().data;
+  const me = meUser?.id ?? null;
   const refs = useProjectRefs(slug, projectId);
   const rights = pageRights(page, { userId: me, projectRole });
   const nav = useNavigate();
@@ -93,29 +95,31 @@ function PageView({ page }: { page: PageDetail }) {
   };
   useEffect(() => () => { if (nameTimer.current) clearTimeout(nameTimer.current); }, []);
 
-  // ---- the content: saved a moment after typing stops and on blur
+  // ---- the content: the page's shared Yjs document (collab.ts), saved by the collaboration server as it changes;
+  // the status follows what the server has confirmed
+  const collabUser = useMemo(
+    () => (meUser ? { id: meUser.id, name: displayName(meUser), color: collabColor(meUser.id), avatar: meUser.avatar_url || null } : null),
+    [meUser],
+  );
+  const collab = usePageCollab(page.id, collabUser);
+  const unsynced = collab?.unsynced ?? 0;
+  const hadUnsynced = useRef(false);
+  useEffect(() => {
+    if (unsynced > 0) {
+      hadUnsynced.current = true;
+      began();
+    } else if (hadUnsynced.current) {
+      hadUnsynced.current = false;
+      ended(true);
+    }
+    // began/ended only touch refs and state setters
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unsynced > 0]);
+  // a restored version goes through description/ (the server applies it to the live document)
   const save = useSavePageContent(slug, projectId, page.id);
-  const pending = useRef<string | null>(null);
-  const last = useRef(page.description_html);
-  const contentTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const flush = () => {
-    if (contentTimer.current) clearTimeout(contentTimer.current);
-    contentTimer.current = null;
-    const html = pending.current;
-    pending.current = null;
-    if (html === null || html === last.current) return;
-    last.current = html;
-    began();
-    save.mutate(html || "<p></p>", { onSuccess: () => ended(true), onError: () => ended(false) });
-  };
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
-  useEffect(() => () => flushRef.current(), []);
   const restore = (html: string) => {
-    pending.current = html;
-    last.current = "";
-    flush();
-    toast.show("success", "Version restored");
+    began();
+    save.mutate(html || "<p></p>", { onSuccess: () => { ended(true); toast.show("success", "Version restored"); }, onError: () => ended(false) });
   };
 
   // ---- actions
@@ -131,7 +135,7 @@ function PageView({ page }: { page: PageDetail }) {
   const [deleting, setDeleting] = useState(false);
   const archived = !!page.archived_at;
   const items: MenuItem[] = [];
-  if (rights.lock && !archived) items.push({ label: page.is_locked ? "Unlock" : "Lock", onSelect: () => { flush(); lock.mutate({ id: page.id, locked: !page.is_locked }); } });
+  if (rights.lock && !archived) items.push({ label: page.is_locked ? "Unlock" : "Lock", onSelect: () => { lock.mutate({ id: page.id, locked: !page.is_locked }); } });
   if (rights.changeAccess && !archived) {
     items.push({
       label: page.access === PAGE_ACCESS.PUBLIC ? "Make private" : "Make public",
@@ -140,11 +144,11 @@ function PageView({ page }: { page: PageDetail }) {
   }
   if (rights.duplicate) items.push({ label: "Duplicate", onSelect: () => duplicate.mutate({ id: page.id }, { onSuccess: (copy) => nav(pagePath(slug, projectId, copy.id)) }) });
   if (rights.move && (projects.data?.length ?? 0) > 1) items.push({ label: "Move to another project", onSelect: () => setMoving(true) });
-  items.push({ label: "Version history", onSelect: () => { flush(); setHistory(true); } });
-  if (rights.archive) items.push({ label: archived ? "Restore" : "Archive", onSelect: () => { flush(); archive.mutate({ id: page.id, archive: !archived }); } });
+  items.push({ label: "Version history", onSelect: () => setHistory(true) });
+  if (rights.archive) items.push({ label: archived ? "Restore" : "Archive", onSelect: () => archive.mutate({ id: page.id, archive: !archived }) });
   if (rights.delete) items.push({ label: "Delete", danger: true, onSelect: () => setDeleting(true) });
 
-  const readOnly = !rights.contentEditable;
+  const readOnly = !rights.contentEditable || !!collab?.readOnly;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
@@ -155,6 +159,7 @@ function PageView({ page }: { page: PageDetail }) {
         }
         actions={
           <>
+            <Presence users={collab?.others ?? []} />
             <span role="status" data-save-status={status} className="text-xs text-zinc-500">{STATUS_TEXT[status]}</span>
             {page.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
             {page.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
@@ -169,7 +174,7 @@ function PageView({ page }: { page: PageDetail }) {
                 <Star size={16} aria-hidden className={cx(page.is_favorite && "fill-amber-400 text-amber-500")} />
               </button>
             )}
-            <button type="button" aria-label="Version history" onClick={() => { flush(); setHistory(true); }} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button type="button" aria-label="Version history" onClick={() => setHistory(true)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
               <History size={16} aria-hidden />
             </button>
             <Menu label={<MoreHorizontal size={16} aria-hidden />} ariaLabel="Page actions" items={items} align="right" />
@@ -191,25 +196,25 @@ function PageView({ page }: { page: PageDetail }) {
             className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
           />
           <div className="mt-4">
-            <RichEditor
-              label="Page content"
-              bare
-              disabled={readOnly}
-              initialHtml={page.description_html}
-              placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
-              slug={slug}
-              pid={projectId}
-              refs={refs}
-              asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
-              minHeight={240}
-              onChange={(html) => {
-                pending.current = html;
-                setStatus("submitting");
-                if (contentTimer.current) clearTimeout(contentTimer.current);
-                contentTimer.current = setTimeout(flush, CONTENT_SAVE_MS);
-              }}
-              onBlur={flush}
-            />
+            {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}
+            {collab?.status === "synced" ? (
+              <RichEditor
+                key={collab.doc.guid}
+                label="Page content"
+                bare
+                disabled={readOnly}
+                placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
+                slug={slug}
+                pid={projectId}
+                refs={refs}
+                asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
+                minHeight={240}
+                collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
+                embeds
+              />
+            ) : (
+              <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
+            )}
           </div>
         </div>
       </div>
@@ -239,5 +244,20 @@ function PageView({ page }: { page: PageDetail }) {
         loading={del.isPending}
       />
     </div>
+  );
+}
+
+/** The others on the page now: their avatars, named. */
+function Presence({ users }: { users: CollabUser[] }) {
+  if (users.length === 0) return null;
+  return (
+    <ul aria-label="People on this page" className="flex -space-x-1.5">
+      {users.slice(0, 5).map((u) => (
+        <li key={u.id} title={u.name} aria-label={u.name} className="rounded-full ring-2 ring-white dark:ring-zinc-900">
+          <Avatar name={u.name} url={u.avatar} size="sm" />
+        </li>
+      ))}
+      {users.length > 5 && <li className="pl-2 text-xs text-zinc-500" aria-label={`${users.length - 5} more`}>+{users.length - 5}</li>}
+    </ul>
   );
 }

@@ -4,9 +4,10 @@ import { Transform } from "@tiptap/pm/transform";
 /**
  * The stored form of a document: the schema's `renderHTML` of every node, serialised in an inert
  * document (no CSP applies there and nothing loads), images still uploading left out. This is what the
- * server's sanitiser keeps byte for byte (see editor.test.ts).
+ * server's sanitiser keeps byte for byte (see editor.test.ts). `dom` is the browser's document, or on the server
+ * an inert one (happy-dom) the collaboration server writes pages with.
  */
-export function documentHtml(doc: PMNode, schema: Schema): string {
+export function documentHtml(doc: PMNode, schema: Schema, dom: Document = document): string {
   const pending: { pos: number; size: number }[] = [];
   doc.descendants((node, pos) => {
     if (node.type.name === IMAGE_NODE && !node.attrs.src) pending.push({ pos, size: node.nodeSize });
@@ -19,7 +20,7 @@ export function documentHtml(doc: PMNode, schema: Schema): string {
     for (const p of pending.reverse()) tr.delete(p.pos, p.pos + p.size);
     content = tr.doc.content;
   }
-  const inert = document.implementation.createHTMLDocument("");
+  const inert = dom.implementation.createHTMLDocument("");
   const host = inert.createElement("div");
   host.appendChild(DOMSerializer.fromSchema(schema).serializeFragment(content, { document: inert }));
   const html = host.innerHTML;

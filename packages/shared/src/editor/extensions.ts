@@ -21,7 +21,7 @@ import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { Image, type ImageOptions } from "./image.ts";
 import { Mention, type MentionOptions } from "./mention.ts";
-import { SlashCommands } from "./slash.ts";
+import { WorkItemEmbed, type WorkItemEmbedOptions } from "./embed.ts";
 import { isAllowedLink } from "./serialize.ts";
 import type { SuggestStore } from "./suggest.ts";
 
@@ -48,12 +48,16 @@ export const lowlight = createLowlight({ bash, css, diff, go, java, javascript, 
 /** Everything the editor needs from its host; all optional (a bare editor has no mentions or uploads). */
 export interface EditorSetup {
   placeholder?: string;
-  /** the slash list and the @ list write here (one store per editor) */
+  /** the @ list writes here (one store per editor; the web adds the slash list on the same store) */
   suggest?: SuggestStore | null;
   mentions?: Partial<MentionOptions>;
+  /** work items embedded as cards (pages): the list to pick from and the cards' content */
+  embeds?: Partial<WorkItemEmbedOptions>;
   images?: Partial<ImageOptions>;
   /** Ctrl/Cmd+Enter */
   onSubmit?: { current: (() => void) | null };
+  /** the document is a shared Yjs document (its own undo history replaces the editor's) */
+  collaborative?: boolean;
 }
 
 /** Cell attributes without `align` (rendered as a style attribute, which neither the CSP nor the allowlist admits). */
@@ -72,6 +76,7 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
       codeBlock: false,
+      ...(setup.collaborative ? { undoRedo: false as const } : {}),
       trailingNode: false,
       link: {
         openOnClick: false,
@@ -101,7 +106,7 @@ export function editorExtensions(setup: EditorSetup = {}): AnyExtension[] {
     TableCell.extend({ addAttributes: withoutAlign }),
     Image.configure(setup.images ?? {}),
     Mention.configure({ ...(setup.mentions ?? {}), store: setup.suggest ?? null }),
-    SlashCommands.configure({ store: setup.suggest ?? null }),
+    WorkItemEmbed.configure({ ...(setup.embeds ?? {}), store: setup.suggest ?? null }),
     Extension.create({
       name: "submitShortcut",
       addKeyboardShortcuts: () => ({

@@ -35,11 +35,13 @@ export interface MentionOptions {
 export const MENTION_NODE = "mention";
 const key = new PluginKey("mention-suggest");
 
-const attr = (name: keyof MentionAttrs) => ({
+/** A node attribute stored as the HTML attribute of the same name (left out when empty). */
+export const plainAttr = (name: string) => ({
   default: null,
   parseHTML: (el: HTMLElement) => el.getAttribute(name),
   renderHTML: (attrs: Record<string, unknown>) => (attrs[name] ? { [name]: attrs[name] } : {}),
 });
+const attr = (name: keyof MentionAttrs) => plainAttr(name);
 
 /** Chips of every editor, so a new lookup (members loaded) can redraw their text. */
 const chips = new Map<HTMLElement, { attrs: MentionAttrs; options: MentionOptions }>();
