@@ -3,10 +3,7 @@ import { bool, choice, uuid } from "./fields.ts";
 import type { PageInfo, Timestamp } from "./common.ts";
 import type { GroupBucket } from "./work-items.ts";
 
-/** The layouts a published board may offer (DeployBoard `view_props`). */
-export const PUBLISH_LAYOUTS = ["list", "kanban", "calendar", "gantt", "spreadsheet"] as const;
-export type PublishLayout = (typeof PUBLISH_LAYOUTS)[number];
-export type PublishViewProps = Record<PublishLayout, boolean>;
+import type { PublishViewProps } from "../publish.ts";
 
 const flag = () => bool().optional();
 const viewProps = z.object({ list: flag(), kanban: flag(), calendar: flag(), gantt: flag(), spreadsheet: flag() });

@@ -8,10 +8,9 @@ import type {
   PublicIssueReaction,
   PublicProjectMeta,
   PublicVote,
-  PublishViewProps,
   UnpublishedBoard,
 } from "@stride/shared/contract";
-import { PUBLISH_LAYOUTS } from "@stride/shared/contract";
+import { PUBLISH_LAYOUTS, type PublishViewProps } from "@stride/shared";
 import { assetUrl, auditFields, iso, presentProjectLite, presentWorkspaceLite } from "../../core/present.ts";
 import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { schema } from "../../db/client.ts";

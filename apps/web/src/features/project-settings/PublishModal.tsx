@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { PUBLISH_LAYOUTS, type PublishLayout, type PublishViewProps } from "@stride/shared/contract";
+import { PUBLISH_LAYOUTS, type PublishLayout, type PublishViewProps } from "@stride/shared";
 import { deployBoardQuery, isPublished, spaceLink, usePublishProject, useUnpublishProject, useUpdateBoard } from "../../api/publish.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { Button, Modal, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
