@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P as POLICIES, PERMISSIONS } from "../../core/policies.ts";
@@ -38,6 +38,12 @@ const { create: publicCommentBody, patch: publicCommentPatch } = commentBodies(h
 
 const commentsDisabled = () => errors.badRequest("Comments are not enabled for this project board");
 const reactionsDisabled = () => errors.badRequest("Reactions are not enabled for this project board");
+
+/** The published board of `anchor` and its work item `issueId` (404 unless the public list shows it). */
+async function publishedItem(db: Parameters<RouteModule>[1]["db"], params: { anchor: string; issueId: string }) {
+  const pub = await loadPublished(db, params.anchor);
+  return { pub, issue: await findPublicIssue(db, pub, params.issueId) };
+}
 
 /** An EXTERNAL comment on a published item. */
 async function loadPublicComment(db: Parameters<RouteModule>[1]["db"], pub: Published, commentId: string, issueId?: string) {
@@ -203,8 +209,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     policy: null,
     params: anchorIssueParams,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
       ctx.reply.header("cache-control", "no-store");
       if (!pub.board.isCommentsEnabled) return [];
       const rows = await ctx.app.db
@@ -214,7 +219,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
         .orderBy(asc(C.createdAt));
       const CR = schema.commentReactions;
       const reactions = rows.length
-        ? await ctx.app.db.select().from(CR).where(and(eq(CR.projectId, pub.project.id))).orderBy(asc(CR.createdAt))
+        ? await ctx.app.db.select().from(CR).where(inArray(CR.commentId, rows.map((c) => c.id))).orderBy(asc(CR.createdAt))
         : [];
       const users = await usersOf(ctx.app.db, rows.map((c) => c.actorId).filter((x): x is string => !!x));
       return rows.map((c) =>
@@ -250,8 +255,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: publicCommentBody,
     status: 201,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
       if (!pub.board.isCommentsEnabled) throw commentsDisabled();
       const c = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
@@ -300,8 +304,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: reactionBody,
     status: 201,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
       if (!pub.board.isReactionsEnabled) throw reactionsDisabled();
       const r = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
@@ -318,8 +321,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     params: anchorReactionParams,
     status: 204,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { issue } = await publishedItem(ctx.app.db, ctx.params);
       await ctx.app.db.transaction((tx) => removeIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.params.reaction));
     },
   });
@@ -364,8 +366,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: voteBody,
     status: 201,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
       const v = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
         return castVote(tx, issue, ctx.user.id, ctx.body.vote);
@@ -381,8 +382,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     params: anchorIssueParams,
     status: 204,
     handler: async (ctx) => {
-      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const issue = await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+      const { issue } = await publishedItem(ctx.app.db, ctx.params);
       await ctx.app.db.transaction((tx) => withdrawVote(tx, issue.id, ctx.user.id));
     },
   });
