@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
@@ -26,5 +27,11 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
   },
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    // the app, and the public space (`/spaces/…`, served from spaces.html by the server)
+    rollupOptions: { input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), spaces: fileURLToPath(new URL("./spaces.html", import.meta.url)) } },
+  },
 });

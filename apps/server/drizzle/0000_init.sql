@@ -1157,6 +1157,50 @@ CREATE TABLE "api_tokens" (
 	CONSTRAINT "api_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "deploy_boards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"entity_name" text DEFAULT 'project' NOT NULL,
+	"entity_identifier" uuid NOT NULL,
+	"anchor" text NOT NULL,
+	"is_comments_enabled" boolean DEFAULT false NOT NULL,
+	"is_reactions_enabled" boolean DEFAULT false NOT NULL,
+	"is_votes_enabled" boolean DEFAULT false NOT NULL,
+	"intake" uuid,
+	"view_props" jsonb DEFAULT '{"list":true,"kanban":true,"calendar":true,"gantt":true,"spreadsheet":true}'::jsonb NOT NULL,
+	"is_activity_enabled" boolean DEFAULT true NOT NULL,
+	"is_disabled" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "issue_votes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"issue" uuid NOT NULL,
+	"actor" uuid NOT NULL,
+	"vote" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "project_public_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"member" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1288,6 +1332,15 @@ ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_owner_us
 ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deploy_boards" ADD CONSTRAINT "deploy_boards_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deploy_boards" ADD CONSTRAINT "deploy_boards_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_votes" ADD CONSTRAINT "issue_votes_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_votes" ADD CONSTRAINT "issue_votes_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_votes" ADD CONSTRAINT "issue_votes_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_votes" ADD CONSTRAINT "issue_votes_actor_users_id_fk" FOREIGN KEY ("actor") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_public_members" ADD CONSTRAINT "project_public_members_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_public_members" ADD CONSTRAINT "project_public_members_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_public_members" ADD CONSTRAINT "project_public_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_provider_account_uq" ON "accounts" USING btree ("provider","provider_account_id");--> statement-breakpoint
 CREATE INDEX "accounts_user_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -1380,7 +1433,12 @@ CREATE UNIQUE INDEX "workspace_home_preferences_uq" ON "workspace_home_preferenc
 CREATE UNIQUE INDEX "workspace_sidebar_preferences_uq" ON "workspace_sidebar_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
 CREATE INDEX "workspace_user_links_owner_idx" ON "workspace_user_links" USING btree ("workspace","owner");--> statement-breakpoint
 CREATE INDEX "api_tokens_user_idx" ON "api_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "api_tokens_workspace_idx" ON "api_tokens" USING btree ("workspace_id");
+CREATE INDEX "api_tokens_workspace_idx" ON "api_tokens" USING btree ("workspace_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "deploy_boards_anchor_uq" ON "deploy_boards" USING btree ("anchor");--> statement-breakpoint
+CREATE UNIQUE INDEX "deploy_boards_entity_uq" ON "deploy_boards" USING btree ("entity_name","entity_identifier");--> statement-breakpoint
+CREATE UNIQUE INDEX "issue_votes_uq" ON "issue_votes" USING btree ("issue","actor");--> statement-breakpoint
+CREATE INDEX "issue_votes_issue_idx" ON "issue_votes" USING btree ("issue");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_public_members_uq" ON "project_public_members" USING btree ("project","member");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

@@ -131,6 +131,14 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
       return;
     }
+    // the public space is its own entry (spaces.html); the public intake form stays in the app
+    if (isSpacePath(url)) {
+      const spaces = path.join(webDist!, "spaces.html");
+      if (fs.existsSync(spaces)) {
+        reply.header("Cache-Control", "no-cache").type("text/html").send(fs.readFileSync(spaces, "utf8"));
+        return;
+      }
+    }
     // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
     const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
@@ -141,4 +149,9 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   return fastify;
+}
+
+/** Paths of the public space app (`/spaces/…`), except the public intake form, which the app shows. */
+export function isSpacePath(url: string): boolean {
+  return (url === "/spaces" || url.startsWith("/spaces/")) && !url.startsWith("/spaces/intake/");
 }

@@ -7,6 +7,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
 import { JobQueue, consoleJobLog } from "./core/jobs.ts";
 import { LocalDiskStorage } from "./storage/storage.ts";
+import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
 import { buildServer } from "./app.ts";
 import { bootTasks, jobHandlers } from "./startup.ts";
@@ -31,7 +32,7 @@ export function createAppContext(config: Config, database: Database): AppContext
     config,
     secretKey,
     jobs,
-    storage: new LocalDiskStorage(path.join(config.dataDir, "uploads")),
+    storage: config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(path.join(config.dataDir, "uploads")),
   };
   for (const register of jobHandlers) register(app);
   return app;

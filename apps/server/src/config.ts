@@ -49,6 +49,47 @@ export interface Config {
    * them at loopback stand-ins with it.
    */
   oauthEndpointOverrides: Partial<Record<"google" | "github", Partial<Record<"authorize" | "token" | "api", string>>>>;
+  /** Where uploads live: `local` (DATA_DIR/uploads, default) or `s3` (STORAGE=s3, storage/s3.ts). */
+  storage: "local" | "s3";
+  /** The S3-compatible store when `storage` is s3. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible server (MinIO, Garage, R2, …); unset = AWS. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+/** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY. */
+export function loadS3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (env.STORAGE !== "s3") return undefined;
+  const bucket = env.S3_BUCKET || env.AWS_S3_BUCKET_NAME;
+  if (!bucket) throw new Error("STORAGE=s3 needs S3_BUCKET (the bucket uploads go to)");
+  const endpoint = env.S3_ENDPOINT || env.AWS_S3_ENDPOINT_URL || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) throw new Error(`S3_ENDPOINT: "${endpoint}" is not a URL such as https://s3.example.com (scheme, host and optional port)`);
+  return {
+    bucket,
+    region: env.S3_REGION || env.AWS_REGION || "us-east-1",
+    endpoint: endpoint?.replace(/\/+$/, ""),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
+    accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
+/** The origin browsers reach the bucket at (presigned uploads and downloads), for the CSP; null for local storage. */
+export function storageOrigin(config: Pick<Config, "s3">): string | null {
+  const s3 = config.s3;
+  if (!s3) return null;
+  if (!s3.endpoint) return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const u = new URL(s3.endpoint);
+  return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -109,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
     oauthEndpointOverrides: {},
+    storage: env.STORAGE === "s3" ? "s3" : "local",
+    s3: loadS3Config(env),
     ...overrides,
   };
 }

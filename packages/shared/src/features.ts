@@ -4,10 +4,12 @@
  * the server does not have. Issue #8 builds cycles and modules and flips their switches; a server test
  * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
  */
-export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake", boolean>> = {
+export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake" | "publish", boolean>> = {
   cycles: true,
   modules: true,
   estimates: true,
   pages: true,
   intake: true,
+  /** Publishing a project to the public space (P/project-deploy-boards/). */
+  publish: true,
 };

@@ -25,5 +25,6 @@ export * from "./sandboxes.ts";
 export * from "./agent-settings.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
+export * from "./publish.ts";
 export * from "./home.ts";
 export * from "./analytics.ts";

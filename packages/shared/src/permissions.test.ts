@@ -118,6 +118,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
   webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },
+  publish: { view: ALL_IN, edit: ACTORS },
   home: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
   analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },

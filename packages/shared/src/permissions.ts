@@ -143,6 +143,8 @@ export const PERMISSIONS = {
    * creator edit an item's fields; only admins triage (status, snooze, duplicate) and change the settings.
    */
   intake: { view: PJ.read, create: PJ.read, edit: PJ.memberOrCreator, triage: PJ.admin, delete: PJ.adminOrCreator, settingsView: PJ.member, settingsEdit: PJ.admin },
+  /** Publishing a project to the public space (wire-facts-2 §2): anyone in the project reads the settings; members publish. */
+  publish: { view: PJ.read, edit: PJ.member },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
   notification: { view: W.read, edit: W.read },
   /** Repositories (sandbox environment templates) and MCP servers of a project: admin only (platform.md §6). */

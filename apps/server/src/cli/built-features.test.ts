@@ -12,6 +12,7 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   estimates: "/api/workspaces/:slug/projects/:projectId/estimates/",
   pages: "/api/workspaces/:slug/projects/:projectId/pages/",
   intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
+  publish: "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
 };
 
 describe("BUILT_FEATURES", () => {

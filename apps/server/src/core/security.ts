@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
-import type { Config } from "../config.ts";
+import { storageOrigin, type Config } from "../config.ts";
 import { errors } from "./errors.ts";
 
 /**
@@ -64,6 +64,9 @@ export function assertTrustedOrigin(config: Config, trusted: (req: FastifyReques
 
 /** The Content-Security-Policy directives (helmet's names). */
 export function cspDirectives(config: Config): Record<string, string[]> {
+  // with S3 storage the browser posts uploads to the bucket and follows downloads there
+  const bucket = storageOrigin(config);
+  const store = bucket ? [bucket] : [];
   const directives: Record<string, string[]> = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -71,10 +74,10 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     // React's style props go through the CSSOM, which CSP does not govern; style attributes in markup
     // and <style> elements are refused (docs/decisions.md).
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    imgSrc: ["'self'", "data:", "blob:", "https:", ...store],
     fontSrc: ["'self'", "data:"],
-    mediaSrc: ["'self'", "blob:"],
-    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", "blob:", ...store],
+    connectSrc: ["'self'", ...store],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     // Sign-in forms post here and are redirected to WEB_URL.

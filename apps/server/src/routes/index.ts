@@ -10,6 +10,7 @@ import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { intakeRoutes } from "./intake/index.ts";
+import { publishRoutes } from "./publish/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
 import { issueDraftRoutes } from "./issue-drafts/index.ts";
@@ -72,6 +73,7 @@ export const routeModules: RouteModule[] = [
   profileRoutes,
   projectMemberRoutes,
   projectRoutes,
+  publishRoutes,
   quickLinkRoutes,
   recentVisitRoutes,
   searchRoutes,

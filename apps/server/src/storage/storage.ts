@@ -13,6 +13,23 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Keys directly under a folder-like prefix (e.g. "static/project-cover/"), sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Drivers whose files browsers reach directly (S3): the form a browser posts one upload with, and a link that
+   * downloads a file. Without them uploads go to our own receiver and downloads through our signed links.
+   */
+  direct?: DirectAccess;
+}
+
+export interface DirectAccess {
+  /**
+   * A presigned POST form for one upload of at most `maxSize` bytes of `contentType`. The bytes land beside the
+   * file's key (`pendingKey`), never at the key itself: the server checks them before they become the file.
+   */
+  presignUpload(key: string, contentType: string, maxSize: number, expiresInSeconds: number): Promise<{ url: string; fields: Record<string, string> }>;
+  /** Where a presigned upload of `key` lands. */
+  pendingKey(key: string): string;
+  /** A presigned GET of `key` answered with these headers. */
+  presignDownload(key: string, opts: { contentType: string; contentDisposition: string; expiresInSeconds: number }): Promise<string>;
 }
 
 export class LocalDiskStorage implements Storage {

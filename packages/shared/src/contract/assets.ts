@@ -40,7 +40,8 @@ export const duplicateAssetBody = z.object({ entity_type: text(64), entity_id: u
 
 /** The answer to a slot request: the form to post the file with, and the asset's id and URL. */
 export interface UploadSlot {
-  upload_data: { url: string; fields: { key: string; "Content-Type": string; token: string }; gcs_direct_upload: false };
+  /** The form the file is posted with: our receiver's (with a signed `token`) or, with S3 storage, a presigned POST's. */
+  upload_data: { url: string; fields: { key: string; "Content-Type": string; [field: string]: string }; gcs_direct_upload: false };
   asset_id: string;
   asset_url: string;
 }

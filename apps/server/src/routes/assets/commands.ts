@@ -10,7 +10,8 @@ import type { AppContext } from "../../core/context.ts";
 import type { FastifyRequest } from "fastify";
 import { normalizeMime } from "../../storage/content-type.ts";
 import { assetUrl } from "./urls.ts";
-import { signUpload } from "./sign.ts";
+import { signUpload, UPLOAD_TTL_SECONDS } from "./sign.ts";
+import { checkContent } from "../../storage/content-type.ts";
 
 export const FA = schema.fileAssets;
 export type AssetRow = typeof FA.$inferSelect;
@@ -106,12 +107,16 @@ export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: Fastify
       updatedById: actorId,
     })
     .returning();
-  const token = signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: type });
+  // a form POST (platform.md §3: gcs_direct_upload false means "post the form"): straight to the bucket with S3
+  // storage (checked when marked uploaded), else to our own receiver with a signed one-time token
+  const direct = app.storage.direct;
+  const uploadData: UploadSlot["upload_data"] = direct
+    ? { ...(await direct.presignUpload(key, type, input.size, UPLOAD_TTL_SECONDS)), gcs_direct_upload: false } as UploadSlot["upload_data"]
+    : { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": type, token: signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: type }) }, gcs_direct_upload: false };
   return {
     asset,
     body: {
-      // a form POST to our own receiver (platform.md §3: gcs_direct_upload false means "post the form")
-      upload_data: { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": type, token }, gcs_direct_upload: false },
+      upload_data: uploadData,
       asset_id: asset.id,
       asset_url: assetUrl(asset, slug),
     },
@@ -142,6 +147,7 @@ export function mergeAttributes(stored: Record<string, unknown>, patch: Record<s
  * Avatars, covers and logos become their owner's current asset; attachments record activity.
  */
 export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow, actorId: string, attributes?: Record<string, unknown>) {
+  if (app.storage.direct && !asset.isUploaded) await acceptDirectUpload(app, asset);
   const actual = await app.storage.size(asset.asset);
   if (actual === null) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
   if (actual > asset.size || actual > MAX_UPLOAD_SIZE) throw fileTooLarge();
@@ -188,6 +194,31 @@ export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow,
       break;
   }
   return row;
+}
+
+/**
+ * A browser's direct upload (S3 storage) becomes the file only after the checks our receiver makes: at most the
+ * slot's size and bytes matching the slot's type. The pending object is removed either way, so a presigned form
+ * used again later changes nothing.
+ */
+async function acceptDirectUpload(app: AppContext, asset: AssetRow) {
+  const pending = app.storage.direct!.pendingKey(asset.asset);
+  const size = await app.storage.size(pending);
+  if (size === null) {
+    if (await app.storage.exists(asset.asset)) return;
+    throw errors.badRequest("The file has not been uploaded yet.", { status: false });
+  }
+  try {
+    if (size > asset.size || size > MAX_UPLOAD_SIZE) throw fileTooLarge();
+    const data = await app.storage.read(pending);
+    if (!data) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
+    const type = (asset.attributes as { type?: string }).type ?? "application/octet-stream";
+    const verdict = await checkContent(type, data);
+    if (!verdict.ok) throw errors.badRequest(`The file's contents do not match its type ${type}: ${verdict.reason}.`);
+    await app.storage.put(asset.asset, data, type);
+  } finally {
+    await app.storage.delete(pending);
+  }
 }
 
 /** Soft-delete an asset; an owner no longer shows it; attachments record activity. */

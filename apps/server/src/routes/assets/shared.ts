@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, isAllowedUploadType } from "@stride/shared";
 import type { ScopeCtx } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
-import { normalizeMime } from "../../storage/content-type.ts";
+import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
 import { invalidEntityType, invalidFileType, type AssetRow } from "./commands.ts";
-import { signedDownloadPath, type Disposition } from "./sign.ts";
+import { DOWNLOAD_TTL_SECONDS, signedDownloadPath, type Disposition } from "./sign.ts";
 
 /** Path prefixes of assets v2: everything, a workspace's, a project's. */
 export const A = "/api/assets/v2";
@@ -35,9 +35,22 @@ export const invalidIdentifier = () => errors.badRequest("Invalid entity identif
 /** Types a browser may render inline from our origin; anything else downloads. */
 export const INLINE_SAFE = new Set<string>([...IMAGE_MIME_TYPES, "application/pdf", "text/plain"]);
 
-/** 302 to a signed download of the asset's bytes (404 when not uploaded). */
-export function redirectToFile(ctx: ScopeCtx, asset: AssetRow | undefined, disposition: Disposition) {
+/**
+ * 302 to a signed download of the asset's bytes (404 when not uploaded): our own signed link, or with S3 storage a
+ * presigned GET whose headers are the ones our link would send (type and disposition re-checked).
+ */
+export async function redirectToFile(ctx: ScopeCtx, asset: AssetRow | undefined, disposition: Disposition) {
   if (!asset || !asset.isUploaded || asset.isDeleted) throw errors.notFound();
   ctx.reply.header("Cache-Control", "private, no-store");
-  return ctx.reply.redirect(signedDownloadPath(ctx.app.secretKey, asset.id, disposition), 302);
+  const direct = ctx.app.storage.direct;
+  if (!direct) return ctx.reply.redirect(signedDownloadPath(ctx.app.secretKey, asset.id, disposition), 302);
+  const attrs = asset.attributes as { name?: unknown; type?: unknown };
+  const type = normalizeMime(attrs.type) ?? "application/octet-stream";
+  const inline = disposition === "inline" && INLINE_SAFE.has(type);
+  const url = await direct.presignDownload(asset.asset, {
+    contentType: type,
+    contentDisposition: contentDisposition(inline ? "inline" : "attachment", typeof attrs.name === "string" ? attrs.name : "file"),
+    expiresInSeconds: DOWNLOAD_TTL_SECONDS,
+  });
+  return ctx.reply.redirect(url, 302);
 }

@@ -5,7 +5,7 @@ import type { ProjectRow } from "../../core/route.ts";
 import { presentProjectFull, type ProjectExtras } from "./presenters.ts";
 import { favoritedIds } from "../../core/favorites.ts";
 
-const { projects, projectMembers, users } = schema;
+const { projects, projectMembers, users, deployBoards } = schema;
 
 /**
  * Which projects of a workspace a caller may see (wire-facts §4): workspace admins all of them,
@@ -41,7 +41,7 @@ export async function callerMemberships(db: DbOrTx, userId: string, projectIds: 
 export async function projectExtras(db: DbOrTx, userId: string, projectIds: string[]): Promise<Map<string, ProjectExtras>> {
   const out = new Map<string, ProjectExtras>();
   if (!projectIds.length) return out;
-  const [mine, favs, members] = await Promise.all([
+  const [mine, favs, members, boards] = await Promise.all([
     callerMemberships(db, userId, projectIds),
     favoritedIds(db, userId, "project", projectIds),
     db
@@ -50,7 +50,9 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
       .innerJoin(users, eq(users.id, projectMembers.memberId))
       .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true), eq(users.isBot, false)))
       .orderBy(projectMembers.createdAt),
+    db.select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor }).from(deployBoards).where(inArray(deployBoards.projectId, projectIds)),
   ]);
+  const anchors = new Map(boards.map((b) => [b.projectId, b.anchor]));
   const favSet = favs;
   const memberIds = new Map<string, string[]>();
   for (const m of members) {
@@ -65,8 +67,8 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
       sortOrder: me?.sortOrder ?? null,
       memberRole: me?.role ?? null,
       memberIds: memberIds.get(id) ?? [],
-      // Publishing (deploy boards) sets the anchor; until a project is published it is null.
-      anchor: null,
+      // the published board's anchor (routes/publish), null while unpublished
+      anchor: anchors.get(id) ?? null,
     });
   }
   return out;

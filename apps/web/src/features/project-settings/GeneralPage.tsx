@@ -10,6 +10,8 @@ import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from 
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
+import { BUILT_FEATURES } from "@stride/shared";
+import { PublishModal } from "./PublishModal.tsx";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
@@ -19,6 +21,8 @@ export function ProjectGeneralSettings() {
   const { slug, projectId, project, projectRole } = useCurrentProject();
   const canEdit = useCan("edit", "project");
   const canManageMembers = useCan("edit", "projectMember");
+  const canPublish = useCan("edit", "publish");
+  const [publishOpen, setPublishOpen] = useState(false);
   const update = useUpdateProject(slug, projectId);
   const archive = useArchiveProject(slug);
   const del = useDeleteProject(slug, projectId);
@@ -110,6 +114,15 @@ export function ProjectGeneralSettings() {
           {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
         </fieldset>
       </form>
+
+      {BUILT_FEATURES.publish && canPublish && (
+        <section className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Publish">
+          <h3 className="font-medium">Publish</h3>
+          <p className="text-sm text-zinc-500">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
+          <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
+        </section>
+      )}
+      {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} />}
 
       {(canEdit || projectRole) && (
         <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">

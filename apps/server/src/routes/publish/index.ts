@@ -1,0 +1,389 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
+import { route, type RouteModule } from "../../core/route.ts";
+import { P as POLICIES, PERMISSIONS } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { P } from "../../core/paths.ts";
+import { projectParams } from "../../core/fields.ts";
+import { htmlField } from "../../core/sanitize.ts";
+import { schema } from "../../db/client.ts";
+import type { IssueRow } from "../issues/queries.ts";
+import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
+import {
+  anchorCommentParams,
+  anchorCommentReactionParams,
+  anchorIssueCommentParams,
+  anchorIssueParams,
+  anchorParams,
+  anchorReactionParams,
+  boardParams,
+  publicProjectParams,
+} from "./schemas.ts";
+import { castVote, findBoard, loadBoard, loadPublished, notPublished, publishProject, recordPublicMember, unpublish, updateBoard, withdrawVote, type Published } from "./commands.ts";
+import {
+  presentBoard,
+  presentMeta,
+  presentPublicComment,
+  presentPublicCommentReaction,
+  presentPublicIssueReaction,
+  presentVote,
+  unpublishedBoard,
+} from "./presenters.ts";
+import { findPublicIssue, publicIssueDetail, publicIssuePage, usersOf } from "./public-issues.ts";
+
+const BOARDS = `${P}/project-deploy-boards/`;
+const ANCHOR = "/api/public/anchor/:anchor";
+const C = schema.issueComments;
+const { create: publicCommentBody, patch: publicCommentPatch } = commentBodies(htmlField);
+
+const commentsDisabled = () => errors.badRequest("Comments are not enabled for this project board");
+const reactionsDisabled = () => errors.badRequest("Reactions are not enabled for this project board");
+
+/** The published board of `anchor` and its work item `issueId` (404 unless the public list shows it). */
+async function publishedItem(db: Parameters<RouteModule>[1]["db"], params: { anchor: string; issueId: string }) {
+  const pub = await loadPublished(db, params.anchor);
+  return { pub, issue: await findPublicIssue(db, pub, params.issueId) };
+}
+
+/** An EXTERNAL comment on a published item. */
+async function loadPublicComment(db: Parameters<RouteModule>[1]["db"], pub: Published, commentId: string, issueId?: string) {
+  const [c] = await db
+    .select()
+    .from(C)
+    .where(and(eq(C.id, commentId), eq(C.projectId, pub.project.id), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
+    .limit(1);
+  if (!c || (issueId && c.issueId !== issueId)) throw errors.notFound();
+  const issue = await findPublicIssue(db, pub, c.issueId);
+  return { comment: c, issue };
+}
+
+/**
+ * Publishing (wire-facts-2 §2): the project's deploy board (`P/project-deploy-boards/`) and the public space's API
+ * (`/api/public/anchor/{anchor}/…`): anonymous reads of a published project; comments, reactions and votes by
+ * signed-in people when the board allows them (a writer outside the project is kept as a public member).
+ */
+export const publishRoutes: RouteModule = (fastify, app) => {
+  // ---- the board
+  route(fastify, app, {
+    method: "GET",
+    url: BOARDS,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.publish.view,
+    handler: async (ctx) => {
+      const b = await findBoard(ctx.app.db, ctx.project.id);
+      return b ? presentBoard(b, ctx.project, ctx.workspace) : unpublishedBoard();
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: BOARDS,
+    params: projectParams,
+    body: deployBoardCreateBody,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    handler: async (ctx) => presentBoard(await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body), ctx.project, ctx.workspace),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${BOARDS}:boardId/`,
+    params: boardParams,
+    body: deployBoardPatchBody,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    load: (ctx) => loadBoard(ctx.app.db, ctx.project, ctx.params.boardId),
+    handler: async (ctx) => presentBoard(await updateBoard(ctx.app.db, ctx.project, ctx.loaded, ctx.user.id, ctx.body), ctx.project, ctx.workspace),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${BOARDS}:boardId/`,
+    params: boardParams,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    status: 204,
+    load: (ctx) => loadBoard(ctx.app.db, ctx.project, ctx.params.boardId),
+    handler: async (ctx) => {
+      await unpublish(ctx.app.db, ctx.loaded);
+    },
+  });
+
+  // ---- the public space: anonymous reads
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/public/workspaces/:slug/projects/:projectId/anchor/",
+    auth: "none",
+    policy: null,
+    params: publicProjectParams,
+    handler: async (ctx) => {
+      const [row] = await ctx.app.db
+        .select({ board: schema.deployBoards, project: schema.projects, workspace: schema.workspaces })
+        .from(schema.deployBoards)
+        .innerJoin(schema.projects, eq(schema.projects.id, schema.deployBoards.projectId))
+        .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.deployBoards.workspaceId))
+        .where(and(eq(schema.workspaces.slug, ctx.params.slug), eq(schema.deployBoards.projectId, ctx.params.projectId), eq(schema.deployBoards.isDisabled, false)))
+        .limit(1);
+      if (!row) throw notPublished();
+      return presentBoard(row.board, row.project, row.workspace);
+    },
+  });
+
+  const read = <T>(suffix: string, handler: (pub: Published) => Promise<T>) =>
+    route(fastify, app, {
+      method: "GET",
+      url: `${ANCHOR}/${suffix}`,
+      auth: "none",
+      policy: null,
+      params: anchorParams,
+      handler: async (ctx) => {
+        ctx.reply.header("cache-control", "no-store");
+        return handler(await loadPublished(ctx.app.db, ctx.params.anchor));
+      },
+    });
+
+  read("meta/", async (pub) => presentMeta(pub.project));
+  read("settings/", async (pub) => presentBoard(pub.board, pub.project, pub.workspace));
+  read("states/", async (pub) => {
+    const S = schema.states;
+    const rows = await app.db.select().from(S).where(and(eq(S.projectId, pub.project.id), eq(S.isTriage, false))).orderBy(asc(S.sequence), asc(S.createdAt));
+    return rows.map((s) => ({ name: s.name, group: s.group, color: s.color, id: s.id, sequence: s.sequence }));
+  });
+  read("labels/", async (pub) => {
+    const L = schema.labels;
+    const rows = await app.db.select().from(L).where(eq(L.projectId, pub.project.id)).orderBy(asc(L.sortOrder), asc(L.name));
+    return rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
+  });
+  read("members/", async (pub) => {
+    const M = schema.projectMembers;
+    const rows = await app.db
+      .select({ id: M.id, member: M.memberId, name: schema.users.displayName, avatar: schema.users.avatar })
+      .from(M)
+      .innerJoin(schema.users, eq(schema.users.id, M.memberId))
+      .where(and(eq(M.projectId, pub.project.id), eq(M.isActive, true), eq(schema.users.isBot, false)))
+      .orderBy(asc(M.createdAt));
+    return rows.map((m) => ({ id: m.id, member: m.member, member__display_name: m.name, member__avatar: m.avatar ?? "" }));
+  });
+  read("cycles/", async (pub) => {
+    const Cy = schema.cycles;
+    const rows = await app.db.select({ id: Cy.id, name: Cy.name }).from(Cy).where(and(eq(Cy.projectId, pub.project.id), isNull(Cy.archivedAt))).orderBy(asc(Cy.createdAt));
+    return rows;
+  });
+  read("modules/", async (pub) => {
+    const Mo = schema.modules;
+    const rows = await app.db.select({ id: Mo.id, name: Mo.name }).from(Mo).where(and(eq(Mo.projectId, pub.project.id), isNull(Mo.archivedAt))).orderBy(asc(Mo.createdAt));
+    return rows;
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${ANCHOR}/issues/`,
+    auth: "none",
+    policy: null,
+    params: anchorParams,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      ctx.reply.header("cache-control", "no-store");
+      return publicIssuePage(ctx.app, pub, ctx.query as Record<string, unknown>);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${ANCHOR}/issues/:issueId/`,
+    auth: "none",
+    policy: null,
+    params: anchorIssueParams,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      ctx.reply.header("cache-control", "no-store");
+      return publicIssueDetail(ctx.app.db, pub, await findPublicIssue(ctx.app.db, pub, ctx.params.issueId));
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${ANCHOR}/issues/:issueId/comments/`,
+    auth: "none",
+    policy: null,
+    params: anchorIssueParams,
+    handler: async (ctx) => {
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      ctx.reply.header("cache-control", "no-store");
+      if (!pub.board.isCommentsEnabled) return [];
+      const rows = await ctx.app.db
+        .select()
+        .from(C)
+        .where(and(eq(C.issueId, issue.id), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
+        .orderBy(asc(C.createdAt));
+      const CR = schema.commentReactions;
+      const reactions = rows.length
+        ? await ctx.app.db.select().from(CR).where(inArray(CR.commentId, rows.map((c) => c.id))).orderBy(asc(CR.createdAt))
+        : [];
+      const users = await usersOf(ctx.app.db, rows.map((c) => c.actorId).filter((x): x is string => !!x));
+      return rows.map((c) =>
+        presentPublicComment(c, c.actorId ? users.get(c.actorId) : null, reactions.filter((r) => r.commentId === c.id).map((r) => ({ id: r.id, reaction: r.reaction, actor: r.actorId }))),
+      );
+    },
+  });
+
+  // both always empty: wire-facts-2 §2 (the original's lookups answer nothing)
+  for (const what of ["reactions", "votes"]) {
+    route(fastify, app, {
+      method: "GET",
+      url: `${ANCHOR}/issues/:issueId/${what}/`,
+      auth: "none",
+      policy: null,
+      params: anchorIssueParams,
+      handler: async (ctx) => {
+        const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+        await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+        return [];
+      },
+    });
+  }
+
+  // ---- the public space: writes by signed-in people
+  const user = POLICIES.user.any;
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${ANCHOR}/issues/:issueId/comments/`,
+    policy: user,
+    params: anchorIssueParams,
+    body: publicCommentBody,
+    status: 201,
+    handler: async (ctx) => {
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      if (!pub.board.isCommentsEnabled) throw commentsDisabled();
+      const c = await ctx.app.db.transaction(async (tx) => {
+        await recordPublicMember(tx, pub, ctx.user);
+        return createComment(tx, issue as IssueRow, ctx.user.id, { comment_html: ctx.body.comment_html, comment_json: ctx.body.comment_json, access: "EXTERNAL" });
+      });
+      return presentPublicComment(c, ctx.user, []);
+    },
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: `${ANCHOR}/issues/:issueId/comments/:commentId/`,
+    policy: user,
+    params: anchorIssueCommentParams,
+    body: publicCommentPatch,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId, ctx.params.issueId);
+      if (comment.actorId !== ctx.user.id) throw errors.forbidden();
+      const c = await ctx.app.db.transaction((tx) =>
+        updateComment(tx, issue as IssueRow, comment, ctx.user.id, { comment_html: ctx.body.comment_html, comment_json: ctx.body.comment_json }),
+      );
+      return presentPublicComment(c, ctx.user, []);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${ANCHOR}/issues/:issueId/comments/:commentId/`,
+    policy: user,
+    params: anchorIssueCommentParams,
+    status: 204,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId, ctx.params.issueId);
+      if (comment.actorId !== ctx.user.id) throw errors.forbidden();
+      await ctx.app.db.transaction((tx) => deleteComment(tx, issue as IssueRow, comment, ctx.user.id));
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${ANCHOR}/issues/:issueId/reactions/`,
+    policy: user,
+    params: anchorIssueParams,
+    body: reactionBody,
+    status: 201,
+    handler: async (ctx) => {
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      if (!pub.board.isReactionsEnabled) throw reactionsDisabled();
+      const r = await ctx.app.db.transaction(async (tx) => {
+        await recordPublicMember(tx, pub, ctx.user);
+        return addIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.body.reaction);
+      });
+      return presentPublicIssueReaction(r, ctx.user);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${ANCHOR}/issues/:issueId/reactions/:reaction/`,
+    policy: user,
+    params: anchorReactionParams,
+    status: 204,
+    handler: async (ctx) => {
+      const { issue } = await publishedItem(ctx.app.db, ctx.params);
+      await ctx.app.db.transaction((tx) => removeIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.params.reaction));
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${ANCHOR}/comments/:commentId/reactions/`,
+    policy: user,
+    params: anchorCommentParams,
+    body: reactionBody,
+    status: 201,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId);
+      if (!pub.board.isReactionsEnabled) throw reactionsDisabled();
+      const r = await ctx.app.db.transaction(async (tx) => {
+        await recordPublicMember(tx, pub, ctx.user);
+        return addCommentReaction(tx, issue as IssueRow, comment, ctx.user.id, ctx.body.reaction);
+      });
+      return presentPublicCommentReaction(r, ctx.user);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${ANCHOR}/comments/:commentId/reactions/:reaction/`,
+    policy: user,
+    params: anchorCommentReactionParams,
+    status: 204,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId);
+      await ctx.app.db.transaction((tx) => removeCommentReaction(tx, issue as IssueRow, comment, ctx.user.id, ctx.params.reaction));
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${ANCHOR}/issues/:issueId/votes/`,
+    policy: user,
+    params: anchorIssueParams,
+    body: voteBody,
+    status: 201,
+    handler: async (ctx) => {
+      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      const v = await ctx.app.db.transaction(async (tx) => {
+        await recordPublicMember(tx, pub, ctx.user);
+        return castVote(tx, issue, ctx.user.id, ctx.body.vote);
+      });
+      return presentVote(v, ctx.user);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${ANCHOR}/issues/:issueId/votes/`,
+    policy: user,
+    params: anchorIssueParams,
+    status: 204,
+    handler: async (ctx) => {
+      const { issue } = await publishedItem(ctx.app.db, ctx.params);
+      await ctx.app.db.transaction((tx) => withdrawVote(tx, issue.id, ctx.user.id));
+    },
+  });
+};

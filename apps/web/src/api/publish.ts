@@ -1,0 +1,132 @@
+/**
+ * Publishing (wire-facts-2 §2): a project's deploy board (publish, change the view options, unpublish) for the
+ * project's screens, and the public space's reads and writes (`/api/public/anchor/{anchor}/…`) for the space app.
+ * Space reads are anonymous; its writes need a session and the board's permission.
+ */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, PublicComment, PublicIssue, PublicIssueDetail, PublicIssuePage, PublicLabel,
+  PublicProjectMeta, PublicState, UnpublishedBoard,
+} from "@stride/shared/contract";
+import { api } from "./client.ts";
+import { qk } from "./query-keys.ts";
+
+const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/project-deploy-boards/`;
+const A = (anchor: string) => `/api/public/anchor/${encodeURIComponent(anchor)}`;
+
+export const publishKeys = {
+  board: (slug: string, pid: string) => ["ws", slug, "project", pid, "deploy-board"] as const,
+  space: (anchor: string) => ["space", anchor] as const,
+  spaceIssues: (anchor: string) => ["space", anchor, "issues"] as const,
+  spaceIssue: (anchor: string, id: string) => ["space", anchor, "issue", id] as const,
+  spaceComments: (anchor: string, id: string) => ["space", anchor, "issue", id, "comments"] as const,
+};
+
+/** The board is published when it carries an anchor. */
+export const isPublished = (b: DeployBoard | UnpublishedBoard | undefined): b is DeployBoard => !!b && "anchor" in b && !!b.anchor;
+
+/** The public link of a published project. */
+export const spaceLink = (anchor: string) => `${window.location.origin}/spaces/issues/${anchor}`;
+
+export const deployBoardQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: publishKeys.board(slug, pid), queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(P(slug, pid), { signal }) });
+
+export function usePublishProject(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not publish the project" },
+    mutationFn: (body: DeployBoardCreateBody) => api<DeployBoard>(P(slug, pid), { method: "POST", body }),
+    onSuccess: (b) => {
+      qc.setQueryData(publishKeys.board(slug, pid), b);
+      void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
+    },
+  });
+}
+
+export function useUpdateBoard(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not save the publish settings" },
+    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) => api<DeployBoard>(`${P(slug, pid)}${id}/`, { method: "PATCH", body }),
+    onSuccess: (b) => qc.setQueryData(publishKeys.board(slug, pid), b),
+  });
+}
+
+export function useUnpublishProject(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not unpublish the project" },
+    mutationFn: (id: string) => api<void>(`${P(slug, pid)}${id}/`, { method: "DELETE" }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: publishKeys.board(slug, pid) });
+      void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
+    },
+  });
+}
+
+// ---- the public space
+
+export interface SpaceData {
+  settings: DeployBoard;
+  meta: PublicProjectMeta;
+  states: PublicState[];
+  labels: PublicLabel[];
+}
+
+/** Everything the space shows besides the items; a project that is not published answers 404 (no retry). */
+export const spaceQuery = (anchor: string) =>
+  queryOptions({
+    queryKey: publishKeys.space(anchor),
+    retry: false,
+    queryFn: async ({ signal }): Promise<SpaceData> => {
+      const get = <T,>(path: string) => api<T>(`${A(anchor)}/${path}`, { signal, allow401: true });
+      const [settings, meta, states, labels] = await Promise.all([get<DeployBoard>("settings/"), get<PublicProjectMeta>("meta/"), get<PublicState[]>("states/"), get<PublicLabel[]>("labels/")]);
+      return { settings, meta, states, labels };
+    },
+  });
+
+/** The published items grouped by state (one page of 50 per state, as the space client asks). */
+export const spaceIssuesQuery = (anchor: string) =>
+  queryOptions({
+    queryKey: publishKeys.spaceIssues(anchor),
+    retry: false,
+    queryFn: ({ signal }) =>
+      api<PublicIssuePage>(`${A(anchor)}/issues/`, { signal, allow401: true, query: { group_by: "state_id", per_page: "50", cursor: "50:0:0" } }),
+  });
+
+export const spaceIssueQuery = (anchor: string, id: string) =>
+  queryOptions({ queryKey: publishKeys.spaceIssue(anchor, id), queryFn: ({ signal }) => api<PublicIssueDetail>(`${A(anchor)}/issues/${id}/`, { signal, allow401: true }) });
+
+export const spaceCommentsQuery = (anchor: string, id: string) =>
+  queryOptions({ queryKey: publishKeys.spaceComments(anchor, id), queryFn: ({ signal }) => api<PublicComment[]>(`${A(anchor)}/issues/${id}/comments/`, { signal, allow401: true }) });
+
+export function useSpaceComment(anchor: string, issueId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not add the comment" },
+    mutationFn: (comment_html: string) => api<PublicComment>(`${A(anchor)}/issues/${issueId}/comments/`, { method: "POST", body: { comment_html } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: publishKeys.spaceComments(anchor, issueId) }),
+  });
+}
+
+/** React to an item, or take the reaction back. */
+export function useSpaceReaction(anchor: string, issueId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the reaction" },
+    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean }) =>
+      remove
+        ? api<void>(`${A(anchor)}/issues/${issueId}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
+        : api<unknown>(`${A(anchor)}/issues/${issueId}/reactions/`, { method: "POST", body: { reaction } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
+    },
+  });
+}
+
+/** `/spaces/{slug}/{projectId}`: the anchor of a published project. */
+export const spaceAnchorOf = (slug: string, pid: string) =>
+  api<DeployBoard>(`/api/public/workspaces/${encodeURIComponent(slug)}/projects/${pid}/anchor/`, { allow401: true });
+
+export type { PublicIssue };

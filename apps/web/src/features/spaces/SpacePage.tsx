@@ -1,0 +1,243 @@
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import type { PublicIssue, PublicIssuePage, PublicState } from "@stride/shared/contract";
+import { useMe } from "../../api/users.ts";
+import { ApiError } from "../../api/client.ts";
+import {
+  spaceAnchorOf, spaceCommentsQuery, spaceIssueQuery, spaceIssuesQuery, spaceQuery, useSpaceComment, useSpaceReaction,
+} from "../../api/publish.ts";
+import { Button, EmptyState, PageSpinner, Textarea, cx } from "../../components/ui/index.ts";
+import { escapeHtml, sanitizeHtml } from "../../lib/html.ts";
+
+/** The reactions the space offers (emoji code points as decimal strings, as the app stores them). */
+const SPACE_REACTIONS = [
+  { code: "128077", name: "thumbs up" },
+  { code: "128078", name: "thumbs down" },
+  { code: "127881", name: "party" },
+  { code: "10084", name: "heart" },
+  { code: "128640", name: "rocket" },
+  { code: "128064", name: "eyes" },
+];
+const emojiOf = (code: string) => {
+  const n = Number(code);
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : code;
+};
+
+type Layout = "kanban" | "list";
+
+/** Items of the state-grouped page, by state id. */
+function byState(page: PublicIssuePage | undefined): Record<string, PublicIssue[]> {
+  if (!page || Array.isArray(page.results)) return {};
+  return Object.fromEntries(Object.entries(page.results).map(([k, g]) => [k, Array.isArray(g.results) ? g.results : []]));
+}
+
+export function SpaceNotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <EmptyState title="This project is not published" description="The link may be old, or the project was unpublished. Ask its team for a new link." />
+    </main>
+  );
+}
+
+/** `/spaces/{slug}/{projectId}`: find the published board and go to its page, keeping `board` and `peekId`. */
+export function SpaceRedirect() {
+  const { slug = "", projectId = "" } = useParams();
+  const [params] = useSearchParams();
+  const nav = useNavigate();
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    spaceAnchorOf(slug, projectId).then(
+      (b) => { if (live) nav(`/spaces/issues/${b.anchor}${params.toString() ? `?${params}` : ""}`, { replace: true }); },
+      () => { if (live) setMissing(true); },
+    );
+    return () => { live = false; };
+  }, [slug, projectId, params, nav]);
+  return missing ? <SpaceNotFound /> : <PageSpinner />;
+}
+
+/** `/spaces/issues/{anchor}`: the published project's board or list, read-only; an item opens beside it. */
+export function SpacePage() {
+  const { anchor = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const space = useQuery(spaceQuery(anchor));
+  const issues = useQuery({ ...spaceIssuesQuery(anchor), enabled: space.isSuccess });
+  const me = useMe();
+  const views = space.data?.settings.view_props;
+  const layouts = (["kanban", "list"] as const).filter((l) => views?.[l]);
+  const asked = params.get("board");
+  const layout: Layout = asked === "list" || asked === "kanban" ? (layouts.includes(asked) ? asked : layouts[0] ?? "list") : layouts[0] ?? "list";
+  const peekId = params.get("peekId");
+  const grouped = useMemo(() => byState(issues.data), [issues.data]);
+
+  if (space.isLoading) return <PageSpinner />;
+  if (!space.data) return space.error instanceof ApiError && space.error.status === 404 ? <SpaceNotFound /> : <EmptyState title="Could not load this project" description="Try again in a moment." />;
+  const { meta, states, settings } = space.data;
+  const setParam = (key: string, value: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
+  const signInLink = `/?next_path=${encodeURIComponent(`/spaces/issues/${anchor}`)}`;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}</p>
+          <h1 className="truncate text-lg font-semibold">{meta.name}</h1>
+        </div>
+        {layouts.length > 1 && (
+          <div role="group" aria-label="Layout" className="flex rounded-md border border-zinc-200 dark:border-zinc-700">
+            {layouts.map((l) => (
+              <button key={l} type="button" aria-pressed={layout === l} onClick={() => setParam("board", l)}
+                className={cx("px-3 py-1 text-sm", layout === l ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-500")}>
+                {l === "kanban" ? "Board" : "List"}
+              </button>
+            ))}
+          </div>
+        )}
+        {me.data ? <span className="text-sm text-zinc-500">Signed in as {me.data.display_name}</span> : <a className="text-sm text-blue-600 hover:underline" href={signInLink}>Sign in</a>}
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <main className="min-w-0 flex-1 overflow-auto p-4" aria-label={layout === "kanban" ? "Board" : "List"}>
+          {issues.isLoading ? <PageSpinner /> : layout === "kanban"
+            ? <Board states={states} grouped={grouped} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />
+            : <List states={states} grouped={grouped} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />}
+        </main>
+        {peekId && (
+          <IssuePeek key={peekId} anchor={anchor} issueId={peekId} identifier={meta.identifier} states={states} signedIn={!!me.data} signInLink={signInLink}
+            comments={settings.is_comments_enabled} reactions={settings.is_reactions_enabled} onClose={() => setParam("peekId", null)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ItemButton({ item, identifier, onOpen, className }: { item: PublicIssue; identifier: string; onOpen: (id: string) => void; className?: string }) {
+  return (
+    <button type="button" onClick={() => onOpen(item.id)} className={cx("w-full text-left", className)}>
+      <span className="block text-xs text-zinc-500">{identifier}-{item.sequence_id}</span>
+      <span className="block text-sm font-medium">{item.name}</span>
+      {item.priority !== "none" && <span className="mt-1 inline-block text-xs text-zinc-500">Priority: {item.priority}</span>}
+    </button>
+  );
+}
+
+function Board({ states, grouped, identifier, onOpen }: { states: PublicState[]; grouped: Record<string, PublicIssue[]>; identifier: string; onOpen: (id: string) => void }) {
+  return (
+    <div className="flex gap-3">
+      {states.map((s) => (
+        <section key={s.id} aria-label={s.name} className="w-72 shrink-0 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-900">
+          <h2 className="mb-2 flex items-center gap-2 px-1 text-sm font-medium">
+            <span className="size-2.5 rounded-full" style={{ backgroundColor: s.color }} aria-hidden />
+            {s.name} <span className="text-zinc-400">{grouped[s.id]?.length ?? 0}</span>
+          </h2>
+          <ul className="space-y-2">
+            {(grouped[s.id] ?? []).map((i) => (
+              <li key={i.id}><ItemButton item={i} identifier={identifier} onOpen={onOpen} className="rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950" /></li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function List({ states, grouped, identifier, onOpen }: { states: PublicState[]; grouped: Record<string, PublicIssue[]>; identifier: string; onOpen: (id: string) => void }) {
+  return (
+    <div className="space-y-4">
+      {states.filter((s) => (grouped[s.id]?.length ?? 0) > 0).map((s) => (
+        <section key={s.id} aria-label={s.name}>
+          <h2 className="mb-1 text-sm font-medium">{s.name} <span className="text-zinc-400">{grouped[s.id].length}</span></h2>
+          <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+            {grouped[s.id].map((i) => <li key={i.id}><ItemButton item={i} identifier={identifier} onOpen={onOpen} className="px-3 py-2" /></li>)}
+          </ul>
+        </section>
+      ))}
+      {Object.values(grouped).every((g) => g.length === 0) && <EmptyState title="No work items yet" description="Published work items show here." />}
+    </div>
+  );
+}
+
+function IssuePeek(props: {
+  anchor: string; issueId: string; identifier: string; states: PublicState[]; signedIn: boolean; signInLink: string;
+  comments: boolean; reactions: boolean; onClose: () => void;
+}) {
+  const { anchor, issueId, signedIn } = props;
+  const issue = useQuery(spaceIssueQuery(anchor, issueId));
+  const comments = useQuery({ ...spaceCommentsQuery(anchor, issueId), enabled: props.comments });
+  const addComment = useSpaceComment(anchor, issueId);
+  const react = useSpaceReaction(anchor, issueId);
+  const me = useMe();
+  const [text, setText] = useState("");
+  const item = issue.data;
+  const state = props.states.find((s) => s.id === item?.state_id);
+  const counts = new Map<string, { n: number; mine: boolean }>();
+  for (const r of item?.reaction_items ?? []) {
+    const c = counts.get(r.reaction) ?? { n: 0, mine: false };
+    counts.set(r.reaction, { n: c.n + 1, mine: c.mine || r.actor_details.id === me.data?.id });
+  }
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    addComment.mutate(`<p>${escapeHtml(body)}</p>`, { onSuccess: () => setText("") });
+  };
+  return (
+    <aside aria-label="Work item" className="w-full max-w-md shrink-0 overflow-auto border-l border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="mb-3 flex items-center justify-between">
+        <span className="text-sm text-zinc-500">{item ? `${props.identifier}-${item.sequence_id}` : ""}</span>
+        <Button variant="secondary" onClick={props.onClose}>Close</Button>
+      </div>
+      {!item ? (issue.isLoading ? <PageSpinner /> : <EmptyState title="Work item not found" description="It may have been removed from the published project." />) : (
+        <div className="space-y-4">
+          <h2 className="text-xl font-semibold">{item.name}</h2>
+          <p className="text-sm text-zinc-500">{state?.name ?? "No state"} · Priority {item.priority}</p>
+          <div className="prose prose-sm dark:prose-invert" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.description_html) }} />
+          {(props.reactions || counts.size > 0) && (
+            <div className="flex flex-wrap gap-1" aria-label="Reactions">
+              {SPACE_REACTIONS.filter((r) => props.reactions || counts.has(r.code)).map((r) => {
+                const c = counts.get(r.code);
+                return (
+                  <button key={r.code} type="button" aria-label={`${r.name}${c ? ` (${c.n})` : ""}`} aria-pressed={!!c?.mine}
+                    disabled={!signedIn || !props.reactions || react.isPending}
+                    onClick={() => react.mutate({ reaction: r.code, remove: !!c?.mine })}
+                    className={cx("rounded-full border px-2 py-0.5 text-sm", c?.mine ? "border-blue-400 bg-blue-50 dark:bg-blue-950" : "border-zinc-200 dark:border-zinc-700")}>
+                    {emojiOf(r.code)} {c?.n ?? ""}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {props.comments && (
+            <section aria-label="Comments" className="space-y-3">
+              <h3 className="text-sm font-medium">Comments</h3>
+              <ul className="space-y-2">
+                {(comments.data ?? []).map((c) => (
+                  <li key={c.id} className="rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-700">
+                    <p className="text-xs text-zinc-500">{c.actor_detail?.display_name ?? "Someone"}</p>
+                    <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.comment_html) }} />
+                  </li>
+                ))}
+              </ul>
+              {signedIn ? (
+                <form onSubmit={send} className="space-y-2">
+                  <Textarea label="Add a comment" rows={3} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />
+                  <Button type="submit" loading={addComment.isPending} disabled={!text.trim()}>Comment</Button>
+                </form>
+              ) : (
+                <p className="text-sm text-zinc-500"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to comment.</p>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+    </aside>
+  );
+}
+
+
