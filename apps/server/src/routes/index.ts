@@ -33,6 +33,7 @@ import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { mcpRoutes } from "./mcp/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -62,6 +63,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  mcpRoutes,
   modelConfigRoutes,
   moduleRoutes,
   notificationRoutes,
