@@ -34,6 +34,7 @@ import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
 import { mcpRoutes } from "./mcp/index.ts";
+import { exportRoutes } from "./exports/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -54,6 +55,7 @@ export const routeModules: RouteModule[] = [
   environmentRoutes,
   dashboardRoutes,
   estimateRoutes,
+  exportRoutes,
   healthRoutes,
   intakeRoutes,
   instanceRoutes,
