@@ -5,9 +5,9 @@ import type { UserLite } from "./users.ts";
 
 // ---------------------------------------------------------------- request bodies
 
-/** The export formats (work-tracking.md §9). */
-export const EXPORT_PROVIDERS = ["csv", "xlsx", "json"] as const;
-export type ExportProvider = (typeof EXPORT_PROVIDERS)[number];
+import { EXPORT_PROVIDERS, type ExportProvider } from "../constants.ts";
+
+export { EXPORT_PROVIDERS, type ExportProvider };
 
 /**
  * POST W/export-issues/ `{provider, project, multiple, rich_filters?}` (wire-facts-2 §5). `provider` is checked by

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Download, FileDown } from "lucide-react";
-import { EXPORT_PROVIDERS, type ExportHistoryItem, type ExportProvider } from "@stride/shared/contract";
+import { EXPORT_PROVIDERS, type ExportProvider } from "@stride/shared";
+import type { ExportHistoryItem } from "@stride/shared/contract";
 import { useExports, useStartExport } from "../../api/exports.ts";
 import { useProjects } from "../../api/projects.ts";
 import { Button, EmptyState, PageSpinner, Select } from "../../components/ui/index.ts";
