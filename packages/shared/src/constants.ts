@@ -68,3 +68,7 @@ export const PROJECT_FEATURE_FLAGS = [
   "cycle_view", "module_view", "issue_views_view", "page_view", "intake_view", "is_time_tracking_enabled",
   "is_project_updates_enabled", "is_epic_enabled", "is_workflow_enabled", "is_issue_type_enabled",
 ] as const;
+
+/** Export formats of work items (work-tracking.md §9, wire-facts-2 §5). */
+export const EXPORT_PROVIDERS = ["csv", "xlsx", "json"] as const;
+export type ExportProvider = (typeof EXPORT_PROVIDERS)[number];

@@ -166,6 +166,8 @@ export const PERMISSIONS = {
   apiToken: { view: W.admin, create: W.admin, delete: W.admin },
   /** Analytics (wire-facts-2 §4): workspace admins and members; a project's analytics: its members. */
   analytics: { workspace: W.member, project: PJ.member },
+  /** Exports of work items (wire-facts-2 §5): workspace admins and members start them and read the history. */
+  export: { view: W.member, create: W.member },
   /** People's profiles (stats, summary, activity, their work-item tabs): anyone in the workspace, counting what they may see. */
   profile: { view: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;

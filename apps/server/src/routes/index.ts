@@ -35,6 +35,8 @@ import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { mcpRoutes } from "./mcp/index.ts";
+import { exportRoutes } from "./exports/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
@@ -56,6 +58,7 @@ export const routeModules: RouteModule[] = [
   environmentRoutes,
   dashboardRoutes,
   estimateRoutes,
+  exportRoutes,
   healthRoutes,
   intakeRoutes,
   instanceRoutes,
@@ -65,6 +68,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  mcpRoutes,
   modelConfigRoutes,
   moduleRoutes,
   notificationRoutes,

@@ -89,6 +89,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   user_recent_visits: (_e, c) => [["home", c.slug, "recents"]],
   // settings → API tokens: a token made, revoked or used (last_used) in another tab
   api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
+  exporters: (_e, c) => [qk.exports(c.slug)],
 };
 
 /**

@@ -43,3 +43,4 @@ export * from "./v1.ts";
 export * from "./analytics.ts";
 export * from "./profiles.ts";
 export * from "./publish.ts";
+export * from "./exports.ts";

@@ -14,3 +14,4 @@ export * from "./intake.ts";
 export * from "./home.ts";
 export * from "./api-tokens.ts";
 export * from "./publish.ts";
+export * from "./exports.ts";

@@ -12,7 +12,7 @@ import { V1 } from "./paths.ts";
 type Json = Record<string, unknown>;
 
 /** Input-side JSON Schema of a zod schema; checks and transforms without a JSON Schema form are left open. */
-function jsonSchema(s: z.ZodType): Json {
+export function jsonSchema(s: z.ZodType): Json {
   const out = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json;
   delete out.$schema;
   return out;
@@ -26,7 +26,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   "429": "Over the key's rate limit: `{\"error_code\": 5900, \"error_message\": \"RATE_LIMIT_EXCEEDED\"}`",
 };
 
-const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, "{$1}");
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, "{$1}");
 
 /** The resource a path acts on: its last fixed segment ("work-items", "comments", "me", …). */
 function tagOf(url: string): string {
@@ -59,7 +59,8 @@ export function buildOpenApi(): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const seen = new Set<string>();
   for (const r of registeredRoutes) {
-    if (r.auth !== "apiKey") continue;
+    // the MCP endpoint (`/mcp`) takes API keys too, but is not part of the REST API
+    if (r.auth !== "apiKey" || !r.url.startsWith(`${V1}/`)) continue;
     const path = openApiPath(r.url.endsWith("/") ? r.url : `${r.url}/`);
     const method = r.method.toLowerCase();
     if (seen.has(`${method} ${path}`)) continue;

@@ -15,6 +15,8 @@ export { WorkspaceMembersSettings } from "../../features/workspace-settings/Memb
 export { WorkspaceWebhooksSettings } from "../../features/workspace-settings/WebhooksPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
 export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/ApiTokensPage.tsx";
+export { WorkspaceExportsSettings } from "../../features/workspace-settings/ExportsPage.tsx";
+export { WorkspaceIntegrationsSettings } from "../../features/workspace-settings/IntegrationsPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { createExportBody, EXPORT_STARTED_MESSAGE } from "@stride/shared/contract";
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { W } from "../../core/paths.ts";
+import { slugParams } from "../../core/fields.ts";
+import { errors } from "../../core/errors.ts";
+import { envelope, parsePage } from "../../core/pagination.ts";
+import { contentDisposition } from "../../storage/content-type.ts";
+import { exportHistory, findExport, startExport } from "./commands.ts";
+import { presentExport } from "./presenters.ts";
+import { verifyExportLink } from "./sign.ts";
+
+/**
+ * Exports of work items (wire-facts-2 §5): `POST W/export-issues/` queues an `exports:run` job (job.ts) and
+ * `GET W/export-issues` pages the history with each finished export's signed download link (`/api/exports/{id}/file/`).
+ */
+const historyQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() });
+const fileParams = z.object({ exportId: z.uuid() });
+const fileQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+
+export const exportRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "POST",
+    url: `${W}/export-issues/`,
+    scope: "workspace",
+    params: slugParams,
+    body: createExportBody,
+    policy: PERMISSIONS.export.create,
+    handler: async (ctx) => {
+      await startExport(ctx.app, ctx.workspace.id, ctx.user.id, ctx.body);
+      return { message: EXPORT_STARTED_MESSAGE };
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${W}/export-issues/`,
+    scope: "workspace",
+    params: slugParams,
+    query: historyQuery,
+    policy: PERMISSIONS.export.view,
+    handler: async (ctx) => {
+      if (!ctx.query.per_page || !ctx.query.cursor) throw errors.badRequest("per_page and cursor are required");
+      const page = parsePage(ctx.query);
+      const { total, rows } = await exportHistory(ctx.app, ctx.workspace.id, page);
+      const results = rows.map((r) => presentExport(r.e, r.u, ctx.app.secretKey));
+      return envelope(page, total, results, results.length);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/exports/:exportId/file/",
+    auth: "none",
+    policy: null,
+    params: fileParams,
+    query: fileQuery,
+    handler: async (ctx) => {
+      if (!verifyExportLink(app.secretKey, ctx.params.exportId, ctx.query.exp, ctx.query.sig)) {
+        throw errors.body(403, { error: "The download link is invalid or has expired." });
+      }
+      const row = await findExport(ctx.app, ctx.params.exportId);
+      if (!row || row.status !== "completed" || !row.key) throw errors.notFound();
+      const stream = await ctx.app.storage.get(row.key);
+      if (!stream) throw errors.notFound();
+      const size = await ctx.app.storage.size(row.key);
+      ctx.reply
+        .header("Content-Type", "application/zip")
+        .header("Content-Disposition", contentDisposition("attachment", row.key.split("/").pop() ?? "export.zip"))
+        .header("Cache-Control", "private, no-store")
+        .header("X-Content-Type-Options", "nosniff");
+      if (size !== null) ctx.reply.header("Content-Length", String(size));
+      return ctx.reply.send(stream);
+    },
+  });
+};

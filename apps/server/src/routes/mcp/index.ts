@@ -1,0 +1,98 @@
+import type { FastifyInstance } from "fastify";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RouteModule } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { P as Policies } from "../../core/policies.ts";
+import { apiKeyOf } from "../../core/api-key.ts";
+import { buildTools, requestOf, type McpTool } from "./tools.ts";
+
+/**
+ * The built-in MCP server at `/mcp` (streamable HTTP, stateless: each POST carries one JSON-RPC exchange).
+ * Authenticated like the public API v1 by an API token, as `X-API-Key` or `Authorization: Bearer <token>`.
+ * Its tools are the v1 routes themselves (`tools.ts`): a call runs the route in-process with the caller's token,
+ * so roles, validation, errors and rate limits are the API's.
+ */
+export const MCP_PATH = "/mcp";
+const SERVER_INFO = { name: "stride", version: "1.0.0" };
+
+async function callTool(fastify: FastifyInstance, tool: McpTool, args: Record<string, unknown>, apiKey: string): Promise<CallToolResult> {
+  let request: ReturnType<typeof requestOf>;
+  try {
+    request = requestOf(tool, args);
+  } catch (err) {
+    return { isError: true, content: [{ type: "text", text: (err as Error).message }] };
+  }
+  const res = await fastify.inject({
+    method: tool.route.method as "GET",
+    url: request.url,
+    headers: { "x-api-key": apiKey, ...(request.body !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+  });
+  const text = res.statusCode === 204 ? `Done (${res.statusCode}).` : res.body;
+  const isError = res.statusCode >= 400;
+  return { isError, content: [{ type: "text", text: isError ? `HTTP ${res.statusCode}: ${text}` : text }] };
+}
+
+function mcpServer(fastify: FastifyInstance, tools: McpTool[], apiKey: string): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: "Stride work tracking: workspaces (by slug) hold projects, whose work items have states, labels, cycles, modules and comments. Start with list_projects for a workspace slug.",
+  });
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const tool = byName.get(req.params.name);
+    if (!tool) return { isError: true, content: [{ type: "text", text: `Unknown tool "${req.params.name}".` }] };
+    return callTool(fastify, tool, (req.params.arguments ?? {}) as Record<string, unknown>, apiKey);
+  });
+  return server;
+}
+
+export const mcpRoutes: RouteModule = (fastify, app) => {
+  let tools: McpTool[] | null = null;
+
+  // `Authorization: Bearer <token>` is the MCP clients' usual spelling of the API token
+  fastify.addHook("onRequest", async (req) => {
+    if (!req.url.startsWith(MCP_PATH) || req.headers["x-api-key"]) return;
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+    if (m) req.headers["x-api-key"] = m[1];
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: MCP_PATH,
+    auth: "apiKey",
+    policy: Policies.user.any,
+    handler: async (ctx) => {
+      const server = mcpServer(fastify, (tools ??= buildTools()), apiKeyOf(ctx.req)!);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // the rate-limit headers set so far go out with the transport's own answer
+      for (const [k, v] of Object.entries(ctx.reply.getHeaders())) if (v !== undefined) ctx.reply.raw.setHeader(k, v as string);
+      ctx.reply.hijack();
+      ctx.reply.raw.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(ctx.req.raw, ctx.reply.raw, ctx.req.body);
+      return ctx.reply;
+    },
+  });
+
+  // stateless: no server-initiated stream and no session to end
+  route(fastify, app, {
+    method: ["GET", "DELETE"],
+    url: MCP_PATH,
+    auth: "apiKey",
+    policy: Policies.user.any,
+    status: 405,
+    handler: async (ctx) => {
+      ctx.reply.header("allow", "POST");
+      return { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server is stateless, use POST." }, id: null };
+    },
+  });
+};
