@@ -43,6 +43,8 @@ export interface Config {
   modelTestTimeoutMs: number;
   /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
   outboundAllowPrivate: boolean;
+  /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
+  githubApiBase: string;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
     modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
+    githubApiBase: env.GITHUB_API_BASE || "https://api.github.com",
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 import { registerSandboxJobs } from "./routes/environments/commands.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
+import { registerImporterJobs } from "./routes/importers/commands.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -27,4 +28,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerSandboxJobs,
   registerWebhookJobs,
   registerQuickLinkTitleJob,
+  registerImporterJobs,
 ];

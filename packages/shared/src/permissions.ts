@@ -162,6 +162,8 @@ export const PERMISSIONS = {
   home: { view: W.read, edit: W.read },
   /** The caller's own API tokens of a workspace (settings → API tokens: admin only). */
   apiToken: { view: W.admin, create: W.admin, delete: W.admin },
+  /** Importers (settings → imports, work-tracking §9): workspace admins only. */
+  importer: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
   /** Analytics (wire-facts-2 §4): workspace admins and members; a project's analytics: its members. */
   analytics: { workspace: W.member, project: PJ.member },
   /** People's profiles (stats, summary, activity, their work-item tabs): anyone in the workspace, counting what they may see. */

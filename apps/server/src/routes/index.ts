@@ -36,6 +36,7 @@ import { usersRoutes } from "./users/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
+import { importerRoutes } from "./importers/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -82,6 +83,7 @@ export const routeModules: RouteModule[] = [
   v1Routes,
   viewRoutes,
   webhookRoutes,
+  importerRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

@@ -42,3 +42,4 @@ export * from "./api-tokens.ts";
 export * from "./v1.ts";
 export * from "./analytics.ts";
 export * from "./profiles.ts";
+export * from "./importers.ts";
