@@ -57,7 +57,7 @@ async function runToEnd(id: string, mapping: unknown) {
 describe("Jira CSV importer", () => {
   const jiraMapping = () => ({
     states: { "In Progress": pr.states["In Progress"], "To Do": pr.states.Todo, Done: pr.states.Done, "Won't Do": pr.states.Cancelled },
-    users: { "ann@example.com": ann.userId, "bob@example.com": ws.member.userId, "carl@example.com": null },
+    users: { "ann@example.com": ann.userId, "bob@example.com": ws.member.userId, "carl@example.com": null } as Record<string, string | null>,
   });
 
   it("reads the file, suggests a mapping, imports with the mapping and re-runs without duplicates", async () => {

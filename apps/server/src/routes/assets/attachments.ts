@@ -26,7 +26,7 @@ const attachmentUrls = (suffix: string) => [
  * The work item of `:issueId` as the owner of attachments: listing them is reading an attachment of it, a slot is
  * creating one (access.ts); an item the caller may not see is 404; `epics/` paths only find epics.
  */
-async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
+export async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
   const e = await authorizeAsset(ctx, newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }), action);
   if (isEpicPath(ctx) && !e.issue?.isEpic) throw errors.notFound();
   return ctx.params.issueId;
