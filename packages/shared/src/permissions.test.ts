@@ -120,6 +120,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },
   home: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
+  importer: { view: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
   analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
   profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };

@@ -15,6 +15,7 @@ export { WorkspaceMembersSettings } from "../../features/workspace-settings/Memb
 export { WorkspaceWebhooksSettings } from "../../features/workspace-settings/WebhooksPage.tsx";
 export { WorkspaceComingSettings } from "../../features/workspace-settings/ComingPage.tsx";
 export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/ApiTokensPage.tsx";
+export { WorkspaceImportsSettings } from "../../features/workspace-settings/ImportsPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";
