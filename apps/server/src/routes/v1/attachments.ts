@@ -1,12 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { and, desc, eq } from "drizzle-orm";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { createUploadSlot, FA, presentAsset } from "../assets/commands.ts";
-import { attachmentIssue } from "../assets/attachments.ts";
+import { attachmentIssue, attachmentSlotTarget, listAttachments, newAttachmentSlot } from "../assets/attachments.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "../assets/asset-routes.ts";
-import { checkType } from "../assets/shared.ts";
 import { attAssetParams, attParams, uploadSlotBody } from "../assets/schemas.ts";
 import { V1P } from "./paths.ts";
 import type { z } from "zod";
@@ -24,24 +21,13 @@ export function registerV1Attachments(fastify: FastifyInstance, app: AppContext)
     method: "GET", url: urls(""), auth: "apiKey", scope: "project", params: attParams,
     policy: Policies.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
-    handler: async (ctx) => {
-      const rows = await ctx.app.db.select().from(FA)
-        .where(and(eq(FA.issueId, ctx.loaded), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
-        .orderBy(desc(FA.createdAt));
-      return rows.map((a) => presentAsset(a, ctx.workspace.slug));
-    },
+    handler: listAttachments,
   });
   route(fastify, app, {
     method: "POST", url: urls(""), auth: "apiKey", scope: "project", params: attParams, body: uploadSlotBody,
     policy: Policies.project.read,
-    load: async (ctx) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) }),
-    handler: async (ctx) => {
-      const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
-        name: ctx.body.name, type: ctx.loaded.type, size: ctx.body.size, entityType: "ISSUE_ATTACHMENT",
-        entityIdentifier: ctx.loaded.issueId, workspaceId: ctx.workspace.id, projectId: ctx.project.id, issueId: ctx.loaded.issueId,
-      });
-      return { ...body, attachment: presentAsset(asset, ctx.workspace.slug) };
-    },
+    load: attachmentSlotTarget,
+    handler: newAttachmentSlot,
   });
   const one = urls(":assetId/");
   const read: AssetRouteOpts<z.infer<typeof attAssetParams>> = {
