@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, getTableColumns } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
@@ -23,7 +23,9 @@ export const importerRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: PERMISSIONS.importer.view,
     handler: async ({ workspace }) => {
-      const rows = await app.db.select().from(schema.importers).where(eq(schema.importers.workspaceId, workspace.id)).orderBy(desc(schema.importers.createdAt)).limit(100);
+      // The stored source items can be large: the list never reads them.
+      const { items: _items, tokenSealed: _token, ...listed } = getTableColumns(schema.importers);
+      const rows = await app.db.select(listed).from(schema.importers).where(eq(schema.importers.workspaceId, workspace.id)).orderBy(desc(schema.importers.createdAt)).limit(100);
       return rows.map(presentImporter);
     },
   });

@@ -3,7 +3,7 @@ import { auditFields, iso } from "../../core/present.ts";
 import type { ImporterRow } from "./commands.ts";
 
 /** An import as the settings page shows it: never its token or its stored items. */
-export function presentImporter(r: ImporterRow): Importer {
+export function presentImporter(r: Omit<ImporterRow, "items" | "tokenSealed">): Importer {
   return {
     id: r.id,
     workspace: r.workspaceId,
