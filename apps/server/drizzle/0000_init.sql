@@ -1220,6 +1220,30 @@ CREATE TABLE "exporters" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "importers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"service" text NOT NULL,
+	"status" text NOT NULL,
+	"source_label" text NOT NULL,
+	"config" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"token_sealed" text,
+	"items" jsonb,
+	"discovered" jsonb,
+	"mapping" jsonb,
+	"total" integer DEFAULT 0 NOT NULL,
+	"done" integer DEFAULT 0 NOT NULL,
+	"summary" jsonb,
+	"error" text,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1362,6 +1386,8 @@ ALTER TABLE "project_public_members" ADD CONSTRAINT "project_public_members_proj
 ALTER TABLE "project_public_members" ADD CONSTRAINT "project_public_members_member_users_id_fk" FOREIGN KEY ("member") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exporters" ADD CONSTRAINT "exporters_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exporters" ADD CONSTRAINT "exporters_initiated_by_users_id_fk" FOREIGN KEY ("initiated_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importers" ADD CONSTRAINT "importers_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importers" ADD CONSTRAINT "importers_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_provider_account_uq" ON "accounts" USING btree ("provider","provider_account_id");--> statement-breakpoint
 CREATE INDEX "accounts_user_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -1460,7 +1486,8 @@ CREATE UNIQUE INDEX "deploy_boards_entity_uq" ON "deploy_boards" USING btree ("e
 CREATE UNIQUE INDEX "issue_votes_uq" ON "issue_votes" USING btree ("issue","actor");--> statement-breakpoint
 CREATE INDEX "issue_votes_issue_idx" ON "issue_votes" USING btree ("issue");--> statement-breakpoint
 CREATE UNIQUE INDEX "project_public_members_uq" ON "project_public_members" USING btree ("project","member");--> statement-breakpoint
-CREATE INDEX "exporters_workspace_idx" ON "exporters" USING btree ("workspace","created_at");
+CREATE INDEX "exporters_workspace_idx" ON "exporters" USING btree ("workspace","created_at");--> statement-breakpoint
+CREATE INDEX "importers_workspace_idx" ON "importers" USING btree ("workspace","created_at");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

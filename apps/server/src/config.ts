@@ -90,6 +90,8 @@ export function storageOrigin(config: Pick<Config, "s3">): string | null {
   if (!s3.endpoint) return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
   const u = new URL(s3.endpoint);
   return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
+  /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
+  githubApiBase: string;
 }
 
 function num(v: string | undefined, d: number): number {
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oauthEndpointOverrides: {},
     storage: env.STORAGE === "s3" ? "s3" : "local",
     s3: loadS3Config(env),
+    githubApiBase: env.GITHUB_API_BASE || "https://api.github.com",
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { registerSandboxJobs } from "./routes/environments/commands.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 import { registerExportJobs } from "./routes/exports/job.ts";
+import { registerImporterJobs } from "./routes/importers/commands.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -29,4 +30,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerWebhookJobs,
   registerQuickLinkTitleJob,
   registerExportJobs,
+  registerImporterJobs,
 ];

@@ -121,6 +121,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   publish: { view: ALL_IN, edit: ACTORS },
   home: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
   apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
+  importer: { view: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
   analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
   export: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },

@@ -164,6 +164,8 @@ export const PERMISSIONS = {
   home: { view: W.read, edit: W.read },
   /** The caller's own API tokens of a workspace (settings → API tokens: admin only). */
   apiToken: { view: W.admin, create: W.admin, delete: W.admin },
+  /** Importers (settings → imports, work-tracking §9): workspace admins only. */
+  importer: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
   /** Analytics (wire-facts-2 §4): workspace admins and members; a project's analytics: its members. */
   analytics: { workspace: W.member, project: PJ.member },
   /** Exports of work items (wire-facts-2 §5): workspace admins and members start them and read the history. */

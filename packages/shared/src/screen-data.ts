@@ -159,6 +159,10 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     }
     if (a === "webhooks") go(`${W}/webhooks/`);
     if (a === "api-tokens") go(`${W}/api-tokens/`);
+    if (a === "imports" || a === "impors") {
+      go(`${W}/importers/`);
+      go(`${W}/projects/`);
+    }
     return;
   }
   if (section !== "projects" || !a || a === "archives") return;

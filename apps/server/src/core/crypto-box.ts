@@ -5,7 +5,7 @@ import crypto from "node:crypto";
  * for one use (instance configuration, a user's secret, a model configuration's API key) cannot be opened as
  * another. Stored form: `enc:v1:<base64(iv ‖ tag ‖ ciphertext)>`; empty strings stay empty.
  */
-export type SealPurpose = "instance-config" | "user-secret" | "model-config" | "oauth-state" | "oauth-account";
+export type SealPurpose = "instance-config" | "user-secret" | "model-config" | "oauth-state" | "oauth-account" | "importer-token";
 
 const PREFIX = "enc:v1:";
 

@@ -40,6 +40,7 @@ import { exportRoutes } from "./exports/index.ts";
 import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
+import { importerRoutes } from "./importers/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -90,6 +91,7 @@ export const routeModules: RouteModule[] = [
   v1Routes,
   viewRoutes,
   webhookRoutes,
+  importerRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

@@ -61,6 +61,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   workspaces: (_e, c) => [qk.workspace(c.slug), qk.myWorkspaces],
   webhooks: (_e, c) => [qk.webhooks(c.slug)],
   webhook_logs: (_e, c) => [qk.webhooks(c.slug)],
+  importers: (_e, c) => [qk.importers(c.slug)],
   cycles: (_e, c) => [refs(c, "cycles"), lists(c), cycleNumbers(c)],
   modules: (_e, c) => [refs(c, "modules"), lists(c)],
   module_members: (_e, c) => [refs(c, "modules")],

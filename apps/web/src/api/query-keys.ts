@@ -16,6 +16,7 @@ export const qk = {
   webhookLogs: (slug: string, id: string) => ["ws", slug, "webhooks", "logs", id] as const,
   apiTokens: (slug: string) => ["ws", slug, "api-tokens"] as const,
   exports: (slug: string) => ["ws", slug, "exports"] as const,
+  importers: (slug: string) => ["ws", slug, "importers"] as const,
   projects: (slug: string) => ["ws", slug, "projects"] as const,
   favorites: (slug: string) => ["ws", slug, "favorites"] as const,
   workspaceUserProperties: (slug: string) => ["ws", slug, "user-properties"] as const,

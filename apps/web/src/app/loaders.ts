@@ -27,6 +27,7 @@ import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
 import { workspaceInvitationsQuery, workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
 import { webhooksQuery } from "../api/webhooks.ts";
+import { importersQuery } from "../api/importers.ts";
 import { apiTokensQuery } from "../api/api-tokens.ts";
 import { exportsQuery } from "../api/exports.ts";
 import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
@@ -58,7 +59,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
 export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "other";
-export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "api-tokens" | "exports" | "other";
+export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "api-tokens" | "exports" | "imports" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
@@ -386,6 +387,7 @@ export function createLoaders(qc: QueryClient) {
     if (page === "webhooks") start(webhooksQuery(slug));
     if (page === "api-tokens") start(apiTokensQuery(slug));
     if (page === "exports") start(exportsQuery(slug), projectsQuery(slug));
+    if (page === "imports") start(importersQuery(slug), projectsQuery(slug));
     return null;
   };
 

@@ -100,3 +100,22 @@ export interface Estimate extends AuditFields {
   workspace: string;
   points: EstimatePoint[];
 }
+
+// ---------------------------------------------------------------- public API v1 (wire-facts §12; Plane's SDK)
+
+/** POST v1 P/estimates/: the system alone; its points follow through …/estimate-points/. */
+export const v1CreateEstimateBody = z.object({
+  name: requiredText(ESTIMATE_NAME_MAX),
+  description: text(10000).optional(),
+  type: estimateType().optional(),
+  last_used: flag().optional(),
+});
+export type V1CreateEstimateBody = z.infer<typeof v1CreateEstimateBody>;
+/** PATCH v1 P/estimates/: name and description only. */
+export const v1UpdateEstimateBody = z.object({ name: requiredText(ESTIMATE_NAME_MAX).optional(), description: text(10000).optional() });
+export type V1UpdateEstimateBody = z.infer<typeof v1UpdateEstimateBody>;
+/** POST v1 …/estimate-points/: one point or a list of them, added in order. */
+export const v1CreateEstimatePointsBody = z.union([
+  createEstimatePointBody,
+  z.array(createEstimatePointBody, { error: fieldError(MSG.list) }).min(1, MSG.emptyList).max(ESTIMATE_POINTS_MAX, MSG.maxItems(ESTIMATE_POINTS_MAX)),
+]);

@@ -44,3 +44,4 @@ export * from "./analytics.ts";
 export * from "./profiles.ts";
 export * from "./publish.ts";
 export * from "./exports.ts";
+export * from "./importers.ts";

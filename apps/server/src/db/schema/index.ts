@@ -15,3 +15,4 @@ export * from "./home.ts";
 export * from "./api-tokens.ts";
 export * from "./publish.ts";
 export * from "./exports.ts";
+export * from "./imports.ts";

@@ -16,6 +16,8 @@ import type { Disposition } from "./sign.ts";
  * belongs to are applied by `loadAsset` (access.ts) in the route's `load`.
  */
 export interface AssetRouteOpts<TParams> {
+  /** `apiKey` for the public API v1's routes; the app's session otherwise. */
+  auth?: "apiKey";
   scope?: "workspace" | "project";
   params: z.ZodType<TParams>;
   policy: Policy;
@@ -28,6 +30,7 @@ const createdBy = (a: AssetRow) => a.createdById;
 function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>, action: AssetAction, extra: Partial<AssetWhere> = {}) {
   return {
     url,
+    ...(o.auth ? { auth: o.auth } : {}),
     scope: o.scope,
     params: o.params,
     policy: o.policy,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
-import { route, type ScopeCtx } from "../../core/route.ts";
+import { route, type Ctx, type ScopeCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -10,7 +10,7 @@ import { createUploadSlot, FA, presentAsset } from "./commands.ts";
 import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
 import { checkType, PA } from "./shared.ts";
-import { attAssetParams, attParams, uploadSlotBody } from "./schemas.ts";
+import { attAssetParams, attParams, uploadSlotBody, type UploadSlotBody } from "./schemas.ts";
 
 type AttAssetParams = z.infer<typeof attAssetParams>;
 
@@ -26,10 +26,38 @@ const attachmentUrls = (suffix: string) => [
  * The work item of `:issueId` as the owner of attachments: listing them is reading an attachment of it, a slot is
  * creating one (access.ts); an item the caller may not see is 404; `epics/` paths only find epics.
  */
-async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
+export async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
   const e = await authorizeAsset(ctx, newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }), action);
   if (isEpicPath(ctx) && !e.issue?.isEpic) throw errors.notFound();
   return ctx.params.issueId;
+}
+
+/** The uploaded attachments of the loaded work item, newest first (the app's and v1's list). */
+export async function listAttachments(ctx: Ctx<{ issueId: string }, unknown, unknown, string>) {
+  const rows = await ctx.app.db
+    .select()
+    .from(FA)
+    .where(and(eq(FA.issueId, ctx.loaded), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
+    .orderBy(desc(FA.createdAt));
+  return rows.map((a) => presentAsset(a, ctx.workspace.slug));
+}
+
+type SlotCtx<L> = Ctx<{ issueId: string }, unknown, UploadSlotBody, L>;
+/** A new attachment's work item (the caller may add to it) and its checked type. */
+export const attachmentSlotTarget = async (ctx: SlotCtx<undefined>) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) });
+/** An upload slot for a new attachment: `{upload_data, asset_id, asset_url, attachment}`. */
+export async function newAttachmentSlot(ctx: SlotCtx<{ issueId: string; type: string }>) {
+  const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
+    name: ctx.body.name,
+    type: ctx.loaded.type,
+    size: ctx.body.size,
+    entityType: "ISSUE_ATTACHMENT",
+    entityIdentifier: ctx.loaded.issueId,
+    workspaceId: ctx.workspace.id,
+    projectId: ctx.project.id,
+    issueId: ctx.loaded.issueId,
+  });
+  return { ...body, attachment: presentAsset(asset, ctx.workspace.slug) };
 }
 
 /** Issue attachments (both path families; issues and epics): list, slot, download, mark uploaded, delete. */
@@ -41,14 +69,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     params: attParams,
     policy: Policies.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
-    handler: async (ctx) => {
-      const rows = await ctx.app.db
-        .select()
-        .from(FA)
-        .where(and(eq(FA.issueId, ctx.loaded), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
-        .orderBy(desc(FA.createdAt));
-      return rows.map((a) => presentAsset(a, ctx.workspace.slug));
-    },
+    handler: listAttachments,
   });
 
   route(fastify, app, {
@@ -58,20 +79,8 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     params: attParams,
     body: uploadSlotBody,
     policy: Policies.project.read,
-    load: async (ctx) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) }),
-    handler: async (ctx) => {
-      const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
-        name: ctx.body.name,
-        type: ctx.loaded.type,
-        size: ctx.body.size,
-        entityType: "ISSUE_ATTACHMENT",
-        entityIdentifier: ctx.loaded.issueId,
-        workspaceId: ctx.workspace.id,
-        projectId: ctx.project.id,
-        issueId: ctx.loaded.issueId,
-      });
-      return { ...body, attachment: presentAsset(asset, ctx.workspace.slug) };
-    },
+    load: attachmentSlotTarget,
+    handler: newAttachmentSlot,
   });
 
   const one = attachmentUrls(":assetId/");

@@ -11,6 +11,7 @@ import { setActiveEstimate } from "../../core/estimates.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { EstimatePointRow, EstimateRow } from "./presenters.ts";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimateBody, UpdateEstimatePointBody } from "./schemas.ts";
+import type { V1CreateEstimateBody, V1UpdateEstimateBody } from "@stride/shared/contract";
 
 const { estimates: E, estimatePoints: EP, projects, issues } = schema;
 
@@ -118,6 +119,33 @@ export async function createEstimate(app: AppContext, project: ProjectRow, actor
     if (estimate.lastUsed) await setActiveEstimate(tx, project.id, estimate.id, actorId);
     return { estimate, points: points.sort((a, b) => a.key - b.key) };
   });
+}
+
+/**
+ * The public API's create (Plane's SDK): the system without points, which its client adds next through
+ * …/estimate-points/ (each checked as in the app). One per project there: a second is a 409 naming the first.
+ */
+export async function createBareEstimate(app: AppContext, project: ProjectRow, actorId: string, body: V1CreateEstimateBody): Promise<EstimateRow> {
+  return app.db.transaction(async (tx) => {
+    await lockProjectEstimates(tx, project.id);
+    const [existing] = await tx.select({ id: E.id }).from(E).where(eq(E.projectId, project.id)).limit(1);
+    if (existing) throw errors.conflict({ error: "An estimate already exists for this project", id: existing.id });
+    const [estimate] = await tx.insert(E).values({
+      workspaceId: project.workspaceId, projectId: project.id, name: body.name, description: body.description ?? "",
+      type: body.type ?? "categories", lastUsed: !!body.last_used, createdById: actorId, updatedById: actorId,
+    }).returning();
+    if (estimate.lastUsed) await setActiveEstimate(tx, project.id, estimate.id, actorId);
+    return estimate;
+  });
+}
+
+/** The public API's PATCH: name and description only (points change through their own routes). */
+export async function renameEstimate(app: AppContext, estimate: EstimateRow, actorId: string, body: V1UpdateEstimateBody): Promise<EstimateRow> {
+  const set: Partial<typeof E.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
+  if (body.name !== undefined) set.name = body.name;
+  if (body.description !== undefined) set.description = body.description;
+  const [row] = await app.db.update(E).set(set).where(eq(E.id, estimate.id)).returning();
+  return row;
 }
 
 /**

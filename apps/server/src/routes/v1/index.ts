@@ -4,6 +4,10 @@ import { registerV1Project } from "./project.ts";
 import { registerV1WorkItems } from "./work-items.ts";
 import { registerV1Docs } from "./openapi.ts";
 import { registerV1Planning } from "./planning.ts";
+import { registerV1Stickies } from "./stickies.ts";
+import { registerV1Intake } from "./intake.ts";
+import { registerV1Attachments } from "./attachments.ts";
+import { registerV1Estimates } from "./estimates.ts";
 
 /**
  * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
@@ -15,5 +19,9 @@ export const v1Routes: RouteModule = (fastify, app) => {
   registerV1Project(fastify, app);
   registerV1WorkItems(fastify, app);
   registerV1Planning(fastify, app);
+  registerV1Attachments(fastify, app);
+  registerV1Intake(fastify, app);
+  registerV1Stickies(fastify, app);
+  registerV1Estimates(fastify, app);
   registerV1Docs(fastify, app);
 };

@@ -17,6 +17,7 @@ export { WorkspaceComingSettings } from "../../features/workspace-settings/Comin
 export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/ApiTokensPage.tsx";
 export { WorkspaceExportsSettings } from "../../features/workspace-settings/ExportsPage.tsx";
 export { WorkspaceIntegrationsSettings } from "../../features/workspace-settings/IntegrationsPage.tsx";
+export { WorkspaceImportsSettings } from "../../features/workspace-settings/ImportsPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";

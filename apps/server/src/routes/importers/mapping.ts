@@ -1,0 +1,39 @@
+import type { ImportMapping } from "@stride/shared/contract";
+import type { Discovered } from "./source.ts";
+
+/** The state group a source status most likely means, by its name (Jira's and GitHub's usual words). */
+export function statusGroup(status: string): "backlog" | "unstarted" | "started" | "completed" | "cancelled" {
+  const s = status.trim().toLowerCase();
+  if (/cancel|won'?t|reject|not planned|declined|invalid|duplicate|abandon/.test(s)) return "cancelled";
+  if (/done|closed|resolved|complete|fixed|released|shipped/.test(s)) return "completed";
+  if (/progress|review|doing|started|testing|qa|development|active|blocked/.test(s)) return "started";
+  if (/backlog|icebox|someday/.test(s)) return "backlog";
+  return "unstarted";
+}
+
+export interface MappingState { id: string; name: string; group: string; isDefault: boolean }
+export interface MappingMember { id: string; email: string; displayName: string }
+
+/**
+ * The mapping suggested before the admin decides: a status goes to the project state of the same name, else to
+ * the first state of its likely group, else to the default state; a person to the project member with the same
+ * email (Jira) or display name (GitHub login), else to nobody.
+ */
+export function suggestMapping(found: Discovered, states: readonly MappingState[], members: readonly MappingMember[]): ImportMapping {
+  const open = states.filter((s) => s.group !== "triage");
+  const fallback = open.find((s) => s.isDefault) ?? open[0];
+  const out: ImportMapping = { states: {}, users: {} };
+  for (const st of found.states) {
+    const byName = open.find((s) => s.name.toLowerCase() === st.name.trim().toLowerCase());
+    const byGroup = open.find((s) => s.group === statusGroup(st.name));
+    const pick = byName ?? byGroup ?? fallback;
+    if (pick) out.states[st.key] = pick.id;
+  }
+  for (const u of found.users) {
+    const email = u.email?.toLowerCase();
+    const m = (email && members.find((x) => x.email.toLowerCase() === email))
+      || members.find((x) => x.displayName && x.displayName.toLowerCase() === u.key.toLowerCase());
+    out.users[u.key] = m ? m.id : null;
+  }
+  return out;
+}

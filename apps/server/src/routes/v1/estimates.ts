@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import { asc, desc, eq } from "drizzle-orm";
+import { v1CreateEstimateBody, v1CreateEstimatePointsBody, v1UpdateEstimateBody } from "@stride/shared/contract";
+import { route, type ProjectRow } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import type { AppContext } from "../../core/context.ts";
+import { errors } from "../../core/errors.ts";
+import { projectParams } from "../../core/fields.ts";
+import { schema, type DbOrTx } from "../../db/client.ts";
+import { estimateParams, estimatePointParams, updateEstimatePointBody } from "../estimates/schemas.ts";
+import {
+  createBareEstimate, createEstimatePoint, deleteEstimate, deleteEstimatePoint, loadEstimate, loadEstimatePoint, pointsOf, renameEstimate,
+  updateEstimatePoint,
+} from "../estimates/commands.ts";
+import { V1P } from "./paths.ts";
+import { columns, shapeOne, v1ShapeQuery } from "./shape.ts";
+import { authorExpanders } from "./presenters.ts";
+
+const E = schema.estimates;
+const presentV1Estimate = (e: typeof E.$inferSelect) => columns(E, e);
+const presentV1Point = (p: typeof schema.estimatePoints.$inferSelect) => columns(schema.estimatePoints, p);
+
+/** The project's estimate as v1 knows it (one per project): the active one, else the newest. */
+async function projectEstimate(db: DbOrTx, project: ProjectRow) {
+  if (project.estimateId) {
+    const [active] = await db.select().from(E).where(eq(E.id, project.estimateId)).limit(1);
+    if (active) return active;
+  }
+  const [row] = await db.select().from(E).where(eq(E.projectId, project.id)).orderBy(desc(E.createdAt), asc(E.id)).limit(1);
+  if (!row) throw errors.v1NotFound();
+  return row;
+}
+
+/**
+ * v1 estimates (`/projects/{pid}/estimates/`, as Plane's SDK calls them): the project's estimate (GET, POST,
+ * PATCH, DELETE on the collection path) and its points (`…/estimates/{id}/estimate-points/[{point}/]`), through
+ * the app's estimate commands (the 2–6 point rule holds as points are added and removed).
+ */
+export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
+  const db = app.db;
+  const P = PERMISSIONS.estimate;
+  const url = `${V1P}/estimates/`;
+  const current = ({ project }: { project: ProjectRow }) => projectEstimate(db, project);
+  const estimate = ({ project, params }: { project: ProjectRow; params: { estimateId: string } }) => loadEstimate(db, project.id, params.estimateId);
+
+  route(fastify, app, {
+    method: "GET", url, auth: "apiKey", scope: "project", params: projectParams, query: v1ShapeQuery,
+    policy: P.view, load: current,
+    handler: async (ctx) => shapeOne(presentV1Estimate(ctx.loaded), ctx.query, authorExpanders(db)),
+  });
+  route(fastify, app, {
+    method: "POST", url, auth: "apiKey", scope: "project", params: projectParams, body: v1CreateEstimateBody,
+    policy: P.create, status: 201,
+    handler: async (ctx) => presentV1Estimate(await createBareEstimate(app, ctx.project, ctx.user.id, ctx.body)),
+  });
+  route(fastify, app, {
+    method: "PATCH", url, auth: "apiKey", scope: "project", params: projectParams, body: v1UpdateEstimateBody,
+    policy: P.edit, load: current,
+    handler: async (ctx) => presentV1Estimate(await renameEstimate(app, ctx.loaded, ctx.user.id, ctx.body)),
+  });
+  route(fastify, app, {
+    method: "DELETE", url, auth: "apiKey", scope: "project", params: projectParams,
+    policy: P.delete, load: current, status: 204,
+    handler: async (ctx) => {
+      await deleteEstimate(app, ctx.project, ctx.loaded, ctx.user.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
+    policy: P.view, load: estimate,
+    handler: async (ctx) => (await pointsOf(db, [ctx.loaded.id])).map(presentV1Point),
+  });
+  route(fastify, app, {
+    method: "POST", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
+    body: v1CreateEstimatePointsBody, policy: P.edit, load: estimate, status: 201,
+    handler: async (ctx) => {
+      const body = ctx.body;
+      const many = Array.isArray(body);
+      const out = [];
+      for (const p of Array.isArray(body) ? body : [body]) out.push(presentV1Point(await createEstimatePoint(app, ctx.loaded, ctx.user.id, p)));
+      return many ? out : out[0];
+    },
+  });
+  const point = async ({ project, params }: { project: ProjectRow; params: { estimateId: string; pointId: string } }) => {
+    const e = await loadEstimate(db, project.id, params.estimateId);
+    return { estimate: e, point: await loadEstimatePoint(db, e, params.pointId) };
+  };
+  route(fastify, app, {
+    method: "PATCH", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
+    body: updateEstimatePointBody, policy: P.edit, load: point,
+    handler: async (ctx) => presentV1Point(await updateEstimatePoint(app, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, ctx.body)),
+  });
+  route(fastify, app, {
+    method: "DELETE", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
+    policy: P.edit, load: point, status: 204,
+    handler: async (ctx) => {
+      await deleteEstimatePoint(app, ctx.project, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, null);
+    },
+  });
+}
