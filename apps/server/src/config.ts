@@ -53,6 +53,8 @@ export interface Config {
   storage: "local" | "s3";
   /** The S3-compatible store when `storage` is s3. */
   s3: S3Config | undefined;
+  /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
+  githubApiBase: string;
 }
 
 export interface S3Config {
@@ -90,8 +92,6 @@ export function storageOrigin(config: Pick<Config, "s3">): string | null {
   if (!s3.endpoint) return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
   const u = new URL(s3.endpoint);
   return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
-  /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
-  githubApiBase: string;
 }
 
 function num(v: string | undefined, d: number): number {

@@ -53,11 +53,11 @@ export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "members", label: "Members", path: "settings/members/", roles: ADMIN_ONLY },
   { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY, coming: true },
   { key: "exports", label: "Exports", path: "settings/exports/", roles: ADMIN_ONLY },
-  { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY, coming: true },
+  { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY },
   { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY },
   { key: "integrations", label: "Integrations", path: "settings/integrations/", roles: ADMIN_ONLY, inDefaultList: true },
   // The spec spells this path "impors"; the correct spelling opens the same page.
-  { key: "imports", label: "Imports", path: "settings/impors/", aliases: ["settings/imports/"], roles: ADMIN_ONLY, coming: true },
+  { key: "imports", label: "Imports", path: "settings/impors/", aliases: ["settings/imports/"], roles: ADMIN_ONLY },
 ];
 
 /** Project settings pages per role; the default list is general, repositories, model configuration, states, labels. */
