@@ -82,6 +82,9 @@ class StreamedRecord {
   }
 }
 
+/** How long a run handed back by a stopping instance waits (its job runner stops meanwhile), so another instance takes it. */
+export const HANDOVER_DELAY_MS = 1000;
+
 export async function runExecution(app: AppContext, payload: ExecutePayload): Promise<void> {
   const [exec] = await app.db.update(E).set({ status: "running", startedAt: new Date(), heartbeatAt: new Date(), updatedAt: new Date(), statusReason: null })
     .where(and(eq(E.id, payload.executionId), eq(E.runSeq, payload.runSeq), eq(E.status, "pending"))).returning();
@@ -94,7 +97,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     stop = r;
     controller.abort(new Stop(r));
   };
-  localRuns.set(exec.id, halt);
+  localRuns(app).set(exec.id, halt);
   const timeoutMs = (cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S) * 1000;
   const timer = setTimeout(() => halt("timeout"), timeoutMs);
   let beating = false;
@@ -147,7 +150,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
   } finally {
     clearTimeout(timer);
     clearInterval(beat);
-    localRuns.delete(exec.id);
+    localRuns(app).delete(exec.id);
     for (const c of mcp) await c.close();
   }
   if (stop) outcome = stopped(stop, cfg);
@@ -232,6 +235,7 @@ async function converse(
       await appendRecord(app.db, exec, { type: "error", content: reason });
       return { status: "failed", reason, summary: null };
     }
+    if (signal.aborted) throw signal.reason;
     const text = new StreamedRecord(app, exec, "message");
     const thought = new StreamedRecord(app, exec, "reasoning");
     const calls: ToolCall[] = [];
@@ -304,7 +308,7 @@ async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<
     if (o.status === "shutdown") {
       // this process is stopping: the run goes back to the queue and the next instance continues it
       const [row] = await tx.update(E).set({ status: "pending", runSeq: exec.runSeq + 1, heartbeatAt: null, durationMs: elapsed, updatedAt: new Date() }).where(mine).returning();
-      if (row) await enqueueRun(app, tx, row);
+      if (row) await enqueueRun(app, tx, row, new Date(Date.now() + HANDOVER_DELAY_MS));
       return;
     }
     if (o.status === "cancelled") return; // the cancel call wrote it
@@ -316,8 +320,8 @@ async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<
 }
 
 /** Abort every run of this process because it is stopping: each goes back to the queue for the next instance. */
-export function releaseLocalRuns(): void {
-  for (const [, halt] of localRuns) halt("shutdown");
+export function releaseLocalRuns(app: AppContext): void {
+  for (const [, halt] of localRuns(app)) halt("shutdown");
 }
 
 /**

@@ -92,7 +92,10 @@ function labelOf(t: McpTemplate, index: number): string {
       return `mcp${index + 1}`;
     }
   }
-  return String(c.command ?? `mcp${index + 1}`).split("/").pop()!.split(/\s/)[0] || `mcp${index + 1}`;
+  // an interpreter (node, python3, npx …) is not a name: the script's is
+  const words = [String(c.command ?? ""), ...((c.args as string[] | undefined) ?? [])].filter((w) => w && !w.startsWith("-"));
+  const script = words.length > 1 && /^(node|nodejs|python3?|npx|uvx|deno|bun|sh|bash)$/.test(words[0].split("/").pop()!) ? words[1] : words[0];
+  return script?.split("/").pop()!.replace(/\.[a-z]+$/i, "") || `mcp${index + 1}`;
 }
 
 function resultText(r: { content?: unknown; structuredContent?: unknown; isError?: boolean }): ToolResult {

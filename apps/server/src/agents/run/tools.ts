@@ -122,12 +122,13 @@ const TOOLS: Record<string, Tool> = {
     spec: {
       name: "update_task",
       description: "Change a task of the work item: its status (pending, in_progress, completed, cancelled), name or description.",
-      parameters: obj({ task_id: { type: "string" }, status: { type: "string", enum: [...TASK_STATUSES] }, name: { type: "string" }, description: { type: "string" }, work_item_id: workItemId }, ["task_id"]),
+      parameters: obj({ task_id: { type: "string", description: "The task's id (or its exact name)." }, status: { type: "string", enum: [...TASK_STATUSES] }, name: { type: "string" }, description: { type: "string" }, work_item_id: workItemId }, ["task_id"]),
     },
     run: async (args, ctx) => {
       const issue = await issueOf(ctx, args);
       const taskId = str(args, "task_id")!;
-      const cur = (await tasksOf(ctx.app.db, issue.id)).find((t) => t.id === taskId);
+      const tasks = await tasksOf(ctx.app.db, issue.id);
+      const cur = tasks.find((t) => t.id === taskId) ?? tasks.find((t) => t.name.trim().toLowerCase() === taskId.trim().toLowerCase());
       if (!cur) throw new ToolInputError("Task not found on this work item.");
       const status = str(args, "status", false);
       if (status && !(TASK_STATUSES as readonly string[]).includes(status)) throw new ToolInputError(`"status" must be one of ${TASK_STATUSES.join(", ")}.`);

@@ -30,8 +30,8 @@ export interface ExecutePayload {
 }
 
 /** Enqueue the run of an execution (inside the caller's transaction); a newer enqueue makes older jobs no-ops. */
-export async function enqueueRun(app: AppContext, tx: DbOrTx, exec: { id: string; runSeq: number }): Promise<void> {
-  await app.jobs.enqueue(tx, AGENT_RUN_TASK, { executionId: exec.id, runSeq: exec.runSeq } satisfies ExecutePayload, { maxAttempts: 1 });
+export async function enqueueRun(app: AppContext, tx: DbOrTx, exec: { id: string; runSeq: number }, runAt?: Date): Promise<void> {
+  await app.jobs.enqueue(tx, AGENT_RUN_TASK, { executionId: exec.id, runSeq: exec.runSeq } satisfies ExecutePayload, { maxAttempts: 1, runAt });
 }
 
 export async function loadExecution(db: DbOrTx, projectId: string, id: string, userId?: string): Promise<ExecutionRow> {
@@ -183,8 +183,14 @@ export async function recordExecutionActivity(tx: DbOrTx, e: ExecutionRow, actor
   });
 }
 
-/** The aborters of the runs of this process, by execution id (cancel reaches the loop through them). */
-export const localRuns = new Map<string, (reason: "cancelled" | "shutdown") => void>();
+type Halt = (reason: "cancelled" | "shutdown") => void;
+const runsByApp = new WeakMap<object, Map<string, Halt>>();
+/** The runs of this server instance, by execution id: cancel and shutdown reach the loop through them. */
+export function localRuns(app: object): Map<string, Halt> {
+  let m = runsByApp.get(app);
+  if (!m) runsByApp.set(app, (m = new Map()));
+  return m;
+}
 
 /** POST P/agent/executions/{id}/cancel/: a pending or running execution is cancelled; its run stops within a second. */
 export async function cancelExecution(app: AppContext, exec: ExecutionRow, userId: string): Promise<ExecutionRow> {
@@ -199,7 +205,7 @@ export async function cancelExecution(app: AppContext, exec: ExecutionRow, userI
     return r;
   });
   if (!row) return exec;
-  localRuns.get(exec.id)?.("cancelled");
+  localRuns(app).get(exec.id)?.("cancelled");
   // other instances notice on their next status check (the loop polls every few hundred ms)
   await app.db.execute(sql`SELECT pg_notify('stride_agent_cancel', ${exec.id})`);
   return row;

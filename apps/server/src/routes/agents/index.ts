@@ -15,7 +15,7 @@ import { artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, r
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
-  releaseRunsOnClose(fastify);
+  releaseRunsOnClose(fastify, app);
 
   route(fastify, app, {
     method: "GET",

@@ -15,6 +15,6 @@ export function registerAgentJobs(app: AppContext): void {
 }
 
 /** A stopping server hands its runs back to the queue (the next instance continues them) before the job runner stops. */
-export function releaseRunsOnClose(fastify: FastifyInstance): void {
-  fastify.addHook("onClose", async () => releaseLocalRuns());
+export function releaseRunsOnClose(fastify: FastifyInstance, app: AppContext): void {
+  fastify.addHook("onClose", async () => releaseLocalRuns(app));
 }
