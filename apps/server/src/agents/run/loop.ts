@@ -8,7 +8,7 @@ import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
 import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
 import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
-import { appendRecord, type RecordInput } from "../../routes/agents/records.ts";
+import { appendRecord } from "../../routes/agents/records.ts";
 import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
 import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext } from "./tools.ts";

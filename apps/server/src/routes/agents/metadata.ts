@@ -44,13 +44,14 @@ export const AGENT_TYPES_META: Record<AgentType, AgentType_> = {
 
 /** The template config's JSON Schema, with this type's defaults. */
 function configSchema(type: AgentType): Record<string, unknown> {
-  const schema = z.toJSONSchema(agentTemplateConfigSchema, { io: "input", unrepresentable: "any" }) as Record<string, any>;
+  type Prop = Record<string, unknown>;
+  const schema = z.toJSONSchema(agentTemplateConfigSchema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Prop> };
   const props = schema.properties ?? {};
   props.type = { const: type };
   if (props.max_steps) props.max_steps.default = AGENT_DEFAULT_MAX_STEPS;
   if (props.timeout_s) props.timeout_s.default = AGENT_DEFAULT_TIMEOUT_S;
   if (props.tools) props.tools.items = { type: "string", enum: [...AGENT_TYPES_META[type].tools] };
-  return schema;
+  return schema as Record<string, unknown>;
 }
 
 export function agentMetadata(): AgentMetadata[] {
