@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -164,6 +165,28 @@ describe("a coding run on a work item", () => {
     expect(art.content.match(/^diff --git.*$/gm)).toEqual(["diff --git a/bye.txt b/bye.txt", "diff --git a/hello.txt b/hello.txt"]);
     // a follow-up needs words
     expect((await execute({ execution_id: execId, content: "" })).body).toEqual({ content: [AGENT_MSG.contentRequired] });
+  });
+
+  it("commit: the diff becomes a commit on stride/{IDENT}-{seq} in the repository, linked on the work item", async () => {
+    const d = await detail(execId);
+    const artifactId = d.execution.artifact_ids[0];
+    const r = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    expect(r.status).toBe(200);
+    const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, issueId));
+    const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
+    expect(r.body).toEqual({ branch, commit: expect.stringMatching(/^[0-9a-f]{40}$/), url: `file://${repo.dir}#${branch}` });
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" });
+    expect(git("rev-parse", branch).trim()).toBe(r.body.commit);
+    expect(git("show", `${branch}:hello.txt`)).toBe("hello world\n");
+    expect(git("show", `${branch}:bye.txt`)).toBe("bye\n");
+    expect(git("rev-parse", `${branch}~1`).trim()).toBe(repo.head);
+    expect(git("log", "-1", "--format=%B", branch)).toContain(`Work item: ${w.project.identifier}-${issue.sequenceId}`);
+    const links = await t.db.db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, issueId));
+    expect(links.map((l) => [l.url, l.title])).toEqual([[r.body.url, branch]]);
+    // the branch exists now: a second commit is refused
+    const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    expect([again.status, again.body]).toEqual([409, { error: `The branch ${branch} already exists in the repository.` }]);
+    expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
   });
 
   it("search by tags and time, newest first, with paging", async () => {

@@ -204,3 +204,24 @@ export interface Artifact {
   size: number;
   created_at: string;
 }
+
+/** POST P/agent/executions/{id}/commit/: the diff artifact becomes a commit on a new branch `stride/{IDENT}-{seq}`. */
+export const commitExecutionBody = z.object({
+  artifact_id: uuid(),
+  message: text(5000).trim().optional(),
+});
+export type CommitExecutionBody = z.infer<typeof commitExecutionBody>;
+
+export interface CommitResult {
+  branch: string;
+  commit: string;
+  /** The link added to the work item. */
+  url: string;
+}
+
+export const COMMIT_MSG = {
+  noWorkItem: "Only a run on a work item can be committed.",
+  notDiff: "This artifact is not a diff.",
+  emptyDiff: "The diff is empty: there is nothing to commit.",
+  branchExists: (branch: string) => `The branch ${branch} already exists in the repository.`,
+} as const;

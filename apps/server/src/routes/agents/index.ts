@@ -5,12 +5,13 @@ import { projectParams } from "../../core/fields.ts";
 import { P } from "../../core/paths.ts";
 import { iso } from "../../core/present.ts";
 import {
-  agentTemplateParams, artifactParams, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
+  agentTemplateParams, artifactParams, commitExecutionBody, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
 } from "./schemas.ts";
 import { presentAgentTemplate, presentArtifact, presentExecution, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
 import { releaseRunsOnClose } from "./jobs.ts";
+import { commitExecution } from "./commit.ts";
 import { artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, recordsOf, searchExecutions } from "./executions.ts";
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
@@ -110,6 +111,18 @@ export const agentRoutes: RouteModule = (fastify, app) => {
       const artifacts = await artifactIdsOf(app.db, [row.id]);
       return { execution: presentExecution(row, artifacts.get(row.id)) };
     },
+  });
+
+  // The commit modal (issue #10 point 6; not in platform.md): the diff on a new branch `stride/{IDENT}-{seq}`.
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/agent/executions/:executionId/commit/`,
+    params: executionParams,
+    body: commitExecutionBody,
+    scope: "project",
+    load: ({ project, params, user }) => loadExecution(app.db, project.id, params.executionId, user.id),
+    policy: PERMISSIONS.agentExecution.run,
+    handler: async ({ project, loaded, user, body }) => commitExecution(app, project, loaded, user.id, body),
   });
 
   route(fastify, app, {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam, issueParams, projectParams } from "../../core/fields.ts";
 
 export {
-  executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,
+  commitExecutionBody, executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,
   type ExecuteBody, type SaveAgentTemplateBody, type SearchExecutionsQuery,
 } from "@stride/shared/contract";
 
