@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/index.ts";
 import { oauthRoutes } from "./oauth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
 import { environmentRoutes } from "./environments/index.ts";
+import { agentRoutes } from "./agents/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -57,6 +58,7 @@ export const routeModules: RouteModule[] = [
   oauthRoutes,
   cycleRoutes,
   environmentRoutes,
+  agentRoutes,
   dashboardRoutes,
   estimateRoutes,
   exportRoutes,

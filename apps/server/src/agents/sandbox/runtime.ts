@@ -181,14 +181,19 @@ export class SandboxRuntime {
     }
   }
 
-  /** Run a shell command in the sandbox. Never runs it unsandboxed: without bubblewrap this throws SandboxUnavailableError. */
-  async exec(id: string, command: string, opts: ExecOptions = {}): Promise<ExecResult> {
+  /** The bwrap arguments of a command of a running sandbox (never without bubblewrap: throws SandboxUnavailableError). */
+  private async commandLine(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal">): Promise<{ args: string[]; limits: Limits }> {
     await this.assertAvailable();
     const d = this.dirs(id);
     if (!fs.existsSync(d.work)) throw new SandboxError("The sandbox is not running.");
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
     const cwd = opts.cwd ? safeRelative(opts.cwd) : undefined;
-    const args = bwrapArgs({ checkoutDir: d.work, tmpDir: d.tmp, network: opts.network ?? false, limits, cwd, env: opts.env, command });
+    return { args: bwrapArgs({ checkoutDir: d.work, tmpDir: d.tmp, network: opts.network ?? false, limits, cwd, env: opts.env, command }), limits };
+  }
+
+  /** Run a shell command in the sandbox. Never runs it unsandboxed: without bubblewrap this throws SandboxUnavailableError. */
+  async exec(id: string, command: string, opts: ExecOptions = {}): Promise<ExecResult> {
+    const { args, limits } = await this.commandLine(id, command, opts);
     const started = Date.now();
     if (opts.signal?.aborted) return { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, killed: true, durationMs: 0 };
     // Its own process group, so that a kill reaches bwrap and everything it started (the pid namespace dies with it).
@@ -219,6 +224,25 @@ export class SandboxRuntime {
       // Leftovers of the group (if any) go with it.
       killTree(child, false);
     }
+  }
+
+  /**
+   * Start a long-lived command in the sandbox (a stdio MCP server) with its stdio piped to the caller. It is one of
+   * the sandbox's running commands: cancel, shutdown and kill() end its process group like any other.
+   */
+  async spawn(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal"> = {}): Promise<ChildProcess> {
+    const { args } = await this.commandLine(id, command, opts);
+    const child = spawn(this.bwrap!, args, { ...sandboxIds(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const set = this.running.get(id) ?? new Set();
+    set.add(child);
+    this.running.set(id, set);
+    child.on("close", () => set.delete(child));
+    return child;
+  }
+
+  /** End one command started by spawn() (its whole process group). */
+  stop(child: ChildProcess): void {
+    killTree(child, false);
   }
 
   /** Kill every running command of the sandbox (SIGKILL to each process group). */

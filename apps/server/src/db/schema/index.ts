@@ -16,3 +16,4 @@ export * from "./api-tokens.ts";
 export * from "./publish.ts";
 export * from "./exports.ts";
 export * from "./imports.ts";
+export * from "./agents.ts";

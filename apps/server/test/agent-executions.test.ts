@@ -1,0 +1,364 @@
+import crypto from "node:crypto";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES } from "@stride/shared/contract";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
+import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
+import { makeRepo, processesWith } from "./helpers/sandbox.ts";
+import { bundledMcpServer } from "./helpers/mcp.ts";
+import { connect, schema } from "../src/db/client.ts";
+import { createAppContext } from "../src/boot.ts";
+import { buildServer } from "../src/app.ts";
+import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
+import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
+import { HANDOVER_DELAY_MS, MAX_RESUMES, reapStaleRuns } from "../src/agents/run/loop.ts";
+import { AGENT_RUN_TASK } from "../src/routes/agents/executions.ts";
+
+/**
+ * Executions (agents.md §2, §3, §5): the agent loop against the scripted model server, a real git repository
+ * and real bubblewrap — tasks, commands, files, the diff artifact, cancel, timeout, max_steps, follow-up,
+ * restart, the MCP client — and the spec's errors (platform.md §5, §8).
+ */
+
+let t: TestServer;
+let w: RoleWorld;
+let ms: ModelServer;
+let repo: { dir: string; head: string };
+let sandboxTpl: string;
+let coding: string;
+let triage: string;
+const KEY = "test-key";
+
+const E = schema.agentExecutions;
+
+beforeAll(async () => {
+  expect(ensureBubblewrap()).toBeTruthy();
+  t = await startTestServer();
+  w = await roleWorld(t);
+  ms = await startModelServer({ apiKey: KEY });
+  repo = makeRepo({ "README.md": "hello\n", "tools/mcp.mjs": bundledMcpServer() });
+  const p = w.project.base;
+  expect((await w.ws.admin.post(`${p}/model-configs/scripted/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: KEY })).status).toBe(200);
+  sandboxTpl = (await w.ws.admin.post(`${p}/environments/templates/`, {
+    type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }] },
+  })).body.environment_template.id;
+  coding = (await w.ws.admin.post(`${p}/agent/templates/`, {
+    config: { type: "coding", name: "Coder", model_config: "scripted", max_steps: 20, timeout_s: 120, environment_template_ids: [sandboxTpl] }, preset_names: ["issue_agent"],
+  })).body.agent_template.id;
+  triage = (await w.ws.admin.post(`${p}/agent/templates/`, { config: { type: "triage", name: "Triager", model_config: "scripted", max_steps: 5, timeout_s: 60 } })).body.agent_template.id;
+});
+afterAll(async () => {
+  for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  await ms?.close();
+  await t?.close();
+  fs.rmSync(repo.dir, { recursive: true, force: true });
+});
+beforeEach(() => ms.reset());
+
+async function workItem(name = "Add a greeting", p: ProjectFixture = w.project) {
+  const r = await w.ws.admin.post(`${p.base}/issues/`, { name, description_html: "<p>Write hello.txt</p>" });
+  expect(r.status).toBe(201);
+  return r.body.id as string;
+}
+
+const execute = (body: Record<string, unknown>, c = w.ws.member) => c.post(`${w.project.base}/agent/execute/`, body);
+const detail = async (id: string) => (await w.ws.member.get(`${w.project.base}/agent/executions/${id}/`)).body;
+const row = async (id: string) => (await t.db.db.select().from(E).where(eq(E.id, id)))[0];
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms_ = 20_000): Promise<T> {
+  const end = Date.now() + ms_;
+  for (;;) {
+    const v = await what();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting; last value ${JSON.stringify(v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("a coding run on a work item", () => {
+  let execId: string;
+  let issueId: string;
+
+  it("plans in tasks, runs commands (no network), writes a file, comments, and ends with exactly that diff", async () => {
+    const host = net.createServer((s) => { s.on("error", () => {}); s.end("hi\n"); });
+    await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+    const port = (host.address() as net.AddressInfo).port;
+    const probe = `node -e "require('net').connect(${port},'127.0.0.1').on('connect',()=>process.exit(0)).on('error',(e)=>{console.error(e.code);process.exit(3)})"`;
+    issueId = await workItem();
+    ms.script(
+      { reasoning: "I will plan first.", toolCalls: [{ name: "create_task", args: { name: "Write hello.txt" } }, { name: "create_task", args: { name: "Check the network" } }] },
+      { toolCalls: [{ name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } }, { name: "run_command", args: { command: "ls && git status --short" } }] },
+      { toolCalls: [{ name: "run_command", args: { command: probe } }, { name: "write_file", args: { path: "hello.txt", content: "hello world\n" } }] },
+      { toolCalls: [{ name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } }, { name: "add_comment", args: { comment: "I wrote hello.txt." } }] },
+      { text: "Done: hello.txt holds the greeting." },
+    );
+    const r = await execute({ execution_config: {}, issue_id: issueId, content: "Please do it.", tags: ["issue"] });
+    expect(r.status).toBe(202);
+    expect(r.body).toEqual({ execution_id: expect.any(String), status: "pending" });
+    execId = r.body.execution_id;
+    await t.app.jobs.drain();
+    host.close();
+
+    const d = await detail(execId);
+    expect(d.execution).toMatchObject({
+      id: execId, status: "completed", issue_id: issueId, agent_template_id: coding, agent: { type: "coding", name: "Coder" }, tags: ["issue"],
+      summary: "Done: hello.txt holds the greeting.", steps: 5, usage: { input_tokens: 50, output_tokens: 25 }, created_by: w.ws.member.userId,
+    });
+    expect(d.execution.duration_ms).toBeGreaterThan(0);
+    expect(d.execution.sandbox_ids).toHaveLength(1);
+    const types = d.records.map((x: { type: string }) => x.type);
+    expect(types[0]).toBe("user_input");
+    expect(types).toEqual(expect.arrayContaining(["reasoning", "tool_call", "tool_call_output", "message"]));
+    expect(d.records.map((x: { seq: number }) => x.seq)).toEqual(d.records.map((_: unknown, i: number) => i + 1));
+    const outputs = d.records.filter((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command");
+    expect(outputs[0]).toMatchObject({ format: "code" });
+    expect(outputs[0].content).toMatch(/README\.md/);
+    expect(outputs[1].content).toMatch(/exit code 3/);
+    expect(outputs[1].content).toMatch(/ECONNREFUSED|ENETUNREACH/);
+    const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "write_file");
+    expect(JSON.parse(call.content)).toEqual({ path: "hello.txt", content: "hello world\n" });
+
+    // the diff artifact holds exactly the file the agent wrote
+    expect(d.execution.artifact_ids).toHaveLength(1);
+    const art = await w.ws.member.get(`${w.project.base}/artifacts/${d.execution.artifact_ids[0]}/`);
+    expect(art.status).toBe(200);
+    expect(art.body).toMatchObject({ id: d.execution.artifact_ids[0], execution_id: execId, name: "acme-app.diff", kind: "diff" });
+    expect(art.body.content.match(/^diff --git/gm)).toEqual(["diff --git"]);
+    expect(art.body.content).toContain("diff --git a/hello.txt b/hello.txt");
+    expect(art.body.content).toContain("+hello world");
+    expect(d.records.at(-1)).toMatchObject({ type: "message", format: "diff" });
+
+    // the work item: tasks moved by the agent, its comment, the activity and the executions list
+    const tasks = (await w.ws.member.get(`${w.project.base}/issues/${issueId}/tasks/`)).body;
+    expect(tasks.map((x: { name: string; status: string }) => [x.name, x.status]).sort()).toEqual([["Check the network", "pending"], ["Write hello.txt", "completed"]]);
+    const comments = await t.db.db.select().from(schema.issueComments).where(eq(schema.issueComments.issueId, issueId));
+    expect(comments.map((c) => [c.commentStripped, c.actorId])).toEqual([["I wrote hello.txt.", w.ws.member.userId]]);
+    const activity = await t.db.db.select().from(schema.issueActivities).where(and(eq(schema.issueActivities.issueId, issueId), eq(schema.issueActivities.field, "agent_execution")));
+    expect(activity.map((a) => [a.newValue, a.newIdentifier]).sort()).toEqual([["completed", execId], ["pending", execId]]);
+    const list = await w.ws.member.get(`${w.project.base}/issues/${issueId}/agent-executions/`);
+    expect(list.body.agent_executions).toEqual([{ id: expect.any(String), execution_id: execId, created_at: expect.any(String) }]);
+
+    // what the model was sent: the work item, the user's words and the tools
+    const first = ms.requests[0].body;
+    expect(JSON.stringify(first.messages)).toContain("Add a greeting");
+    expect(JSON.stringify(first.messages)).toContain("Please do it.");
+    expect(first.tools.map((x: { function: { name: string } }) => x.function.name)).toEqual(expect.arrayContaining(["run_command", "write_file", "create_task", "set_state"]));
+  });
+
+  it("a follow-up continues the same execution, its conversation and its checkout", async () => {
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "bye.txt", content: "bye\n" } }] }, { text: "Added bye.txt too." });
+    const r = await execute({ execution_id: execId, content: "Also add bye.txt" });
+    expect(r.status).toBe(202);
+    expect(r.body).toEqual({ execution_id: execId, status: "pending" });
+    await t.app.jobs.drain();
+    const d = await detail(execId);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "Added bye.txt too.", steps: 7 });
+    const sent = JSON.stringify(ms.requests[0].body.messages);
+    expect(sent).toContain("Done: hello.txt holds the greeting.");
+    expect(sent).toContain("Also add bye.txt");
+    expect(d.execution.artifact_ids).toHaveLength(1);
+    const art = (await w.ws.member.get(`${w.project.base}/artifacts/${d.execution.artifact_ids[0]}/`)).body;
+    expect(art.content.match(/^diff --git.*$/gm)).toEqual(["diff --git a/bye.txt b/bye.txt", "diff --git a/hello.txt b/hello.txt"]);
+    // a follow-up needs words
+    expect((await execute({ execution_id: execId, content: "" })).body).toEqual({ content: [AGENT_MSG.contentRequired] });
+  });
+
+  it("commit: the diff becomes a commit on stride/{IDENT}-{seq} in the repository, linked on the work item", async () => {
+    const d = await detail(execId);
+    const artifactId = d.execution.artifact_ids[0];
+    const r = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    expect(r.status).toBe(200);
+    const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, issueId));
+    const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
+    expect(r.body).toEqual({ branch, commit: expect.stringMatching(/^[0-9a-f]{40}$/), url: `file://${repo.dir}#${branch}` });
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" });
+    expect(git("rev-parse", branch).trim()).toBe(r.body.commit);
+    expect(git("show", `${branch}:hello.txt`)).toBe("hello world\n");
+    expect(git("show", `${branch}:bye.txt`)).toBe("bye\n");
+    expect(git("rev-parse", `${branch}~1`).trim()).toBe(repo.head);
+    expect(git("log", "-1", "--format=%B", branch)).toContain(`Work item: ${w.project.identifier}-${issue.sequenceId}`);
+    const links = await t.db.db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, issueId));
+    expect(links.map((l) => [l.url, l.title])).toEqual([[r.body.url, branch]]);
+    // the branch exists now: a second commit is refused
+    const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    expect([again.status, again.body]).toEqual([409, { error: `The branch ${branch} already exists in the repository.` }]);
+    expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
+  });
+
+  it("search by tags and time, newest first, with paging", async () => {
+    const all = await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue`);
+    expect(all.status).toBe(200);
+    expect(all.body.executions.map((x: { id: string }) => x.id)).toEqual([execId]);
+    expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue,other`)).body.executions).toEqual([]);
+    const t0 = (await row(execId)).createdAt;
+    const newer = new Date(t0.getTime() + 1).toISOString();
+    expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?newer_than=${encodeURIComponent(newer)}&tags=issue`)).body.executions).toEqual([]);
+    const page = await w.ws.member.get(`${w.project.base}/agent/executions/search/?page_size=1`);
+    expect(page.body.executions).toHaveLength(1);
+    expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?page_size=0`)).status).toBe(400);
+  });
+});
+
+describe("errors of execute (platform.md §5, §8)", () => {
+  it("answers the spec's messages", async () => {
+    const issueId = await workItem("errors");
+    expect((await execute({ execution_config: { sandbox_ids: "nope" }, issue_id: issueId })).body).toEqual({ error: AGENT_MSG.invalidConfig });
+    expect((await execute({ execution_config: { agent_template_id: crypto.randomUUID() }, issue_id: issueId })).body).toEqual({ error: AGENT_MSG.templateNotFound });
+    expect((await execute({ execution_config: {}, content: "hi" })).body).toEqual({ error: AGENT_MSG.templateNotFound });
+    const bare = await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Bare coder", model_config: "scripted" } });
+    const needs = await execute({ execution_config: { agent_template_id: bare.body.agent_template.id }, issue_id: issueId });
+    expect(needs.status).toBe(400);
+    expect(needs.body).toEqual({ error: 'the agent "Bare coder" requires a sandbox environment. Please select a sandbox or sandbox template.' });
+    const other = await projectFixture(t, w.ws);
+    const otherIssue = (await w.ws.admin.post(`${other.base}/issues/`, { name: "x" })).body.id;
+    const noPreset = await w.ws.admin.post(`${other.base}/agent/execute/`, { execution_config: {}, issue_id: otherIssue });
+    expect([noPreset.status, noPreset.body]).toEqual([400, { error: AGENT_MSG.noPreset }]);
+    expect((await execute({ execution_config: {}, issue_id: crypto.randomUUID() })).status).toBe(404);
+    expect((await execute({ execution_id: crypto.randomUUID(), content: "x" })).body).toEqual({ error: AGENT_MSG.notFound });
+    expect(await t.db.db.select().from(E).where(eq(E.issueId, issueId))).toEqual([]);
+  });
+
+  it("roles: guests and outsiders cannot run, read or cancel executions", async () => {
+    const issueId = await workItem("roles");
+    for (const [c, status] of [[w.ws.guest, 403], [w.ws.outsider, 403], [w.ws.anon, 401]] as const) {
+      expect((await c.post(`${w.project.base}/agent/execute/`, { nonsense: 1 })).status).toBe(status);
+      expect((await c.get(`${w.project.base}/agent/executions/search/`)).status).toBe(status);
+      expect((await c.post(`${w.project.base}/agent/executions/${crypto.randomUUID()}/cancel/`)).status).toBe(status);
+      expect((await c.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).status).toBe(status);
+    }
+    expect(await t.db.db.select().from(E).where(eq(E.issueId, issueId))).toEqual([]);
+  });
+});
+
+describe("one run at a time, cancel, limits", () => {
+  it("refuses a second run while one is pending or running; cancel stops the command's process tree within 1 s", async () => {
+    const issueId = await workItem("long");
+    const marker = `${4000 + crypto.randomInt(1000)}.${crypto.randomInt(1e6)}`;
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: `sleep ${marker}` } }] });
+    const r = await execute({ execution_config: {}, issue_id: issueId });
+    const again = await execute({ execution_config: {}, issue_id: issueId });
+    expect([again.status, again.body]).toEqual([409, { error: AGENT_MSG.starting, status: "pending" }]);
+    const drained = t.app.jobs.drain();
+    await until(async () => processesWith(marker).length, (n) => n > 0);
+    const running = await execute({ execution_config: {}, issue_id: issueId });
+    expect([running.status, running.body]).toEqual([409, { error: AGENT_MSG.running, status: "running" }]);
+    const t0 = Date.now();
+    const c = await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`);
+    expect(c.status).toBe(200);
+    expect(c.body.execution.status).toBe("cancelled");
+    await until(async () => processesWith(marker).length, (n) => n === 0, 1000);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    await drained;
+    const d = await detail(r.body.execution_id);
+    expect(d.execution.status).toBe("cancelled");
+    expect(d.records.some((x: { type: string; content: string }) => x.type === "error" && x.content === "The execution was cancelled.")).toBe(true);
+    // cancelling again changes nothing; a new run may start now
+    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).body.execution.status).toBe("cancelled");
+    ms.script({ text: "ok" });
+    expect((await execute({ execution_config: {}, issue_id: issueId })).status).toBe(202);
+    await t.app.jobs.drain();
+  });
+
+  it("cancel stops a streaming model answer within 1 s", async () => {
+    ms.script({ text: "Thinking about it at length", stallAfterMs: 30_000 });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi", tags: ["chat"] });
+    const drained = t.app.jobs.drain().then(() => Date.now());
+    await until(() => detail(r.body.execution_id), (d) => d.records.some((x: { type: string }) => x.type === "message"));
+    const t0 = Date.now();
+    await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`);
+    expect((await drained) - t0).toBeLessThan(1000);
+    expect((await row(r.body.execution_id)).status).toBe("cancelled");
+  });
+
+  it("timeout_s ends a run as timed_out; max_steps ends it as failed", async () => {
+    const quick = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "triage", name: "Quick", model_config: "scripted", timeout_s: 1, max_steps: 1 } })).body.agent_template.id;
+    ms.script({ text: "slow", delayMs: 5000 });
+    const a = await execute({ execution_config: { agent_template_id: quick }, content: "hi" });
+    await t.app.jobs.drain();
+    expect(await row(a.body.execution_id)).toMatchObject({ status: "timed_out", statusReason: "The agent ran out of time (1 s)." });
+
+    const issueId = await workItem("steps");
+    ms.script({ toolCalls: [{ name: "read_work_item", args: {} }] }, { text: "never asked" });
+    const b = await execute({ execution_config: { agent_template_id: quick }, issue_id: issueId });
+    await t.app.jobs.drain();
+    const d = await detail(b.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "failed", status_reason: "The agent stopped after 1 steps (its max_steps).", steps: 1 });
+    expect(d.records.find((x: { tool_name: string; type: string }) => x.type === "tool_call_output" && x.tool_name === "read_work_item").content).toContain("steps");
+  });
+});
+
+describe("durable runs", () => {
+  it("a server stopping mid-run hands the run to the next instance; nothing stays running", async () => {
+    const db = connect(t.dbUrl!, { max: 4, acquireTimeoutMs: t.app.config.dbAcquireTimeoutMs });
+    const app = createAppContext(t.app.config, db);
+    const server = await buildServer(app, {});
+    ms.script({ text: "partial", stallAfterMs: 30_000 }, { text: "Finished after the restart." });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    const drained = app.jobs.drain();
+    // the model is answering (the stalled first turn) when the instance stops
+    await until(() => detail(r.body.execution_id), (d) => d.execution.status === "running" && d.records.some((x: { type: string }) => x.type === "message"));
+    await server.close();
+    await drained;
+    await app.jobs.stop();
+    await db.close();
+    const after = await row(r.body.execution_id);
+    expect(after.status).toBe("pending");
+    expect((await t.app.jobs.list(t.db.db, AGENT_RUN_TASK)).filter((j) => (j.payload as { executionId: string }).executionId === after.id && !j.failed)).toHaveLength(1);
+    // this instance takes it over once the hand-over delay has passed
+    await until(async () => { await t.app.jobs.drain(); return row(r.body.execution_id); }, (e) => e.status === "completed", HANDOVER_DELAY_MS + 10_000);
+    expect(await row(r.body.execution_id)).toMatchObject({ status: "completed", summary: "Finished after the restart." });
+    const records = (await detail(r.body.execution_id)).records.map((x: { type: string; content: string }) => [x.type, x.content]);
+    expect(records.map(([type]: string[]) => type)).toEqual(["user_input", "message", "message"]);
+    expect("partial".startsWith(records[1][1])).toBe(true);
+    expect(records[2][1]).toBe("Finished after the restart.");
+  });
+
+  it("a run whose process died is taken over, and failed after too many take-overs", async () => {
+    ms.script({ text: "ok" });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.db.db.update(E).set({ status: "running", heartbeatAt: new Date(Date.now() - 120_000) }).where(eq(E.id, r.body.execution_id));
+    await t.db.db.execute(`DELETE FROM graphile_worker._private_jobs` as never).catch(() => {});
+    expect(await reapStaleRuns(t.app)).toBe(1);
+    expect((await row(r.body.execution_id)).status).toBe("pending");
+    await t.app.jobs.drain();
+    expect((await row(r.body.execution_id)).status).toBe("completed");
+
+    await t.db.db.update(E).set({ status: "running", resumes: MAX_RESUMES, heartbeatAt: new Date(Date.now() - 120_000) }).where(eq(E.id, r.body.execution_id));
+    expect(await reapStaleRuns(t.app)).toBe(1);
+    expect(await row(r.body.execution_id)).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("MCP servers of environment templates", () => {
+  it("calls a tool of a local stdio MCP server started inside the sandbox", async () => {
+    const mcp = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "local_mcp", config: { command: "node", args: ["tools/mcp.mjs"] } })).body.environment_template.id;
+    ms.script({ toolCalls: [{ name: "mcp__shout", args: { text: "hello" } }] }, { text: "It shouted." });
+    const r = await execute({ execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl], mcp_template_ids: [mcp] }, content: "shout" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution.status).toBe("completed");
+    expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("mcp__shout");
+    const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "mcp__shout");
+    expect(out.content).toBe("HELLO! (from /workspace)");
+  });
+});
+
+describe("artifacts", () => {
+  it("serves content over 256 KB only by download_url", async () => {
+    ms.script({ text: "ok" });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const big = "x".repeat(ARTIFACT_INLINE_MAX_BYTES + 1);
+    const [a] = await t.db.db.insert(schema.agentArtifacts).values({ workspaceId: w.ws.id, projectId: w.project.id, executionId: r.body.execution_id, name: "big.log", kind: "log", content: big }).returning();
+    const got = await w.ws.member.get(`${w.project.base}/artifacts/${a.id}/`);
+    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), download_url: `${w.project.base}/artifacts/${a.id}/download/` });
+    const dl = await w.ws.member.get(got.body.download_url);
+    expect(dl.status).toBe(200);
+    expect(dl.text).toBe(big);
+    expect((await w.ws.member.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).body).toEqual({ error: AGENT_MSG.artifactNotFound });
+  });
+});
