@@ -10,7 +10,7 @@ import { extractMentionIds, stripHtml } from "./text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
 import { dropFavoritesOf } from "../../core/favorites.ts";
-import { acceptIntakeOnLeavingTriage } from "../intake/accept.ts";
+import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 
 const I = schema.issues;
 
