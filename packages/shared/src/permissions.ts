@@ -149,6 +149,8 @@ export const PERMISSIONS = {
   environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
   /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
   sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
+  /** The realtime subscription token (agents.md §4): anyone in the workspace; it covers only their projects. */
+  agentRealtime: { token: W.read },
   /** Model configurations of a project (agents.md §2; platform §6: admin only). */
   modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
   /** A person's own secrets (`/api/users/me/secrets/`). */

@@ -34,6 +34,7 @@ export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./environments.ts";
 export * from "./model-configs.ts";
+export * from "./agent-realtime.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";
 export * from "./intake.ts";
