@@ -149,8 +149,6 @@ export const PERMISSIONS = {
   environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
   /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
   sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
-  /** The realtime subscription token (agents.md §4): anyone in the workspace; it covers only their projects. */
-  agentRealtime: { token: W.read },
   /** Model configurations of a project (agents.md §2; platform §6: admin only). */
   modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
   /** A person's own secrets (`/api/users/me/secrets/`). */
@@ -168,6 +166,8 @@ export const PERMISSIONS = {
   analytics: { workspace: W.member, project: PJ.member },
   /** People's profiles (stats, summary, activity, their work-item tabs): anyone in the workspace, counting what they may see. */
   profile: { view: W.read },
+  /** The realtime subscription token (agents.md §4): anyone in the workspace; it covers only their projects. */
+  agentRealtime: { token: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;
