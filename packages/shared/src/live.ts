@@ -102,7 +102,7 @@ export type LiveServerMessage =
   | { type: "revoked"; topic: string }
   | { type: "event"; topic: string; seq: number; event: LiveEvent }
   /** A document's current state (documents only; `doc.updated_at` orders them). */
-  | { type: "doc"; topic: string; doc: { updated_at: string } & Record<string, unknown> }
+  | { type: "doc"; topic: string; doc: { updated_at: string } }
   /** Events since the client's `since` are no longer all kept: refetch everything of the topic. */
   | { type: "reset"; topic: string; seq: number }
   | { type: "pong" };

@@ -136,10 +136,10 @@ export class DocumentFeed implements LiveSink {
     });
   }
 
-  private async load(): Promise<({ updated_at: string; records?: unknown[] } & Record<string, unknown>) | null> {
+  private async load(): Promise<{ updated_at: string; records?: unknown[] } | null> {
     switch (this.doc.kind) {
       case "clusters":
-        return { ...(await loadClusterDocument(this.app, this.where.projectId, this.where.workspaceId)) };
+        return loadClusterDocument(this.app, this.where.projectId, this.where.workspaceId);
       case "sandboxes": {
         const d = await loadSandboxDocument(this.app, this.doc.id);
         return d ? { ...d } : null;
