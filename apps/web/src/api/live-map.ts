@@ -1,5 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
-import type { LiveEvent } from "@stride/shared";
+import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
 
 /**
@@ -141,4 +141,30 @@ export function eventIsOlder(e: LiveEvent, heldUpdatedAt: string | null | undefi
   const held = Date.parse(heldUpdatedAt);
   const v = Date.parse(e.v);
   return Number.isFinite(held) && Number.isFinite(v) && held >= v;
+}
+
+/** Records of an `executions/<id>` document (the channel appends those after the held ones). */
+interface WithRecords {
+  updated_at: string;
+  records?: { seq: number }[];
+}
+
+/** The last record number held of a document (0 when none): an `executions/` subscribe asks for records after it. */
+export function docAfter(held: WithRecords | undefined): number {
+  return held?.records?.length ? held.records[held.records.length - 1].seq : 0;
+}
+
+/**
+ * A document update over the held one (platform.md §4 "a realtime update older than the cached one is ignored"):
+ * an older `updated_at` keeps the held document; an `executions/` document's records are appended to the held
+ * ones (numbers already held are dropped), so a reconnect asking for records after the last seq loses nothing.
+ */
+export function mergeDoc<D extends WithRecords>(topic: string, held: D | undefined, incoming: D): D {
+  if (!held) return incoming;
+  const newer = !docIsOlder(incoming.updated_at, held.updated_at);
+  if (!topic.startsWith("executions/")) return newer ? incoming : held;
+  const last = docAfter(held);
+  const fresh = (incoming.records ?? []).filter((r) => r.seq > last);
+  const base = newer ? incoming : held;
+  return { ...base, records: [...(held.records ?? []), ...fresh] };
 }

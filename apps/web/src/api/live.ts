@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, type LiveCtx } from "./live-map.ts";
+import { docAfter, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { forgetBootAnswers } from "./boot-data.ts";
@@ -145,6 +145,12 @@ export class LiveChannel {
   private sub(topic: string) {
     const t = this.topics.get(topic);
     if (!t || t.refused) return;
+    if (topic.includes("/")) {
+      // a document: the server sends it whole on subscribe (an execution's records after those held)
+      const held = this.qc.getQueryData<{ updated_at: string; records?: { seq: number }[] }>(qk.liveDoc(topic));
+      this.send({ type: "sub", topic, ...(topic.startsWith("executions/") ? { after: docAfter(held) } : {}) });
+      return;
+    }
     const since = this.cursors.get(topic);
     this.send(since === undefined ? { type: "sub", topic, recent: recentWindow() } : { type: "sub", topic, since });
   }
@@ -160,7 +166,11 @@ export class LiveChannel {
         if (reconnected) for (const [topic, t] of this.topics) if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
         return;
       }
+      case "doc":
+        this.qc.setQueryData<{ updated_at: string }>(qk.liveDoc(msg.topic), (held) => mergeDoc(msg.topic, held, msg.doc));
+        return;
       case "subscribed":
+        if (msg.topic.includes("/")) return;
         this.cursors.set(msg.topic, Math.max(this.cursors.get(msg.topic) ?? 0, msg.seq));
         return;
       case "event": {
@@ -250,6 +260,20 @@ export function useLiveTopic(topic: string | null, slug: string, pid?: string): 
     if (!topic || !slug || typeof WebSocket === "undefined") return;
     return channelOf(qc).retain(topic, { slug, pid });
   }, [qc, topic, slug, pid]);
+}
+
+/**
+ * A realtime document (agents.md §4: `clusters/<projectId>`, `executions/<id>`, `sandboxes/<id>`) while mounted:
+ * undefined until the server sends it, then kept current (older updates ignored, execution records appended).
+ */
+export function useLiveDoc<D extends { updated_at: string }>(topic: string | null, slug: string, pid?: string): D | undefined {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!topic || !slug || typeof WebSocket === "undefined") return;
+    return channelOf(qc).retain(topic, { slug, pid });
+  }, [qc, topic, slug, pid]);
+  const q = useQuery<D | null>({ queryKey: qk.liveDoc(topic ?? ""), queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: 10 * 60_000 });
+  return topic ? q.data ?? undefined : undefined;
 }
 
 /** The channel's state, for the reconnecting indicator. */

@@ -26,6 +26,8 @@ export const qk = {
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
+  /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */
+  liveDoc: (topic: string) => ["live-doc", topic] as const,
   modelConfigs: (slug: string, pid: string) => ["ws", slug, "project", pid, "model-configs"] as const,
   admin: {
     me: ["admin", "me"] as const,
