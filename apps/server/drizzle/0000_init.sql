@@ -1132,6 +1132,80 @@ CREATE TABLE "api_tokens" (
 	CONSTRAINT "api_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "agent_artifacts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"execution" uuid NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"content" text NOT NULL,
+	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "agent_execution_records" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"execution" uuid NOT NULL,
+	"seq" integer NOT NULL,
+	"type" text NOT NULL,
+	"format" text DEFAULT 'text' NOT NULL,
+	"content" text NOT NULL,
+	"tool_name" text,
+	"tool_call_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "agent_executions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"issue" uuid,
+	"agent_template" uuid,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"agent_config" jsonb NOT NULL,
+	"execution_config" jsonb NOT NULL,
+	"sandbox_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"context" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"summary" text,
+	"status_reason" text,
+	"steps" integer DEFAULT 0 NOT NULL,
+	"input_tokens" integer DEFAULT 0 NOT NULL,
+	"output_tokens" integer DEFAULT 0 NOT NULL,
+	"duration_ms" bigint DEFAULT 0 NOT NULL,
+	"run_seq" integer DEFAULT 0 NOT NULL,
+	"heartbeat_at" timestamp with time zone,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "agent_templates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace" uuid NOT NULL,
+	"project" uuid NOT NULL,
+	"cluster" uuid NOT NULL,
+	"config" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1261,6 +1335,20 @@ ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_owner_us
 ALTER TABLE "workspace_user_links" ADD CONSTRAINT "workspace_user_links_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_artifacts" ADD CONSTRAINT "agent_artifacts_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_artifacts" ADD CONSTRAINT "agent_artifacts_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_artifacts" ADD CONSTRAINT "agent_artifacts_execution_agent_executions_id_fk" FOREIGN KEY ("execution") REFERENCES "public"."agent_executions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_execution_records" ADD CONSTRAINT "agent_execution_records_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_execution_records" ADD CONSTRAINT "agent_execution_records_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_execution_records" ADD CONSTRAINT "agent_execution_records_execution_agent_executions_id_fk" FOREIGN KEY ("execution") REFERENCES "public"."agent_executions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_issue_issues_id_fk" FOREIGN KEY ("issue") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_agent_template_agent_templates_id_fk" FOREIGN KEY ("agent_template") REFERENCES "public"."agent_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_favorites_user_idx" ON "user_favorites" USING btree ("user_id","workspace_id");--> statement-breakpoint
@@ -1349,7 +1437,13 @@ CREATE UNIQUE INDEX "workspace_home_preferences_uq" ON "workspace_home_preferenc
 CREATE UNIQUE INDEX "workspace_sidebar_preferences_uq" ON "workspace_sidebar_preferences" USING btree ("workspace","user","key");--> statement-breakpoint
 CREATE INDEX "workspace_user_links_owner_idx" ON "workspace_user_links" USING btree ("workspace","owner");--> statement-breakpoint
 CREATE INDEX "api_tokens_user_idx" ON "api_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "api_tokens_workspace_idx" ON "api_tokens" USING btree ("workspace_id");
+CREATE INDEX "api_tokens_workspace_idx" ON "api_tokens" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "agent_artifacts_execution_idx" ON "agent_artifacts" USING btree ("execution");--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_execution_records_seq_uq" ON "agent_execution_records" USING btree ("execution","seq");--> statement-breakpoint
+CREATE INDEX "agent_executions_project_idx" ON "agent_executions" USING btree ("project","created_at");--> statement-breakpoint
+CREATE INDEX "agent_executions_issue_idx" ON "agent_executions" USING btree ("issue","status");--> statement-breakpoint
+CREATE INDEX "agent_executions_live_idx" ON "agent_executions" USING btree ("status","heartbeat_at");--> statement-breakpoint
+CREATE INDEX "agent_templates_project_idx" ON "agent_templates" USING btree ("project");
 --> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").

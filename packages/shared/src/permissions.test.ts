@@ -115,6 +115,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
   sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
   modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
+  agentTemplate: { view: ACTORS, create: ADMINS, delete: ADMINS },
+  agentExecution: { view: ACTORS, run: ACTORS, cancel: ACTORS },
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
   webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },

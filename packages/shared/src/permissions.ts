@@ -149,6 +149,10 @@ export const PERMISSIONS = {
   environmentTemplate: { view: PJ.admin, create: PJ.admin, delete: PJ.admin },
   /** Sandboxes check out those repositories: admin only, like them (the sandbox modal). */
   sandbox: { view: PJ.admin, create: PJ.admin, refresh: PJ.admin, shutdown: PJ.admin },
+  /** Agent templates and the issue_agent preset: admins configure, members read them (and the agent types) to run agents. */
+  agentTemplate: { view: PJ.member, create: PJ.admin, delete: PJ.admin },
+  /** Executions (agents.md §1): members and admins run agents, follow up, cancel and read runs and their artifacts. */
+  agentExecution: { view: PJ.member, run: PJ.member, cancel: PJ.member },
   /** Model configurations of a project (agents.md §2; platform §6: admin only). */
   modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
   /** A person's own secrets (`/api/users/me/secrets/`). */

@@ -6,6 +6,7 @@ import { assetRoutes } from "./assets/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cycleRoutes } from "./cycles/index.ts";
 import { environmentRoutes } from "./environments/index.ts";
+import { agentRoutes } from "./agents/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -53,6 +54,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   cycleRoutes,
   environmentRoutes,
+  agentRoutes,
   dashboardRoutes,
   estimateRoutes,
   healthRoutes,

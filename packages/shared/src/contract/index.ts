@@ -33,6 +33,7 @@ export * from "./search.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";
 export * from "./environments.ts";
+export * from "./agents.ts";
 export * from "./model-configs.ts";
 export * from "./secrets.ts";
 export * from "./webhooks.ts";

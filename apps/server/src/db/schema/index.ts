@@ -13,3 +13,4 @@ export * from "./webhooks.ts";
 export * from "./intake.ts";
 export * from "./home.ts";
 export * from "./api-tokens.ts";
+export * from "./agents.ts";

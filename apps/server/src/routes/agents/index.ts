@@ -1,0 +1,137 @@
+import type { AgentMetadataResponse, ExecutionDetail, ExecutionSearchResponse } from "@stride/shared/contract";
+import { route, type RouteModule } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { projectParams } from "../../core/fields.ts";
+import { P } from "../../core/paths.ts";
+import { iso } from "../../core/present.ts";
+import {
+  agentTemplateParams, artifactParams, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
+} from "./schemas.ts";
+import { presentAgentTemplate, presentArtifact, presentExecution, presentRecord } from "./presenters.ts";
+import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
+import { agentMetadata } from "./metadata.ts";
+import { artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, recordsOf, searchExecutions } from "./executions.ts";
+
+/** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
+export const agentRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/agent/templates/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.agentTemplate.view,
+    handler: async ({ project }) => ({ agent_templates: (await listAgentTemplates(app, project)).map(presentAgentTemplate) }),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/agent/templates/`,
+    params: projectParams,
+    body: saveAgentTemplateBody,
+    scope: "project",
+    policy: PERMISSIONS.agentTemplate.create,
+    handler: async ({ project, user, body }) => ({ agent_template: presentAgentTemplate(await saveAgentTemplate(app, project, user.id, body)) }),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/agent/templates/metadata/`,
+    params: projectParams,
+    scope: "project",
+    policy: PERMISSIONS.agentTemplate.view,
+    handler: async (): Promise<AgentMetadataResponse> => ({ agent_metadata: agentMetadata(), plugin_metadata: [] }),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: `${P}/agent/templates/:templateId/`,
+    params: agentTemplateParams,
+    scope: "project",
+    load: ({ project, params }) => loadAgentTemplate(app.db, project.id, params.templateId),
+    policy: PERMISSIONS.agentTemplate.delete,
+    status: 204,
+    handler: async ({ project, loaded }) => {
+      await deleteAgentTemplate(app, project, loaded);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/agent/execute/`,
+    params: projectParams,
+    body: executeBody,
+    scope: "project",
+    policy: PERMISSIONS.agentExecution.run,
+    status: 202,
+    handler: async ({ project, projectMember, user, body }) => execute({ app, project, projectMember, userId: user.id }, body),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/agent/executions/search/`,
+    params: projectParams,
+    query: searchExecutionsQuery,
+    scope: "project",
+    policy: PERMISSIONS.agentExecution.view,
+    handler: async ({ project, user, query }): Promise<ExecutionSearchResponse> => {
+      const { rows, next } = await searchExecutions(app, project, user.id, query);
+      const artifacts = await artifactIdsOf(app.db, rows.map((r) => r.id));
+      return { executions: rows.map((r) => presentExecution(r, artifacts.get(r.id))), next_older_than: next ? iso(next) : null };
+    },
+  });
+
+  // Not in platform.md (the client reads executions from the realtime channel): the execution with its records after `after_seq`.
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/agent/executions/:executionId/`,
+    params: executionParams,
+    query: executionDetailQuery,
+    scope: "project",
+    load: ({ project, params, user }) => loadExecution(app.db, project.id, params.executionId, user.id),
+    policy: PERMISSIONS.agentExecution.view,
+    handler: async ({ loaded, query }): Promise<ExecutionDetail> => {
+      const artifacts = await artifactIdsOf(app.db, [loaded.id]);
+      return { execution: presentExecution(loaded, artifacts.get(loaded.id)), records: (await recordsOf(app.db, loaded.id, query.after_seq ?? 0)).map(presentRecord) };
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: `${P}/agent/executions/:executionId/cancel/`,
+    params: executionParams,
+    scope: "project",
+    load: ({ project, params, user }) => loadExecution(app.db, project.id, params.executionId, user.id),
+    policy: PERMISSIONS.agentExecution.cancel,
+    handler: async ({ loaded, user }) => {
+      const row = await cancelExecution(app, loaded, user.id);
+      const artifacts = await artifactIdsOf(app.db, [row.id]);
+      return { execution: presentExecution(row, artifacts.get(row.id)) };
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/artifacts/:artifactId/`,
+    params: artifactParams,
+    scope: "project",
+    load: ({ project, params, user }) => loadArtifact(app.db, project.id, params.artifactId, user.id),
+    policy: PERMISSIONS.agentExecution.view,
+    handler: async ({ loaded, params }) =>
+      presentArtifact(loaded, `/api/workspaces/${params.slug}/projects/${params.projectId}/artifacts/${loaded.id}/download/`),
+  });
+
+  // The `download_url` of an artifact over 256 KB: its content as a file.
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/artifacts/:artifactId/download/`,
+    params: artifactParams,
+    scope: "project",
+    load: ({ project, params, user }) => loadArtifact(app.db, project.id, params.artifactId, user.id),
+    policy: PERMISSIONS.agentExecution.view,
+    handler: async ({ loaded, reply }) => {
+      reply.header("content-type", "text/plain; charset=utf-8");
+      reply.header("content-disposition", `attachment; filename="${loaded.name.replace(/[^\w.-]/g, "_")}"`);
+      return loaded.content;
+    },
+  });
+};

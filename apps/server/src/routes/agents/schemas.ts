@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { idParam, issueParams, projectParams } from "../../core/fields.ts";
+
+export {
+  executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,
+  type ExecuteBody, type SaveAgentTemplateBody, type SearchExecutionsQuery,
+} from "@stride/shared/contract";
+
+export const agentTemplateParams = projectParams.extend({ templateId: idParam() });
+export const executionParams = projectParams.extend({ executionId: idParam() });
+export const artifactParams = projectParams.extend({ artifactId: idParam() });
+export { issueParams };
+export type ExecutionParams = z.infer<typeof executionParams>;
