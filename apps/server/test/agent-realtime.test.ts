@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveServerMessage } from "@stride/shared";
-import type { ClusterDocument, SandboxDocument } from "@stride/shared/contract";
+import type { ClusterDocument, ExecutionDocument, SandboxDocument } from "@stride/shared/contract";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { LiveClient } from "./helpers/live.ts";
@@ -184,5 +184,55 @@ describe("documents", () => {
     // an unknown sandbox is refused like a forbidden one
     const unknown = `sandboxes/${crypto.randomUUID()}`;
     expect(await admin.subscribe(unknown)).toEqual({ type: "refused", topic: unknown, reason: "forbidden" });
+  });
+});
+
+describe("executions/<id>", () => {
+  async function issueAgent(p: ProjectFixture) {
+    expect((await ws.admin.post(`${p.base}/model-configs/local/`, { provider: "openai", base_url: "http://127.0.0.1:9/v1", model: "m" })).status).toBe(200);
+    const tpl = await ws.admin.post(`${p.base}/agent/templates/`, { config: { type: "triage", name: "Triage", model_config: "local" }, preset_names: ["issue_agent"] });
+    expect(tpl.status).toBe(200);
+  }
+
+  it("the execution with its records after `after`, live; members only; a cluster lists it while it runs", async () => {
+    const p = await projectFixture(t, ws);
+    await issueAgent(p);
+    const item = await ws.admin.post(`${p.base}/issues/`, { name: "Fix the thing" });
+    expect(item.status).toBe(201);
+    const run = await ws.member.post(`${p.base}/agent/execute/`, { execution_config: {}, content: "Please fix it", issue_id: item.body.id, tags: [] });
+    expect(run.status).toBe(202);
+    const id = run.body.execution_id as string;
+    const topic = `executions/${id}`;
+    const l = await live((await token(ws.member, [p.id])).token);
+    expect(await l.subscribe(topic)).toMatchObject({ type: "subscribed" });
+    const first = (await l.waitFor<DocMsg<ExecutionDocument>>(docOf(topic))).doc;
+    expect(first.execution).toMatchObject({ id, status: "pending", issue_id: item.body.id, agent: { type: "triage", name: "Triage" } });
+    expect(first.records).toMatchObject([{ seq: 1, type: "user_input", content: "Please fix it", execution_id: id }]);
+    expect(first.updated_at).toBe(first.execution.updated_at);
+    // the cluster shows it running on the work item
+    const cluster = `clusters/${p.id}`;
+    expect(await l.subscribe(cluster)).toMatchObject({ type: "subscribed" });
+    await l.waitFor(docOf<ClusterDocument>(cluster, (d) => d.running_executions.some((e) => e.id === id && e.active_issue_id === item.body.id && e.status === "pending")));
+
+    // cancelling: the new status and only the new record arrive
+    expect((await ws.member.post(`${p.base}/agent/executions/${id}/cancel/`, {})).status).toBe(200);
+    const cancelled = (await l.waitFor<DocMsg<ExecutionDocument>>(docOf<ExecutionDocument>(topic, (d) => d.execution.status === "cancelled"))).doc;
+    const later = l.messages.flatMap((m) => (m.type === "doc" && m.topic === topic ? [m.doc as ExecutionDocument] : [])).slice(1);
+    expect(later.flatMap((d) => d.records.map((r) => r.seq))).toEqual([2]);
+    expect(Date.parse(cancelled.updated_at)).toBeGreaterThanOrEqual(Date.parse(first.updated_at));
+    await l.waitFor(docOf<ClusterDocument>(cluster, (d) => d.running_executions.length === 0));
+
+    // a new socket asking for records after 1 gets only the second
+    const again = await live((await token(ws.member, [p.id])).token);
+    again.send({ type: "sub", topic, after: 1 });
+    const tail = (await again.waitFor<DocMsg<ExecutionDocument>>(docOf(topic))).doc;
+    expect(tail.records.map((r) => r.seq)).toEqual([2]);
+    expect(tail.records[0].type).toBe("error");
+
+    // guests do not read executions (the executions calls are members'); nor does a token of another project
+    const guest = await live((await token(ws.guest, [p.id])).token);
+    expect(await guest.subscribe(topic)).toEqual({ type: "refused", topic, reason: "forbidden" });
+    const elsewhere = await live((await token(ws.member, [pr.id])).token);
+    expect(await elsewhere.subscribe(topic)).toEqual({ type: "refused", topic, reason: "forbidden" });
   });
 });

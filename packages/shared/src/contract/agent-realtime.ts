@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, MSG, uuid } from "./fields.ts";
 import type { ClusterPresets, Sandbox, SandboxStatus } from "./environments.ts";
+import type { Execution, ExecutionRecord, ExecutionStatus } from "./agents.ts";
 
 /**
  * The realtime side of agents (agents.md §4): the subscription token and the documents the client reads on the
@@ -29,7 +30,7 @@ export interface SubscriptionToken {
 
 export interface ClusterRunningExecution {
   id: string;
-  status: string;
+  status: ExecutionStatus;
   updated_at: string;
   active_issue_id: string | null;
   /** The active work item's tasks: id → status. */
@@ -48,3 +49,10 @@ export interface ClusterDocument {
 
 /** `sandboxes/<id>`: the sandbox as the API shows it. */
 export type SandboxDocument = Sandbox;
+
+/** `executions/<id>`: the execution and its records numbered after the subscribe's `after` (or those new since the last message). */
+export interface ExecutionDocument {
+  execution: Execution;
+  records: ExecutionRecord[];
+  updated_at: string;
+}
