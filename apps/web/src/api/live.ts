@@ -265,15 +265,35 @@ export function useLiveTopic(topic: string | null, slug: string, pid?: string): 
 /**
  * A realtime document (agents.md §4: `clusters/<projectId>`, `executions/<id>`, `sandboxes/<id>`) while mounted:
  * undefined until the server sends it, then kept current (older updates ignored, execution records appended).
+ * With `watch` false the held document stays but is no longer followed (a finished or stale execution).
  */
-export function useLiveDoc<D extends { updated_at: string }>(topic: string | null, slug: string, pid?: string): D | undefined {
+export function useLiveDoc<D extends { updated_at: string }>(topic: string | null, slug: string, pid?: string, watch = true): D | undefined {
   const qc = useQueryClient();
   useEffect(() => {
-    if (!topic || !slug || typeof WebSocket === "undefined") return;
+    if (!topic || !slug || !watch || typeof WebSocket === "undefined") return;
     return channelOf(qc).retain(topic, { slug, pid });
-  }, [qc, topic, slug, pid]);
+  }, [qc, topic, slug, pid, watch]);
   const q = useQuery<D | null>({ queryKey: qk.liveDoc(topic ?? ""), queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: 10 * 60_000 });
   return topic ? q.data ?? undefined : undefined;
+}
+
+/**
+ * Follow a document outside a component (an action that needs it once, e.g. a run's checks) and wait up to
+ * `timeoutMs` for it; the subscription lingers like a screen's. Resolves undefined when none came.
+ */
+export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryClient, topic: string, ctx: LiveCtx, timeoutMs = 5000): Promise<D | undefined> {
+  if (typeof WebSocket === "undefined") return undefined;
+  const release = channelOf(qc).retain(topic, ctx);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const d = qc.getQueryData<D>(qk.liveDoc(topic));
+      if (d || Date.now() > deadline) return d ?? undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    release();
+  }
 }
 
 /** The channel's state, for the reconnecting indicator. */

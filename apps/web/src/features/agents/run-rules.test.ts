@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { AgentMetadata, AgentTemplate, ClusterDocument } from "@stride/shared/contract";
-import { decideRun, isWatched, itemsToReload, refusalToast } from "./run-rules.ts";
+import { AGENT_MSG, FINAL_EXECUTION_STATUSES } from "@stride/shared/contract";
+import { AGENT_TEXT, FINAL_STATUSES, decideRun, isWatched, itemsToReload, refusalToast } from "./run-rules.ts";
+
+it("the web's texts and final statuses are the contract's", () => {
+  for (const k of ["templateNotFound", "noPreset", "invalidConfig", "starting", "running"] as const) expect(AGENT_TEXT[k]).toBe(AGENT_MSG[k]);
+  expect(AGENT_TEXT.requiresSandbox("X")).toBe(AGENT_MSG.requiresSandbox("X"));
+  expect([...FINAL_STATUSES]).toEqual([...FINAL_EXECUTION_STATUSES]);
+});
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();

@@ -1,4 +1,16 @@
-import { AGENT_MSG, FINAL_EXECUTION_STATUSES, type AgentMetadata, type AgentTemplate, type ClusterDocument, type ExecutionStatus } from "@stride/shared/contract";
+import type { AgentMetadata, AgentTemplate, ClusterDocument, ExecutionStatus } from "@stride/shared/contract";
+
+/** The spec's texts (platform.md §5, §8), as the server's AGENT_MSG has them (run-rules.test.ts checks they agree). */
+export const AGENT_TEXT = {
+  templateNotFound: "Selected agent template not found",
+  requiresSandbox: (name: string) => `the agent "${name}" requires a sandbox environment. Please select a sandbox or sandbox template.`,
+  noPreset: "No `issue_agent` preset defined in cluster configuration",
+  invalidConfig: "Invalid execution configuration",
+  starting: "An execution is already starting.",
+  running: "An execution is already running.",
+} as const;
+const AGENT_MSG = AGENT_TEXT;
+export const FINAL_STATUSES: readonly ExecutionStatus[] = ["completed", "failed", "cancelled", "timed_out"];
 
 /**
  * The client's rules for runs (platform.md §4, §5, §8, §9), pure so they are unit-tested: a work-item run is
@@ -43,7 +55,7 @@ const warning = (title: string, message: string): RunDecision => ({ ok: false, t
 
 /** Whether an execution is still watched: not final, and updated within the last 10 minutes. */
 export function isWatched(e: { status: ExecutionStatus; updated_at: string }, now: number): boolean {
-  if ((FINAL_EXECUTION_STATUSES as readonly string[]).includes(e.status)) return false;
+  if (FINAL_STATUSES.includes(e.status)) return false;
   return now - Date.parse(e.updated_at) <= EXECUTION_STALE_MS;
 }
 
