@@ -1178,6 +1178,8 @@ CREATE TABLE "agent_executions" (
 	"sandbox_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"context" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"consumed_seq" integer DEFAULT 0 NOT NULL,
+	"resumes" integer DEFAULT 0 NOT NULL,
 	"summary" text,
 	"status_reason" text,
 	"steps" integer DEFAULT 0 NOT NULL,

@@ -4,6 +4,7 @@ import { registerMailJobs } from "./core/mail.ts";
 import { registerCleanupJobs } from "./core/cleanup.ts";
 import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 import { registerSandboxJobs } from "./routes/environments/commands.ts";
+import { registerAgentJobs } from "./routes/agents/jobs.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 
@@ -25,6 +26,7 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerCleanupJobs,
   registerNotificationJobs,
   registerSandboxJobs,
+  registerAgentJobs,
   registerWebhookJobs,
   registerQuickLinkTitleJob,
 ];

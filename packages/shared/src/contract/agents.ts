@@ -56,7 +56,7 @@ export const agentTemplateConfigSchema = z.object({
   model_config: requiredText(100),
   instructions: text(50_000).optional(),
   max_steps: integerIn(1, 500).optional(),
-  timeout_s: integerIn(10, 86_400).optional(),
+  timeout_s: integerIn(1, 86_400).optional(),
   tools: z.array(requiredText(200), { error: fieldError(MSG.list) }).max(200, MSG.maxItems(200)).optional(),
   /** Environment templates (sandboxes, MCP servers) the agent works with when run from a preset. */
   environment_template_ids: z.array(uuid(), { error: fieldError(MSG.list) }).max(20, MSG.maxItems(20)).optional(),

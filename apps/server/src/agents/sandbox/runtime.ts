@@ -221,6 +221,30 @@ export class SandboxRuntime {
     }
   }
 
+  /**
+   * Start a long-lived command in the sandbox (a stdio MCP server) with its stdio piped to the caller. It is one of
+   * the sandbox's running commands: cancel, shutdown and kill() end its process group like any other.
+   */
+  async spawn(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal"> = {}): Promise<ChildProcess> {
+    await this.assertAvailable();
+    const d = this.dirs(id);
+    if (!fs.existsSync(d.work)) throw new SandboxError("The sandbox is not running.");
+    const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    const cwd = opts.cwd ? safeRelative(opts.cwd) : undefined;
+    const args = bwrapArgs({ checkoutDir: d.work, tmpDir: d.tmp, network: opts.network ?? false, limits, cwd, env: opts.env, command });
+    const child = spawn(this.bwrap!, args, { ...sandboxIds(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const set = this.running.get(id) ?? new Set();
+    set.add(child);
+    this.running.set(id, set);
+    child.on("close", () => set.delete(child));
+    return child;
+  }
+
+  /** End one command started by spawn() (its whole process group). */
+  stop(child: ChildProcess): void {
+    killTree(child, false);
+  }
+
   /** Kill every running command of the sandbox (SIGKILL to each process group). */
   kill(id: string): number {
     const set = this.running.get(id);

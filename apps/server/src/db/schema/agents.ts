@@ -38,6 +38,10 @@ export const agentExecutions = pgTable("agent_executions", {
   context: jsonb("context").notNull().default({}),
   /** The conversation so far (provider-neutral messages): a follow-up or a resumed run continues it. */
   messages: jsonb("messages").notNull().default([]),
+  /** The last user_input record already in `messages`. */
+  consumedSeq: integer("consumed_seq").notNull().default(0),
+  /** How often a run was taken over after its process went away (at most MAX_RESUMES, then it fails). */
+  resumes: integer("resumes").notNull().default(0),
   summary: text("summary"),
   /** Why it failed, timed out or was cancelled. */
   statusReason: text("status_reason"),

@@ -184,7 +184,7 @@ export async function recordExecutionActivity(tx: DbOrTx, e: ExecutionRow, actor
 }
 
 /** The aborters of the runs of this process, by execution id (cancel reaches the loop through them). */
-export const localRuns = new Map<string, AbortController>();
+export const localRuns = new Map<string, (reason: "cancelled" | "shutdown") => void>();
 
 /** POST P/agent/executions/{id}/cancel/: a pending or running execution is cancelled; its run stops within a second. */
 export async function cancelExecution(app: AppContext, exec: ExecutionRow, userId: string): Promise<ExecutionRow> {
@@ -199,7 +199,7 @@ export async function cancelExecution(app: AppContext, exec: ExecutionRow, userI
     return r;
   });
   if (!row) return exec;
-  localRuns.get(exec.id)?.abort(new Error("cancelled"));
+  localRuns.get(exec.id)?.("cancelled");
   // other instances notice on their next status check (the loop polls every few hundred ms)
   await app.db.execute(sql`SELECT pg_notify('stride_agent_cancel', ${exec.id})`);
   return row;

@@ -10,10 +10,13 @@ import {
 import { presentAgentTemplate, presentArtifact, presentExecution, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
+import { releaseRunsOnClose } from "./jobs.ts";
 import { artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, recordsOf, searchExecutions } from "./executions.ts";
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
+  releaseRunsOnClose(fastify);
+
   route(fastify, app, {
     method: "GET",
     url: `${P}/agent/templates/`,

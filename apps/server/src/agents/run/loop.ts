@@ -1,0 +1,351 @@
+import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/contract";
+import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
+import type { AppContext } from "../../core/context.ts";
+import { schema } from "../../db/client.ts";
+import { modelClient, ProviderError, type ChatMessage, type ToolCall, type Usage } from "../providers/index.ts";
+import { sandboxRuntime } from "../sandbox/runtime.ts";
+import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
+import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
+import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
+import { appendRecord, type RecordInput } from "../../routes/agents/records.ts";
+import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
+import type { ExecutionRow } from "../../routes/agents/presenters.ts";
+import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext } from "./tools.ts";
+import { connectMcp, type McpConnection } from "./mcp.ts";
+
+/**
+ * The agent loop (agents.md §3), run by the `agent:run` job: claim the execution (pending → running), prepare its
+ * sandbox and MCP servers, then call the model with tools, streamed, executing tool calls and recording every
+ * step, until a final answer, max_steps, timeout_s or cancel. A coding run ends with the `git diff` artifact.
+ * The conversation is saved after each step, so a run taken over after its process went away continues it.
+ */
+
+const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, sandboxes: S, environmentTemplates: ET, projects, issues } = schema;
+
+/** How often a run writes its heartbeat and checks that it was not cancelled elsewhere. */
+export const HEARTBEAT_MS = 400;
+/** A running execution whose heartbeat is older than this lost its process. */
+export const STALE_AFTER_MS = 30_000;
+/** Times a run is taken over after its process went away, before it fails. */
+export const MAX_RESUMES = 2;
+/** Streamed text is written to its record at most this often. */
+const STREAM_FLUSH_MS = 300;
+
+type StopReason = "cancelled" | "timeout" | "shutdown";
+class Stop extends Error {
+  constructor(readonly reason: StopReason) {
+    super(reason);
+  }
+}
+
+interface Outcome {
+  status: "completed" | "failed" | "timed_out" | "cancelled" | "shutdown";
+  reason: string | null;
+  summary: string | null;
+}
+
+const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean) => [
+  `You are ${cfg.name}, an agent working inside Stride, a work-tracking app.`,
+  hasSandbox
+    ? "You work in a sandboxed checkout of the repository at /workspace (no network unless allowed). Plan your work as tasks of the work item (create_task, then update_task to in_progress and completed), use the sandbox tools to read code, run commands and edit files, comment on the work item what you did, and end with a short final answer. Your changes become a diff that a person reviews."
+    : "Use the work-item tools to read and update the work item, and end with a short final answer.",
+  cfg.instructions?.trim() ? `\nInstructions from the project:\n${cfg.instructions.trim()}` : "",
+].join("\n");
+
+/** Text streamed into one record: made on the first piece, its content updated every STREAM_FLUSH_MS, final at the end. */
+class StreamedRecord {
+  private text = "";
+  private id: string | null = null;
+  private last = 0;
+  private pending: Promise<void> = Promise.resolve();
+  constructor(private readonly app: AppContext, private readonly exec: ExecutionRow, private readonly type: "message" | "reasoning") {}
+
+  add(delta: string): void {
+    this.text += delta;
+    if (Date.now() - this.last >= STREAM_FLUSH_MS) this.flush();
+  }
+
+  private flush(): void {
+    this.last = Date.now();
+    const content = this.text;
+    this.pending = this.pending.then(async () => {
+      if (!this.id) this.id = (await appendRecord(this.app.db, this.exec, { type: this.type, content })).id;
+      else await this.app.db.update(R).set({ content, updatedAt: new Date() }).where(eq(R.id, this.id));
+    }).catch(() => {});
+  }
+
+  async done(): Promise<string> {
+    if (this.text) this.flush();
+    await this.pending;
+    return this.text;
+  }
+}
+
+export async function runExecution(app: AppContext, payload: ExecutePayload): Promise<void> {
+  const [exec] = await app.db.update(E).set({ status: "running", startedAt: new Date(), heartbeatAt: new Date(), updatedAt: new Date(), statusReason: null })
+    .where(and(eq(E.id, payload.executionId), eq(E.runSeq, payload.runSeq), eq(E.status, "pending"))).returning();
+  if (!exec) return; // cancelled, superseded by a newer run, or already taken
+  const cfg = exec.agentConfig as AgentTemplateConfig;
+  const controller = new AbortController();
+  let stop: StopReason | null = null;
+  const halt = (r: StopReason) => {
+    if (stop) return;
+    stop = r;
+    controller.abort(new Stop(r));
+  };
+  localRuns.set(exec.id, halt);
+  const timeoutMs = (cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S) * 1000;
+  const timer = setTimeout(() => halt("timeout"), timeoutMs);
+  let beating = false;
+  const beat = setInterval(() => {
+    if (beating || stop) return;
+    beating = true;
+    app.db.update(E).set({ heartbeatAt: new Date() }).where(and(eq(E.id, exec.id), eq(E.status, "running"), eq(E.runSeq, exec.runSeq))).returning({ id: E.id })
+      .then((rows) => { if (!rows.length) halt("cancelled"); })
+      .catch(() => {})
+      .finally(() => { beating = false; });
+  }, HEARTBEAT_MS);
+
+  const mcp: McpConnection[] = [];
+  let sandbox: RunSandbox | null = null;
+  let sandboxIds = exec.sandboxIds;
+  let outcome: Outcome;
+  try {
+    const [project] = await app.db.select().from(projects).where(eq(projects.id, exec.projectId));
+    const meta = AGENT_TYPES_META[cfg.type];
+    const modelRow = await findModelConfig(app.db, exec.projectId, cfg.model_config);
+    if (!modelRow) throw new Error(`The model configuration "${cfg.model_config}" does not exist any more.`);
+    ({ sandbox, sandboxIds } = await prepareSandboxes(app, exec, controller.signal));
+    const tools = new Map<string, Tool>();
+    const allowed = cfg.tools?.length ? meta.tools.filter((t) => cfg.tools!.includes(t)) : meta.tools;
+    for (const t of builtinTools(allowed.filter((n) => sandbox || !["run_command", "read_file", "write_file", "list_files"].includes(n)))) tools.set(t.spec.name, t);
+    const ec = exec.executionConfig as { mcp_template_ids?: string[] };
+    const mcpRows = ec.mcp_template_ids?.length
+      ? await app.db.select().from(ET).where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.mcp_template_ids))).orderBy(asc(ET.createdAt))
+      : [];
+    for (const [i, row] of mcpRows.entries()) {
+      try {
+        const conn = await connectMcp(app, { id: row.id, type: row.type, config: row.config as Record<string, unknown> }, i, sandbox, controller.signal);
+        mcp.push(conn);
+        for (const t of conn.tools) tools.set(t.spec.name, t);
+      } catch (e) {
+        if (stop) throw new Stop(stop);
+        await appendRecord(app.db, exec, { type: "error", content: (e as Error).message });
+      }
+    }
+    const ctx: ToolContext = { app, project, issueId: exec.issueId, actorId: exec.createdById ?? "", sandbox, signal: controller.signal };
+    outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, controller.signal);
+  } catch (e) {
+    const reason = stop ?? (e instanceof Stop ? e.reason : null);
+    if (reason) outcome = stopped(reason, cfg);
+    else {
+      const message = e instanceof ProviderError || e instanceof Error ? e.message : String(e);
+      await appendRecord(app.db, exec, { type: "error", content: message }).catch(() => {});
+      outcome = { status: "failed", reason: message, summary: null };
+    }
+  } finally {
+    clearTimeout(timer);
+    clearInterval(beat);
+    localRuns.delete(exec.id);
+    for (const c of mcp) await c.close();
+  }
+  if (stop) outcome = stopped(stop, cfg);
+  if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff) await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
+    await appendRecord(app.db, exec, { type: "error", content: `The diff could not be made: ${(e as Error).message}` }).catch(() => {});
+  });
+  await finish(app, exec, outcome);
+}
+
+function stopped(reason: StopReason, cfg: AgentTemplateConfig): Outcome {
+  if (reason === "timeout") return { status: "timed_out", reason: `The agent ran out of time (${cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S} s).`, summary: null };
+  if (reason === "shutdown") return { status: "shutdown", reason: null, summary: null };
+  return { status: "cancelled", reason: "Cancelled.", summary: null };
+}
+
+/** The run's sandboxes: those of the execution, or made now from its sandbox templates (once; a resumed run reuses them). */
+async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: AbortSignal): Promise<{ sandbox: RunSandbox | null; sandboxIds: string[] }> {
+  const ec = exec.executionConfig as { sandbox_template_ids?: string[] };
+  let ids = exec.sandboxIds;
+  if (!ids.length && ec.sandbox_template_ids?.length) {
+    const templates = await app.db.select().from(ET).where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.sandbox_template_ids), eq(ET.type, "sandbox")));
+    if (!templates.length) throw new Error("The sandbox template of this run does not exist any more.");
+    ids = [];
+    for (const t of templates) {
+      const config = t.config as SandboxConfigInput;
+      const [row] = await app.db.insert(S).values({
+        workspaceId: exec.workspaceId, projectId: exec.projectId, clusterId: exec.clusterId, templateId: t.id, config,
+        expiresAt: sql`now() + make_interval(secs => ${config.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S})` as unknown as Date,
+        createdById: exec.createdById, updatedById: exec.createdById,
+      }).returning();
+      ids.push(row.id);
+    }
+    await app.db.update(E).set({ sandboxIds: ids }).where(eq(E.id, exec.id));
+    for (const id of ids) {
+      if (signal.aborted) throw signal.reason;
+      await startSandbox(app, id);
+    }
+  }
+  if (!ids.length) return { sandbox: null, sandboxIds: ids };
+  const rows = await app.db.select().from(S).where(inArray(S.id, ids));
+  const rt = sandboxRuntime(app);
+  for (const r of rows) {
+    if (r.status !== "active" || !rt.exists(r.id)) throw new Error(r.status === "error" && r.statusReason ? `The sandbox could not start: ${r.statusReason}` : "The sandbox of this run is not running any more.");
+  }
+  const first = rows.find((r) => r.id === ids[0])!;
+  const spec = sandboxSpec(first.config as SandboxConfigInput);
+  return { sandbox: { id: first.id, network: spec.network, limits: spec.limits ?? {} }, sandboxIds: ids };
+}
+
+/** The first user message of a run on a work item: the item itself, then what the person asked. */
+async function introduction(app: AppContext, exec: ExecutionRow, inputs: string[]): Promise<string> {
+  const parts: string[] = [];
+  if (exec.issueId) {
+    const [row] = await app.db.select({ seq: issues.sequenceId, name: issues.name, desc: issues.descriptionStripped, ident: projects.identifier })
+      .from(issues).innerJoin(projects, eq(projects.id, issues.projectId)).where(eq(issues.id, exec.issueId));
+    if (row) parts.push(`Work item ${row.ident}-${row.seq}: ${row.name}\n\n${row.desc?.trim() || "(no description)"}`);
+  }
+  parts.push(...inputs);
+  if (!inputs.length && exec.issueId) parts.push("Work on this work item.");
+  return parts.join("\n\n");
+}
+
+async function converse(
+  app: AppContext, exec: ExecutionRow, cfg: AgentTemplateConfig, modelRow: NonNullable<Awaited<ReturnType<typeof findModelConfig>>>,
+  tools: Map<string, Tool>, ctx: ToolContext, hasSandbox: boolean, signal: AbortSignal,
+): Promise<Outcome> {
+  const client = modelClient(endpointOf(app, modelRow));
+  const messages = [...(exec.messages as ChatMessage[])];
+  const inputs = await app.db.select().from(R).where(and(eq(R.executionId, exec.id), eq(R.type, "user_input"), gt(R.seq, exec.consumedSeq))).orderBy(asc(R.seq));
+  const consumedSeq = inputs.length ? inputs[inputs.length - 1].seq : exec.consumedSeq;
+  if (!messages.length) messages.push({ role: "user", content: await introduction(app, exec, inputs.map((r) => r.content)) });
+  else for (const r of inputs) messages.push({ role: "user", content: r.content });
+  await app.db.update(E).set({ messages, consumedSeq }).where(eq(E.id, exec.id));
+
+  const maxSteps = cfg.max_steps ?? AGENT_DEFAULT_MAX_STEPS;
+  const specs = [...tools.values()].map((t) => t.spec);
+  let steps = exec.steps;
+  const stepsAtStart = exec.steps;
+  for (;;) {
+    if (steps - stepsAtStart >= maxSteps) {
+      const reason = `The agent stopped after ${maxSteps} steps (its max_steps).`;
+      await appendRecord(app.db, exec, { type: "error", content: reason });
+      return { status: "failed", reason, summary: null };
+    }
+    const text = new StreamedRecord(app, exec, "message");
+    const thought = new StreamedRecord(app, exec, "reasoning");
+    const calls: ToolCall[] = [];
+    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    for await (const ev of client.stream({ system: SYSTEM(cfg, hasSandbox), messages, tools: specs, signal })) {
+      if (ev.type === "text") text.add(ev.delta);
+      else if (ev.type === "reasoning") thought.add(ev.delta);
+      else if (ev.type === "tool_call") calls.push(ev.call);
+      else if (ev.type === "finish") usage = ev.usage;
+    }
+    await thought.done();
+    const answer = await text.done();
+    steps++;
+    messages.push({ role: "assistant", content: answer, ...(calls.length ? { toolCalls: calls } : {}) });
+    for (const call of calls) {
+      await appendRecord(app.db, exec, { type: "tool_call", format: "code", content: call.rawArgs || JSON.stringify(call.args), toolName: call.name, toolCallId: call.id });
+      const out = await runTool(tools, call, ctx);
+      await appendRecord(app.db, exec, { type: "tool_call_output", format: out.format ?? "text", content: out.content, toolName: call.name, toolCallId: call.id });
+      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: out.content, ...(out.isError ? { isError: true } : {}) });
+      if (signal.aborted) throw signal.reason;
+    }
+    await app.db.update(E).set({
+      messages, steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
+    }).where(eq(E.id, exec.id));
+    if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
+  }
+}
+
+async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<{ content: string; format?: "text" | "code" | "diff"; isError?: boolean }> {
+  if (call.argsError) return { content: call.argsError, isError: true };
+  const tool = tools.get(call.name);
+  if (!tool) return { content: `There is no tool "${call.name}". Tools: ${[...tools.keys()].join(", ")}.`, isError: true };
+  try {
+    return await tool.run(call.args, ctx);
+  } catch (e) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const text = toolErrorText(e);
+    if (text === null) return { content: `The tool failed: ${(e as Error).message}`, isError: true };
+    return { content: text, isError: true };
+  }
+}
+
+/** `git diff` of each sandbox checkout against its starting commit, kept as the execution's diff artifact (replaced by a later run). */
+async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: string[]): Promise<void> {
+  if (!sandboxIds.length) return;
+  const rt = sandboxRuntime(app);
+  const rows = await app.db.select().from(S).where(inArray(S.id, sandboxIds));
+  for (const sb of rows) {
+    if (!rt.exists(sb.id)) continue;
+    const config = sb.config as SandboxConfigInput;
+    for (const [folder, base] of Object.entries(sb.baseCommits as Record<string, string>)) {
+      const diff = await rt.diff(sb.id, base, folder);
+      const repo = config.ide_configs.find((c) => !folder || c.repository.repo_slug.replace(/\//g, "-") === folder)?.repository;
+      const name = `${(repo?.repo_slug ?? folder ?? "changes").replace(/\//g, "-") || "changes"}.diff`;
+      const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null };
+      await app.db.transaction(async (tx) => {
+        const [cur] = await tx.select({ id: A.id }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name)));
+        if (cur) await tx.update(A).set({ content: diff, meta, updatedAt: new Date() }).where(eq(A.id, cur.id));
+        else await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+      });
+      if (diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
+    }
+  }
+}
+
+async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<void> {
+  const mine = and(eq(E.id, exec.id), eq(E.status, "running"), eq(E.runSeq, exec.runSeq));
+  const elapsed = sql`${E.durationMs} + (extract(epoch from now() - ${E.startedAt}) * 1000)::bigint`;
+  await app.db.transaction(async (tx) => {
+    if (o.status === "shutdown") {
+      // this process is stopping: the run goes back to the queue and the next instance continues it
+      const [row] = await tx.update(E).set({ status: "pending", runSeq: exec.runSeq + 1, heartbeatAt: null, durationMs: elapsed, updatedAt: new Date() }).where(mine).returning();
+      if (row) await enqueueRun(app, tx, row);
+      return;
+    }
+    if (o.status === "cancelled") return; // the cancel call wrote it
+    const [row] = await tx.update(E).set({
+      status: o.status, statusReason: o.reason, summary: o.summary ?? o.reason, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
+    }).where(mine).returning();
+    if (row) await recordExecutionActivity(tx, row, row.createdById, `the agent execution ${o.status.replace("_", " ")}`, o.status);
+  });
+}
+
+/** Abort every run of this process because it is stopping: each goes back to the queue for the next instance. */
+export function releaseLocalRuns(): void {
+  for (const [, halt] of localRuns) halt("shutdown");
+}
+
+/**
+ * Runs whose process went away (heartbeat older than STALE_AFTER_MS): taken over (back to pending, a new job)
+ * up to MAX_RESUMES times, then failed. Nothing stays `running` without a live process.
+ */
+export async function reapStaleRuns(app: AppContext, staleMs = STALE_AFTER_MS): Promise<number> {
+  const stale = await app.db.select().from(E).where(and(eq(E.status, "running"), isNotNull(E.heartbeatAt), lt(E.heartbeatAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)));
+  const noBeat = await app.db.select().from(E).where(and(eq(E.status, "running"), sql`${E.heartbeatAt} IS NULL`, lt(E.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)));
+  let n = 0;
+  for (const e of [...stale, ...noBeat]) {
+    await app.db.transaction(async (tx) => {
+      const guard = and(eq(E.id, e.id), eq(E.status, "running"), eq(E.runSeq, e.runSeq));
+      if (e.resumes < MAX_RESUMES) {
+        const [row] = await tx.update(E).set({ status: "pending", runSeq: e.runSeq + 1, resumes: e.resumes + 1, heartbeatAt: null, updatedAt: new Date() }).where(guard).returning();
+        if (!row) return;
+        await appendRecord(tx, row, { type: "error", content: "The server running this execution stopped; another one continues it." });
+        await enqueueRun(app, tx, row);
+      } else {
+        const reason = "The server running this execution stopped too often; the run failed.";
+        const [row] = await tx.update(E).set({ status: "failed", statusReason: reason, summary: reason, finishedAt: new Date(), heartbeatAt: null, updatedAt: new Date() }).where(guard).returning();
+        if (!row) return;
+        await appendRecord(tx, row, { type: "error", content: reason });
+        await recordExecutionActivity(tx, row, row.createdById, "the agent execution failed", "failed");
+      }
+      n++;
+    });
+  }
+  return n;
+}
+

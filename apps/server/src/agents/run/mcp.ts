@@ -1,0 +1,138 @@
+import type { ChildProcess } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { AppContext } from "../../core/context.ts";
+import { shQuote } from "../sandbox/bwrap.ts";
+import { sandboxRuntime } from "../sandbox/runtime.ts";
+import type { RunSandbox, Tool, ToolResult } from "./tools.ts";
+
+/**
+ * The MCP client of a run (agents.md §3): the tools of the execution's MCP environment templates, a `local_mcp`
+ * server started over stdio inside the run's sandbox, a `generic_mcp` server reached over streamable HTTP.
+ */
+
+export const MCP_CONNECT_TIMEOUT_MS = 20_000;
+export const MCP_CALL_TIMEOUT_MS = 300_000;
+
+/** Stdio transport over a process of the sandbox (the SDK's own transport cannot start it as the sandbox user). */
+class SandboxStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  private readonly buffer = new ReadBuffer();
+  private stderr = "";
+
+  constructor(private readonly child: ChildProcess, private readonly stopChild: () => void) {}
+
+  async start(): Promise<void> {
+    this.child.stdout!.on("data", (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (;;) {
+        let msg: JSONRPCMessage | null;
+        try {
+          msg = this.buffer.readMessage();
+        } catch (e) {
+          this.onerror?.(e as Error);
+          continue;
+        }
+        if (!msg) break;
+        this.onmessage?.(msg);
+      }
+    });
+    this.child.stderr!.on("data", (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-2000); });
+    this.child.stdin!.on("error", (e) => this.onerror?.(e));
+    this.child.on("close", () => this.onclose?.());
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (!this.child.stdin!.writable) return reject(new Error(`the MCP server has exited${this.stderr ? `: ${this.stderr.trim()}` : ""}`));
+      this.child.stdin!.write(serializeMessage(message), (e) => (e ? reject(e) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.child.stdin?.end();
+    this.stopChild();
+  }
+
+  lastStderr(): string {
+    return this.stderr.trim();
+  }
+}
+
+export interface McpTemplate {
+  id: string;
+  type: string;
+  config: Record<string, unknown>;
+}
+
+export interface McpConnection {
+  label: string;
+  tools: Tool[];
+  close: () => Promise<void>;
+}
+
+/** A tool name the providers accept (letters, digits, `_`, `-`; at most 64). */
+export function mcpToolName(label: string, tool: string): string {
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_");
+  return `${clean(label).slice(0, 20)}__${clean(tool)}`.slice(0, 64);
+}
+
+function labelOf(t: McpTemplate, index: number): string {
+  const c = t.config;
+  if (typeof c.name === "string" && c.name) return c.name;
+  if (t.type === "generic_mcp") {
+    try {
+      return new URL(String(c.url)).hostname.split(".")[0] || `mcp${index + 1}`;
+    } catch {
+      return `mcp${index + 1}`;
+    }
+  }
+  return String(c.command ?? `mcp${index + 1}`).split("/").pop()!.split(/\s/)[0] || `mcp${index + 1}`;
+}
+
+function resultText(r: { content?: unknown; structuredContent?: unknown; isError?: boolean }): ToolResult {
+  const parts = Array.isArray(r.content) ? r.content : [];
+  const text = parts.map((p: { type?: string; text?: string }) => (p.type === "text" ? p.text ?? "" : `[${p.type} content]`)).join("\n");
+  return { content: text || (r.structuredContent ? JSON.stringify(r.structuredContent, null, 2) : "(no output)"), isError: r.isError === true };
+}
+
+/** Connect to one MCP server of the run and list its tools; throws with a message a person can act on. */
+export async function connectMcp(app: AppContext, t: McpTemplate, index: number, sandbox: RunSandbox | null, signal: AbortSignal): Promise<McpConnection> {
+  const label = labelOf(t, index);
+  const client = new Client({ name: "stride-agent", version: "1.0.0" });
+  let transport: Transport;
+  let stdio: SandboxStdioTransport | null = null;
+  if (t.type === "local_mcp") {
+    if (!sandbox) throw new Error(`The MCP server "${label}" runs inside a sandbox, and this run has none.`);
+    const rt = sandboxRuntime(app);
+    const command = [String(t.config.command), ...((t.config.args as string[] | undefined) ?? [])].map(shQuote).join(" ");
+    const child = await rt.spawn(sandbox.id, `exec ${command}`, { network: sandbox.network, env: (t.config.env as Record<string, string> | undefined) ?? {}, limits: { ...sandbox.limits, wallSeconds: 86_400 } });
+    stdio = new SandboxStdioTransport(child, () => rt.stop(child));
+    transport = stdio;
+  } else {
+    const headers = (t.config.headers as Record<string, string> | undefined) ?? {};
+    transport = new StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers } });
+  }
+  try {
+    await client.connect(transport, { signal, timeout: MCP_CONNECT_TIMEOUT_MS });
+    const listed = await client.listTools(undefined, { signal, timeout: MCP_CONNECT_TIMEOUT_MS });
+    const tools: Tool[] = listed.tools.map((tool) => ({
+      spec: {
+        name: mcpToolName(label, tool.name),
+        description: `[MCP ${label}] ${tool.description ?? tool.name}`.slice(0, 1024),
+        parameters: (tool.inputSchema as Record<string, unknown>) ?? { type: "object", properties: {} },
+      },
+      run: async (args, ctx) => resultText(await client.callTool({ name: tool.name, arguments: args }, undefined, { signal: ctx.signal, timeout: MCP_CALL_TIMEOUT_MS }) as never),
+    }));
+    return { label, tools, close: () => client.close().catch(() => {}) };
+  } catch (e) {
+    await client.close().catch(() => {});
+    const detail = stdio?.lastStderr();
+    throw new Error(`The MCP server "${label}" could not be reached: ${(e as Error).message}${detail ? ` (${detail})` : ""}`);
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../core/context.ts";
+import { reapStaleRuns, releaseLocalRuns, runExecution } from "../../agents/run/loop.ts";
+import { AGENT_RUN_TASK, type ExecutePayload } from "./executions.ts";
+
+export const AGENT_REAP_TASK = "agent:reap";
+
+/**
+ * Executions run as durable jobs (agents.md §3): `agent:run` runs one (a stale or superseded job does nothing);
+ * `agent:reap` (every minute) takes over or fails runs whose process went away.
+ */
+export function registerAgentJobs(app: AppContext): void {
+  app.jobs.register<ExecutePayload>(AGENT_RUN_TASK, (p) => runExecution(app, p), { maxAttempts: 1 });
+  app.jobs.register(AGENT_REAP_TASK, () => reapStaleRuns(app), { schedule: "* * * * *", maxAttempts: 1 });
+}
+
+/** A stopping server hands its runs back to the queue (the next instance continues them) before the job runner stops. */
+export function releaseRunsOnClose(fastify: FastifyInstance): void {
+  fastify.addHook("onClose", async () => releaseLocalRuns());
+}
