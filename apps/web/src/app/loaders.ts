@@ -22,6 +22,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-q
 import { BUILT_FEATURES, isDefaultGlobalView } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
+import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
 import { modelConfigsQuery } from "../api/model-configs.ts";
 import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
@@ -374,7 +375,8 @@ export function createLoaders(qc: QueryClient) {
     if (page === "labels") start(labelsQuery(slug, pid));
     if (page === "repositories" || page === "mcp-servers") start(environmentTemplatesQuery(slug, pid));
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
-    if (page === "model-configuration") start(modelConfigsQuery(slug, pid));
+    if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
+    if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
     return null;
   };
 

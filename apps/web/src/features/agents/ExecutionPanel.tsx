@@ -9,17 +9,21 @@ import { Button, Textarea, cx, useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { FINAL_STATUSES, isWatched, refusalToast } from "./run-rules.ts";
+import { ExecutionHistoryButton } from "./ExecutionHistoryModal.tsx";
 
 /** The work item's "agent executions" activity tab: its runs, newest first, each live (agents.md §1). */
 export function AgentExecutionsTab({ slug, pid, issueId }: { slug: string; pid: string; issueId: string }) {
   const list = useItemExecutions(slug, pid, issueId);
   const rows = [...(list.data ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   if (list.isLoading) return <p className="text-xs text-zinc-500">Loading…</p>;
-  if (!rows.length) return <p className="text-xs text-zinc-500">No agent has run on this work item yet.</p>;
   return (
-    <ol className="space-y-3" aria-label="Agent executions">
-      {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} /></li>)}
-    </ol>
+    <div className="space-y-2">
+      <div className="flex justify-end"><ExecutionHistoryButton slug={slug} pid={pid} /></div>
+      {!rows.length && <p className="text-xs text-zinc-500">No agent has run on this work item yet.</p>}
+      <ol className="space-y-3" aria-label="Agent executions">
+        {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} /></li>)}
+      </ol>
+    </div>
   );
 }
 
