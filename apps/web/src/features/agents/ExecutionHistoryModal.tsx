@@ -57,9 +57,10 @@ function HistoryPage({ slug, pid, olderThan, tags, enabled, last, onMore, onOpen
 }
 
 /** Opens the execution-history modal (for those who may read executions). */
-export function ExecutionHistoryButton({ slug, pid }: { slug: string; pid: string }) {
+export function ExecutionHistoryButton({ slug, pid, allowed }: { slug: string; pid: string; allowed?: boolean }) {
   const [open, setOpen] = useState(false);
-  const canView = useCan("view", "agentExecution");
+  const inProject = useCan("view", "agentExecution");
+  const canView = allowed ?? inProject;
   if (!canView) return null;
   return (
     <>

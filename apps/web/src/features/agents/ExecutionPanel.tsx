@@ -12,16 +12,16 @@ import { FINAL_STATUSES, isWatched, refusalToast } from "./run-rules.ts";
 import { ExecutionHistoryButton } from "./ExecutionHistoryModal.tsx";
 
 /** The work item's "agent executions" activity tab: its runs, newest first, each live (agents.md §1). */
-export function AgentExecutionsTab({ slug, pid, issueId }: { slug: string; pid: string; issueId: string }) {
+export function AgentExecutionsTab({ slug, pid, issueId, canAct }: { slug: string; pid: string; issueId: string; canAct?: boolean }) {
   const list = useItemExecutions(slug, pid, issueId);
   const rows = [...(list.data ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   if (list.isLoading) return <p className="text-xs text-zinc-500">Loading…</p>;
   return (
     <div className="space-y-2">
-      <div className="flex justify-end"><ExecutionHistoryButton slug={slug} pid={pid} /></div>
+      <div className="flex justify-end"><ExecutionHistoryButton slug={slug} pid={pid} allowed={canAct} /></div>
       {!rows.length && <p className="text-xs text-zinc-500">No agent has run on this work item yet.</p>}
       <ol className="space-y-3" aria-label="Agent executions">
-        {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} /></li>)}
+        {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} canAct={canAct} /></li>)}
       </ol>
     </div>
   );
@@ -51,12 +51,14 @@ export function formatDuration(ms: number): string {
 }
 
 /** One execution: status, duration, tokens, its records live, cancel while it runs, a follow-up once it stopped. */
-export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true }: { slug: string; pid: string; executionId: string; defaultOpen?: boolean }) {
+/** `canAct`: may cancel and follow up (members); screens outside the project's routes pass their own check. */
+export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, canAct }: { slug: string; pid: string; executionId: string; defaultOpen?: boolean; canAct?: boolean }) {
   const [watch, setWatch] = useState(true);
   const doc = useLiveDoc<ExecutionDocument>(`executions/${executionId}`, slug, pid, watch);
   const [open, setOpen] = useState(defaultOpen);
   const cancel = useCancelExecution(slug, pid);
-  const canCancel = useCan("cancel", "agentExecution");
+  const inProject = useCan("cancel", "agentExecution");
+  const canCancel = canAct ?? inProject;
   const e = doc?.execution;
   // the client stops watching an execution in a final state, or one not updated for over 10 minutes (platform.md §4)
   useEffect(() => {
@@ -92,7 +94,7 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true }: {
           {active && <p className="text-xs italic text-zinc-500" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
           {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-red-600 dark:text-red-400">{e.status_reason}</p>}
           {e.artifact_ids.map((id) => <ArtifactView key={id} slug={slug} pid={pid} id={id} />)}
-          {!active && <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />}
+          {!active && canCancel && <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />}
         </div>
       )}
     </section>
@@ -283,9 +285,7 @@ function ArtifactView({ slug, pid, id }: { slug: string; pid: string; id: string
 function FollowUp({ slug, pid, executionId, issueId, onSent }: { slug: string; pid: string; executionId: string; issueId: string | null; onSent: () => void }) {
   const [text, setText] = useState("");
   const execute = useExecute(slug, pid);
-  const canRun = useCan("run", "agentExecution");
   const toast = useToast();
-  if (!canRun) return null;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (!text.trim()) return;

@@ -36,9 +36,11 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
  * P/agent/execute/ with the cluster's `issue_agent` preset. What the checks need (the cluster document, the agent
  * templates and types) is read when asked, so screens offering the action load nothing for it.
  */
-export function useRunAgent(slug: string, pid: string) {
+export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
   const qc = useQueryClient();
-  const canRun = useCan("run", "agentExecution");
+  const inProject = useCan("run", "agentExecution");
+  // screens outside the project's routes (the full-page item) pass what their own role check says
+  const canRun = allowed ?? inProject;
   const execute = useExecute(slug, pid);
   const toast = useToast();
   const run = async (issueId: string, content = ""): Promise<string | null> => {

@@ -14,20 +14,19 @@ import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { ReactionBar } from "./Reactions.tsx";
 import { AgentExecutionsTab } from "../agents/ExecutionPanel.tsx";
-import { useCan } from "../../lib/permissions.ts";
 
 type Tab = "all" | "updates" | "comments" | "agent executions";
 
 /** The activity feed (property changes and comments, oldest first) with the comment box. */
-export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
-  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean;
+export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSeeRuns: canSeeExecutions = false }: {
+  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean; canSeeRuns?: boolean;
 }) {
   const [tab, setTab] = useState<Tab>("all");
   const acts = useActivity(slug, pid, id, kind);
   const comments = useComments(slug, pid, id, kind);
   const m = useCommentMutations(slug, pid, id, kind);
   const nameOf = (uid: string) => refs.userById.get(uid)?.display_name;
-  const canSeeRuns = useCan("view", "agentExecution") && kind === "issues";
+  const canSeeRuns = canSeeExecutions && kind === "issues";
 
   const entries = useMemo(() => {
     const a = (acts.data ?? []).filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order").map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
@@ -48,7 +47,7 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
           ))}
         </div>
       </div>
-      {tab === "agent executions" ? <AgentExecutionsTab slug={slug} pid={pid} issueId={id} /> : <ol className="space-y-3" aria-label="Activity feed">
+      {tab === "agent executions" ? <AgentExecutionsTab slug={slug} pid={pid} issueId={id} canAct={canSeeRuns} /> : <ol className="space-y-3" aria-label="Activity feed">
         {entries.map((e) =>
           e.kind === "activity" ? (
             <ActivityLine key={`a-${e.a.id}`} a={e.a} refs={refs} />

@@ -103,7 +103,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const doRestore = () => restore.mutate({ id: item.id, label: key });
 
   // a run on this item (platform.md §4): the cluster says when one starts, ends or moves a task, and the item reloads
-  const agent = useRunAgent(slug, pid);
+  const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
   const canRunAgent = agent.canRun && !archived && kind === "issues";
   useCluster(slug, pid, canRunAgent);
   const runAgent = () => void agent.run(item.id);
@@ -216,7 +216,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
       <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} canSeeRuns={can("view", "agentExecution", subject)} />
     </div>
   );
 

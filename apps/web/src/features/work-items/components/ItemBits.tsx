@@ -83,7 +83,7 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
   const url = itemUrl(slug, project.identifier, item.sequence_id);
   const subject = itemSubject(item);
   const canDelete = can("delete", "workItem", subject);
-  const agent = useRunAgent(slug, pid);
+  const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
   const entries: MenuItem[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
