@@ -196,7 +196,12 @@ describe("executions/<id>", () => {
 
   it("the execution with its records after `after`, live; members only; a cluster lists it while it runs", async () => {
     const p = await projectFixture(t, ws);
+    const watcher = await live((await token(ws.member, [p.id])).token);
+    expect(await watcher.subscribe(`clusters/${p.id}`)).toMatchObject({ type: "subscribed" });
+    await watcher.waitFor(docOf(`clusters/${p.id}`));
     await issueAgent(p);
+    // the preset the agent template set reaches the cluster document
+    await watcher.waitFor(docOf<ClusterDocument>(`clusters/${p.id}`, (d) => !!d.config.agent_presets.issue_agent?.agent_template_id));
     const item = await ws.admin.post(`${p.base}/issues/`, { name: "Fix the thing" });
     expect(item.status).toBe(201);
     const run = await ws.member.post(`${p.base}/agent/execute/`, { execution_config: {}, content: "Please fix it", issue_id: item.body.id, tags: [] });

@@ -82,15 +82,16 @@ it("Run agent: the spec's toast without an issue agent, then a run streams its r
     { reasoning: "The item needs a plan.", toolCalls: [{ id: "c1", name: "create_task", args: { name: "Reproduce the bug" } }], usage: { input: 100, output: 20 } },
     { text: "I planned the work in a task.", usage: { input: 150, output: 30 } },
   );
+  // a fresh screen (the settings were made through the API, not seen by this one)
+  await page.reload();
   await page.getByRole("button", { name: "Run agent" }).click();
   await page.getByRole("tab", { name: "agent executions" }).click();
   const panel = page.getByRole("region", { name: "Execution Triager" });
   await panel.getByText("I planned the work in a task.").waitFor();
   await poll(() => panel.locator("[data-execution-status]").getAttribute("data-execution-status")).toBe("completed");
   await panel.getByText("create_task").waitFor();
-  await panel.getByText("Reasoning").click();
-  await panel.getByText("The item needs a plan.").waitFor();
+  await panel.locator("[data-record-type=tool_call]").getByText("Reproduce the bug").waitFor();
   await panel.getByTestId("execution-tokens").getByText("300 tokens").waitFor();
   // the task the agent made is on the work item without a reload
-  await page.getByText("Reproduce the bug").first().waitFor();
+  await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });

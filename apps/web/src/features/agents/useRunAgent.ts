@@ -47,7 +47,7 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
     const [cluster, templates, metadata] = slug && pid
       ? await Promise.all([
         readLiveDoc<ClusterDocument>(qc, `clusters/${pid}`, { slug, pid }),
-        qc.fetchQuery(agentTemplatesQuery(slug, pid)).catch(() => undefined),
+        qc.fetchQuery({ ...agentTemplatesQuery(slug, pid), staleTime: 0 }).catch(() => undefined),
         qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
       ])
       : [undefined, undefined, undefined];
