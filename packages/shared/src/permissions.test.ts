@@ -124,6 +124,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
   analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
   profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  agentRealtime: { token: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
 
 describe("the action table", () => {
