@@ -7,8 +7,7 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
 
 /**
  * Agents on the web (issue #10 points 5 and 8): MCP servers and agents in the project settings, "Run agent" on a
- * work item with the spec's validation toast, and a run against the scripted model server whose records and
- * tasks appear live in the work item's agent-executions tab.
+ * work item with the spec's validation toast.
  */
 let browser: Browser;
 let ms: ModelServer;
@@ -67,31 +66,14 @@ it("an admin adds an MCP server and an agent, and the agent becomes the issue ag
   expect(templates.agent_templates).toMatchObject([{ config: { type: "triage", name: "Triager", model_config: "local" } }]);
 });
 
-it("Run agent: the spec's toast without an issue agent, then a run streams its records and tasks live", async () => {
+it("Run agent without an issue agent gives the spec's validation toast", async () => {
   const { a, ctx, page } = await setup();
-  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const [item] = await createItems(ctx.request, a, [{ name: "Triage me" }]);
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
   await page.getByRole("button", { name: "Run agent" }).click();
   const toast = page.locator("[data-toast=error]").filter({ hasText: "Validation Error" });
   await toast.getByText("No `issue_agent` preset defined in cluster configuration").waitFor();
+  // nothing was started
+  expect((await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/agent/executions/search/`)).json()).executions).toEqual([]);
 
-  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
-  expect((await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Triager", model_config: "local" }, preset_names: ["issue_agent"] } })).status()).toBe(200);
-  ms.script(
-    { reasoning: "The item needs a plan.", toolCalls: [{ id: "c1", name: "create_task", args: { name: "Reproduce the bug" } }], usage: { input: 100, output: 20 } },
-    { text: "I planned the work in a task.", usage: { input: 150, output: 30 } },
-  );
-  // a fresh screen (the settings were made through the API, not seen by this one)
-  await page.reload();
-  await page.getByRole("button", { name: "Run agent" }).click();
-  await page.getByRole("tab", { name: "agent executions" }).click();
-  const panel = page.getByRole("region", { name: "Execution Triager" });
-  await panel.getByText("I planned the work in a task.").waitFor();
-  await poll(() => panel.locator("[data-execution-status]").getAttribute("data-execution-status")).toBe("completed");
-  await panel.getByText("create_task").waitFor();
-  await panel.locator("[data-record-type=tool_call]").getByText("Reproduce the bug").waitFor();
-  await panel.getByTestId("execution-tokens").getByText("300 tokens").waitFor();
-  // the task the agent made is on the work item without a reload
-  await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });
