@@ -36,6 +36,39 @@ export function liveTopic(kind: LiveTopicKind, id: string): string {
 }
 
 /**
+ * Documents (agents.md §4) on the same channel: `clusters/<projectId>`, `executions/<id>` (its records after
+ * the subscribe's `after` seq) and `sandboxes/<id>`. A subscribe answers `subscribed`, then a `doc` message
+ * with the whole document and again on every change; each carries `updated_at` and the client ignores one
+ * older than what it holds.
+ */
+export type LiveDocKind = "clusters" | "executions" | "sandboxes";
+const DOC_KINDS: readonly LiveDocKind[] = ["clusters", "executions", "sandboxes"];
+export interface LiveDoc {
+  kind: LiveDocKind;
+  id: string;
+}
+
+/** `kind/uuid` → document, or null when it is not one. */
+export function parseLiveDoc(topic: unknown): LiveDoc | null {
+  if (typeof topic !== "string" || topic.length > 80) return null;
+  const i = topic.indexOf("/");
+  const kind = topic.slice(0, i) as LiveDocKind;
+  const id = topic.slice(i + 1).toLowerCase();
+  if (i < 0 || !DOC_KINDS.includes(kind) || !UUID.test(id)) return null;
+  return { kind, id };
+}
+
+export function liveDoc(kind: LiveDocKind, id: string): string {
+  return `${kind}/${id}`;
+}
+
+/** Whether a document's `updated_at` is older than the one held (then the update is ignored; platform.md §4). */
+export function docIsOlder(incoming: string | null | undefined, held: string | null | undefined): boolean {
+  if (!incoming || !held) return false;
+  return Date.parse(incoming) < Date.parse(held);
+}
+
+/**
  * One committed change of one row (db/sql/live-events.sql): `t` the table, `id` the row, `op` what happened,
  * `p` its project, `i` the work item it belongs to, `c` that item's creator, `f` the changed columns (updates),
  * `v` the row's updated_at after the change (ISO).
@@ -55,9 +88,10 @@ export interface LiveEvent {
  * Client → server. `since`: the last sequence number the client holds of the topic (catch-up from there).
  * `recent` (first subscribe, no number yet): also replay the events of the last `recent` ms (at most
  * LIVE_RECENT_MAX_MS), covering writes committed between the screen's fetches and the subscription.
+ * `after` (an `executions/<id>` document): send only the records numbered after it.
  */
 export type LiveClientMessage =
-  | { type: "sub"; topic: string; since?: number; recent?: number }
+  | { type: "sub"; topic: string; since?: number; recent?: number; after?: number }
   | { type: "unsub"; topic: string }
   | { type: "ping" };
 
@@ -72,6 +106,8 @@ export type LiveServerMessage =
   /** The caller may no longer read the topic (membership removed): the subscription is gone. */
   | { type: "revoked"; topic: string }
   | { type: "event"; topic: string; seq: number; event: LiveEvent }
+  /** A document's current state (documents only; `doc.updated_at` orders them). */
+  | { type: "doc"; topic: string; doc: { updated_at: string } }
   /** Events since the client's `since` are no longer all kept: refetch everything of the topic. */
   | { type: "reset"; topic: string; seq: number }
   | { type: "pong" };

@@ -49,7 +49,7 @@ describe("workspace settings", () => {
 describe("project settings", () => {
   it("admins see every page", () => {
     expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 20))).toEqual([
-      "general", "members", "features", "states", "labels", "estimates", "automations", "repositories", "model-configuration",
+      "general", "members", "features", "states", "labels", "estimates", "automations", "repositories", "model-configuration", "mcp-servers", "agents",
     ]);
   });
   it("members see general, members, states and labels", () => {

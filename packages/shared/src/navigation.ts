@@ -71,6 +71,8 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
   { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true },
+  { key: "mcp-servers", label: "MCP servers", path: "settings/mcp-servers/", roles: ADMIN_ONLY },
+  { key: "agents", label: "Agents", path: "settings/agents/", roles: ADMIN_ONLY },
 ];
 
 /** Order of the default project settings list (work-tracking.md §2). */

@@ -127,6 +127,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
   export: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  agentRealtime: { token: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
 };
 
 describe("the action table", () => {

@@ -176,6 +176,8 @@ export const PERMISSIONS = {
   export: { view: W.member, create: W.member },
   /** People's profiles (stats, summary, activity, their work-item tabs): anyone in the workspace, counting what they may see. */
   profile: { view: W.read },
+  /** The realtime subscription token (agents.md §4): anyone in the workspace; it covers only their projects. */
+  agentRealtime: { token: W.read },
 } as const satisfies Record<string, Record<string, Policy>>;
 
 export type Entity = keyof typeof PERMISSIONS;

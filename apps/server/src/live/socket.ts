@@ -2,13 +2,15 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
-import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
+import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveDoc, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
 import { originTrust } from "../core/security.ts";
 import { resolveSession } from "../core/session.ts";
 import { LiveHub, type LiveSink, type LiveSubscription } from "./hub.ts";
 import { stillSignedIn, topicScope } from "./access.ts";
 import { verifyLiveToken } from "./token.ts";
+import { DocumentFeed, documentScope } from "./documents.ts";
+import type { LiveScope } from "./filter.ts";
 
 /** Subscriptions one socket may hold. */
 const MAX_TOPICS = 200;
@@ -46,11 +48,13 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
       if (url.pathname !== LIVE_PATH && url.pathname !== LIVE_PATH.slice(0, -1)) return refuse(socket, 404, "Not Found");
       const origin = req.headers.origin;
       if (typeof origin === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, origin)) return refuse(socket, 403, "Forbidden");
-      let user: { id: string; sessionId: string | null; topics?: string[] } | null = null;
+      let user: { id: string; sessionId: string | null; topics?: string[]; within?: TokenScope } | null = null;
       const token = url.searchParams.get("token");
       if (token) {
         const claims = verifyLiveToken(app.secretKey, token);
-        if (claims && (await stillSignedIn(app.sql, claims.u, null))) user = { id: claims.u, sessionId: null, topics: claims.t };
+        if (claims && (await stillSignedIn(app.sql, claims.u, null))) {
+          user = { id: claims.u, sessionId: null, topics: claims.t, ...(claims.w ? { within: { workspace: claims.w, projects: new Set(claims.p) } } : {}) };
+        }
       } else {
         const cookies = fastify.parseCookie(req.headers.cookie ?? "");
         const s = await resolveSession(app, { cookies } as unknown as FastifyRequest, "app");
@@ -62,7 +66,7 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
       await started;
       const who = user;
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new LiveConnection(ws, app, hub, who.id, who.sessionId, who.topics, opts.recheckMs ?? RECHECK_MS);
+        const c = new LiveConnection(ws, app, hub, who.id, who.sessionId, who.topics, who.within, opts.recheckMs ?? RECHECK_MS);
         connections.add(c);
         ws.on("close", () => { c.dispose(); connections.delete(c); });
       });
@@ -80,13 +84,28 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
   return hub;
 }
 
+/** A subscription token's reach: the streams of its workspace and projects (and the user's own). */
+interface TokenScope {
+  workspace: string;
+  projects: Set<string>;
+}
+
+function withinToken(within: TokenScope | undefined, scope: LiveScope): boolean {
+  if (!within) return true;
+  const [kind, id] = scope.stream.split(":");
+  if (kind === "project") return within.projects.has(id);
+  if (kind === "workspace") return id === within.workspace;
+  return kind === "user";
+}
+
 class LiveConnection implements LiveSink {
   private subs = new Map<string, LiveSubscription>();
+  private feeds = new Map<string, DocumentFeed>();
   private timers: NodeJS.Timeout[] = [];
   private alive = true;
 
   constructor(readonly ws: WebSocket, private app: AppContext, private hub: LiveHub, readonly userId: string,
-    private sessionId: string | null, private allowedTopics: string[] | undefined, recheckMs: number) {
+    private sessionId: string | null, private allowedTopics: string[] | undefined, private within: TokenScope | undefined, recheckMs: number) {
     ws.on("message", (data, isBinary) => this.onMessage(isBinary ? "" : data.toString()));
     ws.on("pong", () => { this.alive = true; });
     this.timers.push(setInterval(() => {
@@ -113,8 +132,16 @@ class LiveConnection implements LiveSink {
 
   dispose(): void {
     for (const t of this.timers) clearInterval(t);
-    for (const s of this.subs.values()) this.hub.remove(s);
-    this.subs.clear();
+    for (const topic of [...this.subs.keys()]) this.drop(topic);
+  }
+
+  private drop(topic: string): void {
+    const s = this.subs.get(topic);
+    if (s) this.hub.remove(s);
+    this.subs.delete(topic);
+    const f = this.feeds.get(topic);
+    if (f) f.closed = true;
+    this.feeds.delete(topic);
   }
 
   private async recheck(): Promise<void> {
@@ -138,13 +165,28 @@ class LiveConnection implements LiveSink {
     }
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "ping") return this.send({ type: "pong" });
-    if (msg.type === "unsub" && typeof msg.topic === "string") {
-      const s = this.subs.get(msg.topic);
-      if (s) this.hub.remove(s);
-      this.subs.delete(msg.topic);
-      return;
+    if (msg.type === "unsub" && typeof msg.topic === "string") return this.drop(msg.topic);
+    if (msg.type === "sub" && parseLiveDoc(msg.topic)) void this.subscribeDoc(msg.topic as string, msg.after);
+    else if (msg.type === "sub") void this.subscribe(msg.topic, msg.since, msg.recent);
+  }
+
+  /** A document (documents.ts): checked like a topic, then fed from its project's stream. */
+  private async subscribeDoc(topic: string, after: unknown): Promise<void> {
+    const doc = parseLiveDoc(topic)!;
+    const afterOk = after === undefined || (typeof after === "number" && Number.isSafeInteger(after) && after >= 0);
+    if (!afterOk || (!this.subs.has(topic) && this.subs.size >= MAX_TOPICS)) return this.send({ type: "refused", topic, reason: "invalid" });
+    let scope;
+    try {
+      scope = await documentScope(this.app, this.userId, doc);
+    } catch {
+      scope = null;
     }
-    if (msg.type === "sub") void this.subscribe(msg.topic, msg.since, msg.recent);
+    if (!scope || this.allowedTopics || !withinToken(this.within, scope)) return this.send({ type: "refused", topic, reason: "forbidden" });
+    this.drop(topic);
+    const feed = new DocumentFeed(this.app, this, topic, doc, scope, (after as number | undefined) ?? 0);
+    feed.start(this.hub, { stream: scope.stream });
+    this.feeds.set(topic, feed);
+    this.subs.set(topic, feed.sub!);
   }
 
   private async subscribe(topic: unknown, since: unknown, recent: unknown): Promise<void> {
@@ -160,9 +202,8 @@ class LiveConnection implements LiveSink {
     } catch {
       scope = null;
     }
-    if (!scope) return this.send({ type: "refused", topic: name, reason: "forbidden" });
-    const old = this.subs.get(name);
-    if (old) this.hub.remove(old);
+    if (!scope || !withinToken(this.within, scope)) return this.send({ type: "refused", topic: name, reason: "forbidden" });
+    this.drop(name);
     const recentMs = typeof recent === "number" && recent > 0 ? Math.min(recent, LIVE_RECENT_MAX_MS) : 0;
     this.subs.set(name, this.hub.add(this, name, scope, since as number | undefined, recentMs));
   }

@@ -28,4 +28,12 @@ describe("live tokens", () => {
     const t = signLiveToken(S, { u: U }, 10 * LIVE_TOKEN_MAX_SECONDS, now);
     expect(verifyLiveToken(S, t, now)!.exp).toBe(now / 1000 + LIVE_TOKEN_MAX_SECONDS);
   });
+
+  it("carries a subscription token's workspace and projects; one without the other is refused", () => {
+    const now = Date.UTC(2025, 0, 1);
+    const t = signLiveToken(S, { u: U, w: U, p: [U] }, 60, now);
+    expect(verifyLiveToken(S, t, now)).toEqual({ u: U, exp: now / 1000 + 60, w: U, p: [U] });
+    expect(verifyLiveToken(S, signLiveToken(S, { u: U, w: U }, 60, now), now)).toBeNull();
+    expect(verifyLiveToken(S, signLiveToken(S, { u: U, p: [U] }, 60, now), now)).toBeNull();
+  });
 });

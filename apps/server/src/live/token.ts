@@ -14,6 +14,10 @@ export interface LiveTokenClaims {
   exp: number;
   /** Topics the token may subscribe to (any the user may read when absent). */
   t?: string[];
+  /** A subscription token (W/agent/get-subscription-token/): the workspace it is scoped to... */
+  w?: string;
+  /** ...and the projects in it (those the user belonged to when it was signed); only their streams may be read. */
+  p?: string[];
 }
 
 /** Longest lifetime a token may be signed for. */
@@ -27,9 +31,12 @@ function mac(secret: string, payload: string): string {
   return crypto.createHmac("sha256", key(secret)).update(payload).digest("base64url");
 }
 
-export function signLiveToken(secret: string, claims: { u: string; t?: string[] }, ttlSeconds = 60, now = Date.now()): string {
+export function signLiveToken(secret: string, claims: Omit<LiveTokenClaims, "exp">, ttlSeconds = 60, now = Date.now()): string {
   const ttl = Math.max(1, Math.min(ttlSeconds, LIVE_TOKEN_MAX_SECONDS));
-  const body: LiveTokenClaims = { u: claims.u, exp: Math.floor(now / 1000) + ttl, ...(claims.t ? { t: claims.t } : {}) };
+  const body: LiveTokenClaims = {
+    u: claims.u, exp: Math.floor(now / 1000) + ttl,
+    ...(claims.t ? { t: claims.t } : {}), ...(claims.w ? { w: claims.w } : {}), ...(claims.p ? { p: claims.p } : {}),
+  };
   const payload = Buffer.from(JSON.stringify(body)).toString("base64url");
   return `v1.${payload}.${mac(secret, payload)}`;
 }
@@ -54,6 +61,10 @@ export function verifyLiveToken(secret: string, token: unknown, now = Date.now()
   const c = claims as Partial<LiveTokenClaims>;
   if (typeof c.u !== "string" || typeof c.exp !== "number" || !Number.isFinite(c.exp)) return null;
   if (c.exp * 1000 <= now || c.exp * 1000 > now + (LIVE_TOKEN_MAX_SECONDS + 60) * 1000) return null;
-  if (c.t !== undefined && !(Array.isArray(c.t) && c.t.every((x) => typeof x === "string"))) return null;
-  return { u: c.u, exp: c.exp, ...(c.t ? { t: c.t } : {}) };
+  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+  if (c.t !== undefined && !strings(c.t)) return null;
+  if (c.p !== undefined && !strings(c.p)) return null;
+  if (c.w !== undefined && typeof c.w !== "string") return null;
+  if ((c.w === undefined) !== (c.p === undefined)) return null;
+  return { u: c.u, exp: c.exp, ...(c.t ? { t: c.t } : {}), ...(c.w ? { w: c.w, p: c.p } : {}) };
 }

@@ -1,4 +1,5 @@
 import type { RouteModule } from "../core/route.ts";
+import { agentRealtimeRoutes } from "./agent-realtime/index.ts";
 import { apiTokenRoutes } from "./api-tokens/index.ts";
 import { analyticsRoutes } from "./analytics/index.ts";
 import { assetRoutes } from "./assets/index.ts";
@@ -51,6 +52,7 @@ import { workspacesRoutes } from "./workspaces/index.ts";
  * Keep this list alphabetical so parallel additions do not collide.
  */
 export const routeModules: RouteModule[] = [
+  agentRealtimeRoutes,
   apiTokenRoutes,
   analyticsRoutes,
   assetRoutes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { LIVE_ENTITIES, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys } from "./live-map.ts";
+import { LIVE_ENTITIES, docAfter, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc } from "./live-map.ts";
 
 const slug = "acme";
 const pid = "p1";
@@ -123,5 +123,29 @@ describe("liveRemovals", () => {
     const e = { t: "issues", id: "i1", i: "i1", op: "update", p: "p1", f: ["name"] } as LiveEvent;
     expect(liveRemovals(e, ctx)).toEqual([]);
     expect(liveInvalidations(e, ctx)).toContainEqual(detail);
+  });
+});
+
+describe("realtime documents", () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+  it("an older document is ignored, a newer one replaces the held one", () => {
+    const held = { id: "c", updated_at: at(10), running_sandboxes: [1] };
+    expect(mergeDoc("clusters/x", held, { id: "c", updated_at: at(5), running_sandboxes: [] })).toBe(held);
+    const newer = { id: "c", updated_at: at(11), running_sandboxes: [] };
+    expect(mergeDoc("clusters/x", held, newer)).toBe(newer);
+    expect(mergeDoc("sandboxes/x", undefined, newer)).toBe(newer);
+  });
+
+  it("an execution's records are appended once each, whatever order the documents come in", () => {
+    const rec = (seq: number) => ({ seq, content: `r${seq}` });
+    const held = { status: "running", updated_at: at(10), records: [rec(1), rec(2)] };
+    expect(docAfter(held)).toBe(2);
+    expect(docAfter(undefined)).toBe(0);
+    const next = mergeDoc("executions/x", held, { status: "completed", updated_at: at(12), records: [rec(2), rec(3)] });
+    expect(next).toEqual({ status: "completed", updated_at: at(12), records: [rec(1), rec(2), rec(3)] });
+    // an older document still brings records not held yet, but not its older status
+    const late = mergeDoc("executions/x", next, { status: "running", updated_at: at(11), records: [rec(4)] });
+    expect(late.status).toBe("completed");
+    expect(late.records.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
   });
 });

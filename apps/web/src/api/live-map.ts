@@ -1,5 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
-import type { LiveEvent } from "@stride/shared";
+import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
 
 /**
@@ -54,6 +54,9 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   states: (_e, c) => [qk.states(c.slug, c.pid), lists(c)],
   environment_templates: (_e, c) => [qk.environmentTemplates(c.slug, c.pid)],
   sandboxes: (_e, c) => [qk.sandboxes(c.slug, c.pid)],
+  agent_templates: (_e, c) => [qk.agentTemplates(c.slug, c.pid)],
+  agent_executions: (_e, c) => [["ws", c.slug, "project", c.pid, "agent-executions"]],
+  issue_agent_executions: (e, c) => [...onPage(e, c), ...(e.i ? [qk.itemAgentExecutions(c.slug, c.pid, e.i)] : [])],
   labels: (e, c) => (e.p ? [qk.labels(c.slug, c.pid), lists(c)] : []),
   project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug)],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],
@@ -143,4 +146,30 @@ export function eventIsOlder(e: LiveEvent, heldUpdatedAt: string | null | undefi
   const held = Date.parse(heldUpdatedAt);
   const v = Date.parse(e.v);
   return Number.isFinite(held) && Number.isFinite(v) && held >= v;
+}
+
+/** Records of an `executions/<id>` document (the channel appends those after the held ones). */
+interface WithRecords {
+  updated_at: string;
+  records?: { seq: number }[];
+}
+
+/** The last record number held of a document (0 when none): an `executions/` subscribe asks for records after it. */
+export function docAfter(held: WithRecords | undefined): number {
+  return held?.records?.length ? held.records[held.records.length - 1].seq : 0;
+}
+
+/**
+ * A document update over the held one (platform.md §4 "a realtime update older than the cached one is ignored"):
+ * an older `updated_at` keeps the held document; an `executions/` document's records are appended to the held
+ * ones (numbers already held are dropped), so a reconnect asking for records after the last seq loses nothing.
+ */
+export function mergeDoc<D extends WithRecords>(topic: string, held: D | undefined, incoming: D): D {
+  if (!held) return incoming;
+  const newer = !docIsOlder(incoming.updated_at, held.updated_at);
+  if (!topic.startsWith("executions/")) return newer ? incoming : held;
+  const last = docAfter(held);
+  const fresh = (incoming.records ?? []).filter((r) => r.seq > last);
+  const base = newer ? incoming : held;
+  return { ...base, records: [...(held.records ?? []), ...fresh] };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, type LiveCtx } from "./live-map.ts";
+import { docAfter, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { bootLiveCursor, forgetBootAnswers } from "./boot-data.ts";
@@ -150,6 +150,12 @@ export class LiveChannel {
   private sub(topic: string) {
     const t = this.topics.get(topic);
     if (!t || t.refused) return;
+    if (topic.includes("/")) {
+      // a document: the server sends it whole on subscribe (an execution's records after those held)
+      const held = this.qc.getQueryData<{ updated_at: string; records?: { seq: number }[] }>(qk.liveDoc(topic));
+      this.send({ type: "sub", topic, ...(topic.startsWith("executions/") ? { after: docAfter(held) } : {}) });
+      return;
+    }
     // from this tab's last number; on the first subscribe, from where the page's data was read, else the last moments
     const since = this.cursors.get(topic) ?? bootLiveCursor(liveStream(topic, t.ctx));
     this.send(since === undefined ? { type: "sub", topic, recent: recentWindow() } : { type: "sub", topic, since });
@@ -166,7 +172,11 @@ export class LiveChannel {
         if (reconnected) for (const [topic, t] of this.topics) if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
         return;
       }
+      case "doc":
+        this.qc.setQueryData<{ updated_at: string }>(qk.liveDoc(msg.topic), (held) => mergeDoc(msg.topic, held, msg.doc));
+        return;
       case "subscribed":
+        if (msg.topic.includes("/")) return;
         this.cursors.set(msg.topic, Math.max(this.cursors.get(msg.topic) ?? 0, msg.seq));
         return;
       case "event": {
@@ -256,6 +266,40 @@ export function useLiveTopic(topic: string | null, slug: string, pid?: string): 
     if (!topic || !slug || typeof WebSocket === "undefined") return;
     return channelOf(qc).retain(topic, { slug, pid });
   }, [qc, topic, slug, pid]);
+}
+
+/**
+ * A realtime document (agents.md §4: `clusters/<projectId>`, `executions/<id>`, `sandboxes/<id>`) while mounted:
+ * undefined until the server sends it, then kept current (older updates ignored, execution records appended).
+ * With `watch` false the held document stays but is no longer followed (a finished or stale execution).
+ */
+export function useLiveDoc<D extends { updated_at: string }>(topic: string | null, slug: string, pid?: string, watch = true): D | undefined {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!topic || !slug || !watch || typeof WebSocket === "undefined") return;
+    return channelOf(qc).retain(topic, { slug, pid });
+  }, [qc, topic, slug, pid, watch]);
+  const q = useQuery<D | null>({ queryKey: qk.liveDoc(topic ?? ""), queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: 10 * 60_000 });
+  return topic ? q.data ?? undefined : undefined;
+}
+
+/**
+ * Follow a document outside a component (an action that needs it once, e.g. a run's checks) and wait up to
+ * `timeoutMs` for it; the subscription lingers like a screen's. Resolves undefined when none came.
+ */
+export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryClient, topic: string, ctx: LiveCtx, timeoutMs = 5000): Promise<D | undefined> {
+  if (typeof WebSocket === "undefined") return undefined;
+  const release = channelOf(qc).retain(topic, ctx);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const d = qc.getQueryData<D>(qk.liveDoc(topic));
+      if (d || Date.now() > deadline) return d ?? undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    release();
+  }
 }
 
 /** The channel's state, for the reconnecting indicator. */

@@ -28,6 +28,13 @@ export const qk = {
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
+  /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */
+  liveDoc: (topic: string) => ["live-doc", topic] as const,
+  agentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-templates"] as const,
+  agentMetadata: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-metadata"] as const,
+  agentExecutions: (slug: string, pid: string, params: object) => ["ws", slug, "project", pid, "agent-executions", params] as const,
+  itemAgentExecutions: (slug: string, pid: string, issueId: string) => ["ws", slug, "project", pid, "agent-executions", "item", issueId] as const,
+  artifact: (slug: string, pid: string, id: string) => ["ws", slug, "project", pid, "artifact", id] as const,
   modelConfigs: (slug: string, pid: string) => ["ws", slug, "project", pid, "model-configs"] as const,
   admin: {
     me: ["admin", "me"] as const,

@@ -22,6 +22,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-q
 import { BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
+import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
 import { modelConfigsQuery } from "../api/model-configs.ts";
 import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, myWorkspacesQuery, profileQuery, projectRolesQuery, userSettingsQuery } from "../api/users.ts";
@@ -58,7 +59,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "mcp-servers" | "agents" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "api-tokens" | "exports" | "imports" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
@@ -375,9 +376,10 @@ export function createLoaders(qc: QueryClient) {
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
-    if (page === "repositories") start(environmentTemplatesQuery(slug, pid));
+    if (page === "repositories" || page === "mcp-servers") start(environmentTemplatesQuery(slug, pid));
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
-    if (page === "model-configuration") start(modelConfigsQuery(slug, pid));
+    if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
+    if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
     return null;
   };
 

@@ -147,6 +147,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
                       { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
                       { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT },
+                      { path: "mcp-servers", lazy: settings((m) => <m.ProjectMcpServersSettings />), loader: L.projectSettings("mcp-servers"), shouldRevalidate: PROJECT },
+                      { path: "agents", lazy: settings((m) => <m.ProjectAgentsSettings />), loader: L.projectSettings("agents"), shouldRevalidate: PROJECT },
                     ],
                   },
                 ],

@@ -24,6 +24,8 @@ export interface WorkItemTarget {
   archive: () => void;
   /** Opens the screen's delete confirmation. */
   requestDelete: () => void;
+  /** Hands the item to the project's issue agent (absent when the caller may not run agents). */
+  runAgent?: () => void;
 }
 
 let current: WorkItemTarget | null = null;

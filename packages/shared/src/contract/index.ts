@@ -46,3 +46,4 @@ export * from "./profiles.ts";
 export * from "./publish.ts";
 export * from "./exports.ts";
 export * from "./importers.ts";
+export * from "./agent-realtime.ts";

@@ -4,46 +4,14 @@ import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
 import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
 import { Placeholder } from "@tiptap/extensions";
-import { createLowlight } from "lowlight";
-import bash from "highlight.js/lib/languages/bash";
-import css from "highlight.js/lib/languages/css";
-import diff from "highlight.js/lib/languages/diff";
-import go from "highlight.js/lib/languages/go";
-import java from "highlight.js/lib/languages/java";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
-import markdown from "highlight.js/lib/languages/markdown";
-import python from "highlight.js/lib/languages/python";
-import rust from "highlight.js/lib/languages/rust";
-import sql from "highlight.js/lib/languages/sql";
-import typescript from "highlight.js/lib/languages/typescript";
-import xml from "highlight.js/lib/languages/xml";
-import yaml from "highlight.js/lib/languages/yaml";
 import { Image, type ImageOptions } from "./image.ts";
 import { Mention, type MentionOptions } from "./mention.ts";
 import { WorkItemEmbed, type WorkItemEmbedOptions } from "./embed.ts";
 import { isAllowedLink } from "./serialize.ts";
 import type { SuggestStore } from "./suggest.ts";
+import { lowlight } from "./lowlight.ts";
 
-/** Languages highlighted in code blocks (what the language picker offers), with their aliases. */
-export const CODE_LANGUAGES: { id: string; label: string }[] = [
-  { id: "typescript", label: "TypeScript" },
-  { id: "javascript", label: "JavaScript" },
-  { id: "json", label: "JSON" },
-  { id: "bash", label: "Shell" },
-  { id: "python", label: "Python" },
-  { id: "go", label: "Go" },
-  { id: "rust", label: "Rust" },
-  { id: "java", label: "Java" },
-  { id: "sql", label: "SQL" },
-  { id: "css", label: "CSS" },
-  { id: "xml", label: "HTML / XML" },
-  { id: "yaml", label: "YAML" },
-  { id: "markdown", label: "Markdown" },
-  { id: "diff", label: "Diff" },
-];
-
-export const lowlight = createLowlight({ bash, css, diff, go, java, javascript, json, markdown, python, rust, sql, typescript, xml, yaml });
+export { CODE_LANGUAGES, lowlight } from "./lowlight.ts";
 
 /** Everything the editor needs from its host; all optional (a bare editor has no mentions or uploads). */
 export interface EditorSetup {

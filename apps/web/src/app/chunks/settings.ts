@@ -8,6 +8,8 @@ export { ProjectLabelsSettings } from "../../features/project-settings/LabelsPag
 export { ProjectEstimatesSettings } from "../../features/project-settings/EstimatesPage.tsx";
 export { ProjectRepositoriesSettings } from "../../features/project-settings/RepositoriesPage.tsx";
 export { ProjectModelConfigurationSettings } from "../../features/project-settings/ModelConfigurationPage.tsx";
+export { ProjectMcpServersSettings } from "../../features/project-settings/McpServersPage.tsx";
+export { ProjectAgentsSettings } from "../../features/project-settings/AgentsPage.tsx";
 export { ProjectComingSettings } from "../../features/project-settings/ComingPage.tsx";
 export { WorkspaceSettingsLayout } from "../../features/workspace-settings/WorkspaceSettingsLayout.tsx";
 export { WorkspaceGeneralSettings } from "../../features/workspace-settings/GeneralPage.tsx";

@@ -13,18 +13,20 @@ import { isEmptyHtml } from "../../lib/html.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { ReactionBar } from "./Reactions.tsx";
+import { AgentExecutionsTab } from "../agents/ExecutionPanel.tsx";
 
-type Tab = "all" | "updates" | "comments";
+type Tab = "all" | "updates" | "comments" | "agent executions";
 
 /** The activity feed (property changes and comments, oldest first) with the comment box. */
-export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
-  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean;
+export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSeeRuns: canSeeExecutions = false }: {
+  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean; canSeeRuns?: boolean;
 }) {
   const [tab, setTab] = useState<Tab>("all");
   const acts = useActivity(slug, pid, id, kind);
   const comments = useComments(slug, pid, id, kind);
   const m = useCommentMutations(slug, pid, id, kind);
   const nameOf = (uid: string) => refs.userById.get(uid)?.display_name;
+  const canSeeRuns = canSeeExecutions && kind === "issues";
 
   const entries = useMemo(() => {
     const a = (acts.data ?? []).filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order").map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
@@ -38,14 +40,14 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
       <div className="mb-3 flex items-center gap-3">
         <h2 className="text-sm font-semibold">Activity</h2>
         <div role="tablist" aria-label="Activity filter" className="ml-auto flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
-          {(["all", "updates", "comments"] as Tab[]).map((t) => (
+          {(["all", "updates", "comments", ...(canSeeRuns ? ["agent executions"] : [])] as Tab[]).map((t) => (
             <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-2 py-0.5 capitalize", tab === t ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
               {t}
             </button>
           ))}
         </div>
       </div>
-      <ol className="space-y-3" aria-label="Activity feed">
+      {tab === "agent executions" ? <AgentExecutionsTab slug={slug} pid={pid} issueId={id} canAct={canSeeRuns} /> : <ol className="space-y-3" aria-label="Activity feed">
         {entries.map((e) =>
           e.kind === "activity" ? (
             <ActivityLine key={`a-${e.a.id}`} a={e.a} refs={refs} />
@@ -66,7 +68,7 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment }: {
           ),
         )}
         {entries.length === 0 && <li className="text-xs text-zinc-500">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
-      </ol>
+      </ol>}
       {canComment && (
         <CommentBox
           slug={slug}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { Bot } from "lucide-react";
 import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
@@ -21,6 +22,7 @@ import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../lib/comman
 import { formatDate, isOverdue } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
+import { useCluster, useRunAgent } from "../agents/useRunAgent.ts";
 import { ReactionBar } from "./Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
 import { Attachments } from "./widgets/Attachments.tsx";
@@ -100,9 +102,15 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
     });
   const doRestore = () => restore.mutate({ id: item.id, label: key });
 
+  // a run on this item (platform.md §4): the cluster says when one starts, ends or moves a task, and the item reloads
+  const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
+  const canRunAgent = agent.canRun && !archived && kind === "issues";
+  useCluster(slug, pid, canRunAgent);
+  const runAgent = () => void agent.run(item.id);
+
   // the command palette acts on the item on screen with this screen's own actions
-  const actions = useRef({ set, doArchive });
-  useEffect(() => { actions.current = { set, doArchive }; });
+  const actions = useRef({ set, doArchive, runAgent });
+  useEffect(() => { actions.current = { set, doArchive, runAgent }; });
   const target = useMemo<WorkItemTarget>(() => ({
     slug, pid, id: item.id, key, name: item.name, url,
     item: { state_id: item.state_id, priority: item.priority, assignee_ids: item.assignee_ids, label_ids: item.label_ids, cycle_id: item.cycle_id, module_ids: item.module_ids },
@@ -110,7 +118,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
     set: (patch) => actions.current.set(patch),
     archive: () => actions.current.doArchive(),
     requestDelete: () => setConfirmDelete(true),
-  }), [slug, pid, item.id, key, item.name, url, item.state_id, item.priority, item.assignee_ids, item.label_ids, item.cycle_id, item.module_ids, editable, canDelete, archived]);
+    ...(canRunAgent ? { runAgent: () => actions.current.runAgent() } : {}),
+  }), [slug, pid, item.id, key, item.name, url, item.state_id, item.priority, item.assignee_ids, item.label_ids, item.cycle_id, item.module_ids, editable, canDelete, archived, canRunAgent]);
   useRegisterWorkItemTarget(target);
 
   const header = (
@@ -131,6 +140,11 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           <Icon name={item.is_subscribed ? "bell-off" : "bell"} size={14} />
           {item.is_subscribed ? "Unsubscribe" : "Subscribe"}
         </Button>
+        {canRunAgent && (
+          <Button size="sm" variant="secondary" loading={agent.starting} onClick={runAgent}>
+            <Bot size={14} aria-hidden focusable="false" /> Run agent
+          </Button>
+        )}
         <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
         {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
         {archived ? (
@@ -202,7 +216,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
       <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} />
+      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} canSeeRuns={can("view", "agentExecution", subject)} />
     </div>
   );
 

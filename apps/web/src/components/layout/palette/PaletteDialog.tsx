@@ -65,6 +65,7 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, 
         return;
       case "archive": target?.archive(); onClose(); return;
       case "delete": onClose(); target?.requestDelete(); return;
+      case "run-agent": onClose(); target?.runAgent?.(); return;
     }
   };
 

@@ -1,4 +1,4 @@
-import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, FileText, Inbox, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound } from "lucide-react";
+import { Archive, Bell, Briefcase, CircleDot, Clock, Copy, FileText, Inbox, Keyboard, Layers, LayoutList, Plus, RefreshCcw, Search, SignalHigh, SquareCheck, Tag, Trash2, UserRound, Bot } from "lucide-react";
 import { PRIORITIES } from "@stride/shared";
 import type { SearchResults } from "../../../api/search.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
@@ -30,7 +30,8 @@ export type PaletteAction =
   | { kind: "help" }
   | { kind: "copy-link" }
   | { kind: "archive" }
-  | { kind: "delete" };
+  | { kind: "delete" }
+  | { kind: "run-agent" };
 
 export type Picker = "state" | "priority" | "assignees" | "labels" | "cycle" | "modules";
 
@@ -87,6 +88,7 @@ export function baseCommands(o: { slug: string; projectId: string | null; target
     out.push({ key: "a-copy", group: g, label: "Copy link", icon: Copy, words: "url share", run: { kind: "copy-link" } });
     if (t.editable && !t.archived) out.push({ key: "a-archive", group: g, label: "Archive", icon: Archive, run: { kind: "archive" } });
     if (t.canDelete) out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
+    if (t.runAgent && !t.archived) out.push({ key: "a-run-agent", group: g, label: "Run agent", icon: Bot, words: "ai agent execute", run: { kind: "run-agent" } });
   }
   if (o.canCreate) out.push({ key: "create-item", group: "Create", label: "Create work item", icon: Plus, keys: sc("create"), words: "new issue task", run: { kind: "create" } });
   const P = o.projectId ? `/${o.slug}/projects/${o.projectId}` : null;

@@ -6,6 +6,7 @@ import { ConfirmModal, MenuPopup, cx, useMenu, useToast, type FloatingTrigger, t
 import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
+import { useRunAgent } from "../../agents/useRunAgent.ts";
 import { useList } from "../context.tsx";
 import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
@@ -82,6 +83,7 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
   const url = itemUrl(slug, project.identifier, item.sequence_id);
   const subject = itemSubject(item);
   const canDelete = can("delete", "workItem", subject);
+  const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
   const entries: MenuItem[] = [
     { label: "Open in peek view", onSelect: () => openPeek(item.id) },
     { label: "Open full page", onSelect: () => nav(kind === "archived" ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url) },
@@ -91,6 +93,7 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
       : can("archive", "workItem", subject)
         ? [{ label: "Archive", disabled: !CLOSED_STATE_GROUPS.includes(group), hint: "Only completed or cancelled work items can be archived", onSelect: () => archive.mutate({ id: item.id, label: key }) }]
         : []),
+    ...(agent.canRun && kind !== "archived" && itemKind === "issues" ? [{ label: "Run agent", onSelect: () => void agent.run(item.id) }] : []),
     ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),
   ];
   return <MenuPopup menu={menu} items={entries} label={`${key} actions`} />;

@@ -1,0 +1,1 @@
+export { subscriptionTokenBody, type SubscriptionTokenBody } from "@stride/shared/contract";

@@ -1,0 +1,130 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AgentMetadataResponse, AgentTemplate, Artifact, ExecuteResponse, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
+} from "@stride/shared/contract";
+import { api } from "./client.ts";
+import { qk } from "./query-keys.ts";
+
+/** Agent templates, executions and artifacts of a project (agents.md §2); the subscription token (§4). */
+const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`;
+
+export const agentTemplatesQuery = (slug: string, pid: string) =>
+  queryOptions({
+    queryKey: qk.agentTemplates(slug, pid),
+    queryFn: async () => (await api<{ agent_templates: AgentTemplate[] }>(`${base(slug, pid)}agent/templates/`)).agent_templates,
+  });
+
+export const agentMetadataQuery = (slug: string, pid: string) =>
+  queryOptions({
+    queryKey: qk.agentMetadata(slug, pid),
+    queryFn: async () => (await api<AgentMetadataResponse>(`${base(slug, pid)}agent/templates/metadata/`)).agent_metadata,
+    staleTime: 60 * 60_000,
+  });
+
+export function useAgentTemplates(slug: string, pid: string, enabled = true) {
+  return useQuery({ ...agentTemplatesQuery(slug, pid), enabled: enabled && !!slug && !!pid });
+}
+export function useAgentMetadata(slug: string, pid: string, enabled = true) {
+  return useQuery({ ...agentMetadataQuery(slug, pid), enabled: enabled && !!slug && !!pid });
+}
+
+export function useSaveAgentTemplate(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveAgentTemplateBody) => api<{ agent_template: AgentTemplate }>(`${base(slug, pid)}agent/templates/`, { method: "POST", body }),
+    meta: { silent: true },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.agentTemplates(slug, pid) }),
+  });
+}
+
+export function useDeleteAgentTemplate(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${base(slug, pid)}agent/templates/${id}/`, { method: "DELETE" }),
+    meta: { errorTitle: "Could not delete the agent", successTitle: "Agent deleted" },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.agentTemplates(slug, pid) }),
+  });
+}
+
+/** An execution's page of the project's history (newest first). */
+export const executionSearchQuery = (slug: string, pid: string, params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number }) =>
+  queryOptions({
+    queryKey: qk.agentExecutions(slug, pid, params),
+    queryFn: () => {
+      const q = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
+      return api<ExecutionSearchResponse>(`${base(slug, pid)}agent/executions/search/?${q}`);
+    },
+  });
+
+export function useExecutionSearch(slug: string, pid: string, params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number }, enabled = true) {
+  return useQuery({ ...executionSearchQuery(slug, pid, params), enabled: enabled && !!slug && !!pid });
+}
+
+/** GET P/issues/{id}/agent-executions/: the executions started on a work item. */
+export const itemExecutionsQuery = (slug: string, pid: string, issueId: string) =>
+  queryOptions({
+    queryKey: qk.itemAgentExecutions(slug, pid, issueId),
+    queryFn: async () =>
+      (await api<{ agent_executions: { id: string; execution_id: string; created_at: string }[] }>(`${base(slug, pid)}issues/${issueId}/agent-executions/`)).agent_executions,
+  });
+
+export function useItemExecutions(slug: string, pid: string, issueId: string, enabled = true) {
+  return useQuery({ ...itemExecutionsQuery(slug, pid, issueId), enabled: enabled && !!issueId });
+}
+
+export interface ExecuteVars {
+  execution_config: { agent_template_id?: string | null; sandbox_ids?: string[]; sandbox_template_ids?: string[]; mcp_template_ids?: string[] };
+  content: string;
+  context?: Record<string, unknown>;
+  execution_id?: string;
+  issue_id?: string;
+  tags?: string[];
+}
+
+/** POST P/agent/execute/ (a run, or a follow-up with `execution_id`); refusals are toasted by the caller with the spec's titles. */
+export function useExecute(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExecuteVars) => api<ExecuteResponse>(`${base(slug, pid)}agent/execute/`, { method: "POST", body }),
+    meta: { silent: true },
+    onSuccess: (_r, v) => {
+      if (v.issue_id) void qc.invalidateQueries({ queryKey: qk.itemAgentExecutions(slug, pid, v.issue_id) });
+      void qc.invalidateQueries({ queryKey: ["ws", slug, "project", pid, "agent-executions"] });
+    },
+  });
+}
+
+export function useCancelExecution(slug: string, pid: string) {
+  return useMutation({
+    mutationFn: (id: string) => api(`${base(slug, pid)}agent/executions/${id}/cancel/`, { method: "POST", body: {} }),
+    meta: { errorTitle: "Could not cancel the execution" },
+  });
+}
+
+/** An artifact; fetching it fails quietly (platform.md §8): null. Content over 256 KB comes from `download_url`. */
+export async function fetchArtifact(slug: string, pid: string, id: string): Promise<Artifact | null> {
+  try {
+    const a = await api<Artifact>(`${base(slug, pid)}artifacts/${id}/`);
+    if (a.content === undefined && a.download_url) {
+      const res = await fetch(a.download_url, { credentials: "same-origin" });
+      return res.ok ? { ...a, content: await res.text() } : a;
+    }
+    return a;
+  } catch {
+    return null;
+  }
+}
+
+export function useArtifact(slug: string, pid: string, id: string | null) {
+  return useQuery({ queryKey: qk.artifact(slug, pid, id ?? ""), queryFn: () => fetchArtifact(slug, pid, id!), enabled: !!id, staleTime: Infinity });
+}
+
+/** POST W/agent/get-subscription-token/ (clients without the session cookie open `/live/?token=` with it). */
+export async function subscriptionToken(slug: string, projectIds: string[]): Promise<SubscriptionToken> {
+  if (!projectIds.length) throw new Error("Failed to get subscription token");
+  try {
+    return await api<SubscriptionToken>(`/api/workspaces/${encodeURIComponent(slug)}/agent/get-subscription-token/`, { method: "POST", body: { project_ids: projectIds } });
+  } catch {
+    throw new Error("Failed to get subscription token");
+  }
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ClusterDocument } from "@stride/shared/contract";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/agents.ts";
+import { readLiveDoc, useLiveDoc } from "../../api/live.ts";
+import { useToast } from "../../components/ui/index.ts";
+import { useCan } from "../../lib/permissions.ts";
+import { EXECUTION_REACTION_MS, PENDING_RUN_MS, decideRun, itemsToReload, refusalToast } from "./run-rules.ts";
+
+/** Runs this tab started, by work item: "starting" until the cluster shows them, for at most PENDING_RUN_MS. */
+const pendingRuns = new Map<string, number>();
+
+/** The project's cluster document (live), and the reloads its changes call for (platform.md §4). */
+export function useCluster(slug: string, pid: string, enabled = true): ClusterDocument | undefined {
+  const doc = useLiveDoc<ClusterDocument>(pid && enabled ? `clusters/${pid}` : null, slug, pid);
+  const qc = useQueryClient();
+  const prev = useRef<ClusterDocument | undefined>(undefined);
+  useEffect(() => {
+    if (!doc) return;
+    const ids = itemsToReload(prev.current, doc);
+    prev.current = doc;
+    for (const e of doc.running_executions) if (e.active_issue_id) pendingRuns.delete(e.active_issue_id);
+    if (!ids.length) return;
+    const t = setTimeout(() => {
+      for (const id of ids) for (const part of ["detail", "item", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, id] });
+      void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });
+    }, EXECUTION_REACTION_MS);
+    return () => clearTimeout(t);
+  }, [doc, qc, slug, pid]);
+  return doc;
+}
+
+/**
+ * "Run agent" on a work item: the checks of platform.md §5 with the toasts of §8 exactly, then POST
+ * P/agent/execute/ with the cluster's `issue_agent` preset. What the checks need (the cluster document, the agent
+ * templates and types) is read when asked, so screens offering the action load nothing for it.
+ */
+export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
+  const qc = useQueryClient();
+  const inProject = useCan("run", "agentExecution");
+  // screens outside the project's routes (the full-page item) pass what their own role check says
+  const canRun = allowed ?? inProject;
+  const execute = useExecute(slug, pid);
+  const toast = useToast();
+  const run = async (issueId: string, content = ""): Promise<string | null> => {
+    const [cluster, templates, metadata] = slug && pid
+      ? await Promise.all([
+        readLiveDoc<ClusterDocument>(qc, `clusters/${pid}`, { slug, pid }),
+        qc.fetchQuery({ ...agentTemplatesQuery(slug, pid), staleTime: 0 }).catch(() => undefined),
+        qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
+      ])
+      : [undefined, undefined, undefined];
+    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now() });
+    if (!d.ok) {
+      toast.show(d.toast.kind, d.toast.title, d.toast.message);
+      return null;
+    }
+    pendingRuns.set(issueId, Date.now());
+    setTimeout(() => pendingRuns.delete(issueId), PENDING_RUN_MS);
+    try {
+      const r = await execute.mutateAsync({ execution_config: { agent_template_id: null }, content, issue_id: issueId, tags: [] });
+      toast.show("success", "Agent started", "Follow it in the work item's agent executions.");
+      return r.execution_id;
+    } catch (err) {
+      pendingRuns.delete(issueId);
+      const t = refusalToast(err instanceof ApiError ? err.status : undefined, err instanceof ApiError ? errorMessage(err.body) ?? null : null);
+      toast.show(t.kind, t.title, t.message);
+      return null;
+    }
+  };
+  return { canRun, run, starting: execute.isPending };
+}

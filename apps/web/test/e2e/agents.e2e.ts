@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrange, createItems } from "./work-items-fixtures.ts";
+import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
+
+/**
+ * Agents on the web (issue #10 points 5 and 8): MCP servers and agents in the project settings, "Run agent" on a
+ * work item with the spec's validation toast.
+ */
+let browser: Browser;
+let ms: ModelServer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+  ms = await startModelServer({ apiKey: "" });
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await ms?.close();
+});
+beforeEach(() => ms.reset());
+
+async function setup() {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Agent" });
+  return { a, ctx, page: await ctx.newPage() };
+}
+
+it("an admin adds an MCP server and an agent, and the agent becomes the issue agent", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/mcp-servers/`);
+  await page.getByText("No MCP servers yet").waitFor();
+  await page.getByRole("button", { name: "Add MCP server" }).click();
+  const mcp = page.getByRole("form", { name: "Add MCP server" });
+  await mcp.getByLabel("URL").fill("not a url");
+  await mcp.getByRole("button", { name: "Add MCP server" }).click();
+  await mcp.getByText("Enter a valid URL.").waitFor();
+  await mcp.getByLabel("URL").fill("https://mcp.example.com/mcp");
+  await mcp.getByLabel("Headers").fill("Authorization=Bearer secret-token");
+  await mcp.getByRole("button", { name: "Add MCP server" }).click();
+  await mcp.waitFor({ state: "hidden" });
+  await page.getByRole("list", { name: "MCP servers" }).getByText("https://mcp.example.com/mcp").waitFor();
+  const stored = await (await ctx.request.get(`${P}/environments/templates/`)).json();
+  expect(stored.environment_templates).toMatchObject([{ type: "generic_mcp", config: { url: "https://mcp.example.com/mcp", headers: { Authorization: "********" } } }]);
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/agents/`);
+  await page.getByText("No agents yet").waitFor();
+  await page.getByRole("button", { name: "Add agent" }).click();
+  const form = page.getByRole("form", { name: "Add agent" });
+  await form.getByLabel("Name").fill("Triager");
+  await form.getByLabel("Type").selectOption("triage");
+  await form.getByRole("button", { name: "Add agent" }).click();
+  await form.waitFor({ state: "hidden" });
+  const row = page.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: "Triager" });
+  // the badge comes from the live cluster document
+  await row.getByText("Issue agent").waitFor();
+  const templates = await (await ctx.request.get(`${P}/agent/templates/`)).json();
+  expect(templates.agent_templates).toMatchObject([{ config: { type: "triage", name: "Triager", model_config: "local" } }]);
+});
+
+it("Run agent without an issue agent gives the spec's validation toast", async () => {
+  const { a, ctx, page } = await setup();
+  const [item] = await createItems(ctx.request, a, [{ name: "Triage me" }]);
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  await page.getByRole("button", { name: "Run agent" }).click();
+  const toast = page.locator("[data-toast=error]").filter({ hasText: "Validation Error" });
+  await toast.getByText("No `issue_agent` preset defined in cluster configuration").waitFor();
+  // nothing was started
+  expect((await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/agent/executions/search/`)).json()).executions).toEqual([]);
+
+});
