@@ -28,3 +28,4 @@ export * from "./intake.ts";
 export * from "./publish.ts";
 export * from "./home.ts";
 export * from "./analytics.ts";
+export * from "./agent-statuses.ts";

@@ -9,10 +9,8 @@ import { PRESET_NAMES } from "./environments.ts";
 
 export const AGENT_TYPES = ["coding", "triage", "assistant"] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
-export const EXECUTION_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "timed_out"] as const;
-export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
-export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["completed", "failed", "cancelled", "timed_out"];
-export const ACTIVE_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["pending", "running"];
+import type { ExecutionStatus } from "../agent-statuses.ts";
+export { ACTIVE_EXECUTION_STATUSES, EXECUTION_STATUSES, FINAL_EXECUTION_STATUSES, type ExecutionStatus } from "../agent-statuses.ts";
 export const RECORD_TYPES = ["user_input", "message", "tool_call", "tool_call_output", "reasoning", "error"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_FORMATS = ["text", "code", "diff"] as const;

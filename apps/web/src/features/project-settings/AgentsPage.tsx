@@ -7,8 +7,8 @@ import { useModelConfigs } from "../../api/model-configs.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, Textarea, Toggle } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
-import { useCluster } from "../agents/useRunAgent.ts";
-import { ExecutionHistoryButton } from "../agents/ExecutionHistoryModal.tsx";
+import { useCluster } from "../../components/agents/useRunAgent.ts";
+import { ExecutionHistoryButton } from "../../components/agents/ExecutionHistoryModal.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
 /** Agents: the project's agent templates and which one is the `issue_agent` preset that "Run agent" uses (agents.md §1, §2). */

@@ -22,7 +22,7 @@ import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../lib/comman
 import { formatDate, isOverdue } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
-import { useCluster, useRunAgent } from "../agents/useRunAgent.ts";
+import { useCluster, useRunAgent } from "../../components/agents/useRunAgent.ts";
 import { ReactionBar } from "./Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
 import { Attachments } from "./widgets/Attachments.tsx";

@@ -6,7 +6,7 @@ import { ConfirmModal, MenuPopup, cx, useMenu, useToast, type FloatingTrigger, t
 import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { useRunAgent } from "../../agents/useRunAgent.ts";
+import { useRunAgent } from "../../../components/agents/useRunAgent.ts";
 import { useList } from "../context.tsx";
 import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";

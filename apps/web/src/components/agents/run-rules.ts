@@ -1,3 +1,4 @@
+import { FINAL_EXECUTION_STATUSES } from "@stride/shared";
 import type { AgentMetadata, AgentTemplate, ClusterDocument, ExecutionStatus } from "@stride/shared/contract";
 
 /** The spec's texts (platform.md §5, §8), as the server's AGENT_MSG has them (run-rules.test.ts checks they agree). */
@@ -10,7 +11,7 @@ export const AGENT_TEXT = {
   running: "An execution is already running.",
 } as const;
 const AGENT_MSG = AGENT_TEXT;
-export const FINAL_STATUSES: readonly ExecutionStatus[] = ["completed", "failed", "cancelled", "timed_out"];
+export const FINAL_STATUSES = FINAL_EXECUTION_STATUSES;
 
 /**
  * The client's rules for runs (platform.md §4, §5, §8, §9), pure so they are unit-tested: a work-item run is
