@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fork, type ChildProcess } from "node:child_process";
 import { build } from "esbuild";
+import { bundleSharedPlugin } from "../apps/server/esbuild-shared.mjs";
 import { runningPostmaster } from "../apps/server/src/db/embedded.ts";
 
 const MB = 1024 * 1024;
@@ -126,13 +127,7 @@ async function bundleServer(root: string): Promise<string> {
     outfile,
     packages: "external",
     logLevel: "warning",
-    plugins: [{
-      name: "bundle-shared",
-      setup(b) {
-        b.onResolve({ filter: /^@stride\/shared$/ }, () => ({ path: path.join(root, "packages/shared/src/index.ts") }));
-        b.onResolve({ filter: /^@stride\/shared\/contract$/ }, () => ({ path: path.join(root, "packages/shared/src/contract/index.ts") }));
-      },
-    }],
+    plugins: [bundleSharedPlugin(root)],
   });
   return outfile;
 }

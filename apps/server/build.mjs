@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js with esbuild (dependencies stay external in node_modules).
 import { build } from "esbuild";
+import { bundleSharedPlugin } from "./esbuild-shared.mjs";
 await build({
   entryPoints: ["src/main.ts"],
   bundle: true,
@@ -13,12 +14,5 @@ await build({
   // @stride/shared is TypeScript source: bundle it in.
   alias: {},
   external: [],
-  plugins: [{
-    name: "bundle-shared",
-    setup(b) {
-      b.onResolve({ filter: /^@stride\/shared$/ }, () => ({ path: new URL("../../packages/shared/src/index.ts", import.meta.url).pathname }));
-      b.onResolve({ filter: /^@stride\/shared\/editor$/ }, () => ({ path: new URL("../../packages/shared/src/editor/index.ts", import.meta.url).pathname }));
-      b.onResolve({ filter: /^@stride\/shared\/contract$/ }, () => ({ path: new URL("../../packages/shared/src/contract/index.ts", import.meta.url).pathname }));
-    },
-  }],
+  plugins: [bundleSharedPlugin(new URL("../..", import.meta.url).pathname)],
 });
