@@ -234,6 +234,12 @@ describe("executions/<id>", () => {
     expect(tail.records.map((r) => r.seq)).toEqual([2]);
     expect(tail.records[0].type).toBe("error");
 
+    // a record that changes after it was sent (a message the model streams into it) comes again, changed
+    await t.app.sql`UPDATE agent_execution_records SET content = 'Please fix it now', updated_at = now() WHERE execution = ${id} AND seq = 1`;
+    const grown = (await l.waitFor<DocMsg<ExecutionDocument>>(docOf<ExecutionDocument>(topic, (d) => d.records.some((r) => r.seq === 1 && r.content === "Please fix it now")))).doc;
+    expect(grown.records.map((r) => r.seq)).toEqual([1]);
+    expect(Date.parse(grown.records[0].updated_at)).toBeGreaterThan(Date.parse(first.records[0].updated_at));
+
     // guests do not read executions (the executions calls are members'); nor does a token of another project
     const guest = await live((await token(ws.guest, [p.id])).token);
     expect(await guest.subscribe(topic)).toEqual({ type: "refused", topic, reason: "forbidden" });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, max, or, sql } from "drizzle-orm";
 import { ROLE, allows, canSeeWorkItem, PERMISSIONS, type LiveDoc, type LiveEvent, type LiveServerMessage } from "@stride/shared";
 import {
   ACTIVE_EXECUTION_STATUSES, LIVE_SANDBOX_STATUSES, PROJECT_ASSISTANT_TAG, type ClusterDocument, type ClusterPresets, type ExecutionDocument, type ExecutionStatus, type SandboxDocument,
@@ -109,12 +109,19 @@ export async function loadSandboxDocument(app: AppContext, id: string): Promise<
   return s ? presentSandbox(s) : null;
 }
 
-/** An execution with its records numbered after `after` (at most RECORDS_PER_DOC of them). */
-export async function loadExecutionDocument(app: AppContext, id: string, after: number): Promise<ExecutionDocument | null> {
+/**
+ * An execution with its records numbered after `after` (at most RECORDS_PER_DOC of them), and those at or before
+ * it changed after `changedAfter` (a message or reasoning streamed into its record after it was first sent).
+ */
+export async function loadExecutionDocument(app: AppContext, id: string, after: number, changedAfter?: Date): Promise<ExecutionDocument | null> {
   const [e] = await app.db.select().from(agentExecutions).where(eq(agentExecutions.id, id));
   if (!e) return null;
+  const which = changedAfter
+    // (to the millisecond: the sent `updated_at` is ISO text, the column keeps microseconds)
+    ? or(gt(agentExecutionRecords.seq, after), sql`date_trunc('milliseconds', ${agentExecutionRecords.updatedAt}) > ${changedAfter.toISOString()}::timestamptz`)
+    : gt(agentExecutionRecords.seq, after);
   const records = await app.db.select().from(agentExecutionRecords)
-    .where(and(eq(agentExecutionRecords.executionId, id), gt(agentExecutionRecords.seq, after))).orderBy(asc(agentExecutionRecords.seq)).limit(RECORDS_PER_DOC);
+    .where(and(eq(agentExecutionRecords.executionId, id), which)).orderBy(asc(agentExecutionRecords.seq)).limit(RECORDS_PER_DOC);
   const artifacts = await app.db.select({ id: agentArtifacts.id }).from(agentArtifacts).where(eq(agentArtifacts.executionId, id)).orderBy(asc(agentArtifacts.createdAt));
   return { execution: presentExecution(e, artifacts.map((a) => a.id)), records: records.map(presentRecord), updated_at: iso(e.updatedAt) };
 }
@@ -128,6 +135,8 @@ export class DocumentFeed implements LiveSink {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private sentAt = "";
+  /** The newest `updated_at` of the records sent (an execution's streamed records change after they are sent). */
+  private recordsAt: Date | undefined;
   closed = false;
 
   constructor(private app: AppContext, private out: LiveSink, readonly topic: string, readonly doc: LiveDoc,
@@ -180,7 +189,11 @@ export class DocumentFeed implements LiveSink {
       this.sentAt = doc.updated_at;
       this.out.send({ type: "doc", topic: this.topic, doc });
       if (records.length) {
-        this.after = (records[records.length - 1] as { seq: number }).seq;
+        this.after = Math.max(this.after, ...records.map((r) => (r as { seq: number }).seq));
+        for (const r of records as { updated_at?: string }[]) {
+          const at = r.updated_at ? new Date(r.updated_at) : undefined;
+          if (at && (!this.recordsAt || at > this.recordsAt)) this.recordsAt = at;
+        }
         // more than one message holds: read on
         if (records.length >= RECORDS_PER_DOC) this.reload();
       }
@@ -198,7 +211,7 @@ export class DocumentFeed implements LiveSink {
         return d ? { ...d } : null;
       }
       case "executions":
-        return loadExecutionDocument(this.app, this.doc.id, this.after);
+        return loadExecutionDocument(this.app, this.doc.id, this.after, this.recordsAt);
     }
   }
 }

@@ -148,4 +148,13 @@ describe("realtime documents", () => {
     expect(late.status).toBe("completed");
     expect(late.records.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
   });
+
+  it("a record that comes again changed (a message streamed into it) replaces the held one, never by an older copy", () => {
+    const rec = (seq: number, content: string, s: number) => ({ seq, content, updated_at: at(s) });
+    const held = { status: "running", updated_at: at(10), records: [rec(1, "Hi", 10), rec(2, "Work", 10)] };
+    const grown = mergeDoc("executions/x", held, { status: "running", updated_at: at(11), records: [rec(2, "Working on it", 11), rec(3, "ls", 11)] });
+    expect(grown.records).toEqual([rec(1, "Hi", 10), rec(2, "Working on it", 11), rec(3, "ls", 11)]);
+    const stale = mergeDoc("executions/x", grown, { status: "running", updated_at: at(11), records: [rec(2, "Work", 10)] });
+    expect(stale.records[1].content).toBe("Working on it");
+  });
 });

@@ -151,7 +151,7 @@ export function eventIsOlder(e: LiveEvent, heldUpdatedAt: string | null | undefi
 /** Records of an `executions/<id>` document (the channel appends those after the held ones). */
 interface WithRecords {
   updated_at: string;
-  records?: { seq: number }[];
+  records?: { seq: number; updated_at?: string }[];
 }
 
 /** The last record number held of a document (0 when none): an `executions/` subscribe asks for records after it. */
@@ -162,14 +162,21 @@ export function docAfter(held: WithRecords | undefined): number {
 /**
  * A document update over the held one (platform.md §4 "a realtime update older than the cached one is ignored"):
  * an older `updated_at` keeps the held document; an `executions/` document's records are appended to the held
- * ones (numbers already held are dropped), so a reconnect asking for records after the last seq loses nothing.
+ * ones, so a reconnect asking for records after the last seq loses nothing, and a held record comes back changed
+ * (a message streamed into it) replaces the held one when its own `updated_at` is newer.
  */
 export function mergeDoc<D extends WithRecords>(topic: string, held: D | undefined, incoming: D): D {
   if (!held) return incoming;
   const newer = !docIsOlder(incoming.updated_at, held.updated_at);
   if (!topic.startsWith("executions/")) return newer ? incoming : held;
   const last = docAfter(held);
-  const fresh = (incoming.records ?? []).filter((r) => r.seq > last);
+  const incomingRecords = incoming.records ?? [];
+  const changed = new Map(incomingRecords.filter((r) => r.seq <= last).map((r) => [r.seq, r]));
+  const records = (held.records ?? []).map((r) => {
+    const c = changed.get(r.seq);
+    return c && c.updated_at && (!r.updated_at || docIsOlder(r.updated_at, c.updated_at)) ? c : r;
+  });
+  const fresh = incomingRecords.filter((r) => r.seq > last);
   const base = newer ? incoming : held;
-  return { ...base, records: [...(held.records ?? []), ...fresh] };
+  return { ...base, records: [...records, ...fresh] };
 }

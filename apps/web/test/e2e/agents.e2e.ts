@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrange, createItems } from "./work-items-fixtures.ts";
+import { arrange, createItems, poll } from "./work-items-fixtures.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
 /**
  * Agents on the web (issue #10 points 5 and 8): MCP servers and agents in the project settings, "Run agent" on a
- * work item with the spec's validation toast.
+ * work item with the spec's validation toast, and a run against the scripted model server whose records (the
+ * streamed answer included) and tasks appear live in the work item's agent-executions tab.
  */
 let browser: Browser;
 let ms: ModelServer;
@@ -76,4 +77,30 @@ it("Run agent without an issue agent gives the spec's validation toast", async (
   // nothing was started
   expect((await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/agent/executions/search/`)).json()).executions).toEqual([]);
 
+});
+
+it("a run against the scripted model server streams its records, its answer and its task into the work item live", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const [item] = await createItems(ctx.request, a, [{ name: "Plan the fix" }]);
+  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+  expect((await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Triager", model_config: "local" }, preset_names: ["issue_agent"] } })).status()).toBe(200);
+  ms.script(
+    { reasoning: "The item needs a plan.", toolCalls: [{ id: "c1", name: "create_task", args: { name: "Reproduce the bug" } }], usage: { input: 100, output: 20 } },
+    { text: "I planned the work in a task.", usage: { input: 150, output: 30 } },
+  );
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  await page.getByRole("button", { name: "Run agent" }).click();
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  const panel = page.getByRole("region", { name: "Execution Triager" });
+  // the answer is streamed into its record: it shows whole, without a reload
+  await panel.getByText("I planned the work in a task.").waitFor();
+  await poll(() => panel.locator("[data-execution-status]").getAttribute("data-execution-status")).toBe("completed");
+  // the tool call with its input, and its output beside it (collapsed)
+  const call = panel.locator("[data-record-type=tool_call]");
+  await call.getByText('"Reproduce the bug"').waitFor();
+  await call.getByText(/^Created task /).waitFor({ state: "attached" });
+  await panel.getByTestId("execution-tokens").getByText("300 tokens").waitFor();
+  // the task the agent made is on the work item
+  await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });

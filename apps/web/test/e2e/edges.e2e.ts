@@ -439,7 +439,7 @@ it("workspace imports settings open at the spec's path and at its correct spelli
   const { a, page } = await admin();
   for (const path of ["impors", "imports"]) {
     await page.goto(`/${a.slug}/settings/${path}/`);
-    await page.getByRole("heading", { name: "Imports is coming" }).waitFor();
+    await page.getByRole("heading", { name: "Imports", exact: true }).waitFor();
     const link = page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]");
     expect(await link.getAttribute("class")).toContain("bg-zinc-200");
   }

@@ -59,3 +59,34 @@ it("an item assigned by one user shows in the other's inbox with the unread coun
   await row.getByRole("button", { name: "Archive" }).click();
   await poll(() => page.locator("li[data-notification]").filter({ hasText: "Review the launch checklist" }).count()).toBe(0);
 });
+
+it("a mention in a comment reaches the other user's inbox, its Mentions tab and the badge, live", async () => {
+  alice = await newContext(browser);
+  bob = await newContext(browser);
+  const a = await arrange(alice, { firstName: "Alice" });
+  const b = await signUpUser(bob.request, "Bob");
+  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
+  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const [item] = await createItems(alice.request, a, [{ name: "Draft the release notes" }]);
+
+  // Bob has his inbox open, on the Mentions tab, with nothing in it
+  const page = await bob.newPage();
+  await page.goto(`/${a.slug}/notifications/`);
+  await page.getByRole("tab", { name: "Mentions" }).click();
+  await page.getByText("No mentions").waitFor();
+  expect(await page.getByTestId("inbox-unread").count()).toBe(0);
+  let loads = 0;
+  page.on("load", () => { loads++; });
+
+  const html = `<p>Could you check this, <mention-component entity_identifier="${b.userId}" entity_name="user_mention"></mention-component>?</p>`;
+  const res = await alice.request.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/comments/`, { data: { comment_html: html, access: "INTERNAL" } });
+  expect(res.status()).toBe(201);
+
+  // without a reload: the badge, the Mentions tab's count and the row
+  await poll(() => page.getByTestId("inbox-unread").textContent()).toBe("1");
+  await poll(() => page.getByTestId("unread-mentions").textContent()).toBe("1");
+  const row = page.locator("li[data-notification]").filter({ hasText: "Draft the release notes" });
+  await poll(() => row.textContent()).toContain("mentioned you");
+  expect(await row.getAttribute("data-unread")).toBe("true");
+  expect(loads).toBe(0);
+});

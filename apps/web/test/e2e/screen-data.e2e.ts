@@ -26,7 +26,8 @@ function apiRequests(page: Page): string[] {
   // the live channel's subscriptions: the first of each topic starts from where the page's data was read
   page.on("websocket", (ws) => ws.on("framesent", (f) => {
     const m = JSON.parse(String(f.payload)) as { type?: string; topic?: string; since?: number; recent?: number };
-    if (m.type === "sub") log.push(`SUB ${m.topic} ${m.since !== undefined ? "since" : "recent"}`);
+    // (event topics only: a document topic, `clusters/…`, is sent whole on subscribe)
+    if (m.type === "sub" && !m.topic?.includes("/")) log.push(`SUB ${m.topic} ${m.since !== undefined ? "since" : "recent"}`);
   }));
   return log;
 }

@@ -178,6 +178,8 @@ export interface ExecutionRecord {
   tool_name: string | null;
   tool_call_id: string | null;
   created_at: string;
+  /** A message or reasoning record grows while the model streams it; its last change. */
+  updated_at: string;
 }
 
 export interface ExecutionSearchResponse {

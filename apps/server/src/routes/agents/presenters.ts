@@ -51,6 +51,7 @@ export function presentRecord(r: RecordRow): ExecutionRecord {
     tool_name: r.toolName,
     tool_call_id: r.toolCallId,
     created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
   };
 }
 
