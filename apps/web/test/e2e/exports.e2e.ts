@@ -37,11 +37,16 @@ it("exports XLSX: progress or done in the history, then the download holds the w
   const history = page.getByRole("region", { name: "Previous exports" });
   const row = history.locator("[data-export]").first();
   await row.waitFor();
-  const status = await row.getAttribute("data-status");
-  if (status === "queued" || status === "processing") {
-    const bar = row.getByRole("progressbar");
-    expect(Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(0);
+  // status and bar are read in one step: the export may finish between two separate reads
+  const seen = await row.evaluate((el) => ({
+    status: el.getAttribute("data-status"),
+    bar: el.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow") ?? null,
+  }));
+  if (seen.status === "queued" || seen.status === "processing") {
+    expect(seen.bar).not.toBeNull();
+    expect(Number(seen.bar)).toBeGreaterThanOrEqual(0);
   }
+  else expect(seen.status).toBe("completed");
   expect(await row.textContent()).toContain("Excel (XLSX)");
   expect(await row.textContent()).toContain("Rocket");
 

@@ -62,7 +62,8 @@ function PageView({ page }: { page: PageDetail }) {
   };
   const ended = (ok: boolean) => {
     saving.current -= 1;
-    if (saving.current > 0) return;
+    // a name still waiting for its autosave keeps the page "Saving…"
+    if (saving.current > 0 || nameTimer.current) return;
     setStatus(ok ? "submitted" : "saved");
     if (settle.current) clearTimeout(settle.current);
     settle.current = setTimeout(() => setStatus((s) => (s === "submitted" ? "saved" : s)), 2000);
