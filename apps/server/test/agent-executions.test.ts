@@ -10,6 +10,7 @@ import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
 import { makeRepo, processesWith } from "./helpers/sandbox.ts";
 import { bundledMcpServer } from "./helpers/mcp.ts";
+import { startMcpHttpServer } from "./helpers/mcp-http-server.ts";
 import { connect, schema } from "../src/db/client.ts";
 import { createAppContext } from "../src/boot.ts";
 import { buildServer } from "../src/app.ts";
@@ -344,6 +345,35 @@ describe("MCP servers of environment templates", () => {
     expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("mcp__shout");
     const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "mcp__shout");
     expect(out.content).toBe("HELLO! (from /workspace)");
+  });
+
+  it("calls a tool of a remote MCP server over streamable HTTP that the agent template names", async () => {
+    const remote = await startMcpHttpServer();
+    try {
+      const p = w.project.base;
+      const mcp = (await w.ws.admin.post(`${p}/environments/templates/`, { type: "generic_mcp", config: { url: remote.url, headers: { Authorization: "Bearer remote-secret" } } })).body.environment_template.id;
+      const agent = (await w.ws.admin.post(`${p}/agent/templates/`, {
+        config: { type: "triage", name: "Remote", model_config: "scripted", max_steps: 5, timeout_s: 60, environment_template_ids: [mcp] },
+      })).body.agent_template.id;
+      ms.script({ toolCalls: [{ name: "127__reverse", args: { text: "stride" } }] }, { text: "Reversed." });
+      const r = await execute({ execution_config: { agent_template_id: agent }, content: "reverse it", issue_id: await workItem("Reverse a word") });
+      expect(r.status).toBe(202);
+      await t.app.jobs.drain();
+      const d = await detail(r.body.execution_id);
+      expect(d.execution.status).toBe("completed");
+      // the remote server's tool was offered to the model and called; its answer is the tool output record
+      expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("127__reverse");
+      const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "127__reverse");
+      expect(JSON.parse(call.content)).toEqual({ text: "stride" });
+      const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "127__reverse");
+      expect(out).toMatchObject({ content: "edirts (over streamable HTTP)", tool_call_id: call.tool_call_id });
+      // the template's headers (shown masked by the API) went with every request
+      expect(remote.requests.filter((q) => q.method === "POST").length).toBeGreaterThanOrEqual(3);
+      expect(remote.requests.every((q) => q.headers.authorization === "Bearer remote-secret")).toBe(true);
+      expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
+    } finally {
+      await remote.close();
+    }
   });
 });
 
