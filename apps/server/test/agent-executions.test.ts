@@ -4,7 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES } from "@stride/shared/contract";
+import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES, COMMIT_MSG } from "@stride/shared/contract";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
@@ -188,6 +188,29 @@ describe("a coding run on a work item", () => {
     const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
     expect([again.status, again.body]).toEqual([409, { error: `The branch ${branch} already exists in the repository.` }]);
     expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
+  });
+
+  it("commit refusals: an empty diff, another run's artifact, a run without a work item (the commit modal shows them)", async () => {
+    const item = await workItem("Nothing to change");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "ls" } }] }, { text: "Nothing needed changing." });
+    const quiet = (await execute({ execution_config: {}, issue_id: item, content: "Look only." })).body.execution_id;
+    await t.app.jobs.drain();
+    const q = await detail(quiet);
+    expect(q.execution.status).toBe("completed");
+    expect(q.execution.artifact_ids).toHaveLength(1);
+    const commit = (id: string, artifactId: string) => w.ws.member.post(`${w.project.base}/agent/executions/${id}/commit/`, { artifact_id: artifactId });
+    expect(await commit(quiet, q.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.emptyDiff }]);
+    // the artifact of another execution is not this run's diff
+    const other = (await detail(execId)).execution.artifact_ids[0];
+    expect(await commit(quiet, other).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.notDiff }]);
+    // a run on no work item has no branch to name
+    ms.script({ text: "Done." });
+    const loose = (await execute({ execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl] }, content: "Nothing." })).body.execution_id;
+    await t.app.jobs.drain();
+    const l = await detail(loose);
+    expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.noWorkItem }]);
+    // a body without an artifact is refused before anything runs
+    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${quiet}/commit/`, {})).status).toBe(400);
   });
 
   it("search by tags and time, newest first, with paging", async () => {
