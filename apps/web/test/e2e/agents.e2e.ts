@@ -253,4 +253,4 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await modal.getByRole("alert").getByText(`The branch ${branch} already exists in the repository.`).waitFor();
   expect(git(repo, "branch", "--list", "stride/*").trim()).toBe(branch);
   // the whole flow (three settings screens, two runs in real sandboxes, a commit, a reload) takes its time on a busy machine
-}, 300_000);
+}, 480_000);
