@@ -4,12 +4,13 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES } from "@stride/shared/contract";
+import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES, COMMIT_MSG } from "@stride/shared/contract";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
 import { makeRepo, processesWith } from "./helpers/sandbox.ts";
 import { bundledMcpServer } from "./helpers/mcp.ts";
+import { startMcpHttpServer } from "./helpers/mcp-http-server.ts";
 import { connect, schema } from "../src/db/client.ts";
 import { createAppContext } from "../src/boot.ts";
 import { buildServer } from "../src/app.ts";
@@ -189,6 +190,29 @@ describe("a coding run on a work item", () => {
     expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
   });
 
+  it("commit refusals: an empty diff, another run's artifact, a run without a work item (the commit modal shows them)", async () => {
+    const item = await workItem("Nothing to change");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "ls" } }] }, { text: "Nothing needed changing." });
+    const quiet = (await execute({ execution_config: {}, issue_id: item, content: "Look only." })).body.execution_id;
+    await t.app.jobs.drain();
+    const q = await detail(quiet);
+    expect(q.execution.status).toBe("completed");
+    expect(q.execution.artifact_ids).toHaveLength(1);
+    const commit = (id: string, artifactId: string) => w.ws.member.post(`${w.project.base}/agent/executions/${id}/commit/`, { artifact_id: artifactId });
+    expect(await commit(quiet, q.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.emptyDiff }]);
+    // the artifact of another execution is not this run's diff
+    const other = (await detail(execId)).execution.artifact_ids[0];
+    expect(await commit(quiet, other).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.notDiff }]);
+    // a run on no work item has no branch to name
+    ms.script({ text: "Done." });
+    const loose = (await execute({ execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl] }, content: "Nothing." })).body.execution_id;
+    await t.app.jobs.drain();
+    const l = await detail(loose);
+    expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.noWorkItem }]);
+    // a body without an artifact is refused before anything runs
+    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${quiet}/commit/`, {})).status).toBe(400);
+  });
+
   it("search by tags and time, newest first, with paging", async () => {
     const all = await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue`);
     expect(all.status).toBe(200);
@@ -344,6 +368,35 @@ describe("MCP servers of environment templates", () => {
     expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("mcp__shout");
     const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "mcp__shout");
     expect(out.content).toBe("HELLO! (from /workspace)");
+  });
+
+  it("calls a tool of a remote MCP server over streamable HTTP that the agent template names", async () => {
+    const remote = await startMcpHttpServer();
+    try {
+      const p = w.project.base;
+      const mcp = (await w.ws.admin.post(`${p}/environments/templates/`, { type: "generic_mcp", config: { url: remote.url, headers: { Authorization: "Bearer remote-secret" } } })).body.environment_template.id;
+      const agent = (await w.ws.admin.post(`${p}/agent/templates/`, {
+        config: { type: "triage", name: "Remote", model_config: "scripted", max_steps: 5, timeout_s: 60, environment_template_ids: [mcp] },
+      })).body.agent_template.id;
+      ms.script({ toolCalls: [{ name: "127__reverse", args: { text: "stride" } }] }, { text: "Reversed." });
+      const r = await execute({ execution_config: { agent_template_id: agent }, content: "reverse it", issue_id: await workItem("Reverse a word") });
+      expect(r.status).toBe(202);
+      await t.app.jobs.drain();
+      const d = await detail(r.body.execution_id);
+      expect(d.execution.status).toBe("completed");
+      // the remote server's tool was offered to the model and called; its answer is the tool output record
+      expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("127__reverse");
+      const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "127__reverse");
+      expect(JSON.parse(call.content)).toEqual({ text: "stride" });
+      const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "127__reverse");
+      expect(out).toMatchObject({ content: "edirts (over streamable HTTP)", tool_call_id: call.tool_call_id });
+      // the template's headers (shown masked by the API) went with every request
+      expect(remote.requests.filter((q) => q.method === "POST").length).toBeGreaterThanOrEqual(3);
+      expect(remote.requests.every((q) => q.headers.authorization === "Bearer remote-secret")).toBe(true);
+      expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
+    } finally {
+      await remote.close();
+    }
   });
 });
 

@@ -9,7 +9,8 @@ import type { AddressInfo, Socket } from "node:net";
  *
  * Checks made before a turn is taken, like real providers: a wrong or missing key → 401 and an unknown model
  * → 404, each in the protocol's own error body. Script `{ error }` for any other status, `{ delayMs }` for a
- * slow server (headers only after the delay), `{ stallAfterMs }` to send part of the answer and then hang.
+ * slow server (headers only after the delay), `{ stallAfterMs }` to send part of the answer and then hang,
+ * `{ gate }` to answer only when the test says so.
  */
 export interface ScriptedToolCall {
   id?: string;
@@ -31,6 +32,8 @@ export interface ScriptedTurn {
   delayMs?: number;
   /** Send the first events, then hang this long (or until closed) before finishing. */
   stallAfterMs?: number;
+  /** Answer only once this settles (or the server closes): a test lets a run go on when it has seen what it waits for. */
+  gate?: Promise<unknown>;
 }
 
 export interface ScriptedError {
@@ -79,6 +82,15 @@ const sleep = (ms: number, state: { closed: boolean; waits: Set<() => void> }) =
     const done = () => { clearTimeout(t); state.waits.delete(done); resolve(); };
     const t = setTimeout(done, ms);
     state.waits.add(done);
+  });
+
+/** Wait until `p` settles, or until the server closes. */
+const until = (p: Promise<unknown>, state: { closed: boolean; waits: Set<() => void> }) =>
+  new Promise<void>((resolve) => {
+    if (state.closed) return resolve();
+    const done = () => { state.waits.delete(done); resolve(); };
+    state.waits.add(done);
+    p.then(done, done);
   });
 
 /** Split a string into up to three pieces, so clients must join streamed fragments. */
@@ -184,6 +196,7 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
 
     const turn: Turn = queue.shift() ?? { text: "ok" };
     if (turn.delayMs) await sleep(turn.delayMs, state);
+    if ("gate" in turn && turn.gate) await until(turn.gate, state);
     if (state.closed) return res.destroy();
     if ("error" in turn) return sendJson(turn.error.status, turn.error.body ?? { error: { message: `Scripted error ${turn.error.status}` } });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AgentMetadataResponse, AgentTemplate, Artifact, ExecuteResponse, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
+  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -98,6 +98,23 @@ export function useCancelExecution(slug: string, pid: string) {
   return useMutation({
     mutationFn: (id: string) => api(`${base(slug, pid)}agent/executions/${id}/cancel/`, { method: "POST", body: {} }),
     meta: { errorTitle: "Could not cancel the execution" },
+  });
+}
+
+/**
+ * POST P/agent/executions/{id}/commit/ (the commit modal): the diff artifact on a new branch `stride/{IDENT}-{seq}`,
+ * linked on the work item. The modal shows a refusal itself; the success toast names the branch.
+ */
+export function useCommitExecution(slug: string, pid: string, issueId: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ executionId, body }: { executionId: string; body: CommitExecutionBody; label?: string }) =>
+      api<CommitResult>(`${base(slug, pid)}agent/executions/${executionId}/commit/`, { method: "POST", body }),
+    meta: { silent: true, successTitle: "Committed" },
+    onSuccess: () => {
+      // the branch link and its activity line on the work item
+      if (issueId) for (const part of ["detail", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, issueId] });
+    },
   });
 }
 

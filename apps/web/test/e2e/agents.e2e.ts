@@ -3,12 +3,15 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrange, createItems, poll } from "./work-items-fixtures.ts";
+import { git, makeRepo, removeRepos } from "./git-repo.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
 /**
- * Agents on the web (issue #10 points 5 and 8): MCP servers and agents in the project settings, "Run agent" on a
- * work item with the spec's validation toast, and a run against the scripted model server whose records (the
- * streamed answer included) and tasks appear live in the work item's agent-executions tab.
+ * Agents on the web (issue #10 points 5, 6 and 8): MCP servers and agents in the project settings, "Run agent" on a
+ * work item with the spec's validation toast, a run against the scripted model server whose records (the streamed
+ * answer included) and tasks appear live in the work item's agent-executions tab, the execution-history modal, and
+ * the whole flow: model and repository configured, a coding run watched live in a real sandbox, a second run
+ * cancelled, the first run's diff committed from the commit modal and its branch linked on the work item.
  */
 let browser: Browser;
 let ms: ModelServer;
@@ -22,6 +25,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
   await ms?.close();
+  removeRepos();
 });
 beforeEach(() => ms.reset());
 
@@ -104,3 +108,149 @@ it("a run against the scripted model server streams its records, its answer and 
   // the task the agent made is on the work item
   await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });
+
+it("the execution-history modal lists the project's runs and opens one live", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const [item] = await createItems(ctx.request, a, [{ name: "Look back" }]);
+  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+  expect((await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Historian", model_config: "local" }, preset_names: ["issue_agent"] } })).status()).toBe(200);
+  ms.script({ text: "Looked back at the history.", usage: { input: 40, output: 2 } });
+  const run = await ctx.request.post(`${P}/agent/execute/`, { data: { execution_config: {}, content: "Look", issue_id: item.id } });
+  expect(run.status()).toBe(202);
+  const id = (await run.json()).execution_id as string;
+  await poll(async () => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status).toBe("completed");
+
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  // the activity's History (the description's version history is another)
+  await page.getByRole("region", { name: "Activity" }).getByRole("button", { name: "History", exact: true }).click();
+  const modal = page.getByRole("dialog", { name: "Execution history" });
+  const row = modal.getByRole("list", { name: "Executions" }).getByRole("button").filter({ hasText: "Historian" });
+  await row.getByText("42 tokens").waitFor();
+  await row.locator("[data-execution-status=completed]").waitFor();
+  await row.click();
+  await modal.getByRole("region", { name: "Execution Historian" }).getByText("Looked back at the history.").waitFor();
+  await modal.getByRole("button", { name: "Back to the list" }).click();
+  await row.waitFor();
+});
+
+it("model and repository configured, a run watched live, a second run cancelled, the first run's diff committed and its branch linked", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const repo = makeRepo();
+  const [item] = await createItems(ctx.request, a, [{ name: "Greet the world" }]);
+  const key = `${a.identifier}-${item.sequence_id}`;
+  const branch = `stride/${key}`;
+
+  // the model: the scripted server, in the model configuration
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/model-configuration/`);
+  await page.getByRole("button", { name: "Add model" }).click();
+  const model = page.getByRole("dialog", { name: "Add model configuration" });
+  await model.getByRole("textbox", { name: "Name" }).fill("local");
+  await model.getByRole("combobox", { name: "Provider" }).selectOption("openai");
+  await model.getByRole("textbox", { name: "Base URL" }).fill(ms.openaiBaseUrl);
+  await model.getByRole("textbox", { name: "Model" }).fill("test-model");
+  await model.getByRole("button", { name: "Add model" }).click();
+  await model.waitFor({ state: "hidden" });
+
+  // the repository, checked out for the issue agent's runs
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/repositories/`);
+  await page.getByRole("button", { name: "Add repository" }).click();
+  const repoForm = page.getByRole("form", { name: "Add repository" });
+  await repoForm.getByLabel("Name").fill("acme/app");
+  await repoForm.getByLabel("Git URL").fill(repo);
+  await repoForm.getByLabel("Branch").fill("main");
+  expect(await repoForm.getByRole("switch", { name: "Use for the issue agent" }).getAttribute("aria-checked")).toBe("true");
+  await repoForm.getByRole("button", { name: "Add repository" }).click();
+  await repoForm.waitFor({ state: "hidden" });
+  await page.getByRole("list", { name: "Repositories" }).getByText("acme/app").waitFor();
+
+  // the coding agent, the project's issue agent
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/agents/`);
+  await page.getByRole("button", { name: "Add agent" }).click();
+  const agentForm = page.getByRole("form", { name: "Add agent" });
+  await agentForm.getByLabel("Name").fill("Coder");
+  await agentForm.getByLabel("Type").selectOption("coding");
+  await agentForm.getByLabel("Model").selectOption("local");
+  await agentForm.getByRole("button", { name: "Add agent" }).click();
+  await agentForm.waitFor({ state: "hidden" });
+  await page.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: "Coder" }).getByText("Issue agent").waitFor();
+
+  // run 1: plans in a task, waits (the gate) until the test has seen the task move live, then writes a file
+  let release!: () => void;
+  const gate = new Promise<void>((r) => { release = r; });
+  ms.script(
+    { reasoning: "First a plan.", toolCalls: [{ id: "t1", name: "create_task", args: { name: "Write hello.txt" } }, { id: "t2", name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } }] },
+    { gate, toolCalls: [{ id: "w1", name: "write_file", args: { path: "hello.txt", content: "Hello from the agent\n" } }, { id: "t3", name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } }] },
+    { text: "hello.txt now greets the world." },
+  );
+  await page.goto(`/${a.slug}/browse/${key}/`);
+  await page.getByRole("button", { name: "Run agent" }).click();
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  const executions = async () => ((await (await ctx.request.get(`${P}/issues/${item.id}/agent-executions/`)).json()).agent_executions as { execution_id: string; created_at: string }[])
+    .sort((x, y) => (x.created_at < y.created_at ? -1 : 1)).map((x) => x.execution_id);
+  await poll(async () => (await executions()).length).toBe(1);
+  const [firstId] = await executions();
+  const first = page.locator(`[data-execution-id="${firstId}"]`);
+  const status = (panel: typeof first) => panel.locator("[data-execution-status]").first().getAttribute("data-execution-status");
+  const tasks = page.getByRole("list", { name: "Tasks" });
+  // while the model holds its next answer: the run is running, its task is in progress on the work item, live
+  await poll(() => tasks.getByLabel("Status of Write hello.txt").inputValue().catch(() => null)).toBe("in_progress");
+  expect(await status(first)).toBe("running");
+  await first.locator("[data-record-type=tool_call]").getByText('"Write hello.txt"').first().waitFor();
+  release();
+  await first.getByText("hello.txt now greets the world.").waitFor();
+  await poll(() => status(first)).toBe("completed");
+  await poll(() => tasks.getByLabel("Status of Write hello.txt").inputValue()).toBe("completed");
+  const artifact = first.getByRole("group", { name: "Artifact acme-app.diff" });
+  await artifact.locator("[data-diff-line=add]").getByText("Hello from the agent").waitFor();
+
+  // run 2: a long command, cancelled from its panel
+  ms.script({ toolCalls: [{ id: "s1", name: "run_command", args: { command: "sleep 120" } }] });
+  // a person who meets "Execution Running" (the live cluster document has not yet heard run 1 end) clicks again
+  for (let attempt = 0; attempt < 4 && (await executions()).length < 2; attempt++) {
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await expect.poll(async () => (await executions()).length, { timeout: 8_000, interval: 200 }).toBe(2).catch(() => undefined);
+  }
+  expect(await executions()).toHaveLength(2);
+  const secondId = (await executions())[1];
+  const second = page.locator(`[data-execution-id="${secondId}"]`);
+  await second.locator("[data-record-type=tool_call]").getByText("sleep 120").waitFor();
+  expect(await status(second)).toBe("running");
+  await second.getByRole("button", { name: "Cancel" }).click();
+  await poll(() => status(second)).toBe("cancelled");
+  expect(await status(first)).toBe("completed");
+
+  // the commit modal: the first run's diff reviewed and committed on a new branch
+  await artifact.getByRole("button", { name: "Commit…" }).click();
+  const modal = page.getByRole("dialog", { name: "Commit the diff" });
+  await modal.getByTestId("commit-branch").getByText(branch, { exact: true }).waitFor();
+  await poll(() => modal.getByTestId("commit-stats").textContent()).toBe("1 file changed, +1 −0");
+  await modal.locator("[data-diff-line=add]").getByText("Hello from the agent").waitFor();
+  await modal.getByLabel("Commit message").fill("Greet the world from hello.txt");
+  await modal.getByRole("button", { name: "Commit", exact: true }).click();
+  await modal.waitFor({ state: "hidden" });
+  await artifact.getByRole("status").getByText(`Committed on ${branch}`).waitFor();
+  // the branch is a link on the work item
+  const link = page.getByRole("region", { name: "Links" }).getByRole("link", { name: branch, exact: true });
+  await link.waitFor();
+  expect(await link.getAttribute("href")).toBe(`file://${repo}#${branch}`);
+  // and in the repository: the change on the branch, the work item named in the message
+  expect(git(repo, "show", `${branch}:hello.txt`)).toBe("Hello from the agent\n");
+  const message = git(repo, "log", "-1", "--format=%B", branch);
+  expect(message).toContain("Greet the world from hello.txt");
+  expect(message).toContain(`Work item: ${key}`);
+
+  // committing again is refused in the modal with the server's words
+  await page.reload();
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  // the newest run is open, the older one folded
+  const again = page.locator(`[data-execution-id="${firstId}"]`);
+  await again.getByRole("button", { name: "Coder", exact: true }).click();
+  await again.getByRole("button", { name: "Commit…" }).click();
+  await modal.getByRole("button", { name: "Commit", exact: true }).click();
+  await modal.getByRole("alert").getByText(`The branch ${branch} already exists in the repository.`).waitFor();
+  expect(git(repo, "branch", "--list", "stride/*").trim()).toBe(branch);
+  // the whole flow (three settings screens, two runs in real sandboxes, a commit, a reload) takes its time on a busy machine
+}, 480_000);

@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
+import { makeRepo, removeRepos } from "./git-repo.ts";
 
 /**
  * Repositories and sandboxes (issue #10 point 3): an admin adds a git repository (made by the test) in the
@@ -15,25 +12,13 @@ import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
  */
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const repos: string[] = [];
 
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
-  for (const r of repos) fs.rmSync(r, { recursive: true, force: true });
+  removeRepos();
 });
-
-function makeRepo(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-repo-"));
-  repos.push(dir);
-  const env = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@stride.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@stride.test" };
-  execFileSync("git", ["init", "-q", "-b", "main"], { cwd: dir, env });
-  fs.writeFileSync(path.join(dir, "README.md"), "hello\n");
-  execFileSync("git", ["add", "-A"], { cwd: dir, env });
-  execFileSync("git", ["commit", "-q", "-m", "initial"], { cwd: dir, env });
-  return dir;
-}
 
 const api = (a: Arranged, p: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/environments/${p}`;
 type SandboxWire = { id: string; status: string; expires_at: string };

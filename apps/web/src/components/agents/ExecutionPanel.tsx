@@ -1,15 +1,16 @@
-import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { Bot, ChevronRight, Square } from "lucide-react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Bot, ChevronRight, GitBranch, Square } from "lucide-react";
 import type { ExecutionDocument, ExecutionRecord, ExecutionStatus } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useArtifact, useCancelExecution, useExecute, useItemExecutions } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
-import { lowlight } from "@stride/shared/editor/lowlight";
 import { Button, Textarea, cx, useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { FINAL_STATUSES, isWatched, refusalToast } from "./run-rules.ts";
 import { ExecutionHistoryButton } from "./ExecutionHistoryModal.tsx";
+import { CommitModal } from "./CommitModal.tsx";
+import { CodeBlock, DiffView } from "./Diff.tsx";
 
 /** The work item's "agent executions" activity tab: its runs, newest first, each live (agents.md §1). */
 export function AgentExecutionsTab({ slug, pid, issueId, canAct }: { slug: string; pid: string; issueId: string; canAct?: boolean }) {
@@ -59,6 +60,8 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
   const cancel = useCancelExecution(slug, pid);
   const inProject = useCan("cancel", "agentExecution");
   const canCancel = canAct ?? inProject;
+  const mayRun = useCan("run", "agentExecution");
+  const canCommit = canAct ?? mayRun;
   const e = doc?.execution;
   // the client stops watching an execution in a final state, or one not updated for over 10 minutes (platform.md §4)
   useEffect(() => {
@@ -93,7 +96,9 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
           <Records records={doc.records} />
           {active && <p className="text-xs italic text-zinc-500" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
           {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-red-600 dark:text-red-400">{e.status_reason}</p>}
-          {e.artifact_ids.map((id) => <ArtifactView key={id} slug={slug} pid={pid} id={id} />)}
+          {e.artifact_ids.map((id) => (
+            <ArtifactView key={id} slug={slug} pid={pid} id={id} commit={!active && canCommit && e.issue_id ? { executionId: e.id, issueId: e.issue_id } : null} />
+          ))}
           {!active && canCancel && <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />}
         </div>
       )}
@@ -161,122 +166,30 @@ function prettyJson(text: string): string {
   }
 }
 
-interface HastNode {
-  type: string;
-  value?: string;
-  tagName?: string;
-  properties?: { className?: string[] };
-  children?: HastNode[];
-}
-
-function renderHast(nodes: HastNode[] | undefined): ReactNode {
-  return (nodes ?? []).map((n, i) => {
-    if (n.type === "text") return <Fragment key={i}>{n.value}</Fragment>;
-    if (n.type === "element") return <span key={i} className={(n.properties?.className ?? []).join(" ")}>{renderHast(n.children)}</span>;
-    return null;
-  });
-}
-
-/** Code, highlighted (highlight.js grammars of the editor, language guessed). */
-export function CodeBlock({ code, language }: { code: string; language?: string }) {
-  const tree = useMemo(() => {
-    if (code.length > 100_000) return null;
-    try {
-      return (language && lowlight.registered(language) ? lowlight.highlight(language, code) : lowlight.highlightAuto(code)) as unknown as HastNode;
-    } catch {
-      return null;
-    }
-  }, [code, language]);
+/** An artifact; a diff of a finished run on a work item can be committed from the commit modal. */
+function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id: string; commit: { executionId: string; issueId: string } | null }) {
+  const a = useArtifact(slug, pid, id);
+  const [reviewing, setReviewing] = useState(false);
+  const [branch, setBranch] = useState<string | null>(null);
+  if (!a.data || a.data.content === undefined) return null;
+  const artifact = { ...a.data, content: a.data.content };
+  const committable = commit && artifact.kind === "diff" && artifact.content.trim() !== "";
   return (
-    <div className="editor-content">
-      <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900"><code className="hljs">{tree ? renderHast(tree.children) : code}</code></pre>
-    </div>
-  );
-}
-
-interface DiffLine {
-  kind: "add" | "del" | "ctx" | "hunk" | "file";
-  text: string;
-}
-
-export function parseDiff(diff: string): DiffLine[] {
-  return diff.split("\n").map((l) => {
-    if (l.startsWith("diff --git") || l.startsWith("+++") || l.startsWith("---") || l.startsWith("index ")) return { kind: "file", text: l };
-    if (l.startsWith("@@")) return { kind: "hunk", text: l };
-    if (l.startsWith("+")) return { kind: "add", text: l.slice(1) };
-    if (l.startsWith("-")) return { kind: "del", text: l.slice(1) };
-    return { kind: "ctx", text: l.startsWith(" ") ? l.slice(1) : l };
-  });
-}
-
-/** Side-by-side rows of a diff: deletions paired with the additions that follow them. */
-export function splitRows(lines: DiffLine[]): Array<{ left: DiffLine | null; right: DiffLine | null }> {
-  const rows: Array<{ left: DiffLine | null; right: DiffLine | null }> = [];
-  for (let i = 0; i < lines.length; ) {
-    const l = lines[i];
-    if (l.kind === "del") {
-      const dels: DiffLine[] = [];
-      const adds: DiffLine[] = [];
-      while (lines[i]?.kind === "del") dels.push(lines[i++]);
-      while (lines[i]?.kind === "add") adds.push(lines[i++]);
-      for (let k = 0; k < Math.max(dels.length, adds.length); k++) rows.push({ left: dels[k] ?? null, right: adds[k] ?? null });
-    } else if (l.kind === "add") {
-      rows.push({ left: null, right: l });
-      i++;
-    } else {
-      rows.push({ left: l, right: l });
-      i++;
-    }
-  }
-  return rows;
-}
-
-const LINE_STYLE: Record<DiffLine["kind"], string> = {
-  add: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
-  del: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
-  ctx: "",
-  hunk: "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
-  file: "font-semibold text-zinc-600 dark:text-zinc-300",
-};
-const SIGN: Record<DiffLine["kind"], string> = { add: "+", del: "-", ctx: " ", hunk: "", file: "" };
-
-/** A unified diff, rendered unified or side by side. */
-export function DiffView({ diff }: { diff: string }) {
-  const [split, setSplit] = useState(false);
-  const lines = useMemo(() => parseDiff(diff), [diff]);
-  return (
-    <div className="mt-1 rounded border border-zinc-200 text-xs dark:border-zinc-700" data-testid="diff">
-      <div className="flex justify-end gap-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-700" role="group" aria-label="Diff layout">
-        <button type="button" aria-pressed={!split} onClick={() => setSplit(false)} className={cx("rounded px-1.5", !split && "bg-zinc-200 dark:bg-zinc-700")}>Unified</button>
-        <button type="button" aria-pressed={split} onClick={() => setSplit(true)} className={cx("rounded px-1.5", split && "bg-zinc-200 dark:bg-zinc-700")}>Side by side</button>
-      </div>
-      <div className="max-h-[32rem] overflow-auto font-mono">
-        {split ? (
-          <table className="w-full table-fixed border-collapse">
-            <tbody>
-              {splitRows(lines).map((row, i) => (
-                <tr key={i}>
-                  <td className={cx("w-1/2 whitespace-pre-wrap break-all px-2 align-top", row.left && LINE_STYLE[row.left.kind])}>{row.left?.text}</td>
-                  <td className={cx("w-1/2 whitespace-pre-wrap break-all border-l border-zinc-200 px-2 align-top dark:border-zinc-700", row.right && LINE_STYLE[row.right.kind])}>{row.right?.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          lines.map((l, i) => <div key={i} data-diff-line={l.kind} className={cx("whitespace-pre-wrap break-all px-2", LINE_STYLE[l.kind])}>{SIGN[l.kind]}{l.text}</div>)
+    <div role="group" aria-label={`Artifact ${artifact.name}`}>
+      <div className="flex items-center gap-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        <span>{artifact.name}</span>
+        {branch && <span role="status" className="text-green-700 dark:text-green-400">Committed on {branch}</span>}
+        {committable && !branch && (
+          <Button size="sm" variant="secondary" className="ml-auto" onClick={() => setReviewing(true)}>
+            <GitBranch size={12} aria-hidden focusable="false" /> Commit…
+          </Button>
         )}
       </div>
-    </div>
-  );
-}
-
-function ArtifactView({ slug, pid, id }: { slug: string; pid: string; id: string }) {
-  const a = useArtifact(slug, pid, id);
-  if (!a.data || a.data.content === undefined) return null;
-  return (
-    <div aria-label={`Artifact ${a.data.name}`}>
-      <div className="text-xs font-medium text-zinc-600 dark:text-zinc-300">{a.data.name}</div>
-      {a.data.kind === "diff" ? <DiffView diff={a.data.content} /> : <CodeBlock code={a.data.content} />}
+      {artifact.kind === "diff" ? <DiffView diff={artifact.content} /> : <CodeBlock code={artifact.content} />}
+      {reviewing && commit && (
+        <CommitModal slug={slug} pid={pid} executionId={commit.executionId} issueId={commit.issueId} artifact={artifact}
+          onClose={() => setReviewing(false)} onCommitted={setBranch} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { useMemo, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { GitCommitHorizontal } from "lucide-react";
+import type { Artifact } from "@stride/shared/contract";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useCommitExecution } from "../../api/agents.ts";
+import { useProject } from "../../api/projects.ts";
+import { workItemQuery } from "../../api/work-items.ts";
+import { Banner, Button, Modal, Textarea } from "../../components/ui/index.ts";
+import { DiffView, diffStats } from "./Diff.tsx";
+
+/**
+ * The commit modal (platform.md §2, agents.md §1): a person reviews the run's diff and commits it on a new branch
+ * `stride/{IDENT}-{seq}` of the repository, the work item named in the message; the branch becomes a link on the
+ * work item. A refusal (no work item, not a diff, empty diff, branch exists, git's own error) is shown in the modal.
+ */
+export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose, onCommitted }: {
+  slug: string; pid: string; executionId: string; issueId: string; artifact: Artifact & { content: string };
+  onClose: () => void; onCommitted: (branch: string) => void;
+}) {
+  const item = useQuery(workItemQuery(slug, pid, issueId));
+  const project = useProject(slug, pid);
+  const key = item.data && project.data ? `${project.data.identifier}-${item.data.sequence_id}` : null;
+  const branch = key ? `stride/${key}` : null;
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const commit = useCommitExecution(slug, pid, issueId);
+  const stats = useMemo(() => diffStats(artifact.content), [artifact.content]);
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    setError(null);
+    commit.mutate({ executionId, body: { artifact_id: artifact.id, ...(message.trim() ? { message: message.trim() } : {}) }, label: branch ?? undefined }, {
+      onSuccess: (r) => { onCommitted(r.branch); onClose(); },
+      onError: (e) => setError((e instanceof ApiError ? errorMessage(e.body) : null) ?? "The commit failed. Please try again."),
+    });
+  };
+
+  return (
+    <Modal open onClose={onClose} title="Commit the diff" wide
+      footer={(
+        <>
+          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button type="submit" form="commit-diff" loading={commit.isPending}><GitCommitHorizontal size={14} aria-hidden focusable="false" /> Commit</Button>
+        </>
+      )}
+    >
+      <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">
+          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository, and the branch is linked on the work item.</> : "Loading…"}
+        </p>
+        <p className="text-xs text-zinc-500" data-testid="commit-stats">
+          {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-green-700 dark:text-green-400">+{stats.added}</span> <span className="text-red-700 dark:text-red-400">−{stats.removed}</span>
+        </p>
+        <DiffView diff={artifact.content} />
+        <Textarea label="Commit message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)}
+          placeholder={key && item.data ? `${key}: ${item.data.name}` : ""} hint="Leave empty for the work item's key and name. The work item is named below the message." />
+        {error && <Banner>{error}</Banner>}
+      </form>
+    </Modal>
+  );
+}
