@@ -107,3 +107,48 @@ it("archives a completed module, lists it among the archived ones and restores i
   await page.waitForURL(new RegExp(`/modules/${mod.id}/$`));
   await poll(async () => ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { archived_at: string | null }).archived_at).toBeNull();
 });
+
+it("sorts the modules page, shows only favourites, and draws the modules on the timeline at each scale", async () => {
+  /** A UTC calendar day `offset` days from today. */
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const mk = async (body: Record<string, unknown>) => ((await (await ctx.request.post(api("modules/"), { data: body })).json()) as { id: string });
+  await mk({ name: "Alpha", start_date: day(2), target_date: day(20) });
+  const beta = await mk({ name: "Beta", start_date: day(-5), target_date: day(5), status: "in-progress" });
+  await mk({ name: "Gamma" });
+  expect((await ctx.request.post(api("user-favorite-modules/"), { data: { module: beta.id } })).status()).toBe(204);
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
+  const names = () => page.getByRole("list", { name: "Modules" }).getByRole("link").allTextContents();
+  // the default order is by name (§9), then its reverse
+  await poll(names).toEqual(["Alpha", "Beta", "Gamma"]);
+  await page.getByRole("button", { name: "Ascending order" }).click();
+  await poll(names).toEqual(["Gamma", "Beta", "Alpha"]);
+  await page.getByRole("combobox", { name: "Order by" }).selectOption("target_date");
+  await expect.poll(() => page.getByRole("combobox", { name: "Order by" }).inputValue()).toBe("target_date");
+  await page.getByRole("button", { name: "Descending order" }).click();
+  await poll(names).toEqual(["Beta", "Alpha", "Gamma"]);
+  // the favourites-only toggle
+  await page.getByRole("button", { name: "Favourites only" }).click();
+  await poll(names).toEqual(["Beta"]);
+  await page.getByRole("button", { name: "Favourites only" }).click();
+  await poll(names).toEqual(["Beta", "Alpha", "Gamma"]);
+
+  // the timeline: a bar from start to target date, none for a module without dates; the scale sets the day width
+  await page.getByRole("button", { name: "Timeline layout" }).click();
+  const timeline = page.getByRole("region", { name: "Modules timeline" });
+  const bar = timeline.getByRole("link", { name: /^Beta: / });
+  await bar.waitFor();
+  await timeline.getByRole("link", { name: /^Alpha: / }).waitFor();
+  expect(await timeline.getByRole("link", { name: "Gamma", exact: true }).count()).toBe(1);
+  expect(await timeline.getByRole("link", { name: /^Gamma: / }).count()).toBe(0);
+  const scale = page.getByRole("group", { name: "Timeline scale" });
+  expect(await scale.getByRole("button", { name: "Month" }).getAttribute("aria-pressed")).toBe("true");
+  // 11 days at 20 px a day (month), then 60 px (week)
+  await poll(async () => (await bar.boundingBox())?.width).toBe(220);
+  await scale.getByRole("button", { name: "Week" }).click();
+  await poll(async () => (await bar.boundingBox())?.width).toBe(660);
+  // the layout is kept for the next visit
+  await page.reload();
+  await page.getByRole("region", { name: "Modules timeline" }).getByRole("link", { name: /^Beta: / }).waitFor();
+  expect(await page.getByRole("button", { name: "Timeline layout" }).getAttribute("aria-pressed")).toBe("true");
+});

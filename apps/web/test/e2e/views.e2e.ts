@@ -5,8 +5,8 @@ import { newContext } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
- * Saved views: a filtered work-item list saved as a project view, locked, favourited and opened again from the
- * views list; a workspace view filtered across projects and saved. Each test seeds its own user, project and items.
+ * Saved views: a filtered work-item list saved as a project view, locked, favourited, filed in a sidebar folder and
+ * opened again from it; a workspace view filtered across projects and saved. Each test seeds its own user, project and items.
  */
 let browser: Browser;
 let ctx: BrowserContext;
@@ -37,7 +37,7 @@ async function viewsOnServer(): Promise<{ id: string; name: string; is_locked: b
   return (await (await page.request.get(`${P()}/views/`)).json()) as never;
 }
 
-it("saves a filtered list as a view, locks it and opens it again", async () => {
+it("saves a filtered list as a view, locks it, favourites it and opens it from a sidebar folder", async () => {
   await openList(page, a);
   await poll(rows).toEqual([key(4), key(3), key(2), key(1)]);
   await page.getByRole("button", { name: "Filters" }).click();
@@ -69,14 +69,38 @@ it("saves a filtered list as a view, locks it and opens it again", async () => {
   await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
   await poll(async () => (await viewsOnServer())[0]?.is_favorite).toBe(true);
 
-  // open it again from the project's views
+  // the favourite is pinned in the sidebar; file it in a new folder (keyboard drag path)
+  const sidebar = page.getByRole("navigation", { name: "Workspace" });
+  await sidebar.locator('[data-favorite="Hot items"]').waitFor();
+  await sidebar.getByRole("button", { name: "New favorites folder" }).click();
+  const folderName = sidebar.getByRole("textbox", { name: "New folder name" });
+  await folderName.fill("Triage");
+  await folderName.press("Enter");
+  const folder = sidebar.locator('[data-favorite-folder="Triage"]');
+  await folder.waitFor();
+  const live = async () => ((await page.locator("[data-dnd-live]").textContent()) ?? "").trim();
+  await sidebar.getByRole("button", { name: "Move favorite Hot items" }).focus();
+  await page.keyboard.press("Space");
+  await poll(live).toMatch(/^Picked up Hot items/);
+  await page.keyboard.press("ArrowDown");
+  await poll(live).toBe("Moved to folder Triage, position 1 of 1.");
+  await page.keyboard.press("Enter");
+  const favorites = async () => (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as { id: string; entity_type: string; entity_identifier: string | null; parent: string | null; is_folder: boolean }[];
+  await poll(async () => {
+    const all = await favorites();
+    return all.find((f) => f.entity_type === "view")?.parent === all.find((f) => f.is_folder)?.id;
+  }).toBe(true);
+  expect((await favorites()).find((f) => f.entity_type === "view")?.entity_identifier).toBe(id);
+
+  // open it again from the sidebar folder, from another screen
   await page.goto(`/${a.slug}/projects/${a.projectId}/views/`);
-  const list = page.getByRole("list", { name: "Views" });
-  await list.getByRole("link", { name: "Hot items" }).click();
+  await page.getByRole("list", { name: "Views" }).getByRole("link", { name: "Hot items" }).waitFor();
+  await folder.getByRole("link", { name: "Hot items" }).click();
   await page.waitForURL(new RegExp(`/views/${id}/$`));
   await poll(rows).toEqual([key(3), key(1)]);
   await page.getByText("This view is locked").waitFor();
   await page.getByRole("button", { name: "Unlock" }).waitFor();
+  await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
   // the project's own list is untouched by the view
   await openList(page, a);
   await poll(rows).toEqual([key(3), key(1)]);
