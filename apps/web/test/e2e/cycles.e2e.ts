@@ -134,12 +134,20 @@ it("favourites, archives and restores an ended cycle", async () => {
   await completed.getByRole("button", { name: "Add Old sprint to favourites" }).click();
   await completed.getByRole("button", { name: "Remove Old sprint from favourites" }).waitFor();
   await poll(async () => ((await (await page.request.get(`${P()}/cycles/${done.id}/`)).json()) as { is_favorite: boolean }).is_favorite).toBe(true);
+  // pinned in the sidebar, and it opens the cycle from there
+  const sidebar = page.getByRole("navigation", { name: "Workspace" });
+  const pinned = sidebar.locator('[data-favorite="Old sprint"]');
+  await pinned.getByRole("link", { name: "Old sprint" }).click();
+  await page.waitForURL(new RegExp(`/cycles/${done.id}/$`));
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
+  await pinned.waitFor();
 
   await completed.getByRole("button", { name: "Actions of Old sprint" }).click();
   await page.getByRole("menuitem", { name: "Archive" }).click();
   await page.getByRole("dialog", { name: "Archive cycle" }).getByRole("button", { name: "Archive" }).click();
-  // it was the only cycle: the page now invites to create one
+  // it was the only cycle: the page now invites to create one; archiving took it out of the sidebar's favourites
   await page.getByRole("heading", { name: "No cycles yet" }).waitFor();
+  await pinned.waitFor({ state: "detached" });
   await page.getByRole("link", { name: "Archived cycles" }).click();
   await page.getByRole("heading", { name: "Archived cycles" }).waitFor();
   await page.getByRole("button", { name: "Restore" }).click();
@@ -172,4 +180,35 @@ it("groups the project list by cycle with the project's real cycles", async () =
   await page.getByText("No cycle", { exact: true }).first().waitFor();
   const headers = await page.getByText(/^(Grouped sprint|No cycle)$/).allTextContents();
   expect(headers).toEqual(expect.arrayContaining(["Grouped sprint", "No cycle"]));
+});
+
+it("the cycle modal offers the durations of §9, derives the end date and checks the dates before saving", async () => {
+  await ctx.request.post(`${P()}/cycles/`, { data: { name: "Taken", start_date: "2031-05-01", end_date: "2031-05-10" } });
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
+  await page.getByRole("link", { name: "Taken" }).waitFor();
+  await page.getByRole("button", { name: "Add cycle" }).first().click();
+  const modal = page.getByRole("dialog", { name: "Create cycle" });
+  const duration = modal.getByLabel("Duration");
+  expect(await duration.locator("option").evaluateAll((els) => els.map((e) => [(e as HTMLOptionElement).value, e.textContent]))).toEqual([
+    ["1", "1 month"], ["3", "3 months"], ["6", "6 months"], ["9", "9 months"], ["12", "12 months"], ["custom", "Custom end date"],
+  ]);
+  await modal.getByLabel("Name").fill("Quarter");
+  await modal.getByLabel("Start date").fill("2031-01-15");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2031-02-14");
+  await duration.selectOption("3");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2031-04-14");
+  await duration.selectOption("12");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2032-01-14");
+  // twelve months reach over "Taken": the date-check refuses, nothing is created
+  await modal.getByRole("button", { name: "Create cycle" }).click();
+  await modal.getByText("You have a cycle already on the given dates").waitFor();
+  expect(((await (await page.request.get(`${P()}/cycles/`)).json()) as { name: string }[]).map((c) => c.name)).toEqual(["Taken"]);
+  // three months do not: saved with the derived end
+  await duration.selectOption("3");
+  await modal.getByRole("button", { name: "Create cycle" }).click();
+  await modal.waitFor({ state: "detached" });
+  await page.getByRole("link", { name: "Quarter" }).waitFor();
+  const made = ((await (await page.request.get(`${P()}/cycles/`)).json()) as { name: string; start_date: string; end_date: string }[]).find((c) => c.name === "Quarter")!;
+  expect([made.start_date.slice(0, 10), made.end_date.slice(0, 10)]).toEqual(["2031-01-15", "2031-04-14"]);
+  expect(violations).toEqual([]);
 });

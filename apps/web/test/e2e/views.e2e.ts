@@ -128,3 +128,37 @@ it("filters a workspace view across projects and saves it as a custom view", asy
   const saved = async () => (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as { name: string; is_locked: boolean; filters: Record<string, string[] | null> }[];
   await poll(async () => (await saved()).map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([["Fires", true, ["urgent"]]]);
 });
+
+it("offers the four default workspace views, each listing its own work items across projects", async () => {
+  const W = `/api/workspaces/${a.slug}`;
+  const listed = ((await (await page.request.get(`${P()}/issues/?per_page=10&cursor=10:0:0`)).json()) as { results: { id: string; sequence_id: number }[] }).results;
+  const second = listed.find((i) => i.sequence_id === 2)!;
+  expect((await page.request.patch(`${P()}/issues/${second.id}/`, { data: { assignee_ids: [a.userId] } })).ok()).toBe(true);
+  const onServer = async (view: string) =>
+    ((await (await page.request.get(`${W}/issues/?global_view_id=${view}&per_page=50&cursor=50:0:0`)).json()) as { results: { sequence_id: number }[] }).results.map((r) => key(r.sequence_id)).sort();
+  const table = () => page.locator("tbody tr[data-item] td:first-child").allTextContents();
+  const sorted = async () => (await table()).sort();
+
+  await page.goto(`/${a.slug}/workspace-views/all-issues/`);
+  const nav = page.getByRole("navigation", { name: "Workspace views" });
+  await poll(() => nav.getByRole("link").allTextContents()).toEqual(["All work items", "Assigned", "Created", "Subscribed"]);
+  await poll(table).toEqual([key(4), key(3), key(2), key(1)]);
+
+  await nav.getByRole("link", { name: "Assigned" }).click();
+  await page.waitForURL(/\/workspace-views\/assigned\/$/);
+  await poll(table).toEqual([key(2)]);
+  await nav.getByRole("link", { name: "Created" }).click();
+  await page.waitForURL(/\/workspace-views\/created\/$/);
+  await poll(sorted).toEqual([key(1), key(2), key(3), key(4)]);
+  await nav.getByRole("link", { name: "Subscribed" }).click();
+  await page.waitForURL(/\/workspace-views\/subscribed\/$/);
+  const subscribed = await onServer("subscribed");
+  await poll(sorted).toEqual(subscribed);
+  // each default view keeps its own filters: a filter in Assigned leaves All work items as it was
+  await nav.getByRole("link", { name: "Assigned" }).click();
+  await poll(table).toEqual([key(2)]);
+  await page.getByRole("group", { name: "Priority" }).getByRole("button", { name: "High" }).click();
+  await poll(table).toEqual([]);
+  await nav.getByRole("link", { name: "All work items" }).click();
+  await poll(table).toEqual([key(4), key(3), key(2), key(1)]);
+});
