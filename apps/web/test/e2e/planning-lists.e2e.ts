@@ -161,3 +161,51 @@ it("shows Cycle and Modules columns in the spreadsheet, sets them from a cell an
   await poll(() => modulesHeader.getAttribute("aria-sort")).toBe("descending");
   await poll(order).toEqual([key(1), key(2)]);
 });
+
+it("picks a cycle and modules in the create modal, changes them on the detail page and adds modules in bulk", async () => {
+  const sprint = await post<{ id: string }>("cycles/", { name: "Sprint", start_date: day(-1), end_date: day(6) });
+  const next = await post<{ id: string }>("cycles/", { name: "Next sprint", start_date: day(10), end_date: day(20) });
+  const core = await post<{ id: string }>("modules/", { name: "Core" });
+  const docs = await post<{ id: string }>("modules/", { name: "Docs" });
+  await createItems(ctx.request, a, [{ name: "Existing one" }, { name: "Existing two" }]);
+  await openList(page, a);
+
+  // the create modal: a cycle and two modules, saved with the item in one go
+  await page.getByRole("button", { name: "Add work item" }).click();
+  const create = page.getByRole("dialog", { name: "Create work item" });
+  await create.getByRole("textbox", { name: "Title" }).fill("Planned from the modal");
+  await create.getByRole("button", { name: /^Cycle/ }).click();
+  await page.getByRole("listbox", { name: "Cycle" }).getByRole("option", { name: /^Sprint/ }).click();
+  await create.getByRole("button", { name: /^Modules/ }).click();
+  const modules = page.getByRole("listbox", { name: "Modules" });
+  await modules.getByRole("option", { name: "Core" }).click();
+  await modules.getByRole("option", { name: "Docs" }).click();
+  await page.keyboard.press("Escape");
+  await modules.waitFor({ state: "detached" });
+  await create.getByRole("button", { name: "Create work item" }).click();
+  await create.waitFor({ state: "detached" });
+  await poll(async () => { const it = await itemNamed("Planned from the modal"); return it && [it.cycle_id, [...it.module_ids].sort()]; })
+    .toEqual([sprint.id, [core.id, docs.id].sort()]);
+  const made = (await itemNamed("Planned from the modal"))!;
+
+  // the detail page: move it to the next cycle, take it out of Docs
+  await page.goto(`/${a.slug}/browse/${key(made.sequence_id)}/`);
+  const props = page.getByRole("complementary", { name: "Properties" });
+  await props.getByRole("button", { name: /^Cycle/ }).click();
+  await page.getByRole("listbox", { name: "Cycle" }).getByRole("option", { name: /^Next sprint/ }).click();
+  await poll(async () => (await itemNamed("Planned from the modal"))?.cycle_id).toBe(next.id);
+  await props.getByRole("button", { name: /^Modules/ }).click();
+  await page.getByRole("listbox", { name: "Modules" }).getByRole("option", { name: "Docs" }).click();
+  await page.keyboard.press("Escape");
+  await poll(async () => (await itemNamed("Planned from the modal"))?.module_ids).toEqual([core.id]);
+
+  // bulk: both existing items join Docs
+  await openList(page, a);
+  for (const seq of [1, 2]) await page.getByRole("checkbox", { name: `Select ${key(seq)}` }).check();
+  await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: /^Modules/ }).click();
+  await page.getByRole("listbox", { name: "Modules" }).getByRole("option", { name: "Docs" }).click();
+  await page.keyboard.press("Escape");
+  await poll(async () => [(await itemNamed("Existing one"))?.module_ids, (await itemNamed("Existing two"))?.module_ids]).toEqual([[docs.id], [docs.id]]);
+  const moduleTotal = async (id: string) => ((await (await page.request.get(`${P()}/modules/${id}/`)).json()) as { total_issues: number }).total_issues;
+  expect([await moduleTotal(core.id), await moduleTotal(docs.id)]).toEqual([1, 2]);
+});
