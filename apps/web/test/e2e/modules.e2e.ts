@@ -152,3 +152,27 @@ it("sorts the modules page, shows only favourites, and draws the modules on the 
   await page.getByRole("region", { name: "Modules timeline" }).getByRole("link", { name: /^Beta: / }).waitFor();
   expect(await page.getByRole("button", { name: "Timeline layout" }).getAttribute("aria-pressed")).toBe("true");
 });
+
+it("sets a module's lead and members in its details panel", async () => {
+  const res = await ctx.request.post(api("modules/"), { data: { name: "Staffed" } });
+  const mod = (await res.json()) as { id: string };
+  const me = ((await (await page.request.get("/api/users/me/")).json()) as { display_name: string; first_name: string });
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${mod.id}/`);
+  const details = page.getByRole("complementary", { name: "Module details" });
+  await details.getByText("No lead").waitFor();
+  await details.getByRole("button", { name: "Lead" }).click();
+  await page.getByRole("listbox", { name: "Lead" }).getByRole("option").first().click();
+  const stored = async () => ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { lead_id: string | null; member_ids: string[] });
+  await poll(async () => (await stored()).lead_id).toBe(a.userId);
+  await details.getByRole("button", { name: /^Lead: / }).waitFor();
+  expect(await details.getByRole("button", { name: /^Lead: / }).textContent()).toContain(me.first_name);
+
+  await details.getByRole("button", { name: "Members" }).click();
+  await page.getByRole("listbox", { name: "Members" }).getByRole("option").first().click();
+  await page.keyboard.press("Escape");
+  await poll(async () => (await stored()).member_ids).toEqual([a.userId]);
+  await details.getByText("No members").waitFor({ state: "detached" });
+  // the modules page shows the lead
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
+  await page.getByRole("list", { name: "Modules" }).getByTitle(/^Lead: /).waitFor();
+});
