@@ -212,3 +212,21 @@ it("the cycle modal offers the durations of §9, derives the end date and checks
   expect([made.start_date.slice(0, 10), made.end_date.slice(0, 10)]).toEqual(["2031-01-15", "2031-04-14"]);
   expect(violations).toEqual([]);
 });
+
+it("breaks the cycle's progress down by assignee and by label", async () => {
+  const c = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Split", start_date: day(-2), end_date: day(5) } })).json()) as { id: string };
+  const label = (await (await ctx.request.post(`${P()}/issue-labels/`, { data: { name: "Frontend", color: "#3b82f6" } })).json()) as { id: string; name: string };
+  await createItems(ctx.request, a, [
+    { name: "Mine and done", cycle_id: c.id, assignee_ids: [a.userId], label_ids: [label.id], state_id: stateId("Done") },
+    { name: "Labelled", cycle_id: c.id, label_ids: [label.id] },
+    { name: "Bare", cycle_id: c.id },
+  ]);
+  const me = (await (await page.request.get("/api/users/me/")).json()) as { display_name: string };
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${c.id}/`);
+  const details = page.getByRole("complementary", { name: "Cycle details" });
+  await poll(() => details.getByTestId("cycle-progress-summary").textContent()).toBe("1 of 3 done · 33%");
+  const rows = (name: string) => details.getByRole("list", { name }).getByRole("listitem").evaluateAll((els) => els.map((e) => Array.from(e.children).slice(-2).map((c) => c.textContent).join(" ")).sort());
+  await poll(() => rows("Work items by assignee")).toEqual([`${me.display_name} 1/1`, "Unassigned 0/2"].sort());
+  await details.getByRole("tab", { name: "Labels" }).click();
+  await poll(() => rows("Work items by label")).toEqual([`${label.name} 1/2`, "No label 0/1"].sort());
+});
