@@ -162,3 +162,37 @@ it("offers the four default workspace views, each listing its own work items acr
   await nav.getByRole("link", { name: "All work items" }).click();
   await poll(table).toEqual([key(4), key(3), key(2), key(1)]);
 });
+
+it("sorts the project's views, and makes a view private and public again from its page", async () => {
+  const mk = async (name: string) => {
+    const res = await page.request.post(`${P()}/views/`, { data: { name, filters: { priority: ["high"] } } });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const zeta = await mk("Zeta");
+  await mk("Alpha");
+  await mk("Mid");
+  await page.goto(`/${a.slug}/projects/${a.projectId}/views/`);
+  const list = page.getByRole("list", { name: "Views" });
+  const names = () => list.getByRole("link").allTextContents();
+  await poll(names).toEqual(["Alpha", "Mid", "Zeta"]);
+  const sort = page.getByRole("combobox", { name: "Sort views" });
+  await sort.selectOption("created_at");
+  await poll(names).toEqual(["Zeta", "Alpha", "Mid"]);
+  await sort.selectOption("-created_at");
+  await poll(names).toEqual(["Mid", "Alpha", "Zeta"]);
+
+  // private, then public again, from the view's page; the list marks a private view
+  await list.getByRole("link", { name: "Zeta" }).click();
+  await page.waitForURL(new RegExp(`/views/${zeta.id}/$`));
+  await page.getByRole("button", { name: "Make private" }).click();
+  await page.getByRole("button", { name: "Make public" }).waitFor();
+  const access = async () => ((await (await page.request.get(`${P()}/views/${zeta.id}/`)).json()) as { access: number }).access;
+  await poll(access).toBe(0);
+  await page.locator("h1").getByRole("link", { name: "Views" }).click();
+  await list.getByRole("listitem").filter({ hasText: "Zeta" }).getByText("Private", { exact: true }).waitFor();
+  await list.getByRole("link", { name: "Zeta" }).click();
+  await page.getByRole("button", { name: "Make public" }).click();
+  await page.getByRole("button", { name: "Make private" }).waitFor();
+  await poll(access).toBe(1);
+});
