@@ -230,3 +230,26 @@ it("breaks the cycle's progress down by assignee and by label", async () => {
   await details.getByRole("tab", { name: "Labels" }).click();
   await poll(() => rows("Work items by label")).toEqual([`${label.name} 1/2`, "No label 0/1"].sort());
 });
+
+it("shows the cycle's own work items in every layout, the layout kept for that cycle", async () => {
+  const c = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Every layout", start_date: day(-1), end_date: day(5) } })).json()) as { id: string };
+  const today = day(0);
+  const [inside, outside] = await createItems(ctx.request, a, [
+    { name: "Inside the cycle", cycle_id: c.id, start_date: today, target_date: today },
+    { name: "Outside the cycle", start_date: today, target_date: today },
+  ]);
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${c.id}/`);
+  await page.locator('[data-list-context="cycle"]').waitFor();
+  const layouts: [string, string][] = [["Board", "kanban"], ["Spreadsheet", "spreadsheet"], ["Calendar", "calendar"], ["Timeline", "gantt_chart"], ["Flow", "flow"], ["List", "list"]];
+  for (const [label, key] of layouts) {
+    await page.getByRole("button", { name: `${label} layout` }).click();
+    const area = page.getByTestId(`${key === "gantt_chart" ? "gantt" : key}-layout`);
+    await area.waitFor();
+    await area.getByText("Inside the cycle").first().waitFor();
+    expect(await area.getByText("Outside the cycle").count()).toBe(0);
+    await poll(async () => ((await (await page.request.get(`${P()}/cycles/${c.id}/user-properties/`)).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe(key);
+  }
+  // the project's own list keeps its layout
+  expect(((await (await page.request.get(`${P()}/user-properties/`)).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("list");
+  expect([inside.name, outside.name]).toEqual(["Inside the cycle", "Outside the cycle"]);
+});
