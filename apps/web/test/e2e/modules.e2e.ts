@@ -127,9 +127,18 @@ it("sorts the modules page, shows only favourites, and draws the modules on the 
   await expect.poll(() => page.getByRole("combobox", { name: "Order by" }).inputValue()).toBe("target_date");
   await page.getByRole("button", { name: "Descending order" }).click();
   await poll(names).toEqual(["Beta", "Alpha", "Gamma"]);
-  // the favourites-only toggle
+  // the favourites-only toggle; a module favourited from the list joins it and is pinned in the sidebar
   await page.getByRole("button", { name: "Favourites only" }).click();
   await poll(names).toEqual(["Beta"]);
+  await page.getByRole("button", { name: "Favourites only" }).click();
+  await page.getByRole("list", { name: "Modules" }).getByRole("button", { name: "Add Alpha to favourites" }).click();
+  const sidebar = page.getByRole("navigation", { name: "Workspace" });
+  await sidebar.locator('[data-favorite="Alpha"]').waitFor();
+  await page.getByRole("button", { name: "Favourites only" }).click();
+  await poll(names).toEqual(["Beta", "Alpha"]);
+  await page.getByRole("list", { name: "Modules" }).getByRole("button", { name: "Remove Alpha from favourites" }).click();
+  await poll(names).toEqual(["Beta"]);
+  await sidebar.locator('[data-favorite="Alpha"]').waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Favourites only" }).click();
   await poll(names).toEqual(["Beta", "Alpha", "Gamma"]);
 
