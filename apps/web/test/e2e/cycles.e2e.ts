@@ -54,7 +54,7 @@ it("creates a cycle, adds items from the list, shows progress and burndown, ends
   let modal = page.getByRole("dialog", { name: "Create cycle" });
   await modal.getByLabel("Name").fill("Sprint 1");
   await modal.getByLabel("Start date").fill(day(-2));
-  await expect.poll(() => modal.getByLabel("Duration").inputValue()).toBe("1");
+  await poll(() => modal.getByLabel("Duration").inputValue()).toBe("1");
   await modal.getByRole("button", { name: "Create cycle" }).click();
   await modal.waitFor({ state: "detached" });
   const active = page.getByRole("region", { name: "Active" });
@@ -114,7 +114,7 @@ it("creates a cycle, adds items from the list, shows progress and burndown, ends
   await poll(() => page.getByTestId("cycle-status").textContent()).toBe("Completed");
   await page.getByRole("button", { name: "Transfer 2 unfinished" }).click();
   const transfer = page.getByRole("dialog", { name: "Transfer work items" });
-  await expect.poll(() => transfer.getByLabel("Move to cycle").inputValue()).toBe(next.id);
+  await poll(() => transfer.getByLabel("Move to cycle").inputValue()).toBe(next.id);
   await transfer.getByRole("button", { name: "Transfer" }).click();
   await page.waitForURL(new RegExp(`/cycles/${next.id}/`));
   for (const it of items.slice(1)) await page.locator(`[data-item="${a.identifier}-${it.sequence_id}"]`).waitFor();

@@ -76,7 +76,7 @@ it("creates a module with a link, adds work items and shows them on the module's
   const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
   await column("Todo").locator(`[data-item="${a.identifier}-1"]`).waitFor();
   await column("Backlog").locator(`[data-item="${a.identifier}-2"]`).waitFor();
-  await expect.poll(() => page.locator("[data-card]").count()).toBe(2);
+  await poll(() => page.locator("[data-card]").count()).toBe(2);
   // the details panel counts them, and the layout choice is the module's own
   await poll(() => details.getByText("0/2 done · 0%").isVisible()).toBe(true);
   await poll(async () => ((await (await page.request.get(api(`modules/${moduleId}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("kanban");
@@ -124,7 +124,7 @@ it("sorts the modules page, shows only favourites, and draws the modules on the 
   await page.getByRole("button", { name: "Ascending order" }).click();
   await poll(names).toEqual(["Gamma", "Beta", "Alpha"]);
   await page.getByRole("combobox", { name: "Order by" }).selectOption("target_date");
-  await expect.poll(() => page.getByRole("combobox", { name: "Order by" }).inputValue()).toBe("target_date");
+  await poll(() => page.getByRole("combobox", { name: "Order by" }).inputValue()).toBe("target_date");
   await page.getByRole("button", { name: "Descending order" }).click();
   await poll(names).toEqual(["Beta", "Alpha", "Gamma"]);
   // the favourites-only toggle; a module favourited from the list joins it and is pinned in the sidebar
@@ -184,4 +184,24 @@ it("sets a module's lead and members in its details panel", async () => {
   // the modules page shows the lead
   await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
   await page.getByRole("list", { name: "Modules" }).getByTitle(/^Lead: /).waitFor();
+});
+
+it("shows the module's own work items in every layout, the layout kept for that module", async () => {
+  const mod = (await (await ctx.request.post(api("modules/"), { data: { name: "Every layout" } })).json()) as { id: string };
+  const today = new Date().toISOString().slice(0, 10);
+  await createItems(ctx.request, a, [
+    { name: "Inside the module", module_ids: [mod.id], start_date: today, target_date: today },
+    { name: "Outside the module", start_date: today, target_date: today },
+  ]);
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${mod.id}/`);
+  await page.locator("[data-list-context=module]").waitFor();
+  const layouts: [string, string][] = [["Spreadsheet", "spreadsheet"], ["Calendar", "calendar"], ["Timeline", "gantt_chart"], ["Flow", "flow"], ["Board", "kanban"], ["List", "list"]];
+  for (const [label, key] of layouts) {
+    await page.getByRole("button", { name: `${label} layout` }).click();
+    const area = page.getByTestId(`${key === "gantt_chart" ? "gantt" : key}-layout`);
+    await area.waitFor();
+    await area.getByText("Inside the module").first().waitFor();
+    expect(await area.getByText("Outside the module").count()).toBe(0);
+    await poll(async () => ((await (await page.request.get(api(`modules/${mod.id}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe(key);
+  }
 });
