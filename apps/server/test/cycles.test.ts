@@ -334,8 +334,15 @@ describe("transfer-issues", () => {
     expect((await ws.admin.post(`${p.base}/cycles/${old.id}/transfer-issues/`, {})).body).toEqual({ new_cycle_id: ["This field is required."] });
     expect((await ws.guest.post(`${p.base}/cycles/${old.id}/transfer-issues/`, { new_cycle_id: next.id })).status).toBe(403);
 
+    // warm the list cache of both cycles and the project: the transfer must reach each of them
+    const projectCycles = async () => Object.fromEntries(((await ws.admin.get(`${p.base}/issues/?per_page=50`)).body.results as { id: string; cycle_id: string | null }[]).map((r) => [r.id, r.cycle_id]));
+    expect((await ws.admin.get(`${p.base}/cycles/${next.id}/cycle-issues/`)).body.total_count).toBe(0);
+    expect((await ws.admin.get(`${p.base}/cycles/${old.id}/cycle-issues/`)).body.total_count).toBe(3);
+    expect(await projectCycles()).toEqual({ [done.id]: old.id, [open1.id]: old.id, [open2.id]: old.id });
+
     const res = await ws.member.post(`${p.base}/cycles/${old.id}/transfer-issues/`, { new_cycle_id: next.id });
     expect(res.status).toBe(200);
+    expect(await projectCycles()).toEqual({ [done.id]: old.id, [open1.id]: next.id, [open2.id]: next.id });
     expect(res.body).toEqual({ message: "Success" });
     const nextItems = (await ws.admin.get(`${p.base}/cycles/${next.id}/cycle-issues/`)).body.results.map((r: { id: string }) => r.id).sort();
     expect(nextItems).toEqual([open1.id, open2.id].sort());

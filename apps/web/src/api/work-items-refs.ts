@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES, featureListsOf as sharedFeatureLists } from "@stride/shared";
+import { BUILT_FEATURES, featureListsOf as sharedFeatureLists, sortCycles } from "@stride/shared";
 import { api } from "./client.ts";
 import { useStates } from "./states.ts";
 import { useLabels } from "./labels.ts";
@@ -127,8 +127,9 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
     const memberById = new Map(members.map((m) => [m.id, m]));
     const activeEstimate = (estimates.data ?? []).find((e) => e.id === p?.estimate) ?? null;
     const estimatePoints = [...(activeEstimate?.points ?? [])].sort((a, b) => a.key - b.key);
-    const cy = cycles.data ?? [];
-    const mo = modules.data ?? [];
+    // pickers, filters and groups show cycles in the cycle-list order (§4) and modules by name, as the server groups them
+    const cy = sortCycles(cycles.data ?? []);
+    const mo = [...(modules.data ?? [])].sort((x, y) => x.name.localeCompare(y.name));
     const lookups: OrderLookups = {
       stateName: (id) => (id ? stateById.get(id)?.name ?? null : null),
       stateGroup: (id) => (id ? stateById.get(id)?.group ?? null : null),

@@ -54,7 +54,7 @@ it("creates a cycle, adds items from the list, shows progress and burndown, ends
   let modal = page.getByRole("dialog", { name: "Create cycle" });
   await modal.getByLabel("Name").fill("Sprint 1");
   await modal.getByLabel("Start date").fill(day(-2));
-  await expect.poll(() => modal.getByLabel("Duration").inputValue()).toBe("1");
+  await poll(() => modal.getByLabel("Duration").inputValue()).toBe("1");
   await modal.getByRole("button", { name: "Create cycle" }).click();
   await modal.waitFor({ state: "detached" });
   const active = page.getByRole("region", { name: "Active" });
@@ -114,7 +114,7 @@ it("creates a cycle, adds items from the list, shows progress and burndown, ends
   await poll(() => page.getByTestId("cycle-status").textContent()).toBe("Completed");
   await page.getByRole("button", { name: "Transfer 2 unfinished" }).click();
   const transfer = page.getByRole("dialog", { name: "Transfer work items" });
-  await expect.poll(() => transfer.getByLabel("Move to cycle").inputValue()).toBe(next.id);
+  await poll(() => transfer.getByLabel("Move to cycle").inputValue()).toBe(next.id);
   await transfer.getByRole("button", { name: "Transfer" }).click();
   await page.waitForURL(new RegExp(`/cycles/${next.id}/`));
   for (const it of items.slice(1)) await page.locator(`[data-item="${a.identifier}-${it.sequence_id}"]`).waitFor();
@@ -134,12 +134,20 @@ it("favourites, archives and restores an ended cycle", async () => {
   await completed.getByRole("button", { name: "Add Old sprint to favourites" }).click();
   await completed.getByRole("button", { name: "Remove Old sprint from favourites" }).waitFor();
   await poll(async () => ((await (await page.request.get(`${P()}/cycles/${done.id}/`)).json()) as { is_favorite: boolean }).is_favorite).toBe(true);
+  // pinned in the sidebar, and it opens the cycle from there
+  const sidebar = page.getByRole("navigation", { name: "Workspace" });
+  const pinned = sidebar.locator('[data-favorite="Old sprint"]');
+  await pinned.getByRole("link", { name: "Old sprint" }).click();
+  await page.waitForURL(new RegExp(`/cycles/${done.id}/$`));
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
+  await pinned.waitFor();
 
   await completed.getByRole("button", { name: "Actions of Old sprint" }).click();
   await page.getByRole("menuitem", { name: "Archive" }).click();
   await page.getByRole("dialog", { name: "Archive cycle" }).getByRole("button", { name: "Archive" }).click();
-  // it was the only cycle: the page now invites to create one
+  // it was the only cycle: the page now invites to create one; archiving took it out of the sidebar's favourites
   await page.getByRole("heading", { name: "No cycles yet" }).waitFor();
+  await pinned.waitFor({ state: "detached" });
   await page.getByRole("link", { name: "Archived cycles" }).click();
   await page.getByRole("heading", { name: "Archived cycles" }).waitFor();
   await page.getByRole("button", { name: "Restore" }).click();
@@ -172,4 +180,76 @@ it("groups the project list by cycle with the project's real cycles", async () =
   await page.getByText("No cycle", { exact: true }).first().waitFor();
   const headers = await page.getByText(/^(Grouped sprint|No cycle)$/).allTextContents();
   expect(headers).toEqual(expect.arrayContaining(["Grouped sprint", "No cycle"]));
+});
+
+it("the cycle modal offers the durations of §9, derives the end date and checks the dates before saving", async () => {
+  await ctx.request.post(`${P()}/cycles/`, { data: { name: "Taken", start_date: "2031-05-01", end_date: "2031-05-10" } });
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
+  await page.getByRole("link", { name: "Taken" }).waitFor();
+  await page.getByRole("button", { name: "Add cycle" }).first().click();
+  const modal = page.getByRole("dialog", { name: "Create cycle" });
+  const duration = modal.getByLabel("Duration");
+  expect(await duration.locator("option").evaluateAll((els) => els.map((e) => [(e as HTMLOptionElement).value, e.textContent]))).toEqual([
+    ["1", "1 month"], ["3", "3 months"], ["6", "6 months"], ["9", "9 months"], ["12", "12 months"], ["custom", "Custom end date"],
+  ]);
+  await modal.getByLabel("Name").fill("Quarter");
+  await modal.getByLabel("Start date").fill("2031-01-15");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2031-02-14");
+  await duration.selectOption("3");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2031-04-14");
+  await duration.selectOption("12");
+  await poll(() => modal.getByTestId("cycle-end").textContent()).toBe("Ends on 2032-01-14");
+  // twelve months reach over "Taken": the date-check refuses, nothing is created
+  await modal.getByRole("button", { name: "Create cycle" }).click();
+  await modal.getByText("You have a cycle already on the given dates").waitFor();
+  expect(((await (await page.request.get(`${P()}/cycles/`)).json()) as { name: string }[]).map((c) => c.name)).toEqual(["Taken"]);
+  // three months do not: saved with the derived end
+  await duration.selectOption("3");
+  await modal.getByRole("button", { name: "Create cycle" }).click();
+  await modal.waitFor({ state: "detached" });
+  await page.getByRole("link", { name: "Quarter" }).waitFor();
+  const made = ((await (await page.request.get(`${P()}/cycles/`)).json()) as { name: string; start_date: string; end_date: string }[]).find((c) => c.name === "Quarter")!;
+  expect([made.start_date.slice(0, 10), made.end_date.slice(0, 10)]).toEqual(["2031-01-15", "2031-04-14"]);
+  expect(violations).toEqual([]);
+});
+
+it("breaks the cycle's progress down by assignee and by label", async () => {
+  const c = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Split", start_date: day(-2), end_date: day(5) } })).json()) as { id: string };
+  const label = (await (await ctx.request.post(`${P()}/issue-labels/`, { data: { name: "Frontend", color: "#3b82f6" } })).json()) as { id: string; name: string };
+  await createItems(ctx.request, a, [
+    { name: "Mine and done", cycle_id: c.id, assignee_ids: [a.userId], label_ids: [label.id], state_id: stateId("Done") },
+    { name: "Labelled", cycle_id: c.id, label_ids: [label.id] },
+    { name: "Bare", cycle_id: c.id },
+  ]);
+  const me = (await (await page.request.get("/api/users/me/")).json()) as { display_name: string };
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${c.id}/`);
+  const details = page.getByRole("complementary", { name: "Cycle details" });
+  await poll(() => details.getByTestId("cycle-progress-summary").textContent()).toBe("1 of 3 done · 33%");
+  const rows = (name: string) => details.getByRole("list", { name }).getByRole("listitem").evaluateAll((els) => els.map((e) => Array.from(e.children).slice(-2).map((c) => c.textContent).join(" ")).sort());
+  await poll(() => rows("Work items by assignee")).toEqual([`${me.display_name} 1/1`, "Unassigned 0/2"].sort());
+  await details.getByRole("tab", { name: "Labels" }).click();
+  await poll(() => rows("Work items by label")).toEqual([`${label.name} 1/2`, "No label 0/1"].sort());
+});
+
+it("shows the cycle's own work items in every layout, the layout kept for that cycle", async () => {
+  const c = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Every layout", start_date: day(-1), end_date: day(5) } })).json()) as { id: string };
+  const today = day(0);
+  const [inside, outside] = await createItems(ctx.request, a, [
+    { name: "Inside the cycle", cycle_id: c.id, start_date: today, target_date: today },
+    { name: "Outside the cycle", start_date: today, target_date: today },
+  ]);
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${c.id}/`);
+  await page.locator('[data-list-context="cycle"]').waitFor();
+  const layouts: [string, string][] = [["Board", "kanban"], ["Spreadsheet", "spreadsheet"], ["Calendar", "calendar"], ["Timeline", "gantt_chart"], ["Flow", "flow"], ["List", "list"]];
+  for (const [label, key] of layouts) {
+    await page.getByRole("button", { name: `${label} layout` }).click();
+    const area = page.getByTestId(`${key === "gantt_chart" ? "gantt" : key}-layout`);
+    await area.waitFor();
+    await area.getByText("Inside the cycle").first().waitFor();
+    expect(await area.getByText("Outside the cycle").count()).toBe(0);
+    await poll(async () => ((await (await page.request.get(`${P()}/cycles/${c.id}/user-properties/`)).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe(key);
+  }
+  // the project's own list keeps its layout
+  expect(((await (await page.request.get(`${P()}/user-properties/`)).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("list");
+  expect([inside.name, outside.name]).toEqual(["Inside the cycle", "Outside the cycle"]);
 });

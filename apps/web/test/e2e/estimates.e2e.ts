@@ -103,3 +103,41 @@ it("turns estimates off and deletes a system, which clears it from the items", a
   await poll(async () => (await item(page, a, items[0].id)).estimate_point).toBeNull();
   expect(await estimates(page, a)).toEqual([]);
 });
+
+it("switches the project to another estimate system, whose points the work items then offer", async () => {
+  const { a, items, page } = await setup();
+  const make = async (name: string, values: string[], last_used: boolean) => {
+    const res = await page.request.post(api(a, "estimates/"), { data: { estimate: { name, type: "points", last_used }, estimate_points: values.map((value, i) => ({ key: i + 1, value })) } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { id: string };
+  };
+  const squares = await make("Squares", ["1", "4", "9", "16"], false);
+  await make("Fibonacci", ["1", "2", "3", "5", "8", "13"], true);
+  const active = async () => ((await (await page.request.get(api(a, ""))).json()) as { estimate: string | null }).estimate;
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/estimates/`);
+  const current = page.getByRole("region", { name: "Current estimate system" });
+  await current.getByRole("heading", { name: "Fibonacci" }).waitFor();
+  const others = page.getByRole("region", { name: "Other estimate systems" });
+  await others.getByRole("listitem", { name: "Squares" }).getByRole("button", { name: "Use this system" }).click();
+  await current.getByRole("heading", { name: "Squares" }).waitFor();
+  await poll(active).toBe(squares.id);
+  await others.getByRole("listitem", { name: "Fibonacci" }).waitFor();
+
+  // the work item's estimate picker offers the new system's points
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${items[0].sequence_id}/`);
+  const props = page.getByRole("complementary", { name: "Properties" });
+  await props.getByRole("button", { name: /^Estimate/ }).click();
+  const list = page.getByRole("listbox", { name: "Estimate" });
+  await list.waitFor();
+  expect(await list.getByRole("option").allTextContents()).toEqual(["No estimate", "1", "4", "9", "16"]);
+  await page.keyboard.press("Escape");
+
+  // the system no longer in use is deleted from the list of others
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/estimates/`);
+  await others.getByRole("button", { name: "Delete Fibonacci" }).click();
+  await page.getByRole("dialog", { name: "Delete estimate system" }).getByRole("button", { name: "Delete" }).click();
+  await others.waitFor({ state: "detached" });
+  await poll(async () => (await estimates(page, a)).map((e) => e.name)).toEqual(["Squares"]);
+  expect(await active()).toBe(squares.id);
+});

@@ -225,10 +225,12 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
       )}
       <span style={{ width: depth * 20 }} className="shrink-0" />
       {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
-      <button type="button" data-open-item onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
+      {/* the title keeps room to be read in a narrow list (beside a cycle's or module's details); the properties
+          that do not fit are cut at the right */}
+      <button type="button" data-open-item onClick={onOpen} className="min-w-24 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
         {itemName(item.name)}
       </button>
-      <ItemProperties item={item} className="hidden shrink-0 flex-nowrap justify-end md:flex" />
+      <ItemProperties item={item} className="hidden min-w-0 flex-nowrap justify-end-safe overflow-hidden md:flex" />
       <ItemMenu item={item} />
     </div>
   );
