@@ -42,6 +42,10 @@ export const AGENT_MSG = {
   sandboxNotRunning: "The sandbox is not running.",
   issueNotFound: "Work item not found.",
   contentRequired: "Enter a message for the agent.",
+  /** A project-assistant conversation in a project without an agent template of type `assistant`. */
+  noAssistant: "No project assistant is set up: a project admin adds an agent of type assistant in the project's agent settings.",
+  /** A project-assistant conversation must use an agent template of type `assistant`. */
+  notAssistant: "The project assistant needs an agent template of type assistant.",
 } as const;
 
 // ---------------------------------------------------------------- agent templates
