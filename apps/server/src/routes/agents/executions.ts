@@ -124,6 +124,8 @@ export async function execute(ctx: ExecuteCtx, body: ExecuteBody): Promise<{ exe
   if (!parsedCfg.success) throw errors.badRequest(AGENT_MSG.invalidConfig);
   if (body.execution_id) return followUp(ctx, body.execution_id, body.content ?? "");
   if (isAssistantConversation(body.tags ?? [])) return startConversation(ctx, parsedCfg.data, body);
+  // a body naming nothing to run is no run at all (whoever asks); one that names a work item or an agent needs the role
+  if (!body.issue_id && !parsedCfg.data.agent_template_id) throw errors.badRequest(AGENT_MSG.templateNotFound);
   if (!allows(PERMISSIONS.agentExecution.run, ctx.caller)) throw errors.forbidden();
   return startExecution(ctx, parsedCfg.data, body);
 }
