@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bot, MessageSquarePlus, X } from "lucide-react";
-import { PROJECT_ASSISTANT_TAG, type ExecutionDocument } from "@stride/shared/contract";
+import { PROJECT_ASSISTANT_TAG } from "@stride/shared";
+import type { ExecutionDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useExecute, useExecutionSearch } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
