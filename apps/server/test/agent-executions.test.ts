@@ -249,10 +249,16 @@ describe("errors of execute (platform.md §5, §8)", () => {
   it("roles: guests and outsiders cannot run, read or cancel executions", async () => {
     const issueId = await workItem("roles");
     for (const [c, status] of [[w.ws.guest, 403], [w.ws.outsider, 403], [w.ws.anon, 401]] as const) {
+      expect((await c.post(`${w.project.base}/agent/execute/`, { execution_config: {}, issue_id: issueId, tags: [] })).status).toBe(status);
+      expect((await c.post(`${w.project.base}/agent/execute/`, { execution_config: { agent_template_id: triage }, content: "go" })).status).toBe(status);
+      expect((await c.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).status).toBe(status);
+    }
+    // a guest's search holds only their own project-assistant conversations (project-assistant.test.ts)
+    expect((await w.ws.guest.get(`${w.project.base}/agent/executions/search/?tags=issue`)).body.executions).toEqual([]);
+    for (const [c, status] of [[w.ws.outsider, 403], [w.ws.anon, 401]] as const) {
       expect((await c.post(`${w.project.base}/agent/execute/`, { nonsense: 1 })).status).toBe(status);
       expect((await c.get(`${w.project.base}/agent/executions/search/`)).status).toBe(status);
       expect((await c.post(`${w.project.base}/agent/executions/${crypto.randomUUID()}/cancel/`)).status).toBe(status);
-      expect((await c.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).status).toBe(status);
     }
     expect(await t.db.db.select().from(E).where(eq(E.issueId, issueId))).toEqual([]);
   });

@@ -5,3 +5,5 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const FINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["completed", "failed", "cancelled", "timed_out"];
 /** A run in one of these holds its work item (a second run is refused). */
 export const ACTIVE_EXECUTION_STATUSES: readonly ExecutionStatus[] = ["pending", "running"];
+/** The tag of the project assistant's conversations (agents.md §1 point 4). */
+export const PROJECT_ASSISTANT_TAG = "project-assistant";

@@ -117,6 +117,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   modelConfig: { view: ADMINS, edit: ADMINS, delete: ADMINS, test: ADMINS },
   agentTemplate: { view: ACTORS, create: ADMINS, delete: ADMINS },
   agentExecution: { view: ACTORS, run: ACTORS, cancel: ACTORS },
+  projectAssistant: { chat: ALL_IN },
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
   webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },

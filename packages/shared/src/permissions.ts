@@ -155,6 +155,12 @@ export const PERMISSIONS = {
   agentTemplate: { view: PJ.member, create: PJ.admin, delete: PJ.admin },
   /** Executions (agents.md §1): members and admins run agents, follow up, cancel and read runs and their artifacts. */
   agentExecution: { view: PJ.member, run: PJ.member, cancel: PJ.member },
+  /**
+   * The project assistant (agents.md §1 point 4): anyone in the project holds their own conversations (executions
+   * tagged `project-assistant`), so the execution calls' gate is this; runs on work items still need
+   * `agentExecution`'s entries (checked by the commands), and the assistant's tools check the person's own rights.
+   */
+  projectAssistant: { chat: PJ.read },
   /** Model configurations of a project (agents.md §2; platform §6: admin only). */
   modelConfig: { view: PJ.admin, edit: PJ.admin, delete: PJ.admin, test: PJ.admin },
   /** A person's own secrets (`/api/users/me/secrets/`). */

@@ -33,7 +33,7 @@ const DOC_TABLES: Record<LiveDoc["kind"], ReadonlySet<string>> = {
 /** Where a document lives and the caller's roles there (null: no such document, or the caller may not read it). */
 export async function documentScope(app: AppContext, userId: string, doc: LiveDoc): Promise<(LiveScope & { projectId: string; workspaceId: string }) | null> {
   let projectId = doc.id;
-  let item: { issueId: string | null; creatorId: string | null } | null = null;
+  let item: { issueId: string | null; creatorId: string | null; tags: string[] } | null = null;
   if (doc.kind === "executions") {
     const [e] = await app.db.select({
       projectId: agentExecutions.projectId, issueId: agentExecutions.issueId, creatorId: issues.createdById, tags: agentExecutions.tags, runBy: agentExecutions.createdById,
@@ -59,9 +59,10 @@ export async function documentScope(app: AppContext, userId: string, doc: LiveDo
   const roles = { userId, projectRole: m.projectRole, workspaceRole: m.workspaceRole };
   // a sandbox is read as the sandbox modal reads it (admin only); the cluster by anyone in the project
   if (doc.kind === "sandboxes" && !allows(PERMISSIONS.sandbox.view, roles)) return null;
-  // an execution as the executions calls show it (members), and only if its work item is one the caller sees
+  // an execution as the executions calls show it (members; anyone their own project-assistant conversation), and
+  // only if its work item is one the caller sees
   if (doc.kind === "executions") {
-    if (!allows(PERMISSIONS.agentExecution.view, roles)) return null;
+    if (!item?.tags.includes(PROJECT_ASSISTANT_TAG) && !allows(PERMISSIONS.agentExecution.view, roles)) return null;
     if (item?.issueId && !canSeeWorkItem({ userId, projectRole: m.projectRole, guestViewAllFeatures: m.guestViewAll, creatorId: item.creatorId })) return null;
   }
   return { stream: `project:${projectId}`, projectId, workspaceId: m.workspaceId };

@@ -10,7 +10,7 @@ import { PRESET_NAMES } from "./environments.ts";
 export const AGENT_TYPES = ["coding", "triage", "assistant"] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
 import type { ExecutionStatus } from "../agent-statuses.ts";
-export { ACTIVE_EXECUTION_STATUSES, EXECUTION_STATUSES, FINAL_EXECUTION_STATUSES, type ExecutionStatus } from "../agent-statuses.ts";
+export { ACTIVE_EXECUTION_STATUSES, EXECUTION_STATUSES, FINAL_EXECUTION_STATUSES, PROJECT_ASSISTANT_TAG, type ExecutionStatus } from "../agent-statuses.ts";
 export const RECORD_TYPES = ["user_input", "message", "tool_call", "tool_call_output", "reasoning", "error"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_FORMATS = ["text", "code", "diff"] as const;
@@ -18,8 +18,6 @@ export type RecordFormat = (typeof RECORD_FORMATS)[number];
 export const ARTIFACT_KINDS = ["diff", "file", "log"] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
-/** The tag of the project assistant's conversations (agents.md §1). */
-export const PROJECT_ASSISTANT_TAG = "project-assistant";
 /** Artifact content above this is served only by `download_url` (agents.md §2). */
 export const ARTIFACT_INLINE_MAX_BYTES = 256 * 1024;
 export const AGENT_DEFAULT_MAX_STEPS = 30;
@@ -42,6 +40,10 @@ export const AGENT_MSG = {
   sandboxNotRunning: "The sandbox is not running.",
   issueNotFound: "Work item not found.",
   contentRequired: "Enter a message for the agent.",
+  /** A project-assistant conversation in a project without an agent template of type `assistant`. */
+  noAssistant: "No project assistant is set up: a project admin adds an agent of type assistant in the project's agent settings.",
+  /** A project-assistant conversation must use an agent template of type `assistant`. */
+  notAssistant: "The project assistant needs an agent template of type assistant.",
 } as const;
 
 // ---------------------------------------------------------------- agent templates

@@ -45,9 +45,11 @@ interface Outcome {
   summary: string | null;
 }
 
-const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean) => [
+const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean, project: { name: string; identifier: string }) => [
   `You are ${cfg.name}, an agent working inside Stride, a work-tracking app.`,
-  hasSandbox
+  cfg.type === "assistant"
+    ? `You are the assistant of the project "${project.name}" (work item keys ${project.identifier}-<number>), chatting with a person of the project. Answer their questions about the project's work items and, when they ask, create, update or comment on work items with the tools: search before you answer, read an item before you change it, and say what you did. You act with that person's permissions: when a tool refuses, tell them they may not do it.`
+    : hasSandbox
     ? "You work in a sandboxed checkout of the repository at /workspace (no network unless allowed). Plan your work as tasks of the work item (create_task, then update_task to in_progress and completed), use the sandbox tools to read code, run commands and edit files, comment on the work item what you did, and end with a short final answer. Your changes become a diff that a person reviews."
     : "Use the work-item tools to read and update the work item, and end with a short final answer.",
   cfg.instructions?.trim() ? `\nInstructions from the project:\n${cfg.instructions.trim()}` : "",
@@ -240,7 +242,7 @@ async function converse(
     const thought = new StreamedRecord(app, exec, "reasoning");
     const calls: ToolCall[] = [];
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    for await (const ev of client.stream({ system: SYSTEM(cfg, hasSandbox), messages, tools: specs, signal })) {
+    for await (const ev of client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal })) {
       if (ev.type === "text") text.add(ev.delta);
       else if (ev.type === "reasoning") thought.add(ev.delta);
       else if (ev.type === "tool_call") calls.push(ev.call);

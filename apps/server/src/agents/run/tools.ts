@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { TASK_STATUSES } from "@stride/shared";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, type Policy } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
@@ -7,7 +7,8 @@ import { schema } from "../../db/client.ts";
 import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
-import { updateIssue } from "../../routes/issues/commands.ts";
+import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
+import { listIssues, parseFilters, parseListQuery } from "../../core/issue-list/index.ts";
 import { textToHtml } from "../../routes/intake/commands.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
@@ -47,6 +48,36 @@ export interface Tool {
 }
 
 export class ToolInputError extends Error {}
+/** A tool call the acting person may not make: refused, as the route would refuse it. */
+export class ToolRefusedError extends ToolInputError {}
+
+interface ActorRoles {
+  userId: string;
+  workspaceRole: number | null;
+  projectRole: number | null;
+}
+
+/** The acting person's roles in the run's project, read at each call (a role changed mid-run counts at once). */
+async function actorRoles(ctx: ToolContext): Promise<ActorRoles> {
+  const rows = (await ctx.app.db.execute(sql`
+    SELECT wm.role AS ws, pm.role AS pr FROM projects p
+    LEFT JOIN workspace_members wm ON wm.workspace = p.workspace AND wm.member = ${ctx.actorId} AND wm.is_active = true
+    LEFT JOIN project_members pm ON pm.project = p.id AND pm.member = ${ctx.actorId} AND pm.is_active = true
+    WHERE p.id = ${ctx.project.id}`)) as unknown as { ws: number | null; pr: number | null }[];
+  return { userId: ctx.actorId, workspaceRole: rows[0]?.ws ?? null, projectRole: rows[0]?.pr ?? null };
+}
+
+/**
+ * The route's permission check, made for the person the agent acts for: the same entry of the permission table
+ * (and the entity's creator for creator rules); a tool never does what that person could not do themselves.
+ */
+async function authorize(ctx: ToolContext, policy: Policy, what: string, creatorId?: string | null): Promise<ActorRoles> {
+  const roles = await actorRoles(ctx);
+  if (!allows(policy, { ...roles, creatorId: creatorId ?? null })) {
+    throw new ToolRefusedError(`Refused: you don't have the required permissions to ${what} in this project.`);
+  }
+  return roles;
+}
 
 const str = (args: Record<string, unknown>, key: string, required = true): string | undefined => {
   const v = args[key];
@@ -59,15 +90,61 @@ const str = (args: Record<string, unknown>, key: string, required = true): strin
 };
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, required, additionalProperties: false });
-const workItemId = { type: "string", description: "The work item's id (default: the work item of this run)." };
+const workItemId = { type: "string", description: "The work item's id or key like ABC-12 (default: the work item of this run)." };
 
-async function issueOf(ctx: ToolContext, args: Record<string, unknown>) {
-  const id = str(args, "work_item_id", false) ?? ctx.issueId;
-  if (!id) throw new ToolInputError("This run has no work item; pass work_item_id.");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The work item a tool call names (`work_item_id`: its id or its key like `WEB-12`; default the run's), checked as
+ * the routes check it: `policy` for the acting person, and a guest sees only what the project lets them see.
+ */
+async function issueOf(ctx: ToolContext, args: Record<string, unknown>, policy: Policy = PERMISSIONS.workItem.view, what = "read work items") {
+  const ref = str(args, "work_item_id", false)?.trim() ?? ctx.issueId;
+  if (!ref) throw new ToolInputError("This run has no work item; pass work_item_id.");
+  const key = /^([A-Za-z0-9]+)-(\d+)$/.exec(ref);
+  if (!UUID.test(ref) && !(key && key[1].toUpperCase() === ctx.project.identifier.toUpperCase())) throw new ToolInputError("Work item not found.");
   const [issue] = await ctx.app.db.select().from(schema.issues)
-    .where(and(eq(schema.issues.id, id), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
+    .where(and(UUID.test(ref) ? eq(schema.issues.id, ref) : eq(schema.issues.sequenceId, Number(key![2])), eq(schema.issues.projectId, ctx.project.id), isNull(schema.issues.deletedAt)));
   if (!issue) throw new ToolInputError("Work item not found.");
+  const roles = await actorRoles(ctx);
+  if (!canSeeWorkItem({ ...roles, guestViewAllFeatures: ctx.project.guestViewAllFeatures, creatorId: issue.createdById })) throw new ToolInputError("Work item not found.");
+  if (!allows(policy, { ...roles, creatorId: issue.createdById })) throw new ToolRefusedError(`Refused: you don't have the required permissions to ${what} in this project.`);
   return issue;
+}
+
+/** A state of the project by its name (or id); triage states are not offered, as in the routes. */
+async function stateNamed(ctx: ToolContext, name: string) {
+  const want = name.trim().toLowerCase();
+  const states = (await ctx.app.db.select().from(schema.states).where(eq(schema.states.projectId, ctx.project.id))).filter((s) => s.group !== "triage");
+  const state = states.find((s) => s.name.toLowerCase() === want || s.id === want);
+  if (!state) throw new ToolInputError(`No state "${name}". States: ${states.map((s) => s.name).join(", ")}.`);
+  return state;
+}
+
+function priorityArg(args: Record<string, unknown>): string | undefined {
+  const p = str(args, "priority", false);
+  if (p && !(PRIORITIES as readonly string[]).includes(p)) throw new ToolInputError(`"priority" must be one of ${PRIORITIES.join(", ")}.`);
+  return p;
+}
+
+/** The fields create_work_item and update_work_item take, in the routes' wire names. */
+async function issueFields(ctx: ToolContext, args: Record<string, unknown>) {
+  const name = str(args, "name", false)?.trim().slice(0, 255);
+  const description = str(args, "description", false);
+  const priority = priorityArg(args);
+  const state = str(args, "state", false);
+  return {
+    ...(name ? { name } : {}),
+    ...(description !== undefined ? { description_html: textToHtml(description) } : {}),
+    ...(priority ? { priority } : {}),
+    ...(state ? { state_id: (await stateNamed(ctx, state)).id } : {}),
+  };
+}
+
+/** A model-readable line per work item. */
+async function itemLines(ctx: ToolContext, rows: { id: string; sequence_id: number; name: string; state_id: string | null; priority: string }[]): Promise<string> {
+  const states = new Map((await ctx.app.db.select({ id: schema.states.id, name: schema.states.name }).from(schema.states).where(eq(schema.states.projectId, ctx.project.id))).map((s) => [s.id, s.name]));
+  return rows.map((r) => `- ${ctx.project.identifier}-${r.sequence_id}: ${r.name} [state ${states.get(r.state_id ?? "") ?? "none"}, priority ${r.priority}] (id ${r.id})`).join("\n");
 }
 
 const taskLine = (t: { id: string; name: string; status: string }) => `- [${t.status}] ${t.name} (id ${t.id})`;
@@ -110,7 +187,7 @@ const TOOLS: Record<string, Tool> = {
       parameters: obj({ name: { type: "string" }, description: { type: "string" }, status: { type: "string", enum: [...TASK_STATUSES] }, work_item_id: workItemId }, ["name"]),
     },
     run: async (args, ctx) => {
-      const issue = await issueOf(ctx, args);
+      const issue = await issueOf(ctx, args, PERMISSIONS.workItem.link, "change tasks of work items");
       const status = str(args, "status", false);
       if (status && !(TASK_STATUSES as readonly string[]).includes(status)) throw new ToolInputError(`"status" must be one of ${TASK_STATUSES.join(", ")}.`);
       const name = str(args, "name")!.slice(0, 255);
@@ -125,7 +202,7 @@ const TOOLS: Record<string, Tool> = {
       parameters: obj({ task_id: { type: "string", description: "The task's id (or its exact name)." }, status: { type: "string", enum: [...TASK_STATUSES] }, name: { type: "string" }, description: { type: "string" }, work_item_id: workItemId }, ["task_id"]),
     },
     run: async (args, ctx) => {
-      const issue = await issueOf(ctx, args);
+      const issue = await issueOf(ctx, args, PERMISSIONS.workItem.link, "change tasks of work items");
       const taskId = str(args, "task_id")!;
       const tasks = await tasksOf(ctx.app.db, issue.id);
       const cur = tasks.find((t) => t.id === taskId) ?? tasks.find((t) => t.name.trim().toLowerCase() === taskId.trim().toLowerCase());
@@ -140,7 +217,7 @@ const TOOLS: Record<string, Tool> = {
   add_comment: {
     spec: { name: "add_comment", description: "Comment on the work item (plain text; say what you did).", parameters: obj({ comment: { type: "string" }, work_item_id: workItemId }, ["comment"]) },
     run: async (args, ctx) => {
-      const issue = await issueOf(ctx, args);
+      const issue = await issueOf(ctx, args, PERMISSIONS.comment.create, "comment on work items");
       const c = await ctx.app.db.transaction((tx) => createComment(tx, issue, ctx.actorId, { comment_html: textToHtml(str(args, "comment")!) } as never));
       return { content: `Commented (comment ${c.id}).` };
     },
@@ -148,13 +225,69 @@ const TOOLS: Record<string, Tool> = {
   set_state: {
     spec: { name: "set_state", description: "Move the work item to another state, by the state's name.", parameters: obj({ state: { type: "string" }, work_item_id: workItemId }, ["state"]) },
     run: async (args, ctx) => {
-      const issue = await issueOf(ctx, args);
-      const want = str(args, "state")!.trim().toLowerCase();
-      const states = await ctx.app.db.select().from(schema.states).where(eq(schema.states.projectId, ctx.project.id));
-      const state = states.find((s) => s.name.toLowerCase() === want || s.id === want);
-      if (!state) throw new ToolInputError(`No state "${args.state}". States: ${states.map((s) => s.name).join(", ")}.`);
+      const issue = await issueOf(ctx, args, PERMISSIONS.workItem.edit, "edit this work item");
+      const state = await stateNamed(ctx, str(args, "state")!);
       await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.actorId, issue.id, { state_id: state.id }));
       return { content: `The work item is now in state ${state.name}.` };
+    },
+  },
+  search_work_items: {
+    spec: {
+      name: "search_work_items",
+      description: "Search the project's work items (newest changes first): by words in the title, state group and priority.",
+      parameters: obj({
+        query: { type: "string", description: "Words the title contains." },
+        state_group: { type: "string", enum: [...STATE_GROUPS] },
+        priority: { type: "string", enum: [...PRIORITIES] },
+        limit: { type: "integer", minimum: 1, maximum: 50 },
+      }),
+    },
+    run: async (args, ctx) => {
+      const roles = await authorize(ctx, PERMISSIONS.workItem.view, "read work items");
+      const timezone = "UTC";
+      const filter = parseFilters({ name: str(args, "query", false), state_group: str(args, "state_group", false), priority: str(args, "priority", false) }, timezone);
+      const limit = typeof args.limit === "number" ? Math.min(50, Math.max(1, Math.floor(args.limit))) : 20;
+      const parsed = parseListQuery({ per_page: String(limit), order_by: "-updated_at" }, { timezone, grouping: false });
+      // the list engine, with the person's own view of the project (a guest may see only their own items)
+      const viewer = { userId: ctx.actorId, timezone, ownOnly: seesOnlyOwnWorkItems({ projectRole: roles.projectRole, guestViewAllFeatures: ctx.project.guestViewAllFeatures }) };
+      const result = await listIssues(ctx.app, { context: { kind: "project", workspaceId: ctx.project.workspaceId, projectId: ctx.project.id }, viewer, ...parsed, filter, shape: "list" });
+      const rows = result.results as unknown as { id: string; sequence_id: number; name: string; state_id: string | null; priority: string }[];
+      if (!rows.length) return { content: "No work items match." };
+      return { content: `${result.totalCount} work item(s) match${result.totalCount > rows.length ? `; the first ${rows.length}` : ""}:\n${await itemLines(ctx, rows)}` };
+    },
+  },
+  create_work_item: {
+    spec: {
+      name: "create_work_item",
+      description: "Create a work item in the project.",
+      parameters: obj({
+        name: { type: "string" }, description: { type: "string", description: "Plain text." }, priority: { type: "string", enum: [...PRIORITIES] },
+        state: { type: "string", description: "A state's name (default: the project's default state)." },
+      }, ["name"]),
+    },
+    run: async (args, ctx) => {
+      await authorize(ctx, PERMISSIONS.workItem.create, "create work items");
+      const fields = await issueFields(ctx, args);
+      if (!fields.name) throw new ToolInputError('"name" is required.');
+      const issue = await ctx.app.db.transaction((tx) => createIssue(tx, ctx.project, ctx.actorId, { ...fields, name: fields.name! }));
+      return { content: `Created ${ctx.project.identifier}-${issue.sequenceId}: ${issue.name} (id ${issue.id})` };
+    },
+  },
+  update_work_item: {
+    spec: {
+      name: "update_work_item",
+      description: "Change a work item: its title, description (plain text, replaces it), priority or state (by name).",
+      parameters: obj({
+        work_item_id: { type: "string", description: "The work item's id or key (like ABC-12)." }, name: { type: "string" }, description: { type: "string" },
+        priority: { type: "string", enum: [...PRIORITIES] }, state: { type: "string" },
+      }, ["work_item_id"]),
+    },
+    run: async (args, ctx) => {
+      const issue = await issueOf(ctx, args, PERMISSIONS.workItem.edit, "edit this work item");
+      const fields = await issueFields(ctx, args);
+      if (!Object.keys(fields).length) throw new ToolInputError("Nothing to change: give name, description, priority or state.");
+      const row = await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.actorId, issue.id, fields));
+      return { content: `Updated ${ctx.project.identifier}-${row.sequenceId}: ${row.name}` };
     },
   },
   run_command: {

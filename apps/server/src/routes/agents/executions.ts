@@ -7,6 +7,7 @@ import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
 import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
+import { allows, PERMISSIONS, type Policy } from "../../core/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { ensureCluster } from "../environments/commands.ts";
 import { findIssue, assertCanSee } from "../issues/access.ts";
@@ -18,7 +19,7 @@ import { appendRecord } from "./records.ts";
 import type { ArtifactRow, ExecutionRow, RecordRow } from "./presenters.ts";
 import type { ExecuteBody, SearchExecutionsQuery } from "./schemas.ts";
 
-const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, environmentTemplates: ET, sandboxes: S, issueAgentExecutions } = schema;
+const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, agentTemplates: AT, environmentTemplates: ET, sandboxes: S, issueAgentExecutions } = schema;
 
 export const AGENT_RUN_TASK = "agent:run";
 /** The activity field of an execution on a work item (work-tracking §3: activity_type agent_execution). */
@@ -38,6 +39,25 @@ export async function loadExecution(db: DbOrTx, projectId: string, id: string, u
   const [e] = await db.select().from(E).where(and(eq(E.projectId, projectId), eq(E.id, id)));
   // the project assistant's conversations are their creator's own
   if (!e || (userId && e.tags.includes(PROJECT_ASSISTANT_TAG) && e.createdById !== userId)) throw errors.notFound(AGENT_MSG.notFound);
+  return e;
+}
+
+/** The caller's roles, as the route pipeline read them (for the checks that depend on the execution). */
+export interface Caller {
+  userId: string;
+  workspaceRole: number | null;
+  projectRole: number | null;
+}
+
+export const isAssistantConversation = (tags: readonly string[]) => tags.includes(PROJECT_ASSISTANT_TAG);
+
+/**
+ * An execution the caller acts on: their own project-assistant conversation (anyone in the project), or any other
+ * execution if `need` (an `agentExecution` entry) allows them; else 403 as the route guard would answer.
+ */
+export async function loadExecutionFor(db: DbOrTx, projectId: string, id: string, caller: Caller, need: Policy): Promise<ExecutionRow> {
+  const e = await loadExecution(db, projectId, id, caller.userId);
+  if (!isAssistantConversation(e.tags) && !allows(need, caller)) throw errors.forbidden();
   return e;
 }
 
@@ -92,6 +112,7 @@ export interface ExecuteCtx {
   project: ProjectRow;
   projectMember: ProjectMemberRow | null;
   userId: string;
+  caller: Caller;
 }
 
 /**
@@ -102,6 +123,10 @@ export async function execute(ctx: ExecuteCtx, body: ExecuteBody): Promise<{ exe
   const parsedCfg = executionConfigSchema.safeParse(body.execution_config ?? {});
   if (!parsedCfg.success) throw errors.badRequest(AGENT_MSG.invalidConfig);
   if (body.execution_id) return followUp(ctx, body.execution_id, body.content ?? "");
+  if (isAssistantConversation(body.tags ?? [])) return startConversation(ctx, parsedCfg.data, body);
+  // a body naming nothing to run is no run at all (whoever asks); one that names a work item or an agent needs the role
+  if (!body.issue_id && !parsedCfg.data.agent_template_id) throw errors.badRequest(AGENT_MSG.templateNotFound);
+  if (!allows(PERMISSIONS.agentExecution.run, ctx.caller)) throw errors.forbidden();
   return startExecution(ctx, parsedCfg.data, body);
 }
 
@@ -109,7 +134,7 @@ async function followUp(ctx: ExecuteCtx, executionId: string, content: string) {
   const { app, project, userId } = ctx;
   if (!content) throw errors.field("content", AGENT_MSG.contentRequired);
   return app.db.transaction(async (tx) => {
-    const cur = await loadExecution(tx, project.id, executionId, userId);
+    const cur = await loadExecutionFor(tx, project.id, executionId, ctx.caller, PERMISSIONS.agentExecution.run);
     if (cur.issueId) {
       const active = await activeOnIssue(tx, cur.issueId);
       if (active) throw busy(active.status);
@@ -174,6 +199,34 @@ async function startExecution(ctx: ExecuteCtx, cfg: ExecutionConfig, body: Execu
   });
 }
 
+/**
+ * A new project-assistant conversation (agents.md §1 point 4): the project's assistant (the agent template named,
+ * or the project's first of type `assistant`), no sandbox and no work item; the caller's own. Its tools act with
+ * the caller's rights (agents/run/tools.ts), so anyone in the project may hold one.
+ */
+async function startConversation(ctx: ExecuteCtx, cfg: ExecutionConfig, body: ExecuteBody) {
+  const { app, project, userId } = ctx;
+  if (!body.content?.trim()) throw errors.field("content", AGENT_MSG.contentRequired);
+  return app.db.transaction(async (tx) => {
+    const cluster = await ensureCluster(tx, project);
+    const template = cfg.agent_template_id
+      ? await findAgentTemplate(tx, project.id, cfg.agent_template_id)
+      : (await tx.select().from(AT).where(and(eq(AT.projectId, project.id), sql`${AT.config}->>'type' = 'assistant'`)).orderBy(asc(AT.createdAt)).limit(1))[0];
+    if (!template) throw errors.badRequest(cfg.agent_template_id ? AGENT_MSG.templateNotFound : AGENT_MSG.noAssistant);
+    const agentConfig = template.config as AgentTemplateConfig;
+    if (agentConfig.type !== "assistant") throw errors.badRequest(AGENT_MSG.notAssistant);
+    const [row] = await tx.insert(E).values({
+      workspaceId: project.workspaceId, projectId: project.id, clusterId: cluster.id, issueId: null, agentTemplateId: template.id,
+      status: "pending", tags: [...new Set(body.tags ?? [])], agentConfig, runSeq: 1,
+      executionConfig: { agent_template_id: template.id, sandbox_ids: [], sandbox_template_ids: [], mcp_template_ids: [] },
+      sandboxIds: [], context: body.context ?? {}, createdById: userId, updatedById: userId,
+    }).returning();
+    await appendRecord(tx, row, { type: "user_input", content: body.content!.trim() });
+    await enqueueRun(app, tx, row);
+    return { execution_id: row.id, status: row.status as ExecutionStatus };
+  });
+}
+
 /** An activity row on the execution's work item (field `agent_execution`, the execution's id as identifier). */
 export async function recordExecutionActivity(tx: DbOrTx, e: ExecutionRow, actorId: string | null, comment: string, status?: string): Promise<void> {
   if (!e.issueId) return;
@@ -211,11 +264,16 @@ export async function cancelExecution(app: AppContext, exec: ExecutionRow, userI
   return row;
 }
 
-/** GET P/agent/executions/search/: newest first; tags all required; project-assistant conversations only the caller's. */
-export async function searchExecutions(app: AppContext, project: ProjectRow, userId: string, q: SearchExecutionsQuery): Promise<{ rows: ExecutionRow[]; next: Date | null }> {
+/**
+ * GET P/agent/executions/search/: newest first; tags all required; project-assistant conversations only the
+ * caller's. Callers who may not read executions (guests) find only their own project-assistant conversations.
+ */
+export async function searchExecutions(app: AppContext, project: ProjectRow, caller: Caller, q: SearchExecutionsQuery): Promise<{ rows: ExecutionRow[]; next: Date | null }> {
+  const userId = caller.userId;
   const size = q.page_size ?? EXECUTIONS_PAGE_SIZE;
   const tags = (q.tags ?? "").split(",").map((t) => t.trim()).filter(Boolean);
   const conds = [eq(E.projectId, project.id), or(sql`NOT (${E.tags} ? ${PROJECT_ASSISTANT_TAG})`, eq(E.createdById, userId))!];
+  if (!allows(PERMISSIONS.agentExecution.view, caller)) conds.push(sql`${E.tags} ? ${PROJECT_ASSISTANT_TAG}`);
   if (tags.length) conds.push(sql`${E.tags} @> ${JSON.stringify(tags)}::jsonb`);
   if (q.older_than) conds.push(lt(E.createdAt, new Date(q.older_than)));
   if (q.newer_than) conds.push(gt(E.createdAt, new Date(q.newer_than)));

@@ -12,7 +12,15 @@ import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTe
 import { agentMetadata } from "./metadata.ts";
 import { releaseRunsOnClose } from "./jobs.ts";
 import { commitExecution } from "./commit.ts";
-import { artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, recordsOf, searchExecutions } from "./executions.ts";
+import {
+  artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, recordsOf, searchExecutions, type Caller,
+} from "./executions.ts";
+import type { ScopeCtx } from "../../core/route.ts";
+
+/** The caller's roles for the checks that depend on the execution (project-assistant conversations are anyone's own). */
+const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMember">): Caller => ({
+  userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: ctx.projectMember?.role ?? null,
+});
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
@@ -65,9 +73,10 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: executeBody,
     scope: "project",
-    policy: PERMISSIONS.agentExecution.run,
+    // anyone in the project holds project-assistant conversations; other runs need agentExecution.run (execute checks)
+    policy: PERMISSIONS.projectAssistant.chat,
     status: 202,
-    handler: async ({ project, projectMember, user, body }) => execute({ app, project, projectMember, userId: user.id }, body),
+    handler: async (ctx) => execute({ app, project: ctx.project, projectMember: ctx.projectMember, userId: ctx.user.id, caller: callerOf(ctx) }, ctx.body),
   });
 
   route(fastify, app, {
@@ -76,9 +85,10 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     query: searchExecutionsQuery,
     scope: "project",
-    policy: PERMISSIONS.agentExecution.view,
-    handler: async ({ project, user, query }): Promise<ExecutionSearchResponse> => {
-      const { rows, next } = await searchExecutions(app, project, user.id, query);
+    // those below agentExecution.view find only their own project-assistant conversations
+    policy: PERMISSIONS.projectAssistant.chat,
+    handler: async (ctx): Promise<ExecutionSearchResponse> => {
+      const { rows, next } = await searchExecutions(app, ctx.project, callerOf(ctx), ctx.query);
       const artifacts = await artifactIdsOf(app.db, rows.map((r) => r.id));
       return { executions: rows.map((r) => presentExecution(r, artifacts.get(r.id))), next_older_than: next ? iso(next) : null };
     },
@@ -91,8 +101,8 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     params: executionParams,
     query: executionDetailQuery,
     scope: "project",
-    load: ({ project, params, user }) => loadExecution(app.db, project.id, params.executionId, user.id),
-    policy: PERMISSIONS.agentExecution.view,
+    load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.view),
+    policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, query }): Promise<ExecutionDetail> => {
       const artifacts = await artifactIdsOf(app.db, [loaded.id]);
       return { execution: presentExecution(loaded, artifacts.get(loaded.id)), records: (await recordsOf(app.db, loaded.id, query.after_seq ?? 0)).map(presentRecord) };
@@ -104,8 +114,8 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     url: `${P}/agent/executions/:executionId/cancel/`,
     params: executionParams,
     scope: "project",
-    load: ({ project, params, user }) => loadExecution(app.db, project.id, params.executionId, user.id),
-    policy: PERMISSIONS.agentExecution.cancel,
+    load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.cancel),
+    policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, user }) => {
       const row = await cancelExecution(app, loaded, user.id);
       const artifacts = await artifactIdsOf(app.db, [row.id]);

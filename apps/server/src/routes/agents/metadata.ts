@@ -5,6 +5,8 @@ import {
 
 /** Tools over the work item the agent runs on (agents.md §3). */
 export const WORK_ITEM_TOOLS = ["read_work_item", "list_tasks", "create_task", "update_task", "add_comment", "set_state"] as const;
+/** Tools over the project's work items, for the project assistant (agents.md §1 point 4). */
+export const PROJECT_TOOLS = ["search_work_items", "read_work_item", "create_work_item", "update_work_item", "add_comment"] as const;
 /** Tools inside the sandbox's checkout. */
 export const SANDBOX_TOOLS = ["run_command", "read_file", "write_file", "list_files"] as const;
 
@@ -35,9 +37,9 @@ export const AGENT_TYPES_META: Record<AgentType, AgentType_> = {
   },
   assistant: {
     name: "Project assistant",
-    description: "Answers questions about the project's work items and acts on them from the project's chat panel.",
+    description: "Answers questions about the project's work items and acts on them from the project's chat panel, with the asking person's permissions.",
     requiresSandbox: false,
-    tools: [...WORK_ITEM_TOOLS],
+    tools: [...PROJECT_TOOLS],
     producesDiff: false,
   },
 };

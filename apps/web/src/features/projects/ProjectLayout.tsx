@@ -1,14 +1,19 @@
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
+import { Bot } from "lucide-react";
 import { projectFeature } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
 import { useProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
-import { useProjectRole } from "../../lib/permissions.ts";
+import { useCan, useProjectRole } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { ProjectContext } from "./current-project.ts";
 import { useLiveTopic } from "../../api/live.ts";
+
+/** The project-agent panel (components/agents/AssistantPanel.tsx), loaded when first opened. */
+const AssistantPanel = lazy(() => import("../../components/agents/AssistantPanel.tsx").then((m) => ({ default: m.AssistantPanel })));
 
 const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Work items", path: "issues/" },
@@ -27,6 +32,8 @@ export function ProjectLayout() {
   const { slug } = useCurrentWorkspace();
   const project = useProject(slug, projectId);
   const roles = useProjectRole(slug, projectId);
+  const canChat = useCan("chat", "projectAssistant", { projectRole: roles.projectRole, workspaceRole: roles.workspaceRole });
+  const [assistantOpen, setAssistantOpen] = useState(false);
   useLiveTopic(project.data ? `project:${projectId}` : null, slug, projectId);
   if (project.isLoading || roles.isLoading) return <PageSpinner />;
   if (!project.data) {
@@ -58,11 +65,22 @@ export function ProjectLayout() {
               </NavLink>
             ))}
           </div>
+          {canChat && (
+            <button type="button" aria-expanded={assistantOpen} onClick={() => setAssistantOpen(!assistantOpen)}
+              className={cx("flex shrink-0 items-center gap-1", tabClass({ isActive: assistantOpen }))}>
+              <Bot size={14} aria-hidden focusable="false" /> Assistant
+            </button>
+          )}
           <NavLink to={base + "settings/"} className={tabClass}>
             Settings
           </NavLink>
         </nav>
         <Outlet />
+        {assistantOpen && (
+          <Suspense fallback={null}>
+            <AssistantPanel slug={slug} pid={projectId} onClose={() => setAssistantOpen(false)} />
+          </Suspense>
+        )}
       </div>
     </ProjectContext.Provider>
   );
