@@ -54,6 +54,12 @@ export async function statementsPerRequest(app: AppContext, n: number, fn: (i: n
   const [r] = await app.sql<{ top: string; all: string }[]>`
     SELECT coalesce(sum(calls) FILTER (WHERE toplevel), 0)::text AS top, coalesce(sum(calls), 0)::text AS all
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`;
+  if (process.env.BENCH_STATEMENTS_DEBUG === "1") {
+    const rows = await app.sql<{ calls: string; toplevel: boolean; query: string }[]>`
+      SELECT calls::text, toplevel, left(regexp_replace(query, '\s+', ' ', 'g'), 160) AS query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%' ORDER BY toplevel DESC, calls DESC`;
+    for (const q of rows) console.log(`  ${q.toplevel ? "top" : "   "} ${(Number(q.calls) / n).toFixed(2).padStart(6)}  ${q.query}`);
+  }
   return { top: Number(r.top) / n, all: Number(r.all) / n };
 }
 
