@@ -25,7 +25,7 @@ import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
 import { openBenchCluster } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
-import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
+import { issue13Section, measureIssue13, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { measureSearch, writeSearchSection } from "./search.ts";

@@ -11,6 +11,7 @@ import { changeItemModules, setItemModules } from "./modules.ts";
 import { dropFavoritesOf } from "../../core/favorites.ts";
 import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { runCreateStatement } from "./create-statement.ts";
+import { rawOf, rowOf } from "../../db/raw.ts";
 
 const I = schema.issues;
 
@@ -258,10 +259,11 @@ export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
 
 /** Lock and read an item for an update. */
 export async function lockIssue(tx: DbOrTx, issueId: string): Promise<IssueRow> {
-  const [row] = await tx.select().from(I).where(and(eq(I.id, issueId), isNull(I.deletedAt))).for("update").limit(1);
+  const [row] = await rawOf(tx).unsafe(LOCK_ISSUE, [issueId], { prepare: true });
   if (!row) throw errors.notFound();
-  return row;
+  return rowOf(I, row);
 }
+const LOCK_ISSUE = "SELECT * FROM issues WHERE id = $1 AND deleted_at IS NULL LIMIT 1 FOR UPDATE";
 
 async function currentIds(tx: DbOrTx, issueId: string) {
   const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
@@ -384,10 +386,14 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   }
 
   const touched = Object.keys(set).length > 0 || acts.length > 0;
-  let row = cur;
-  if (touched) {
-    [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
+  const update = () => tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning().prepare("stride_update_issue").execute();
+  if (touched && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
+    // nothing else to write: the update and the activity go out together (pipelined on the transaction's connection)
+    const [[row]] = await Promise.all([update(), recordActivity(tx, acts)]);
+    return row;
   }
+  let row = cur;
+  if (touched) [row] = await update();
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
   if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {
