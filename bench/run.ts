@@ -8,7 +8,9 @@
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
  * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
- * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts). PostgreSQL runs with Stride's embedded settings
+ * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
+ * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
+ * another checkout's seeded cluster (before/after runs of two builds). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
