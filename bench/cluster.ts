@@ -10,7 +10,8 @@ import { startStride, type Stride } from "../apps/server/src/boot.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATA = path.join(ROOT, ".data-bench");
+/** BENCH_DATA_DIR: another checkout's seeded cluster (a before/after run of two builds on the same data). */
+const DATA = process.env.BENCH_DATA_DIR ?? path.join(ROOT, ".data-bench");
 const MARKER = path.join(DATA, "bench.json");
 
 export type SeededInfo = BenchInfo & { migrationHash: string };

@@ -41,7 +41,11 @@ export interface Issue13Result {
 
 const LAST_RUN = "bench/last-run.json";
 
-/** Statements per request: top-level ones (what the server sends: round trips, BEGIN and COMMIT included) and all (with those run inside trigger functions and foreign-key checks). */
+/**
+ * Statements per request: those the server sends (counted on its own client: BEGIN and COMMIT and the session and
+ * scope lookups included) and all that PostgreSQL runs for it (pg_stat_statements, track = all: with those run
+ * inside trigger functions, foreign-key checks and the deferred triggers at COMMIT, which it counts as top-level).
+ */
 export interface StatementCounts { top: number; all: number }
 
 /**
@@ -50,11 +54,24 @@ export interface StatementCounts { top: number; all: number }
  */
 export async function statementsPerRequest(app: AppContext, n: number, fn: (i: number) => Promise<void>): Promise<StatementCounts> {
   await app.sql`SELECT pg_stat_statements_reset()`;
-  for (let i = 0; i < n; i++) await fn(i);
-  const [r] = await app.sql<{ top: string; all: string }[]>`
-    SELECT coalesce(sum(calls) FILTER (WHERE toplevel), 0)::text AS top, coalesce(sum(calls), 0)::text AS all
+  let sent = 0;
+  const options = app.sql.options as { debug: unknown };
+  options.debug = () => { sent++; };
+  try {
+    for (let i = 0; i < n; i++) await fn(i);
+  } finally {
+    options.debug = false;
+  }
+  const [r] = await app.sql<{ all: string }[]>`
+    SELECT coalesce(sum(calls), 0)::text AS all
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`;
-  return { top: Number(r.top) / n, all: Number(r.all) / n };
+  if (process.env.BENCH_STATEMENTS_DEBUG === "1") {
+    const rows = await app.sql<{ calls: string; toplevel: boolean; query: string }[]>`
+      SELECT calls::text, toplevel, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%' ORDER BY toplevel DESC, calls DESC`;
+    for (const q of rows) console.log(`  ${q.toplevel ? "top" : "   "} ${(Number(q.calls) / n).toFixed(2).padStart(6)}  ${q.query}`);
+  }
+  return { top: sent / n, all: Number(r.all) / n };
 }
 
 /** The SQL the engine runs for one page, and a way to run it alone through the same pool. */

@@ -8,7 +8,9 @@
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
  * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
- * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts). PostgreSQL runs with Stride's embedded settings
+ * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
+ * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
+ * another checkout's seeded cluster (before/after runs of two builds). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
@@ -25,13 +27,15 @@ import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
 import { openBenchCluster } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
-import { issue13Section, measureIssue13, statementsPerRequest, type StatementCounts } from "./issue13.ts";
+import { issue13Section, measureIssue13, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { measureSearch, writeSearchSection } from "./search.ts";
+import { measureWrites } from "./writes.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATA = path.join(ROOT, ".data-bench");
+/** BENCH_DATA_DIR: another checkout's seeded cluster (a before/after run of two builds on the same data). */
+const DATA = process.env.BENCH_DATA_DIR ?? path.join(ROOT, ".data-bench");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
@@ -148,7 +152,8 @@ async function main() {
     await stride.close();
     stride = await cluster.start();
     await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
+    if (process.env.BENCH_WRITES_ONLY === "1") await runWritesOnly(stride, info);
+    else if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
     else if (process.env.BENCH_SEARCH_ONLY === "1") writeSearchSection(ROOT, await measureSearch(stride, info, log));
     else {
       await runBench(stride, info, web);
@@ -157,6 +162,23 @@ async function main() {
   } finally {
     await stride.close();
   }
+}
+
+/** BENCH_WRITES_ONLY=1: issue #13's write figures alone, printed as one JSON line (for interleaved before/after runs). */
+async function runWritesOnly(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const loadBefore = os.loadavg();
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
+  const writesFrom = new Date();
+  const w = await measureWrites({ app, base: stride.url, projectPath: P, headers, stats, load, concurrency: CONCURRENCY, writes: WRITES, log });
+  await app.sql`DELETE FROM issues WHERE id = ANY(${w.created}::uuid[]) OR (project = ${info.projectId} AND created_at >= ${writesFrom.toISOString()}::timestamptz)`;
+  await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
+  const round = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 10) / 10);
+  const figures = Object.fromEntries(Object.entries(w.results).map(([k, v]) => [k, { p50: round(v.p50), p90: round(v.p90), p99: round(v.p99), rps: round(v.rps) }]));
+  log("WRITES " + JSON.stringify({ label: process.env.BENCH_LABEL ?? "", load: [loadBefore, os.loadavg()].map((l) => l.map((x) => x.toFixed(2)).join(" ")), figures, statements: w.statements, note: w.note }));
 }
 
 interface BrowserSetup {
@@ -338,45 +360,12 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   }
 
   // writes (issue #13 target 1): one client, then CONCURRENCY clients; statements per request from pg_stat_statements
-  let writeNote = "";
-  const created: string[] = [...mixedIds];
   const writesFrom = new Date();
-  const probe = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: "bench probe" }) });
-  const probeText = await probe.text();
-  if (probe.status === 201) {
-    created.push(JSON.parse(probeText).id);
-    const createOne = async (i: number) => {
-      const res = await fetch(`${base}${P}/issues/`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }) });
-      const body = await res.text();
-      if (res.status !== 201) throw new Error(`create → ${res.status} ${body}`);
-      created.push(JSON.parse(body).id);
-    };
-    // every patch changes the item (a repeated name and priority would be a no-op write)
-    const patchOne = async (i: number, pass = 1) => {
-      const id = created[i % created.length];
-      const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ priority: (i + pass) % 2 ? "high" : "medium", name: `Bench write ${i} (edit ${pass})` }) });
-      await res.text();
-      if (res.status !== 204 && res.status !== 200) throw new Error(`patch → ${res.status}`);
-    };
-    log("Writes: create and patch, 1 client, then statements per request …");
-    l = await load(200, 1, createOne);
-    results.create = stats(l.times, l.wall);
-    l = await load(200, 1, patchOne);
-    results.patch = stats(l.times, l.wall);
-    statements.create = await statementsPerRequest(app, 50, (i) => createOne(1000 + i));
-    statements.patch = await statementsPerRequest(app, 50, (i) => patchOne(i, 2));
-    log(`Writes: create and patch, ${CONCURRENCY} clients …`);
-    const c20 = await httpLoad(`${base}${P}/issues/`, headers, WRITES, CONCURRENCY, { method: "POST", body: JSON.stringify({ name: "Bench write c{i}", priority: "low" }), ok: [201], keepBodies: true });
-    results.createConcurrent = stats(c20.times, c20.wall);
-    const ids = (c20.bodies ?? []).map((b) => JSON.parse(b).id as string);
-    created.push(...ids);
-    const p20 = await httpLoad("", headers, WRITES, CONCURRENCY, {
-      method: "PATCH", urls: ids.map((id) => `${base}${P}/issues/${id}/`), body: JSON.stringify({ priority: "high", name: "Bench write c{i} (edited)" }), ok: [200, 204],
-    });
-    results.patchConcurrent = stats(p20.times, p20.wall);
-  } else {
-    writeNote = `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.`;
-  }
+  const w = await measureWrites({ app, base, projectPath: P, headers, stats, load, concurrency: CONCURRENCY, writes: WRITES, log });
+  Object.assign(results, w.results);
+  Object.assign(statements, w.statements);
+  const writeNote = w.note;
+  const created: string[] = [...mixedIds, ...w.created];
   // keep the cached dataset identical between runs
   if (created.length) await app.sql`DELETE FROM issues WHERE id = ANY(${created}::uuid[]) OR (project = ${info.projectId} AND created_at >= ${writesFrom.toISOString()}::timestamptz)`;
   await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

@@ -1,5 +1,8 @@
+import crypto from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db/client.ts";
+import { rawOf } from "../db/raw.ts";
+import type { WebhookEvent } from "@stride/shared/contract";
 
 /**
  * Work-item activity (work-tracking.md §3 "Activity", wire-facts §6.4 history).
@@ -38,6 +41,21 @@ export type ActivityRow = typeof schema.issueActivities.$inferSelect;
  */
 export type ActivityHook = (tx: DbOrTx, rows: ActivityRow[]) => Promise<void>;
 export const activityHooks: ActivityHook[] = [];
+
+/**
+ * A job a write's activity asks for (notifications, webhooks), enqueued in the same statement that inserts the
+ * activity rows: one round trip however many jobs and rows a write has. `webhook` enqueues it only when the
+ * workspace has an active webhook listening for that event.
+ */
+export interface PlannedJob {
+  task: string;
+  payload: unknown;
+  maxAttempts: number;
+  webhook?: { workspaceId: string; event: WebhookEvent };
+}
+/** Turns the rows of one write into the jobs to enqueue with them (pure: no database access; push from startup). */
+export type ActivityJobPlanner = (rows: readonly ActivityRow[]) => PlannedJob[];
+export const activityJobPlanners: ActivityJobPlanner[] = [];
 
 /** Fields that are recorded but not shown in the property history (wire-facts §6.4). */
 export const HIDDEN_HISTORY_FIELDS = ["comment", "vote", "reaction", "comment_reaction", "draft", "sort_order"] as const;
@@ -132,36 +150,65 @@ export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | Activit
     if (row) continued.push(row);
     else fresh.push(a);
   }
-  const inserted = fresh.length
-    ? await tx
-        .insert(A)
-        .values(
-          fresh.map((a, i) => ({
-            issueId: a.issueId,
-            projectId: a.projectId,
-            workspaceId: a.workspaceId,
-            verb: a.verb ?? "updated",
-            field: a.field ?? null,
-            oldValue: a.oldValue ?? null,
-            newValue: a.newValue ?? null,
-            oldIdentifier: a.oldIdentifier ?? null,
-            newIdentifier: a.newIdentifier ?? null,
-            comment: a.comment ?? summary(a),
-            issueCommentId: a.issueCommentId ?? null,
-            epoch,
-            actorId: a.actorId,
-            // keep insertion order stable for "oldest first" history within one request
-            createdAt: new Date(now.getTime() + i),
-            updatedAt: now,
-            createdById: a.actorId,
-            updatedById: a.actorId,
-          })),
-        )
-        .returning()
-    : [];
+  // ids made here, so the rows (and the jobs they ask for) are known before the one statement that writes both
+  const inserted: ActivityRow[] = fresh.map((a, i) => ({
+    id: crypto.randomUUID(),
+    issueId: a.issueId,
+    projectId: a.projectId,
+    workspaceId: a.workspaceId,
+    verb: a.verb ?? "updated",
+    field: a.field ?? null,
+    oldValue: a.oldValue ?? null,
+    newValue: a.newValue ?? null,
+    comment: a.comment ?? summary(a),
+    attachments: [],
+    issueCommentId: a.issueCommentId ?? null,
+    oldIdentifier: a.oldIdentifier ?? null,
+    newIdentifier: a.newIdentifier ?? null,
+    epoch,
+    actorId: a.actorId,
+    // keep insertion order stable for "oldest first" history within one request
+    createdAt: new Date(now.getTime() + i),
+    updatedAt: now,
+    createdById: a.actorId,
+    updatedById: a.actorId,
+  }));
   const rows = [...continued, ...inserted];
+  const jobs = activityJobPlanners.flatMap((plan) => plan(rows));
+  if (inserted.length || jobs.length) await writeActivity(tx, inserted, jobs);
   for (const hook of activityHooks) await hook(tx, rows);
   return rows;
+}
+
+/** Activity rows and the jobs they ask for, in one prepared statement. */
+const WRITE_ACTIVITY = `
+WITH a AS (
+  INSERT INTO issue_activities (id, issue, project, workspace, verb, field, old_value, new_value, comment, issue_comment,
+    old_identifier, new_identifier, epoch, actor, created_at, updated_at, created_by, updated_by)
+  SELECT r.id, r.issue, r.project, r.workspace, r.verb, r.field, r.old_value, r.new_value, r.comment, r.issue_comment,
+    r.old_identifier, r.new_identifier, r.epoch, r.actor, r.created_at, r.updated_at, r.actor, r.actor
+  FROM json_to_recordset($1::text::json) AS r(id uuid, issue uuid, project uuid, workspace uuid, verb text, field text,
+    old_value text, new_value text, comment text, issue_comment uuid, old_identifier uuid, new_identifier uuid,
+    epoch double precision, actor uuid, created_at timestamptz, updated_at timestamptz)
+  RETURNING 1
+), j AS (
+  SELECT graphile_worker.add_job(identifier => r.task, payload => r.payload, max_attempts => r.max_attempts, job_key_mode => 'replace') AS job
+  FROM json_to_recordset($2::text::json) AS r(task text, payload json, max_attempts int, workspace uuid, event text)
+  WHERE r.event IS NULL OR EXISTS (
+    SELECT 1 FROM webhooks w WHERE w.workspace = r.workspace AND w.is_active AND CASE r.event
+      WHEN 'issue' THEN w.on_issue WHEN 'issue_comment' THEN w.on_issue_comment WHEN 'project' THEN w.on_project
+      WHEN 'cycle' THEN w.on_cycle WHEN 'module' THEN w.on_module ELSE false END)
+)
+SELECT (SELECT count(*) FROM a) AS rows, (SELECT count(job) FROM j) AS jobs`;
+
+async function writeActivity(tx: DbOrTx, rows: readonly ActivityRow[], jobs: readonly PlannedJob[]): Promise<void> {
+  const r = rows.map((a) => ({
+    id: a.id, issue: a.issueId, project: a.projectId, workspace: a.workspaceId, verb: a.verb, field: a.field, old_value: a.oldValue,
+    new_value: a.newValue, comment: a.comment, issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier,
+    new_identifier: a.newIdentifier, epoch: a.epoch, actor: a.actorId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(),
+  }));
+  const j = jobs.map((x) => ({ task: x.task, payload: x.payload ?? {}, max_attempts: x.maxAttempts, workspace: x.webhook?.workspaceId ?? null, event: x.webhook?.event ?? null }));
+  await rawOf(tx).unsafe(WRITE_ACTIVITY, [JSON.stringify(r), JSON.stringify(j)], { prepare: true });
 }
 
 type Base = Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">;

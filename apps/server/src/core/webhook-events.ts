@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { WebhookEvent } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
 import { addJob } from "./jobs.ts";
+import type { PlannedJob } from "./activity.ts";
 
 /**
  * What the writes of projects, cycles, modules, work items and comments tell webhooks (wire-facts §13): the
@@ -121,16 +122,14 @@ async function listening(tx: DbOrTx, workspaceId: string, events: readonly Webho
   return (rows as unknown as unknown[]).length > 0;
 }
 
-/** Enqueue these events in the writing transaction (those of workspaces with a listening webhook). */
-export async function emitWebhookEvents(tx: DbOrTx, jobs: readonly WebhookEventJob[]): Promise<void> {
-  const known = new Map<string, boolean>(); // one look per workspace and event, however many items a bulk write touched
-  for (const job of jobs) {
-    if (job.action === "updated" && job.changes.length === 0) continue;
-    const key = `${job.workspace_id}:${job.event}`;
-    if (!known.has(key)) known.set(key, await listening(tx, job.workspace_id, [job.event]));
-    if (!known.get(key)) continue;
-    await addJob(tx, WEBHOOK_EVENT_TASK, job, { maxAttempts: 5 });
-  }
+/**
+ * These events as jobs for core/activity.ts to enqueue with the activity rows (each only when its workspace has a
+ * listening webhook, checked in that same statement).
+ */
+export function plannedWebhookJobs(jobs: readonly WebhookEventJob[]): PlannedJob[] {
+  return jobs
+    .filter((job) => !(job.action === "updated" && job.changes.length === 0))
+    .map((job) => ({ task: WEBHOOK_EVENT_TASK, payload: job, maxAttempts: 5, webhook: { workspaceId: job.workspace_id, event: job.event } }));
 }
 
 /**

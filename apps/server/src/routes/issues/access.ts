@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
+import { rawOf, rowOf } from "../../db/raw.ts";
 import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
 import type { ScopeCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
@@ -52,13 +53,12 @@ export function visibleTo(userId: string, project: ProjectRow, member: ProjectMe
     canSeeWorkItem({ userId, projectRole: member?.role ?? null, guestViewAllFeatures: project.guestViewAllFeatures, creatorId: issue.createdById });
 }
 
+/** The item of every item route (PATCH, GET, DELETE, …): a prepared statement, one round trip. */
+const FIND_ISSUE = "SELECT * FROM issues WHERE id = $1 AND project = $2 AND deleted_at IS NULL LIMIT 1";
+
 export async function findIssue(db: DbOrTx, projectId: string, issueId: string): Promise<IssueRow | null> {
-  const [row] = await db
-    .select()
-    .from(schema.issues)
-    .where(and(eq(schema.issues.id, issueId), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)))
-    .limit(1);
-  return row ?? null;
+  const [row] = await rawOf(db).unsafe(FIND_ISSUE, [issueId, projectId], { prepare: true });
+  return row ? rowOf(schema.issues, row) : null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
-import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
@@ -11,11 +10,15 @@ import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts
 import { changeItemModules, setItemModules } from "./modules.ts";
 import { dropFavoritesOf } from "../../core/favorites.ts";
 import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
+import { runCreateStatement } from "./create-statement.ts";
+import { rawOf, rowOf } from "../../db/raw.ts";
 
 const I = schema.issues;
 
 export const nonField = (msg: string) => errors.body(400, { non_field_errors: [msg] });
 export const START_AFTER_TARGET = "Start date cannot exceed target date";
+const INVALID_STATE = "State is not valid please pass a valid state_id";
+const INVALID_PARENT = "Parent is not valid issue_id please pass a valid issue_id";
 
 /** Fields a create or update may carry (wire names). */
 export interface IssueFields {
@@ -51,12 +54,6 @@ export interface CreateOptions {
 
 type StateRow = typeof schema.states.$inferSelect;
 
-async function projectState(tx: DbOrTx, projectId: string, stateId: string, allowTriage: boolean): Promise<StateRow> {
-  const [s] = await tx.select().from(schema.states).where(and(eq(schema.states.id, stateId), eq(schema.states.projectId, projectId))).limit(1);
-  if (!s || (!allowTriage && s.group === "triage")) throw nonField("State is not valid please pass a valid state_id");
-  return s;
-}
-
 export async function defaultState(tx: DbOrTx, projectId: string): Promise<StateRow | null> {
   const rows = await tx
     .select()
@@ -68,7 +65,7 @@ export async function defaultState(tx: DbOrTx, projectId: string): Promise<State
 
 async function checkParent(tx: DbOrTx, projectId: string, parentId: string, selfId?: string): Promise<IssueRow> {
   const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, projectId), isNull(I.deletedAt))).limit(1);
-  if (!p) throw nonField("Parent is not valid issue_id please pass a valid issue_id");
+  if (!p) throw nonField(INVALID_PARENT);
   if (selfId) {
     // the new parent may be neither the item itself nor one of its descendants
     const rows = await tx.execute<{ id: string }>(sql`
@@ -118,22 +115,6 @@ function decodeBinary(b64: string | null | undefined): Buffer | null | undefined
   if (b64 === null || b64 === "") return null;
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw errors.field("description_binary", "Invalid binary data");
   return Buffer.from(b64, "base64");
-}
-
-/** Next sequence id of the project: never reused, even after deletes (wire-facts §15). */
-export async function nextSequenceId(tx: DbOrTx, projectId: string): Promise<number> {
-  const rows = await tx.execute<{ issue_sequence: number }>(sql`
-    UPDATE projects SET issue_sequence = GREATEST(issue_sequence, (SELECT COALESCE(max(sequence_id), 0) FROM issues WHERE project = ${projectId})) + 1
-    WHERE id = ${projectId} RETURNING issue_sequence`);
-  if (!rows[0]) throw errors.notFound();
-  return Number(rows[0].issue_sequence);
-}
-
-async function nextSortOrder(tx: DbOrTx, projectId: string, stateId: string | null): Promise<number> {
-  const rows = await tx.execute<{ m: number | null }>(sql`
-    SELECT max(sort_order) AS m FROM issues WHERE project = ${projectId} AND deleted_at IS NULL AND ${stateId ? sql`state = ${stateId}` : sql`state IS NULL`}`);
-  const m = rows[0]?.m;
-  return m === null || m === undefined ? DEFAULT_SORT_ORDER : Number(m) + SORT_STEP;
 }
 
 /** Subscribe users to an item (idempotent). */
@@ -216,53 +197,34 @@ async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: str
  */
 export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
-  const state = input.state_id ? await projectState(tx, project.id, input.state_id, !!opts.allowTriage) : await defaultState(tx, project.id);
-  if (input.parent_id) await checkParent(tx, project.id, input.parent_id);
-  if (input.estimate_point) await checkEstimatePoint(tx, project.id, input.estimate_point);
-  const labelIds = await projectLabelIds(tx, project.id, input.label_ids ?? []);
-  let assigneeIds = await assignableIds(tx, project.id, input.assignee_ids ?? []);
-  if (assigneeIds.length === 0 && project.defaultAssigneeId) assigneeIds = await assignableIds(tx, project.id, [project.defaultAssigneeId]);
-  const binary = decodeBinary(input.description_binary);
-
-  const sequenceId = await nextSequenceId(tx, project.id);
-  const sortOrder = input.sort_order ?? (await nextSortOrder(tx, project.id, state?.id ?? null));
+  let binary: Buffer | null = null;
+  let badBinary: unknown = null;
+  try {
+    binary = decodeBinary(input.description_binary) ?? null;
+  } catch (e) {
+    badBinary = e;
+  }
   const html = input.description_html ?? "<p></p>";
-  const now = new Date();
-  const [issue] = await tx
-    .insert(I)
-    .values({
-      workspaceId: project.workspaceId,
-      projectId: project.id,
-      name: input.name,
-      descriptionHtml: html,
-      descriptionBinary: binary ?? null,
-      descriptionJson: (input.description_json ?? {}) as object,
-      descriptionStripped: stripHtml(html),
-      priority: input.priority ?? "none",
-      stateId: state?.id ?? null,
-      parentId: input.parent_id ?? null,
-      estimatePointId: input.estimate_point ?? null,
-      startDate: input.start_date ?? null,
-      targetDate: input.target_date ?? null,
-      sequenceId,
-      sortOrder,
-      completedAt: state?.group === "completed" ? now : null,
-      isDraft: input.is_draft ?? false,
-      isEpic: !!opts.isEpic,
-      typeId: input.type_id ?? null,
-      externalSource: input.external_source ?? null,
-      externalId: input.external_id ?? null,
-      createdAt: now,
-      updatedAt: now,
-      createdById: actorId,
-      updatedById: actorId,
-    })
-    .returning();
+  // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement
+  const made = await runCreateStatement(tx, {
+    projectId: project.id, workspaceId: project.workspaceId, actorId,
+    stateId: input.state_id ?? null, allowTriage: !!opts.allowTriage, parentId: input.parent_id ?? null, estimatePointId: input.estimate_point ?? null,
+    labelIds: input.label_ids ?? [], assigneeIds: input.assignee_ids ?? [], defaultAssigneeId: project.defaultAssigneeId ?? null,
+    name: input.name, html, binary, json: input.description_json ?? {}, stripped: stripHtml(html), priority: input.priority ?? "none",
+    startDate: input.start_date ?? null, targetDate: input.target_date ?? null, sortOrder: input.sort_order ?? null,
+    isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: input.type_id ?? null,
+    externalSource: input.external_source ?? null, externalId: input.external_id ?? null, now: new Date(), write: !badBinary,
+  });
+  // the 400s in the order the checks were always made
+  if (!made.stateOk) throw nonField(INVALID_STATE);
+  if (!made.parentOk) throw nonField(INVALID_PARENT);
+  if (!made.estimateOk) throw nonField(INVALID_ESTIMATE_POINT);
+  if (badBinary) throw badBinary;
+  const issue = made.issue;
+  if (!issue) throw errors.notFound(); // the project is gone
+  const { labelIds, assigneeIds } = made;
 
   const base = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId };
-  const link = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, createdById: actorId, updatedById: actorId };
-  if (assigneeIds.length) await tx.insert(schema.issueAssignees).values(assigneeIds.map((assigneeId) => ({ ...link, assigneeId })));
-  if (labelIds.length) await tx.insert(schema.issueLabels).values(labelIds.map((labelId) => ({ ...link, labelId })));
   let cycleId: string | null = null;
   const moduleIds: string[] = [];
   const acts: ActivityInput[] = [{ ...base, verb: "created", field: null, comment: "created the work item" }];
@@ -277,7 +239,6 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
       cycleId = c.id;
     }
   }
-  await subscribe(tx, issue, actorId ? [actorId, ...assigneeIds] : assigneeIds, actorId);
   await recordMentions(tx, issue, html, actorId);
   await recordActivity(tx, acts);
   // modules join after the "created" row, so the history reads in order
@@ -285,7 +246,7 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   if (input.module_ids?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
   if (opts.moduleIds?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
   const view: IssueView = {
-    issue, stateGroup: state?.group ?? null, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
+    issue, stateGroup: made.stateGroup, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
     subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
   };
   return { issue, view };
@@ -298,10 +259,11 @@ export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
 
 /** Lock and read an item for an update. */
 export async function lockIssue(tx: DbOrTx, issueId: string): Promise<IssueRow> {
-  const [row] = await tx.select().from(I).where(and(eq(I.id, issueId), isNull(I.deletedAt))).for("update").limit(1);
+  const [row] = await rawOf(tx).unsafe(LOCK_ISSUE, [issueId], { prepare: true });
   if (!row) throw errors.notFound();
-  return row;
+  return rowOf(I, row);
 }
+const LOCK_ISSUE = "SELECT * FROM issues WHERE id = $1 AND deleted_at IS NULL LIMIT 1 FOR UPDATE";
 
 async function currentIds(tx: DbOrTx, issueId: string) {
   const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
@@ -359,7 +321,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     let next: StateRow | null;
     if (patch.state_id) {
       next = pair.find((s) => s.id === patch.state_id) ?? null;
-      if (!next || (!opts.allowTriage && next.group === "triage")) throw nonField("State is not valid please pass a valid state_id");
+      if (!next || (!opts.allowTriage && next.group === "triage")) throw nonField(INVALID_STATE);
     } else next = await defaultState(tx, cur.projectId);
     if ((next?.id ?? null) !== cur.stateId) {
       set.stateId = next?.id ?? null;
@@ -424,10 +386,14 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   }
 
   const touched = Object.keys(set).length > 0 || acts.length > 0;
-  let row = cur;
-  if (touched) {
-    [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning();
+  const update = () => tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning().prepare("stride_update_issue").execute();
+  if (touched && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
+    // nothing else to write: the update and the activity go out together (pipelined on the transaction's connection)
+    const [[row]] = await Promise.all([update(), recordActivity(tx, acts)]);
+    return row;
   }
+  let row = cur;
+  if (touched) [row] = await update();
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
   if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {

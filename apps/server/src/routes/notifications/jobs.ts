@@ -3,8 +3,7 @@ import { canSeeWorkItem } from "@stride/shared";
 import type { NotificationData } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { activityHooks, type ActivityHook, type ActivityRow } from "../../core/activity.ts";
-import { addJob } from "../../core/jobs.ts";
+import { activityJobPlanners, type ActivityJobPlanner, type ActivityRow } from "../../core/activity.ts";
 import { escapeHtml } from "../../core/mail.ts";
 import { extractMentionIds, stripHtml } from "../issues/text.ts";
 import { registerNotificationMailJob, scheduleNotificationMail } from "./mail.ts";
@@ -15,16 +14,16 @@ export const NOTIFY_TASK = "notifications:activity";
 interface NotifyPayload { activity_ids: string[] }
 
 /**
- * The activity hook (core/activity.ts): enqueue one job per write in the writing transaction, so notifications
- * exist exactly for committed changes and are never built in the request.
+ * The activity job planner (core/activity.ts): one job per write, enqueued with the write's activity rows in the
+ * writing transaction, so notifications exist exactly for committed changes and are never built in the request.
  */
-const enqueueNotifications: ActivityHook = async (tx, rows) => {
+const planNotifications: ActivityJobPlanner = (rows) => {
   const ids = rows.filter((r) => r.issueId && preferenceOf({ verb: r.verb, field: r.field, actorId: r.actorId }) !== null).map((r) => r.id);
-  if (ids.length) await addJob(tx, NOTIFY_TASK, { activity_ids: ids } satisfies NotifyPayload, { maxAttempts: 5 });
+  return ids.length ? [{ task: NOTIFY_TASK, payload: { activity_ids: ids } satisfies NotifyPayload, maxAttempts: 5 }] : [];
 };
 
 export function registerNotificationJobs(app: AppContext): void {
-  if (!activityHooks.includes(enqueueNotifications)) activityHooks.push(enqueueNotifications);
+  if (!activityJobPlanners.includes(planNotifications)) activityJobPlanners.push(planNotifications);
   app.jobs.register<NotifyPayload>(
     NOTIFY_TASK,
     (p) => app.db.transaction((tx) => notifyActivities(tx, p.activity_ids ?? [], app.config.notificationMailDelayMs)),

@@ -3,12 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { WebhookEvent } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { activityHooks, type ActivityHook } from "../../core/activity.ts";
+import { activityJobPlanners, type ActivityJobPlanner } from "../../core/activity.ts";
 import { decryptValue } from "../../core/instance-config.ts";
 import { presentUserLite } from "../../core/present.ts";
 import { OutboundError, safeFetch } from "../../core/safe-fetch.ts";
 import { addJob } from "../../core/jobs.ts";
-import { emitWebhookEvents, eventsOfActivity, WEBHOOK_EVENT_TASK, type WebhookChange, type WebhookEventJob } from "../../core/webhook-events.ts";
+import { eventsOfActivity, plannedWebhookJobs, WEBHOOK_EVENT_TASK, type WebhookChange, type WebhookEventJob } from "../../core/webhook-events.ts";
 import { loadIssueView } from "../issues/queries.ts";
 import { presentIssue } from "../issues/presenters.ts";
 import { presentProjectColumns } from "../projects/presenters.ts";
@@ -24,10 +24,10 @@ import type { WebhookRow } from "./presenters.ts";
 const { webhooks, webhookLogs } = schema;
 
 /** Work-item and comment activity → `webhooks:event` jobs in the writing transaction (like notifications). */
-const enqueueWebhookEvents: ActivityHook = (tx, rows) => emitWebhookEvents(tx, eventsOfActivity(rows));
+const planWebhookEvents: ActivityJobPlanner = (rows) => plannedWebhookJobs(eventsOfActivity(rows));
 
 export function registerWebhookJobs(app: AppContext): void {
-  if (!activityHooks.includes(enqueueWebhookEvents)) activityHooks.push(enqueueWebhookEvents);
+  if (!activityJobPlanners.includes(planWebhookEvents)) activityJobPlanners.push(planWebhookEvents);
   app.jobs.register<WebhookEventJob>(WEBHOOK_EVENT_TASK, (job) => fanOut(app, job), { maxAttempts: 5 });
   app.jobs.register<DeliverJob>(WEBHOOK_DELIVER_TASK, (job) => deliver(app, job), { maxAttempts: 3 });
 }

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "../src/db/client.ts";
+import { NOTIFY_TASK } from "../src/routes/notifications/jobs.ts";
+import { WEBHOOK_EVENT_TASK } from "../src/core/webhook-events.ts";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { activityRows, createItem } from "./helpers/work-items.ts";
+
+/**
+ * Issue #13 target 1: a work item's create is a few statements (session and scope lookups, BEGIN, the create,
+ * the activity with its jobs, COMMIT), so its latency is not round trips. Counted on the server's own client
+ * (postgres.js calls `debug` for every statement it sends), so a change that adds statements fails here.
+ */
+let t: TestServer;
+let ws: WorkspaceFixture;
+let pr: ProjectFixture;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ws = await workspaceFixture(t);
+  pr = await projectFixture(t, ws);
+});
+afterAll(async () => { await t?.close(); });
+
+/** The statements the server sends while `fn` runs (nothing else may use the database meanwhile). */
+async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const options = t.db.sql.options as { debug: unknown };
+  options.debug = (_conn: number, text: string) => sent.push(text.replace(/\s+/g, " ").trim().slice(0, 120));
+  try {
+    await fn();
+  } finally {
+    options.debug = false;
+  }
+  // the counter sees the transaction itself, so a count of 0 cannot pass for a fast write
+  expect(sent.filter((x) => /^(begin|commit)\b/i.test(x)), sent.join("\n")).toHaveLength(2);
+  return sent;
+}
+
+const jobsOf = async (task: string, issueId: string) =>
+  (await t.app.jobs.list(t.db.db, task)).filter((j) => JSON.stringify(j.payload).includes(issueId) || task === NOTIFY_TASK);
+
+describe("statements per write", () => {
+  it("creates a plain work item in at most 6 statements, still recording its activity, subscriber and jobs", async () => {
+    await createItem(ws, pr); // warm: prepared statements, the scope's caches
+    const notifyBefore = (await t.app.jobs.list(t.db.db, NOTIFY_TASK)).length;
+    let id = "";
+    const sent = await statementsOf(async () => {
+      const res = await ws.admin.post(`${pr.base}/issues/`, { name: "Counted", priority: "low" });
+      expect(res.status, res.text).toBe(201);
+      id = res.body.id;
+    });
+    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(6);
+
+    expect(await activityRows(t, id)).toMatchObject([{ verb: "created", field: null, actorId: ws.admin.userId, comment: "created the work item" }]);
+    const subs = await t.db.db.select().from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, id));
+    expect(subs.map((s) => s.subscriberId)).toEqual([ws.admin.userId]);
+    const notify = await t.app.jobs.list(t.db.db, NOTIFY_TASK);
+    expect(notify.length).toBe(notifyBefore + 1);
+    const acts = await activityRows(t, id);
+    expect(notify.at(-1)!.payload).toEqual({ activity_ids: [acts[0].id] });
+    // no webhook listens in this workspace: no webhook job
+    expect(await jobsOf(WEBHOOK_EVENT_TASK, id)).toEqual([]);
+  });
+
+  it("queues the webhook event in the same statements when a webhook listens for work items", async () => {
+    await t.db.db.insert(schema.webhooks).values({ workspaceId: ws.id, url: "https://hooks.example.com/x", secretKey: "k", issue: true });
+    try {
+      let id = "";
+      const sent = await statementsOf(async () => {
+        const res = await ws.admin.post(`${pr.base}/issues/`, { name: "Counted with a webhook" });
+        expect(res.status, res.text).toBe(201);
+        id = res.body.id;
+      });
+      expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(6);
+      const jobs = await jobsOf(WEBHOOK_EVENT_TASK, id);
+      expect(jobs.map((j) => j.payload)).toEqual([{ workspace_id: ws.id, event: "issue", action: "created", entity_id: id, actor_id: ws.admin.userId, changes: [] }]);
+    } finally {
+      await t.db.db.delete(schema.webhooks).where(eq(schema.webhooks.workspaceId, ws.id));
+    }
+  });
+
+  it("patches a work item's name and priority in at most 8 statements", async () => {
+    const item = await createItem(ws, pr);
+    await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "high" }); // warm
+    const sent = await statementsOf(async () => {
+      const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "Renamed", priority: "urgent" });
+      expect(res.status, res.text).toBe(204);
+    });
+    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(8);
+    const acts = await activityRows(t, item.id);
+    expect(acts.slice(-2).map((a) => [a.field, a.newValue])).toEqual([["name", "Renamed"], ["priority", "urgent"]]);
+  });
+});
