@@ -4,6 +4,8 @@ import { schema } from "../src/db/client.ts";
 import type { TestServer } from "./helpers/server.ts";
 import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix } from "./helpers/work-items.ts";
+import { download, uploadAs } from "./helpers/assets.ts";
+import { png, text } from "./helpers/files.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -197,5 +199,61 @@ describe("the public space API", () => {
     expect((await ws.member.delete(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/127881/`)).status).toBe(204);
     expect((await ws.outsider.delete(`${base}/comments/${made.body.id}/`)).status).toBe(204);
     expect((await t.anon().get(`${base}/comments/`)).body).toEqual([]);
+  });
+});
+
+describe("the public space's images (anchor assets)", () => {
+  const PA = (p: ProjectFixture) => `/api/assets/v2/workspaces/${ws.slug}/projects/${p.id}/`;
+  const image = (p: ProjectFixture, entity_type: string, entity_identifier: string) =>
+    uploadAs(ws.admin, PA(p), PA(p), { name: "shot.png", type: "image/png", bytes: png() }, { entity_type, entity_identifier });
+
+  it("shows description and external comment images of the published project only", async () => {
+    const b = await publish(pr);
+    await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: true });
+    const item = await createItem(ws, pr, { name: "With a picture" });
+    const desc = await image(pr, "ISSUE_DESCRIPTION", item.id);
+    const external = (await ws.outsider.post(`/api/public/anchor/${b.anchor}/issues/${item.id}/comments/`, { comment_html: "<p>look</p>" })).body;
+    const internal = (await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>inside</p>" })).body;
+    const extImg = await image(pr, "COMMENT_DESCRIPTION", external.id);
+    const intImg = await image(pr, "COMMENT_DESCRIPTION", internal.id);
+    const att = `${PA(pr)}issues/${item.id}/attachments/`;
+    const attachment = await uploadAs(ws.admin, att, att, { name: "plan.txt", type: "text/plain", bytes: text("plan") });
+    const unlinked = await image(pr, "ISSUE_DESCRIPTION", "");
+    const foreignItem = await createItem(ws, other);
+    const foreign = await image(other, "ISSUE_DESCRIPTION", foreignItem.id);
+
+    const anon = t.anon();
+    const get = (id: string, anchor = b.anchor) => anon.get(`/api/public/assets/v2/anchor/${anchor}/${id}/`);
+    const shown = await get(desc.asset_id);
+    expect(shown.status).toBe(302);
+    const file = await download(t, shown.location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect((await get(extImg.asset_id)).status).toBe(302);
+    // never: an internal comment's image, an attachment, an image saved into nothing, another project's image
+    for (const id of [intImg.asset_id, attachment.asset_id, unlinked.asset_id, foreign.asset_id]) {
+      const res = await get(id);
+      expect(res.status, id).toBe(404);
+      expect(res.location).toBeFalsy();
+    }
+    // comments turned off: their images go too
+    await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: false });
+    expect((await get(extImg.asset_id)).status).toBe(404);
+    expect((await get(desc.asset_id)).status).toBe(302);
+    // an item that leaves the public list (archived) takes its images along
+    await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { state_id: pr.states.Done });
+    expect((await ws.admin.post(`${pr.base}/issues/${item.id}/archive/`, {})).status).toBe(200);
+    expect((await get(desc.asset_id)).status).toBe(404);
+  });
+
+  it("answers 404 'Project is not published' once the project is unpublished", async () => {
+    const b = await publish(other);
+    const item = await createItem(ws, other, { name: "Soon private" });
+    const img = await image(other, "ISSUE_DESCRIPTION", item.id);
+    expect((await t.anon().get(`/api/public/assets/v2/anchor/${b.anchor}/${img.asset_id}/`)).status).toBe(302);
+    expect((await ws.admin.delete(`${other.base}/project-deploy-boards/${b.id}/`)).status).toBe(204);
+    const res = await t.anon().get(`/api/public/assets/v2/anchor/${b.anchor}/${img.asset_id}/`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(NOT_PUBLISHED);
   });
 });

@@ -11,6 +11,7 @@ import type { IssueRow } from "../issues/queries.ts";
 import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
 import {
   anchorCommentParams,
+  anchorAssetParams,
   anchorCommentReactionParams,
   anchorIssueCommentParams,
   anchorIssueParams,
@@ -30,6 +31,8 @@ import {
   unpublishedBoard,
 } from "./presenters.ts";
 import { findPublicIssue, publicIssueDetail, publicIssuePage, usersOf } from "./public-issues.ts";
+import { loadPublicAsset } from "./public-assets.ts";
+import { redirectToFile } from "../assets/shared.ts";
 
 const BOARDS = `${P}/project-deploy-boards/`;
 const ANCHOR = "/api/public/anchor/:anchor";
@@ -225,6 +228,19 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       return rows.map((c) =>
         presentPublicComment(c, c.actorId ? users.get(c.actorId) : null, reactions.filter((r) => r.commentId === c.id).map((r) => ({ id: r.id, reaction: r.reaction, actor: r.actorId }))),
       );
+    },
+  });
+
+  // ---- the space's images (wire-facts-2 §2 assets, the read): a description or comment image the space shows
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/public/assets/v2/anchor/:anchor/:assetId/",
+    auth: "none",
+    policy: null,
+    params: anchorAssetParams,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      return redirectToFile(ctx, await loadPublicAsset(ctx.app.db, pub, ctx.params.assetId), "inline");
     },
   });
 

@@ -3,6 +3,7 @@ import { idParam, projectParams, slugParams } from "../../core/fields.ts";
 
 export const boardParams = projectParams.extend({ boardId: idParam() });
 export const anchorParams = z.object({ anchor: z.string().max(64) });
+export const anchorAssetParams = anchorParams.extend({ assetId: idParam() });
 export const anchorIssueParams = anchorParams.extend({ issueId: idParam() });
 export const anchorCommentParams = anchorParams.extend({ commentId: idParam() });
 export const anchorIssueCommentParams = anchorIssueParams.extend({ commentId: idParam() });
