@@ -125,6 +125,25 @@ export function useSpaceReaction(anchor: string, issueId: string) {
   });
 }
 
+/** Vote on an item (1 up, -1 down; one vote per person, a new one replaces it), or take the vote back (`vote: 0`). */
+export function useSpaceVote(anchor: string, issueId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the vote" },
+    mutationFn: (vote: 1 | -1 | 0) =>
+      vote === 0
+        ? api<void>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "DELETE" })
+        : api<unknown>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "POST", body: { vote } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
+    },
+  });
+}
+
+/** Where the space loads an image of a description or comment (its stored `src` is the asset id). */
+export const spaceAssetUrl = (anchor: string, assetId: string) => `/api/public/assets/v2/anchor/${encodeURIComponent(anchor)}/${assetId}/`;
+
 /** `/spaces/{slug}/{projectId}`: the anchor of a published project. */
 export const spaceAnchorOf = (slug: string, pid: string) =>
   api<DeployBoard>(`/api/public/workspaces/${encodeURIComponent(slug)}/projects/${pid}/anchor/`, { allow401: true });
