@@ -257,3 +257,65 @@ describe("the public space's images (anchor assets)", () => {
     expect(res.body).toEqual(NOT_PUBLISHED);
   });
 });
+
+describe("published views (P/views/{id}/publish/)", () => {
+  it("publishes a saved view: the space shows only the items its filters keep, and nothing once unpublished", async () => {
+    const view = (await ws.member.post(`${pr.base}/views/`, { name: "Urgent things", filters: { priority: ["urgent"] } })).body;
+    const url = `${pr.base}/views/${view.id}/publish/`;
+    expect((await ws.member.get(url)).body).toMatchObject({ is_votes_enabled: false, view_props: { list: true } });
+    expect((await ws.member.get(url)).body.anchor).toBeUndefined();
+    const made = await ws.member.post(url, { is_votes_enabled: true, views: { list: true, kanban: false, calendar: false, gantt: false, spreadsheet: true } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({
+      entity_name: "view", entity_identifier: view.id, project: pr.id, is_votes_enabled: true,
+      view_props: { list: true, kanban: false, spreadsheet: true }, view_details: { id: view.id, name: "Urgent things" },
+    });
+    expect((await ws.member.post(url, {})).body.id).toBe(made.body.id);
+    // a view board is not the project's board
+    const projectBoard = (await ws.admin.get(boards)).body;
+    expect(projectBoard.id).not.toBe(made.body.id);
+
+    const urgent = await createItem(ws, pr, { name: "Fire", priority: "urgent" });
+    const calm = await createItem(ws, pr, { name: "Calm", priority: "low" });
+    const anon = t.anon();
+    const base = `/api/public/anchor/${made.body.anchor}`;
+    expect((await anon.get(`${base}/settings/`)).body).toMatchObject({ entity_name: "view", view_details: { name: "Urgent things" } });
+    const ids = ((await anon.get(`${base}/issues/?per_page=50`)).body.results as { id: string }[]).map((r) => r.id);
+    expect(ids).toContain(urgent.id);
+    expect(ids).not.toContain(calm.id);
+    // a request narrows the view, never widens it
+    expect(((await anon.get(`${base}/issues/?priority=low`)).body.results as unknown[]).length).toBe(0);
+    expect((await anon.get(`${base}/issues/${urgent.id}/`)).status).toBe(200);
+    expect((await anon.get(`${base}/issues/${calm.id}/`)).status).toBe(404);
+    expect((await ws.outsider.post(`${base}/issues/${calm.id}/votes/`, { vote: 1 })).status).toBe(404);
+    expect((await ws.outsider.post(`${base}/issues/${urgent.id}/votes/`, { vote: 1 })).status).toBe(201);
+    const calmImage = await uploadAs(ws.admin, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`,
+      { name: "x.png", type: "image/png", bytes: png() }, { entity_type: "ISSUE_DESCRIPTION", entity_identifier: calm.id });
+    expect((await anon.get(`/api/public/assets/v2/anchor/${made.body.anchor}/${calmImage.asset_id}/`)).status).toBe(404);
+
+    const patched = await ws.member.patch(url, { is_comments_enabled: true });
+    expect(patched.body).toMatchObject({ id: made.body.id, is_comments_enabled: true });
+    expect((await ws.member.delete(url)).status).toBe(204);
+    expect((await anon.get(`${base}/issues/`)).body).toEqual(NOT_PUBLISHED);
+    expect((await ws.member.delete(url)).status).toBe(404);
+    expect((await ws.member.patch(url, { is_comments_enabled: true })).status).toBe(404);
+  });
+
+  it("refuses roles and views the caller cannot see, and a deleted view stops its space", async () => {
+    const view = (await ws.member.post(`${pr.base}/views/`, { name: "Shared" })).body;
+    const url = `${pr.base}/views/${view.id}/publish/`;
+    await expectMatrix(ws, (c) => c.get(url), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(url, {}), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    // someone else's private view does not exist for the caller
+    const mine = (await ws.member.post(`${pr.base}/views/`, { name: "Mine", access: 0 })).body;
+    expect((await ws.admin.post(`${pr.base}/views/${mine.id}/publish/`, {})).status).toBe(404);
+    // a view of another project is not reachable through this project
+    const foreign = (await ws.admin.post(`${other.base}/views/`, { name: "Elsewhere" })).body;
+    expect((await ws.admin.post(`${pr.base}/views/${foreign.id}/publish/`, {})).status).toBe(404);
+
+    const b = (await ws.admin.get(url)).body;
+    expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).status).toBe(200);
+    expect((await ws.member.delete(`${pr.base}/views/${view.id}/`)).status).toBe(204);
+    expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).body).toEqual(NOT_PUBLISHED);
+  });
+});

@@ -46,7 +46,8 @@ export interface DeployBoard {
   workspace: string;
   project: string;
   entity_identifier: string;
-  entity_name: "project";
+  /** "project" for a published project, "view" for a published saved view (its id in `entity_identifier`). */
+  entity_name: "project" | "view";
   anchor: string;
   is_comments_enabled: boolean;
   is_reactions_enabled: boolean;
@@ -65,6 +66,8 @@ export interface DeployBoard {
     description: string;
   };
   workspace_detail: { name: string; slug: string; id: string; logo_url: string | null };
+  /** A published view's name and description (null for a published project). */
+  view_details: { id: string; name: string; description: string } | null;
 }
 
 /** GET P/project-deploy-boards/ of an unpublished project: the writable fields only, no anchor. */

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../db/client.ts";
+import { schema } from "../../db/client.ts";
+import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import { FA, type AssetRow } from "../assets/commands.ts";
 import type { Published } from "./commands.ts";
@@ -14,14 +15,15 @@ const SPACE_IMAGE_TYPES = new Set(["ISSUE_DESCRIPTION", "COMMENT_DESCRIPTION"]);
  * image only when its comment is an EXTERNAL one and the board shows comments. Nothing of another project, no
  * attachment, page or draft image, nothing unlinked (an upload never saved into a text).
  */
-export async function loadPublicAsset(db: DbOrTx, pub: Published, assetId: string): Promise<AssetRow> {
+export async function loadPublicAsset(app: AppContext, pub: Published, assetId: string): Promise<AssetRow> {
+  const db = app.db;
   const [a] = await db
     .select()
     .from(FA)
     .where(and(eq(FA.id, assetId), eq(FA.projectId, pub.project.id), eq(FA.isDeleted, false), eq(FA.isUploaded, true)))
     .limit(1);
   if (!a || !SPACE_IMAGE_TYPES.has(a.entityType ?? "") || !a.issueId) throw errors.notFound();
-  await findPublicIssue(db, pub, a.issueId);
+  await findPublicIssue(app, pub, a.issueId);
   if (a.entityType === "COMMENT_DESCRIPTION") {
     if (!a.commentId || !pub.board.isCommentsEnabled) throw errors.notFound();
     const C = schema.issueComments;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam, projectParams, slugParams } from "../../core/fields.ts";
 
 export const boardParams = projectParams.extend({ boardId: idParam() });
+export const viewBoardParams = projectParams.extend({ viewId: idParam() });
 export const anchorParams = z.object({ anchor: z.string().max(64) });
 export const anchorAssetParams = anchorParams.extend({ assetId: idParam() });
 export const anchorIssueParams = anchorParams.extend({ issueId: idParam() });
