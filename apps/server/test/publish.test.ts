@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import type { TestServer } from "./helpers/server.ts";
-import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { projectFixture, twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix } from "./helpers/work-items.ts";
 import { download, uploadAs } from "./helpers/assets.ts";
 import { png, text } from "./helpers/files.ts";
@@ -317,5 +317,63 @@ describe("published views (P/views/{id}/publish/)", () => {
     expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).status).toBe(200);
     expect((await ws.member.delete(`${pr.base}/views/${view.id}/`)).status).toBe(204);
     expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).body).toEqual(NOT_PUBLISHED);
+  });
+});
+
+describe("intake through the published space", () => {
+  it("files a signed-in visitor's request as a pending intake item when the board and the project's intake allow it", async () => {
+    const p = await projectFixture(t, ws, { name: "Intake space", identifier: "INS" });
+    const b = await publish(p);
+    const base = `/api/public/anchor/${b.anchor}`;
+    await ws.admin.patch(`${p.base}/`, { intake_view: true });
+    const [intake] = await t.db.db.select().from(schema.intakes).where(eq(schema.intakes.projectId, p.id));
+    const items = `${base}/intakes/${intake.id}/intake-issues/`;
+    const body = { issue: { name: "Dark mode please", priority: "high", description_html: "<p>My eyes <script>x</script></p>" } };
+
+    // the board takes no requests yet
+    const off = await ws.outsider.post(items, body);
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual({ error: "Intake is not enabled for this project board" });
+    await ws.admin.patch(`${p.base}/project-deploy-boards/${b.id}/`, { intake: intake.id });
+    // signed out: refused
+    expect((await t.anon().post(items, body)).status).toBe(401);
+    expect((await ws.outsider.post(items, { issue: {} })).body).toEqual({ "issue.name": ["This field is required."] });
+
+    const made = await ws.outsider.post(items, body);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ intake: intake.id, status: -2, source: "SPACE", created_by: ws.outsider.userId, issue: { name: "Dark mode please", priority: "high" } });
+    const issueId = made.body.issue.id as string;
+    // it waits in the project's intake, out of the project's (and the space's) lists
+    const pending = await ws.admin.get(`${p.base}/inbox-issues/`);
+    expect(pending.body.results.map((r: any) => r.issue.id)).toContain(issueId);
+    expect(((await t.anon().get(`${base}/issues/`)).body.results as { id: string }[]).map((r) => r.id)).not.toContain(issueId);
+    expect((await ws.admin.get(`${p.base}/issues/${issueId}/`)).body.description_html).toBe("<p>My eyes </p>");
+    // the alias path, and only one's own requests
+    expect((await ws.outsider.get(`${base}/intakes/${intake.id}/inbox-issues/`)).body.map((r: any) => r.issue.id)).toEqual([issueId]);
+    expect((await ws.member.get(items)).body).toEqual([]);
+    expect((await ws.member.get(`${items}${issueId}/`)).status).toBe(404);
+    expect((await ws.member.patch(`${items}${issueId}/`, { issue: { name: "mine" } })).status).toBe(404);
+    expect((await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "Dark mode, please" } })).body.issue.name).toBe("Dark mode, please");
+    // another intake id in the path is not this board's
+    expect((await ws.outsider.get(`${base}/intakes/00000000-0000-4000-8000-000000000000/intake-issues/`)).status).toBe(404);
+
+    // once accepted it can no longer be changed from the space
+    expect((await ws.admin.patch(`${p.base}/inbox-issues/${issueId}/`, { status: 1 })).status).toBe(200);
+    expect((await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "again" } })).status).toBe(400);
+    expect((await ws.outsider.delete(`${items}${issueId}/`)).status).toBe(400);
+
+    // a second request is withdrawn while pending
+    const second = (await ws.outsider.post(items, { issue: { name: "Withdraw me" } })).body;
+    expect((await ws.outsider.delete(`${items}${second.issue.id}/`)).status).toBe(204);
+    expect((await ws.admin.get(`${p.base}/issues/${second.issue.id}/`)).status).toBe(404);
+
+    // the project's intake turned off: refused
+    await ws.admin.patch(`${p.base}/`, { intake_view: false });
+    const closed = await ws.outsider.post(items, body);
+    expect(closed.status).toBe(404);
+    expect(closed.body).toEqual({ error: "Intake not found" });
+    // another project's board cannot reach this intake
+    const ob = await publish(other);
+    expect((await ws.outsider.post(`/api/public/anchor/${ob.anchor}/intakes/${intake.id}/intake-issues/`, body)).status).toBe(400);
   });
 });

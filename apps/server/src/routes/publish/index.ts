@@ -35,6 +35,7 @@ import {
 } from "./presenters.ts";
 import { findPublicIssue, publicIssueDetail, publicIssuePage, usersOf } from "./public-issues.ts";
 import { loadPublicAsset } from "./public-assets.ts";
+import { registerSpaceIntake } from "./public-intake.ts";
 import { redirectToFile } from "../assets/shared.ts";
 
 const BOARDS = `${P}/project-deploy-boards/`;
@@ -316,6 +317,8 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       return redirectToFile(ctx, await loadPublicAsset(ctx.app, pub, ctx.params.assetId), "inline");
     },
   });
+
+  registerSpaceIntake(fastify, app);
 
   // both always empty: wire-facts-2 §2 (the original's lookups answer nothing)
   for (const what of ["reactions", "votes"]) {

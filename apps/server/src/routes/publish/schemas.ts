@@ -11,3 +11,5 @@ export const anchorIssueCommentParams = anchorIssueParams.extend({ commentId: id
 export const anchorReactionParams = anchorIssueParams.extend({ reaction: z.string().max(20) });
 export const anchorCommentReactionParams = anchorCommentParams.extend({ reaction: z.string().max(20) });
 export const publicProjectParams = slugParams.extend({ projectId: idParam() });
+export const anchorIntakeParams = anchorParams.extend({ intakeId: idParam() });
+export const anchorIntakeItemParams = anchorIntakeParams.extend({ issueId: idParam() });
