@@ -2,15 +2,16 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import type { PublicIssue, PublicIssuePage, PublicState } from "@stride/shared/contract";
-import type { PublishLayout } from "@stride/shared";
+import type { Priority, PublishLayout } from "@stride/shared";
 import { useMe } from "../../api/users.ts";
 import { ApiError } from "../../api/client.ts";
 import {
-  type SpaceData, spaceAnchorOf, spaceAssetUrl, spaceCommentsQuery, spaceIssueQuery, spaceIssuesQuery, spaceQuery, useSpaceComment, useSpaceReaction, useSpaceVote,
+  type SpaceData, spaceAnchorOf, spaceAssetUrl, spaceCommentsQuery, spaceIssueQuery, spaceIssuesQuery, spaceQuery, spaceRequestsQuery,
+  useSpaceComment, useSpaceReaction, useSpaceRequest, useSpaceVote,
 } from "../../api/publish.ts";
 import { SpaceCalendar, SpaceSpreadsheet, SpaceTimeline } from "./SpaceLayouts.tsx";
 import { spaceHtml } from "./space-html.ts";
-import { Button, EmptyState, PageSpinner, Textarea, cx } from "../../components/ui/index.ts";
+import { Banner, Button, EmptyState, Input, PageSpinner, Select, Textarea, cx } from "../../components/ui/index.ts";
 import { escapeHtml } from "../../lib/html.ts";
 
 /** The reactions the space offers (emoji code points as decimal strings, as the app stores them). */
@@ -71,6 +72,7 @@ export function SpaceRedirect() {
 export function SpacePage() {
   const { anchor = "" } = useParams();
   const [params, setParams] = useSearchParams();
+  const [requesting, setRequesting] = useState(false);
   const space = useQuery(spaceQuery(anchor));
   const issues = useQuery({ ...spaceIssuesQuery(anchor), enabled: space.isSuccess });
   const me = useMe();
@@ -92,14 +94,16 @@ export function SpacePage() {
       else next.set(key, value);
       return next;
     });
-  const signInLink = `/?next_path=${encodeURIComponent(`/spaces/issues/${anchor}`)}`;
+  const here = `/spaces/${settings.entity_name === "view" ? "views" : "issues"}/${anchor}`;
+  const signInLink = `/?next_path=${encodeURIComponent(here)}`;
+  const title = settings.view_details ? settings.view_details.name : meta.name;
 
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}</p>
-          <h1 className="truncate text-lg font-semibold">{meta.name}</h1>
+          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}{settings.view_details ? ` · ${meta.name}` : ""}</p>
+          <h1 className="truncate text-lg font-semibold">{title}</h1>
         </div>
         {layouts.length > 1 && (
           <div role="group" aria-label="Layout" className="flex rounded-md border border-zinc-200 dark:border-zinc-700">
@@ -111,12 +115,18 @@ export function SpacePage() {
             ))}
           </div>
         )}
+        {settings.intake && (
+          <Button variant="secondary" onClick={() => setRequesting(true)}>Send a request</Button>
+        )}
         {me.data ? <span className="text-sm text-zinc-500">Signed in as {me.data.display_name}</span> : <a className="text-sm text-blue-600 hover:underline" href={signInLink}>Sign in</a>}
       </header>
       <div className="flex min-h-0 flex-1">
         <main className="min-w-0 flex-1 overflow-auto p-4" aria-label={layout.name}>
           {issues.isLoading ? <PageSpinner /> : <SpaceLayout layout={layout.key} states={states} labels={labels} grouped={grouped} flat={flat} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />}
         </main>
+        {requesting && settings.intake && !peekId && (
+          <RequestPanel anchor={anchor} intakeId={settings.intake} projectName={meta.name} signedIn={!!me.data} signInLink={signInLink} onClose={() => setRequesting(false)} />
+        )}
         {peekId && (
           <IssuePeek key={peekId} anchor={anchor} issueId={peekId} identifier={meta.identifier} states={states} signedIn={!!me.data} signInLink={signInLink}
             comments={settings.is_comments_enabled} reactions={settings.is_reactions_enabled} votes={settings.is_votes_enabled} onClose={() => setParam("peekId", null)} />
@@ -281,3 +291,63 @@ function IssuePeek(props: {
 }
 
 
+
+/**
+ * Send a request to the project's intake (wire-facts-2 §2 intake-issues/): a signed-in visitor's title, details and
+ * priority land as a pending intake item; their earlier requests are listed with their status.
+ */
+function RequestPanel(props: { anchor: string; intakeId: string; projectName: string; signedIn: boolean; signInLink: string; onClose: () => void }) {
+  const { anchor, intakeId, signedIn } = props;
+  const mine = useQuery({ ...spaceRequestsQuery(anchor, intakeId), enabled: signedIn });
+  const send = useSpaceRequest(anchor, intakeId);
+  const [name, setName] = useState("");
+  const [details, setDetails] = useState("");
+  const [priority, setPriority] = useState("none");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = details.trim();
+    send.mutate(
+      { name: name.trim(), priority: priority as Priority, description_html: text ? text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p)}</p>`).join("") : undefined },
+      { onSuccess: () => { setName(""); setDetails(""); setPriority("none"); } },
+    );
+  };
+  return (
+    <aside aria-label="Send a request" className="w-full max-w-md shrink-0 space-y-4 overflow-auto border-l border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Send a request to {props.projectName}</h2>
+        <Button variant="secondary" onClick={props.onClose}>Close</Button>
+      </div>
+      {!signedIn ? (
+        <p className="text-sm text-zinc-500"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to send a request.</p>
+      ) : (
+        <>
+          {send.isSuccess && <Banner kind="success">Thank you. Your request reached the team's intake.</Banner>}
+          <form onSubmit={submit} className="space-y-3" aria-label="Request">
+            <Input label="Title" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+            <Textarea label="Details" rows={5} maxLength={20000} value={details} onChange={(e) => setDetails(e.target.value)} />
+            <Select label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+              {["none", "low", "medium", "high", "urgent"].map((p) => <option key={p} value={p}>{p === "none" ? "None" : p[0].toUpperCase() + p.slice(1)}</option>)}
+            </Select>
+            <Button type="submit" loading={send.isPending} disabled={!name.trim()}>Send request</Button>
+          </form>
+          {(mine.data ?? []).length > 0 && (
+            <section aria-label="Your requests" className="space-y-1">
+              <h3 className="text-sm font-medium">Your requests</h3>
+              <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+                {mine.data!.map((r) => (
+                  <li key={r.id} className="flex justify-between gap-2 py-1">
+                    <span className="truncate">{r.issue.name}</span>
+                    <span className="shrink-0 text-zinc-500">{REQUEST_STATUS[r.status] ?? "Pending"}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}
+
+/** Intake statuses as a requester reads them. */
+const REQUEST_STATUS: Record<number, string> = { [-2]: "Pending", [-1]: "Declined", 0: "Snoozed", 1: "Accepted", 2: "Duplicate" };
