@@ -317,6 +317,8 @@ describe("published views (P/views/{id}/publish/)", () => {
     expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).status).toBe(200);
     expect((await ws.member.delete(`${pr.base}/views/${view.id}/`)).status).toBe(204);
     expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).body).toEqual(NOT_PUBLISHED);
+    // and its board goes with it
+    expect(await t.db.db.select().from(schema.deployBoards).where(eq(schema.deployBoards.anchor, b.anchor))).toEqual([]);
   });
 });
 
