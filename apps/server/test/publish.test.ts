@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import type { TestServer } from "./helpers/server.ts";
-import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { projectFixture, twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix } from "./helpers/work-items.ts";
+import { download, uploadAs } from "./helpers/assets.ts";
+import { png, text } from "./helpers/files.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -197,5 +199,183 @@ describe("the public space API", () => {
     expect((await ws.member.delete(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/127881/`)).status).toBe(204);
     expect((await ws.outsider.delete(`${base}/comments/${made.body.id}/`)).status).toBe(204);
     expect((await t.anon().get(`${base}/comments/`)).body).toEqual([]);
+  });
+});
+
+describe("the public space's images (anchor assets)", () => {
+  const PA = (p: ProjectFixture) => `/api/assets/v2/workspaces/${ws.slug}/projects/${p.id}/`;
+  const image = (p: ProjectFixture, entity_type: string, entity_identifier: string) =>
+    uploadAs(ws.admin, PA(p), PA(p), { name: "shot.png", type: "image/png", bytes: png() }, { entity_type, entity_identifier });
+
+  it("shows description and external comment images of the published project only", async () => {
+    const b = await publish(pr);
+    await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: true });
+    const item = await createItem(ws, pr, { name: "With a picture" });
+    const desc = await image(pr, "ISSUE_DESCRIPTION", item.id);
+    const external = (await ws.outsider.post(`/api/public/anchor/${b.anchor}/issues/${item.id}/comments/`, { comment_html: "<p>look</p>" })).body;
+    const internal = (await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>inside</p>" })).body;
+    const extImg = await image(pr, "COMMENT_DESCRIPTION", external.id);
+    const intImg = await image(pr, "COMMENT_DESCRIPTION", internal.id);
+    const att = `${PA(pr)}issues/${item.id}/attachments/`;
+    const attachment = await uploadAs(ws.admin, att, att, { name: "plan.txt", type: "text/plain", bytes: text("plan") });
+    const unlinked = await image(pr, "ISSUE_DESCRIPTION", "");
+    const foreignItem = await createItem(ws, other);
+    const foreign = await image(other, "ISSUE_DESCRIPTION", foreignItem.id);
+
+    const anon = t.anon();
+    const get = (id: string, anchor = b.anchor) => anon.get(`/api/public/assets/v2/anchor/${anchor}/${id}/`);
+    const shown = await get(desc.asset_id);
+    expect(shown.status).toBe(302);
+    const file = await download(t, shown.location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect((await get(extImg.asset_id)).status).toBe(302);
+    // never: an internal comment's image, an attachment, an image saved into nothing, another project's image
+    for (const id of [intImg.asset_id, attachment.asset_id, unlinked.asset_id, foreign.asset_id]) {
+      const res = await get(id);
+      expect(res.status, id).toBe(404);
+      expect(res.location).toBeFalsy();
+    }
+    // comments turned off: their images go too
+    await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: false });
+    expect((await get(extImg.asset_id)).status).toBe(404);
+    expect((await get(desc.asset_id)).status).toBe(302);
+    // an item that leaves the public list (archived) takes its images along
+    await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { state_id: pr.states.Done });
+    expect((await ws.admin.post(`${pr.base}/issues/${item.id}/archive/`, {})).status).toBe(200);
+    expect((await get(desc.asset_id)).status).toBe(404);
+  });
+
+  it("answers 404 'Project is not published' once the project is unpublished", async () => {
+    const b = await publish(other);
+    const item = await createItem(ws, other, { name: "Soon private" });
+    const img = await image(other, "ISSUE_DESCRIPTION", item.id);
+    expect((await t.anon().get(`/api/public/assets/v2/anchor/${b.anchor}/${img.asset_id}/`)).status).toBe(302);
+    expect((await ws.admin.delete(`${other.base}/project-deploy-boards/${b.id}/`)).status).toBe(204);
+    const res = await t.anon().get(`/api/public/assets/v2/anchor/${b.anchor}/${img.asset_id}/`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(NOT_PUBLISHED);
+  });
+});
+
+describe("published views (P/views/{id}/publish/)", () => {
+  it("publishes a saved view: the space shows only the items its filters keep, and nothing once unpublished", async () => {
+    const view = (await ws.member.post(`${pr.base}/views/`, { name: "Urgent things", filters: { priority: ["urgent"] } })).body;
+    const url = `${pr.base}/views/${view.id}/publish/`;
+    expect((await ws.member.get(url)).body).toMatchObject({ is_votes_enabled: false, view_props: { list: true } });
+    expect((await ws.member.get(url)).body.anchor).toBeUndefined();
+    const made = await ws.member.post(url, { is_votes_enabled: true, views: { list: true, kanban: false, calendar: false, gantt: false, spreadsheet: true } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({
+      entity_name: "view", entity_identifier: view.id, project: pr.id, is_votes_enabled: true,
+      view_props: { list: true, kanban: false, spreadsheet: true }, view_details: { id: view.id, name: "Urgent things" },
+    });
+    expect((await ws.member.post(url, {})).body.id).toBe(made.body.id);
+    // a view board is not the project's board
+    const projectBoard = (await ws.admin.get(boards)).body;
+    expect(projectBoard.id).not.toBe(made.body.id);
+
+    const urgent = await createItem(ws, pr, { name: "Fire", priority: "urgent" });
+    const calm = await createItem(ws, pr, { name: "Calm", priority: "low" });
+    const anon = t.anon();
+    const base = `/api/public/anchor/${made.body.anchor}`;
+    expect((await anon.get(`${base}/settings/`)).body).toMatchObject({ entity_name: "view", view_details: { name: "Urgent things" } });
+    const ids = ((await anon.get(`${base}/issues/?per_page=50`)).body.results as { id: string }[]).map((r) => r.id);
+    expect(ids).toContain(urgent.id);
+    expect(ids).not.toContain(calm.id);
+    // a request narrows the view, never widens it
+    expect(((await anon.get(`${base}/issues/?priority=low`)).body.results as unknown[]).length).toBe(0);
+    expect((await anon.get(`${base}/issues/${urgent.id}/`)).status).toBe(200);
+    expect((await anon.get(`${base}/issues/${calm.id}/`)).status).toBe(404);
+    expect((await ws.outsider.post(`${base}/issues/${calm.id}/votes/`, { vote: 1 })).status).toBe(404);
+    expect((await ws.outsider.post(`${base}/issues/${urgent.id}/votes/`, { vote: 1 })).status).toBe(201);
+    const calmImage = await uploadAs(ws.admin, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`,
+      { name: "x.png", type: "image/png", bytes: png() }, { entity_type: "ISSUE_DESCRIPTION", entity_identifier: calm.id });
+    expect((await anon.get(`/api/public/assets/v2/anchor/${made.body.anchor}/${calmImage.asset_id}/`)).status).toBe(404);
+
+    const patched = await ws.member.patch(url, { is_comments_enabled: true });
+    expect(patched.body).toMatchObject({ id: made.body.id, is_comments_enabled: true });
+    expect((await ws.member.delete(url)).status).toBe(204);
+    expect((await anon.get(`${base}/issues/`)).body).toEqual(NOT_PUBLISHED);
+    expect((await ws.member.delete(url)).status).toBe(404);
+    expect((await ws.member.patch(url, { is_comments_enabled: true })).status).toBe(404);
+  });
+
+  it("refuses roles and views the caller cannot see, and a deleted view stops its space", async () => {
+    const view = (await ws.member.post(`${pr.base}/views/`, { name: "Shared" })).body;
+    const url = `${pr.base}/views/${view.id}/publish/`;
+    await expectMatrix(ws, (c) => c.get(url), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(url, {}), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    // someone else's private view does not exist for the caller
+    const mine = (await ws.member.post(`${pr.base}/views/`, { name: "Mine", access: 0 })).body;
+    expect((await ws.admin.post(`${pr.base}/views/${mine.id}/publish/`, {})).status).toBe(404);
+    // a view of another project is not reachable through this project
+    const foreign = (await ws.admin.post(`${other.base}/views/`, { name: "Elsewhere" })).body;
+    expect((await ws.admin.post(`${pr.base}/views/${foreign.id}/publish/`, {})).status).toBe(404);
+
+    const b = (await ws.admin.get(url)).body;
+    expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).status).toBe(200);
+    expect((await ws.member.delete(`${pr.base}/views/${view.id}/`)).status).toBe(204);
+    expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).body).toEqual(NOT_PUBLISHED);
+    // and its board goes with it
+    expect(await t.db.db.select().from(schema.deployBoards).where(eq(schema.deployBoards.anchor, b.anchor))).toEqual([]);
+  });
+});
+
+describe("intake through the published space", () => {
+  it("files a signed-in visitor's request as a pending intake item when the board and the project's intake allow it", async () => {
+    const p = await projectFixture(t, ws, { name: "Intake space", identifier: "INS" });
+    const b = await publish(p);
+    const base = `/api/public/anchor/${b.anchor}`;
+    await ws.admin.patch(`${p.base}/`, { intake_view: true });
+    const [intake] = await t.db.db.select().from(schema.intakes).where(eq(schema.intakes.projectId, p.id));
+    const items = `${base}/intakes/${intake.id}/intake-issues/`;
+    const body = { issue: { name: "Dark mode please", priority: "high", description_html: "<p>My eyes <script>x</script></p>" } };
+
+    // the board takes no requests yet
+    const off = await ws.outsider.post(items, body);
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual({ error: "Intake is not enabled for this project board" });
+    await ws.admin.patch(`${p.base}/project-deploy-boards/${b.id}/`, { intake: intake.id });
+    // signed out: refused
+    expect((await t.anon().post(items, body)).status).toBe(401);
+    expect((await ws.outsider.post(items, { issue: {} })).body).toEqual({ "issue.name": ["This field is required."] });
+
+    const made = await ws.outsider.post(items, body);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ intake: intake.id, status: -2, source: "SPACE", created_by: ws.outsider.userId, issue: { name: "Dark mode please", priority: "high" } });
+    const issueId = made.body.issue.id as string;
+    // it waits in the project's intake, out of the project's (and the space's) lists
+    const pending = await ws.admin.get(`${p.base}/inbox-issues/`);
+    expect(pending.body.results.map((r: any) => r.issue.id)).toContain(issueId);
+    expect(((await t.anon().get(`${base}/issues/`)).body.results as { id: string }[]).map((r) => r.id)).not.toContain(issueId);
+    expect((await ws.admin.get(`${p.base}/issues/${issueId}/`)).body.description_html).toBe("<p>My eyes </p>");
+    // the alias path, and only one's own requests
+    expect((await ws.outsider.get(`${base}/intakes/${intake.id}/inbox-issues/`)).body.map((r: any) => r.issue.id)).toEqual([issueId]);
+    expect((await ws.member.get(items)).body).toEqual([]);
+    expect((await ws.member.get(`${items}${issueId}/`)).status).toBe(404);
+    expect((await ws.member.patch(`${items}${issueId}/`, { issue: { name: "mine" } })).status).toBe(404);
+    expect((await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "Dark mode, please" } })).body.issue.name).toBe("Dark mode, please");
+    // another intake id in the path is not this board's
+    expect((await ws.outsider.get(`${base}/intakes/00000000-0000-4000-8000-000000000000/intake-issues/`)).status).toBe(404);
+
+    // once accepted it can no longer be changed from the space
+    expect((await ws.admin.patch(`${p.base}/inbox-issues/${issueId}/`, { status: 1 })).status).toBe(200);
+    expect((await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "again" } })).status).toBe(400);
+    expect((await ws.outsider.delete(`${items}${issueId}/`)).status).toBe(400);
+
+    // a second request is withdrawn while pending
+    const second = (await ws.outsider.post(items, { issue: { name: "Withdraw me" } })).body;
+    expect((await ws.outsider.delete(`${items}${second.issue.id}/`)).status).toBe(204);
+    expect((await ws.admin.get(`${p.base}/issues/${second.issue.id}/`)).status).toBe(404);
+
+    // the project's intake turned off: refused
+    await ws.admin.patch(`${p.base}/`, { intake_view: false });
+    const closed = await ws.outsider.post(items, body);
+    expect(closed.status).toBe(404);
+    expect(closed.body).toEqual({ error: "Intake not found" });
+    // another project's board cannot reach this intake
+    const ob = await publish(other);
+    expect((await ws.outsider.post(`/api/public/anchor/${ob.anchor}/intakes/${intake.id}/intake-issues/`, body)).status).toBe(400);
   });
 });

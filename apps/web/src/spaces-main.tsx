@@ -12,6 +12,8 @@ import { SpaceNotFound, SpacePage, SpaceRedirect } from "./features/spaces/Space
  */
 const router = createBrowserRouter([
   { path: "/spaces/issues/:anchor", element: <SpacePage /> },
+  // a published saved view (work-tracking §2: shared view links are /views/{id} of the space app)
+  { path: "/spaces/views/:anchor", element: <SpacePage /> },
   { path: "/spaces/:slug/:projectId", element: <SpaceRedirect /> },
   { path: "*", element: <SpaceNotFound /> },
 ]);

@@ -5,17 +5,22 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
-  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, PublicComment, PublicIssue, PublicIssueDetail, PublicIssuePage, PublicLabel,
+  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, IntakeItem, PublicComment, SpaceIntakeCreateBody, PublicIssue, PublicIssueDetail, PublicIssuePage, PublicLabel,
   PublicProjectMeta, PublicState, UnpublishedBoard,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/project-deploy-boards/`;
+/** A saved view's board (one per view: its writes take no board id). */
+const V = (slug: string, pid: string, viewId: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/views/${viewId}/publish/`;
+/** Where a board is read and published, and where one board is changed or removed. */
+const boardBase = (slug: string, pid: string, viewId?: string) => (viewId ? V(slug, pid, viewId) : P(slug, pid));
+const boardOne = (slug: string, pid: string, id: string, viewId?: string) => (viewId ? V(slug, pid, viewId) : `${P(slug, pid)}${id}/`);
 const A = (anchor: string) => `/api/public/anchor/${encodeURIComponent(anchor)}`;
 
 export const publishKeys = {
-  board: (slug: string, pid: string) => ["ws", slug, "project", pid, "deploy-board"] as const,
+  board: (slug: string, pid: string, viewId?: string) => ["ws", slug, "project", pid, "deploy-board", viewId ?? "project"] as const,
   space: (anchor: string) => ["space", anchor] as const,
   spaceIssues: (anchor: string) => ["space", anchor, "issues"] as const,
   spaceIssue: (anchor: string, id: string) => ["space", anchor, "issue", id] as const,
@@ -25,40 +30,42 @@ export const publishKeys = {
 /** The board is published when it carries an anchor. */
 export const isPublished = (b: DeployBoard | UnpublishedBoard | undefined): b is DeployBoard => !!b && "anchor" in b && !!b.anchor;
 
-/** The public link of a published project. */
-export const spaceLink = (anchor: string) => `${window.location.origin}/spaces/issues/${anchor}`;
+/** The public link of a published project (`/spaces/issues/{anchor}`) or view (`/spaces/views/{anchor}`). */
+export const spaceLink = (anchor: string, entity: "project" | "view" = "project") =>
+  `${window.location.origin}/spaces/${entity === "view" ? "views" : "issues"}/${anchor}`;
 
-export const deployBoardQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: publishKeys.board(slug, pid), queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(P(slug, pid), { signal }) });
+/** The board of a project, or of one of its saved views (`viewId`). */
+export const deployBoardQuery = (slug: string, pid: string, viewId?: string) =>
+  queryOptions({ queryKey: publishKeys.board(slug, pid, viewId), queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(boardBase(slug, pid, viewId), { signal }) });
 
-export function usePublishProject(slug: string, pid: string) {
+export function usePublishProject(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not publish the project" },
-    mutationFn: (body: DeployBoardCreateBody) => api<DeployBoard>(P(slug, pid), { method: "POST", body }),
+    meta: { errorTitle: viewId ? "Could not publish the view" : "Could not publish the project" },
+    mutationFn: (body: DeployBoardCreateBody) => api<DeployBoard>(boardBase(slug, pid, viewId), { method: "POST", body }),
     onSuccess: (b) => {
-      qc.setQueryData(publishKeys.board(slug, pid), b);
+      qc.setQueryData(publishKeys.board(slug, pid, viewId), b);
       void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
     },
   });
 }
 
-export function useUpdateBoard(slug: string, pid: string) {
+export function useUpdateBoard(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the publish settings" },
-    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) => api<DeployBoard>(`${P(slug, pid)}${id}/`, { method: "PATCH", body }),
-    onSuccess: (b) => qc.setQueryData(publishKeys.board(slug, pid), b),
+    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) => api<DeployBoard>(boardOne(slug, pid, id, viewId), { method: "PATCH", body }),
+    onSuccess: (b) => qc.setQueryData(publishKeys.board(slug, pid, viewId), b),
   });
 }
 
-export function useUnpublishProject(slug: string, pid: string) {
+export function useUnpublishProject(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not unpublish the project" },
-    mutationFn: (id: string) => api<void>(`${P(slug, pid)}${id}/`, { method: "DELETE" }),
+    meta: { errorTitle: viewId ? "Could not unpublish the view" : "Could not unpublish the project" },
+    mutationFn: (id: string) => api<void>(boardOne(slug, pid, id, viewId), { method: "DELETE" }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: publishKeys.board(slug, pid) });
+      void qc.invalidateQueries({ queryKey: publishKeys.board(slug, pid, viewId) });
       void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
     },
   });
@@ -122,6 +129,41 @@ export function useSpaceReaction(anchor: string, issueId: string) {
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
     },
+  });
+}
+
+/** Vote on an item (1 up, -1 down; one vote per person, a new one replaces it), or take the vote back (`vote: 0`). */
+export function useSpaceVote(anchor: string, issueId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not change the vote" },
+    mutationFn: (vote: 1 | -1 | 0) =>
+      vote === 0
+        ? api<void>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "DELETE" })
+        : api<unknown>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "POST", body: { vote } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
+      void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
+    },
+  });
+}
+
+/** Where the space loads an image of a description or comment (its stored `src` is the asset id). */
+export const spaceAssetUrl = (anchor: string, assetId: string) => `/api/public/assets/v2/anchor/${encodeURIComponent(anchor)}/${assetId}/`;
+
+/** The signed-in visitor's own requests sent through the space, and sending one (wire-facts-2 §2 intake-issues/). */
+export const spaceRequestsQuery = (anchor: string, intakeId: string) =>
+  queryOptions({
+    queryKey: [...publishKeys.space(anchor), "requests", intakeId] as const,
+    queryFn: ({ signal }) => api<IntakeItem[]>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { signal }),
+  });
+
+export function useSpaceRequest(anchor: string, intakeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not send the request" },
+    mutationFn: (issue: SpaceIntakeCreateBody["issue"]) => api<IntakeItem>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { method: "POST", body: { issue } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...publishKeys.space(anchor), "requests", intakeId] }),
   });
 }
 

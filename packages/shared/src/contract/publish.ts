@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { bool, choice, uuid } from "./fields.ts";
 import type { PageInfo, Timestamp } from "./common.ts";
-import type { GroupBucket } from "./work-items.ts";
+import { fieldError, MSG, type HtmlField } from "./fields.ts";
+import { workItemBodies, type GroupBucket } from "./work-items.ts";
 
 import type { PublishViewProps } from "../publish.ts";
 
@@ -35,6 +36,19 @@ export type DeployBoardPatchBody = z.infer<typeof deployBoardPatchBody>;
 export const voteBody = z.object({ vote: choice([1, -1] as const) });
 export type VoteBody = z.infer<typeof voteBody>;
 
+/**
+ * A request sent to the project's intake through its published space (anchor/{a}/intakes/{intake}/intake-issues/):
+ * `{issue:{name, priority?, description_html?}}`; PATCH takes the same fields, each optional.
+ */
+export function spaceIntakeBodies(html: HtmlField) {
+  const item = workItemBodies(html).create.pick({ name: true, priority: true, description_html: true });
+  return {
+    create: z.object({ issue: z.object(item.shape, { error: fieldError(MSG.dict) }) }),
+    patch: z.object({ issue: z.object(item.partial().shape, { error: fieldError(MSG.dict) }) }),
+  };
+}
+export type SpaceIntakeCreateBody = z.infer<ReturnType<typeof spaceIntakeBodies>["create"]>;
+
 /** The DeployBoard object (wire-facts-2 §2). */
 export interface DeployBoard {
   id: string;
@@ -46,7 +60,8 @@ export interface DeployBoard {
   workspace: string;
   project: string;
   entity_identifier: string;
-  entity_name: "project";
+  /** "project" for a published project, "view" for a published saved view (its id in `entity_identifier`). */
+  entity_name: "project" | "view";
   anchor: string;
   is_comments_enabled: boolean;
   is_reactions_enabled: boolean;
@@ -65,6 +80,8 @@ export interface DeployBoard {
     description: string;
   };
   workspace_detail: { name: string; slug: string; id: string; logo_url: string | null };
+  /** A published view's name and description (null for a published project). */
+  view_details: { id: string; name: string; description: string } | null;
 }
 
 /** GET P/project-deploy-boards/ of an unpublished project: the writable fields only, no anchor. */

@@ -39,7 +39,7 @@ export const INLINE_SAFE = new Set<string>([...IMAGE_MIME_TYPES, "application/pd
  * 302 to a signed download of the asset's bytes (404 when not uploaded): our own signed link, or with S3 storage a
  * presigned GET whose headers are the ones our link would send (type and disposition re-checked).
  */
-export async function redirectToFile(ctx: ScopeCtx, asset: AssetRow | undefined, disposition: Disposition) {
+export async function redirectToFile(ctx: Pick<ScopeCtx, "app" | "reply">, asset: AssetRow | undefined, disposition: Disposition) {
   if (!asset || !asset.isUploaded || asset.isDeleted) throw errors.notFound();
   ctx.reply.header("Cache-Control", "private, no-store");
   const direct = ctx.app.storage.direct;

@@ -50,7 +50,7 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
       .innerJoin(users, eq(users.id, projectMembers.memberId))
       .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true), eq(users.isBot, false)))
       .orderBy(projectMembers.createdAt),
-    db.select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor }).from(deployBoards).where(inArray(deployBoards.projectId, projectIds)),
+    db.select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor }).from(deployBoards).where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, "project"))),
   ]);
   const anchors = new Map(boards.map((b) => [b.projectId, b.anchor]));
   const favSet = favs;

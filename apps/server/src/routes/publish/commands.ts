@@ -4,6 +4,7 @@ import type { DeployBoardCreateBody, DeployBoardPatchBody } from "@stride/shared
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
+import type { ViewRow } from "../../core/saved-views.ts";
 import { ALL_VIEWS, viewPropsOf, type BoardRow } from "./presenters.ts";
 
 const B = schema.deployBoards;
@@ -13,9 +14,16 @@ const newAnchor = () => crypto.randomUUID().replace(/-/g, "");
 
 export const notPublished = () => errors.notFound("Project is not published");
 
-/** The project's board, or null when it is not published. */
-export async function findBoard(db: DbOrTx, projectId: string): Promise<BoardRow | null> {
-  const [b] = await db.select().from(B).where(and(eq(B.entityName, "project"), eq(B.entityIdentifier, projectId))).limit(1);
+/** What a board publishes: the project itself, or one of its saved views. */
+export type PublishedEntity = { name: "project"; id: string } | { name: "view"; id: string };
+
+/** The board of a project (or of a view), or null when it is not published. */
+export async function findBoard(db: DbOrTx, projectId: string, entity: PublishedEntity = { name: "project", id: projectId }): Promise<BoardRow | null> {
+  const [b] = await db
+    .select()
+    .from(B)
+    .where(and(eq(B.entityName, entity.name), eq(B.entityIdentifier, entity.id), eq(B.projectId, projectId)))
+    .limit(1);
   return b ?? null;
 }
 
@@ -27,8 +35,14 @@ async function checkIntake(db: DbOrTx, project: ProjectRow, intake: string | nul
 }
 
 /** POST: get-or-create. An existing board is returned unchanged; a new one takes its layouts from `views`. */
-export async function publishProject(db: DbOrTx, project: ProjectRow, actorId: string, body: DeployBoardCreateBody): Promise<BoardRow> {
-  const existing = await findBoard(db, project.id);
+export async function publishProject(
+  db: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  body: DeployBoardCreateBody,
+  entity: PublishedEntity = { name: "project", id: project.id },
+): Promise<BoardRow> {
+  const existing = await findBoard(db, project.id, entity);
   if (existing) return existing;
   await checkIntake(db, project, body.intake);
   const [row] = await db
@@ -36,8 +50,8 @@ export async function publishProject(db: DbOrTx, project: ProjectRow, actorId: s
     .values({
       workspaceId: project.workspaceId,
       projectId: project.id,
-      entityName: "project",
-      entityIdentifier: project.id,
+      entityName: entity.name,
+      entityIdentifier: entity.id,
       anchor: newAnchor(),
       isCommentsEnabled: body.is_comments_enabled ?? false,
       isReactionsEnabled: body.is_reactions_enabled ?? false,
@@ -50,7 +64,7 @@ export async function publishProject(db: DbOrTx, project: ProjectRow, actorId: s
     .onConflictDoNothing()
     .returning();
   // a concurrent publish won: answer its board
-  return row ?? (await findBoard(db, project.id))!;
+  return row ?? (await findBoard(db, project.id, entity))!;
 }
 
 export async function loadBoard(db: DbOrTx, project: ProjectRow, boardId: string): Promise<BoardRow> {
@@ -81,9 +95,14 @@ export interface Published {
   board: BoardRow;
   project: ProjectRow;
   workspace: WorkspaceRow;
+  /** A published view: its items are the project's items the view's filters keep. */
+  view: ViewRow | null;
 }
 
-/** The published, enabled board of `anchor` with its live project; 404 "Project is not published" otherwise. */
+/**
+ * The published, enabled board of `anchor` with its live project (and, for a published view, the live view);
+ * 404 "Project is not published" otherwise.
+ */
 export async function loadPublished(db: DbOrTx, anchor: string): Promise<Published> {
   if (!/^[0-9a-f]{32}$/i.test(anchor)) throw notPublished();
   const [row] = await db
@@ -94,7 +113,15 @@ export async function loadPublished(db: DbOrTx, anchor: string): Promise<Publish
     .where(and(eq(B.anchor, anchor.toLowerCase()), eq(B.isDisabled, false), isNull(schema.projects.archivedAt)))
     .limit(1);
   if (!row) throw notPublished();
-  return row;
+  if (row.board.entityName !== "view") return { ...row, view: null };
+  const V = schema.issueViews;
+  const [view] = await db
+    .select()
+    .from(V)
+    .where(and(eq(V.id, row.board.entityIdentifier), eq(V.projectId, row.project.id), isNull(V.archivedAt)))
+    .limit(1);
+  if (!view) throw notPublished();
+  return { ...row, view };
 }
 
 /** A signed-in writer in the public space who is not in the project is kept as a public member. */

@@ -1,16 +1,19 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../core/route.ts";
+import type { AppContext } from "../../core/context.ts";
 import { P as POLICIES, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { P } from "../../core/paths.ts";
 import { projectParams } from "../../core/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
+import { loadVisibleView } from "../../core/saved-views.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
 import {
   anchorCommentParams,
+  anchorAssetParams,
   anchorCommentReactionParams,
   anchorIssueCommentParams,
   anchorIssueParams,
@@ -18,6 +21,7 @@ import {
   anchorReactionParams,
   boardParams,
   publicProjectParams,
+  viewBoardParams,
 } from "./schemas.ts";
 import { castVote, findBoard, loadBoard, loadPublished, notPublished, publishProject, recordPublicMember, unpublish, updateBoard, withdrawVote, type Published } from "./commands.ts";
 import {
@@ -30,6 +34,9 @@ import {
   unpublishedBoard,
 } from "./presenters.ts";
 import { findPublicIssue, publicIssueDetail, publicIssuePage, usersOf } from "./public-issues.ts";
+import { loadPublicAsset } from "./public-assets.ts";
+import { registerSpaceIntake } from "./public-intake.ts";
+import { redirectToFile } from "../assets/shared.ts";
 
 const BOARDS = `${P}/project-deploy-boards/`;
 const ANCHOR = "/api/public/anchor/:anchor";
@@ -40,20 +47,20 @@ const commentsDisabled = () => errors.badRequest("Comments are not enabled for t
 const reactionsDisabled = () => errors.badRequest("Reactions are not enabled for this project board");
 
 /** The published board of `anchor` and its work item `issueId` (404 unless the public list shows it). */
-async function publishedItem(db: Parameters<RouteModule>[1]["db"], params: { anchor: string; issueId: string }) {
-  const pub = await loadPublished(db, params.anchor);
-  return { pub, issue: await findPublicIssue(db, pub, params.issueId) };
+async function publishedItem(app: AppContext, params: { anchor: string; issueId: string }) {
+  const pub = await loadPublished(app.db, params.anchor);
+  return { pub, issue: await findPublicIssue(app, pub, params.issueId) };
 }
 
 /** An EXTERNAL comment on a published item. */
-async function loadPublicComment(db: Parameters<RouteModule>[1]["db"], pub: Published, commentId: string, issueId?: string) {
-  const [c] = await db
+async function loadPublicComment(app: AppContext, pub: Published, commentId: string, issueId?: string) {
+  const [c] = await app.db
     .select()
     .from(C)
     .where(and(eq(C.id, commentId), eq(C.projectId, pub.project.id), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
     .limit(1);
   if (!c || (issueId && c.issueId !== issueId)) throw errors.notFound();
-  const issue = await findPublicIssue(db, pub, c.issueId);
+  const issue = await findPublicIssue(app, pub, c.issueId);
   return { comment: c, issue };
 }
 
@@ -110,6 +117,69 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     },
   });
 
+  // ---- a saved view's board (`P/views/{viewId}/publish/`): the same options; the space shows the view's items only
+  const VIEW_BOARD = `${P}/views/:viewId/publish/`;
+  const viewOf = (ctx: { app: AppContext; workspace: { id: string }; project: { id: string }; params: { viewId: string }; user: { id: string } }) =>
+    loadVisibleView(ctx.app.db, ctx.workspace.id, ctx.project.id, ctx.params.viewId, ctx.user.id);
+  const viewBoard = async (ctx: Parameters<typeof viewOf>[0]) => {
+    const view = await viewOf(ctx);
+    const board = await findBoard(ctx.app.db, ctx.project.id, { name: "view", id: view.id });
+    return { view, board };
+  };
+
+  route(fastify, app, {
+    method: "GET",
+    url: VIEW_BOARD,
+    params: viewBoardParams,
+    scope: "project",
+    policy: PERMISSIONS.publish.view,
+    load: viewBoard,
+    handler: async (ctx) => (ctx.loaded.board ? presentBoard(ctx.loaded.board, ctx.project, ctx.workspace, ctx.loaded.view) : unpublishedBoard()),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: VIEW_BOARD,
+    params: viewBoardParams,
+    body: deployBoardCreateBody,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    load: viewOf,
+    handler: async (ctx) =>
+      presentBoard(await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body, { name: "view", id: ctx.loaded.id }), ctx.project, ctx.workspace, ctx.loaded),
+  });
+
+  const publishedViewBoard = async (ctx: Parameters<typeof viewOf>[0]) => {
+    const { view, board } = await viewBoard(ctx);
+    if (!board) throw errors.notFound();
+    return { view, board };
+  };
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: VIEW_BOARD,
+    params: viewBoardParams,
+    body: deployBoardPatchBody,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    load: publishedViewBoard,
+    handler: async (ctx) =>
+      presentBoard(await updateBoard(ctx.app.db, ctx.project, ctx.loaded.board, ctx.user.id, ctx.body), ctx.project, ctx.workspace, ctx.loaded.view),
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: VIEW_BOARD,
+    params: viewBoardParams,
+    scope: "project",
+    policy: PERMISSIONS.publish.edit,
+    status: 204,
+    load: publishedViewBoard,
+    handler: async (ctx) => {
+      await unpublish(ctx.app.db, ctx.loaded.board);
+    },
+  });
+
   // ---- the public space: anonymous reads
   route(fastify, app, {
     method: "GET",
@@ -123,7 +193,14 @@ export const publishRoutes: RouteModule = (fastify, app) => {
         .from(schema.deployBoards)
         .innerJoin(schema.projects, eq(schema.projects.id, schema.deployBoards.projectId))
         .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.deployBoards.workspaceId))
-        .where(and(eq(schema.workspaces.slug, ctx.params.slug), eq(schema.deployBoards.projectId, ctx.params.projectId), eq(schema.deployBoards.isDisabled, false)))
+        .where(
+          and(
+            eq(schema.workspaces.slug, ctx.params.slug),
+            eq(schema.deployBoards.projectId, ctx.params.projectId),
+            eq(schema.deployBoards.entityName, "project"),
+            eq(schema.deployBoards.isDisabled, false),
+          ),
+        )
         .limit(1);
       if (!row) throw notPublished();
       return presentBoard(row.board, row.project, row.workspace);
@@ -144,7 +221,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     });
 
   read("meta/", async (pub) => presentMeta(pub.project));
-  read("settings/", async (pub) => presentBoard(pub.board, pub.project, pub.workspace));
+  read("settings/", async (pub) => presentBoard(pub.board, pub.project, pub.workspace, pub.view));
   read("states/", async (pub) => {
     const S = schema.states;
     const rows = await app.db.select().from(S).where(and(eq(S.projectId, pub.project.id), eq(S.isTriage, false))).orderBy(asc(S.sequence), asc(S.createdAt));
@@ -198,7 +275,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
       ctx.reply.header("cache-control", "no-store");
-      return publicIssueDetail(ctx.app.db, pub, await findPublicIssue(ctx.app.db, pub, ctx.params.issueId));
+      return publicIssueDetail(ctx.app.db, pub, await findPublicIssue(ctx.app, pub, ctx.params.issueId));
     },
   });
 
@@ -209,7 +286,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     policy: null,
     params: anchorIssueParams,
     handler: async (ctx) => {
-      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { pub, issue } = await publishedItem(ctx.app, ctx.params);
       ctx.reply.header("cache-control", "no-store");
       if (!pub.board.isCommentsEnabled) return [];
       const rows = await ctx.app.db
@@ -228,6 +305,21 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     },
   });
 
+  // ---- the space's images (wire-facts-2 §2 assets, the read): a description or comment image the space shows
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/public/assets/v2/anchor/:anchor/:assetId/",
+    auth: "none",
+    policy: null,
+    params: anchorAssetParams,
+    handler: async (ctx) => {
+      const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
+      return redirectToFile(ctx, await loadPublicAsset(ctx.app, pub, ctx.params.assetId), "inline");
+    },
+  });
+
+  registerSpaceIntake(fastify, app);
+
   // both always empty: wire-facts-2 §2 (the original's lookups answer nothing)
   for (const what of ["reactions", "votes"]) {
     route(fastify, app, {
@@ -238,7 +330,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       params: anchorIssueParams,
       handler: async (ctx) => {
         const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-        await findPublicIssue(ctx.app.db, pub, ctx.params.issueId);
+        await findPublicIssue(ctx.app, pub, ctx.params.issueId);
         return [];
       },
     });
@@ -255,7 +347,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: publicCommentBody,
     status: 201,
     handler: async (ctx) => {
-      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { pub, issue } = await publishedItem(ctx.app, ctx.params);
       if (!pub.board.isCommentsEnabled) throw commentsDisabled();
       const c = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
@@ -273,7 +365,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: publicCommentPatch,
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId, ctx.params.issueId);
+      const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId, ctx.params.issueId);
       if (comment.actorId !== ctx.user.id) throw errors.forbidden();
       const c = await ctx.app.db.transaction((tx) =>
         updateComment(tx, issue as IssueRow, comment, ctx.user.id, { comment_html: ctx.body.comment_html, comment_json: ctx.body.comment_json }),
@@ -290,7 +382,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId, ctx.params.issueId);
+      const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId, ctx.params.issueId);
       if (comment.actorId !== ctx.user.id) throw errors.forbidden();
       await ctx.app.db.transaction((tx) => deleteComment(tx, issue as IssueRow, comment, ctx.user.id));
     },
@@ -304,7 +396,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: reactionBody,
     status: 201,
     handler: async (ctx) => {
-      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { pub, issue } = await publishedItem(ctx.app, ctx.params);
       if (!pub.board.isReactionsEnabled) throw reactionsDisabled();
       const r = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
@@ -321,7 +413,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     params: anchorReactionParams,
     status: 204,
     handler: async (ctx) => {
-      const { issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { issue } = await publishedItem(ctx.app, ctx.params);
       await ctx.app.db.transaction((tx) => removeIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.params.reaction));
     },
   });
@@ -335,7 +427,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     status: 201,
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId);
+      const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId);
       if (!pub.board.isReactionsEnabled) throw reactionsDisabled();
       const r = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
@@ -353,7 +445,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
-      const { comment, issue } = await loadPublicComment(ctx.app.db, pub, ctx.params.commentId);
+      const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId);
       await ctx.app.db.transaction((tx) => removeCommentReaction(tx, issue as IssueRow, comment, ctx.user.id, ctx.params.reaction));
     },
   });
@@ -366,7 +458,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: voteBody,
     status: 201,
     handler: async (ctx) => {
-      const { pub, issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { pub, issue } = await publishedItem(ctx.app, ctx.params);
       const v = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
         return castVote(tx, issue, ctx.user.id, ctx.body.vote);
@@ -382,7 +474,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     params: anchorIssueParams,
     status: 204,
     handler: async (ctx) => {
-      const { issue } = await publishedItem(ctx.app.db, ctx.params);
+      const { issue } = await publishedItem(ctx.app, ctx.params);
       await ctx.app.db.transaction((tx) => withdrawVote(tx, issue.id, ctx.user.id));
     },
   });

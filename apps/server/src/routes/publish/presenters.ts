@@ -14,6 +14,7 @@ import { PUBLISH_LAYOUTS, type PublishViewProps } from "@stride/shared";
 import { assetUrl, auditFields, iso, presentProjectLite, presentWorkspaceLite } from "../../core/present.ts";
 import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { schema } from "../../db/client.ts";
+import type { ViewRow } from "../../core/saved-views.ts";
 
 export type BoardRow = typeof schema.deployBoards.$inferSelect;
 type CommentRow = typeof schema.issueComments.$inferSelect;
@@ -28,14 +29,14 @@ export function viewPropsOf(raw: unknown): PublishViewProps {
   return Object.fromEntries(PUBLISH_LAYOUTS.map((k) => [k, v[k] === true])) as PublishViewProps;
 }
 
-export function presentBoard(b: BoardRow, project: ProjectRow, workspace: WorkspaceRow): DeployBoard {
+export function presentBoard(b: BoardRow, project: ProjectRow, workspace: WorkspaceRow, view: ViewRow | null = null): DeployBoard {
   return {
     id: b.id,
     ...auditFields(b),
     workspace: b.workspaceId,
     project: b.projectId,
     entity_identifier: b.entityIdentifier,
-    entity_name: "project",
+    entity_name: b.entityName === "view" ? "view" : "project",
     anchor: b.anchor,
     is_comments_enabled: b.isCommentsEnabled,
     is_reactions_enabled: b.isReactionsEnabled,
@@ -46,6 +47,7 @@ export function presentBoard(b: BoardRow, project: ProjectRow, workspace: Worksp
     is_disabled: b.isDisabled,
     project_details: presentProjectLite(project),
     workspace_detail: presentWorkspaceLite(workspace),
+    view_details: view ? { id: view.id, name: view.name, description: view.description ?? "" } : null,
   };
 }
 

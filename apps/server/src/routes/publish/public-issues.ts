@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { PublicIssue, PublicIssuePage } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
-import { listEnvelope, listIssues, parseListQuery, type ListRequest, type RawQuery } from "../../core/issue-list/index.ts";
+import { andFilterNodes, FilterError, type FilterNode } from "@stride/shared";
+import { filterError, listEnvelope, listIssues, parseListQuery, type ListRequest, type RawQuery } from "../../core/issue-list/index.ts";
+import { viewFilterOf } from "../../core/saved-views.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow } from "../../core/route.ts";
 import { presentActor, presentPublicDetail, presentPublicIssue } from "./presenters.ts";
@@ -65,6 +67,17 @@ function collectIds(results: unknown, into: string[]) {
   return into;
 }
 
+/** A published view's filter (read in UTC: the public has no time zone); null for a published project. */
+function viewFilter(pub: Published): FilterNode | null {
+  if (!pub.view) return null;
+  try {
+    return viewFilterOf(pub.view)("UTC");
+  } catch (e) {
+    if (e instanceof FilterError) throw filterError(e);
+    throw e;
+  }
+}
+
 /**
  * GET anchor/{a}/issues/: the project's list through the one list engine (project context: no triage, archived,
  * draft or deleted items, no epics), paginated and grouped like P/issues/, each item in the public shape.
@@ -74,6 +87,8 @@ export async function publicIssuePage(app: AppContext, pub: Published, query: Ra
   const subGroupBy = typeof query.sub_group_by === "string" ? query.sub_group_by : undefined;
   for (const g of [groupBy, subGroupBy]) if (g && !PUBLIC_GROUPINGS.has(g)) throw errors.badParam(`Invalid group_by: ${g}`);
   const parsed = parseListQuery(query, { timezone: "UTC", defaultPerPage: 50 });
+  // a published view: the request narrows the view's items, never widens them
+  if (pub.view) parsed.filter = andFilterNodes(viewFilter(pub), parsed.filter);
   const req: ListRequest = {
     context: { kind: "project", workspaceId: pub.project.workspaceId, projectId: pub.project.id },
     viewer: { userId: NOBODY, timezone: "UTC" },
@@ -90,8 +105,12 @@ export async function publicIssuePage(app: AppContext, pub: Published, query: Ra
   return { ...env, results: mapResults(env.results, present) as PublicIssuePage["results"] };
 }
 
-/** A work item the public list shows (live, not an epic, not in triage), else 404. */
-export async function findPublicIssue(db: DbOrTx, pub: Published, issueId: string): Promise<IssueRow> {
+/**
+ * A work item the public list shows (live, not an epic, not in triage; for a published view, one its filters keep),
+ * else 404.
+ */
+export async function findPublicIssue(app: AppContext, pub: Published, issueId: string): Promise<IssueRow> {
+  const db = app.db;
   if (!/^[0-9a-f-]{36}$/i.test(issueId)) throw errors.notFound();
   const I = schema.issues;
   const [row] = await db
@@ -104,6 +123,17 @@ export async function findPublicIssue(db: DbOrTx, pub: Published, issueId: strin
     ? await db.select({ id: schema.states.id }).from(schema.states).where(and(eq(schema.states.id, row.issue.stateId), eq(schema.states.group, "triage"))).limit(1)
     : [];
   if (triage) throw errors.notFound();
+  if (pub.view) {
+    const req: ListRequest = {
+      context: { kind: "ids", workspaceId: pub.project.workspaceId, projectId: pub.project.id, ids: [row.issue.id] },
+      viewer: { userId: NOBODY, timezone: "UTC" },
+      ...parseListQuery({ per_page: "1" }, { timezone: "UTC" }),
+      filter: viewFilter(pub),
+      shape: "list",
+    };
+    const res = listEnvelope(req.page, await listIssues(app, req));
+    if (!Array.isArray(res.results) || res.results.length === 0) throw errors.notFound();
+  }
   return row.issue;
 }
 

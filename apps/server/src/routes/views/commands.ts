@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { CreateViewBody, UpdateViewBody, ViewOrder } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
@@ -79,11 +79,13 @@ export async function updateView(app: AppContext, view: ViewRow, userId: string,
   });
 }
 
-/** Delete a view with every user's favourite of it. */
+/** Delete a view with every user's favourite of it and its public board (a published view is unpublished). */
 export async function deleteView(app: AppContext, view: ViewRow): Promise<void> {
   await app.db.transaction(async (tx) => {
     await tx.delete(issueViews).where(eq(issueViews.id, view.id));
     await dropFavoritesOf(tx, "view", [view.id]);
+    const B = schema.deployBoards;
+    await tx.delete(B).where(and(eq(B.entityName, "view"), eq(B.entityIdentifier, view.id)));
   });
 }
 

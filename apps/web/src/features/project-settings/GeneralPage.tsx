@@ -122,7 +122,7 @@ export function ProjectGeneralSettings() {
           <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
         </section>
       )}
-      {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} />}
+      {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={BUILT_FEATURES.intake && project.intake_view} />}
 
       {(canEdit || projectRole) && (
         <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">

@@ -2,13 +2,17 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import type { PublicIssue, PublicIssuePage, PublicState } from "@stride/shared/contract";
+import type { Priority, PublishLayout } from "@stride/shared";
 import { useMe } from "../../api/users.ts";
 import { ApiError } from "../../api/client.ts";
 import {
-  spaceAnchorOf, spaceCommentsQuery, spaceIssueQuery, spaceIssuesQuery, spaceQuery, useSpaceComment, useSpaceReaction,
+  type SpaceData, spaceAnchorOf, spaceAssetUrl, spaceCommentsQuery, spaceIssueQuery, spaceIssuesQuery, spaceQuery, spaceRequestsQuery,
+  useSpaceComment, useSpaceReaction, useSpaceRequest, useSpaceVote,
 } from "../../api/publish.ts";
-import { Button, EmptyState, PageSpinner, Textarea, cx } from "../../components/ui/index.ts";
-import { escapeHtml, sanitizeHtml } from "../../lib/html.ts";
+import { SpaceCalendar, SpaceSpreadsheet, SpaceTimeline } from "./SpaceLayouts.tsx";
+import { spaceHtml } from "./space-html.ts";
+import { Banner, Button, EmptyState, Input, PageSpinner, Select, Textarea, cx } from "../../components/ui/index.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 /** The reactions the space offers (emoji code points as decimal strings, as the app stores them). */
 const SPACE_REACTIONS = [
@@ -24,7 +28,14 @@ const emojiOf = (code: string) => {
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : code;
 };
 
-type Layout = "kanban" | "list";
+/** The space's layouts in the order of the switcher, with their names. */
+const LAYOUTS: { key: PublishLayout; name: string }[] = [
+  { key: "kanban", name: "Board" },
+  { key: "list", name: "List" },
+  { key: "calendar", name: "Calendar" },
+  { key: "gantt", name: "Timeline" },
+  { key: "spreadsheet", name: "Spreadsheet" },
+];
 
 /** Items of the state-grouped page, by state id. */
 function byState(page: PublicIssuePage | undefined): Record<string, PublicIssue[]> {
@@ -61,19 +72,21 @@ export function SpaceRedirect() {
 export function SpacePage() {
   const { anchor = "" } = useParams();
   const [params, setParams] = useSearchParams();
+  const [requesting, setRequesting] = useState(false);
   const space = useQuery(spaceQuery(anchor));
   const issues = useQuery({ ...spaceIssuesQuery(anchor), enabled: space.isSuccess });
   const me = useMe();
   const views = space.data?.settings.view_props;
-  const layouts = (["kanban", "list"] as const).filter((l) => views?.[l]);
+  const layouts = LAYOUTS.filter((l) => views?.[l.key]);
   const asked = params.get("board");
-  const layout: Layout = asked === "list" || asked === "kanban" ? (layouts.includes(asked) ? asked : layouts[0] ?? "list") : layouts[0] ?? "list";
+  const layout = layouts.find((l) => l.key === asked) ?? layouts[0] ?? LAYOUTS[1];
   const peekId = params.get("peekId");
   const grouped = useMemo(() => byState(issues.data), [issues.data]);
+  const flat = useMemo(() => Object.values(grouped).flat(), [grouped]);
 
   if (space.isLoading) return <PageSpinner />;
   if (!space.data) return space.error instanceof ApiError && space.error.status === 404 ? <SpaceNotFound /> : <EmptyState title="Could not load this project" description="Try again in a moment." />;
-  const { meta, states, settings } = space.data;
+  const { meta, states, settings, labels } = space.data;
   const setParam = (key: string, value: string | null) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -81,40 +94,59 @@ export function SpacePage() {
       else next.set(key, value);
       return next;
     });
-  const signInLink = `/?next_path=${encodeURIComponent(`/spaces/issues/${anchor}`)}`;
+  const here = `/spaces/${settings.entity_name === "view" ? "views" : "issues"}/${anchor}`;
+  const signInLink = `/?next_path=${encodeURIComponent(here)}`;
+  const title = settings.view_details ? settings.view_details.name : meta.name;
 
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}</p>
-          <h1 className="truncate text-lg font-semibold">{meta.name}</h1>
+          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}{settings.view_details ? ` · ${meta.name}` : ""}</p>
+          <h1 className="truncate text-lg font-semibold">{title}</h1>
         </div>
         {layouts.length > 1 && (
           <div role="group" aria-label="Layout" className="flex rounded-md border border-zinc-200 dark:border-zinc-700">
             {layouts.map((l) => (
-              <button key={l} type="button" aria-pressed={layout === l} onClick={() => setParam("board", l)}
-                className={cx("px-3 py-1 text-sm", layout === l ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-500")}>
-                {l === "kanban" ? "Board" : "List"}
+              <button key={l.key} type="button" aria-pressed={layout.key === l.key} onClick={() => setParam("board", l.key)}
+                className={cx("px-3 py-1 text-sm", layout.key === l.key ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-500")}>
+                {l.name}
               </button>
             ))}
           </div>
         )}
+        {settings.intake && (
+          <Button variant="secondary" onClick={() => setRequesting(true)}>Send a request</Button>
+        )}
         {me.data ? <span className="text-sm text-zinc-500">Signed in as {me.data.display_name}</span> : <a className="text-sm text-blue-600 hover:underline" href={signInLink}>Sign in</a>}
       </header>
       <div className="flex min-h-0 flex-1">
-        <main className="min-w-0 flex-1 overflow-auto p-4" aria-label={layout === "kanban" ? "Board" : "List"}>
-          {issues.isLoading ? <PageSpinner /> : layout === "kanban"
-            ? <Board states={states} grouped={grouped} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />
-            : <List states={states} grouped={grouped} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />}
+        <main className="min-w-0 flex-1 overflow-auto p-4" aria-label={layout.name}>
+          {issues.isLoading ? <PageSpinner /> : <SpaceLayout layout={layout.key} states={states} labels={labels} grouped={grouped} flat={flat} identifier={meta.identifier} onOpen={(id) => setParam("peekId", id)} />}
         </main>
+        {requesting && settings.intake && !peekId && (
+          <RequestPanel anchor={anchor} intakeId={settings.intake} projectName={meta.name} signedIn={!!me.data} signInLink={signInLink} onClose={() => setRequesting(false)} />
+        )}
         {peekId && (
           <IssuePeek key={peekId} anchor={anchor} issueId={peekId} identifier={meta.identifier} states={states} signedIn={!!me.data} signInLink={signInLink}
-            comments={settings.is_comments_enabled} reactions={settings.is_reactions_enabled} onClose={() => setParam("peekId", null)} />
+            comments={settings.is_comments_enabled} reactions={settings.is_reactions_enabled} votes={settings.is_votes_enabled} onClose={() => setParam("peekId", null)} />
         )}
       </div>
     </div>
   );
+}
+
+function SpaceLayout(props: {
+  layout: PublishLayout; states: PublicState[]; labels: SpaceData["labels"]; grouped: Record<string, PublicIssue[]>; flat: PublicIssue[]; identifier: string; onOpen: (id: string) => void;
+}) {
+  const { layout, states, labels, grouped, flat, identifier, onOpen } = props;
+  switch (layout) {
+    case "kanban": return <Board states={states} grouped={grouped} identifier={identifier} onOpen={onOpen} />;
+    case "calendar": return <SpaceCalendar items={flat} states={states} labels={labels} identifier={identifier} onOpen={onOpen} />;
+    case "gantt": return <SpaceTimeline items={flat} states={states} labels={labels} identifier={identifier} onOpen={onOpen} />;
+    case "spreadsheet": return <SpaceSpreadsheet items={flat} states={states} labels={labels} identifier={identifier} onOpen={onOpen} />;
+    default: return <List states={states} grouped={grouped} identifier={identifier} onOpen={onOpen} />;
+  }
 }
 
 function ItemButton({ item, identifier, onOpen, className }: { item: PublicIssue; identifier: string; onOpen: (id: string) => void; className?: string }) {
@@ -165,13 +197,15 @@ function List({ states, grouped, identifier, onOpen }: { states: PublicState[]; 
 
 function IssuePeek(props: {
   anchor: string; issueId: string; identifier: string; states: PublicState[]; signedIn: boolean; signInLink: string;
-  comments: boolean; reactions: boolean; onClose: () => void;
+  comments: boolean; reactions: boolean; votes: boolean; onClose: () => void;
 }) {
   const { anchor, issueId, signedIn } = props;
   const issue = useQuery(spaceIssueQuery(anchor, issueId));
   const comments = useQuery({ ...spaceCommentsQuery(anchor, issueId), enabled: props.comments });
   const addComment = useSpaceComment(anchor, issueId);
   const react = useSpaceReaction(anchor, issueId);
+  const vote = useSpaceVote(anchor, issueId);
+  const assetUrl = (id: string) => spaceAssetUrl(anchor, id);
   const me = useMe();
   const [text, setText] = useState("");
   const item = issue.data;
@@ -181,6 +215,9 @@ function IssuePeek(props: {
     const c = counts.get(r.reaction) ?? { n: 0, mine: false };
     counts.set(r.reaction, { n: c.n + 1, mine: c.mine || r.actor_details.id === me.data?.id });
   }
+  const up = (item?.vote_items ?? []).filter((v) => v.vote > 0).length;
+  const down = (item?.vote_items ?? []).filter((v) => v.vote < 0).length;
+  const myVote = (item?.vote_items ?? []).find((v) => v.actor_details.id === me.data?.id)?.vote ?? 0;
   const send = (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
@@ -197,7 +234,20 @@ function IssuePeek(props: {
         <div className="space-y-4">
           <h2 className="text-xl font-semibold">{item.name}</h2>
           <p className="text-sm text-zinc-500">{state?.name ?? "No state"} · Priority {item.priority}</p>
-          <div className="prose prose-sm dark:prose-invert" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.description_html) }} />
+          <div className="prose prose-sm dark:prose-invert" dangerouslySetInnerHTML={{ __html: spaceHtml(item.description_html, assetUrl) }} />
+          {(props.votes || up + down > 0) && (
+            <div className="flex items-center gap-1" role="group" aria-label="Votes">
+              {([[1, "Upvote", up, "▲"], [-1, "Downvote", down, "▼"]] as const).map(([v, name, n, glyph]) => (
+                <button key={v} type="button" aria-label={`${name} (${n})`} aria-pressed={myVote === v}
+                  disabled={!signedIn || !props.votes || vote.isPending}
+                  onClick={() => vote.mutate(myVote === v ? 0 : v)}
+                  className={cx("rounded-full border px-2 py-0.5 text-sm", myVote === v ? "border-blue-400 bg-blue-50 dark:bg-blue-950" : "border-zinc-200 dark:border-zinc-700")}>
+                  {glyph} {n}
+                </button>
+              ))}
+              {!signedIn && props.votes && <a className="ml-2 text-sm text-blue-600 hover:underline" href={props.signInLink}>Sign in to vote</a>}
+            </div>
+          )}
           {(props.reactions || counts.size > 0) && (
             <div className="flex flex-wrap gap-1" aria-label="Reactions">
               {SPACE_REACTIONS.filter((r) => props.reactions || counts.has(r.code)).map((r) => {
@@ -220,7 +270,7 @@ function IssuePeek(props: {
                 {(comments.data ?? []).map((c) => (
                   <li key={c.id} className="rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-700">
                     <p className="text-xs text-zinc-500">{c.actor_detail?.display_name ?? "Someone"}</p>
-                    <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.comment_html) }} />
+                    <div dangerouslySetInnerHTML={{ __html: spaceHtml(c.comment_html, assetUrl) }} />
                   </li>
                 ))}
               </ul>
@@ -241,3 +291,63 @@ function IssuePeek(props: {
 }
 
 
+
+/**
+ * Send a request to the project's intake (wire-facts-2 §2 intake-issues/): a signed-in visitor's title, details and
+ * priority land as a pending intake item; their earlier requests are listed with their status.
+ */
+function RequestPanel(props: { anchor: string; intakeId: string; projectName: string; signedIn: boolean; signInLink: string; onClose: () => void }) {
+  const { anchor, intakeId, signedIn } = props;
+  const mine = useQuery({ ...spaceRequestsQuery(anchor, intakeId), enabled: signedIn });
+  const send = useSpaceRequest(anchor, intakeId);
+  const [name, setName] = useState("");
+  const [details, setDetails] = useState("");
+  const [priority, setPriority] = useState("none");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = details.trim();
+    send.mutate(
+      { name: name.trim(), priority: priority as Priority, description_html: text ? text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p)}</p>`).join("") : undefined },
+      { onSuccess: () => { setName(""); setDetails(""); setPriority("none"); } },
+    );
+  };
+  return (
+    <aside aria-label="Send a request" className="w-full max-w-md shrink-0 space-y-4 overflow-auto border-l border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Send a request to {props.projectName}</h2>
+        <Button variant="secondary" onClick={props.onClose}>Close</Button>
+      </div>
+      {!signedIn ? (
+        <p className="text-sm text-zinc-500"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to send a request.</p>
+      ) : (
+        <>
+          {send.isSuccess && <Banner kind="success">Thank you. Your request reached the team's intake.</Banner>}
+          <form onSubmit={submit} className="space-y-3" aria-label="Request">
+            <Input label="Title" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+            <Textarea label="Details" rows={5} maxLength={20000} value={details} onChange={(e) => setDetails(e.target.value)} />
+            <Select label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+              {["none", "low", "medium", "high", "urgent"].map((p) => <option key={p} value={p}>{p === "none" ? "None" : p[0].toUpperCase() + p.slice(1)}</option>)}
+            </Select>
+            <Button type="submit" loading={send.isPending} disabled={!name.trim()}>Send request</Button>
+          </form>
+          {(mine.data ?? []).length > 0 && (
+            <section aria-label="Your requests" className="space-y-1">
+              <h3 className="text-sm font-medium">Your requests</h3>
+              <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+                {mine.data!.map((r) => (
+                  <li key={r.id} className="flex justify-between gap-2 py-1">
+                    <span className="truncate">{r.issue.name}</span>
+                    <span className="shrink-0 text-zinc-500">{REQUEST_STATUS[r.status] ?? "Pending"}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}
+
+/** Intake statuses as a requester reads them. */
+const REQUEST_STATUS: Record<number, string> = { [-2]: "Pending", [-1]: "Declined", 0: "Snoozed", 1: "Accepted", 2: "Duplicate" };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Lock, Plus, Star, Trash2 } from "lucide-react";
-import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
+import { Globe, Lock, Plus, Star, Trash2 } from "lucide-react";
+import { BUILT_FEATURES, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
 import { useDeleteView, useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
 import { errorMessage } from "../../api/client.ts";
 import { Button, ConfirmModal, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
@@ -11,6 +11,7 @@ import { usePermissions } from "../../lib/permissions.ts";
 import { useCreateParam } from "../../lib/create-param.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { sortViews, type ViewSort } from "./sort.ts";
+import { PublishModal } from "../project-settings/PublishModal.tsx";
 
 /** A project's saved views (work-tracking §2): favourites first, sortable by name, creation or last update. */
 export function ProjectViewsPage() {
@@ -23,6 +24,8 @@ export function ProjectViewsPage() {
   const [sort, setSort] = useState<ViewSort>("name");
   const [creating, setCreating] = useCreateParam(can("create", "view", { projectId }));
   const [deleting, setDeleting] = useState<IssueView | null>(null);
+  const [publishing, setPublishing] = useState<IssueView | null>(null);
+  const mayPublish = BUILT_FEATURES.publish && can("edit", "publish", { projectId });
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
   useEffect(() => {
     document.title = `Views · ${project.name} · Stride`;
@@ -90,6 +93,11 @@ export function ProjectViewsPage() {
                       <Star size={16} aria-hidden className={cx(v.is_favorite && "fill-amber-400 text-amber-500")} />
                     </button>
                   )}
+                  {mayPublish && (
+                    <button type="button" aria-label={`Publish ${v.name}`} onClick={() => setPublishing(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                      <Globe size={16} aria-hidden />
+                    </button>
+                  )}
                   {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
                     <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
                       <Trash2 size={16} aria-hidden />
@@ -112,6 +120,7 @@ export function ProjectViewsPage() {
           onCreated={(v) => nav(viewPath(slug, projectId, v.id))}
         />
       )}
+      {publishing && <PublishModal slug={slug} projectId={projectId} viewId={publishing.id} open onClose={() => setPublishing(null)} canEdit={mayPublish} />}
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}

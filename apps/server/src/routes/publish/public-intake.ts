@@ -1,0 +1,137 @@
+import type { FastifyInstance } from "fastify";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { INTAKE_STATUS } from "@stride/shared";
+import { spaceIntakeBodies } from "@stride/shared/contract";
+import { route, type UserRow } from "../../core/route.ts";
+import { P as POLICIES } from "../../core/policies.ts";
+import { errors } from "../../core/errors.ts";
+import { htmlField } from "../../core/sanitize.ts";
+import type { AppContext } from "../../core/context.ts";
+import { schema } from "../../db/client.ts";
+import { createIntakeItem, deleteIntakeItem, loadIntake, loadItemRows, updateIntakeItem, type IntakeItemRow } from "../intake/commands.ts";
+import { presentIntakeItem } from "../intake/presenters.ts";
+import { loadPublished, recordPublicMember, type Published } from "./commands.ts";
+import { anchorIntakeItemParams, anchorIntakeParams } from "./schemas.ts";
+
+const ANCHOR = "/api/public/anchor/:anchor";
+const ITEMS = [`${ANCHOR}/intakes/:intakeId/intake-issues/`, `${ANCHOR}/intakes/:intakeId/inbox-issues/`];
+const ITEM = [`${ANCHOR}/intakes/:intakeId/intake-issues/:issueId/`, `${ANCHOR}/intakes/:intakeId/inbox-issues/:issueId/`];
+const { create: createBody, patch: patchBody } = spaceIntakeBodies(htmlField);
+
+/** The space's source of an intake request (the app's are IN_APP and FORMS). */
+export const SPACE_SOURCE = "SPACE";
+const intakeOff = () => errors.badRequest("Intake is not enabled for this project board");
+
+/**
+ * The published board of `anchor` and the project's intake of the path, when the board takes requests: 400 when the
+ * board's `intake` is null (wire-facts-2 §2), 404 "Intake not found" when the project's intake is off, 404 when the
+ * path names another intake.
+ */
+async function spaceIntake(app: AppContext, params: { anchor: string; intakeId: string }) {
+  const pub = await loadPublished(app.db, params.anchor);
+  if (!pub.board.intakeId) throw intakeOff();
+  const intake = await loadIntake(app.db, pub.project);
+  if (intake.id !== pub.board.intakeId || intake.id !== params.intakeId) throw errors.notFound();
+  return { pub, intake };
+}
+
+/** A request the caller sent through the space; only theirs are visible here, and only while pending can they change it. */
+async function ownRequest(app: AppContext, pub: Published, intakeId: string, issueId: string, user: UserRow): Promise<IntakeItemRow> {
+  const II = schema.intakeIssues;
+  const [row] = await app.db
+    .select({ item: II, issue: schema.issues })
+    .from(II)
+    .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
+    .where(and(eq(II.intakeId, intakeId), eq(II.issueId, issueId), eq(II.projectId, pub.project.id), eq(II.createdById, user.id), eq(II.source, SPACE_SOURCE), isNull(schema.issues.deletedAt)))
+    .limit(1);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+const notPending = () => errors.badRequest("Only a pending request can be changed");
+
+/**
+ * Intake through the published space (wire-facts-2 §2 `intakes/{intake}/intake-issues/`, `inbox-issues/` alias):
+ * a signed-in visitor files a request, which lands as a pending intake item of the project; they list, read, edit
+ * and withdraw their own requests while pending. Other people's requests are never shown.
+ */
+export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
+  const user = POLICIES.user.any;
+
+  route(fastify, app, {
+    method: "GET",
+    url: ITEMS,
+    policy: user,
+    params: anchorIntakeParams,
+    handler: async (ctx) => {
+      const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
+      const II = schema.intakeIssues;
+      const ids = await ctx.app.db
+        .select({ id: II.id })
+        .from(II)
+        .where(and(eq(II.intakeId, intake.id), eq(II.projectId, pub.project.id), eq(II.createdById, ctx.user.id), eq(II.source, SPACE_SOURCE)))
+        .orderBy(desc(II.createdAt))
+        .limit(100);
+      const rows = await loadItemRows(ctx.app.db, ids.map((r) => r.id));
+      return rows.filter((r) => !r.issue.deletedAt).map(presentIntakeItem);
+    },
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: ITEMS,
+    policy: user,
+    params: anchorIntakeParams,
+    body: createBody,
+    status: 201,
+    handler: async (ctx) => {
+      const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
+      const made = await ctx.app.db.transaction(async (tx) => {
+        await recordPublicMember(tx, pub, ctx.user);
+        return createIntakeItem(tx, pub.project, intake, ctx.user.id, ctx.body.issue, SPACE_SOURCE);
+      });
+      const [row] = await loadItemRows(ctx.app.db, [made.id]);
+      return presentIntakeItem(row);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: ITEM,
+    policy: user,
+    params: anchorIntakeItemParams,
+    handler: async (ctx) => {
+      const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
+      return presentIntakeItem(await ownRequest(ctx.app, pub, intake.id, ctx.params.issueId, ctx.user));
+    },
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: ITEM,
+    policy: user,
+    params: anchorIntakeItemParams,
+    body: patchBody,
+    handler: async (ctx) => {
+      const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
+      const row = await ownRequest(ctx.app, pub, intake.id, ctx.params.issueId, ctx.user);
+      if (row.item.status !== INTAKE_STATUS.pending) throw notPending();
+      await ctx.app.db.transaction((tx) => updateIntakeItem(tx, pub.project, ctx.user.id, row, {}, ctx.body.issue));
+      return presentIntakeItem(await ownRequest(ctx.app, pub, intake.id, ctx.params.issueId, ctx.user));
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: ITEM,
+    policy: user,
+    params: anchorIntakeItemParams,
+    status: 204,
+    handler: async (ctx) => {
+      const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
+      const row = await ownRequest(ctx.app, pub, intake.id, ctx.params.issueId, ctx.user);
+      if (row.item.status !== INTAKE_STATUS.pending) throw notPending();
+      await ctx.app.db.transaction((tx) => deleteIntakeItem(tx, row, ctx.user.id, (msg, err, id) => ctx.req.log.warn({ err, id }, msg)));
+    },
+  });
+}
