@@ -5,9 +5,8 @@
  */
 import { cleanHtmlAttributes, htmlTagAction } from "@stride/shared";
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+/** The app's one escape and text-to-HTML (packages/shared/src/html/text.ts). */
+export { escapeHtml, textToHtml } from "@stride/shared";
 
 /** True when the HTML holds no text and no mention (e.g. "<p></p>", "<p><br></p>"). */
 export function isEmptyHtml(html: string | null | undefined): boolean {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { TASK_STATUSES } from "@stride/shared";
+import { TASK_STATUSES, textToHtml } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
@@ -8,7 +8,6 @@ import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { updateIssue } from "../../routes/issues/commands.ts";
-import { textToHtml } from "../../routes/intake/commands.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
 
