@@ -18,7 +18,7 @@ import { seedBench } from "./seed.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench-export");
-const PG_PORT = Number(process.env.BENCH_EXPORT_PG_PORT ?? 54413);
+const PG_PORT = Number(process.env.BENCH_EXPORT_PG_PORT ?? process.env.BENCH_PG_PORT ?? 54413);
 const log = (m: string) => process.stdout.write(m + "\n");
 const MB = (b: number) => (b / 1024 / 1024).toFixed(1);
 
