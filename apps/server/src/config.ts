@@ -41,7 +41,7 @@ export interface Config {
   notificationMailDelayMs: number;
   /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
   modelTestTimeoutMs: number;
-  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers) may reach loopback and private networks (core/safe-fetch.ts). */
+  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers, model calls) may reach loopback and private networks (core/safe-fetch.ts). */
   outboundAllowPrivate: boolean;
   /**
    * Where the fixed-host sign-in providers (Google, GitHub) are reached, per provider and endpoint

@@ -38,7 +38,7 @@ const E = schema.agentExecutions;
 
 beforeAll(async () => {
   expect(ensureBubblewrap()).toBeTruthy();
-  t = await startTestServer();
+  t = await startTestServer({ outboundAllowPrivate: true });
   w = await roleWorld(t);
   ms = await startModelServer({ apiKey: KEY });
   repo = makeRepo({ "README.md": "hello\n", "tools/mcp.mjs": bundledMcpServer() });

@@ -42,6 +42,8 @@ interface Peer {
   doc: Y.Doc;
   /** "authenticated" with its scope, or "denied" */
   outcome: Promise<string>;
+  /** refused since (a reconnect after the server closed the socket was not let in again) */
+  refused: () => boolean;
   text: () => string;
   type: (text: string) => void;
 }
@@ -56,6 +58,7 @@ function peer(base: string, c: Client | null, pageId: string): Peer {
   }
   const doc = new Y.Doc();
   let settle: (s: string) => void = () => {};
+  let refused = false;
   const outcome = new Promise<string>((r) => { settle = r; });
   const websocketProvider = new HocuspocusProviderWebsocket({ url: base.replace(/^http/, "ws") + COLLAB_PATH, WebSocketPolyfill: CookieSocket, delay: 200, minDelay: 200 });
   const provider = new HocuspocusProvider({
@@ -64,7 +67,10 @@ function peer(base: string, c: Client | null, pageId: string): Peer {
     document: doc,
     token: "session",
     onAuthenticated: ({ scope }) => settle(scope),
-    onAuthenticationFailed: () => settle("denied"),
+    onAuthenticationFailed: () => {
+      refused = true;
+      settle("denied");
+    },
   });
   provider.attach();
   open.push(provider, websocketProvider);
@@ -73,6 +79,7 @@ function peer(base: string, c: Client | null, pageId: string): Peer {
     provider,
     doc,
     outcome,
+    refused: () => refused,
     text: () => docToNode(doc).textContent,
     type: (text) => {
       const p = new Y.XmlElement("paragraph");
@@ -175,6 +182,44 @@ describe("collaboration server", () => {
       s.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
     });
     expect(live).toBe(101);
+  });
+
+  // well within the periodic recheck (60 s): the change is announced (db/sql/collab-access.sql) and acted on at once
+  const AT_ONCE = { timeout: 15_000 };
+
+  it("a deleted page's editors are let go at once, on every instance", async () => {
+    const page = await mkPage(ws.member, { description_html: "<p>Going</p>" });
+    const onA = peer(t.url, ws.member, page.id);
+    const onB = peer(b.url, ws.admin, page.id);
+    await synced(onA);
+    await synced(onB);
+    expect((await ws.member.delete(`${pr.base}/pages/${page.id}/`)).status).toBe(204);
+    for (const p of [onA, onB]) await expect.poll(() => p.refused(), AT_ONCE).toBe(true);
+  });
+
+  it("losing access to a page's project closes that person's editors at once; a downgrade reconnects them read-only", async () => {
+    const other = await projectFixture(t, ws);
+    const r = await ws.member.post(`${other.base}/pages/`, { name: "Shared", description_html: "<p>Team</p>" });
+    expect(r.status, r.text).toBe(201);
+    const admin = await t.user({ firstName: "Ann", lastName: "Other" });
+    await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: admin.userId, role: 20 });
+    expect((await ws.admin.post(`${other.base}/members/`, { members: [{ member_id: admin.userId, role: 20 }] })).status).toBe(201);
+    const members = (await ws.admin.get(`${other.base}/members/`)).body as { id: string; member: string }[];
+    const membership = (who: string) => members.find((m) => m.member === who)!.id;
+
+    const owner = peer(t.url, ws.member, r.body.id);
+    const second = peer(b.url, admin, r.body.id);
+    expect(await owner.outcome).toBe("read-write");
+    expect(await second.outcome).toBe("read-write");
+    await synced(second);
+    // the second editor stays in the project as a guest: read-only (the change made on the other instance)
+    expect((await ws.admin.patch(`${other.base}/members/${membership(admin.userId)}/`, { role: 5 })).status).toBe(200);
+    await expect.poll(() => second.provider.authorizedScope, AT_ONCE).toBe("readonly");
+    // then leaves the project: refused, while the owner's editor stays as it was
+    expect((await ws.admin.delete(`${other.base}/members/${membership(admin.userId)}/`)).status).toBe(204);
+    await expect.poll(() => second.refused(), AT_ONCE).toBe(true);
+    expect(owner.refused()).toBe(false);
+    expect(owner.provider.authorizedScope).toBe("read-write");
   });
 
   it("an HTTP description/ PATCH reaches the open editors on every instance, and their later edits keep it", async () => {

@@ -263,7 +263,7 @@ describe("settings and the public form", () => {
     const listed = (await ws.admin.get(`${items}?per_page=100`)).body.results.find((r: any) => r.issue.name === "Cannot log in");
     expect(listed).toMatchObject({ status: -2, source: "FORMS", source_email: "pat@example.com", created_by: null });
     const detail = await ws.admin.get(`${items}${listed.issue.id}/`);
-    expect(detail.body.issue.description_html).toBe("<p>Since Monday &lt;b&gt;nothing&lt;/b&gt;</p><p>works</p>");
+    expect(detail.body.issue.description_html).toBe("<p>Since Monday &lt;b&gt;nothing&lt;/b&gt;<br>works</p>");
     expect(await projectListIds()).not.toContain(listed.issue.id);
     expect((await ws.anon.post(url, { name: "x", email: "not-an-email" })).body).toEqual({ email: ["Enter a valid email address."] });
     expect((await ws.anon.post(url, { email: "a@b.co" })).body).toEqual({ name: ["This field is required."] });

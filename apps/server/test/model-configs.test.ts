@@ -22,7 +22,8 @@ let ms: ModelServer;
 let host: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ modelTestTimeoutMs: 1500 });
+  // the scripted model server listens on loopback: the instance allows internal targets (OUTBOUND_ALLOW_PRIVATE)
+  t = await startTestServer({ modelTestTimeoutMs: 1500, outboundAllowPrivate: true });
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
   ms = await startModelServer({ apiKey: KEY, models: ["test-model", "claude-test"] });
@@ -223,6 +224,29 @@ describe("POST P/model-configs/test/", () => {
     } finally {
       await new Promise<void>((r) => plain.close(() => r()));
     }
+  });
+
+  it("refuses base URLs on internal addresses unless the instance allows them; metadata addresses always (SSRF guard)", async () => {
+    await ws.admin.post(`${base()}/on-loopback/`, openaiConfig());
+    const internal = `is on an internal network address, which model calls may not reach unless the instance allows it (OUTBOUND_ALLOW_PRIVATE=1).`;
+    t.app.config.outboundAllowPrivate = false;
+    try {
+      // the saved configuration and unsaved ones: loopback, private, link-local, IPv6 loopback — no request leaves
+      expect((await test({ name: "on-loopback" })).body).toMatchObject({ ok: false, error: `${host} ${internal}` });
+      for (const base_url of ["http://10.1.2.3:8000/v1", "http://192.168.1.20/v1", "http://169.254.10.10/v1", "http://[::1]:11434/v1", "http://localhost:11434/v1"]) {
+        const res = await test(openaiConfig({ base_url }));
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ ok: false, error: `${new URL(base_url).host} ${internal}` });
+      }
+      expect(ms.requests).toHaveLength(0);
+    } finally {
+      t.app.config.outboundAllowPrivate = true;
+    }
+    // allowed: the same saved configuration answers; a cloud metadata address stays refused
+    ms.script({ text: "ok" });
+    expect((await test({ name: "on-loopback" })).body).toMatchObject({ ok: true });
+    expect((await test(openaiConfig({ base_url: "http://169.254.169.254/v1" }))).body).toMatchObject({ ok: false, error: expect.stringContaining("169.254.169.254") });
+    expect(ms.requests).toHaveLength(1);
   });
 
   it("needs a saved name or a full configuration", async () => {

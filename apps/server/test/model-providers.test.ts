@@ -9,7 +9,8 @@ afterAll(async () => { await ms?.close(); });
 beforeEach(() => ms.reset());
 
 const TOOLS: ToolSpec[] = [{ name: "write_file", description: "Write a file", parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] } }];
-const endpoint = (provider: "openai" | "anthropic"): ModelEndpoint => ({ provider, baseUrl: provider === "openai" ? ms.openaiBaseUrl : ms.anthropicBaseUrl, model: "m", apiKey: "k" });
+// the scripted server is on loopback: allowed as the instance's OUTBOUND_ALLOW_PRIVATE would
+const endpoint = (provider: "openai" | "anthropic"): ModelEndpoint => ({ provider, baseUrl: provider === "openai" ? ms.openaiBaseUrl : ms.anthropicBaseUrl, model: "m", apiKey: "k", allowPrivate: true });
 
 async function collect(it: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
   const out: StreamEvent[] = [];
@@ -81,6 +82,13 @@ for (const provider of ["openai", "anthropic"] as const) {
       expect(err).toBeInstanceOf(ProviderError);
       expect((err as ProviderError).kind).toBe("aborted");
       expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it("refuses a base URL on an internal address unless allowed, before any request", async () => {
+      const err = await collect(modelClient({ ...endpoint(provider), allowPrivate: false }).stream({ messages: [{ role: "user", content: "go" }] })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect(err).toMatchObject({ kind: "unreachable", message: expect.stringContaining("OUTBOUND_ALLOW_PRIVATE=1") });
+      expect(ms.requests).toHaveLength(0);
     });
 
     it("fails with a clear error on a refused key", async () => {

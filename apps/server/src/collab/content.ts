@@ -7,10 +7,15 @@ import { docFromState, docToNode, htmlToNode, replaceContent, storedContent, typ
 const { pages } = schema;
 type PageRow = typeof pages.$inferSelect;
 
-/** The NOTIFY channel of the collaboration relay; its payload is `<page id>:<row id>` (ids, never the update). */
+/**
+ * The NOTIFY channel of the collaboration relay; its payload is `<page id>:<row id>` (ids, never the update), or
+ * `access:<page|project|workspace|user>:<id>` when who may read or write pages changed (db/sql/collab-access.sql
+ * sends it for deletes and membership changes, `pagesAccessChanged` for page commands).
+ */
 export const COLLAB_CHANNEL = "page_collab";
-/** Kinds of relay rows: a Yjs update, an awareness update, a change of who may read or write the page. */
-export const COLLAB_KIND = { update: 0, awareness: 1, access: 2 } as const;
+export const COLLAB_ACCESS_PREFIX = "access:";
+/** Kinds of relay rows: a Yjs update, an awareness update. */
+export const COLLAB_KIND = { update: 0, awareness: 1 } as const;
 /** The origin of rows written by HTTP calls (every collaboration server applies them). */
 export const REST_ORIGIN = "rest";
 
@@ -21,9 +26,14 @@ export async function publishCollab(db: DbOrTx, pageId: string, kind: number, pa
     SELECT pg_notify(${COLLAB_CHANNEL}, r.page::text || ':' || r.id::text) FROM r`);
 }
 
-/** Tell the collaboration servers to check again who may read and write these pages (lock, access, archive, move, delete). */
+/**
+ * Tell the collaboration servers to check again who may read and write these pages (lock, access, archive, move);
+ * the NOTIFY goes out at commit. Deletes and membership changes are announced by triggers (db/sql/collab-access.sql).
+ */
 export async function pagesAccessChanged(db: DbOrTx, pageIds: string[]): Promise<void> {
-  for (const id of pageIds) await publishCollab(db, id, COLLAB_KIND.access, new Uint8Array(), REST_ORIGIN);
+  if (!pageIds.length) return;
+  const rows = sql.join(pageIds.map((id) => sql`(${`${COLLAB_ACCESS_PREFIX}page:${id}`})`), sql`, `);
+  await db.execute(sql`SELECT pg_notify(${COLLAB_CHANNEL}, v.m) FROM (VALUES ${rows}) AS v(m)`);
 }
 
 /** A base64 Yjs state from a request, decoded and checked (400 on anything Yjs cannot read). */

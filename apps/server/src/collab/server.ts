@@ -15,7 +15,7 @@ import { schema } from "../db/client.ts";
 import { stillSignedIn } from "../live/access.ts";
 import { keepPageVersion } from "../routes/pages/commands.ts";
 import { pageAccess } from "./access.ts";
-import { COLLAB_CHANNEL, COLLAB_KIND, lockedDoc, publishCollab, sameContent } from "./content.ts";
+import { COLLAB_ACCESS_PREFIX, COLLAB_CHANNEL, COLLAB_KIND, lockedDoc, publishCollab, sameContent } from "./content.ts";
 import { storedContent } from "./document.ts";
 
 /**
@@ -27,7 +27,7 @@ const REMOTE = "__hocuspocus__redis__origin__";
 /** Relay rows older than this are pruned (longer than any store's debounce: a loading server catches up from them). */
 const KEEP_MS = 5 * 60_000;
 const PRUNE_MS = 60_000;
-/** How often every connection's session and page access are checked again. */
+/** How often every connection's session and page access are checked again (changes are announced at once; this is the safety net). */
 const RECHECK_MS = 60_000;
 
 export interface CollabOptions {
@@ -49,7 +49,9 @@ interface CollabContext {
  * `/live/collaboration` (websocket upgrade beside `/live/`), one document per page named by the page's id.
  * - Authentication: the session cookie at the upgrade, from a trusted origin; each document's access is the page
  *   rule of its HTTP `description/` calls (access.ts) — read-only connections for readers, refusal for others —
- *   checked again when a page's lock, access, archive or project changes (relay kind `access`) and every minute.
+ *   checked again at once when a page's lock, access, archive or project changes, when it is deleted, and when
+ *   someone's access is lost (membership, project archive or delete, sign-out: `access:` NOTIFYs, every instance),
+ *   and every minute.
  * - Storage: loaded from `pages.description_binary` (built once from the HTML for a page that has none), stored
  *   debounced as the Yjs state, the sanitised HTML and the JSON in one write (document.ts), which also keeps the
  *   page's versions.
@@ -62,6 +64,9 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
   const trusted = originTrust(app.config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   const log = (m: string) => fastify.log.warn(`collab: ${m}`);
+
+  /** The project and workspace of each open document's page (access changes of a project or workspace reach its pages' editors). */
+  const scopes = new Map<string, { project: string; workspace: string }>();
 
   const hocuspocus = new Hocuspocus({
     name: origin,
@@ -79,6 +84,7 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
       const state = await app.db.transaction(async (tx) => {
         const r = await lockedDoc(tx, documentName);
         if (!r) throw new Error("page not found");
+        scopes.set(documentName, { project: r.row.projectId, workspace: r.row.workspaceId });
         return Y.encodeStateAsUpdate(r.doc);
       });
       Y.applyUpdate(document, state, REMOTE);
@@ -93,8 +99,10 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
       if (transactionOrigin === REMOTE) return;
       await publishCollab(app.db, documentName, COLLAB_KIND.update, update, origin).catch((e) => log(`relay failed: ${String(e)}`));
     },
+    async afterUnloadDocument({ documentName }) {
+      scopes.delete(documentName);
+    },
     async onStoreDocument({ documentName, document, context }) {
-
       await store(documentName, document, (context as CollabContext).userId).catch((e) => {
         log(`store of ${documentName} failed: ${e instanceof Error ? e.stack : String(e)}`);
         throw e;
@@ -131,7 +139,6 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
     if (row.origin === origin) return;
     if (row.kind === COLLAB_KIND.update) Y.applyUpdate(doc, row.payload, REMOTE);
     else if (row.kind === COLLAB_KIND.awareness) applyAwarenessUpdate(doc.awareness, row.payload, REMOTE);
-    else if (row.kind === COLLAB_KIND.access) void recheck(doc);
   };
   /** Apply the updates the relay still holds for the page (after loading, and after the LISTEN connection was away). */
   async function catchUp(pageId: string, doc: Document): Promise<void> {
@@ -140,6 +147,7 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
     for (const row of rows) apply(doc, row);
   }
   async function onNotify(payload: string): Promise<void> {
+    if (payload.startsWith(COLLAB_ACCESS_PREFIX)) return accessChanged(payload.slice(COLLAB_ACCESS_PREFIX.length));
     const [pageId, id] = payload.split(":");
     if (!pageId || !id || (!hocuspocus.documents.has(pageId) && !hocuspocus.loadingDocuments.has(pageId))) return;
     const [row] = await app.sql<Row[]>`SELECT id, kind, payload, origin FROM page_collab_updates WHERE id = ${id}`;
@@ -147,10 +155,32 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
     if (row && doc) apply(doc, row);
   }
 
-  /** Close the connections that may no longer read the page, or whose write access changed (they reconnect with the new one). */
-  async function recheck(doc: Document): Promise<void> {
+  /** `<scope>:<id>` of an `access:` NOTIFY: check again the connections it may concern. */
+  async function accessChanged(what: string): Promise<void> {
+    const [scope, id] = what.split(":");
+    if (!id) return;
+    if (scope === "page") {
+      const doc = await liveDoc(id);
+      if (!doc) return;
+      // a page moved to another project: its editors follow that project's access changes from now on
+      const [moved] = await app.sql<{ project: string; workspace: string }[]>`SELECT project, workspace FROM pages WHERE id = ${id}`;
+      if (moved) scopes.set(id, moved);
+      return recheck(doc);
+    }
+    for (const doc of hocuspocus.documents.values()) {
+      if (scope === "user") void recheck(doc, id);
+      else if ((scope === "project" || scope === "workspace") && scopes.get(doc.name)?.[scope] === id) void recheck(doc);
+    }
+  }
+
+  /**
+   * Close the connections (of `userId` only, when given) that may no longer read the page, or whose write access
+   * changed (they reconnect with the new one).
+   */
+  async function recheck(doc: Document, userId?: string): Promise<void> {
     for (const connection of doc.getConnections()) {
       const ctx = connection.context as CollabContext;
+      if (userId && ctx.userId !== userId) continue;
       try {
         const signedIn = await stillSignedIn(app.sql, ctx.userId, ctx.sessionId);
         const access = signedIn ? await pageAccess(app.sql, ctx.userId, doc.name) : null;

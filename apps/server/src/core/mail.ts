@@ -68,7 +68,5 @@ export function registerMailJobs(app: AppContext): void {
   }, { maxAttempts: 10 });
 }
 
-/** Escape text for inclusion in a mail's HTML body. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+/** Escape text for inclusion in a mail's HTML body (the app's one escape, @stride/shared). */
+export { escapeHtml } from "@stride/shared";

@@ -4,6 +4,7 @@ import { RECENT_VISITS_LIMIT } from "@stride/shared";
 import type { RecentIssueData, RecentPageData, RecentProjectData, RecentVisit, RecentVisitEntity } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
 import { iso } from "./present.ts";
+import { silently } from "./silent.ts";
 
 /**
  * Recent visits (wire-facts §9): what a person opened last in a workspace — work items, projects, pages — one row per
@@ -28,9 +29,13 @@ const REFRESH_MS = 60_000;
 /**
  * Record that `userId` opened an entity: its row moves to the top (visited now); the person's oldest rows beyond 20
  * are dropped. Reopening the entity that is already the newest visit writes nothing for a minute, so refetches of an
- * open screen do not write on every read.
+ * open screen do not write on every read. A visit publishes nothing live (core/silent.ts): it is a read's write.
  */
 export async function recordVisit(db: DbOrTx, v: Visit): Promise<void> {
+  await silently(db, (tx) => writeVisit(tx, v));
+}
+
+async function writeVisit(db: DbOrTx, v: Visit): Promise<void> {
   const now = new Date();
   const written = await db
     .insert(RV)

@@ -5,7 +5,8 @@ import net from "node:net";
 import type { LookupFunction } from "node:net";
 
 /**
- * Outgoing HTTP for anything a user can point the server at (webhooks, link titles, importers): the SSRF guard.
+ * Outgoing HTTP for anything a user can point the server at (webhooks, link titles, importers, model calls): the SSRF
+ * guard.
  *
  * - Only http and https URLs.
  * - The host is resolved here, every address it resolves to is checked, and the connection is made to the address
@@ -145,6 +146,14 @@ export async function assertFetchable(rawUrl: string, opts: Pick<SafeFetchOption
   await checkedAddresses(parseTarget(rawUrl), opts);
 }
 
+/** A socket `lookup` that answers the addresses already checked (no second resolution can swap them). */
+function pinnedLookup(addresses: { address: string; family: 4 | 6 }[]): LookupFunction {
+  return (_host, options, cb) => {
+    if ((options as dns.LookupOptions).all) (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    else cb(null, addresses[0].address, addresses[0].family);
+  };
+}
+
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
 /** Fetch `rawUrl` under the guard. Throws OutboundError for refusals, timeouts, network failures and oversize bodies. */
@@ -185,10 +194,7 @@ async function exchange(
   if (remaining() <= 0) throw new OutboundError("timeout", "the request timed out");
   const addresses = await checkedAddresses(url, opts);
   // The socket connects to the checked address: no second resolution can swap it.
-  const lookup: LookupFunction = (_host, options, cb) => {
-    if ((options as dns.LookupOptions).all) (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-    else cb(null, addresses[0].address, addresses[0].family);
-  };
+  const lookup = pinnedLookup(addresses);
   const maxBytes = opts.maxBytes ?? 1024 * 1024;
   const lib = url.protocol === "https:" ? https : http;
   const outHeaders: Record<string, string | number> = { ...headers };
@@ -233,6 +239,43 @@ async function exchange(
     const timer = setTimeout(() => fail(new OutboundError("timeout", "the request timed out")), remaining());
     req.on("error", (e: NodeJS.ErrnoException) => fail(new OutboundError("network", `the request failed: ${e.code ?? e.message}`)));
     if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export interface SafeStreamOptions extends Pick<SafeFetchOptions, "method" | "headers" | "body" | "allowPrivate" | "allowAddresses" | "resolve"> {
+  /** Aborts the request and the answer's stream alike. */
+  signal?: AbortSignal;
+}
+
+export interface SafeStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The answer's body, read as it arrives (destroy it to stop early). */
+  body: http.IncomingMessage;
+}
+
+/**
+ * One request under the same guard as `safeFetch` (scheme, every resolved address checked, the connection made to
+ * the checked address), answering as soon as the headers arrive with the body as a stream: for long streamed
+ * answers (model calls' server-sent events). No redirects are followed (a 3xx is answered as it is); the caller
+ * bounds the time with `signal`. Refusals throw OutboundError; connection failures throw the socket's error (its
+ * `code`, e.g. ECONNREFUSED).
+ */
+export async function safeStream(rawUrl: string, opts: SafeStreamOptions = {}): Promise<SafeStream> {
+  const url = parseTarget(rawUrl);
+  const addresses = await checkedAddresses(url, opts);
+  opts.signal?.throwIfAborted();
+  const lookup = pinnedLookup(addresses);
+  const lib = url.protocol === "https:" ? https : http;
+  const headers: Record<string, string | number> = { ...(opts.headers ?? {}) };
+  if (opts.body !== undefined) headers["content-length"] = Buffer.byteLength(opts.body);
+  return new Promise<SafeStream>((resolve, reject) => {
+    const req = lib.request(url, { method: (opts.method ?? "GET").toUpperCase(), headers, lookup, agent: false, signal: opts.signal }, (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
+    });
+    req.on("error", reject);
+    if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });
 }

@@ -9,6 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters } from "@stride/shared";
 import type { UserProperties, UserPropertiesPatch, WorkspaceUserProperties, WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
+import { silently } from "./silent.ts";
 
 export type PropsKind = "issues" | "epics" | "cycle" | "module";
 export type PropsRow = typeof schema.projectUserProperties.$inferSelect;
@@ -30,23 +31,26 @@ export async function getOrCreateProps(db: DbOrTx, key: PropsKey, kind: PropsKin
   const where = and(eq(T.projectId, key.projectId), eq(T.userId, key.userId), eq(T.kind, kind), entityId === null ? isNull(T.entityId) : eq(T.entityId, entityId));
   const [found] = await db.select().from(T).where(where).limit(1);
   if (found) return found;
-  await db
-    .insert(T)
-    .values({
-      workspaceId: key.workspaceId,
-      projectId: key.projectId,
-      userId: key.userId,
-      kind,
-      entityId,
-      filters: defaultFilters(),
-      displayFilters: defaultDisplayFilters(),
-      displayProperties: defaultDisplayProperties(),
-      richFilters: {},
-      preferences: {},
-      createdById: key.userId,
-      updatedById: key.userId,
-    })
-    .onConflictDoNothing();
+  // the defaults a read creates publish nothing live (core/silent.ts); a PATCH's change of them does
+  await silently(db, (tx) =>
+    tx
+      .insert(T)
+      .values({
+        workspaceId: key.workspaceId,
+        projectId: key.projectId,
+        userId: key.userId,
+        kind,
+        entityId,
+        filters: defaultFilters(),
+        displayFilters: defaultDisplayFilters(),
+        displayProperties: defaultDisplayProperties(),
+        richFilters: {},
+        preferences: {},
+        createdById: key.userId,
+        updatedById: key.userId,
+      })
+      .onConflictDoNothing(),
+  );
   const [row] = await db.select().from(T).where(where).limit(1);
   return row;
 }
@@ -109,10 +113,12 @@ export async function getOrCreateWorkspaceProps(db: DbOrTx, key: { workspaceId: 
   const where = and(eq(WT.workspaceId, key.workspaceId), eq(WT.userId, key.userId));
   const [found] = await db.select().from(WT).where(where).limit(1);
   if (found) return found;
-  await db
-    .insert(WT)
-    .values({ workspaceId: key.workspaceId, userId: key.userId, ...workspaceDefaults(), richFilters: {}, createdById: key.userId, updatedById: key.userId })
-    .onConflictDoNothing();
+  await silently(db, (tx) =>
+    tx
+      .insert(WT)
+      .values({ workspaceId: key.workspaceId, userId: key.userId, ...workspaceDefaults(), richFilters: {}, createdById: key.userId, updatedById: key.userId })
+      .onConflictDoNothing(),
+  );
   const [row] = await db.select().from(WT).where(where).limit(1);
   return row;
 }

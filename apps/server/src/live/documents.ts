@@ -5,6 +5,7 @@ import {
 } from "@stride/shared/contract";
 import type { AppContext } from "../core/context.ts";
 import { iso } from "../core/present.ts";
+import { silently } from "../core/silent.ts";
 import { schema } from "../db/client.ts";
 import { presentSandbox } from "../routes/environments/presenters.ts";
 import { presentExecution, presentRecord } from "../routes/agents/presenters.ts";
@@ -73,8 +74,13 @@ const latest = (...dates: (Date | string | null | undefined)[]) =>
 
 /** The project's cluster document (the cluster is made on first use, agents.md §2). */
 export async function loadClusterDocument(app: AppContext, projectId: string, workspaceId: string): Promise<ClusterDocument> {
-  await app.db.insert(agentClusters).values({ workspaceId, projectId }).onConflictDoNothing({ target: agentClusters.projectId });
-  const [cluster] = await app.db.select().from(agentClusters).where(eq(agentClusters.projectId, projectId));
+  const clusterOf = () => app.db.select().from(agentClusters).where(eq(agentClusters.projectId, projectId));
+  let [cluster] = await clusterOf();
+  if (!cluster) {
+    // made by a read: silently (core/silent.ts)
+    await silently(app.db, (tx) => tx.insert(agentClusters).values({ workspaceId, projectId }).onConflictDoNothing({ target: agentClusters.projectId }));
+    [cluster] = await clusterOf();
+  }
   const running = await app.db.select({ id: sandboxes.id, status: sandboxes.status }).from(sandboxes)
     .where(and(eq(sandboxes.projectId, projectId), inArray(sandboxes.status, [...LIVE_SANDBOX_STATUSES])))
     .orderBy(desc(sandboxes.createdAt));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { LIVE_ENTITIES, docAfter, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc } from "./live-map.ts";
+import { LIVE_ENTITIES, docAfter, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc } from "./live-map.ts";
 
 const slug = "acme";
 const pid = "p1";
@@ -13,15 +13,7 @@ describe("liveInvalidations", () => {
     expect(liveInvalidations(ev({ t: "workspace_user_links", p: undefined }), { slug })).toEqual([["home", slug, "quick-links"]]);
     expect(liveInvalidations(ev({ t: "workspace_home_preferences", p: undefined }), { slug })).toEqual([["home", slug, "preferences"]]);
     expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", p: undefined }), { slug })).toEqual([["home", slug, "sidebar"]]);
-    expect(liveInvalidations(ev({ t: "user_recent_visits", op: "insert" }), { slug })).toEqual([["home", slug, "recents"]]);
-    // a visit recorded by a read leaves the page's embedded answers usable; other changes do not
-    expect(keepsBootAnswers(["home", slug, "recents"])).toBe(true);
-    expect(keepsBootAnswers(["home", slug, "stickies"])).toBe(false);
-    // the defaults a read creates are what that read answered: nothing to refetch
-    expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
-    expect(liveInvalidations(ev({ t: "workspace_home_preferences", op: "insert", p: undefined }), { slug })).toEqual([]);
-    // the same for a project's display properties, made by the list screen's first read (embedded in the page)
-    expect(liveInvalidations(ev({ t: "project_user_properties", op: "insert" }), { slug, pid })).toEqual([]);
+    // a person's display properties changed in another tab
     expect(liveInvalidations(ev({ t: "project_user_properties", op: "update" }), { slug, pid })).toEqual([["wi", slug, pid, "props"]]);
   });
 

@@ -71,8 +71,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   estimates: (_e, c) => [refs(c, "estimates"), lists(c)],
   estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
-  // a person's display choices; a row's insert is (nearly always) the defaults the first read made and answered
-  project_user_properties: (e, c) => (e.op === "insert" ? [] : [["wi", c.slug, e.p ?? c.pid, "props"]]),
+  // a person's display choices (the defaults a first read creates publish nothing: server core/silent.ts)
+  project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
   draft_issues: (_e, c) => [["wi-drafts", c.slug]],
   // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
   intake_issues: (_e, c) => [["intake", c.slug, c.pid], qk.projects(c.slug)],
@@ -84,26 +84,16 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   page_versions: (_e, c) => [["pages", c.slug, c.pid, "versions"]],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
-  // a person's home (api/home.ts keys): stickies, quick links, widget and sidebar preferences, recent visits
+  // a person's home (api/home.ts keys): stickies, quick links, widget and sidebar preferences (recent visits and the
+  // preferences' defaults are written by reads, which publish nothing: server core/silent.ts)
   stickies: (_e, c) => [["home", c.slug, "stickies"]],
   workspace_user_links: (_e, c) => [["home", c.slug, "quick-links"]],
-  // preference rows are inserted only with their defaults, by the read that answers them: only changes refetch
-  workspace_home_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "preferences"]]),
-  workspace_sidebar_preferences: (e, c) => (e.op === "insert" ? [] : [["home", c.slug, "sidebar"]]),
-  user_recent_visits: (_e, c) => [["home", c.slug, "recents"]],
+  workspace_home_preferences: (_e, c) => [["home", c.slug, "preferences"]],
+  workspace_sidebar_preferences: (_e, c) => [["home", c.slug, "sidebar"]],
   // settings → API tokens: a token made, revoked or used (last_used) in another tab
   api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
   exporters: (_e, c) => [qk.exports(c.slug)],
 };
-
-/**
- * Invalidations that leave the page's embedded answers usable (api/boot-data.ts): a person's visit history changes
- * when the screen's own reads record visits (also those the server made to embed the page's data), which says
- * nothing new about what the other embedded answers hold.
- */
-export function keepsBootAnswers(key: QueryKey): boolean {
-  return key.length === 3 && key[0] === "home" && key[2] === "recents";
-}
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */
 export function liveInvalidations(e: LiveEvent, ctx: LiveCtx): QueryKey[] {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { docAfter, eventIsOlder, keepsBootAnswers, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc, type LiveCtx } from "./live-map.ts";
+import { docAfter, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc, type LiveCtx } from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { bootLiveCursor, forgetBootAnswers } from "./boot-data.ts";
@@ -237,7 +237,7 @@ export class LiveChannel {
     this.pending.clear();
     const alive = (q: { queryKey: QueryKey }) => !q.queryKey.some((part) => typeof part === "string" && this.gone.has(part));
     // what changed is asked of the server, not answered from the page's embedded data
-    if (keys.some((k) => !keepsBootAnswers(k))) forgetBootAnswers();
+    if (keys.length) forgetBootAnswers();
     for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey, predicate: alive });
   }
 

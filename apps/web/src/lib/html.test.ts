@@ -19,6 +19,6 @@ describe("isEmptyHtml", () => {
 
 describe("escapeHtml", () => {
   it("escapes markup characters", () => {
-    expect(escapeHtml(`<b>"&'`)).toBe("&lt;b&gt;&quot;&amp;'");
+    expect(escapeHtml(`<b>"&'`)).toBe("&lt;b&gt;&quot;&amp;&#39;");
   });
 });

@@ -3,11 +3,11 @@
  * `<image-component>`, …; components/editor shows and edits it). `sanitizeHtml` uses the browser's
  * DOMParser and the shared allowlist (`packages/shared/src/html/`).
  */
-import { cleanHtmlAttributes, htmlTagAction } from "@stride/shared";
+import { cleanHtmlAttributes, escapeHtml, htmlTagAction } from "@stride/shared";
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+/** The app's one escape and text-to-HTML (packages/shared/src/html/text.ts). */
+export { escapeHtml };
+export { textToHtml } from "@stride/shared";
 
 /** True when the HTML holds no text and no mention (e.g. "<p></p>", "<p><br></p>"). */
 export function isEmptyHtml(html: string | null | undefined): boolean {

@@ -55,6 +55,21 @@ it("an admin adds an MCP server and an agent, and the agent becomes the issue ag
   await page.getByRole("list", { name: "MCP servers" }).getByText("https://mcp.example.com/mcp").waitFor();
   const stored = await (await ctx.request.get(`${P}/environments/templates/`)).json();
   expect(stored.environment_templates).toMatchObject([{ type: "generic_mcp", config: { url: "https://mcp.example.com/mcp", headers: { Authorization: "********" } } }]);
+  // the settings list's row menu: edit in place, then delete after confirming
+  const servers = page.getByRole("list", { name: "MCP servers" });
+  await page.getByRole("button", { name: "Actions for MCP server https://mcp.example.com/mcp" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = servers.getByRole("form", { name: "Edit MCP server" });
+  await edit.getByLabel("URL").fill("https://tools.example.com/mcp");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await servers.getByText("https://tools.example.com/mcp").waitFor();
+  await page.getByRole("button", { name: "Actions for MCP server https://tools.example.com/mcp" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete MCP server" });
+  await confirm.getByText('Delete the MCP server "https://tools.example.com/mcp"? Agents stop getting its tools.').waitFor();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("No MCP servers yet").waitFor();
+  await expect.poll(async () => (await (await ctx.request.get(`${P}/environments/templates/`)).json()).environment_templates).toEqual([]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/agents/`);
   await page.getByText("No agents yet").waitFor();

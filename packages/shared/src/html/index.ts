@@ -1,2 +1,3 @@
 export * from "./allowlist.ts";
 export * from "./rules.ts";
+export * from "./text.ts";

@@ -79,7 +79,7 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
   const usage = { inputTokens: 0, outputTokens: 0 };
   let stopped = false;
 
-  for await (const sse of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs })) {
+  for await (const sse of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs, allowPrivate: ep.allowPrivate })) {
     const ev = json<Ev>(sse.data, host);
     switch (ev.type) {
       case "message_start":

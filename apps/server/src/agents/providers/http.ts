@@ -1,3 +1,4 @@
+import { OutboundError, safeStream, type SafeStream } from "../../core/safe-fetch.ts";
 import { httpError, networkError, ProviderError } from "./errors.ts";
 import { parseSse, type SseEvent } from "./sse.ts";
 
@@ -8,12 +9,15 @@ export interface SseCall {
   model: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Internal addresses (loopback, private, link-local) may be reached: the instance's OUTBOUND_ALLOW_PRIVATE. */
+  allowPrivate?: boolean;
 }
 
 /**
- * POST a JSON body and stream the server-sent events of the answer. Every failure (connection, HTTP status,
- * a non-SSE answer, timeout, cancel) surfaces as a ProviderError; the caller's signal and the timeout abort
- * the request and the stream alike.
+ * POST a JSON body and stream the server-sent events of the answer, under the outgoing-request guard
+ * (core/safe-fetch.ts: a base URL on an internal address is refused unless the instance allows it). Every failure
+ * (refusal, connection, HTTP status, a non-SSE answer, timeout, cancel) surfaces as a ProviderError; the caller's
+ * signal and the timeout abort the request and the stream alike.
  */
 export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
   const host = hostOf(call.url);
@@ -24,30 +28,32 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
   if (call.signal?.aborted) controller.abort();
   call.signal?.addEventListener("abort", onAbort, { once: true });
   const ctx = () => ({ host, timeoutMs: call.timeoutMs, timedOut, aborted: !!call.signal?.aborted });
+  let body: SafeStream["body"] | null = null;
   try {
-    let res: Response;
+    let res: SafeStream;
     try {
-      res = await fetch(call.url, {
+      res = await safeStream(call.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream", ...call.headers },
         body: JSON.stringify(call.body),
         signal: controller.signal,
+        allowPrivate: call.allowPrivate ?? false,
       });
     } catch (e) {
-      throw networkError(e, ctx());
+      throw e instanceof OutboundError ? refused(e, host) : networkError(e, ctx());
     }
-    if (!res.ok) {
+    body = res.body;
+    if (res.status < 200 || res.status >= 300) {
       let text = "";
       try {
-        text = await res.text();
+        for await (const chunk of res.body) text += chunk;
       } catch (e) {
         throw networkError(e, ctx());
       }
       throw httpError(res.status, text, { host, model: call.model, url: call.url });
     }
-    const type = res.headers.get("content-type") ?? "";
-    if (!res.body || !/text\/event-stream/i.test(type)) {
-      await res.body?.cancel().catch(() => {});
+    const type = res.headers["content-type"] ?? "";
+    if (!/text\/event-stream/i.test(type)) {
       throw new ProviderError("protocol", `${host} did not answer with a stream (content type "${type || "none"}"). Check the base URL and the provider type.`);
     }
     try {
@@ -60,7 +66,16 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
     clearTimeout(timer);
     call.signal?.removeEventListener("abort", onAbort);
     controller.abort();
+    body?.destroy();
   }
+}
+
+/** The guard refused the base URL: say why and what allows it. */
+function refused(e: OutboundError, host: string): ProviderError {
+  if (e.code === "dns") return new ProviderError("unreachable", `Could not find the host ${host}. Check the base URL.`);
+  if (e.code === "address")
+    return new ProviderError("unreachable", `${host} is on an internal network address, which model calls may not reach unless the instance allows it (OUTBOUND_ALLOW_PRIVATE=1).`);
+  return new ProviderError("unreachable", `The base URL cannot be called: ${e.message}. Check the base URL.`);
 }
 
 export function hostOf(url: string): string {

@@ -75,7 +75,7 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
     calls.clear();
   };
 
-  for await (const ev of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs })) {
+  for await (const ev of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs, allowPrivate: ep.allowPrivate })) {
     if (ev.data === "[DONE]") { done = true; break; }
     const chunk = json<Chunk>(ev.data, host);
     if (chunk.error) {

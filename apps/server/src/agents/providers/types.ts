@@ -15,6 +15,8 @@ export interface ModelEndpoint {
   apiKey: string;
   maxOutputTokens?: number | null;
   temperature?: number | null;
+  /** The base URL may be on an internal address (the instance's OUTBOUND_ALLOW_PRIVATE; core/safe-fetch.ts). */
+  allowPrivate?: boolean;
 }
 
 /** A tool the model may call; `parameters` is a JSON Schema object. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, type Policy } from "@stride/shared";
+import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, textToHtml, type Policy } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../core/route.ts";
@@ -9,7 +9,6 @@ import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/comman
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
 import { listIssues, parseFilters, parseListQuery } from "../../core/issue-list/index.ts";
-import { textToHtml } from "../../routes/intake/commands.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
 

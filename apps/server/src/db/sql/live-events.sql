@@ -73,6 +73,8 @@ DECLARE
   iss uuid;
   cre uuid;
 BEGIN
+  -- writes a read makes (defaults created on first read, recent visits; core/silent.ts) publish nothing
+  IF current_setting('stride.silent', true) = 'on' THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN o := to_jsonb(OLD); END IF;
   IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW); END IF;
   r := coalesce(n, o);

@@ -1,5 +1,6 @@
 import { OutboundError, safeFetch } from "../../core/safe-fetch.ts";
-import { textToHtml, type SourceItem, type SourceUser } from "./source.ts";
+import { textToHtml } from "@stride/shared";
+import { type SourceItem, type SourceUser } from "./source.ts";
 
 /**
  * GitHub issues through the REST API (`GET /repos/{owner}/{repo}/issues?state=all`, then each issue's comments),

@@ -1,4 +1,5 @@
-import { textToHtml, type SourceComment, type SourceItem, type SourceUser } from "./source.ts";
+import { textToHtml } from "@stride/shared";
+import { type SourceComment, type SourceItem, type SourceUser } from "./source.ts";
 
 /**
  * Jira's CSV export (Filters → Export → CSV): one row per issue, repeated columns for lists ("Labels", "Comment"),

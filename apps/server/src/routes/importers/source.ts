@@ -59,19 +59,3 @@ export function discover(items: readonly SourceItem[], users: readonly SourceUse
   }
   return { states: [...states.values()], users: [...people.values()] };
 }
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-/**
- * Plain source text (Jira wiki markup, GitHub markdown) as editor HTML: paragraphs at blank lines, line breaks
- * kept, everything escaped. The markup itself is kept as written rather than half-converted.
- */
-export function textToHtml(text: string | null | undefined): string {
-  const t = (text ?? "").replace(/\r\n?/g, "\n").trim();
-  if (!t) return "<p></p>";
-  return t
-    .split(/\n{2,}/)
-    .map((para) => `<p>${para.split("\n").map(escapeHtml).join("<br>")}</p>`)
-    .join("");
-}

@@ -180,14 +180,6 @@ export async function createIntakeItem(
   return row;
 }
 
-/** Plain text from the public form as paragraphs of escaped HTML. */
-export function textToHtml(text: string | undefined): string {
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  const lines = (text ?? "").split(/\r?\n/).map((l) => l.trim());
-  const html = lines.filter((l, i) => l !== "" || (i > 0 && lines[i - 1] !== "")).map((l) => (l ? `<p>${esc(l)}</p>` : "")).join("");
-  return html || "<p></p>";
-}
-
 export { INTAKE_SOURCE };
 
 /** The activity row of a triage change (field `intake`: the status before and after, the duplicate target's id). */

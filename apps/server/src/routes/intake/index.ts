@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { allows, INTAKE_SOURCE } from "@stride/shared";
+import { allows, INTAKE_SOURCE, textToHtml } from "@stride/shared";
 import type { PublicIntakeSubmitted } from "@stride/shared/contract";
 import { route, type Ctx, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
@@ -14,7 +14,7 @@ import { buildIssueDetail } from "../issues/detail.ts";
 import { expandQuery, parseExpand } from "../issues/schemas.ts";
 import {
   FORM_NOT_FOUND, FORM_RATE_PER_MINUTE, createIntakeItem, deleteIntakeItem, listIntakeItems, loadFormByAnchor, loadIntake, loadIntakeItem,
-  openCounts, regenerateAnchor, textToHtml, updateIntakeItem, updateSettings, type IntakeItemRow, type IntakeRow, type IntakeViewer,
+  openCounts, regenerateAnchor, updateIntakeItem, updateSettings, type IntakeItemRow, type IntakeRow, type IntakeViewer,
 } from "./commands.ts";
 import { presentIntake, presentIntakeItem, presentIntakeItemDetail, presentIntakeSettings, presentPublicForm } from "./presenters.ts";
 import { anchorParams, intakeCreateBody, intakeItemParams, intakePatchBody, intakeSettingsBody, publicIntakeBody } from "./schemas.ts";

@@ -34,6 +34,7 @@ export function endpointOf(app: AppContext, row: ModelConfigRow): ModelEndpoint 
     apiKey: open(app.secretKey, "model-config", row.apiKeySealed),
     maxOutputTokens: row.maxOutputTokens,
     temperature: row.temperature,
+    allowPrivate: app.config.outboundAllowPrivate,
   };
 }
 
@@ -80,6 +81,7 @@ export async function testEndpoint(app: AppContext, projectId: string, body: Tes
     apiKey: body.api_key === undefined ? (saved ? endpointOf(app, saved).apiKey : "") : body.api_key ?? "",
     maxOutputTokens: body.max_output_tokens ?? null,
     temperature: body.temperature ?? null,
+    allowPrivate: app.config.outboundAllowPrivate,
   };
 }
 

@@ -3,6 +3,7 @@ import { HOME_WIDGETS, SIDEBAR_PREFERENCE_KEYS, sidebarPreferenceDefaults } from
 import type { HomePreferencePatchBody, SidebarPreferencePatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
+import { silently } from "../../core/silent.ts";
 
 const H = schema.workspaceHomePreferences;
 const S = schema.workspaceSidebarPreferences;
@@ -13,13 +14,23 @@ export const preferenceNotFound = () => errors.body(404, { detail: "Preference n
 
 interface Who { workspaceId: string; userId: string }
 
-/** The person's home widgets, created with their defaults on first read (wire-facts §9, §15), highest first. */
+/**
+ * The person's home widgets, created with their defaults on first read (wire-facts §9, §15), highest first. The
+ * defaults a read creates publish nothing live (core/silent.ts).
+ */
 export async function homePreferences(db: DbOrTx, who: Who): Promise<HomeRow[]> {
-  await db
-    .insert(H)
-    .values(HOME_WIDGETS.map((w) => ({ ...who, key: w.key, sortOrder: w.sort_order, createdById: who.userId, updatedById: who.userId })))
-    .onConflictDoNothing();
-  return db.select().from(H).where(and(eq(H.workspaceId, who.workspaceId), eq(H.userId, who.userId), inArray(H.key, HOME_WIDGETS.map((w) => w.key)))).orderBy(desc(H.sortOrder), H.key);
+  const read = () =>
+    db.select().from(H).where(and(eq(H.workspaceId, who.workspaceId), eq(H.userId, who.userId), inArray(H.key, HOME_WIDGETS.map((w) => w.key)))).orderBy(desc(H.sortOrder), H.key);
+  const rows = await read();
+  const missing = HOME_WIDGETS.filter((w) => !rows.some((r) => r.key === w.key));
+  if (!missing.length) return rows;
+  await silently(db, (tx) =>
+    tx
+      .insert(H)
+      .values(missing.map((w) => ({ ...who, key: w.key, sortOrder: w.sort_order, createdById: who.userId, updatedById: who.userId })))
+      .onConflictDoNothing(),
+  );
+  return read();
 }
 
 export async function patchHomePreference(db: DbOrTx, who: Who, key: string, body: HomePreferencePatchBody): Promise<HomeRow> {
@@ -37,13 +48,23 @@ export async function patchHomePreference(db: DbOrTx, who: Who, key: string, bod
   });
 }
 
-/** The person's sidebar entries, created with their defaults on first read, in key order of the defaults. */
+/**
+ * The person's sidebar entries, created with their defaults on first read (silently, core/silent.ts), in key order
+ * of the defaults.
+ */
 export async function sidebarPreferences(db: DbOrTx, who: Who): Promise<SidebarRow[]> {
-  await db
-    .insert(S)
-    .values(sidebarPreferenceDefaults().map((d) => ({ ...who, key: d.key, isPinned: d.is_pinned, sortOrder: d.sort_order, createdById: who.userId, updatedById: who.userId })))
-    .onConflictDoNothing();
-  const rows = await db.select().from(S).where(and(eq(S.workspaceId, who.workspaceId), eq(S.userId, who.userId), inArray(S.key, [...SIDEBAR_PREFERENCE_KEYS])));
+  const read = () => db.select().from(S).where(and(eq(S.workspaceId, who.workspaceId), eq(S.userId, who.userId), inArray(S.key, [...SIDEBAR_PREFERENCE_KEYS])));
+  let rows = await read();
+  const missing = sidebarPreferenceDefaults().filter((d) => !rows.some((r) => r.key === d.key));
+  if (missing.length) {
+    await silently(db, (tx) =>
+      tx
+        .insert(S)
+        .values(missing.map((d) => ({ ...who, key: d.key, isPinned: d.is_pinned, sortOrder: d.sort_order, createdById: who.userId, updatedById: who.userId })))
+        .onConflictDoNothing(),
+    );
+    rows = await read();
+  }
   return SIDEBAR_PREFERENCE_KEYS.map((k) => rows.find((r) => r.key === k)!);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { escapeHtml } from "@stride/shared";
 import { route, registeredRoutes, type RegisteredRoute } from "../../core/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { V1 } from "./paths.ts";
@@ -128,6 +129,3 @@ export function registerV1Docs(fastify: FastifyInstance, app: AppContext) {
   });
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Bot, Ellipsis } from "lucide-react";
+import { Bot } from "lucide-react";
 import type { AgentTemplate, AgentType } from "@stride/shared/contract";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useAgentMetadata, useAgentTemplates, useDeleteAgentTemplate, useSaveAgentTemplate } from "../../api/agents.ts";
 import { useModelConfigs } from "../../api/model-configs.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Banner, Button, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { useCluster } from "../../components/agents/useRunAgent.ts";
@@ -26,68 +27,35 @@ function Agents() {
   const templates = useAgentTemplates(slug, projectId);
   const cluster = useCluster(slug, projectId);
   const del = useDeleteAgentTemplate(slug, projectId);
-  const [editing, setEditing] = useState<AgentTemplate | "new" | null>(null);
-  const [deleting, setDeleting] = useState<AgentTemplate | null>(null);
-  if (templates.isLoading) return <PageSpinner />;
-  if (templates.isError) return <Banner>{errorMessage((templates.error as ApiError).body) ?? "Could not load the agents."}</Banner>;
   const issueAgent = cluster?.config.agent_presets?.issue_agent?.agent_template_id ?? null;
-  const list = templates.data ?? [];
   return (
-    <div className="max-w-3xl space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <h2 className="text-lg font-semibold">Agents</h2>
-          <p className="mt-1 text-sm text-zinc-500">
-            Agents of this project. The issue agent is the one “Run agent” hands a work item to; it works in the repositories and with the MCP servers marked for it.
-          </p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <ExecutionHistoryButton slug={slug} pid={projectId} />
-          {canEdit && <Button onClick={() => setEditing("new")}>Add agent</Button>}
-        </div>
-      </div>
-      {editing === "new" && <AgentForm isIssueAgent={!issueAgent} onDone={() => setEditing(null)} />}
-      {list.length === 0 && editing !== "new" ? (
-        <EmptyState title="No agents yet" description="Add an agent and make it the issue agent to run it on work items." />
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Agents">
-          {list.map((t) => editing !== "new" && editing?.id === t.id ? (
-            <li key={t.id} className="p-4"><AgentForm template={t} isIssueAgent={issueAgent === t.id} onDone={() => setEditing(null)} /></li>
-          ) : (
-            <li key={t.id} className="flex items-center gap-3 px-4 py-3">
-              <Bot size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-center gap-2 truncate font-medium">
-                  {t.config.name}
-                  {issueAgent === t.id && <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-[11px] font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">Issue agent</span>}
-                </div>
-                <div className="truncate text-xs text-zinc-500">{t.config.type} · model {t.config.model_config}</div>
-              </div>
-              {canEdit && (
-                <Menu
-                  ariaLabel={`Actions for agent ${t.config.name}`}
-                  align="right"
-                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
-                  items={[
-                    { label: "Edit", onSelect: () => setEditing(t) },
-                    { label: "Delete", danger: true, onSelect: () => setDeleting(t) },
-                  ]}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete agent"
-        message={`Delete the agent "${deleting?.config.name ?? ""}"? Its past executions stay.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      />
-    </div>
+    <SettingsList
+      title="Agents"
+      description="Agents of this project. The issue agent is the one “Run agent” hands a work item to; it works in the repositories and with the MCP servers marked for it."
+      query={templates}
+      loadError="Could not load the agents."
+      items={templates.data ?? []}
+      listLabel="Agents"
+      canEdit={canEdit}
+      addLabel="Add agent"
+      actions={<ExecutionHistoryButton slug={slug} pid={projectId} />}
+      empty={{ title: "No agents yet", description: "Add an agent and make it the issue agent to run it on work items." }}
+      row={(t) => ({
+        icon: <Bot size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+        title: (
+          <span className="flex items-center gap-2 font-medium">
+            {t.config.name}
+            {issueAgent === t.id && <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-[11px] font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">Issue agent</span>}
+          </span>
+        ),
+        detail: `${t.config.type} · model ${t.config.model_config}`,
+      })}
+      menuLabel={(t) => `Actions for agent ${t.config.name}`}
+      form={(t, onDone) => <AgentForm template={t} isIssueAgent={t ? issueAgent === t.id : !issueAgent} onDone={onDone} />}
+      confirmDelete={{ title: "Delete agent", message: (t) => `Delete the agent "${t.config.name}"? Its past executions stay.` }}
+      onDelete={(t, settled) => del.mutate(t.id, { onSettled: settled })}
+      deleting={del.isPending}
+    />
   );
 }
 

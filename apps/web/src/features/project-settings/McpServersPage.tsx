@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { Ellipsis, Globe, Terminal } from "lucide-react";
+import { Globe, Terminal } from "lucide-react";
 import type { EnvironmentTemplate } from "@stride/shared/contract";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useDeleteEnvironmentTemplate, useEnvironmentTemplates, useSaveEnvironmentTemplate, type SaveTemplate } from "../../api/environments.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Banner, Button, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
@@ -38,63 +39,30 @@ function McpServers() {
   const canEdit = useCan("create", "environmentTemplate");
   const templates = useEnvironmentTemplates(slug, projectId);
   const del = useDeleteEnvironmentTemplate(slug, projectId);
-  const [editing, setEditing] = useState<EnvironmentTemplate | "new" | null>(null);
-  const [deleting, setDeleting] = useState<EnvironmentTemplate | null>(null);
-  if (templates.isLoading) return <PageSpinner />;
-  if (templates.isError) return <Banner>{errorMessage((templates.error as ApiError).body) ?? "Could not load the MCP servers."}</Banner>;
-  const servers = (templates.data ?? []).filter((t) => t.type === "generic_mcp" || t.type === "local_mcp");
   return (
-    <div className="max-w-3xl space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <h2 className="text-lg font-semibold">MCP servers</h2>
-          <p className="mt-1 text-sm text-zinc-500">
-            Tools for agents: a remote MCP server (streamable HTTP) or a local one started inside the sandbox (stdio).
-          </p>
-        </div>
-        {canEdit && <Button onClick={() => setEditing("new")}>Add MCP server</Button>}
-      </div>
-      {editing === "new" && <McpForm onDone={() => setEditing(null)} />}
-      {servers.length === 0 && editing !== "new" ? (
-        <EmptyState title="No MCP servers yet" description="Add a server whose tools agents of this project may call." />
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="MCP servers">
-          {servers.map((t) => editing !== "new" && editing?.id === t.id ? (
-            <li key={t.id} className="p-4"><McpForm template={t} onDone={() => setEditing(null)} /></li>
-          ) : (
-            <li key={t.id} className="flex items-center gap-3 px-4 py-3">
-              {t.type === "generic_mcp"
-                ? <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
-                : <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />}
-              <div className="min-w-0 flex-1">
-                <div className="truncate font-mono text-sm">{mcpLabel(t)}</div>
-                <div className="truncate text-xs text-zinc-500">{t.type === "generic_mcp" ? "Remote (HTTP)" : "Local (stdio, in the sandbox)"}</div>
-              </div>
-              {canEdit && (
-                <Menu
-                  ariaLabel={`Actions for MCP server ${mcpLabel(t)}`}
-                  align="right"
-                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
-                  items={[
-                    { label: "Edit", onSelect: () => setEditing(t) },
-                    { label: "Delete", danger: true, onSelect: () => setDeleting(t) },
-                  ]}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete MCP server"
-        message={`Delete the MCP server "${deleting ? mcpLabel(deleting) : ""}"? Agents stop getting its tools.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      />
-    </div>
+    <SettingsList
+      title="MCP servers"
+      description="Tools for agents: a remote MCP server (streamable HTTP) or a local one started inside the sandbox (stdio)."
+      query={templates}
+      loadError="Could not load the MCP servers."
+      items={(templates.data ?? []).filter((t) => t.type === "generic_mcp" || t.type === "local_mcp")}
+      listLabel="MCP servers"
+      canEdit={canEdit}
+      addLabel="Add MCP server"
+      empty={{ title: "No MCP servers yet", description: "Add a server whose tools agents of this project may call." }}
+      row={(t) => ({
+        icon: t.type === "generic_mcp"
+          ? <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
+          : <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+        title: <span className="font-mono text-sm">{mcpLabel(t)}</span>,
+        detail: t.type === "generic_mcp" ? "Remote (HTTP)" : "Local (stdio, in the sandbox)",
+      })}
+      menuLabel={(t) => `Actions for MCP server ${mcpLabel(t)}`}
+      form={(t, onDone) => <McpForm template={t} onDone={onDone} />}
+      confirmDelete={{ title: "Delete MCP server", message: (t) => `Delete the MCP server "${mcpLabel(t)}"? Agents stop getting its tools.` }}
+      onDelete={(t, settled) => del.mutate(t.id, { onSettled: settled })}
+      deleting={del.isPending}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Ellipsis, GitBranch } from "lucide-react";
+import { GitBranch } from "lucide-react";
 import { SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared";
 import type { EnvironmentTemplate, SandboxConfigInput } from "@stride/shared/contract";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useDeleteEnvironmentTemplate, useEnvironmentTemplates, useSaveEnvironmentTemplate, type SaveTemplate } from "../../api/environments.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Banner, Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
+import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
@@ -26,68 +27,33 @@ function Repositories() {
   const canEdit = useCan("create", "environmentTemplate");
   const templates = useEnvironmentTemplates(slug, projectId);
   const del = useDeleteEnvironmentTemplate(slug, projectId);
-  const [editing, setEditing] = useState<EnvironmentTemplate | "new" | null>(null);
-  const [deleting, setDeleting] = useState<EnvironmentTemplate | null>(null);
   const [sandboxesOpen, setSandboxesOpen] = useState(false);
-  if (templates.isLoading) return <PageSpinner />;
-  if (templates.isError) return <Banner>{errorMessage((templates.error as ApiError).body) ?? "Could not load the repositories."}</Banner>;
   const repos = (templates.data ?? []).filter((t) => t.type === "sandbox");
   return (
-    <div className="max-w-3xl space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <h2 className="text-lg font-semibold">Repositories</h2>
-          <p className="mt-1 text-sm text-zinc-500">
-            Agents work in a sandboxed checkout of a repository: no network unless allowed, the rest of the system read-only.
-          </p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>
-          {canEdit && <Button onClick={() => setEditing("new")}>Add repository</Button>}
-        </div>
-      </div>
-      {editing === "new" && <RepositoryForm onDone={() => setEditing(null)} />}
-      {repos.length === 0 && editing !== "new" ? (
-        <EmptyState title="No repositories yet" description="Add a git repository (a URL or a path on the server) for agents to work in." />
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Repositories">
-          {repos.map((t) => editing !== "new" && editing?.id === t.id ? (
-            <li key={t.id} className="p-4"><RepositoryForm template={t} onDone={() => setEditing(null)} /></li>
-          ) : (
-            <li key={t.id} className="flex items-center gap-3 px-4 py-3">
-              <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
-              <div className="min-w-0 flex-1">
-                <div className="truncate font-medium">{repoOf(t)?.repo_slug}</div>
-                <div className="truncate text-xs text-zinc-500">
-                  {repoOf(t)?.url}{repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · {(t.config as SandboxConfigInput).network ? "network allowed" : "no network"}
-                </div>
-              </div>
-              {canEdit && (
-                <Menu
-                  ariaLabel={`Actions for repository ${repoOf(t)?.repo_slug}`}
-                  align="right"
-                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
-                  items={[
-                    { label: "Edit", onSelect: () => setEditing(t) },
-                    { label: "Delete", danger: true, onSelect: () => setDeleting(t) },
-                  ]}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete repository"
-        message={`Delete the repository "${deleting ? repoOf(deleting)?.repo_slug : ""}"? Running sandboxes keep their checkout until they stop.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      />
+    <SettingsList
+      title="Repositories"
+      description="Agents work in a sandboxed checkout of a repository: no network unless allowed, the rest of the system read-only."
+      query={templates}
+      loadError="Could not load the repositories."
+      items={repos}
+      listLabel="Repositories"
+      canEdit={canEdit}
+      addLabel="Add repository"
+      actions={<Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>}
+      empty={{ title: "No repositories yet", description: "Add a git repository (a URL or a path on the server) for agents to work in." }}
+      row={(t) => ({
+        icon: <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+        title: <span className="font-medium">{repoOf(t)?.repo_slug}</span>,
+        detail: `${repoOf(t)?.url ?? ""}${repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · ${(t.config as SandboxConfigInput).network ? "network allowed" : "no network"}`,
+      })}
+      menuLabel={(t) => `Actions for repository ${repoOf(t)?.repo_slug}`}
+      form={(t, onDone) => <RepositoryForm template={t} onDone={onDone} />}
+      confirmDelete={{ title: "Delete repository", message: (t) => `Delete the repository "${repoOf(t)?.repo_slug}"? Running sandboxes keep their checkout until they stop.` }}
+      onDelete={(t, settled) => del.mutate(t.id, { onSettled: settled })}
+      deleting={del.isPending}
+    >
       <SandboxModal open={sandboxesOpen} onClose={() => setSandboxesOpen(false)} templates={repos} />
-    </div>
+    </SettingsList>
   );
 }
 
