@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { Client } from "./helpers/client.ts";
 import { buildServer } from "../src/app.ts";
+import { pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
 
 /**
  * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,
@@ -202,5 +203,89 @@ describe("the app's HTML with the first screen's data", () => {
     expect(api.headers.get("content-type")).toMatch(/json/);
     const missing = await asWeb(ws.admin).get("/api/no-such-endpoint/");
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the page's head names the screen's route chunks", () => {
+  // a build manifest as Vite writes it (dist/.vite/manifest.json): the entry, the route chunks and their imports
+  const MANIFEST = {
+    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/screens.ts", "src/app/chunks/work-item-detail.ts", "src/app/chunks/settings.ts"] },
+    "_cx.js": { file: "assets/cx-abc.js" },
+    "_ui.js": { file: "assets/ui-abc.js", imports: ["_cx.js"] },
+    "_dates.js": { file: "assets/dates-abc.js" },
+    "src/app/chunks/screens.ts": { file: "assets/screens-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
+    "src/app/chunks/work-item-detail.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
+    "src/app/chunks/settings.ts": { file: "assets/settings-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
+  };
+  let built: FastifyInstance;
+  let builtUrl: string;
+  let builtDist: string;
+  beforeAll(async () => {
+    builtDist = fs.mkdtempSync(path.join(os.tmpdir(), "stride-web-"));
+    fs.writeFileSync(path.join(builtDist, "index.html"), INDEX);
+    fs.mkdirSync(path.join(builtDist, ".vite"));
+    fs.writeFileSync(path.join(builtDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    built = await buildServer(t.app, { webDist: builtDist });
+    builtUrl = await built.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await built?.close();
+    if (builtDist) fs.rmSync(builtDist, { recursive: true, force: true });
+  });
+  const as = (c: Client | null) => {
+    const w = new Client(builtUrl);
+    if (c) for (const [k, v] of c.cookies) w.setCookie(k, v);
+    return w;
+  };
+  /** The files the page's head preloads, in order. */
+  const preloads = (html: string) => [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+  it("preloads the work-item page's chunks and their imports from the head, with the data block after them", async () => {
+    const res = await as(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
+    expect(res.status).toBe(200);
+    const head = res.text.slice(0, res.text.indexOf("</head>"));
+    // the shells' chunk and the detail's, each import once; the entry's own preload (cx) stays as Vite wrote it
+    expect(preloads(res.text).sort()).toEqual(["assets/cx-abc.js", "assets/dates-abc.js", "assets/screens-abc.js", "assets/ui-abc.js", "assets/work-item-detail-abc.js"].sort());
+    expect(head.match(/cx-abc\.js/g)).toHaveLength(1);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/work-item-detail-abc.css">');
+    expect(head).not.toContain("settings-abc.js");
+    expect(res.text.indexOf("stride-screen-data\">")).toBeGreaterThan(res.text.indexOf("</head>"));
+  });
+
+  it("preloads the chunks each screen's route loads: the peek view, project settings, workspace members", async () => {
+    const peek = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text);
+    expect(peek).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/work-item-detail-abc.js"]));
+    const list = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/`)).text);
+    expect(list).toContain("assets/screens-abc.js");
+    expect(list).not.toContain("assets/work-item-detail-abc.js");
+    for (const url of [`/${ws.slug}/projects/${pr.id}/settings/`, `/${ws.slug}/settings/members/`]) {
+      const files = preloads((await as(ws.admin).get(url)).text);
+      expect(files, url).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]));
+      expect(files, url).not.toContain("assets/work-item-detail-abc.js");
+    }
+    // a signed-out visitor's page preloads the shells' chunk too (where they are sent to sign in)
+    expect(preloads((await as(null).get(`/${ws.slug}/settings/members/`)).text)).toContain("assets/screens-abc.js");
+  });
+
+  it("does not serve the build manifest", async () => {
+    const res = await as(ws.admin).get("/.vite/manifest.json");
+    expect(res.text).not.toContain("work-item-detail-abc");
+  });
+});
+
+describe("one session and scope lookup per page", () => {
+  it("shares the caller's session and each scope across the requests the server runs for a page", async () => {
+    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const keys = await withPageLoads(async () => {
+      const urls = [`${pr.base}/states/`, `${pr.base}/issue-labels/`, `/api/workspaces/${ws.slug}/members/`, "/api/users/me/"];
+      const answers = await Promise.all(urls.map((url) => t.server.inject({ method: "GET", url, headers })));
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      return pageLoadKeys();
+    });
+    // one session read, one scope per (workspace, project): not one of each per request
+    expect(keys.filter((k) => k.startsWith("session:"))).toHaveLength(1);
+    expect(keys.filter((k) => k.startsWith("scope:")).sort()).toEqual([`scope:${ws.admin.userId}:${ws.slug}:`, `scope:${ws.admin.userId}:${ws.slug}:${pr.id}`].sort());
+    // outside a page, nothing is shared (every request from the network reads its own)
+    expect(pageLoadKeys()).toEqual([]);
   });
 });

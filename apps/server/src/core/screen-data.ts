@@ -17,7 +17,8 @@
  */
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { requestKey, screenRequests } from "@stride/shared";
+import { requestKey, screenChunks, screenRequests } from "@stride/shared";
+import { withPageLoads } from "./page-loads.ts";
 
 /** Longest the page's data block waits for the screen's requests (ms); `SCREEN_DATA_BUDGET_MS` changes it. */
 export const EMBED_BUDGET_MS = 3000;
@@ -34,6 +35,45 @@ export function pendingHead(html: string): string {
   return html
     .replace(/<script type="module"(?![^>]*\basync\b)/g, '<script type="module" async')
     .replace("</head>", `<meta name="${SCREEN_DATA_ID}" content="pending">\n</head>`);
+}
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json): a chunk's file and the manifest keys of its static imports. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/**
+ * The `<link>`s that load the route chunks of the screen at `pathname` (+ `search`) with the page
+ * (packages/shared `screenChunks`): each chunk and its static imports, transitively, as `modulepreload`
+ * (fetched and compiled while the entry script loads, rather than requested once it has run), and their
+ * styles; files the page already names (the entry's) are left out.
+ */
+export function routePreloads(manifest: ViteManifest, html: string, pathname: string, search: string): string {
+  const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!named.has(chunk.file)) scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) if (!named.has(css) && !styles.includes(css)) styles.push(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of screenChunks(pathname, search)) visit(key);
+  return [...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join("\n");
+}
+
+/** The app's HTML with the route chunks of the URL of `req` preloaded from its head (`routePreloads`). */
+export function withRoutePreloads(html: string, manifest: ViteManifest | null, url: string): string {
+  if (!manifest) return html;
+  const u = new URL(url, "http://app.invalid");
+  const links = routePreloads(manifest, html, u.pathname, u.search);
+  return links ? html.replace("</head>", `${links}\n</head>`) : html;
 }
 
 /** JSON text made safe inside an HTML <script> element (no "</script>", "<!--", and no line separators JavaScript would mind). */
@@ -119,7 +159,8 @@ export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply
   const out = new PassThrough();
   reply.send(out);
   out.write(pendingHead(html.slice(0, at)));
-  screenAnswers(fastify, req, budgetMs, heads)
+  // one session and scope lookup for all of the page's requests (core/page-loads.ts)
+  withPageLoads(() => screenAnswers(fastify, req, budgetMs, heads))
     .then((data) => (data && data.answers.size ? screenDataBlock(data) : ""), () => "")
     .then((block) => out.end(block + html.slice(at)));
 }
