@@ -64,13 +64,17 @@ const asWeb = (c: Client) => {
   return w;
 };
 
-const BLOCK = /<script type="application\/json" id="stride-screen-data">([\s\S]*?)<\/script>/;
+const BLOCKS = /<script type="application\/json" data-stride-screen-data>([\s\S]*?)<\/script>/g;
+/** The page's data blocks, in order (one per batch of answers). */
+function blocks(html: string): { v: number; responses: Record<string, unknown>; live?: Record<string, number> }[] {
+  return [...html.matchAll(BLOCKS)].map((m) => JSON.parse(m[1]));
+}
+/** Every answer the page carries, from all of its blocks. */
 function screenData(html: string): Record<string, unknown> | null {
-  const m = BLOCK.exec(html);
-  if (!m) return null;
-  const data = JSON.parse(m[1]) as { v: number; responses: Record<string, unknown> };
-  expect(data.v).toBe(1);
-  return data.responses;
+  const all = blocks(html);
+  if (!all.length) return null;
+  for (const b of all) expect(b.v).toBe(1);
+  return Object.assign({}, ...all.map((b) => b.responses));
 }
 
 describe("the app's HTML with the first screen's data", () => {
@@ -112,13 +116,24 @@ describe("the app's HTML with the first screen's data", () => {
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
   });
 
+  it("sends the answers in blocks as they come: the caller and the live positions first, each later answer once", async () => {
+    const res = await asWeb(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
+    const all = blocks(res.text);
+    expect(all.length).toBeGreaterThan(1);
+    expect(Object.keys(all[0].responses)).toContain("/api/users/me/");
+    expect(all[0].live).toBeDefined();
+    for (const b of all.slice(1)) expect(b.live).toBeUndefined();
+    const keys = all.flatMap((b) => Object.keys(b.responses));
+    expect(new Set(keys).size).toBe(keys.length);
+    // every block comes before the end of the body
+    expect(res.text.lastIndexOf("data-stride-screen-data>")).toBeLessThan(res.text.indexOf("</body>"));
+  });
+
   it("carries where the caller's live streams stood before the data was read, so the channel replays only later writes", async () => {
     const me = (await ws.admin.get("/api/users/me/")).body as { id: string };
     const wsId = ((await ws.admin.get(`/api/workspaces/${ws.slug}/`)).body as { id: string }).id;
-    const liveOf = async (c: Client, url: string) => {
-      const m = BLOCK.exec((await asWeb(c).get(url)).text);
-      return (JSON.parse(m![1]) as { live?: Record<string, number> }).live!;
-    };
+    // in the page's first block, before any answer
+    const liveOf = async (c: Client, url: string) => blocks((await asWeb(c).get(url)).text)[0].live!;
     const before = await liveOf(ws.admin, `/${ws.slug}/projects/${pr.id}/issues/`);
     // the caller's stream, the workspace's and the caller's project's, each at its last number
     expect(Object.keys(before).sort()).toEqual([`project:${pr.id}`, `user:${me.id}`, `workspace:${wsId}`].sort());
@@ -148,9 +163,11 @@ describe("the app's HTML with the first screen's data", () => {
 
   it("escapes the data so no text in it can end the block or run as script", async () => {
     const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`);
-    const block = BLOCK.exec(res.text)![1];
-    expect(block).not.toMatch(/<|>|&|\u2028/);
-    expect(res.text.match(/<script/g)!.length).toBe(2); // the app's module script and the data block
+    const bodies = [...res.text.matchAll(BLOCKS)].map((m) => m[1]);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const b of bodies) expect(b).not.toMatch(/<|>|&|\u2028/);
+    // the app's module script and the data blocks, nothing else
+    expect(res.text.match(/<script/g)!.length).toBe(1 + bodies.length);
     expect(JSON.stringify(screenData(res.text))).toContain(JSON.stringify(SECRET).slice(1, -1));
   });
 
@@ -249,7 +266,7 @@ describe("the page's head names the screen's route chunks", () => {
     expect(head.match(/cx-abc\.js/g)).toHaveLength(1);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/work-item-detail-abc.css">');
     expect(head).not.toContain("settings-abc.js");
-    expect(res.text.indexOf("stride-screen-data\">")).toBeGreaterThan(res.text.indexOf("</head>"));
+    expect(res.text.indexOf("data-stride-screen-data>")).toBeGreaterThan(res.text.indexOf("</head>"));
   });
 
   it("preloads the chunks each screen's route loads: the peek view, project settings, workspace members", async () => {
