@@ -21,7 +21,11 @@ const MAX_AGE_MS = 10_000;
 const answers = new Map<string, unknown>();
 let liveAt: Record<string, number> = {};
 let readAt = 0;
-/** Set once a write or a live event made the page's answers possibly older than the server's: later blocks are ignored. */
+/**
+ * Set once a write or a live event made the page's answers possibly older than the server's: a request made from
+ * then on goes to the server. A request made before keeps waiting for its block (the server read it while the
+ * write was on its way, as it would have answered that request over the network).
+ */
 let forgotten = false;
 
 type Block = { v?: number; responses?: Record<string, unknown>; live?: Record<string, number> };
@@ -39,7 +43,7 @@ function readBlocks(): void {
       if (document.readyState === "loading") continue;
     }
     el.remove();
-    if (forgotten || !data || data.v !== 1 || !data.responses) continue;
+    if (!data || data.v !== 1 || !data.responses) continue;
     for (const [k, v] of Object.entries(data.responses)) answers.set(k, v);
     if (data.live && typeof data.live === "object") liveAt = data.live;
     readAt ||= Date.now();
@@ -60,7 +64,7 @@ function watch(): void {
   const wake = (all: boolean) => {
     readBlocks();
     for (const [key, fns] of waiting) {
-      if (!all && !answers.has(key) && !forgotten) continue;
+      if (!all && !answers.has(key)) continue;
       waiting.delete(key);
       for (const fn of fns) fn();
     }
@@ -85,14 +89,15 @@ export function takeBootAnswer(url: string): { body: unknown } | undefined | Pro
   watch();
   return new Promise((resolve) => {
     const list = waiting.get(key) ?? [];
-    list.push(() => resolve(takeNow(key)));
+    list.push(() => resolve(takeNow(key, true)));
     waiting.set(key, list);
   });
 }
 
-function takeNow(key: string): { body: unknown } | undefined {
+/** The answer of `key`, once; `waited`: for a request made before the answers were forgotten. */
+function takeNow(key: string, waited = false): { body: unknown } | undefined {
   readBlocks();
-  if (forgotten || !answers.has(key)) return undefined;
+  if ((forgotten && !waited) || !answers.has(key)) return undefined;
   if (Date.now() - readAt > MAX_AGE_MS) {
     answers.clear();
     return undefined;
@@ -104,16 +109,12 @@ function takeNow(key: string): { body: unknown } | undefined {
 
 /**
  * Forget every embedded answer not used yet: called when the app writes or learns of a change (a live event),
- * after which an answer the page carried may be older than the server's.
+ * after which an answer the page carried may be older than the server's. Requests already waiting for their
+ * block still get it; any request made later goes to the server.
  */
 export function forgetBootAnswers(): void {
   forgotten = true;
   answers.clear();
-  // whoever waits for a block goes to the server now
-  for (const [key, fns] of waiting) {
-    waiting.delete(key);
-    for (const fn of fns) fn();
-  }
 }
 
 /**
