@@ -166,18 +166,6 @@ export async function streamScreenAnswers(
 /** The request every signed-in screen makes first; its answer tells that the caller is signed in. */
 const ME = "/api/users/me/";
 
-/** The screen's answers for the caller of `req`, all at once (see `streamScreenAnswers`); null when the caller is not signed in. */
-export async function screenAnswers(fastify: FastifyInstance, req: FastifyRequest, budgetMs = EMBED_BUDGET_MS, heads?: LiveHeadsOf): Promise<ScreenData | null> {
-  const all: ScreenData = { answers: new Map() };
-  const any = await withPageLoads(() =>
-    streamScreenAnswers(fastify, req, (d) => {
-      for (const [k, v] of d.answers) all.answers.set(k, v);
-      if (d.live) all.live = d.live;
-    }, budgetMs, heads),
-  );
-  return any ? all : null;
-}
-
 /**
  * A data block of the page: some of the screen's answers (keys and bodies as JSON, escaped for HTML), and in the
  * first block the live streams' positions. A page carries one block per batch of answers, in the order they came.
