@@ -7,7 +7,7 @@
  * one block per answer as each is ready, and marks the page with a meta while blocks are coming. A GET whose
  * answer has not come yet waits for its block, or for the page's end (then it goes to the network), so the
  * screen renders what has come while slower answers are still on their way. Answers are dropped `MAX_AGE_MS`
- * after the page's first block was read: as long as the app's own cache holds an answer fresh (query-client.ts,
+ * after the page's last block was read: as long as the app's own cache holds an answer fresh (query-client.ts,
  * staleTime), so an answer the first screen did not use is never older than one it could have had from its cache.
  */
 import { requestKey } from "@stride/shared";
@@ -15,7 +15,7 @@ import { requestKey } from "@stride/shared";
 /** Attribute of the page's data blocks, and name of the head's meta announcing that blocks are on their way. */
 const BLOCK_ATTR = "data-stride-screen-data";
 const PENDING_META = "stride-screen-data";
-/** After this long a page's embedded answer is no longer used (ms after the page's first block was read; the query client's staleTime). */
+/** After this long a page's embedded answer is no longer used (ms after the page's last block was read; the query client's staleTime). */
 const MAX_AGE_MS = 10_000;
 
 const answers = new Map<string, unknown>();
@@ -46,7 +46,8 @@ function readBlocks(): void {
     if (!data || data.v !== 1 || !data.responses) continue;
     for (const [k, v] of Object.entries(data.responses)) answers.set(k, v);
     if (data.live && typeof data.live === "object") liveAt = data.live;
-    readAt ||= Date.now();
+    // the age of the page's data counts from its last block (the page's end, when it is done)
+    readAt = Date.now();
   }
 }
 
