@@ -31,6 +31,8 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // dist/.vite/manifest.json: the server names a screen's route chunks in the page's head from it (core/screen-data.ts)
+    manifest: true,
     // the app, and the public space (`/spaces/…`, served from spaces.html by the server)
     rollupOptions: { input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), spaces: fileURLToPath(new URL("./spaces.html", import.meta.url)) } },
   },

@@ -10,7 +10,7 @@ import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
 import { registerCollab, type CollabOptions } from "./collab/server.ts";
-import { sendAppHtml } from "./core/screen-data.ts";
+import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./core/screen-data.ts";
 import { resolveSession } from "./core/session.ts";
 import { liveHeads } from "./live/access.ts";
 
@@ -125,7 +125,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     // A built asset, else the SPA shell for client-side routes.
     const file = path.resolve(webDist!, "." + decodeURIComponent(url));
-    if (file.startsWith(path.resolve(webDist!) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    // (the build's manifest, dist/.vite/, is the server's, not a page's)
+    if (file.startsWith(path.resolve(webDist!) + path.sep) && !file.startsWith(path.resolve(webDist!, ".vite") + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = url.startsWith("/assets/");
       reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
@@ -139,8 +140,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
         return;
       }
     }
-    // the SPA shell, with the first screen's data for a signed-in caller (core/screen-data.ts)
-    const html = fs.readFileSync(path.join(webDist!, "index.html"), "utf8");
+    // the SPA shell, with the screen's route chunks preloaded and the first screen's data for a signed-in caller (core/screen-data.ts)
+    const html = withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url);
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
     else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
       const session = await resolveSession(app, r, "app");
@@ -149,6 +150,15 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   return fastify;
+}
+
+/** Vite's build manifest of the web app (`build.manifest`), or null when the build has none. */
+function readManifest(webDist: string): ViteManifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, ".vite", "manifest.json"), "utf8")) as ViteManifest;
+  } catch {
+    return null;
+  }
 }
 
 /** Paths of the public space app (`/spaces/…`), except the public intake form, which the app shows. */

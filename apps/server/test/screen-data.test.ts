@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { Client } from "./helpers/client.ts";
 import { buildServer } from "../src/app.ts";
+import { pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
 
 /**
  * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,
@@ -63,13 +64,17 @@ const asWeb = (c: Client) => {
   return w;
 };
 
-const BLOCK = /<script type="application\/json" id="stride-screen-data">([\s\S]*?)<\/script>/;
+const BLOCKS = /<script type="application\/json" data-stride-screen-data>([\s\S]*?)<\/script>/g;
+/** The page's data blocks, in order (one per batch of answers). */
+function blocks(html: string): { v: number; responses: Record<string, unknown>; live?: Record<string, number> }[] {
+  return [...html.matchAll(BLOCKS)].map((m) => JSON.parse(m[1]));
+}
+/** Every answer the page carries, from all of its blocks. */
 function screenData(html: string): Record<string, unknown> | null {
-  const m = BLOCK.exec(html);
-  if (!m) return null;
-  const data = JSON.parse(m[1]) as { v: number; responses: Record<string, unknown> };
-  expect(data.v).toBe(1);
-  return data.responses;
+  const all = blocks(html);
+  if (!all.length) return null;
+  for (const b of all) expect(b.v).toBe(1);
+  return Object.assign({}, ...all.map((b) => b.responses));
 }
 
 describe("the app's HTML with the first screen's data", () => {
@@ -111,13 +116,24 @@ describe("the app's HTML with the first screen's data", () => {
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
   });
 
+  it("sends the answers in blocks as they come: the caller and the live positions first, each later answer once", async () => {
+    const res = await asWeb(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
+    const all = blocks(res.text);
+    expect(all.length).toBeGreaterThan(1);
+    expect(Object.keys(all[0].responses)).toContain("/api/users/me/");
+    expect(all[0].live).toBeDefined();
+    for (const b of all.slice(1)) expect(b.live).toBeUndefined();
+    const keys = all.flatMap((b) => Object.keys(b.responses));
+    expect(new Set(keys).size).toBe(keys.length);
+    // every block comes before the end of the body
+    expect(res.text.lastIndexOf("data-stride-screen-data>")).toBeLessThan(res.text.indexOf("</body>"));
+  });
+
   it("carries where the caller's live streams stood before the data was read, so the channel replays only later writes", async () => {
     const me = (await ws.admin.get("/api/users/me/")).body as { id: string };
     const wsId = ((await ws.admin.get(`/api/workspaces/${ws.slug}/`)).body as { id: string }).id;
-    const liveOf = async (c: Client, url: string) => {
-      const m = BLOCK.exec((await asWeb(c).get(url)).text);
-      return (JSON.parse(m![1]) as { live?: Record<string, number> }).live!;
-    };
+    // in the page's first block, before any answer
+    const liveOf = async (c: Client, url: string) => blocks((await asWeb(c).get(url)).text)[0].live!;
     const before = await liveOf(ws.admin, `/${ws.slug}/projects/${pr.id}/issues/`);
     // the caller's stream, the workspace's and the caller's project's, each at its last number
     expect(Object.keys(before).sort()).toEqual([`project:${pr.id}`, `user:${me.id}`, `workspace:${wsId}`].sort());
@@ -147,9 +163,11 @@ describe("the app's HTML with the first screen's data", () => {
 
   it("escapes the data so no text in it can end the block or run as script", async () => {
     const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`);
-    const block = BLOCK.exec(res.text)![1];
-    expect(block).not.toMatch(/<|>|&|\u2028/);
-    expect(res.text.match(/<script/g)!.length).toBe(2); // the app's module script and the data block
+    const bodies = [...res.text.matchAll(BLOCKS)].map((m) => m[1]);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const b of bodies) expect(b).not.toMatch(/<|>|&|\u2028/);
+    // the app's module script and the data blocks, nothing else
+    expect(res.text.match(/<script/g)!.length).toBe(1 + bodies.length);
     expect(JSON.stringify(screenData(res.text))).toContain(JSON.stringify(SECRET).slice(1, -1));
   });
 
@@ -202,5 +220,89 @@ describe("the app's HTML with the first screen's data", () => {
     expect(api.headers.get("content-type")).toMatch(/json/);
     const missing = await asWeb(ws.admin).get("/api/no-such-endpoint/");
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the page's head names the screen's route chunks", () => {
+  // a build manifest as Vite writes it (dist/.vite/manifest.json): the entry, the route chunks and their imports
+  const MANIFEST = {
+    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/screens.ts", "src/app/chunks/work-item-detail.ts", "src/app/chunks/settings.ts"] },
+    "_cx.js": { file: "assets/cx-abc.js" },
+    "_ui.js": { file: "assets/ui-abc.js", imports: ["_cx.js"] },
+    "_dates.js": { file: "assets/dates-abc.js" },
+    "src/app/chunks/screens.ts": { file: "assets/screens-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
+    "src/app/chunks/work-item-detail.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
+    "src/app/chunks/settings.ts": { file: "assets/settings-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
+  };
+  let built: FastifyInstance;
+  let builtUrl: string;
+  let builtDist: string;
+  beforeAll(async () => {
+    builtDist = fs.mkdtempSync(path.join(os.tmpdir(), "stride-web-"));
+    fs.writeFileSync(path.join(builtDist, "index.html"), INDEX);
+    fs.mkdirSync(path.join(builtDist, ".vite"));
+    fs.writeFileSync(path.join(builtDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    built = await buildServer(t.app, { webDist: builtDist });
+    builtUrl = await built.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await built?.close();
+    if (builtDist) fs.rmSync(builtDist, { recursive: true, force: true });
+  });
+  const as = (c: Client | null) => {
+    const w = new Client(builtUrl);
+    if (c) for (const [k, v] of c.cookies) w.setCookie(k, v);
+    return w;
+  };
+  /** The files the page's head preloads, in order. */
+  const preloads = (html: string) => [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+  it("preloads the work-item page's chunks and their imports from the head, with the data block after them", async () => {
+    const res = await as(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
+    expect(res.status).toBe(200);
+    const head = res.text.slice(0, res.text.indexOf("</head>"));
+    // the shells' chunk and the detail's, each import once; the entry's own preload (cx) stays as Vite wrote it
+    expect(preloads(res.text).sort()).toEqual(["assets/cx-abc.js", "assets/dates-abc.js", "assets/screens-abc.js", "assets/ui-abc.js", "assets/work-item-detail-abc.js"].sort());
+    expect(head.match(/cx-abc\.js/g)).toHaveLength(1);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/work-item-detail-abc.css">');
+    expect(head).not.toContain("settings-abc.js");
+    expect(res.text.indexOf("data-stride-screen-data>")).toBeGreaterThan(res.text.indexOf("</head>"));
+  });
+
+  it("preloads the chunks each screen's route loads: the peek view, project settings, workspace members", async () => {
+    const peek = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text);
+    expect(peek).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/work-item-detail-abc.js"]));
+    const list = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/`)).text);
+    expect(list).toContain("assets/screens-abc.js");
+    expect(list).not.toContain("assets/work-item-detail-abc.js");
+    for (const url of [`/${ws.slug}/projects/${pr.id}/settings/`, `/${ws.slug}/settings/members/`]) {
+      const files = preloads((await as(ws.admin).get(url)).text);
+      expect(files, url).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]));
+      expect(files, url).not.toContain("assets/work-item-detail-abc.js");
+    }
+    // a signed-out visitor's page preloads the shells' chunk too (where they are sent to sign in)
+    expect(preloads((await as(null).get(`/${ws.slug}/settings/members/`)).text)).toContain("assets/screens-abc.js");
+  });
+
+  it("does not serve the build manifest", async () => {
+    const res = await as(ws.admin).get("/.vite/manifest.json");
+    expect(res.text).not.toContain("work-item-detail-abc");
+  });
+});
+
+describe("one session and scope lookup per page", () => {
+  it("shares the caller's session and each scope across the requests the server runs for a page", async () => {
+    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const keys = await withPageLoads(async () => {
+      const urls = [`${pr.base}/states/`, `${pr.base}/issue-labels/`, `/api/workspaces/${ws.slug}/members/`, "/api/users/me/"];
+      const answers = await Promise.all(urls.map((url) => t.server.inject({ method: "GET", url, headers })));
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      return pageLoadKeys();
+    });
+    // one session read, one scope per (workspace, project): not one of each per request
+    expect(keys.filter((k) => k.startsWith("session:"))).toHaveLength(1);
+    expect(keys.filter((k) => k.startsWith("scope:")).sort()).toEqual([`scope:${ws.admin.userId}:${ws.slug}:`, `scope:${ws.admin.userId}:${ws.slug}:${pr.id}`].sort());
+    // outside a page, nothing is shared (every request from the network reads its own)
+    expect(pageLoadKeys()).toEqual([]);
   });
 });

@@ -204,3 +204,45 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     if (page === "model-configuration") go(`${P(pid)}/model-configs/`);
   }
 }
+
+/** The web app's lazily loaded route chunks (apps/web/src/app/chunks/), by their source path in apps/web (a key of Vite's manifest). */
+export const ROUTE_CHUNKS = {
+  screens: "src/app/chunks/screens.ts",
+  settings: "src/app/chunks/settings.ts",
+  workItemDetail: "src/app/chunks/work-item-detail.ts",
+  cycles: "src/app/chunks/cycles.ts",
+  insight: "src/app/chunks/insight.ts",
+  godMode: "src/app/chunks/god-mode.ts",
+} as const;
+
+/**
+ * The route chunks the app loads to show the screen at `pathname` (+ `search`), as its router does
+ * (apps/web/src/app/router.tsx, features/work-items/routes.tsx, the loaders' `workItemDetailChunk`): the
+ * server names them in the page's head (`<link rel="modulepreload">`), so the browser fetches them with the
+ * entry script instead of after it has run. A chunk missing here is loaded by the router as before.
+ */
+export function screenChunks(pathname: string, search: string): string[] {
+  let parts: string[];
+  try {
+    parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return [];
+  }
+  const [first, section, a, b, c] = parts;
+  if (first === "god-mode") return [ROUTE_CHUNKS.godMode];
+  if (first === "api" || first === "auth" || first === "assets") return [];
+  const out: string[] = [ROUTE_CHUNKS.screens];
+  if (!first || PUBLIC_ROOTS.has(first)) return out;
+  if (first === "profile") return [...out, ROUTE_CHUNKS.settings];
+  if (USER_ROUTES.has(first)) return out;
+  const peek = new URLSearchParams(search).has("peekId");
+  if (section === "browse" && a) out.push(ROUTE_CHUNKS.workItemDetail);
+  else if (section === "settings") out.push(ROUTE_CHUNKS.settings);
+  else if (section === "analytics" || section === "profile") out.push(ROUTE_CHUNKS.insight);
+  else if (section === "projects" && a && a !== "archives") {
+    if (b === "settings") out.push(ROUTE_CHUNKS.settings);
+    else if (b === "cycles") out.push(ROUTE_CHUNKS.cycles);
+    if (((b === "issues" || b === "epics") && c) || (b === "archives" && c === "issues" && parts[5]) || peek) out.push(ROUTE_CHUNKS.workItemDetail);
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } 
 import type { AppContext } from "./context.ts";
 import { resolveSession, type AuthKind, type SessionUser } from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
+import { pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
@@ -158,7 +159,8 @@ export async function loadScope(app: AppContext, slug: string, userId: string, p
 export async function findScope(app: AppContext, slug: string, userId: string, projectId?: string) {
   const wantProject = projectId !== undefined && z.uuid().safeParse(projectId).success;
   const q = scopeQueries(app.db);
-  const rows = wantProject ? await q.project.execute({ slug, userId, projectId }) : await q.workspace.execute({ slug, userId });
+  // once per page when the server runs a page's requests itself (core/page-loads.ts)
+  const rows = await pageLoad(`scope:${userId}:${slug}:${wantProject ? projectId : ""}`, () => (wantProject ? q.project.execute({ slug, userId, projectId }) : q.workspace.execute({ slug, userId })));
   return rows[0];
 }
 

@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "./context.ts";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
 import type { UserRow } from "./route.ts";
+import { pageLoad } from "./page-loads.ts";
 
 export type AuthKind = "session" | "admin";
 export interface SessionUser {
@@ -42,10 +43,13 @@ export async function resolveSession(app: AppContext, req: FastifyRequest, kind:
   const token = req.cookies?.[cookieName(app, kind)];
   if (!token) return null;
   const id = hashToken(token);
-  const rows = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
-  const row = rows[0];
-  if (!row || !row.user.isActive) return null;
-  return { user: row.user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, row.user.id) };
+  // once per page when the server runs a page's requests itself (core/page-loads.ts)
+  return pageLoad(`session:${kind}:${id}`, async () => {
+    const rows = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
+    const row = rows[0];
+    if (!row || !row.user.isActive) return null;
+    return { user: row.user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, row.user.id) };
+  });
 }
 
 export async function isInstanceAdmin(db: DbOrTx, userId: string): Promise<boolean> {

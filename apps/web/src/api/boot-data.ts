@@ -3,74 +3,119 @@
  * (apps/server/src/core/screen-data.ts; which requests: packages/shared/src/screen-data.ts). The HTTP client
  * answers a GET from it instead of the network, once per request, so the screen opened from its URL renders
  * without a round trip. Once per request: what the app asks again (a refetch after a write, on focus) goes to
- * the server. The page's scripts may run before the block has arrived (the server streams the page and
- * marks it with a meta while the block is pending): a GET then waits for the page to finish. Answers are
- * dropped `MAX_AGE_MS` after the page read them: as long as the app's own cache holds an answer fresh
- * (query-client.ts, staleTime), so an answer the first screen did not use is never older than one it could
- * have had from its cache.
+ * the server. The page's scripts run while the page is still arriving: the server streams its head first, then
+ * one block per answer as each is ready, and marks the page with a meta while blocks are coming. A GET whose
+ * answer has not come yet waits for its block, or for the page's end (then it goes to the network), so the
+ * screen renders what has come while slower answers are still on their way. Answers are dropped `MAX_AGE_MS`
+ * after the page's last block was read: as long as the app's own cache holds an answer fresh (query-client.ts,
+ * staleTime), so an answer the first screen did not use is never older than one it could have had from its cache.
  */
 import { requestKey } from "@stride/shared";
 
-const SCREEN_DATA_ID = "stride-screen-data";
-/** After this long a page's embedded answer is no longer used (ms after the page read them; the query client's staleTime). */
+/** Attribute of the page's data blocks, and name of the head's meta announcing that blocks are on their way. */
+const BLOCK_ATTR = "data-stride-screen-data";
+const PENDING_META = "stride-screen-data";
+/** After this long a page's embedded answer is no longer used (ms after the page's last block was read; the query client's staleTime). */
 const MAX_AGE_MS = 10_000;
 
-let answers: Map<string, unknown> | null = null;
+const answers = new Map<string, unknown>();
 let liveAt: Record<string, number> = {};
 let readAt = 0;
+/**
+ * Set once a write or a live event made the page's answers possibly older than the server's: a request made from
+ * then on goes to the server. A request made before keeps waiting for its block (the server read it while the
+ * write was on its way, as it would have answered that request over the network).
+ */
+let forgotten = false;
 
-function load(): Map<string, unknown> | null {
-  if (answers || typeof document === "undefined") return answers;
-  const el = document.getElementById(SCREEN_DATA_ID);
-  if (!el) return null;
-  el.remove();
-  try {
-    const data = JSON.parse(el.textContent ?? "") as { v?: number; responses?: Record<string, unknown>; live?: Record<string, number> };
-    if (data.v !== 1 || !data.responses) return null;
-    answers = new Map(Object.entries(data.responses));
-    liveAt = data.live && typeof data.live === "object" ? data.live : {};
+type Block = { v?: number; responses?: Record<string, unknown>; live?: Record<string, number> };
+
+/** Read the data blocks the parser has added since the last call (each is read once, then removed). */
+function readBlocks(): void {
+  if (typeof document === "undefined") return;
+  for (const el of document.querySelectorAll(`script[${BLOCK_ATTR}]`)) {
+    let data: Block | null = null;
+    try {
+      data = JSON.parse(el.textContent ?? "") as Block;
+    } catch {
+      // a block the parser has not finished (no prefix of a JSON object is one): read it once it is whole;
+      // unreadable once the page is done: those requests go to the server
+      if (document.readyState === "loading") continue;
+    }
+    el.remove();
+    if (!data || data.v !== 1 || !data.responses) continue;
+    for (const [k, v] of Object.entries(data.responses)) answers.set(k, v);
+    if (data.live && typeof data.live === "object") liveAt = data.live;
+    // the age of the page's data counts from its last block (the page's end, when it is done)
     readAt = Date.now();
-  } catch {
-    /* unreadable: the requests go to the server */
   }
-  return answers;
 }
 
-
-/** Resolves once the page's data block, announced by the head, is parsed (at once when none is pending). */
-let pagePending: Promise<void> | null = null;
-function pageDone(): Promise<void> | null {
-  if (typeof document === "undefined" || document.readyState !== "loading" || !document.querySelector(`meta[name="${SCREEN_DATA_ID}"]`)) return null;
-  pagePending ??= new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
-  return pagePending;
+/** True while the page is still arriving and its head announced data blocks: an answer not here yet may still come. */
+function pagePending(): boolean {
+  return typeof document !== "undefined" && document.readyState === "loading" && !!document.querySelector(`meta[name="${PENDING_META}"]`);
 }
 
-/** The embedded answer of a GET of `url` (then forgotten), or undefined; waits for the data block when the page announces one. */
+/** GETs waiting for their answer's block (or the page's end), by request key. */
+const waiting = new Map<string, (() => void)[]>();
+let watching = false;
+function watch(): void {
+  if (watching) return;
+  watching = true;
+  const wake = (all: boolean) => {
+    readBlocks();
+    for (const [key, fns] of waiting) {
+      if (!all && !answers.has(key)) continue;
+      waiting.delete(key);
+      for (const fn of fns) fn();
+    }
+  };
+  // blocks come in as the parser adds them; the page's end answers the rest (from the network)
+  const obs = new MutationObserver(() => wake(false));
+  obs.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    obs.disconnect();
+    wake(true);
+  }, { once: true });
+}
+
+/**
+ * The embedded answer of a GET of `url` (then forgotten), or undefined; while the page is still arriving, waits
+ * for the answer's block or the page's end.
+ */
 export function takeBootAnswer(url: string): { body: unknown } | undefined | Promise<{ body: unknown } | undefined> {
-  const pending = pageDone();
-  return pending ? pending.then(() => takeNow(url)) : takeNow(url);
+  readBlocks();
+  const key = requestKey(url);
+  if (answers.has(key) || forgotten || !pagePending()) return takeNow(key);
+  watch();
+  return new Promise((resolve) => {
+    const list = waiting.get(key) ?? [];
+    list.push(() => resolve(takeNow(key, true)));
+    waiting.set(key, list);
+  });
 }
 
-function takeNow(url: string): { body: unknown } | undefined {
-  const map = load();
-  if (!map?.size) return undefined;
+/** The answer of `key`, once; `waited`: for a request made before the answers were forgotten. */
+function takeNow(key: string, waited = false): { body: unknown } | undefined {
+  readBlocks();
+  if ((forgotten && !waited) || !answers.has(key)) return undefined;
   if (Date.now() - readAt > MAX_AGE_MS) {
-    answers = new Map();
+    answers.clear();
     return undefined;
   }
-  const key = requestKey(url);
-  if (!map.has(key)) return undefined;
-  const body = map.get(key);
-  map.delete(key);
+  const body = answers.get(key);
+  answers.delete(key);
   return { body };
 }
 
 /**
  * Forget every embedded answer not used yet: called when the app writes or learns of a change (a live event),
- * after which an answer the page carried may be older than the server's.
+ * after which an answer the page carried may be older than the server's. Requests already waiting for their
+ * block still get it; any request made later goes to the server.
  */
 export function forgetBootAnswers(): void {
-  answers = new Map();
+  forgotten = true;
+  answers.clear();
 }
 
 /**
@@ -79,7 +124,7 @@ export function forgetBootAnswers(): void {
  * the page carried no such number (no data block, another workspace's stream) or it is older than `MAX_AGE_MS`.
  */
 export function bootLiveCursor(stream: string): number | undefined {
-  load();
+  readBlocks();
   if (!readAt || Date.now() - readAt > MAX_AGE_MS) return undefined;
   const seq = liveAt[stream];
   return typeof seq === "number" && Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;

@@ -59,7 +59,7 @@ async function plainPages(ctx: BrowserContext): Promise<void> {
     if (route.request().resourceType() !== "document") return route.continue();
     const res = await route.fetch();
     const html = (await res.text())
-      .replace(/<script type="application\/json" id="stride-screen-data">[\s\S]*?<\/script>/, "")
+      .replace(/<script type="application\/json" data-stride-screen-data>[\s\S]*?<\/script>/g, "")
       .replace(/<meta name="stride-screen-data"[^>]*>/, "");
     await route.fulfill({ response: res, body: html });
   });

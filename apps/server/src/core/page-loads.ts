@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Loads shared by the requests the server runs for one page (core/screen-data.ts embeds a screen's ~20 GET
+ * answers through its own routes): the caller's session and the workspace/project scope are the same for all
+ * of them, so each is read once per page instead of once per request. Outside a page's requests (every
+ * request from the network) `pageLoad` simply runs the load.
+ */
+const store = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+
+/** Run `fn` (and every request it starts) with one set of shared loads, dropped when it is done. */
+export function withPageLoads<T>(fn: () => Promise<T>): Promise<T> {
+  return store.run(new Map(), fn);
+}
+
+/** `load()`, or the page's earlier call of it under `key` when running for a page (see `withPageLoads`). */
+export function pageLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const loads = store.getStore();
+  if (!loads) return load();
+  let p = loads.get(key) as Promise<T> | undefined;
+  if (!p) loads.set(key, (p = load()));
+  return p;
+}
+
+/** How many distinct loads the current page has shared so far (0 outside a page); for tests and measurements. */
+export function pageLoadKeys(): string[] {
+  return [...(store.getStore()?.keys() ?? [])];
+}
