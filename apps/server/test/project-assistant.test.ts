@@ -27,7 +27,7 @@ const TAGS = [PROJECT_ASSISTANT_TAG];
 const I = schema.issues;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ outboundAllowPrivate: true });
   w = await roleWorld(t);
   ms = await startModelServer({ apiKey: KEY });
   const p = w.project.base;

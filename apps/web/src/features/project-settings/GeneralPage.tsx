@@ -11,7 +11,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { BUILT_FEATURES } from "@stride/shared";
-import { PublishModal } from "./PublishModal.tsx";
+import { PublishModal } from "../../components/publish/PublishModal.tsx";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";

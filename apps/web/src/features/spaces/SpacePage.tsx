@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import type { PublicIssue, PublicIssuePage, PublicState } from "@stride/shared/contract";
-import type { Priority, PublishLayout } from "@stride/shared";
+import { PRIORITIES, type Priority, type PublishLayout } from "@stride/shared";
 import { useMe } from "../../api/users.ts";
 import { ApiError } from "../../api/client.ts";
 import {
@@ -326,7 +326,7 @@ function RequestPanel(props: { anchor: string; intakeId: string; projectName: st
             <Input label="Title" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
             <Textarea label="Details" rows={5} maxLength={20000} value={details} onChange={(e) => setDetails(e.target.value)} />
             <Select label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-              {["none", "low", "medium", "high", "urgent"].map((p) => <option key={p} value={p}>{p === "none" ? "None" : p[0].toUpperCase() + p.slice(1)}</option>)}
+              {[...PRIORITIES].reverse().map((p) => <option key={p} value={p}>{p === "none" ? "None" : p[0].toUpperCase() + p.slice(1)}</option>)}
             </Select>
             <Button type="submit" loading={send.isPending} disabled={!name.trim()}>Send request</Button>
           </form>

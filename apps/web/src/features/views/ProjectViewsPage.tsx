@@ -11,7 +11,7 @@ import { usePermissions } from "../../lib/permissions.ts";
 import { useCreateParam } from "../../lib/create-param.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { sortViews, type ViewSort } from "./sort.ts";
-import { PublishModal } from "../project-settings/PublishModal.tsx";
+import { PublishModal } from "../../components/publish/PublishModal.tsx";
 
 /** A project's saved views (work-tracking §2): favourites first, sortable by name, creation or last update. */
 export function ProjectViewsPage() {

@@ -4,7 +4,7 @@ import { PUBLISH_LAYOUTS, type PublishLayout, type PublishViewProps } from "@str
 import { deployBoardQuery, isPublished, spaceLink, usePublishProject, useUnpublishProject, useUpdateBoard } from "../../api/publish.ts";
 import { intakeSettingsQuery } from "../../api/intake.ts";
 import { copyText } from "../../lib/clipboard.ts";
-import { Button, Modal, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
+import { Button, Modal, PageSpinner, Toggle, useToast } from "../ui/index.ts";
 
 const LAYOUT_NAMES: Record<PublishLayout, string> = { list: "List", kanban: "Board", calendar: "Calendar", gantt: "Timeline", spreadsheet: "Spreadsheet" };
 const ALL: PublishViewProps = { list: true, kanban: true, calendar: true, gantt: true, spreadsheet: true };
