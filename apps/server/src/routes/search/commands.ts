@@ -105,8 +105,7 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions): SQL {
   if (!q.text) return sql`WITH ${vis}, strong AS MATERIALIZED ${newest(sql`true`)}, fuzzy AS (SELECT NULL::uuid AS id WHERE false)`;
   const like = sql`${q.like}::text`;
   const strong = [
-    newest(sql`i.name ILIKE ${like}`),
-    newest(sql`${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text)`),
+    newest(sql`(i.name ILIKE ${like} OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
     // gated, so that without such a project no item is read for it
     newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
       AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`),
@@ -291,7 +290,10 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Run one request's searches in one transaction with the search's similarity threshold. */
 export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
   return app.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    // a plan made for every query: which index fits depends on how common its words are (a cached generic plan
+    // would walk every item for a rare word)
+    await tx.execute(sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true),
+      set_config('plan_cache_mode', 'force_custom_plan', true)`));
     return fn(tx);
   });
 }
