@@ -8,7 +8,7 @@
  * nothing archived, deleted or a draft. The expressions match the indexes of db/sql/search.sql.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { fuzzyWords, INTAKE_STATUS, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import { fuzzyWords, INTAKE_STATUS, PROJECT_IDENTIFIER_MAX, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
@@ -106,17 +106,20 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions): SQL {
   const like = sql`${q.like}::text`;
   const strong = [
     newest(sql`(i.name ILIKE ${like} OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
-    // gated, so that without such a project no item is read for it
-    newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
-      AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`),
   ];
+  if (q.text.length <= PROJECT_IDENTIFIER_MAX) {
+    // gated, so that without such a project no item is read for it
+    strong.push(newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
+      AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`));
+  }
   if (q.sequenceIds.length) {
     const seq = sql`i.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
     strong.unshift(newest(q.identifier
       ? sql`${seq} AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND upper(cp.identifier) = ${q.identifier}::text)`
       : seq));
   }
-  const words = fuzzyWords(q.text);
+  // a key's parts are no words to be near
+  const words = q.identifier ? [] : fuzzyWords(q.text);
   const fuzzy = [newest(sql`${q.text}::text <% i.name`)];
   if (words.length) {
     // items near every word are few: found through the trigram index (ordered by an expression no index serves, so
