@@ -235,3 +235,62 @@ describe("intake in search", () => {
     expect(guest.body.results.intake.map((i: { id: string }) => i.id)).toEqual([guests.issue.id]);
   });
 });
+
+describe("work-item search tiers (a common word does not rank every match)", () => {
+  let tiers: ProjectFixture;
+  let key: string;
+  const entity = async (query: string, count: number) => {
+    const res = await ws.member.get(`${wsUrl()}/entity-search/?query=${encodeURIComponent(query)}&query_type=issue&count=${count}&project_id=${tiers.id}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.issue as { id: string; name: string }[];
+  };
+
+  beforeAll(async () => {
+    tiers = await projectFixture(t, ws, { name: "Tiers", identifier: "TIR" });
+    // the oldest items first; the many "Export report" and "Ledger sync" items are the newest
+    const ids = await insertIssues({ t, ws, pr: tiers }, [
+      { name: "Invoice export", createdAtOffset: 5000 },
+      { name: "Ledgr sync backlog", createdAtOffset: 5001 },
+      { name: "Quarterly report for the sprint", createdAtOffset: 5002 },
+      { name: "Sprint report", createdAtOffset: 5003 },
+      { name: "Sprnt reprt draft", createdAtOffset: 5004 },
+      { name: "Mentions TIR-1 in its name", createdAtOffset: 5005 },
+      { name: "Report sprnt", createdAtOffset: 5006 },
+      ...Array.from({ length: 12 }, (_, n) => ({ name: `Export report ${n}`, createdAtOffset: 6000 + n })),
+      ...Array.from({ length: 4 }, (_, n) => ({ name: `Ledger sync ${n}`, createdAtOffset: 7000 + n })),
+    ]);
+    key = ids["Invoice export"];
+  });
+
+  it("finds a misspelled word when another word of the query matches many newer items", async () => {
+    // the near matches of the whole text are the 12 newer "Export report" items; the item near every word wins
+    const found = await entity("invoce export", 5);
+    expect(found[0]).toMatchObject({ id: key, name: "Invoice export" });
+  });
+
+  it("takes near (misspelled) matches only when the exact ones do not fill the page", async () => {
+    expect((await entity("ledger", 3)).map((i) => i.name)).toEqual(["Ledger sync 3", "Ledger sync 2", "Ledger sync 1"]);
+    const all = (await entity("ledger", 10)).map((i) => i.name);
+    expect(all).toEqual(["Ledger sync 3", "Ledger sync 2", "Ledger sync 1", "Ledger sync 0", "Ledgr sync backlog"]);
+    // a prefix while typing is a name match too
+    expect((await entity("ledg", 2)).map((i) => i.name)).toEqual(["Ledger sync 3", "Ledger sync 2"]);
+  });
+
+  it("ranks the exact key, then the name containing the text, then every word in the name, then near matches", async () => {
+    const names = (await entity("sprint report", 20)).map((i) => i.name);
+    expect(names.slice(0, 2)).toEqual(["Sprint report", "Quarterly report for the sprint"]);
+    // then the near matches, by similarity ("Export report" shares a whole word, so it is nearer than the typo)
+    expect(names.slice(2)).toContain("Sprnt reprt draft");
+    // every word, in another order, ranks above a closer-looking misspelling
+    expect((await entity("report sprint", 3)).map((i) => i.name)).toEqual(["Sprint report", "Quarterly report for the sprint", "Report sprnt"]);
+    const byKey = await entity("TIR-1", 5);
+    expect(byKey.map((i) => i.name).slice(0, 2)).toEqual(["Invoice export", "Mentions TIR-1 in its name"]);
+  });
+
+  it("answers the newest items for an empty query, with the pickers' flags", async () => {
+    const res = await ws.member.get(`${wsUrl()}/projects/${tiers.id}/search-issues/?search=`);
+    expect(res.status).toBe(200);
+    expect(res.body.slice(0, 2).map((i: { name: string }) => i.name)).toEqual(["Ledger sync 3", "Ledger sync 2"]);
+    expect(res.body).toHaveLength(23);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, parseSearchQuery, searchRank } from "./search-query.ts";
+import { escapeLike, fuzzyWords, parseSearchQuery, searchRank } from "./search-query.ts";
 
 describe("parseSearchQuery", () => {
   it("reads a work-item key as identifier and sequence id", () => {
@@ -20,7 +20,7 @@ describe("parseSearchQuery", () => {
 });
 
 describe("searchRank", () => {
-  const none = { exactKey: false, nameContains: false, similarity: 0, textRank: 0 };
+  const none = { exactKey: false, nameContains: false, nameWords: false, similarity: 0, textRank: 0 };
   it("puts an exact key above a name match, and a name match above a near miss", () => {
     const key = searchRank({ ...none, exactKey: true });
     const name = searchRank({ ...none, nameContains: true, similarity: 1 });
@@ -31,5 +31,37 @@ describe("searchRank", () => {
   });
   it("takes the better of similarity and full-text rank", () => {
     expect(searchRank({ ...none, similarity: 0.3, textRank: 0.7 })).toBe(0.7);
+  });
+});
+
+describe("searchRank tiers", () => {
+  const none = { exactKey: false, nameContains: false, nameWords: false, similarity: 0, textRank: 0 };
+  it("puts every word of the text in the name (any order) above the best near match, and below the whole text", () => {
+    const words = searchRank({ ...none, nameWords: true, similarity: 0.3 });
+    expect(words).toBeGreaterThan(searchRank({ ...none, similarity: 1 }));
+    expect(words).toBeGreaterThan(searchRank({ ...none, textRank: 1 }));
+    expect(searchRank({ ...none, nameContains: true, similarity: 0.4 })).toBeGreaterThan(searchRank({ ...none, nameWords: true, similarity: 1 }));
+  });
+  it("gives each signal more weight than all lower ones together", () => {
+    const max = { similarity: 1, textRank: 1 };
+    expect(searchRank({ ...none, nameWords: true, similarity: 0 })).toBeGreaterThan(searchRank({ ...none, ...max }));
+    expect(searchRank({ ...none, nameContains: true })).toBeGreaterThan(searchRank({ ...none, ...max, nameWords: true }));
+    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(searchRank({ ...none, ...max, nameWords: true, nameContains: true }));
+  });
+  it("keeps the exact key above a name holding the text and all its words", () => {
+    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(searchRank({ ...none, nameContains: true, nameWords: true, similarity: 1 }));
+  });
+});
+
+describe("fuzzyWords", () => {
+  it("gives the words of a 2–4 word query, lower-cased, once each, ignoring words under 3 characters", () => {
+    expect(fuzzyWords("Invoce  export")).toEqual(["invoce", "export"]);
+    expect(fuzzyWords("fix the UI of the login-page")).toEqual(["fix", "the", "login", "page"]);
+    expect(fuzzyWords("déjà vu café")).toEqual(["déjà", "café"]);
+  });
+  it("is empty for one word (the text itself is the near term) and for long queries", () => {
+    expect(fuzzyWords("webhok")).toEqual([]);
+    expect(fuzzyWords("a webhok")).toEqual([]);
+    expect(fuzzyWords("one two three four five")).toEqual([]);
   });
 });

@@ -34,22 +34,41 @@ export function parseSearchQuery(raw: string | null | undefined): SearchQuery {
   };
 }
 
+/** Words of at most this many query words are matched one by one in the fuzzy tier (longer queries as a whole). */
+export const FUZZY_WORDS_MAX = 4;
+
 /**
- * A result's rank from its match signals: an exact `PROJ-12` key first, then a name containing the text, then
- * the best of word similarity and full-text rank. The SQL of each search computes the same sum (core/search.ts
- * `rankSql`); this is its reference definition, unit-tested.
+ * The query's words that are matched one by one in the fuzzy tier (each must be a near match of a word of the
+ * name): lower-cased, at least 3 letters or digits (shorter ones have too few trigrams to be near anything),
+ * deduplicated. Empty when there are fewer than two such words (then the whole text is the one fuzzy term) or more
+ * than FUZZY_WORDS_MAX.
+ */
+export function fuzzyWords(text: string): string[] {
+  const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3))];
+  return words.length >= 2 && words.length <= FUZZY_WORDS_MAX ? words : [];
+}
+
+/**
+ * A result's rank from its match signals: an exact `PROJ-12` key first, then a name containing the text, then a
+ * name holding every word of the text (in any order), then the best of word similarity and full-text rank (so a
+ * near, misspelled match ranks below every exact one). The work-item search computes the same sum in SQL
+ * (routes/search/commands.ts `issueRank`); this is its reference definition, unit-tested.
  */
 export interface RankSignals {
   exactKey: boolean;
   nameContains: boolean;
+  /** Every word of the text is a whole word of the name (full text over the name alone). */
+  nameWords: boolean;
   /** pg_trgm word_similarity(query, name), 0..1. */
   similarity: number;
   /** ts_rank of the full text, 0..1. */
   textRank: number;
 }
 
-export const RANK_WEIGHTS = { exactKey: 4, nameContains: 2 } as const;
+/** Each weight exceeds the most all lower signals can add together (similarity and full-text rank are at most 1). */
+export const RANK_WEIGHTS = { exactKey: 6, nameContains: 3, nameWords: 1.5 } as const;
 
 export function searchRank(s: RankSignals): number {
-  return (s.exactKey ? RANK_WEIGHTS.exactKey : 0) + (s.nameContains ? RANK_WEIGHTS.nameContains : 0) + Math.max(s.similarity, s.textRank);
+  return (s.exactKey ? RANK_WEIGHTS.exactKey : 0) + (s.nameContains ? RANK_WEIGHTS.nameContains : 0)
+    + (s.nameWords ? RANK_WEIGHTS.nameWords : 0) + Math.max(s.similarity, s.textRank);
 }

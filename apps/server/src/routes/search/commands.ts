@@ -2,12 +2,13 @@
  * Search queries (wire-facts-2 §6): one statement per entity type. Text matches by case-insensitive substring,
  * trigram word similarity (`<%`, so a misspelled word still matches) and, for work items, full text over name and
  * description; results are ranked by the sum `searchRank` defines (@stride/shared search-query.ts), newest first
- * on ties. Every query applies what the caller may see: active membership of a non-archived project, the guest
- * rule (own items unless the project lets guests see all), nothing archived, deleted or a draft.
- * The expressions match the indexes of db/sql/search.sql.
+ * on ties. Work items are found in tiers of bounded candidate sets (`issueTiers`), so a word that matches
+ * thousands of items costs about as much as a rare one. Every query applies what the caller may see: active
+ * membership of a non-archived project, the guest rule (own items unless the project lets guests see all),
+ * nothing archived, deleted or a draft. The expressions match the indexes of db/sql/search.sql.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { INTAKE_STATUS, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import { fuzzyWords, INTAKE_STATUS, PROJECT_IDENTIFIER_MAX, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
@@ -23,7 +24,7 @@ function textMatch(q: SearchQuery, name: SQL, ...others: SQL[]): SQL {
 
 /** The rank of `searchRank` in SQL, without the key and full-text signals (for non-work-item entities). */
 function nameRank(q: SearchQuery, name: SQL): SQL {
-  return sql`(CASE WHEN ${name} ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains} ELSE 0 END + word_similarity(${q.text}::text, ${name}))`;
+  return sql`(CASE WHEN ${name} ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains}::float8 ELSE 0 END + word_similarity(${q.text}::text, ${name}))`;
 }
 
 /** Optional text filter: everything matches an empty query. */
@@ -66,59 +67,115 @@ export interface IssueSearchOptions {
 const ISSUE_FTS = sql`i.search_vector`;
 
 /**
- * The ids of the workspace's work items the text matches, as a union of index scans (so no item is read unless it
- * matches): name by substring or near word (trigram index) or full text (the vector's index) in one bitmap scan;
- * items of projects whose identifier contains the text; `PROJ-12` / `12` keys by sequence number. Evaluated once
- * (an array), then the items are read by primary key: the planner cannot estimate a near-word match, and guessed
- * high it would read every item of the workspace instead.
+ * How the work-item search finds its matches without ranking every one of them (a common word matches thousands
+ * of items, and ranking each costs a trigram similarity): in tiers of bounded candidate sets, each the newest
+ * `limit` items of one kind of match, taken by the index that fits (newest first by the
+ * `(workspace|project, created_at)` index when matches are common and the scan stops early, by the trigram or
+ * full-text index when they are rare; the planner knows which from the column statistics).
+ * - strong tier: the exact key (`PROJ-12`, or a bare number in a short query), the name containing the text, every
+ *   word of the text as a whole word of the name or description, and items of projects whose identifier contains
+ *   the text;
+ * - fuzzy tier (trigram word similarity, so a misspelled word still finds its item), only when the strong tier found
+ *   fewer than `limit`: the name near the whole text, and, for a query of 2–4 words, every word near a word of the
+ *   name (so one common word of the query cannot crowd out the item that has them all).
+ * At most a few hundred candidates are then ranked by `searchRank` (@stride/shared), newest first on ties. What
+ * the caller may see is applied inside each tier, before its limit.
  */
-function issueCandidates(q: SearchQuery, workspaceId: string): SQL {
-  const ws = sql`${workspaceId}::uuid`;
-  const like = sql`${q.like}::text`;
-  const tsq = sql`plainto_tsquery('simple', ${q.text}::text)`;
-  const branches = [
-    sql`SELECT c.id FROM issues c WHERE c.workspace = ${ws} AND c.deleted_at IS NULL
-      AND (c.name ILIKE ${like} OR ${q.text}::text <% c.name OR c.search_vector @@ ${tsq})`,
-    sql`SELECT c.id FROM projects cp JOIN issues c ON c.project = cp.id AND c.deleted_at IS NULL
-      WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like}`,
+function issueTiers(q: SearchQuery, o: IssueSearchOptions): SQL {
+  const limit = o.limit;
+  const me = sql`${o.userId}::uuid`;
+  const ws = sql`${o.workspaceId}::uuid`;
+  // what the caller may see, on `i` alone (the caller's projects and the workspace's triage states, read once into
+  // `vis`), so each tier plans as one table
+  const memberOf = (seeAll: boolean) => sql`ARRAY(SELECT vm.project FROM project_members vm JOIN projects vp ON vp.id = vm.project
+    WHERE vm.member = ${me} AND vm.workspace = ${ws} AND vm.is_active = true AND vp.archived_at IS NULL
+    ${seeAll ? sql`AND (vm.role >= ${GUEST_BELOW} OR vp.guest_view_all_features = true)` : sql``})`;
+  const vis = sql`vis AS MATERIALIZED (SELECT ${memberOf(true)} AS see_all, ${memberOf(false)} AS member_of,
+    ARRAY(SELECT ts.id FROM states ts WHERE ts.workspace = ${ws} AND ts."group" = 'triage') AS triage)`;
+  const conds: SQL[] = [
+    sql`i.workspace = ${ws} AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
+    sql`(i.project = ANY((SELECT see_all FROM vis)::uuid[]) OR (i.created_by = ${me} AND i.project = ANY((SELECT member_of FROM vis)::uuid[])))`,
+    sql`(i.state IS NULL OR NOT i.state = ANY((SELECT triage FROM vis)::uuid[]))`,
+    ...(o.extra ?? []),
   ];
-  if (q.sequenceIds.length) {
-    const seq = sql`c.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
-    branches.push(sql`SELECT c.id FROM projects cp JOIN issues c ON c.project = cp.id AND c.deleted_at IS NULL AND ${seq}
-      WHERE cp.workspace = ${ws}${q.identifier ? sql` AND upper(cp.identifier) = ${q.identifier}::text` : sql``}`);
+  if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
+  const scope = sql`FROM issues i WHERE ${sql.join(conds, sql` AND `)}`;
+  const newest = (match: SQL) => sql`(SELECT i.id ${scope} AND ${match} ORDER BY i.created_at DESC LIMIT ${limit})`;
+  // an empty query: the newest items
+  if (!q.text) return sql`WITH ${vis}, strong AS MATERIALIZED ${newest(sql`true`)}, fuzzy AS (SELECT NULL::uuid AS id WHERE false)`;
+  const like = sql`${q.like}::text`;
+  const strong = [
+    newest(sql`(i.name ILIKE ${like} OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
+  ];
+  if (q.text.length <= PROJECT_IDENTIFIER_MAX) {
+    // gated, so that without such a project no item is read for it
+    strong.push(newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
+      AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`));
   }
-  return sql`i.id = ANY(ARRAY(${sql.join(branches, sql` UNION `)}))`;
+  if (q.sequenceIds.length) {
+    const seq = sql`i.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
+    strong.unshift(newest(q.identifier
+      ? sql`${seq} AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND upper(cp.identifier) = ${q.identifier}::text)`
+      : seq));
+  }
+  // a key's parts are no words to be near
+  const words = q.identifier ? [] : fuzzyWords(q.text);
+  const fuzzy = [newest(sql`${q.text}::text <% i.name`)];
+  if (words.length) {
+    // items near every word are few: found through the trigram index (ordered by an expression no index serves, so
+    // the planner does not walk the newest items testing each for all the words)
+    fuzzy.push(sql`(SELECT i.id ${scope} AND ${sql.join(words.map((w) => sql`${w}::text <% i.name`), sql` AND `)}
+      ORDER BY i.created_at + interval '0 s' DESC LIMIT ${limit})`);
+  }
+  return sql`WITH ${vis}, strong AS MATERIALIZED (${sql.join(strong, sql` UNION `)}),
+    fuzzy AS MATERIALIZED (SELECT f.id FROM (${sql.join(fuzzy, sql` UNION `)}) f WHERE (SELECT count(*) FROM strong) < ${limit})`;
 }
 
+/** `searchRank` (@stride/shared) in SQL. */
 function issueRank(q: SearchQuery): SQL {
   if (!q.text) return sql`0::float`;
   const exactKey = q.identifier && q.sequenceIds.length
-    ? sql`CASE WHEN upper(p.identifier) = ${q.identifier}::text AND i.sequence_id = ${q.sequenceIds[0]}::int THEN ${RANK_WEIGHTS.exactKey} ELSE 0 END`
+    ? sql`CASE WHEN upper(p.identifier) = ${q.identifier}::text AND i.sequence_id = ${q.sequenceIds[0]}::int THEN ${RANK_WEIGHTS.exactKey}::float8 ELSE 0 END`
     : sql`0`;
-  return sql`(${exactKey} + CASE WHEN i.name ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains} ELSE 0 END
-    + greatest(word_similarity(${q.text}::text, i.name), ts_rank(${ISSUE_FTS}, plainto_tsquery('simple', ${q.text}::text))))`;
+  const tsq = sql`plainto_tsquery('simple', ${q.text}::text)`;
+  return sql`(${exactKey} + CASE WHEN i.name ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains}::float8 ELSE 0 END
+    + CASE WHEN to_tsvector('simple', i.name) @@ ${tsq} THEN ${RANK_WEIGHTS.nameWords}::float8 ELSE 0 END
+    + greatest(word_similarity(${q.text}::text, i.name), ts_rank(${ISSUE_FTS}, ${tsq})))`;
 }
 
-/** Work items the caller may see that match the query, best first. */
+const ISSUE_COLUMNS = sql`i.id, i.name, i.sequence_id, i.project AS project_id, p.identifier AS project__identifier, p.name AS project__name,
+      i.priority, i.state AS state_id, i.type AS type_id, i.start_date::text AS start_date,
+      s.name AS state__name, s."group" AS state__group, s.color AS state__color`;
+
+/** Work items the caller may see that match the query (all of them for an empty query), best first. */
 export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
+  if (o.intake) return searchIntake(db, q, o);
+  // the tiers applied what the caller may see
+  return db.execute<IssueSearchRow>(sql`${issueTiers(q, o)}
+    SELECT ${ISSUE_COLUMNS}
+    FROM issues i JOIN projects p ON p.id = i.project LEFT JOIN states s ON s.id = i.state
+    WHERE i.id IN (SELECT id FROM strong UNION SELECT id FROM fuzzy)
+    ORDER BY ${issueRank(q)} DESC, i.created_at DESC, i.id
+    LIMIT ${o.limit}`);
+}
+
+/**
+ * Requests waiting in intake (pending or snoozed) that match; a guest sees only those they filed (the intake
+ * list's rule). They are few, so every match is ranked.
+ */
+async function searchIntake(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
   const me = sql`${o.userId}::uuid`;
   const conds: SQL[] = [
     sql`i.workspace = ${o.workspaceId}::uuid`,
     sql`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
-    o.intake
-      ? sql`EXISTS (SELECT 1 FROM intake_issues ii WHERE ii.issue = i.id AND ii.status IN (${INTAKE_STATUS.pending}, ${INTAKE_STATUS.snoozed}))`
-      : sql`(s.id IS NULL OR s."group" <> 'triage')`,
-    o.intake
-      ? sql`(pm.role >= ${GUEST_BELOW} OR i.created_by = ${me})`
-      : sql`(pm.role >= ${GUEST_BELOW} OR p.guest_view_all_features = true OR i.created_by = ${me})`,
-    maybe(q, () => issueCandidates(q, o.workspaceId)),
+    sql`i.id IN (SELECT ii.issue FROM intake_issues ii WHERE ii.workspace = ${o.workspaceId}::uuid AND ii.status IN (${INTAKE_STATUS.pending}, ${INTAKE_STATUS.snoozed}))`,
+    sql`(pm.role >= ${GUEST_BELOW} OR i.created_by = ${me})`,
+    maybe(q, () => sql`(i.name ILIKE ${q.like}::text OR ${q.text}::text <% i.name OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
     ...(o.extra ?? []),
   ];
   if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
   return db.execute<IssueSearchRow>(sql`
-    SELECT i.id, i.name, i.sequence_id, i.project AS project_id, p.identifier AS project__identifier, p.name AS project__name,
-      i.priority, i.state AS state_id, i.type AS type_id, i.start_date::text AS start_date,
-      s.name AS state__name, s."group" AS state__group, s.color AS state__color
+    SELECT ${ISSUE_COLUMNS}
     FROM issues i
     JOIN projects p ON p.id = i.project AND p.archived_at IS NULL
     JOIN project_members pm ON pm.project = i.project AND pm.member = ${me} AND pm.is_active = true
@@ -236,7 +293,10 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Run one request's searches in one transaction with the search's similarity threshold. */
 export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
   return app.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    // a plan made for every query: which index fits depends on how common its words are (a cached generic plan
+    // would walk every item for a rare word)
+    await tx.execute(sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true),
+      set_config('plan_cache_mode', 'force_custom_plan', true)`));
     return fn(tx);
   });
 }
