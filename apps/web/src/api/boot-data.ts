@@ -57,7 +57,7 @@ function pagePending(): boolean {
 }
 
 /** GETs waiting for their answer's block (or the page's end), by request key. */
-const waiting = new Map<string, (() => void)[]>();
+const waiting = new Map<string, ((stale?: boolean) => void)[]>();
 let watching = false;
 function watch(): void {
   if (watching) return;
@@ -90,7 +90,7 @@ export function takeBootAnswer(url: string): { body: unknown } | undefined | Pro
   watch();
   return new Promise((resolve) => {
     const list = waiting.get(key) ?? [];
-    list.push(() => resolve(takeNow(key, true)));
+    list.push((stale?: boolean) => resolve(stale ? undefined : takeNow(key, true)));
     waiting.set(key, list);
   });
 }
@@ -110,12 +110,19 @@ function takeNow(key: string, waited = false): { body: unknown } | undefined {
 
 /**
  * Forget every embedded answer not used yet: called when the app writes or learns of a change (a live event),
- * after which an answer the page carried may be older than the server's. Requests already waiting for their
- * block still get it; any request made later goes to the server.
+ * after which an answer the page carried may be older than the server's. Any request made later goes to the
+ * server; `changed` (something the page may hold has changed on the server): so do requests still waiting for
+ * their block. After the app's own write they keep waiting (it was made by this page, which holds its answer).
  */
-export function forgetBootAnswers(): void {
+export function forgetBootAnswers(changed = false): void {
   forgotten = true;
   answers.clear();
+  if (!changed) return;
+  // a request still waiting for its block goes to the server now: a refetch asked for while a query's first fetch
+  // is in flight joins that fetch (TanStack Query), so a block read before the change would be kept as current
+  const woken = [...waiting.values()].flat();
+  waiting.clear();
+  for (const wake of woken) wake(true);
 }
 
 /**

@@ -237,7 +237,7 @@ export class LiveChannel {
     this.pending.clear();
     const alive = (q: { queryKey: QueryKey }) => !q.queryKey.some((part) => typeof part === "string" && this.gone.has(part));
     // what changed is asked of the server, not answered from the page's embedded data
-    if (keys.length) forgetBootAnswers();
+    if (keys.length) forgetBootAnswers(true);
     for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey, predicate: alive });
   }
 

@@ -4,6 +4,7 @@ import type { ClusterDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/agents.ts";
 import { readLiveDoc, useLiveDoc } from "../../api/live.ts";
+import { forgetBootAnswers } from "../../api/boot-data.ts";
 import { useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { EXECUTION_REACTION_MS, PENDING_RUN_MS, decideRun, itemsToReload, refusalToast } from "./run-rules.ts";
@@ -23,6 +24,8 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
     for (const e of doc.running_executions) if (e.active_issue_id) pendingRuns.delete(e.active_issue_id);
     if (!ids.length) return;
     const t = setTimeout(() => {
+      // the items changed on the server: not answered from the page's embedded data, even a first fetch still waiting
+      forgetBootAnswers(true);
       for (const id of ids) for (const part of ["detail", "item", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, id] });
       void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });
     }, EXECUTION_REACTION_MS);
