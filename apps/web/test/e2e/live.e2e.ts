@@ -93,3 +93,22 @@ it("shows a reconnecting indicator when the server drops the socket, and catches
   await card(bobPage, "Todo", key).waitFor({ timeout: 15_000 });
   await poll(() => card(bobPage, "Todo", key).textContent()).toContain("Fuel the rocket twice");
 });
+
+it("a work item opened by its key, outside its project's screens, follows the other user's changes without reloading", async () => {
+  const [item] = await createItems(alice.request, a, [{ name: "Paint the hull" }]);
+  const key = `${a.identifier}-${item.sequence_id}`;
+  const bobPage = await bob.newPage();
+  await bobPage.goto(`/${a.slug}/browse/${key}/`);
+  const title = bobPage.getByRole("textbox", { name: "Title" });
+  await poll(() => title.inputValue()).toBe("Paint the hull");
+  let loads = 0;
+  bobPage.on("load", () => { loads++; });
+
+  expect((await alice.request.patch(itemApi(item.id), { data: { name: "Paint the hull red" } })).ok()).toBe(true);
+  const task = await alice.request.post(`${itemApi(item.id)}tasks/`, { data: { name: "Buy the paint" } });
+  expect(task.ok()).toBe(true);
+  await poll(() => title.inputValue()).toBe("Paint the hull red");
+  const tasks = bobPage.getByRole("list", { name: "Tasks" });
+  await poll(() => tasks.getByLabel("Status of Buy the paint").inputValue().catch(() => null)).toBe("pending");
+  expect(loads).toBe(0);
+});

@@ -22,6 +22,7 @@ import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../lib/comman
 import { formatDate, isOverdue } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
+import { useLiveTopic } from "../../api/live.ts";
 import { useCluster, useRunAgent } from "../../components/agents/useRunAgent.ts";
 import { ReactionBar } from "./Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
@@ -47,6 +48,8 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
 }) {
   const refs = useProjectRefs(slug, pid);
   const q = useWorkItemDetail(slug, pid, id, kind);
+  // live on every screen that shows the item, also outside its project's routes (browse/IDENT-n/): its own events
+  useLiveTopic(`issue:${id}`, slug, pid);
   // the caller's roles load beside the item: what they may change shows at once
   const rolesLoading = usePermissionsLoading({ projects: true });
   if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
