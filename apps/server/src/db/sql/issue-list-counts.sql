@@ -3,7 +3,7 @@
 -- priority or state group, and their totals) read a few rows instead of counting every item (core/issue-list).
 -- Kept like list_version (list-version-triggers.sql): statement-level triggers on issues turn each statement's
 -- transition tables into net deltas per key in an unlogged pending table, and the deferred list_version flush
--- of the project applies them just before commit, in key order, right after it locked the project row. So the
+-- of the transaction applies them just before commit, in key order, right after it locked the project rows. So the
 -- counts change atomically with the rows they count, a bulk statement costs one pending row per key it moves,
 -- and the counter rows are locked only for the instant of commit, behind the project row (no deadlock between
 -- two transactions moving items across the same states).
@@ -34,44 +34,53 @@ CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_counts_pending (
 CREATE OR REPLACE FUNCTION issue_list_counts_collect() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, count(*)
-    FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
-  ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
-    FROM (
-      SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d
+    WITH m AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, count(*)
       FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-      UNION ALL
-      SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -1
-      FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    ) x
-    GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
+      GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+  ELSIF TG_OP = 'UPDATE' THEN
+    WITH m AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (
+        SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d
+        FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+        UNION ALL
+        SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -1
+        FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -count(*)
-    FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
+    WITH m AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -count(*)
+      FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Called by list_version_flush (deferred, at commit) for one transaction and project, after the project row is
--- locked: apply the pending deltas in key order. A project deleted by the same transaction has no counts left.
-CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint, pid uuid) RETURNS void LANGUAGE sql AS $$
+-- Called by list_version_flush (deferred, at commit) for one transaction, after it locked the projects' rows: apply
+-- the pending deltas of every project in key order. A project deleted by the same transaction has no counts left.
+DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint, uuid);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint) RETURNS void LANGUAGE sql AS $$
   WITH d AS (
-    DELETE FROM issue_list_counts_pending WHERE txid = tx AND project = pid
+    DELETE FROM issue_list_counts_pending WHERE txid = tx
     RETURNING project, state, priority, is_epic, is_sub, delta
   )
   INSERT INTO issue_list_counts AS c (project, state, priority, is_epic, is_sub, n)
-  SELECT project, state, priority, is_epic, is_sub, delta FROM d
-  WHERE delta <> 0 AND EXISTS (SELECT 1 FROM projects pr WHERE pr.id = pid)
-  ORDER BY state, priority, is_epic, is_sub
+  SELECT project, state, priority, is_epic, is_sub, sum(delta) FROM d
+  WHERE EXISTS (SELECT 1 FROM projects pr WHERE pr.id = d.project)
+  GROUP BY project, state, priority, is_epic, is_sub HAVING sum(delta) <> 0
+  ORDER BY project, state, priority, is_epic, is_sub
   ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;
 --> statement-breakpoint

@@ -1,6 +1,6 @@
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
 -- Every statement that writes a row a list response can depend on marks the affected projects; the mark is
--- turned into ONE `list_version + 1` per project per transaction by a deferred trigger just before commit,
+-- turned into ONE `list_version + 1` per project per transaction by the transaction's deferred flush just before commit,
 -- so the bump is atomic with the data, bulk statements bump each project once, and the project row is locked
 -- only for the instant before commit (no lock held across the rest of the transaction, no lock-order deadlock
 -- with the writes' own row locks).
@@ -11,38 +11,69 @@ CREATE UNLOGGED TABLE IF NOT EXISTS list_version_pending (
   PRIMARY KEY (txid, project)
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION list_version_mark(ids uuid[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO list_version_pending (txid, project)
-  SELECT txid_current(), p FROM (SELECT DISTINCT unnest(ids) AS p) d WHERE p IS NOT NULL ORDER BY p
-  ON CONFLICT DO NOTHING
-$$;
+-- One row per transaction with commit-time work (list_version bumps, counts, kept list columns, live events): its
+-- ONE deferred trigger does all of it, in a fixed order, once per transaction (issue #13: the bookkeeping used to
+-- queue a deferred trigger per project and per live event, each with its own checks). Every trigger that leaves
+-- pending work inserts this row in the same statement that records the work.
+CREATE UNLOGGED TABLE IF NOT EXISTS tx_flush_pending (
+  txid bigint PRIMARY KEY
+);
 --> statement-breakpoint
--- First the transaction's pending list columns of its items are recomputed (issue-list-attrs.sql: item rows
--- locked, in id order), then the project row is locked, then the project's work-item counts move
--- (issue-list-counts.sql), so two transactions touching the same items or counters always lock in the same order.
+DROP FUNCTION IF EXISTS list_version_mark(uuid[]);
+--> statement-breakpoint
+-- At commit, for one transaction: (1) the pending kept list columns of its items (issue-list-attrs.sql: items locked
+-- in id order; their UPDATE may mark projects, counts and live events, recorded here before the next steps read them),
+-- (2) the projects' list_version, rows locked in id order, (3) the projects' work-item counts (issue-list-counts.sql),
+-- (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
+-- projects, then counters, then streams: no lock-order deadlock, and each lock is held only for the instant of commit.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  tx bigint := NEW.txid;
+  done bigint;
 BEGIN
-  PERFORM issue_list_attrs_apply(NEW.txid);
-  UPDATE projects SET list_version = list_version + 1 WHERE id = NEW.project;
-  PERFORM issue_list_counts_flush(NEW.txid, NEW.project);
-  DELETE FROM list_version_pending WHERE txid = NEW.txid AND project = NEW.project;
+  IF EXISTS (SELECT 1 FROM issue_list_attrs_pending WHERE txid = tx) THEN
+    PERFORM issue_list_attrs_apply(tx);
+  END IF;
+  WITH d AS (
+    DELETE FROM list_version_pending WHERE txid = tx RETURNING project
+  ), l AS (
+    SELECT pr.id FROM projects pr WHERE pr.id IN (SELECT project FROM d) ORDER BY pr.id FOR NO KEY UPDATE
+  )
+  UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
+  PERFORM issue_list_counts_flush(tx);
+  PERFORM live_publish(tx);
+  DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS list_version_flush ON list_version_pending;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON list_version_pending
+DROP TRIGGER IF EXISTS list_version_flush ON tx_flush_pending;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON tx_flush_pending
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_flush();
 --> statement-breakpoint
+-- The marks: each statement-level trigger records the projects it touched in ONE statement (the pending rows and,
+-- when a row is new, the transaction's flush row), so a statement that touches a project already marked in this
+-- transaction only probes the pending table's key.
 -- Tables with a `project` column: the projects of the inserted / changed (old and new) / deleted rows.
 CREATE OR REPLACE FUNCTION list_version_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM new_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM new_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(SELECT project FROM new_rows UNION SELECT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (SELECT project FROM new_rows UNION SELECT project FROM old_rows) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM old_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -53,22 +84,31 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -78,18 +118,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_relations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -98,18 +147,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_labels() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
-        SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
+          SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
