@@ -56,7 +56,6 @@ BEGIN
   WHERE i.id = n.id
     AND (i.assignee_ids, i.label_ids, i.module_ids, i.link_count, i.attachment_count, i.sub_issues_count, i.cycle_id)
       IS DISTINCT FROM (n.assignee_ids, n.label_ids, n.module_ids, n.link_count, n.attachment_count, n.sub_issues_count, n.cycle_id);
-  DELETE FROM issue_list_attrs_tx WHERE txid = tx;
 END $$;
 --> statement-breakpoint
 -- Join tables of one item each (`issue` column): the items of the inserted / changed (old and new) / deleted rows.
