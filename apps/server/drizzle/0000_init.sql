@@ -1666,20 +1666,37 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
--- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
--- its name, state, priority, and whether it is deleted; that item may live in another project).
+-- issues: ONE statement per write statement records all three kinds of list bookkeeping of its rows:
+-- - list_version: the rows' projects, also the projects of their parents (a parent's sub_issues_count may live in
+--   another project) and, on update and delete, of the items related to the rows (the detail list shows each
+--   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
+-- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
+--   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
+--   join of them (whose cached plan may be a nested loop: quadratic in bulk).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM new_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM new_rows UNION SELECT project FROM old_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (
@@ -1687,16 +1704,44 @@ BEGIN
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft UNION ALL SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
+        UNION ALL
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
+      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSE
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM old_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1800,7 +1845,7 @@ CREATE TRIGGER projects_list_version_row BEFORE UPDATE ON projects
 -- issue_list_counts: exact numbers of listable work items (not deleted, archived or draft) per project, state,
 -- priority, epic or not, and sub-item or not, so the unfiltered grouped pages of a project (grouped by state,
 -- priority or state group, and their totals) read a few rows instead of counting every item (core/issue-list).
--- Kept like list_version (list-version-triggers.sql): statement-level triggers on issues turn each statement's
+-- Kept like list_version (list-version-triggers.sql): the statement-level list_version triggers on issues turn each statement's
 -- transition tables into net deltas per key in an unlogged pending table, and the deferred list_version flush
 -- of the transaction applies them just before commit, in key order, right after it locked the project rows. So the
 -- counts change atomically with the rows they count, a bulk statement costs one pending row per key it moves,
@@ -1829,42 +1874,15 @@ CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_counts_pending (
   PRIMARY KEY (txid, project, state, priority, is_epic, is_sub)
 );
 --> statement-breakpoint
--- The net change of one statement on issues: +1 per listable new row, -1 per listable old row, summed per key.
-CREATE OR REPLACE FUNCTION issue_list_counts_collect() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    WITH m AS (
-      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-      SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, count(*)
-      FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-      GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSIF TG_OP = 'UPDATE' THEN
-    WITH m AS (
-      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
-      FROM (
-        SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d
-        FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-        UNION ALL
-        SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -1
-        FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-      ) x
-      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
-      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSE
-    WITH m AS (
-      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-      SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -count(*)
-      FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-      GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NULL;
-END $$;
+-- The net change of each statement on issues is recorded by its list_version trigger (list_version_touch_issues,
+-- list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_list_counts_ins ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_list_counts_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_list_counts_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_counts_collect();
 --> statement-breakpoint
 -- Called by list_version_flush (deferred, at commit) for one transaction, after it locked the projects' rows: apply
 -- the pending deltas of every project in key order. A project deleted by the same transaction has no counts left.
@@ -1882,21 +1900,6 @@ CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint) RETURNS void LANGU
   ORDER BY project, state, priority, is_epic, is_sub
   ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;
---> statement-breakpoint
-DO $$
-DECLARE
-  ev text;
-BEGIN
-  FOREACH ev IN ARRAY ARRAY['ins', 'upd', 'del'] LOOP
-    EXECUTE format('DROP TRIGGER IF EXISTS %I ON issues', 'issues_list_counts_' || ev);
-  END LOOP;
-  CREATE TRIGGER issues_list_counts_ins AFTER INSERT ON issues REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-  CREATE TRIGGER issues_list_counts_upd AFTER UPDATE ON issues REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-  CREATE TRIGGER issues_list_counts_del AFTER DELETE ON issues REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-END $$;
 --> statement-breakpoint
 -- A database that already has work items (this file run on an existing one): count them once.
 INSERT INTO issue_list_counts (project, state, priority, is_epic, is_sub, n)
@@ -2032,38 +2035,15 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: the parents whose counted children change (a child added, removed, moved, or becoming (not) listable).
-CREATE OR REPLACE FUNCTION issue_list_attrs_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSIF TG_OP = 'UPDATE' THEN
-    -- a row whose (parent, counted or not) differs before and after marks its old and its new parent; set
-    -- differences, not a join of the two transition tables (whose cached plan may be a nested loop: quadratic in bulk)
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
-        UNION ALL
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
-      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSE
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NULL;
-END $$;
+-- issues: the parents whose counted children change are marked by the list_version trigger of issues
+-- (list_version_touch_issues, list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_attrs_ins ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_touch_issues();
 --> statement-breakpoint
 DO $$
 DECLARE
@@ -2071,8 +2051,8 @@ DECLARE
   fn text;
   arg text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'issues', 'cycle_issues'] LOOP
-    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' WHEN 'issues' THEN 'issue_list_attrs_touch_issues' ELSE 'issue_list_attrs_touch' END;
+  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'cycle_issues'] LOOP
+    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' ELSE 'issue_list_attrs_touch' END;
     arg := CASE t WHEN 'issue_assignees' THEN '1' WHEN 'issue_labels' THEN '2' WHEN 'module_issues' THEN '4' WHEN 'issue_links' THEN '8' WHEN 'cycle_issues' THEN '64' ELSE '' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_upd', t);

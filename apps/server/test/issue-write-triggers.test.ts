@@ -83,5 +83,5 @@ describe("statements run inside the database per write", () => {
   });
 });
 
-const CREATE_LIMIT = 1000;
-const PATCH_LIMIT = 1000;
+const CREATE_LIMIT = 30;
+const PATCH_LIMIT = 26;

@@ -123,38 +123,15 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: the parents whose counted children change (a child added, removed, moved, or becoming (not) listable).
-CREATE OR REPLACE FUNCTION issue_list_attrs_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSIF TG_OP = 'UPDATE' THEN
-    -- a row whose (parent, counted or not) differs before and after marks its old and its new parent; set
-    -- differences, not a join of the two transition tables (whose cached plan may be a nested loop: quadratic in bulk)
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
-        UNION ALL
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
-      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  ELSE
-    WITH m AS (
-      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
-      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NULL;
-END $$;
+-- issues: the parents whose counted children change are marked by the list_version trigger of issues
+-- (list_version_touch_issues, list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_attrs_ins ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_touch_issues();
 --> statement-breakpoint
 DO $$
 DECLARE
@@ -162,8 +139,8 @@ DECLARE
   fn text;
   arg text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'issues', 'cycle_issues'] LOOP
-    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' WHEN 'issues' THEN 'issue_list_attrs_touch_issues' ELSE 'issue_list_attrs_touch' END;
+  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'cycle_issues'] LOOP
+    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' ELSE 'issue_list_attrs_touch' END;
     arg := CASE t WHEN 'issue_assignees' THEN '1' WHEN 'issue_labels' THEN '2' WHEN 'module_issues' THEN '4' WHEN 'issue_links' THEN '8' WHEN 'cycle_issues' THEN '64' ELSE '' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_upd', t);

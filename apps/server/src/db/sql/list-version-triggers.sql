@@ -78,20 +78,37 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
--- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
--- its name, state, priority, and whether it is deleted; that item may live in another project).
+-- issues: ONE statement per write statement records all three kinds of list bookkeeping of its rows:
+-- - list_version: the rows' projects, also the projects of their parents (a parent's sub_issues_count may live in
+--   another project) and, on update and delete, of the items related to the rows (the detail list shows each
+--   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
+-- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
+--   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
+--   join of them (whose cached plan may be a nested loop: quadratic in bulk).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM new_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM new_rows UNION SELECT project FROM old_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (
@@ -99,16 +116,44 @@ BEGIN
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft UNION ALL SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
+        UNION ALL
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
+      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSE
-    WITH m AS (
+    WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
         SELECT project FROM old_rows
         UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
         UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
       WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
-    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
