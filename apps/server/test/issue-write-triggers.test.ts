@@ -11,6 +11,10 @@ import { createItem } from "./helpers/work-items.ts";
  * the executor runs for the request is one notice on the server's own connections. A change that makes the
  * triggers run more statements per create or patch fails here.
  */
+/** main before issue #13's trigger work: 69 and 59. */
+const CREATE_LIMIT = 30;
+const PATCH_LIMIT = 26;
+
 let t: TestServer;
 let ws: WorkspaceFixture;
 let pr: ProjectFixture;
@@ -59,29 +63,25 @@ describe("statements run inside the database per write", () => {
     expect(all).toEqual(["SELECT 1 AS one"]);
   });
 
-  it("a plain create runs at most CREATE_LIMIT statements in all, triggers and foreign-key checks included", async () => {
+  it(`a plain create runs at most ${CREATE_LIMIT} statements in all, triggers and foreign-key checks included`, async () => {
     await createItem(ws, pr); // warm: prepared statements, the scope's caches
     await createItem(ws, pr);
     const { all, sent } = await executedBy(async () => {
       const res = await ws.admin.post(`${pr.base}/issues/`, { name: "Counted", priority: "low" });
       expect(res.status, res.text).toBe(201);
     });
-    console.log(`create: ${all.length} executed, ${sent} sent\n` + all.join("\n"));
     expect(sent).toBeGreaterThan(0);
     expect(all.length, all.join("\n")).toBeLessThanOrEqual(CREATE_LIMIT);
   });
 
-  it("a patch of name and priority runs at most PATCH_LIMIT statements in all", async () => {
+  it(`a patch of name and priority runs at most ${PATCH_LIMIT} statements in all`, async () => {
     const item = await createItem(ws, pr);
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "high" }); // warm
     const { all, sent } = await executedBy(async () => {
       const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "Renamed", priority: "urgent" });
       expect(res.status, res.text).toBe(204);
     });
-    console.log(`patch: ${all.length} executed, ${sent} sent\n` + all.join("\n"));
+    expect(sent).toBeGreaterThan(0);
     expect(all.length, all.join("\n")).toBeLessThanOrEqual(PATCH_LIMIT);
   });
 });
-
-const CREATE_LIMIT = 30;
-const PATCH_LIMIT = 26;

@@ -3,14 +3,6 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import type { IssueRow } from "./queries.ts";
 
-/**
- * A work item's create as ONE prepared statement (issue #13): the checks of its references (state or the project's
- * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
- * default assignee when none), the next sequence number (never reused, even after deletes: wire-facts §15), the sort order at the end of its state, the item, its
- * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
- * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
- * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
- */
 const INS_LAB = `), ins_lab AS (
   INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by)
   SELECT ins.id, $1, $2, lab.id, $3::uuid, $3::uuid FROM ins, lab ORDER BY lab.n
@@ -19,9 +11,16 @@ const INS_ASG = `), ins_asg AS (
   INSERT INTO issue_assignees (issue, project, workspace, assignee, created_by, updated_by)
   SELECT ins.id, $1, $2, asg.id, $3::uuid, $3::uuid FROM ins, asg ORDER BY asg.n
 `;
+
 /**
- * The statement's text, without the label or assignee insert when the request can have none: an INSERT that writes
- * no row still runs its table's statement-level triggers (list bookkeeping: two statements each in the database).
+ * A work item's create as ONE prepared statement (issue #13): the checks of its references (state or the project's
+ * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
+ * default assignee when none), the next sequence number (never reused, even after deletes: wire-facts §15), the sort order at the end of its state, the item, its
+ * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
+ * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
+ * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
+ * Its text comes without the label or assignee insert when the request can have none: an INSERT that writes no row
+ * still runs its table's statement-level triggers (list bookkeeping: two statements each in the database).
  */
 const createIssueText = (labels: boolean, assignees: boolean) => `
 WITH st AS (
