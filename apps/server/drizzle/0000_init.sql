@@ -1588,7 +1588,7 @@ CREATE INDEX "agent_templates_project_idx" ON "agent_templates" USING btree ("pr
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
 -- Every statement that writes a row a list response can depend on marks the affected projects; the mark is
--- turned into ONE `list_version + 1` per project per transaction by a deferred trigger just before commit,
+-- turned into ONE `list_version + 1` per project per transaction by the transaction's deferred flush just before commit,
 -- so the bump is atomic with the data, bulk statements bump each project once, and the project row is locked
 -- only for the instant before commit (no lock held across the rest of the transaction, no lock-order deadlock
 -- with the writes' own row locks).
@@ -1599,64 +1599,149 @@ CREATE UNLOGGED TABLE IF NOT EXISTS list_version_pending (
   PRIMARY KEY (txid, project)
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION list_version_mark(ids uuid[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO list_version_pending (txid, project)
-  SELECT txid_current(), p FROM (SELECT DISTINCT unnest(ids) AS p) d WHERE p IS NOT NULL ORDER BY p
-  ON CONFLICT DO NOTHING
-$$;
+-- One row per transaction with commit-time work (list_version bumps, counts, kept list columns, live events): its
+-- ONE deferred trigger does all of it, in a fixed order, once per transaction (issue #13: the bookkeeping used to
+-- queue a deferred trigger per project and per live event, each with its own checks). Every trigger that leaves
+-- pending work inserts this row in the same statement that records the work.
+CREATE UNLOGGED TABLE IF NOT EXISTS tx_flush_pending (
+  txid bigint PRIMARY KEY
+);
 --> statement-breakpoint
--- First the transaction's pending list columns of its items are recomputed (issue-list-attrs.sql: item rows
--- locked, in id order), then the project row is locked, then the project's work-item counts move
--- (issue-list-counts.sql), so two transactions touching the same items or counters always lock in the same order.
+DROP FUNCTION IF EXISTS list_version_mark(uuid[]);
+--> statement-breakpoint
+-- At commit, for one transaction: (1) the pending kept list columns of its items (issue-list-attrs.sql: items locked
+-- in id order; their UPDATE may mark projects, counts and live events, recorded here before the next steps read them),
+-- (2) the projects' list_version, rows locked in id order, (3) the projects' work-item counts (issue-list-counts.sql),
+-- (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
+-- projects, then counters, then streams: no lock-order deadlock, and each lock is held only for the instant of commit.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  tx bigint := NEW.txid;
+  done bigint;
 BEGIN
-  PERFORM issue_list_attrs_apply(NEW.txid);
-  UPDATE projects SET list_version = list_version + 1 WHERE id = NEW.project;
-  PERFORM issue_list_counts_flush(NEW.txid, NEW.project);
-  DELETE FROM list_version_pending WHERE txid = NEW.txid AND project = NEW.project;
+  IF EXISTS (SELECT 1 FROM issue_list_attrs_pending WHERE txid = tx) THEN
+    PERFORM issue_list_attrs_apply(tx);
+  END IF;
+  WITH d AS (
+    DELETE FROM list_version_pending WHERE txid = tx RETURNING project
+  ), l AS (
+    SELECT pr.id FROM projects pr WHERE pr.id IN (SELECT project FROM d) ORDER BY pr.id FOR NO KEY UPDATE
+  )
+  UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
+  PERFORM issue_list_counts_flush(tx);
+  PERFORM live_publish(tx);
+  DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS list_version_flush ON list_version_pending;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON list_version_pending
+DROP TRIGGER IF EXISTS list_version_flush ON tx_flush_pending;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON tx_flush_pending
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_flush();
 --> statement-breakpoint
+-- The marks: each statement-level trigger records the projects it touched in ONE statement (the pending rows and,
+-- when a row is new, the transaction's flush row), so a statement that touches a project already marked in this
+-- transaction only probes the pending table's key.
 -- Tables with a `project` column: the projects of the inserted / changed (old and new) / deleted rows.
 CREATE OR REPLACE FUNCTION list_version_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM new_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM new_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(SELECT project FROM new_rows UNION SELECT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (SELECT project FROM new_rows UNION SELECT project FROM old_rows) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM old_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
--- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
--- its name, state, priority, and whether it is deleted; that item may live in another project).
+-- issues: ONE statement per write statement records all three kinds of list bookkeeping of its rows:
+-- - list_version: the rows' projects, also the projects of their parents (a parent's sub_issues_count may live in
+--   another project) and, on update and delete, of the items related to the rows (the detail list shows each
+--   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
+-- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
+--   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
+--   join of them (whose cached plan may be a nested loop: quadratic in bulk).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft UNION ALL SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
+        UNION ALL
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
+      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1666,18 +1751,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_relations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1686,18 +1780,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_labels() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
-        SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
+          SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1742,9 +1845,9 @@ CREATE TRIGGER projects_list_version_row BEFORE UPDATE ON projects
 -- issue_list_counts: exact numbers of listable work items (not deleted, archived or draft) per project, state,
 -- priority, epic or not, and sub-item or not, so the unfiltered grouped pages of a project (grouped by state,
 -- priority or state group, and their totals) read a few rows instead of counting every item (core/issue-list).
--- Kept like list_version (list-version-triggers.sql): statement-level triggers on issues turn each statement's
+-- Kept like list_version (list-version-triggers.sql): the statement-level list_version triggers on issues turn each statement's
 -- transition tables into net deltas per key in an unlogged pending table, and the deferred list_version flush
--- of the project applies them just before commit, in key order, right after it locked the project row. So the
+-- of the transaction applies them just before commit, in key order, right after it locked the project rows. So the
 -- counts change atomically with the rows they count, a bulk statement costs one pending row per key it moves,
 -- and the counter rows are locked only for the instant of commit, behind the project row (no deadlock between
 -- two transactions moving items across the same states).
@@ -1771,65 +1874,32 @@ CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_counts_pending (
   PRIMARY KEY (txid, project, state, priority, is_epic, is_sub)
 );
 --> statement-breakpoint
--- The net change of one statement on issues: +1 per listable new row, -1 per listable old row, summed per key.
-CREATE OR REPLACE FUNCTION issue_list_counts_collect() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, count(*)
-    FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
-  ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
-    FROM (
-      SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d
-      FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-      UNION ALL
-      SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -1
-      FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    ) x
-    GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
-  ELSE
-    INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
-    SELECT txid_current(), project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, -count(*)
-    FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
-    GROUP BY 2, 3, 4, 5, 6 ORDER BY 2, 3, 4, 5, 6
-    ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta;
-  END IF;
-  RETURN NULL;
-END $$;
+-- The net change of each statement on issues is recorded by its list_version trigger (list_version_touch_issues,
+-- list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_list_counts_ins ON issues;
 --> statement-breakpoint
--- Called by list_version_flush (deferred, at commit) for one transaction and project, after the project row is
--- locked: apply the pending deltas in key order. A project deleted by the same transaction has no counts left.
-CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint, pid uuid) RETURNS void LANGUAGE sql AS $$
+DROP TRIGGER IF EXISTS issues_list_counts_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_list_counts_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_counts_collect();
+--> statement-breakpoint
+-- Called by list_version_flush (deferred, at commit) for one transaction, after it locked the projects' rows: apply
+-- the pending deltas of every project in key order. A project deleted by the same transaction has no counts left.
+DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint, uuid);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint) RETURNS void LANGUAGE sql AS $$
   WITH d AS (
-    DELETE FROM issue_list_counts_pending WHERE txid = tx AND project = pid
+    DELETE FROM issue_list_counts_pending WHERE txid = tx
     RETURNING project, state, priority, is_epic, is_sub, delta
   )
   INSERT INTO issue_list_counts AS c (project, state, priority, is_epic, is_sub, n)
-  SELECT project, state, priority, is_epic, is_sub, delta FROM d
-  WHERE delta <> 0 AND EXISTS (SELECT 1 FROM projects pr WHERE pr.id = pid)
-  ORDER BY state, priority, is_epic, is_sub
+  SELECT project, state, priority, is_epic, is_sub, sum(delta) FROM d
+  WHERE EXISTS (SELECT 1 FROM projects pr WHERE pr.id = d.project)
+  GROUP BY project, state, priority, is_epic, is_sub HAVING sum(delta) <> 0
+  ORDER BY project, state, priority, is_epic, is_sub
   ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;
---> statement-breakpoint
-DO $$
-DECLARE
-  ev text;
-BEGIN
-  FOREACH ev IN ARRAY ARRAY['ins', 'upd', 'del'] LOOP
-    EXECUTE format('DROP TRIGGER IF EXISTS %I ON issues', 'issues_list_counts_' || ev);
-  END LOOP;
-  CREATE TRIGGER issues_list_counts_ins AFTER INSERT ON issues REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-  CREATE TRIGGER issues_list_counts_upd AFTER UPDATE ON issues REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-  CREATE TRIGGER issues_list_counts_del AFTER DELETE ON issues REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION issue_list_counts_collect();
-END $$;
 --> statement-breakpoint
 -- A database that already has work items (this file run on an existing one): count them once.
 INSERT INTO issue_list_counts (project, state, priority, is_epic, is_sub, n)
@@ -1862,27 +1932,17 @@ CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_attrs_pending (
   PRIMARY KEY (txid, issue)
 );
 --> statement-breakpoint
--- One row per transaction with marks: its deferred trigger recomputes every item the transaction marked.
-CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_attrs_tx (
-  txid bigint PRIMARY KEY
-);
+-- (The transaction's commit-time work runs in list_version_flush, list-version-triggers.sql: every mark below also
+-- records the transaction in tx_flush_pending, in the same statement.)
+DROP TABLE IF EXISTS issue_list_attrs_tx CASCADE;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_attrs_mark(ids uuid[], mask integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF coalesce(cardinality(ids), 0) = 0 THEN
-    RETURN;
-  END IF;
-  INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-  SELECT txid_current(), x, mask FROM (SELECT DISTINCT unnest(ids) AS x) d WHERE x IS NOT NULL ORDER BY x
-  ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0;
-  INSERT INTO issue_list_attrs_tx (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING;
-END $$;
+DROP FUNCTION IF EXISTS issue_list_attrs_flush();
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_mark(uuid[], integer);
 --> statement-breakpoint
 -- Recompute what transaction `tx` marked. Called first by list_version_flush (list-version-triggers.sql), so the
--- items are locked before the project row whatever order the deferred events were queued in (a transaction already
--- holds its written items, and takes the project row last), and the UPDATE of issues below marks projects whose
--- pending list_version rows are still there: one bump per project. The trigger below covers a transaction that
--- marked items without marking any project; it finds nothing left when list_version_flush ran first.
+-- items are locked before the project rows (a transaction already holds its written items, and takes the project
+-- rows last), and the UPDATE of issues below marks projects before their list_version is bumped: one bump per project.
 CREATE OR REPLACE FUNCTION issue_list_attrs_apply(tx bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM issues i WHERE i.id IN (SELECT p.issue FROM issue_list_attrs_pending p WHERE p.txid = tx)
@@ -1908,31 +1968,33 @@ BEGIN
   WHERE i.id = n.id
     AND (i.assignee_ids, i.label_ids, i.module_ids, i.link_count, i.attachment_count, i.sub_issues_count, i.cycle_id)
       IS DISTINCT FROM (n.assignee_ids, n.label_ids, n.module_ids, n.link_count, n.attachment_count, n.sub_issues_count, n.cycle_id);
-  DELETE FROM issue_list_attrs_tx WHERE txid = tx;
 END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_attrs_flush() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM issue_list_attrs_apply(NEW.txid);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS issue_list_attrs_flush ON issue_list_attrs_tx;
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER issue_list_attrs_flush AFTER INSERT ON issue_list_attrs_tx
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION issue_list_attrs_flush();
 --> statement-breakpoint
 -- Join tables of one item each (`issue` column): the items of the inserted / changed (old and new) / deleted rows.
+-- Each mark is ONE statement: the pending bits (a bit already pending is not written again) and, for a new one, the
+-- transaction's flush row.
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   mask integer := TG_ARGV[0]::integer;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM new_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows UNION SELECT issue FROM old_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM new_rows UNION SELECT issue FROM old_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM old_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM old_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1941,12 +2003,23 @@ END $$;
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch_assets() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT' UNION SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT' UNION SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -1954,35 +2027,23 @@ END $$;
 -- modules: archiving or restoring a module adds it to or removes it from its items' module_ids.
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch_modules() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM issue_list_attrs_mark(ARRAY(
-    SELECT x.issue FROM module_issues x WHERE x.module IN (
-      SELECT id FROM (SELECT id, archived_at IS NULL FROM new_rows EXCEPT SELECT id, archived_at IS NULL FROM old_rows) c)), 4);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 4 FROM (SELECT x.issue FROM module_issues x WHERE x.module IN (SELECT id FROM (SELECT id, archived_at IS NULL FROM new_rows EXCEPT SELECT id, archived_at IS NULL FROM old_rows) c)) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: the parents whose counted children change (a child added, removed, moved, or becoming (not) listable).
-CREATE OR REPLACE FUNCTION issue_list_attrs_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
-  ELSIF TG_OP = 'UPDATE' THEN
-    -- a row whose (parent, counted or not) differs before and after marks its old and its new parent; set
-    -- differences, not a join of the two transition tables (whose cached plan may be a nested loop: quadratic in bulk)
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM (
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
-        UNION ALL
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
-      ) x WHERE parent IS NOT NULL), 32);
-  ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
-  END IF;
-  RETURN NULL;
-END $$;
+-- issues: the parents whose counted children change are marked by the list_version trigger of issues
+-- (list_version_touch_issues, list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_attrs_ins ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_touch_issues();
 --> statement-breakpoint
 DO $$
 DECLARE
@@ -1990,8 +2051,8 @@ DECLARE
   fn text;
   arg text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'issues', 'cycle_issues'] LOOP
-    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' WHEN 'issues' THEN 'issue_list_attrs_touch_issues' ELSE 'issue_list_attrs_touch' END;
+  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'cycle_issues'] LOOP
+    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' ELSE 'issue_list_attrs_touch' END;
     arg := CASE t WHEN 'issue_assignees' THEN '1' WHEN 'issue_labels' THEN '2' WHEN 'module_issues' THEN '4' WHEN 'issue_links' THEN '8' WHEN 'cycle_issues' THEN '64' ELSE '' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_upd', t);
@@ -2028,9 +2089,10 @@ WHERE EXISTS (SELECT 1 FROM issue_assignees x WHERE x.issue = i.id) OR EXISTS (S
 -- - live_capture (row trigger on every table with a workspace column, installed by the DO block at the end, so
 --   tables added later get it when the migration is regenerated) records the change in live_pending, merged
 --   per transaction and row (fields united, one event per row and stream);
--- - live_flush (deferred to commit, after the list-version flush) numbers each stream's events with a gapless
---   per-stream sequence in commit order (the stream row stays locked until commit), stores them in live_events
---   (bounded retention, read for catch-up) and NOTIFYs `stride_live` (delivered only on commit).
+-- - live_publish (called at commit by the transaction's one deferred flush, list_version_flush, after the list
+--   bookkeeping) numbers each stream's events with a gapless per-stream sequence in commit order (the stream row
+--   stays locked until commit), stores them in live_events (bounded retention, read for catch-up) and NOTIFYs
+--   `stride_live` (delivered only on commit).
 -- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
 CREATE TABLE IF NOT EXISTS live_streams (
   stream text PRIMARY KEY,
@@ -2091,10 +2153,8 @@ DECLARE
   n jsonb;
   o jsonb;
   r jsonb;
-  f text[];
   s text[];
   iss uuid;
-  cre uuid;
 BEGIN
   -- writes a read makes (defaults created on first read, recent visits; core/silent.ts) publish nothing
   IF current_setting('stride.silent', true) = 'on' THEN RETURN NULL; END IF;
@@ -2102,11 +2162,14 @@ BEGIN
   IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW); END IF;
   r := coalesce(n, o);
   IF TG_OP = 'UPDATE' THEN
-    -- the names of the columns that changed (bookkeeping columns alone are no change anyone sees)
-    SELECT array_agg(k ORDER BY k) INTO f FROM jsonb_each(n) e(k, v)
-      WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector');
-    IF f IS NULL THEN RETURN NULL; END IF;
-    s := ARRAY(SELECT DISTINCT x FROM unnest(live_streams_of(TG_TABLE_NAME, n) || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
+    -- bookkeeping columns alone are no change anyone sees (a plain expression: no statement runs for it)
+    IF n - ARRAY['updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector'] = o - ARRAY['updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector'] THEN
+      RETURN NULL;
+    END IF;
+    s := live_streams_of(TG_TABLE_NAME, n);
+    IF s IS DISTINCT FROM live_streams_of(TG_TABLE_NAME, o) THEN
+      s := ARRAY(SELECT DISTINCT x FROM unnest(s || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
+    END IF;
   ELSE
     s := live_streams_of(TG_TABLE_NAME, r);
   END IF;
@@ -2114,76 +2177,67 @@ BEGIN
   -- the work item the row belongs to and that item's creator (a guest who sees only their own items gets only those)
   IF TG_TABLE_NAME = 'issues' THEN
     iss := (r->>'id')::uuid;
-    cre := (r->>'created_by')::uuid;
   ELSE
     iss := (r->>'issue')::uuid;
     IF iss IS NULL AND r ? 'comment' AND r->>'comment' IS NOT NULL THEN
       SELECT c.issue INTO iss FROM issue_comments c WHERE c.id = (r->>'comment')::uuid;
     END IF;
-    IF iss IS NOT NULL THEN SELECT i.created_by INTO cre FROM issues i WHERE i.id = iss; END IF;
   END IF;
-  INSERT INTO live_pending AS lp (txid, tbl, id, op, streams, project, issue, creator, fields, ts)
-  VALUES (txid_current(), TG_TABLE_NAME, r->>'id', lower(TG_OP), s, coalesce(r->>'project', r->>'project_id')::uuid, iss, cre, f,
-    coalesce((r->>'updated_at')::timestamptz, now()))
-  ON CONFLICT (txid, tbl, id) DO UPDATE SET
-    -- several writes of one row in one transaction: one event (created wins, then deleted; fields united)
-    op = CASE WHEN lp.op = 'insert' AND EXCLUDED.op <> 'delete' THEN 'insert' WHEN EXCLUDED.op = 'delete' THEN 'delete' ELSE lp.op END,
-    streams = ARRAY(SELECT DISTINCT x FROM unnest(lp.streams || EXCLUDED.streams) x ORDER BY x),
-    project = EXCLUDED.project,
-    fields = CASE WHEN lp.op = 'update' AND EXCLUDED.op = 'update'
-      THEN ARRAY(SELECT DISTINCT x FROM unnest(lp.fields || EXCLUDED.fields) x ORDER BY x) ELSE NULL END,
-    ts = greatest(lp.ts, EXCLUDED.ts);
+  -- ONE statement: the event (the changed columns' names and the item's creator looked up in it) and, the first time,
+  -- the transaction's flush row (list_version_flush publishes at commit: list-version-triggers.sql)
+  WITH e AS (
+    INSERT INTO live_pending AS lp (txid, tbl, id, op, streams, project, issue, creator, fields, ts)
+    VALUES (txid_current(), TG_TABLE_NAME, r->>'id', lower(TG_OP), s, coalesce(r->>'project', r->>'project_id')::uuid, iss,
+      CASE WHEN TG_TABLE_NAME = 'issues' THEN (r->>'created_by')::uuid WHEN iss IS NOT NULL THEN (SELECT i.created_by FROM issues i WHERE i.id = iss) END,
+      CASE WHEN TG_OP = 'UPDATE' THEN (SELECT array_agg(k ORDER BY k) FROM jsonb_each(n) e(k, v)
+        WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector')) END,
+      coalesce((r->>'updated_at')::timestamptz, now()))
+    ON CONFLICT (txid, tbl, id) DO UPDATE SET
+      -- several writes of one row in one transaction: one event (created wins, then deleted; fields united)
+      op = CASE WHEN lp.op = 'insert' AND EXCLUDED.op <> 'delete' THEN 'insert' WHEN EXCLUDED.op = 'delete' THEN 'delete' ELSE lp.op END,
+      streams = ARRAY(SELECT DISTINCT x FROM unnest(lp.streams || EXCLUDED.streams) x ORDER BY x),
+      project = EXCLUDED.project,
+      fields = CASE WHEN lp.op = 'update' AND EXCLUDED.op = 'update'
+        THEN ARRAY(SELECT DISTINCT x FROM unnest(lp.fields || EXCLUDED.fields) x ORDER BY x) ELSE NULL END,
+      ts = greatest(lp.ts, EXCLUDED.ts)
+    RETURNING 1
+  ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() FROM e ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- At commit: number, store and announce the transaction's events. It runs after the list-version flush of the same
--- transaction (re-queued behind it while that has work), so every transaction locks `projects` rows before
--- `live_streams` rows and two committing transactions cannot wait on each other in opposite orders; streams are
--- locked in name order.
-CREATE OR REPLACE FUNCTION live_flush() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  e record;
-  q bigint;
-  ev jsonb;
-  msg text;
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl <> '~defer') THEN
-    DELETE FROM live_pending WHERE txid = NEW.txid;
-    RETURN NULL;
-  END IF;
-  IF to_regclass('list_version_pending') IS NOT NULL AND EXISTS (SELECT 1 FROM list_version_pending WHERE txid = NEW.txid) THEN
-    IF NEW.tbl <> '~defer' AND NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer') THEN
-      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
-    ELSIF NEW.tbl = '~defer' THEN
-      -- still behind a list flush queued after this marker: queue a fresh marker behind it
-      DELETE FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer';
-      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
-    END IF;
-    RETURN NULL;
-  END IF;
-  FOR e IN
-    WITH mine AS (DELETE FROM live_pending WHERE txid = NEW.txid RETURNING *)
-    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine WHERE tbl <> '~defer'
-    ORDER BY 1, n
-  LOOP
-    INSERT INTO live_streams AS ls (stream, seq) VALUES (e.stream, 1)
-      ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + 1
-      RETURNING seq INTO q;
-    ev := jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
-      'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')));
-    INSERT INTO live_events (stream, seq, event) VALUES (e.stream, q, ev);
-    msg := jsonb_build_object('s', e.stream, 'q', q, 'e', ev)::text;
-    -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
-    IF octet_length(msg) > 7900 THEN msg := jsonb_build_object('s', e.stream, 'q', q)::text; END IF;
-    PERFORM pg_notify('stride_live', msg);
-  END LOOP;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
+-- At commit (called by list_version_flush, after the list bookkeeping, so every transaction locks `projects` rows
+-- before `live_streams` rows): number, store and announce the transaction's events, in ONE statement. Each stream's
+-- counter moves once by its number of events (streams locked in name order), the events take the numbers in the
+-- order they were recorded, and each is NOTIFYed on `stride_live` (delivered only on commit) in stream and number order.
 DROP TRIGGER IF EXISTS live_flush ON live_pending;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER live_flush AFTER INSERT ON live_pending
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION live_flush();
+DROP FUNCTION IF EXISTS live_flush();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION live_publish(tx bigint) RETURNS void LANGUAGE sql AS $$
+  WITH mine AS (
+    DELETE FROM live_pending WHERE txid = tx RETURNING *
+  ), e AS (
+    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine
+  ), k AS (
+    SELECT stream, count(*) AS c FROM e GROUP BY stream
+  ), bump AS (
+    INSERT INTO live_streams AS ls (stream, seq) SELECT stream, c FROM k ORDER BY stream
+    ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + EXCLUDED.seq
+    RETURNING stream, seq
+  ), numbered AS (
+    SELECT e.stream, b.seq - k.c + row_number() OVER (PARTITION BY e.stream ORDER BY e.n) AS q,
+      jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
+        'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))) AS ev
+    FROM e JOIN k ON k.stream = e.stream JOIN bump b ON b.stream = e.stream
+  ), stored AS (
+    INSERT INTO live_events (stream, seq, event) SELECT stream, q, ev FROM numbered RETURNING stream, seq, event
+  ), msgs AS (
+    SELECT stream, seq, jsonb_build_object('s', stream, 'q', seq, 'e', event)::text AS msg FROM stored ORDER BY stream, seq OFFSET 0
+  )
+  -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
+  SELECT count(pg_notify('stride_live', CASE WHEN octet_length(msg) > 7900 THEN jsonb_build_object('s', stream, 'q', seq)::text ELSE msg END))
+  FROM msgs
+$$;
 --> statement-breakpoint
 -- Every table with a workspace column publishes (and `workspaces` itself), except the bookkeeping tables below.
 -- test/live-coverage.test.ts insists that every table either has the trigger or is named there as private.

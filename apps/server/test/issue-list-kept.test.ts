@@ -234,7 +234,7 @@ describe("trigger-kept list data", () => {
     // nothing is left pending after the commits
     expect(await sql`SELECT * FROM issue_list_counts_pending`).toEqual([]);
     expect(await sql`SELECT * FROM issue_list_attrs_pending`).toEqual([]);
-    expect(await sql`SELECT * FROM issue_list_attrs_tx`).toEqual([]);
+    expect(await sql`SELECT * FROM tx_flush_pending`).toEqual([]);
   });
 
   it("two transactions adding labels to one item at the same time both land in its label_ids", async () => {

@@ -130,9 +130,10 @@ describe("list-version coverage of the list engine's tables", () => {
     // (issue_list_counts) are kept from `issues`, both by triggers on their source tables in the writing
     // transaction (db/sql/issue-list-attrs.sql, issue-list-counts.sql). Reading them reads those sources.
     // The counters themselves are written only at commit by list_version_flush, right after it bumps the version.
+    // (On `issues` the counts and the sub-item marks are recorded by its list_version trigger, list_version_touch_issues.)
     const feeders = (await t.app.sql<{ name: string }[]>`
       SELECT DISTINCT c.relname AS name FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid JOIN pg_proc p ON p.oid = tg.tgfoid
-      WHERE NOT tg.tgisinternal AND (p.proname LIKE 'issue_list_attrs_touch%' OR p.proname = 'issue_list_counts_collect')`).map((r) => r.name);
+      WHERE NOT tg.tgisinternal AND (p.proname LIKE 'issue_list_attrs_touch%' OR p.proname = 'list_version_touch_issues')`).map((r) => r.name);
     expect(feeders).toEqual(expect.arrayContaining(["issues", "issue_assignees", "issue_labels", "module_issues", "modules", "issue_links", "file_assets", "cycle_issues"]));
     expect(read).toContain("issue_list_counts");
     read.delete("issue_list_counts");

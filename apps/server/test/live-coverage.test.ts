@@ -25,7 +25,7 @@ const SILENT: Record<string, string> = {
   issue_list_counts: "derived counters (their source rows publish)",
   issue_list_counts_pending: "list-engine bookkeeping inside a transaction",
   issue_list_attrs_pending: "list-engine bookkeeping inside a transaction",
-  issue_list_attrs_tx: "list-engine bookkeeping inside a transaction",
+  tx_flush_pending: "the commit-time flush's bookkeeping inside a transaction",
   live_streams: "the channel's own bookkeeping",
   live_events: "the channel's own bookkeeping",
   live_pending: "the channel's own bookkeeping",

@@ -21,6 +21,8 @@ export interface ConnectOptions {
   host?: string;
   /** How long a query or transaction may wait for a connection before failing with DatabaseUnavailableError. */
   acquireTimeoutMs?: number;
+  /** Called with each notice the server sends (tests count nested statements from auto_explain's notices). */
+  onNotice?: (notice: postgres.Notice) => void;
 }
 
 /** No connection could be had in time (pool exhausted or database unreachable). */
@@ -46,7 +48,7 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
   const raw = postgres(url, {
     ...(opts.host ? { host: opts.host } : {}),
     max,
-    onnotice: () => {},
+    onnotice: opts.onNotice ?? (() => {}),
     idle_timeout: 30,
     connect_timeout: Math.max(1, Math.ceil(acquireTimeoutMs / 1000)),
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),

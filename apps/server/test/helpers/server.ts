@@ -63,7 +63,14 @@ export async function signedInUser(app: AppContext, url: string, opts: UserOptio
  * Start the real server (real HTTP on 127.0.0.1, random port) against a fresh database cloned
  * from the migrated template. Call once per test file (beforeAll) and close in afterAll.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface TestDbOptions {
+  /** Settings of the test's database (ALTER DATABASE … SET, before the server connects; the test user is a superuser). */
+  settings?: Record<string, string>;
+  /** Notices the server's connections receive. */
+  onNotice?: (notice: postgres.Notice) => void;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, dbOptions: TestDbOptions = {}): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
   const name = `stride_t_${crypto.randomBytes(4).toString("hex")}_${template.split("_").pop()}`;
@@ -78,6 +85,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
+  for (const [k, v] of Object.entries(dbOptions.settings ?? {})) await admin.unsafe(`ALTER DATABASE "${name}" SET ${k} = '${v}'`);
   await admin.end();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-test-"));
   const config = loadConfig({} as NodeJS.ProcessEnv, {
@@ -88,7 +96,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     webUrl: "http://web.test",
     ...overrides,
   });
-  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs });
+  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs, onNotice: dbOptions.onNotice });
   const app = createAppContext(config, db);
   for (const task of bootTasks) await task(app);
   const server = await buildServer(app, {});

@@ -20,27 +20,17 @@ CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_attrs_pending (
   PRIMARY KEY (txid, issue)
 );
 --> statement-breakpoint
--- One row per transaction with marks: its deferred trigger recomputes every item the transaction marked.
-CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_attrs_tx (
-  txid bigint PRIMARY KEY
-);
+-- (The transaction's commit-time work runs in list_version_flush, list-version-triggers.sql: every mark below also
+-- records the transaction in tx_flush_pending, in the same statement.)
+DROP TABLE IF EXISTS issue_list_attrs_tx CASCADE;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_attrs_mark(ids uuid[], mask integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF coalesce(cardinality(ids), 0) = 0 THEN
-    RETURN;
-  END IF;
-  INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
-  SELECT txid_current(), x, mask FROM (SELECT DISTINCT unnest(ids) AS x) d WHERE x IS NOT NULL ORDER BY x
-  ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0;
-  INSERT INTO issue_list_attrs_tx (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING;
-END $$;
+DROP FUNCTION IF EXISTS issue_list_attrs_flush();
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_mark(uuid[], integer);
 --> statement-breakpoint
 -- Recompute what transaction `tx` marked. Called first by list_version_flush (list-version-triggers.sql), so the
--- items are locked before the project row whatever order the deferred events were queued in (a transaction already
--- holds its written items, and takes the project row last), and the UPDATE of issues below marks projects whose
--- pending list_version rows are still there: one bump per project. The trigger below covers a transaction that
--- marked items without marking any project; it finds nothing left when list_version_flush ran first.
+-- items are locked before the project rows (a transaction already holds its written items, and takes the project
+-- rows last), and the UPDATE of issues below marks projects before their list_version is bumped: one bump per project.
 CREATE OR REPLACE FUNCTION issue_list_attrs_apply(tx bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM issues i WHERE i.id IN (SELECT p.issue FROM issue_list_attrs_pending p WHERE p.txid = tx)
@@ -66,31 +56,33 @@ BEGIN
   WHERE i.id = n.id
     AND (i.assignee_ids, i.label_ids, i.module_ids, i.link_count, i.attachment_count, i.sub_issues_count, i.cycle_id)
       IS DISTINCT FROM (n.assignee_ids, n.label_ids, n.module_ids, n.link_count, n.attachment_count, n.sub_issues_count, n.cycle_id);
-  DELETE FROM issue_list_attrs_tx WHERE txid = tx;
 END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_attrs_flush() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM issue_list_attrs_apply(NEW.txid);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS issue_list_attrs_flush ON issue_list_attrs_tx;
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER issue_list_attrs_flush AFTER INSERT ON issue_list_attrs_tx
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION issue_list_attrs_flush();
 --> statement-breakpoint
 -- Join tables of one item each (`issue` column): the items of the inserted / changed (old and new) / deleted rows.
+-- Each mark is ONE statement: the pending bits (a bit already pending is not written again) and, for a new one, the
+-- transaction's flush row.
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   mask integer := TG_ARGV[0]::integer;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM new_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows UNION SELECT issue FROM old_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM new_rows UNION SELECT issue FROM old_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM old_rows), mask);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, mask FROM (SELECT issue FROM old_rows) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -99,12 +91,23 @@ END $$;
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch_assets() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT' UNION SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM new_rows WHERE entity_type = 'ISSUE_ATTACHMENT' UNION SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT'), 16);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 16 FROM (SELECT issue FROM old_rows WHERE entity_type = 'ISSUE_ATTACHMENT') d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -112,35 +115,23 @@ END $$;
 -- modules: archiving or restoring a module adds it to or removes it from its items' module_ids.
 CREATE OR REPLACE FUNCTION issue_list_attrs_touch_modules() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM issue_list_attrs_mark(ARRAY(
-    SELECT x.issue FROM module_issues x WHERE x.module IN (
-      SELECT id FROM (SELECT id, archived_at IS NULL FROM new_rows EXCEPT SELECT id, archived_at IS NULL FROM old_rows) c)), 4);
+    WITH m AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 4 FROM (SELECT x.issue FROM module_issues x WHERE x.module IN (SELECT id FROM (SELECT id, archived_at IS NULL FROM new_rows EXCEPT SELECT id, archived_at IS NULL FROM old_rows) c)) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: the parents whose counted children change (a child added, removed, moved, or becoming (not) listable).
-CREATE OR REPLACE FUNCTION issue_list_attrs_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
-  ELSIF TG_OP = 'UPDATE' THEN
-    -- a row whose (parent, counted or not) differs before and after marks its old and its new parent; set
-    -- differences, not a join of the two transition tables (whose cached plan may be a nested loop: quadratic in bulk)
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM (
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
-        UNION ALL
-        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows
-         EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
-      ) x WHERE parent IS NOT NULL), 32);
-  ELSE
-    PERFORM issue_list_attrs_mark(ARRAY(
-      SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft), 32);
-  END IF;
-  RETURN NULL;
-END $$;
+-- issues: the parents whose counted children change are marked by the list_version trigger of issues
+-- (list_version_touch_issues, list-version-triggers.sql), in the same statement as its other list bookkeeping.
+DROP TRIGGER IF EXISTS issues_attrs_ins ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_upd ON issues;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_attrs_del ON issues;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS issue_list_attrs_touch_issues();
 --> statement-breakpoint
 DO $$
 DECLARE
@@ -148,8 +139,8 @@ DECLARE
   fn text;
   arg text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'issues', 'cycle_issues'] LOOP
-    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' WHEN 'issues' THEN 'issue_list_attrs_touch_issues' ELSE 'issue_list_attrs_touch' END;
+  FOREACH t IN ARRAY ARRAY['issue_assignees', 'issue_labels', 'module_issues', 'issue_links', 'file_assets', 'cycle_issues'] LOOP
+    fn := CASE t WHEN 'file_assets' THEN 'issue_list_attrs_touch_assets' ELSE 'issue_list_attrs_touch' END;
     arg := CASE t WHEN 'issue_assignees' THEN '1' WHEN 'issue_labels' THEN '2' WHEN 'module_issues' THEN '4' WHEN 'issue_links' THEN '8' WHEN 'cycle_issues' THEN '64' ELSE '' END;
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_ins', t);
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_attrs_upd', t);

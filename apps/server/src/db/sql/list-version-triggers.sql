@@ -1,6 +1,6 @@
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
 -- Every statement that writes a row a list response can depend on marks the affected projects; the mark is
--- turned into ONE `list_version + 1` per project per transaction by a deferred trigger just before commit,
+-- turned into ONE `list_version + 1` per project per transaction by the transaction's deferred flush just before commit,
 -- so the bump is atomic with the data, bulk statements bump each project once, and the project row is locked
 -- only for the instant before commit (no lock held across the rest of the transaction, no lock-order deadlock
 -- with the writes' own row locks).
@@ -11,64 +11,149 @@ CREATE UNLOGGED TABLE IF NOT EXISTS list_version_pending (
   PRIMARY KEY (txid, project)
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION list_version_mark(ids uuid[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO list_version_pending (txid, project)
-  SELECT txid_current(), p FROM (SELECT DISTINCT unnest(ids) AS p) d WHERE p IS NOT NULL ORDER BY p
-  ON CONFLICT DO NOTHING
-$$;
+-- One row per transaction with commit-time work (list_version bumps, counts, kept list columns, live events): its
+-- ONE deferred trigger does all of it, in a fixed order, once per transaction (issue #13: the bookkeeping used to
+-- queue a deferred trigger per project and per live event, each with its own checks). Every trigger that leaves
+-- pending work inserts this row in the same statement that records the work.
+CREATE UNLOGGED TABLE IF NOT EXISTS tx_flush_pending (
+  txid bigint PRIMARY KEY
+);
 --> statement-breakpoint
--- First the transaction's pending list columns of its items are recomputed (issue-list-attrs.sql: item rows
--- locked, in id order), then the project row is locked, then the project's work-item counts move
--- (issue-list-counts.sql), so two transactions touching the same items or counters always lock in the same order.
+DROP FUNCTION IF EXISTS list_version_mark(uuid[]);
+--> statement-breakpoint
+-- At commit, for one transaction: (1) the pending kept list columns of its items (issue-list-attrs.sql: items locked
+-- in id order; their UPDATE may mark projects, counts and live events, recorded here before the next steps read them),
+-- (2) the projects' list_version, rows locked in id order, (3) the projects' work-item counts (issue-list-counts.sql),
+-- (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
+-- projects, then counters, then streams: no lock-order deadlock, and each lock is held only for the instant of commit.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  tx bigint := NEW.txid;
+  done bigint;
 BEGIN
-  PERFORM issue_list_attrs_apply(NEW.txid);
-  UPDATE projects SET list_version = list_version + 1 WHERE id = NEW.project;
-  PERFORM issue_list_counts_flush(NEW.txid, NEW.project);
-  DELETE FROM list_version_pending WHERE txid = NEW.txid AND project = NEW.project;
+  IF EXISTS (SELECT 1 FROM issue_list_attrs_pending WHERE txid = tx) THEN
+    PERFORM issue_list_attrs_apply(tx);
+  END IF;
+  WITH d AS (
+    DELETE FROM list_version_pending WHERE txid = tx RETURNING project
+  ), l AS (
+    SELECT pr.id FROM projects pr WHERE pr.id IN (SELECT project FROM d) ORDER BY pr.id FOR NO KEY UPDATE
+  )
+  UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
+  PERFORM issue_list_counts_flush(tx);
+  PERFORM live_publish(tx);
+  DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS list_version_flush ON list_version_pending;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON list_version_pending
+DROP TRIGGER IF EXISTS list_version_flush ON tx_flush_pending;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER list_version_flush AFTER INSERT ON tx_flush_pending
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_flush();
 --> statement-breakpoint
+-- The marks: each statement-level trigger records the projects it touched in ONE statement (the pending rows and,
+-- when a row is new, the transaction's flush row), so a statement that touches a project already marked in this
+-- transaction only probes the pending table's key.
 -- Tables with a `project` column: the projects of the inserted / changed (old and new) / deleted rows.
 CREATE OR REPLACE FUNCTION list_version_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM new_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM new_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(SELECT project FROM new_rows UNION SELECT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (SELECT project FROM new_rows UNION SELECT project FROM old_rows) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(SELECT DISTINCT project FROM old_rows));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT DISTINCT txid_current(), project FROM old_rows WHERE project IS NOT NULL
+      ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- issues: also the projects of the rows' parents (a parent's sub_issues_count may live in another project) and,
--- on update and delete, of the items related to the rows (the detail list shows each relation's other item:
--- its name, state, priority, and whether it is deleted; that item may live in another project).
+-- issues: ONE statement per write statement records all three kinds of list bookkeeping of its rows:
+-- - list_version: the rows' projects, also the projects of their parents (a parent's sub_issues_count may live in
+--   another project) and, on update and delete, of the items related to the rows (the detail list shows each
+--   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
+-- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
+--   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
+--   join of them (whose cached plan may be a nested loop: quadratic in bulk).
 CREATE OR REPLACE FUNCTION list_version_touch_issues() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM new_rows WHERE parent IS NOT NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT parent FROM new_rows WHERE parent IS NOT NULL UNION SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, 1 AS d FROM new_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft UNION ALL SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM (
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AS counted FROM old_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows)
+        UNION ALL
+        (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
+      ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
-      UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)));
+    WITH lv AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT parent FROM old_rows WHERE parent IS NOT NULL)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.related_issue WHERE r.issue IN (SELECT id FROM old_rows)
+        UNION SELECT p.project FROM issue_relations r JOIN issues p ON p.id = r.issue WHERE r.related_issue IN (SELECT id FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ), cn AS (
+      INSERT INTO issue_list_counts_pending AS p (txid, project, state, priority, is_epic, is_sub, delta)
+      SELECT txid_current(), project, state, priority, is_epic, is_sub, sum(d)
+      FROM (SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000') AS state, priority, is_epic, parent IS NOT NULL AS is_sub, -1 AS d FROM old_rows WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) x
+      GROUP BY 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 2, 3, 4, 5, 6
+      ON CONFLICT (txid, project, state, priority, is_epic, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
+    ), at AS (
+      INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
+      SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
+      ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    )
+    INSERT INTO tx_flush_pending (txid) SELECT txid_current()
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -78,18 +163,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_relations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (
-        SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (
+          SELECT issue FROM new_rows UNION SELECT related_issue FROM new_rows UNION SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT p.project FROM issues p WHERE p.id IN (SELECT issue FROM old_rows UNION SELECT related_issue FROM old_rows)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -98,18 +192,27 @@ END $$;
 CREATE OR REPLACE FUNCTION list_version_touch_labels() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM new_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM new_rows UNION SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
-        SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM new_rows UNION SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (
+          SELECT workspace FROM new_rows WHERE project IS NULL UNION SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   ELSE
-    PERFORM list_version_mark(ARRAY(
-      SELECT project FROM old_rows
-      UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)));
+    WITH m AS (
+      INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
+        SELECT project FROM old_rows
+        UNION SELECT pr.id FROM projects pr WHERE pr.workspace IN (SELECT workspace FROM old_rows WHERE project IS NULL)) x(p)
+      WHERE p IS NOT NULL ORDER BY 2 ON CONFLICT DO NOTHING RETURNING 1
+    ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() WHERE EXISTS (SELECT 1 FROM m) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;

@@ -5,9 +5,10 @@
 -- - live_capture (row trigger on every table with a workspace column, installed by the DO block at the end, so
 --   tables added later get it when the migration is regenerated) records the change in live_pending, merged
 --   per transaction and row (fields united, one event per row and stream);
--- - live_flush (deferred to commit, after the list-version flush) numbers each stream's events with a gapless
---   per-stream sequence in commit order (the stream row stays locked until commit), stores them in live_events
---   (bounded retention, read for catch-up) and NOTIFYs `stride_live` (delivered only on commit).
+-- - live_publish (called at commit by the transaction's one deferred flush, list_version_flush, after the list
+--   bookkeeping) numbers each stream's events with a gapless per-stream sequence in commit order (the stream row
+--   stays locked until commit), stores them in live_events (bounded retention, read for catch-up) and NOTIFYs
+--   `stride_live` (delivered only on commit).
 -- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
 CREATE TABLE IF NOT EXISTS live_streams (
   stream text PRIMARY KEY,
@@ -68,10 +69,8 @@ DECLARE
   n jsonb;
   o jsonb;
   r jsonb;
-  f text[];
   s text[];
   iss uuid;
-  cre uuid;
 BEGIN
   -- writes a read makes (defaults created on first read, recent visits; core/silent.ts) publish nothing
   IF current_setting('stride.silent', true) = 'on' THEN RETURN NULL; END IF;
@@ -79,11 +78,14 @@ BEGIN
   IF TG_OP <> 'DELETE' THEN n := to_jsonb(NEW); END IF;
   r := coalesce(n, o);
   IF TG_OP = 'UPDATE' THEN
-    -- the names of the columns that changed (bookkeeping columns alone are no change anyone sees)
-    SELECT array_agg(k ORDER BY k) INTO f FROM jsonb_each(n) e(k, v)
-      WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector');
-    IF f IS NULL THEN RETURN NULL; END IF;
-    s := ARRAY(SELECT DISTINCT x FROM unnest(live_streams_of(TG_TABLE_NAME, n) || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
+    -- bookkeeping columns alone are no change anyone sees (a plain expression: no statement runs for it)
+    IF n - ARRAY['updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector'] = o - ARRAY['updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector'] THEN
+      RETURN NULL;
+    END IF;
+    s := live_streams_of(TG_TABLE_NAME, n);
+    IF s IS DISTINCT FROM live_streams_of(TG_TABLE_NAME, o) THEN
+      s := ARRAY(SELECT DISTINCT x FROM unnest(s || live_streams_of(TG_TABLE_NAME, o)) x ORDER BY x);
+    END IF;
   ELSE
     s := live_streams_of(TG_TABLE_NAME, r);
   END IF;
@@ -91,76 +93,67 @@ BEGIN
   -- the work item the row belongs to and that item's creator (a guest who sees only their own items gets only those)
   IF TG_TABLE_NAME = 'issues' THEN
     iss := (r->>'id')::uuid;
-    cre := (r->>'created_by')::uuid;
   ELSE
     iss := (r->>'issue')::uuid;
     IF iss IS NULL AND r ? 'comment' AND r->>'comment' IS NOT NULL THEN
       SELECT c.issue INTO iss FROM issue_comments c WHERE c.id = (r->>'comment')::uuid;
     END IF;
-    IF iss IS NOT NULL THEN SELECT i.created_by INTO cre FROM issues i WHERE i.id = iss; END IF;
   END IF;
-  INSERT INTO live_pending AS lp (txid, tbl, id, op, streams, project, issue, creator, fields, ts)
-  VALUES (txid_current(), TG_TABLE_NAME, r->>'id', lower(TG_OP), s, coalesce(r->>'project', r->>'project_id')::uuid, iss, cre, f,
-    coalesce((r->>'updated_at')::timestamptz, now()))
-  ON CONFLICT (txid, tbl, id) DO UPDATE SET
-    -- several writes of one row in one transaction: one event (created wins, then deleted; fields united)
-    op = CASE WHEN lp.op = 'insert' AND EXCLUDED.op <> 'delete' THEN 'insert' WHEN EXCLUDED.op = 'delete' THEN 'delete' ELSE lp.op END,
-    streams = ARRAY(SELECT DISTINCT x FROM unnest(lp.streams || EXCLUDED.streams) x ORDER BY x),
-    project = EXCLUDED.project,
-    fields = CASE WHEN lp.op = 'update' AND EXCLUDED.op = 'update'
-      THEN ARRAY(SELECT DISTINCT x FROM unnest(lp.fields || EXCLUDED.fields) x ORDER BY x) ELSE NULL END,
-    ts = greatest(lp.ts, EXCLUDED.ts);
+  -- ONE statement: the event (the changed columns' names and the item's creator looked up in it) and, the first time,
+  -- the transaction's flush row (list_version_flush publishes at commit: list-version-triggers.sql)
+  WITH e AS (
+    INSERT INTO live_pending AS lp (txid, tbl, id, op, streams, project, issue, creator, fields, ts)
+    VALUES (txid_current(), TG_TABLE_NAME, r->>'id', lower(TG_OP), s, coalesce(r->>'project', r->>'project_id')::uuid, iss,
+      CASE WHEN TG_TABLE_NAME = 'issues' THEN (r->>'created_by')::uuid WHEN iss IS NOT NULL THEN (SELECT i.created_by FROM issues i WHERE i.id = iss) END,
+      CASE WHEN TG_OP = 'UPDATE' THEN (SELECT array_agg(k ORDER BY k) FROM jsonb_each(n) e(k, v)
+        WHERE v IS DISTINCT FROM o->k AND k NOT IN ('updated_at', 'updated_by', 'list_version', 'issue_sequence', 'search_vector')) END,
+      coalesce((r->>'updated_at')::timestamptz, now()))
+    ON CONFLICT (txid, tbl, id) DO UPDATE SET
+      -- several writes of one row in one transaction: one event (created wins, then deleted; fields united)
+      op = CASE WHEN lp.op = 'insert' AND EXCLUDED.op <> 'delete' THEN 'insert' WHEN EXCLUDED.op = 'delete' THEN 'delete' ELSE lp.op END,
+      streams = ARRAY(SELECT DISTINCT x FROM unnest(lp.streams || EXCLUDED.streams) x ORDER BY x),
+      project = EXCLUDED.project,
+      fields = CASE WHEN lp.op = 'update' AND EXCLUDED.op = 'update'
+        THEN ARRAY(SELECT DISTINCT x FROM unnest(lp.fields || EXCLUDED.fields) x ORDER BY x) ELSE NULL END,
+      ts = greatest(lp.ts, EXCLUDED.ts)
+    RETURNING 1
+  ) INSERT INTO tx_flush_pending (txid) SELECT txid_current() FROM e ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- At commit: number, store and announce the transaction's events. It runs after the list-version flush of the same
--- transaction (re-queued behind it while that has work), so every transaction locks `projects` rows before
--- `live_streams` rows and two committing transactions cannot wait on each other in opposite orders; streams are
--- locked in name order.
-CREATE OR REPLACE FUNCTION live_flush() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  e record;
-  q bigint;
-  ev jsonb;
-  msg text;
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl <> '~defer') THEN
-    DELETE FROM live_pending WHERE txid = NEW.txid;
-    RETURN NULL;
-  END IF;
-  IF to_regclass('list_version_pending') IS NOT NULL AND EXISTS (SELECT 1 FROM list_version_pending WHERE txid = NEW.txid) THEN
-    IF NEW.tbl <> '~defer' AND NOT EXISTS (SELECT 1 FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer') THEN
-      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
-    ELSIF NEW.tbl = '~defer' THEN
-      -- still behind a list flush queued after this marker: queue a fresh marker behind it
-      DELETE FROM live_pending WHERE txid = NEW.txid AND tbl = '~defer';
-      INSERT INTO live_pending (txid, tbl, id, op, streams) VALUES (NEW.txid, '~defer', gen_random_uuid()::text, 'defer', '{}');
-    END IF;
-    RETURN NULL;
-  END IF;
-  FOR e IN
-    WITH mine AS (DELETE FROM live_pending WHERE txid = NEW.txid RETURNING *)
-    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine WHERE tbl <> '~defer'
-    ORDER BY 1, n
-  LOOP
-    INSERT INTO live_streams AS ls (stream, seq) VALUES (e.stream, 1)
-      ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + 1
-      RETURNING seq INTO q;
-    ev := jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
-      'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')));
-    INSERT INTO live_events (stream, seq, event) VALUES (e.stream, q, ev);
-    msg := jsonb_build_object('s', e.stream, 'q', q, 'e', ev)::text;
-    -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
-    IF octet_length(msg) > 7900 THEN msg := jsonb_build_object('s', e.stream, 'q', q)::text; END IF;
-    PERFORM pg_notify('stride_live', msg);
-  END LOOP;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
+-- At commit (called by list_version_flush, after the list bookkeeping, so every transaction locks `projects` rows
+-- before `live_streams` rows): number, store and announce the transaction's events, in ONE statement. Each stream's
+-- counter moves once by its number of events (streams locked in name order), the events take the numbers in the
+-- order they were recorded, and each is NOTIFYed on `stride_live` (delivered only on commit) in stream and number order.
 DROP TRIGGER IF EXISTS live_flush ON live_pending;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER live_flush AFTER INSERT ON live_pending
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION live_flush();
+DROP FUNCTION IF EXISTS live_flush();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION live_publish(tx bigint) RETURNS void LANGUAGE sql AS $$
+  WITH mine AS (
+    DELETE FROM live_pending WHERE txid = tx RETURNING *
+  ), e AS (
+    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine
+  ), k AS (
+    SELECT stream, count(*) AS c FROM e GROUP BY stream
+  ), bump AS (
+    INSERT INTO live_streams AS ls (stream, seq) SELECT stream, c FROM k ORDER BY stream
+    ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + EXCLUDED.seq
+    RETURNING stream, seq
+  ), numbered AS (
+    SELECT e.stream, b.seq - k.c + row_number() OVER (PARTITION BY e.stream ORDER BY e.n) AS q,
+      jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
+        'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))) AS ev
+    FROM e JOIN k ON k.stream = e.stream JOIN bump b ON b.stream = e.stream
+  ), stored AS (
+    INSERT INTO live_events (stream, seq, event) SELECT stream, q, ev FROM numbered RETURNING stream, seq, event
+  ), msgs AS (
+    SELECT stream, seq, jsonb_build_object('s', stream, 'q', seq, 'e', event)::text AS msg FROM stored ORDER BY stream, seq OFFSET 0
+  )
+  -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
+  SELECT count(pg_notify('stride_live', CASE WHEN octet_length(msg) > 7900 THEN jsonb_build_object('s', stream, 'q', seq)::text ELSE msg END))
+  FROM msgs
+$$;
 --> statement-breakpoint
 -- Every table with a workspace column publishes (and `workspaces` itself), except the bookkeeping tables below.
 -- test/live-coverage.test.ts insists that every table either has the trigger or is named there as private.

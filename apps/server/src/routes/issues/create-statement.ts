@@ -3,6 +3,15 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import type { IssueRow } from "./queries.ts";
 
+const INS_LAB = `), ins_lab AS (
+  INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by)
+  SELECT ins.id, $1, $2, lab.id, $3::uuid, $3::uuid FROM ins, lab ORDER BY lab.n
+`;
+const INS_ASG = `), ins_asg AS (
+  INSERT INTO issue_assignees (issue, project, workspace, assignee, created_by, updated_by)
+  SELECT ins.id, $1, $2, asg.id, $3::uuid, $3::uuid FROM ins, asg ORDER BY asg.n
+`;
+
 /**
  * A work item's create as ONE prepared statement (issue #13): the checks of its references (state or the project's
  * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
@@ -10,8 +19,10 @@ import type { IssueRow } from "./queries.ts";
  * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
  * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
  * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
+ * Its text comes without the label or assignee insert when the request can have none: an INSERT that writes no row
+ * still runs its table's statement-level triggers (list bookkeeping: two statements each in the database).
  */
-const CREATE_ISSUE = `
+const createIssueText = (labels: boolean, assignees: boolean) => `
 WITH st AS (
   SELECT s.id, s."group" FROM states s
   WHERE s.project = $1 AND CASE WHEN $4::uuid IS NULL THEN s."group" <> 'triage' ELSE s.id = $4::uuid END
@@ -57,13 +68,7 @@ WITH st AS (
     $24::text::timestamptz, $24::text::timestamptz, $3::uuid, $3::uuid
   FROM ok, seq
   RETURNING *
-), ins_lab AS (
-  INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by)
-  SELECT ins.id, $1, $2, lab.id, $3::uuid, $3::uuid FROM ins, lab ORDER BY lab.n
-), ins_asg AS (
-  INSERT INTO issue_assignees (issue, project, workspace, assignee, created_by, updated_by)
-  SELECT ins.id, $1, $2, asg.id, $3::uuid, $3::uuid FROM ins, asg ORDER BY asg.n
-), ins_sub AS (
+${labels ? INS_LAB : ""}${assignees ? INS_ASG : ""}), ins_sub AS (
   INSERT INTO issue_subscribers (issue, project, workspace, subscriber, created_by, updated_by)
   SELECT DISTINCT ins.id, $1::uuid, $2::uuid, s.id, $3::uuid, $3::uuid
   FROM ins, (SELECT $3::uuid AS id WHERE $3::uuid IS NOT NULL UNION SELECT id FROM asg) s
@@ -74,6 +79,7 @@ SELECT chk.state_ok AS "#state_ok", chk.parent_ok AS "#parent_ok", chk.estimate_
   (SELECT COALESCE(array_agg(id::text ORDER BY n), '{}') FROM asg) AS "#assignee_ids",
   ins.*
 FROM chk LEFT JOIN ins ON true`;
+const CREATE_ISSUE = [false, true].map((labels) => [false, true].map((assignees) => createIssueText(labels, assignees)));
 
 export interface CreateStatementInput {
   projectId: string;
@@ -118,8 +124,10 @@ export interface CreateStatementResult {
 }
 
 export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): Promise<CreateStatementResult> {
+  const labels = x.labelIds.length > 0;
+  const assignees = x.assigneeIds.length > 0 || x.defaultAssigneeId !== null;
   const rows = await rawOf(tx).unsafe(
-    CREATE_ISSUE,
+    CREATE_ISSUE[Number(labels)][Number(assignees)],
     [
       x.projectId, x.workspaceId, x.actorId, x.stateId, x.allowTriage, x.parentId, x.estimatePointId, [...new Set(x.labelIds)], [...new Set(x.assigneeIds)],
       x.defaultAssigneeId, x.name, x.html, x.binary, JSON.stringify(x.json ?? {}), x.stripped, x.priority, x.startDate, x.targetDate, x.sortOrder,
