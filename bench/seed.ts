@@ -129,6 +129,8 @@ async function rebuildKept(sql: postgres.Sql): Promise<void> {
     SELECT project, coalesce(state, '00000000-0000-0000-0000-000000000000'), priority, is_epic, parent IS NOT NULL, count(*)
     FROM issues WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
     GROUP BY 1, 2, 3, 4, 5`;
+  // the search dictionary (db/sql/search.sql)
+  await sql`SELECT search_words_rebuild()`;
 }
 
 async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {

@@ -1320,6 +1320,12 @@ CREATE TABLE "agent_templates" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "search_words" (
+	"workspace" uuid NOT NULL,
+	"word" text NOT NULL,
+	CONSTRAINT "search_words_workspace_word_pk" PRIMARY KEY("workspace","word")
+);
+--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1478,6 +1484,7 @@ ALTER TABLE "agent_executions" ADD CONSTRAINT "agent_executions_agent_template_a
 ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_project_projects_id_fk" FOREIGN KEY ("project") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_templates" ADD CONSTRAINT "agent_templates_cluster_agent_clusters_id_fk" FOREIGN KEY ("cluster") REFERENCES "public"."agent_clusters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_words" ADD CONSTRAINT "search_words_workspace_workspaces_id_fk" FOREIGN KEY ("workspace") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "instance_admins_user_uq" ON "instance_admins" USING btree ("user_id","instance_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_provider_account_uq" ON "accounts" USING btree ("provider","provider_account_id");--> statement-breakpoint
 CREATE INDEX "accounts_user_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -2249,7 +2256,7 @@ BEGIN
     SELECT c.table_name FROM information_schema.columns c
     JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
     WHERE c.table_schema = current_schema() AND (c.column_name IN ('workspace', 'workspace_id') OR c.table_name = 'workspaces')
-      AND c.table_name NOT IN ('live_streams', 'live_events', 'live_pending', 'list_version_pending', 'issue_list_counts')
+      AND c.table_name NOT IN ('live_streams', 'live_events', 'live_pending', 'list_version_pending', 'issue_list_counts', 'search_words')
     GROUP BY c.table_name
   LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_live', t);
@@ -2288,6 +2295,61 @@ CREATE INDEX IF NOT EXISTS issue_views_search_trgm_idx ON issue_views USING gin 
 -- issues_live_created_idx the same way.
 CREATE INDEX IF NOT EXISTS issues_search_recent_idx ON issues (workspace, created_at)
   WHERE deleted_at IS NULL AND archived_at IS NULL AND is_draft = false AND is_epic = false;
+--> statement-breakpoint
+-- The search dictionary (schema search.ts `search_words`; routes/search/commands.ts `correctWords`): the distinct
+-- words of each workspace's work items, with a trigram index, so a misspelled query word is corrected to the nearest
+-- known words (a lookup among a few thousand rows) and the item is then found by the full-text index instead of by
+-- a trigram similarity per item. A word is what `search_vector` holds (lexemes of the 'simple' configuration: the
+-- name and description text lower-cased), 3–32 characters (shorter ones have too few trigrams to be near anything,
+-- longer ones are links and hashes), not all digits. Words are only added: ON CONFLICT DO NOTHING takes no row lock
+-- on a word already known, so writers in one workspace never wait on each other here (only two transactions
+-- adding the same new word do, briefly), and words are added in order.
+CREATE INDEX IF NOT EXISTS search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_words_of(v tsvector) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT w FROM unnest(tsvector_to_array(v)) w WHERE length(w) BETWEEN 3 AND 32 AND w !~ '^[0-9]+$'
+$$;
+--> statement-breakpoint
+-- created items (one statement for a bulk insert: its rows' words at once)
+CREATE OR REPLACE FUNCTION search_words_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (workspace, word)
+  SELECT DISTINCT n.workspace, w FROM search_words_new n, search_words_of(n.search_vector) w
+  ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_search_words_insert ON issues;
+--> statement-breakpoint
+CREATE TRIGGER issues_search_words_insert AFTER INSERT ON issues REFERENCING NEW TABLE AS search_words_new
+  FOR EACH STATEMENT EXECUTE FUNCTION search_words_inserted();
+--> statement-breakpoint
+-- a renamed item or a changed description: only the words it did not have before (an update of anything else does
+-- not call this at all)
+CREATE OR REPLACE FUNCTION search_words_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (workspace, word)
+  SELECT NEW.workspace, x.w FROM (SELECT search_words_of(NEW.search_vector) EXCEPT SELECT search_words_of(OLD.search_vector)) x(w)
+  ORDER BY 2
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS issues_search_words_update ON issues;
+--> statement-breakpoint
+CREATE TRIGGER issues_search_words_update AFTER UPDATE OF name, description_stripped ON issues
+  FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector) EXECUTE FUNCTION search_words_updated();
+--> statement-breakpoint
+-- every item's words at once (a database that had items before the dictionary; the bench seed, which writes with
+-- triggers off)
+CREATE OR REPLACE FUNCTION search_words_rebuild() RETURNS void LANGUAGE sql AS $$
+  INSERT INTO search_words (workspace, word)
+  SELECT DISTINCT i.workspace, w FROM issues i, search_words_of(i.search_vector) w WHERE i.deleted_at IS NULL
+  ON CONFLICT DO NOTHING
+$$;
+--> statement-breakpoint
+SELECT search_words_rebuild();
 
 --> statement-breakpoint
 -- collab-access.sql (appended by scripts/db-generate.mjs)

@@ -32,6 +32,7 @@ const SILENT: Record<string, string> = {
   dashboards: "a person's own home dashboard, no workspace (only its owner reads it)",
   dashboard_widgets: "a person's own dashboard widgets, no workspace (only its owner reads them)",
   page_collab_updates: "the page collaboration relay's own bookkeeping (its documents travel on the Yjs socket)",
+  search_words: "the search dictionary, derived from work items (their rows publish)",
 };
 
 let t: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, fuzzyWords, parseSearchQuery, searchRank } from "./search-query.ts";
+import { correctableWords, escapeLike, fuzzyWords, parseSearchQuery, searchRank } from "./search-query.ts";
 
 describe("parseSearchQuery", () => {
   it("reads a work-item key as identifier and sequence id", () => {
@@ -63,5 +63,18 @@ describe("fuzzyWords", () => {
     expect(fuzzyWords("webhok")).toEqual([]);
     expect(fuzzyWords("a webhok")).toEqual([]);
     expect(fuzzyWords("one two three four five")).toEqual([]);
+  });
+});
+
+describe("correctableWords", () => {
+  it("takes the words of 3 or more letters, lower-cased, once each, without numbers", () => {
+    expect(correctableWords("Webhok")).toEqual(["webhok"]);
+    expect(correctableWords("refactr the UI dark 42 Dark")).toEqual(["refactr", "the", "dark"]);
+    expect(correctableWords("Größe änderung")).toEqual(["größe", "änderung"]);
+  });
+  it("is empty for no such word or more words than the fuzzy tier takes one by one", () => {
+    expect(correctableWords("ui 42 x")).toEqual([]);
+    expect(correctableWords("one two three four five")).toEqual([]);
+    expect(correctableWords("one two three four")).toHaveLength(4);
   });
 });

@@ -44,8 +44,24 @@ export const FUZZY_WORDS_MAX = 4;
  * than FUZZY_WORDS_MAX.
  */
 export function fuzzyWords(text: string): string[] {
-  const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3))];
+  const words = queryWords(text);
   return words.length >= 2 && words.length <= FUZZY_WORDS_MAX ? words : [];
+}
+
+/** The query's words of at least 3 letters or digits, lower-cased, deduplicated, in order. */
+function queryWords(text: string): string[] {
+  return [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3))];
+}
+
+/**
+ * The query's words that the search dictionary corrects (each to the workspace's nearest known words, then found
+ * by full text): those of `fuzzyWords` that are not all digits (numbers are sequence ids, and the dictionary keeps
+ * none), for a query of 1 to FUZZY_WORDS_MAX such words; empty otherwise (then the fuzzy tier compares the text
+ * with each name instead).
+ */
+export function correctableWords(text: string): string[] {
+  const words = queryWords(text).filter((w) => !/^\p{N}+$/u.test(w));
+  return words.length <= FUZZY_WORDS_MAX ? words : [];
 }
 
 /**

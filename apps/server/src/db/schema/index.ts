@@ -17,3 +17,4 @@ export * from "./publish.ts";
 export * from "./exports.ts";
 export * from "./imports.ts";
 export * from "./agents.ts";
+export * from "./search.ts";

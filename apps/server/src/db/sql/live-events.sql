@@ -165,7 +165,7 @@ BEGIN
     SELECT c.table_name FROM information_schema.columns c
     JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
     WHERE c.table_schema = current_schema() AND (c.column_name IN ('workspace', 'workspace_id') OR c.table_name = 'workspaces')
-      AND c.table_name NOT IN ('live_streams', 'live_events', 'live_pending', 'list_version_pending', 'issue_list_counts')
+      AND c.table_name NOT IN ('live_streams', 'live_events', 'live_pending', 'list_version_pending', 'issue_list_counts', 'search_words')
     GROUP BY c.table_name
   LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_live', t);

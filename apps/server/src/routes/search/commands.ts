@@ -8,7 +8,7 @@
  * nothing archived, deleted or a draft. The expressions match the indexes of db/sql/search.sql.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { fuzzyWords, INTAKE_STATUS, PROJECT_IDENTIFIER_MAX, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import { correctableWords, fuzzyWords, INTAKE_STATUS, PROJECT_IDENTIFIER_MAX, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
@@ -75,13 +75,16 @@ const ISSUE_FTS = sql`i.search_vector`;
  * - strong tier: the exact key (`PROJ-12`, or a bare number in a short query), the name containing the text, every
  *   word of the text as a whole word of the name or description, and items of projects whose identifier contains
  *   the text;
- * - fuzzy tier (trigram word similarity, so a misspelled word still finds its item), only when the strong tier found
- *   fewer than `limit`: the name near the whole text, and, for a query of 2–4 words, every word near a word of the
- *   name (so one common word of the query cannot crowd out the item that has them all).
+ * - fuzzy tier (so a misspelled word still finds its item), only when the strong tier found fewer than `limit`:
+ *   when the search dictionary knows a near word for every word of a 1–4 word query (`correctWords`), the items
+ *   holding a near word of every query word, and, for several words, of any (full text over name and description,
+ *   so a misspelled word is found as fast as an exact one); otherwise trigram word similarity per item: the name
+ *   near the whole text, and, for a query of 2–4 words, every word near a word of the name (so one common word of
+ *   the query cannot crowd out the item that has them all).
  * At most a few hundred candidates are then ranked by `searchRank` (@stride/shared), newest first on ties. What
  * the caller may see is applied inside each tier, before its limit.
  */
-function issueTiers(q: SearchQuery, o: IssueSearchOptions): SQL {
+function issueTiers(q: SearchQuery, o: IssueSearchOptions, corrected: string[][] | null): SQL {
   const limit = o.limit;
   const me = sql`${o.userId}::uuid`;
   const ws = sql`${o.workspaceId}::uuid`;
@@ -118,6 +121,15 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions): SQL {
       ? sql`${seq} AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND upper(cp.identifier) = ${q.identifier}::text)`
       : seq));
   }
+  if (corrected) {
+    // every word corrected by the dictionary: the full-text index finds the items holding, for each word, one of its
+    // near known words (and, for several words, any of them: what the whole text is near)
+    const anyOf = (cands: string[]) => sql`(${sql.join(cands.map((c) => sql`plainto_tsquery('simple', ${c}::text)`), sql` || `)})`;
+    const fuzzy = [newest(sql`${ISSUE_FTS} @@ (${sql.join(corrected.map(anyOf), sql` && `)})`)];
+    if (corrected.length > 1) fuzzy.push(newest(sql`${ISSUE_FTS} @@ ${anyOf(corrected.flat())}`));
+    return sql`WITH ${vis}, strong AS MATERIALIZED (${sql.join(strong, sql` UNION `)}),
+    fuzzy AS MATERIALIZED (SELECT f.id FROM (${sql.join(fuzzy, sql` UNION `)}) f WHERE (SELECT count(*) FROM strong) < ${limit})`;
+  }
   // a key's parts are no words to be near
   const words = q.identifier ? [] : fuzzyWords(q.text);
   const fuzzy = [newest(sql`${q.text}::text <% i.name`)];
@@ -150,13 +162,37 @@ const ISSUE_COLUMNS = sql`i.id, i.name, i.sequence_id, i.project AS project_id, 
 /** Work items the caller may see that match the query (all of them for an empty query), best first. */
 export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
   if (o.intake) return searchIntake(db, q, o);
+  // a key's parts are no words to correct
+  const corrected = q.text && !q.identifier ? await correctWords(db, o.workspaceId, correctableWords(q.text)) : null;
   // the tiers applied what the caller may see
-  return db.execute<IssueSearchRow>(sql`${issueTiers(q, o)}
+  return db.execute<IssueSearchRow>(sql`${issueTiers(q, o, corrected)}
     SELECT ${ISSUE_COLUMNS}
     FROM issues i JOIN projects p ON p.id = i.project LEFT JOIN states s ON s.id = i.state
     WHERE i.id IN (SELECT id FROM strong UNION SELECT id FROM fuzzy)
     ORDER BY ${issueRank(q)} DESC, i.created_at DESC, i.id
     LIMIT ${o.limit}`);
+}
+
+/** Near known words taken for each query word, nearest first. */
+export const CORRECTIONS_PER_WORD = 8;
+
+/**
+ * Each query word's nearest words of the workspace's search dictionary (`search_words`, db/sql/search.sql): those
+ * the word is near by trigram word similarity (the threshold `inSearch` sets, as the fuzzy tier's; a word is near
+ * itself and the words it is part of), nearest first, at most CORRECTIONS_PER_WORD. Null when there is no word to
+ * correct or some word has no near known word (then the fuzzy tier compares the text with each name instead).
+ * A separate statement, so the work-item statement is planned for the corrected words themselves (a common word is
+ * found by walking the newest items, a rare one through the full-text index).
+ */
+export async function correctWords(db: DbOrTx, workspaceId: string, words: string[]): Promise<string[][] | null> {
+  if (!words.length) return null;
+  const rows = await db.execute<{ words: string[] }>(sql`
+    SELECT ARRAY(SELECT sw.word FROM search_words sw WHERE sw.workspace = ${workspaceId}::uuid AND q.w <% sw.word
+      ORDER BY word_similarity(q.w, sw.word) DESC, similarity(q.w, sw.word) DESC, sw.word LIMIT ${CORRECTIONS_PER_WORD}) AS words
+    FROM unnest(${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]) WITH ORDINALITY q(w, n)
+    ORDER BY q.n`);
+  const corrected = rows.map((r) => r.words);
+  return corrected.length === words.length && corrected.every((c) => c.length) ? corrected : null;
 }
 
 /**
