@@ -11,9 +11,12 @@ import { createItem } from "./helpers/work-items.ts";
  * the executor runs for the request is one notice on the server's own connections. A change that makes the
  * triggers run more statements per create or patch fails here.
  */
-/** main before issue #13's trigger work: 69 and 59. */
-const CREATE_LIMIT = 30;
-const PATCH_LIMIT = 26;
+/**
+ * main before issue #13's trigger work: 69 and 59. Then 30 and 26; the search dictionary (db/sql/search.sql: a new
+ * item's words, a renamed item's new words) adds 2 to a create and 4 to a patch that changes the name.
+ */
+const CREATE_LIMIT = 32;
+const PATCH_LIMIT = 30;
 
 let t: TestServer;
 let ws: WorkspaceFixture;
