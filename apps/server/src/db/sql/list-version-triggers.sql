@@ -19,12 +19,14 @@ $$;
 --> statement-breakpoint
 -- First the transaction's pending list columns of its items are recomputed (issue-list-attrs.sql: item rows
 -- locked, in id order), then the project row is locked, then the project's work-item counts move
--- (issue-list-counts.sql), so two transactions touching the same items or counters always lock in the same order.
+-- (issue-list-counts.sql), then its cycles' and modules' (plan-counts.sql), so two transactions touching the same
+-- items or counters always lock in the same order.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM issue_list_attrs_apply(NEW.txid);
   UPDATE projects SET list_version = list_version + 1 WHERE id = NEW.project;
   PERFORM issue_list_counts_flush(NEW.txid, NEW.project);
+  PERFORM plan_counts_flush(NEW.txid, NEW.project);
   DELETE FROM list_version_pending WHERE txid = NEW.txid AND project = NEW.project;
   RETURN NULL;
 END $$;
