@@ -2130,8 +2130,13 @@ RETURNS TABLE (kind "char", owner uuid, k1 uuid, k2 uuid, is_sub boolean) LANGUA
 $$;
 --> statement-breakpoint
 -- Called by list_version_flush (deferred, at commit) for one transaction and project, after the project row is
--- locked: apply the pending deltas in key order to the cycles and modules that still exist.
-CREATE OR REPLACE FUNCTION plan_counts_flush(tx bigint, pid uuid) RETURNS void LANGUAGE sql AS $$
+-- locked: apply the pending deltas in key order to the cycles and modules that still exist. PL/pgSQL, so the
+-- statement's plan is cached for the session, and a transaction that moved no count (most) costs one index probe.
+CREATE OR REPLACE FUNCTION plan_counts_flush(tx bigint, pid uuid) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM plan_counts_pending WHERE txid = tx AND project = pid) THEN
+    RETURN;
+  END IF;
   WITH d AS (
     DELETE FROM plan_counts_pending WHERE txid = tx AND project = pid
     RETURNING kind, owner, k1, k2, is_sub, delta
@@ -2149,8 +2154,8 @@ CREATE OR REPLACE FUNCTION plan_counts_flush(tx bigint, pid uuid) RETURNS void L
   INSERT INTO module_item_counts AS t (module, state, estimate_point, is_sub, n)
   SELECT owner, k1, k2, is_sub, delta FROM d WHERE kind = 'm' AND delta <> 0 AND EXISTS (SELECT 1 FROM modules x WHERE x.id = d.owner)
   ORDER BY owner, k1, k2, is_sub
-  ON CONFLICT (module, state, estimate_point, is_sub) DO UPDATE SET n = t.n + EXCLUDED.n
-$$;
+  ON CONFLICT (module, state, estimate_point, is_sub) DO UPDATE SET n = t.n + EXCLUDED.n;
+END $$;
 --> statement-breakpoint
 DO $$
 DECLARE
