@@ -1592,6 +1592,147 @@ CREATE INDEX "agent_executions_issue_idx" ON "agent_executions" USING btree ("is
 CREATE INDEX "agent_executions_live_idx" ON "agent_executions" USING btree ("status","heartbeat_at");--> statement-breakpoint
 CREATE INDEX "agent_templates_project_idx" ON "agent_templates" USING btree ("project");
 --> statement-breakpoint
+-- plan-counts.sql (appended by scripts/db-generate.mjs)
+-- cycle_item_counts, cycle_assignee_counts, module_item_counts: what the cycle and module lists count (P/cycles/,
+-- P/modules/, their details, the v1 lists, webhooks), kept per cycle or module so a list reads a few rows per cycle
+-- or module instead of joining its links with the work items (on a 100,000-item project: every item, 290–850 ms).
+--   cycle_item_counts (cycle, state): the cycle's listable items that are not epics, per state (the nil uuid for
+--     none); the state's group is read at query time, so moving a state to another group needs no recount.
+--   cycle_assignee_counts (cycle, assignee): how many of those items each person is assigned to (the list's
+--     assignee_ids are the people with n > 0).
+--   module_item_counts (module, state, estimate_point, is_sub): the module's listable items (epics too) per state,
+--     estimate point (nil for none) and sub-item or not; triage, the groups and the points' values are joined at
+--     query time, so renaming a point's value or changing the estimate's type needs no recount.
+-- "Listable": not deleted, archived or draft. Kept from the issues row alone (its cycle_id, module_ids and
+-- assignee_ids, which issue-list-attrs.sql keeps from cycle_issues, module_issues of modules not archived, and
+-- issue_assignees), like issue_list_counts (issue-list-counts.sql): statement-level triggers on issues turn each
+-- statement's transition tables into net deltas per key in an unlogged pending table, and list_version_flush
+-- (list-version-triggers.sql) applies them at commit right after the project's issue_list_counts, after the items'
+-- kept columns were recomputed. An archived module has no counts here (it left its items' module_ids): its rows are
+-- counted from its links when read (rare: the archived list). A cycle or module deleted in the same transaction
+-- gets nothing (its rows went with it, ON DELETE CASCADE).
+-- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+CREATE TABLE IF NOT EXISTS cycle_item_counts (
+  cycle uuid NOT NULL REFERENCES cycles (id) ON DELETE CASCADE,
+  state uuid NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (cycle, state)
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS cycle_assignee_counts (
+  cycle uuid NOT NULL REFERENCES cycles (id) ON DELETE CASCADE,
+  assignee uuid NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (cycle, assignee)
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS module_item_counts (
+  module uuid NOT NULL REFERENCES modules (id) ON DELETE CASCADE,
+  state uuid NOT NULL,
+  estimate_point uuid NOT NULL,
+  is_sub boolean NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (module, state, estimate_point, is_sub)
+);
+--> statement-breakpoint
+-- kind: 'c' cycle × state (k1), 'a' cycle × assignee (k1), 'm' module × state (k1) × estimate point (k2) × is_sub.
+CREATE UNLOGGED TABLE IF NOT EXISTS plan_counts_pending (
+  txid bigint NOT NULL,
+  project uuid NOT NULL,
+  kind "char" NOT NULL,
+  owner uuid NOT NULL,
+  k1 uuid NOT NULL,
+  k2 uuid NOT NULL,
+  is_sub boolean NOT NULL,
+  delta integer NOT NULL,
+  PRIMARY KEY (txid, project, kind, owner, k1, k2, is_sub)
+);
+--> statement-breakpoint
+-- The net change of one statement on issues (+1 per key of a listable new row in a cycle or a module, -1 per key of a
+-- listable old row, summed per key) is recorded by the issues' one bookkeeping trigger (list_version_touch_issues in
+-- list-version-triggers.sql), in the same statement as its other marks: no trigger of its own.
+DO $$
+DECLARE
+  ev text;
+BEGIN
+  FOREACH ev IN ARRAY ARRAY['ins', 'upd', 'del'] LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON issues', 'issues_plan_counts_' || ev);
+  END LOOP;
+END $$;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS plan_counts_collect();
+--> statement-breakpoint
+-- The keys one listable item counts under (see plan_counts_pending): inlined into the queries that call it.
+CREATE OR REPLACE FUNCTION plan_counts_keys(cycle_id uuid, is_epic boolean, state uuid, estimate_point uuid, parent uuid, assignee_ids uuid[], module_ids uuid[])
+RETURNS TABLE (kind "char", owner uuid, k1 uuid, k2 uuid, is_sub boolean) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'c'::"char", cycle_id, coalesce(state, '00000000-0000-0000-0000-000000000000'), '00000000-0000-0000-0000-000000000000'::uuid, false
+  WHERE cycle_id IS NOT NULL AND NOT is_epic
+  UNION ALL
+  SELECT 'a'::"char", cycle_id, a, '00000000-0000-0000-0000-000000000000'::uuid, false
+  FROM unnest(assignee_ids) a WHERE cycle_id IS NOT NULL AND NOT is_epic
+  UNION ALL
+  SELECT 'm'::"char", m, coalesce(state, '00000000-0000-0000-0000-000000000000'), coalesce(estimate_point, '00000000-0000-0000-0000-000000000000'), parent IS NOT NULL
+  FROM unnest(module_ids) m
+$$;
+--> statement-breakpoint
+-- Called by list_version_flush (deferred, at commit) for one transaction, after its projects' rows are locked and
+-- their work-item counts moved: apply the pending deltas in key order to the cycles and modules that still exist.
+-- PL/pgSQL, so the statement's plan is cached for the session; list_version_flush calls it only when a count moved.
+DROP FUNCTION IF EXISTS plan_counts_flush(bigint, uuid);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION plan_counts_flush(tx bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    DELETE FROM plan_counts_pending WHERE txid = tx
+    RETURNING kind, owner, k1, k2, is_sub, delta
+  ), s AS (
+    SELECT kind, owner, k1, k2, is_sub, sum(delta)::integer AS delta FROM d GROUP BY 1, 2, 3, 4, 5
+  ), c AS (
+    INSERT INTO cycle_item_counts AS t (cycle, state, n)
+    SELECT owner, k1, delta FROM s WHERE kind = 'c' AND delta <> 0 AND EXISTS (SELECT 1 FROM cycles x WHERE x.id = s.owner)
+    ORDER BY owner, k1
+    ON CONFLICT (cycle, state) DO UPDATE SET n = t.n + EXCLUDED.n
+  ), a AS (
+    INSERT INTO cycle_assignee_counts AS t (cycle, assignee, n)
+    SELECT owner, k1, delta FROM s WHERE kind = 'a' AND delta <> 0 AND EXISTS (SELECT 1 FROM cycles x WHERE x.id = s.owner)
+    ORDER BY owner, k1
+    ON CONFLICT (cycle, assignee) DO UPDATE SET n = t.n + EXCLUDED.n
+  )
+  INSERT INTO module_item_counts AS t (module, state, estimate_point, is_sub, n)
+  SELECT owner, k1, k2, is_sub, delta FROM s WHERE kind = 'm' AND delta <> 0 AND EXISTS (SELECT 1 FROM modules x WHERE x.id = s.owner)
+  ORDER BY owner, k1, k2, is_sub
+  ON CONFLICT (module, state, estimate_point, is_sub) DO UPDATE SET n = t.n + EXCLUDED.n;
+END $$;
+--> statement-breakpoint
+-- Every count from the items at once: for a database that already has work items (this file run on an existing one),
+-- and for data loaded with the triggers off (bench/seed.ts). Idempotent.
+CREATE OR REPLACE FUNCTION plan_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM cycle_item_counts;
+  DELETE FROM cycle_assignee_counts;
+  DELETE FROM module_item_counts;
+  INSERT INTO cycle_item_counts (cycle, state, n)
+  SELECT k.owner, k.k1, count(*)
+  FROM issues i CROSS JOIN LATERAL plan_counts_keys(i.cycle_id, i.is_epic, i.state, i.estimate_point, i.parent, i.assignee_ids, i.module_ids) k
+  WHERE i.cycle_id IS NOT NULL AND i.deleted_at IS NULL AND i.archived_at IS NULL AND NOT i.is_draft AND k.kind = 'c'
+    AND EXISTS (SELECT 1 FROM cycles x WHERE x.id = k.owner)
+  GROUP BY 1, 2;
+  INSERT INTO cycle_assignee_counts (cycle, assignee, n)
+  SELECT k.owner, k.k1, count(*)
+  FROM issues i CROSS JOIN LATERAL plan_counts_keys(i.cycle_id, i.is_epic, i.state, i.estimate_point, i.parent, i.assignee_ids, i.module_ids) k
+  WHERE i.cycle_id IS NOT NULL AND i.deleted_at IS NULL AND i.archived_at IS NULL AND NOT i.is_draft AND k.kind = 'a'
+    AND EXISTS (SELECT 1 FROM cycles x WHERE x.id = k.owner)
+  GROUP BY 1, 2;
+  INSERT INTO module_item_counts (module, state, estimate_point, is_sub, n)
+  SELECT k.owner, k.k1, k.k2, k.is_sub, count(*)
+  FROM issues i CROSS JOIN LATERAL plan_counts_keys(i.cycle_id, i.is_epic, i.state, i.estimate_point, i.parent, i.assignee_ids, i.module_ids) k
+  WHERE i.module_ids <> '{}' AND i.deleted_at IS NULL AND i.archived_at IS NULL AND NOT i.is_draft AND k.kind = 'm'
+    AND EXISTS (SELECT 1 FROM modules x WHERE x.id = k.owner)
+  GROUP BY 1, 2, 3, 4;
+$$;
+--> statement-breakpoint
+SELECT plan_counts_rebuild();
+
+--> statement-breakpoint
 -- list-version-triggers.sql (appended by scripts/db-generate.mjs)
 -- projects.list_version: a per-project change counter of work-item lists (docs/ARCHITECTURE.md, "List cache").
 -- Every statement that writes a row a list response can depend on marks the affected projects; the mark is
@@ -1619,7 +1760,7 @@ DROP FUNCTION IF EXISTS list_version_mark(uuid[]);
 -- At commit, for one transaction: (1) the pending kept list columns of its items (issue-list-attrs.sql: items locked
 -- in id order; their UPDATE may mark projects, counts and live events, recorded here before the next steps read them),
 -- (2) the projects' list_version, rows locked in id order, (3) the projects' work-item counts (issue-list-counts.sql),
--- (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
+-- (3b) the cycles' and modules' counts (plan-counts.sql), (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
 -- projects, then counters, then streams: no lock-order deadlock, and each lock is held only for the instant of commit.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -1636,6 +1777,9 @@ BEGIN
   )
   UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
   PERFORM issue_list_counts_flush(tx);
+  IF EXISTS (SELECT 1 FROM plan_counts_pending WHERE txid = tx) THEN
+    PERFORM plan_counts_flush(tx);
+  END IF;
   PERFORM live_publish(tx);
   DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
@@ -1678,6 +1822,7 @@ END $$;
 --   another project) and, on update and delete, of the items related to the rows (the detail list shows each
 --   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
 -- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the cycles' and modules' counts (plan-counts.sql): the same, per cycle, assignee and module key;
 -- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
 --   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
 --   join of them (whose cached plan may be a nested loop: quadratic in bulk).
@@ -1699,9 +1844,18 @@ BEGIN
       INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
       SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, 1 AS d FROM new_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
     WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
@@ -1725,9 +1879,21 @@ BEGIN
         (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
       ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, 1 AS d FROM new_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+        UNION ALL
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, -1 AS d FROM old_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   ELSE
     WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
@@ -1746,9 +1912,18 @@ BEGIN
       INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
       SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, -1 AS d FROM old_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;

@@ -62,6 +62,34 @@ async function countMismatches(): Promise<readonly unknown[]> {
     WHERE t.n IS DISTINCT FROM k.n`;
 }
 
+/**
+ * The cycles' and modules' counters (db/sql/plan-counts.sql) that differ from a recount from the link tables
+ * (empty when exact): per cycle and state, per cycle and assignee, per module (in use) × state × estimate point ×
+ * sub-item or not.
+ */
+async function planMismatches(): Promise<readonly unknown[]> {
+  return sql`
+    WITH live AS (SELECT * FROM issues WHERE deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft),
+    truth AS (
+      SELECT 'c' AS kind, ci.cycle AS owner, coalesce(i.state, '00000000-0000-0000-0000-000000000000') AS k1, NULL::uuid AS k2, NULL::boolean AS is_sub, count(*)::int AS n
+      FROM cycle_issues ci JOIN live i ON i.id = ci.issue AND NOT i.is_epic GROUP BY 1, 2, 3, 4, 5
+      UNION ALL
+      SELECT 'a', ci.cycle, ia.assignee, NULL::uuid, NULL::boolean, count(*)::int
+      FROM cycle_issues ci JOIN live i ON i.id = ci.issue AND NOT i.is_epic JOIN issue_assignees ia ON ia.issue = i.id GROUP BY 1, 2, 3, 4, 5
+      UNION ALL
+      SELECT 'm', mi.module, coalesce(i.state, '00000000-0000-0000-0000-000000000000'), coalesce(i.estimate_point, '00000000-0000-0000-0000-000000000000'), i.parent IS NOT NULL, count(*)::int
+      FROM module_issues mi JOIN modules m ON m.id = mi.module AND m.archived_at IS NULL JOIN live i ON i.id = mi.issue GROUP BY 1, 2, 3, 4, 5
+    ), kept AS (
+      SELECT 'c' AS kind, cycle AS owner, state AS k1, NULL::uuid AS k2, NULL::boolean AS is_sub, n FROM cycle_item_counts WHERE n <> 0
+      UNION ALL SELECT 'a', cycle, assignee, NULL, NULL, n FROM cycle_assignee_counts WHERE n <> 0
+      UNION ALL SELECT 'm', module, state, estimate_point, is_sub, n FROM module_item_counts WHERE n <> 0
+    )
+    SELECT coalesce(t.kind, k.kind) AS kind, coalesce(t.owner, k.owner) AS owner, coalesce(t.k1, k.k1) AS k1, t.n AS truth, k.n AS kept
+    FROM truth t FULL JOIN kept k ON (t.kind, t.owner, t.k1) = (k.kind, k.owner, k.k1)
+      AND t.k2 IS NOT DISTINCT FROM k.k2 AND t.is_sub IS NOT DISTINCT FROM k.is_sub
+    WHERE t.n IS DISTINCT FROM k.n`;
+}
+
 /** Items whose kept relation values differ from a recount (empty when exact). */
 async function attrMismatches(): Promise<readonly unknown[]> {
   return sql`
@@ -96,6 +124,12 @@ describe("trigger-kept list data", () => {
       modules[p.id] = (await sql<{ id: string }[]>`INSERT INTO modules (workspace, project, name) SELECT ${ws.id}, ${p.id}, 'M' || g FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id);
       cycles[p.id] = (await sql<{ id: string }[]>`INSERT INTO cycles (workspace, project, name, owned_by) SELECT ${ws.id}, ${p.id}, 'C' || g, ${ws.admin.userId} FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id);
     }
+    const points: Record<string, (string | null)[]> = {};
+    for (const p of projects) {
+      const [est] = await sql<{ id: string }[]>`INSERT INTO estimates (workspace, project, name, type) VALUES (${ws.id}, ${p.id}, 'Points', 'points') RETURNING id`;
+      points[p.id] = [null, ...(await sql<{ id: string }[]>`
+        INSERT INTO estimate_points (workspace, project, estimate, key, value) SELECT ${ws.id}, ${p.id}, ${est.id}, g, (g * 2)::text FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id)];
+    }
     const statesOf = (p: ProjectFixture) => [...Object.values(p.states), triage[p.id], null];
     let seq = 1000;
     const items = async (tx: postgres.TransactionSql, n: number) =>
@@ -121,6 +155,24 @@ describe("trigger-kept list data", () => {
         return r.chance(0.5)
           ? tx`UPDATE issues SET state = ${r.pick(statesOf(p))} WHERE id = ANY(${ids}::uuid[])`
           : tx`UPDATE issues SET priority = ${r.pick(["urgent", "high", "medium", "low", "none"])} WHERE id = ANY(${ids}::uuid[])`;
+      },
+      // estimate points (a point deleted leaves its items without one: ON DELETE SET NULL), with an assignee and a module
+      async (tx) => {
+        const p = r.pick(projects);
+        if (r.chance(0.1)) {
+          const [est] = await tx<{ id: string }[]>`SELECT estimate AS id FROM estimate_points WHERE project = ${p.id} LIMIT 1`;
+          const [pt] = await tx<{ id: string }[]>`INSERT INTO estimate_points (workspace, project, estimate, key, value) VALUES (${ws.id}, ${p.id}, ${est.id}, 9, '9') RETURNING id`;
+          await tx`UPDATE issues SET estimate_point = ${pt.id} WHERE id IN (SELECT id FROM issues WHERE project = ${p.id} ORDER BY random() LIMIT 3)`;
+          return tx`DELETE FROM estimate_points WHERE id = ${pt.id}`;
+        }
+        // mostly items in a module or a cycle, whose counters it moves
+        const ids = (await tx<{ id: string }[]>`
+          SELECT id FROM issues WHERE project = ${p.id} ORDER BY (module_ids <> '{}' OR cycle_id IS NOT NULL) AND random() < 0.8 DESC, random() LIMIT ${1 + r.int(4)}`).map((x) => x.id);
+        if (ids.length && r.chance(0.5)) {
+          await tx`INSERT INTO issue_assignees (issue, project, workspace, assignee) VALUES (${ids[0]}, ${p.id}, ${ws.id}, ${r.pick(users)}) ON CONFLICT DO NOTHING`;
+          await tx`INSERT INTO module_issues (issue, project, workspace, module) VALUES (${ids[0]}, ${p.id}, ${ws.id}, ${r.pick(modules[p.id])}) ON CONFLICT DO NOTHING`;
+        }
+        return tx`UPDATE issues SET estimate_point = ${r.pick(points[p.id])} WHERE id = ANY(${ids}::uuid[])`;
       },
       // archive / restore, delete / undelete, draft toggle, epic toggle
       async (tx) => {
@@ -203,6 +255,7 @@ describe("trigger-kept list data", () => {
     ];
 
     const rollback = new Error("rolled back on purpose");
+    const planRows = { c: 0, a: 0, m: 0 };
     for (let round = 0; round < 120; round++) {
       const kind = r.int(10);
       try {
@@ -223,6 +276,11 @@ describe("trigger-kept list data", () => {
       }
       expect(await countMismatches(), `round ${round}`).toEqual([]);
       expect(await attrMismatches(), `round ${round}`).toEqual([]);
+      expect(await planMismatches(), `round ${round}`).toEqual([]);
+      const [kept] = await sql<{ c: number; a: number; m: number }[]>`
+        SELECT (SELECT count(*)::int FROM cycle_item_counts WHERE n > 0) AS c, (SELECT count(*)::int FROM cycle_assignee_counts WHERE n > 0) AS a,
+          (SELECT count(*)::int FROM module_item_counts WHERE n > 0 AND estimate_point <> '00000000-0000-0000-0000-000000000000') AS m`;
+      for (const k of ["c", "a", "m"] as const) planRows[k] = Math.max(planRows[k], kept[k]);
     }
     // the walk really moved things: items in both projects, with labels, sub-items and counters
     const [{ n, subs, labelled }] = await sql<{ n: number; subs: number; labelled: number }[]>`
@@ -231,10 +289,15 @@ describe("trigger-kept list data", () => {
     expect(subs).toBeGreaterThan(3);
     expect(labelled).toBeGreaterThan(10);
     expect((await sql`SELECT 1 FROM issue_list_counts WHERE n > 0`).length).toBeGreaterThan(10);
+    // … and the cycles' and modules' counters held items by state, assignee and estimate point along the way
+    expect(planRows.c, JSON.stringify(planRows)).toBeGreaterThan(0);
+    expect(planRows.a, JSON.stringify(planRows)).toBeGreaterThan(0);
+    expect(planRows.m, JSON.stringify(planRows)).toBeGreaterThan(0);
     // nothing is left pending after the commits
     expect(await sql`SELECT * FROM issue_list_counts_pending`).toEqual([]);
     expect(await sql`SELECT * FROM issue_list_attrs_pending`).toEqual([]);
     expect(await sql`SELECT * FROM tx_flush_pending`).toEqual([]);
+    expect(await sql`SELECT * FROM plan_counts_pending`).toEqual([]);
   });
 
   it("two transactions adding labels to one item at the same time both land in its label_ids", async () => {

@@ -24,7 +24,7 @@ DROP FUNCTION IF EXISTS list_version_mark(uuid[]);
 -- At commit, for one transaction: (1) the pending kept list columns of its items (issue-list-attrs.sql: items locked
 -- in id order; their UPDATE may mark projects, counts and live events, recorded here before the next steps read them),
 -- (2) the projects' list_version, rows locked in id order, (3) the projects' work-item counts (issue-list-counts.sql),
--- (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
+-- (3b) the cycles' and modules' counts (plan-counts.sql), (4) the live events (live-events.sql: streams locked in name order). So two transactions always lock items, then
 -- projects, then counters, then streams: no lock-order deadlock, and each lock is held only for the instant of commit.
 CREATE OR REPLACE FUNCTION list_version_flush() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -41,6 +41,9 @@ BEGIN
   )
   UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
   PERFORM issue_list_counts_flush(tx);
+  IF EXISTS (SELECT 1 FROM plan_counts_pending WHERE txid = tx) THEN
+    PERFORM plan_counts_flush(tx);
+  END IF;
   PERFORM live_publish(tx);
   DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
@@ -83,6 +86,7 @@ END $$;
 --   another project) and, on update and delete, of the items related to the rows (the detail list shows each
 --   relation's other item: its name, state, priority, and whether it is deleted; that item may live in another project);
 -- - the work-item counts (issue-list-counts.sql): +1 per listable new row, -1 per listable old row, net per key;
+-- - the cycles' and modules' counts (plan-counts.sql): the same, per cycle, assignee and module key;
 -- - the kept sub-item counts (issue-list-attrs.sql, bit 32): the parents whose counted children change (a child
 --   added, removed, moved, or becoming (not) listable). On update, set differences of the transition tables, not a
 --   join of them (whose cached plan may be a nested loop: quadratic in bulk).
@@ -104,9 +108,18 @@ BEGIN
       INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
       SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM new_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, 1 AS d FROM new_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   ELSIF TG_OP = 'UPDATE' THEN
     WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
@@ -130,9 +143,21 @@ BEGIN
         (SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM new_rows EXCEPT SELECT id, parent, deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft FROM old_rows)
       ) y WHERE parent IS NOT NULL) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, 1 AS d FROM new_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+        UNION ALL
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, -1 AS d FROM old_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   ELSE
     WITH lv AS (
       INSERT INTO list_version_pending (txid, project) SELECT txid_current(), p FROM (
@@ -151,9 +176,18 @@ BEGIN
       INSERT INTO issue_list_attrs_pending AS p (txid, issue, dirty)
       SELECT DISTINCT txid_current(), x, 32 FROM (SELECT parent FROM old_rows WHERE parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft) d(x) WHERE x IS NOT NULL ORDER BY 2
       ON CONFLICT (txid, issue) DO UPDATE SET dirty = p.dirty | EXCLUDED.dirty WHERE p.dirty & EXCLUDED.dirty = 0 RETURNING 1
+    ), pc AS (
+      INSERT INTO plan_counts_pending AS p (txid, project, kind, owner, k1, k2, is_sub, delta)
+      SELECT txid_current(), x.project, k.kind, k.owner, k.k1, k.k2, k.is_sub, sum(x.d)
+      FROM (
+        SELECT project, cycle_id, is_epic, state, estimate_point, parent, assignee_ids, module_ids, -1 AS d FROM old_rows
+        WHERE (cycle_id IS NOT NULL OR module_ids <> '{}') AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft
+      ) x CROSS JOIN LATERAL plan_counts_keys(x.cycle_id, x.is_epic, x.state, x.estimate_point, x.parent, x.assignee_ids, x.module_ids) k
+      GROUP BY 2, 3, 4, 5, 6, 7 HAVING sum(x.d) <> 0 ORDER BY 2, 3, 4, 5, 6, 7
+      ON CONFLICT (txid, project, kind, owner, k1, k2, is_sub) DO UPDATE SET delta = p.delta + EXCLUDED.delta RETURNING 1
     )
     INSERT INTO tx_flush_pending (txid) SELECT txid_current()
-    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) ON CONFLICT DO NOTHING;
+    WHERE EXISTS (SELECT 1 FROM lv) OR EXISTS (SELECT 1 FROM cn) OR EXISTS (SELECT 1 FROM at) OR EXISTS (SELECT 1 FROM pc) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;

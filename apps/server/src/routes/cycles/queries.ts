@@ -47,28 +47,34 @@ const emptyCounts = (): CycleCounts => ({
   total_issues: 0, backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0, assignee_ids: [],
 });
 
-/** Per cycle: its items by state group and their assignees, in one statement. */
+/**
+ * Per cycle: its items by state group and their assignees, from the counters the triggers keep per cycle
+ * (cycle_item_counts, cycle_assignee_counts: db/sql/plan-counts.sql): a few rows per cycle, whatever its size.
+ * An item without a state, or whose state is gone, counts as backlog.
+ */
 export async function cycleCounts(db: DbOrTx, cycleIds: string[]): Promise<Map<string, CycleCounts>> {
   const out = new Map<string, CycleCounts>(cycleIds.map((id) => [id, emptyCounts()]));
   if (!cycleIds.length) return out;
   const ids = sql`ARRAY[${sql.join(cycleIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const rows = await db.execute<{ cycle: string; grp: string | null; n: number }>(sql`
-    SELECT ci.cycle::text AS cycle, s."group" AS grp, count(*)::int AS n
-    FROM cycle_issues ci JOIN issues i ON i.id = ci.issue LEFT JOIN states s ON s.id = i.state
-    WHERE ci.cycle = ANY(${ids}) AND ${LIVE_ITEM}
-    GROUP BY ci.cycle, s."group"`);
+  const rows = await db.execute<{ cycle: string; grp: string | null; n: number; assignees: string[] | null }>(sql`
+    SELECT k.cycle::text AS cycle, s."group" AS grp, sum(k.n)::int AS n, NULL::text[] AS assignees
+    FROM cycle_item_counts k LEFT JOIN states s ON s.id = k.state
+    WHERE k.cycle = ANY(${ids}) AND k.n > 0
+    GROUP BY k.cycle, s."group"
+    UNION ALL
+    SELECT a.cycle::text, NULL, 0, array_agg(a.assignee::text ORDER BY a.assignee::text)
+    FROM cycle_assignee_counts a WHERE a.cycle = ANY(${ids}) AND a.n > 0
+    GROUP BY a.cycle`);
   for (const r of rows) {
     const c = out.get(r.cycle)!;
+    if (r.assignees) {
+      c.assignee_ids = r.assignees;
+      continue;
+    }
     c.total_issues += r.n;
     const key = `${r.grp ?? "backlog"}_issues`;
     if (key in c && key !== "total_issues") (c as unknown as Record<string, number>)[key] += r.n;
   }
-  const people = await db.execute<{ cycle: string; assignees: string[] }>(sql`
-    SELECT ci.cycle::text AS cycle, array_agg(DISTINCT a.id::text ORDER BY a.id::text) AS assignees
-    FROM cycle_issues ci JOIN issues i ON i.id = ci.issue CROSS JOIN LATERAL unnest(i.assignee_ids) AS a(id)
-    WHERE ci.cycle = ANY(${ids}) AND ${LIVE_ITEM}
-    GROUP BY ci.cycle`);
-  for (const r of people) out.get(r.cycle)!.assignee_ids = r.assignees;
   return out;
 }
 

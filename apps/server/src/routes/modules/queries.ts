@@ -48,14 +48,19 @@ export interface ModuleStatsRow {
  * The items a module counts: live (not deleted, archived or draft), not in triage. The estimate of an item counts
  * when its point belongs to an estimate of type points and reads as a number.
  */
-const MODULE_ITEMS = `
-  FROM module_issues mi
-  JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
-  LEFT JOIN states s ON s.id = i.state
-  LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
-  LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-  WHERE mi.module = m.id AND (s."group" IS NULL OR s."group" <> 'triage')`;
 const POINTS = `(CASE WHEN e.id IS NOT NULL AND ep.value ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ep.value::float8 END)`;
+
+/**
+ * The items of module `m` as (state, estimate point, sub-item or not, how many): for a module in use, the
+ * counters the triggers keep (module_item_counts, db/sql/plan-counts.sql: a few rows whatever the module's size);
+ * for an archived one (its items no longer list it), counted from its links.
+ */
+const MODULE_ITEM_GROUPS = `
+  SELECT k.state, k.estimate_point, k.is_sub, k.n FROM module_item_counts k WHERE k.module = m.id AND m.archived_at IS NULL AND k.n > 0
+  UNION ALL
+  SELECT i.state, i.estimate_point, i.parent IS NOT NULL, 1 FROM module_issues mi
+  JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
+  WHERE mi.module = m.id AND m.archived_at IS NOT NULL`;
 
 /** Modules matching `where` (a condition on `m`), with counts; `userId`'s favourites first, then newest first. */
 export async function selectModules(db: DbOrTx, where: SQL, userId: string): Promise<ModuleStatsRow[]> {
@@ -67,20 +72,24 @@ export async function selectModules(db: DbOrTx, where: SQL, userId: string): Pro
       c.*
     FROM modules m
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS total_issues,
-        count(*) FILTER (WHERE s."group" = 'completed')::int AS completed_issues,
-        count(*) FILTER (WHERE s."group" = 'cancelled')::int AS cancelled_issues,
-        count(*) FILTER (WHERE s."group" = 'started')::int AS started_issues,
-        count(*) FILTER (WHERE s."group" = 'unstarted')::int AS unstarted_issues,
-        count(*) FILTER (WHERE s."group" = 'backlog')::int AS backlog_issues,
-        coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS total_estimate_points,
-        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'completed'), 0)::float8 AS completed_estimate_points,
-        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'backlog'), 0)::float8 AS backlog_estimate_points,
-        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'unstarted'), 0)::float8 AS unstarted_estimate_points,
-        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'started'), 0)::float8 AS started_estimate_points,
-        coalesce(sum(${sql.raw(POINTS)}) FILTER (WHERE s."group" = 'cancelled'), 0)::float8 AS cancelled_estimate_points,
-        count(*) FILTER (WHERE i.parent IS NOT NULL)::int AS sub_issues
-      ${sql.raw(MODULE_ITEMS)}
+      SELECT coalesce(sum(g.n), 0)::int AS total_issues,
+        coalesce(sum(g.n) FILTER (WHERE s."group" = 'completed'), 0)::int AS completed_issues,
+        coalesce(sum(g.n) FILTER (WHERE s."group" = 'cancelled'), 0)::int AS cancelled_issues,
+        coalesce(sum(g.n) FILTER (WHERE s."group" = 'started'), 0)::int AS started_issues,
+        coalesce(sum(g.n) FILTER (WHERE s."group" = 'unstarted'), 0)::int AS unstarted_issues,
+        coalesce(sum(g.n) FILTER (WHERE s."group" = 'backlog'), 0)::int AS backlog_issues,
+        coalesce(sum(${sql.raw(POINTS)} * g.n), 0)::float8 AS total_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'completed'), 0)::float8 AS completed_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'backlog'), 0)::float8 AS backlog_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'unstarted'), 0)::float8 AS unstarted_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'started'), 0)::float8 AS started_estimate_points,
+        coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'cancelled'), 0)::float8 AS cancelled_estimate_points,
+        coalesce(sum(g.n) FILTER (WHERE g.is_sub), 0)::int AS sub_issues
+      FROM (${sql.raw(MODULE_ITEM_GROUPS)}) g
+      LEFT JOIN states s ON s.id = g.state
+      LEFT JOIN estimate_points ep ON ep.id = g.estimate_point
+      LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+      WHERE s."group" IS NULL OR s."group" <> 'triage'
     ) c
     WHERE ${where}
     ORDER BY m.created_at DESC, m.id`);
