@@ -52,6 +52,10 @@ describe("decideRun (platform.md §4, §5, §8)", () => {
     expect(decideRun(input({ cluster: busy("running", 10 * 60_000 + 1) })).ok).toBe(true);
     // another item's run does not block this one
     expect(decideRun(input({ issueId: "other", cluster: busy("running") })).ok).toBe(true);
+    // the run's own document heard it end after the cluster's last word: it no longer blocks; an older one does
+    expect(decideRun(input({ cluster: busy("running"), known: { e: { status: "completed", updated_at: iso(500) } } })).ok).toBe(true);
+    expect(decideRun(input({ cluster: busy("running"), known: { e: { status: "completed", updated_at: iso(2000) } } })).ok).toBe(false);
+    expect(decideRun(input({ cluster: busy("running"), known: { other: { status: "completed", updated_at: iso(0) } } })).ok).toBe(false);
   });
 });
 

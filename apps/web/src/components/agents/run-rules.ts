@@ -47,6 +47,12 @@ export interface RunInput {
   /** When this tab last started a run on the item (null: none pending). */
   pendingSince: number | null;
   now: number;
+  /**
+   * What this tab holds of executions from their own documents (`executions/<id>`), by id: the execution's document
+   * and the cluster's are re-read separately on the same change, so the panel may show a run ended while the
+   * cluster still lists it running.
+   */
+  known?: Record<string, { status: ExecutionStatus; updated_at: string }>;
 }
 
 export type RunDecision = { ok: true; agentTemplateId: string } | { ok: false; toast: RunToast };
@@ -60,11 +66,16 @@ export function isWatched(e: { status: ExecutionStatus; updated_at: string }, no
   return now - Date.parse(e.updated_at) <= EXECUTION_STALE_MS;
 }
 
+/** The newer of the cluster's entry for an execution and the execution's own document (ties: the document's). */
+function latestOf<E extends { status: ExecutionStatus; updated_at: string }>(entry: E, own: { status: ExecutionStatus; updated_at: string } | undefined): { status: ExecutionStatus; updated_at: string } {
+  return own && Date.parse(own.updated_at) >= Date.parse(entry.updated_at) ? own : entry;
+}
+
 /** May a run start on the work item now, and with which agent (the cluster's `issue_agent` preset)? */
 export function decideRun(i: RunInput): RunDecision {
   if (!i.slug || !i.projectId) return validation(RUN_TOAST.noWorkspace);
   if (i.pendingSince !== null && i.now - i.pendingSince < PENDING_RUN_MS) return warning(RUN_TOAST.startingTitle, AGENT_MSG.starting);
-  const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(e, i.now));
+  const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(latestOf(e, i.known?.[e.id]), i.now));
   if (active) return active.status === "pending" ? warning(RUN_TOAST.startingTitle, AGENT_MSG.starting) : warning(RUN_TOAST.runningTitle, AGENT_MSG.running);
   if (!i.cluster) return validation(RUN_TOAST.clusterNotFound(i.projectId));
   const preset = i.cluster.config.agent_presets?.issue_agent;

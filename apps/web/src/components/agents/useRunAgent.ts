@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ClusterDocument } from "@stride/shared/contract";
+import type { ClusterDocument, ExecutionDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/agents.ts";
 import { readLiveDoc, useLiveDoc } from "../../api/live.ts";
 import { forgetBootAnswers } from "../../api/boot-data.ts";
+import { qk } from "../../api/query-keys.ts";
 import { useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { EXECUTION_REACTION_MS, PENDING_RUN_MS, decideRun, itemsToReload, refusalToast } from "./run-rules.ts";
@@ -54,7 +55,12 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
         qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
       ])
       : [undefined, undefined, undefined];
-    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now() });
+    // a run's own document may already have heard it end while the cluster's has not (both are re-read on the change)
+    const known = Object.fromEntries((cluster?.running_executions ?? []).flatMap((e) => {
+      const own = qc.getQueryData<ExecutionDocument | null>(qk.liveDoc(`executions/${e.id}`))?.execution;
+      return own ? [[e.id, own]] : [];
+    }));
+    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now(), known });
     if (!d.ok) {
       toast.show(d.toast.kind, d.toast.title, d.toast.message);
       return null;
