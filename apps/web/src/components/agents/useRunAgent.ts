@@ -18,13 +18,17 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
   const doc = useLiveDoc<ClusterDocument>(pid && enabled ? `clusters/${pid}` : null, slug, pid);
   const qc = useQueryClient();
   const prev = useRef<ClusterDocument | undefined>(undefined);
+  // items still to reload: a newer document arriving within the reaction delay must not drop an earlier one's reloads
+  const due = useRef(new Set<string>());
   useEffect(() => {
     if (!doc) return;
-    const ids = itemsToReload(prev.current, doc);
+    for (const id of itemsToReload(prev.current, doc)) due.current.add(id);
     prev.current = doc;
     for (const e of doc.running_executions) if (e.active_issue_id) pendingRuns.delete(e.active_issue_id);
-    if (!ids.length) return;
+    if (!due.current.size) return;
     const t = setTimeout(() => {
+      const ids = [...due.current];
+      due.current.clear();
       // the items changed on the server: not answered from the page's embedded data, even a first fetch still waiting
       forgetBootAnswers(true);
       for (const id of ids) for (const part of ["detail", "item", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, id] });
