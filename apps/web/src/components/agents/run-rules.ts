@@ -53,9 +53,15 @@ export interface RunInput {
    * cluster still lists it running.
    */
   known?: Record<string, { status: ExecutionStatus; updated_at: string }>;
+  /**
+   * The cluster's document has not come yet (a slow channel), though the caller was not refused it: the cluster is
+   * not known to be missing, so the server decides (it applies the same rules with the same messages).
+   */
+  clusterPending?: boolean;
 }
 
-export type RunDecision = { ok: true; agentTemplateId: string } | { ok: false; toast: RunToast };
+/** `agentTemplateId` null: the cluster's document had not come yet, the server picks the preset and checks it (same messages). */
+export type RunDecision = { ok: true; agentTemplateId: string | null } | { ok: false; toast: RunToast };
 
 const validation = (message: string): RunDecision => ({ ok: false, toast: { kind: "error", title: RUN_TOAST.validationTitle, message } });
 const warning = (title: string, message: string): RunDecision => ({ ok: false, toast: { kind: "warning", title, message } });
@@ -77,7 +83,7 @@ export function decideRun(i: RunInput): RunDecision {
   if (i.pendingSince !== null && i.now - i.pendingSince < PENDING_RUN_MS) return warning(RUN_TOAST.startingTitle, AGENT_MSG.starting);
   const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(latestOf(e, i.known?.[e.id]), i.now));
   if (active) return active.status === "pending" ? warning(RUN_TOAST.startingTitle, AGENT_MSG.starting) : warning(RUN_TOAST.runningTitle, AGENT_MSG.running);
-  if (!i.cluster) return validation(RUN_TOAST.clusterNotFound(i.projectId));
+  if (!i.cluster) return i.clusterPending ? { ok: true, agentTemplateId: null } : validation(RUN_TOAST.clusterNotFound(i.projectId));
   const preset = i.cluster.config.agent_presets?.issue_agent;
   if (!preset?.agent_template_id) return validation(AGENT_MSG.noPreset);
   const template = i.templates?.find((t) => t.id === preset.agent_template_id);

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ClusterDocument, ExecutionDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/agents.ts";
-import { readLiveDoc, useLiveDoc } from "../../api/live.ts";
+import { liveTopicRefused, readLiveDoc, useLiveDoc } from "../../api/live.ts";
 import { forgetBootAnswers } from "../../api/boot-data.ts";
 import { qk } from "../../api/query-keys.ts";
 import { useToast } from "../../components/ui/index.ts";
@@ -64,7 +64,9 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
       const own = qc.getQueryData<ExecutionDocument | null>(qk.liveDoc(`executions/${e.id}`))?.execution;
       return own ? [[e.id, own]] : [];
     }));
-    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now(), known });
+    // not come yet (a slow channel) is not "not found": then the server checks the run
+    const clusterPending = !cluster && !!pid && !liveTopicRefused(qc, `clusters/${pid}`);
+    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now(), known, clusterPending });
     if (!d.ok) {
       toast.show(d.toast.kind, d.toast.title, d.toast.message);
       return null;
