@@ -89,6 +89,11 @@ export class LiveChannel {
     };
   }
 
+  /** Whether the server refused (or revoked) `topic` for this tab. */
+  isRefused(topic: string): boolean {
+    return this.topics.get(topic)?.refused ?? false;
+  }
+
   close(): void {
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
@@ -300,6 +305,11 @@ export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryCli
   } finally {
     release();
   }
+}
+
+/** Whether the server refused this tab `topic` (a document it may not read, or one that does not exist). */
+export function liveTopicRefused(qc: QueryClient, topic: string): boolean {
+  return channelOf(qc).isRefused(topic);
 }
 
 /** The channel's state, for the reconnecting indicator. */

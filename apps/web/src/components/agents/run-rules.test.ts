@@ -35,6 +35,8 @@ describe("decideRun (platform.md §4, §5, §8)", () => {
     const msg = (over: Partial<Parameters<typeof decideRun>[0]>) => { const d = decideRun(input(over)); return d.ok ? null : d.toast; };
     expect(msg({ slug: undefined })).toEqual({ kind: "error", title: "Validation Error", message: "Workspace or project not available" });
     expect(msg({ cluster: undefined })).toEqual({ kind: "error", title: "Validation Error", message: "Cluster p not found" });
+    // a cluster document that has not come yet is not a missing cluster: the server checks the run
+    expect(decideRun(input({ cluster: undefined, clusterPending: true }))).toEqual({ ok: true, agentTemplateId: null });
     expect(msg({ cluster: cluster({ config: { agent_presets: {} } }) })!.message).toBe("No `issue_agent` preset defined in cluster configuration");
     expect(msg({ templates: [] })!.message).toBe("Selected agent template not found");
     const noEnv = cluster({ config: { agent_presets: { issue_agent: { agent_template_id: "t1", environment_template_ids: [] } } } });
@@ -52,6 +54,10 @@ describe("decideRun (platform.md §4, §5, §8)", () => {
     expect(decideRun(input({ cluster: busy("running", 10 * 60_000 + 1) })).ok).toBe(true);
     // another item's run does not block this one
     expect(decideRun(input({ issueId: "other", cluster: busy("running") })).ok).toBe(true);
+    // the run's own document heard it end after the cluster's last word: it no longer blocks; an older one does
+    expect(decideRun(input({ cluster: busy("running"), known: { e: { status: "completed", updated_at: iso(500) } } })).ok).toBe(true);
+    expect(decideRun(input({ cluster: busy("running"), known: { e: { status: "completed", updated_at: iso(2000) } } })).ok).toBe(false);
+    expect(decideRun(input({ cluster: busy("running"), known: { other: { status: "completed", updated_at: iso(0) } } })).ok).toBe(false);
   });
 });
 

@@ -47,9 +47,21 @@ export interface RunInput {
   /** When this tab last started a run on the item (null: none pending). */
   pendingSince: number | null;
   now: number;
+  /**
+   * What this tab holds of executions from their own documents (`executions/<id>`), by id: the execution's document
+   * and the cluster's are re-read separately on the same change, so the panel may show a run ended while the
+   * cluster still lists it running.
+   */
+  known?: Record<string, { status: ExecutionStatus; updated_at: string }>;
+  /**
+   * The cluster's document has not come yet (a slow channel), though the caller was not refused it: the cluster is
+   * not known to be missing, so the server decides (it applies the same rules with the same messages).
+   */
+  clusterPending?: boolean;
 }
 
-export type RunDecision = { ok: true; agentTemplateId: string } | { ok: false; toast: RunToast };
+/** `agentTemplateId` null: the cluster's document had not come yet, the server picks the preset and checks it (same messages). */
+export type RunDecision = { ok: true; agentTemplateId: string | null } | { ok: false; toast: RunToast };
 
 const validation = (message: string): RunDecision => ({ ok: false, toast: { kind: "error", title: RUN_TOAST.validationTitle, message } });
 const warning = (title: string, message: string): RunDecision => ({ ok: false, toast: { kind: "warning", title, message } });
@@ -60,13 +72,18 @@ export function isWatched(e: { status: ExecutionStatus; updated_at: string }, no
   return now - Date.parse(e.updated_at) <= EXECUTION_STALE_MS;
 }
 
+/** The newer of the cluster's entry for an execution and the execution's own document (ties: the document's). */
+function latestOf<E extends { status: ExecutionStatus; updated_at: string }>(entry: E, own: { status: ExecutionStatus; updated_at: string } | undefined): { status: ExecutionStatus; updated_at: string } {
+  return own && Date.parse(own.updated_at) >= Date.parse(entry.updated_at) ? own : entry;
+}
+
 /** May a run start on the work item now, and with which agent (the cluster's `issue_agent` preset)? */
 export function decideRun(i: RunInput): RunDecision {
   if (!i.slug || !i.projectId) return validation(RUN_TOAST.noWorkspace);
   if (i.pendingSince !== null && i.now - i.pendingSince < PENDING_RUN_MS) return warning(RUN_TOAST.startingTitle, AGENT_MSG.starting);
-  const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(e, i.now));
+  const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(latestOf(e, i.known?.[e.id]), i.now));
   if (active) return active.status === "pending" ? warning(RUN_TOAST.startingTitle, AGENT_MSG.starting) : warning(RUN_TOAST.runningTitle, AGENT_MSG.running);
-  if (!i.cluster) return validation(RUN_TOAST.clusterNotFound(i.projectId));
+  if (!i.cluster) return i.clusterPending ? { ok: true, agentTemplateId: null } : validation(RUN_TOAST.clusterNotFound(i.projectId));
   const preset = i.cluster.config.agent_presets?.issue_agent;
   if (!preset?.agent_template_id) return validation(AGENT_MSG.noPreset);
   const template = i.templates?.find((t) => t.id === preset.agent_template_id);

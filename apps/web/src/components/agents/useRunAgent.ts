@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ClusterDocument } from "@stride/shared/contract";
+import type { ClusterDocument, ExecutionDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/agents.ts";
-import { readLiveDoc, useLiveDoc } from "../../api/live.ts";
+import { liveTopicRefused, readLiveDoc, useLiveDoc } from "../../api/live.ts";
 import { forgetBootAnswers } from "../../api/boot-data.ts";
+import { qk } from "../../api/query-keys.ts";
 import { useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { EXECUTION_REACTION_MS, PENDING_RUN_MS, decideRun, itemsToReload, refusalToast } from "./run-rules.ts";
@@ -17,13 +18,17 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
   const doc = useLiveDoc<ClusterDocument>(pid && enabled ? `clusters/${pid}` : null, slug, pid);
   const qc = useQueryClient();
   const prev = useRef<ClusterDocument | undefined>(undefined);
+  // items still to reload: a newer document arriving within the reaction delay must not drop an earlier one's reloads
+  const due = useRef(new Set<string>());
   useEffect(() => {
     if (!doc) return;
-    const ids = itemsToReload(prev.current, doc);
+    for (const id of itemsToReload(prev.current, doc)) due.current.add(id);
     prev.current = doc;
     for (const e of doc.running_executions) if (e.active_issue_id) pendingRuns.delete(e.active_issue_id);
-    if (!ids.length) return;
+    if (!due.current.size) return;
     const t = setTimeout(() => {
+      const ids = [...due.current];
+      due.current.clear();
       // the items changed on the server: not answered from the page's embedded data, even a first fetch still waiting
       forgetBootAnswers(true);
       for (const id of ids) for (const part of ["detail", "item", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, id] });
@@ -54,7 +59,14 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
         qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
       ])
       : [undefined, undefined, undefined];
-    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now() });
+    // a run's own document may already have heard it end while the cluster's has not (both are re-read on the change)
+    const known = Object.fromEntries((cluster?.running_executions ?? []).flatMap((e) => {
+      const own = qc.getQueryData<ExecutionDocument | null>(qk.liveDoc(`executions/${e.id}`))?.execution;
+      return own ? [[e.id, own]] : [];
+    }));
+    // not come yet (a slow channel) is not "not found": then the server checks the run
+    const clusterPending = !cluster && !!pid && !liveTopicRefused(qc, `clusters/${pid}`);
+    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now(), known, clusterPending });
     if (!d.ok) {
       toast.show(d.toast.kind, d.toast.title, d.toast.message);
       return null;
