@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ROUTE_CHUNKS, screenChunks } from "./screen-data.ts";
+import { APP_START_CHUNK, ROUTE_CHUNKS, screenChunks } from "./screen-data.ts";
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../apps/web");
 
@@ -35,5 +35,11 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
     expect(screenChunks("/sign-in", "")).toEqual([ROUTE_CHUNKS.screens]);
     expect(screenChunks("/api/users/me/", "")).toEqual([]);
     expect(screenChunks("/%E0%A4%A/", "")).toEqual([]);
+  });
+
+  it("names the start-up chunk the entry imports dynamically", () => {
+    expect(fs.existsSync(path.join(WEB, APP_START_CHUNK))).toBe(true);
+    const entry = fs.readFileSync(path.join(WEB, "src/main.tsx"), "utf8");
+    expect(entry).toContain(`import("./${APP_START_CHUNK.replace(/^src\//, "")}")`);
   });
 });

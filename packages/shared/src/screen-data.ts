@@ -206,6 +206,13 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
 }
 
 /** The web app's lazily loaded route chunks (apps/web/src/app/chunks/), by their source path in apps/web (a key of Vite's manifest). */
+/**
+ * The app's start-up chunk: the entry (apps/web/src/main.tsx) imports it dynamically (React DOM, the providers),
+ * so without a preload it is requested only once the entry has run, a second wave before the first render.
+ * Every page that loads route chunks preloads it too.
+ */
+export const APP_START_CHUNK = "src/app/render.tsx";
+
 export const ROUTE_CHUNKS = {
   screens: "src/app/chunks/screens.ts",
   settings: "src/app/chunks/settings.ts",

@@ -19,7 +19,7 @@
  */
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { requestKey, screenChunks, screenRequests } from "@stride/shared";
+import { APP_START_CHUNK, requestKey, screenChunks, screenRequests } from "@stride/shared";
 import { withPageLoads } from "./page-loads.ts";
 
 /** Longest the page's data block waits for the screen's requests (ms); `SCREEN_DATA_BUDGET_MS` changes it. */
@@ -51,7 +51,8 @@ export type ViteManifest = Record<string, ManifestChunk>;
 /**
  * The `<link>`s that load the route chunks of the screen at `pathname` (+ `search`) with the page
  * (packages/shared `screenChunks`): each chunk and its static imports, transitively, as `modulepreload`
- * (fetched and compiled while the entry script loads, rather than requested once it has run), and their
+ * (fetched and compiled while the entry script loads, rather than requested once it has run), the app's start-up chunk
+ * (`APP_START_CHUNK`) first, and their
  * styles; files the page already names (the entry's) are left out.
  */
 export function routePreloads(manifest: ViteManifest, html: string, pathname: string, search: string): string {
@@ -67,7 +68,8 @@ export function routePreloads(manifest: ViteManifest, html: string, pathname: st
     for (const css of chunk.css ?? []) if (!named.has(css) && !styles.includes(css)) styles.push(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const key of screenChunks(pathname, search)) visit(key);
+  const chunks = screenChunks(pathname, search);
+  for (const key of chunks.length ? [APP_START_CHUNK, ...chunks] : []) visit(key);
   return [...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join("\n");
 }
 
