@@ -290,7 +290,8 @@ export function useLiveDoc<D extends { updated_at: string }>(topic: string | nul
 
 /**
  * Follow a document outside a component (an action that needs it once, e.g. a run's checks) and wait up to
- * `timeoutMs` for it; the subscription lingers like a screen's. Resolves undefined when none came.
+ * `timeoutMs` for it; the subscription lingers like a screen's. Resolves undefined when none came, at once when the
+ * server refuses the topic.
  */
 export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryClient, topic: string, ctx: LiveCtx, timeoutMs = 5000): Promise<D | undefined> {
   if (typeof WebSocket === "undefined") return undefined;
@@ -299,7 +300,8 @@ export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryCli
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const d = qc.getQueryData<D>(qk.liveDoc(topic));
-      if (d || Date.now() > deadline) return d ?? undefined;
+      // a refusal is final for this subscription: nothing more will come, so stop waiting
+      if (d || Date.now() > deadline || channelOf(qc).isRefused(topic)) return d ?? undefined;
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {

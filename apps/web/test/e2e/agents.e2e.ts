@@ -138,9 +138,11 @@ it("the execution-history modal lists the project's runs and opens one live", as
 
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
   await page.getByRole("tab", { name: "agent executions" }).click();
-  // the activity's History (the description's version history is another)
-  await page.getByRole("region", { name: "Activity" }).getByRole("button", { name: "History", exact: true }).click();
+  // named for what it opens, apart from the description's "Version history"
+  await page.getByRole("region", { name: "Activity" }).getByRole("button", { name: "Execution history", exact: true }).click();
   const modal = page.getByRole("dialog", { name: "Execution history" });
+  await modal.waitFor();
+  expect(await page.getByRole("button", { name: "History", exact: true }).count()).toBe(0);
   const row = modal.getByRole("list", { name: "Executions" }).getByRole("button").filter({ hasText: "Historian" });
   await row.getByText("42 tokens").waitFor();
   await row.locator("[data-execution-status=completed]").waitFor();
@@ -222,6 +224,8 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await poll(() => tasks.getByLabel("Status of Write hello.txt").inputValue()).toBe("completed");
   const artifact = first.getByRole("group", { name: "Artifact acme-app.diff" });
   await artifact.locator("[data-diff-line=add]").getByText("Hello from the agent").waitFor();
+  // the diff shows once in the panel: as its artifact, not also as the record that announced it
+  expect(await first.getByTestId("diff").count()).toBe(1);
 
   // run 2: a long command, cancelled from its panel
   ms.script({ toolCalls: [{ id: "s1", name: "run_command", args: { command: "sleep 120" } }] });

@@ -64,7 +64,7 @@ export function ExecutionHistoryButton({ slug, pid, allowed }: { slug: string; p
   if (!canView) return null;
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}><History size={14} aria-hidden focusable="false" /> History</Button>
+      <Button variant="secondary" onClick={() => setOpen(true)}><History size={14} aria-hidden focusable="false" /> Execution history</Button>
       {open && <ExecutionHistoryModal slug={slug} pid={pid} open={open} onClose={() => setOpen(false)} />}
     </>
   );

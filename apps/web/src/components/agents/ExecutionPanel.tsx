@@ -93,7 +93,8 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
       </header>
       {open && (
         <div className="space-y-2 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
-          <Records records={doc.records} />
+          {/* the run's diff is shown once, as its artifact (with Commit…), not also as the message that announced it */}
+          <Records records={doc.records} diffsShownApart={e.artifact_ids.length > 0} />
           {active && <p className="text-xs italic text-zinc-500" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
           {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-red-600 dark:text-red-400">{e.status_reason}</p>}
           {e.artifact_ids.map((id) => (
@@ -106,13 +107,17 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
   );
 }
 
-/** The records in order: a tool call is shown with its output; reasoning and tool outputs are collapsible. */
-export function Records({ records }: { records: ExecutionRecord[] }) {
+/**
+ * The records in order: a tool call is shown with its output; reasoning and tool outputs are collapsible. With
+ * `diffsShownApart`, the run's diff messages are left out (the panel shows the diff artifact itself).
+ */
+export function Records({ records, diffsShownApart = false }: { records: ExecutionRecord[]; diffsShownApart?: boolean }) {
   const outputs = useMemo(() => new Map(records.filter((r) => r.type === "tool_call_output" && r.tool_call_id).map((r) => [r.tool_call_id!, r])), [records]);
   return (
     <ol className="space-y-2" aria-label="Execution records">
       {records.map((r) => {
         if (r.type === "tool_call_output" && r.tool_call_id && records.some((c) => c.type === "tool_call" && c.tool_call_id === r.tool_call_id)) return null;
+        if (diffsShownApart && r.type === "message" && r.format === "diff") return null;
         return <li key={r.seq} data-record-type={r.type}><RecordView r={r} output={r.tool_call_id ? outputs.get(r.tool_call_id) : undefined} /></li>;
       })}
     </ol>
