@@ -125,8 +125,20 @@ describe("two instances on one data folder (the second reuses the first's postma
     cleanup.push(() => third.stride.close());
     process.kill(secondPid, "SIGKILL");
     await writeEventually("Written through the second after the kill");
-    const thirdWs = await workspaceFixture(third.t);
-    const thirdProject = await projectFixture(third.t, thirdWs);
+    // The fixtures write through the third's pool directly, not through a route (which answers 503 and drops a
+    // connection the kill closed): the pool may still hold such a connection, so the setup is retried past it.
+    let thirdSetup: { ws: Awaited<ReturnType<typeof workspaceFixture>>; project: Awaited<ReturnType<typeof projectFixture>> } | undefined;
+    await until(async () => {
+      try {
+        const w = await workspaceFixture(third.t);
+        thirdSetup = { ws: w, project: await projectFixture(third.t, w) };
+        return true;
+      } catch (err) {
+        if ((err as { cause?: { code?: string } }).cause?.code !== "CONNECTION_CLOSED" && (err as { code?: string }).code !== "CONNECTION_CLOSED") throw err;
+        return false;
+      }
+    }, 50, 200);
+    const { ws: thirdWs, project: thirdProject } = thirdSetup!;
     expect((await bounded(thirdWs.admin.post(`${thirdProject.base}/issues/`, { name: "Written through the third" }))).status).toBe(201);
     expect(postmasterPid(first.dataDir)).not.toBe(secondPid);
     const list = await ws.admin.get(`${project.base}/issues/`);
