@@ -205,11 +205,14 @@ export async function correctWords(db: DbOrTx, workspaceId: string, words: strin
   return corrections(await db.execute<{ words: string[] }>(sql`${correctionSql(workspaceId, words, sql``, sql`true`)} ORDER BY q.n`), words);
 }
 
+/** A text[] parameter of these words. */
+export const textArray = (words: string[]): SQL => sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]`;
+
 /** One row per query word (in order, when ordered by `q.n`): its near known words, read once `after` (of `from`) is true. */
 function correctionSql(workspaceId: string, words: string[], from: SQL, after: SQL): SQL {
   return sql`SELECT ARRAY(SELECT sw.word FROM search_words sw WHERE sw.workspace = ${workspaceId}::uuid AND q.w <% sw.word
       ORDER BY word_similarity(q.w, sw.word) DESC, similarity(q.w, sw.word) DESC, sw.word LIMIT ${CORRECTIONS_PER_WORD}) AS words
-    FROM ${from} unnest(CASE WHEN ${after} THEN ${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[] END) WITH ORDINALITY q(w, n)`;
+    FROM ${from} unnest(CASE WHEN ${after} THEN ${textArray(words)} END) WITH ORDINALITY q(w, n)`;
 }
 
 const corrections = (rows: { words: string[] }[], words: string[]): string[][] | null => {
