@@ -97,6 +97,22 @@ describe("W/search/: every entity type in one statement, each with its own acces
     expect(await search(ws.member, "lantren")).toEqual(MEMBER);
   });
 
+  it("corrects a misspelled word of a description with the search's threshold in force (read in the settings' statement)", async () => {
+    const made = await ws.member.post(`${pr.base}/issues/`, { name: "Plain lamp", description_html: "<p>next to the gazebo</p>" });
+    expect(made.status, made.text).toBe(201);
+    // near enough for the search's threshold (0.4), not for pg_trgm's default (0.6); the name is near nothing
+    const [{ near, name }] = await t.app.sql<{ near: number; name: number }[]>`
+      SELECT word_similarity('gazbeo', 'gazebo') AS near, word_similarity('gazbeo', 'Plain lamp') AS name`;
+    expect(near).toBeGreaterThanOrEqual(0.4);
+    expect(near).toBeLessThan(0.6);
+    expect(name).toBeLessThan(0.4);
+    const res = await ws.member.get(`/api/workspaces/${ws.slug}/search/?search=gazbeo&entities=issue,cycle`);
+    expect(res.body.results.issue.map((i: { id: string }) => i.id)).toEqual([made.body.id]);
+    const picked = await ws.member.get(`${pr.base}/search-issues/?search=gazbeo`);
+    expect(picked.body.map((i: { id: string }) => i.id)).toEqual([made.body.id]);
+    expect((await ws.admin.delete(`${pr.base}/issues/${made.body.id}/`)).status).toBe(204);
+  });
+
   it("finds the secret project's things and the admin's private ones for the admin", async () => {
     expect(await search(ws.admin, "lantern")).toEqual({
       workspace: [],
