@@ -43,7 +43,7 @@ export function writeSearchSection(root: string, rows: TimedRow[]): void {
   const lines = [
     "## Search on the 100,000-item project (issue #12 point 4)",
     "",
-    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average ${load}; ${ROUNDS} requests per query, one client, over HTTP (the server's whole path: session, policy, one statement per entity type, presenters).`,
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average ${load}; ${ROUNDS} requests per query, one client, over HTTP (the server's whole path: session, policy, one statement of settings and dictionary corrections, one statement for every entity type's lookup, presenters).`,
     "",
     "| Endpoint | Query | p50 | p99 | Results |",
     "| --- | --- | --- | --- | --- |",

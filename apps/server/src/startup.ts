@@ -9,6 +9,7 @@ import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 import { registerExportJobs } from "./routes/exports/job.ts";
 import { registerImporterJobs } from "./routes/importers/commands.ts";
+import { registerSearchJobs } from "./routes/search/jobs.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -33,4 +34,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerQuickLinkTitleJob,
   registerExportJobs,
   registerImporterJobs,
+  registerSearchJobs,
 ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues } from "./helpers/issue-fixtures.ts";
+import { PRUNE_SEARCH_WORDS_TASK, pruneSearchWords } from "../src/routes/search/jobs.ts";
 
 /**
  * The search dictionary (db/sql/search.sql `search_words`, routes/search/commands.ts `correctWords`): a misspelled
@@ -81,5 +82,57 @@ describe("search dictionary", () => {
     expect((await found(otherWs, "zepelin"))).toEqual([]);
     expect((await found(ws, "foghrn"))).toEqual([]);
     expect((await found(otherWs, "foghrn")).map((i) => i.id)).toEqual([mine.body.id]);
+  });
+});
+
+describe("pruning the search dictionary (the scheduled job)", () => {
+  const prune = async () => {
+    await t.app.jobs.enqueue(t.app.db, PRUNE_SEARCH_WORDS_TASK, {});
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+  };
+
+  it("is registered on a nightly schedule", () => {
+    expect(t.app.jobs.cronItems()).toContainEqual(expect.objectContaining({ task: PRUNE_SEARCH_WORDS_TASK, match: "23 3 * * *" }));
+  });
+
+  it("drops a word once its last item is deleted or renamed, and keeps it while another item has it", async () => {
+    const make = async (name: string, description: string) => {
+      const res = await ws.member.post(`${pr.base}/issues/`, { name, description_html: `<p>${description}</p>` });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const first = await make("Quokka enclosure", "the wombat gate sticks");
+    const second = await make("Quokka feeding", "twice a day");
+    const renamed = await make("Platypus pond", "murky water");
+    const other = await otherWs.member.post(`${otherPr.base}/issues/`, { name: "Wombat survey" });
+    expect(other.status).toBe(201);
+    expect(await wordsOf(ws)).toEqual(expect.arrayContaining(["quokka", "enclosure", "wombat", "gate", "platypus", "pond", "murky"]));
+
+    expect((await ws.admin.delete(`${pr.base}/issues/${first}/`)).status).toBe(204);
+    expect((await ws.member.patch(`${pr.base}/issues/${renamed}/`, { name: "Duck pond" })).status).toBe(204);
+    // the triggers only add: the words stay until the job runs
+    expect(await wordsOf(ws)).toEqual(expect.arrayContaining(["enclosure", "wombat", "platypus"]));
+    await prune();
+    const words = await wordsOf(ws);
+    for (const gone of ["enclosure", "wombat", "gate", "sticks", "platypus"]) expect(words).not.toContain(gone);
+    // still held: by the other quokka item, by the renamed item's description and new name, by other items
+    expect(words).toEqual(expect.arrayContaining(["quokka", "feeding", "twice", "pond", "murky", "water", "duck", "zeppelin", "periscope", "lens"]));
+    // another workspace's word is its own
+    expect(await wordsOf(otherWs)).toContain("wombat");
+    // a misspelling of a pruned word is no longer corrected to it (nothing holds it), and the kept ones still are
+    expect((await found(ws, "quoka")).map((i) => i.id)).toEqual([second]);
+    expect(await found(ws, "wombta")).toEqual([]);
+  });
+
+  it("works in batches and finds nothing more to prune when run again", async () => {
+    const before = await wordsOf(ws);
+    expect(await pruneSearchWords(t.app, 2)).toBe(0);
+    expect(await wordsOf(ws)).toEqual(before);
+    // a word left by a deleted bulk-inserted item goes with batches of two words
+    const ids = await insertIssues({ t, ws, pr }, [{ name: "Narwhal tusk" }]);
+    expect(await wordsOf(ws)).toContain("narwhal");
+    await t.app.sql`UPDATE issues SET deleted_at = now() WHERE id = ${ids["Narwhal tusk"]}::uuid`;
+    expect(await pruneSearchWords(t.app, 2)).toBe(2);
+    expect(await wordsOf(ws)).toEqual(before);
   });
 });

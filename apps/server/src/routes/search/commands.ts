@@ -1,5 +1,7 @@
 /**
- * Search queries (wire-facts-2 §6): one statement per entity type. Text matches by case-insensitive substring,
+ * Search queries (wire-facts-2 §6): one query per entity type, W/search/ and W/entity-search/ sending all of a
+ * request's in one statement (`searchInOne`), after the one that makes the settings and reads the dictionary's
+ * corrections of the query's words (`inSearch`). Text matches by case-insensitive substring,
  * trigram word similarity (`<%`, so a misspelled word still matches) and, for work items, full text over name and
  * description; results are ranked by the sum `searchRank` defines (@stride/shared search-query.ts), newest first
  * on ties. Work items are found in tiers of bounded candidate sets (`issueTiers`), so a word that matches
@@ -159,18 +161,32 @@ const ISSUE_COLUMNS = sql`i.id, i.name, i.sequence_id, i.project AS project_id, 
       i.priority, i.state AS state_id, i.type AS type_id, i.start_date::text AS start_date,
       s.name AS state__name, s."group" AS state__group, s.color AS state__color`;
 
-/** Work items the caller may see that match the query (all of them for an empty query), best first. */
-export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
-  if (o.intake) return searchIntake(db, q, o);
-  // a key's parts are no words to correct
-  const corrected = q.text && !q.identifier ? await correctWords(db, o.workspaceId, correctableWords(q.text)) : null;
+/**
+ * The statement of work items the caller may see that match the query (all of them for an empty query), best first.
+ * `corrected`: the dictionary's corrections of the query's words (`correctWords`), read before, so this statement is
+ * planned for the corrected words themselves.
+ */
+export function issueSearchSql(q: SearchQuery, o: IssueSearchOptions, corrected: string[][] | null): SQL {
+  if (o.intake) return intakeSearchSql(q, o);
   // the tiers applied what the caller may see
-  return db.execute<IssueSearchRow>(sql`${issueTiers(q, o, corrected)}
+  return sql`${issueTiers(q, o, corrected)}
     SELECT ${ISSUE_COLUMNS}
     FROM issues i JOIN projects p ON p.id = i.project LEFT JOIN states s ON s.id = i.state
     WHERE i.id IN (SELECT id FROM strong UNION SELECT id FROM fuzzy)
     ORDER BY ${issueRank(q)} DESC, i.created_at DESC, i.id
-    LIMIT ${o.limit}`);
+    LIMIT ${o.limit}`;
+}
+
+/** The words of the query the dictionary corrects (none for an empty query or a key, whose parts are no words). */
+export const wordsToCorrect = (q: SearchQuery): string[] => (q.text && !q.identifier ? correctableWords(q.text) : []);
+
+/**
+ * Work items the caller may see that match the query, best first. `corrected` as `inSearch` passes it; without it
+ * (undefined) the words are corrected here first, in a statement of their own.
+ */
+export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions, corrected?: string[][] | null): Promise<IssueSearchRow[]> {
+  if (corrected === undefined && !o.intake) corrected = await correctWords(db, o.workspaceId, wordsToCorrect(q));
+  return db.execute<IssueSearchRow>(issueSearchSql(q, o, corrected ?? null));
 }
 
 /** Near known words taken for each query word, nearest first. */
@@ -186,20 +202,29 @@ export const CORRECTIONS_PER_WORD = 8;
  */
 export async function correctWords(db: DbOrTx, workspaceId: string, words: string[]): Promise<string[][] | null> {
   if (!words.length) return null;
-  const rows = await db.execute<{ words: string[] }>(sql`
-    SELECT ARRAY(SELECT sw.word FROM search_words sw WHERE sw.workspace = ${workspaceId}::uuid AND q.w <% sw.word
+  return corrections(await db.execute<{ words: string[] }>(sql`${correctionSql(workspaceId, words, sql``, sql`true`)} ORDER BY q.n`), words);
+}
+
+/** A text[] parameter of these words. */
+export const textArray = (words: string[]): SQL => sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]`;
+
+/** One row per query word (in order, when ordered by `q.n`): its near known words, read once `after` (of `from`) is true. */
+function correctionSql(workspaceId: string, words: string[], from: SQL, after: SQL): SQL {
+  return sql`SELECT ARRAY(SELECT sw.word FROM search_words sw WHERE sw.workspace = ${workspaceId}::uuid AND q.w <% sw.word
       ORDER BY word_similarity(q.w, sw.word) DESC, similarity(q.w, sw.word) DESC, sw.word LIMIT ${CORRECTIONS_PER_WORD}) AS words
-    FROM unnest(${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]) WITH ORDINALITY q(w, n)
-    ORDER BY q.n`);
+    FROM ${from} unnest(CASE WHEN ${after} THEN ${textArray(words)} END) WITH ORDINALITY q(w, n)`;
+}
+
+const corrections = (rows: { words: string[] }[], words: string[]): string[][] | null => {
   const corrected = rows.map((r) => r.words);
   return corrected.length === words.length && corrected.every((c) => c.length) ? corrected : null;
-}
+};
 
 /**
  * Requests waiting in intake (pending or snoozed) that match; a guest sees only those they filed (the intake
  * list's rule). They are few, so every match is ranked.
  */
-async function searchIntake(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): Promise<IssueSearchRow[]> {
+function intakeSearchSql(q: SearchQuery, o: IssueSearchOptions): SQL {
   const me = sql`${o.userId}::uuid`;
   const conds: SQL[] = [
     sql`i.workspace = ${o.workspaceId}::uuid`,
@@ -210,7 +235,7 @@ async function searchIntake(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): 
     ...(o.extra ?? []),
   ];
   if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
-  return db.execute<IssueSearchRow>(sql`
+  return sql`
     SELECT ${ISSUE_COLUMNS}
     FROM issues i
     JOIN projects p ON p.id = i.project AND p.archived_at IS NULL
@@ -218,7 +243,7 @@ async function searchIntake(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): 
     LEFT JOIN states s ON s.id = i.state
     WHERE ${sql.join(conds, sql` AND `)}
     ORDER BY ${issueRank(q)} DESC, i.created_at DESC, i.id
-    LIMIT ${o.limit}`);
+    LIMIT ${o.limit}`;
 }
 
 // ---------------------------------------------------------------- projects, cycles, modules, views, workspaces
@@ -226,15 +251,15 @@ async function searchIntake(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions): 
 export type ProjectSearchRow = { id: string; name: string; identifier: string; logo_props: unknown }
 
 /** Projects: the caller's (member) projects; `includePublic` adds the workspace's public (network 2) projects. */
-export async function searchProjects(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, limit: number, includePublic = false): Promise<ProjectSearchRow[]> {
+export function projectsSearchSql(q: SearchQuery, workspaceId: string, userId: string, limit: number, includePublic = false): SQL {
   const member = sql`EXISTS (SELECT 1 FROM project_members pm WHERE pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true)`;
-  return db.execute<ProjectSearchRow>(sql`
+  return sql`
     SELECT p.id, p.name, p.identifier, p.logo_props FROM projects p
     WHERE p.workspace = ${workspaceId}::uuid AND p.archived_at IS NULL
       AND ${includePublic ? sql`(${member} OR p.network = 2)` : member}
       AND ${maybe(q, () => textMatch(q, sql`p.name`, sql`p.identifier`))}
     ORDER BY ${q.text ? nameRank(q, sql`p.name`) : sql`0::float`} DESC, p.created_at DESC, p.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 export type ProjectEntityRow = { id: string; name: string; project_id: string; project__identifier: string; status: string; logo_props: unknown }
@@ -245,8 +270,8 @@ const memberProject = (alias: string, userId: string) => sql`
     JOIN project_members pm ON pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true`;
 
 /** Cycles with their computed status (CURRENT, UPCOMING, COMPLETED, DRAFT). */
-export async function searchCycles(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ProjectEntityRow[]> {
-  return db.execute<ProjectEntityRow>(sql`
+export function cyclesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+  return sql`
     SELECT c.id, c.name, c.project AS project_id, p.identifier AS project__identifier, c.logo_props,
       CASE WHEN c.start_date IS NULL OR c.end_date IS NULL THEN 'DRAFT'
            WHEN c.end_date < now() THEN 'COMPLETED'
@@ -257,26 +282,26 @@ export async function searchCycles(db: DbOrTx, q: SearchQuery, workspaceId: stri
       ${projectId ? sql`AND c.project = ${projectId}::uuid` : sql``}
       AND ${maybe(q, () => textMatch(q, sql`c.name`))}
     ORDER BY ${q.text ? nameRank(q, sql`c.name`) : sql`0::float`} DESC, c.created_at DESC, c.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 /** Modules with their stored status. */
-export async function searchModules(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ProjectEntityRow[]> {
-  return db.execute<ProjectEntityRow>(sql`
+export function modulesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+  return sql`
     SELECT m.id, m.name, m.project AS project_id, p.identifier AS project__identifier, m.logo_props, m.status
     FROM modules m ${memberProject("m", userId)}
     WHERE m.workspace = ${workspaceId}::uuid AND m.archived_at IS NULL
       ${projectId ? sql`AND m.project = ${projectId}::uuid` : sql``}
       AND ${maybe(q, () => textMatch(q, sql`m.name`))}
     ORDER BY ${q.text ? nameRank(q, sql`m.name`) : sql`0::float`} DESC, m.created_at DESC, m.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 export type ViewSearchRow = { id: string; name: string; project_id: string | null; project__identifier: string | null }
 
 /** Saved views: project views of the caller's projects and the workspace's global views; own or public only. */
-export async function searchViews(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<ViewSearchRow[]> {
-  return db.execute<ViewSearchRow>(sql`
+export function viewsSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+  return sql`
     SELECT v.id, v.name, v.project AS project_id, p.identifier AS project__identifier
     FROM issue_views v
     LEFT JOIN projects p ON p.id = v.project
@@ -287,19 +312,19 @@ export async function searchViews(db: DbOrTx, q: SearchQuery, workspaceId: strin
       ${projectId ? sql`AND v.project = ${projectId}::uuid` : sql``}
       AND ${maybe(q, () => textMatch(q, sql`v.name`))}
     ORDER BY ${q.text ? nameRank(q, sql`v.name`) : sql`0::float`} DESC, v.created_at DESC, v.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 export type WorkspaceSearchRow = { id: string; name: string; slug: string }
 
 /** Workspaces the caller is an active member of. */
-export async function searchWorkspaces(db: DbOrTx, q: SearchQuery, userId: string, limit: number): Promise<WorkspaceSearchRow[]> {
-  return db.execute<WorkspaceSearchRow>(sql`
+export function workspacesSearchSql(q: SearchQuery, userId: string, limit: number): SQL {
+  return sql`
     SELECT w.id, w.name, w.slug FROM workspaces w
     JOIN workspace_members wm ON wm.workspace = w.id AND wm.member = ${userId}::uuid AND wm.is_active = true
     WHERE ${maybe(q, () => textMatch(q, sql`w.name`, sql`w.slug`))}
     ORDER BY ${q.text ? nameRank(q, sql`w.name`) : sql`0::float`} DESC, w.created_at DESC
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 // ---------------------------------------------------------------- people (mentions)
@@ -307,17 +332,17 @@ export async function searchWorkspaces(db: DbOrTx, q: SearchQuery, userId: strin
 export type MemberSearchRow = { id: string; display_name: string; avatar: string; avatar_asset: string | null }
 
 /** Active non-bot members of the project (or of the workspace) matching first, last or display name. */
-export async function searchMembers(db: DbOrTx, q: SearchQuery, workspaceId: string, projectId: string | undefined, limit: number): Promise<MemberSearchRow[]> {
+export function membersSearchSql(q: SearchQuery, workspaceId: string, projectId: string | undefined, limit: number): SQL {
   const scope = projectId
     ? sql`JOIN project_members m ON m.member = u.id AND m.project = ${projectId}::uuid`
     : sql`JOIN workspace_members m ON m.member = u.id AND m.workspace = ${workspaceId}::uuid`;
-  return db.execute<MemberSearchRow>(sql`
+  return sql`
     SELECT u.id, u.display_name, u.avatar, u.avatar_asset
     FROM users u ${scope}
     WHERE m.is_active = true AND u.is_bot = false
       AND ${maybe(q, () => textMatch(q, sql`u.display_name`, sql`u.first_name`, sql`u.last_name`))}
     ORDER BY ${q.text ? nameRank(q, sql`u.display_name`) : sql`0::float`} DESC, lower(u.display_name), u.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 /**
@@ -326,22 +351,45 @@ export async function searchMembers(db: DbOrTx, q: SearchQuery, workspaceId: str
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 
-/** Run one request's searches in one transaction with the search's similarity threshold. */
-export function inSearch<T>(app: AppContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
+/** The search's settings, for the rest of the transaction; `ok` is true. */
+const SETTINGS = sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true) IS NOT NULL
+  AND set_config('plan_cache_mode', 'force_custom_plan', true) IS NOT NULL AS ok`);
+
+/**
+ * Run one request's searches in one transaction with the search's similarity threshold and a plan made for every
+ * query (which index fits depends on how common its words are: a cached generic plan would walk every item for a
+ * rare word). With `correct`, the dictionary's corrections of the query's words (`correctWords`) come in the same
+ * statement as the settings (the words are read only once the settings are made: the lateral join's order) and are
+ * passed to `fn`, whose lookups then take one more statement (`searchInOne`) planned for the corrected words.
+ */
+export function inSearch<T>(app: AppContext, fn: (db: DbOrTx, corrected: string[][] | null) => Promise<T>, correct?: { workspaceId: string; q: SearchQuery }): Promise<T> {
   return app.db.transaction(async (tx) => {
-    // a plan made for every query: which index fits depends on how common its words are (a cached generic plan
-    // would walk every item for a rare word)
-    await tx.execute(sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true),
-      set_config('plan_cache_mode', 'force_custom_plan', true)`));
-    return fn(tx);
+    const words = correct ? wordsToCorrect(correct.q) : [];
+    if (!correct || !words.length) {
+      await tx.execute(SETTINGS);
+      return fn(tx, null);
+    }
+    const rows = await tx.execute<{ words: string[] }>(sql`${correctionSql(correct.workspaceId, words, sql`(${SETTINGS}) cfg CROSS JOIN LATERAL`, sql`cfg.ok`)} ORDER BY q.n`);
+    return fn(tx, corrections(rows, words));
   });
+}
+
+/**
+ * Several searches in one statement (one round trip and one plan instead of one per entity type): each search a
+ * column holding its rows, in its order, as a JSON array.
+ */
+export async function searchInOne<R extends Record<string, unknown[]>>(db: DbOrTx, parts: { [K in keyof R]?: SQL }): Promise<Partial<R>> {
+  const cols = Object.entries(parts as Record<string, SQL>).map(([k, q]) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${q}) r) AS ${sql.identifier(k)}`);
+  if (!cols.length) return {};
+  const [row] = await db.execute<Record<string, unknown>>(sql`SELECT ${sql.join(cols, sql`, `)}`);
+  return row as Partial<R>;
 }
 
 export type PageSearchRow = { id: string; name: string; project_id: string; project__identifier: string; logo_props: unknown };
 
 /** Pages the caller may read (public ones of their projects and their own private ones), not archived. */
-export async function searchPages(db: DbOrTx, q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): Promise<PageSearchRow[]> {
-  return db.execute<PageSearchRow>(sql`
+export function pagesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+  return sql`
     SELECT g.id, g.name, g.project AS project_id, p.identifier AS project__identifier, g.logo_props
     FROM pages g ${memberProject("g", userId)}
     WHERE g.workspace = ${workspaceId}::uuid AND g.archived_at IS NULL
@@ -349,5 +397,5 @@ export async function searchPages(db: DbOrTx, q: SearchQuery, workspaceId: strin
       ${projectId ? sql`AND g.project = ${projectId}::uuid` : sql``}
       AND ${maybe(q, () => textMatch(q, sql`g.name`))}
     ORDER BY ${q.text ? nameRank(q, sql`g.name`) : sql`0::float`} DESC, g.updated_at DESC, g.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }

@@ -6,7 +6,26 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
 import { entitySearchQuery, issueSearchQuery, workspaceSearchQuery } from "./schemas.ts";
-import { inSearch, searchCycles, searchIssues, searchMembers, searchModules, searchPages, searchProjects, searchViews, searchWorkspaces } from "./commands.ts";
+import {
+  cyclesSearchSql,
+  inSearch,
+  issueSearchSql,
+  membersSearchSql,
+  modulesSearchSql,
+  pagesSearchSql,
+  projectsSearchSql,
+  searchInOne,
+  searchIssues,
+  viewsSearchSql,
+  workspacesSearchSql,
+  type IssueSearchRow,
+  type MemberSearchRow,
+  type PageSearchRow,
+  type ProjectEntityRow,
+  type ProjectSearchRow,
+  type ViewSearchRow,
+  type WorkspaceSearchRow,
+} from "./commands.ts";
 import {
   presentEntityCycle,
   presentEntityIssue,
@@ -21,6 +40,19 @@ import {
   presentSearchProjectEntity,
   presentSearchWorkspace,
 } from "./presenters.ts";
+
+/** What W/search/ and W/entity-search/ find per entity type (searchInOne's columns). */
+type WorkspaceFound = {
+  workspace: WorkspaceSearchRow[];
+  project: ProjectSearchRow[];
+  issue: IssueSearchRow[];
+  cycle: ProjectEntityRow[];
+  module: ProjectEntityRow[];
+  issue_view: ViewSearchRow[];
+  page: PageSearchRow[];
+  intake: IssueSearchRow[];
+};
+type EntityFound = Omit<WorkspaceFound, "workspace" | "issue_view" | "intake"> & { user_mention: MemberSearchRow[] };
 
 /**
  * Search (wire-facts-2 §6). Pages and intake do not exist in Stride yet: asked for, they answer an empty list
@@ -45,36 +77,32 @@ export const searchRoutes: RouteModule = (fastify, app) => {
       const slug = workspace.slug;
       // with workspace_search=false and a project, project-bound results are that project's only
       const projectId = !query.workspace_search ? query.project_id : undefined;
-      await inSearch(app, async (db) => {
-        for (const t of types) {
-          switch (t) {
-            case "workspace":
-              results.workspace = (await searchWorkspaces(db, q, user.id, SEARCH_LIMIT)).map(presentSearchWorkspace);
-              break;
-            case "project":
-              results.project = (await searchProjects(db, q, workspace.id, user.id, SEARCH_LIMIT)).map((p) => presentSearchProject(p, slug));
-              break;
-            case "issue":
-              results.issue = (await searchIssues(db, q, { workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT })).map((i) => presentSearchIssue(i, slug));
-              break;
-            case "cycle":
-              results.cycle = (await searchCycles(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((c) => presentSearchProjectEntity(c, slug));
-              break;
-            case "module":
-              results.module = (await searchModules(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((m) => presentSearchProjectEntity(m, slug));
-              break;
-            case "issue_view":
-              results.issue_view = (await searchViews(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((v) => presentSearchProjectEntity(v, slug));
-              break;
-            case "page":
-              results.page = (await searchPages(db, q, workspace.id, user.id, projectId, SEARCH_LIMIT)).map((g) => presentSearchPage(g, slug));
-              break;
-            case "intake":
-              results.intake = (await searchIssues(db, q, { workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT, intake: true })).map((i) => presentSearchIssue(i, slug));
-              break;
-          }
+      const ids = { workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT };
+      // every entity type's lookup in one statement, after the dictionary's corrections of the words (inSearch)
+      const found = await inSearch(app, (db, corrected) => searchInOne<WorkspaceFound>(db, Object.fromEntries(types.map((t) => [t, ((): SQL => {
+        switch (t) {
+          case "workspace": return workspacesSearchSql(q, user.id, SEARCH_LIMIT);
+          case "project": return projectsSearchSql(q, workspace.id, user.id, SEARCH_LIMIT);
+          case "issue": return issueSearchSql(q, ids, corrected);
+          case "cycle": return cyclesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
+          case "module": return modulesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
+          case "issue_view": return viewsSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
+          case "page": return pagesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
+          case "intake": return issueSearchSql(q, { ...ids, intake: true }, null);
         }
-      });
+      })()]))), types.includes("issue") ? { workspaceId: workspace.id, q } : undefined);
+      for (const t of types) {
+        switch (t) {
+          case "workspace": results.workspace = (found.workspace ?? []).map(presentSearchWorkspace); break;
+          case "project": results.project = (found.project ?? []).map((p) => presentSearchProject(p, slug)); break;
+          case "issue": results.issue = (found.issue ?? []).map((i) => presentSearchIssue(i, slug)); break;
+          case "cycle": results.cycle = (found.cycle ?? []).map((c) => presentSearchProjectEntity(c, slug)); break;
+          case "module": results.module = (found.module ?? []).map((m) => presentSearchProjectEntity(m, slug)); break;
+          case "issue_view": results.issue_view = (found.issue_view ?? []).map((v) => presentSearchProjectEntity(v, slug)); break;
+          case "page": results.page = (found.page ?? []).map((g) => presentSearchPage(g, slug)); break;
+          case "intake": results.intake = (found.intake ?? []).map((i) => presentSearchIssue(i, slug)); break;
+        }
+      }
       return { results };
     },
   });
@@ -92,30 +120,28 @@ export const searchRoutes: RouteModule = (fastify, app) => {
       const { count, project_id: projectId } = query;
       const slug = workspace.slug;
       const out: EntitySearchResponse = {};
-      await inSearch(app, async (db) => {
-        for (const t of types) {
-          switch (t) {
-            case "user_mention":
-              out.user_mention = (await searchMembers(db, q, workspace.id, projectId, count)).map(presentMention);
-              break;
-            case "project":
-              out.project = (await searchProjects(db, q, workspace.id, user.id, count, true)).map((p) => presentEntityProject(p, slug));
-              break;
-            case "issue":
-              out.issue = (await searchIssues(db, q, { workspaceId: workspace.id, userId: user.id, projectId, limit: count })).map(presentEntityIssue);
-              break;
-            case "cycle":
-              out.cycle = (await searchCycles(db, q, workspace.id, user.id, projectId, count)).map((c) => presentEntityCycle(c, slug));
-              break;
-            case "module":
-              out.module = (await searchModules(db, q, workspace.id, user.id, projectId, count)).map((m) => presentEntityModule(m, slug));
-              break;
-            case "page":
-              out.page = (await searchPages(db, q, workspace.id, user.id, projectId, count)).map((g) => presentEntityPage(g, slug));
-              break;
-          }
+      const ids = { workspaceId: workspace.id, userId: user.id, projectId, limit: count };
+      // every requested type's lookup in one statement, as in W/search/
+      const found = await inSearch(app, (db, corrected) => searchInOne<EntityFound>(db, Object.fromEntries(types.map((t) => [t, ((): SQL => {
+        switch (t) {
+          case "user_mention": return membersSearchSql(q, workspace.id, projectId, count);
+          case "project": return projectsSearchSql(q, workspace.id, user.id, count, true);
+          case "issue": return issueSearchSql(q, ids, corrected);
+          case "cycle": return cyclesSearchSql(q, workspace.id, user.id, projectId, count);
+          case "module": return modulesSearchSql(q, workspace.id, user.id, projectId, count);
+          case "page": return pagesSearchSql(q, workspace.id, user.id, projectId, count);
         }
-      });
+      })()]))), new Set<string>(types).has("issue") ? { workspaceId: workspace.id, q } : undefined);
+      for (const t of types) {
+        switch (t) {
+          case "user_mention": out.user_mention = (found.user_mention ?? []).map(presentMention); break;
+          case "project": out.project = (found.project ?? []).map((p) => presentEntityProject(p, slug)); break;
+          case "issue": out.issue = (found.issue ?? []).map(presentEntityIssue); break;
+          case "cycle": out.cycle = (found.cycle ?? []).map((c) => presentEntityCycle(c, slug)); break;
+          case "module": out.module = (found.module ?? []).map((m) => presentEntityModule(m, slug)); break;
+          case "page": out.page = (found.page ?? []).map((g) => presentEntityPage(g, slug)); break;
+        }
+      }
       return out;
     },
   });
@@ -146,13 +172,13 @@ export const searchRoutes: RouteModule = (fastify, app) => {
       if (query.cycle) extra.push(sql`i.cycle_id IS NULL`);
       if (query.module) extra.push(sql`NOT (${query.module}::uuid = ANY(i.module_ids))`);
       if (query.target_date === "none") extra.push(sql`i.target_date IS NULL`);
-      const rows = await inSearch(app, (db) => searchIssues(db, q, {
+      const rows = await inSearch(app, (db, corrected) => searchIssues(db, q, {
         workspaceId: workspace.id,
         userId: user.id,
         projectId: query.workspace_search ? undefined : project.id,
         limit: SEARCH_LIMIT,
         extra,
-      }));
+      }, corrected), { workspaceId: workspace.id, q });
       return rows.map((i) => presentIssueSearchItem(i, workspace.slug));
     },
   });

@@ -121,7 +121,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const q = parseSearchQuery(ctx.query.search ?? "");
       const projectId = ctx.query.workspace_search === "true" ? undefined : (ctx.query.project_id ?? ctx.query.project);
-      const rows = await inSearch(ctx.app, (tx) => searchIssues(tx, q, { workspaceId: ctx.workspace.id, userId: ctx.user.id, projectId, limit: ctx.query.limit ?? 10 }));
+      const rows = await inSearch(ctx.app, (tx, corrected) => searchIssues(tx, q, { workspaceId: ctx.workspace.id, userId: ctx.user.id, projectId, limit: ctx.query.limit ?? 10 }, corrected), { workspaceId: ctx.workspace.id, q });
       return { issues: rows.map((r) => presentSearchIssue(r, ctx.workspace.slug)) };
     },
   });
