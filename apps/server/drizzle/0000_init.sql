@@ -2476,7 +2476,8 @@ CREATE INDEX IF NOT EXISTS issues_search_recent_idx ON issues (workspace, create
 -- known words (a lookup among a few thousand rows) and the item is then found by the full-text index instead of by
 -- a trigram similarity per item. A word is what `search_vector` holds (lexemes of the 'simple' configuration: the
 -- name and description text lower-cased), 3–32 characters (shorter ones have too few trigrams to be near anything,
--- longer ones are links and hashes), not all digits. Words are only added: ON CONFLICT DO NOTHING takes no row lock
+-- longer ones are links and hashes), not all digits. The triggers only add words (a nightly job, routes/search/jobs.ts,
+-- prunes those no item holds any more): ON CONFLICT DO NOTHING takes no row lock
 -- on a word already known, so writers in one workspace never wait on each other here (only two transactions
 -- adding the same new word do, briefly), and words are added in order.
 CREATE INDEX IF NOT EXISTS search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);
