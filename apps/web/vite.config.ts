@@ -21,8 +21,15 @@ function sharedWithoutPasswordScorer(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (with its dev-only warnings and checks,
+ * remix-run/react-router#12532, #14102): the app's build takes the production build it ships beside it.
+ */
+const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [sharedWithoutPasswordScorer(), react(), tailwindcss()],
+  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
@@ -36,4 +43,4 @@ export default defineConfig({
     // the app, and the public space (`/spaces/…`, served from spaces.html by the server)
     rollupOptions: { input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), spaces: fileURLToPath(new URL("./spaces.html", import.meta.url)) } },
   },
-});
+}));

@@ -29,6 +29,8 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
     expect(screenChunks(`/acme/projects/${pid}/issues/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
     expect(screenChunks(`/acme/projects/${pid}/archives/issues/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
     expect(screenChunks(`/acme/projects/${pid}/cycles/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.cycles]);
+    expect(screenChunks(`/acme/projects/${pid}/pages/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.pages]);
+    expect(screenChunks(`/acme/projects/${pid}/pages/`, "")).toEqual([ROUTE_CHUNKS.screens]);
     expect(screenChunks("/acme/analytics/overview/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.insight]);
     expect(screenChunks("/profile/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.settings]);
     expect(screenChunks("/god-mode/general/", "")).toEqual([ROUTE_CHUNKS.godMode]);

@@ -220,6 +220,7 @@ export const ROUTE_CHUNKS = {
   cycles: "src/app/chunks/cycles.ts",
   insight: "src/app/chunks/insight.ts",
   godMode: "src/app/chunks/god-mode.ts",
+  pages: "src/app/chunks/pages.ts",
 } as const;
 
 /**
@@ -249,6 +250,7 @@ export function screenChunks(pathname: string, search: string): string[] {
   else if (section === "projects" && a && a !== "archives") {
     if (b === "settings") out.push(ROUTE_CHUNKS.settings);
     else if (b === "cycles") out.push(ROUTE_CHUNKS.cycles);
+    else if (b === "pages" && c) out.push(ROUTE_CHUNKS.pages);
     if (((b === "issues" || b === "epics") && c) || (b === "archives" && c === "issues" && parts[5]) || peek) out.push(ROUTE_CHUNKS.workItemDetail);
   }
   return out;

@@ -13,6 +13,8 @@ export const settingsChunk = lazyChunk(() => import("./settings.ts"));
 export const cyclesChunk = lazyChunk(() => import("./cycles.ts"));
 /** Analytics and people's profiles (with their charts). */
 export const insightChunk = lazyChunk(() => import("./insight.ts"));
+/** A page's screen (its collaborative editor: Tiptap, yjs, Hocuspocus). */
+export const pagesChunk = lazyChunk(() => import("./pages.ts"));
 /** Work-item detail: the full page and the peek view. */
 export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
 /** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */

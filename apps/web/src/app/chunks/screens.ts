@@ -23,7 +23,6 @@ export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
 export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
-export { PageScreen } from "../../features/pages/PageScreen.tsx";
 export { WorkspaceViewsPage } from "../../features/views/WorkspaceViewsPage.tsx";
 export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";

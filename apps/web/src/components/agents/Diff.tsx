@@ -1,5 +1,4 @@
-import { Fragment, useMemo, useState, type ReactNode } from "react";
-import { lowlight } from "@stride/shared/editor/lowlight";
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from "react";
 import { cx } from "../../components/ui/index.ts";
 
 /** Code and diffs of agent runs: code highlighted, a unified diff shown unified or side by side. */
@@ -20,16 +19,39 @@ function renderHast(nodes: HastNode[] | undefined): ReactNode {
   });
 }
 
+type Lowlight = (typeof import("@stride/shared/editor/lowlight"))["lowlight"];
+/**
+ * The highlighter (highlight.js, ~70 kB) is loaded when the first code block shows, not with the screens
+ * that may show one (the work-item detail, project settings): until then the code shows plain.
+ */
+let lowlightLoaded: Lowlight | null = null;
+let lowlightLoading: Promise<Lowlight> | null = null;
+const loadLowlight = () => (lowlightLoading ??= import("@stride/shared/editor/lowlight").then((m) => (lowlightLoaded = m.lowlight)));
+
+function useLowlight(): Lowlight | null {
+  const [ll, setLl] = useState(lowlightLoaded);
+  useEffect(() => {
+    if (ll) return;
+    let live = true;
+    void loadLowlight().then((l) => live && setLl(() => l), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [ll]);
+  return ll;
+}
+
 /** Code, highlighted (highlight.js grammars of the editor, language guessed). */
 export function CodeBlock({ code, language }: { code: string; language?: string }) {
+  const lowlight = useLowlight();
   const tree = useMemo(() => {
-    if (code.length > 100_000) return null;
+    if (!lowlight || code.length > 100_000) return null;
     try {
       return (language && lowlight.registered(language) ? lowlight.highlight(language, code) : lowlight.highlightAuto(code)) as unknown as HastNode;
     } catch {
       return null;
     }
-  }, [code, language]);
+  }, [lowlight, code, language]);
   return (
     <div className="editor-content">
       <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900"><code className="hljs">{tree ? renderHast(tree.children) : code}</code></pre>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { MODULE_STATUSES, moduleProgress, type ModuleStatus } from "@stride/shared";
 import { Avatar, Button, Input, cx } from "../ui/index.ts";
 import { Dropdown } from "../work-item/Dropdown.tsx";
@@ -8,8 +8,10 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { useModuleLinks, useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
 import { useCan } from "../../lib/permissions.ts";
-import { CustomChart } from "../charts/CustomChart.tsx";
 import { STATUS_LABEL, StatusBadge } from "./ModuleBits.tsx";
+
+/** The chart library (recharts) is a chunk of its own, loaded when the panel shows its chart, not with every screen. */
+const CustomChart = lazy(() => import("../charts/CustomChart.tsx").then((m) => ({ default: m.CustomChart })));
 
 const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-zinc-100 disabled:hover:bg-transparent dark:hover:bg-zinc-800";
 
@@ -125,7 +127,9 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
       {/* the module's work items by any property (project analytics with the module scope) */}
       {mayAnalyse && (
         <section aria-label="Module analytics" className="mt-5">
-          <CustomChart slug={slug} scope={{ kind: "project", pid, moduleId: m.id }} compact />
+          <Suspense fallback={null}>
+            <CustomChart slug={slug} scope={{ kind: "project", pid, moduleId: m.id }} compact />
+          </Suspense>
         </section>
       )}
       <ModuleLinks slug={slug} pid={pid} module={m} canEdit={canEdit} />

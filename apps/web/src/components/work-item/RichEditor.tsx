@@ -18,17 +18,29 @@ export type RichEditorHandle = RichTextEditorHandle;
 /** The editor (Tiptap, highlight.js) is its own chunk, loaded with the first screen that shows rich text. */
 export const loadEditor = () => import("../editor/RichTextEditor.tsx");
 /**
- * The screen shows its content (the text, below) first; the editor is loaded at the next idle moment (at the
- * latest 1 s later): evaluated and mounted while the screen renders, it delayed the work-item screens.
+ * The screen shows its content (the text, below) first; the editor is loaded once the page has arrived (a
+ * page opened from its URL streams the screen's data until its end, and the screen renders each answer as it
+ * comes) and the browser is idle (at the latest 1 s later), or at once when the text is pressed. Evaluated and
+ * mounted while the screen's data was still arriving, it delayed the work-item screens by 100–200 ms.
  */
 const idle = () =>
   new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
-const RichTextEditor = lazy(() => idle().then(loadEditor).then((m) => ({ default: m.RichTextEditor })));
+const pageArrived = () =>
+  typeof document === "undefined" || document.readyState !== "loading"
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+let pressed: () => void = () => undefined;
+const firstPress = new Promise<void>((resolve) => (pressed = resolve));
+const RichTextEditor = lazy(() =>
+  Promise.race([pageArrived().then(idle), firstPress])
+    .then(loadEditor)
+    .then((m) => ({ default: m.RichTextEditor })),
+);
 
-/** Until the editor has loaded: the text itself, sanitised, in the editor's typography. */
+/** Until the editor has loaded: the text itself, sanitised, in the editor's typography (pressing it loads the editor at once). */
 function Plain({ html, box, minHeight, className }: { html: string; box?: boolean; minHeight?: number; className?: string }) {
   return (
-    <div className={cx("editor", box && "editor-box", className)} style={minHeight ? { minHeight } : undefined}>
+    <div className={cx("editor", box && "editor-box", className)} style={minHeight ? { minHeight } : undefined} onPointerDown={() => pressed()}>
       <div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
     </div>
   );

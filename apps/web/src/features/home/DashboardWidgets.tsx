@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { Suspense, lazy, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Search } from "lucide-react";
 import { PRIORITIES, STATE_GROUPS, WIDGET_DURATIONS, widgetCustomDates, widgetDuration, type HomeDashboardWidgetKey, type WidgetDuration } from "@stride/shared";
@@ -7,7 +7,6 @@ import { useDashboardWidget, useUpdateDashboardWidget, type DashboardWithWidgets
 import { useProjects } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
-import { DistributionChart } from "../../components/charts/charts.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { PRIORITY_COLOR, STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
@@ -15,6 +14,9 @@ import { displayName } from "../../components/work-item/properties.tsx";
 import { Avatar, Spinner } from "../../components/ui/index.ts";
 import { formatDate, relativeTime } from "../../lib/dates.ts";
 import { WidgetFrame } from "./widgets.tsx";
+
+/** The chart library (recharts) is a chunk of its own, loaded when a chart widget shows: the home screen does not wait for it. */
+const DistributionChart = lazy(() => import("../../components/charts/charts.tsx").then((m) => ({ default: m.DistributionChart })));
 
 /**
  * The home dashboard's summary widgets (Plane's `issues_by_state_groups`, `issues_by_priority`, `recent_activity`,
@@ -87,7 +89,9 @@ function DistributionWidget({ kind, ...p }: DashboardWidgetProps & { kind: "issu
       {stats.isPending ? <Spinner /> : data.every((d) => d.count === 0) ? (
         <p className={muted}>No work items assigned to you {ranged ? "in this range" : "yet"}.</p>
       ) : (
-        <DistributionChart caption={`Work items assigned to you by ${byState ? "state group" : "priority"}`} data={data} testId={byState ? "home-by-state" : "home-by-priority"} />
+        <Suspense fallback={<Spinner />}>
+          <DistributionChart caption={`Work items assigned to you by ${byState ? "state group" : "priority"}`} data={data} testId={byState ? "home-by-state" : "home-by-priority"} />
+        </Suspense>
       )}
     </WidgetFrame>
   );

@@ -288,6 +288,8 @@ function Prop({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const FIELD_SIZING = typeof CSS !== "undefined" && CSS.supports("field-sizing", "content");
+
 /** The title: edits in place; an empty name shows "Untitled" and is not saved. */
 function TitleEditor({ name, editable, onSave }: { name: string; editable: boolean; onSave: (name: string) => void }) {
   const [value, setValue] = useState(name);
@@ -298,7 +300,9 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
   }, [name]);
   useEffect(() => {
     const el = ta.current;
-    if (el) {
+    // where CSS sizes the field to its text (`field-sizing: content`), no measuring: reading scrollHeight forces a
+    // layout of the whole page in the middle of the screen's first render (20–80 ms on the work-item screens)
+    if (el && !FIELD_SIZING) {
       el.style.height = "auto";
       el.style.height = `${el.scrollHeight}px`;
     }
@@ -325,7 +329,7 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
         if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
         if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
       }}
-      className="w-full resize-none overflow-hidden rounded-md border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none placeholder:text-zinc-400 hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
+      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none placeholder:text-zinc-400 hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
     />
   );
 }
