@@ -10,7 +10,8 @@ import type { PageRequest } from "../pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
-import { isoExpr, Params } from "./sql.ts";
+import { floatIsOdd, isoExpr, jsonFloatExpr, Params } from "./sql.ts";
+import { JsonText } from "./json-text.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,
@@ -25,7 +26,10 @@ import { isoExpr, Params } from "./sql.ts";
  * - an item is one row of `issues`: what it shows of its relations (assignee, label and module ids, cycle,
  *   link, attachment and sub-item counts) is kept on the row by triggers (db/sql/issue-list-attrs.sql);
  * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
- *   (no JSON built in PostgreSQL and parsed again in Node).
+ *   (no JSON built in PostgreSQL and parsed again in Node);
+ * - or, for a response body (`listIssuesJson`), one JSON text per item written by PostgreSQL exactly as the first way
+ *   prints it once stringified, which the body splices in as it is (no values decoded, no objects built, no JSON
+ *   printed again for the items).
  */
 
 export type ItemShape = "list" | "detail" | "create" | "sync";
@@ -47,9 +51,10 @@ export interface ListRequest {
 
 /** A list row as the engine reads it: the contract's list item. */
 export type Item = WorkItemListItem;
-export type GroupBucket = WireGroupBucket<Item>;
+export type GroupBucket<T = Item> = WireGroupBucket<T>;
 
-export interface ListResult {
+/** `T`: the items as objects (`Item`), or as their JSON texts (`JsonText`, `listIssuesJson`). */
+export interface ListResult<T = Item> {
   groupedBy: GroupByField | null;
   subGroupedBy: GroupByField | null;
   /** Rows counted: items, or item×group rows for multi-valued groupings. */
@@ -58,7 +63,7 @@ export interface ListResult {
   count: number;
   totalPages: number;
   nextPageResults: boolean;
-  results: Item[] | Record<string, GroupBucket>;
+  results: T[] | Record<string, GroupBucket<T>>;
 }
 
 /** SQL of one page (exposed for EXPLAIN and the benchmark). */
@@ -66,9 +71,14 @@ export interface BuiltQuery {
   text: string;
   values: unknown[];
   grouped: boolean;
+  /** Each item row carries the item as one JSON text (see `listIssuesJson`). */
+  json?: boolean;
 }
 
-export function buildListQuery(req: ListRequest): BuiltQuery {
+/** `json`: each item as one JSON text (shapes other than "detail", whose relations are jsonb objects). */
+export function buildListQuery(req: ListRequest, opts: { json?: boolean } = {}): BuiltQuery {
+  const json = !!opts.json;
+  if (json && req.shape === "detail") throw new Error("the detail shape has no JSON-text form");
   const q = new Params();
   const tz = req.viewer.timezone;
   const ctx = contextSql(req.context, req.viewer, q);
@@ -110,7 +120,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
         : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
     }
     const meta = `json_build_object('total', ${total})`;
-    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: false };
+    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, json)}`, values: q.values, grouped: false, json };
   }
 
   // totals per group (and per sub-group)
@@ -159,7 +169,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: true };
+  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, json)}`, values: q.values, grouped: true, json };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
@@ -179,6 +189,8 @@ interface ItemCol {
   key: string;
   sql: string;
   conv?: Conv;
+  /** The column in the item's JSON text when it differs from `sql` (see `jsonSelect`). */
+  json?: string;
 }
 
 /** The wire fields of an item (wire-facts §6.1) in wire order, as SQL over `issues i` and `states s`. */
@@ -190,7 +202,7 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
     id: { sql: "i.id" },
     name: { sql: "i.name" },
     state_id: { sql: "i.state" },
-    sort_order: { sql: "i.sort_order", conv: "float" },
+    sort_order: { sql: "i.sort_order", conv: "float", json: jsonFloatExpr("i.sort_order") },
     completed_at: { sql: iso("i.completed_at") },
     estimate_point: { sql: "i.estimate_point" },
     priority: { sql: "i.priority" },
@@ -211,9 +223,9 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
     archived_at: { sql: "i.archived_at::text" },
     type_id: { sql: "i.type" },
     // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
-    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
-    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
-    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids" },
+    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids", json: "coalesce(i.assignee_ids, '{}')" },
+    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids", json: "coalesce(i.label_ids, '{}')" },
+    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids", json: "coalesce(i.module_ids, '{}')" },
   };
   // in wire order: `state__group` (lists only) comes before the three id arrays
   const { assignee_ids, label_ids, module_ids, ...scalars } = core;
@@ -248,12 +260,39 @@ const LEAD = 4;
  * The statement's result: one meta row (totals, group keys known in advance) and one row per item of the page,
  * numbered in page order; the item's fields are plain columns, turned into wire objects by `readRows`.
  */
-function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string): string {
+function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string, json: boolean): string {
   const cols = itemCols(req, q, tz);
+  const numbered = `row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL`;
+  const from = "FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state";
+  if (json) {
+    const floats = cols.filter((c) => c.conv === "float");
+    const odd = floats.length ? floats.map((c) => floatIsOdd(c.sql)).join(" OR ") : "false";
+    return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta, NULL::text AS item, NULL::boolean AS odd
+UNION ALL
+SELECT ${numbered}, row_to_json(j)::text, ${odd}
+${from} CROSS JOIN LATERAL (SELECT ${jsonSelect(req, cols)}) j`;
+  }
   return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta${cols.map(() => ", NULL").join("")}
 UNION ALL
-SELECT row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
-FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state`;
+SELECT ${numbered}${cols.map((c) => `, ${c.sql}`).join("")}
+${from}`;
+}
+
+/**
+ * The select list whose row is an item's JSON text (`row_to_json`: keys in this order, no spaces, strings escaped as
+ * JSON.stringify escapes them, id arrays as JSON arrays, timestamps as the same ISO text, `sort_order` as JavaScript
+ * prints it): the fields of `readRows`' objects, then the raw key of a multi-valued grouping, as `shapeResult` adds it.
+ */
+function jsonSelect(req: ListRequest, cols: ItemCol[]): string {
+  const out = cols.map((c) => `${c.json ?? c.sql} AS "${c.key}"`);
+  const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
+  const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  for (const [dim, field, col] of [[g, req.groupBy, "_g"], [sg, req.subGroupBy, "_sg"]] as const) {
+    if (!dim?.multi || !field) continue;
+    if (cols.some((c) => c.key === field)) throw new Error(`grouping ${field} would repeat an item field`);
+    out.push(`pg.${col} AS "${field}"`);
+  }
+  return out.join(", ");
 }
 
 /** The page's meta row. */
@@ -265,9 +304,9 @@ export interface PageMeta {
 }
 
 /** One page as read: its meta row and its items in page order, each with its group and sub-group key. */
-export interface PageRows {
+export interface PageRows<T = Item> {
   meta: PageMeta;
-  items: Item[];
+  items: T[];
   groupKeys: (string | null)[];
   subGroupKeys: (string | null)[];
 }
@@ -309,6 +348,50 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
   return { meta, items, groupKeys, subGroupKeys };
 }
 
+/**
+ * An item's JSON text whose floats PostgreSQL wrote as strings of its own notation (see `jsonFloatExpr`), printed
+ * again with each float as `readRows` gives it and `JSON.stringify` prints it (rare: sort orders beyond [1e-4, 1e15)).
+ */
+export function fixOddFloats(req: ListRequest, text: string): string {
+  const item = JSON.parse(text) as Record<string, unknown>;
+  for (const c of itemCols(req, new Params(), req.viewer.timezone)) {
+    // the driver reads a float8 as Number(text)
+    if (c.conv === "float" && typeof item[c.key] === "string") item[c.key] = convert("float", Number(item[c.key]));
+  }
+  return JSON.stringify(item);
+}
+
+/** Rows of a JSON-text page statement (`buildListQuery(req, { json: true })`) → its meta and its items' JSON texts. */
+export function readJsonRows(req: ListRequest, rows: unknown[][]): PageRows<JsonText> {
+  let meta: PageMeta = {};
+  const count = Math.max(rows.length - 1, 0);
+  const items: JsonText[] = new Array(count);
+  const groupKeys: (string | null)[] = new Array(count);
+  const subGroupKeys: (string | null)[] = new Array(count);
+  for (const row of rows) {
+    const k = Number(row[0]);
+    if (k === 0) {
+      meta = (row[3] ?? {}) as PageMeta;
+      continue;
+    }
+    const text = row[LEAD] as string;
+    items[k - 1] = new JsonText(row[LEAD + 1] ? fixOddFloats(req, text) : text);
+    groupKeys[k - 1] = row[1] as string | null;
+    subGroupKeys[k - 1] = row[2] as string | null;
+  }
+  return { meta, items, groupKeys, subGroupKeys };
+}
+
+/**
+ * One page of a list with each item as the JSON text PostgreSQL wrote for it (for a response body: `listEnvelope`
+ * then `stringifyWithText` give the same bytes as `JSON.stringify` of `listIssues`' envelope). Not for "detail".
+ */
+export async function listIssuesJson(app: AppContext, req: ListRequest): Promise<ListResult<JsonText>> {
+  const built = buildListQuery(req, { json: true });
+  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+  return shapeResult(req, built, readJsonRows(req, rows));
+}
+
 /** Run one page of a list. */
 export async function listIssues(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
   // A named prepared statement per connection, cached by its text (the same request shape always builds the same
@@ -326,7 +409,7 @@ function sortKeys(keys: Iterable<string>): string[] {
   return [...keys].sort((a, b) => (a === NONE_GROUP_KEY ? 1 : b === NONE_GROUP_KEY ? -1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows): ListResult {
+export function shapeResult<T extends object = Item>(req: ListRequest, built: BuiltQuery, page: PageRows<T>): ListResult<T> {
   const perPage = req.page.perPage;
   const { meta, items } = page;
   if (!built.grouped) {
@@ -369,23 +452,26 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
   }
 
   // place items, carrying the raw key of multi-valued groupings (e.g. labels__id)
-  const byGroup = new Map<string, Item[]>();
-  const bySub = new Map<string, Map<string, Item[]>>();
+  const byGroup = new Map<string, T[]>();
+  const bySub = new Map<string, Map<string, T[]>>();
   for (let x = 0; x < items.length; x++) {
     const it = items[x];
     const rawG = page.groupKeys[x] ?? null;
     const rawSg = page.subGroupKeys[x] ?? null;
     const gk = keyOf(rawG);
     const sgk = keyOf(rawSg);
-    const row = it as Record<string, unknown>;
-    if (gDim.multi) row[groupBy] = rawG;
-    if (sgDim?.multi) row[subGroupBy!] = rawSg;
+    // an item's JSON text carries these already (jsonSelect)
+    if (!built.json) {
+      const row = it as Record<string, unknown>;
+      if (gDim.multi) row[groupBy] = rawG;
+      if (sgDim?.multi) row[subGroupBy!] = rawSg;
+    }
     if (!sgDim) {
       const list = byGroup.get(gk) ?? [];
       list.push(it);
       byGroup.set(gk, list);
     } else {
-      const m = bySub.get(gk) ?? new Map<string, Item[]>();
+      const m = bySub.get(gk) ?? new Map<string, T[]>();
       const list = m.get(sgk) ?? [];
       list.push(it);
       m.set(sgk, list);
@@ -393,7 +479,7 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
     }
   }
 
-  const results: Record<string, GroupBucket> = {};
+  const results: Record<string, GroupBucket<T>> = {};
   if (items.length > 0) {
     const groupKeys = orderedKeys(gDim, meta.pre_g ?? null, groupTotals.keys(), sgDim ? bySub.keys() : byGroup.keys());
     for (const gk of groupKeys) {
@@ -401,8 +487,8 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
         results[gk] = { results: byGroup.get(gk) ?? [], total_results: groupTotals.get(gk) ?? 0 };
         continue;
       }
-      const subs: Record<string, { results: Item[]; total_results: number }> = {};
-      const present = bySub.get(gk) ?? new Map<string, Item[]>();
+      const subs: Record<string, { results: T[]; total_results: number }> = {};
+      const present = bySub.get(gk) ?? new Map<string, T[]>();
       const subKeys = orderedKeys(sgDim, meta.pre_sg ?? null, (subTotals.get(gk) ?? new Map()).keys(), present.keys());
       for (const sk of subKeys) subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
       results[gk] = { results: subs, total_results: groupTotals.get(gk) ?? 0 };
@@ -447,7 +533,7 @@ function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iter
 }
 
 /** The wire envelope (wire-facts §0) of a list result. */
-export function listEnvelope(page: PageRequest, r: ListResult): ListEnvelope<Item> {
+export function listEnvelope<T = Item>(page: PageRequest, r: ListResult<T>): ListEnvelope<T> {
   return {
     grouped_by: r.groupedBy,
     sub_grouped_by: r.subGroupedBy,
