@@ -74,9 +74,9 @@ export async function statementsPerRequest(app: AppContext, n: number, fn: (i: n
   return { top: sent / n, all: Number(r.all) / n };
 }
 
-/** The SQL P/issues/ runs for one page (each item as its JSON text), and a way to run it alone through the same pool. */
+/** The SQL the engine runs for one page, and a way to run it alone through the same pool. */
 function pageSql(app: AppContext, req: ListRequest) {
-  const built = buildListQuery(req, { json: true });
+  const built = buildListQuery(req);
   return { built, run: () => app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values().then(() => {}) };
 }
 

@@ -210,11 +210,9 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
     return { context: { kind: "project", workspaceId: info.workspaceId, projectId }, viewer, ...parsed, shape: "list" };
   };
   const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
-  // the statements P/issues/ runs (each item as its JSON text), and the grouped page's as rows of columns
-  const groupedSql = buildListQuery(reqFor(info.projectId, groupedQs), { json: true });
-  const groupedRowsSql = buildListQuery(reqFor(info.projectId, groupedQs));
-  const allSql = ALL_PAGES_QS.map((qs) => buildListQuery(reqFor(info.smallProjectId, qs), { json: true }));
-  const firstSql = buildListQuery(reqFor(info.smallProjectId, FIRST_PAGE_QS), { json: true });
+  const groupedSql = buildListQuery(reqFor(info.projectId, groupedQs));
+  const allSql = ALL_PAGES_QS.map((qs) => buildListQuery(reqFor(info.smallProjectId, qs)));
+  const firstSql = buildListQuery(reqFor(info.smallProjectId, FIRST_PAGE_QS));
   const cache = listCacheOf(app);
   cache.enabled = false;
   const results: Record<string, Stats> = {};
@@ -236,9 +234,6 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
     const g = await interleaved(300, () => get(P + "/issues/" + groupedQs).then(() => {}), () => runSql(groupedSql));
     results.groupedSingle = stats(g.a);
     results.groupedSqlSingle = stats(g.b);
-    const gr = await interleaved(300, () => runSql(groupedRowsSql), () => runSql(groupedSql));
-    results.groupedRowsSqlSingle = stats(gr.a);
-    results.groupedJsonSqlSingle = stats(gr.b);
     const r = await httpLoad(base + P + "/issues/" + groupedQs, headers, REQUESTS, CONCURRENCY);
     results.groupedColdConcurrent = stats(r.times, r.wall);
     const l = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
@@ -370,10 +365,9 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
     const parsed = parseListQuery(query, { timezone: "UTC" });
     return { context: { kind: "project", workspaceId: info.workspaceId, projectId: info.projectId }, viewer, ...parsed, shape: "list" };
   };
-  // as P/issues/ runs them: each item as its JSON text
-  const groupedSql = buildListQuery(reqFor(groupedQs), { json: true });
-  const filteredSql = buildListQuery(reqFor(filteredQs), { json: true });
-  // as P/issues/ runs it (listIssuesJson): a prepared statement, rows read as arrays of column values
+  const groupedSql = buildListQuery(reqFor(groupedQs));
+  const filteredSql = buildListQuery(reqFor(filteredQs));
+  // as the engine runs it (listIssues, listIssuesJson): a prepared statement, rows read as arrays of column values
   const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
   for (let i = 0; i < 20; i++) {
     await runSql(groupedSql);

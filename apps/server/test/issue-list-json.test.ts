@@ -1,19 +1,18 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_BY_FIELDS, ORDER_BY_FIELDS } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues, insertLabel, insertModule, seedStandardDataset, type ProjectCtx } from "./helpers/issue-fixtures.ts";
 import { listCacheOf, listIssues, listIssuesJson, parseListQuery, type ListContext, type ListRequest } from "../src/core/issue-list/index.ts";
-import { floatIsOdd, jsonFloatExpr } from "../src/core/issue-list/sql.ts";
-import { fixOddFloats } from "../src/core/issue-list/engine.ts";
 import { presentList, presentListText } from "../src/routes/issue-lists/presenters.ts";
 
 /**
- * The list's response body built from the items' JSON texts written by PostgreSQL (listIssuesJson, spliced by
- * presentListText) is byte for byte the body JSON.stringify gives for the same page read as objects (listIssues,
- * presentList): every value printed as JavaScript prints it (floats, timestamps, nulls, arrays, escaped strings), keys
- * in the same order, over varied items, every order_by, grouping and sub-grouping, filters, contexts and time zones.
+ * The list's response body built from each item's JSON text printed straight from the row's values (listIssuesJson,
+ * spliced by presentListText) is byte for byte the body JSON.stringify gives for the same page read as objects
+ * (listIssues, presentList): every value printed alike (doubles in every notation, non-finite ones, timestamps in three
+ * zones, nulls, id arrays, escaped and unicode strings), keys in the same order, the raw key of multi-valued groupings,
+ * over varied items, every order_by, grouping and sub-grouping, filters, contexts, and through P/issues/ with the cache
+ * off and on.
  */
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -104,34 +103,6 @@ const ORDERS = ORDER_BY_FIELDS.flatMap((f) => [f, `-${f}`]);
 const ZONES = ["UTC", "Asia/Kolkata", "America/St_Johns"];
 
 describe("list bodies from the items' JSON texts", () => {
-  it("print every double as JavaScript does (jsonFloatExpr, re-printed by fixOddFloats outside [1e-4, 1e15))", async () => {
-    const edge = [
-      0, -0, 1, -1, 0.1, 0.2 + 0.1, 1 / 3, 65535, 1e-7, 1e-6, 9.999999999999999e-7, 1e-5, 1e-4, 9.999e-5, 1e14, 1e15, 999999999999999.9,
-      1e16, 1e20, 1e21, 9.99e20, 1.5e300, 5e-324, Number.MAX_VALUE, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, -123.456e-10,
-      NaN, Infinity, -Infinity,
-    ];
-    const random: number[] = [];
-    const buf = crypto.randomBytes(8 * 3000);
-    for (let i = 0; i < 3000; i++) random.push(buf.readDoubleLE(i * 8));
-    for (let i = 0; i < 3000; i++) {
-      const exp = Math.floor(Math.random() * 60) - 30;
-      random.push((Math.random() - 0.5) * 10 ** exp, Math.round(Math.random() * 10 ** (i % 22)), Math.random() * 10 ** (i % 25));
-    }
-    const xs = [...edge, ...random];
-    const rows = await t.app.sql.unsafe(
-      `SELECT row_to_json(j)::text AS j, ${floatIsOdd("u.v::float8")} AS odd FROM unnest($1::text[]) WITH ORDINALITY AS u(v, n) CROSS JOIN LATERAL (SELECT ${jsonFloatExpr("u.v::float8")} AS sort_order) j ORDER BY u.n`,
-      [xs.map((x) => (Object.is(x, -0) ? "-0" : String(x)))] as never[],
-    );
-    const req = request({}, "UTC");
-    const got = (rows as unknown as { j: string; odd: boolean }[]).map((r) => (r.odd ? fixOddFloats(req, r.j) : r.j));
-    const want = xs.map((x) => JSON.stringify({ sort_order: Number.isFinite(x) ? x : String(x) }));
-    const wrong = xs.map((x, i) => [x, got[i], want[i]]).filter(([, g, w]) => g !== w);
-    expect(wrong).toEqual([]);
-    // most of the edge values and random bit patterns take the re-printed path
-    expect((rows as unknown as { odd: boolean }[]).filter((r) => r.odd).length).toBeGreaterThan(3000);
-    expect(got.length).toBe(xs.length);
-  });
-
   it("equal the objects' JSON for every order_by, in three time zones", async () => {
     let compared = 0;
     for (const timezone of ZONES) {
@@ -193,7 +164,8 @@ describe("list bodies from the items' JSON texts", () => {
       [{ kind: "project", workspaceId: ws.id, projectId: pr.id }, true],
     ];
     for (const [context, ownOnly] of contexts) {
-      for (const q of [{ order_by: "-created_at" }, { group_by: "labels__id", order_by: "sort_order", per_page: "50" }]) {
+      const queries: Record<string, string>[] = [{ order_by: "-created_at" }, { group_by: "labels__id", order_by: "sort_order", per_page: "50" }];
+      for (const q of queries) {
         const { reference, spliced, diff } = await bodies(request(q, "Asia/Kolkata", context, ownOnly));
         expect(diff, `${context.kind} ${JSON.stringify(q)}`).toBeNull();
         expect(spliced).toBe(reference);

@@ -10,7 +10,7 @@ import type { PageRequest } from "../pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
-import { floatIsOdd, isoExpr, jsonFloatExpr, Params } from "./sql.ts";
+import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
 
 /**
@@ -26,10 +26,8 @@ import { JsonText } from "./json-text.ts";
  * - an item is one row of `issues`: what it shows of its relations (assignee, label and module ids, cycle,
  *   link, attachment and sub-item counts) is kept on the row by triggers (db/sql/issue-list-attrs.sql);
  * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
- *   (no JSON built in PostgreSQL and parsed again in Node);
- * - or, for a response body (`listIssuesJson`), one JSON text per item written by PostgreSQL exactly as the first way
- *   prints it once stringified, which the body splices in as it is (no values decoded, no objects built, no JSON
- *   printed again for the items).
+ *   (no JSON built in PostgreSQL and parsed again in Node), or, for a response body (`listIssuesJson`), each item's
+ *   JSON text printed straight from the row's values (no object built and stringified).
  */
 
 export type ItemShape = "list" | "detail" | "create" | "sync";
@@ -71,14 +69,9 @@ export interface BuiltQuery {
   text: string;
   values: unknown[];
   grouped: boolean;
-  /** Each item row carries the item as one JSON text (see `listIssuesJson`). */
-  json?: boolean;
 }
 
-/** `json`: each item as one JSON text (shapes other than "detail", whose relations are jsonb objects). */
-export function buildListQuery(req: ListRequest, opts: { json?: boolean } = {}): BuiltQuery {
-  const json = !!opts.json;
-  if (json && req.shape === "detail") throw new Error("the detail shape has no JSON-text form");
+export function buildListQuery(req: ListRequest): BuiltQuery {
   const q = new Params();
   const tz = req.viewer.timezone;
   const ctx = contextSql(req.context, req.viewer, q);
@@ -120,7 +113,7 @@ export function buildListQuery(req: ListRequest, opts: { json?: boolean } = {}):
         : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
     }
     const meta = `json_build_object('total', ${total})`;
-    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, json)}`, values: q.values, grouped: false, json };
+    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: false };
   }
 
   // totals per group (and per sub-group)
@@ -169,7 +162,7 @@ export function buildListQuery(req: ListRequest, opts: { json?: boolean } = {}):
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, json)}`, values: q.values, grouped: true, json };
+  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: true };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
@@ -189,8 +182,9 @@ interface ItemCol {
   key: string;
   sql: string;
   conv?: Conv;
-  /** The column in the item's JSON text when it differs from `sql` (see `jsonSelect`). */
-  json?: string;
+  /** How `readRowsJson` prints the value: a string needing no escapes ("s": uuid, ISO time, date), any text ("t"),
+   *  a number or boolean (default), the conversion's value (`conv`) or a jsonb value ("detail" only: not printed). */
+  enc?: "s" | "t";
 }
 
 /** The wire fields of an item (wire-facts §6.1) in wire order, as SQL over `issues i` and `states s`. */
@@ -199,41 +193,41 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   const iso = (c: string) => isoExpr(c, tz, q);
   // every field of the contract's list item (a missing or misspelled one is a type error)
   const core: Record<keyof WorkItemCore, Omit<ItemCol, "key">> = {
-    id: { sql: "i.id" },
-    name: { sql: "i.name" },
-    state_id: { sql: "i.state" },
-    sort_order: { sql: "i.sort_order", conv: "float", json: jsonFloatExpr("i.sort_order") },
-    completed_at: { sql: iso("i.completed_at") },
-    estimate_point: { sql: "i.estimate_point" },
-    priority: { sql: "i.priority" },
-    start_date: { sql: "i.start_date::text" },
-    target_date: { sql: "i.target_date::text" },
+    id: { sql: "i.id", enc: "s" },
+    name: { sql: "i.name", enc: "t" },
+    state_id: { sql: "i.state", enc: "s" },
+    sort_order: { sql: "i.sort_order", conv: "float" },
+    completed_at: { sql: iso("i.completed_at"), enc: "s" },
+    estimate_point: { sql: "i.estimate_point", enc: "s" },
+    priority: { sql: "i.priority", enc: "t" },
+    start_date: { sql: "i.start_date::text", enc: "s" },
+    target_date: { sql: "i.target_date::text", enc: "s" },
     sequence_id: { sql: "i.sequence_id" },
-    project_id: { sql: "i.project" },
-    parent_id: { sql: "i.parent" },
-    cycle_id: { sql: "i.cycle_id" },
+    project_id: { sql: "i.project", enc: "s" },
+    parent_id: { sql: "i.parent", enc: "s" },
+    cycle_id: { sql: "i.cycle_id", enc: "s" },
     sub_issues_count: { sql: "i.sub_issues_count" },
-    created_at: { sql: iso("i.created_at") },
-    updated_at: { sql: iso("i.updated_at") },
-    created_by: { sql: "i.created_by" },
-    updated_by: { sql: "i.updated_by" },
+    created_at: { sql: iso("i.created_at"), enc: "s" },
+    updated_at: { sql: iso("i.updated_at"), enc: "s" },
+    created_by: { sql: "i.created_by", enc: "s" },
+    updated_by: { sql: "i.updated_by", enc: "s" },
     attachment_count: { sql: "i.attachment_count" },
     link_count: { sql: "i.link_count" },
     is_draft: { sql: "i.is_draft" },
-    archived_at: { sql: "i.archived_at::text" },
-    type_id: { sql: "i.type" },
+    archived_at: { sql: "i.archived_at::text", enc: "s" },
+    type_id: { sql: "i.type", enc: "s" },
     // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
-    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids", json: "coalesce(i.assignee_ids, '{}')" },
-    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids", json: "coalesce(i.label_ids, '{}')" },
-    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids", json: "coalesce(i.module_ids, '{}')" },
+    assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
+    label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
+    module_ids: { sql: "array_to_string(i.module_ids, ',')", conv: "ids" },
   };
   // in wire order: `state__group` (lists only) comes before the three id arrays
   const { assignee_ids, label_ids, module_ids, ...scalars } = core;
   const cols: ItemCol[] = Object.entries(scalars).map(([key, c]) => ({ key, ...c }));
-  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"` });
+  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"`, enc: "t" });
   cols.push({ key: "assignee_ids", ...assignee_ids }, { key: "label_ids", ...label_ids }, { key: "module_ids", ...module_ids });
-  if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at") });
-  if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html" });
+  if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at"), enc: "s" });
+  if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html", enc: "t" });
   if (shape === "detail") {
     const relFields = (alias: string) =>
       `'id', ${alias}.id, 'project_id', ${alias}.project, 'sequence_id', ${alias}.sequence_id, 'name', ${alias}.name, 'relation_type', r.relation_type, 'state_id', ${alias}.state, 'priority', ${alias}.priority, 'created_by', r.created_by, 'created_at', ${iso("r.created_at")}, 'updated_at', ${iso("r.updated_at")}, 'updated_by', r.updated_by`;
@@ -260,39 +254,12 @@ const LEAD = 4;
  * The statement's result: one meta row (totals, group keys known in advance) and one row per item of the page,
  * numbered in page order; the item's fields are plain columns, turned into wire objects by `readRows`.
  */
-function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string, json: boolean): string {
+function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string): string {
   const cols = itemCols(req, q, tz);
-  const numbered = `row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL`;
-  const from = "FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state";
-  if (json) {
-    const floats = cols.filter((c) => c.conv === "float");
-    const odd = floats.length ? floats.map((c) => floatIsOdd(c.sql)).join(" OR ") : "false";
-    return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta, NULL::text AS item, NULL::boolean AS odd
-UNION ALL
-SELECT ${numbered}, row_to_json(j)::text, ${odd}
-${from} CROSS JOIN LATERAL (SELECT ${jsonSelect(req, cols)}) j`;
-  }
   return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta${cols.map(() => ", NULL").join("")}
 UNION ALL
-SELECT ${numbered}${cols.map((c) => `, ${c.sql}`).join("")}
-${from}`;
-}
-
-/**
- * The select list whose row is an item's JSON text (`row_to_json`: keys in this order, no spaces, strings escaped as
- * JSON.stringify escapes them, id arrays as JSON arrays, timestamps as the same ISO text, `sort_order` as JavaScript
- * prints it): the fields of `readRows`' objects, then the raw key of a multi-valued grouping, as `shapeResult` adds it.
- */
-function jsonSelect(req: ListRequest, cols: ItemCol[]): string {
-  const out = cols.map((c) => `${c.json ?? c.sql} AS "${c.key}"`);
-  const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
-  const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
-  for (const [dim, field, col] of [[g, req.groupBy, "_g"], [sg, req.subGroupBy, "_sg"]] as const) {
-    if (!dim?.multi || !field) continue;
-    if (cols.some((c) => c.key === field)) throw new Error(`grouping ${field} would repeat an item field`);
-    out.push(`pg.${col} AS "${field}"`);
-  }
-  return out.join(", ");
+SELECT row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
+FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state`;
 }
 
 /** The page's meta row. */
@@ -348,21 +315,32 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
   return { meta, items, groupKeys, subGroupKeys };
 }
 
-/**
- * An item's JSON text whose floats PostgreSQL wrote as strings of its own notation (see `jsonFloatExpr`), printed
- * again with each float as `readRows` gives it and `JSON.stringify` prints it (rare: sort orders beyond [1e-4, 1e15)).
- */
-export function fixOddFloats(req: ListRequest, text: string): string {
-  const item = JSON.parse(text) as Record<string, unknown>;
-  for (const c of itemCols(req, new Params(), req.viewer.timezone)) {
-    // the driver reads a float8 as Number(text)
-    if (c.conv === "float" && typeof item[c.key] === "string") item[c.key] = convert("float", Number(item[c.key]));
-  }
-  return JSON.stringify(item);
-}
+/** A value of a row → its JSON text, as JSON.stringify prints the value `readRows` makes of it. */
+type Printer = (v: unknown) => string;
+const printSafe: Printer = (v) => (v === null ? "null" : `"${v as string}"`);
+const printAny: Printer = (v) => (v === null ? "null" : JSON.stringify(v));
+// an int4, a boolean (the driver's values) or null
+const printPlain: Printer = (v) => (v === null ? "null" : String(v));
+const printFloat: Printer = (v) => JSON.stringify(convert("float", v));
+// uuids: no comma, quote or backslash inside
+const printIds: Printer = (v) => (v ? `["${(v as string).replaceAll(",", '","')}"]` : "[]");
 
-/** Rows of a JSON-text page statement (`buildListQuery(req, { json: true })`) → its meta and its items' JSON texts. */
-export function readJsonRows(req: ListRequest, rows: unknown[][]): PageRows<JsonText> {
+/**
+ * Rows of a page statement → its meta and each item's JSON text, printed from the row's values: byte for byte what
+ * `JSON.stringify` gives for `readRows`' object of it once `shapeResult` has added a multi-valued grouping's raw key
+ * (no object is built, no property enumerated). Not for the "detail" shape (jsonb columns).
+ */
+export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<JsonText> {
+  if (req.shape === "detail") throw new Error("the detail shape is read as objects");
+  const cols = itemCols(req, new Params(), req.viewer.timezone);
+  const n = cols.length;
+  // `{"id":`, `,"name":`, …: the keys in wire order
+  const heads = cols.map((c, x) => `${x ? "," : "{"}${JSON.stringify(c.key)}:`);
+  const printers: Printer[] = cols.map((c) => (c.conv === "float" ? printFloat : c.conv === "ids" ? printIds : c.enc === "s" ? printSafe : c.enc === "t" ? printAny : printPlain));
+  const gDim = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
+  const sgDim = gDim && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
+  const sgHead = sgDim?.multi ? `,${JSON.stringify(req.subGroupBy)}:` : null;
   let meta: PageMeta = {};
   const count = Math.max(rows.length - 1, 0);
   const items: JsonText[] = new Array(count);
@@ -374,22 +352,26 @@ export function readJsonRows(req: ListRequest, rows: unknown[][]): PageRows<Json
       meta = (row[3] ?? {}) as PageMeta;
       continue;
     }
-    const text = row[LEAD] as string;
-    items[k - 1] = new JsonText(row[LEAD + 1] ? fixOddFloats(req, text) : text);
-    groupKeys[k - 1] = row[1] as string | null;
-    subGroupKeys[k - 1] = row[2] as string | null;
+    let text = "";
+    for (let c = 0; c < n; c++) text += heads[c] + printers[c](row[LEAD + c]);
+    const g = row[1] as string | null;
+    const sg = row[2] as string | null;
+    if (gHead) text += gHead + printAny(g);
+    if (sgHead) text += sgHead + printAny(sg);
+    items[k - 1] = new JsonText(text + "}");
+    groupKeys[k - 1] = g;
+    subGroupKeys[k - 1] = sg;
   }
   return { meta, items, groupKeys, subGroupKeys };
 }
 
 /**
- * One page of a list with each item as the JSON text PostgreSQL wrote for it (for a response body: `listEnvelope`
- * then `stringifyWithText` give the same bytes as `JSON.stringify` of `listIssues`' envelope). Not for "detail".
+ * One page of a list with each item as its JSON text (for a response body: `listEnvelope` then `stringifyWithText`
+ * give the same bytes as `JSON.stringify` of `listIssues`' envelope, without building the items). Not for "detail".
  */
-export async function listIssuesJson(app: AppContext, req: ListRequest): Promise<ListResult<JsonText>> {
-  const built = buildListQuery(req, { json: true });
+export async function listIssuesJson(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult<JsonText>> {
   const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
-  return shapeResult(req, built, readJsonRows(req, rows));
+  return shapeResult(req, built, readRowsJson(req, rows));
 }
 
 /** Run one page of a list. */
@@ -460,8 +442,8 @@ export function shapeResult<T extends object = Item>(req: ListRequest, built: Bu
     const rawSg = page.subGroupKeys[x] ?? null;
     const gk = keyOf(rawG);
     const sgk = keyOf(rawSg);
-    // an item's JSON text carries these already (jsonSelect)
-    if (!built.json) {
+    // an item's JSON text carries these already (readRowsJson)
+    if (!(it instanceof JsonText)) {
       const row = it as Record<string, unknown>;
       if (gDim.multi) row[groupBy] = rawG;
       if (sgDim?.multi) row[subGroupBy!] = rawSg;

@@ -1,6 +1,6 @@
 /**
- * A JSON text made elsewhere (a list item's JSON written by PostgreSQL), placed verbatim into a response by
- * `stringifyWithText` instead of being parsed and printed again.
+ * A JSON text made beforehand (a list item's, printed straight from its row: engine.ts `readRowsJson`), placed
+ * verbatim into a response by `stringifyWithText`.
  */
 export class JsonText {
   constructor(readonly text: string) {}

@@ -47,24 +47,3 @@ export function isoExpr(col: string, tz: string, q: Params): string {
 export function safeTimeZone(tz: string | null | undefined): string {
   return tz && isTimeZone(tz) ? tz : "UTC";
 }
-
-/**
- * A float8 in an item's JSON text. PostgreSQL (extra_float_digits > 0, its default) and JavaScript print the same
- * shortest digits for every double in [1e-4, 1e15) in the same fixed notation (below 2^53 no halfway point between two
- * doubles has 17 digits or fewer, so their choices of digits agree): those, and 0, are spliced as PostgreSQL prints
- * them. Any other value (exponent notations differ; above 2^53 PostgreSQL does not take a shortest decimal that lies
- * exactly halfway, JavaScript does) travels as PostgreSQL's text in a JSON string, and `floatIsOdd` marks the row, whose
- * item the server re-prints from that text as JavaScript does (`fixOddFloats`). -0 is "0", as JSON.stringify prints it.
- */
-export function jsonFloatExpr(col: string): string {
-  return `(CASE WHEN (${col}) = 0 THEN '0' WHEN ${floatIsPlain(col)} THEN (${col})::text ELSE to_json((${col})::text)::text END)::json`;
-}
-
-function floatIsPlain(col: string): string {
-  return `((${col}) = 0 OR (abs(${col}) >= 1e-4::float8 AND abs(${col}) < 1e15::float8))`;
-}
-
-/** True when `jsonFloatExpr(col)` wrote the value as a string to be re-printed by the server. */
-export function floatIsOdd(col: string): string {
-  return `NOT ${floatIsPlain(col)}`;
-}

@@ -62,7 +62,8 @@ export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
   const req: ListRequest = { context, viewer, ...parsed, shape };
   const cache = listCacheOf(ctx.app);
-  // The body with each item's JSON text as PostgreSQL wrote it (the detail shape's relations are jsonb: as objects).
+  // The body with each item's JSON text printed from its row, no object built (the detail shape's relations are
+  // jsonb values: read as objects).
   const compute = async () =>
     Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req))) : presentListText(parsed.page, await listIssuesJson(ctx.app, req)));
   if (!cache.cacheable(req)) return ctx.reply.code(200).type(JSON_TYPE).send(await compute());
