@@ -11,7 +11,7 @@
  * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
  * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
  * another checkout's seeded cluster (before/after runs of two builds), BENCH_LIST_ONLY=1 to measure only issue #13's lists on a
- * miss (targets 2 and 3, printed as one JSON line). PostgreSQL runs with Stride's embedded settings
+ * miss (targets 2 and 3, and the server's JSON work per page, objects against printed texts; one JSON line). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
@@ -23,7 +23,8 @@ import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
-import { buildListQuery, listCacheOf, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { readRows, readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
 import { openBenchCluster } from "./cluster.ts";
@@ -234,6 +235,18 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
     const g = await interleaved(300, () => get(P + "/issues/" + groupedQs).then(() => {}), () => runSql(groupedSql));
     results.groupedSingle = stats(g.a);
     results.groupedSqlSingle = stats(g.b);
+    // the server's JSON work on the same rows, call by call: objects + JSON.stringify (listIssues) against the items'
+    // texts printed from the rows (listIssuesJson), each from the rows to the body's bytes
+    for (const [name, req, q] of [["body1000", reqFor(info.smallProjectId, ALL_PAGES_QS[0]), allSql[0]], ["bodyGrouped", reqFor(info.projectId, groupedQs), groupedSql]] as const) {
+      const rows = (await app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+      const body = await interleaved(
+        300,
+        async () => { Buffer.from(JSON.stringify(listEnvelope(req.page, shapeResult(req, q, readRows(req, rows))))); },
+        async () => { Buffer.from(stringifyWithText(listEnvelope(req.page, shapeResult(req, q, readRowsJson(req, rows))))); },
+      );
+      results[`${name}Objects`] = stats(body.a);
+      results[`${name}Texts`] = stats(body.b);
+    }
     const r = await httpLoad(base + P + "/issues/" + groupedQs, headers, REQUESTS, CONCURRENCY);
     results.groupedColdConcurrent = stats(r.times, r.wall);
     const l = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
@@ -242,7 +255,7 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
     cache.enabled = true;
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
   }
-  const round = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 10) / 10);
+  const round = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 100) / 100);
   const figures = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { p50: round(v.p50), p90: round(v.p90), p99: round(v.p99), rps: round(v.rps) }]));
   const ratio = round(results.groupedSingle.p50 / results.groupedSqlSingle.p50 * 100)! / 100;
   log("LIST " + JSON.stringify({ label: process.env.BENCH_LABEL ?? "", load: [loadBefore, os.loadavg()].map((x) => x.map((y) => y.toFixed(2)).join(" ")), groupedApiOverSql: ratio, figures }));
