@@ -184,6 +184,21 @@ async function runWritesOnly(stride: Stride, info: BenchInfo) {
   log("WRITES " + JSON.stringify({ label: process.env.BENCH_LABEL ?? "", load: [loadBefore, os.loadavg()].map((l) => l.map((x) => x.toFixed(2)).join(" ")), figures, statements: w.statements, note: w.note }));
 }
 
+/** A signed-in session for the workspace admin: its token, request headers and a GET that insists on 200. */
+async function adminSession(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const get = async (url: string) => {
+    const res = await fetch(stride.url + url, { headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+  return { token, headers, get };
+}
+
 /**
  * BENCH_LIST_ONLY=1: issue #13's list figures on a miss alone (targets 2 and 3: the 2,000-item project's pages, the
  * grouped page at 1 and CONCURRENCY clients against its SQL alone), printed as one JSON line (for interleaved
@@ -193,17 +208,9 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
   const { app } = stride;
   const loadBefore = os.loadavg();
   const base = stride.url;
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const { token, headers, get } = await adminSession(stride, info);
   const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
   const SP = `/api/workspaces/${info.workspaceSlug}/projects/${info.smallProjectId}`;
-  const get = async (url: string) => {
-    const res = await fetch(base + url, { headers });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
-    return text;
-  };
   const groupedQs = `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
   const viewer = { userId: info.adminId, timezone: "UTC", ownOnly: false };
   const reqFor = (projectId: string, qs: string): ListRequest => {
@@ -286,17 +293,8 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   const { app } = stride;
   const loadBefore = os.loadavg();
   const base = stride.url;
-  // a signed-in session for the workspace admin
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const { token, headers, get } = await adminSession(stride, info);
   const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
-  const get = async (url: string) => {
-    const res = await fetch(base + url, { headers });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
-    return text;
-  };
 
   // items a crashed earlier run left behind (the seed names none like these)
   await app.sql`DELETE FROM issues WHERE project IN (${info.projectId}, ${info.smallProjectId}) AND (name IN ('bench edited item', 'bench probe') OR name LIKE 'Bench write %')`;

@@ -285,15 +285,11 @@ function convert(conv: Conv, v: unknown): unknown {
   return typeof v === "number" && !Number.isFinite(v) ? String(v) : v;
 }
 
-/** Rows (arrays of column values) of a page statement → its meta and its items with their wire fields in order. */
-export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
-  const cols = itemCols(req, new Params(), req.viewer.timezone);
-  const n = cols.length;
-  const keys = cols.map((c) => c.key);
-  const convs = cols.map((c) => c.conv);
+/** Rows of a page statement → its meta row and, in page order, `item(row)` with the row's group and sub-group key. */
+function readPage<T>(rows: unknown[][], item: (row: unknown[]) => T): PageRows<T> {
   let meta: PageMeta = {};
   const count = Math.max(rows.length - 1, 0);
-  const items: Item[] = new Array(count);
+  const items: T[] = new Array(count);
   const groupKeys: (string | null)[] = new Array(count);
   const subGroupKeys: (string | null)[] = new Array(count);
   for (const row of rows) {
@@ -302,17 +298,28 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
       meta = (row[3] ?? {}) as PageMeta;
       continue;
     }
+    items[k - 1] = item(row);
+    groupKeys[k - 1] = row[1] as string | null;
+    subGroupKeys[k - 1] = row[2] as string | null;
+  }
+  return { meta, items, groupKeys, subGroupKeys };
+}
+
+/** Rows (arrays of column values) of a page statement → its meta and its items with their wire fields in order. */
+export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
+  const cols = itemCols(req, new Params(), req.viewer.timezone);
+  const n = cols.length;
+  const keys = cols.map((c) => c.key);
+  const convs = cols.map((c) => c.conv);
+  return readPage(rows, (row) => {
     const it: Record<string, unknown> = {};
     for (let c = 0; c < n; c++) {
       const v = row[LEAD + c];
       const conv = convs[c];
       it[keys[c]] = conv ? convert(conv, v) : v;
     }
-    items[k - 1] = it as Item;
-    groupKeys[k - 1] = row[1] as string | null;
-    subGroupKeys[k - 1] = row[2] as string | null;
-  }
-  return { meta, items, groupKeys, subGroupKeys };
+    return it as Item;
+  });
 }
 
 /** A value of a row → its JSON text, as JSON.stringify prints the value `readRows` makes of it. */
@@ -341,28 +348,13 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
   const sgDim = gDim && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
   const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
   const sgHead = sgDim?.multi ? `,${JSON.stringify(req.subGroupBy)}:` : null;
-  let meta: PageMeta = {};
-  const count = Math.max(rows.length - 1, 0);
-  const items: JsonText[] = new Array(count);
-  const groupKeys: (string | null)[] = new Array(count);
-  const subGroupKeys: (string | null)[] = new Array(count);
-  for (const row of rows) {
-    const k = Number(row[0]);
-    if (k === 0) {
-      meta = (row[3] ?? {}) as PageMeta;
-      continue;
-    }
+  return readPage(rows, (row) => {
     let text = "";
     for (let c = 0; c < n; c++) text += heads[c] + printers[c](row[LEAD + c]);
-    const g = row[1] as string | null;
-    const sg = row[2] as string | null;
-    if (gHead) text += gHead + printAny(g);
-    if (sgHead) text += sgHead + printAny(sg);
-    items[k - 1] = new JsonText(text + "}");
-    groupKeys[k - 1] = g;
-    subGroupKeys[k - 1] = sg;
-  }
-  return { meta, items, groupKeys, subGroupKeys };
+    if (gHead) text += gHead + printAny(row[1]);
+    if (sgHead) text += sgHead + printAny(row[2]);
+    return new JsonText(text + "}");
+  });
 }
 
 /**
