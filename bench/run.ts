@@ -10,7 +10,8 @@
  * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
  * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
  * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
- * another checkout's seeded cluster (before/after runs of two builds). PostgreSQL runs with Stride's embedded settings
+ * another checkout's seeded cluster (before/after runs of two builds), BENCH_LIST_ONLY=1 to measure only issue #13's lists on a
+ * miss (targets 2 and 3, and the server's JSON work per page, objects against printed texts; one JSON line). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
@@ -22,12 +23,13 @@ import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
-import { buildListQuery, listCacheOf, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { readRows, readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
 import { openBenchCluster } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
-import { issue13Section, measureIssue13, type StatementCounts } from "./issue13.ts";
+import { ALL_PAGES_QS, FIRST_PAGE_QS, issue13Section, measureIssue13, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { measureSearch, writeSearchSection } from "./search.ts";
@@ -153,6 +155,7 @@ async function main() {
     stride = await cluster.start();
     await stride.app.sql.unsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     if (process.env.BENCH_WRITES_ONLY === "1") await runWritesOnly(stride, info);
+    else if (process.env.BENCH_LIST_ONLY === "1") await runListOnly(stride, info);
     else if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
     else if (process.env.BENCH_SEARCH_ONLY === "1") writeSearchSection(ROOT, await measureSearch(stride, info, log));
     else {
@@ -181,6 +184,90 @@ async function runWritesOnly(stride: Stride, info: BenchInfo) {
   log("WRITES " + JSON.stringify({ label: process.env.BENCH_LABEL ?? "", load: [loadBefore, os.loadavg()].map((l) => l.map((x) => x.toFixed(2)).join(" ")), figures, statements: w.statements, note: w.note }));
 }
 
+/** A signed-in session for the workspace admin: its token, request headers and a GET that insists on 200. */
+async function adminSession(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const get = async (url: string) => {
+    const res = await fetch(stride.url + url, { headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+  return { token, headers, get };
+}
+
+/**
+ * BENCH_LIST_ONLY=1: issue #13's list figures on a miss alone (targets 2 and 3: the 2,000-item project's pages, the
+ * grouped page at 1 and CONCURRENCY clients against its SQL alone), printed as one JSON line (for interleaved
+ * before/after runs; nothing written to docs/ or bench/last-run.json).
+ */
+async function runListOnly(stride: Stride, info: BenchInfo) {
+  const { app } = stride;
+  const loadBefore = os.loadavg();
+  const base = stride.url;
+  const { token, headers, get } = await adminSession(stride, info);
+  const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
+  const SP = `/api/workspaces/${info.workspaceSlug}/projects/${info.smallProjectId}`;
+  const groupedQs = `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
+  const viewer = { userId: info.adminId, timezone: "UTC", ownOnly: false };
+  const reqFor = (projectId: string, qs: string): ListRequest => {
+    const parsed = parseListQuery(Object.fromEntries(new URLSearchParams(qs.slice(1))), { timezone: "UTC" });
+    return { context: { kind: "project", workspaceId: info.workspaceId, projectId }, viewer, ...parsed, shape: "list" };
+  };
+  const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
+  const groupedSql = buildListQuery(reqFor(info.projectId, groupedQs));
+  const allSql = ALL_PAGES_QS.map((qs) => buildListQuery(reqFor(info.smallProjectId, qs)));
+  const firstSql = buildListQuery(reqFor(info.smallProjectId, FIRST_PAGE_QS));
+  const cache = listCacheOf(app);
+  cache.enabled = false;
+  const results: Record<string, Stats> = {};
+  try {
+    for (let i = 0; i < 20; i++) {
+      await get(P + "/issues/" + groupedQs);
+      await runSql(groupedSql);
+      for (const qs of ALL_PAGES_QS) await get(SP + "/issues/" + qs);
+      await get(SP + "/issues/" + FIRST_PAGE_QS);
+    }
+    log("List only (cache off): the 2,000-item project …");
+    const a = await interleaved(150, async () => { for (const qs of ALL_PAGES_QS) await get(SP + "/issues/" + qs); }, async () => { for (const q of allSql) await runSql(q); });
+    results.allApi = stats(a.a);
+    results.allSql = stats(a.b);
+    const f = await interleaved(300, () => get(SP + "/issues/" + FIRST_PAGE_QS).then(() => {}), () => runSql(firstSql));
+    results.firstApi = stats(f.a);
+    results.firstSql = stats(f.b);
+    log("List only (cache off): the grouped page, 1 client against its SQL, then 20 clients …");
+    const g = await interleaved(300, () => get(P + "/issues/" + groupedQs).then(() => {}), () => runSql(groupedSql));
+    results.groupedSingle = stats(g.a);
+    results.groupedSqlSingle = stats(g.b);
+    // the server's JSON work on the same rows, call by call: objects + JSON.stringify (listIssues) against the items'
+    // texts printed from the rows (listIssuesJson), each from the rows to the body's bytes
+    for (const [name, req, q] of [["body1000", reqFor(info.smallProjectId, ALL_PAGES_QS[0]), allSql[0]], ["bodyGrouped", reqFor(info.projectId, groupedQs), groupedSql]] as const) {
+      const rows = (await app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+      const body = await interleaved(
+        300,
+        async () => { Buffer.from(JSON.stringify(listEnvelope(req.page, shapeResult(req, q, readRows(req, rows))))); },
+        async () => { Buffer.from(stringifyWithText(listEnvelope(req.page, shapeResult(req, q, readRowsJson(req, rows))))); },
+      );
+      results[`${name}Objects`] = stats(body.a);
+      results[`${name}Texts`] = stats(body.b);
+    }
+    const r = await httpLoad(base + P + "/issues/" + groupedQs, headers, REQUESTS, CONCURRENCY);
+    results.groupedColdConcurrent = stats(r.times, r.wall);
+    const l = await load(REQUESTS, CONCURRENCY, () => runSql(groupedSql));
+    results.groupedSqlConcurrent = stats(l.times, l.wall);
+  } finally {
+    cache.enabled = true;
+    await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
+  }
+  const round = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 100) / 100);
+  const figures = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { p50: round(v.p50), p90: round(v.p90), p99: round(v.p99), rps: round(v.rps) }]));
+  const ratio = round(results.groupedSingle.p50 / results.groupedSqlSingle.p50 * 100)! / 100;
+  log("LIST " + JSON.stringify({ label: process.env.BENCH_LABEL ?? "", load: [loadBefore, os.loadavg()].map((x) => x.map((y) => y.toFixed(2)).join(" ")), groupedApiOverSql: ratio, figures }));
+}
+
 interface BrowserSetup {
   webDist: string | undefined;
   chromiumPath: string | null;
@@ -206,17 +293,8 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   const { app } = stride;
   const loadBefore = os.loadavg();
   const base = stride.url;
-  // a signed-in session for the workspace admin
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
+  const { token, headers, get } = await adminSession(stride, info);
   const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
-  const get = async (url: string) => {
-    const res = await fetch(base + url, { headers });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${url} → ${res.status} ${text.slice(0, 300)}`);
-    return text;
-  };
 
   // items a crashed earlier run left behind (the seed names none like these)
   await app.sql`DELETE FROM issues WHERE project IN (${info.projectId}, ${info.smallProjectId}) AND (name IN ('bench edited item', 'bench probe') OR name LIKE 'Bench write %')`;
@@ -300,7 +378,7 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   };
   const groupedSql = buildListQuery(reqFor(groupedQs));
   const filteredSql = buildListQuery(reqFor(filteredQs));
-  // as the engine runs it (listIssues): a prepared statement, rows read as arrays of column values
+  // as the engine runs it (listIssues, listIssuesJson): a prepared statement, rows read as arrays of column values
   const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
   for (let i = 0; i < 20; i++) {
     await runSql(groupedSql);

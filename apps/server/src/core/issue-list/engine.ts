@@ -11,6 +11,7 @@ import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer }
 import { compileFilter } from "./filters-sql.ts";
 import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
+import { JsonText } from "./json-text.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,
@@ -25,7 +26,8 @@ import { isoExpr, Params } from "./sql.ts";
  * - an item is one row of `issues`: what it shows of its relations (assignee, label and module ids, cycle,
  *   link, attachment and sub-item counts) is kept on the row by triggers (db/sql/issue-list-attrs.sql);
  * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
- *   (no JSON built in PostgreSQL and parsed again in Node).
+ *   (no JSON built in PostgreSQL and parsed again in Node), or, for a response body (`listIssuesJson`), each item's
+ *   JSON text printed straight from the row's values (no object built and stringified).
  */
 
 export type ItemShape = "list" | "detail" | "create" | "sync";
@@ -47,9 +49,10 @@ export interface ListRequest {
 
 /** A list row as the engine reads it: the contract's list item. */
 export type Item = WorkItemListItem;
-export type GroupBucket = WireGroupBucket<Item>;
+export type GroupBucket<T = Item> = WireGroupBucket<T>;
 
-export interface ListResult {
+/** `T`: the items as objects (`Item`), or as their JSON texts (`JsonText`, `listIssuesJson`). */
+export interface ListResult<T = Item> {
   groupedBy: GroupByField | null;
   subGroupedBy: GroupByField | null;
   /** Rows counted: items, or item×group rows for multi-valued groupings. */
@@ -58,7 +61,7 @@ export interface ListResult {
   count: number;
   totalPages: number;
   nextPageResults: boolean;
-  results: Item[] | Record<string, GroupBucket>;
+  results: T[] | Record<string, GroupBucket<T>>;
 }
 
 /** SQL of one page (exposed for EXPLAIN and the benchmark). */
@@ -179,6 +182,9 @@ interface ItemCol {
   key: string;
   sql: string;
   conv?: Conv;
+  /** How `readRowsJson` prints the value: a string needing no escapes ("s": uuid, ISO time, date), any text ("t"),
+   *  a number or boolean (default), the conversion's value (`conv`) or a jsonb value ("detail" only: not printed). */
+  enc?: "s" | "t";
 }
 
 /** The wire fields of an item (wire-facts §6.1) in wire order, as SQL over `issues i` and `states s`. */
@@ -187,29 +193,29 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   const iso = (c: string) => isoExpr(c, tz, q);
   // every field of the contract's list item (a missing or misspelled one is a type error)
   const core: Record<keyof WorkItemCore, Omit<ItemCol, "key">> = {
-    id: { sql: "i.id" },
-    name: { sql: "i.name" },
-    state_id: { sql: "i.state" },
+    id: { sql: "i.id", enc: "s" },
+    name: { sql: "i.name", enc: "t" },
+    state_id: { sql: "i.state", enc: "s" },
     sort_order: { sql: "i.sort_order", conv: "float" },
-    completed_at: { sql: iso("i.completed_at") },
-    estimate_point: { sql: "i.estimate_point" },
-    priority: { sql: "i.priority" },
-    start_date: { sql: "i.start_date::text" },
-    target_date: { sql: "i.target_date::text" },
+    completed_at: { sql: iso("i.completed_at"), enc: "s" },
+    estimate_point: { sql: "i.estimate_point", enc: "s" },
+    priority: { sql: "i.priority", enc: "t" },
+    start_date: { sql: "i.start_date::text", enc: "s" },
+    target_date: { sql: "i.target_date::text", enc: "s" },
     sequence_id: { sql: "i.sequence_id" },
-    project_id: { sql: "i.project" },
-    parent_id: { sql: "i.parent" },
-    cycle_id: { sql: "i.cycle_id" },
+    project_id: { sql: "i.project", enc: "s" },
+    parent_id: { sql: "i.parent", enc: "s" },
+    cycle_id: { sql: "i.cycle_id", enc: "s" },
     sub_issues_count: { sql: "i.sub_issues_count" },
-    created_at: { sql: iso("i.created_at") },
-    updated_at: { sql: iso("i.updated_at") },
-    created_by: { sql: "i.created_by" },
-    updated_by: { sql: "i.updated_by" },
+    created_at: { sql: iso("i.created_at"), enc: "s" },
+    updated_at: { sql: iso("i.updated_at"), enc: "s" },
+    created_by: { sql: "i.created_by", enc: "s" },
+    updated_by: { sql: "i.updated_by", enc: "s" },
     attachment_count: { sql: "i.attachment_count" },
     link_count: { sql: "i.link_count" },
     is_draft: { sql: "i.is_draft" },
-    archived_at: { sql: "i.archived_at::text" },
-    type_id: { sql: "i.type" },
+    archived_at: { sql: "i.archived_at::text", enc: "s" },
+    type_id: { sql: "i.type", enc: "s" },
     // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
     assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
     label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
@@ -218,10 +224,10 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   // in wire order: `state__group` (lists only) comes before the three id arrays
   const { assignee_ids, label_ids, module_ids, ...scalars } = core;
   const cols: ItemCol[] = Object.entries(scalars).map(([key, c]) => ({ key, ...c }));
-  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"` });
+  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"`, enc: "t" });
   cols.push({ key: "assignee_ids", ...assignee_ids }, { key: "label_ids", ...label_ids }, { key: "module_ids", ...module_ids });
-  if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at") });
-  if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html" });
+  if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at"), enc: "s" });
+  if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html", enc: "t" });
   if (shape === "detail") {
     const relFields = (alias: string) =>
       `'id', ${alias}.id, 'project_id', ${alias}.project, 'sequence_id', ${alias}.sequence_id, 'name', ${alias}.name, 'relation_type', r.relation_type, 'state_id', ${alias}.state, 'priority', ${alias}.priority, 'created_by', r.created_by, 'created_at', ${iso("r.created_at")}, 'updated_at', ${iso("r.updated_at")}, 'updated_by', r.updated_by`;
@@ -265,9 +271,9 @@ export interface PageMeta {
 }
 
 /** One page as read: its meta row and its items in page order, each with its group and sub-group key. */
-export interface PageRows {
+export interface PageRows<T = Item> {
   meta: PageMeta;
-  items: Item[];
+  items: T[];
   groupKeys: (string | null)[];
   subGroupKeys: (string | null)[];
 }
@@ -279,15 +285,11 @@ function convert(conv: Conv, v: unknown): unknown {
   return typeof v === "number" && !Number.isFinite(v) ? String(v) : v;
 }
 
-/** Rows (arrays of column values) of a page statement → its meta and its items with their wire fields in order. */
-export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
-  const cols = itemCols(req, new Params(), req.viewer.timezone);
-  const n = cols.length;
-  const keys = cols.map((c) => c.key);
-  const convs = cols.map((c) => c.conv);
+/** Rows of a page statement → its meta row and, in page order, `item(row)` with the row's group and sub-group key. */
+function readPage<T>(rows: unknown[][], item: (row: unknown[]) => T): PageRows<T> {
   let meta: PageMeta = {};
   const count = Math.max(rows.length - 1, 0);
-  const items: Item[] = new Array(count);
+  const items: T[] = new Array(count);
   const groupKeys: (string | null)[] = new Array(count);
   const subGroupKeys: (string | null)[] = new Array(count);
   for (const row of rows) {
@@ -296,17 +298,72 @@ export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
       meta = (row[3] ?? {}) as PageMeta;
       continue;
     }
+    items[k - 1] = item(row);
+    groupKeys[k - 1] = row[1] as string | null;
+    subGroupKeys[k - 1] = row[2] as string | null;
+  }
+  return { meta, items, groupKeys, subGroupKeys };
+}
+
+/** Rows (arrays of column values) of a page statement → its meta and its items with their wire fields in order. */
+export function readRows(req: ListRequest, rows: unknown[][]): PageRows {
+  const cols = itemCols(req, new Params(), req.viewer.timezone);
+  const n = cols.length;
+  const keys = cols.map((c) => c.key);
+  const convs = cols.map((c) => c.conv);
+  return readPage(rows, (row) => {
     const it: Record<string, unknown> = {};
     for (let c = 0; c < n; c++) {
       const v = row[LEAD + c];
       const conv = convs[c];
       it[keys[c]] = conv ? convert(conv, v) : v;
     }
-    items[k - 1] = it as Item;
-    groupKeys[k - 1] = row[1] as string | null;
-    subGroupKeys[k - 1] = row[2] as string | null;
-  }
-  return { meta, items, groupKeys, subGroupKeys };
+    return it as Item;
+  });
+}
+
+/** A value of a row → its JSON text, as JSON.stringify prints the value `readRows` makes of it. */
+type Printer = (v: unknown) => string;
+const printSafe: Printer = (v) => (v === null ? "null" : `"${v as string}"`);
+const printAny: Printer = (v) => (v === null ? "null" : JSON.stringify(v));
+// an int4, a boolean (the driver's values) or null
+const printPlain: Printer = (v) => (v === null ? "null" : String(v));
+const printFloat: Printer = (v) => JSON.stringify(convert("float", v));
+// uuids: no comma, quote or backslash inside
+const printIds: Printer = (v) => (v ? `["${(v as string).replaceAll(",", '","')}"]` : "[]");
+
+/**
+ * Rows of a page statement → its meta and each item's JSON text, printed from the row's values: byte for byte what
+ * `JSON.stringify` gives for `readRows`' object of it once `shapeResult` has added a multi-valued grouping's raw key
+ * (no object is built, no property enumerated). Not for the "detail" shape (jsonb columns).
+ */
+export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<JsonText> {
+  if (req.shape === "detail") throw new Error("the detail shape is read as objects");
+  const cols = itemCols(req, new Params(), req.viewer.timezone);
+  const n = cols.length;
+  // `{"id":`, `,"name":`, …: the keys in wire order
+  const heads = cols.map((c, x) => `${x ? "," : "{"}${JSON.stringify(c.key)}:`);
+  const printers: Printer[] = cols.map((c) => (c.conv === "float" ? printFloat : c.conv === "ids" ? printIds : c.enc === "s" ? printSafe : c.enc === "t" ? printAny : printPlain));
+  const gDim = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
+  const sgDim = gDim && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
+  const sgHead = sgDim?.multi ? `,${JSON.stringify(req.subGroupBy)}:` : null;
+  return readPage(rows, (row) => {
+    let text = "";
+    for (let c = 0; c < n; c++) text += heads[c] + printers[c](row[LEAD + c]);
+    if (gHead) text += gHead + printAny(row[1]);
+    if (sgHead) text += sgHead + printAny(row[2]);
+    return new JsonText(text + "}");
+  });
+}
+
+/**
+ * One page of a list with each item as its JSON text (for a response body: `listEnvelope` then `stringifyWithText`
+ * give the same bytes as `JSON.stringify` of `listIssues`' envelope, without building the items). Not for "detail".
+ */
+export async function listIssuesJson(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult<JsonText>> {
+  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+  return shapeResult(req, built, readRowsJson(req, rows));
 }
 
 /** Run one page of a list. */
@@ -326,7 +383,7 @@ function sortKeys(keys: Iterable<string>): string[] {
   return [...keys].sort((a, b) => (a === NONE_GROUP_KEY ? 1 : b === NONE_GROUP_KEY ? -1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows): ListResult {
+export function shapeResult<T extends object = Item>(req: ListRequest, built: BuiltQuery, page: PageRows<T>): ListResult<T> {
   const perPage = req.page.perPage;
   const { meta, items } = page;
   if (!built.grouped) {
@@ -369,23 +426,26 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
   }
 
   // place items, carrying the raw key of multi-valued groupings (e.g. labels__id)
-  const byGroup = new Map<string, Item[]>();
-  const bySub = new Map<string, Map<string, Item[]>>();
+  const byGroup = new Map<string, T[]>();
+  const bySub = new Map<string, Map<string, T[]>>();
   for (let x = 0; x < items.length; x++) {
     const it = items[x];
     const rawG = page.groupKeys[x] ?? null;
     const rawSg = page.subGroupKeys[x] ?? null;
     const gk = keyOf(rawG);
     const sgk = keyOf(rawSg);
-    const row = it as Record<string, unknown>;
-    if (gDim.multi) row[groupBy] = rawG;
-    if (sgDim?.multi) row[subGroupBy!] = rawSg;
+    // an item's JSON text carries these already (readRowsJson)
+    if (!(it instanceof JsonText)) {
+      const row = it as Record<string, unknown>;
+      if (gDim.multi) row[groupBy] = rawG;
+      if (sgDim?.multi) row[subGroupBy!] = rawSg;
+    }
     if (!sgDim) {
       const list = byGroup.get(gk) ?? [];
       list.push(it);
       byGroup.set(gk, list);
     } else {
-      const m = bySub.get(gk) ?? new Map<string, Item[]>();
+      const m = bySub.get(gk) ?? new Map<string, T[]>();
       const list = m.get(sgk) ?? [];
       list.push(it);
       m.set(sgk, list);
@@ -393,7 +453,7 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
     }
   }
 
-  const results: Record<string, GroupBucket> = {};
+  const results: Record<string, GroupBucket<T>> = {};
   if (items.length > 0) {
     const groupKeys = orderedKeys(gDim, meta.pre_g ?? null, groupTotals.keys(), sgDim ? bySub.keys() : byGroup.keys());
     for (const gk of groupKeys) {
@@ -401,8 +461,8 @@ export function shapeResult(req: ListRequest, built: BuiltQuery, page: PageRows)
         results[gk] = { results: byGroup.get(gk) ?? [], total_results: groupTotals.get(gk) ?? 0 };
         continue;
       }
-      const subs: Record<string, { results: Item[]; total_results: number }> = {};
-      const present = bySub.get(gk) ?? new Map<string, Item[]>();
+      const subs: Record<string, { results: T[]; total_results: number }> = {};
+      const present = bySub.get(gk) ?? new Map<string, T[]>();
       const subKeys = orderedKeys(sgDim, meta.pre_sg ?? null, (subTotals.get(gk) ?? new Map()).keys(), present.keys());
       for (const sk of subKeys) subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
       results[gk] = { results: subs, total_results: groupTotals.get(gk) ?? 0 };
@@ -447,7 +507,7 @@ function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iter
 }
 
 /** The wire envelope (wire-facts §0) of a list result. */
-export function listEnvelope(page: PageRequest, r: ListResult): ListEnvelope<Item> {
+export function listEnvelope<T = Item>(page: PageRequest, r: ListResult<T>): ListEnvelope<T> {
   return {
     grouped_by: r.groupedBy,
     sub_grouped_by: r.subGroupedBy,

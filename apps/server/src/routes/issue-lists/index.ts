@@ -8,6 +8,7 @@ import {
   filterError,
   listCacheOf,
   listIssues,
+  listIssuesJson,
   one,
   parseFilters,
   parseListQuery,
@@ -21,7 +22,7 @@ import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
 import { P, W } from "../../core/paths.ts";
 import { globalViewFilter, type SavedFilter } from "../../core/saved-views.ts";
 import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
-import { presentItems, presentList, presentSync } from "./presenters.ts";
+import { presentItems, presentList, presentListText, presentSync } from "./presenters.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,12 +62,16 @@ export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
   const req: ListRequest = { context, viewer, ...parsed, shape };
   const cache = listCacheOf(ctx.app);
-  if (!cache.cacheable(req)) return presentList(parsed.page, await listIssues(ctx.app, req));
+  // The body with each item's JSON text printed from its row, no object built (the detail shape's relations are
+  // jsonb values: read as objects).
+  const compute = async () =>
+    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req))) : presentListText(parsed.page, await listIssuesJson(ctx.app, req)));
+  if (!cache.cacheable(req)) return ctx.reply.code(200).type(JSON_TYPE).send(await compute());
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
   const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
   const key = cache.key(gen, req, kind);
-  const body = await cache.fetch(gen, key, async () => Buffer.from(JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req)))));
+  const body = await cache.fetch(gen, key, compute);
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
 }
 
