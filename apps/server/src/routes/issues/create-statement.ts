@@ -15,7 +15,8 @@ const INS_ASG = `), ins_asg AS (
 /**
  * A work item's create as ONE prepared statement (issue #13): the checks of its references (state or the project's
  * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
- * default assignee when none), the next sequence number (never reused, even after deletes: wire-facts §15), the sort order at the end of its state, the item, its
+ * default assignee when none), the next sequence number (the project's PostgreSQL sequence: never reused, even after deletes,
+ * wire-facts §15; no lock on the project row), the sort order at the end of its state, the item, its
  * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
  * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
  * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
@@ -51,8 +52,8 @@ WITH st AS (
   WHERE $10::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asg0)
     AND m.member = $10::uuid AND m.project = $1 AND m.is_active AND m.role >= 15
 ), seq AS (
-  UPDATE projects SET issue_sequence = GREATEST(issue_sequence, (SELECT COALESCE(max(sequence_id), 0) FROM issues WHERE project = $1)) + 1
-  WHERE id = $1 AND EXISTS (SELECT 1 FROM ok) RETURNING issue_sequence
+  -- the project's own sequence (db/sql/issue-sequences.sql): no row lock held to COMMIT; taken only when the checks pass
+  SELECT nextval(('issue_seq_' || replace($1::text, '-', ''))::regclass)::integer AS issue_sequence FROM ok
 ), ins AS (
   INSERT INTO issues (workspace, project, name, description_html, description_binary, description_json, description_stripped,
     priority, state, parent, estimate_point, start_date, target_date, sequence_id, sort_order, completed_at, is_draft, is_epic,
