@@ -47,7 +47,16 @@ describe("work-item numbers", () => {
     expect((await createItem(ws, p)).sequence_id).toBe(1);
     const bad = await ws.admin.post(`${p.base}/issues/`, { name: "x", parent_id: crypto.randomUUID() });
     expect(bad.status).toBe(400);
+    // a plain create sends its activity with the create statement: a failed check writes neither rows nor jobs
+    const jobs = async () => (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`)[0].n;
+    const activities = async () => (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_activities WHERE project = ${p.id}`)[0].n;
+    const [jobsBefore, activitiesBefore] = [await jobs(), await activities()];
+    const other = await projectFixture(t, ws);
+    const badState = await ws.admin.post(`${p.base}/issues/`, { name: "x", state_id: other.states.Todo });
+    expect(badState.body).toEqual({ non_field_errors: ["State is not valid please pass a valid state_id"] });
+    expect([await jobs(), await activities()]).toEqual([jobsBefore, activitiesBefore]);
     expect((await createItem(ws, p)).sequence_id).toBe(2);
+    expect(await activities()).toBe(activitiesBefore + 1);
 
     // a failure after the item is written (here: an activity hook) rolls the whole create back
     const hook: ActivityHook = async (_tx, rows) => {
