@@ -12,7 +12,7 @@ execSync("npx drizzle-kit generate --name init", { cwd, stdio: "inherit" });
 const BREAK = "--> statement-breakpoint";
 const migration = readdirSync(cwd + "drizzle").filter((f) => f.endsWith(".sql")).sort().pop();
 if (!migration) throw new Error("drizzle-kit generated no migration");
-for (const file of ["plan-counts.sql", "list-version-triggers.sql", "issue-list-counts.sql", "issue-list-attrs.sql", "live-events.sql", "search.sql", "collab-access.sql"]) {
+for (const file of ["issue-sequences.sql", "plan-counts.sql", "list-version-triggers.sql", "issue-list-counts.sql", "issue-list-attrs.sql", "live-events.sql", "search.sql", "collab-access.sql"]) {
   const text = readFileSync(cwd + "src/db/sql/" + file, "utf8").trim();
   appendFileSync(cwd + "drizzle/" + migration, `\n${BREAK}\n-- ${file} (appended by scripts/db-generate.mjs)\n${text}\n`);
   console.log(`appended src/db/sql/${file} to drizzle/${migration}`);

@@ -1592,6 +1592,67 @@ CREATE INDEX "agent_executions_issue_idx" ON "agent_executions" USING btree ("is
 CREATE INDEX "agent_executions_live_idx" ON "agent_executions" USING btree ("status","heartbeat_at");--> statement-breakpoint
 CREATE INDEX "agent_templates_project_idx" ON "agent_templates" USING btree ("project");
 --> statement-breakpoint
+-- issue-sequences.sql (appended by scripts/db-generate.mjs)
+-- Work-item numbers (`sequence_id`, the 12 of "WEB-12"): one PostgreSQL sequence per project, `issue_seq_<project id
+-- without dashes>` (issue #13). `nextval` takes no row lock and is never rolled back, so creates in one project no
+-- longer wait for each other's COMMIT on the project row (the old `UPDATE projects SET issue_sequence = …` held that
+-- row's lock through the rest of the create and its commit-time flush: creates of one project ran one at a time).
+-- The price is a rare gap after a create that rolls back once it has its number (docs/decisions.md); a create whose
+-- checks fail takes no number (routes/issues/create-statement.ts calls nextval only when they pass).
+-- `projects.issue_sequence` stays the project's last number for readers (`next_work_item_sequence`): the commit-time
+-- flush (list-version-triggers.sql) raises it from the sequence, on the project row it locks anyway.
+-- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+CREATE OR REPLACE FUNCTION issue_sequence_name(p uuid) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT 'issue_seq_' || replace(p::text, '-', '') $$;
+--> statement-breakpoint
+-- The next number of a project (for scripts and test fixtures; the create statement spells the same expression
+-- out, so a custom plan folds the name instead of running this function as a statement of its own).
+CREATE OR REPLACE FUNCTION issue_sequence_next(p uuid) RETURNS integer LANGUAGE sql
+  AS $$ SELECT nextval(('issue_seq_' || replace(p::text, '-', ''))::regclass)::integer $$;
+--> statement-breakpoint
+-- A project's sequence continues after `last` (its issue_sequence, or for a database numbered before the sequences
+-- existed, the greatest number already used); created with the project, dropped with it.
+CREATE OR REPLACE FUNCTION issue_sequence_ensure(p uuid, last bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I AS integer MINVALUE 1', issue_sequence_name(p));
+  IF last > 0 THEN
+    PERFORM setval(issue_sequence_name(p)::regclass, GREATEST(last, COALESCE(pg_sequence_last_value(issue_sequence_name(p)::regclass), 0)));
+  END IF;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION issue_sequence_project_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM issue_sequence_ensure(NEW.id, NEW.issue_sequence);
+  ELSE
+    EXECUTE format('DROP SEQUENCE IF EXISTS %I', issue_sequence_name(OLD.id));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS projects_issue_sequence_ins ON projects;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS projects_issue_sequence_del ON projects;
+--> statement-breakpoint
+CREATE TRIGGER projects_issue_sequence_ins AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION issue_sequence_project_row();
+--> statement-breakpoint
+CREATE TRIGGER projects_issue_sequence_del AFTER DELETE ON projects FOR EACH ROW EXECUTE FUNCTION issue_sequence_project_row();
+--> statement-breakpoint
+-- Projects that predate their sequence (a database migrated from before): numbering continues after the greatest of
+-- the counter and the numbers already used (deleted items keep theirs: a number is never reused, wire-facts §15).
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN
+    SELECT pr.id, GREATEST(pr.issue_sequence, COALESCE((SELECT max(i.sequence_id) FROM issues i WHERE i.project = pr.id), 0)) AS last
+    FROM projects pr WHERE to_regclass(issue_sequence_name(pr.id)) IS NULL
+  LOOP
+    PERFORM issue_sequence_ensure(r.id, r.last);
+  END LOOP;
+END $$;
+
+--> statement-breakpoint
 -- plan-counts.sql (appended by scripts/db-generate.mjs)
 -- cycle_item_counts, cycle_assignee_counts, module_item_counts: what the cycle and module lists count (P/cycles/,
 -- P/modules/, their details, the v1 lists, webhooks), kept per cycle or module so a list reads a few rows per cycle
@@ -1775,12 +1836,50 @@ BEGIN
   ), l AS (
     SELECT pr.id FROM projects pr WHERE pr.id IN (SELECT project FROM d) ORDER BY pr.id FOR NO KEY UPDATE
   )
-  UPDATE projects p SET list_version = p.list_version + 1 FROM l WHERE p.id = l.id;
-  PERFORM issue_list_counts_flush(tx);
+  -- issue_sequence follows the project's number sequence (issue-sequences.sql) for its readers
+  UPDATE projects p SET list_version = p.list_version + 1,
+    issue_sequence = GREATEST(p.issue_sequence, COALESCE(pg_sequence_last_value(to_regclass('issue_seq_' || replace(p.id::text, '-', ''))), 0))
+  FROM l WHERE p.id = l.id;
+  -- the projects' work-item counts (issue-list-counts.sql), written out here rather than called: a function call
+  -- is a statement of its own besides the one it runs (issue #13)
+  WITH d AS (
+    DELETE FROM issue_list_counts_pending WHERE txid = tx
+    RETURNING project, state, priority, is_epic, is_sub, delta
+  )
+  INSERT INTO issue_list_counts AS c (project, state, priority, is_epic, is_sub, n)
+  SELECT project, state, priority, is_epic, is_sub, sum(delta) FROM d
+  WHERE EXISTS (SELECT 1 FROM projects pr WHERE pr.id = d.project)
+  GROUP BY project, state, priority, is_epic, is_sub HAVING sum(delta) <> 0
+  ORDER BY project, state, priority, is_epic, is_sub
+  ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n;
   IF EXISTS (SELECT 1 FROM plan_counts_pending WHERE txid = tx) THEN
     PERFORM plan_counts_flush(tx);
   END IF;
-  PERFORM live_publish(tx);
+  -- the live events (live-events.sql), written out for the same reason: each stream's counter moves once by its
+  -- number of events, the events are numbered in the order recorded, stored, and NOTIFYed in stream and number order
+  WITH mine AS (
+    DELETE FROM live_pending WHERE txid = tx RETURNING *
+  ), e AS (
+    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine
+  ), k AS (
+    SELECT stream, count(*) AS c FROM e GROUP BY stream
+  ), bump AS (
+    INSERT INTO live_streams AS ls (stream, seq) SELECT stream, c FROM k ORDER BY stream
+    ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + EXCLUDED.seq
+    RETURNING stream, seq
+  ), numbered AS (
+    SELECT e.stream, b.seq - k.c + row_number() OVER (PARTITION BY e.stream ORDER BY e.n) AS q,
+      jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
+        'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))) AS ev
+    FROM e JOIN k ON k.stream = e.stream JOIN bump b ON b.stream = e.stream
+  ), stored AS (
+    INSERT INTO live_events (stream, seq, event) SELECT stream, q, ev FROM numbered RETURNING stream, seq, event
+  ), msgs AS (
+    SELECT stream, seq, jsonb_build_object('s', stream, 'q', seq, 'e', event)::text AS msg FROM stored ORDER BY stream, seq OFFSET 0
+  )
+  -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
+  SELECT count(pg_notify('stride_live', CASE WHEN octet_length(msg) > 7900 THEN jsonb_build_object('s', stream, 'q', seq)::text ELSE msg END))
+  INTO done FROM msgs;
   DELETE FROM tx_flush_pending WHERE txid = tx;
   RETURN NULL;
 END $$;
@@ -2066,22 +2165,12 @@ DROP TRIGGER IF EXISTS issues_list_counts_del ON issues;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS issue_list_counts_collect();
 --> statement-breakpoint
--- Called by list_version_flush (deferred, at commit) for one transaction, after it locked the projects' rows: apply
--- the pending deltas of every project in key order. A project deleted by the same transaction has no counts left.
+-- list_version_flush (deferred, at commit) applies one transaction's pending deltas, after it locked the projects'
+-- rows, every project in key order (written out in that function: issue #13). A project deleted by the same
+-- transaction has no counts left.
 DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint, uuid);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint) RETURNS void LANGUAGE sql AS $$
-  WITH d AS (
-    DELETE FROM issue_list_counts_pending WHERE txid = tx
-    RETURNING project, state, priority, is_epic, is_sub, delta
-  )
-  INSERT INTO issue_list_counts AS c (project, state, priority, is_epic, is_sub, n)
-  SELECT project, state, priority, is_epic, is_sub, sum(delta) FROM d
-  WHERE EXISTS (SELECT 1 FROM projects pr WHERE pr.id = d.project)
-  GROUP BY project, state, priority, is_epic, is_sub HAVING sum(delta) <> 0
-  ORDER BY project, state, priority, is_epic, is_sub
-  ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n
-$$;
+DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint);
 --> statement-breakpoint
 -- A database that already has work items (this file run on an existing one): count them once.
 INSERT INTO issue_list_counts (project, state, priority, is_epic, is_sub, n)
@@ -2271,7 +2360,7 @@ WHERE EXISTS (SELECT 1 FROM issue_assignees x WHERE x.issue = i.id) OR EXISTS (S
 -- - live_capture (row trigger on every table with a workspace column, installed by the DO block at the end, so
 --   tables added later get it when the migration is regenerated) records the change in live_pending, merged
 --   per transaction and row (fields united, one event per row and stream);
--- - live_publish (called at commit by the transaction's one deferred flush, list_version_flush, after the list
+-- - the publish step (at commit, inside the transaction's one deferred flush, list_version_flush, after the list
 --   bookkeeping) numbers each stream's events with a gapless per-stream sequence in commit order (the stream row
 --   stays locked until commit), stores them in live_events (bounded retention, read for catch-up) and NOTIFYs
 --   `stride_live` (delivered only on commit).
@@ -2395,31 +2484,8 @@ DROP TRIGGER IF EXISTS live_flush ON live_pending;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS live_flush();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION live_publish(tx bigint) RETURNS void LANGUAGE sql AS $$
-  WITH mine AS (
-    DELETE FROM live_pending WHERE txid = tx RETURNING *
-  ), e AS (
-    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine
-  ), k AS (
-    SELECT stream, count(*) AS c FROM e GROUP BY stream
-  ), bump AS (
-    INSERT INTO live_streams AS ls (stream, seq) SELECT stream, c FROM k ORDER BY stream
-    ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + EXCLUDED.seq
-    RETURNING stream, seq
-  ), numbered AS (
-    SELECT e.stream, b.seq - k.c + row_number() OVER (PARTITION BY e.stream ORDER BY e.n) AS q,
-      jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
-        'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))) AS ev
-    FROM e JOIN k ON k.stream = e.stream JOIN bump b ON b.stream = e.stream
-  ), stored AS (
-    INSERT INTO live_events (stream, seq, event) SELECT stream, q, ev FROM numbered RETURNING stream, seq, event
-  ), msgs AS (
-    SELECT stream, seq, jsonb_build_object('s', stream, 'q', seq, 'e', event)::text AS msg FROM stored ORDER BY stream, seq OFFSET 0
-  )
-  -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
-  SELECT count(pg_notify('stride_live', CASE WHEN octet_length(msg) > 7900 THEN jsonb_build_object('s', stream, 'q', seq)::text ELSE msg END))
-  FROM msgs
-$$;
+-- The publish step runs inside list_version_flush (list-version-triggers.sql), written out there (issue #13).
+DROP FUNCTION IF EXISTS live_publish(bigint);
 --> statement-breakpoint
 -- Every table with a workspace column publishes (and `workspaces` itself), except the bookkeeping tables below.
 -- test/live-coverage.test.ts insists that every table either has the trigger or is named there as private.

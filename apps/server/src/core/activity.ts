@@ -133,11 +133,20 @@ async function continueDescription(tx: DbOrTx, a: ActivityInput, now: Date, epoc
   return row ?? null;
 }
 
+export interface RecordOptions {
+  /**
+   * Write the rows and their jobs only if this work item exists when the statement runs: a create sends its activity
+   * together with the create statement (pipelined on the transaction's connection), before it knows whether the
+   * create's checks passed (routes/issues/commands.ts).
+   */
+  ifIssueExists?: string;
+}
+
 /**
  * Record activity in the caller's transaction (one call may carry many rows): a parent change also records
  * the sub-item on the parents, and a description change may continue the same person's entry.
  */
-export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | ActivityInput[]): Promise<ActivityRow[]> {
+export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | ActivityInput[], opts: RecordOptions = {}): Promise<ActivityRow[]> {
   let list = Array.isArray(inputs) ? inputs : [inputs];
   if (list.length === 0) return [];
   list = await withParentSides(tx, list);
@@ -175,14 +184,16 @@ export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | Activit
   }));
   const rows = [...continued, ...inserted];
   const jobs = activityJobPlanners.flatMap((plan) => plan(rows));
-  if (inserted.length || jobs.length) await writeActivity(tx, inserted, jobs);
+  if (inserted.length || jobs.length) await writeActivity(tx, inserted, jobs, opts.ifIssueExists ?? null);
   for (const hook of activityHooks) await hook(tx, rows);
   return rows;
 }
 
 /** Activity rows and the jobs they ask for, in one prepared statement. */
 const WRITE_ACTIVITY = `
-WITH a AS (
+WITH ok AS (
+  SELECT $3::uuid IS NULL OR EXISTS (SELECT 1 FROM issues WHERE id = $3::uuid) AS go
+), a AS (
   INSERT INTO issue_activities (id, issue, project, workspace, verb, field, old_value, new_value, comment, issue_comment,
     old_identifier, new_identifier, epoch, actor, created_at, updated_at, created_by, updated_by)
   SELECT r.id, r.issue, r.project, r.workspace, r.verb, r.field, r.old_value, r.new_value, r.comment, r.issue_comment,
@@ -190,25 +201,26 @@ WITH a AS (
   FROM json_to_recordset($1::text::json) AS r(id uuid, issue uuid, project uuid, workspace uuid, verb text, field text,
     old_value text, new_value text, comment text, issue_comment uuid, old_identifier uuid, new_identifier uuid,
     epoch double precision, actor uuid, created_at timestamptz, updated_at timestamptz)
+  WHERE (SELECT go FROM ok)
   RETURNING 1
 ), j AS (
   SELECT graphile_worker.add_job(identifier => r.task, payload => r.payload, max_attempts => r.max_attempts, job_key_mode => 'replace') AS job
   FROM json_to_recordset($2::text::json) AS r(task text, payload json, max_attempts int, workspace uuid, event text)
-  WHERE r.event IS NULL OR EXISTS (
+  WHERE (SELECT go FROM ok) AND (r.event IS NULL OR EXISTS (
     SELECT 1 FROM webhooks w WHERE w.workspace = r.workspace AND w.is_active AND CASE r.event
       WHEN 'issue' THEN w.on_issue WHEN 'issue_comment' THEN w.on_issue_comment WHEN 'project' THEN w.on_project
-      WHEN 'cycle' THEN w.on_cycle WHEN 'module' THEN w.on_module ELSE false END)
+      WHEN 'cycle' THEN w.on_cycle WHEN 'module' THEN w.on_module ELSE false END))
 )
 SELECT (SELECT count(*) FROM a) AS rows, (SELECT count(job) FROM j) AS jobs`;
 
-async function writeActivity(tx: DbOrTx, rows: readonly ActivityRow[], jobs: readonly PlannedJob[]): Promise<void> {
+async function writeActivity(tx: DbOrTx, rows: readonly ActivityRow[], jobs: readonly PlannedJob[], ifIssueExists: string | null): Promise<void> {
   const r = rows.map((a) => ({
     id: a.id, issue: a.issueId, project: a.projectId, workspace: a.workspaceId, verb: a.verb, field: a.field, old_value: a.oldValue,
     new_value: a.newValue, comment: a.comment, issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier,
     new_identifier: a.newIdentifier, epoch: a.epoch, actor: a.actorId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(),
   }));
   const j = jobs.map((x) => ({ task: x.task, payload: x.payload ?? {}, max_attempts: x.maxAttempts, workspace: x.webhook?.workspaceId ?? null, event: x.webhook?.event ?? null }));
-  await rawOf(tx).unsafe(WRITE_ACTIVITY, [JSON.stringify(r), JSON.stringify(j)], { prepare: true });
+  await rawOf(tx).unsafe(WRITE_ACTIVITY, [JSON.stringify(r), JSON.stringify(j), ifIssueExists], { prepare: true });
 }
 
 type Base = Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">;

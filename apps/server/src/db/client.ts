@@ -56,7 +56,9 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
   const sql = admitted(raw, new Gate(max, acquireTimeoutMs));
   // Note: drizzle makes postgres.js date/timestamp parsers and serializers transparent, so raw `sql`
   // queries get timestamps back as strings and must pass dates as ISO strings, not Date objects.
-  const db = drizzle(sql, { schema });
+  // Without drizzle's `schema` option: it only serves the relational `db.query.*` API (unused here), and with it every
+  // transaction builds one query builder per table (~0.15 ms of CPU per write, issue #13). The type keeps the schema.
+  const db = drizzle(sql) as unknown as Db;
   return { db, sql, close: () => raw.end({ timeout: 5 }) };
 }
 

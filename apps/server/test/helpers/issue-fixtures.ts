@@ -65,7 +65,7 @@ export async function insertIssues(c: ProjectCtx, specs: IssueSpec[]): Promise<R
   for (const s of specs) {
     position++;
     const [{ seq }] = await db.execute<{ seq: number }>(
-      sql`UPDATE projects SET issue_sequence = issue_sequence + 1 WHERE id = ${c.pr.id} RETURNING issue_sequence AS seq`,
+      sql`SELECT issue_sequence_next(${c.pr.id}) AS seq`,
     );
     const createdAt = new Date(BASE_TIME + (s.createdAtOffset ?? position) * 1000);
     const updatedAt = new Date(BASE_TIME + (s.updatedAtOffset ?? s.createdAtOffset ?? position) * 1000);

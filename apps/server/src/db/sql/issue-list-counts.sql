@@ -40,22 +40,12 @@ DROP TRIGGER IF EXISTS issues_list_counts_del ON issues;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS issue_list_counts_collect();
 --> statement-breakpoint
--- Called by list_version_flush (deferred, at commit) for one transaction, after it locked the projects' rows: apply
--- the pending deltas of every project in key order. A project deleted by the same transaction has no counts left.
+-- list_version_flush (deferred, at commit) applies one transaction's pending deltas, after it locked the projects'
+-- rows, every project in key order (written out in that function: issue #13). A project deleted by the same
+-- transaction has no counts left.
 DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint, uuid);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION issue_list_counts_flush(tx bigint) RETURNS void LANGUAGE sql AS $$
-  WITH d AS (
-    DELETE FROM issue_list_counts_pending WHERE txid = tx
-    RETURNING project, state, priority, is_epic, is_sub, delta
-  )
-  INSERT INTO issue_list_counts AS c (project, state, priority, is_epic, is_sub, n)
-  SELECT project, state, priority, is_epic, is_sub, sum(delta) FROM d
-  WHERE EXISTS (SELECT 1 FROM projects pr WHERE pr.id = d.project)
-  GROUP BY project, state, priority, is_epic, is_sub HAVING sum(delta) <> 0
-  ORDER BY project, state, priority, is_epic, is_sub
-  ON CONFLICT (project, state, priority, is_epic, is_sub) DO UPDATE SET n = c.n + EXCLUDED.n
-$$;
+DROP FUNCTION IF EXISTS issue_list_counts_flush(bigint);
 --> statement-breakpoint
 -- A database that already has work items (this file run on an existing one): count them once.
 INSERT INTO issue_list_counts (project, state, priority, is_epic, is_sub, n)

@@ -5,7 +5,7 @@
 -- - live_capture (row trigger on every table with a workspace column, installed by the DO block at the end, so
 --   tables added later get it when the migration is regenerated) records the change in live_pending, merged
 --   per transaction and row (fields united, one event per row and stream);
--- - live_publish (called at commit by the transaction's one deferred flush, list_version_flush, after the list
+-- - the publish step (at commit, inside the transaction's one deferred flush, list_version_flush, after the list
 --   bookkeeping) numbers each stream's events with a gapless per-stream sequence in commit order (the stream row
 --   stays locked until commit), stores them in live_events (bounded retention, read for catch-up) and NOTIFYs
 --   `stride_live` (delivered only on commit).
@@ -129,31 +129,8 @@ DROP TRIGGER IF EXISTS live_flush ON live_pending;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS live_flush();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION live_publish(tx bigint) RETURNS void LANGUAGE sql AS $$
-  WITH mine AS (
-    DELETE FROM live_pending WHERE txid = tx RETURNING *
-  ), e AS (
-    SELECT unnest(streams) AS stream, tbl, id, op, project, issue, creator, fields, ts, n FROM mine
-  ), k AS (
-    SELECT stream, count(*) AS c FROM e GROUP BY stream
-  ), bump AS (
-    INSERT INTO live_streams AS ls (stream, seq) SELECT stream, c FROM k ORDER BY stream
-    ON CONFLICT (stream) DO UPDATE SET seq = ls.seq + EXCLUDED.seq
-    RETURNING stream, seq
-  ), numbered AS (
-    SELECT e.stream, b.seq - k.c + row_number() OVER (PARTITION BY e.stream ORDER BY e.n) AS q,
-      jsonb_strip_nulls(jsonb_build_object('t', e.tbl, 'id', e.id, 'op', e.op, 'p', e.project, 'i', e.issue, 'c', e.creator,
-        'f', to_jsonb(e.fields), 'v', to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))) AS ev
-    FROM e JOIN k ON k.stream = e.stream JOIN bump b ON b.stream = e.stream
-  ), stored AS (
-    INSERT INTO live_events (stream, seq, event) SELECT stream, q, ev FROM numbered RETURNING stream, seq, event
-  ), msgs AS (
-    SELECT stream, seq, jsonb_build_object('s', stream, 'q', seq, 'e', event)::text AS msg FROM stored ORDER BY stream, seq OFFSET 0
-  )
-  -- NOTIFY payloads must stay under 8000 bytes: a larger event is announced by its number and read from live_events
-  SELECT count(pg_notify('stride_live', CASE WHEN octet_length(msg) > 7900 THEN jsonb_build_object('s', stream, 'q', seq)::text ELSE msg END))
-  FROM msgs
-$$;
+-- The publish step runs inside list_version_flush (list-version-triggers.sql), written out there (issue #13).
+DROP FUNCTION IF EXISTS live_publish(bigint);
 --> statement-breakpoint
 -- Every table with a workspace column publishes (and `workspaces` itself), except the bookkeeping tables below.
 -- test/live-coverage.test.ts insists that every table either has the trigger or is named there as private.

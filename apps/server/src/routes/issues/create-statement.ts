@@ -15,7 +15,8 @@ const INS_ASG = `), ins_asg AS (
 /**
  * A work item's create as ONE prepared statement (issue #13): the checks of its references (state or the project's
  * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
- * default assignee when none), the next sequence number (never reused, even after deletes: wire-facts §15), the sort order at the end of its state, the item, its
+ * default assignee when none), the next sequence number (the project's PostgreSQL sequence: never reused, even after deletes,
+ * wire-facts §15; no lock on the project row), the sort order at the end of its state, the item, its
  * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
  * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
  * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
@@ -51,13 +52,13 @@ WITH st AS (
   WHERE $10::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asg0)
     AND m.member = $10::uuid AND m.project = $1 AND m.is_active AND m.role >= 15
 ), seq AS (
-  UPDATE projects SET issue_sequence = GREATEST(issue_sequence, (SELECT COALESCE(max(sequence_id), 0) FROM issues WHERE project = $1)) + 1
-  WHERE id = $1 AND EXISTS (SELECT 1 FROM ok) RETURNING issue_sequence
+  -- the project's own sequence (db/sql/issue-sequences.sql): no row lock held to COMMIT; taken only when the checks pass
+  SELECT nextval(('issue_seq_' || replace($1::text, '-', ''))::regclass)::integer AS issue_sequence FROM ok
 ), ins AS (
-  INSERT INTO issues (workspace, project, name, description_html, description_binary, description_json, description_stripped,
+  INSERT INTO issues (id, workspace, project, name, description_html, description_binary, description_json, description_stripped,
     priority, state, parent, estimate_point, start_date, target_date, sequence_id, sort_order, completed_at, is_draft, is_epic,
     type, external_source, external_id, created_at, updated_at, created_by, updated_by)
-  SELECT $2, $1, $11, $12, $13::bytea, $14::text::jsonb, $15, $16, ok.state_id, $6::uuid, $7::uuid, $17::text::date, $18::text::date,
+  SELECT $27::uuid, $2, $1, $11, $12, $13::bytea, $14::text::jsonb, $15, $16, ok.state_id, $6::uuid, $7::uuid, $17::text::date, $18::text::date,
     seq.issue_sequence,
     -- at the end of its state (two sub-queries, so each reads the (project, state, sort_order) index)
     COALESCE($19::double precision, CASE WHEN ok.state_id IS NULL
@@ -82,6 +83,8 @@ FROM chk LEFT JOIN ins ON true`;
 const CREATE_ISSUE = [false, true].map((labels) => [false, true].map((assignees) => createIssueText(labels, assignees)));
 
 export interface CreateStatementInput {
+  /** The new item's id, made by the caller (so its activity can be sent before the create answers). */
+  id: string;
   projectId: string;
   workspaceId: string;
   actorId: string | null;
@@ -131,7 +134,7 @@ export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): P
     [
       x.projectId, x.workspaceId, x.actorId, x.stateId, x.allowTriage, x.parentId, x.estimatePointId, [...new Set(x.labelIds)], [...new Set(x.assigneeIds)],
       x.defaultAssigneeId, x.name, x.html, x.binary, JSON.stringify(x.json ?? {}), x.stripped, x.priority, x.startDate, x.targetDate, x.sortOrder,
-      x.isDraft, x.isEpic, x.typeId, x.externalSource, x.now.toISOString(), x.write, x.externalId,
+      x.isDraft, x.isEpic, x.typeId, x.externalSource, x.now.toISOString(), x.write, x.externalId, x.id,
     ] as never[],
     { prepare: true },
   );
