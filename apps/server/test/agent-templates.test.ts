@@ -3,6 +3,8 @@ import { AGENT_MSG } from "@stride/shared/contract";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
 import type { Client } from "./helpers/client.ts";
+import { eq } from "drizzle-orm";
+import { schema } from "../src/db/client.ts";
 
 /** Agent templates, the issue_agent preset and the agent types' metadata (agents.md §2; platform.md §6, §7). */
 
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 const cfg = (extra: Record<string, unknown> = {}) => ({ type: "coding", name: "Coder", model_config: "fast", instructions: "Be brief.", max_steps: 12, timeout_s: 600, ...extra });
-const cluster = async () => (await t.db.db.query.agentClusters.findFirst({ where: (c, { eq }) => eq(c.projectId, w.project.id) }))!;
+const cluster = async () => (await t.db.db.select().from(schema.agentClusters).where(eq(schema.agentClusters.projectId, w.project.id)))[0]!;
 
 describe("agent templates", () => {
   it("creates, lists, replaces and deletes; preset_names points issue_agent at the template and its environments", async () => {
