@@ -114,6 +114,11 @@ describe("the app's HTML with the first screen's data", () => {
     }
     // the detail of the item as embedded keeps the name exactly
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
+    // the item is read once, by its key: the web caches that answer under the by-id key too, so the page
+    // does not carry (nor the server read) the same detail again by id
+    expect(data[requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)]).toBeUndefined();
+    const project = await ws.admin.get(`${pr.base}/`);
+    expect(data[requestKey(`${pr.base}/`)]).toEqual(project.body);
   });
 
   it("sends the answers in blocks as they come: the caller and the live positions first, each later answer once", async () => {

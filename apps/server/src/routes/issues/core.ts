@@ -54,8 +54,12 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
-      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id });
-      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      // the visit is written while the answer is read: it never changes the answer
+      const [, detail] = await Promise.all([
+        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id }),
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
+      ]);
+      return detail;
     },
   });
 
@@ -120,8 +124,11 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       if (!member) throw notAllowedToView();
       if (!view) throw issueNotFound();
       assertCanSee(ctx.user.id, project, member, view.issue);
-      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id });
-      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      const [, detail] = await Promise.all([
+        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id }),
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
+      ]);
+      return detail;
     },
   });
 
