@@ -114,6 +114,11 @@ describe("the app's HTML with the first screen's data", () => {
     }
     // the detail of the item as embedded keeps the name exactly
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
+    // the item is read once, by its key: the web caches that answer under the by-id key too, so the page
+    // does not carry (nor the server read) the same detail again by id
+    expect(data[requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)]).toBeUndefined();
+    const project = await ws.admin.get(`${pr.base}/`);
+    expect(data[requestKey(`${pr.base}/`)]).toEqual(project.body);
   });
 
   it("sends the answers in blocks as they come: the caller and the live positions first, each later answer once", async () => {
@@ -304,5 +309,32 @@ describe("one session and scope lookup per page", () => {
     expect(keys.filter((k) => k.startsWith("scope:")).sort()).toEqual([`scope:${ws.admin.userId}:${ws.slug}:`, `scope:${ws.admin.userId}:${ws.slug}:${pr.id}`].sort());
     // outside a page, nothing is shared (every request from the network reads its own)
     expect(pageLoadKeys()).toEqual([]);
+  });
+});
+
+describe("the full work-item page reads its item once", () => {
+  it("hands the item the lookup by key found to the page's requests for its parts, which do not read it again", async () => {
+    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const key = `${pr.identifier}-${item.sequence_id}`;
+    const parts = [
+      `${pr.base}/issues/${item.id}/history/?activity_type=issue-property`,
+      `${pr.base}/issues/${item.id}/sub-issues/`,
+      `${pr.base}/issues/${item.id}/issue-relation/`,
+    ];
+    const { afterLookup, afterParts, bodies } = await withPageLoads(async () => {
+      const lookup = await t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${key}/`, headers });
+      expect(lookup.statusCode).toBe(200);
+      const afterLookup = pageLoadKeys();
+      const answers = await Promise.all(parts.map((url) => t.server.inject({ method: "GET", url, headers })));
+      return { afterLookup, afterParts: pageLoadKeys(), bodies: answers.map((a) => ({ status: a.statusCode, body: a.json() as unknown })) };
+    });
+    // the lookup left the item's row for the page: the parts' item load is that one (no second key, no read by id)
+    expect(afterLookup).toContain(`issue:${pr.id}:${item.id}`);
+    expect(afterParts.filter((k) => k.startsWith("issue:"))).toEqual([`issue:${pr.id}:${item.id}`]);
+    // and they answer as they do from the network
+    for (const [i, url] of parts.entries()) {
+      const api = await ws.admin.get(url);
+      expect(bodies[i], url).toEqual({ status: 200, body: api.body });
+    }
   });
 });

@@ -81,6 +81,21 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   const W = `/api/workspaces/${encodeURIComponent(slug)}`;
   const P = (pid: string) => `${W}/projects/${pid}`;
   const roles = `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`;
+  if (section === "browse" && a) {
+    // the item's parts need its id: the lookup by key goes out first. Its answer is the detail the web shows (its
+    // loader caches it under the by-id key too), so the by-id read is not made again. The project's data starts
+    // from whichever names the project first, the lookup or the projects list (by the key's identifier), so the
+    // project and its estimates do not wait behind the lookup.
+    const key = a.toUpperCase();
+    const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
+    then<{ id: string; project_id: string; is_epic?: boolean }>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), (d) => {
+      workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues", false);
+    });
+    then<{ id: string; identifier: string }[]>(`${W}/projects/`, (list) => {
+      const p = Array.isArray(list) ? list.find((x) => x.identifier.toUpperCase() === ident) : undefined;
+      if (p) projectRefs(p.id);
+    });
+  }
   go(`${W}/`);
   go("/api/users/me/workspaces/");
   go(`${W}/projects/`);
@@ -105,10 +120,11 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       if (featureListsOf(p).estimates) go(`${P(pid)}/estimates/`);
     });
   };
-  const workItem = (pid: string, id: string, kind: "issues" | "epics") => {
+  /** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
+  const workItem = (pid: string, id: string, kind: "issues" | "epics", withItem = true) => {
     const item = `${P(pid)}/${kind}/${id}/`;
     const type = kind === "epics" ? "epic" : "issue";
-    go(withQuery(item, { expand: DETAIL_EXPAND }));
+    if (withItem) go(withQuery(item, { expand: DETAIL_EXPAND }));
     go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
     go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
     go(`${item}sub-issues/`);
@@ -128,10 +144,6 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   };
 
   if (section === "browse" && a) {
-    const key = a.toUpperCase();
-    then<{ id: string; project_id: string; is_epic?: boolean }>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), (d) =>
-      workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues"),
-    );
     go(roles);
     go(`${W}/members/`);
     return;

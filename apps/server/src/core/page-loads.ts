@@ -22,6 +22,15 @@ export function pageLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
   return p;
 }
 
+/**
+ * Tell the current page a load's answer that a request already has (e.g. the item the lookup by key found), so the
+ * page's later requests reuse it instead of reading it again; nothing outside a page, nor when the load has started.
+ */
+export function pageKnown<T>(key: string, value: T): void {
+  const loads = store.getStore();
+  if (loads && !loads.has(key)) loads.set(key, Promise.resolve(value));
+}
+
 /** How many distinct loads the current page has shared so far (0 outside a page); for tests and measurements. */
 export function pageLoadKeys(): string[] {
   return [...(store.getStore()?.keys() ?? [])];

@@ -5,6 +5,7 @@ import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
 import type { ScopeCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
 import { isEpicPath } from "../../core/paths.ts";
+import { pageLoad } from "../../core/page-loads.ts";
 import type { IssueRow } from "./queries.ts";
 
 /** 404 for a work item named in a body that is not in the project (work-tracking.md §8). */
@@ -32,7 +33,8 @@ export interface IssueLoadOpts {
  * Deleted items are never found; `epics/` paths only find epics.
  */
 export async function loadIssueForRoute(ctx: ScopeCtx<{ issueId: string }>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
-  const issue = await findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId);
+  // once per page when the server runs a page's requests (the item's parts read it each), core/page-loads.ts
+  const issue = await pageLoad(issueLoadKey(ctx.project.id, ctx.params.issueId), () => findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId));
   if (!issue) throw errors.notFound();
   if (isEpicPath(ctx) && !issue.isEpic) throw errors.notFound();
   if (opts.archived === false && issue.archivedAt) throw errors.notFound();
@@ -52,6 +54,9 @@ export function visibleTo(userId: string, project: ProjectRow, member: ProjectMe
   return (issue: { createdById: string | null }) =>
     canSeeWorkItem({ userId, projectRole: member?.role ?? null, guestViewAllFeatures: project.guestViewAllFeatures, creatorId: issue.createdById });
 }
+
+/** The page load (core/page-loads.ts) of the item `issueId` of `projectId`. */
+export const issueLoadKey = (projectId: string, issueId: string) => `issue:${projectId}:${issueId}`;
 
 /** The item of every item route (PATCH, GET, DELETE, …): a prepared statement, one round trip. */
 const FIND_ISSUE = "SELECT * FROM issues WHERE id = $1 AND project = $2 AND deleted_at IS NULL LIMIT 1";

@@ -8,7 +8,8 @@ import type { AppContext } from "../../core/context.ts";
 import { P, W, isEpicPath, itemUrls } from "../../core/paths.ts";
 import { issueParams, projectParams } from "../../core/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
-import { assertCanSee, findProjectIssues, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
+import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
+import { pageKnown } from "../../core/page-loads.ts";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
@@ -54,8 +55,12 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
-      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id });
-      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      // the visit is written while the answer is read: it never changes the answer
+      const [, detail] = await Promise.all([
+        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id }),
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
+      ]);
+      return detail;
     },
   });
 
@@ -120,8 +125,13 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       if (!member) throw notAllowedToView();
       if (!view) throw issueNotFound();
       assertCanSee(ctx.user.id, project, member, view.issue);
-      await recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id });
-      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      // the page's requests for the item's parts (core/screen-data.ts) reuse the row instead of reading it again
+      pageKnown(issueLoadKey(project.id, view.issue.id), view.issue);
+      const [, detail] = await Promise.all([
+        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id }),
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
+      ]);
+      return detail;
     },
   });
 

@@ -111,8 +111,12 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     },
     policy: PERMISSIONS.project.view,
     handler: async ({ project, user, workspace, req }) => {
-      await recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id });
-      return presentOneProjectFull(app.db, user.id, project.id);
+      // the visit is written while the answer is read (it never changes the answer), from the row the scope loaded
+      const [, [full]] = await Promise.all([
+        recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id }),
+        presentProjectsFull(app.db, user.id, [project]),
+      ]);
+      return full;
     },
   });
 
