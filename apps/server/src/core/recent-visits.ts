@@ -58,7 +58,7 @@ async function writeVisit(db: DbOrTx, v: Visit): Promise<void> {
  * visible at once, and a crash can lose at most the last few visits, which the read's answer never waited for. A
  * flushed commit cost the work-item screens 10–30 ms on each of the two reads that record one (the item, its project).
  */
-export async function recordVisitQuietly(db: Db, log: FastifyBaseLogger, v: Visit): Promise<void> {
+async function recordVisitQuietly(db: Db, log: FastifyBaseLogger, v: Visit): Promise<void> {
   try {
     await silently(db, async (tx) => {
       await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`);
@@ -67,6 +67,12 @@ export async function recordVisitQuietly(db: Db, log: FastifyBaseLogger, v: Visi
   } catch (err) {
     log.warn({ err, entity: v.entity, id: v.id }, "recent visit not recorded");
   }
+}
+
+/** A read's answer, with its visit recorded quietly while the answer is built (the visit never changes it). */
+export async function answerWithVisit<T>(db: Db, log: FastifyBaseLogger, v: Visit, answer: Promise<T>): Promise<T> {
+  const [, out] = await Promise.all([recordVisitQuietly(db, log, v), answer]);
+  return out;
 }
 
 type EntityData = RecentIssueData | RecentProjectData | RecentPageData;

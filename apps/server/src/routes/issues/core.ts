@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { recordVisitQuietly } from "../../core/recent-visits.ts";
+import { answerWithVisit } from "../../core/recent-visits.ts";
 import { z } from "zod";
 import { route } from "../../core/route.ts";
 import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
@@ -55,12 +55,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
-      // the visit is written while the answer is read: it never changes the answer
-      const [, detail] = await Promise.all([
-        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id }),
-        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
-      ]);
-      return detail;
+      return answerWithVisit(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id },
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)));
     },
   });
 
@@ -127,11 +123,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       assertCanSee(ctx.user.id, project, member, view.issue);
       // the page's requests for the item's parts (core/screen-data.ts) reuse the row instead of reading it again
       pageKnown(issueLoadKey(project.id, view.issue.id), view.issue);
-      const [, detail] = await Promise.all([
-        recordVisitQuietly(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id }),
-        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
-      ]);
-      return detail;
+      return answerWithVisit(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id },
+        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)));
     },
   });
 

@@ -3,7 +3,7 @@ import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { projectParams } from "../../core/fields.ts";
 import { P } from "../../core/paths.ts";
-import { recordVisitQuietly } from "../../core/recent-visits.ts";
+import { answerWithVisit } from "../../core/recent-visits.ts";
 import {
   createPageBody, movePageBody, pageAccessBody, pageDescriptionBody, pageListQuery, pageParams, pageVersionParams, updatePageBody,
 } from "./schemas.ts";
@@ -74,8 +74,8 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     load,
     policy: G.view,
     handler: async ({ loaded, user, workspace, project, req }) => {
-      await recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "page", id: loaded.id, projectId: project.id });
-      return presentPageDetail(loaded, await isFavoritePage(app, user.id, loaded.id));
+      return answerWithVisit(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "page", id: loaded.id, projectId: project.id },
+        isFavoritePage(app, user.id, loaded.id).then((fav) => presentPageDetail(loaded, fav)));
     },
   });
 

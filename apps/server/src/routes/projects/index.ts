@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { recordVisitQuietly } from "../../core/recent-visits.ts";
+import { answerWithVisit } from "../../core/recent-visits.ts";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -111,11 +111,9 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     },
     policy: PERMISSIONS.project.view,
     handler: async ({ project, user, workspace, req }) => {
-      // the visit is written while the answer is read (it never changes the answer), from the row the scope loaded
-      const [, [full]] = await Promise.all([
-        recordVisitQuietly(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id }),
-        presentProjectsFull(app.db, user.id, [project]),
-      ]);
+      // the answer from the row the scope loaded
+      const [full] = await answerWithVisit(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id },
+        presentProjectsFull(app.db, user.id, [project]));
       return full;
     },
   });
