@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { parseSearchQuery } from "@stride/shared";
-import { SEARCH_ENTITIES, SEARCH_LIMIT, type EntitySearchResponse, type IssueSearchItem, type WorkspaceSearchResponse } from "@stride/shared/contract";
+import { SEARCH_ENTITIES, SEARCH_LIMIT, type EntitySearchResponse, type EntitySearchType, type IssueSearchItem, type WorkspaceSearchResponse } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
@@ -116,7 +116,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.search.workspace,
     handler: async ({ query, workspace, user }): Promise<EntitySearchResponse> => {
       const q = parseSearchQuery(query.query);
-      const types = query.query_type.length ? query.query_type : (["user_mention"] as const);
+      const types: readonly EntitySearchType[] = query.query_type.length ? query.query_type : ["user_mention"];
       const { count, project_id: projectId } = query;
       const slug = workspace.slug;
       const out: EntitySearchResponse = {};
@@ -131,7 +131,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
           case "module": return modulesSearchSql(q, workspace.id, user.id, projectId, count);
           case "page": return pagesSearchSql(q, workspace.id, user.id, projectId, count);
         }
-      })()]))), new Set<string>(types).has("issue") ? { workspaceId: workspace.id, q } : undefined);
+      })()]))), types.includes("issue") ? { workspaceId: workspace.id, q } : undefined);
       for (const t of types) {
         switch (t) {
           case "user_mention": out.user_mention = (found.user_mention ?? []).map(presentMention); break;
