@@ -4,6 +4,7 @@ import { schema } from "../src/db/client.ts";
 import { NOTIFY_TASK } from "../src/routes/notifications/jobs.ts";
 import { WEBHOOK_EVENT_TASK } from "../src/core/webhook-events.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { statementsSent } from "./helpers/statements.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, createItem } from "./helpers/work-items.ts";
 
@@ -25,14 +26,7 @@ afterAll(async () => { await t?.close(); });
 
 /** The statements the server sends while `fn` runs (nothing else may use the database meanwhile). */
 async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const options = t.db.sql.options as { debug: unknown };
-  options.debug = (_conn: number, text: string) => sent.push(text.replace(/\s+/g, " ").trim().slice(0, 120));
-  try {
-    await fn();
-  } finally {
-    options.debug = false;
-  }
+  const sent = (await statementsSent(t, fn)).map((x) => x.slice(0, 120));
   // the counter sees the transaction itself, so a count of 0 cannot pass for a fast write
   expect(sent.filter((x) => /^(begin|commit)\b/i.test(x)), sent.join("\n")).toHaveLength(2);
   return sent;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { statementsSent } from "./helpers/statements.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem } from "./helpers/work-items.ts";
 
@@ -49,17 +50,13 @@ afterAll(async () => { await t?.close(); });
 /** Every statement the executor ran while `fn` ran (and the statements the server sent among them). */
 async function executedBy(fn: () => Promise<unknown>): Promise<{ all: string[]; sent: number }> {
   executed.length = 0;
-  let sent = 0;
-  const options = t.db.sql.options as { debug: unknown };
-  options.debug = () => { sent++; };
   counting = true;
   try {
-    await fn();
+    const sent = await statementsSent(t, fn);
+    return { all: [...executed], sent: sent.length };
   } finally {
     counting = false;
-    options.debug = false;
   }
-  return { all: [...executed], sent };
 }
 
 describe("statements run inside the database per write", () => {

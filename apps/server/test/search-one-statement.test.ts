@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { statementsSent } from "./helpers/statements.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertCycle, insertIssues, insertModule, setProject } from "./helpers/issue-fixtures.ts";
 
@@ -14,8 +15,6 @@ let t: TestServer;
 let ws: WorkspaceFixture;
 let pr: ProjectFixture;
 let secret: ProjectFixture;
-const sent: string[] = [];
-let counting = false;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -154,20 +153,7 @@ describe("W/search/: every entity type in one statement, each with its own acces
 });
 
 describe("statements a search sends", () => {
-  /** The statements the server sent while `fn` ran. */
-  async function sentBy(fn: () => Promise<unknown>): Promise<string[]> {
-    sent.length = 0;
-    const options = t.db.sql.options as { debug: unknown };
-    options.debug = (_conn: number, query: string) => { if (counting) sent.push(query.replace(/\s+/g, " ").trim()); };
-    counting = true;
-    try {
-      await fn();
-    } finally {
-      counting = false;
-      options.debug = false;
-    }
-    return [...sent];
-  }
+  const sentBy = (fn: () => Promise<unknown>) => statementsSent(t, fn);
   const reads = (s: string, table: string) => new RegExp(`\\b(FROM|JOIN) ${table}\\b`).test(s);
   const TABLES = ["workspaces", "projects", "issues", "cycles", "modules", "issue_views", "pages", "intake_issues"];
 
