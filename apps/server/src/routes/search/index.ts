@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { parseSearchQuery } from "@stride/shared";
+import { parseSearchQuery, type SearchQuery } from "@stride/shared";
 import { SEARCH_ENTITIES, SEARCH_LIMIT, type EntitySearchResponse, type EntitySearchType, type IssueSearchItem, type WorkspaceSearchResponse } from "@stride/shared/contract";
+import type { AppContext } from "../../core/context.ts";
 import { route, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
@@ -54,6 +55,63 @@ type WorkspaceFound = {
 };
 type EntityFound = Omit<WorkspaceFound, "workspace" | "issue_view" | "intake"> & { user_mention: MemberSearchRow[] };
 
+/** What one search request knows when it builds its lookups; `corrected` as `inSearch` passes it. */
+interface SearchContext {
+  q: SearchQuery;
+  workspaceId: string;
+  userId: string;
+  projectId: string | undefined;
+  limit: number;
+  corrected: string[][] | null;
+}
+
+/** Per entity type: the lookup's SQL, and how its rows are presented. One table per endpoint. */
+type Lookups<Found extends Record<string, unknown[]>, Out> = {
+  [K in keyof Found & keyof Out]-?: { sql: (c: SearchContext) => SQL; present: (rows: Found[K], slug: string) => NonNullable<Out[K]> };
+};
+
+const WORKSPACE_SEARCH: Lookups<WorkspaceFound, WorkspaceSearchResponse["results"]> = {
+  workspace: { sql: (c) => workspacesSearchSql(c.q, c.userId, c.limit), present: (rows) => rows.map(presentSearchWorkspace) },
+  project: { sql: (c) => projectsSearchSql(c.q, c.workspaceId, c.userId, c.limit), present: (rows, slug) => rows.map((p) => presentSearchProject(p, slug)) },
+  issue: { sql: (c) => issueSearchSql(c.q, c, c.corrected), present: (rows, slug) => rows.map((i) => presentSearchIssue(i, slug)) },
+  cycle: { sql: (c) => cyclesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((e) => presentSearchProjectEntity(e, slug)) },
+  module: { sql: (c) => modulesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((e) => presentSearchProjectEntity(e, slug)) },
+  issue_view: { sql: (c) => viewsSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((v) => presentSearchProjectEntity(v, slug)) },
+  page: { sql: (c) => pagesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((g) => presentSearchPage(g, slug)) },
+  intake: { sql: (c) => issueSearchSql(c.q, { ...c, intake: true }, null), present: (rows, slug) => rows.map((i) => presentSearchIssue(i, slug)) },
+};
+
+const ENTITY_SEARCH: Lookups<EntityFound, EntitySearchResponse> = {
+  user_mention: { sql: (c) => membersSearchSql(c.q, c.workspaceId, c.projectId, c.limit), present: (rows) => rows.map(presentMention) },
+  project: { sql: (c) => projectsSearchSql(c.q, c.workspaceId, c.userId, c.limit, true), present: (rows, slug) => rows.map((p) => presentEntityProject(p, slug)) },
+  issue: { sql: (c) => issueSearchSql(c.q, c, c.corrected), present: (rows) => rows.map(presentEntityIssue) },
+  cycle: { sql: (c) => cyclesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((e) => presentEntityCycle(e, slug)) },
+  module: { sql: (c) => modulesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((m) => presentEntityModule(m, slug)) },
+  page: { sql: (c) => pagesSearchSql(c.q, c.workspaceId, c.userId, c.projectId, c.limit), present: (rows, slug) => rows.map((g) => presentEntityPage(g, slug)) },
+};
+
+/**
+ * The asked types' lookups in one statement, after the dictionary's corrections of the words when work items are
+ * among them (inSearch), each type's rows presented by its table entry.
+ */
+async function lookUp<Found extends Record<string, unknown[]>, Out, K extends keyof Found & keyof Out & string>(
+  app: AppContext,
+  table: Lookups<Found, Out>,
+  types: readonly K[],
+  base: Omit<SearchContext, "corrected">,
+  slug: string,
+): Promise<Out> {
+  const correct = types.some((t) => t === "issue") ? { workspaceId: base.workspaceId, q: base.q } : undefined;
+  const found = await inSearch(app, (db, corrected) => {
+    const parts: { [T in keyof Found]?: SQL } = {};
+    for (const t of types) parts[t] = table[t].sql({ ...base, corrected });
+    return searchInOne<Found>(db, parts);
+  }, correct);
+  const out = {} as Out;
+  for (const t of types) out[t] = table[t].present(found[t] ?? ([] as unknown[] as Found[K]), slug);
+  return out;
+}
+
 /**
  * Search (wire-facts-2 §6). Pages and intake do not exist in Stride yet: asked for, they answer an empty list
  * (docs/decisions.md).
@@ -69,41 +127,11 @@ export const searchRoutes: RouteModule = (fastify, app) => {
     handler: async ({ query, workspace, user }): Promise<WorkspaceSearchResponse> => {
       const q = parseSearchQuery(query.search);
       const types = query.entities.length ? query.entities : [...SEARCH_ENTITIES];
-      const results: WorkspaceSearchResponse["results"] = {};
-      if (!q.text) {
-        for (const t of types) results[t] = [];
-        return { results };
-      }
-      const slug = workspace.slug;
+      if (!q.text) return { results: Object.fromEntries(types.map((t) => [t, []])) };
       // with workspace_search=false and a project, project-bound results are that project's only
       const projectId = !query.workspace_search ? query.project_id : undefined;
-      const ids = { workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT };
-      // every entity type's lookup in one statement, after the dictionary's corrections of the words (inSearch)
-      const found = await inSearch(app, (db, corrected) => searchInOne<WorkspaceFound>(db, Object.fromEntries(types.map((t) => [t, ((): SQL => {
-        switch (t) {
-          case "workspace": return workspacesSearchSql(q, user.id, SEARCH_LIMIT);
-          case "project": return projectsSearchSql(q, workspace.id, user.id, SEARCH_LIMIT);
-          case "issue": return issueSearchSql(q, ids, corrected);
-          case "cycle": return cyclesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
-          case "module": return modulesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
-          case "issue_view": return viewsSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
-          case "page": return pagesSearchSql(q, workspace.id, user.id, projectId, SEARCH_LIMIT);
-          case "intake": return issueSearchSql(q, { ...ids, intake: true }, null);
-        }
-      })()]))), types.includes("issue") ? { workspaceId: workspace.id, q } : undefined);
-      for (const t of types) {
-        switch (t) {
-          case "workspace": results.workspace = (found.workspace ?? []).map(presentSearchWorkspace); break;
-          case "project": results.project = (found.project ?? []).map((p) => presentSearchProject(p, slug)); break;
-          case "issue": results.issue = (found.issue ?? []).map((i) => presentSearchIssue(i, slug)); break;
-          case "cycle": results.cycle = (found.cycle ?? []).map((c) => presentSearchProjectEntity(c, slug)); break;
-          case "module": results.module = (found.module ?? []).map((m) => presentSearchProjectEntity(m, slug)); break;
-          case "issue_view": results.issue_view = (found.issue_view ?? []).map((v) => presentSearchProjectEntity(v, slug)); break;
-          case "page": results.page = (found.page ?? []).map((g) => presentSearchPage(g, slug)); break;
-          case "intake": results.intake = (found.intake ?? []).map((i) => presentSearchIssue(i, slug)); break;
-        }
-      }
-      return { results };
+      const base = { q, workspaceId: workspace.id, userId: user.id, projectId, limit: SEARCH_LIMIT };
+      return { results: await lookUp(app, WORKSPACE_SEARCH, types, base, workspace.slug) };
     },
   });
 
@@ -115,34 +143,9 @@ export const searchRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: PERMISSIONS.search.workspace,
     handler: async ({ query, workspace, user }): Promise<EntitySearchResponse> => {
-      const q = parseSearchQuery(query.query);
       const types: readonly EntitySearchType[] = query.query_type.length ? query.query_type : ["user_mention"];
-      const { count, project_id: projectId } = query;
-      const slug = workspace.slug;
-      const out: EntitySearchResponse = {};
-      const ids = { workspaceId: workspace.id, userId: user.id, projectId, limit: count };
-      // every requested type's lookup in one statement, as in W/search/
-      const found = await inSearch(app, (db, corrected) => searchInOne<EntityFound>(db, Object.fromEntries(types.map((t) => [t, ((): SQL => {
-        switch (t) {
-          case "user_mention": return membersSearchSql(q, workspace.id, projectId, count);
-          case "project": return projectsSearchSql(q, workspace.id, user.id, count, true);
-          case "issue": return issueSearchSql(q, ids, corrected);
-          case "cycle": return cyclesSearchSql(q, workspace.id, user.id, projectId, count);
-          case "module": return modulesSearchSql(q, workspace.id, user.id, projectId, count);
-          case "page": return pagesSearchSql(q, workspace.id, user.id, projectId, count);
-        }
-      })()]))), types.includes("issue") ? { workspaceId: workspace.id, q } : undefined);
-      for (const t of types) {
-        switch (t) {
-          case "user_mention": out.user_mention = (found.user_mention ?? []).map(presentMention); break;
-          case "project": out.project = (found.project ?? []).map((p) => presentEntityProject(p, slug)); break;
-          case "issue": out.issue = (found.issue ?? []).map(presentEntityIssue); break;
-          case "cycle": out.cycle = (found.cycle ?? []).map((c) => presentEntityCycle(c, slug)); break;
-          case "module": out.module = (found.module ?? []).map((m) => presentEntityModule(m, slug)); break;
-          case "page": out.page = (found.page ?? []).map((g) => presentEntityPage(g, slug)); break;
-        }
-      }
-      return out;
+      const base = { q: parseSearchQuery(query.query), workspaceId: workspace.id, userId: user.id, projectId: query.project_id, limit: query.count };
+      return lookUp(app, ENTITY_SEARCH, types, base, workspace.slug);
     },
   });
 
