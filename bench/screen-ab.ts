@@ -67,14 +67,21 @@ async function main() {
         await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
         const shown = (await page.evaluate("window.__screenShown")) as number;
         const end = (await page.evaluate(`Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`)) as number;
-        return { shown: Math.round(shown), end };
+        // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
+        const loaf = (await page.evaluate(`new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`)) as { start: number; dur: number; render: number; style: number; scripts: { start: number; dur: number; inv: string }[] }[];
+        return { shown: Math.round(shown), end, loaf };
       };
       for (const p of pages) { await load(p.page); await load(p.page); }
-      const times = pages.map(() => [] as { shown: number; end: number }[]);
+      const times = pages.map(() => [] as Awaited<ReturnType<typeof load>>[]);
       for (let i = 0; i < RUNS; i++) for (let j = 0; j < pages.length; j++) times[j].push(await load(pages[j].page));
       servers.forEach((s, j) => {
         const sh = times[j].map((t) => t.shown);
         const en = times[j].map((t) => t.end);
+        if (process.env.AB_LOAF) {
+          const med = times[j].find((t) => t.shown === pct(sh, 50))!;
+          console.log(`LOAF ${s.name} shown ${med.shown}, page end ${med.end}`);
+          for (const f of med.loaf) console.log(`  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`);
+        }
         console.log(`AB ${target.name} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`);
       });
       for (const p of pages) await p.ctx.close();

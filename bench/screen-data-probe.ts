@@ -35,6 +35,7 @@ async function probe(url: string, cookie: string): Promise<Probe> {
       for (const k of keys) at[k] ??= now;
     }
   }
+  if (process.env.PROBE_SIZES) { const sizes: Record<string, number> = {}; for (const m of text.matchAll(/data-stride-screen-data>([\s\S]*?)<\/script>/g)) for (const [k, v] of Object.entries((JSON.parse(m[1]) as { responses: Record<string, unknown> }).responses)) sizes[k] = JSON.stringify(v).length; console.log("page bytes", text.length, JSON.stringify(sizes)); }
   return { end: performance.now() - t0, first, at };
 }
 

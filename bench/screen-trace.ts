@@ -128,14 +128,16 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
   }).join("; "));
   // CPU profile: self time by script file
   const chunks = events.filter((e) => e.pid === pid && (e.name === "ProfileChunk" || e.name === "Profile"));
-  const nodes = new Map<number, { url: string; fn: string; line: number }>();
+  const nodes = new Map<number, { url: string; fn: string; line: number; parent?: number }>();
+  const incl: Record<string, number> = {};
+  const windows = (process.env.TRACE_WINDOWS ?? "").split(",").filter(Boolean).map((w) => w.split("-").map((x) => t0 + Number(x) * 1000));
   const bySelf: Record<string, number> = {};
   const byFn: Record<string, number> = {};
   let ts = 0;
   for (const c of chunks) {
     if (c.name === "Profile") { ts = c.args?.data?.startTime ?? ts; continue; }
     const d = c.args?.data;
-    for (const n of d?.cpuProfile?.nodes ?? []) nodes.set(n.id, { url: String(n.callFrame.url ?? "").replace(/^.*\//, ""), fn: n.callFrame.functionName || "(anon)", line: n.callFrame.lineNumber });
+    for (const n of d?.cpuProfile?.nodes ?? []) nodes.set(n.id, { url: String(n.callFrame.url ?? "").replace(/^.*\//, ""), fn: n.callFrame.functionName || "(anon)", line: n.callFrame.lineNumber, parent: n.parent });
     const samples: number[] = d?.cpuProfile?.samples ?? [];
     const deltas: number[] = d?.timeDeltas ?? [];
     for (let i = 0; i < samples.length; i++) {
@@ -144,6 +146,11 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
       if (ts < t0 || ts > t1) continue;
       const n = nodes.get(samples[i]);
       if (!n) continue;
+      if (windows.some(([a, b]) => ts >= a && ts <= b)) {
+        const names = new Set<string>();
+        for (let m: typeof n | undefined = n; m; m = m.parent !== undefined ? nodes.get(m.parent) : undefined) names.add(`${m.fn} (${m.url}:${m.line})`);
+        for (const k of names) incl[k] = (incl[k] ?? 0) + dt;
+      }
       const key = n.url || n.fn;
       bySelf[key] = (bySelf[key] ?? 0) + dt;
       if (n.url) byFn[`${n.fn} (${n.url}:${n.line})`] = (byFn[`${n.fn} (${n.url}:${n.line})`] ?? 0) + dt;
@@ -151,6 +158,7 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
   }
   console.log("  CPU self time by file: " + Object.entries(bySelf).sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", "));
   console.log("  top functions: " + Object.entries(byFn).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", "));
+  if (windows.length) console.log("  inclusive in windows:\n" + Object.entries(incl).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TRACE_TOP ?? 60)).map(([k, v]) => `    ${v.toFixed(1).padStart(6)} ${k}`).join("\n"));
   const scripts = resources.filter((r) => r.url.endsWith(".js"));
   console.log(`  scripts: ${scripts.length}, ${Math.min(...scripts.map((s) => s.start))} → ${Math.max(...scripts.map((s) => s.end))} ms; api: ` + resources.filter((r) => r.url.includes("/api/")).map((r) => `${r.start}→${r.end} ${new URL(r.url).pathname}`).join(", "));
   // idle gaps on the main thread ≥ 5 ms
