@@ -63,9 +63,10 @@ export function startChunks(): { plugin: Plugin; groups: { name: string; test: (
     buildEnd() {
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
       const spaces = staticClosure([SPACES_ROOT], importsOf);
+      const reached = staticClosure(START_ROOTS, importsOf);
+      if (!START_ROOTS.every((r) => reached.has(r))) this.warn("start chunks: a root of the first render was not found; the start set is incomplete");
       // the entry itself stays its own (small) chunk: the page's script, which the build's manifest names
-      start = new Set([...staticClosure(START_ROOTS, importsOf)].filter((id) => id !== START_ROOTS[0] && (!spaces.has(id) || /[\\/]node_modules[\\/]/.test(id))));
-      if (!START_ROOTS.every((r) => start.has(r))) this.warn("start chunks: a root of the first render was not found; the start set is incomplete");
+      start = new Set([...reached].filter((id) => id !== START_ROOTS[0] && (!spaces.has(id) || /[\\/]node_modules[\\/]/.test(id))));
     },
   };
   const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
