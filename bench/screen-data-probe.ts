@@ -69,6 +69,16 @@ async function main() {
   const results = new Map<string, Probe[]>(servers.map((s) => [s.name, []]));
   try {
     for (const s of servers) for (let i = 0; i < 3; i++) await probe(s.url + page, cookie); // warm-up
+    if (process.env.PROBE_STATEMENTS) {
+      // the statements one page sends (postgres.js's debug hook), by their first words
+      const sent: string[] = [];
+      const options = app.sql.options as unknown as { debug: unknown };
+      options.debug = (_c: number, text: string) => void sent.push(text.replace(/\s+/g, " ").trim());
+      await probe(servers[servers.length - 1].url + page, cookie);
+      options.debug = false;
+      console.log(`statements of one page: ${sent.length}`);
+      for (const t of sent) console.log("  " + t.slice(0, 160));
+    }
     for (let i = 0; i < RUNS; i++) for (const s of servers) results.get(s.name)!.push(await probe(s.url + page, cookie));
   } finally {
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

@@ -35,7 +35,7 @@ function sharedWithoutPasswordScorer(): Plugin {
  * and modules that only those use stay out of the start. Modules the public space (spaces.html) shares with the
  * start set stay out of the groups too, so the space does not load the app's screens.
  */
-const START_ROOTS = ["src/main.tsx", "src/app/render.tsx", "src/app/chunks/screens.ts", "src/app/chunks/settings.ts", "src/app/chunks/work-item-detail.ts"].map((f) =>
+const START_ROOTS = ["src/main.tsx", "src/app/render.tsx", "src/app/chunks/screens.ts", "src/app/chunks/work-item-detail.ts"].map((f) =>
   fileURLToPath(new URL(`./${f}`, import.meta.url)),
 );
 const SPACES_ROOT = fileURLToPath(new URL("./src/spaces-main.tsx", import.meta.url));
