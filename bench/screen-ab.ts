@@ -2,7 +2,8 @@
  * One screen of issue #7 point 4 loaded from two builds of the web app, load by load in turn (A, B, A, B …), so
  * both meet the same machine load: warm assets, cold data, as the screens bench measures (screens-browser.ts).
  * Prints each build's p50/p25/p75 and the load average. `AB_SCREEN=0 AB_RUNS=20 AB_BASE_DIST=/tmp/main-dist
- * BENCH_PG_PORT=54521 node --import tsx bench/screen-ab.ts` (A: apps/web/dist, or AB_DIST).
+ * BENCH_PG_PORT=54521 node --import tsx bench/screen-ab.ts` (A: apps/web/dist, or AB_DIST; AB_BASE_ROOT=<checkout>: B with that
+ * checkout's server as well).
  */
 import crypto from "node:crypto";
 import os from "node:os";
@@ -28,8 +29,11 @@ async function main() {
   const cluster = await openBenchCluster({ pgPort: PG_PORT, webDist: distA, log: (m) => console.error(m) });
   const { app } = cluster.stride;
   const info = cluster.info;
-  const servers = await Promise.all([distA, distB].filter((d): d is string => !!d).map(async (webDist) => {
-    const s = await buildServer(app, { webDist });
+  // AB_BASE_ROOT=<another checkout>: B runs that checkout's server too (its screen data), not only its web build
+  const baseRoot = process.env.AB_BASE_ROOT;
+  const baseBuild = baseRoot ? ((await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as { buildServer: typeof buildServer }).buildServer : buildServer;
+  const servers = await Promise.all([distA, distB].filter((d): d is string => !!d).map(async (webDist, i) => {
+    const s = await (i === 1 ? baseBuild : buildServer)(app, { webDist });
     return { name: webDist, server: s, url: await s.listen({ port: 0, host: "127.0.0.1" }) };
   }));
   const token = crypto.randomBytes(24).toString("base64url");
