@@ -35,6 +35,7 @@ async function probe(url: string, cookie: string): Promise<Probe> {
       for (const k of keys) at[k] ??= now;
     }
   }
+  if (process.env.PROBE_SIZES) { const sizes: Record<string, number> = {}; for (const m of text.matchAll(/data-stride-screen-data>([\s\S]*?)<\/script>/g)) for (const [k, v] of Object.entries((JSON.parse(m[1]) as { responses: Record<string, unknown> }).responses)) sizes[k] = JSON.stringify(v).length; console.log("page bytes", text.length, JSON.stringify(sizes)); }
   return { end: performance.now() - t0, first, at };
 }
 
@@ -68,6 +69,16 @@ async function main() {
   const results = new Map<string, Probe[]>(servers.map((s) => [s.name, []]));
   try {
     for (const s of servers) for (let i = 0; i < 3; i++) await probe(s.url + page, cookie); // warm-up
+    if (process.env.PROBE_STATEMENTS) {
+      // the statements one page sends (postgres.js's debug hook), by their first words
+      const sent: string[] = [];
+      const options = app.sql.options as unknown as { debug: unknown };
+      options.debug = (_c: number, text: string) => void sent.push(text.replace(/\s+/g, " ").trim());
+      await probe(servers[servers.length - 1].url + page, cookie);
+      options.debug = false;
+      console.log(`statements of one page: ${sent.length}`);
+      for (const t of sent) console.log("  " + t.slice(0, 160));
+    }
     for (let i = 0; i < RUNS; i++) for (const s of servers) results.get(s.name)!.push(await probe(s.url + page, cookie));
   } finally {
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { requestKey } from "@stride/shared";
+import { requestKey, workItemKeyAnnouncement } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { Client } from "./helpers/client.ts";
 import { buildServer } from "../src/app.ts";
-import { pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
+import { pageAnnounced, pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
 
 /**
  * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,
@@ -336,5 +336,31 @@ describe("the full work-item page reads its item once", () => {
       const api = await ws.admin.get(url);
       expect(bodies[i], url).toEqual({ status: 200, body: api.body });
     }
+  });
+});
+
+describe("the full work-item page starts the item's parts at the lookup's announcement", () => {
+  it("announces the item the lookup by key found to the page before its answer, and nothing for a key that finds none", async () => {
+    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const key = `${pr.identifier}-${item.sequence_id}`.toLowerCase();
+    const seen = await withPageLoads(async () => {
+      const order: string[] = [];
+      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, key))!.then((v) => (order.push("announced"), v));
+      const lookup = t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${key.toUpperCase()}/`, headers }).then((r) => (order.push("answered"), r));
+      const [value, res] = await Promise.all([announced, lookup]);
+      return { value, status: res.statusCode, order };
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.value).toEqual({ id: item.id, project_id: pr.id, is_epic: false });
+    expect(seen.order).toEqual(["announced", "answered"]);
+    // a key that names no item: answered 404, never announced
+    const missing = await withPageLoads(async () => {
+      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, `${pr.identifier}-999999`))!.then(() => "announced");
+      const res = await t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${pr.identifier}-999999/`, headers });
+      return { status: res.statusCode, first: await Promise.race([announced, new Promise((r) => setTimeout(() => r("not announced"), 50))]) };
+    });
+    expect(missing).toEqual({ status: 404, first: "not announced" });
+    // outside a page, nothing is announced or awaited
+    expect(pageAnnounced("anything")).toBeUndefined();
   });
 });

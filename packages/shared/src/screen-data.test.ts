@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DETAIL_EXPAND, requestKey, screenRequests } from "./screen-data.ts";
+import { DETAIL_EXPAND, requestKey, screenRequests, workItemKeyAnnouncement } from "./screen-data.ts";
 
 /**
  * The order of the requests the server runs for a screen (screenRequests with a `get` whose answers the test
@@ -82,6 +82,37 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     expect(h.started).not.toContain(byId);
     await h.answerRest();
     await done;
+  });
+
+  it("starts the item's parts at the lookup's announcement, before its answer, and only once", async () => {
+    const h = harness();
+    let announce!: (v: unknown) => void;
+    const asked: string[] = [];
+    const announced = (key: string) => (asked.push(key), new Promise<unknown>((r) => (announce = r)));
+    const done = screenRequests("/acme/browse/web-12/", "", h.get, announced);
+    expect(asked).toEqual([workItemKeyAnnouncement("acme", "WEB-12")]);
+    expect(h.started.filter((k) => k.includes(`/issues/${id}/`))).toEqual([]);
+    // the lookup has found the item (its answer still out): the parts go out now
+    announce({ id, project_id: pid, is_epic: false });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const parts = [`${P}/issues/${id}/history/?activity_type=issue-property`, `${P}/issues/${id}/sub-issues/`, `${P}/issues/${id}/issue-relation/`, `${P}/states/`];
+    for (const url of parts) expect(h.started, url).toContain(requestKey(url));
+    const before = h.started.length;
+    // the answer, coming after, starts nothing again
+    await h.answer(lookup, { id, project_id: pid, is_epic: false });
+    expect(h.started.slice(before).filter((k) => k.includes(`/issues/${id}/`))).toEqual([]);
+    expect(h.started).not.toContain(byId);
+    await h.answerRest();
+    await done;
+  });
+
+  it("does not wait for an announcement that never comes (the item is not found): the lookup's answer ends it", async () => {
+    const h = harness();
+    const done = screenRequests("/acme/browse/WEB-12/", "", h.get, () => new Promise(() => undefined));
+    await h.answer(lookup, undefined);
+    await h.answerRest();
+    await done;
+    expect(h.started.filter((k) => k.includes(`/issues/${id}/`))).toEqual([]);
   });
 
   it("still reads the item by id where the screen asks for it by id (the item's own page)", async () => {

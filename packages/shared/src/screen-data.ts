@@ -16,6 +16,15 @@ import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
+/** A value one of the screen's requests announces before its whole answer (the server's page loads), or undefined when none will. */
+export type ScreenAnnounced = (key: string) => Promise<unknown> | undefined;
+
+/**
+ * The announcement of the work item behind `IDENT-seq` in workspace `slug` (its id, project and kind, once the caller may
+ * see it): the lookup by key makes it as soon as it has found the item, before reading the rest of its answer, so the
+ * page's requests for the item's parts start then.
+ */
+export const workItemKeyAnnouncement = (slug: string, key: string) => `work-item-key:${slug}:${key.toUpperCase()}`;
 
 /** Expanded parts of a work item as the detail (page or peek) reads it. */
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
@@ -45,7 +54,7 @@ const PUBLIC_ROOTS = new Set(["sign-in", "sign-up", "accounts", "workspace-invit
 const USER_ROUTES = new Set(["onboarding", "create-workspace", "invitations", "profile"]);
 
 /** Run the GET requests of the screen at `pathname` (+ `search`) through `get`; resolves when every one has answered. */
-export async function screenRequests(pathname: string, search: string, get: ScreenGet): Promise<void> {
+export async function screenRequests(pathname: string, search: string, get: ScreenGet, announced?: ScreenAnnounced): Promise<void> {
   let parts: string[];
   try {
     parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -67,7 +76,11 @@ export async function screenRequests(pathname: string, search: string, get: Scre
     if (parts[0] === "profile") go("/api/users/me/settings/");
     if (parts[0] === "profile" && parts[1] === "secrets") go("/api/users/me/secrets/");
   } else {
-    workspaceScreen(parts, new URLSearchParams(search), go, then);
+    workspaceScreen(parts, new URLSearchParams(search), go, then, (key, next, until) => {
+      const p = announced?.(key);
+      // an announcement that never comes (the item is not found, or not the caller's to see) stops counting once `until` is done
+      if (p) pending.push(Promise.race([p.then((v) => v !== undefined && next(v as never)), until]));
+    });
   }
   // requests started by answers join the list while it is awaited
   for (let i = 0; i < pending.length; i++) await pending[i].catch(() => undefined);
@@ -75,8 +88,9 @@ export async function screenRequests(pathname: string, search: string, get: Scre
 
 type Go = (url: string) => Promise<unknown>;
 type Then = <T>(url: string, next: (value: T) => void) => Promise<unknown>;
+type OnAnnounced = <T>(key: string, next: (value: T) => void, until: Promise<unknown>) => void;
 
-function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then: Then) {
+function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then: Then, onAnnounced: OnAnnounced) {
   const [slug, section, a, b, c] = parts;
   const W = `/api/workspaces/${encodeURIComponent(slug)}`;
   const P = (pid: string) => `${W}/projects/${pid}`;
@@ -88,9 +102,17 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     // project and its estimates do not wait behind the lookup.
     const key = a.toUpperCase();
     const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
-    then<{ id: string; project_id: string; is_epic?: boolean }>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), (d) => {
+    // the item's parts start from whichever names the item first: the lookup's announcement (made once it has found
+    // the item, before it reads the rest of its answer) or its answer
+    type Found = { id: string; project_id: string; is_epic?: boolean };
+    let found = false;
+    const partsOf = (d: Found) => {
+      if (found) return;
+      found = true;
       workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues", false);
-    });
+    };
+    const lookup = then<Found>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), partsOf);
+    onAnnounced<Found>(workItemKeyAnnouncement(slug, key), partsOf, lookup);
     then<{ id: string; identifier: string }[]>(`${W}/projects/`, (list) => {
       const p = Array.isArray(list) ? list.find((x) => x.identifier.toUpperCase() === ident) : undefined;
       if (p) projectRefs(p.id);

@@ -35,3 +35,34 @@ export function pageKnown<T>(key: string, value: T): void {
 export function pageLoadKeys(): string[] {
   return [...(store.getStore()?.keys() ?? [])];
 }
+
+/**
+ * Values a page's request announces before its answer is ready (the work item the lookup by key found, once the
+ * caller may see it), for the page's other requests that need only that value: they start at the announcement
+ * instead of after the whole answer. Per page, by key; nothing outside a page.
+ */
+const announcements = new WeakMap<Map<string, Promise<unknown>>, Map<string, { promise: Promise<unknown>; resolve: (v: unknown) => void }>>();
+
+function announcement(key: string): { promise: Promise<unknown>; resolve: (v: unknown) => void } | null {
+  const loads = store.getStore();
+  if (!loads) return null;
+  let byKey = announcements.get(loads);
+  if (!byKey) announcements.set(loads, (byKey = new Map()));
+  let slot = byKey.get(key);
+  if (!slot) {
+    let resolve!: (v: unknown) => void;
+    const promise = new Promise<unknown>((r) => (resolve = r));
+    byKey.set(key, (slot = { promise, resolve }));
+  }
+  return slot;
+}
+
+/** Announce `value` under `key` to the current page (the first announcement counts); nothing outside a page. */
+export function pageAnnounce<T>(key: string, value: T): void {
+  announcement(key)?.resolve(value);
+}
+
+/** The value announced under `key` in the current page, when it is (it may never be: race it with the answer that would carry it); undefined outside a page. */
+export function pageAnnounced<T>(key: string): Promise<T> | undefined {
+  return announcement(key)?.promise as Promise<T> | undefined;
+}

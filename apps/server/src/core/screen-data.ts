@@ -20,7 +20,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_START_CHUNK, requestKey, screenChunks, screenRequests } from "@stride/shared";
-import { withPageLoads } from "./page-loads.ts";
+import { pageAnnounced, withPageLoads } from "./page-loads.ts";
 
 /** Longest the page's data block waits for the screen's requests (ms); `SCREEN_DATA_BUDGET_MS` changes it. */
 export const EMBED_BUDGET_MS = 3000;
@@ -157,7 +157,8 @@ export async function streamScreenAnswers(
   };
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    screenRequests(url.pathname, url.search, get).catch(() => undefined),
+    // a request's announcement (the work item the lookup by key found) starts what needs only that value
+    screenRequests(url.pathname, url.search, get, (key) => pageAnnounced(key)).catch(() => undefined),
     new Promise((resolve) => (timer = setTimeout(resolve, budgetMs))),
   ]);
   clearTimeout(timer);

@@ -9,7 +9,8 @@ import { P, W, isEpicPath, itemUrls } from "../../core/paths.ts";
 import { issueParams, projectParams } from "../../core/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
-import { pageKnown } from "../../core/page-loads.ts";
+import { pageAnnounce, pageKnown } from "../../core/page-loads.ts";
+import { workItemKeyAnnouncement } from "@stride/shared";
 import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
@@ -121,8 +122,10 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       if (!member) throw notAllowedToView();
       if (!view) throw issueNotFound();
       assertCanSee(ctx.user.id, project, member, view.issue);
-      // the page's requests for the item's parts (core/screen-data.ts) reuse the row instead of reading it again
+      // the page's requests for the item's parts (core/screen-data.ts) reuse the row instead of reading it again,
+      // and start now rather than after the rest of this answer (its expanded parts, the recorded visit)
       pageKnown(issueLoadKey(project.id, view.issue.id), view.issue);
+      pageAnnounce(workItemKeyAnnouncement(ctx.params.slug, key), { id: view.issue.id, project_id: project.id, is_epic: view.issue.isEpic });
       return answerWithVisit(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id },
         buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)));
     },

@@ -1,0 +1,105 @@
+/**
+ * One screen of issue #7 point 4 loaded from two builds of the web app, load by load in turn (A, B, A, B …), so
+ * both meet the same machine load: warm assets, cold data, as the screens bench measures (screens-browser.ts).
+ * Prints each build's p50/p25/p75 and the load average. `AB_SCREEN=0 AB_RUNS=20 AB_BASE_DIST=/tmp/main-dist
+ * BENCH_PG_PORT=54521 node --import tsx bench/screen-ab.ts` (A: apps/web/dist, or AB_DIST; AB_BASE_ROOT=<checkout>: B with that
+ * checkout's server as well).
+ */
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { openBenchCluster } from "./cluster.ts";
+import { buildServer } from "../apps/server/src/app.ts";
+import { hashToken } from "../apps/server/src/core/session.ts";
+import { issue7Screens } from "../apps/web/test/perf/screens-browser.ts";
+
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);
+const RUNS = Number(process.env.AB_RUNS ?? 20);
+const SCREENS = (process.env.AB_SCREEN ?? "0").split(",").map(Number);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+
+async function main() {
+  const distA = path.resolve(process.env.AB_DIST ?? "apps/web/dist");
+  const distB = process.env.AB_BASE_DIST ? path.resolve(process.env.AB_BASE_DIST) : null;
+  const cluster = await openBenchCluster({ pgPort: PG_PORT, webDist: distA, log: (m) => console.error(m) });
+  const { app } = cluster.stride;
+  const info = cluster.info;
+  // AB_BASE_ROOT=<another checkout>: B runs that checkout's server too (its screen data), not only its web build
+  const baseRoot = process.env.AB_BASE_ROOT;
+  const baseBuild = baseRoot ? ((await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as { buildServer: typeof buildServer }).buildServer : buildServer;
+  const servers = await Promise.all([distA, distB].filter((d): d is string => !!d).map(async (webDist, i) => {
+    const s = await (i === 1 ? baseBuild : buildServer)(app, { webDist });
+    return { name: webDist, server: s, url: await s.listen({ port: 0, host: "127.0.0.1" }) };
+  }));
+  const token = crypto.randomBytes(24).toString("base64url");
+  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
+  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
+    SELECT id, sequence_id FROM issues WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
+    ORDER BY sequence_id LIMIT 1`;
+  const all = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: `${project.identifier}-${item.sequence_id}` });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const loadBefore = os.loadavg();
+  try {
+    for (const si of SCREENS) {
+      const target = all[si];
+      const pages: { ctx: BrowserContext; page: Page }[] = [];
+      for (const s of servers) {
+        const ctx = await browser.newContext({ baseURL: s.url, viewport: { width: 1280, height: 800 } });
+        await ctx.addCookies([{ name: app.config.sessionCookieName, value: token, domain: "127.0.0.1", path: "/" }]);
+        await ctx.addInitScript(`(() => {
+          if (location.protocol === "about:") return;
+          window.__screenShown = 0;
+          let found = false;
+          const ready = () => { try { return ${target.ready}; } catch { return false; } };
+          const check = () => { if (found || !ready()) return; found = true; obs.disconnect(); requestAnimationFrame(() => { window.__screenShown = performance.now(); }); };
+          const obs = new MutationObserver(check);
+          obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
+          requestAnimationFrame(frame);
+        })()`);
+        pages.push({ ctx, page: await ctx.newPage() });
+      }
+      const load = async (page: Page) => {
+        await page.goto("about:blank");
+        await page.goto(target.path, { waitUntil: "commit" });
+        await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
+        const shown = (await page.evaluate("window.__screenShown")) as number;
+        const end = (await page.evaluate(`Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`)) as number;
+        // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
+        const loaf = (await page.evaluate(`new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`)) as { start: number; dur: number; render: number; style: number; scripts: { start: number; dur: number; inv: string }[] }[];
+        return { shown: Math.round(shown), end, loaf };
+      };
+      for (const p of pages) { await load(p.page); await load(p.page); }
+      const times = pages.map(() => [] as Awaited<ReturnType<typeof load>>[]);
+      for (let i = 0; i < RUNS; i++) for (let j = 0; j < pages.length; j++) times[j].push(await load(pages[j].page));
+      servers.forEach((s, j) => {
+        const sh = times[j].map((t) => t.shown);
+        const en = times[j].map((t) => t.end);
+        if (process.env.AB_LOAF) {
+          const med = times[j].find((t) => t.shown === pct(sh, 50))!;
+          console.log(`LOAF ${s.name} shown ${med.shown}, page end ${med.end}`);
+          for (const f of med.loaf) console.log(`  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`);
+        }
+        console.log(`AB ${target.name} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`);
+      });
+      for (const p of pages) await p.ctx.close();
+    }
+  } finally {
+    console.log(`AB load ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} after`);
+    await browser.close();
+    for (const s of servers) await s.server.close();
+    await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
+    await cluster.stride.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
