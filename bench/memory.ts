@@ -91,8 +91,16 @@ function sampler(read: () => number | null, everyMs = 50) {
   };
 }
 
+/** process.memoryUsage() of the server and its young generation (V8's new space), bytes. */
+export interface HeapSample { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; young: number }
+
 export interface MemoryResult {
   serverIdleRss: number;
+  /** The server's own account at the sample of highest RSS of each load (sampled every 100 ms over IPC). */
+  serverLoadHeapBy: (HeapSample | null)[];
+  serverIdleHeap: HeapSample | null;
+  /** The Node flags the server ran with (the start command's: `serverNodeFlags`). */
+  nodeFlags: string[];
   /** Peak RSS over all the loads, and per load (in the order given). */
   serverLoadRss: number;
   serverLoadRssBy: number[];
@@ -132,6 +140,17 @@ async function bundleServer(root: string): Promise<string> {
   return outfile;
 }
 
+/**
+ * The Node flags of the server's start command (`npm start` in the root package.json: `node <flags> apps/server/dist/main.js`),
+ * so the benchmark's server process runs as production does. BENCH_SERVER_FLAGS (space-separated) overrides them.
+ */
+export function serverNodeFlags(root: string): string[] {
+  if (process.env.BENCH_SERVER_FLAGS !== undefined) return process.env.BENCH_SERVER_FLAGS.split(" ").filter(Boolean);
+  const start = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start;
+  const m = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start);
+  return m ? m[1].split(" ").filter(Boolean) : [];
+}
+
 function request(child: ChildProcess, msg: object): Promise<unknown> {
   return new Promise((resolve) => {
     child.once("message", resolve);
@@ -142,12 +161,12 @@ function request(child: ChildProcess, msg: object): Promise<unknown> {
 /** The server in its own process (production-like bundle), on the bench's data folder and embedded PostgreSQL. */
 export interface ChildServer { url: string; child: ChildProcess; send: (msg: object) => Promise<unknown>; stop: () => Promise<void> }
 
-export async function forkBenchServer(root: string, dataDir: string, pgPort: number): Promise<ChildServer> {
+export async function forkBenchServer(root: string, dataDir: string, pgPort: number, nodeFlags: string[] = []): Promise<ChildServer> {
   const bundle = await bundleServer(root);
   const child = fork(bundle, [], {
     cwd: path.join(root, "apps/server"),
     env: { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_PG_PORT: String(pgPort), NODE_ENV: "production" },
-    execArgv: [],
+    execArgv: nodeFlags,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   child.on("error", () => {}); // a send after the child died: its exit is reported below
@@ -173,8 +192,40 @@ export async function forkBenchServer(root: string, dataDir: string, pgPort: num
   }
 }
 
+/** The server's memory account over IPC (bench/server-entry.ts answers {memory}). */
+function heapOf(child: ChildProcess): Promise<HeapSample | null> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => { child.off("message", on); resolve(null); }, 1000);
+    const on = (m: unknown) => {
+      const x = m as { memory?: HeapSample };
+      if (!x.memory) return;
+      clearTimeout(t);
+      child.off("message", on);
+      resolve(x.memory);
+    };
+    child.on("message", on);
+    child.send({ memory: true });
+  });
+}
+
+/** Samples the server's own account every `everyMs`; keeps the sample with the highest RSS. */
+function heapSampler(child: ChildProcess, everyMs = 100) {
+  let best: HeapSample | null = null;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void heapOf(child).then((h) => {
+      busy = false;
+      if (h && (!best || h.rss > best.rss)) best = h;
+    });
+  }, everyMs);
+  return { stop: () => { clearInterval(timer); return best; } };
+}
+
 export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
-  const server = await forkBenchServer(o.root, o.dataDir, o.pgPort);
+  const nodeFlags = serverNodeFlags(o.root);
+  const server = await forkBenchServer(o.root, o.dataDir, o.pgPort, nodeFlags);
   const { url, child } = server;
   try {
     await server.send({ listCache: false });
@@ -182,6 +233,7 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
     // idle: settled after start-up and a few requests
     await new Promise((r) => setTimeout(r, 3000));
     const serverIdleRss = rssOf(child.pid!) ?? NaN;
+    const serverIdleHeap = await heapOf(child);
     const pgDir = path.join(o.dataDir, "postgres");
     const pgIdle = postgresMemory(pgDir);
     o.log(`Server RSS idle ${(serverIdleRss / MB).toFixed(1)} MB; PostgreSQL PSS ${pgIdle ? (pgIdle.pss / MB).toFixed(1) : "?"} MB (RSS summed ${pgIdle ? (pgIdle.rssSum / MB).toFixed(1) : "?"} MB over ${pgIdle?.processes} processes)`);
@@ -192,17 +244,20 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
       return m?.pss ?? null;
     }, 200);
     const serverLoadRssBy: number[] = [];
+    const serverLoadHeapBy: (HeapSample | null)[] = [];
     for (const load of o.loads) {
       const server = sampler(() => rssOf(child.pid!));
+      const heap = heapSampler(child);
       await load(url);
       serverLoadRssBy.push(server.stop());
+      serverLoadHeapBy.push(heap.stop());
     }
     const serverLoadRss = Math.max(...serverLoadRssBy);
     pg.stop();
     await new Promise((r) => setTimeout(r, 2000));
     const serverAfterRss = rssOf(child.pid!) ?? NaN;
     return {
-      serverIdleRss, serverLoadRss, serverLoadRssBy, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
+      serverIdleRss, serverIdleHeap, serverLoadRss, serverLoadRssBy, serverLoadHeapBy, nodeFlags, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
       loadNote: "",
     };
   } finally {

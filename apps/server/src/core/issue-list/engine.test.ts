@@ -26,6 +26,18 @@ describe("buildListQuery", () => {
     expect(q.values).toContain(`%${evil}%`);
     expect(q.text).not.toContain(P);
   });
+  it("numbers a page's items in its order before fetching them by their row address (no key lookup, no sort of the joined rows)", () => {
+    // bench/explore-sql.ts: a 1,000-item page executes in ~4.5 ms instead of ~10 (four buffer reads per item through
+    // the primary key became one; the window over the page no longer sorts the joined 27-column rows)
+    for (const r of [req(), req({ filter: { field: "name", op: "icontains", value: "a" } }), req({ groupBy: "state_id" })]) {
+      const q = buildListQuery(r);
+      expect(q.text).toContain("JOIN issues i ON i.ctid = n._t");
+      expect(q.text).not.toContain("JOIN issues i ON i.id = pg.id");
+    }
+    // a flat page is numbered in the order its rows come in (the planner then needs no sort); a grouped page by group first
+    expect(buildListQuery(req()).text).toContain("row_number() OVER (ORDER BY pg._o DESC");
+    expect(buildListQuery(req({ groupBy: "state_id" })).text).toContain("row_number() OVER (ORDER BY pg._g, pg._sg, ");
+  });
   it("escapes LIKE wildcards in name filters", () => {
     const q = buildListQuery(req({ filter: { field: "name", op: "icontains", value: "50%_off\\" } }));
     expect(q.values).toContain("%50\\%\\_off\\\\%");

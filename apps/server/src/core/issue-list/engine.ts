@@ -97,23 +97,23 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     let total: string;
     if (f) {
       // A filter applies: find the matching rows once, then count them and take the page from them.
-      ctes.push(`base AS MATERIALIZED (SELECT i.id, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`);
+      ctes.push(`base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`);
       ctes.push(
-        `pg AS (SELECT b.id, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
+        `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
       );
       total = "(SELECT count(*) FROM base)::int";
     } else {
       // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
       // index scan that stops early.
       ctes.push(
-        `pg AS (SELECT i.id, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+        `pg AS (SELECT i.id, i.ctid AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
       );
       total = counted
         ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
         : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
     }
     const meta = `json_build_object('total', ${total})`;
-    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: false };
+    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false)}`, values: q.values, grouped: false };
   }
 
   // totals per group (and per sub-group)
@@ -155,14 +155,14 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     conds.push(gNull ? `k.g IS NULL AND ${g.none("ga")}` : `k.g IS NOT NULL AND ${g.match("k.g", "ga", ctx.stateScope)}`);
     if (sg) conds.push(sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`);
     branches.push(
-      `(SELECT i.id, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+      `(SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );
   }
-  ctes.push(`pg AS (SELECT x.id, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`);
+  ctes.push(`pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`);
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta)}`, values: q.values, grouped: true };
+  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true)}`, values: q.values, grouped: true };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
@@ -254,12 +254,13 @@ const LEAD = 4;
  * The statement's result: one meta row (totals, group keys known in advance) and one row per item of the page,
  * numbered in page order; the item's fields are plain columns, turned into wire objects by `readRows`.
  */
-function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string): string {
+function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string, grouped: boolean): string {
   const cols = itemCols(req, q, tz);
   return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta${cols.map(() => ", NULL").join("")}
 UNION ALL
-SELECT row_number() OVER (ORDER BY pg._g, pg._sg, ${orderSql(od, "pg._o", "pg._c", "pg.id")}), pg._g, pg._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
-FROM pg JOIN issues i ON i.id = pg.id LEFT JOIN states s ON s.id = i.state`;
+SELECT n.k, n._g, n._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
+FROM (SELECT pg._t, pg._g, pg._sg, row_number() OVER (ORDER BY ${grouped ? "pg._g, pg._sg, " : ""}${orderSql(od, "pg._o", "pg._c", "pg.id")}) AS k FROM pg) n
+JOIN issues i ON i.ctid = n._t LEFT JOIN states s ON s.id = i.state`;
 }
 
 /** The page's meta row. */

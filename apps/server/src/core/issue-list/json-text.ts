@@ -11,21 +11,35 @@ const skipped = (v: unknown) => v === undefined || typeof v === "function" || ty
 /**
  * `JSON.stringify` of plain data (objects, arrays, primitives, values with `toJSON`) that may hold `JsonText` values,
  * which are written as they are: the same text `JSON.stringify` would give if each `JsonText` were the value it encodes.
+ * The text grows in one string (appending only links the pieces; they are copied once, when the string is first
+ * read, e.g. encoded into the body's bytes) instead of joining arrays of parts level by level: on a 1,000-item page
+ * (0.87 MB) 3.3 → ~1.2 ms (bench/explore-body.ts).
  */
 export function stringifyWithText(v: unknown): string {
-  if (v instanceof JsonText) return v.text;
+  return skipped(v) ? (JSON.stringify(v) as string) : write("", v);
+}
+
+function write(out: string, v: unknown): string {
+  if (v instanceof JsonText) return out + v.text;
   if (Array.isArray(v)) {
-    const parts: string[] = new Array(v.length);
-    for (let i = 0; i < v.length; i++) parts[i] = skipped(v[i]) ? "null" : stringifyWithText(v[i]);
-    return "[" + parts.join(",") + "]";
+    out += "[";
+    for (let i = 0; i < v.length; i++) {
+      if (i) out += ",";
+      out = skipped(v[i]) ? out + "null" : write(out, v[i]);
+    }
+    return out + "]";
   }
   if (v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function") {
-    const parts: string[] = [];
+    out += "{";
+    let first = true;
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      if (!skipped(x)) parts.push(JSON.stringify(k) + ":" + stringifyWithText(x));
+      if (skipped(x)) continue;
+      out += (first ? "" : ",") + JSON.stringify(k) + ":";
+      first = false;
+      out = write(out, x);
     }
-    return "{" + parts.join(",") + "}";
+    return out + "}";
   }
-  return JSON.stringify(v);
+  return out + JSON.stringify(v);
 }
