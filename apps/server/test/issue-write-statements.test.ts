@@ -36,7 +36,7 @@ const jobsOf = async (task: string, issueId: string) =>
   (await t.app.jobs.list(t.db.db, task)).filter((j) => JSON.stringify(j.payload).includes(issueId) || task === NOTIFY_TASK);
 
 describe("statements per write", () => {
-  it("creates a plain work item in at most 6 statements, still recording its activity, subscriber and jobs", async () => {
+  it("creates a plain work item in at most 5 statements, still recording its activity, subscriber and jobs", async () => {
     await createItem(ws, pr); // warm: prepared statements, the scope's caches
     const notifyBefore = (await t.app.jobs.list(t.db.db, NOTIFY_TASK)).length;
     let id = "";
@@ -45,7 +45,7 @@ describe("statements per write", () => {
       expect(res.status, res.text).toBe(201);
       id = res.body.id;
     });
-    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(6);
+    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(5);
 
     expect(await activityRows(t, id)).toMatchObject([{ verb: "created", field: null, actorId: ws.admin.userId, comment: "created the work item" }]);
     const subs = await t.db.db.select().from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, id));
@@ -67,7 +67,7 @@ describe("statements per write", () => {
         expect(res.status, res.text).toBe(201);
         id = res.body.id;
       });
-      expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(6);
+      expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(5);
       const jobs = await jobsOf(WEBHOOK_EVENT_TASK, id);
       expect(jobs.map((j) => j.payload)).toEqual([{ workspace_id: ws.id, event: "issue", action: "created", entity_id: id, actor_id: ws.admin.userId, changes: [] }]);
     } finally {
@@ -75,15 +75,35 @@ describe("statements per write", () => {
     }
   });
 
-  it("patches a work item's name and priority in at most 8 statements", async () => {
+  it("patches a work item's name and priority in at most 7 statements", async () => {
     const item = await createItem(ws, pr);
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "high" }); // warm
     const sent = await statementsOf(async () => {
       const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "Renamed", priority: "urgent" });
       expect(res.status, res.text).toBe(204);
     });
-    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(8);
+    expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(7);
     const acts = await activityRows(t, item.id);
     expect(acts.slice(-2).map((a) => [a.field, a.newValue])).toEqual([["name", "Renamed"], ["priority", "urgent"]]);
+  });
+
+  it("reads the caller's session and the project scope in one statement, answering as before", async () => {
+    const item = await createItem(ws, pr);
+    await ws.admin.get(`${pr.base}/issues/${item.id}/meta/`); // warm
+    const sent = await statementsSent(t, async () => {
+      const res = await ws.admin.get(`${pr.base}/issues/${item.id}/meta/`);
+      expect(res.status, res.text).toBe(200);
+    });
+    // the session with its scope, then the item
+    expect(sent.length, sent.join("\n")).toBe(2);
+    expect(sent[0]).toMatch(/"sessions".*"workspaces".*"projects"/);
+    // the answers the two lookups gave, from the one statement
+    const bogus = "00000000-0000-4000-8000-000000000000";
+    expect((await ws.admin.get(`/api/workspaces/no-such-workspace/projects/${pr.id}/issues/${item.id}/meta/`)).status).toBe(404);
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${bogus}/issues/${item.id}/meta/`)).status).toBe(404);
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status).toBe(404);
+    expect((await ws.anon.get(`${pr.base}/issues/${item.id}/meta/`)).status).toBe(401);
+    expect((await ws.outsider.get(`${pr.base}/issues/${item.id}/meta/`)).status).toBe(403);
+    expect((await ws.outsider.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status).toBe(403);
   });
 });
