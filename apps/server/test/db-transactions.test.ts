@@ -28,7 +28,7 @@ describe("a transaction's BEGIN", () => {
     // Any answer from the server arrives after this immediate has run (BEGIN itself is only written on one).
     let answered = false;
     let firstSentAfterAnswer: boolean | null = null;
-    const origDebug = (db.sql.options as { debug: (c: number, t: string) => void }).debug;
+    const origDebug = (db.sql.options as unknown as { debug: (c: number, t: string) => void }).debug;
     (db.sql.options as { debug: unknown }).debug = (c: number, text: string) => {
       origDebug(c, text);
       if (/^begin/i.test(text)) setImmediate(() => (answered = true));

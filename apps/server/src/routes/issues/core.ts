@@ -10,7 +10,7 @@ import { issueParams, projectParams } from "../../core/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { pageKnown } from "../../core/page-loads.ts";
-import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
+import { createIssueWithView, deleteIssue, patchIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
@@ -73,10 +73,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     status: 204,
     handler: async (ctx) => {
       const { skip_activity, cycle_id, ...patch } = ctx.body;
-      await ctx.app.db.transaction(async (tx) => {
-        const row = await updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity });
-        if (cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id);
-      });
+      await patchIssue(ctx.app.db, ctx.project, ctx.user.id, ctx.loaded, patch, { skipActivity: !!skip_activity },
+        cycle_id !== undefined ? (tx, row) => setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id) : undefined);
       return undefined;
     },
   });
