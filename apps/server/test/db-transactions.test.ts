@@ -84,3 +84,62 @@ describe("a transaction's BEGIN", () => {
     expect(level).toBe("serializable");
   });
 });
+
+describe("commitAhead (a transaction's COMMIT sent behind its statements)", () => {
+  type AheadSql = { commitAhead: () => unknown };
+
+  it("goes out with the statements before it, and the transaction ends committed", async () => {
+    const sent: string[] = [];
+    const db = pool(1, sent);
+    await db.sql`CREATE TEMP TABLE ahead (n int)`;
+    sent.length = 0;
+    let answered = false;
+    let commitAfterAnswer: boolean | null = null;
+    (db.sql.options as { debug: unknown }).debug = (_c: number, text: string) => {
+      sent.push(text.trim().toLowerCase());
+      if (/^begin/i.test(text)) setImmediate(() => (answered = true));
+      if (/^commit/i.test(text)) commitAfterAnswer = answered;
+    };
+    const n = await db.sql.begin(async (t) => {
+      const writing = t`INSERT INTO ahead VALUES (1) RETURNING n`.execute();
+      const p = writing.then((r) => r[0].n);
+      (t as unknown as AheadSql).commitAhead();
+      return p;
+    });
+    expect(n).toBe(1);
+    expect(sent).toEqual(["begin", "insert into ahead values (1) returning n", "commit"]);
+    expect(commitAfterAnswer).toBe(false);
+    expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 1 }]);
+  });
+
+  it("rolls everything back when a statement before it fails, and the transaction fails with that error", async () => {
+    const db = pool(1);
+    await db.sql`CREATE TEMP TABLE ahead (n int)`;
+    const failed = await db.sql.begin(async (t) => {
+      const a = t`INSERT INTO ahead VALUES (1)`.execute();
+      const b = t`INSERT INTO ahead VALUES (${"not a number"}::int)`.execute();
+      (t as unknown as AheadSql).commitAhead();
+      await a;
+      await b;
+    }).then(() => null, (e: { code?: string }) => e.code);
+    expect(failed).toBe("22P02");
+    expect(await db.sql`SELECT count(*)::int AS c FROM ahead`).toEqual([{ c: 0 }]);
+    // the connection goes on serving, in and out of transactions
+    await db.sql.begin(async (t) => { await t`INSERT INTO ahead VALUES (2)`; });
+    expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 2 }]);
+  });
+
+  it("refuses a statement sent after it (the commit has gone out)", async () => {
+    const db = pool(1);
+    await db.sql`CREATE TEMP TABLE ahead (n int)`;
+    const failed = await db.sql.begin(async (t) => {
+      const a = t`INSERT INTO ahead VALUES (1)`.execute();
+      (t as unknown as AheadSql).commitAhead();
+      await a;
+      await t`INSERT INTO ahead VALUES (2)`;
+    }).then(() => null, (e: { code?: string }) => e.code);
+    expect(failed).toBe("COMMIT_SENT");
+    // what was sent before the commit is committed; nothing after it ran
+    expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 1 }]);
+  });
+});

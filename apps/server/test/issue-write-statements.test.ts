@@ -129,4 +129,47 @@ describe("statements per write", () => {
     const acts = await activityRows(t, item.id);
     expect(acts.slice(before).map((a) => [a.field, a.oldValue, a.newValue])).toEqual([["priority", "high", "low"]]);
   });
+
+  it("sends a plain create's COMMIT with the create, before PostgreSQL has answered anything of the transaction", async () => {
+    // warm: the create statement prepared on the pool's connections (an unprepared statement waits for its
+    // description before anything behind it is sent)
+    for (let i = 0; i < 4; i++) await ws.admin.post(`${pr.base}/issues/`, { name: `Warm ${i}`, priority: "low" });
+    const options = t.db.sql.options as { debug: unknown };
+    const sent: string[] = [];
+    let answered = false;
+    let commitAfterAnswer: boolean | null = null;
+    options.debug = (_c: number, text: string) => {
+      sent.push(`${answered ? "after" : "before"} ${text.replace(/\s+/g, " ").trim().slice(0, 40)}`);
+      // any answer from PostgreSQL arrives after this immediate (BEGIN itself is written on one)
+      if (/^begin/i.test(text)) setImmediate(() => (answered = true));
+      if (/^commit/i.test(text)) commitAfterAnswer = answered;
+    };
+    let id = "";
+    try {
+      const res = await ws.admin.post(`${pr.base}/issues/`, { name: "Committed ahead", priority: "low" });
+      expect(res.status, res.text).toBe(201);
+      id = res.body.id;
+    } finally {
+      options.debug = false;
+    }
+    expect(commitAfterAnswer, sent.join("\n")).toBe(false);
+    expect(await activityRows(t, id)).toMatchObject([{ verb: "created" }]);
+    // a refused create (unknown state) commits nothing and answers its 400
+    const before = await t.db.sql`SELECT count(*)::int AS c FROM issues WHERE project = ${pr.id}`;
+    const bad = await ws.admin.post(`${pr.base}/issues/`, { name: "Refused", state_id: "00000000-0000-4000-8000-000000000000" });
+    expect(bad.status).toBe(400);
+    expect(await t.db.sql`SELECT count(*)::int AS c FROM issues WHERE project = ${pr.id}`).toEqual(before);
+  });
+
+  it("gives a new item's assignee, label and subscriber rows the item's own time (BEGIN pipelined: the transaction's now() may be later)", async () => {
+    const [label] = await t.db.db.insert(schema.labels).values({ name: "Timed", projectId: pr.id, workspaceId: ws.id }).returning();
+    const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId], label_ids: [label.id] });
+    const rows = await t.db.sql<{ t: string }[]>`
+      SELECT created_at::text AS t FROM issues WHERE id = ${item.id}
+      UNION ALL SELECT created_at::text FROM issue_assignees WHERE issue = ${item.id}
+      UNION ALL SELECT created_at::text FROM issue_labels WHERE issue = ${item.id}
+      UNION ALL SELECT created_at::text FROM issue_subscribers WHERE issue = ${item.id}`;
+    expect(rows.length).toBe(5); // the item, one assignee, one label, two subscribers (creator and assignee)
+    expect(new Set(rows.map((r) => r.t)).size).toBe(1);
+  });
 });

@@ -52,6 +52,12 @@ export interface CreateOptions {
   /** Draft conversion carries the draft's cycle and modules. */
   cycleId?: string | null;
   moduleIds?: string[];
+  /**
+   * The caller's transaction ends with this create: a plain create (see `createIssueWithView`) then sends its COMMIT
+   * with its statements (db/raw.ts `commitAhead`): BEGIN, the create, its activity and COMMIT in one round trip. Its
+   * writes are all conditional on its checks, so a refused create commits nothing.
+   */
+  commitAhead?: boolean;
 }
 
 type StateRow = typeof schema.states.$inferSelect;
@@ -224,7 +230,8 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
     isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: input.type_id ?? null,
     externalSource: input.external_source ?? null, externalId: input.external_id ?? null, now: new Date(), write: !badBinary,
   });
-  const [made] = plain ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id })]) : [await creating];
+  const last = plain && !!opts.commitAhead && !input.module_ids?.length && !opts.moduleIds?.length;
+  const [made] = plain ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id, commitAfter: last })]) : [await creating];
   // the 400s in the order the checks were always made
   if (!made.stateOk) throw nonField(INVALID_STATE);
   if (!made.parentOk) throw nonField(INVALID_PARENT);

@@ -32,7 +32,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       const isEpic = isEpicPath(ctx);
       const { cycle_id, ...input } = ctx.body;
       const { view } = await ctx.app.db.transaction(async (tx) => {
-        const made = await createIssueWithView(tx, ctx.project, ctx.user.id, input, { isEpic });
+        // without a cycle to set, the create is the transaction's last write: its COMMIT goes out with it
+        const made = await createIssueWithView(tx, ctx.project, ctx.user.id, input, { isEpic, commitAhead: !cycle_id });
         if (cycle_id) {
           await setCycle(tx, ctx.project, ctx.user.id, [made.issue], cycle_id);
           made.view.cycleId = cycle_id;
