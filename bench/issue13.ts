@@ -66,10 +66,11 @@ export async function statementsPerRequest(app: AppContext, n: number, fn: (i: n
     SELECT coalesce(sum(calls), 0)::text AS all
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`;
   if (process.env.BENCH_STATEMENTS_DEBUG === "1") {
-    const rows = await app.sql<{ calls: string; toplevel: boolean; query: string }[]>`
-      SELECT calls::text, toplevel, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query FROM pg_stat_statements
-      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%' ORDER BY toplevel DESC, calls DESC`;
-    for (const q of rows) console.log(`  ${q.toplevel ? "top" : "   "} ${(Number(q.calls) / n).toFixed(2).padStart(6)}  ${q.query}`);
+    // calls per request, and execution time per request (ms; a top-level statement's includes its triggers')
+    const rows = await app.sql<{ calls: string; ms: string; toplevel: boolean; query: string }[]>`
+      SELECT calls::text, total_exec_time::text AS ms, toplevel, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%' ORDER BY toplevel DESC, total_exec_time DESC`;
+    for (const q of rows) console.log(`  ${q.toplevel ? "top" : "   "} ${(Number(q.calls) / n).toFixed(2).padStart(6)} ${(Number(q.ms) / n).toFixed(3).padStart(7)} ms  ${q.query}`);
   }
   return { top: sent / n, all: Number(r.all) / n };
 }

@@ -77,13 +77,45 @@ export async function measureWrites(d: WritesDeps): Promise<WritesResult> {
   statements.create = await statementsPerRequest(app, 50, (i) => createOne(1000 + i));
   statements.patch = await statementsPerRequest(app, 50, (i) => patchOne(i, 2));
   log(`Writes: create and patch, ${d.concurrency} clients …`);
+  const sampling = process.env.BENCH_WRITES_WAITS === "1";
+  let waits = sampling ? sampleWaits(app) : null;
   const c20 = await httpLoad(`${base}${P}/issues/`, headers, d.writes, d.concurrency, { method: "POST", body: JSON.stringify({ name: "Bench write c{i}", priority: "low" }), ok: [201], keepBodies: true });
   results.createConcurrent = stats(c20.times, c20.wall);
   const ids = (c20.bodies ?? []).map((b) => JSON.parse(b).id as string);
   created.push(...ids);
+  if (waits) log(`Writes: the server's backends during the creates at ${d.concurrency} clients (pg_stat_activity every 5 ms):\n${await waits()}`);
+  waits = sampling ? sampleWaits(app) : null;
   const p20 = await httpLoad("", headers, d.writes, d.concurrency, {
     method: "PATCH", urls: ids.map((id) => `${base}${P}/issues/${id}/`), body: JSON.stringify({ priority: "high", name: "Bench write c{i} (edited)" }), ok: [200, 204],
   });
   results.patchConcurrent = stats(p20.times, p20.wall);
+  if (waits) log(`Writes: the server's backends during the patches at ${d.concurrency} clients:\n${await waits()}`);
   return { results, statements, created, note: "" };
+}
+
+/**
+ * BENCH_WRITES_WAITS=1: what the pool's backends are doing while the concurrent writes run (pg_stat_activity every
+ * 5 ms): running, waiting for a row lock (`Lock transactionid/tuple`: another write holds the row to its COMMIT),
+ * flushing WAL (`IO WALSync`/`LWLock WALWrite`: the commit's fsync), or idle (waiting for the server). Share of samples.
+ */
+function sampleWaits(app: AppContext): () => Promise<string> {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stop = false;
+  const loop = (async () => {
+    while (!stop) {
+      const rows = await app.sql<{ s: string; n: number }[]>`
+        SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ' ' || wait_event, 'running') ELSE state END AS s, count(*)::int AS n
+        FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+          AND query NOT LIKE '%graphile_worker%' GROUP BY 1`;
+      samples++;
+      for (const r of rows) counts.set(r.s, (counts.get(r.s) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await loop;
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${(n / samples).toFixed(2).padStart(6)} backends  ${k}`).join("\n");
+  };
 }

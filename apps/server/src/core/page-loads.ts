@@ -13,6 +13,11 @@ export function withPageLoads<T>(fn: () => Promise<T>): Promise<T> {
   return store.run(new Map(), fn);
 }
 
+/** Whether the current request runs for a page (its loads shared, see `withPageLoads`). */
+export function inPageLoads(): boolean {
+  return store.getStore() !== undefined;
+}
+
 /** `load()`, or the page's earlier call of it under `key` when running for a page (see `withPageLoads`). */
 export function pageLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
   const loads = store.getStore();

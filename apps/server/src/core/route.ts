@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
 import { fieldErrors } from "@stride/shared/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
-import { resolveSession, type AuthKind, type SessionUser } from "./session.ts";
+import { cookieName, hashToken, isInstanceAdmin, resolveSession, type AuthKind, type SessionUser } from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
-import { pageLoad } from "./page-loads.ts";
+import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
@@ -142,22 +142,32 @@ export function refuseNul(value: unknown, where: "params" | "query" | "body"): v
  * unknown or malformed project id → 404.
  */
 export async function loadScope(app: AppContext, slug: string, userId: string, projectId?: string) {
-  const wantProject = projectId !== undefined;
-  if (wantProject && !z.uuid().safeParse(projectId).success) {
-    // Still answer 404/403 for the workspace first, as the pipeline would.
-    await loadScope(app, slug, userId);
-    throw errors.notFound();
-  }
-  const row = await findScope(app, slug, userId, projectId);
-  if (!row) throw errors.notFound();
+  // a malformed project id still answers 404/403 for the workspace first, as the pipeline would
+  const valid = projectId === undefined || isUuid(projectId);
+  const row = await findScope(app, slug, userId, valid ? projectId : undefined);
+  return judgeScope(row, projectId !== undefined, valid);
+}
+
+const isUuid = (x: string) => z.uuid().safeParse(x).success;
+
+interface ScopeRowOf<W> {
+  workspace: W | null;
+  workspaceMember: WorkspaceMemberRow | null;
+  project: ProjectRow | null;
+  projectMember: ProjectMemberRow | null;
+}
+
+/** The scope's answers: unknown slug → 404; not a member → 403; unknown (or malformed, `valid` false) project → 404. */
+function judgeScope<W>(row: ScopeRowOf<W> | undefined, wantProject: boolean, valid: boolean) {
+  if (!row?.workspace) throw errors.notFound();
   if (!row.workspaceMember) throw errors.permissionDenied();
-  if (wantProject && !row.project) throw errors.notFound();
-  return row;
+  if (wantProject && (!valid || !row.project)) throw errors.notFound();
+  return row as ScopeRowOf<W> & { workspace: W };
 }
 
 /** The scope row without judging it (no throws): workspace, membership, and project + membership if asked. */
 export async function findScope(app: AppContext, slug: string, userId: string, projectId?: string) {
-  const wantProject = projectId !== undefined && z.uuid().safeParse(projectId).success;
+  const wantProject = projectId !== undefined && isUuid(projectId);
   const q = scopeQueries(app.db);
   // once per page when the server runs a page's requests itself (core/page-loads.ts)
   const rows = await pageLoad(`scope:${userId}:${slug}:${wantProject ? projectId : ""}`, () => (wantProject ? q.project.execute({ slug, userId, projectId }) : q.workspace.execute({ slug, userId })));
@@ -183,6 +193,51 @@ function scopeQueries(db: Db) {
   let q = scopes.get(db);
   if (!q) scopes.set(db, (q = { workspace: prepareScopeQuery(db, false), project: prepareScopeQuery(db, true) }));
   return q;
+}
+
+/**
+ * The session of the request's cookie and the scope it names, in ONE prepared statement (issue #13: one round trip
+ * fewer on every scoped request): the session's user, the workspace of the slug with the user's active membership
+ * and, with a project id, that project of the workspace with the user's active project membership. No row: no
+ * valid session (the workspace is left-joined, so an unknown slug still returns the user).
+ */
+function prepareSessionScopeQuery(db: Db, withProject: boolean) {
+  const { sessions, users, workspaces, workspaceMembers, projects, projectMembers } = schema;
+  return db
+    .select({ user: users, workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(workspaces, eq(workspaces.slug, sql.placeholder("slug")))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, users.id), eq(workspaceMembers.isActive, true)))
+    .leftJoin(projects, withProject ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id)) : sql`false`)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, users.id), eq(projectMembers.isActive, true)))
+    .where(and(eq(sessions.id, sql.placeholder("id")), eq(sessions.kind, sql.placeholder("kind")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare(withProject ? "stride_session_scope_project" : "stride_session_scope_workspace");
+}
+const sessionScopes = new WeakMap<Db, { workspace: ReturnType<typeof prepareSessionScopeQuery>; project: ReturnType<typeof prepareSessionScopeQuery> }>();
+function sessionScopeQueries(db: Db) {
+  let q = sessionScopes.get(db);
+  if (!q) sessionScopes.set(db, (q = { workspace: prepareSessionScopeQuery(db, false), project: prepareSessionScopeQuery(db, true) }));
+  return q;
+}
+
+/**
+ * A scoped route's caller and scope from one statement: the session (null: none, expired or inactive user, the
+ * caller's 401) and, for a session, the judged scope (404 unknown workspace, 403 not a member, 404 unknown project).
+ */
+async function sessionWithScope(app: AppContext, req: FastifyRequest, kind: "app" | "admin", slug: string, projectId: string | undefined) {
+  const token = req.cookies?.[cookieName(app, kind)];
+  if (!token) return null;
+  const id = hashToken(token);
+  const valid = projectId === undefined || isUuid(projectId);
+  const q = sessionScopeQueries(app.db);
+  const params = { id, kind, now: new Date().toISOString(), slug };
+  const [row] = await (projectId !== undefined && valid ? q.project.execute({ ...params, projectId }) : q.workspace.execute(params));
+  if (!row || !row.user.isActive) return null;
+  const user = row.user;
+  const session: SessionUser = { user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, user.id) };
+  return { session, judge: () => judgeScope(row, projectId !== undefined, valid) };
 }
 
 /**
@@ -225,7 +280,17 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
   async function pipeline(req: FastifyRequest, reply: FastifyReply) {
     // auth
     let session: SessionUser | null = null;
-    if (authKind === "apiKey") session = await resolveApiKey(app, req, reply);
+    const raw = req.params as Record<string, string>;
+    const projectId = spec.scope === "project" ? String(raw.projectId) : undefined;
+    // a session's scoped request reads both in one statement (outside a page's shared loads, core/page-loads.ts,
+    // which read each once per page; and not with a NUL in the path, which answers its 400 after the 401)
+    const together = spec.scope && (authKind === "session" || authKind === "admin") && !inPageLoads() && !findNul(req.params)
+      ? await sessionWithScope(app, req, authKind === "admin" ? "admin" : "app", raw.slug, projectId)
+      : undefined;
+    if (together !== undefined) {
+      if (!together) throw errors.unauthenticated();
+      session = together.session;
+    } else if (authKind === "apiKey") session = await resolveApiKey(app, req, reply);
     else if (authKind !== "none") {
       session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
       if (!session && authKind !== "optional") throw errors.unauthenticated();
@@ -235,8 +300,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
     refuseNul(req.params, "params");
     // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
     if (spec.scope && session) {
-      const raw = req.params as Record<string, string>;
-      const scope = await loadScope(app, raw.slug, session.user.id, spec.scope === "project" ? String(raw.projectId) : undefined);
+      const scope = together ? together.judge() : await loadScope(app, raw.slug, session.user.id, projectId);
       // a key bound to a workspace acts only there
       const keyWorkspace = "apiKey" in session ? (session as ApiKeyCaller).apiKey.workspaceId : null;
       if (keyWorkspace && keyWorkspace !== scope.workspace.id) throw errors.permissionDenied();

@@ -23,3 +23,15 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
   }
   return out as T["$inferSelect"];
 }
+
+/**
+ * Send the transaction's COMMIT now, right behind the statements already sent, without waiting for their answers
+ * (the patched postgres.js's `commitAhead`, patches/): the transaction still ends when its callback returns, with
+ * the commit's answer; should a statement before it fail, PostgreSQL rolls the transaction back and it fails with
+ * that error. Nothing may be sent after it (postgres.js refuses). The statements it follows must have been executed
+ * (`.execute()`): `await` alone hands a postgres.js query over a tick later, after this COMMIT. Outside a transaction: nothing.
+ */
+export function commitAhead(tx: DbOrTx): void {
+  const client = rawOf(tx) as postgres.Sql & { commitAhead?: () => unknown };
+  client.commitAhead?.();
+}

@@ -58,12 +58,28 @@ export function visibleTo(userId: string, project: ProjectRow, member: ProjectMe
 /** The page load (core/page-loads.ts) of the item `issueId` of `projectId`. */
 export const issueLoadKey = (projectId: string, issueId: string) => `issue:${projectId}:${issueId}`;
 
-/** The item of every item route (PATCH, GET, DELETE, …): a prepared statement, one round trip. */
-const FIND_ISSUE = "SELECT * FROM issues WHERE id = $1 AND project = $2 AND deleted_at IS NULL LIMIT 1";
+/**
+ * The item of every item route (PATCH, GET, DELETE, …): a prepared statement, one round trip. With the row comes
+ * its version (`xmin`, the transaction that wrote this version of the row), which a PATCH writes against.
+ */
+const FIND_ISSUE = `SELECT xmin::text AS "#version", * FROM issues WHERE id = $1 AND project = $2 AND deleted_at IS NULL LIMIT 1`;
+
+const versions = new WeakMap<IssueRow, string>();
 
 export async function findIssue(db: DbOrTx, projectId: string, issueId: string): Promise<IssueRow | null> {
-  const [row] = await rawOf(db).unsafe(FIND_ISSUE, [issueId, projectId], { prepare: true });
-  return row ? rowOf(schema.issues, row) : null;
+  const [raw] = await rawOf(db).unsafe(FIND_ISSUE, [issueId, projectId], { prepare: true });
+  if (!raw) return null;
+  const row = rowOf(schema.issues, raw);
+  versions.set(row, raw["#version"] as string);
+  return row;
+}
+
+/**
+ * The version of a row `findIssue` read (its `xmin`): an update `WHERE xmin = version` writes only if the row has
+ * not changed since (any update of the row, by any transaction, gives it a new xmin). Undefined for rows read otherwise.
+ */
+export function issueVersion(row: IssueRow): string | undefined {
+  return versions.get(row);
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../db/client.ts";
+import { schema, type Db, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
@@ -13,6 +13,7 @@ import { dropFavoritesOf } from "../../core/favorites.ts";
 import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
+import { issueVersion } from "./access.ts";
 
 const I = schema.issues;
 
@@ -51,6 +52,12 @@ export interface CreateOptions {
   /** Draft conversion carries the draft's cycle and modules. */
   cycleId?: string | null;
   moduleIds?: string[];
+  /**
+   * The caller's transaction ends with this create: a plain create (see `createIssueWithView`) then sends its COMMIT
+   * with its statements (db/raw.ts `commitAhead`): BEGIN, the create, its activity and COMMIT in one round trip. Its
+   * writes are all conditional on its checks, so a refused create commits nothing.
+   */
+  commitAhead?: boolean;
 }
 
 type StateRow = typeof schema.states.$inferSelect;
@@ -223,7 +230,8 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
     isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: input.type_id ?? null,
     externalSource: input.external_source ?? null, externalId: input.external_id ?? null, now: new Date(), write: !badBinary,
   });
-  const [made] = plain ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id })]) : [await creating];
+  const last = plain && !!opts.commitAhead && !input.module_ids?.length && !opts.moduleIds?.length;
+  const [made] = plain ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id, commitAfter: last })]) : [await creating];
   // the 400s in the order the checks were always made
   if (!made.stateOk) throw nonField(INVALID_STATE);
   if (!made.parentOk) throw nonField(INVALID_PARENT);
@@ -288,6 +296,41 @@ export interface UpdateOptions {
    * description version (Plane's editor re-saving the text it just opened); other fields still record theirs.
    */
   skipActivity?: boolean;
+  /**
+   * The item as the route read it, with its version (`issueVersion`): the update starts from this row instead of
+   * locking and reading it again (one round trip fewer, issue #13), and writes only if the row is still this version;
+   * otherwise it throws `StaleIssueError` (the caller's transaction rolls back; `patchIssue` then runs it again the
+   * locking way).
+   */
+  current?: { row: IssueRow; version: string };
+}
+
+/** The row changed after the route read it (see `UpdateOptions.current`): nothing may be written from it. */
+export class StaleIssueError extends Error {
+  constructor() {
+    super("the work item changed since it was read");
+  }
+}
+
+/**
+ * PATCH P/issues/{id}/ in one transaction: from the row the route read when it has its version (no second read, no
+ * lock statement: BEGIN, the update and its activity go out together), again with the row locked and read afresh
+ * if it changed meanwhile. `also` runs in the same transaction after the update (the cycle).
+ */
+export async function patchIssue(db: Db, project: ProjectRow, actorId: string, loaded: IssueRow, patch: IssueFields, opts: UpdateOptions = {}, also?: (tx: Tx, row: IssueRow) => Promise<unknown>): Promise<IssueRow> {
+  const version = issueVersion(loaded);
+  const run = (current: UpdateOptions["current"]) => db.transaction(async (tx) => {
+    const row = await updateIssue(tx, project, actorId, loaded.id, patch, { ...opts, current });
+    if (also) await also(tx, row);
+    return row;
+  });
+  if (!version) return run(undefined);
+  try {
+    return await run({ row: loaded, version });
+  } catch (e) {
+    if (!(e instanceof StaleIssueError)) throw e;
+    return run(undefined);
+  }
 }
 
 /**
@@ -295,8 +338,9 @@ export interface UpdateOptions {
  * assignee lists replace; one activity row per changed field and a description version, in the same transaction.
  */
 export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: UpdateOptions = {}): Promise<IssueRow> {
-  const cur = await lockIssue(tx, issueId);
-  if (cur.projectId !== project.id) throw errors.notFound();
+  const version = opts.current?.row.id === issueId ? opts.current.version : undefined;
+  const cur = version ? opts.current!.row : await lockIssue(tx, issueId);
+  if (cur.projectId !== project.id || cur.deletedAt) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
   const has = (k: keyof IssueFields) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
   const start = has("start_date") ? patch.start_date : cur.startDate;
@@ -396,14 +440,20 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   }
 
   const touched = Object.keys(set).length > 0 || acts.length > 0;
-  const update = () => tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, cur.id)).returning().prepare("stride_update_issue").execute();
+  // from the route's row: only if the row is still that version (else nothing is kept: StaleIssueError rolls back)
+  const update = async () => {
+    const [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId })
+      .where(version ? and(eq(I.id, cur.id), sql`xmin = ${version}::text::xid`) : eq(I.id, cur.id)).returning();
+    if (!row) throw version ? new StaleIssueError() : errors.notFound();
+    return row;
+  };
   if (touched && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
     // nothing else to write: the update and the activity go out together (pipelined on the transaction's connection)
-    const [[row]] = await Promise.all([update(), recordActivity(tx, acts)]);
+    const [row] = await Promise.all([update(), recordActivity(tx, acts)]);
     return row;
   }
   let row = cur;
-  if (touched) [row] = await update();
+  if (touched) row = await update();
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
   if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {

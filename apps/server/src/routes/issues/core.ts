@@ -11,7 +11,7 @@ import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDate
 import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
 import { pageAnnounce, pageKnown } from "../../core/page-loads.ts";
 import { workItemKeyAnnouncement } from "@stride/shared";
-import { createIssueWithView, deleteIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
+import { createIssueWithView, deleteIssue, patchIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
@@ -33,7 +33,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       const isEpic = isEpicPath(ctx);
       const { cycle_id, ...input } = ctx.body;
       const { view } = await ctx.app.db.transaction(async (tx) => {
-        const made = await createIssueWithView(tx, ctx.project, ctx.user.id, input, { isEpic });
+        // without a cycle to set, the create is the transaction's last write: its COMMIT goes out with it
+        const made = await createIssueWithView(tx, ctx.project, ctx.user.id, input, { isEpic, commitAhead: !cycle_id });
         if (cycle_id) {
           await setCycle(tx, ctx.project, ctx.user.id, [made.issue], cycle_id);
           made.view.cycleId = cycle_id;
@@ -74,10 +75,8 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     status: 204,
     handler: async (ctx) => {
       const { skip_activity, cycle_id, ...patch } = ctx.body;
-      await ctx.app.db.transaction(async (tx) => {
-        const row = await updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity });
-        if (cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id);
-      });
+      await patchIssue(ctx.app.db, ctx.project, ctx.user.id, ctx.loaded, patch, { skipActivity: !!skip_activity },
+        cycle_id !== undefined ? (tx, row) => setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id) : undefined);
       return undefined;
     },
   });

@@ -4,12 +4,12 @@ import { rawOf, rowOf } from "../../db/raw.ts";
 import type { IssueRow } from "./queries.ts";
 
 const INS_LAB = `), ins_lab AS (
-  INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by)
-  SELECT ins.id, $1, $2, lab.id, $3::uuid, $3::uuid FROM ins, lab ORDER BY lab.n
+  INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by, created_at, updated_at)
+  SELECT ins.id, $1, $2, lab.id, $3::uuid, $3::uuid, ins.created_at, ins.created_at FROM ins, lab ORDER BY lab.n
 `;
 const INS_ASG = `), ins_asg AS (
-  INSERT INTO issue_assignees (issue, project, workspace, assignee, created_by, updated_by)
-  SELECT ins.id, $1, $2, asg.id, $3::uuid, $3::uuid FROM ins, asg ORDER BY asg.n
+  INSERT INTO issue_assignees (issue, project, workspace, assignee, created_by, updated_by, created_at, updated_at)
+  SELECT ins.id, $1, $2, asg.id, $3::uuid, $3::uuid, ins.created_at, ins.created_at FROM ins, asg ORDER BY asg.n
 `;
 
 /**
@@ -17,7 +17,8 @@ const INS_ASG = `), ins_asg AS (
  * default state, parent, estimate point), the labels and assignees it may have (others dropped, the project's
  * default assignee when none), the next sequence number (the project's PostgreSQL sequence: never reused, even after deletes,
  * wire-facts §15; no lock on the project row), the sort order at the end of its state, the item, its
- * label, assignee and subscriber rows. Nothing is written when a check fails; the caller turns the failed check
+ * label, assignee and subscriber rows, all with the item's own time (the notification job tells the people "assigned
+ * in its creation" by comparing the two; the transaction's now() may be later: BEGIN is pipelined). Nothing is written when a check fails; the caller turns the failed check
  * into its 400 (routes/issues/commands.ts `createIssueWithView`, which also records the activity).
  * The list bookkeeping (list_version, counts, kept columns) runs in the tables' deferred triggers, as for any write.
  * Its text comes without the label or assignee insert when the request can have none: an INSERT that writes no row
@@ -70,8 +71,8 @@ WITH st AS (
   FROM ok, seq
   RETURNING *
 ${labels ? INS_LAB : ""}${assignees ? INS_ASG : ""}), ins_sub AS (
-  INSERT INTO issue_subscribers (issue, project, workspace, subscriber, created_by, updated_by)
-  SELECT DISTINCT ins.id, $1::uuid, $2::uuid, s.id, $3::uuid, $3::uuid
+  INSERT INTO issue_subscribers (issue, project, workspace, subscriber, created_by, updated_by, created_at, updated_at)
+  SELECT DISTINCT ins.id, $1::uuid, $2::uuid, s.id, $3::uuid, $3::uuid, ins.created_at, ins.created_at
   FROM ins, (SELECT $3::uuid AS id WHERE $3::uuid IS NOT NULL UNION SELECT id FROM asg) s
   ON CONFLICT DO NOTHING
 )
@@ -137,7 +138,7 @@ export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): P
       x.isDraft, x.isEpic, x.typeId, x.externalSource, x.now.toISOString(), x.write, x.externalId, x.id,
     ] as never[],
     { prepare: true },
-  );
+  ).execute(); // sent now, ahead of the activity (and the COMMIT) the caller pipelines behind it
   const r = rows[0] as Record<string, unknown>;
   return {
     stateOk: r["#state_ok"] as boolean,
