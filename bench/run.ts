@@ -648,7 +648,11 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
     WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
     ORDER BY sequence_id LIMIT 1`;
   const itemKey = `${project.identifier}-${item.sequence_id}`;
-  const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey });
+  // BENCH_SCREENS_FILTER=<text>: only the screens whose name contains it (profiling one screen)
+  const filter = process.env.BENCH_SCREENS_FILTER?.toLowerCase();
+  const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey }).filter((s) => !filter || s.name.toLowerCase().includes(filter));
+  // BENCH_SCREENS_PROFILE=<dir>: V8 CPU profiles of 3 more loads per screen and build (<dir>/current, <dir>/baseline)
+  const profile = process.env.BENCH_SCREENS_PROFILE ? path.resolve(process.env.BENCH_SCREENS_PROFILE) : undefined;
   const cookies = [{ name: app.config.sessionCookieName, value: token }];
   const baselineDist = process.env.BENCH_BASELINE_WEB_DIST ? path.resolve(process.env.BENCH_BASELINE_WEB_DIST) : null;
   // a build from before the screen data in the page gets the plain page (BENCH_BASELINE_SCREEN_DATA=1: with it)
@@ -660,8 +664,8 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
   try {
     // screen by screen, this build then the baseline, so both meet the same load on the machine
     for (const screen of screens) {
-      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen] })));
-      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen] })));
+      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen], profileDir: profile && path.join(profile, "current") })));
+      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen], profileDir: profile && path.join(profile, "baseline") })));
     }
   } finally {
     await baselineServer?.close();
@@ -733,6 +737,10 @@ async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup
     const r = await measureScreens(stride, info, web.chromiumPath, token);
     const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const section = screensSection(r, "", machine(), date).join("\n");
+    if (process.env.BENCH_SCREENS_FILTER) {
+      log(section); // some screens only: the section of docs/benchmarks.md stays as it is
+      return;
+    }
     const file = path.join(ROOT, "docs/benchmarks.md");
     const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
     const s = old.indexOf(SCREENS_START);
