@@ -72,7 +72,9 @@ function useElement<E extends HTMLElement>() {
   const mounted = useRef(false);
   const [elVersion, setElVersion] = useState(0);
   const ref = useCallback((node: E | null) => {
-    if (node === elRef.current) return;
+    // a ref detached and attached again to the same element (a caller's inline ref callback, every commit) is no
+    // change; the registration of an element that goes ends with its effects
+    if (!node || node === elRef.current) return;
     elRef.current = node;
     if (mounted.current) setElVersion((n) => n + 1);
   }, []);
