@@ -7,7 +7,10 @@
  * BENCH_RESEED=1 to rebuild the cached cluster, BENCH_BROWSER=0 to skip the browser measurement,
  * BENCH_SKIP_WEB_BUILD=1 to use the existing apps/web/dist, BENCH_SCREENS_ONLY=1 to measure only the screen
  * loads (and rewrite only their section), BENCH_BASELINE_WEB_DIST=<dir> to measure the screen loads of
- * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it), BENCH_WRITES
+ * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it; BENCH_BASELINE_SCREEN_DATA=1
+ * when that build reads the page's embedded data), BENCH_SCREENS_FILTER=<text> to load only the screens whose name contains
+ * it (the docs stay as they are), BENCH_SCREENS_PROFILE=<dir> for V8 CPU profiles of 3 more loads per screen and build
+ * (BENCH_SCREENS_TRACE=1: Chromium traces instead, with a `screen-shown` mark at the content frame), BENCH_WRITES
  * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
  * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
  * another checkout's seeded cluster (before/after runs of two builds), BENCH_LIST_ONLY=1 to measure only issue #13's lists on a
@@ -648,7 +651,11 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
     WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
     ORDER BY sequence_id LIMIT 1`;
   const itemKey = `${project.identifier}-${item.sequence_id}`;
-  const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey });
+  // BENCH_SCREENS_FILTER=<text>: only the screens whose name contains it (profiling one screen)
+  const filter = process.env.BENCH_SCREENS_FILTER?.toLowerCase();
+  const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey }).filter((s) => !filter || s.name.toLowerCase().includes(filter));
+  // BENCH_SCREENS_PROFILE=<dir>: V8 CPU profiles of 3 more loads per screen and build (<dir>/current, <dir>/baseline)
+  const profile = process.env.BENCH_SCREENS_PROFILE ? path.resolve(process.env.BENCH_SCREENS_PROFILE) : undefined;
   const cookies = [{ name: app.config.sessionCookieName, value: token }];
   const baselineDist = process.env.BENCH_BASELINE_WEB_DIST ? path.resolve(process.env.BENCH_BASELINE_WEB_DIST) : null;
   // a build from before the screen data in the page gets the plain page (BENCH_BASELINE_SCREEN_DATA=1: with it)
@@ -660,8 +667,8 @@ async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: str
   try {
     // screen by screen, this build then the baseline, so both meet the same load on the machine
     for (const screen of screens) {
-      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen] })));
-      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen] })));
+      current.push(...(await measureScreenLoads({ baseUrl: stride.url, chromiumPath, cookies, screens: [screen], profileDir: profile && path.join(profile, "current") })));
+      if (baselineUrl) baseline!.push(...(await measureScreenLoads({ baseUrl: baselineUrl, chromiumPath, cookies, screens: [screen], profileDir: profile && path.join(profile, "baseline") })));
     }
   } finally {
     await baselineServer?.close();
@@ -733,6 +740,10 @@ async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup
     const r = await measureScreens(stride, info, web.chromiumPath, token);
     const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const section = screensSection(r, "", machine(), date).join("\n");
+    if (process.env.BENCH_SCREENS_FILTER) {
+      log(section); // some screens only: the section of docs/benchmarks.md stays as it is
+      return;
+    }
     const file = path.join(ROOT, "docs/benchmarks.md");
     const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
     const s = old.indexOf(SCREENS_START);

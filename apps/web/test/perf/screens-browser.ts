@@ -11,6 +11,8 @@
  * screen's content is in the DOM with no loading indicator left; times count from the navigation
  * start (`performance.timeOrigin`), so they include the HTML, the scripts and every API round.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 
 export interface ScreenTarget {
@@ -118,6 +120,35 @@ async function loadOnce(page: Page, target: ScreenTarget): Promise<{ shown: numb
   };
 }
 
+/** CPU profiles (100 µs sampling) of warm-asset loads, from the navigation to the content frame. */
+async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: number) {
+  fs.mkdirSync(dir, { recursive: true });
+  const slug = target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  for (let i = 0; i < n; i++) {
+    await page.goto("about:blank");
+    if (process.env.BENCH_SCREENS_TRACE === "1") {
+      // a Chromium trace instead (devtools timeline: style, layout, paint, parsing, tasks), for chrome://tracing or Perfetto
+      const browser = page.context().browser()!;
+      const file = path.join(dir, `${slug}-${i + 1}.trace.json`);
+      await browser.startTracing(page, { path: file, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "blink.user_timing", "v8.execute", "loading", "toplevel"] });
+      await page.goto(target.path, { waitUntil: "commit" });
+      await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
+      await browser.stopTracing();
+      continue;
+    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+    await page.goto(target.path, { waitUntil: "commit" });
+    await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
+    const shown = Math.round((await page.evaluate("window.__screenShown")) as number);
+    const { profile } = (await cdp.send("Profiler.stop")) as { profile: unknown };
+    await cdp.detach();
+    fs.writeFileSync(path.join(dir, `${slug}-${i + 1}-shown-${shown}ms.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
 export async function measureScreenLoads(opts: {
   baseUrl: string;
   chromiumPath: string;
@@ -126,6 +157,13 @@ export async function measureScreenLoads(opts: {
   screens: ScreenTarget[];
   /** Loads per screen after the first visit (default 9). */
   runs?: number;
+  /**
+   * A folder to write V8 CPU profiles of `profiles` more warm-asset loads per screen into (after the
+   * measured ones, which stay unprofiled): `<screen>-<n>.cpuprofile`, with `__screenShown` in the file name.
+   * The bench passes BENCH_SCREENS_PROFILE.
+   */
+  profileDir?: string;
+  profiles?: number;
 }): Promise<ScreenLoad[]> {
   const runs = opts.runs ?? 9;
   const browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
@@ -145,7 +183,7 @@ export async function measureScreenLoads(opts: {
           if (found || !ready()) return;
           found = true;
           obs.disconnect();
-          requestAnimationFrame(() => { window.__screenShown = performance.now(); });
+          requestAnimationFrame(() => { window.__screenShown = performance.now(); performance.mark("screen-shown"); });
         };
         const obs = new MutationObserver(check);
         obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -157,6 +195,7 @@ export async function measureScreenLoads(opts: {
       const first = await loadOnce(page, target);
       const loads: Awaited<ReturnType<typeof loadOnce>>[] = [];
       for (let i = 0; i < runs; i++) loads.push(await loadOnce(page, target));
+      if (opts.profileDir) await profileLoads(page, target, opts.profileDir, opts.profiles ?? 3);
       const times = loads.map((l) => Math.round(l.shown));
       const p50 = percentile(times, 50);
       const median = loads[times.indexOf(p50)];

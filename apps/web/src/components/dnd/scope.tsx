@@ -61,12 +61,37 @@ export interface DragItem<E extends HTMLElement> {
 }
 
 /**
+ * The element of a draggable item or drop zone, for the effects that register it with Pragmatic: a ref callback
+ * (`ref`), the element (`elRef`) and a version that changes when the element does after mount (an effect's
+ * dependency). Holding the element in state instead set that state while the element mounted, in the commit:
+ * every item rendered once more, synchronously, with the page's pending effects flushed before its first frame
+ * (a list's rows, a board's cards, the sidebar's favourites: twice the work of a first paint).
+ */
+function useElement<E extends HTMLElement>() {
+  const elRef = useRef<E | null>(null);
+  const mounted = useRef(false);
+  const [elVersion, setElVersion] = useState(0);
+  const ref = useCallback((node: E | null) => {
+    // a ref detached and attached again to the same element (a caller's inline ref callback, every commit) is no
+    // change; the registration of an element that goes ends with its effects
+    if (!node || node === elRef.current) return;
+    elRef.current = node;
+    if (mounted.current) setElVersion((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => { mounted.current = false; };
+  }, []);
+  return { ref, elRef, elVersion };
+}
+
+/**
  * A draggable item of the enclosing scope. The element given to `ref` is dragged by the pointer; the
  * element that gets `props` (usually its `DragHandle`) picks the item up on Space/Enter.
  */
 export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource, opts: DragItemOptions = {}): DragItem<E> {
   const ctl = useDragController();
-  const [el, setEl] = useState<E | null>(null);
+  const { ref, elRef, elVersion } = useElement<E>();
   const { id, container = null, part = null } = src;
   const can = !!ctl && ctl.canDrag(src);
   const { drop = false, preview = "native" } = opts;
@@ -76,6 +101,7 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
 
   // the item is dragged when the user may move it, and is a drop target (things land before/after it) either way
   useEffect(() => {
+    const el = elRef.current;
     if (!ctl || !el || !can) return;
     const data: TargetData = { dndType: ctl.type, id, container, part };
     return draggable({
@@ -84,9 +110,10 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
       getInitialData: () => data,
       onGenerateDragPreview: preview === "none" ? ({ nativeSetDragImage }) => disableNativeDragPreview({ nativeSetDragImage }) : undefined,
     });
-  }, [ctl, el, can, id, container, part, preview]);
+  }, [ctl, elRef, elVersion, can, id, container, part, preview]);
 
   useEffect(() => {
+    const el = elRef.current;
     if (!ctl || !el || !dropKind) return;
     const type = ctl.type;
     const data: TargetData = { dndType: type, id, container, part };
@@ -99,7 +126,7 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
         return attachClosestEdge(data, { input, element, allowedEdges: dropKind === "vertical" ? ["top", "bottom"] : ["left", "right"] });
       },
     });
-  }, [ctl, el, id, container, part, dropKind]);
+  }, [ctl, elRef, elVersion, id, container, part, dropKind]);
 
   const mine = (s: DragState<unknown> | null) => !!s && sameSource(s.src, { id, container, part });
   const dragging = useDragSelector((s) => mine(s));
@@ -116,7 +143,7 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
 
   const base = { "data-dnd-id": id, ...(container !== null ? { "data-dnd-container": container } : {}), ...(part !== null ? { "data-dnd-part": part } : {}) };
   return {
-    ref: setEl,
+    ref,
     dragging,
     lifted,
     props: can && ctl
@@ -132,15 +159,16 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
 export function useDropZone<E extends HTMLElement = HTMLElement, P = unknown>(data: TargetData | null, controller?: DragController<P> | null): (el: E | null) => void {
   const fromCtx = useDragController();
   const ctl = (controller as DragController | null | undefined) ?? fromCtx;
-  const [el, setEl] = useState<E | null>(null);
+  const { ref, elRef, elVersion } = useElement<E>();
   const key = data ? JSON.stringify(data) : "";
   useEffect(() => {
+    const el = elRef.current;
     if (!ctl || !el || !key) return;
     const type = ctl.type;
     const payload = { ...(JSON.parse(key) as TargetData), dndType: type };
     return dropTargetForElements({ element: el, canDrop: ({ source }) => source.data.dndType === type, getData: () => payload });
-  }, [ctl, el, key]);
-  return setEl;
+  }, [ctl, elRef, elVersion, key]);
+  return ref;
 }
 
 /**

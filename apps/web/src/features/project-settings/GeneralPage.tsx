@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, isOnlyAdmin, type ProjectNetwork } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
@@ -8,6 +8,7 @@ import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
+import type { Project } from "../../api/types.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { BUILT_FEATURES } from "@stride/shared";
@@ -17,6 +18,15 @@ const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
 
 /** Project general settings: every role may look; only admins may change anything. */
+/** The general settings form's values for a project. */
+function formOf(project: Project) {
+  return {
+    name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network as number,
+    project_lead: project.project_lead ?? "", cover_image: project.cover_image ?? "",
+    emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
+  };
+}
+
 export function ProjectGeneralSettings() {
   const { slug, projectId, project, projectRole } = useCurrentProject();
   const canEdit = useCan("edit", "project");
@@ -34,19 +44,18 @@ export function ProjectGeneralSettings() {
   const members = useWorkspaceMembers(slug);
   const toast = useToast();
   const nav = useNavigate();
-  const [form, setForm] = useState({ name: "", identifier: "", description: "", network: 2, project_lead: "", cover_image: "", emoji: "" });
+  // the form starts from the project, and starts again when the project changes (a save, a live update): set while
+  // rendering, so the first frame shows the values (an effect filled them in a frame later)
+  const [form, setForm] = useState(() => formOf(project));
+  const [formFor, setFormFor] = useState(project);
+  if (formFor !== project) {
+    setFormFor(project);
+    setForm(formOf(project));
+  }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
   const [deleteText, setDeleteText] = useState("");
-
-  useEffect(() => {
-    setForm({
-      name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network,
-      project_lead: project.project_lead ?? "", cover_image: project.cover_image ?? "",
-      emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
-    });
-  }, [project]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -125,12 +125,27 @@ export interface ListCtx {
   setExtra: (extra: Record<string, string> | null) => void;
 }
 
+/**
+ * What an item of the list (a row, a card, its property chips and menu) reads: the part of the list context that
+ * does not change as the list's data arrives or refetches, kept as one value while its parts are the same, so
+ * the items (memoized) render again only when something they show changed.
+ */
+export type ListItemCtx = Pick<ListCtx, "kind" | "itemKind" | "project" | "refs" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection">;
+
 const Ctx = createContext<ListCtx | null>(null);
+const ItemCtx = createContext<ListItemCtx | null>(null);
 const NO_PRESET: { module_ids?: string[]; cycle_id?: string } = {};
 
 export function useList(): ListCtx {
   const c = useContext(Ctx);
   if (!c) throw new Error("useList outside a work-item list");
+  return c;
+}
+
+/** The part of the list context an item reads (see ListItemCtx). */
+export function useListItem(): ListItemCtx {
+  const c = useContext(ItemCtx);
+  if (!c) throw new Error("useListItem outside a work-item list");
   return c;
 }
 
@@ -189,6 +204,16 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
     }
   }, [qc, desc]);
 
+  const mutate = update.mutate;
+  const updateItem = useCallback<ListCtx["updateItem"]>(
+    (id, patch, opts) => mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
+    [mutate, itemKind],
+  );
+  const item = useMemo<ListItemCtx>(
+    () => ({ kind, itemKind, project, refs, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
+    [kind, itemKind, project, refs, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
+  );
+
   const value: ListCtx = {
     slug, pid, kind, itemKind, source, project, refs, prefs, display, query, desc,
     data: list.data,
@@ -204,8 +229,12 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
     contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : kind === "cycle" && contextId ? { cycle_id: contextId } : NO_PRESET,
     cycleId: kind === "cycle" ? contextId ?? null : null,
     updatePrefs,
-    updateItem: (id, patch, opts) => update.mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
+    updateItem,
     openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
   };
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={value}>
+      <ItemCtx.Provider value={item}>{children}</ItemCtx.Provider>
+    </Ctx.Provider>
+  );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from "../../../api/client.ts";
 import { useArchiveWorkItem, useCreateWorkItem, useDeleteWorkItem, useRestoreWorkItem } from "../../../api/work-items.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useRunAgent } from "../../../components/agents/useRunAgent.ts";
-import { useList } from "../context.tsx";
+import { useList, useListItem } from "../context.tsx";
 import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { itemKey, itemName, itemUrl } from "../../../components/work-item/item.ts";
@@ -19,7 +19,7 @@ import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
 /** The editable property chips of an item, as chosen in the display properties. */
 export function ItemProperties({ item, className, hide = [] }: { item: WorkItem; className?: string; hide?: string[] }) {
-  const { refs, prefs, updateItem, canEdit } = useList();
+  const { refs, prefs, updateItem, canEdit } = useListItem();
   const dp = prefs.display_properties;
   const on = (k: string) => dp[k as keyof typeof dp] !== false && !hide.includes(k);
   const editable = canEdit(item);
@@ -52,7 +52,7 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
  * is all a row pays for; the menu and its actions mount when it opens (long lists stay cheap).
  */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
-  const { project } = useList();
+  const { project } = useListItem();
   const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const [confirm, setConfirm] = useState(false);
   const key = itemKey(project.identifier, item.sequence_id);

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { cx } from "../../../components/ui/index.ts";
 import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZone, useSlotLine, useSlotTarget } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { useList } from "../context.tsx";
+import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
@@ -142,7 +142,7 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
 
 /** A work-item card, draggable inside the enclosing drag scope (kanban, flow) from its cell. */
 export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; hide?: string[] }) {
-  const { project, openPeek, peekId, prefs } = useList();
+  const { project, openPeek, peekId, prefs } = useListItem();
   const key = itemKey(project.identifier, item.sequence_id);
   const drag = useDragItem<HTMLElement>({ id: item.id, container: cell }, { drop: "vertical" });
   const line = useSlotLine(cell, item.id);

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
 import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot } from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { useList } from "../context.tsx";
+import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
@@ -39,6 +39,10 @@ export function ListLayout() {
   }, [collapsed, slug, pid, kind]);
   const parent = useRef<HTMLDivElement | null>(null);
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  // the drag scope's auto-scroll gets the element after the first frame (set in the commit, it re-rendered the
+  // list synchronously and ran the page's pending effects before that frame)
+  const hasData = !!data;
+  useEffect(() => { setScrollEl(parent.current); }, [hasData]);
   const title = useGroupTitle(refs);
   const gr = useMemo(() => groupRefs(refs), [refs]);
 
@@ -67,11 +71,17 @@ export function ListLayout() {
     return out;
   }, [data, display.show_empty_groups, display.show_hierarchy, collapsed, gr, quickAdd]);
 
+  const overscan = useOverscanAfterFirstPaint(!!data);
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
     estimateSize: (i) => SIZE[rows[i]?.type ?? "item"],
-    overscan: 15,
+    overscan,
+    // the first render already lays out the rows of a window-sized list; without it the virtualizer renders
+    // none (its size is 0 until measured), measures, then renders the rows in a second pass in the same task
+    initialRect: firstRect(),
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterFirstWrite,
   });
   const virtual = v.getVirtualItems();
 
@@ -116,7 +126,7 @@ export function ListLayout() {
 
   return (
     <DragScope controller={drag}>
-      <div ref={(el) => { parent.current = el; setScrollEl(el); }} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
+      <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
         {empty && (
           <div className="px-6 py-10 text-center text-sm text-zinc-500">
             {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
@@ -171,6 +181,71 @@ export function ListLayout() {
   );
 }
 
+/** Rows rendered beyond each edge of the screen once the list has painted, so scrolling finds them ready. */
+export const LIST_OVERSCAN = 15;
+/** …and for the first paint, which only needs what shows (a list behind the peek view of a page opened from its URL). */
+export const FIRST_PAINT_OVERSCAN = 1;
+
+/** The virtualizer's size before it measures its element: the window's (the list never shows more rows than that). */
+function firstRect(): { width: number; height: number } {
+  return typeof window === "undefined" ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
+}
+
+/**
+ * The virtualizer's size from a ResizeObserver only. The library's own observer also reads the element's size
+ * as the list mounts, in the commit, which forces the browser to lay out the whole page there (20–40 ms on the
+ * peek's page) and again before the frame once the commit's effects have changed it; the observer reports the
+ * size after the frame's layout instead, and until then the list uses its first rect (the window's).
+ */
+export function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): void | (() => void) {
+  const el = instance.scrollElement;
+  const win = instance.targetWindow;
+  if (!el || !win?.ResizeObserver) return observeElementRect(instance, cb);
+  const observer = new win.ResizeObserver(() => cb({ width: Math.round(el.clientWidth), height: Math.round(el.clientHeight) }));
+  observer.observe(el, { box: "content-box" });
+  return () => observer.disconnect();
+}
+
+/** Virtualizers that have written their offset once (as they attached to their element). */
+const attached = new WeakSet<object>();
+
+/**
+ * The virtualizer's scroll writes, but the first: as it attaches to its element, in the commit, it scrolls the
+ * element to the offset it starts from, which forces the browser to lay out the page there; a list that has just
+ * mounted is at the top already, so a first write to 0 is skipped.
+ */
+export const scrollAfterFirstWrite: typeof elementScroll = (offset, opts, instance) => {
+  const first = !attached.has(instance);
+  attached.add(instance);
+  if (first && offset + (opts.adjustments ?? 0) === 0) return;
+  elementScroll(offset, opts, instance);
+};
+
+/**
+ * The overscan of a virtualized list: `FIRST_PAINT_OVERSCAN` until the list has painted with its data, then
+ * `LIST_OVERSCAN` once the browser is idle (the rows beyond the screen render in a task of their own, after what
+ * the page still has to show: the peek's item, its activity …).
+ */
+export function useOverscanAfterFirstPaint(ready: boolean): number {
+  const [overscan, setOverscan] = useState(FIRST_PAINT_OVERSCAN);
+  useEffect(() => {
+    if (!ready || overscan === LIST_OVERSCAN) return;
+    const grow = () => setOverscan(LIST_OVERSCAN);
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === "function") idle = requestIdleCallback(grow, { timeout: 1000 });
+      else timer = setTimeout(grow, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [ready, overscan]);
+  return overscan;
+}
+
 /**
  * A row of the list that takes drops for its group (its header: at the top; load more / quick add: at the
  * end). A header with `ring` lights up when a drop would land in its group without a drop line to show it.
@@ -191,7 +266,7 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
   top: number;
   height: number;
 }) {
-  const { prefs, peekId, kind, canEditAny, selection, openPeek } = useList();
+  const { prefs, peekId, kind, canEditAny, selection, openPeek } = useListItem();
   const style: CSSProperties = { position: "absolute", top: 0, left: 0, width: "100%", height, transform: `translateY(${top}px)` };
   const onToggle = () => selection.toggle(item.id);
   const onOpen = () => openPeek(item.id);

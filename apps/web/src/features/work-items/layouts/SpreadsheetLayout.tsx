@@ -3,7 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import type { DisplayPropertyKey } from "@stride/shared";
 import { cx } from "../../../components/ui/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { useList } from "../context.tsx";
+import { useList, useListItem } from "../context.tsx";
 import { ItemMenu, QuickAdd } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
@@ -112,7 +112,7 @@ export function SpreadsheetLayout() {
 
 /** One spreadsheet row; memoized so scrolling renders only rows that appear. */
 const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selected: sel, peeked }: { item: WorkItem; top: number; width: number; columns: Column[]; selected: boolean; peeked: boolean }) {
-  const { project, prefs, canEdit, selection, openPeek, updateItem } = useList();
+  const { project, prefs, canEdit, selection, openPeek, updateItem } = useListItem();
   const id = it.id;
   const key = itemKey(project.identifier, it.sequence_id);
   const editable = canEdit(it);
