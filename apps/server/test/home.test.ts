@@ -6,6 +6,7 @@ import { recordVisit } from "../src/core/recent-visits.ts";
 import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix, setCreator, setGuestViewAll } from "./helpers/work-items.ts";
 import type { TestServer } from "./helpers/server.ts";
+import { statementsByConnection } from "./helpers/statements.ts";
 import type { Client } from "./helpers/client.ts";
 
 /**
@@ -245,15 +246,43 @@ describe("recent visits", () => {
     expect((await ws.admin.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).not.toContain(item2.id);
   });
 
-  it("keeps at most 20 per person and workspace", async () => {
+  it("keeps at most 20 per person and workspace: the newest, with a revisited one back on top", async () => {
     const c = ws.admin;
+    const ids: string[] = [];
     for (let i = 0; i < 23; i++) {
       const it2 = await createItem(ws, other);
+      ids.push(it2.id);
       await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: it2.id, projectId: other.id });
     }
-    const rows = await t.db.db.select().from(schema.userRecentVisits).where(and(eq(schema.userRecentVisits.userId, c.userId), eq(schema.userRecentVisits.workspaceId, ws.id)));
-    expect(rows).toHaveLength(20);
+    const kept = async () => (await t.db.db.select().from(schema.userRecentVisits).where(and(eq(schema.userRecentVisits.userId, c.userId), eq(schema.userRecentVisits.workspaceId, ws.id))))
+      .sort((a, b) => b.visitedAt.getTime() - a.visitedAt.getTime()).map((r) => r.entityIdentifier);
+    expect(await kept()).toEqual(ids.slice(3).reverse());
     expect((await c.get(`${W}/recent-visits/`)).body).toHaveLength(20);
+    // an older kept visit opened again moves to the top; nothing else is dropped for it
+    await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: ids[5], projectId: other.id });
+    expect(await kept()).toEqual([ids[5], ...ids.slice(3).reverse().filter((id) => id !== ids[5])]);
+    // a new one drops exactly the oldest
+    const fresh = await createItem(ws, other);
+    await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: fresh.id, projectId: other.id });
+    expect(await kept()).toEqual([fresh.id, ids[5], ...ids.slice(4).reverse().filter((id) => id !== ids[5])]);
+  });
+
+  it("a read records its visit in one transaction sent at once: BEGIN, the settings, the visit and COMMIT", async () => {
+    const c = ws.member;
+    const item = await createItem(ws, pr);
+    const all = await statementsByConnection(t, () => c.get(`${pr.base}/issues/${item.id}/`));
+    // the visit's own connection, in the order its statements went out
+    const on = all.find((s) => s.text.includes("INSERT INTO user_recent_visits"))!.conn;
+    const sent = all.filter((s) => s.conn === on).map((s) => s.text);
+    const visit = sent.findIndex((q) => q.includes("INSERT INTO user_recent_visits"));
+    expect(visit).toBeGreaterThan(1);
+    expect(sent[visit - 1]).toContain("set_config('synchronous_commit', 'off', true)");
+    expect(sent[visit - 2]).toBe("begin");
+    expect(sent[visit + 1]).toBe("commit");
+    // the prune is in the same statement (was a second statement after the insert's answer)
+    expect(sent[visit]).toContain("DELETE FROM user_recent_visits");
+    expect(all.filter((s) => s.text.includes("user_recent_visits"))).toHaveLength(1);
+    expect((await c.get(`${W}/recent-visits/`)).body[0].entity_identifier).toBe(item.id);
   });
 
   it("leaves out what the person can no longer see; refuses unknown kinds; roles", async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { RECENT_VISITS_LIMIT } from "@stride/shared";
 import type { RecentIssueData, RecentPageData, RecentProjectData, RecentVisit, RecentVisitEntity } from "@stride/shared/contract";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
+import { commitAhead, rawOf } from "../db/raw.ts";
 import { iso } from "./present.ts";
 import { silently } from "./silent.ts";
 
@@ -27,47 +28,65 @@ export interface Visit {
 const REFRESH_MS = 60_000;
 
 /**
- * Record that `userId` opened an entity: its row moves to the top (visited now); the person's oldest rows beyond 20
- * are dropped. Reopening the entity that is already the newest visit writes nothing for a minute, so refetches of an
- * open screen do not write on every read. A visit publishes nothing live (core/silent.ts): it is a read's write.
+ * The visit in one statement: the entity's row moves to the top (visited now), or is made; when it was written, the
+ * person's other rows beyond the newest 19 are dropped, so 20 remain at most. The prune reads the rows as they were
+ * before the statement (one snapshot): the written row is left out of it by id and counted as the 20th. Reopening
+ * the entity that is already the newest visit within a minute writes nothing (refetches of an open screen).
+ * $1 workspace, $2 user, $3 project, $4 entity name, $5 entity id, $6 now, $7 now minus the refresh time, $8 the limit.
+ */
+const WRITE_VISIT = `
+WITH w AS (
+  INSERT INTO user_recent_visits (workspace, "user", project, entity_name, entity_identifier, visited_at, created_by, updated_by)
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::text, $5::uuid, $6::timestamptz, $2::uuid, $2::uuid)
+  ON CONFLICT (workspace, "user", entity_name, entity_identifier) DO UPDATE
+    SET visited_at = EXCLUDED.visited_at, updated_at = EXCLUDED.visited_at, project = EXCLUDED.project
+    WHERE user_recent_visits.visited_at < $7::timestamptz OR EXISTS (SELECT 1 FROM user_recent_visits newer
+      WHERE newer.workspace = $1::uuid AND newer."user" = $2::uuid AND newer.visited_at > user_recent_visits.visited_at)
+  RETURNING id
+)
+DELETE FROM user_recent_visits d
+WHERE EXISTS (SELECT 1 FROM w) AND d.workspace = $1::uuid AND d."user" = $2::uuid AND d.id NOT IN (SELECT id FROM w)
+  AND d.id NOT IN (SELECT k.id FROM user_recent_visits k WHERE k.workspace = $1::uuid AND k."user" = $2::uuid AND k.id NOT IN (SELECT id FROM w)
+    ORDER BY k.visited_at DESC, k.id DESC LIMIT $8::int - 1)`;
+
+/** `WRITE_VISIT` sent on `db`'s connection now (not on the await's later tick), so a COMMIT may follow it at once. */
+function writeVisit(db: DbOrTx, v: Visit): Promise<unknown> {
+  const now = new Date();
+  return rawOf(db).unsafe(WRITE_VISIT, [v.workspaceId, v.userId, v.projectId, v.entity, v.id, now.toISOString(), new Date(now.getTime() - REFRESH_MS).toISOString(), RECENT_VISITS_LIMIT], { prepare: true }).execute();
+}
+
+/**
+ * Record that `userId` opened an entity (`WRITE_VISIT`). A visit publishes nothing live (core/silent.ts): it is a
+ * read's write.
  */
 export async function recordVisit(db: DbOrTx, v: Visit): Promise<void> {
   await silently(db, (tx) => writeVisit(tx, v));
 }
 
-async function writeVisit(db: DbOrTx, v: Visit): Promise<void> {
-  const now = new Date();
-  const written = await db
-    .insert(RV)
-    .values({ workspaceId: v.workspaceId, userId: v.userId, projectId: v.projectId, entityName: v.entity, entityIdentifier: v.id, visitedAt: now, createdById: v.userId, updatedById: v.userId })
-    .onConflictDoUpdate({
-      target: [RV.workspaceId, RV.userId, RV.entityName, RV.entityIdentifier],
-      set: { visitedAt: now, updatedAt: now, projectId: v.projectId },
-      setWhere: sql`(${RV.visitedAt} < ${new Date(now.getTime() - REFRESH_MS).toISOString()}::timestamptz OR EXISTS (SELECT 1 FROM user_recent_visits newer
-        WHERE newer.workspace = ${v.workspaceId} AND newer."user" = ${v.userId} AND newer.visited_at > ${RV.visitedAt}))`,
-    })
-    .returning({ id: RV.id });
-  if (!written.length) return;
-  await db.execute(sql`DELETE FROM user_recent_visits WHERE workspace = ${v.workspaceId} AND "user" = ${v.userId} AND id NOT IN (
-    SELECT id FROM user_recent_visits WHERE workspace = ${v.workspaceId} AND "user" = ${v.userId} ORDER BY visited_at DESC, id DESC LIMIT ${RECENT_VISITS_LIMIT})`);
-}
-
 /**
  * `recordVisit` for read endpoints: a visit that cannot be written is logged, and the read still answers. Its own
- * transaction commits without waiting for the disk (`synchronous_commit = off`, that transaction only): the row is
- * visible at once, and a crash can lose at most the last few visits, which the read's answer never waited for. A
- * flushed commit cost the work-item screens 10–30 ms on each of the two reads that record one (the item, its project).
+ * transaction is one round trip (BEGIN, the settings, the visit and COMMIT sent together: db/raw.ts `commitAhead`)
+ * and commits without waiting for the disk (`synchronous_commit = off`, that transaction only): the row is visible
+ * at once, and a crash can lose at most the last few visits, which the read's answer never waited for. A flushed
+ * commit cost the work-item screens 10–30 ms on each of the two reads that record one (the item, its project), and
+ * the seven round trips of the earlier transaction were on the item page's critical path while the browser
+ * compiled its scripts on the same cores.
  */
 async function recordVisitQuietly(db: Db, log: FastifyBaseLogger, v: Visit): Promise<void> {
   try {
-    await silently(db, async (tx) => {
-      await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`);
-      await writeVisit(tx, v);
+    await db.transaction(async (tx) => {
+      const settings = rawOf(tx).unsafe(VISIT_SETTINGS).execute();
+      const visit = writeVisit(tx, v);
+      commitAhead(tx);
+      await Promise.all([settings, visit]);
     });
   } catch (err) {
     log.warn({ err, entity: v.entity, id: v.id }, "recent visit not recorded");
   }
 }
+
+/** The quiet visit's transaction settings: publish nothing live (core/silent.ts), commit without the disk. */
+const VISIT_SETTINGS = "SELECT set_config('stride.silent', 'on', true), set_config('synchronous_commit', 'off', true)";
 
 /** A read's answer, with its visit recorded quietly while the answer is built (the visit never changes it). */
 export async function answerWithVisit<T>(db: Db, log: FastifyBaseLogger, v: Visit, answer: Promise<T>): Promise<T> {
