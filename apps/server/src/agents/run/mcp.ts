@@ -1,7 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { AppContext } from "../../core/context.ts";
@@ -17,15 +15,33 @@ import type { RunSandbox, Tool, ToolResult } from "./tools.ts";
 export const MCP_CONNECT_TIMEOUT_MS = 20_000;
 export const MCP_CALL_TIMEOUT_MS = 300_000;
 
+/** The MCP SDK's client side, loaded by the first run that connects to an MCP server (most servers never do). */
+async function loadSdk() {
+  const [client, http, stdio] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/shared/stdio.js"),
+  ]);
+  return { Client: client.Client, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport, ReadBuffer: stdio.ReadBuffer, serializeMessage: stdio.serializeMessage };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+let sdkLoading: Promise<Sdk> | null = null;
+const sdk = () => (sdkLoading ??= loadSdk().catch((err: unknown) => {
+  sdkLoading = null;
+  throw err;
+}));
+
 /** Stdio transport over a process of the sandbox (the SDK's own transport cannot start it as the sandbox user). */
 class SandboxStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer: ReadBuffer;
   private stderr = "";
 
-  constructor(private readonly child: ChildProcess, private readonly stopChild: () => void) {}
+  constructor(private readonly child: ChildProcess, private readonly stopChild: () => void, private readonly lib: Sdk) {
+    this.buffer = new lib.ReadBuffer();
+  }
 
   async start(): Promise<void> {
     this.child.stdout!.on("data", (chunk: Buffer) => {
@@ -50,7 +66,7 @@ class SandboxStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       if (!this.child.stdin!.writable) return reject(new Error(`the MCP server has exited${this.stderr ? `: ${this.stderr.trim()}` : ""}`));
-      this.child.stdin!.write(serializeMessage(message), (e) => (e ? reject(e) : resolve()));
+      this.child.stdin!.write(this.lib.serializeMessage(message), (e) => (e ? reject(e) : resolve()));
     });
   }
 
@@ -107,7 +123,8 @@ function resultText(r: { content?: unknown; structuredContent?: unknown; isError
 /** Connect to one MCP server of the run and list its tools; throws with a message a person can act on. */
 export async function connectMcp(app: AppContext, t: McpTemplate, index: number, sandbox: RunSandbox | null, signal: AbortSignal): Promise<McpConnection> {
   const label = labelOf(t, index);
-  const client = new Client({ name: "stride-agent", version: "1.0.0" });
+  const lib = await sdk();
+  const client = new lib.Client({ name: "stride-agent", version: "1.0.0" });
   let transport: Transport;
   let stdio: SandboxStdioTransport | null = null;
   if (t.type === "local_mcp") {
@@ -115,11 +132,11 @@ export async function connectMcp(app: AppContext, t: McpTemplate, index: number,
     const rt = sandboxRuntime(app);
     const command = [String(t.config.command), ...((t.config.args as string[] | undefined) ?? [])].map(shQuote).join(" ");
     const child = await rt.spawn(sandbox.id, `exec ${command}`, { network: sandbox.network, env: (t.config.env as Record<string, string> | undefined) ?? {}, limits: { ...sandbox.limits, wallSeconds: 86_400 } });
-    stdio = new SandboxStdioTransport(child, () => rt.stop(child));
+    stdio = new SandboxStdioTransport(child, () => rt.stop(child), lib);
     transport = stdio;
   } else {
     const headers = (t.config.headers as Record<string, string> | undefined) ?? {};
-    transport = new StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers } });
+    transport = new lib.StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers } });
   }
   try {
     await client.connect(transport, { signal, timeout: MCP_CONNECT_TIMEOUT_MS });

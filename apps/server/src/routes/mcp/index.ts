@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { RouteModule } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
@@ -35,8 +34,20 @@ async function callTool(fastify: FastifyInstance, tool: McpTool, args: Record<st
   return { isError, content: [{ type: "text", text: isError ? `HTTP ${res.statusCode}: ${text}` : text }] };
 }
 
-function mcpServer(fastify: FastifyInstance, tools: McpTool[], apiKey: string): Server {
-  const server = new Server(SERVER_INFO, {
+/** The MCP SDK's server side, loaded at the first call: a server nobody reaches over MCP never holds it in memory. */
+async function loadSdk() {
+  const [server, http, types] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return { Server: server.Server, StreamableHTTPServerTransport: http.StreamableHTTPServerTransport, CallToolRequestSchema: types.CallToolRequestSchema, ListToolsRequestSchema: types.ListToolsRequestSchema };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+function mcpServer(sdk: Sdk, fastify: FastifyInstance, tools: McpTool[], apiKey: string): Server {
+  const { CallToolRequestSchema, ListToolsRequestSchema } = sdk;
+  const server = new sdk.Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: "Stride work tracking: workspaces (by slug) hold projects, whose work items have states, labels, cycles, modules and comments. Start with list_projects for a workspace slug.",
   });
@@ -54,6 +65,7 @@ function mcpServer(fastify: FastifyInstance, tools: McpTool[], apiKey: string): 
 
 export const mcpRoutes: RouteModule = (fastify, app) => {
   let tools: McpTool[] | null = null;
+  let sdk: Promise<Sdk> | null = null;
 
   // `Authorization: Bearer <token>` is the MCP clients' usual spelling of the API token
   fastify.addHook("onRequest", async (req) => {
@@ -68,8 +80,12 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
     auth: "apiKey",
     policy: Policies.user.any,
     handler: async (ctx) => {
-      const server = mcpServer(fastify, (tools ??= buildTools()), apiKeyOf(ctx.req)!);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const loaded = await (sdk ??= loadSdk().catch((err: unknown) => {
+        sdk = null;
+        throw err;
+      }));
+      const server = mcpServer(loaded, fastify, (tools ??= buildTools()), apiKeyOf(ctx.req)!);
+      const transport = new loaded.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // the rate-limit headers set so far go out with the transport's own answer
       for (const [k, v] of Object.entries(ctx.reply.getHeaders())) if (v !== undefined) ctx.reply.raw.setHeader(k, v as string);
       ctx.reply.hijack();
