@@ -533,7 +533,7 @@ function writeReport(
     ...extra.issue13,
     ...browserSection(extra.browser, extra.browserNote),
     ...screensSection(extra.screens, extra.screensNote, m, date),
-    "## Against the targets of issue #3",
+    AFTER_SCREENS_HEADING,
     "",
     "| Target | Measured | Verdict |",
     "|---|---|---|",
@@ -577,6 +577,10 @@ function writeReport(
   // keep the hand-written analysis and the hand-written notes at the end (e.g. bundle sizes) between runs
   let analysis = "";
   let notes = "";
+  // hand-written subsections after the screens section, and every section after the notes (search, analytics,
+  // realtime, exports: their own benches rewrite them in place), are kept as they are
+  let screensAfter = "";
+  let tail = "";
   if (fs.existsSync(file)) {
     const old = fs.readFileSync(file, "utf8");
     const kept = (startMark: string, endMark: string) => {
@@ -586,8 +590,15 @@ function writeReport(
     };
     analysis = kept(ANALYSIS_START, ANALYSIS_END);
     notes = kept(NOTES_START, NOTES_END);
+    const screensEnd = old.indexOf(SCREENS_END);
+    const nextGenerated = old.indexOf(AFTER_SCREENS_HEADING, screensEnd);
+    if (screensEnd >= 0 && nextGenerated > screensEnd) screensAfter = old.slice(screensEnd + SCREENS_END.length, nextGenerated).trim();
+    const notesEnd = old.indexOf(NOTES_END);
+    if (notesEnd >= 0) tail = old.slice(notesEnd + NOTES_END.length).trim();
   }
-  const text = lines.join("\n").replace(ANALYSIS_MARKER, analysis || `${ANALYSIS_START}\n## Analysis\n\n(not written yet)\n${ANALYSIS_END}`) + (notes ? `\n${notes}\n` : "");
+  let body = lines.join("\n");
+  if (screensAfter) body = body.replace(`${SCREENS_END}\n`, `${SCREENS_END}\n\n${screensAfter}\n\n`);
+  const text = body.replace(ANALYSIS_MARKER, analysis || `${ANALYSIS_START}\n## Analysis\n\n(not written yet)\n${ANALYSIS_END}`) + (notes ? `\n${notes}\n` : "") + (tail ? `\n${tail}\n` : "");
   fs.writeFileSync(file, text);
   log(`\nWrote docs/benchmarks.md`);
   log(lines.slice(lines.indexOf("## Results (milliseconds)"), lines.indexOf(ANALYSIS_MARKER)).join("\n"));
@@ -682,6 +693,8 @@ const ISSUE7_BEFORE = ["1.3 s", "1.5–1.6 s", "1.3 s", "1.3 s"];
 const SCREEN_TARGET_MS = 300;
 const SCREENS_START = "<!-- screens -->";
 const SCREENS_END = "<!-- /screens -->";
+/** The generated heading that follows the screens section (and its hand-written subsections) in a full run. */
+const AFTER_SCREENS_HEADING = "## Against the targets of issue #3";
 
 /** The median load's first API request and the last answer that came before its content showed (none: the data came with the page). */
 function phases(s: ScreenLoad): { first: string; last: string; startup: string; requests: string; rendering: number } {
@@ -751,7 +764,7 @@ async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup
     let text: string;
     if (s >= 0 && e > s) text = old.slice(0, s) + section.trimEnd() + old.slice(e + SCREENS_END.length);
     else {
-      const at = old.indexOf("## Against the targets of issue #3");
+      const at = old.indexOf(AFTER_SCREENS_HEADING);
       text = at >= 0 ? old.slice(0, at) + section + "\n" + old.slice(at) : old + "\n" + section;
     }
     fs.writeFileSync(file, text);

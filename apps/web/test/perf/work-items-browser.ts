@@ -96,7 +96,8 @@ export async function measureWorkItemsBrowser(opts: {
         requestAnimationFrame(check);
       })()`);
       await act();
-      await page.waitForFunction("window.__t.done > 0", undefined, { timeout: 30_000 });
+      // a function, not a string: the app's CSP (script-src 'self') refuses the eval a string predicate needs
+      await page.waitForFunction(() => (window as unknown as { __t: { done: number } }).__t.done > 0, undefined, { timeout: 30_000 });
       const r = (await page.evaluate("window.__t")) as { start: number; shown: number; done: number };
       return { shown: Math.round(r.shown - r.start), settled: Math.round(r.done - r.start) };
     };
