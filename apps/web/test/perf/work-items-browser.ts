@@ -7,7 +7,7 @@
  * "shown" = from the click to the first row of the new view on screen; "settled" = until the new page
  * from the server is on screen (no request in flight).
  */
-import { chromium } from "playwright-core";
+import { chromium, type BrowserContext } from "playwright-core";
 
 export interface FrameStats { step: number; frames: number; p50: number; p95: number; max: number; over20ms: number }
 export interface SwitchTiming { shown: number; settled: number }
@@ -46,8 +46,22 @@ export async function measureWorkItemsBrowser(opts: {
     const P = `/api/workspaces/${opts.slug}/projects/${opts.projectId}`;
     const props = await (await context.request.get(`${P}/user-properties/`)).json();
     await context.request.patch(`${P}/user-properties/`, { data: { filters: { priority: null }, display_filters: { layout: "list", group_by: null, order_by: "-created_at" } } });
+    // the caller's view is put back even when a step fails (the screens measured next open this project's list)
+    try {
+      return await measureIn(context, P, `/${opts.slug}/projects/${opts.projectId}/issues/`, target);
+    } finally {
+      await context.request.patch(`${P}/user-properties/`, { data: { filters: props.filters, display_filters: props.display_filters } });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The list-scroll, layout and filter measurements of `measureWorkItemsBrowser` on the project's list at `listPath`. */
+async function measureIn(context: BrowserContext, P: string, listPath: string, target: number): Promise<BrowserListResult> {
+  {
     const page = await context.newPage();
-    await page.goto(`/${opts.slug}/projects/${opts.projectId}/issues/`);
+    await page.goto(listPath);
     await page.locator('[data-testid="list-layout"] [role=listitem]').first().waitFor({ timeout: 60_000 });
 
     // load pages by scrolling to the end until `target` rows are loaded (rows are 44 px)
@@ -114,9 +128,6 @@ export async function measureWorkItemsBrowser(opts: {
     await page.waitForTimeout(500);
     const clearFilter = await timed('[data-testid="list-layout"] [role=listitem]', () => urgent.uncheck(), total);
 
-    await context.request.patch(`${P}/user-properties/`, { data: { filters: props.filters, display_filters: props.display_filters } });
     return { loadedItems: loaded, loadMs, scroll, layouts, filter, clearFilter };
-  } finally {
-    await browser.close();
   }
 }
