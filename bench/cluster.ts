@@ -3,10 +3,13 @@
  * reused while the seed version and the migration are unchanged (`BENCH_RESEED=1` rebuilds it). Shared by
  * `npm run bench` (run.ts) and the analytics figures (insight.ts).
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type postgres from "postgres";
 import { startStride, type Stride } from "../apps/server/src/boot.ts";
+import { hashToken } from "../apps/server/src/core/session.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -61,4 +64,20 @@ export async function openBenchCluster(opts: { pgPort: number; webDist?: string;
     throw e;
   }
   return { stride, info, start };
+}
+
+/** A new app session of `userId` for a day: the bench's clients send its token as the session cookie. */
+export async function benchSession(sql: postgres.Sql, userId: string): Promise<string> {
+  const token = crypto.randomBytes(24).toString("base64url");
+  await sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${userId}, 'app', now() + interval '1 day')`;
+  return token;
+}
+
+/** The work item the screen benches open (issue #7): the big project's first live item that has a parent. */
+export async function screensItem(sql: postgres.Sql, info: BenchInfo): Promise<{ id: string; key: string }> {
+  const [project] = await sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
+  const [item] = await sql<{ id: string; sequence_id: number }[]>`
+    SELECT id, sequence_id FROM issues WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
+    ORDER BY sequence_id LIMIT 1`;
+  return { id: item.id, key: `${project.identifier}-${item.sequence_id}` };
 }

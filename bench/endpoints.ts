@@ -3,10 +3,10 @@
  * the workspace admin), for the benches whose figure is "p50 of this call": search (bench/search.ts) and
  * analytics (bench/analytics.ts).
  */
-import crypto from "node:crypto";
 import type { Stride } from "../apps/server/src/boot.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import type { BenchInfo } from "./seed.ts";
+import { benchSession } from "./cluster.ts";
 
 export interface TimedRequest { endpoint: string; label: string; url: string; count?: (body: unknown) => number }
 export interface TimedRow { endpoint: string; label: string; p50: number; p99: number; results: number | null }
@@ -18,8 +18,7 @@ export const percentile = (xs: number[], p: number) => {
 
 /** Each request `rounds` times after five warm-up calls; throws on any non-2xx answer. */
 export async function timeRequests(stride: Stride, info: BenchInfo, requests: TimedRequest[], rounds: number, log: (m: string) => void): Promise<TimedRow[]> {
-  const token = crypto.randomBytes(24).toString("base64url");
-  await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(stride.app.sql, info.adminId);
   const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
   const rows: TimedRow[] = [];
   try {

@@ -8,17 +8,13 @@ import os from "node:os";
 import { openBenchCluster } from "./cluster.ts";
 import { buildListQuery, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
 import * as engine from "../apps/server/src/core/issue-list/engine.ts";
-import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
-import { ALL_PAGES_QS } from "./issue13.ts";
+import { ALL_PAGES_QS, listRequest } from "./issue13.ts";
 
 const log = (m: string) => process.stdout.write(m + "\n");
 const cluster = await openBenchCluster({ pgPort: Number(process.env.BENCH_PG_PORT ?? 54411), log });
 const { stride, info } = cluster;
 const sql = stride.app.sql;
-const reqFor = (projectId: string, qs: string): ListRequest => {
-  const parsed = parseListQuery(Object.fromEntries(new URLSearchParams(qs.slice(1))), { timezone: "UTC" });
-  return { context: { kind: "project", workspaceId: info.workspaceId, projectId }, viewer: { userId: info.adminId, timezone: "UTC", ownOnly: false }, ...parsed, shape: "list" };
-};
+const reqFor = (projectId: string, qs: string): ListRequest => listRequest(info, projectId, qs);
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
   for (const [name, req] of [["all0", reqFor(info.smallProjectId, ALL_PAGES_QS[0])], ["grouped", reqFor(info.projectId, `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`)]] as const) {

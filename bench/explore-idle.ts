@@ -2,16 +2,14 @@
  * The bench server's memory: its account before and after a heap snapshot (which collects first), idle or after
  * the 20-client grouped load (argument "load"); the snapshot goes to /tmp/list13-<idle|load>.heapsnapshot.
  */
-import crypto from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { forkBenchServer } from "./memory.ts";
-import { openBenchCluster, ROOT } from "./cluster.ts";
+import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
 const cluster = await openBenchCluster({ pgPort: PG_PORT, log: () => {} });
 const { stride, info } = cluster;
-const token = crypto.randomBytes(24).toString("base64url");
-await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+const token = await benchSession(stride.app.sql, info.adminId);
 const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
 const s = await forkBenchServer(ROOT, `${ROOT}/.data-bench`, PG_PORT, (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean));
 const what = process.argv[2] ?? "idle";

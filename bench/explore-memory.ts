@@ -6,9 +6,8 @@
  *   BENCH_PG_PORT=… node --import tsx bench/explore-memory.ts
  */
 import os from "node:os";
-import crypto from "node:crypto";
 import { Worker } from "node:worker_threads";
-import { openBenchCluster, ROOT } from "./cluster.ts";
+import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { measureMemory, toMB, type HeapSample } from "./memory.ts";
 import { ALL_PAGES_QS } from "./issue13.ts";
@@ -17,8 +16,7 @@ const log = (m: string) => process.stdout.write(m + "\n");
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
 const cluster = await openBenchCluster({ pgPort: PG_PORT, log });
 const { stride, info } = cluster;
-const token = crypto.randomBytes(24).toString("base64url");
-await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+const token = await benchSession(stride.app.sql, info.adminId);
 const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
 const httpLoad = (url: string, total: number, concurrency: number) =>
   new Promise<{ times: number[]; wall: number }>((resolve, reject) => {

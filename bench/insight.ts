@@ -8,12 +8,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Stride } from "../apps/server/src/boot.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession } from "./cluster.ts";
 import { percentile } from "./endpoints.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,8 +33,7 @@ async function main() {
 
 async function measure(stride: Stride, info: BenchInfo) {
   const { app } = stride;
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(app.sql, info.adminId);
   const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
   const W = `/api/workspaces/${info.workspaceSlug}`;
   const P = `${W}/projects/${info.projectId}`;

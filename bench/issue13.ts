@@ -81,7 +81,8 @@ function pageSql(app: AppContext, req: ListRequest) {
   return { built, run: () => app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values().then(() => {}) };
 }
 
-function listRequest(info: BenchInfo, projectId: string, qs: string): ListRequest {
+/** The engine's request for a project list page of the admin, from the page's query string. */
+export function listRequest(info: BenchInfo, projectId: string, qs: string): ListRequest {
   const query = Object.fromEntries(new URLSearchParams(qs.replace(/^\?/, "")));
   const parsed = parseListQuery(query, { timezone: "UTC" });
   return { context: { kind: "project", workspaceId: info.workspaceId, projectId }, viewer: { userId: info.adminId, timezone: "UTC", ownOnly: false }, ...parsed, shape: "list" };

@@ -11,14 +11,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import type { LiveServerMessage } from "@stride/shared";
 import { startStride } from "../apps/server/src/boot.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
 import { forkBenchServer, rssOf, toMB } from "./memory.ts";
 import { writeSection } from "./figures.ts";
+import { benchSession } from "./cluster.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA = path.join(ROOT, ".data-bench-live");
@@ -65,8 +64,7 @@ async function main() {
     const [user] = await app.sql<{ id: string }[]>`
       INSERT INTO users (email, username, first_name, display_name, is_password_autoset) VALUES ('live@bench.test', 'livebench', 'Live', 'live', false) RETURNING id`;
     await app.sql`INSERT INTO profiles (user_id, is_onboarded) VALUES (${user.id}, true)`;
-    const token = crypto.randomBytes(24).toString("base64url");
-    await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${user.id}, 'app', now() + interval '1 day')`;
+    const token = await benchSession(app.sql, user.id);
     const cookie = `${app.config.sessionCookieName}=${token}`;
     const call = async (method: string, p: string, body?: unknown) => {
       const r = await fetch(a.url + p, { method, headers: { cookie, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });

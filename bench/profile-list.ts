@@ -8,9 +8,8 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import crypto from "node:crypto";
 import { Session } from "node:inspector/promises";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
 import { readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
@@ -43,8 +42,7 @@ async function main() {
   const cluster = await openBenchCluster({ pgPort: PG_PORT, log });
   const { stride, info } = cluster;
   const { app } = stride;
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(app.sql, info.adminId);
   const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
   const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
   const SP = `/api/workspaces/${info.workspaceSlug}/projects/${info.smallProjectId}`;

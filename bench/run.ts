@@ -20,7 +20,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
@@ -30,7 +29,7 @@ import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithTe
 import { readRows, readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
 import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
 import { ALL_PAGES_QS, FIRST_PAGE_QS, issue13Section, measureIssue13, type StatementCounts } from "./issue13.ts";
 import { issue7Screens, measureScreenLoads, type ScreenLoad } from "../apps/web/test/perf/screens-browser.ts";
@@ -174,8 +173,7 @@ async function main() {
 async function runWritesOnly(stride: Stride, info: BenchInfo) {
   const { app } = stride;
   const loadBefore = os.loadavg();
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(app.sql, info.adminId);
   const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
   const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
   const writesFrom = new Date();
@@ -190,8 +188,7 @@ async function runWritesOnly(stride: Stride, info: BenchInfo) {
 /** A signed-in session for the workspace admin: its token, request headers and a GET that insists on 200. */
 async function adminSession(stride: Stride, info: BenchInfo) {
   const { app } = stride;
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(app.sql, info.adminId);
   const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
   const get = async (url: string) => {
     const res = await fetch(stride.url + url, { headers });
@@ -656,12 +653,8 @@ interface ScreensResult {
 async function measureScreens(stride: Stride, info: BenchInfo, chromiumPath: string, token: string): Promise<ScreensResult> {
   const { app } = stride;
   const loadBefore = os.loadavg();
-  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
-  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
-    SELECT id, sequence_id FROM issues
-    WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
-    ORDER BY sequence_id LIMIT 1`;
-  const itemKey = `${project.identifier}-${item.sequence_id}`;
+  const item = await screensItem(app.sql, info);
+  const itemKey = item.key;
   // BENCH_SCREENS_FILTER=<text>: only the screens whose name contains it (profiling one screen)
   const filter = process.env.BENCH_SCREENS_FILTER?.toLowerCase();
   const screens = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey }).filter((s) => !filter || s.name.toLowerCase().includes(filter));
@@ -747,8 +740,7 @@ function screensSection(r: ScreensResult | null, note: string, m: ReturnType<typ
 /** BENCH_SCREENS_ONLY=1: measure the screen loads and rewrite only their section of docs/benchmarks.md. */
 async function runScreensOnly(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   if (!web.chromiumPath) throw new Error(`screen loads not measured: ${web.note}`);
-  const token = crypto.randomBytes(24).toString("base64url");
-  await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+  const token = await benchSession(stride.app.sql, info.adminId);
   try {
     const r = await measureScreens(stride, info, web.chromiumPath, token);
     const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");

@@ -5,11 +5,10 @@
  * BENCH_PG_PORT=54521 node --import tsx bench/screen-ab.ts` (A: apps/web/dist, or AB_DIST; AB_BASE_ROOT=<checkout>: B with that
  * checkout's server as well).
  */
-import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { issue7Screens } from "../apps/web/test/perf/screens-browser.ts";
@@ -36,13 +35,9 @@ async function main() {
     const s = await (i === 1 ? baseBuild : buildServer)(app, { webDist });
     return { name: webDist, server: s, url: await s.listen({ port: 0, host: "127.0.0.1" }) };
   }));
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
-  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
-    SELECT id, sequence_id FROM issues WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
-    ORDER BY sequence_id LIMIT 1`;
-  const all = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: `${project.identifier}-${item.sequence_id}` });
+  const token = await benchSession(app.sql, info.adminId);
+  const item = await screensItem(app.sql, info);
+  const all = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: item.key });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
   const loadBefore = os.loadavg();
   try {

@@ -4,10 +4,9 @@
  * build's server on the same process and database, page by page in turn. Prints the median of the page's last
  * byte and of each answer's arrival (PROBE_PEEK=1: the peek-from-URL screen instead). `BENCH_PG_PORT=54521 node --import tsx bench/screen-data-probe.ts`.
  */
-import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 
@@ -49,16 +48,12 @@ async function main() {
   const cluster = await openBenchCluster({ pgPort: PG_PORT, webDist, log: (m) => console.error(m) });
   const { app } = cluster.stride;
   const info = cluster.info;
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
-  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
-    SELECT id, sequence_id FROM issues WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
-    ORDER BY sequence_id LIMIT 1`;
+  const token = await benchSession(app.sql, info.adminId);
+  const item = await screensItem(app.sql, info);
   // PROBE_PEEK=1: the project's work items with the item in the peek (the peek-from-URL screen) instead
   const page = process.env.PROBE_PEEK === "1"
     ? `/${info.workspaceSlug}/projects/${info.projectId}/issues/?peekId=${item.id}`
-    : `/${info.workspaceSlug}/browse/${project.identifier}-${item.sequence_id}/`;
+    : `/${info.workspaceSlug}/browse/${item.key}/`;
   const cookie = `${app.config.sessionCookieName}=${token}`;
   const servers: { name: string; url: string; close: () => Promise<void> }[] = [{ name: "this build", url: cluster.stride.url, close: async () => undefined }];
   const baseRoot = process.env.BENCH_BASE_ROOT;

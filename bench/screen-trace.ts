@@ -9,10 +9,9 @@
  * `TRACE_SCREEN=0 TRACE_RUNS=5 BENCH_PG_PORT=54521 node --import tsx bench/screen-trace.ts` (screen index in
  * `issue7Screens`, default 0: the full work-item page; TRACE_WEB_DIST=<dir>: another build of the web app).
  */
-import crypto from "node:crypto";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { openBenchCluster } from "./cluster.ts";
+import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { issue7Screens } from "../apps/web/test/perf/screens-browser.ts";
@@ -30,13 +29,9 @@ async function main() {
   const info = cluster.info;
   const server = await buildServer(app, { webDist });
   const base = await server.listen({ port: 0, host: "127.0.0.1" });
-  const token = crypto.randomBytes(24).toString("base64url");
-  await app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
-  const [project] = await app.sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${info.projectId}`;
-  const [item] = await app.sql<{ id: string; sequence_id: number }[]>`
-    SELECT id, sequence_id FROM issues WHERE project = ${info.projectId} AND parent IS NOT NULL AND deleted_at IS NULL AND archived_at IS NULL AND NOT is_draft AND NOT is_epic
-    ORDER BY sequence_id LIMIT 1`;
-  const target = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: `${project.identifier}-${item.sequence_id}` })[SCREEN];
+  const token = await benchSession(app.sql, info.adminId);
+  const item = await screensItem(app.sql, info);
+  const target = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: item.key })[SCREEN];
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });

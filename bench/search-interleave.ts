@@ -4,10 +4,9 @@
  * BENCH_SEARCH_ROUNDS times to each, alternating, the order swapped every round, so both see the same load.
  * `BENCH_BEFORE_ROOT=<checkout> BENCH_PG_PORT=<port> node --import tsx bench/search-interleave.ts`; prints p50 per side.
  */
-import crypto from "node:crypto";
 import path from "node:path";
 import { fork, type ChildProcess } from "node:child_process";
-import { openBenchCluster, ROOT } from "./cluster.ts";
+import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
 import { percentile } from "./endpoints.ts";
 
@@ -27,8 +26,7 @@ const serve = (root: string) => new Promise<{ child: ChildProcess; url: string }
   child.once("exit", (code) => reject(new Error(`server in ${root} exited ${code}`)));
 });
 const sides = { before: await serve(BEFORE), after: await serve(ROOT) };
-const token = crypto.randomBytes(24).toString("base64url");
-await stride.app.sql`INSERT INTO sessions (id, user_id, kind, expires_at) VALUES (${hashToken(token)}, ${info.adminId}, 'app', now() + interval '1 day')`;
+const token = await benchSession(stride.app.sql, info.adminId);
 const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
 const W = `/api/workspaces/${info.workspaceSlug}`;
 const queries = ["webhok", "invoice", "refactr dark", "BEN-4242", "zzqxv"];
