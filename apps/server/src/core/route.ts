@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
 import { fieldErrors } from "@stride/shared/contract";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
-import { cookieName, hashToken, isInstanceAdmin, resolveSession, type AuthKind, type SessionUser } from "./session.ts";
+import { liveSession, resolveSession, sessionCaller, sessionIdOf, type AuthKind, type SessionUser } from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
@@ -211,7 +211,7 @@ function prepareSessionScopeQuery(db: Db, withProject: boolean) {
     .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, users.id), eq(workspaceMembers.isActive, true)))
     .leftJoin(projects, withProject ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id)) : sql`false`)
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, users.id), eq(projectMembers.isActive, true)))
-    .where(and(eq(sessions.id, sql.placeholder("id")), eq(sessions.kind, sql.placeholder("kind")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .where(liveSession())
     .limit(1)
     .prepare(withProject ? "stride_session_scope_project" : "stride_session_scope_workspace");
 }
@@ -227,17 +227,14 @@ function sessionScopeQueries(db: Db) {
  * caller's 401) and, for a session, the judged scope (404 unknown workspace, 403 not a member, 404 unknown project).
  */
 async function sessionWithScope(app: AppContext, req: FastifyRequest, kind: "app" | "admin", slug: string, projectId: string | undefined) {
-  const token = req.cookies?.[cookieName(app, kind)];
-  if (!token) return null;
-  const id = hashToken(token);
+  const id = sessionIdOf(app, req, kind);
+  if (!id) return null;
   const valid = projectId === undefined || isUuid(projectId);
   const q = sessionScopeQueries(app.db);
   const params = { id, kind, now: new Date().toISOString(), slug };
   const [row] = await (projectId !== undefined && valid ? q.project.execute({ ...params, projectId }) : q.workspace.execute(params));
-  if (!row || !row.user.isActive) return null;
-  const user = row.user;
-  const session: SessionUser = { user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, user.id) };
-  return { session, judge: () => judgeScope(row, projectId !== undefined, valid) };
+  const session = row ? sessionCaller(app, id, row.user) : null;
+  return session && { session, judge: () => judgeScope(row, projectId !== undefined, valid) };
 }
 
 /**

@@ -21,13 +21,29 @@ export function cookieName(app: AppContext, kind: "app" | "admin"): string {
   return kind === "admin" ? app.config.adminSessionCookieName : app.config.sessionCookieName;
 }
 
+/** The stored id of the request's session cookie of `kind` (its token's hash), or null without one. */
+export function sessionIdOf(app: AppContext, req: FastifyRequest, kind: "app" | "admin"): string | null {
+  const token = req.cookies?.[cookieName(app, kind)];
+  return token ? hashToken(token) : null;
+}
+
+/** A live session: placeholders `id`, `kind` and `now` (shared by every prepared statement that reads a session). */
+export const liveSession = () =>
+  and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now")));
+
+/** The caller of a session whose user row was read; an inactive user has no session. */
+export function sessionCaller(app: AppContext, sessionId: string, user: UserRow): SessionUser | null {
+  if (!user.isActive) return null;
+  return { user, sessionId, isInstanceAdmin: () => isInstanceAdmin(app.db, user.id) };
+}
+
 /** The session lookup every authenticated request makes: built once per database, a prepared statement. */
 function prepareSessionQuery(db: Db) {
   return db
     .select({ user: schema.users })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .where(liveSession())
     .limit(1)
     .prepare("stride_session");
 }
@@ -40,15 +56,12 @@ function sessionQuery(db: Db) {
 
 /** Resolve the caller from the session cookie of the given kind. Inactive users have no session. */
 export async function resolveSession(app: AppContext, req: FastifyRequest, kind: "app" | "admin"): Promise<SessionUser | null> {
-  const token = req.cookies?.[cookieName(app, kind)];
-  if (!token) return null;
-  const id = hashToken(token);
+  const id = sessionIdOf(app, req, kind);
+  if (!id) return null;
   // once per page when the server runs a page's requests itself (core/page-loads.ts)
   return pageLoad(`session:${kind}:${id}`, async () => {
-    const rows = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
-    const row = rows[0];
-    if (!row || !row.user.isActive) return null;
-    return { user: row.user, sessionId: id, isInstanceAdmin: () => isInstanceAdmin(app.db, row.user.id) };
+    const [row] = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
+    return row ? sessionCaller(app, id, row.user) : null;
   });
 }
 
