@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
-import { issue7Screens } from "../apps/web/test/perf/screens-browser.ts";
+import { issue7Screens, screenShownScript, shownAfter } from "../apps/web/test/perf/screens-browser.ts";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);
 const RUNS = Number(process.env.AB_RUNS ?? 20);
@@ -47,24 +47,12 @@ async function main() {
       for (const s of servers) {
         const ctx = await browser.newContext({ baseURL: s.url, viewport: { width: 1280, height: 800 } });
         await ctx.addCookies([{ name: app.config.sessionCookieName, value: token, domain: "127.0.0.1", path: "/" }]);
-        await ctx.addInitScript(`(() => {
-          if (location.protocol === "about:") return;
-          window.__screenShown = 0;
-          let found = false;
-          const ready = () => { try { return ${target.ready}; } catch { return false; } };
-          const check = () => { if (found || !ready()) return; found = true; obs.disconnect(); requestAnimationFrame(() => { window.__screenShown = performance.now(); }); };
-          const obs = new MutationObserver(check);
-          obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-          const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
-          requestAnimationFrame(frame);
-        })()`);
+        await ctx.addInitScript(screenShownScript(target.ready));
         pages.push({ ctx, page: await ctx.newPage() });
       }
       const load = async (page: Page) => {
         await page.goto("about:blank");
-        await page.goto(target.path, { waitUntil: "commit" });
-        await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
-        const shown = (await page.evaluate("window.__screenShown")) as number;
+        const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
         const end = (await page.evaluate(`Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`)) as number;
         // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
         const loaf = (await page.evaluate(`new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`)) as { start: number; dur: number; render: number; style: number; scripts: { start: number; dur: number; inv: string }[] }[];

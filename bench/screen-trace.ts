@@ -14,7 +14,7 @@ import { chromium } from "playwright-core";
 import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
 import { hashToken } from "../apps/server/src/core/session.ts";
-import { issue7Screens } from "../apps/web/test/perf/screens-browser.ts";
+import { issue7Screens, screenShownScript, shownAfter } from "../apps/web/test/perf/screens-browser.ts";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);
 const RUNS = Number(process.env.TRACE_RUNS ?? 5);
@@ -36,23 +36,11 @@ async function main() {
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name: app.config.sessionCookieName, value: token, domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(`(() => {
-      if (location.protocol === "about:") return;
-      window.__screenShown = 0;
-      let found = false;
-      const ready = () => { try { return ${target.ready}; } catch { return false; } };
-      const check = () => { if (found || !ready()) return; found = true; obs.disconnect(); requestAnimationFrame(() => { window.__screenShown = performance.now(); performance.mark("screen-shown"); }); };
-      const obs = new MutationObserver(check);
-      obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
-      requestAnimationFrame(frame);
-    })()`);
+    await context.addInitScript(screenShownScript(target.ready));
     const page = await context.newPage();
     const load = async () => {
       await page.goto("about:blank");
-      await page.goto(target.path, { waitUntil: "commit" });
-      await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
-      return (await page.evaluate("window.__screenShown")) as number;
+      return shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
     };
     await load();
     await load();
@@ -61,9 +49,7 @@ async function main() {
       await browser.startTracing(page, {
         categories: (process.env.TRACE_CATEGORIES ?? "devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,blink.user_timing,toplevel,loading").split(","),
       });
-      await page.goto(target.path, { waitUntil: "commit" });
-      await page.waitForFunction(() => (window as unknown as { __screenShown: number }).__screenShown > 0, undefined, { timeout: 60_000, polling: 50 });
-      const shown = (await page.evaluate("window.__screenShown")) as number;
+      const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
       const resources = (await page.evaluate(`performance.getEntriesByType("resource").map((e) => ({ url: e.name, start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`)) as { url: string; start: number; end: number }[];
       const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventStart) }; })()`)) as Record<string, number>;
       const marks = (await page.evaluate(`performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`)) as [string, number][];

@@ -22,6 +22,27 @@ function sharedWithoutPasswordScorer(): Plugin {
 }
 
 /**
+ * Lucide's icons drawn in two elements (`src/lib/icon-node.ts`): lucide's `Icon`, which every icon renders
+ * through, takes the icon's children with their geometry-only shapes joined into one path.
+ */
+const ICON_NODE = fileURLToPath(new URL("./src/lib/icon-node.ts", import.meta.url));
+export function compactLucideIcons(): Plugin {
+  return {
+    name: "stride-compact-lucide-icons",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]Icon\.mjs$/.test(id.split("?")[0]!)) return null;
+      const out = code.replace(/^(\s*)const hasAccessibleProp\b/m, "$1icon = __compactLucideIcon(icon);\n$&");
+      if (out === code) {
+        this.warn("lucide's Icon has changed: its icons are drawn with one element per shape");
+        return null;
+      }
+      return { code: `import { compactLucideIcon as __compactLucideIcon } from ${JSON.stringify(ICON_NODE)};\n${out}`, map: null };
+    },
+  };
+}
+
+/**
  * The first render's modules, grouped into two chunks. Left to itself, the bundler splits the code the screens share
  * into ~45 small chunks by which lazy chunks use them, and a page opened from its URL then loads ~48 module scripts
  * before its first render: each one a request the page's head issues, a cache read, a compile and an instantiation
@@ -89,7 +110,7 @@ const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-ro
 export default defineConfig(({ command }) => {
   const start = startChunks();
   return {
-  plugins: [sharedWithoutPasswordScorer(), react(), tailwindcss(), start.plugin],
+  plugins: [sharedWithoutPasswordScorer(), compactLucideIcons(), react(), tailwindcss(), start.plugin],
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,

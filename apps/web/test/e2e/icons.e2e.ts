@@ -60,10 +60,11 @@ it("draws the sidebar's icons as SVG (lucide), one per entry, hidden from screen
   await entries.first().waitFor();
   const icons = await entries.evaluateAll((els) => els.map((e) => {
     const svg = e.querySelector("svg");
-    return { key: e.getAttribute("data-nav"), lucide: !!svg?.classList.contains("lucide"), hidden: svg?.getAttribute("aria-hidden"), text: e.textContent?.trim() };
+    return { key: e.getAttribute("data-nav"), lucide: !!svg?.classList.contains("lucide"), hidden: svg?.getAttribute("aria-hidden"), text: e.textContent?.trim(), shapes: svg?.childElementCount };
   }));
   expect(icons.length).toBeGreaterThan(3);
-  for (const i of icons) expect(i, String(i.key)).toMatchObject({ lucide: true, hidden: "true" });
+  // each drawn in one path (src/lib/icon-node.ts: lucide's shapes joined by the build)
+  for (const i of icons) expect(i, String(i.key)).toMatchObject({ lucide: true, hidden: "true", shapes: 1 });
   // the project's icon logo too
   const project = page.locator("nav[aria-label=Workspace]").getByRole("link", { name: "Rocket" });
   expect(await project.locator("svg.lucide-zap").count()).toBe(1);

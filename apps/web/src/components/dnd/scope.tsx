@@ -11,6 +11,7 @@ import { disableNativeDragPreview } from "@atlaskit/pragmatic-drag-and-drop/util
 import { attachClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/attach-closest-edge";
 import type { Input } from "@atlaskit/pragmatic-drag-and-drop/types";
 import { cx } from "../ui/cx.ts";
+import { shapePath } from "../../lib/icon-node.ts";
 import { DND_INSTRUCTIONS_ID } from "./announce.ts";
 import { sameSource, type DragController, type DragSource, type DragState, type TargetData } from "./controller.ts";
 
@@ -196,6 +197,8 @@ export function draggingClass(item: { dragging: boolean; lifted: boolean }): str
   return item.dragging && "opacity-40";
 }
 
+const GRIP_DOTS = [4, 8].flatMap((x) => [2.5, 6, 9.5].map((y) => shapePath("circle", { cx: x, cy: y, r: 1 }))).join("");
+
 /** The keyboard handle of a draggable item: a "Move …" button; Space/Enter picks the item up. Nothing when it cannot be dragged. */
 export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTMLElement>, "props">; label: string; className?: string }) {
   if (!drag.props.onKeyDown) return null;
@@ -207,10 +210,9 @@ export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTM
       onClick={(e) => e.stopPropagation()}
       className={cx("shrink-0 cursor-grab rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 active:cursor-grabbing dark:hover:bg-zinc-800 dark:hover:text-zinc-200", className)}
     >
+      {/* six dots in one path: a list draws a handle per row (src/lib/icon-node.ts) */}
       <svg aria-hidden width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
-        <circle cx="4" cy="2.5" r="1" /><circle cx="8" cy="2.5" r="1" />
-        <circle cx="4" cy="6" r="1" /><circle cx="8" cy="6" r="1" />
-        <circle cx="4" cy="9.5" r="1" /><circle cx="8" cy="9.5" r="1" />
+        <path d={GRIP_DOTS} />
       </svg>
     </button>
   );

@@ -3,6 +3,7 @@
  * value); every other icon comes from lucide, the app's one icon set.
  */
 import type { ReactNode, SVGProps } from "react";
+import { shapePath } from "../../lib/icon-node.ts";
 import {
   Archive, ArrowLeft, ArrowRight, Bell, BellOff, Boxes, Calendar, ChartGantt, Check, ChevronDown, ChevronRight, Copy, CornerLeftUp, Ellipsis,
   GripVertical, Kanban, Link, List, ListFilter, ListTree, Maximize2, Network, Paperclip, Plus, RefreshCw, RotateCcw, Search, Sheet,
@@ -27,6 +28,11 @@ export const PRIORITY_COLOR: Record<string, string> = {
   none: "#a1a1aa",
 };
 
+const priorityBar = (i: number) => shapePath("rect", { x: 2.5 + i * 4, y: 10 - i * 3.5, width: 3, height: 4 + i * 3.5, rx: 1 })!;
+/** The priority's bars as path data: the first n bars (lit), and the bars after them (unlit), for n = 1, 2, 3. */
+const PRIORITY_BARS = [1, 2, 3].map((n) => [0, 1, 2].slice(0, n).map(priorityBar).join(""));
+const PRIORITY_BARS_UNLIT = [1, 2, 3].map((n) => [0, 1, 2].slice(n).map(priorityBar).join(""));
+
 export function PriorityIcon({ priority, size = 14 }: { priority: string | null | undefined; size?: number }) {
   const p = priority ?? "none";
   const c = PRIORITY_COLOR[p] ?? PRIORITY_COLOR.none;
@@ -48,11 +54,11 @@ export function PriorityIcon({ priority, size = 14 }: { priority: string | null 
     );
   }
   const bars = p === "high" ? 3 : p === "medium" ? 2 : 1;
+  // the lit bars in one path, the others in another: a list row draws this for every item
   return (
     <Svg size={size}>
-      {[0, 1, 2].map((i) => (
-        <rect key={i} x={2.5 + i * 4} y={10 - i * 3.5} width="3" height={4 + i * 3.5} rx="1" fill={i < bars ? c : "#d4d4d8"} />
-      ))}
+      <path d={PRIORITY_BARS[bars - 1]!} fill={c} />
+      {bars < 3 && <path d={PRIORITY_BARS_UNLIT[bars - 1]!} fill="#d4d4d8" />}
     </Svg>
   );
 }
