@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -43,23 +44,31 @@ export function compactLucideIcons(): Plugin {
 }
 
 /**
- * The first render's modules, grouped into two chunks. Left to itself, the bundler splits the code the screens share
- * into ~45 small chunks by which lazy chunks use them, and a page opened from its URL then loads ~48 module scripts
- * before its first render: each one a request the page's head issues, a cache read, a compile and an instantiation
- * on the main thread (bench/screen-trace.ts: issuing the preloads alone took ~45 ms of the main thread).
+ * The first render's modules, grouped into a few chunks. Left to itself, the bundler splits the code the screens
+ * share into ~45 small chunks by which lazy chunks use them, and a page opened from its URL then loads ~48 module
+ * scripts before its first render: each one a request the page's head issues, a cache read, a compile and an
+ * instantiation on the main thread (bench/screen-trace.ts: issuing the preloads alone took ~45 ms of the main thread).
  *
- * `START_ROOTS` are the modules a screen's first render starts from: the entry, the start-up chunk, and the route
- * chunks the measured screens use (every screen but a page's, a cycle's, analytics and god mode). Their static
- * imports, transitively, are the start set: its node_modules go to one chunk ("vendor"), the app's own modules to
- * another ("app"). Dynamic imports are not followed, so what loads on use (the editor, charts, highlighting, the
- * collaboration client, the password scorer, the other route chunks and list layouts) stays in its own chunks,
- * and modules that only those use stay out of the start. Modules the public space (spaces.html) shares with the
- * start set stay out of the groups too, so the space does not load the app's screens.
+ * The groups follow the route chunks (`src/app/chunks/`), so that a screen parses and runs the code it shows and
+ * not every other screen's:
+ * - `vendor`: the packages the entry, the start-up chunk, the shell and the work-item chunks import, statically
+ *   and transitively (react-dom, React Router, TanStack Query, floating-ui, pragmatic-dnd…);
+ * - `app`: the app's own modules of the entry's start-up chunk and the shell (the sign-in guard, the workspace's
+ *   and a project's layouts), which every signed-in screen renders, and those the settings screens share with
+ *   the other screens;
+ * - `app-items`: the rest of the work-item list screens and the work-item detail (the peek opens over the list).
+ * Dynamic imports are not followed, so what loads on use (the editor, charts, highlighting, the collaboration
+ * client, the password scorer, the other route chunks and list layouts) stays in its own chunks, and so do the
+ * other screens (`screens.ts`, `settings.ts`…): a settings screen loads `app` and its own chunk, not the lists.
+ * The public space (spaces.html) loads `vendor` and `app` for the modules it shares with the app.
  */
-const START_ROOTS = ["src/main.tsx", "src/app/render.tsx", "src/app/chunks/screens.ts", "src/app/chunks/work-item-detail.ts"].map((f) =>
-  fileURLToPath(new URL(`./${f}`, import.meta.url)),
-);
-const SPACES_ROOT = fileURLToPath(new URL("./src/spaces-main.tsx", import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL(".", import.meta.url));
+const fromWeb = (f: string) => path.join(WEB_ROOT, f);
+const ENTRY = fromWeb("src/main.tsx");
+const SHELL_ROOTS = [ENTRY, fromWeb("src/app/render.tsx"), fromWeb("src/app/chunks/shell.ts")];
+const ITEMS_ROOTS = [fromWeb("src/app/chunks/work-items.ts"), fromWeb("src/app/chunks/work-item-detail.ts")];
+const SETTINGS_ROOT = fromWeb("src/app/chunks/settings.ts");
+const SCREENS_ROOT = fromWeb("src/app/chunks/screens.ts");
 
 /** The module ids statically reachable from `roots` (the module graph as the build saw it). */
 function staticClosure(roots: string[], importsOf: (id: string) => readonly string[] | undefined): Set<string> {
@@ -76,27 +85,60 @@ function staticClosure(roots: string[], importsOf: (id: string) => readonly stri
   return seen;
 }
 
-/** The plugin that records the start set once the module graph is known, and the output groups that read it. */
+const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+
+/** The plugin that records the groups' modules once the module graph is known, and the output groups that read them. */
 export function startChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[]; startSet: () => ReadonlySet<string> } {
-  let start = new Set<string>();
+  let shell = new Set<string>();
+  let items = new Set<string>();
   const plugin: Plugin = {
     name: "stride-start-chunks",
     buildEnd() {
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
-      const spaces = staticClosure([SPACES_ROOT], importsOf);
-      const reached = staticClosure(START_ROOTS, importsOf);
-      if (!START_ROOTS.every((r) => reached.has(r))) this.warn("start chunks: a root of the first render was not found; the start set is incomplete");
-      // the entry itself stays its own (small) chunk: the page's script, which the build's manifest names
-      start = new Set([...reached].filter((id) => id !== START_ROOTS[0] && (!spaces.has(id) || /[\\/]node_modules[\\/]/.test(id))));
+      const shellReached = staticClosure(SHELL_ROOTS, importsOf);
+      const itemsReached = staticClosure(ITEMS_ROOTS, importsOf);
+      const settingsReached = staticClosure([SETTINGS_ROOT], importsOf);
+      const screensReached = staticClosure([SCREENS_ROOT], importsOf);
+      if (![...SHELL_ROOTS, ...ITEMS_ROOTS].every((r) => shellReached.has(r) || itemsReached.has(r))) this.warn("start chunks: a root of the first render was not found; the groups are incomplete");
+      // the entry itself stays its own (small) chunk: the page's script, which the build's manifest names. The
+      // app's modules the public space shares go with the groups too: left out, the bundler places them in one of
+      // the groups' chunks anyway (a settings screen then loaded the lists' chunk for two small shared modules)
+      const keep = (id: string) => id !== ENTRY;
+      // what the settings screens share with the work-item screens or the other screens goes with the shell, so
+      // that a settings screen loads the shell's chunk and its own, not the lists' (the other screens may)
+      const sharedWithSettings = [...settingsReached].filter((id) => id !== SETTINGS_ROOT && (itemsReached.has(id) || screensReached.has(id)));
+      shell = new Set([...shellReached, ...sharedWithSettings].filter(keep));
+      items = new Set([...itemsReached].filter((id) => keep(id) && !shell.has(id)));
+    },
+    // The route chunks inside a group lose their own entry in the build's manifest, from which the server names a
+    // screen's chunks in the page's head (apps/server/src/core/screen-data.ts `routePreloads`): each gets one
+    // again, naming the group's chunk that holds it (a peek opened from its URL preloads `app-items` with the page).
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const asset = bundle[".vite/manifest.json"];
+        if (asset?.type !== "asset") return this.warn("start chunks: no manifest to name the grouped route chunks in");
+        const manifest = JSON.parse(String(asset.source)) as Record<string, { file: string; imports?: string[]; src?: string; isDynamicEntry?: boolean }>;
+        const byFile = new Map(Object.values(manifest).map((e) => [e.file, e]));
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          for (const root of [...SHELL_ROOTS, ...ITEMS_ROOTS]) {
+            const key = path.relative(WEB_ROOT, root).split(path.sep).join("/");
+            if (root === ENTRY || manifest[key] || !chunk.moduleIds.includes(root)) continue;
+            manifest[key] = { file: chunk.fileName, src: key, isDynamicEntry: true, imports: byFile.get(chunk.fileName)?.imports ?? [] };
+          }
+        }
+        asset.source = JSON.stringify(manifest, null, 2);
+      },
     },
   };
-  const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
   return {
     plugin,
-    startSet: () => start,
+    startSet: () => new Set([...shell, ...items]),
     groups: [
-      { name: "vendor", test: (id) => start.has(id) && inNodeModules(id), priority: 2 },
-      { name: "app", test: (id) => start.has(id) && !inNodeModules(id), priority: 1 },
+      { name: "vendor", test: (id) => inNodeModules(id) && (shell.has(id) || items.has(id)), priority: 3 },
+      { name: "app", test: (id) => shell.has(id), priority: 2 },
+      { name: "app-items", test: (id) => items.has(id), priority: 1 },
     ],
   };
 }

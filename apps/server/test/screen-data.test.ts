@@ -231,11 +231,13 @@ describe("the app's HTML with the first screen's data", () => {
 describe("the page's head names the screen's route chunks", () => {
   // a build manifest as Vite writes it (dist/.vite/manifest.json): the entry, the route chunks and their imports
   const MANIFEST = {
-    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/screens.ts", "src/app/chunks/work-item-detail.ts", "src/app/chunks/settings.ts"] },
+    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/shell.ts", "src/app/chunks/screens.ts", "src/app/chunks/work-items.ts", "src/app/chunks/work-item-detail.ts", "src/app/chunks/settings.ts"] },
     "_cx.js": { file: "assets/cx-abc.js" },
     "_ui.js": { file: "assets/ui-abc.js", imports: ["_cx.js"] },
     "_dates.js": { file: "assets/dates-abc.js" },
+    "src/app/chunks/shell.ts": { file: "assets/shell-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
     "src/app/chunks/screens.ts": { file: "assets/screens-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
+    "src/app/chunks/work-items.ts": { file: "assets/work-items-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
     "src/app/chunks/work-item-detail.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
     "src/app/chunks/settings.ts": { file: "assets/settings-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
   };
@@ -266,8 +268,8 @@ describe("the page's head names the screen's route chunks", () => {
     const res = await as(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
     expect(res.status).toBe(200);
     const head = res.text.slice(0, res.text.indexOf("</head>"));
-    // the shells' chunk and the detail's, each import once; the entry's own preload (cx) stays as Vite wrote it
-    expect(preloads(res.text).sort()).toEqual(["assets/cx-abc.js", "assets/dates-abc.js", "assets/screens-abc.js", "assets/ui-abc.js", "assets/work-item-detail-abc.js"].sort());
+    // the shell's chunk and the detail's, each import once; the entry's own preload (cx) stays as Vite wrote it
+    expect(preloads(res.text).sort()).toEqual(["assets/cx-abc.js", "assets/dates-abc.js", "assets/shell-abc.js", "assets/ui-abc.js", "assets/work-item-detail-abc.js"].sort());
     expect(head.match(/cx-abc\.js/g)).toHaveLength(1);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/work-item-detail-abc.css">');
     expect(head).not.toContain("settings-abc.js");
@@ -276,17 +278,19 @@ describe("the page's head names the screen's route chunks", () => {
 
   it("preloads the chunks each screen's route loads: the peek view, project settings, workspace members", async () => {
     const peek = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text);
-    expect(peek).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/work-item-detail-abc.js"]));
+    expect(peek).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/work-items-abc.js", "assets/work-item-detail-abc.js"]));
+    expect(peek).not.toContain("assets/screens-abc.js");
     const list = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/`)).text);
-    expect(list).toContain("assets/screens-abc.js");
+    expect(list).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/work-items-abc.js"]));
     expect(list).not.toContain("assets/work-item-detail-abc.js");
+    // the settings screens load the shell and their own chunk: no list, no detail, no other screens
     for (const url of [`/${ws.slug}/projects/${pr.id}/settings/`, `/${ws.slug}/settings/members/`]) {
       const files = preloads((await as(ws.admin).get(url)).text);
-      expect(files, url).toEqual(expect.arrayContaining(["assets/screens-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]));
-      expect(files, url).not.toContain("assets/work-item-detail-abc.js");
+      expect(files, url).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]));
+      for (const other of ["assets/work-item-detail-abc.js", "assets/work-items-abc.js", "assets/screens-abc.js"]) expect(files, url).not.toContain(other);
     }
-    // a signed-out visitor's page preloads the shells' chunk too (where they are sent to sign in)
-    expect(preloads((await as(null).get(`/${ws.slug}/settings/members/`)).text)).toContain("assets/screens-abc.js");
+    // a signed-out visitor's page preloads the shell's chunk too (its guard sends them to sign in)
+    expect(preloads((await as(null).get(`/${ws.slug}/settings/members/`)).text)).toContain("assets/shell-abc.js");
   });
 
   it("does not serve the build manifest", async () => {

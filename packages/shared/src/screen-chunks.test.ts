@@ -15,28 +15,51 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
     }
   });
 
-  it("gives the four measured screens the shells' chunk and their own", () => {
+  it("gives the four measured screens the shell's chunk and their own, and no other", () => {
     const pid = "0b6c7a8e-1111-4222-8333-944445555666";
-    expect(screenChunks("/acme/browse/WEB-12/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
-    expect(screenChunks(`/acme/projects/${pid}/issues/`, `?peekId=${pid}`)).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
-    expect(screenChunks(`/acme/projects/${pid}/settings/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.settings]);
-    expect(screenChunks("/acme/settings/members/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.settings]);
+    const { shell, workItems, workItemDetail, settings } = ROUTE_CHUNKS;
+    expect(screenChunks("/acme/browse/WEB-12/", "")).toEqual([shell, workItemDetail]);
+    expect(screenChunks(`/acme/projects/${pid}/issues/`, `?peekId=${pid}`)).toEqual([shell, workItems, workItemDetail]);
+    expect(screenChunks(`/acme/projects/${pid}/settings/`, "")).toEqual([shell, settings]);
+    expect(screenChunks("/acme/settings/members/", "")).toEqual([shell, settings]);
   });
 
   it("follows the other routes' chunks", () => {
     const pid = "0b6c7a8e-1111-4222-8333-944445555666";
-    expect(screenChunks(`/acme/projects/${pid}/issues/`, "")).toEqual([ROUTE_CHUNKS.screens]);
-    expect(screenChunks(`/acme/projects/${pid}/issues/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
-    expect(screenChunks(`/acme/projects/${pid}/archives/issues/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItemDetail]);
-    expect(screenChunks(`/acme/projects/${pid}/cycles/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.cycles]);
-    expect(screenChunks(`/acme/projects/${pid}/pages/${pid}/`, "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.pages]);
-    expect(screenChunks(`/acme/projects/${pid}/pages/`, "")).toEqual([ROUTE_CHUNKS.screens]);
-    expect(screenChunks("/acme/analytics/overview/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.insight]);
-    expect(screenChunks("/profile/", "")).toEqual([ROUTE_CHUNKS.screens, ROUTE_CHUNKS.settings]);
-    expect(screenChunks("/god-mode/general/", "")).toEqual([ROUTE_CHUNKS.godMode]);
-    expect(screenChunks("/sign-in", "")).toEqual([ROUTE_CHUNKS.screens]);
-    expect(screenChunks("/api/users/me/", "")).toEqual([]);
-    expect(screenChunks("/%E0%A4%A/", "")).toEqual([]);
+    const C = ROUTE_CHUNKS;
+    const cases: [string, string, string[]][] = [
+      [`/acme/projects/${pid}/issues/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/epics/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/issues/${pid}/`, "", [C.shell, C.workItemDetail]],
+      [`/acme/projects/${pid}/archives/issues/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/archives/issues/${pid}/`, "", [C.shell, C.workItemDetail]],
+      [`/acme/projects/${pid}/cycles/`, "", [C.shell, C.cycles]],
+      [`/acme/projects/${pid}/cycles/archived/`, "", [C.shell, C.cycles]],
+      [`/acme/projects/${pid}/cycles/${pid}/`, `?peekId=${pid}`, [C.shell, C.cycles, C.workItems, C.workItemDetail]],
+      [`/acme/projects/${pid}/modules/`, "", [C.shell, C.screens]],
+      [`/acme/projects/${pid}/modules/${pid}/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/archives/modules/`, "", [C.shell, C.screens]],
+      [`/acme/projects/${pid}/archives/modules/${pid}/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/views/`, "", [C.shell, C.screens]],
+      [`/acme/projects/${pid}/views/${pid}/`, "", [C.shell, C.workItems]],
+      [`/acme/projects/${pid}/pages/${pid}/`, "", [C.shell, C.pages]],
+      [`/acme/projects/${pid}/pages/`, "", [C.shell, C.screens]],
+      [`/acme/projects/${pid}/intake/`, "", [C.shell, C.screens]],
+      ["/acme/", "", [C.shell, C.screens]],
+      ["/acme/notifications/", "", [C.shell, C.screens]],
+      ["/acme/projects/", "", [C.shell, C.screens]],
+      ["/acme/projects/archives/", "", [C.shell, C.screens]],
+      ["/acme/analytics/overview/", "", [C.shell, C.insight]],
+      ["/onboarding/", "", [C.shell, C.screens]],
+      ["/profile/", "", [C.shell, C.settings]],
+      ["/god-mode/general/", "", [C.godMode]],
+      ["/sign-in", "", [C.screens]],
+      ["/", "", [C.screens]],
+      ["/api/users/me/", "", []],
+      ["/%E0%A4%A/", "", []],
+    ];
+    for (const [p, q, chunks] of cases) expect(screenChunks(p, q), p + q).toEqual(chunks);
   });
 
   it("names the start-up chunk the entry imports dynamically", () => {

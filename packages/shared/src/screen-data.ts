@@ -248,6 +248,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
 export const APP_START_CHUNK = "src/app/render.tsx";
 
 export const ROUTE_CHUNKS = {
+  shell: "src/app/chunks/shell.ts",
+  workItems: "src/app/chunks/work-items.ts",
   screens: "src/app/chunks/screens.ts",
   settings: "src/app/chunks/settings.ts",
   workItemDetail: "src/app/chunks/work-item-detail.ts",
@@ -273,19 +275,30 @@ export function screenChunks(pathname: string, search: string): string[] {
   const [first, section, a, b, c] = parts;
   if (first === "god-mode") return [ROUTE_CHUNKS.godMode];
   if (first === "api" || first === "auth" || first === "assets") return [];
-  const out: string[] = [ROUTE_CHUNKS.screens];
-  if (!first || PUBLIC_ROOTS.has(first)) return out;
+  if (!first || PUBLIC_ROOTS.has(first)) return [ROUTE_CHUNKS.screens];
+  // every signed-in screen is inside the shell's sign-in guard (and a workspace's layout)
+  const out: string[] = [ROUTE_CHUNKS.shell];
   if (first === "profile") return [...out, ROUTE_CHUNKS.settings];
-  if (USER_ROUTES.has(first)) return out;
+  if (USER_ROUTES.has(first)) return [...out, ROUTE_CHUNKS.screens];
   const peek = new URLSearchParams(search).has("peekId");
-  if (section === "browse" && a) out.push(ROUTE_CHUNKS.workItemDetail);
-  else if (section === "settings") out.push(ROUTE_CHUNKS.settings);
-  else if (section === "analytics" || section === "profile") out.push(ROUTE_CHUNKS.insight);
-  else if (section === "projects" && a && a !== "archives") {
-    if (b === "settings") out.push(ROUTE_CHUNKS.settings);
-    else if (b === "cycles") out.push(ROUTE_CHUNKS.cycles);
-    else if (b === "pages" && c) out.push(ROUTE_CHUNKS.pages);
-    if (((b === "issues" || b === "epics") && c) || (b === "archives" && c === "issues" && parts[5]) || peek) out.push(ROUTE_CHUNKS.workItemDetail);
-  }
+  const own = (() => {
+    if (section === "browse" && a) return ROUTE_CHUNKS.workItemDetail;
+    if (section === "settings") return ROUTE_CHUNKS.settings;
+    if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;
+    if (section !== "projects" || !a || a === "archives") return ROUTE_CHUNKS.screens;
+    // a project's own URL goes on to its work items
+    if (b === undefined) return ROUTE_CHUNKS.workItems;
+    if (b === "settings") return ROUTE_CHUNKS.settings;
+    // a cycle's page shows its work items (the list screen) under the cycle's header
+    if (b === "cycles") return c && c !== "archived" ? [ROUTE_CHUNKS.cycles, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.cycles;
+    if (b === "pages") return c ? ROUTE_CHUNKS.pages : ROUTE_CHUNKS.screens;
+    if (b === "issues" || b === "epics") return c ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
+    if (b === "archives" && c === "issues") return parts[5] ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
+    if (b === "archives" && c === "modules") return parts[5] ? ROUTE_CHUNKS.workItems : ROUTE_CHUNKS.screens;
+    if (b === "views" || b === "modules") return c ? ROUTE_CHUNKS.workItems : ROUTE_CHUNKS.screens;
+    return ROUTE_CHUNKS.screens;
+  })();
+  out.push(...[own].flat());
+  if (peek && !out.includes(ROUTE_CHUNKS.workItemDetail)) out.push(ROUTE_CHUNKS.workItemDetail);
   return out;
 }

@@ -5,7 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
-import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
 /**
@@ -14,6 +14,7 @@ import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
  * run, while the screens (and React DOM) are still being loaded and parsed.
  */
 const screen = (render: (m: Awaited<ReturnType<typeof screensChunk.preload>>) => ReactNode) => fromChunk(screensChunk, render);
+const shell = (render: (m: Awaited<ReturnType<typeof shellChunk.preload>>) => ReactNode) => fromChunk(shellChunk, render);
 const insight = (render: (m: Awaited<ReturnType<typeof insightChunk.preload>>) => ReactNode) => fromChunk(insightChunk, render);
 const settings = (render: (m: Awaited<ReturnType<typeof settingsChunk.preload>>) => ReactNode) => fromChunk(settingsChunk, render);
 
@@ -61,7 +62,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
       { path: "/spaces/intake/:anchor", lazy: screen((m) => <m.PublicIntakePage />) },
       godModeRoutes,
       {
-        lazy: screen((m) => <m.RequireAuth />),
+        lazy: shell((m) => <m.RequireAuth />),
         loader: L.signedIn,
         shouldRevalidate: () => false,
         children: [
@@ -81,7 +82,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
           },
           {
             path: "/:workspaceSlug",
-            lazy: screen((m) => <m.WorkspaceLayout />),
+            lazy: shell((m) => <m.WorkspaceLayout />),
             loader: L.workspaceShell,
             shouldRevalidate: WS,
             children: [
@@ -110,7 +111,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
               ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
-                lazy: screen((m) => <m.ProjectLayout />),
+                lazy: shell((m) => <m.ProjectLayout />),
                 loader: L.projectShell,
                 shouldRevalidate: PROJECT,
                 children: [
@@ -123,11 +124,11 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                     lazy: fromChunk(cyclesChunk, (m) => <m.CycleLayout />),
                     loader: L.cycle,
                     shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"]),
-                    children: [{ index: true, lazy: screen((m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
+                    children: [{ index: true, lazy: fromChunk(workItemsChunk, (m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
                   },
                   ...moduleRoutes(L),
                   { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
-                  { path: "views/:viewId", lazy: screen((m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
+                  { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
                   { path: "pages", lazy: screen((m) => <m.PagesPage />), loader: L.pages, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["type", "order_by"]) },
                   { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
                   { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]) },

@@ -19,6 +19,13 @@ const NOT_AT_START: Record<string, string> = {
   "React Router's development build": "Hey developer",
 };
 
+/**
+ * Screens' code that another screen does not load first (vite.config.ts groups the start by route chunk): the
+ * work-item detail's activity feed, the intake screen's list, the inbox's tabs. Recognised by a label only that code holds.
+ */
+const DETAIL = "Activity feed";
+const OTHER_SCREENS = ["Intake work items", "Inbox tabs"];
+
 /** Scripts a measured screen may load before its first render. */
 const MAX_START_SCRIPTS = 6;
 
@@ -72,6 +79,10 @@ it("opens the work-item page, the peek view, project settings and workspace memb
     expect([...scripts.keys()].length, `${path}: ${[...scripts.keys()].join(" ")}`).toBeLessThanOrEqual(MAX_START_SCRIPTS);
     const found = Object.entries(NOT_AT_START).flatMap(([lib, marker]) => [...scripts].filter(([, code]) => code.includes(marker)).map(([url]) => `${lib} in ${url}`));
     expect(found, path).toEqual([]);
+    // the work-item screens load the detail, and no other screen's code; the settings screens neither
+    const holds = (marker: string) => [...scripts.values()].some((code) => code.includes(marker));
+    expect(holds(DETAIL), path).toBe(!path.includes("/settings/"));
+    for (const marker of OTHER_SCREENS) expect(holds(marker), `${path}: ${marker}`).toBe(false);
   }
   await ctx.close();
 });

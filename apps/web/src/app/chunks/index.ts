@@ -5,7 +5,11 @@ import { lazyChunk } from "../lazy.tsx";
  * The lazily loaded chunks of the app. Route loaders (app/loaders.ts) start a screen's chunk together
  * with its data, so the chunk is there when the screen renders and nothing suspends.
  */
-/** The screens that have no chunk of their own (sign-in, shells, lists, …). */
+/** The shells of the signed-in screens: the sign-in guard, the workspace's and a project's layouts. */
+export const shellChunk = lazyChunk(() => import("./shell.ts"));
+/** The work-item list screens (a project's, a cycle's, a module's, a view's). */
+export const workItemsChunk = lazyChunk(() => import("./work-items.ts"));
+/** The screens that have no chunk of their own (sign-in, onboarding, home, inbox, projects, views, pages, modules, …). */
 export const screensChunk = lazyChunk(() => import("./screens.ts"));
 /** Settings and profile screens. */
 export const settingsChunk = lazyChunk(() => import("./settings.ts"));

@@ -1,8 +1,8 @@
 /**
- * The app's screens that are not in a chunk of their own (see app/router.tsx): loaded by the router in
- * parallel with the first requests, which go out before this code is even parsed.
+ * The app's screens that are not in a chunk of their own (see app/router.tsx): sign-in, onboarding, home, the
+ * inbox, projects, views, pages, modules, drafts, archives, intake. Loaded by the router in parallel with the
+ * first requests, which go out before this code is even parsed.
  */
-export { RequireAuth } from "../../components/layout/RequireAuth.tsx";
 export { RootPage } from "../../features/auth/RootPage.tsx";
 export { SignUpPage } from "../../features/auth/SignUpPage.tsx";
 export { ForgotPasswordPage } from "../../features/auth/ForgotPasswordPage.tsx";
@@ -11,20 +11,15 @@ export { OnboardingPage } from "../../features/onboarding/OnboardingPage.tsx";
 export { CreateWorkspacePage } from "../../features/onboarding/CreateWorkspacePage.tsx";
 export { InvitationsPage } from "../../features/invitations/InvitationsPage.tsx";
 export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInvitationPage.tsx";
-export { WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
 export { HomePage } from "../../features/home/HomePage.tsx";
 export { StickiesPage } from "../../features/home/StickiesPage.tsx";
 export { InboxPage } from "../../features/notifications/InboxPage.tsx";
 export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
-export { ProjectLayout } from "../../features/projects/ProjectLayout.tsx";
 export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
-export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
-export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
 export { WorkspaceViewsPage } from "../../features/views/WorkspaceViewsPage.tsx";
-export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
 export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { fromChunk, screensChunk } from "../../app/chunks/index.ts";
+import { fromChunk, screensChunk, workItemsChunk } from "../../app/chunks/index.ts";
 import { revalidateOn, type Loaders } from "../../app/loaders.ts";
 
 /**
@@ -12,7 +12,7 @@ const MODULE = revalidateOn(["workspaceSlug", "projectId", "moduleId"], ["peekId
 
 export const moduleRoutes = (L: Loaders): RouteObject[] => [
   { path: "modules", lazy: fromChunk(screensChunk, (m) => <m.ModulesPage />), loader: L.modules(false), shouldRevalidate: LIST },
-  { path: "modules/:moduleId", lazy: fromChunk(screensChunk, (m) => <m.ModuleWorkItemsPage />), loader: L.moduleItems(false), shouldRevalidate: MODULE },
+  { path: "modules/:moduleId", lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage />), loader: L.moduleItems(false), shouldRevalidate: MODULE },
   { path: "archives/modules", lazy: fromChunk(screensChunk, (m) => <m.ArchivedModulesPage />), loader: L.modules(true), shouldRevalidate: LIST },
-  { path: "archives/modules/:moduleId", lazy: fromChunk(screensChunk, (m) => <m.ModuleWorkItemsPage archived />), loader: L.moduleItems(true), shouldRevalidate: MODULE },
+  { path: "archives/modules/:moduleId", lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage archived />), loader: L.moduleItems(true), shouldRevalidate: MODULE },
 ];

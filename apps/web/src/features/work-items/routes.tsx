@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { fromChunk, screensChunk, workItemDetailChunk } from "../../app/chunks/index.ts";
+import { fromChunk, screensChunk, workItemDetailChunk, workItemsChunk } from "../../app/chunks/index.ts";
 import { revalidateOn, type Loaders } from "../../app/loaders.ts";
 
 /**
@@ -14,11 +14,11 @@ const LIST = revalidateOn(["workspaceSlug", "projectId"], ["peekId"]);
 const ITEM = revalidateOn(["workspaceSlug", "projectId", "issueId"]);
 
 export const workItemRoutes = (L: Loaders): RouteObject[] => [
-  { path: "issues", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage />), loader: L.workItems("project"), shouldRevalidate: LIST },
+  { path: "issues", lazy: fromChunk(workItemsChunk, (m) => <m.WorkItemsPage />), loader: L.workItems("project"), shouldRevalidate: LIST },
   { path: "issues/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage />), loader: L.workItemPage("issues"), shouldRevalidate: ITEM },
-  { path: "archives/issues", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage archived />), loader: L.workItems("archived"), shouldRevalidate: LIST },
+  { path: "archives/issues", lazy: fromChunk(workItemsChunk, (m) => <m.WorkItemsPage archived />), loader: L.workItems("archived"), shouldRevalidate: LIST },
   { path: "archives/issues/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage />), loader: L.workItemPage("issues"), shouldRevalidate: ITEM },
-  { path: "epics", lazy: fromChunk(screensChunk, (m) => <m.WorkItemsPage epics />), loader: L.workItems("epics"), shouldRevalidate: LIST },
+  { path: "epics", lazy: fromChunk(workItemsChunk, (m) => <m.WorkItemsPage epics />), loader: L.workItems("epics"), shouldRevalidate: LIST },
   { path: "epics/:issueId", lazy: fromChunk(workItemDetailChunk, (m) => <m.ProjectWorkItemPage epic />), loader: L.workItemPage("epics"), shouldRevalidate: ITEM },
 ];
 

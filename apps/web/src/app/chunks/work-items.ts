@@ -1,0 +1,4 @@
+/** The work-item list screens: a project's, a cycle's, a module's and a saved view's work items, in every layout (see app/router.tsx). */
+export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
+export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
+export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
