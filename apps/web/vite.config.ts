@@ -152,24 +152,24 @@ const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-ro
 export default defineConfig(({ command }) => {
   const start = startChunks();
   return {
-  plugins: [sharedWithoutPasswordScorer(), compactLucideIcons(), react(), tailwindcss(), start.plugin],
-  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
-  server: {
-    port: 5173,
-    proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
-  },
-  build: {
-    outDir: "dist",
-    sourcemap: false,
-    chunkSizeWarningLimit: 2000,
-    // dist/.vite/manifest.json: the server names a screen's route chunks in the page's head from it (core/screen-data.ts)
-    manifest: true,
-    // the app, and the public space (`/spaces/…`, served from spaces.html by the server)
-    rollupOptions: {
-      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), spaces: fileURLToPath(new URL("./spaces.html", import.meta.url)) },
-      // the first render's modules in two chunks (`startChunks`)
-      output: { codeSplitting: { groups: start.groups } },
+    plugins: [sharedWithoutPasswordScorer(), compactLucideIcons(), react(), tailwindcss(), start.plugin],
+    resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+    server: {
+      port: 5173,
+      proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
     },
-  },
+    build: {
+      outDir: "dist",
+      sourcemap: false,
+      chunkSizeWarningLimit: 2000,
+      // dist/.vite/manifest.json: the server names a screen's route chunks in the page's head from it (core/screen-data.ts)
+      manifest: true,
+      // the app, and the public space (`/spaces/…`, served from spaces.html by the server)
+      rollupOptions: {
+        input: { main: fromWeb("index.html"), spaces: fromWeb("spaces.html") },
+        // the first render's modules in a few chunks by route (`startChunks`)
+        output: { codeSplitting: { groups: start.groups } },
+      },
+    },
   };
 });
