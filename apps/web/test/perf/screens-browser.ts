@@ -4,16 +4,20 @@
  * through playwright-core against a running Stride; the bench runner calls it against the seeded
  * project, and the numbers go to docs/benchmarks.md.
  *
- * Each screen gets a fresh browser context (empty HTTP cache). The first load fetches the app's
- * scripts too ("first visit"); the following loads find the hashed, immutable scripts in the browser
- * cache but start with an empty query cache, so every API request is made again ("warm assets,
- * cold data": what the target measures). "Content shown" is the first animation frame after the
+ * Each screen gets a fresh browser profile on disk (empty HTTP cache and code cache). The first load
+ * fetches the app's scripts too ("first visit"); the following loads find the hashed, immutable scripts
+ * in the browser's caches, as a returning person's browser does (the HTTP cache, and V8's code cache
+ * beside it: Chromium keeps compiled code only for profiles on disk, never for an in-memory context such
+ * as Playwright's `browser.newContext()`, where every load parses all its scripts again), but start with an
+ * empty query cache, so every API request is made again ("warm assets, cold data": what the target
+ * measures). `BENCH_SCREENS_IN_MEMORY=1` measures in an in-memory context instead (no code cache). "Content shown" is the first animation frame after the
  * screen's content is in the DOM with no loading indicator left; times count from the navigation
  * start (`performance.timeOrigin`), so they include the HTML, the scripts and every API round.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { chromium, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 
 export interface ScreenTarget {
   name: string;
@@ -170,22 +174,33 @@ async function loadOnce(page: Page, target: ScreenTarget): Promise<{ shown: numb
   };
 }
 
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "blink.user_timing", "v8", "v8.execute", "loading", "toplevel"];
+
 /** CPU profiles (100 µs sampling) of warm-asset loads, from the navigation to the content frame. */
 async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: number) {
   fs.mkdirSync(dir, { recursive: true });
   const slug = target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
   for (let i = 0; i < n; i++) {
     await page.goto("about:blank");
+    const cdp = await page.context().newCDPSession(page);
     if (process.env.BENCH_SCREENS_TRACE === "1") {
       // a Chromium trace instead (devtools timeline: style, layout, paint, parsing, tasks), for chrome://tracing or Perfetto
-      const browser = page.context().browser()!;
-      const file = path.join(dir, `${slug}-${i + 1}.trace.json`);
-      await browser.startTracing(page, { path: file, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "blink.user_timing", "v8.execute", "loading", "toplevel"] });
-      await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
-      await browser.stopTracing();
+      await cdp.send("Tracing.start", { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: "ReturnAsStream" });
+      const shown = Math.round(await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" })));
+      const complete = new Promise<{ stream?: string }>((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      const { stream } = await complete;
+      const chunks: string[] = [];
+      for (let eof = false; stream && !eof; ) {
+        const r = await cdp.send("IO.read", { handle: stream });
+        chunks.push(r.base64Encoded ? Buffer.from(r.data, "base64").toString("utf8") : r.data);
+        eof = r.eof;
+      }
+      if (stream) await cdp.send("IO.close", { handle: stream });
+      await cdp.detach();
+      fs.writeFileSync(path.join(dir, `${slug}-${i + 1}-shown-${shown}ms.trace.json`), chunks.join(""));
       continue;
     }
-    const cdp = await page.context().newCDPSession(page);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     await cdp.send("Profiler.start");
@@ -195,6 +210,9 @@ async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: nu
     fs.writeFileSync(path.join(dir, `${slug}-${i + 1}-shown-${shown}ms.cpuprofile`), JSON.stringify(profile));
   }
 }
+
+/** Chromium's flags for the measured loads: those the browser tests use on this machine (apps/web/test/e2e/browser.ts). */
+export const SCREEN_BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
 export async function measureScreenLoads(opts: {
   baseUrl: string;
@@ -213,16 +231,21 @@ export async function measureScreenLoads(opts: {
   profiles?: number;
 }): Promise<ScreenLoad[]> {
   const runs = opts.runs ?? 9;
-  const browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const inMemory = process.env.BENCH_SCREENS_IN_MEMORY === "1";
+  const launch = { executablePath: opts.chromiumPath, headless: true, args: SCREEN_BROWSER_ARGS };
+  const browser = inMemory ? await chromium.launch(launch) : null;
   const out: ScreenLoad[] = [];
   try {
     for (const target of opts.screens) {
-      const context = await browser.newContext({ baseURL: opts.baseUrl, viewport: { width: 1280, height: 800 } });
+      // a fresh profile per screen: its first load finds nothing cached
+      const profile = inMemory ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "stride-screens-"));
+      const contextOptions = { baseURL: opts.baseUrl, viewport: { width: 1280, height: 800 } };
+      const context: BrowserContext = browser ? await browser.newContext(contextOptions) : await chromium.launchPersistentContext(profile, { ...launch, ...contextOptions });
       const host = new URL(opts.baseUrl).hostname;
       await context.addCookies(opts.cookies.map((c) => ({ ...c, domain: host, path: "/" })));
       // records, in every document, the first frame at which the screen's content shows
       await context.addInitScript(screenShownScript(target.ready));
-      const page = await context.newPage();
+      const page = context.pages()[0] ?? (await context.newPage());
       const first = await loadOnce(page, target);
       const loads: Awaited<ReturnType<typeof loadOnce>>[] = [];
       for (let i = 0; i < runs; i++) loads.push(await loadOnce(page, target));
@@ -244,9 +267,10 @@ export async function measureScreenLoads(opts: {
         html: median.html,
       });
       await context.close();
+      if (profile) fs.rmSync(profile, { recursive: true, force: true });
     }
   } finally {
-    await browser.close();
+    await browser?.close();
   }
   return out;
 }
