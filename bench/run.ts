@@ -10,7 +10,7 @@
  * another build of the web app too (e.g. main's, for a before/after; BENCH_BASELINE_LABEL names it; BENCH_BASELINE_SCREEN_DATA=1
  * when that build reads the page's embedded data), BENCH_SCREENS_FILTER=<text> to load only the screens whose name contains
  * it (the docs stay as they are), BENCH_SCREENS_PROFILE=<dir> for V8 CPU profiles of 3 more loads per screen and build
- * (BENCH_SCREENS_TRACE=1: Chromium traces instead, with a `screen-shown` mark at the content frame), BENCH_WRITES
+ * (BENCH_SCREENS_TRACE=1: Chromium traces instead, with a `screen-shown` mark at the content frame; BENCH_SCREENS_PROFILE_FROM_APP=1: of loads from a document of the app's origin), BENCH_WRITES
  * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
  * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
  * another checkout's seeded cluster (before/after runs of two builds), BENCH_LIST_ONLY=1 to measure only issue #13's lists on a

@@ -192,7 +192,8 @@ async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: nu
   fs.mkdirSync(dir, { recursive: true });
   const slug = target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
   for (let i = 0; i < n; i++) {
-    await page.goto("about:blank");
+    // BENCH_SCREENS_PROFILE_FROM_APP=1: the loads from a document of the app's origin (the renderer kept)
+    await page.goto(process.env.BENCH_SCREENS_PROFILE_FROM_APP === "1" ? FROM_APP : "about:blank");
     const cdp = await page.context().newCDPSession(page);
     if (process.env.BENCH_SCREENS_TRACE === "1") {
       // a Chromium trace instead (devtools timeline: style, layout, paint, parsing, tasks), for chrome://tracing or Perfetto
