@@ -1,19 +1,17 @@
-// Regenerates the drizzle migration from apps/server/src/db/schema.
-// Until the first release, Stride keeps a single initial migration (docs/decisions.md): it is rebuilt
-// from scratch so parallel schema work never collides in the migration journal.
-// Hand-written SQL that drizzle-kit cannot express (triggers) lives in apps/server/src/db/sql/ and is appended
-// to the generated migration, so a fresh database gets it too.
-import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { execSync } from "node:child_process";
-const cwd = new URL("../apps/server/", import.meta.url).pathname;
-rmSync(cwd + "drizzle", { recursive: true, force: true });
-execSync("npx drizzle-kit generate --name init", { cwd, stdio: "inherit" });
+// Adds a migration to apps/server/drizzle/ (append-only since release 0.1.0; docs/decisions.md).
+//   npm run db:generate -- <name>            the schema diff of apps/server/src/db/schema as a new migration
+//   npm run db:generate -- <name> --custom   an empty migration to write by hand (triggers, functions, data)
+// A released migration is never edited: apps/server/drizzle/released.json holds the SHA-256 of every released
+// file and `migrations-released.test.ts` fails when one changes. The trigger SQL in apps/server/src/db/sql/ is the
+// 0.1.0 baseline's (appended to 0000_init.sql when it was made); a later change to a trigger or function is a
+// new custom migration (CREATE OR REPLACE …), and the file in src/db/sql/ keeps the baseline's text.
+import { execFileSync } from "node:child_process";
 
-const BREAK = "--> statement-breakpoint";
-const migration = readdirSync(cwd + "drizzle").filter((f) => f.endsWith(".sql")).sort().pop();
-if (!migration) throw new Error("drizzle-kit generated no migration");
-for (const file of ["issue-sequences.sql", "plan-counts.sql", "list-version-triggers.sql", "issue-list-counts.sql", "issue-list-attrs.sql", "live-events.sql", "search.sql", "collab-access.sql"]) {
-  const text = readFileSync(cwd + "src/db/sql/" + file, "utf8").trim();
-  appendFileSync(cwd + "drizzle/" + migration, `\n${BREAK}\n-- ${file} (appended by scripts/db-generate.mjs)\n${text}\n`);
-  console.log(`appended src/db/sql/${file} to drizzle/${migration}`);
+const args = process.argv.slice(2);
+const name = args.find((a) => !a.startsWith("--"));
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error("usage: npm run db:generate -- <name_in_snake_case> [--custom]");
+  process.exit(2);
 }
+const cwd = new URL("../apps/server/", import.meta.url).pathname;
+execFileSync("npx", ["drizzle-kit", "generate", "--name", name, ...(args.includes("--custom") ? ["--custom"] : [])], { cwd, stdio: "inherit" });
