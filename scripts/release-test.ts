@@ -13,12 +13,17 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client } from "../apps/server/test/helpers/client.ts";
 
-/** How the release is started, run in the install folder with the chosen Node first on the PATH. */
-const START = ["node", "--max-old-space-size=512", "apps/server/dist/main.js"];
 const OTHER_NODES = [22, 24];
 const DEV_ONLY = ["patch-package", "vitest", "typescript", "esbuild", "vite", "tsx", "drizzle-kit", "eslint"];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The Dockerfile's steps are these: it makes the archive with `npm run release`, installs it with
+// scripts/release-install.sh and starts it with its CMD, which is how the release is started here too (in the
+// install folder, with the chosen Node first on the PATH).
+const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
+for (const step of ["npm run release", "sh /tmp/release-install.sh "]) check(dockerfile.includes(step), `the Dockerfile no longer runs ${step}`);
+const START = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "null") as string[];
+check(Array.isArray(START), "the Dockerfile has no CMD [\"…\"] line");
 const began = Date.now();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stride-release-"));
 const app = path.join(tmp, "app");
@@ -64,6 +69,7 @@ function startEnv(binDir: string, settings: Record<string, string>): NodeJS.Proc
 
 interface Started {
   url: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<number | null>;
   exited: Promise<number | null>;
@@ -81,6 +87,7 @@ async function start(binDir: string, dataDir: string): Promise<Started> {
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     exited,
     stop: async () => {
@@ -138,6 +145,8 @@ async function startSmokeStop(binDir: string, dataDir: string): Promise<void> {
   const s = await start(binDir, dataDir);
   try {
     await waitReady(s);
+    const runs = fs.realpathSync(`/proc/${s.pid}/exe`);
+    check(runs === fs.realpathSync(path.join(binDir, "node")), `the release runs on ${runs}, not on ${binDir}/node`);
     await smoke(s.url);
   } catch (e) {
     await s.stop();
