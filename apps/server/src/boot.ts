@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig, ensureSecretKey, type Config } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { checkDriverPatched } from "./db/driver-check.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
 import { JobQueue, consoleJobLog } from "./core/jobs.ts";
 import { LocalDiskStorage } from "./storage/storage.ts";
@@ -58,6 +59,13 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   }
   // The embedded PostgreSQL is reached through its Unix socket when it has one (no TCP stack on every query).
   const database = connect(url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs, host: embedded?.unixSocketDir ?? undefined });
+  try {
+    await checkDriverPatched(database.sql);
+  } catch (e) {
+    await database.close();
+    await embedded?.stop();
+    throw e;
+  }
   await runMigrations(database);
   const app = createAppContext(config, database);
   for (const task of bootTasks) await task(app);

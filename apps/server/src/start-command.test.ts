@@ -18,4 +18,10 @@ describe("npm start", () => {
     expect(m, start).not.toBeNull();
     expect(m![1].split(" ").filter(Boolean)).toContain("--max-old-space-size=512");
   });
+
+  it("is the command the container and the release archive start (the Dockerfile's CMD; CI's release stage runs it)", () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync(path.join(root, "Dockerfile"), "utf8"));
+    expect(cmd).not.toBeNull();
+    expect((JSON.parse(cmd![1]) as string[]).join(" ")).toBe(start.replace(/^npm run build && /, ""));
+  });
 });
