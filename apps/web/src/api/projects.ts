@@ -132,6 +132,23 @@ export function useToggleFavoriteProject(slug: string) {
   });
 }
 
+/** Join projects with the caller's workspace role (Plane's "Join"); the project, its roles and the lists are read again. */
+export function useJoinProjects(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (projectIds: string[]) =>
+      api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, { method: "POST", body: { project_ids: projectIds } }),
+    onSuccess: (_r, ids) => {
+      invalidateProjects(qc, slug);
+      for (const id of ids) {
+        qc.invalidateQueries({ queryKey: qk.project(slug, id) });
+        qc.invalidateQueries({ queryKey: qk.projectMemberMe(slug, id) });
+      }
+    },
+  });
+}
+
 export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
