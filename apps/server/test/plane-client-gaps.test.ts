@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { eq } from "drizzle-orm";
+import { schema } from "../src/db/client.ts";
+import { projectFixture, workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { uploadAs } from "./helpers/assets.ts";
+import { png } from "./helpers/files.ts";
+import { createItem } from "./helpers/work-items.ts";
 
 /**
  * Plane's clients, the last gaps (issue #30): each test sends the body Plane's web client sends and checks the
@@ -70,5 +75,60 @@ describe("joining a project (Plane's Join on a project card)", () => {
     expect((await ws.outsider.post(joinUrl(), { project_ids: [open] })).status).toBe(403);
     expect((await ws.anon.post(joinUrl(), { project_ids: [open] })).status).toBe(401);
     expect((await ws.member.post(joinUrl(), { project_ids: ["x"] })).status).toBe(400);
+  });
+});
+
+describe("project covers", () => {
+  it("keeps the cover uploaded in Plane's create dialog: the project adopts it through the bulk call", async () => {
+    const A = `/api/assets/v2/workspaces/${ws.slug}/`;
+    // the dialog uploads the cover before the project exists
+    const slot = await uploadAs(ws.member, A, A, { name: "cover.png", type: "image/png", bytes: png() }, { entity_type: "PROJECT_COVER", entity_identifier: "" });
+    const identifier = "C" + Math.random().toString(36).slice(2, 6).toUpperCase();
+    const made = await ws.member.post(`/api/workspaces/${ws.slug}/projects/`, {
+      name: `Covered ${identifier}`, identifier, network: 2, cover_image_url: slot.asset_url, logo_props: { in_use: "emoji", emoji: { value: "128640" } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const pid = made.body.id as string;
+    const bulk = await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/projects/${pid}/${pid}/bulk/`, { asset_ids: [slot.asset_id] });
+    expect(bulk.status, bulk.text).toBe(204);
+    const got = await ws.member.get(`/api/workspaces/${ws.slug}/projects/${pid}/`);
+    expect(got.body).toMatchObject({ cover_image_asset: slot.asset_id, cover_image_url: `/api/assets/v2/static/${slot.asset_id}/` });
+    const list = await ws.member.get(`/api/workspaces/${ws.slug}/projects/details/`);
+    expect((list.body as { id: string; cover_image_url: string }[]).find((p) => p.id === pid)?.cover_image_url).toBe(`/api/assets/v2/static/${slot.asset_id}/`);
+    // the image is served where the client shows it
+    const img = await ws.member.get(`/api/assets/v2/static/${slot.asset_id}/`);
+    expect(img.status).toBe(302);
+  });
+
+  it("offers Stride's own covers and keeps one chosen from them", async () => {
+    const covers = await ws.member.get("/api/project-covers/");
+    expect(covers.status).toBe(200);
+    expect((covers.body as string[]).length).toBeGreaterThanOrEqual(8);
+    const chosen = (covers.body as string[])[2];
+    const identifier = "S" + Math.random().toString(36).slice(2, 6).toUpperCase();
+    // Plane's dialog sends a picked stock cover as an absolute URL in cover_image
+    const made = await ws.member.post(`/api/workspaces/${ws.slug}/projects/`, { name: `Stock ${identifier}`, identifier, cover_image: chosen, cover_image_url: chosen });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.cover_image_url).toBe(chosen);
+    const img = await fetch(chosen);
+    expect(img.status).toBe(200);
+    expect(img.headers.get("content-type")).toBe("image/svg+xml");
+  });
+});
+
+describe("images pasted into a comment (Plane's comment editor)", () => {
+  it("uploads against the work item and joins the comment that shows it", async () => {
+    const pr = await projectFixture(t, ws);
+    const item = await createItem(ws, pr);
+    const PA = `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`;
+    // the comment does not exist yet when the image is pasted: the editor names the work item
+    const slot = await uploadAs(ws.member, PA, PA, { name: "paste.png", type: "image/png", bytes: png([0, 128, 0]) }, { entity_type: "COMMENT_DESCRIPTION", entity_identifier: item.id });
+    const comment = await ws.member.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: `<p>see</p><image-component src="${slot.asset_id}"></image-component>` });
+    expect(comment.status, comment.text).toBe(201);
+    const bulk = await ws.member.post(`${PA}${item.id}/bulk/`, { asset_ids: [slot.asset_id] });
+    expect(bulk.status, bulk.text).toBe(204);
+    const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.asset_id));
+    expect(row).toMatchObject({ issueId: item.id, commentId: comment.body.id, projectId: pr.id });
+    expect((await ws.member.get(`${PA}${slot.asset_id}/`)).status).toBe(302);
   });
 });

@@ -43,9 +43,12 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
             .from(schema.issueComments)
             .where(and(eq(schema.issueComments.id, id), eq(schema.issueComments.workspaceId, ctx.workspace.id), isNull(schema.issueComments.deletedAt)))
             .limit(1);
-          if (!c) throw invalidIdentifier();
-          issueId = c.issueId;
-          commentId = c.id;
+          // Plane's comment editor names the work item: its comment does not exist yet when the image is pasted
+          // (the image joins its comment once the comment names it, `linkCommentImages`)
+          if (c) {
+            issueId = c.issueId;
+            commentId = c.id;
+          }
         }
         const [issue] = await ctx.app.db
           .select({ id: schema.issues.id, projectId: schema.issues.projectId })
