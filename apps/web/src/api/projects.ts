@@ -21,6 +21,23 @@ export const projectMemberMeQuery = (slug: string, pid: string) =>
 export const projectMembersQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: qk.projectMembers(slug, pid), queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`) });
 
+/**
+ * The covers offered for a project (Stride's own first, then the operator's), as paths of this server where they are
+ * (the list answers absolute URLs, as Plane's client reads them; a path survives a change of the instance's address).
+ */
+export const projectCoversQuery = queryOptions({
+  queryKey: qk.projectCovers,
+  queryFn: async () => (await api<string[]>("/api/project-covers/")).map((u) => {
+    const url = new URL(u, location.origin);
+    return url.origin === location.origin ? url.pathname : u;
+  }),
+  staleTime: Infinity,
+});
+
+export function useProjectCovers(enabled = true) {
+  return useQuery({ ...projectCoversQuery, enabled });
+}
+
 export function useProjects(slug: string | undefined) {
   return useQuery({ ...projectsQuery(slug ?? ""), enabled: !!slug });
 }
