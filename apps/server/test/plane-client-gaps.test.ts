@@ -6,6 +6,7 @@ import { projectFixture, workspaceFixture, type WorkspaceFixture } from "./helpe
 import { uploadAs } from "./helpers/assets.ts";
 import { png } from "./helpers/files.ts";
 import { createItem } from "./helpers/work-items.ts";
+import { apiKeyFor } from "./helpers/api-key.ts";
 
 /**
  * Plane's clients, the last gaps (issue #30): each test sends the body Plane's web client sends and checks the
@@ -130,5 +131,48 @@ describe("images pasted into a comment (Plane's comment editor)", () => {
     const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.asset_id));
     expect(row).toMatchObject({ issueId: item.id, commentId: comment.body.id, projectId: pr.id });
     expect((await ws.member.get(`${PA}${slot.asset_id}/`)).status).toBe(302);
+  });
+});
+
+describe("the history of a new item (as Plane's server records it)", () => {
+  const history = async (base: string, id: string) =>
+    ((await ws.admin.get(`${base}/issues/${id}/history/?activity_type=issue-property`)).body as Record<string, unknown>[])
+      .map((a) => ({ verb: a.verb, field: a.field, new_value: a.new_value, new_identifier: a.new_identifier, actor: a.actor }));
+
+  it("records \"created\" then an \"added assignee\" row per assignee, in the app API", async () => {
+    const pr = await projectFixture(t, ws);
+    const res = await ws.admin.post(`${pr.base}/issues/`, {
+      name: "Assigned at birth", assignee_ids: [ws.member.userId, ws.admin.userId], label_ids: [], state_id: pr.states.Todo, priority: "high",
+    });
+    expect(res.status, res.text).toBe(201);
+    const names = Object.fromEntries(((await ws.admin.get(`/api/workspaces/${ws.slug}/members/`)).body as { member: { id: string; display_name: string } }[])
+      .map((m) => [m.member.id, m.member.display_name]));
+    expect(await history(pr.base, res.body.id)).toEqual([
+      { verb: "created", field: null, new_value: null, new_identifier: null, actor: ws.admin.userId },
+      { verb: "updated", field: "assignees", new_value: names[ws.member.userId], new_identifier: ws.member.userId, actor: ws.admin.userId },
+      { verb: "updated", field: "assignees", new_value: names[ws.admin.userId], new_identifier: ws.admin.userId, actor: ws.admin.userId },
+    ]);
+    // the assignee hears of the new item once (its creation), not once more for the assignee row
+    await t.app.jobs.drain();
+    const inbox = (await ws.member.get(`/api/workspaces/${ws.slug}/users/notifications/`)).body as { entity_identifier: string }[];
+    expect(inbox.filter((n) => n.entity_identifier === res.body.id)).toHaveLength(1);
+  });
+
+  it("records the project's default assignee the same way, and nothing more for an item with none", async () => {
+    const pr = await projectFixture(t, ws);
+    expect((await ws.admin.patch(`${pr.base}/`, { default_assignee: ws.member.userId })).status).toBe(200);
+    const dflt = await ws.admin.post(`${pr.base}/issues/`, { name: "Goes to the default assignee" });
+    expect((await history(pr.base, dflt.body.id)).map((a) => [a.field, a.new_identifier])).toEqual([[null, null], ["assignees", ws.member.userId]]);
+    const other = await projectFixture(t, ws);
+    const bare = await ws.admin.post(`${other.base}/issues/`, { name: "Nobody's", priority: "low" });
+    expect((await history(other.base, bare.body.id)).map((a) => a.verb)).toEqual(["created"]);
+  });
+
+  it("does the same through API v1", async () => {
+    const pr = await projectFixture(t, ws);
+    const v1 = await apiKeyFor(ws.admin, { slug: ws.slug });
+    const res = await v1.post(`/api/v1/workspaces/${ws.slug}/projects/${pr.id}/work-items/`, { name: "From the SDK", assignees: [ws.member.userId] });
+    expect(res.status, res.text).toBe(201);
+    expect((await history(pr.base, res.body.id)).map((a) => [a.verb, a.field, a.new_identifier])).toEqual([["created", null, null], ["updated", "assignees", ws.member.userId]]);
   });
 });
