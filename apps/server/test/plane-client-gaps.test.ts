@@ -3,8 +3,8 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { projectFixture, workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { uploadAs } from "./helpers/assets.ts";
-import { png } from "./helpers/files.ts";
+import { download, send, uploadAs } from "./helpers/assets.ts";
+import { png, text } from "./helpers/files.ts";
 import { createItem } from "./helpers/work-items.ts";
 import { apiKeyFor } from "./helpers/api-key.ts";
 
@@ -174,5 +174,60 @@ describe("the history of a new item (as Plane's server records it)", () => {
     const res = await v1.post(`/api/v1/workspaces/${ws.slug}/projects/${pr.id}/work-items/`, { name: "From the SDK", assignees: [ws.member.userId] });
     expect(res.status, res.text).toBe(201);
     expect((await history(pr.base, res.body.id)).map((a) => [a.verb, a.field, a.new_identifier])).toEqual([["created", null, null], ["updated", "assignees", ws.member.userId]]);
+  });
+});
+
+describe("the screens' other calls", () => {
+  it("GET /api/timezones/ lists every zone with its offset, for anyone", async () => {
+    const res = await ws.anon.get("/api/timezones/");
+    expect(res.status).toBe(200);
+    const zones = res.body.timezones as { utc_offset: string; gmt_offset: string; value: string; label: string }[];
+    expect(zones.length).toBeGreaterThan(300);
+    expect(zones.find((z) => z.value === "Asia/Tokyo")).toEqual({ utc_offset: "UTC+09:00", gmt_offset: "GMT+09:00", value: "Asia/Tokyo", label: "Tokyo, Asia" });
+    expect(zones.find((z) => z.value === "UTC")).toMatchObject({ utc_offset: "UTC+00:00" });
+  });
+
+  it("an intake request's description versions are read under intake-work-items/", async () => {
+    const pr = await projectFixture(t, ws);
+    expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
+    const made = await ws.admin.post(`${pr.base}/intake-issues/`, { issue: { name: "Printer on fire", description_html: "<p>first</p>" } });
+    expect(made.status, made.text).toBe(200);
+    const issueId = made.body.issue.id as string;
+    expect((await ws.admin.patch(`${pr.base}/intake-issues/${issueId}/`, { issue: { description_html: "<p>second</p>" } })).status).toBeLessThan(300);
+    const list = await ws.admin.get(`${pr.base}/intake-work-items/${issueId}/description-versions/`);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.results.length).toBeGreaterThan(0);
+    const one = await ws.admin.get(`${pr.base}/intake-work-items/${issueId}/description-versions/${list.body.results[0].id}/`);
+    expect(one.status, one.text).toBe(200);
+    expect((await ws.outsider.get(`${pr.base}/intake-work-items/${issueId}/description-versions/`)).status).toBe(403);
+  });
+
+  it("attaches a plain text file that Plane's client sends without a type", async () => {
+    const pr = await projectFixture(t, ws);
+    const item = await createItem(ws, pr);
+    const att = `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${item.id}/attachments/`;
+    const bytes = text("build failed at step 3\n");
+    const slot = await ws.member.post(att, { name: "build.log", type: "", size: bytes.length });
+    expect(slot.status, slot.text).toBe(200);
+    expect(slot.body.attachment.attributes).toMatchObject({ name: "build.log", type: "text/plain" });
+    expect((await send(slot.body, bytes, "")).status).toBe(204);
+    expect((await ws.member.patch(`${att}${slot.body.asset_id}/`, {})).status).toBe(204);
+    const got = await download(t, (await ws.member.get(`${att}${slot.body.asset_id}/`)).location);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toMatch(/^text\/plain/);
+    // what the name does not make safe is still refused
+    const exe = await ws.member.post(att, { name: "setup.exe", type: "", size: 10 });
+    expect([exe.status, exe.body]).toEqual([400, { error: "Invalid file type.", status: false }]);
+  });
+
+  it("a draft from Plane's create dialog with module_ids: null is saved with no modules", async () => {
+    const pr = await projectFixture(t, ws);
+    const res = await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, {
+      name: "Half an idea", project_id: pr.id, module_ids: null, cycle_id: null, assignee_ids: [], label_ids: [], priority: "none", state_id: pr.states.Backlog,
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.module_ids).toEqual([]);
+    const patched = await ws.member.patch(`/api/workspaces/${ws.slug}/draft-issues/${res.body.id}/`, { module_ids: null });
+    expect(patched.status, patched.text).toBeLessThan(300);
   });
 });

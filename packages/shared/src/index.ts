@@ -30,3 +30,4 @@ export * from "./home.ts";
 export * from "./analytics.ts";
 export * from "./agent-statuses.ts";
 export * from "./project-covers.ts";
+export * from "./timezones.ts";

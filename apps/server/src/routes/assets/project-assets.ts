@@ -43,7 +43,7 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     load: (ctx) =>
       prepareAsset(
         ctx,
-        { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
+        { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
         (t) => !USER_TYPES.includes(t) && t !== "WORKSPACE_LOGO" && t !== "ISSUE_ATTACHMENT",
       ),
     handler: newSlot,

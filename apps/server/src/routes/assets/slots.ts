@@ -105,11 +105,11 @@ export interface PreparedAsset {
  */
 export async function prepareAsset(
   ctx: ScopeCtx,
-  input: { entityType: string | undefined; type: string; identifier: string | null | undefined; projectId: string | null },
+  input: { entityType: string | undefined; type: string; name?: string; identifier: string | null | undefined; projectId: string | null },
   allowed: (t: string) => boolean,
 ): Promise<PreparedAsset> {
   const entityType = checkEntityType(input.entityType, allowed);
-  const type = checkType(entityType, input.type);
+  const type = checkType(entityType, input.type, input.name);
   const links = await slotLinks(ctx, entityType, input.identifier, input.projectId);
   await authorizeAsset(ctx, newAssetLinks(ctx, entityType, links), "create");
   return { entityType, type, entityIdentifier: input.identifier || null, links };
