@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
+import { STOCK_COVERS } from "../src/routes/assets/stock-covers.ts";
 import type { TestServer } from "./helpers/server.ts";
 import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, createItem, expectMatrix } from "./helpers/work-items.ts";
@@ -292,13 +293,20 @@ describe("upload receiver robustness", () => {
 });
 
 describe("project covers and Unsplash", () => {
-  it("lists and serves the stock covers found in storage", async () => {
-    expect((await ws.member.get("/api/project-covers/")).body).toEqual([]);
+  it("lists Stride's own covers, then the operator's covers found in storage, and serves them", async () => {
+    const shipped = STOCK_COVERS.map((n) => `${t.url}/api/project-covers/${n}`);
+    expect((await ws.member.get("/api/project-covers/")).body).toEqual(shipped);
+    expect(shipped.length).toBeGreaterThanOrEqual(8);
     await t.app.storage.put("static/project-cover/mountains.png", Buffer.from(PNG));
     await t.app.storage.put("static/project-cover/readme.txt", Buffer.from("not a cover"));
     const list = await ws.member.get("/api/project-covers/");
-    expect(list.body).toEqual([`${t.url}/api/project-covers/mountains.png`]);
-    const img = await fetch(list.body[0]);
+    expect(list.body).toEqual([...shipped, `${t.url}/api/project-covers/mountains.png`]);
+    const svg = await fetch(list.body[0]);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    expect(svg.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+    const img = await fetch(list.body.at(-1));
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/png");
     expect(Array.from(new Uint8Array(await img.arrayBuffer()))).toEqual(Array.from(PNG));

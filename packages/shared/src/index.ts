@@ -29,3 +29,5 @@ export * from "./publish.ts";
 export * from "./home.ts";
 export * from "./analytics.ts";
 export * from "./agent-statuses.ts";
+export * from "./project-covers.ts";
+export * from "./timezones.ts";

@@ -90,7 +90,10 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspace: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
   workspaceMember: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], remove: ["admin", "wsAdminOutside"] },
   invitation: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
-  project: { create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], view: ALL_IN, edit: ADMINS, archive: ADMINS, restore: ADMINS, delete: ADMINS },
+  project: {
+    create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], view: ALL_IN, edit: ADMINS, archive: ADMINS, restore: ADMINS, delete: ADMINS,
+    join: ["admin", "member", "wsAdminOutside", "wsMemberOutside"],
+  },
   projectMember: { view: ALL_IN, add: ADMINS, edit: ADMINS, remove: ADMINS },
   state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },

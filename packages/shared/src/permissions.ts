@@ -88,7 +88,8 @@ export const PERMISSIONS = {
   workspace: { view: W.read, edit: W.admin, delete: W.admin },
   workspaceMember: { view: W.read, edit: W.admin, remove: W.admin },
   invitation: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
-  project: { create: W.member, view: PJ.view, edit: PJ.admin, archive: PJ.admin, restore: PJ.admin, delete: PJ.admin },
+  /** `join`: a workspace member joins a public project (an admin, any project) with their workspace role (platform.md §3). */
+  project: { create: W.member, view: PJ.view, edit: PJ.admin, archive: PJ.admin, restore: PJ.admin, delete: PJ.admin, join: W.member },
   projectMember: { view: PJ.read, add: PJ.admin, edit: PJ.admin, remove: PJ.admin },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },

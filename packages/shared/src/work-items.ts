@@ -84,6 +84,34 @@ export const ATTACHMENT_MIME_TYPES = [
   "application/gzip", "application/x-gzip", "application/x-7z-compressed",
 ] as const;
 
+/**
+ * An attachment's type from its file name, for a client that sends none (Plane's client sends `""` for a file whose
+ * bytes have no signature, a plain text file, a CSV): the extension's type when it is an allowed attachment type;
+ * source and configuration files are text. Null when the name says nothing allowed (an executable, no extension).
+ */
+export function attachmentTypeFromName(name: string): string | null {
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(name.trim())?.[1]?.toLowerCase() ?? "";
+  return ATTACHMENT_TYPE_BY_EXTENSION[ext] ?? (TEXT_EXTENSIONS.has(ext) ? "text/plain" : null);
+}
+
+const ATTACHMENT_TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", gif: "image/gif", svg: "image/svg+xml", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff", bmp: "image/bmp",
+  pdf: "application/pdf", doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet", odp: "application/vnd.oasis.opendocument.presentation", odg: "application/vnd.oasis.opendocument.graphics",
+  rtf: "application/rtf", txt: "text/plain", text: "text/plain", csv: "text/csv", md: "text/markdown", markdown: "text/markdown", html: "text/html", htm: "text/html",
+  css: "text/css", xml: "application/xml", json: "application/json", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", oga: "audio/ogg", mid: "audio/midi",
+  midi: "audio/midi", aac: "audio/aac", flac: "audio/flac", m4a: "audio/x-m4a", weba: "audio/webm", mp4: "video/mp4", mpeg: "video/mpeg", mpg: "video/mpeg",
+  ogv: "video/ogg", webm: "video/webm", mov: "video/quicktime", avi: "video/x-msvideo", wmv: "video/x-ms-wmv", zip: "application/zip", rar: "application/vnd.rar",
+  tar: "application/x-tar", gz: "application/gzip", tgz: "application/gzip", "7z": "application/x-7z-compressed",
+};
+/** Plain-text files people attach: logs, configuration, source code. Served as text, never run. */
+const TEXT_EXTENSIONS = new Set([
+  "log", "ini", "cfg", "conf", "toml", "yaml", "yml", "env", "properties", "sql", "diff", "patch", "tsv", "srt", "vtt",
+  "js", "mjs", "cjs", "ts", "tsx", "jsx", "py", "rb", "go", "rs", "java", "kt", "c", "h", "cpp", "hpp", "cs", "php", "swift", "scala", "sh", "ps1", "lua", "r",
+]);
+
 /** True when `type` (a Content-Type, parameters ignored) may be uploaded for `entityType`. */
 export function isAllowedUploadType(entityType: string, type: string): boolean {
   const t = type.split(";")[0].trim().toLowerCase();

@@ -14,6 +14,7 @@ import { healthRoutes } from "./health/index.ts";
 import { intakeRoutes } from "./intake/index.ts";
 import { publishRoutes } from "./publish/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
+import { timezoneRoutes } from "./timezones/index.ts";
 import { issueCommentRoutes } from "./issue-comments/index.ts";
 import { issueDraftRoutes } from "./issue-drafts/index.ts";
 import { issueTaskRoutes } from "./issue-tasks/index.ts";
@@ -88,6 +89,7 @@ export const routeModules: RouteModule[] = [
   searchRoutes,
   stateRoutes,
   stickyRoutes,
+  timezoneRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,
   userSecretRoutes,

@@ -21,6 +21,23 @@ export const projectMemberMeQuery = (slug: string, pid: string) =>
 export const projectMembersQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: qk.projectMembers(slug, pid), queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`) });
 
+/**
+ * The covers offered for a project (Stride's own first, then the operator's), as paths of this server where they are
+ * (the list answers absolute URLs, as Plane's client reads them; a path survives a change of the instance's address).
+ */
+export const projectCoversQuery = queryOptions({
+  queryKey: qk.projectCovers,
+  queryFn: async () => (await api<string[]>("/api/project-covers/")).map((u) => {
+    const url = new URL(u, location.origin);
+    return url.origin === location.origin ? url.pathname : u;
+  }),
+  staleTime: Infinity,
+});
+
+export function useProjectCovers(enabled = true) {
+  return useQuery({ ...projectCoversQuery, enabled });
+}
+
 export function useProjects(slug: string | undefined) {
   return useQuery({ ...projectsQuery(slug ?? ""), enabled: !!slug });
 }
@@ -128,6 +145,23 @@ export function useToggleFavoriteProject(slug: string) {
     onSettled: () => {
       qc.invalidateQueries({ queryKey: key });
       invalidateFavorites(qc, slug);
+    },
+  });
+}
+
+/** Join projects with the caller's workspace role (Plane's "Join"); the project, its roles and the lists are read again. */
+export function useJoinProjects(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (projectIds: string[]) =>
+      api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, { method: "POST", body: { project_ids: projectIds } }),
+    onSuccess: (_r, ids) => {
+      invalidateProjects(qc, slug);
+      for (const id of ids) {
+        qc.invalidateQueries({ queryKey: qk.project(slug, id) });
+        qc.invalidateQueries({ queryKey: qk.projectMemberMe(slug, id) });
+      }
     },
   });
 }

@@ -21,6 +21,7 @@ export const qk = {
   favorites: (slug: string) => ["ws", slug, "favorites"] as const,
   workspaceUserProperties: (slug: string) => ["ws", slug, "user-properties"] as const,
   projectDetails: (slug: string) => ["ws", slug, "projects", "details"] as const,
+  projectCovers: ["project-covers"] as const,
   project: (slug: string, pid: string) => ["ws", slug, "project", pid] as const,
   projectMemberMe: (slug: string, pid: string) => ["ws", slug, "project", pid, "member-me"] as const,
   projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,

@@ -83,6 +83,15 @@ export function uploadAvatar(file: File, onProgress: (percent: number) => void):
   return uploadThroughSlot(USER_ASSETS_BASE, { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" }, file, onProgress);
 }
 
+/**
+ * A project cover uploaded from the create form or the settings: a PROJECT_COVER workspace asset given to no project
+ * yet; the project adopts it when it is saved with `cover_image_asset`.
+ */
+export function uploadProjectCover(slug: string, file: File, onProgress: (percent: number) => void): UploadHandle {
+  const body = { name: file.name || "cover", type: fileType(file), size: file.size, entity_type: "PROJECT_COVER", entity_identifier: "" };
+  return uploadThroughSlot(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/`, body, file, onProgress);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Asset ids of the images in stored rich text (`<image-component src="{asset id}">`). */

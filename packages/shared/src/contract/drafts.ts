@@ -18,7 +18,8 @@ export function draftBodies(html: HtmlField) {
     project_id: ref().optional(),
     parent_id: item.parent_id,
     ...itemProperties(),
-    module_ids: idList().optional(),
+    // Plane's create dialog sends null for "no modules"
+    module_ids: idList().nullable().optional(),
     cycle_id: ref().optional(),
     sort_order: item.sort_order,
     type_id: item.type_id,

@@ -13,3 +13,9 @@ export type AddProjectMembersBody = z.infer<typeof addProjectMembersBody>;
 /** PATCH P/members/{id}/ `{role}`. */
 export const updateProjectMemberBody = z.object({ role: role() });
 export type UpdateProjectMemberBody = z.infer<typeof updateProjectMemberBody>;
+
+/** POST /api/users/me/workspaces/{slug}/projects/invitations/ `{project_ids}`: join projects (Plane's "Join"). */
+export const joinProjectsBody = z.object({
+  project_ids: z.array(uuid(), { error: fieldError(MSG.list) }).min(1, "At least one project is required").max(100, MSG.maxItems(100)),
+});
+export type JoinProjectsBody = z.infer<typeof joinProjectsBody>;

@@ -4,28 +4,15 @@ import { bool, choice, dict, integerIn, isTimezone, MSG, number, requiredText, t
 import type { AuditFields, Timestamp } from "./common.ts";
 import type { UserLite } from "./users.ts";
 import type { WorkspaceLite } from "./workspaces.ts";
+import { isCoverImageUrl } from "../project-covers.ts";
+
+export { isCoverImageUrl };
 
 // ---------------------------------------------------------------- request bodies
 
 /** Upper-cased identifier; letters and digits only (checked by the server so the error code is the spec's). */
 const identifier = () =>
   requiredText(PROJECT_IDENTIFIER_MAX).transform((s) => s.toUpperCase());
-
-/**
- * A cover image URL: absolute http(s), or a path on our own origin (stock covers, static assets). Anything else
- * (`javascript:`, `data:`, protocol-relative `//host`, backslashes, whitespace) is refused.
- */
-export function isCoverImageUrl(value: string): boolean {
-  if (value === "") return true;
-  if (/[\s\\]/.test(value)) return false;
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
 
 /** The project description's longest HTML. */
 export const PROJECT_DESCRIPTION_HTML_MAX = 1_000_000;

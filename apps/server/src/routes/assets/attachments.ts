@@ -44,7 +44,7 @@ export async function listAttachments(ctx: Ctx<{ issueId: string }, unknown, unk
 
 type SlotCtx<L> = Ctx<{ issueId: string }, unknown, UploadSlotBody, L>;
 /** A new attachment's work item (the caller may add to it) and its checked type. */
-export const attachmentSlotTarget = async (ctx: SlotCtx<undefined>) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type) });
+export const attachmentSlotTarget = async (ctx: SlotCtx<undefined>) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type, ctx.body.name) });
 /** An upload slot for a new attachment: `{upload_data, asset_id, asset_url, attachment}`. */
 export async function newAttachmentSlot(ctx: SlotCtx<{ issueId: string; type: string }>) {
   const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {

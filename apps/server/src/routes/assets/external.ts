@@ -7,6 +7,7 @@ import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { getInstanceConfig } from "../../core/instance-config.ts";
 import { requestOrigin } from "./commands.ts";
+import { STOCK_COVERS, stockCoverSvg } from "./stock-covers.ts";
 
 /** Where stock project covers live in storage (files placed there by the operator). */
 export const PROJECT_COVER_PREFIX = "static/project-cover/";
@@ -20,7 +21,7 @@ const intParam = (max: number) =>
     .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`)
     .optional();
 
-/** Stock project covers and the Unsplash image search (platform.md §7 "Assets"). */
+/** Project covers (Stride's own, stock-covers.ts, and the operator's) and the Unsplash image search (platform.md §7 "Assets"). */
 export function registerExternalImages(fastify: FastifyInstance, app: AppContext) {
   // GET /api/project-covers/ → absolute URLs of the stock covers
   route(fastify, app, {
@@ -30,9 +31,12 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
     handler: async (ctx) => {
       const keys = await app.storage.list(PROJECT_COVER_PREFIX);
       const origin = requestOrigin(ctx.req);
-      return keys
+      // Stride's own covers first, then the operator's files (a file named like a shipped cover is not offered twice)
+      const own = keys
         .filter((k) => COVER_TYPES[path.extname(k).toLowerCase()])
-        .map((k) => `${origin}/api/project-covers/${encodeURIComponent(k.slice(PROJECT_COVER_PREFIX.length))}`);
+        .map((k) => k.slice(PROJECT_COVER_PREFIX.length))
+        .filter((name) => !STOCK_COVERS.includes(name));
+      return [...STOCK_COVERS, ...own].map((name) => `${origin}/api/project-covers/${encodeURIComponent(name)}`);
     },
   });
 
@@ -43,6 +47,15 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
     policy: null,
     params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/) }),
     handler: async (ctx) => {
+      const stock = stockCoverSvg(ctx.params.name);
+      if (stock !== null) {
+        return ctx.reply
+          .header("Content-Type", "image/svg+xml")
+          .header("Cache-Control", "public, max-age=604800, immutable")
+          .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+          .header("X-Content-Type-Options", "nosniff")
+          .send(stock);
+      }
       const type = COVER_TYPES[path.extname(ctx.params.name).toLowerCase()];
       if (!type || ctx.params.name.startsWith(".")) throw errors.notFound();
       const key = PROJECT_COVER_PREFIX + ctx.params.name;

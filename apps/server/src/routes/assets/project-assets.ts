@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { schema } from "../../db/client.ts";
 import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -15,6 +16,21 @@ import { linkAssetsBody, prAssetParams, uploadSlotBody } from "./schemas.ts";
 
 type PrAssetParams = z.infer<typeof prAssetParams>;
 
+/**
+ * The comment of a work item whose text shows the image `assetId` (the newest, if several): where an image pasted into
+ * a new comment belongs once Plane's client links it by the work item's id.
+ */
+async function commentNaming(ctx: { app: AppContext }, issueId: string, assetId: string): Promise<string | null> {
+  const C = schema.issueComments;
+  const [c] = await ctx.app.db
+    .select({ id: C.id })
+    .from(C)
+    .where(and(eq(C.issueId, issueId), isNull(C.deletedAt), sql`strpos(${C.commentHtml}, ${assetId}) > 0`))
+    .orderBy(desc(C.createdAt))
+    .limit(1);
+  return c?.id ?? null;
+}
+
 /** Project assets: slot, view/download, mark uploaded, delete, and bulk-linking description images. */
 export function registerProjectAssets(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
@@ -27,7 +43,7 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     load: (ctx) =>
       prepareAsset(
         ctx,
-        { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
+        { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
         (t) => !USER_TYPES.includes(t) && t !== "WORKSPACE_LOGO" && t !== "ISSUE_ATTACHMENT",
       ),
     handler: newSlot,
@@ -64,15 +80,19 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
         await authorizeAsset(ctx, a, "upload");
         const links = await slotLinks(ctx, a.entityType ?? "", ctx.params.entityId, ctx.project.id);
         await authorizeAsset(ctx, newAssetLinks(ctx, a.entityType ?? "", links), "create");
-        changes.push({ id: a.id, links });
+        if (a.entityType === "COMMENT_DESCRIPTION" && links.issueId && !links.commentId) links.commentId = await commentNaming(ctx, links.issueId, a.id);
+        changes.push({ id: a.id, links, cover: a.entityType === "PROJECT_COVER" && a.isUploaded ? links.projectId ?? null : null });
       }
       return changes;
     },
     handler: async (ctx) => {
       if (ctx.loaded.length === 0) return undefined;
       await ctx.app.db.transaction(async (tx) => {
-        for (const { id, links } of ctx.loaded) {
-          await tx.update(FA).set({ ...links, entityIdentifier: ctx.params.entityId, updatedAt: new Date(), updatedById: ctx.user.id }).where(eq(FA.id, id));
+        const now = new Date();
+        for (const { id, links, cover } of ctx.loaded) {
+          await tx.update(FA).set({ ...links, entityIdentifier: ctx.params.entityId, updatedAt: now, updatedById: ctx.user.id }).where(eq(FA.id, id));
+          // Plane's create-project dialog gives its uploaded cover to the new project this way: it becomes the cover
+          if (cover) await tx.update(schema.projects).set({ coverImageAssetId: id, updatedAt: now, updatedById: ctx.user.id }).where(eq(schema.projects.id, cover));
         }
       });
       return undefined;

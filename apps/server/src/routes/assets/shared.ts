@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, isAllowedUploadType } from "@stride/shared";
+import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, attachmentTypeFromName, isAllowedUploadType } from "@stride/shared";
 import type { ScopeCtx } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
@@ -14,15 +14,20 @@ export const PA = `${WA}/projects/:projectId`;
 export const USER_TYPES = ["USER_AVATAR", "USER_COVER"];
 
 /**
- * The type an upload of `entityType` is fixed to: the declared Content-Type's essence (parameters dropped),
- * or 400 "Invalid file type." when it is not a media type (CR/LF and other control characters included) or not
- * allowed for the entity.
+ * The type an upload of `entityType` is fixed to: the declared Content-Type's essence (parameters dropped; for an
+ * attachment declared without one, or as bare bytes, the type its file name says), or 400 "Invalid file type." when
+ * it is not a media type (CR/LF and other control characters included) or not allowed for the entity.
  */
-export function checkType(entityType: string, type: string): string {
-  const t = normalizeMime(type);
+export function checkType(entityType: string, type: string, name?: string): string {
+  // an attachment sent without a type (Plane's client, for bytes with no signature) takes its name's
+  const declared = normalizeMime(type);
+  const t = declared && declared !== "application/octet-stream" ? declared
+    : isAttachment(entityType) && name ? attachmentTypeFromName(name) ?? declared : declared;
   if (!t || !isAllowedUploadType(entityType, t)) throw invalidFileType();
   return t;
 }
+
+const isAttachment = (entityType: string) => entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT";
 
 export function checkEntityType(t: string | undefined, allowed: (t: string) => boolean): string {
   if (!t || !(ASSET_ENTITY_TYPES as readonly string[]).includes(t) || !allowed(t)) throw invalidEntityType();

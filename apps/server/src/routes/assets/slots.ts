@@ -43,9 +43,12 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
             .from(schema.issueComments)
             .where(and(eq(schema.issueComments.id, id), eq(schema.issueComments.workspaceId, ctx.workspace.id), isNull(schema.issueComments.deletedAt)))
             .limit(1);
-          if (!c) throw invalidIdentifier();
-          issueId = c.issueId;
-          commentId = c.id;
+          // Plane's comment editor names the work item: its comment does not exist yet when the image is pasted
+          // (the image joins its comment once the comment names it, `linkCommentImages`)
+          if (c) {
+            issueId = c.issueId;
+            commentId = c.id;
+          }
         }
         const [issue] = await ctx.app.db
           .select({ id: schema.issues.id, projectId: schema.issues.projectId })
@@ -102,11 +105,11 @@ export interface PreparedAsset {
  */
 export async function prepareAsset(
   ctx: ScopeCtx,
-  input: { entityType: string | undefined; type: string; identifier: string | null | undefined; projectId: string | null },
+  input: { entityType: string | undefined; type: string; name?: string; identifier: string | null | undefined; projectId: string | null },
   allowed: (t: string) => boolean,
 ): Promise<PreparedAsset> {
   const entityType = checkEntityType(input.entityType, allowed);
-  const type = checkType(entityType, input.type);
+  const type = checkType(entityType, input.type, input.name);
   const links = await slotLinks(ctx, entityType, input.identifier, input.projectId);
   await authorizeAsset(ctx, newAssetLinks(ctx, entityType, links), "create");
   return { entityType, type, entityIdentifier: input.identifier || null, links };

@@ -28,7 +28,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     body: uploadSlotBody,
     policy: Policies.workspace.read,
     load: (ctx) =>
-      prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
+      prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
     handler: newSlot,
   });
 
@@ -74,7 +74,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
       const attrs = src.attributes as { name?: string; type?: string };
       const target = await prepareAsset(
         ctx,
-        { entityType: ctx.body.entity_type, type: attrs.type ?? "", identifier: ctx.body.entity_id, projectId: ctx.body.project_id ?? null },
+        { entityType: ctx.body.entity_type, type: attrs.type ?? "", name: attrs.name, identifier: ctx.body.entity_id, projectId: ctx.body.project_id ?? null },
         (t) => !USER_TYPES.includes(t),
       );
       return { src, name: attrs.name ?? "file", target };

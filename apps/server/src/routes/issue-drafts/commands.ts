@@ -229,7 +229,7 @@ export async function convertDraftToIssue(ctx: ScopeCtx, draft: DraftRow, body: 
         external_source: merged.external_source,
         external_id: merged.external_id,
       },
-      { cycleId: merged.cycle_id, moduleIds: merged.module_ids },
+      { cycleId: merged.cycle_id, moduleIds: merged.module_ids ?? undefined },
     );
     // attachments and description images uploaded while drafting follow the work item
     await tx

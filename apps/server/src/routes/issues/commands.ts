@@ -216,10 +216,13 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   const id = crypto.randomUUID();
   const base = { issueId: id, projectId: project.id, workspaceId: project.workspaceId, actorId };
   const createdRow: ActivityInput = { ...base, verb: "created", field: null, comment: "created the work item" };
-  // A plain create (no parent, cycle or mentions: nothing to look up for its history) sends its "created" row with
+  // A plain create (no parent, cycle, assignee or mention: its history is the one "created" row) sends that row with
   // the create statement, pipelined on the transaction's connection: one round trip fewer. The row and its jobs are
   // written only if the item was (its checks passed); otherwise the 400 below rolls the transaction back anyway.
-  const plain = !input.parent_id && !opts.cycleId && extractMentionIds(html).length === 0;
+  // Assignees (asked for, or the project's default) are recorded as Plane's server records them on a create: an
+  // "added assignee" row each after "created", written with it once the statement has said who they are.
+  const mayAssign = !!input.assignee_ids?.length || !!project.defaultAssigneeId;
+  const plain = !input.parent_id && !opts.cycleId && !mayAssign && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement
   const creating = runCreateStatement(tx, {
     id, projectId: project.id, workspaceId: project.workspaceId, actorId,
@@ -244,6 +247,8 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   let cycleId: string | null = null;
   const moduleIds: string[] = [];
   const acts: ActivityInput[] = plain ? [] : [createdRow];
+  const assigneeName = new Map(assigneeIds.map((id, i) => [id, made.assigneeNames[i] ?? ""]));
+  acts.push(...setChanges(base, "assignees", [], assigneeIds, (u) => assigneeName.get(u) ?? ""));
   // a draft stays out of its parent's history until it is published
   if (issue.parentId && !issue.isDraft) acts.push(await parentChange(tx, base, null, issue.parentId));
 

@@ -79,6 +79,7 @@ ${labels ? INS_LAB : ""}${assignees ? INS_ASG : ""}), ins_sub AS (
 SELECT chk.state_ok AS "#state_ok", chk.parent_ok AS "#parent_ok", chk.estimate_ok AS "#estimate_ok", chk.state_group AS "#state_group",
   (SELECT COALESCE(array_agg(id::text ORDER BY n), '{}') FROM lab) AS "#label_ids",
   (SELECT COALESCE(array_agg(id::text ORDER BY n), '{}') FROM asg) AS "#assignee_ids",
+  (SELECT COALESCE(array_agg(u.display_name ORDER BY asg.n), '{}') FROM asg JOIN users u ON u.id = asg.id) AS "#assignee_names",
   ins.*
 FROM chk LEFT JOIN ins ON true`;
 const CREATE_ISSUE = [false, true].map((labels) => [false, true].map((assignees) => createIssueText(labels, assignees)));
@@ -123,6 +124,8 @@ export interface CreateStatementResult {
   /** The labels and assignees kept, in the order asked (the default assignee when none was). */
   labelIds: string[];
   assigneeIds: string[];
+  /** The display names of `assigneeIds`, in their order (for the "added assignee" history rows). */
+  assigneeNames: string[];
   /** The new row; null when a check failed or `write` was false. */
   issue: IssueRow | null;
 }
@@ -147,6 +150,7 @@ export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): P
     stateGroup: (r["#state_group"] as string | null) ?? null,
     labelIds: r["#label_ids"] as string[],
     assigneeIds: r["#assignee_ids"] as string[],
+    assigneeNames: r["#assignee_names"] as string[],
     issue: r.id ? rowOf(schema.issues, r) : null,
   };
 }

@@ -14,12 +14,15 @@ import { findDescriptionVersion } from "./versions.ts";
 import { presentDescriptionVersion, presentDescriptionVersionLite } from "./presenters.ts";
 
 const V = schema.issueDescriptionVersions;
-const urls = (suffix: string) => [`${P}/work-items/:issueId/description-versions/${suffix}`, ...itemUrls(`description-versions/${suffix}`)];
+// Plane's intake screen reads an intake request's versions under `intake-work-items/{work item id}/`
+const urls = (suffix: string) => [
+  `${P}/work-items/:issueId/description-versions/${suffix}`, `${P}/intake-work-items/:issueId/description-versions/${suffix}`, ...itemUrls(`description-versions/${suffix}`),
+];
 const pageQuery = z.object({ cursor: z.string().max(100).optional(), per_page: z.string().max(10).optional() }).passthrough();
 
 /**
  * Description versions of a work item (written by `keepDescriptionVersion` with every description change):
- * GET `P/work-items/{id}/description-versions/` (also under `issues/` and `epics/`) → the paginated
+ * GET `P/work-items/{id}/description-versions/` (also under `issues/`, `epics/` and `intake-work-items/`) → the paginated
  * envelope, newest first, without the content; GET `…/description-versions/{versionId}/` → one version
  * with its content. Whoever may read the item may read its versions; a guest who may not see it gets 404.
  */

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ROLE } from "@stride/shared";
+import { PROJECT_NETWORK, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -8,7 +8,7 @@ import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
 import { upsertProjectMember } from "../projects/commands.ts";
 import type { AddProjectMembersBody } from "./schemas.ts";
 
-const { projectMembers, workspaceMembers, users } = schema;
+const { projectMembers, projects, workspaceMembers, users } = schema;
 
 export const MEMBER_NOT_FOUND = "Member not found";
 export const ROLE_ABOVE_WORKSPACE = "You cannot add a user with role higher than the workspace role";
@@ -140,5 +140,36 @@ export async function leaveProject(app: AppContext, project: ProjectRow, members
     await lockProjectMembers(tx, project.id);
     if (membership.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, membership.id)) === 0) throw errors.badRequest(LAST_ADMIN_LEAVE);
     await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date(), updatedById: membership.memberId }).where(eq(projectMembers.id, membership.id));
+  });
+}
+
+export const JOINED_PROJECTS = "Projects joined successfully";
+
+/**
+ * The caller joins projects of the workspace (Plane's "Join", `POST /api/users/me/workspaces/{slug}/projects/invitations/`)
+ * with their workspace role (platform.md §3): a public project for any workspace member, a private one only for a
+ * workspace admin. A membership they left is made active again; one they hold stays as it is. An id that is not a live
+ * project of the workspace the caller may join answers 404 as if it did not exist. All or nothing.
+ */
+export async function joinProjects(app: AppContext, workspaceId: string, user: { id: string; workspaceRole: number }, projectIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(projectIds)];
+  const rows = await app.db
+    .select({ id: projects.id, workspaceId: projects.workspaceId, network: projects.network })
+    .from(projects)
+    .where(and(inArray(projects.id, ids), eq(projects.workspaceId, workspaceId), isNull(projects.archivedAt)));
+  const joinable = rows.filter((p) => p.network === PROJECT_NETWORK.PUBLIC || user.workspaceRole >= ROLE.ADMIN);
+  if (joinable.length !== ids.length) throw errors.notFound("Project not found");
+  const role = Math.min(user.workspaceRole, maxProjectRole(user.workspaceRole));
+  await app.db.transaction(async (tx) => {
+    // one order of the projects' locks for every join (two joins of the same projects never wait on each other in a circle)
+    for (const p of joinable.sort((a, b) => a.id.localeCompare(b.id))) {
+      await lockProjectMembers(tx, p.id);
+      const [current] = await tx
+        .select({ id: projectMembers.id })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectId, p.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)))
+        .limit(1);
+      if (!current) await upsertProjectMember(tx, p, user.id, role, user.id);
+    }
   });
 }

@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams } from "../../core/fields.ts";
+import { projectParams, slugParams } from "../../core/fields.ts";
 import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
-import { addProjectMembersBody, memberParams, updateProjectMemberBody } from "./schemas.ts";
-import { addProjectMembers, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
+import { addProjectMembersBody, joinProjectsBody, memberParams, updateProjectMemberBody } from "./schemas.ts";
+import { addProjectMembers, JOINED_PROJECTS, joinProjects, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../core/route.ts";
 
@@ -19,6 +19,21 @@ async function presentFull(app: AppContext, m: ProjectMemberRow, ws: WorkspaceRo
 }
 
 export const projectMemberRoutes: RouteModule = (fastify, app) => {
+  // Plane's "Join" on a project card: the caller joins with their workspace role.
+  route(fastify, app, {
+    method: "POST",
+    url: "/api/users/me/workspaces/:slug/projects/invitations/",
+    params: slugParams,
+    body: joinProjectsBody,
+    scope: "workspace",
+    policy: PERMISSIONS.project.join,
+    status: 201,
+    handler: async ({ workspace, workspaceMember, user, body }) => {
+      await joinProjects(app, workspace.id, { id: user.id, workspaceRole: workspaceMember?.role ?? 0 }, body.project_ids);
+      return { message: JOINED_PROJECTS };
+    },
+  });
+
   // Active, non-bot members who are still active in the workspace.
   route(fastify, app, {
     method: "GET",

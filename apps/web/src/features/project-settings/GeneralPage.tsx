@@ -10,6 +10,7 @@ import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from 
 import { useCurrentProject } from "../projects/current-project.ts";
 import type { Project } from "../../api/types.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
+import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { BUILT_FEATURES } from "@stride/shared";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
@@ -22,7 +23,7 @@ const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another
 function formOf(project: Project) {
   return {
     name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network as number,
-    project_lead: project.project_lead ?? "", cover_image: project.cover_image ?? "",
+    project_lead: project.project_lead ?? "", cover: coverOf(project),
     emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
   };
 }
@@ -59,13 +60,13 @@ export function ProjectGeneralSettings() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const errs = projectFormErrors(form);
+    const errs = projectFormErrors({ ...form, cover_image: form.cover.cover_image });
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length) return;
     update.mutate({
       name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
-      project_lead: form.project_lead || null, cover_image: form.cover_image || null,
+      project_lead: form.project_lead || null, ...coverFields(form.cover),
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {
       onSuccess: () => toast.show("success", "Project updated"),
@@ -119,7 +120,7 @@ export function ProjectGeneralSettings() {
               {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
             </Select>
           </div>
-          <Input label="Cover image URL" name="cover_image" value={form.cover_image} onChange={(e) => setForm((f) => ({ ...f, cover_image: e.target.value }))} error={errors.cover_image} />
+          <CoverPicker slug={slug} value={form.cover} onChange={(cover) => setForm((f) => ({ ...f, cover }))} error={errors.cover_image ?? errors.cover_image_asset} disabled={!canEdit} />
           {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
         </fieldset>
       </form>

@@ -2,13 +2,14 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, mayTake, type ProjectNetwork } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateProject } from "../../api/projects.ts";
+import { useCreateProject, useProjectCovers } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useMe } from "../../api/users.ts";
 import type { LogoProps } from "../../api/types.ts";
 import { Banner, Button, Input, Modal, Select, Textarea, useToast, cx } from "../../components/ui/index.ts";
 import { deriveIdentifier, projectFormErrors } from "./project-list.ts";
 import { EMOJIS, ICONS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
+import { CoverPicker, NO_COVER, coverFields, type CoverValue } from "../../components/project/CoverPicker.tsx";
 
 const CODE_TEXT: Record<string, string> = {
   PROJECT_NAME_ALREADY_EXIST: "A project with this name already exists.",
@@ -17,7 +18,7 @@ const CODE_TEXT: Record<string, string> = {
 };
 const readable = (s?: string) => (s ? CODE_TEXT[s] ?? s : undefined);
 
-/** Create-project modal (name, identifier, description, network, lead, logo, cover image URL). */
+/** Create-project modal (name, identifier, description, network, lead, logo, cover). */
 export function CreateProjectModal({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
   const create = useCreateProject(slug);
   const members = useWorkspaceMembers(open ? slug : undefined);
@@ -31,12 +32,14 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
   const [network, setNetwork] = useState<ProjectNetwork>(PROJECT_NETWORK.PUBLIC);
   const [lead, setLead] = useState("");
   const [logo, setLogo] = useState<LogoProps>({ in_use: "emoji", emoji: { value: emojiToValue(EMOJIS[0]) } });
-  const [cover, setCover] = useState("");
+  const [cover, setCover] = useState<CoverValue>(NO_COVER);
+  const [coverTouched, setCoverTouched] = useState(false);
+  const covers = useProjectCovers(open);
   // Client checks run live once a submit was tried; a server error stays until its field is edited.
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const clientErrors = projectFormErrors({ name, identifier, cover_image: cover });
+  const clientErrors = projectFormErrors({ name, identifier, cover_image: cover.cover_image });
   const errors: Record<string, string> = { ...serverErrors, ...(submitted ? clientErrors : {}) };
   const edited = (...fields: string[]) =>
     setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e));
@@ -44,10 +47,19 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
   useEffect(() => {
     if (!open) {
       setName(""); setIdentifier(""); setIdentifierTouched(false); setDescription(""); setNetwork(PROJECT_NETWORK.PUBLIC);
-      setLead(""); setCover(""); setSubmitted(false); setServerErrors({}); setFormError(null);
+      setLead(""); setCover(NO_COVER); setCoverTouched(false); setSubmitted(false); setServerErrors({}); setFormError(null);
       setLogo({ in_use: "emoji", emoji: { value: emojiToValue(EMOJIS[Math.floor(Math.random() * EMOJIS.length)]) } });
     }
   }, [open]);
+
+  // a new project starts with one of the offered covers, as in Plane's dialog, until the person picks their own
+  const offered = covers.data;
+  useEffect(() => {
+    if (open && !coverTouched && offered?.length) {
+      const url = offered[Math.floor(Math.random() * offered.length)];
+      setCover({ cover_image: url, cover_image_asset: null, preview: url });
+    }
+  }, [open, coverTouched, offered]);
 
   const onName = (v: string) => {
     setName(v);
@@ -69,7 +81,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
         network,
         project_lead: lead || null,
         logo_props: logo,
-        ...(cover ? { cover_image: cover } : {}),
+        ...(cover.cover_image || cover.cover_image_asset ? coverFields(cover) : {}),
       },
       {
         onSuccess: (p) => {
@@ -143,7 +155,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
             ))}
           </Select>
         </div>
-        <Input label="Cover image URL" name="cover_image" type="url" value={cover} onChange={(e) => { setCover(e.target.value); edited("cover_image"); }} error={errors.cover_image} placeholder="https://…" />
+        <CoverPicker slug={slug} value={cover} onChange={(v) => { setCover(v); setCoverTouched(true); edited("cover_image", "cover_image_asset"); }} error={errors.cover_image ?? errors.cover_image_asset} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>Cancel</Button>
           <Button type="submit" loading={create.isPending}>Create project</Button>

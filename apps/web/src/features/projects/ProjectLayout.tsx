@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
 import { Bot } from "lucide-react";
 import { projectFeature } from "@stride/shared";
-import { ApiError } from "../../api/client.ts";
-import { useProject } from "../../api/projects.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useJoinProjects, useProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
-import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
+import { Button, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { useCan, useProjectRole } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -34,15 +34,28 @@ export function ProjectLayout() {
   const roles = useProjectRole(slug, projectId);
   const canChat = useCan("chat", "projectAssistant", { projectRole: roles.projectRole, workspaceRole: roles.workspaceRole });
   const [assistantOpen, setAssistantOpen] = useState(false);
+  const canJoin = useCan("join", "project");
+  const join = useJoinProjects(slug);
+  const toast = useToast();
   useLiveTopic(project.data ? `project:${projectId}` : null, slug, projectId);
   if (project.isLoading || roles.isLoading) return <PageSpinner />;
   if (!project.data) {
     const st = project.error instanceof ApiError ? project.error.status : 0;
+    // 409: a public project the caller is not in (they may join it)
+    const joinable = st === 409 && canJoin;
     return (
       <EmptyState
         title={st === 409 ? "You are not a member of this project" : "Project not found"}
-        description={st === 409 ? "Projects open to their members only. Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."}
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Back to projects</Link>}
+        description={
+          joinable ? "This project is open to everyone in the workspace. Join it to see and work on its items."
+            : st === 409 ? "Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."
+        }
+        action={
+          <div className="flex items-center gap-3">
+            {joinable && <Button loading={join.isPending} onClick={() => join.mutate([projectId], { onError: (e) => toast.show("error", "Could not join the project", errorMessage((e as { body?: unknown }).body) ?? e.message) })}>Join project</Button>}
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Back to projects</Link>
+          </div>
+        }
       />
     );
   }

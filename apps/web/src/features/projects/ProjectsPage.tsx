@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
-import { useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
+import { useJoinProjects, useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -20,6 +20,7 @@ export function ProjectsPage() {
   const can = usePermissions();
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
+  const join = useJoinProjects(slug);
   const toast = useToast();
   const nav = useNavigate();
   const when = useDateTimeFormat();
@@ -46,6 +47,12 @@ export function ProjectsPage() {
   };
   const list = sortProjects(filterProjects(projects.data ?? [], { myProjects, archived, search }), orderBy);
   const canCreate = can("create", "project");
+  const canJoin = can("join", "project");
+  const joinProject = (p: Project) =>
+    join.mutate([p.id], {
+      onSuccess: () => toast.show("success", `You joined ${p.name}`),
+      onError: (e) => toast.show("error", `Could not join ${p.name}`, errorMessage((e as { body?: unknown }).body) ?? e.message),
+    });
 
   const toggleFav = (p: Project) =>
     fav.mutate({ id: p.id, favorite: !p.is_favorite }, {
@@ -124,6 +131,11 @@ export function ProjectsPage() {
                 <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
                   <span className="ml-auto">Created {when.date(p.created_at)}</span>
+                  {!joined && !p.archived_at && canJoin && (
+                    <Button size="sm" variant="secondary" aria-label={`Join ${p.name}`} loading={join.isPending && join.variables?.[0] === p.id} onClick={() => joinProject(p)}>
+                      Join
+                    </Button>
+                  )}
                 </div>
               </li>
             );

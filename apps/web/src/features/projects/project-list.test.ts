@@ -62,6 +62,8 @@ describe("projectFormErrors", () => {
       name: "Name is required.", identifier: "Identifier is required.", cover_image: "Enter an http(s) image URL.",
     });
     expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "" })).toEqual({});
+    expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "/api/project-covers/aurora.svg" })).toEqual({});
+    expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "//evil.test/a.png" }).cover_image).toBe("Enter an http(s) image URL.");
     expect(projectFormErrors({ name: "Rocket", identifier: "API", cover_image: "https://x.test/a.png" })).toEqual({ identifier: "This identifier is reserved." });
   });
 });

@@ -1,4 +1,4 @@
-import { PROJECT_IDENTIFIER_MAX, RESERVED_PROJECT_IDENTIFIERS } from "@stride/shared";
+import { PROJECT_IDENTIFIER_MAX, RESERVED_PROJECT_IDENTIFIERS, isCoverImageUrl } from "@stride/shared";
 
 /** Project list orderings of work-tracking.md §9 (a leading "-" is descending). */
 export const PROJECT_ORDER_OPTIONS = [
@@ -90,6 +90,7 @@ export function projectFormErrors(f: { name: string; identifier: string; cover_i
   if (!f.name.trim()) errs.name = "Name is required.";
   const idErr = identifierError(f.identifier);
   if (idErr) errs.identifier = idErr;
-  if (f.cover_image && !/^https?:\/\/\S+$/.test(f.cover_image)) errs.cover_image = "Enter an http(s) image URL.";
+  // an http(s) URL, or a path of this server (a cover Stride ships, an uploaded one)
+  if (f.cover_image && !(isCoverImageUrl(f.cover_image) && /^(https?:\/\/|\/[^/])/.test(f.cover_image))) errs.cover_image = "Enter an http(s) image URL.";
   return errs;
 }

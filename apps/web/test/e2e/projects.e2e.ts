@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launch } from "./browser.ts";
+import { apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiSignUp, ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+
+/**
+ * Projects (issue #30): a workspace member who is not in a public project joins it from its card on the projects page,
+ * or from the project's own "not a member" screen; a cover picked from Stride's own covers or uploaded is kept and shown.
+ * Each test makes its own project.
+ */
+let browser: Browser;
+let admin: BrowserContext;
+let member: BrowserContext;
+let slug = "";
+
+beforeAll(async () => {
+  browser = await launch();
+  const setup = await newContext(browser);
+  await ensureInstanceAdmin(await setup.newPage());
+  await setup.close();
+  admin = await newContext(browser);
+  member = await newContext(browser);
+  const [a, m] = [unique("jadm"), unique("jmem")].map((x) => `${x}@stride.test`);
+  await apiSignUp(admin, a, "Alice");
+  await apiSignUp(member, m, "Max");
+  slug = unique("join-");
+  await apiCreateWorkspace(admin, "Join Inc", slug);
+  await apiInviteAndAccept(admin, member, slug, m, 15);
+});
+afterAll(async () => { await browser?.close(); });
+
+const ident = () => "J" + Math.random().toString(36).slice(2, 5).toUpperCase();
+
+it("a member joins a public project from its card and opens it", async () => {
+  const name = `Open roadmap ${ident()}`;
+  const project = await apiCreateProject(admin, slug, name, ident());
+  const page = await member.newPage();
+  await page.goto(`/${slug}/projects/`);
+  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await card.getByText("Not a member").waitFor();
+  await card.getByRole("button", { name: `Join ${name}` }).click();
+  await card.getByText("Joined").waitFor();
+  await expect(card.getByRole("button", { name: `Join ${name}` }).count()).resolves.toBe(0);
+  await card.getByRole("link", { name }).click();
+  await waitForPath(page, new RegExp(`/projects/${project.id}/issues/`));
+  const me = await member.request.get(`/api/workspaces/${slug}/projects/${project.id}/project-members/me/`);
+  expect(((await me.json()) as { role: number }).role).toBe(15);
+  await page.close();
+});
+
+it("a member who opens a public project they are not in joins it from that screen", async () => {
+  const name = `Open design ${ident()}`;
+  const project = await apiCreateProject(admin, slug, name, ident());
+  const page = await member.newPage();
+  await page.goto(`/${slug}/projects/${project.id}/issues/`);
+  await page.getByRole("heading", { name: "You are not a member of this project" }).waitFor();
+  await page.getByRole("button", { name: "Join project" }).click();
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Work items" }).waitFor();
+  expect((await member.request.get(`/api/workspaces/${slug}/projects/${project.id}/`)).status()).toBe(200);
+  await page.close();
+});
+
+/** A 2×1 PNG (red, blue). */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZGBgAJu0D/U9tIm0AAAAASUVORK5CYII=", "base64");
+
+it("a project made with one of Stride's covers shows it; an uploaded cover chosen in the settings replaces it", async () => {
+  const page = await admin.newPage();
+  await page.goto(`/${slug}/projects/?create=1`);
+  const dialog = page.getByRole("dialog", { name: "Create project" });
+  const name = `Covered ${ident()}`;
+  await dialog.getByLabel("Name").fill(name);
+  const covers = dialog.getByRole("radiogroup", { name: "Covers" });
+  await covers.getByRole("radio", { name: "Cover lagoon" }).click();
+  await expect(covers.getByRole("radio", { name: "Cover lagoon" }).getAttribute("aria-checked")).resolves.toBe("true");
+  await expect(dialog.getByRole("img", { name: "The project's cover" }).getAttribute("src")).resolves.toBe("/api/project-covers/lagoon.svg");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await waitForPath(page, /\/projects\/[0-9a-f-]+\/issues\//);
+  const pid = /projects\/([0-9a-f-]+)\//.exec(page.url())![1];
+  const made = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as { cover_image: string; cover_image_url: string };
+  expect(made).toMatchObject({ cover_image: "/api/project-covers/lagoon.svg", cover_image_url: "/api/project-covers/lagoon.svg" });
+
+  await page.goto(`/${slug}/projects/${pid}/settings/`);
+  const form = page.getByRole("form", { name: "Project details" });
+  await expect(form.getByRole("radio", { name: "Cover lagoon" }).getAttribute("aria-checked")).resolves.toBe("true");
+  await form.locator("input[type=file]").setInputFiles({ name: "team.png", mimeType: "image/png", buffer: PNG });
+  await expect.poll(() => form.getByRole("img", { name: "The project's cover" }).getAttribute("src")).toMatch(/^\/api\/assets\/v2\/static\/[0-9a-f-]+\/$/);
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await page.getByText("Project updated").waitFor();
+  const saved = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as { cover_image: string | null; cover_image_asset: string; cover_image_url: string };
+  expect(saved.cover_image).toBeNull();
+  expect(saved.cover_image_url).toBe(`/api/assets/v2/static/${saved.cover_image_asset}/`);
+
+  await page.goto(`/${slug}/projects/`);
+  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await expect(card.locator("img").first().getAttribute("src")).resolves.toBe(saved.cover_image_url);
+  // the image really loads (the browser got its bytes)
+  await expect.poll(() => card.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  await page.close();
+});
