@@ -3,9 +3,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** A git repository made by the test: the files committed on `main` in a fresh folder. */
-export function makeRepo(files: Record<string, string>): { dir: string; head: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-repo-"));
+/**
+ * Where the tests' repositories are made: the one folder test servers allow local repositories in
+ * (SANDBOX_LOCAL_REPOSITORIES, see startTestServer).
+ */
+export const TEST_REPOS_DIR = path.join(os.tmpdir(), "stride-test-repos");
+
+/**
+ * A git repository made by the test: the files committed on `main` in a fresh folder under TEST_REPOS_DIR. git runs
+ * as the sandbox user (nobody when the tests run as root), so the repository is open to it as a shared repository
+ * is: readable, and writable for the commit modal's push. `private` keeps it the test user's alone (mode 0700).
+ */
+export function makeRepo(files: Record<string, string>, opts: { private?: boolean } = {}): { dir: string; head: string } {
+  fs.mkdirSync(TEST_REPOS_DIR, { recursive: true });
+  fs.chmodSync(TEST_REPOS_DIR, 0o755);
+  const dir = fs.mkdtempSync(path.join(TEST_REPOS_DIR, "repo-"));
   const git = (...args: string[]) => execFileSync("git", args, {
     cwd: dir, encoding: "utf8",
     env: { ...process.env, GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "t@example.com" },
@@ -17,6 +29,7 @@ export function makeRepo(files: Record<string, string>): { dir: string; head: st
   }
   git("add", "-A");
   git("commit", "-q", "-m", "initial");
+  if (!opts.private) execFileSync("chmod", ["-R", "a+rwX", dir]);
   return { dir, head: git("rev-parse", "HEAD").trim() };
 }
 
