@@ -32,9 +32,16 @@ export const REFUSED_V6: readonly [string, number][] = [
   ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ];
 
-const refusedList = new net.BlockList();
-for (const [a, p] of REFUSED_V4) refusedList.addSubnet(a, p, "ipv4");
-for (const [a, p] of REFUSED_V6) refusedList.addSubnet(a, p, "ipv6");
+// one list per family: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules (::ffff:0:0/96 is one)
+const refused4 = new net.BlockList();
+const refused6 = new net.BlockList();
+for (const [a, p] of REFUSED_V4) refused4.addSubnet(a, p, "ipv4");
+for (const [a, p] of REFUSED_V6) refused6.addSubnet(a, p, "ipv6");
+/** Loopback, link-local and "this network": never reached, not even by an allow-list with private targets allowed. */
+const never4 = new net.BlockList();
+const never6 = new net.BlockList();
+for (const [a, p] of [["127.0.0.0", 8], ["169.254.0.0", 16], ["0.0.0.0", 8]] as const) never4.addSubnet(a, p, "ipv4");
+for (const [a, p] of [["::1", 128], ["fe80::", 10], ["::", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96]] as const) never6.addSubnet(a, p, "ipv6");
 
 function find(names: string[]): string | null {
   for (const n of names) {
@@ -55,10 +62,10 @@ export interface NetworkTools {
   unshare: string;
 }
 
-/** The tools sandbox network needs, or why it cannot be had here. */
-export function findNetworkTools(): NetworkTools | { reason: string } {
+/** The tools sandbox network needs, or why it cannot be had here (`slirp4netnsPath`: only that one, for tests). */
+export function findNetworkTools(slirp4netnsPath?: string): NetworkTools | { reason: string } {
   if (process.getuid?.() !== 0) return { reason: "the server does not run as root, and only root can give a sandbox its own network namespace with a firewall" };
-  const slirp4netns = find(["/usr/bin/slirp4netns", "/usr/local/bin/slirp4netns"]);
+  const slirp4netns = find(slirp4netnsPath ? [slirp4netnsPath] : ["/usr/bin/slirp4netns", "/usr/local/bin/slirp4netns"]);
   const nft = find(["/usr/sbin/nft", "/sbin/nft", "/usr/bin/nft"]);
   const nsenter = find(["/usr/bin/nsenter", "/bin/nsenter"]);
   const unshare = find(["/usr/bin/unshare", "/bin/unshare"]);
@@ -92,8 +99,8 @@ export function firewallRules(spec: FirewallSpec): string {
     lines.push(`    ${reject}`);
   } else {
     lines.push(`    ip daddr ${SLIRP_DNS} meta l4proto { tcp, udp } th dport 53 accept`);
-    const own4 = spec.hostAddresses.filter((a) => net.isIPv4(a) && !refusedList.check(a, "ipv4"));
-    const own6 = spec.hostAddresses.filter((a) => net.isIPv6(a) && !refusedList.check(a, "ipv6"));
+    const own4 = spec.hostAddresses.filter((a) => net.isIPv4(a) && !refused4.check(a, "ipv4"));
+    const own6 = spec.hostAddresses.filter((a) => net.isIPv6(a) && !refused6.check(a, "ipv6"));
     const v4 = [...REFUSED_V4.map(([a, p]) => `${a}/${p}`), ...new Set(own4)];
     const v6 = [...REFUSED_V6.map(([a, p]) => `${a}/${p}`), ...new Set(own6)];
     lines.push(`    ip daddr { ${v4.join(", ")} } ${reject}`);
@@ -103,18 +110,17 @@ export function firewallRules(spec: FirewallSpec): string {
   return lines.join("\n");
 }
 
-/** Why a sandbox may not be allowed to reach this address (an allow-list entry), or null. */
+/**
+ * Why a sandbox may not be allowed to reach this address (an allow-list entry), or null: this server's own
+ * addresses, cloud metadata, loopback and link-local never; the other refused ranges (private, shared, reserved)
+ * only where the instance allows private targets (OUTBOUND_ALLOW_PRIVATE=1).
+ */
 export function allowRefusal(ip: string, hostAddrs: string[], allowPrivate: boolean): string | null {
   if (hostAddrs.includes(ip)) return "an address of this server";
-  const family = net.isIPv4(ip) ? "ipv4" : "ipv6";
-  const why = addressRefusal(ip, allowPrivate);
-  if (why) return why;
-  // loopback, link-local and "this network" stay refused even when private targets are allowed
-  for (const [a, p] of [["127.0.0.0", 8], ["169.254.0.0", 16], ["0.0.0.0", 8], ["::1", 128], ["fe80::", 10], ["::", 128]] as const) {
-    const b = new net.BlockList();
-    b.addSubnet(a, p, net.isIPv4(a) ? "ipv4" : "ipv6");
-    if (b.check(ip, family)) return "a loopback or link-local address";
-  }
+  if (addressRefusal(ip, true)) return "a cloud metadata address";
+  const v4 = net.isIPv4(ip);
+  if (v4 ? never4.check(ip, "ipv4") : never6.check(ip, "ipv6")) return "a loopback or link-local address";
+  if (!allowPrivate && (v4 ? refused4.check(ip, "ipv4") : refused6.check(ip, "ipv6"))) return "an internal address";
   return null;
 }
 

@@ -116,6 +116,8 @@ export interface RuntimeOptions {
   cgroup?: string;
   /** Name resolution of repository hosts and allowed hosts (tests inject one); default the system's. */
   resolve?: (host: string) => Promise<string[]>;
+  /** slirp4netns binary (default: found on the usual paths; a missing one refuses network). */
+  slirp4netnsPath?: string;
 }
 
 const STATE_FILE = "sandbox.json";
@@ -134,12 +136,14 @@ export class SandboxRuntime {
   private readonly policy: RepositoryPolicy;
   private readonly cgroupSetting: string;
   private readonly seccomp = seccompProgram();
+  private readonly slirp4netnsPath: string | undefined;
 
   constructor(opts: RuntimeOptions = {}) {
     this.rootDir = path.resolve(opts.rootDir ?? process.env.SANDBOX_DIR ?? path.join(os.tmpdir(), "stride-sandboxes"));
     this.bwrap = opts.bwrapPath !== undefined ? findBwrap(opts.bwrapPath) : findBwrap();
     this.policy = { localDirs: opts.localRepositories ?? [], allowPrivate: opts.allowPrivate ?? false, resolve: opts.resolve };
     this.cgroupSetting = opts.cgroup ?? "";
+    this.slirp4netnsPath = opts.slirp4netnsPath;
   }
 
   /** null when sandboxes can run here, else why not (checked once; a failure is re-checked after a minute). */
@@ -183,7 +187,7 @@ export class SandboxRuntime {
     if (!this.netAvailability || (Date.now() - this.netAvailabilityAt > 60_000 && (await this.netAvailability) !== null)) {
       this.netAvailabilityAt = Date.now();
       this.netAvailability = (async () => {
-        const tools = findNetworkTools();
+        const tools = findNetworkTools(this.slirp4netnsPath);
         if ("reason" in tools) return tools.reason;
         try {
           (await startNetwork(tools, { hostAddresses: hostAddresses(), allowed: null })).close();
@@ -353,7 +357,7 @@ export class SandboxRuntime {
 
   /** The namespace of one command with network, its firewall, and the /etc/resolv.conf and /etc/hosts it sees. */
   private async openNetwork(id: string, state: SandboxState): Promise<CommandNetwork> {
-    const tools = findNetworkTools();
+    const tools = findNetworkTools(this.slirp4netnsPath);
     const reason = "reason" in tools ? tools.reason : await this.networkUnavailableReason();
     if (reason) throw new SandboxError(networkRefusal(reason));
     const allowed = state.allowedHosts.length ? await this.allowedAddresses(state.allowedHosts) : null;
