@@ -200,6 +200,7 @@ describe("no server secrets inside a sandbox (issue #24 point 1)", () => {
       const { id } = await sandbox({ env: { REPO_VAR: "declared" } });
       const r = await rt.exec(id, "env; echo ---; for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < $f; echo; done", { env: { CALLER_VAR: "given" } });
       expect(r.exitCode).toBe(0);
+      expect(r.stdout).not.toContain(canary);
       const [own, procs] = r.stdout.split("---\n");
       const names = own.split("\n").filter(Boolean).map((l) => l.split("=")[0]).sort();
       // the shell adds PWD and the like; nothing else comes from outside
