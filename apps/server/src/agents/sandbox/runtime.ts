@@ -12,7 +12,7 @@ import {
 import { detectCgroups, groupPids, killGroup, oomKills, removeCommandGroup, removeGroup, sandboxGroup, type CgroupSupport, type SandboxGroup } from "./cgroups.ts";
 import { checkout, GitError, giveToSandboxUser } from "./git.ts";
 import { launch, launcherMissing, SECCOMP_FD } from "./launch.ts";
-import { allowRefusal, findNetworkTools, hostAddresses, SLIRP_DNS, startNetwork, type NetworkTools, type SandboxNetwork } from "./network.ts";
+import { allowRefusal, findNetworkTools, hostAddresses, SLIRP_DNS, startNetwork, type NetworkTools } from "./network.ts";
 import { guardRepository, RepositoryRefused, type GitRemote, type RepositoryPolicy } from "./repository.ts";
 import { REFUSED_SYSCALLS, seccompProgram } from "./seccomp.ts";
 
