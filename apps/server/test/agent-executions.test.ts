@@ -8,7 +8,7 @@ import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES, COMMIT_MSG } from "@stride/shared
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
-import { makeRepo, processesWith } from "./helpers/sandbox.ts";
+import { makeRepo, processesWith, removeSandboxCgroups } from "./helpers/sandbox.ts";
 import { bundledMcpServer } from "./helpers/mcp.ts";
 import { startMcpHttpServer } from "./helpers/mcp-http-server.ts";
 import { connect, schema } from "../src/db/client.ts";
@@ -54,6 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  removeSandboxCgroups(sandboxRuntime(t.app));
   await ms?.close();
   await t?.close();
   fs.rmSync(repo.dir, { recursive: true, force: true });

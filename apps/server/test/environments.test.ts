@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import type { Client } from "./helpers/client.ts";
-import { makeRepo, processesWith, TEST_REPOS_DIR } from "./helpers/sandbox.ts";
+import { makeRepo, processesWith, removeSandboxCgroups, TEST_REPOS_DIR } from "./helpers/sandbox.ts";
 import { schema } from "../src/db/client.ts";
 import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
 import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // stop whatever the tests left running, then the server
   for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  removeSandboxCgroups(sandboxRuntime(t.app));
   await t?.close();
   fs.rmSync(repo.dir, { recursive: true, force: true });
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SandboxError, SandboxRuntime } from "../src/agents/sandbox/runtime.ts";
 import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
-import { makeRepo, startTestHost, TEST_REPOS_DIR, type TestHost } from "./helpers/sandbox.ts";
+import { makeRepo, removeSandboxCgroups, startTestHost, TEST_REPOS_DIR, type TestHost } from "./helpers/sandbox.ts";
 
 /**
  * A sandbox with network (issue #24 point 3) against real bubblewrap, slirp4netns and nftables: it reaches "the
@@ -59,6 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const id of made) await rt.shutdown(id);
+  removeSandboxCgroups(rt);
   stride?.close();
   await host?.close();
   fs.rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxError, SandboxRuntime } from "../src/agents/sandbox/runtime.ts";
 import { ensureBubblewrap, SandboxUnavailableError } from "../src/agents/sandbox/bwrap.ts";
-import { makeRepo, processesWith, TEST_REPOS_DIR } from "./helpers/sandbox.ts";
+import { makeRepo, processesWith, removeSandboxCgroups, TEST_REPOS_DIR } from "./helpers/sandbox.ts";
 
 /** The sandbox runtime against real bubblewrap and real git (agents.md §3). */
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const id of made) await rt.shutdown(id);
+  removeSandboxCgroups(rt);
   fs.rmSync(root, { recursive: true, force: true });
   fs.rmSync(repo.dir, { recursive: true, force: true });
 });

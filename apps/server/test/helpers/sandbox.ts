@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { SandboxRuntime } from "../../src/agents/sandbox/runtime.ts";
 
 /**
  * Where the tests' repositories are made: the one folder test servers allow local repositories in
@@ -111,5 +112,21 @@ export async function startTestHost(): Promise<TestHost> {
     server?.kill("SIGKILL");
     ipCmd("netns", "del", netns);
     throw e;
+  }
+}
+
+/**
+ * After a file's sandboxes are shut down: remove the sandboxes' base cgroup the runtime made (`stride-sandboxes`),
+ * when nothing else uses it (another test file running at the same time keeps it: its groups are still in it).
+ */
+export function removeSandboxCgroups(rt: SandboxRuntime): void {
+  const cg = rt.cgroups();
+  if (!("kind" in cg)) return;
+  for (const base of new Set([cg.bases.memory, cg.bases.pids])) {
+    try {
+      fs.rmdirSync(base);
+    } catch {
+      /* in use or gone */
+    }
   }
 }

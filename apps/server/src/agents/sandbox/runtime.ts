@@ -128,6 +128,8 @@ export class SandboxRuntime {
   readonly rootDir: string;
   private readonly bwrap: string | null;
   private readonly running = new Map<string, Set<ChildProcess>>();
+  /** Sandboxes this process started commands in (whose cgroups release() removes). */
+  private readonly touched = new Set<string>();
   private availability: Promise<string | null> | null = null;
   private availabilityAt = 0;
   private netAvailability: Promise<string | null> | null = null;
@@ -418,6 +420,7 @@ export class SandboxRuntime {
     const set = this.running.get(id) ?? new Set();
     set.add(child);
     this.running.set(id, set);
+    this.touched.add(id);
     let over = false;
     const done = () => {
       if (over) return;
@@ -513,7 +516,25 @@ export class SandboxRuntime {
       }
       removeGroup(cg, id);
     }
+    this.touched.delete(id);
     fs.rmSync(d.base, { recursive: true, force: true });
+  }
+
+  /**
+   * The server is stopping: end the commands this process runs (they would die with it anyway) and remove the
+   * cgroups of its sandboxes, so that nothing is left behind; a sandbox's next command makes its group again.
+   */
+  async release(): Promise<void> {
+    const all = [...this.running.values()].flatMap((set) => [...set]);
+    for (const id of this.running.keys()) this.kill(id);
+    await Promise.all(all.map((c) => c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r))));
+    const cg = this.cgroups();
+    if (!("kind" in cg)) return;
+    for (const id of this.touched) {
+      for (let i = 0; i < 50 && groupPids(cg, id).length; i++) await new Promise((r) => setTimeout(r, 10));
+      removeGroup(cg, id);
+    }
+    this.touched.clear();
   }
 
   /** How many commands of the sandbox are running in this process. */
