@@ -21,42 +21,24 @@ const RET_K = 0x06; // BPF_RET | BPF_K
 const RET_ALLOW = 0x7fff0000;
 const RET_ERRNO = 0x00050000;
 
-/** The refused calls by name (the same list on every architecture). */
-export const REFUSED_SYSCALLS = [
-  "unshare", "setns", "mount", "umount2", "pivot_root", "open_tree", "move_mount", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",
-  "ptrace", "process_vm_readv", "process_vm_writev",
-  "keyctl", "add_key", "request_key",
-  "bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register",
-  "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
-  "open_by_handle_at", "name_to_handle_at", "lookup_dcookie", "syslog", "acct", "quotactl", "swapon", "swapoff", "reboot",
-] as const;
-type Syscall = (typeof REFUSED_SYSCALLS)[number];
+/** The refused calls by name, with their numbers on x86-64 and on arm64 (the generic table). */
+const CALLS = {
+  unshare: [272, 97], setns: [308, 268], mount: [165, 40], umount2: [166, 39], pivot_root: [155, 41],
+  open_tree: [428, 428], move_mount: [429, 429], fsopen: [430, 430], fsconfig: [431, 431], fsmount: [432, 432], fspick: [433, 433], mount_setattr: [442, 442],
+  ptrace: [101, 117], process_vm_readv: [310, 270], process_vm_writev: [311, 271],
+  keyctl: [250, 219], add_key: [248, 217], request_key: [249, 218],
+  bpf: [321, 280], perf_event_open: [298, 241], userfaultfd: [323, 282], io_uring_setup: [425, 425], io_uring_enter: [426, 426], io_uring_register: [427, 427],
+  kexec_load: [246, 104], kexec_file_load: [320, 294], init_module: [175, 105], finit_module: [313, 273], delete_module: [176, 106],
+  open_by_handle_at: [304, 265], name_to_handle_at: [303, 264], lookup_dcookie: [212, 18], syslog: [103, 116], acct: [163, 89], quotactl: [179, 60],
+  swapon: [167, 224], swapoff: [168, 225], reboot: [169, 142],
+} as const satisfies Record<string, readonly [number, number]>;
 
-const NUMBERS: Record<"x64" | "arm64", { audit: number; x32: boolean; nr: Record<Syscall, number> }> = {
-  x64: {
-    audit: 0xc000003e,
-    x32: true,
-    nr: {
-      unshare: 272, setns: 308, mount: 165, umount2: 166, pivot_root: 155, open_tree: 428, move_mount: 429, fsopen: 430, fsconfig: 431, fsmount: 432, fspick: 433, mount_setattr: 442,
-      ptrace: 101, process_vm_readv: 310, process_vm_writev: 311,
-      keyctl: 250, add_key: 248, request_key: 249,
-      bpf: 321, perf_event_open: 298, userfaultfd: 323, io_uring_setup: 425, io_uring_enter: 426, io_uring_register: 427,
-      kexec_load: 246, kexec_file_load: 320, init_module: 175, finit_module: 313, delete_module: 176,
-      open_by_handle_at: 304, name_to_handle_at: 303, lookup_dcookie: 212, syslog: 103, acct: 163, quotactl: 179, swapon: 167, swapoff: 168, reboot: 169,
-    },
-  },
-  arm64: {
-    audit: 0xc00000b7,
-    x32: false,
-    nr: {
-      unshare: 97, setns: 268, mount: 40, umount2: 39, pivot_root: 41, open_tree: 428, move_mount: 429, fsopen: 430, fsconfig: 431, fsmount: 432, fspick: 433, mount_setattr: 442,
-      ptrace: 117, process_vm_readv: 270, process_vm_writev: 271,
-      keyctl: 219, add_key: 217, request_key: 218,
-      bpf: 280, perf_event_open: 241, userfaultfd: 282, io_uring_setup: 425, io_uring_enter: 426, io_uring_register: 427,
-      kexec_load: 104, kexec_file_load: 294, init_module: 105, finit_module: 273, delete_module: 106,
-      open_by_handle_at: 265, name_to_handle_at: 264, lookup_dcookie: 18, syslog: 116, acct: 89, quotactl: 60, swapon: 224, swapoff: 225, reboot: 142,
-    },
-  },
+export const REFUSED_SYSCALLS = Object.keys(CALLS) as (keyof typeof CALLS)[];
+
+/** Per architecture: its AUDIT_ARCH value, whether it has x32 calls to refuse, and its column of CALLS. */
+const ARCHES: Record<string, { audit: number; x32: boolean; column: 0 | 1 }> = {
+  x64: { audit: 0xc000003e, x32: true, column: 0 },
+  arm64: { audit: 0xc00000b7, x32: false, column: 1 },
 };
 
 type Insn = [code: number, jt: number, jf: number, k: number];
@@ -66,9 +48,9 @@ type Insn = [code: number, jt: number, jf: number, k: number];
  * u8 jf, u32 k) in the machine's byte order. null when the architecture's numbers are not known here.
  */
 export function seccompProgram(arch: string = process.arch): Buffer | null {
-  const table = NUMBERS[arch as keyof typeof NUMBERS];
+  const table = ARCHES[arch];
   if (!table) return null;
-  const numbers = [...new Set(Object.values(table.nr))];
+  const numbers = [...new Set(Object.values(CALLS).map((n) => n[table.column]))];
   // Layout: [load arch][arch?][load nr][x32?][one jeq per call]…[allow][deny][foreign]
   const checks = numbers.length + (table.x32 ? 1 : 0);
   const prog: Insn[] = [];
