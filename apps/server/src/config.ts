@@ -55,6 +55,13 @@ export interface Config {
   s3: S3Config | undefined;
   /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
   githubApiBase: string;
+  /**
+   * SANDBOX_LOCAL_REPOSITORIES: folders (absolute, comma-separated) whose repositories a sandbox template may name by
+   * local path or file:// URL; empty (the default) = no local repositories at all.
+   */
+  sandboxLocalRepositories: string[];
+  /** SANDBOX_CGROUP: the cgroup sandboxes' groups are made under; "" = automatic (under the server's own), "off" = none. */
+  sandboxCgroup: string;
 }
 
 export interface S3Config {
@@ -120,6 +127,24 @@ export function parseOrigins(raw: string | undefined): string[] {
   return out;
 }
 
+/** A comma-separated list of absolute folders; a relative one stops the start with a clear message. */
+export function parseFolders(name: string, raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (!path.isAbsolute(item)) throw new Error(`${name}: "${item}" is not an absolute folder such as /srv/git`);
+    out.push(path.resolve(item));
+  }
+  return out;
+}
+
+/** SANDBOX_CGROUP: empty, "off", or a cgroup path such as /stride (no "..", no spaces). */
+export function parseCgroup(raw: string | undefined): string {
+  const v = (raw ?? "").trim();
+  if (!v || v === "off") return v;
+  if (!v.startsWith("/") || v.split("/").includes("..") || /\s/.test(v)) throw new Error(`SANDBOX_CGROUP: "${v}" is not a cgroup path such as /stride (or "off")`);
+  return path.posix.normalize(v);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   return {
@@ -155,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: env.STORAGE === "s3" ? "s3" : "local",
     s3: loadS3Config(env),
     githubApiBase: env.GITHUB_API_BASE || "https://api.github.com",
+    sandboxLocalRepositories: parseFolders("SANDBOX_LOCAL_REPOSITORIES", env.SANDBOX_LOCAL_REPOSITORIES),
+    sandboxCgroup: parseCgroup(env.SANDBOX_CGROUP),
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { AGENT_MSG, ARTIFACT_INLINE_MAX_BYTES, COMMIT_MSG } from "@stride/shared
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
-import { makeRepo, processesWith } from "./helpers/sandbox.ts";
+import { makeRepo, processesWith, removeSandboxCgroups } from "./helpers/sandbox.ts";
 import { bundledMcpServer } from "./helpers/mcp.ts";
 import { startMcpHttpServer } from "./helpers/mcp-http-server.ts";
 import { connect, schema } from "../src/db/client.ts";
@@ -54,6 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  removeSandboxCgroups(sandboxRuntime(t.app));
   await ms?.close();
   await t?.close();
   fs.rmSync(repo.dir, { recursive: true, force: true });
@@ -120,6 +121,11 @@ describe("a coding run on a work item", () => {
     expect(outputs[0].content).toMatch(/README\.md/);
     expect(outputs[1].content).toMatch(/exit code 3/);
     expect(outputs[1].content).toMatch(/ECONNREFUSED|ENETUNREACH/);
+    // the run's record says what the sandbox enforced (issue #24)
+    const enforced = d.records.find((x: { type: string; content: string }) => x.type === "message" && x.content.startsWith("Sandbox "));
+    expect(enforced?.content).toMatch(/for the whole sandbox \(cgroup v[12]/);
+    expect(enforced?.content).toContain("Network: off");
+    expect(enforced?.content).toContain("STRIDE_EXECUTION_ID");
     const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "write_file");
     expect(JSON.parse(call.content)).toEqual({ path: "hello.txt", content: "hello world\n" });
 
@@ -171,8 +177,13 @@ describe("a coding run on a work item", () => {
   it("commit: the diff becomes a commit on stride/{IDENT}-{seq} in the repository, linked on the work item", async () => {
     const d = await detail(execId);
     const artifactId = d.execution.artifact_ids[0];
+    // the receiving repository's hook runs as whoever pushes: the sandbox user, not the server's root (issue #24 point 4)
+    const hook = `${repo.dir}/.git/hooks/pre-receive`;
+    fs.writeFileSync(hook, "#!/bin/sh\nid -u > pushed-by\n", { mode: 0o755 });
     const r = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    fs.rmSync(hook);
     expect(r.status).toBe(200);
+    if (process.getuid?.() === 0) expect(fs.readFileSync(`${repo.dir}/.git/pushed-by`, "utf8").trim()).toBe("65534");
     const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, issueId));
     const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
     expect(r.body).toEqual({ branch, commit: expect.stringMatching(/^[0-9a-f]{40}$/), url: `file://${repo.dir}#${branch}` });
@@ -318,6 +329,57 @@ describe("one run at a time, cancel, limits", () => {
     const d = await detail(b.body.execution_id);
     expect(d.execution).toMatchObject({ status: "failed", status_reason: "The agent stopped after 1 steps (its max_steps).", steps: 1 });
     expect(d.records.find((x: { tool_name: string; type: string }) => x.type === "tool_call_output" && x.tool_name === "read_work_item").content).toContain("steps");
+  });
+});
+
+describe("the sandbox's setup obeys the run (issue #24 point 5) and its limits (point 2)", () => {
+  async function slowSetup(timeout_s: number) {
+    const marker = `${3000 + crypto.randomInt(1000)}.${crypto.randomInt(1e6)}`;
+    const tpl = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
+      type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }], setup_script: `sleep ${marker} & sleep ${marker}` },
+    })).body.environment_template.id;
+    const agent = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Slow setup", model_config: "scripted", timeout_s, environment_template_ids: [tpl] } })).body.agent_template.id;
+    return { marker, agent };
+  }
+
+  it("a run that times out while the setup script runs says so, and the script's processes are gone", async () => {
+    const { marker, agent } = await slowSetup(2);
+    const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
+    const drained = t.app.jobs.drain();
+    await until(async () => processesWith(marker).length, (n) => n === 2);
+    await drained;
+    expect(await row(r.body.execution_id)).toMatchObject({
+      status: "timed_out", statusReason: "The agent ran out of time (2 s) while its sandbox was being prepared (the checkout or the setup script).",
+    });
+    expect(processesWith(marker)).toEqual([]);
+    const [sb] = await t.db.db.select().from(schema.sandboxes).where(eq(schema.sandboxes.id, (await row(r.body.execution_id)).sandboxIds[0]));
+    expect([sb.status, sb.statusReason]).toEqual(["error", "The setup script was stopped."]);
+  });
+
+  it("cancel stops the setup script within 1 s", async () => {
+    const { marker, agent } = await slowSetup(120);
+    const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
+    const drained = t.app.jobs.drain();
+    await until(async () => processesWith(marker).length, (n) => n === 2);
+    const t0 = Date.now();
+    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).status).toBe(200);
+    await until(async () => processesWith(marker).length, (n) => n === 0, 1000);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    await drained;
+    expect((await row(r.body.execution_id)).status).toBe("cancelled");
+  });
+
+  it("the model cannot lift the command time limit the template set (run_command's timeout_s)", async () => {
+    const tpl = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
+      type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }], command_timeout_s: 1 },
+    })).body.environment_template.id;
+    const agent = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Limited", model_config: "scripted", timeout_s: 60, environment_template_ids: [tpl] } })).body.agent_template.id;
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "sleep 3; echo finished", timeout_s: 3600 } }] }, { text: "ok" });
+    const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
+    await t.app.jobs.drain();
+    const out = (await detail(r.body.execution_id)).records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command");
+    expect(out.content).toMatch(/\(timed out, /);
+    expect(out.content).not.toMatch(/^finished$/m);
   });
 });
 

@@ -5,7 +5,7 @@ import type { ClusterDocument, ExecutionDocument, SandboxDocument } from "@strid
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { LiveClient } from "./helpers/live.ts";
-import { makeRepo } from "./helpers/sandbox.ts";
+import { makeRepo, removeSandboxCgroups } from "./helpers/sandbox.ts";
 import type { Client } from "./helpers/client.ts";
 import { schema } from "../src/db/client.ts";
 import { signLiveToken } from "../src/live/token.ts";
@@ -38,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of open) c.close();
   for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  removeSandboxCgroups(sandboxRuntime(t.app));
   await t?.close();
   fs.rmSync(repo.dir, { recursive: true, force: true });
 });

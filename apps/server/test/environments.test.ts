@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, roleWorld, type ProjectFixture, type RoleWorld } from "./helpers/fixtures.ts";
 import type { Client } from "./helpers/client.ts";
-import { makeRepo, processesWith } from "./helpers/sandbox.ts";
+import { makeRepo, processesWith, removeSandboxCgroups, TEST_REPOS_DIR } from "./helpers/sandbox.ts";
 import { schema } from "../src/db/client.ts";
 import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
 import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // stop whatever the tests left running, then the server
   for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  removeSandboxCgroups(sandboxRuntime(t.app));
   await t?.close();
   fs.rmSync(repo.dir, { recursive: true, force: true });
 });
@@ -196,7 +197,7 @@ describe("sandboxes", () => {
     const p = await projectFixture(t, w.ws);
     const ok = await startedSandbox(p, { sandbox_config: sandboxConfig() });
     expect(ok).toMatchObject({ status: "active", templateId: null });
-    const bad = await startedSandbox(p, { sandbox_config: { ide_configs: [{ repository: { repo_slug: "x", url: "/nonexistent/repo.git" } }] } });
+    const bad = await startedSandbox(p, { sandbox_config: { ide_configs: [{ repository: { repo_slug: "x", url: path.join(TEST_REPOS_DIR, "nonexistent", "repo.git") } }] } });
     expect(bad.status).toBe("error");
     expect(bad.statusReason).toMatch(/does not exist|not a git repository|Could not read/i);
     const failing = await startedSandbox(p, { sandbox_config: sandboxConfig({ setup_script: "echo nope >&2; exit 3" }) });
@@ -270,6 +271,59 @@ describe("sandboxes", () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.statusReason]]))).toEqual({ [old.id]: ["stopped", "expired"], [fresh.id]: ["active", null] });
     expect(rt.exists(old.id)).toBe(false);
     expect(rt.exists(fresh.id)).toBe(true);
+  });
+});
+
+describe("trust (issue #24)", () => {
+  it("repositories go through the outbound guard when saved: internal and metadata addresses, file:// and paths outside the allowed folders", async () => {
+    const base = `${w.project.base}/environments/templates/`;
+    const save = (url: string) => w.ws.admin.post(base, { type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "a", url } }] } });
+    const fieldOf = (r: { status: number; body: Record<string, string[]> }) => [r.status, r.body["config.ide_configs.0.repository.url"]?.[0]];
+    expect(fieldOf(await save(`file://${process.cwd()}`))).toEqual([400, expect.stringMatching(/SANDBOX_LOCAL_REPOSITORIES/)]);
+    expect(fieldOf(await save(process.cwd()))).toEqual([400, expect.stringMatching(/SANDBOX_LOCAL_REPOSITORIES/)]);
+    expect(fieldOf(await save("http://169.254.169.254/latest/meta-data/repo.git"))).toEqual([400, expect.stringMatching(/cloud metadata address/)]);
+    expect(fieldOf(await save("http://127.0.0.1:5432/repo.git"))).toEqual([400, expect.stringMatching(/internal address/)]);
+    // a local repository not made yet inside an allowed folder is taken: the checkout says what is wrong
+    expect((await save(path.join(TEST_REPOS_DIR, "later", "repo.git"))).status).toBe(200);
+    const oneOff = await w.ws.admin.post(`${w.project.base}/environments/sandboxes/`, { sandbox_config: { ide_configs: [{ repository: { repo_slug: "a", url: "git://10.9.9.9/repo" } }] } });
+    expect([oneOff.status, oneOff.body["sandbox_config.ide_configs.0.repository.url"]?.[0]]).toEqual([400, expect.stringMatching(/internal address/)]);
+  });
+
+  it("a setup script that prints the environment shows no server secret; the repository's own variables are given, and shown masked", async () => {
+    const canary = `stride-canary-${crypto.randomBytes(8).toString("hex")}`;
+    process.env.STRIDE_TEST_CANARY = canary;
+    try {
+      const p = await projectFixture(t, w.ws);
+      const leaked = await startedSandbox(p, { sandbox_config: sandboxConfig({ setup_script: "tr '\\0' '\\n' < /proc/1/environ >&2; exit 1" }) });
+      expect(leaked.status).toBe("error");
+      expect(leaked.statusReason).toMatch(/^The setup script failed with exit code 1: PATH=/);
+      expect(leaked.statusReason).not.toContain(canary);
+      const r = await w.ws.admin.post(`${p.base}/environments/sandboxes/`, { sandbox_config: sandboxConfig({ env: { REPO_TOKEN: "s3cret" }, setup_script: 'test "$REPO_TOKEN" = s3cret && test -z "$STRIDE_TEST_CANARY"' }) });
+      expect(r.body.sandbox.config.env).toEqual({ REPO_TOKEN: "********" });
+      await t.app.jobs.drain();
+      const [row] = await t.db.db.select().from(schema.sandboxes).where(eq(schema.sandboxes.id, r.body.sandbox.id));
+      expect([row.status, row.statusReason]).toEqual(["active", null]);
+      const reserved = await w.ws.admin.post(`${p.base}/environments/sandboxes/`, { sandbox_config: sandboxConfig({ env: { STRIDE_SANDBOX_ID: "x" } }) });
+      expect(reserved.body["sandbox_config.env"]).toEqual(["STRIDE_SANDBOX_ID and STRIDE_EXECUTION_ID are set by the sandbox."]);
+    } finally {
+      delete process.env.STRIDE_TEST_CANARY;
+    }
+  });
+
+  it("network on where the server cannot isolate it is refused (503), never the server's own network", async () => {
+    const t3 = await startTestServer();
+    try {
+      const w3 = await roleWorld(t3);
+      sandboxRuntime(t3.app, { slirp4netnsPath: "/nonexistent/slirp4netns" });
+      const r = await w3.ws.admin.post(`${w3.project.base}/environments/sandboxes/`, { sandbox_config: sandboxConfig({ network: true }) });
+      expect(r.status).toBe(503);
+      expect(r.body.error).toMatch(/^Network access for sandboxes is not available on this server: missing slirp4netns/);
+      expect(await t3.db.db.select().from(schema.sandboxes)).toEqual([]);
+      expect((await w3.ws.admin.post(`${w3.project.base}/environments/sandboxes/`, { sandbox_config: sandboxConfig() })).status).toBe(201);
+    } finally {
+      for (const s of await t3.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t3.app).shutdown(s.id);
+      await t3.close();
+    }
   });
 });
 

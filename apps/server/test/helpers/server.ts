@@ -14,6 +14,7 @@ import { bootTasks } from "../../src/startup.ts";
 import { hashToken } from "../../src/core/session.ts";
 import { withDatabase } from "./global-setup.ts";
 import { Client } from "./client.ts";
+import { TEST_REPOS_DIR } from "./sandbox.ts";
 
 export interface TestServer {
   url: string;
@@ -94,6 +95,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, dbOptions
     rateLimitPerMinute: 1000,
     runWorkers: false,
     webUrl: "http://web.test",
+    // the tests' own repositories (helpers/sandbox.ts makeRepo) are the local repositories sandboxes may use
+    sandboxLocalRepositories: [TEST_REPOS_DIR],
     ...overrides,
   });
   const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs, onNotice: dbOptions.onNotice });

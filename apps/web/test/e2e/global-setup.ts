@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import net from "node:net";
 import type { TestProject } from "vitest/node";
+import { E2E_REPOS_DIR } from "./git-repo.ts";
 
 /**
  * Browser tests run against the real thing: the web app is built, the server starts from source with
@@ -63,7 +64,7 @@ export default async function setup(project: TestProject) {
   const pgPort = await freePort();
   server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1", SCREEN_DATA_BUDGET_MS: "20000" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1", SCREEN_DATA_BUDGET_MS: "20000", SANDBOX_LOCAL_REPOSITORIES: E2E_REPOS_DIR },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

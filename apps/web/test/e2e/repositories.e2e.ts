@@ -46,6 +46,14 @@ it("an admin adds a repository, starts a sandbox from it, extends it and shuts i
   await form.getByRole("button", { name: "Add repository" }).click();
   await form.getByText(/Enter a git repository URL/).waitFor();
 
+  // so is a path outside the folders the instance admin allows (SANDBOX_LOCAL_REPOSITORIES), and the metadata address
+  await form.getByLabel("Git URL").fill("/etc");
+  await form.getByRole("button", { name: "Add repository" }).click();
+  await form.getByText(/only in the folders the instance admin listed/).waitFor();
+  await form.getByLabel("Git URL").fill("http://169.254.169.254/repo.git");
+  await form.getByRole("button", { name: "Add repository" }).click();
+  await form.getByText(/cloud metadata address/).waitFor();
+
   await form.getByLabel("Git URL").fill(repo);
   await form.getByLabel("Branch").fill("main");
   await form.getByRole("button", { name: "Add repository" }).click();
@@ -70,4 +78,25 @@ it("an admin adds a repository, starts a sandbox from it, extends it and shuts i
   await dialog.getByRole("button", { name: "Shut down acme/app" }).click();
   await dialog.getByText("No running sandboxes").waitFor();
   expect(await sandboxes(page, a)).toEqual([]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "hidden" });
+
+  // a repository whose sandbox may reach only the hosts it names; editing shows them again and keeps them
+  await page.getByRole("button", { name: "Add repository" }).click();
+  const web = page.getByRole("form", { name: "Add repository" });
+  await web.getByLabel("Name").fill("acme/web");
+  await web.getByLabel("Git URL").fill(repo);
+  await expect(web.getByLabel("Allowed hosts").count()).resolves.toBe(0);
+  await web.getByRole("switch", { name: "Allow network access" }).click();
+  await web.getByLabel("Allowed hosts").fill("registry.npmjs.org, github.com");
+  await web.getByRole("button", { name: "Add repository" }).click();
+  await web.waitFor({ state: "hidden" });
+  await list.getByText(`${repo} · network to registry.npmjs.org, github.com only`).waitFor();
+  await page.getByRole("button", { name: "Actions for repository acme/web" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = page.getByRole("form", { name: "Edit repository" });
+  expect(await edit.getByLabel("Allowed hosts").inputValue()).toBe("registry.npmjs.org, github.com");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await edit.waitFor({ state: "hidden" });
+  await list.getByText(`${repo} · network to registry.npmjs.org, github.com only`).waitFor();
 });

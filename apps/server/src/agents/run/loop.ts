@@ -115,6 +115,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
   const mcp: McpConnection[] = [];
   let sandbox: RunSandbox | null = null;
   let sandboxIds = exec.sandboxIds;
+  let sandboxReady = false;
   let outcome: Outcome;
   try {
     const [project] = await app.db.select().from(projects).where(eq(projects.id, exec.projectId));
@@ -122,6 +123,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     const modelRow = await findModelConfig(app.db, exec.projectId, cfg.model_config);
     if (!modelRow) throw new Error(`The model configuration "${cfg.model_config}" does not exist any more.`);
     ({ sandbox, sandboxIds } = await prepareSandboxes(app, exec, controller.signal));
+    sandboxReady = true;
     const tools = new Map<string, Tool>();
     const allowed = cfg.tools?.length ? meta.tools.filter((t) => cfg.tools!.includes(t)) : meta.tools;
     for (const t of builtinTools(allowed.filter((n) => sandbox || !["run_command", "read_file", "write_file", "list_files"].includes(n)))) tools.set(t.spec.name, t);
@@ -143,7 +145,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, controller.signal);
   } catch (e) {
     const reason = stop ?? (e instanceof Stop ? e.reason : null);
-    if (reason) outcome = stopped(reason, cfg);
+    if (reason) outcome = stopped(reason, cfg, !sandboxReady);
     else {
       const message = e instanceof ProviderError || e instanceof Error ? e.message : String(e);
       await appendRecord(app.db, exec, { type: "error", content: message }).catch(() => {});
@@ -155,15 +157,18 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     localRuns(app).delete(exec.id);
     for (const c of mcp) await c.close();
   }
-  if (stop) outcome = stopped(stop, cfg);
+  if (stop) outcome = stopped(stop, cfg, !sandboxReady);
   if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff) await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
     await appendRecord(app.db, exec, { type: "error", content: `The diff could not be made: ${(e as Error).message}` }).catch(() => {});
   });
   await finish(app, exec, outcome);
 }
 
-function stopped(reason: StopReason, cfg: AgentTemplateConfig): Outcome {
-  if (reason === "timeout") return { status: "timed_out", reason: `The agent ran out of time (${cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S} s).`, summary: null };
+function stopped(reason: StopReason, cfg: AgentTemplateConfig, starting = false): Outcome {
+  if (reason === "timeout") {
+    const where = starting ? " while its sandbox was being prepared (the checkout or the setup script)" : "";
+    return { status: "timed_out", reason: `The agent ran out of time (${cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S} s)${where}.`, summary: null };
+  }
   if (reason === "shutdown") return { status: "shutdown", reason: null, summary: null };
   return { status: "cancelled", reason: "Cancelled.", summary: null };
 }
@@ -188,7 +193,9 @@ async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: Abo
     await app.db.update(E).set({ sandboxIds: ids }).where(eq(E.id, exec.id));
     for (const id of ids) {
       if (signal.aborted) throw signal.reason;
-      await startSandbox(app, id);
+      // the run's cancel and time limit reach the checkout and the setup script
+      await startSandbox(app, id, { signal, executionId: exec.id });
+      if (signal.aborted) throw signal.reason;
     }
   }
   if (!ids.length) return { sandbox: null, sandboxIds: ids };
@@ -196,6 +203,11 @@ async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: Abo
   const rt = sandboxRuntime(app);
   for (const r of rows) {
     if (r.status !== "active" || !rt.exists(r.id)) throw new Error(r.status === "error" && r.statusReason ? `The sandbox could not start: ${r.statusReason}` : "The sandbox of this run is not running any more.");
+  }
+  // what is enforced in each sandbox goes into the run's record (once, before its first step)
+  for (const id of exec.steps === 0 && !(exec.messages as unknown[]).length ? ids : []) {
+    const enforced = rt.enforcement(id);
+    if (enforced) await appendRecord(app.db, exec, { type: "message", content: enforced });
   }
   const first = rows.find((r) => r.id === ids[0])!;
   const spec = sandboxSpec(first.config as SandboxConfigInput);

@@ -1,17 +1,32 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import dns from "node:dns";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Config } from "../../config.ts";
 import {
-  bwrapArgs, findBwrap, probeBwrap, sandboxIds, SandboxUnavailableError, shQuote, type Limits,
+  bwrapArgs, bwrapFeatures, findBwrap, sandboxIds, SandboxUnavailableError, shQuote, type Limits,
 } from "./bwrap.ts";
-import { checkout, GitError } from "./git.ts";
+import { detectCgroups, groupPids, killGroup, oomKills, removeCommandGroup, removeGroup, sandboxGroup, type CgroupSupport, type SandboxGroup } from "./cgroups.ts";
+import { checkout, GitError, giveToSandboxUser } from "./git.ts";
+import { launch, launcherMissing, SECCOMP_FD } from "./launch.ts";
+import { allowRefusal, findNetworkTools, hostAddresses, SLIRP_DNS, startNetwork, type NetworkTools } from "./network.ts";
+import { guardRepository, RepositoryRefused, type GitRemote, type RepositoryPolicy } from "./repository.ts";
+import { REFUSED_SYSCALLS, seccompProgram } from "./seccomp.ts";
 
 /**
  * The sandbox runtime (agents.md §3): each sandbox is a folder holding a checkout of its repository and its
  * private /tmp; every command runs in a fresh bubblewrap sandbox over that folder, as its own process group,
  * killed as a whole on cancel, shutdown or wall time. The runtime keeps the running commands of this process;
  * the database row (routes/environments) is the sandbox's state.
+ *
+ * What a sandbox may do is fixed when it is prepared and kept beside its folder (`sandbox.json`, the server's
+ * alone): its limits (a command may ask for less, never more), whether it has network and to which hosts, its
+ * environment. Memory and processes are limited for the whole sandbox by a cgroup when the kernel offers one
+ * (cgroups.ts); network is a namespace of its own behind a firewall (network.ts); `enforcement()` says in words
+ * what is enforced, for the run's record.
  */
 
 export const DEFAULT_LIMITS: Limits = { cpuSeconds: 300, memoryBytes: 4 * 1024 ** 3, wallSeconds: 600, maxProcesses: 1024 };
@@ -30,7 +45,23 @@ export interface SandboxSpec {
   repositories: RepositorySpec[];
   setupScript?: string | null;
   network: boolean;
+  /** Host names (or addresses) a sandbox with network may reach; empty = the internet (never internal addresses). */
+  allowedHosts?: string[];
+  /** The repository's own variables, given to every command. */
+  env?: Record<string, string>;
   limits?: Partial<Limits>;
+  /** The run the sandbox was made for (STRIDE_EXECUTION_ID in its commands). */
+  executionId?: string | null;
+}
+
+/** What is fixed for a sandbox when it is prepared (kept as `sandbox.json` beside its folder). */
+interface SandboxState {
+  limits: Limits;
+  network: boolean;
+  allowedHosts: string[];
+  env: Record<string, string>;
+  executionId: string | null;
+  enforced: string;
 }
 
 export interface ExecOptions {
@@ -53,6 +84,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** Cancelled (abort signal) or the sandbox was shut down. */
   killed: boolean;
+  /** The sandbox's memory limit was reached while it ran and the kernel killed a process (cgroup only). */
+  oomKilled: boolean;
   durationMs: number;
 }
 
@@ -60,16 +93,34 @@ export interface PreparedSandbox {
   /** HEAD of each repository right after the checkout, by its folder ("" = the checkout root). */
   baseCommits: Record<string, string>;
   setup: ExecResult | null;
+  /** What is enforced in this sandbox, in words (for the run's record). */
+  enforced: string;
 }
 
 export class SandboxError extends Error {}
+
+export const NETWORK_UNAVAILABLE = "Network access for sandboxes is not available on this server";
+export const networkRefusal = (reason: string) =>
+  `${NETWORK_UNAVAILABLE}: ${reason}. A sandbox with network needs the server to run as root with the Debian packages slirp4netns and nftables; it never uses the server's own network instead.`;
 
 export interface RuntimeOptions {
   /** Folder of the sandboxes; must be traversable by the sandbox user (default: $SANDBOX_DIR or <tmp>/stride-sandboxes). */
   rootDir?: string;
   /** bwrap binary (default: found on the usual paths; a missing one makes the runtime unavailable). */
   bwrapPath?: string;
+  /** Folders local repositories may be in (SANDBOX_LOCAL_REPOSITORIES; default none). */
+  localRepositories?: readonly string[];
+  /** OUTBOUND_ALLOW_PRIVATE: repositories and allowed hosts may be private addresses (never loopback or metadata). */
+  allowPrivate?: boolean;
+  /** SANDBOX_CGROUP ("" automatic, "off", or a cgroup path). */
+  cgroup?: string;
+  /** Name resolution of repository hosts and allowed hosts (tests inject one); default the system's. */
+  resolve?: (host: string) => Promise<string[]>;
+  /** slirp4netns binary (default: found on the usual paths; a missing one refuses network). */
+  slirp4netnsPath?: string;
 }
+
+const STATE_FILE = "sandbox.json";
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -77,12 +128,24 @@ export class SandboxRuntime {
   readonly rootDir: string;
   private readonly bwrap: string | null;
   private readonly running = new Map<string, Set<ChildProcess>>();
+  /** Sandboxes this process started commands in (whose cgroups release() removes). */
+  private readonly touched = new Set<string>();
   private availability: Promise<string | null> | null = null;
   private availabilityAt = 0;
+  private netAvailability: Promise<string | null> | null = null;
+  private netAvailabilityAt = 0;
+  private cgroupSupport: CgroupSupport | { reason: string } | null = null;
+  private readonly policy: RepositoryPolicy;
+  private readonly cgroupSetting: string;
+  private readonly seccomp = seccompProgram();
+  private readonly slirp4netnsPath: string | undefined;
 
   constructor(opts: RuntimeOptions = {}) {
     this.rootDir = path.resolve(opts.rootDir ?? process.env.SANDBOX_DIR ?? path.join(os.tmpdir(), "stride-sandboxes"));
     this.bwrap = opts.bwrapPath !== undefined ? findBwrap(opts.bwrapPath) : findBwrap();
+    this.policy = { localDirs: opts.localRepositories ?? [], allowPrivate: opts.allowPrivate ?? false, resolve: opts.resolve };
+    this.cgroupSetting = opts.cgroup ?? "";
+    this.slirp4netnsPath = opts.slirp4netnsPath;
   }
 
   /** null when sandboxes can run here, else why not (checked once; a failure is re-checked after a minute). */
@@ -93,10 +156,18 @@ export class SandboxRuntime {
         const dir = this.ensureRoot();
         const closed = closedAncestor(dir);
         if (closed) return `the sandbox user cannot pass through ${closed} (the sandbox folder ${dir} needs every parent searchable; set SANDBOX_DIR)`;
+        if (!this.bwrap) return "bwrap not found";
+        const missing = launcherMissing();
+        if (missing) return missing;
         const probe = fs.mkdtempSync(path.join(dir, "probe-"));
         this.handOver(probe);
         try {
-          return await probeBwrap(this.bwrap, probe);
+          // the same kind of sandbox the commands get (seccomp, no nested user namespaces), running `true`
+          const child = this.launchCommand({ checkoutDir: probe, tmpDir: probe, limits: PROBE_LIMITS, command: "true" }, null, null);
+          const r = await finished(child, 10);
+          return r.exitCode === 0 ? null : (r.stderr.trim() || `bwrap exited with ${r.exitCode ?? r.signal}`).slice(0, 300);
+        } catch (e) {
+          return (e as Error).message;
         } finally {
           fs.rmSync(probe, { recursive: true, force: true });
         }
@@ -110,6 +181,35 @@ export class SandboxRuntime {
     if (reason) throw new SandboxUnavailableError(reason);
   }
 
+  /**
+   * null when a sandbox may have network here, else why not: the tools are there and a namespace with user-mode
+   * networking and its firewall really starts (checked once; a failure is re-checked after a minute).
+   */
+  async networkUnavailableReason(): Promise<string | null> {
+    if (!this.netAvailability || (Date.now() - this.netAvailabilityAt > 60_000 && (await this.netAvailability) !== null)) {
+      this.netAvailabilityAt = Date.now();
+      this.netAvailability = (async () => {
+        const tools = findNetworkTools(this.slirp4netnsPath);
+        if ("reason" in tools) return tools.reason;
+        try {
+          (await startNetwork(tools, { hostAddresses: hostAddresses(), allowed: null })).close();
+          return null;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+    }
+    return this.netAvailability;
+  }
+
+  /** The kernel's control groups for whole-sandbox limits, or why there are none (found once). */
+  cgroups(): CgroupSupport | { reason: string } {
+    this.cgroupSupport ??= detectCgroups({
+      mountinfo: readText("/proc/self/mountinfo"), procCgroup: readText("/proc/self/cgroup"), setting: this.cgroupSetting, pid: process.pid,
+    });
+    return this.cgroupSupport;
+  }
+
   private ensureRoot(): string {
     fs.mkdirSync(this.rootDir, { recursive: true, mode: 0o711 });
     // Others (the sandbox user) may pass through but not list the sandboxes.
@@ -120,87 +220,234 @@ export class SandboxRuntime {
   private dirs(id: string) {
     if (!ID.test(id)) throw new SandboxError("bad sandbox id");
     const base = path.join(this.rootDir, id);
-    return { base, work: path.join(base, "work"), tmp: path.join(base, "tmp") };
+    return { base, work: path.join(base, "work"), tmp: path.join(base, "tmp"), state: path.join(base, STATE_FILE) };
   }
 
   exists(id: string): boolean {
     return fs.existsSync(this.dirs(id).work);
   }
 
+  /** The sandbox's fixed settings; a sandbox prepared before they were kept gets the defaults and no network. */
+  private state(id: string): SandboxState {
+    const d = this.dirs(id);
+    if (!fs.existsSync(d.work)) throw new SandboxError("The sandbox is not running.");
+    try {
+      return JSON.parse(fs.readFileSync(d.state, "utf8")) as SandboxState;
+    } catch {
+      return { limits: DEFAULT_LIMITS, network: false, allowedHosts: [], env: {}, executionId: null, enforced: "" };
+    }
+  }
+
+  /** What is enforced in a running sandbox, in words (empty for one prepared before this was recorded). */
+  enforcement(id: string): string {
+    return this.state(id).enforced;
+  }
+
   /** Give a folder to the sandbox user (when the server is root, sandboxes run as nobody). */
   private handOver(dir: string): void {
-    const ids = sandboxIds();
-    if (ids.uid === undefined) return;
-    const walk = (p: string) => {
-      fs.lchownSync(p, ids.uid!, ids.gid!);
-      if (fs.lstatSync(p).isDirectory()) for (const e of fs.readdirSync(p)) walk(path.join(p, e));
-    };
-    walk(dir);
+    giveToSandboxUser(dir);
   }
 
   /**
-   * Create the sandbox's folder: check out each repository with git (a local path or any URL git reaches), then
-   * run the setup script inside the sandbox. A failed checkout or setup throws SandboxError with git's or the
-   * script's words; the folder is removed again.
+   * Create the sandbox's folder: check out each repository with git (as the sandbox user, from a remote the
+   * repository guard allowed), then run the setup script inside the sandbox. A refused repository, a failed
+   * checkout or setup throws SandboxError with the reason, git's or the script's words; the folder is removed
+   * again. Aborting `signal` (the run's cancel or time limit) stops the checkout and the setup script.
    */
   async prepare(id: string, spec: SandboxSpec, signal?: AbortSignal): Promise<PreparedSandbox> {
     await this.assertAvailable();
+    if (spec.network) {
+      const reason = await this.networkUnavailableReason();
+      if (reason) throw new SandboxError(networkRefusal(reason));
+    }
+    const remotes: GitRemote[] = [];
+    for (const repo of spec.repositories) {
+      try {
+        remotes.push(await guardRepository(repo.url, this.policy));
+      } catch (e) {
+        if (e instanceof RepositoryRefused) throw new SandboxError(e.message);
+        throw e;
+      }
+    }
     const d = this.dirs(id);
     this.ensureRoot();
     fs.rmSync(d.base, { recursive: true, force: true });
     fs.mkdirSync(d.work, { recursive: true, mode: 0o700 });
     fs.mkdirSync(d.tmp, { mode: 0o700 });
     fs.chmodSync(d.base, 0o711);
+    // the checkout and the private /tmp are the sandbox user's; the folder around them and sandbox.json stay the server's
+    this.handOver(d.work);
+    this.handOver(d.tmp);
+    const state: SandboxState = {
+      limits: clampLimits({ ...DEFAULT_LIMITS, ...spec.limits }, {}), network: spec.network,
+      allowedHosts: spec.network ? [...(spec.allowedHosts ?? [])] : [], env: { ...spec.env }, executionId: spec.executionId ?? null, enforced: "",
+    };
     try {
+      state.enforced = await this.describe(id, state);
+      fs.writeFileSync(d.state, JSON.stringify(state), { mode: 0o600 });
       const baseCommits: Record<string, string> = {};
       const single = spec.repositories.length === 1;
-      for (const repo of spec.repositories) {
+      for (const [i, repo] of spec.repositories.entries()) {
         const folder = single ? "" : safeRelative(repo.slug || path.basename(repo.url).replace(/\.git$/, ""));
-        baseCommits[folder] = await checkout(repo.url, repo.branch ?? null, path.join(d.work, folder), signal);
+        baseCommits[folder] = await checkout(remotes[i], repo.branch ?? null, path.join(d.work, folder), signal);
       }
-      this.handOver(d.base);
       let setup: ExecResult | null = null;
       if (spec.setupScript?.trim()) {
-        setup = await this.exec(id, spec.setupScript, {
-          network: spec.network,
-          limits: { ...spec.limits, wallSeconds: Math.max(spec.limits?.wallSeconds ?? 0, SETUP_WALL_SECONDS) },
-          signal,
-        });
+        setup = await this.execute(id, spec.setupScript, { network: spec.network, signal }, true);
         if (setup.killed) throw new SandboxError("The setup script was stopped.");
-        if (setup.timedOut) throw new SandboxError("The setup script ran out of time.");
+        if (setup.timedOut) throw new SandboxError(`The setup script ran out of time (${setupSeconds(state.limits)} s).`);
         if (setup.exitCode !== 0) {
-          throw new SandboxError(`The setup script failed with exit code ${setup.exitCode ?? setup.signal}: ${lastLines(setup.stderr || setup.stdout)}`);
+          const oom = setup.oomKilled ? " (the sandbox ran out of memory)" : "";
+          throw new SandboxError(`The setup script failed with exit code ${setup.exitCode ?? setup.signal}${oom}: ${lastLines(setup.stderr || setup.stdout)}`);
         }
       }
-      return { baseCommits, setup };
+      return { baseCommits, setup, enforced: state.enforced };
     } catch (e) {
-      this.kill(id);
-      fs.rmSync(d.base, { recursive: true, force: true });
-      if (e instanceof GitError) throw new SandboxError(e.message);
+      await this.shutdown(id);
+      if (e instanceof GitError) throw new SandboxError(signal?.aborted ? "The checkout was stopped." : e.message);
       throw e;
     }
   }
 
-  /** The bwrap arguments of a command of a running sandbox (never without bubblewrap: throws SandboxUnavailableError). */
-  private async commandLine(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal">): Promise<{ args: string[]; limits: Limits }> {
+  /** The enforcement of a sandbox in words: isolation, limits and over what, network, environment. */
+  private async describe(id: string, state: SandboxState): Promise<string> {
+    const f = bwrapFeatures(this.bwrap!);
+    const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+    const { limits } = state;
+    const vars = ["PATH", "HOME", "LANG", "TERM", "STRIDE_SANDBOX_ID", ...(state.executionId ? ["STRIDE_EXECUTION_ID"] : [])];
+    const isolation = [
+      "user, PID, mount, IPC, UTS and cgroup namespaces of its own",
+      state.network ? "a network namespace of its own behind a firewall" : "no network",
+      "the system read-only", "no capabilities",
+      f.disableUserns ? "nested user namespaces refused" : "nested user namespaces NOT refused (bubblewrap older than 0.8)",
+      this.seccomp && f.seccomp
+        ? `a seccomp filter refusing ${REFUSED_SYSCALLS.length} system calls (${REFUSED_SYSCALLS.slice(0, 6).join(", ")}, …)`
+        : `no seccomp filter (${this.seccomp ? "bubblewrap without --seccomp" : `no filter for the architecture ${process.arch}`})`,
+      `only ${vars.join(", ")}${Object.keys(state.env).length ? ` and the repository's variables (${Object.keys(state.env).join(", ")})` : ""} in its environment`,
+    ];
+    const cg = this.cgroups();
+    const whole = "kind" in cg
+      ? `memory ${mb(limits.memoryBytes)} and ${limits.maxProcesses} processes for the whole sandbox (cgroup ${cg.kind}; past the memory limit the kernel kills a process of the sandbox)`
+      : `no cgroup (${cg.reason}), so memory is limited only per process (address space) and processes only per sandbox user (RLIMIT_NPROC ${limits.maxProcesses}, shared by every sandbox)`;
+    const lines = [
+      `Sandbox ${id} (bubblewrap): ${isolation.join("; ")}.`,
+      `Limits: ${whole}; CPU ${limits.cpuSeconds} s and address space ${mb(limits.memoryBytes)} per process; ${limits.wallSeconds} s per command (the setup script ${setupSeconds(limits)} s); a command may ask for less, never more.`,
+    ];
+    if (!state.network) lines.push("Network: off (no interface but its own loopback).");
+    else if (!state.allowedHosts.length) {
+      lines.push("Network: on, through slirp4netns in a namespace of its own; loopback, private, shared, link-local (cloud metadata) and reserved addresses and every address of this server refused; DNS through slirp4netns.");
+    } else {
+      const seen = await this.allowedAddresses(state.allowedHosts);
+      const named = state.allowedHosts.map((h) => `${h} (${seen.byHost.get(h)?.join(", ") || "no address it may reach now"})`);
+      lines.push(`Network: on, through slirp4netns in a namespace of its own, only to ${named.join(", ")}; nothing else, no DNS (the names are pinned in /etc/hosts).`);
+    }
+    return lines.join("\n");
+  }
+
+  /** The addresses of the allow-list as resolved now, without those a sandbox may never reach. */
+  private async allowedAddresses(hosts: string[]): Promise<{ addresses: string[]; byHost: Map<string, string[]> }> {
+    const own = hostAddresses();
+    const byHost = new Map<string, string[]>();
+    for (const h of hosts) {
+      let ips: string[] = [];
+      if (net.isIP(h)) ips = [h];
+      else ips = await (this.policy.resolve ?? systemResolve)(h).catch(() => []);
+      byHost.set(h, ips.filter((ip) => allowRefusal(ip, own, this.policy.allowPrivate) === null));
+    }
+    return { addresses: [...new Set([...byHost.values()].flat())], byHost };
+  }
+
+  /** The namespace of one command with network, its firewall, and the /etc/resolv.conf and /etc/hosts it sees. */
+  private async openNetwork(id: string, state: SandboxState): Promise<CommandNetwork> {
+    const tools = findNetworkTools(this.slirp4netnsPath);
+    const reason = "reason" in tools ? tools.reason : await this.networkUnavailableReason();
+    if (reason) throw new SandboxError(networkRefusal(reason));
+    const allowed = state.allowedHosts.length ? await this.allowedAddresses(state.allowedHosts) : null;
+    const dir = path.join(this.dirs(id).base, `net-${crypto.randomBytes(6).toString("hex")}`);
+    fs.mkdirSync(dir, { mode: 0o755 });
+    const pinned = allowed ? [...allowed.byHost].filter(([h]) => !net.isIP(h)).flatMap(([h, ips]) => ips.map((ip) => `${ip}\t${h}`)) : [];
+    fs.writeFileSync(path.join(dir, "resolv.conf"), allowed ? "# no DNS: only the allowed hosts, named in /etc/hosts\n" : `nameserver ${SLIRP_DNS}\n`, { mode: 0o644 });
+    fs.writeFileSync(path.join(dir, "hosts"), ["127.0.0.1\tlocalhost sandbox", "::1\tlocalhost", ...pinned, ""].join("\n"), { mode: 0o644 });
+    try {
+      const n = await startNetwork(tools as NetworkTools, { hostAddresses: hostAddresses(), allowed: allowed ? allowed.addresses : null });
+      return {
+        netns: n.netns,
+        nsenter: (tools as NetworkTools).nsenter,
+        files: [{ source: path.join(dir, "resolv.conf"), dest: "/etc/resolv.conf" }, { source: path.join(dir, "hosts"), dest: "/etc/hosts" }],
+        close: () => { n.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+      };
+    } catch (e) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new SandboxError(`The sandbox's network could not start: ${(e as Error).message}`);
+    }
+  }
+
+  /** Start bubblewrap through the launcher: the seccomp filter, the sandbox's cgroup, the command's network namespace. */
+  private launchCommand(
+    spec: { checkoutDir: string; tmpDir: string; limits: Limits; cwd?: string; env?: Record<string, string>; command: string },
+    group: { procs: string[] } | null, network: CommandNetwork | null,
+  ): ChildProcess {
+    const features = bwrapFeatures(this.bwrap!);
+    const seccomp = features.seccomp ? this.seccomp : null;
+    const args = bwrapArgs({ ...spec, network: !!network, files: network?.files, features, seccompFd: seccomp ? SECCOMP_FD : undefined, pidsLimited: !!group });
+    return launch({ bwrap: this.bwrap!, args, seccomp, cgroupProcs: group?.procs ?? [], netns: network ? { path: network.netns, nsenter: network.nsenter } : null });
+  }
+
+  /**
+   * Start a command of a running sandbox (never without bubblewrap: throws SandboxUnavailableError). Its limits
+   * are the sandbox's, lowered where the caller asks for less; network only when the sandbox has it.
+   */
+  private async start(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal">, setup: boolean): Promise<{ child: ChildProcess; limits: Limits; group: SandboxGroup | null; done(): void }> {
     await this.assertAvailable();
     const d = this.dirs(id);
-    if (!fs.existsSync(d.work)) throw new SandboxError("The sandbox is not running.");
-    const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    const state = this.state(id);
+    const limits = clampLimits(state.limits, opts.limits ?? {});
+    if (setup) limits.wallSeconds = setupSeconds(state.limits);
     const cwd = opts.cwd ? safeRelative(opts.cwd) : undefined;
-    return { args: bwrapArgs({ checkoutDir: d.work, tmpDir: d.tmp, network: opts.network ?? false, limits, cwd, env: opts.env, command }), limits };
+    const env: Record<string, string> = { ...state.env, STRIDE_SANDBOX_ID: id, ...(state.executionId ? { STRIDE_EXECUTION_ID: state.executionId } : {}), ...opts.env };
+    const cg = this.cgroups();
+    const network = opts.network && state.network ? await this.openNetwork(id, state) : null;
+    let child: ChildProcess;
+    let group: SandboxGroup | null = null;
+    try {
+      group = "kind" in cg ? sandboxGroup(cg, id, state.limits, limits) : null;
+      child = this.launchCommand({ checkoutDir: d.work, tmpDir: d.tmp, limits, cwd, env, command }, group, network);
+    } catch (e) {
+      network?.close();
+      if (group && "kind" in cg) removeCommandGroup(cg, id, group.name);
+      throw e;
+    }
+    const set = this.running.get(id) ?? new Set();
+    set.add(child);
+    this.running.set(id, set);
+    this.touched.add(id);
+    let over = false;
+    const done = () => {
+      if (over) return;
+      over = true;
+      set.delete(child);
+      network?.close();
+      // the command's group goes once its processes are gone (the pid namespace is emptied by the kernel)
+      if (group && "kind" in cg) {
+        const g = group;
+        const tryRemove = (n: number) => { if (!removeCommandGroup(cg, id, g.name) && n > 0) setTimeout(() => tryRemove(n - 1), 50).unref(); };
+        tryRemove(20);
+      }
+    };
+    return { child, limits, group, done };
   }
 
   /** Run a shell command in the sandbox. Never runs it unsandboxed: without bubblewrap this throws SandboxUnavailableError. */
   async exec(id: string, command: string, opts: ExecOptions = {}): Promise<ExecResult> {
-    const { args, limits } = await this.commandLine(id, command, opts);
+    return this.execute(id, command, opts, false);
+  }
+
+  private async execute(id: string, command: string, opts: ExecOptions, setup: boolean): Promise<ExecResult> {
+    if (opts.signal?.aborted) return { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, killed: true, oomKilled: false, durationMs: 0 };
+    const cg = this.cgroups();
+    const oomBefore = "kind" in cg ? oomKills(cg, id) : 0;
     const started = Date.now();
-    if (opts.signal?.aborted) return { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, killed: true, durationMs: 0 };
-    // Its own process group, so that a kill reaches bwrap and everything it started (the pid namespace dies with it).
-    const child = spawn(this.bwrap!, args, { ...sandboxIds(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
-    const set = this.running.get(id) ?? new Set();
-    set.add(child);
-    this.running.set(id, set);
+    const { child, limits, group, done } = await this.start(id, command, opts, setup);
     let timedOut = false;
     let killed = false;
     const stdout = capture(child.stdout!);
@@ -210,17 +457,20 @@ export class SandboxRuntime {
     const timer = setTimeout(() => { timedOut = true; killTree(child); }, limits.wallSeconds * 1000);
     const onAbort = () => { killed = true; killTree(child); };
     opts.signal?.addEventListener("abort", onAbort, { once: true });
+    // aborted while the command was being set up
+    if (opts.signal?.aborted) onAbort();
     try {
       const [code, sig] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
         child.on("error", reject);
         child.on("close", (c, s) => resolve([c, s]));
       });
       if (!timedOut && !killed && (child as ChildProcess & { strideKilled?: boolean }).strideKilled) killed = true;
-      return { exitCode: code, signal: sig, stdout: stdout(), stderr: stderr(), timedOut, killed, durationMs: Date.now() - started };
+      const oomKilled = "kind" in cg && oomKills(cg, id, group?.name) > oomBefore;
+      return { exitCode: code, signal: sig, stdout: stdout(), stderr: stderr(), timedOut, killed, oomKilled, durationMs: Date.now() - started };
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
-      set.delete(child);
+      done();
       // Leftovers of the group (if any) go with it.
       killTree(child, false);
     }
@@ -231,12 +481,8 @@ export class SandboxRuntime {
    * the sandbox's running commands: cancel, shutdown and kill() end its process group like any other.
    */
   async spawn(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal"> = {}): Promise<ChildProcess> {
-    const { args } = await this.commandLine(id, command, opts);
-    const child = spawn(this.bwrap!, args, { ...sandboxIds(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
-    const set = this.running.get(id) ?? new Set();
-    set.add(child);
-    this.running.set(id, set);
-    child.on("close", () => set.delete(child));
+    const { child, done } = await this.start(id, command, opts, false);
+    child.on("close", done);
     return child;
   }
 
@@ -253,7 +499,7 @@ export class SandboxRuntime {
     return set.size;
   }
 
-  /** Stop the sandbox: kill its commands and remove its folder. */
+  /** Stop the sandbox: kill its commands (and whatever is left in its cgroup), remove its group and its folder. */
   async shutdown(id: string): Promise<void> {
     const d = this.dirs(id);
     const set = this.running.get(id);
@@ -262,7 +508,33 @@ export class SandboxRuntime {
       await Promise.all([...set].map((c) => c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r))));
     }
     this.running.delete(id);
+    const cg = this.cgroups();
+    if ("kind" in cg) {
+      for (let i = 0; i < 100 && groupPids(cg, id).length; i++) {
+        killGroup(cg, id);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      removeGroup(cg, id);
+    }
+    this.touched.delete(id);
     fs.rmSync(d.base, { recursive: true, force: true });
+  }
+
+  /**
+   * The server is stopping: end the commands this process runs (they would die with it anyway) and remove the
+   * cgroups of its sandboxes, so that nothing is left behind; a sandbox's next command makes its group again.
+   */
+  async release(): Promise<void> {
+    const all = [...this.running.values()].flatMap((set) => [...set]);
+    for (const id of this.running.keys()) this.kill(id);
+    await Promise.all(all.map((c) => c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r))));
+    const cg = this.cgroups();
+    if (!("kind" in cg)) return;
+    for (const id of this.touched) {
+      for (let i = 0; i < 50 && groupPids(cg, id).length; i++) await new Promise((r) => setTimeout(r, 10));
+      removeGroup(cg, id);
+    }
+    this.touched.clear();
   }
 
   /** How many commands of the sandbox are running in this process. */
@@ -306,6 +578,58 @@ export class SandboxRuntime {
   /** Folder of the checkout on the host (for git operations of the server). */
   checkoutDir(id: string): string {
     return this.dirs(id).work;
+  }
+}
+
+interface CommandNetwork {
+  netns: string;
+  nsenter: string;
+  files: { source: string; dest: string }[];
+  close(): void;
+}
+
+const PROBE_LIMITS: Limits = { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10, maxProcesses: 64 };
+
+/** The setup script's time: the sandbox's command time or SETUP_WALL_SECONDS, whichever is longer. */
+const setupSeconds = (limits: Limits) => Math.max(limits.wallSeconds, SETUP_WALL_SECONDS);
+
+/** The sandbox's limits, lowered where `asked` is lower: a caller (a tool argument of the model) never raises one. */
+export function clampLimits(sandbox: Limits, asked: Partial<Limits>): Limits {
+  const out = { ...sandbox };
+  for (const k of Object.keys(out) as (keyof Limits)[]) {
+    const v = asked[k];
+    if (typeof v === "number" && Number.isFinite(v) && v > 0 && v < out[k]) out[k] = v;
+  }
+  return out;
+}
+
+/** A launched probe run to its end (or killed after `seconds`). */
+async function finished(child: ChildProcess, seconds: number): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const stderr = capture(child.stderr!);
+  child.stdout!.resume();
+  child.stdin!.on("error", () => {});
+  child.stdin!.end();
+  const timer = setTimeout(() => killTree(child), seconds * 1000);
+  try {
+    const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (c, s) => resolve([c, s]));
+    });
+    return { exitCode, signal, stderr: stderr() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function systemResolve(host: string): Promise<string[]> {
+  return (await dns.promises.lookup(host, { all: true, verbatim: true })).map((r) => r.address);
+}
+
+function readText(p: string): string {
+  try {
+    return fs.readFileSync(p, "utf8");
+  } catch {
+    return "";
   }
 }
 
@@ -359,11 +683,15 @@ function lastLines(text: string, n = 5): string {
 
 const runtimes = new WeakMap<object, SandboxRuntime>();
 
-/** The runtime of a server process (one per app context). */
+/** The runtime of a server process (one per app context), with the instance's settings. */
 export function sandboxRuntime(app: object, opts?: RuntimeOptions): SandboxRuntime {
   let r = runtimes.get(app);
   if (!r) {
-    r = new SandboxRuntime(opts);
+    const config = (app as { config?: Config }).config;
+    r = new SandboxRuntime({
+      ...(config ? { localRepositories: config.sandboxLocalRepositories, allowPrivate: config.outboundAllowPrivate, cgroup: config.sandboxCgroup } : {}),
+      ...opts,
+    });
     runtimes.set(app, r);
   }
   return r;

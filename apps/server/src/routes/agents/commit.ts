@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { COMMIT_MSG, type CommitExecutionBody, type CommitResult } from "@stride/shared/contract";
@@ -7,7 +6,8 @@ import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
-import { git, GitError } from "../../agents/sandbox/git.ts";
+import { git, GitError, gitWorkDir } from "../../agents/sandbox/git.ts";
+import { guardRepository, RepositoryRefused } from "../../agents/sandbox/repository.ts";
 import { createLink } from "../issues/links.ts";
 import { recordActivity } from "../../core/activity.ts";
 import { loadArtifact } from "./executions.ts";
@@ -37,18 +37,21 @@ export async function commitExecution(app: AppContext, project: ProjectRow, exec
   const key = `${project.identifier}-${issue.sequenceId}`;
   const branch = `stride/${key}`;
   const message = `${body.message || `${key}: ${issue.name}`}\n\nWork item: ${key}\nMade by the Stride agent "${(exec.agentConfig as { name: string }).name}" (execution ${exec.id}).`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-commit-"));
+  const url = meta.repository.url;
+  // the repository guard again (the instance's rules may have changed since the run), and git as the sandbox user
+  const remote = await guardRepository(url, { localDirs: app.config.sandboxLocalRepositories, allowPrivate: app.config.outboundAllowPrivate })
+    .catch((e: unknown) => { throw e instanceof RepositoryRefused ? errors.badRequest(`The commit failed: ${e.message}`) : e; });
+  const dir = gitWorkDir("stride-commit-");
   try {
-    const url = meta.repository.url;
-    await git(["clone", "--no-hardlinks", "--quiet", "--no-checkout", "--", url, dir]);
-    if ((await git(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { cwd: dir })).trim()) throw errors.conflict({ error: COMMIT_MSG.branchExists(branch) });
+    await git(["clone", "--no-hardlinks", "--quiet", "--no-checkout", "--", remote.url, dir], { remote });
+    if ((await git(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { cwd: dir, remote })).trim()) throw errors.conflict({ error: COMMIT_MSG.branchExists(branch) });
     await git(["checkout", "--quiet", "-b", branch, meta.base_commit], { cwd: dir });
     fs.writeFileSync(path.join(dir, ".git", "stride.patch"), artifact.content);
     await git(["apply", "--index", "--binary", ".git/stride.patch"], { cwd: dir });
     const who = ["-c", `user.name=${user?.displayName || "Stride"}`, "-c", `user.email=${user?.email || "agent@stride.invalid"}`];
     await git([...who, "commit", "--quiet", "--no-verify", "-m", message], { cwd: dir });
     const commit = (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
-    await git(["push", "--quiet", "origin", `refs/heads/${branch}:refs/heads/${branch}`], { cwd: dir });
+    await git(["push", "--quiet", "origin", `refs/heads/${branch}:refs/heads/${branch}`], { cwd: dir, remote });
     const link = branchUrl(url, branch);
     if (/^https?:\/\//.test(link)) await createLink(app.db, issue, userId, { url: link, title: branch });
     else {

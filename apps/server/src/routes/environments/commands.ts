@@ -7,8 +7,9 @@ import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { sandboxRuntime, SandboxError, type SandboxSpec } from "../../agents/sandbox/runtime.ts";
+import { networkRefusal, sandboxRuntime, SandboxError, type SandboxSpec } from "../../agents/sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../../agents/sandbox/bwrap.ts";
+import { guardRepository, RepositoryRefused } from "../../agents/sandbox/repository.ts";
 import type { CreateSandboxBody, RefreshSandboxBody, SaveEnvironmentTemplateBody } from "./schemas.ts";
 import type { EnvironmentTemplateRow, SandboxRow } from "./presenters.ts";
 
@@ -67,9 +68,27 @@ function keepSecrets(config: Record<string, unknown>, previous: Record<string, u
   return out;
 }
 
+/**
+ * The repository guard when a sandbox config is saved (issue #24 point 4): a URL that resolves to an internal or
+ * metadata address, or a local path outside SANDBOX_LOCAL_REPOSITORIES, is a 400 on its field. A host that does
+ * not resolve now or a local repository not made yet is let through: the checkout checks again and says why.
+ */
+async function checkRepositories(app: AppContext, config: SandboxConfigInput, field: string): Promise<void> {
+  const policy = { localDirs: app.config.sandboxLocalRepositories, allowPrivate: app.config.outboundAllowPrivate };
+  for (const [i, { repository }] of config.ide_configs.entries()) {
+    try {
+      await guardRepository(repository.url, policy);
+    } catch (e) {
+      if (!(e instanceof RepositoryRefused)) throw e;
+      if (e.code !== "dns" && e.code !== "missing") throw errors.field(`${field}.ide_configs.${i}.repository.url`, e.message);
+    }
+  }
+}
+
 /** POST P/environments/templates/: create, or replace the type and config of `environment_template_id`; presets follow `preset_names`. */
 export async function saveTemplate(app: AppContext, project: ProjectRow, userId: string, body: SaveEnvironmentTemplateBody): Promise<EnvironmentTemplateRow> {
   const parsed = ENVIRONMENT_CONFIG_SCHEMAS[body.type].parse(body.config) as Record<string, unknown>;
+  if (body.type === "sandbox") await checkRepositories(app, parsed as SandboxConfigInput, "config");
   return app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
     let row: EnvironmentTemplateRow;
@@ -111,12 +130,15 @@ export async function loadSandbox(db: DbOrTx, projectId: string, id: string): Pr
   return s;
 }
 
-/** The runtime's view of a sandbox config. */
-export function sandboxSpec(config: SandboxConfigInput): SandboxSpec {
+/** The runtime's view of a sandbox config (made for the run `executionId`, if any). */
+export function sandboxSpec(config: SandboxConfigInput, executionId: string | null = null): SandboxSpec {
   return {
     repositories: config.ide_configs.map(({ repository: r }) => ({ url: r.url, branch: r.branch || null, slug: r.repo_slug.replace(/\//g, "-") })),
     setupScript: config.setup_script ?? null,
     network: config.network ?? false,
+    allowedHosts: config.allowed_hosts ?? [],
+    env: config.env ?? {},
+    executionId,
     limits: {
       ...(config.cpu_time_s ? { cpuSeconds: config.cpu_time_s } : {}),
       ...(config.memory_mb ? { memoryBytes: config.memory_mb * 1024 * 1024 } : {}),
@@ -140,9 +162,15 @@ export async function createSandbox(app: AppContext, project: ProjectRow, userId
     if (!t) throw errors.badRequest("Sandbox template not found");
     config = t.config as SandboxConfigInput;
     templateId = t.id;
-  } else config = body.sandbox_config!;
+  } else {
+    config = body.sandbox_config!;
+    await checkRepositories(app, config, "sandbox_config");
+  }
   const unavailable = await sandboxRuntime(app).unavailableReason();
   if (unavailable) throw errors.body(503, { error: new SandboxUnavailableError(unavailable).message });
+  // network on where it cannot be isolated is refused, never the server's own network instead
+  const noNetwork = config.network ? await sandboxRuntime(app).networkUnavailableReason() : null;
+  if (noNetwork) throw errors.body(503, { error: networkRefusal(noNetwork) });
   const lifetime = config.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S;
   return app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
@@ -155,14 +183,17 @@ export async function createSandbox(app: AppContext, project: ProjectRow, userId
   });
 }
 
-/** The `sandbox:start` job: check out the repositories and run the setup script; `active`, or `error` with the reason. */
-export async function startSandbox(app: AppContext, sandboxId: string): Promise<void> {
+/**
+ * The `sandbox:start` job (and a run's own sandboxes): check out the repositories and run the setup script;
+ * `active`, or `error` with the reason. A run passes its `signal` (cancel, its time limit) and its id.
+ */
+export async function startSandbox(app: AppContext, sandboxId: string, opts: { signal?: AbortSignal; executionId?: string } = {}): Promise<void> {
   const [row] = await app.db.select().from(sandboxes).where(eq(sandboxes.id, sandboxId));
   if (!row || row.status !== "starting") return;
   const rt = sandboxRuntime(app);
   const starting = and(eq(sandboxes.id, sandboxId), eq(sandboxes.status, "starting"));
   try {
-    const prepared = await rt.prepare(sandboxId, sandboxSpec(row.config as SandboxConfigInput));
+    const prepared = await rt.prepare(sandboxId, sandboxSpec(row.config as SandboxConfigInput, opts.executionId ?? null), opts.signal);
     const done = await app.db.update(sandboxes).set({ status: "active", baseCommits: prepared.baseCommits, updatedAt: new Date() }).where(starting).returning({ id: sandboxes.id });
     // shut down or expired while it was starting
     if (!done.length) await rt.shutdown(sandboxId);

@@ -2,6 +2,7 @@ import { route, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { projectParams } from "../../core/fields.ts";
 import { P } from "../../core/paths.ts";
+import { sandboxRuntime } from "../../agents/sandbox/runtime.ts";
 import { createSandboxBody, refreshSandboxBody, saveEnvironmentTemplateBody, sandboxParams, templateParams } from "./schemas.ts";
 import { presentEnvironmentTemplate, presentSandbox } from "./presenters.ts";
 import {
@@ -10,6 +11,9 @@ import {
 
 /** Environment templates and sandboxes (agents.md §2, platform.md §7 "Environments and artifacts"). */
 export const environmentRoutes: RouteModule = (fastify, app) => {
+  // a stopping server leaves no sandbox command and no cgroup behind
+  fastify.addHook("onClose", async () => sandboxRuntime(app).release());
+
   route(fastify, app, {
     method: "GET",
     url: `${P}/environments/templates/`,

@@ -6,7 +6,7 @@ import type { schema } from "../../db/client.ts";
 export type EnvironmentTemplateRow = InferSelectModel<typeof schema.environmentTemplates>;
 export type SandboxRow = InferSelectModel<typeof schema.sandboxes>;
 
-/** Secret values of a template's config (MCP headers, a local server's environment) never leave the server. */
+/** Secret values of a template's or sandbox's config (MCP headers, a local server's or a repository's environment) never leave the server. */
 export function maskSecrets(config: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...config };
   for (const key of ["headers", "env"]) {
@@ -33,7 +33,7 @@ export function presentSandbox(s: SandboxRow): Sandbox {
   return {
     id: s.id,
     status: s.status as SandboxStatus,
-    config: s.config as SandboxConfigInput,
+    config: maskSecrets(s.config as Record<string, unknown>) as SandboxConfigInput,
     template_id: s.templateId,
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),

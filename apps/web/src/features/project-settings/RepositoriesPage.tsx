@@ -32,7 +32,7 @@ function Repositories() {
   return (
     <SettingsList
       title="Repositories"
-      description="Agents work in a sandboxed checkout of a repository: no network unless allowed, the rest of the system read-only."
+      description="Agents work in a sandboxed checkout of a repository: no network unless allowed (and then never this server or private networks), the rest of the system read-only."
       query={templates}
       loadError="Could not load the repositories."
       items={repos}
@@ -40,11 +40,11 @@ function Repositories() {
       canEdit={canEdit}
       addLabel="Add repository"
       actions={<Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>}
-      empty={{ title: "No repositories yet", description: "Add a git repository (a URL or a path on the server) for agents to work in." }}
+      empty={{ title: "No repositories yet", description: "Add a git repository (a URL, or a path in a folder the instance admin allows) for agents to work in." }}
       row={(t) => ({
         icon: <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
         title: <span className="font-medium">{repoOf(t)?.repo_slug}</span>,
-        detail: `${repoOf(t)?.url ?? ""}${repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · ${(t.config as SandboxConfigInput).network ? "network allowed" : "no network"}`,
+        detail: `${repoOf(t)?.url ?? ""}${repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · ${networkText(t.config as SandboxConfigInput)}`,
       })}
       menuLabel={(t) => `Actions for repository ${repoOf(t)?.repo_slug}`}
       form={(t, onDone) => <RepositoryForm template={t} onDone={onDone} />}
@@ -55,6 +55,11 @@ function Repositories() {
       <SandboxModal open={sandboxesOpen} onClose={() => setSandboxesOpen(false)} templates={repos} />
     </SettingsList>
   );
+}
+
+function networkText(c: SandboxConfigInput): string {
+  if (!c.network) return "no network";
+  return c.allowed_hosts?.length ? `network to ${c.allowed_hosts.join(", ")} only` : "network allowed";
 }
 
 /** Field errors of the config arrive as `config.ide_configs.0.repository.url` and the like: keyed here by the last part. */
@@ -75,6 +80,7 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
   const [setup, setSetup] = useState(config?.setup_script ?? "");
   const [minutes, setMinutes] = useState(String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)));
   const [network, setNetwork] = useState(config?.network ?? false);
+  const [allowedHosts, setAllowedHosts] = useState((config?.allowed_hosts ?? []).join(", "));
   const [issueAgent, setIssueAgent] = useState(!template);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,10 +91,13 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
     const body: SaveTemplate = {
       type: "sandbox",
       config: {
+        // what this form does not show (limits, the repository's variables, kept masked) stays as it was
+        ...config,
         ide_configs: [{ repository: { repo_slug: repoSlug.trim(), url: url.trim(), branch: branch.trim() || null } }],
         setup_script: setup.trim() ? setup : null,
         max_lifetime_s: Number.isFinite(lifetime) ? lifetime : minutes,
         network,
+        allowed_hosts: network ? allowedHosts.split(/[\s,]+/).filter(Boolean) : [],
       },
       ...(template ? { environment_template_id: template.id } : {}),
       ...(issueAgent ? { preset_names: ["issue_agent"] as "issue_agent"[] } : {}),
@@ -112,10 +121,20 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
         <Input label="Name" placeholder="acme/app" value={repoSlug} onChange={(e) => setRepoSlug(e.target.value)} error={errors.repo_slug} required />
         <Input label="Branch" placeholder="the default branch" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
       </div>
-      <Input label="Git URL" placeholder="https://github.com/acme/app.git or /srv/git/app.git" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required />
+      <Input label="Git URL" placeholder="https://github.com/acme/app.git, or a path the instance admin allows" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required />
       <Textarea label="Setup script" hint="Runs in the sandbox after the checkout, e.g. npm ci." rows={3} value={setup} onChange={(e) => setSetup(e.target.value)} error={errors.setup_script} />
       <Input label="Lifetime (minutes)" type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} error={errors.max_lifetime_s} />
-      <Toggle label="Allow network access" description="Commands in the sandbox may reach the network (the setup script too)." checked={network} onChange={setNetwork} />
+      <Toggle label="Allow network access" description="Commands in the sandbox may reach the internet (the setup script too), never this server or private networks." checked={network} onChange={setNetwork} />
+      {network && (
+        <Input
+          label="Allowed hosts"
+          placeholder="registry.npmjs.org, github.com"
+          hint="Only these hosts are reachable, without DNS. Empty: the whole internet."
+          value={allowedHosts}
+          onChange={(e) => setAllowedHosts(e.target.value)}
+          error={errors.allowed_hosts ?? Object.entries(errors).find(([k]) => /^\d+$/.test(k))?.[1]}
+        />
+      )}
       {!template && <Toggle label="Use for the issue agent" description="Runs of the project's issue agent check out this repository." checked={issueAgent} onChange={setIssueAgent} />}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
