@@ -208,6 +208,31 @@ describe("guest scoping", () => {
   });
 });
 
+describe("projects joined, left and deleted (issue #27 point 8)", () => {
+  it("a person added to or removed from a project hears of it on their own stream", async () => {
+    const p = await projectFixture(t, ws);
+    const other = await t.user({ firstName: "Nia", lastName: "New" });
+    await t.db.sql`INSERT INTO workspace_members (workspace, member, role) VALUES (${ws.id}, ${other.userId}, 15)`;
+    const l = await live(other);
+    await l.subscribe(`user:${other.userId}`);
+    const add = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: other.userId, role: 15 }] });
+    expect(add.status, add.text).toBe(201);
+    await l.waitFor(isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "insert" && e.p === p.id));
+    expect((await ws.admin.delete(`${p.base}/members/${other.userId}/`)).status).toBe(204);
+    await l.waitFor(isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "update" && e.p === p.id));
+    // others' memberships stay off this stream
+    expect(l.events(`user:${other.userId}`).every((m) => m.event.t !== "project_members" || m.event.p === p.id)).toBe(true);
+  });
+
+  it("a project's deletion reaches every workspace member, not only those who could still see it", async () => {
+    const p = await projectFixture(t, ws, { network: 0 });
+    const g = await live(ws.guest);
+    await g.subscribe(`workspace:${ws.id}`);
+    expect((await ws.admin.delete(`${p.base}/`)).status).toBe(204);
+    await g.waitFor(isEvent(`workspace:${ws.id}`, (e) => e.t === "projects" && e.op === "delete" && e.id === p.id));
+  });
+});
+
 describe("catch-up", () => {
   it("a client that reconnects with its last sequence number gets every event since, in order", async () => {
     const item = await createItem(ws, pr);

@@ -22,6 +22,7 @@ export const ACCESS_TABLES = new Set(["project_members", "workspace_members", "p
 export function eventAllowed(scope: LiveScope, event: LiveEvent, userId: string): "yes" | "no" | "project" {
   if (scope.issue && event.i !== scope.issue) return "no";
   if (scope.ownOnly && event.i && event.c !== userId) return "no";
-  if (scope.checkProjects && event.t === "projects") return "project";
+  // a deleted project can no longer be asked about; its id alone says nothing, and every list that showed it must drop it
+  if (scope.checkProjects && event.t === "projects" && event.op !== "delete") return "project";
   return "yes";
 }

@@ -97,3 +97,44 @@ it("a project made with one of Stride's covers shows it; an uploaded cover chose
   await expect.poll(() => card.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
   await page.close();
 });
+
+it("the sidebar and the projects page follow live when a member is added to a project and when it is deleted", async () => {
+  const name = `Private plans ${ident()}`;
+  const page = await member.newPage();
+  await page.goto(`/${slug}/projects/`);
+  const sidebar = page.getByRole("navigation", { name: "Workspace" });
+  await page.getByRole("heading", { name: "Projects" }).waitFor();
+  const res = await admin.request.post(`/api/workspaces/${slug}/projects/`, { data: { name, identifier: ident(), network: 0 } });
+  const project = (await res.json()) as { id: string };
+  const me = (await (await member.request.get("/api/users/me/")).json()) as { id: string };
+  const add = await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/members/`, { data: { members: [{ member_id: me.id, role: 15 }] } });
+  expect(add.status()).toBe(201);
+  // no reload: the membership's event reaches the member's own stream
+  await sidebar.getByRole("link", { name }).waitFor();
+  const cards = page.getByRole("list", { name: "Projects" });
+  await cards.getByText(name, { exact: true }).waitFor();
+  expect((await admin.request.delete(`/api/workspaces/${slug}/projects/${project.id}/`)).status()).toBe(204);
+  await sidebar.getByRole("link", { name }).waitFor({ state: "detached" });
+  await cards.getByText(name, { exact: true }).waitFor({ state: "detached" });
+  await page.close();
+});
+
+it("an archived project's card offers Restore instead of a Settings page that cannot open", async () => {
+  const name = `Old launch ${ident()}`;
+  const project = await apiCreateProject(admin, slug, name, ident());
+  expect((await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/archive/`)).status()).toBeLessThan(300);
+  const page = await admin.newPage();
+  await page.goto(`/${slug}/projects/?archived=1`);
+  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await card.getByText("Archived").waitFor();
+  await card.getByRole("button", { name: `Actions for ${name}` }).click();
+  const menu = page.getByRole("menu");
+  await menu.getByRole("menuitem", { name: "Restore" }).waitFor();
+  expect(await menu.getByRole("menuitem", { name: "Settings" }).count()).toBe(0);
+  await page.keyboard.press("Escape");
+  await card.getByRole("button", { name: `Restore ${name}` }).click();
+  await page.getByText("Project restored").waitFor();
+  const got = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${project.id}/`)).json()) as { archived_at: string | null };
+  expect(got.archived_at).toBeNull();
+  await page.close();
+});

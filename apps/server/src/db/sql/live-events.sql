@@ -59,6 +59,8 @@ BEGIN
     OR tbl IN ('stickies', 'workspace_user_links', 'workspace_home_preferences', 'workspace_sidebar_preferences', 'user_recent_visits') THEN
     RETURN CASE WHEN u IS NULL THEN ARRAY[]::text[] ELSE ARRAY['user:' || u] END;
   END IF;
+  -- a membership is news to its member too (added, removed, role changed), who may not read the project's stream
+  IF tbl = 'project_members' AND p IS NOT NULL AND r->>'member' IS NOT NULL THEN RETURN ARRAY['project:' || p, 'user:' || (r->>'member')]; END IF;
   IF p IS NOT NULL THEN RETURN ARRAY['project:' || p]; END IF;
   IF w IS NOT NULL THEN RETURN ARRAY['workspace:' || w]; END IF;
   RETURN ARRAY[]::text[];

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
-import { useJoinProjects, useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
+import { useArchiveProject, useJoinProjects, useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, Input, Menu, PageSpinner, Select, useToast, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -21,6 +21,7 @@ export function ProjectsPage() {
   const projects = useProjectDetails(slug);
   const fav = useToggleFavoriteProject(slug);
   const join = useJoinProjects(slug);
+  const archive = useArchiveProject(slug);
   const toast = useToast();
   const nav = useNavigate();
   const when = useDateTimeFormat();
@@ -52,6 +53,11 @@ export function ProjectsPage() {
     join.mutate([p.id], {
       onSuccess: () => toast.show("success", `You joined ${p.name}`),
       onError: (e) => toast.show("error", `Could not join ${p.name}`, errorMessage((e as { body?: unknown }).body) ?? e.message),
+    });
+  const restoreProject = (p: Project) =>
+    archive.mutate({ id: p.id, archive: false }, {
+      onSuccess: () => toast.show("success", "Project restored", p.name),
+      onError: (e) => toast.show("error", "Could not restore the project", errorMessage((e as { body?: unknown }).body) ?? e.message),
     });
 
   const toggleFav = (p: Project) =>
@@ -94,6 +100,7 @@ export function ProjectsPage() {
           {list.map((p) => {
             const joined = !!p.member_role;
             const canAdmin = can("edit", "project", projectSubject(p));
+            const canRestore = !!p.archived_at && can("restore", "project", projectSubject(p));
             return (
               <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
                 {p.cover_image_url || p.cover_image ? (
@@ -123,7 +130,9 @@ export function ProjectsPage() {
                     align="right"
                     label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
-                      ...(joined || canAdmin ? [{ label: "Settings", onSelect: () => nav(`/${slug}/projects/${p.id}/settings/`) }] : []),
+                      // an archived project opens nowhere until it is restored
+                      ...(!p.archived_at && (joined || canAdmin) ? [{ label: "Settings", onSelect: () => nav(`/${slug}/projects/${p.id}/settings/`) }] : []),
+                      ...(canRestore ? [{ label: "Restore", onSelect: () => restoreProject(p) }] : []),
                       { label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${p.id}/issues/`); toast.show("success", "Link copied"); } },
                     ]}
                   />
@@ -131,6 +140,11 @@ export function ProjectsPage() {
                 <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
                   <span className="ml-auto">Created {when.date(p.created_at)}</span>
+                  {canRestore && (
+                    <Button size="sm" variant="secondary" aria-label={`Restore ${p.name}`} loading={archive.isPending && archive.variables?.id === p.id} onClick={() => restoreProject(p)}>
+                      Restore
+                    </Button>
+                  )}
                   {!joined && !p.archived_at && canJoin && (
                     <Button size="sm" variant="secondary" aria-label={`Join ${p.name}`} loading={join.isPending && join.variables?.[0] === p.id} onClick={() => joinProject(p)}>
                       Join
