@@ -262,6 +262,8 @@ describe("a run acts as the agent's bot, on behalf of the person who started it"
     expect(outs.find((r) => r.tool_name === "add_comment")?.content).toMatch(/^Commented/);
     const [item] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, issueId));
     expect(item.updatedById).toBe(w.ws.admin.userId);
+    const comments = await t.db.db.select().from(schema.issueComments).where(eq(schema.issueComments.issueId, issueId));
+    expect(comments.map((c) => [c.actorId, c.onBehalfOfId])).toEqual([[triage.bot_user_id, w.ws.member.userId]]);
   });
 });
 
