@@ -192,14 +192,20 @@ function CustomSnooze({ onClose, onSnooze }: { onClose: () => void; onSnooze: (t
   );
 }
 
-/** Who did what: "Ada commented"; an agent's change shows its bot badge and the person it acted for. */
+/** Who did what: "Ada commented"; an agent's change shows its bot badge, and beneath, the person it acted for. */
 function NotificationLine({ n }: { n: Notification }) {
   const who = notificationActor(n);
   return (
-    <div className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={describeNotification(n)}>
-      {who.name}
-      {who.isBot && <> <BotBadge /></>}
-      {who.onBehalfOf && <> on behalf of <span className="font-medium text-zinc-700 dark:text-zinc-300" data-on-behalf-of>{who.onBehalfOf}</span></>} {notificationAction(n)}
-    </div>
+    <>
+      <div className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={describeNotification(n)}>
+        {who.name}
+        {who.isBot && <> <BotBadge /></>} {notificationAction(n)}
+      </div>
+      {who.onBehalfOf && (
+        <div className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-on-behalf-of>
+          on behalf of <span className="font-medium text-zinc-700 dark:text-zinc-300">{who.onBehalfOf}</span>
+        </div>
+      )}
+    </>
   );
 }
