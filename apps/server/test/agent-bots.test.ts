@@ -29,19 +29,17 @@ let triage: { id: string; bot_user_id: string };
 const KEY = "test-key";
 const U = schema.users;
 
-interface Received { raw: Buffer }
+/** The webhook bodies a receiver on loopback got. */
+let received: Buffer[] = [];
 let receiver: http.Server;
-let received: Received[] = [];
 let hookUrl = "";
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ raw: Buffer.concat(chunks) });
-      res.end("thanks");
-    });
+  receiver = http.createServer(async (req, res) => {
+    const parts: Buffer[] = [];
+    for await (const part of req) parts.push(part as Buffer);
+    received.push(Buffer.concat(parts));
+    res.end();
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
@@ -219,7 +217,7 @@ describe("a run acts as the agent's bot, on behalf of the person who started it"
     expect(await t.db.db.select().from(N).where(eq(N.receiverId, botId))).toEqual([]);
 
     // webhooks: the bot is the actor, the activity names the member
-    const bodies = received.map((r) => JSON.parse(r.raw.toString("utf8")) as { event: string; action: string; data: Record<string, unknown>; activity: Record<string, any> });
+    const bodies = received.map((r) => JSON.parse(r.toString("utf8")) as { event: string; action: string; data: Record<string, unknown>; activity: Record<string, any> });
     const commentHook = bodies.find((b) => b.event === "issue_comment" && b.action === "created");
     expect(commentHook?.activity).toMatchObject({ actor: { id: botId, is_bot: true }, on_behalf_of: { id: member, is_bot: false } });
     expect(commentHook?.data).toMatchObject({ actor: botId, on_behalf_of: member });
@@ -229,7 +227,7 @@ describe("a run acts as the agent's bot, on behalf of the person who started it"
     received = [];
     await w.ws.admin.patch(`${w.project.base}/issues/${issueId}/`, { priority: "low" });
     await t.app.jobs.drain();
-    const own = received.map((r) => JSON.parse(r.raw.toString("utf8")) as { activity: Record<string, unknown> });
+    const own = received.map((r) => JSON.parse(r.toString("utf8")) as { activity: Record<string, unknown> });
     expect(own).toHaveLength(1);
     expect(own[0].activity).toMatchObject({ actor: { id: w.ws.admin.userId } });
     expect(own[0].activity).not.toHaveProperty("on_behalf_of");

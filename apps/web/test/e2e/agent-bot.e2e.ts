@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, signUpUser } from "./work-items-fixtures.ts";
+import { newContext } from "./helpers.ts";
+import { arrangeWithTeammate, createItems, openList, poll } from "./work-items-fixtures.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
 /**
@@ -12,29 +12,20 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
  */
 let browser: Browser;
 let ms: ModelServer;
-let alice: BrowserContext;
-let bob: BrowserContext;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
-  ms = await startModelServer({ apiKey: "" });
+  [browser, ms] = await Promise.all([launch(), startModelServer({ apiKey: "" })]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await ms?.close();
-});
-afterEach(async () => {
-  await alice?.close();
-  await bob?.close();
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await Promise.all([browser?.close(), ms?.close()]);
 });
 
 it("a run's comment and changes show as the agent's, with its bot badge, on behalf of the person who ran it", async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
-  const a = await arrange(alice, { firstName: "Alice" });
-  const b = await signUpUser(bob.request, "Bob");
-  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
-  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const [alice, bob] = [await newContext(browser), await newContext(browser)];
+  contexts.push(alice, bob);
+  const { a, b } = await arrangeWithTeammate(alice, bob);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   expect((await alice.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
   const tpl = await alice.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Triager", model_config: "local" } } });
