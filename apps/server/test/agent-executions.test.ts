@@ -143,7 +143,9 @@ describe("a coding run on a work item", () => {
     const tasks = (await w.ws.member.get(`${w.project.base}/issues/${issueId}/tasks/`)).body;
     expect(tasks.map((x: { name: string; status: string }) => [x.name, x.status]).sort()).toEqual([["Check the network", "pending"], ["Write hello.txt", "completed"]]);
     const comments = await t.db.db.select().from(schema.issueComments).where(eq(schema.issueComments.issueId, issueId));
-    expect(comments.map((c) => [c.commentStripped, c.actorId])).toEqual([["I wrote hello.txt.", w.ws.member.userId]]);
+    // the agent's comment: its bot's, on behalf of the member who started the run (issue #24 point 9)
+    const [codingTpl] = await t.db.db.select().from(schema.agentTemplates).where(eq(schema.agentTemplates.id, coding));
+    expect(comments.map((c) => [c.commentStripped, c.actorId, c.onBehalfOfId])).toEqual([["I wrote hello.txt.", codingTpl.botUserId, w.ws.member.userId]]);
     const activity = await t.db.db.select().from(schema.issueActivities).where(and(eq(schema.issueActivities.issueId, issueId), eq(schema.issueActivities.field, "agent_execution")));
     expect(activity.map((a) => [a.newValue, a.newIdentifier]).sort()).toEqual([["completed", execId], ["pending", execId]]);
     const list = await w.ws.member.get(`${w.project.base}/issues/${issueId}/agent-executions/`);

@@ -35,7 +35,7 @@ describe("agent templates", () => {
     const created = await w.ws.admin.post(base, { config: cfg({ environment_template_ids: [env.body.environment_template.id] }), preset_names: ["issue_agent"] });
     expect(created.status).toBe(200);
     const tpl = created.body.agent_template;
-    expect(Object.keys(tpl).sort()).toEqual(["cluster_id", "config", "created_at", "id", "updated_at"]);
+    expect(Object.keys(tpl).sort()).toEqual(["bot_user_id", "cluster_id", "config", "created_at", "id", "updated_at"]);
     expect(tpl.config).toMatchObject({ type: "coding", name: "Coder", model_config: "fast", max_steps: 12 });
     const c = await cluster();
     expect(tpl.cluster_id).toBe(c.id);

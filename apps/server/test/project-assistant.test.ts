@@ -21,6 +21,7 @@ let t: TestServer;
 let w: RoleWorld;
 let ms: ModelServer;
 let assistantId: string;
+let assistantBot: string;
 let triageId: string;
 const KEY = "test-key";
 const TAGS = [PROJECT_ASSISTANT_TAG];
@@ -32,7 +33,8 @@ beforeAll(async () => {
   ms = await startModelServer({ apiKey: KEY });
   const p = w.project.base;
   expect((await w.ws.admin.post(`${p}/model-configs/scripted/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: KEY })).status).toBe(200);
-  assistantId = (await w.ws.admin.post(`${p}/agent/templates/`, { config: { type: "assistant", name: "Project assistant", model_config: "scripted", max_steps: 10, timeout_s: 60 } })).body.agent_template.id;
+  const assistant = (await w.ws.admin.post(`${p}/agent/templates/`, { config: { type: "assistant", name: "Project assistant", model_config: "scripted", max_steps: 10, timeout_s: 60 } })).body.agent_template;
+  [assistantId, assistantBot] = [assistant.id, assistant.bot_user_id];
   triageId = (await w.ws.admin.post(`${p}/agent/templates/`, { config: { type: "triage", name: "Triager", model_config: "scripted" } })).body.agent_template.id;
 });
 afterAll(async () => {
@@ -51,7 +53,7 @@ const itemsNamed = (name: string) => t.db.db.select().from(I).where(and(eq(I.pro
 describe("a conversation with the project assistant", () => {
   let convId: string;
 
-  it("searches the project's work items and creates one through tool calls, as the asking member", async () => {
+  it("searches the project's work items and creates one through tool calls, with the asking member's rights, as the assistant's bot", async () => {
     const seeded = await w.ws.admin.post(`${w.project.base}/issues/`, { name: "Login page times out", priority: "high" });
     expect(seeded.status).toBe(201);
     await w.ws.admin.post(`${w.project.base}/issues/`, { name: "Dark mode colours" });
@@ -76,7 +78,10 @@ describe("a conversation with the project assistant", () => {
     expect(found).toContain(`${w.project.identifier}-${seeded.body.sequence_id}: Login page times out`);
     expect(found).not.toContain("Dark mode");
     const [made] = await itemsNamed("Add a login retry");
-    expect(made).toMatchObject({ createdById: w.ws.member.userId, priority: "medium" });
+    // the assistant acts as itself (issue #24 point 9): its bot made the item, on behalf of the member
+    expect(made).toMatchObject({ createdById: assistantBot, priority: "medium" });
+    const [created] = await t.db.db.select().from(schema.issueActivities).where(eq(schema.issueActivities.issueId, made.id));
+    expect(created).toMatchObject({ verb: "created", actorId: assistantBot, onBehalfOfId: w.ws.member.userId });
     expect(made.descriptionStripped).toContain("Retry once after a timeout.");
     expect(outputs(d.records, "create_work_item")[0]).toBe(`Created ${w.project.identifier}-${made.sequenceId}: Add a login retry (id ${made.id})`);
     expect(d.records.at(-1)).toMatchObject({ type: "message", content: "There is one login item; I created the retry item." });

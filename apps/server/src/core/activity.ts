@@ -34,6 +34,20 @@ export interface ActivityInput {
 
 export type ActivityRow = typeof schema.issueActivities.$inferSelect;
 
+const behalfOf = new WeakMap<object, string>();
+
+/**
+ * An agent's write (issue #24 point 9): the activity rows and comments written in `tx` record `personId` (who started
+ * the run) as `on_behalf_of`, next to their actor (the agent's bot). Scoped to the transaction handle: the commands
+ * take the bot as their actor as usual and need no other parameter.
+ */
+export function actOnBehalfOf(tx: DbOrTx, personId: string): void {
+  behalfOf.set(tx, personId);
+}
+
+/** The person `tx` writes on behalf of (`actOnBehalfOf`), or null for a person's own write. */
+export const onBehalfOfIn = (tx: DbOrTx): string | null => behalfOf.get(tx) ?? null;
+
 /**
  * Listeners run inside the writing transaction right after the rows are written (inserted, or a continued
  * description entry updated), for notifications and webhooks: push a function here from your module or
@@ -159,6 +173,7 @@ export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | Activit
   list = await withParentSides(tx, list);
   const now = new Date();
   const epoch = Math.floor(now.getTime() / 1000);
+  const onBehalfOf = onBehalfOfIn(tx);
   const continued: ActivityRow[] = [];
   const fresh: ActivityInput[] = [];
   for (const a of list) {
@@ -183,6 +198,7 @@ export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | Activit
     newIdentifier: a.newIdentifier ?? null,
     epoch,
     actorId: a.actorId,
+    onBehalfOfId: onBehalfOf,
     // keep insertion order stable for "oldest first" history within one request
     createdAt: new Date(now.getTime() + i),
     updatedAt: now,
@@ -206,12 +222,12 @@ WITH ok AS (
   SELECT $3::uuid IS NULL OR EXISTS (SELECT 1 FROM issues WHERE id = $3::uuid) AS go
 ), a AS (
   INSERT INTO issue_activities (id, issue, project, workspace, verb, field, old_value, new_value, comment, issue_comment,
-    old_identifier, new_identifier, epoch, actor, created_at, updated_at, created_by, updated_by)
+    old_identifier, new_identifier, epoch, actor, on_behalf_of, created_at, updated_at, created_by, updated_by)
   SELECT r.id, r.issue, r.project, r.workspace, r.verb, r.field, r.old_value, r.new_value, r.comment, r.issue_comment,
-    r.old_identifier, r.new_identifier, r.epoch, r.actor, r.created_at, r.updated_at, r.actor, r.actor
+    r.old_identifier, r.new_identifier, r.epoch, r.actor, r.on_behalf_of, r.created_at, r.updated_at, r.actor, r.actor
   FROM json_to_recordset($1::text::json) AS r(id uuid, issue uuid, project uuid, workspace uuid, verb text, field text,
     old_value text, new_value text, comment text, issue_comment uuid, old_identifier uuid, new_identifier uuid,
-    epoch double precision, actor uuid, created_at timestamptz, updated_at timestamptz)
+    epoch double precision, actor uuid, on_behalf_of uuid, created_at timestamptz, updated_at timestamptz)
   WHERE (SELECT go FROM ok)
   RETURNING 1
 ), j AS (
@@ -228,7 +244,7 @@ async function writeActivity(tx: DbOrTx, rows: readonly ActivityRow[], jobs: rea
   const r = rows.map((a) => ({
     id: a.id, issue: a.issueId, project: a.projectId, workspace: a.workspaceId, verb: a.verb, field: a.field, old_value: a.oldValue,
     new_value: a.newValue, comment: a.comment, issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier,
-    new_identifier: a.newIdentifier, epoch: a.epoch, actor: a.actorId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(),
+    new_identifier: a.newIdentifier, epoch: a.epoch, actor: a.actorId, on_behalf_of: a.onBehalfOfId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(),
   }));
   const j = jobs.map((x) => ({ task: x.task, payload: x.payload ?? {}, max_attempts: x.maxAttempts, workspace: x.webhook?.workspaceId ?? null, event: x.webhook?.event ?? null }));
   // executed now (not on the await's later tick), so a COMMIT sent right behind it (`commitAfter`) follows it

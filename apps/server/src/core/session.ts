@@ -31,9 +31,9 @@ export function sessionIdOf(app: AppContext, req: FastifyRequest, kind: "app" | 
 export const liveSession = () =>
   and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now")));
 
-/** The caller of a session whose user row was read; an inactive user has no session. */
+/** The caller of a session whose user row was read; an inactive user, or a bot (an agent's), has no session. */
 export function sessionCaller(app: AppContext, sessionId: string, user: UserRow): SessionUser | null {
-  if (!user.isActive) return null;
+  if (!user.isActive || user.isBot) return null;
   return { user, sessionId, isInstanceAdmin: () => isInstanceAdmin(app.db, user.id) };
 }
 

@@ -30,6 +30,8 @@ export interface WebhookEventJob {
   action: WebhookAction;
   entity_id: string;
   actor_id: string | null;
+  /** An agent's change (the actor is its bot): the person who started the run; the body's `activity.on_behalf_of`. */
+  on_behalf_of_id?: string | null;
   changes: WebhookChange[];
 }
 
@@ -38,6 +40,7 @@ export interface ActivityLike {
   issueId: string | null;
   workspaceId: string;
   actorId: string | null;
+  onBehalfOfId?: string | null;
   verb: string;
   field: string | null;
   oldValue: string | null;
@@ -64,7 +67,7 @@ export function eventsOfActivity(rows: readonly ActivityLike[]): WebhookEventJob
   const byIssue = new Map<string, ActivityLike[]>();
   for (const r of rows) if (r.issueId) byIssue.set(r.issueId, [...(byIssue.get(r.issueId) ?? []), r]);
   for (const [issueId, list] of byIssue) {
-    const base = { workspace_id: list[0].workspaceId, actor_id: list[0].actorId };
+    const base = { workspace_id: list[0].workspaceId, actor_id: list[0].actorId, ...(list[0].onBehalfOfId ? { on_behalf_of_id: list[0].onBehalfOfId } : {}) };
     if (list.some((r) => r.verb === "created" && r.field === null)) {
       out.push({ ...base, event: "issue", action: "created", entity_id: issueId, changes: [] });
       continue;

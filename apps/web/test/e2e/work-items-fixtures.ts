@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { expect } from "vitest";
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
-import { ADMIN, PASSWORD, unique } from "./helpers.ts";
+import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, unique } from "./helpers.ts";
 
 /**
  * Arrange for the work-item browser tests, through the API (acting is done through the UI): the
@@ -65,6 +65,15 @@ export async function arrange(context: BrowserContext, opts: { firstName?: strin
   for (const l of opts.labels ?? []) labels.push(await json<{ id: string; name: string }>(await req.post(`${P}/issue-labels/`, { data: l }), "create label"));
   const states = await json<{ id: string; name: string; group: string }[]>(await req.get(`${P}/states/`), "states");
   return { email, userId, slug, projectId: project.id, identifier: project.identifier, states, labels };
+}
+
+/** Alice's workspace and project (`arrange`) with Bob, signed in in his own context, a member (15) of both. */
+export async function arrangeWithTeammate(alice: BrowserContext, bob: BrowserContext): Promise<{ a: Arranged; b: { email: string; userId: string } }> {
+  const a = await arrange(alice, { firstName: "Alice" });
+  const b = await signUpUser(bob.request, "Bob");
+  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
+  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  return { a, b };
 }
 
 /** Create work items through the API (arrange only). */

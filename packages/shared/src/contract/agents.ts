@@ -75,6 +75,8 @@ export interface AgentTemplate {
   id: string;
   cluster_id: string;
   config: AgentTemplateConfig;
+  /** The agent's bot user: the author of its runs' comments and changes (not in agents.md; issue #24 point 9). */
+  bot_user_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -33,6 +33,8 @@ export interface NotificationData {
     issue_comment?: string | null;
     old_identifier: string | null;
     new_identifier: string | null;
+    /** An agent's change (the actor is its bot): the person who started the run (Stride's; absent otherwise). */
+    on_behalf_of?: string | null;
   };
 }
 
@@ -57,6 +59,8 @@ export interface Notification extends AuditFields {
   snoozed_till: Timestamp | null;
   archived_at: Timestamp | null;
   triggered_by_details: UserLite | null;
+  /** An agent's change: user-lite of the person the agent acted for (Stride's; docs/decisions.md). */
+  on_behalf_of_details: UserLite | null;
   is_inbox_issue: boolean;
   is_intake_issue: boolean;
   is_mentioned_notification: boolean;

@@ -335,6 +335,9 @@ export interface Activity extends AuditFields {
   project: string;
   workspace: string;
   actor_detail: UserLite | null;
+  /** An agent's change (its actor is the agent's bot): the person who started the run (Stride's; docs/decisions.md). */
+  on_behalf_of: string | null;
+  on_behalf_of_detail: UserLite | null;
   issue_detail: WorkItemFlat | null;
   project_detail: ProjectLite | null;
   workspace_detail: WorkspaceLite | null;
@@ -383,6 +386,9 @@ export interface Comment {
   project: string;
   workspace: string;
   actor_detail: UserLite | null;
+  /** An agent's comment (its actor is the agent's bot): the person who started the run (Stride's; docs/decisions.md). */
+  on_behalf_of: string | null;
+  on_behalf_of_detail: UserLite | null;
   issue_detail: WorkItemFlat | null;
   project_detail: ProjectLite | null;
   workspace_detail: WorkspaceLite | null;

@@ -141,7 +141,7 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
         await appendRecord(app.db, exec, { type: "error", content: (e as Error).message });
       }
     }
-    const ctx: ToolContext = { app, project, issueId: exec.issueId, actorId: exec.createdById ?? "", sandbox, signal: controller.signal };
+    const ctx: ToolContext = { app, project, issueId: exec.issueId, actorId: exec.createdById ?? "", agentTemplateId: exec.agentTemplateId, sandbox, signal: controller.signal };
     outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, controller.signal);
   } catch (e) {
     const reason = stop ?? (e instanceof Stop ? e.reason : null);

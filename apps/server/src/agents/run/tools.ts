@@ -2,8 +2,9 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, textToHtml, type Policy } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
+import { actOnBehalfOf } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
-import { schema } from "../../db/client.ts";
+import { schema, type Tx } from "../../db/client.ts";
 import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
@@ -13,9 +14,10 @@ import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
 
 /**
- * The agent's built-in tools (agents.md §3): work-item tools act on the execution's work item as the person who
- * started the run (through the same commands as the API, so activity and live events follow); sandbox tools run
- * inside the run's bubblewrap sandbox.
+ * The agent's built-in tools (agents.md §3): work-item tools act on the execution's work item with the rights of the
+ * person who started the run, as the agent itself (issue #24 point 9): its writes go through the same commands as the
+ * API (so activity, notifications, webhooks and live events follow) with the agent template's bot as their actor,
+ * on behalf of that person (`asAgent`); sandbox tools run inside the run's bubblewrap sandbox.
  */
 
 export interface ToolResult {
@@ -35,8 +37,10 @@ export interface ToolContext {
   project: ProjectRow;
   /** The work item of the run (null for the project assistant without one). */
   issueId: string | null;
-  /** Who acts: the person who started the execution. */
+  /** On whose behalf and with whose rights the run acts: the person who started the execution. */
   actorId: string;
+  /** The run's agent template: its bot user is the author of the run's writes (none: the agent was removed). */
+  agentTemplateId: string | null;
   sandbox: RunSandbox | null;
   signal: AbortSignal;
 }
@@ -56,14 +60,40 @@ interface ActorRoles {
   projectRole: number | null;
 }
 
-/** The acting person's roles in the run's project, read at each call (a role changed mid-run counts at once). */
+const AGENT_REMOVED = "Refused: this agent was removed from the project.";
+/** The agent's bot of each run's tool context, as `actorRoles` last found it an active member of the project. */
+const agentBots = new WeakMap<ToolContext, string>();
+
+/**
+ * The acting person's roles in the run's project, read at each call (a role changed mid-run counts at once), and only
+ * while the agent's bot is an active member of that project: a run never does more than its starter could, and
+ * nothing once its agent was removed.
+ */
 async function actorRoles(ctx: ToolContext): Promise<ActorRoles> {
   const rows = (await ctx.app.db.execute(sql`
-    SELECT wm.role AS ws, pm.role AS pr FROM projects p
+    SELECT wm.role AS ws, pm.role AS pr, bm.member AS bot FROM projects p
+    LEFT JOIN agent_templates t ON t.id = ${ctx.agentTemplateId} AND t.project = p.id
+    LEFT JOIN project_members bm ON bm.project = p.id AND bm.member = t.bot_user AND bm.is_active = true
     LEFT JOIN workspace_members wm ON wm.workspace = p.workspace AND wm.member = ${ctx.actorId} AND wm.is_active = true
     LEFT JOIN project_members pm ON pm.project = p.id AND pm.member = ${ctx.actorId} AND pm.is_active = true
-    WHERE p.id = ${ctx.project.id}`)) as unknown as { ws: number | null; pr: number | null }[];
-  return { userId: ctx.actorId, workspaceRole: rows[0]?.ws ?? null, projectRole: rows[0]?.pr ?? null };
+    WHERE p.id = ${ctx.project.id}`)) as unknown as { ws: number | null; pr: number | null; bot: string | null }[];
+  const bot = rows[0]?.bot ?? null;
+  if (!bot) throw new ToolRefusedError(AGENT_REMOVED);
+  agentBots.set(ctx, bot);
+  return { userId: ctx.actorId, workspaceRole: rows[0].ws ?? null, projectRole: rows[0].pr ?? null };
+}
+
+/**
+ * A write of the run, in one transaction: made by the agent's bot (the commands' actor) on behalf of the person who
+ * started the run (core/activity.ts `actOnBehalfOf`). Called after the call's permission check, which found the bot.
+ */
+async function asAgent<T>(ctx: ToolContext, write: (tx: Tx, botId: string) => Promise<T>): Promise<T> {
+  const bot = agentBots.get(ctx) ?? (await actorRoles(ctx), agentBots.get(ctx));
+  if (!bot) throw new ToolRefusedError(AGENT_REMOVED);
+  return ctx.app.db.transaction(async (tx) => {
+    actOnBehalfOf(tx, ctx.actorId);
+    return write(tx, bot);
+  });
 }
 
 /**
@@ -190,7 +220,7 @@ const TOOLS: Record<string, Tool> = {
       const status = str(args, "status", false);
       if (status && !(TASK_STATUSES as readonly string[]).includes(status)) throw new ToolInputError(`"status" must be one of ${TASK_STATUSES.join(", ")}.`);
       const name = str(args, "name")!.slice(0, 255);
-      const [task] = await ctx.app.db.transaction((tx) => insertTasks(tx, issue, ctx.actorId, [{ name, description: str(args, "description", false), status: status as never }]));
+      const [task] = await asAgent(ctx, (tx, bot) => insertTasks(tx, issue, bot, [{ name, description: str(args, "description", false), status: status as never }]));
       return { content: `Created task ${task.id}: ${task.name} [${task.status}]` };
     },
   },
@@ -209,7 +239,7 @@ const TOOLS: Record<string, Tool> = {
       const status = str(args, "status", false);
       if (status && !(TASK_STATUSES as readonly string[]).includes(status)) throw new ToolInputError(`"status" must be one of ${TASK_STATUSES.join(", ")}.`);
       const patch = { ...(status ? { status: status as never } : {}), ...(args.name ? { name: str(args, "name")!.slice(0, 255) } : {}), ...(args.description !== undefined ? { description: str(args, "description", false) ?? "" } : {}) };
-      const t = await ctx.app.db.transaction((tx) => patchTask(tx, issue, ctx.actorId, cur, patch));
+      const t = await asAgent(ctx, (tx, bot) => patchTask(tx, issue, bot, cur, patch));
       return { content: `Updated task ${t.id}: ${t.name} [${t.status}]` };
     },
   },
@@ -217,7 +247,7 @@ const TOOLS: Record<string, Tool> = {
     spec: { name: "add_comment", description: "Comment on the work item (plain text; say what you did).", parameters: obj({ comment: { type: "string" }, work_item_id: workItemId }, ["comment"]) },
     run: async (args, ctx) => {
       const issue = await issueOf(ctx, args, PERMISSIONS.comment.create, "comment on work items");
-      const c = await ctx.app.db.transaction((tx) => createComment(tx, issue, ctx.actorId, { comment_html: textToHtml(str(args, "comment")!) } as never));
+      const c = await asAgent(ctx, (tx, bot) => createComment(tx, issue, bot, { comment_html: textToHtml(str(args, "comment")!) } as never));
       return { content: `Commented (comment ${c.id}).` };
     },
   },
@@ -226,7 +256,7 @@ const TOOLS: Record<string, Tool> = {
     run: async (args, ctx) => {
       const issue = await issueOf(ctx, args, PERMISSIONS.workItem.edit, "edit this work item");
       const state = await stateNamed(ctx, str(args, "state")!);
-      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.actorId, issue.id, { state_id: state.id }));
+      await asAgent(ctx, (tx, bot) => updateIssue(tx, ctx.project, bot, issue.id, { state_id: state.id }));
       return { content: `The work item is now in state ${state.name}.` };
     },
   },
@@ -268,7 +298,7 @@ const TOOLS: Record<string, Tool> = {
       await authorize(ctx, PERMISSIONS.workItem.create, "create work items");
       const fields = await issueFields(ctx, args);
       if (!fields.name) throw new ToolInputError('"name" is required.');
-      const issue = await ctx.app.db.transaction((tx) => createIssue(tx, ctx.project, ctx.actorId, { ...fields, name: fields.name! }));
+      const issue = await asAgent(ctx, (tx, bot) => createIssue(tx, ctx.project, bot, { ...fields, name: fields.name! }));
       return { content: `Created ${ctx.project.identifier}-${issue.sequenceId}: ${issue.name} (id ${issue.id})` };
     },
   },
@@ -285,7 +315,7 @@ const TOOLS: Record<string, Tool> = {
       const issue = await issueOf(ctx, args, PERMISSIONS.workItem.edit, "edit this work item");
       const fields = await issueFields(ctx, args);
       if (!Object.keys(fields).length) throw new ToolInputError("Nothing to change: give name, description, priority or state.");
-      const row = await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.actorId, issue.id, fields));
+      const row = await asAgent(ctx, (tx, bot) => updateIssue(tx, ctx.project, bot, issue.id, fields));
       return { content: `Updated ${ctx.project.identifier}-${row.sequenceId}: ${row.name}` };
     },
   },

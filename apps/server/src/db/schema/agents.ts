@@ -4,6 +4,7 @@ import { workspaces } from "./workspaces.ts";
 import { projects } from "./projects.ts";
 import { issues } from "./issues.ts";
 import { agentClusters } from "./environments.ts";
+import { users } from "./users.ts";
 
 /**
  * Agents (agents.md §2, §3): agent templates of a project's cluster, executions (one conversation with an agent,
@@ -16,8 +17,13 @@ export const agentTemplates = pgTable("agent_templates", {
   clusterId: uuid("cluster").notNull().references(() => agentClusters.id, { onDelete: "cascade" }),
   /** `{type, name, model_config, instructions, max_steps, timeout_s, tools?, environment_template_ids?}`. */
   config: jsonb("config").notNull(),
+  /**
+   * The agent's bot user (issue #24 point 9): the author of what its runs write, a member of the project; made with
+   * the template, renamed with it, deactivated when it is removed (routes/agents/bots.ts).
+   */
+  botUserId: uuid("bot_user").references(() => users.id, { onDelete: "set null" }),
   ...audit(),
-}, (t) => [index("agent_templates_project_idx").on(t.projectId)]);
+}, (t) => [index("agent_templates_project_idx").on(t.projectId), uniqueIndex("agent_templates_bot_user_uq").on(t.botUserId)]);
 
 export const agentExecutions = pgTable("agent_executions", {
   id: pk(),

@@ -204,6 +204,8 @@ export const issueComments = pgTable("issue_comments", {
   editedAt: ts("edited_at"),
   parentId: uuid("parent"),
   actorId: uuid("actor").references(() => users.id, { onDelete: "set null" }),
+  /** For an agent's comment (the actor is its bot): the person who started the run (core/activity.ts `actOnBehalfOf`). */
+  onBehalfOfId: uuid("on_behalf_of").references(() => users.id, { onDelete: "set null" }),
   deletedAt: ts("deleted_at"),
 }, (t) => [index("issue_comments_issue_idx").on(t.issueId, t.createdAt)]);
 
@@ -239,6 +241,8 @@ export const issueActivities = pgTable("issue_activities", {
   newIdentifier: uuid("new_identifier"),
   epoch: doublePrecision("epoch"),
   actorId: uuid("actor"),
+  /** For an agent's change (the actor is its bot): the person who started the run (core/activity.ts `actOnBehalfOf`). */
+  onBehalfOfId: uuid("on_behalf_of"),
   ...audit(),
 }, (t) => [
   index("issue_activities_issue_idx").on(t.issueId, t.createdAt),

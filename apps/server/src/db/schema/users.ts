@@ -16,6 +16,8 @@ export const users = pgTable("users", {
   dateJoined: ts("date_joined").notNull().defaultNow(),
   isActive: boolean("is_active").notNull().default(true),
   isBot: boolean("is_bot").notNull().default(false),
+  /** What kind of bot (Plane's `bot_type`): "AGENT" for an agent template's bot (routes/agents/bots.ts); null for people. */
+  botType: text("bot_type"),
   isEmailVerified: boolean("is_email_verified").notNull().default(false),
   isPasswordAutoset: boolean("is_password_autoset").notNull().default(false),
   userTimezone: text("user_timezone").notNull().default("UTC"),

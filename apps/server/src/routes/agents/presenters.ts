@@ -10,9 +10,9 @@ export type ExecutionRow = typeof schema.agentExecutions.$inferSelect;
 export type RecordRow = typeof schema.agentExecutionRecords.$inferSelect;
 export type ArtifactRow = typeof schema.agentArtifacts.$inferSelect;
 
-/** Agent template (agents.md §2) `{id, cluster_id, config, created_at}` + `updated_at`. */
+/** Agent template (agents.md §2) `{id, cluster_id, config, created_at}` + its bot user and `updated_at`. */
 export function presentAgentTemplate(t: AgentTemplateRow): AgentTemplate {
-  return { id: t.id, cluster_id: t.clusterId, config: t.config as AgentTemplateConfig, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) };
+  return { id: t.id, cluster_id: t.clusterId, config: t.config as AgentTemplateConfig, bot_user_id: t.botUserId, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) };
 }
 
 /** Execution (agents.md §2) with usage, duration and its diff artifacts. */

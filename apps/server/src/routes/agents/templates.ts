@@ -7,6 +7,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { ensureCluster } from "../environments/commands.ts";
 import { findModelConfig } from "../model-configs/commands.ts";
 import type { SaveAgentTemplateBody } from "./schemas.ts";
+import { makeAgentBot, retireAgentBot, syncAgentBot } from "./bots.ts";
 
 const { agentClusters, agentTemplates, environmentTemplates } = schema;
 
@@ -61,22 +62,25 @@ export async function saveAgentTemplate(app: AppContext, project: ProjectRow, us
       const existing = await loadAgentTemplate(tx, project.id, body.agent_template_id);
       [row] = await tx.update(agentTemplates).set({ config: body.config, updatedAt: new Date(), updatedById: userId })
         .where(eq(agentTemplates.id, existing.id)).returning();
+      row = { ...row, botUserId: await syncAgentBot(tx, row) };
     } else {
       [row] = await tx.insert(agentTemplates).values({
         workspaceId: project.workspaceId, projectId: project.id, clusterId: cluster.id, config: body.config, createdById: userId, updatedById: userId,
       }).returning();
+      row = { ...row, botUserId: await makeAgentBot(tx, row) };
     }
     if (body.preset_names?.includes("issue_agent")) await setIssueAgentPreset(tx, cluster, row);
     return row;
   });
 }
 
-/** DELETE P/agent/templates/{id}/: a preset pointing at it is left without an agent template. */
+/** DELETE P/agent/templates/{id}/: a preset pointing at it is left without an agent template; its bot is retired. */
 export async function deleteAgentTemplate(app: AppContext, project: ProjectRow, template: AgentTemplateRow): Promise<void> {
   await app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
     const preset = (cluster.config as ClusterPresets).agent_presets?.issue_agent;
     if (preset?.agent_template_id === template.id) await setIssueAgentPreset(tx, cluster, null);
+    await retireAgentBot(tx, template);
     await tx.delete(agentTemplates).where(eq(agentTemplates.id, template.id));
   });
 }

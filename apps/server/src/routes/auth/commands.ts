@@ -36,9 +36,10 @@ export async function signupAllowed(db: DbOrTx, cfg: Record<string, string>, ema
 
 /**
  * A deactivated account signs in again only when a workspace invited its email since (the deactivation
- * removed its pending invitations); otherwise 5019 USER_ACCOUNT_DEACTIVATED.
+ * removed its pending invitations); otherwise 5019 USER_ACCOUNT_DEACTIVATED. A bot (an agent's) never signs in.
  */
 export async function assertCanReactivate(db: DbOrTx, user: UserRow): Promise<void> {
+  if (user.isBot) throw fail(AUTH_ERROR.AUTHENTICATION_FAILED);
   if (user.isActive) return;
   if (!(await hasInvitation(db, user.email))) throw fail(AUTH_ERROR.USER_ACCOUNT_DEACTIVATED, { email: user.email });
 }
@@ -94,6 +95,8 @@ export async function convertAcceptedInvitations(tx: DbOrTx, user: UserRow): Pro
  * allowed, make sure a Profile exists, turn accepted invitations into memberships, start the session.
  */
 export async function completeLogin(app: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, medium: string, tx?: DbOrTx): Promise<UserRow> {
+  // bots (agents, integrations) never get a session, whichever way they got here
+  if (user.isBot) throw fail(AUTH_ERROR.AUTHENTICATION_FAILED);
   const run = async (db: DbOrTx) => {
     const [updated] = await db
       .update(users)

@@ -128,7 +128,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
-      if (user && !user.isActive) await reactivateOrJsonFail(user, email);
+      if (user && (!user.isActive || user.isBot)) await reactivateOrJsonFail(user, email);
       if (!(await allowMailTo(app, email))) throw errors.rateLimited();
       const result = await app.db.transaction(async (tx) => {
         const r = await issueMagicCode(app, tx, email);
@@ -154,7 +154,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
       const email = jsonEmail(body);
       const user = await findUserByEmail(app.db, email);
-      if (!user) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
+      // a bot has no password to reset
+      if (!user || user.isBot) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
       if (!(await allowMailTo(app, email))) throw errors.rateLimited();
       const base = appBase(app, req);
       await app.db.transaction(async (tx) => {

@@ -41,7 +41,7 @@ async function mappingTargets(db: DbOrTx, projectId: string) {
     .select({ id: schema.users.id, email: schema.users.email, displayName: schema.users.displayName })
     .from(schema.projectMembers)
     .innerJoin(schema.users, eq(schema.users.id, schema.projectMembers.memberId))
-    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true)));
+    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), eq(schema.users.isBot, false)));
   return { states: states.map((s) => ({ id: s.id, name: s.name, group: s.group, isDefault: s.default })), members };
 }
 

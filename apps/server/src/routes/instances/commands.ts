@@ -88,7 +88,7 @@ export async function signInAdmin(app: AppContext, req: FastifyRequest, reply: F
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email)) throw fail(E.INVALID_ADMIN_EMAIL, { email });
   const user = await findUserByEmail(app.db, email);
-  if (!user) throw fail(E.ADMIN_USER_DOES_NOT_EXIST, { email });
+  if (!user || user.isBot) throw fail(E.ADMIN_USER_DOES_NOT_EXIST, { email });
   if (!user.isActive) throw fail(E.ADMIN_USER_DEACTIVATED, { email });
   const [admin] = await app.db.select({ id: instanceAdmins.id, role: instanceAdmins.role }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
   const check = await checkAccountPassword(app, email, password, user.password);
@@ -105,7 +105,7 @@ export async function addInstanceAdmin(app: AppContext, actor: UserRow, body: { 
   const inst = await getInstance(app.db);
   if (!inst) throw errors.badRequest("Instance is not registered yet");
   const target = await findUserByEmail(app.db, normalizeEmail(body.email));
-  if (!target) throw errors.notFound();
+  if (!target || target.isBot) throw errors.notFound();
   const [existing] = await app.db.select().from(instanceAdmins).where(eq(instanceAdmins.userId, target.id)).limit(1);
   if (existing) throw errors.badRequest("User is already an instance admin");
   const [row] = await app.db

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, notInArray, or, sql, type AnyColumn } from "drizz
 import type { HistoryEntry } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
-import { HIDDEN_HISTORY_FIELDS, recordActivity } from "../../core/activity.ts";
+import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../core/activity.ts";
 import type { ScopeCtx } from "../../core/route.ts";
 import { assertCanSee, findIssue } from "../issues/access.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
@@ -50,6 +50,7 @@ export async function createComment(tx: DbOrTx, issue: IssueRow, actorId: string
       externalSource: input.external_source ?? null,
       externalId: input.external_id ?? null,
       actorId,
+      onBehalfOfId: onBehalfOfIn(tx),
       createdById: actorId,
       updatedById: actorId,
     })
@@ -180,9 +181,9 @@ export async function workItemHistory(ctx: ScopeCtx, issue: IssueRow, query: { a
         .where(and(eq(C.issueId, issue.id), isNull(C.deletedAt), after ? laterThan(C.createdAt, after) : undefined))
         .orderBy(asc(C.createdAt))
     : [];
-  const users = await usersById(db, activities.map((a) => a.actorId));
+  const users = await usersById(db, activities.flatMap((a) => [a.actorId, a.onBehalfOfId]));
   const presentedActs = activities.map((a) =>
-    presentActivity(a, { actor: a.actorId ? users.get(a.actorId) : null, issue, project: ctx.project, workspace: ctx.workspace }),
+    presentActivity(a, { actor: a.actorId ? users.get(a.actorId) : null, onBehalfOf: a.onBehalfOfId ? users.get(a.onBehalfOfId) : null, issue, project: ctx.project, workspace: ctx.workspace }),
   );
   const presentedComments = await presentComments(db, comments, ctx.project, ctx.workspace);
   if (!wantComments) return presentedActs;

@@ -43,7 +43,7 @@ export function presentCommentReaction(r: CommentReactionRow, actor: UserRow | n
 
 export function presentComment(
   c: CommentRow,
-  rel: { actor?: UserRow | null; issue?: IssueRow | null; project: ProjectRow; workspace: WorkspaceRow; reactions: CommentReaction[]; isMember: boolean },
+  rel: { actor?: UserRow | null; onBehalfOf?: UserRow | null; issue?: IssueRow | null; project: ProjectRow; workspace: WorkspaceRow; reactions: CommentReaction[]; isMember: boolean },
 ): Comment {
   return {
     id: c.id,
@@ -62,6 +62,8 @@ export function presentComment(
     project: c.projectId,
     workspace: c.workspaceId,
     actor_detail: userLiteOrNull(rel.actor),
+    on_behalf_of: c.onBehalfOfId,
+    on_behalf_of_detail: userLiteOrNull(rel.onBehalfOf),
     issue_detail: presentIssueFlat(rel.issue),
     project_detail: presentProjectLite(rel.project),
     workspace_detail: presentWorkspaceLite(rel.workspace),
@@ -80,7 +82,7 @@ export async function presentComments(db: DbOrTx, rows: CommentRow[], project: P
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const reactions = await db.select().from(schema.commentReactions).where(inArray(schema.commentReactions.commentId, ids)).orderBy(asc(schema.commentReactions.createdAt));
-  const users = await usersById(db, [...rows.map((r) => r.actorId), ...reactions.map((r) => r.actorId)]);
+  const users = await usersById(db, [...rows.flatMap((r) => [r.actorId, r.onBehalfOfId]), ...reactions.map((r) => r.actorId)]);
   const issueIds = [...new Set(rows.map((r) => r.issueId))];
   const issues = new Map((await db.select().from(schema.issues).where(inArray(schema.issues.id, issueIds))).map((i) => [i.id, i]));
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
@@ -94,6 +96,7 @@ export async function presentComments(db: DbOrTx, rows: CommentRow[], project: P
   return rows.map((c) =>
     presentComment(c, {
       actor: c.actorId ? users.get(c.actorId) : null,
+      onBehalfOf: c.onBehalfOfId ? users.get(c.onBehalfOfId) : null,
       issue: issues.get(c.issueId),
       project,
       workspace,

@@ -134,7 +134,7 @@ type ActivityRow = typeof schema.issueActivities.$inferSelect;
 
 export function presentActivity(
   a: ActivityRow,
-  rel: { actor?: UserRow | null; issue?: IssueRow | null; project?: ProjectRow | null; workspace?: WorkspaceRow | null },
+  rel: { actor?: UserRow | null; onBehalfOf?: UserRow | null; issue?: IssueRow | null; project?: ProjectRow | null; workspace?: WorkspaceRow | null },
 ): Activity {
   return {
     id: a.id,
@@ -153,6 +153,8 @@ export function presentActivity(
     project: a.projectId,
     workspace: a.workspaceId,
     actor_detail: userLiteOrNull(rel.actor),
+    on_behalf_of: a.onBehalfOfId,
+    on_behalf_of_detail: userLiteOrNull(rel.onBehalfOf),
     issue_detail: presentIssueFlat(rel.issue),
     project_detail: rel.project ? presentProjectLite(rel.project) : null,
     workspace_detail: rel.workspace ? presentWorkspaceLite(rel.workspace) : null,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { NotificationUnreadCounts } from "@stride/shared/contract";
 import { NOTIFICATION_TYPES } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -44,12 +45,23 @@ export function inboxWhere(workspaceId: string, userId: string, f: InboxFilter, 
   return and(...w)!;
 }
 
-export interface InboxRow { n: NotificationRow; by: UserRow | null }
+/** A notification with its sender and, for an agent's change, the person the agent acted for. */
+export interface InboxRow { n: NotificationRow; by: UserRow | null; behalf: UserRow | null }
+
+/** The person an agent's notification was made for (`data.issue_activity.on_behalf_of`), joined as `behalfUser`. */
+export const behalfUser = alias(schema.users, "behalf");
+export const behalfOn = sql`${behalfUser.id} = (${N.data} -> 'issue_activity' ->> 'on_behalf_of')::uuid`;
+
+/** Notifications with their sender and on-behalf-of person. */
+const inboxRows = (db: DbOrTx) =>
+  db.select({ n: N, by: schema.users, behalf: behalfUser }).from(N)
+    .leftJoin(schema.users, eq(schema.users.id, N.triggeredById))
+    .leftJoin(behalfUser, behalfOn);
 
 /** One page of the inbox, newest first, with the total for the envelope. */
 export async function listInbox(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<{ rows: InboxRow[]; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ n: N, by: schema.users }).from(N).leftJoin(schema.users, eq(schema.users.id, N.triggeredById)).where(where).orderBy(desc(N.createdAt), desc(N.id)).limit(limit).offset(offset),
+    inboxRows(db).where(where).orderBy(desc(N.createdAt), desc(N.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(N).where(where),
   ]);
   return { rows, total };
@@ -57,12 +69,7 @@ export async function listInbox(db: DbOrTx, where: SQL, limit: number, offset: n
 
 /** The caller's own notification in the workspace, or 404 (another person's rows do not exist for them). */
 export async function loadOwnNotification(db: DbOrTx, workspaceId: string, userId: string, id: string): Promise<InboxRow> {
-  const [row] = await db
-    .select({ n: N, by: schema.users })
-    .from(N)
-    .leftJoin(schema.users, eq(schema.users.id, N.triggeredById))
-    .where(and(eq(N.id, id), eq(N.workspaceId, workspaceId), eq(N.receiverId, userId)))
-    .limit(1);
+  const [row] = await inboxRows(db).where(and(eq(N.id, id), eq(N.workspaceId, workspaceId), eq(N.receiverId, userId))).limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
@@ -70,7 +77,7 @@ export async function loadOwnNotification(db: DbOrTx, workspaceId: string, userI
 /** Change one notification (read, archive, snooze) and return it with its sender. */
 export async function setNotification(db: DbOrTx, row: InboxRow, set: Partial<Pick<NotificationRow, "readAt" | "archivedAt" | "snoozedTill">>, userId: string): Promise<InboxRow> {
   const [n] = await db.update(N).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(N.id, row.n.id)).returning();
-  return { n, by: row.by };
+  return { ...row, n };
 }
 
 /** Unread counts of the two tabs: unread, not archived, not snoozed; All counts the non-mention rows. */

@@ -12,7 +12,7 @@ import { presentNotification } from "./presenters.ts";
 import { inboxWhere, listInbox, loadOwnNotification, markAllRead, setNotification, unreadCounts, type InboxRow } from "./commands.ts";
 
 
-const present = (r: InboxRow) => presentNotification(r.n, r.by);
+const present = (r: InboxRow) => presentNotification(r.n, r.by, r.behalf);
 
 /**
  * The inbox (wire-facts §9, platform.md §7): a person's own notifications in a workspace — list with filters

@@ -62,10 +62,12 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
   const [assignees, subscribers, members] = await Promise.all([
     db.select({ id: schema.issueAssignees.assigneeId, at: schema.issueAssignees.createdAt }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId)),
     db.select({ id: schema.issueSubscribers.subscriberId }).from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, issueId)),
+    // people only: an agent's bot is never told anything
     db
       .select({ id: schema.projectMembers.memberId, role: schema.projectMembers.role })
       .from(schema.projectMembers)
-      .where(and(eq(schema.projectMembers.projectId, issue.projectId), eq(schema.projectMembers.isActive, true))),
+      .innerJoin(schema.users, eq(schema.users.id, schema.projectMembers.memberId))
+      .where(and(eq(schema.projectMembers.projectId, issue.projectId), eq(schema.projectMembers.isActive, true), eq(schema.users.isBot, false))),
   ]);
   const roles = new Map(members.map((m) => [m.id, m.role]));
   const canSee = (u: string) => roles.has(u) && canSeeWorkItem({ userId: u, projectRole: roles.get(u), guestViewAllFeatures: item.guestAll, creatorId: issue.createdById });
@@ -85,7 +87,7 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
       : a.field === "description" || (a.field === "comment" && a.verb !== "deleted") ? newMentions(extractMentionIds(a.oldValue), extractMentionIds(a.newValue))
       : [];
     const recipients = recipientsOf(
-      { verb: a.verb, field: a.field, actorId: a.actorId, newStateGroup: a.field === "state" ? item.stateGroup : null },
+      { verb: a.verb, field: a.field, actorId: a.actorId, onBehalfOfId: a.onBehalfOfId, newStateGroup: a.field === "state" ? item.stateGroup : null },
       { creatorId: issue.createdById, assigneeIds: creation ? assignedAtCreation : assignees.map((r) => r.id), subscriberIds: subscribers.map((r) => r.id), mentionedIds: mentioned },
       canSee,
       prefsOf,
@@ -95,6 +97,7 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
       issue_activity: {
         id: a.id, verb: a.verb, field: a.field, actor: a.actorId, new_value: a.newValue, old_value: a.oldValue,
         issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier, new_identifier: a.newIdentifier,
+        ...(a.onBehalfOfId ? { on_behalf_of: a.onBehalfOfId } : {}),
       },
     };
     const rich = a.field === "comment" || a.field === "description";

@@ -6,6 +6,7 @@ import { addJob } from "../../core/jobs.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { getInstanceConfig } from "../../core/instance-config.ts";
 import { notificationMail, type MailItem } from "./mail-content.ts";
+import { behalfOn, behalfUser as behalf } from "./commands.ts";
 
 /**
  * Notification mail (issue #9 point 8): new notifications schedule one `notifications:mail` job per receiver, keyed
@@ -47,11 +48,13 @@ export async function mailNotifications(app: AppContext, receiverId: string): Pr
       .select({
         id: N.id, title: N.title, data: N.data, sender: N.sender, stripped: N.messageStripped,
         actor: sql<string | null>`coalesce(nullif(${schema.users.displayName}, ''), ${schema.users.firstName})`,
+        behalf: sql<string | null>`coalesce(nullif(${behalf.displayName}, ''), ${behalf.firstName})`,
         slug: schema.workspaces.slug, wsName: schema.workspaces.name,
       })
       .from(N)
       .innerJoin(schema.workspaces, eq(schema.workspaces.id, N.workspaceId))
       .leftJoin(schema.users, eq(schema.users.id, N.triggeredById))
+      .leftJoin(behalf, behalfOn)
       .where(and(eq(N.receiverId, receiverId), isNull(N.emailedAt), isNull(N.readAt), isNull(N.archivedAt), gt(N.createdAt, new Date(Date.now() - MAIL_LATE_MS))))
       .orderBy(asc(N.createdAt))
       .limit(NOTIFICATION_MAIL_MAX)
@@ -63,7 +66,8 @@ export async function mailNotifications(app: AppContext, receiverId: string): Pr
       return {
         key: `${d.issue.identifier}-${d.issue.sequence_id}`,
         title: d.issue.name ?? r.title,
-        actor: r.actor ?? "Someone",
+        // an agent's change names the person it acted for
+        actor: `${r.actor ?? "Someone"}${r.behalf ? ` (on behalf of ${r.behalf})` : ""}`,
         reason: r.sender.split(":").pop() ?? "",
         field: d.issue_activity.field ?? null,
         verb: d.issue_activity.verb ?? null,

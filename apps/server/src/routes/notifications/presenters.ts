@@ -5,8 +5,8 @@ import { auditFields, iso, userLiteOrNull } from "../../core/present.ts";
 type NotificationRow = typeof schema.notifications.$inferSelect;
 type UserRow = typeof schema.users.$inferSelect;
 
-/** A notification (wire-facts §9) with its sender's user-lite. */
-export function presentNotification(n: NotificationRow, triggeredBy: UserRow | null): Notification {
+/** A notification (wire-facts §9) with its sender's user-lite (and, for an agent's change, the person it acted for). */
+export function presentNotification(n: NotificationRow, triggeredBy: UserRow | null, onBehalfOf: UserRow | null = null): Notification {
   return {
     id: n.id,
     workspace: n.workspaceId,
@@ -25,6 +25,7 @@ export function presentNotification(n: NotificationRow, triggeredBy: UserRow | n
     snoozed_till: iso(n.snoozedTill),
     archived_at: iso(n.archivedAt),
     triggered_by_details: userLiteOrNull(triggeredBy),
+    on_behalf_of_details: userLiteOrNull(onBehalfOf),
     is_inbox_issue: n.isInboxIssue,
     is_intake_issue: n.isInboxIssue,
     is_mentioned_notification: n.isMentionedNotification,

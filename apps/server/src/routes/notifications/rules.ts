@@ -2,7 +2,8 @@ import type { NotificationReason } from "@stride/shared/contract";
 
 /**
  * Who is told about one work-item activity, and why (platform.md §4 Notification, issue #9 point 8): the item's
- * subscribers, assignees and the people the change newly mentions — never the actor, never anyone who cannot see
+ * subscribers, assignees and the people the change newly mentions — never the actor (nor the person an agent's bot
+ * acted for: they started the run and follow it in its execution), never anyone who cannot see
  * the item (a guest of a project without guest_view_all_features sees only the items they created), and only
  * when the receiver's notification preferences take that kind of change. Pure: the job gathers the facts.
  */
@@ -18,6 +19,8 @@ export interface ActivityFacts {
   verb: string;
   field: string | null;
   actorId: string | null;
+  /** An agent's change: the person who started the run (told no more than the actor is). */
+  onBehalfOfId?: string | null;
   /** The state group the item moved to, for a `state` change (completed is its own preference). */
   newStateGroup?: string | null;
 }
@@ -64,7 +67,7 @@ export function recipientsOf(
   const pref = preferenceOf(a);
   if (pref === null) return [];
   const out = new Map<string, Recipient>();
-  const allowed = (u: string) => u !== a.actorId && canSee(u);
+  const allowed = (u: string) => u !== a.actorId && u !== a.onBehalfOfId && canSee(u);
   for (const u of item.mentionedIds) {
     if (allowed(u) && prefsOf(u).mention) out.set(u, { receiverId: u, reason: "mentioned" });
   }

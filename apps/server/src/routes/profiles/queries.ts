@@ -103,13 +103,15 @@ export async function profileActivity(db: DbOrTx, workspaceId: string, userId: s
   return { rows: rows.map((r) => r.a), total: rows[0]?.total ?? 0 };
 }
 
-/** Work items and projects by id, for the activity rows' details. */
+/** Work items, projects and the people an agent acted for (a bot's activity), by id, for the activity rows' details. */
 export async function activityRelations(db: DbOrTx, rows: ActivityRow[]) {
   const issueIds = [...new Set(rows.map((r) => r.issueId).filter((x): x is string => !!x))];
   const projectIds = [...new Set(rows.map((r) => r.projectId))];
-  const [issues, projects] = await Promise.all([
+  const peopleIds = [...new Set(rows.map((r) => r.onBehalfOfId).filter((x): x is string => !!x))];
+  const [issues, projects, people] = await Promise.all([
     issueIds.length ? db.select().from(I).where(inArray(I.id, issueIds)) : [],
     projectIds.length ? db.select().from(PR).where(inArray(PR.id, projectIds)) : [],
+    peopleIds.length ? db.select().from(schema.users).where(inArray(schema.users.id, peopleIds)) : [],
   ]);
-  return { issues: new Map(issues.map((i) => [i.id, i])), projects: new Map(projects.map((p) => [p.id, p])) };
+  return { issues: new Map(issues.map((i) => [i.id, i])), projects: new Map(projects.map((p) => [p.id, p])), people: new Map(people.map((u) => [u.id, u])) };
 }

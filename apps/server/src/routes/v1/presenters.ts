@@ -27,7 +27,7 @@ export async function presentV1Projects(db: DbOrTx, userId: string, rows: Projec
   const ids = rows.map((r) => r.id);
   const extras = await db.execute<{ id: string; total_members: number; total_cycles: number; total_modules: number; member_role: number | null; sort_order: number | null }>(sql`
     SELECT p.id,
-      (SELECT count(*)::int FROM project_members m WHERE m.project = p.id AND m.is_active) AS total_members,
+      (SELECT count(*)::int FROM project_members m JOIN users u ON u.id = m.member WHERE m.project = p.id AND m.is_active AND NOT u.is_bot) AS total_members,
       (SELECT count(*)::int FROM cycles c WHERE c.project = p.id) AS total_cycles,
       (SELECT count(*)::int FROM modules md WHERE md.project = p.id) AS total_modules,
       me.role AS member_role, me.sort_order AS sort_order

@@ -157,7 +157,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     policy: PERMISSIONS.projectMember.view,
     handler: async (ctx) => {
       const rows = await db.select({ user: users }).from(projectMembers).innerJoin(users, eq(users.id, projectMembers.memberId))
-        .where(and(eq(projectMembers.projectId, ctx.project.id), eq(projectMembers.isActive, true))).orderBy(asc(projectMembers.createdAt));
+        .where(and(eq(projectMembers.projectId, ctx.project.id), eq(projectMembers.isActive, true), eq(users.isBot, false))).orderBy(asc(projectMembers.createdAt));
       return shapeAll(rows.map((r) => ({ ...presentUserLite(r.user) })), ctx.query);
     },
   });

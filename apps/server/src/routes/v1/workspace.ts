@@ -40,7 +40,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
         .select({ user: users, role: workspaceMembers.role })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.memberId))
-        .where(and(eq(workspaceMembers.workspaceId, ctx.workspace.id), eq(workspaceMembers.isActive, true)))
+        .where(and(eq(workspaceMembers.workspaceId, ctx.workspace.id), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
         .orderBy(asc(workspaceMembers.createdAt));
       return shapeAll(rows.map((r) => presentV1Member(r.user, r.role)), ctx.query);
     },
@@ -160,7 +160,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
       const id = ctx.project.id;
       const [c] = await ctx.app.db.execute<Record<string, number>>(sql`
         SELECT
-          (SELECT count(*)::int FROM project_members WHERE project = ${id} AND is_active) AS members,
+          (SELECT count(*)::int FROM project_members m JOIN users u ON u.id = m.member WHERE m.project = ${id} AND m.is_active AND NOT u.is_bot) AS members,
           (SELECT count(*)::int FROM states WHERE project = ${id} AND NOT is_triage) AS states,
           (SELECT count(*)::int FROM labels WHERE project = ${id}) AS labels,
           (SELECT count(*)::int FROM cycles WHERE project = ${id}) AS cycles,

@@ -91,10 +91,15 @@ async function fanOut(app: AppContext, job: WebhookEventJob): Promise<void> {
     const data = job.action === "deleted" ? { id: job.entity_id } : await entityData(tx, job.event, job.entity_id);
     if (!data) return; // gone before the event was sent: its deletion (if any) is its own event
     const actor = await actorLite(tx, job.actor_id);
+    // an agent's change: its bot is the actor, and the activity names the person it acted for
+    const behalf = await actorLite(tx, job.on_behalf_of_id ?? null);
     const changes = job.changes.length ? job.changes : [NO_CHANGE];
     for (const w of targets) {
       for (const change of changes) {
-        const activity = { field: change.field, new_value: change.new_value, old_value: change.old_value, actor, old_identifier: change.old_identifier, new_identifier: change.new_identifier };
+        const activity = {
+          field: change.field, new_value: change.new_value, old_value: change.old_value, actor, ...(behalf ? { on_behalf_of: behalf } : {}),
+          old_identifier: change.old_identifier, new_identifier: change.new_identifier,
+        };
         await queueDelivery(tx, w, job.event, job.action, webhookBody({ event: job.event, action: job.action, webhookId: w.id, workspaceId: job.workspace_id, data, activity }));
       }
     }

@@ -12,7 +12,7 @@ it("the web's texts and final statuses are the contract's", () => {
 const NOW = Date.UTC(2026, 0, 1, 12);
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 const template = (type: "coding" | "triage", envs?: string[]): AgentTemplate => ({
-  id: "t1", cluster_id: "c", created_at: iso(0), updated_at: iso(0),
+  id: "t1", cluster_id: "c", bot_user_id: "b1", created_at: iso(0), updated_at: iso(0),
   config: { type, name: "Fixer", model_config: "m", ...(envs ? { environment_template_ids: envs } : {}) },
 });
 const metadata = [

@@ -9,7 +9,8 @@ import { Lazy } from "../../app/lazy.tsx";
 import { workItemDetailChunk } from "../../app/chunks/index.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
-import { DEFAULT_INBOX, describeNotification } from "./inbox.ts";
+import { DEFAULT_INBOX, describeNotification, notificationAction, notificationActor } from "./inbox.ts";
+import { BotBadge } from "../../components/work-item/ActorName.tsx";
 
 /** The work item beside the list: the detail chunk, loaded when a notification is opened. */
 const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
@@ -123,7 +124,7 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
           <span>{when.dateTime(n.created_at)}</span>
         </div>
         <div className={cx("truncate text-sm", unread && "font-semibold")}>{n.data.issue.name}</div>
-        <div className="truncate text-sm text-zinc-600 dark:text-zinc-400">{describeNotification(n)}</div>
+        <NotificationLine n={n} />
         {n.snoozed_till && new Date(n.snoozed_till) > new Date() && <div className="text-xs text-amber-600">Snoozed till {when.dateTime(n.snoozed_till)}</div>}
       </button>
       <div className="flex shrink-0 items-center gap-1">
@@ -188,5 +189,23 @@ function CustomSnooze({ onClose, onSnooze }: { onClose: () => void; onSnooze: (t
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** Who did what: "Ada commented"; an agent's change shows its bot badge, and beneath, the person it acted for. */
+function NotificationLine({ n }: { n: Notification }) {
+  const who = notificationActor(n);
+  return (
+    <>
+      <div className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={describeNotification(n)}>
+        {who.name}
+        {who.isBot && <> <BotBadge /></>} {notificationAction(n)}
+      </div>
+      {who.onBehalfOf && (
+        <div className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-on-behalf-of>
+          on behalf of <span className="font-medium text-zinc-700 dark:text-zinc-300">{who.onBehalfOf}</span>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Notification } from "@stride/shared/contract";
-import { describeNotification } from "./inbox.ts";
+import { describeNotification, notificationActor } from "./inbox.ts";
 
 const n = (activity: Partial<Notification["data"]["issue_activity"]>, extra: Partial<Notification> = {}) =>
   ({
@@ -19,5 +19,12 @@ describe("inbox row text", () => {
     expect(describeNotification(n({ field: "comment", verb: "created" }))).toBe("ada commented");
     expect(describeNotification(n({ field: "comment", verb: "created" }, { is_mentioned_notification: true }))).toBe("ada mentioned you");
     expect(describeNotification(n({ verb: "created", field: null }))).toBe("ada created the work item and assigned you");
+  });
+
+  it("names the person an agent acted for", () => {
+    const agent = { triggered_by_details: { display_name: "Coder", is_bot: true }, on_behalf_of_details: { display_name: "ada" } } as Partial<Notification>;
+    expect(describeNotification(n({ field: "comment", verb: "created" }, agent))).toBe("Coder on behalf of ada commented");
+    expect(notificationActor(n({ field: "state" }, agent))).toEqual({ name: "Coder", isBot: true, onBehalfOf: "ada" });
+    expect(notificationActor(n({ field: "state" }))).toEqual({ name: "ada", isBot: false, onBehalfOf: null });
   });
 });

@@ -9,16 +9,30 @@ const FIELD_NAME: Record<string, string> = {
   start_date: "start date", target_date: "due date", cycles: "cycle", modules: "module", parent: "parent", estimate_point: "estimate",
 };
 
-/** One line of what happened, for the inbox row: "Ada Admin assigned you", "… commented", "… changed the priority to high". */
-export function describeNotification(n: Notification): string {
-  const who = n.triggered_by_details?.display_name ?? "Someone";
+/** Who did it: the sender's name and, for an agent's change (its bot sent it), the person the agent acted for. */
+export function notificationActor(n: Notification): { name: string; isBot: boolean; onBehalfOf: string | null } {
+  return {
+    name: n.triggered_by_details?.display_name ?? "Someone",
+    isBot: !!n.triggered_by_details?.is_bot,
+    onBehalfOf: n.on_behalf_of_details?.display_name ?? null,
+  };
+}
+
+/** What happened, after who did it: "assigned you", "commented", "changed the priority to high". */
+export function notificationAction(n: Notification): string {
   const a = n.data.issue_activity;
-  if (n.is_mentioned_notification) return `${who} mentioned you`;
-  if (a.verb === "created" && a.field === null) return `${who} created the work item and assigned you`;
-  if (a.field === "comment") return a.verb === "created" ? `${who} commented` : `${who} updated a comment`;
-  if (a.field === "assignees") return a.new_identifier === n.receiver ? `${who} assigned you` : a.new_value ? `${who} added assignee ${a.new_value}` : `${who} removed assignee ${a.old_value ?? ""}`.trim();
+  if (n.is_mentioned_notification) return "mentioned you";
+  if (a.verb === "created" && a.field === null) return "created the work item and assigned you";
+  if (a.field === "comment") return a.verb === "created" ? "commented" : "updated a comment";
+  if (a.field === "assignees") return a.new_identifier === n.receiver ? "assigned you" : a.new_value ? `added assignee ${a.new_value}` : `removed assignee ${a.old_value ?? ""}`.trim();
   const field = FIELD_NAME[a.field ?? ""] ?? (a.field ?? "the work item").replace(/_/g, " ");
-  if (a.field === "description") return `${who} updated the description`;
-  if (!a.new_value) return `${who} removed the ${field}`;
-  return `${who} changed the ${field} to ${a.new_value}`;
+  if (a.field === "description") return "updated the description";
+  if (!a.new_value) return `removed the ${field}`;
+  return `changed the ${field} to ${a.new_value}`;
+}
+
+/** One line of what happened: "Ada Admin assigned you", "Coder on behalf of Ada Admin commented". */
+export function describeNotification(n: Notification): string {
+  const who = notificationActor(n);
+  return `${who.name}${who.onBehalfOf ? ` on behalf of ${who.onBehalfOf}` : ""} ${notificationAction(n)}`;
 }

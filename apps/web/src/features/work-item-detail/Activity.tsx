@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from "react";
-import { Avatar, ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
+import { ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
 import type { ItemKind } from "../../api/work-items.ts";
 import { useActivity, useCommentMutations, useComments } from "../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Activity as ActivityItem, Comment } from "../../api/work-items-types.ts";
 import { RichEditor, RichText, type RichEditorHandle } from "../../components/work-item/RichEditor.tsx";
 import { linkEditorAssets } from "../../api/work-items-upload.ts";
-import { displayName } from "../../components/work-item/properties.tsx";
+import { ActorAvatar, ActorName, OnBehalfOf } from "../../components/work-item/ActorName.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { formatDate, relativeTime } from "../../lib/dates.ts";
 import { isEmptyHtml } from "../../lib/html.ts";
@@ -84,13 +84,14 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
 }
 
 function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
-  const who = a.actor_detail ? displayName(a.actor_detail) : a.actor ? displayName(refs.userById.get(a.actor)) : "Someone";
+  const who = a.actor_detail ?? (a.actor ? refs.userById.get(a.actor) : null);
   const when = useDateTimeFormat();
   return (
     <li className="flex items-start gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
       <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-zinc-100 dark:bg-zinc-800"><Icon name="restore" size={11} /></span>
       <span className="min-w-0 flex-1">
-        <span className="font-medium text-zinc-800 dark:text-zinc-200">{who}</span> {describeActivity(a, formatDate)}
+        <ActorName actor={who} /> {describeActivity(a, formatDate)}
+        {a.on_behalf_of_detail && <> <OnBehalfOf person={a.on_behalf_of_detail} /></>}
         <time className="ml-1.5 text-zinc-400" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
       </span>
     </li>
@@ -109,10 +110,11 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
   const when = useDateTimeFormat();
   return (
     <li className="flex gap-2" data-comment={c.id}>
-      <Avatar name={author?.display_name ?? "?"} url={author?.avatar_url} size="sm" />
+      <ActorAvatar actor={author} />
       <div className="min-w-0 flex-1 rounded-lg border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="mb-1 flex items-center gap-2 text-xs">
-          <span className="font-medium text-zinc-800 dark:text-zinc-200">{displayName(author)}</span>
+        <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+          <ActorName actor={author} />
+          <OnBehalfOf person={c.on_behalf_of_detail} />
           <time className="text-zinc-400" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
           {c.edited_at && <span className="text-zinc-400">(edited)</span>}
           {mine && !editing && (
