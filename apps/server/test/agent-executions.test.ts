@@ -406,6 +406,25 @@ describe("MCP servers of environment templates", () => {
   });
 });
 
+describe("command output (issue #24 point 7)", () => {
+  it("any bytes a command prints are stored and shown safely, and the run goes on to its true end", async () => {
+    const issueId = await workItem("Binary output");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "printf 'a\\000b\\377\\001c\\033[31mred\\033[0m'" } }] }, { text: "Saw it." });
+    const r = await execute({ execution_config: {}, issue_id: issueId, content: "print bytes" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "Saw it.", status_reason: null });
+    const out = d.records.find((x: { type: string }) => x.type === "tool_call_output");
+    // NUL and other control characters as their symbols, a byte that is no UTF-8 as U+FFFD, colours dropped
+    expect(out.content).toContain("a\u2400b\ufffd\u2401cred");
+    // the model was told the same text
+    const sent = ms.requests[1].body.messages.find((m: { role: string }) => m.role === "tool");
+    expect(sent.content).toBe(out.content);
+    expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
+    expect((await t.app.jobs.list(t.db.db, AGENT_RUN_TASK))).toEqual([]);
+  });
+});
+
 describe("artifacts", () => {
   it("serves content over 256 KB only by download_url", async () => {
     ms.script({ text: "ok" });

@@ -116,6 +116,18 @@ describe("retries", () => {
   });
 });
 
+describe("failures the database cannot quote (issue #24 point 7)", () => {
+  it("a job whose error holds a NUL still fails cleanly: unlocked, its error recorded with the NUL shown", async () => {
+    const { q } = queue();
+    q.register("test-nul", async () => { throw new Error("Failed query: insert … params: a\u0000b"); }, { maxAttempts: 1 });
+    const id = await q.enqueue(t.db.db, "test-nul", {});
+    await q.drain();
+    const [job] = (await q.list(t.db.db, "test-nul")).filter((j) => j.id === id);
+    expect(job).toMatchObject({ failed: true, locked: false, attempts: 1 });
+    expect(job.lastError).toContain("params: a\u2400b");
+  });
+});
+
 describe("job keys", () => {
   it("a job key de-duplicates: a second enqueue replaces the waiting job, which runs once with the latest payload", async () => {
     const seen: unknown[] = [];

@@ -7,6 +7,7 @@ import {
   type CronItem, type Runner, type SharedOptions, type TaskList, type WorkerEvents,
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
+import { printable } from "./printable.ts";
 
 /**
  * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
@@ -320,7 +321,11 @@ export class JobQueue {
     for (const [name, t] of this.tasks) {
       list[name] = async (payload, helpers) => {
         const j = helpers.job;
-        await t.handler(payload, { id: String(j.id), task: name, attempts: j.attempts, maxAttempts: j.max_attempts });
+        try {
+          await t.handler(payload, { id: String(j.id), task: name, attempts: j.attempts, maxAttempts: j.max_attempts });
+        } catch (e) {
+          throw storableError(e);
+        }
       };
     }
     return list;
@@ -376,6 +381,17 @@ export class JobQueue {
       this.startRunner().catch((e) => this.scheduleRestart(errorText(e)));
     }, delay);
   }
+}
+
+/**
+ * A job's error as the queue can record it: its message is stored as the job's last error, and one holding a NUL
+ * (a failed query quoting binary data in its parameters) could not be, which left the job locked.
+ */
+function storableError(e: unknown): unknown {
+  if (!(e instanceof Error) || (printable(e.message) === e.message && printable(e.stack ?? "") === (e.stack ?? ""))) return e;
+  const clean = new Error(printable(e.message), { cause: e });
+  clean.stack = printable(e.stack ?? "");
+  return clean;
 }
 
 /** The error's message, with its cause's (drizzle wraps the database's error as the cause of "Failed query: …"). */

@@ -8,10 +8,11 @@ import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
 import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
 import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
-import { appendRecord } from "../../routes/agents/records.ts";
+import { appendRecord, recordContent } from "../../routes/agents/records.ts";
+import { printable, printableJson } from "../../core/printable.ts";
 import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
-import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext } from "./tools.ts";
+import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext, type ToolResult } from "./tools.ts";
 import { connectMcp, type McpConnection } from "./mcp.ts";
 
 /**
@@ -73,7 +74,7 @@ class StreamedRecord {
     const content = this.text;
     this.pending = this.pending.then(async () => {
       if (!this.id) this.id = (await appendRecord(this.app.db, this.exec, { type: this.type, content })).id;
-      else await this.app.db.update(R).set({ content, updatedAt: new Date() }).where(eq(R.id, this.id));
+      else await this.app.db.update(R).set({ content: recordContent(content), updatedAt: new Date() }).where(eq(R.id, this.id));
     }).catch(() => {});
   }
 
@@ -225,7 +226,7 @@ async function converse(
   const consumedSeq = inputs.length ? inputs[inputs.length - 1].seq : exec.consumedSeq;
   if (!messages.length) messages.push({ role: "user", content: await introduction(app, exec, inputs.map((r) => r.content)) });
   else for (const r of inputs) messages.push({ role: "user", content: r.content });
-  await app.db.update(E).set({ messages, consumedSeq }).where(eq(E.id, exec.id));
+  await app.db.update(E).set({ messages: printableJson(messages), consumedSeq }).where(eq(E.id, exec.id));
 
   const maxSteps = cfg.max_steps ?? AGENT_DEFAULT_MAX_STEPS;
   const specs = [...tools.values()].map((t) => t.spec);
@@ -260,13 +261,19 @@ async function converse(
       if (signal.aborted) throw signal.reason;
     }
     await app.db.update(E).set({
-      messages, steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
+      messages: printableJson(messages), steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
     }).where(eq(E.id, exec.id));
     if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
   }
 }
 
-async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<{ content: string; format?: "text" | "code" | "diff"; isError?: boolean }> {
+async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
+  const out = await toolResult(tools, call, ctx);
+  // one printable text (core/printable.ts): the record and the model see the same
+  return { ...out, content: printable(out.content) };
+}
+
+async function toolResult(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
   if (call.argsError) return { content: call.argsError, isError: true };
   const tool = tools.get(call.name);
   if (!tool) return { content: `There is no tool "${call.name}". Tools: ${[...tools.keys()].join(", ")}.`, isError: true };
@@ -315,7 +322,7 @@ async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<
     }
     if (o.status === "cancelled") return; // the cancel call wrote it
     const [row] = await tx.update(E).set({
-      status: o.status, statusReason: o.reason, summary: o.summary ?? o.reason, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
+      status: o.status, statusReason: o.reason && printable(o.reason), summary: printable(o.summary ?? o.reason ?? "") || null, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
     }).where(mine).returning();
     if (row) await recordExecutionActivity(tx, row, row.createdById, `the agent execution ${o.status.replace("_", " ")}`, o.status);
   });
