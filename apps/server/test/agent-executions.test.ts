@@ -425,6 +425,72 @@ describe("command output (issue #24 point 7)", () => {
   });
 });
 
+describe("models fail softly (issue #24 point 10)", () => {
+  const errorsOf = (d: { records: { type: string; content: string }[] }) => d.records.filter((x) => x.type === "error").map((x) => x.content);
+
+  it("a server failure (5xx) or a rate limit (429, its Retry-After honoured) is tried again before the run fails", async () => {
+    ms.script({ error: { status: 500 } }, { error: { status: 429, headers: { "retry-after": "2" } } }, { text: "Answered at last." });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "Answered at last." });
+    expect(ms.requests).toHaveLength(3);
+    const notes = errorsOf(d);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/HTTP 500.*Trying again in \d s \(call 2 of 5\)\.$/);
+    expect(notes[1]).toMatch(/HTTP 429.*Trying again in 2 s \(call 3 of 5\)\.$/);
+    // the failed calls left nothing in the conversation
+    expect(ms.requests[2].body.messages).toEqual(ms.requests[0].body.messages);
+  });
+
+  it("a dropped connection, before or during the answer, is tried again; the answer that came whole is the one kept", async () => {
+    ms.script({ drop: true }, { text: "A partial answer that never ends", dropAfterFrames: 3 }, { text: "The whole answer." });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "The whole answer." });
+    expect(ms.requests).toHaveLength(3);
+    expect(errorsOf(d)).toEqual([expect.stringMatching(/closed the connection.*Trying again/), expect.stringMatching(/closed the connection|ended the stream/)]);
+    const conversation = (await row(r.body.execution_id)).messages as { role: string; content: string }[];
+    expect(conversation.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual(["The whole answer."]);
+  });
+
+  it("a failure that does not pass ends the run after the last try, with the provider's words", async () => {
+    ms.script(...Array.from({ length: 5 }, () => ({ error: { status: 503, headers: { "retry-after": "0" } } })), { text: "never asked" });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution.status).toBe("failed");
+    expect(d.execution.status_reason).toMatch(/failed to answer \(HTTP 503\)/);
+    expect(ms.requests).toHaveLength(5);
+    expect(errorsOf(d).filter((x) => x.includes("Trying again now"))).toHaveLength(4);
+    // a refused key is not tried again
+    ms.reset();
+    await w.ws.admin.post(`${w.project.base}/model-configs/wrong-key/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: "nope" });
+    const wrong = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "triage", name: "Wrong key", model_config: "wrong-key", max_steps: 2, timeout_s: 60 } })).body.agent_template.id;
+    const k = await execute({ execution_config: { agent_template_id: wrong }, content: "hi" });
+    await t.app.jobs.drain();
+    expect((await row(k.body.execution_id)).status).toBe("failed");
+    expect(ms.requests).toHaveLength(1);
+  });
+
+  it("a long command output goes to the model cut to a budget: its head and tail, with a note of what was cut", async () => {
+    const issueId = await workItem("Loud command");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "seq 1 300000" } }] }, { text: "That was long." });
+    const r = await execute({ execution_config: {}, issue_id: issueId, content: "count" });
+    await t.app.jobs.drain();
+    expect((await detail(r.body.execution_id)).execution.status).toBe("completed");
+    const second = ms.requests[1];
+    expect(JSON.stringify(second.body).length).toBeLessThan(64_000);
+    const sent = second.body.messages.find((m: { role: string }) => m.role === "tool").content as string;
+    expect(sent.startsWith("$ seq 1 300000\n(exit code 0")).toBe(true);
+    expect(sent).toContain("\n1\n2\n3\n");
+    expect(sent).toMatch(/\[… [\d,]+ characters cut from the middle of this output \([\d,]+ in all\) …\]/);
+    // the tail: the last lines kept by the sandbox and its note of the bytes it did not keep
+    expect(sent).toMatch(/more bytes not kept$/);
+  });
+});
+
 describe("artifacts", () => {
   it("serves content over 256 KB only by download_url", async () => {
     ms.script({ text: "ok" });

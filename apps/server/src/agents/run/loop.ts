@@ -3,7 +3,8 @@ import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/con
 import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { modelClient, ProviderError, type ChatMessage, type ToolCall, type Usage } from "../providers/index.ts";
+import { modelClient, ProviderError, type ChatMessage, type StreamEvent, type ToolCall, type Usage } from "../providers/index.ts";
+import { MODEL_ATTEMPTS, pause, retryDelay } from "./retry.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
 import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
@@ -239,25 +240,14 @@ async function converse(
       return { status: "failed", reason, summary: null };
     }
     if (signal.aborted) throw signal.reason;
-    const text = new StreamedRecord(app, exec, "message");
-    const thought = new StreamedRecord(app, exec, "reasoning");
-    const calls: ToolCall[] = [];
-    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    for await (const ev of client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal })) {
-      if (ev.type === "text") text.add(ev.delta);
-      else if (ev.type === "reasoning") thought.add(ev.delta);
-      else if (ev.type === "tool_call") calls.push(ev.call);
-      else if (ev.type === "finish") usage = ev.usage;
-    }
-    await thought.done();
-    const answer = await text.done();
+    const { answer, calls, usage } = await modelTurn(app, exec, () => client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal }), signal);
     steps++;
     messages.push({ role: "assistant", content: answer, ...(calls.length ? { toolCalls: calls } : {}) });
     for (const call of calls) {
       await appendRecord(app.db, exec, { type: "tool_call", format: "code", content: call.rawArgs || JSON.stringify(call.args), toolName: call.name, toolCallId: call.id });
       const out = await runTool(tools, call, ctx);
       await appendRecord(app.db, exec, { type: "tool_call_output", format: out.format ?? "text", content: out.content, toolName: call.name, toolCallId: call.id });
-      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: out.content, ...(out.isError ? { isError: true } : {}) });
+      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: withinBudget(out.content), ...(out.isError ? { isError: true } : {}) });
       if (signal.aborted) throw signal.reason;
     }
     await app.db.update(E).set({
@@ -265,6 +255,51 @@ async function converse(
     }).where(eq(E.id, exec.id));
     if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
   }
+}
+
+/**
+ * One answer of the model, streamed into its records. A call that fails for a passing reason (rate limit, server
+ * failure, dropped connection) is tried again after a wait (retry.ts), each wait told in an error record; what a
+ * failed call had streamed stays in its records, and the conversation gets only the answer that came whole.
+ */
+async function modelTurn(app: AppContext, exec: ExecutionRow, call: () => AsyncIterable<StreamEvent>, signal: AbortSignal): Promise<{ answer: string; calls: ToolCall[]; usage: Usage }> {
+  for (let attempt = 1; ; attempt++) {
+    const text = new StreamedRecord(app, exec, "message");
+    const thought = new StreamedRecord(app, exec, "reasoning");
+    const calls: ToolCall[] = [];
+    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    try {
+      for await (const ev of call()) {
+        if (ev.type === "text") text.add(ev.delta);
+        else if (ev.type === "reasoning") thought.add(ev.delta);
+        else if (ev.type === "tool_call") calls.push(ev.call);
+        else if (ev.type === "finish") usage = ev.usage;
+      }
+    } catch (e) {
+      await thought.done();
+      await text.done();
+      const wait = signal.aborted ? null : retryDelay(e, attempt);
+      if (wait === null) throw e;
+      const secs = Math.round(wait / 1000);
+      await appendRecord(app.db, exec, { type: "error", content: `${(e as Error).message} Trying again ${secs ? `in ${secs} s` : "now"} (call ${attempt + 1} of ${MODEL_ATTEMPTS}).` });
+      await pause(wait, signal);
+      continue;
+    }
+    await thought.done();
+    return { answer: await text.done(), calls, usage };
+  }
+}
+
+/** Characters of one tool output the model is sent at most; a longer one keeps its head and tail (issue #24 point 10). */
+export const TOOL_OUTPUT_BUDGET = 24_000;
+
+/** A tool output cut to TOOL_OUTPUT_BUDGET: its first and last parts, with a note of what was cut between them. */
+export function withinBudget(text: string, budget = TOOL_OUTPUT_BUDGET): string {
+  if (text.length <= budget) return text;
+  const head = Math.ceil(budget / 2);
+  const tail = budget - head;
+  const cut = text.length - head - tail;
+  return `${text.slice(0, head)}\n\n[… ${cut.toLocaleString("en")} characters cut from the middle of this output (${text.length.toLocaleString("en")} in all) …]\n\n${text.slice(text.length - tail)}`;
 }
 
 async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
