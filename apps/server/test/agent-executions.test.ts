@@ -182,11 +182,12 @@ describe("a coding run on a work item", () => {
     expect(git("show", `${branch}:bye.txt`)).toBe("bye\n");
     expect(git("rev-parse", `${branch}~1`).trim()).toBe(repo.head);
     expect(git("log", "-1", "--format=%B", branch)).toContain(`Work item: ${w.project.identifier}-${issue.sequenceId}`);
+    expect((await w.ws.member.get(`${w.project.base}/artifacts/${artifactId}/`)).body.committed).toEqual({ branch, commit: r.body.commit });
     const links = await t.db.db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, issueId));
     expect(links.map((l) => [l.url, l.title])).toEqual([[r.body.url, branch]]);
-    // the branch exists now: a second commit is refused
+    // the same diff again is refused: it is on its branch already
     const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
-    expect([again.status, again.body]).toEqual([409, { error: `The branch ${branch} already exists in the repository.` }]);
+    expect([again.status, again.body]).toEqual([409, { error: COMMIT_MSG.committed(branch) }]);
     expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
   });
 
@@ -211,6 +212,66 @@ describe("a coding run on a work item", () => {
     expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.noWorkItem }]);
     // a body without an artifact is refused before anything runs
     expect((await w.ws.member.post(`${w.project.base}/agent/executions/${quiet}/commit/`, {})).status).toBe(400);
+  });
+
+  it("commit pushes exactly the diff the reviewer saw (issue #24 point 6)", async () => {
+    const item = await workItem("Two files");
+    const base = `${w.project.base}/agent/executions`;
+    const commit = (id: string, artifactId: string) => w.ws.member.post(`${base}/${id}/commit/`, { artifact_id: artifactId });
+    const artifact = async (id: string) => (await w.ws.member.get(`${w.project.base}/artifacts/${id}/`)).body;
+    const files = (diff: string) => diff.match(/^diff --git.*$/gm);
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "one.txt", content: "1\n" } }] }, { text: "One file." });
+    const run = (await execute({ execution_config: {}, issue_id: item, content: "one" })).body.execution_id;
+    await t.app.jobs.drain();
+    const [first] = (await detail(run)).execution.artifact_ids;
+    expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
+
+    // a follow-up changes the checkout: a new artifact is the run's diff; the one reviewed before is unchanged
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "two.txt", content: "2\n" } }] }, { text: "Two files." });
+    await execute({ execution_id: run, content: "two" });
+    await t.app.jobs.drain();
+    const d = await detail(run);
+    expect(d.execution.artifact_ids).toHaveLength(1);
+    const [second] = d.execution.artifact_ids;
+    expect(second).not.toBe(first);
+    expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
+    expect(files((await artifact(second)).content)).toEqual(["diff --git a/one.txt b/one.txt", "diff --git a/two.txt b/two.txt"]);
+    // the older diff is not what the run holds now: refused
+    expect(await commit(run, first).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.superseded }]);
+
+    // while a follow-up works, nothing is committed
+    let open!: () => void;
+    ms.script({ text: "Looking again.", gate: new Promise<void>((r) => { open = r; }) });
+    await execute({ execution_id: run, content: "look" });
+    const drained = t.app.jobs.drain();
+    await until(() => row(run), (e) => e.status === "running");
+    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.running }]);
+    open();
+    await drained;
+    expect((await detail(run)).execution.artifact_ids).toEqual([second]); // the same diff: no new artifact
+
+    // the checkout changed behind the diff's back: refused; once it matches again, exactly the diff is committed
+    const rt = sandboxRuntime(t.app);
+    const sandboxId = d.execution.sandbox_ids[0];
+    expect((await rt.exec(sandboxId, "echo 3 > three.txt")).exitCode).toBe(0);
+    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.checkoutChanged }]);
+    expect((await rt.exec(sandboxId, "rm three.txt")).exitCode).toBe(0);
+    const ok = await commit(run, second);
+    expect(ok.status).toBe(200);
+    const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, item));
+    const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
+    expect(ok.body.branch).toBe(branch);
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" });
+    expect(git("diff", "--name-only", `${branch}~1`, branch).trim().split("\n")).toEqual(["one.txt", "two.txt"]);
+
+    // a second run on the item commits to a fresh branch, not 409
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "four.txt", content: "4\n" } }] }, { text: "Four." });
+    const later = (await execute({ execution_config: {}, issue_id: item, content: "again" })).body.execution_id;
+    await t.app.jobs.drain();
+    const fresh = await commit(later, (await detail(later)).execution.artifact_ids[0]);
+    expect([fresh.status, fresh.body.branch]).toEqual([200, `${branch}-2`]);
+    expect(git("diff", "--name-only", `${branch}-2~1`, `${branch}-2`).trim()).toBe("four.txt");
+    expect(git("rev-parse", branch).trim()).toBe(ok.body.commit);
   });
 
   it("search by tags and time, newest first, with paging", async () => {
@@ -499,7 +560,7 @@ describe("artifacts", () => {
     const big = "x".repeat(ARTIFACT_INLINE_MAX_BYTES + 1);
     const [a] = await t.db.db.insert(schema.agentArtifacts).values({ workspaceId: w.ws.id, projectId: w.project.id, executionId: r.body.execution_id, name: "big.log", kind: "log", content: big }).returning();
     const got = await w.ws.member.get(`${w.project.base}/artifacts/${a.id}/`);
-    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), download_url: `${w.project.base}/artifacts/${a.id}/download/` });
+    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), committed: null, download_url: `${w.project.base}/artifacts/${a.id}/download/` });
     const dl = await w.ws.member.get(got.body.download_url);
     expect(dl.status).toBe(200);
     expect(dl.text).toBe(big);

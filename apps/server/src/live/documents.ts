@@ -9,10 +9,11 @@ import { silently } from "../core/silent.ts";
 import { schema } from "../db/client.ts";
 import { presentSandbox } from "../routes/environments/presenters.ts";
 import { presentExecution, presentRecord } from "../routes/agents/presenters.ts";
+import { artifactIdsOf } from "../routes/agents/executions.ts";
 import type { LiveHub, LiveSink, LiveSubscription } from "./hub.ts";
 import type { LiveScope } from "./filter.ts";
 
-const { agentClusters, sandboxes, projects, projectMembers, workspaceMembers, agentExecutions, agentExecutionRecords, agentArtifacts, issueTasks, issues } = schema;
+const { agentClusters, sandboxes, projects, projectMembers, workspaceMembers, agentExecutions, agentExecutionRecords, issueTasks, issues } = schema;
 
 /** Records one `executions/` document message carries at most (the next message carries the rest). */
 const RECORDS_PER_DOC = 500;
@@ -129,8 +130,8 @@ export async function loadExecutionDocument(app: AppContext, id: string, after: 
     : gt(agentExecutionRecords.seq, after);
   const records = await app.db.select().from(agentExecutionRecords)
     .where(and(eq(agentExecutionRecords.executionId, id), which)).orderBy(asc(agentExecutionRecords.seq)).limit(RECORDS_PER_DOC);
-  const artifacts = await app.db.select({ id: agentArtifacts.id }).from(agentArtifacts).where(eq(agentArtifacts.executionId, id)).orderBy(asc(agentArtifacts.createdAt));
-  return { execution: presentExecution(e, artifacts.map((a) => a.id)), records: records.map(presentRecord), updated_at: iso(e.updatedAt) };
+  const artifacts = await artifactIdsOf(app.db, [id]);
+  return { execution: presentExecution(e, artifacts.get(id)), records: records.map(presentRecord), updated_at: iso(e.updatedAt) };
 }
 
 /**

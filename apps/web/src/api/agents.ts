@@ -111,9 +111,10 @@ export function useCommitExecution(slug: string, pid: string, issueId: string | 
     mutationFn: ({ executionId, body }: { executionId: string; body: CommitExecutionBody; label?: string }) =>
       api<CommitResult>(`${base(slug, pid)}agent/executions/${executionId}/commit/`, { method: "POST", body }),
     meta: { silent: true, successTitle: "Committed" },
-    onSuccess: () => {
-      // the branch link and its activity line on the work item
+    onSuccess: (_r, { body }) => {
+      // the branch link and its activity line on the work item; the artifact now names its branch
       if (issueId) for (const part of ["detail", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, issueId] });
+      void qc.invalidateQueries({ queryKey: qk.artifact(slug, pid, body.artifact_id) });
     },
   });
 }

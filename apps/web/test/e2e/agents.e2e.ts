@@ -240,11 +240,19 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await poll(() => status(second)).toBe("cancelled");
   expect(await status(first)).toBe("completed");
 
-  // the commit modal: the first run's diff reviewed and committed on a new branch
+  // a follow-up to the first run adds a file: the panel shows the newest diff (issue #24 point 6)
+  ms.script({ toolCalls: [{ id: "w2", name: "write_file", args: { path: "bye.txt", content: "Bye from the agent\n" } }] }, { text: "bye.txt says goodbye." });
+  await first.getByLabel("Follow-up message").fill("Also add bye.txt");
+  await first.getByRole("button", { name: "Send" }).click();
+  await first.getByText("bye.txt says goodbye.").waitFor();
+  await poll(() => status(first)).toBe("completed");
+  await artifact.locator("[data-diff-line=add]").getByText("Bye from the agent").waitFor();
+
+  // the commit modal: the first run's newest diff reviewed and committed on a new branch
   await artifact.getByRole("button", { name: "Commit…" }).click();
   const modal = page.getByRole("dialog", { name: "Commit the diff" });
   await modal.getByTestId("commit-branch").getByText(branch, { exact: true }).waitFor();
-  await poll(() => modal.getByTestId("commit-stats").textContent()).toBe("1 file changed, +1 −0");
+  await poll(() => modal.getByTestId("commit-stats").textContent()).toBe("2 files changed, +2 −0");
   await modal.locator("[data-diff-line=add]").getByText("Hello from the agent").waitFor();
   await modal.getByLabel("Commit message").fill("Greet the world from hello.txt");
   await modal.getByRole("button", { name: "Commit", exact: true }).click();
@@ -256,19 +264,19 @@ it("model and repository configured, a run watched live, a second run cancelled,
   expect(await link.getAttribute("href")).toBe(`file://${repo}#${branch}`);
   // and in the repository: the change on the branch, the work item named in the message
   expect(git(repo, "show", `${branch}:hello.txt`)).toBe("Hello from the agent\n");
+  expect(git(repo, "show", `${branch}:bye.txt`)).toBe("Bye from the agent\n");
   const message = git(repo, "log", "-1", "--format=%B", branch);
   expect(message).toContain("Greet the world from hello.txt");
   expect(message).toContain(`Work item: ${key}`);
 
-  // committing again is refused in the modal with the server's words
+  // after a reload the diff still says where it was committed, and offers no second commit
   await page.reload();
   await page.getByRole("tab", { name: "agent executions" }).click();
   // the newest run is open, the older one folded
   const again = page.locator(`[data-execution-id="${firstId}"]`);
   await again.getByRole("button", { name: "Coder", exact: true }).click();
-  await again.getByRole("button", { name: "Commit…" }).click();
-  await modal.getByRole("button", { name: "Commit", exact: true }).click();
-  await modal.getByRole("alert").getByText(`The branch ${branch} already exists in the repository.`).waitFor();
+  await again.getByRole("group", { name: "Artifact acme-app.diff" }).getByRole("status").getByText(`Committed on ${branch}`).waitFor();
+  expect(await again.getByRole("button", { name: "Commit…" }).count()).toBe(0);
   expect(git(repo, "branch", "--list", "stride/*").trim()).toBe(branch);
   // the whole flow (three settings screens, two runs in real sandboxes, a commit, a reload) takes its time on a busy machine
 }, 480_000);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/contract";
 import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
@@ -322,7 +322,11 @@ async function toolResult(tools: Map<string, Tool>, call: ToolCall, ctx: ToolCon
   }
 }
 
-/** `git diff` of each sandbox checkout against its starting commit, kept as the execution's diff artifact (replaced by a later run). */
+/**
+ * `git diff` of each sandbox checkout against its starting commit, kept as the execution's diff artifact. An
+ * artifact is never changed: a run whose diff differs from the newest of its name adds a new one (issue #24 point
+ * 6), so the id a person reviewed and commits always names the same content.
+ */
 async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: string[]): Promise<void> {
   if (!sandboxIds.length) return;
   const rt = sandboxRuntime(app);
@@ -334,13 +338,14 @@ async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: st
       const diff = await rt.diff(sb.id, base, folder);
       const repo = config.ide_configs.find((c) => !folder || c.repository.repo_slug.replace(/\//g, "-") === folder)?.repository;
       const name = `${(repo?.repo_slug ?? folder ?? "changes").replace(/\//g, "-") || "changes"}.diff`;
-      const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null };
-      await app.db.transaction(async (tx) => {
-        const [cur] = await tx.select({ id: A.id }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name)));
-        if (cur) await tx.update(A).set({ content: diff, meta, updatedAt: new Date() }).where(eq(A.id, cur.id));
-        else await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+      const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null, run_seq: exec.runSeq };
+      const added = await app.db.transaction(async (tx) => {
+        const [newest] = await tx.select({ content: A.content }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name))).orderBy(desc(A.createdAt), desc(A.id)).limit(1);
+        if (newest?.content === diff) return false;
+        await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+        return true;
       });
-      if (diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
+      if (added && diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
     }
   }
 }

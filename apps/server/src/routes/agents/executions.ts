@@ -284,10 +284,16 @@ export async function searchExecutions(app: AppContext, project: ProjectRow, cal
   return { rows: page, next: more ? page[page.length - 1].createdAt : null };
 }
 
+/**
+ * The current artifacts of executions: the newest of each name (a run that changes the checkout adds a new diff
+ * artifact; the earlier ones stay readable, but are no execution's current diff and cannot be committed).
+ */
 export async function artifactIdsOf(db: DbOrTx, executionIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (!executionIds.length) return out;
-  const rows = await db.select({ id: A.id, executionId: A.executionId }).from(A).where(inArray(A.executionId, executionIds)).orderBy(asc(A.createdAt));
+  const rows = await db.selectDistinctOn([A.executionId, A.name], { id: A.id, executionId: A.executionId, createdAt: A.createdAt }).from(A)
+    .where(inArray(A.executionId, executionIds)).orderBy(A.executionId, A.name, desc(A.createdAt), desc(A.id));
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const r of rows) out.set(r.executionId, [...(out.get(r.executionId) ?? []), r.id]);
   return out;
 }

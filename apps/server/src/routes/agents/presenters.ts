@@ -66,5 +66,6 @@ export function presentArtifact(a: ArtifactRow, downloadUrl: string): Artifact {
     ...(size > ARTIFACT_INLINE_MAX_BYTES ? { download_url: downloadUrl } : { content: a.content }),
     size,
     created_at: iso(a.createdAt),
+    committed: (a.meta as { committed?: Artifact["committed"] }).committed ?? null,
   };
 }

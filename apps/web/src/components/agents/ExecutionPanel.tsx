@@ -171,13 +171,17 @@ function prettyJson(text: string): string {
   }
 }
 
-/** An artifact; a diff of a finished run on a work item can be committed from the commit modal. */
+/**
+ * An artifact; a diff of a finished run on a work item can be committed from the commit modal. The panel is given
+ * the run's current artifacts: a run that changes the checkout makes a new one, so the newest diff is the one shown.
+ */
 function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id: string; commit: { executionId: string; issueId: string } | null }) {
   const a = useArtifact(slug, pid, id);
   const [reviewing, setReviewing] = useState(false);
-  const [branch, setBranch] = useState<string | null>(null);
+  const [committedNow, setBranch] = useState<string | null>(null);
   if (!a.data || a.data.content === undefined) return null;
   const artifact = { ...a.data, content: a.data.content };
+  const branch = committedNow ?? artifact.committed?.branch ?? null;
   const committable = commit && artifact.kind === "diff" && artifact.content.trim() !== "";
   return (
     <div role="group" aria-label={`Artifact ${artifact.name}`}>
