@@ -18,6 +18,7 @@ import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
 import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
 import { HANDOVER_DELAY_MS, MAX_RESUMES, reapStaleRuns } from "../src/agents/run/loop.ts";
 import { AGENT_RUN_TASK } from "../src/routes/agents/executions.ts";
+import { connectMcp } from "../src/agents/run/mcp.ts";
 
 /**
  * Executions (agents.md §2, §3, §5): the agent loop against the scripted model server, a real git repository
@@ -461,6 +462,47 @@ describe("MCP servers of environment templates", () => {
       expect(remote.requests.filter((q) => q.method === "POST").length).toBeGreaterThanOrEqual(3);
       expect(remote.requests.every((q) => q.headers.authorization === "Bearer remote-secret")).toBe(true);
       expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
+describe("remote MCP servers go through the outgoing-request guard (issue #24 point 4)", () => {
+  it("on save: an internal or metadata address is a clear 400 unless the instance allows internal targets", async () => {
+    const save = (url: string) => w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "generic_mcp", config: { url } });
+    t.app.config.outboundAllowPrivate = false;
+    try {
+      for (const url of ["http://127.0.0.1:9/mcp", "http://localhost:9/mcp", "http://[::1]:9/mcp", "http://10.0.0.8/mcp", "http://169.254.169.254/latest/"]) {
+        const r = await save(url);
+        expect([r.status, r.body], url).toEqual([400, { "config.url": ["URL resolves to a blocked IP address."] }]);
+      }
+      // a name that does not resolve now is kept: every connection is checked again
+      expect((await save("https://mcp.unresolvable.invalid/mcp")).status).toBe(200);
+    } finally {
+      t.app.config.outboundAllowPrivate = true;
+    }
+    expect((await save("http://127.0.0.1:9/mcp")).status).toBe(200);
+    expect((await save("http://169.254.169.254/latest/")).status).toBe(400);
+  });
+
+  it("on connect: the URL (by address or by name) is checked again, and nothing is sent to a refused one", async () => {
+    const remote = await startMcpHttpServer();
+    try {
+      const strict = { ...t.app, config: { ...t.app.config, outboundAllowPrivate: false } };
+      const port = new URL(remote.url).port;
+      for (const url of [remote.url, `http://localhost:${port}/mcp`]) {
+        const tpl = { id: crypto.randomUUID(), type: "generic_mcp", config: { url, name: "remote" } };
+        await expect(connectMcp(strict, tpl, 0, null, new AbortController().signal)).rejects.toThrow(
+          /^The MCP server "remote" may not be reached: (127\.0\.0\.1|localhost) resolves to an internal address \(127\.0\.0\.1\), which outgoing requests may not reach \(OUTBOUND_ALLOW_PRIVATE=1 allows internal addresses\)\.$/,
+        );
+      }
+      expect(remote.requests).toEqual([]);
+      // allowed by the instance, the same server is reached through the guard
+      const conn = await connectMcp(t.app, { id: crypto.randomUUID(), type: "generic_mcp", config: { url: remote.url, name: "remote" } }, 0, null, new AbortController().signal);
+      expect(conn.tools.map((x) => x.spec.name)).toContain("remote__reverse");
+      await conn.close();
+      expect(remote.requests.length).toBeGreaterThan(0);
     } finally {
       await remote.close();
     }
