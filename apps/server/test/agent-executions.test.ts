@@ -425,6 +425,46 @@ describe("durable runs", () => {
   });
 });
 
+describe("agents have their own workers (issue #24 point 8)", () => {
+  it("a run starts while other jobs fill the general pool; a run waiting for an agent worker reports its place", async () => {
+    // an instance with one general slot and one agent slot, its workers running
+    const db = connect(t.dbUrl!, { max: 6, acquireTimeoutMs: t.app.config.dbAcquireTimeoutMs });
+    const app = createAppContext({ ...t.app.config, jobConcurrency: 1, agentConcurrency: 1 }, db);
+    let freeMail!: () => void;
+    const mailHeld = new Promise<void>((r) => { freeMail = r; });
+    let mails = 0;
+    app.jobs.register("test:slow-mail", async () => { mails++; await mailHeld; });
+    await app.jobs.start();
+    try {
+      // a slow mail holds the general pool's only slot
+      await app.jobs.enqueue(app.db, "test:slow-mail", {});
+      await until(async () => mails, (n) => n === 1);
+      // run A starts beside it, and holds the only agent slot until its model answers
+      let answerA!: () => void;
+      ms.script({ text: "A done.", gate: new Promise<void>((r) => { answerA = r; }) }, { text: "B done." }, { text: "C done." });
+      const run = async (content: string) => (await execute({ execution_config: { agent_template_id: triage }, content, tags: ["pool"] })).body.execution_id as string;
+      const a = await run("a");
+      await until(() => row(a), (e) => e.status === "running");
+      // B and C wait for the agent slot, and say where they are in the queue
+      const b = await run("b");
+      const c = await run("c");
+      expect((await detail(b)).execution).toMatchObject({ status: "pending", queue_position: 1 });
+      expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 2 });
+      const listed = (await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=pool`)).body.executions;
+      expect(listed.map((x: { id: string; queue_position: number | null }) => [x.id, x.queue_position])).toEqual([[c, 2], [b, 1], [a, null]]);
+      answerA();
+      await until(() => row(c), (e) => e.status === "completed");
+      expect((await detail(b)).execution).toMatchObject({ status: "completed", summary: "B done.", queue_position: null });
+      // all the while the mail held the general slot
+      expect(mails).toBe(1);
+    } finally {
+      freeMail();
+      await app.jobs.stop();
+      await db.close();
+    }
+  });
+});
+
 describe("MCP servers of environment templates", () => {
   it("calls a tool of a local stdio MCP server started inside the sandbox", async () => {
     const mcp = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "local_mcp", config: { command: "node", args: ["tools/mcp.mjs"] } })).body.environment_template.id;

@@ -166,8 +166,13 @@ export interface Execution {
   steps: number;
   usage: ExecutionUsage;
   duration_ms: number;
-  /** The diff artifacts of the run. */
+  /** The run's current diff artifacts (the newest of each repository; a run that changes the checkout makes a new one). */
   artifact_ids: string[];
+  /**
+   * A pending run's place among the runs waiting for the instance's agent workers (1: the next to start); null when
+   * it is not waiting (running, finished, or its worker is just taking it).
+   */
+  queue_position: number | null;
 }
 
 export interface ExecutionRecord {
