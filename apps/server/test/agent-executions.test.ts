@@ -441,7 +441,8 @@ describe("agents have their own workers (issue #24 point 8)", () => {
       await until(async () => mails, (n) => n === 1);
       // run A starts beside it, and holds the only agent slot until its model answers
       let answerA!: () => void;
-      ms.script({ text: "A done.", gate: new Promise<void>((r) => { answerA = r; }) }, { text: "B done." }, { text: "C done." });
+      let answerB!: () => void;
+      ms.script({ text: "A done.", gate: new Promise<void>((r) => { answerA = r; }) }, { text: "B done.", gate: new Promise<void>((r) => { answerB = r; }) }, { text: "C done." });
       const run = async (content: string) => (await execute({ execution_config: { agent_template_id: triage }, content, tags: ["pool"] })).body.execution_id as string;
       const a = await run("a");
       await until(() => row(a), (e) => e.status === "running");
@@ -452,7 +453,11 @@ describe("agents have their own workers (issue #24 point 8)", () => {
       expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 2 });
       const listed = (await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=pool`)).body.executions;
       expect(listed.map((x: { id: string; queue_position: number | null }) => [x.id, x.queue_position])).toEqual([[c, 2], [b, 1], [a, null]]);
+      // A ends: B takes the agent slot, C is next
       answerA();
+      await until(() => row(b), (e) => e.status === "running");
+      expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 1 });
+      answerB();
       await until(() => row(c), (e) => e.status === "completed");
       expect((await detail(b)).execution).toMatchObject({ status: "completed", summary: "B done.", queue_position: null });
       // all the while the mail held the general slot

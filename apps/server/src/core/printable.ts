@@ -7,15 +7,12 @@
  */
 
 // CSI sequences (ESC [ … final byte) and OSC sequences (ESC ] … BEL or ESC \), as terminals read them
-// eslint-disable-next-line no-control-regex
 const TERMINAL_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
-// eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function printable(text: string): string {
   // the common case (plain text) costs one test
-  // eslint-disable-next-line no-control-regex
   if (!/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ud800-\udfff]/.test(text)) return text;
   return text
     .replace(TERMINAL_ESCAPES, "")

@@ -124,6 +124,38 @@ it("a run against the scripted model server streams its records, its answer and 
   await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });
 
+it("a run waiting for an agent worker shows its place in the queue, then runs (issue #24 point 8)", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const [item] = await createItems(ctx.request, a, [{ name: "Wait your turn" }]);
+  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+  const agent = (await (await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Waiter", model_config: "local" } } })).json()).agent_template.id as string;
+  // the server's four agent workers (AGENT_CONCURRENCY) are each held by a run whose model has not answered yet
+  const gates: (() => void)[] = [];
+  const held = (text: string) => ({ text, gate: new Promise<void>((r) => { gates.push(r); }) });
+  ms.script(held("Held run done."), held("Held run done."), held("Held run done."), held("Held run done."), held("The waiting run ran."), { text: "The item's run ran." });
+  const run = async (data: Record<string, unknown>) => (await (await ctx.request.post(`${P}/agent/execute/`, { data: { execution_config: { agent_template_id: agent }, content: "go", ...data } })).json()).execution_id as string;
+  const holders = [await run({}), await run({}), await run({}), await run({})];
+  const status = async (id: string) => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status;
+  for (const id of holders) await poll(() => status(id)).toBe("running");
+  const waiting = await run({});
+  const mine = await run({ issue_id: item.id });
+
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  const panel = page.locator(`[data-execution-id="${mine}"]`);
+  const progress = panel.getByTestId("execution-progress");
+  await progress.getByText("Queued: 2nd in line, waiting for a free agent worker…").waitFor();
+  // a worker frees: the run ahead takes it (and holds it), this one is next
+  gates[0]();
+  await poll(() => status(waiting)).toBe("running");
+  await progress.getByText("Queued: next to start, waiting for a free agent worker…").waitFor();
+  for (const open of gates.slice(1)) open();
+  await panel.getByText("The item's run ran.").waitFor();
+  await poll(() => panel.locator("[data-execution-status]").getAttribute("data-execution-status")).toBe("completed");
+  for (const id of [...holders, waiting]) await poll(() => status(id)).toBe("completed");
+});
+
 it("the execution-history modal lists the project's runs and opens one live", async () => {
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;

@@ -48,7 +48,7 @@ export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose
     >
       <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
         <p className="text-sm text-zinc-600 dark:text-zinc-300">
-          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository ({branch}-2 and on when an earlier run's branch has that name), and the branch is linked on the work item. Exactly this diff is committed.</> : "Loading…"}
+          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on the work item. Exactly the diff below is committed.</> : "Loading…"}
         </p>
         <p className="text-xs text-zinc-500" data-testid="commit-stats">
           {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-green-700 dark:text-green-400">+{stats.added}</span> <span className="text-red-700 dark:text-red-400">−{stats.removed}</span>
