@@ -12,6 +12,7 @@ import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
 import { buildServer } from "./app.ts";
 import { bootTasks, jobHandlers } from "./startup.ts";
+import { AGENT_POOL } from "./routes/agents/jobs.ts";
 
 export interface Stride {
   url: string;
@@ -26,7 +27,8 @@ export function createAppContext(config: Config, database: Database): AppContext
     (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined),
     (p, s) => { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, s, { mode: 0o600 }); },
   );
-  const jobs = new JobQueue(database.sql, { concurrency: config.jobConcurrency, log: consoleJobLog(config.logLevel) });
+  // agent runs have their own workers: they never wait behind mail and webhooks, nor hold them up
+  const jobs = new JobQueue(database.sql, { concurrency: config.jobConcurrency, pools: { [AGENT_POOL]: config.agentConcurrency }, log: consoleJobLog(config.logLevel) });
   const app: AppContext = {
     db: database.db,
     sql: database.sql,

@@ -31,8 +31,10 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   runWorkers: boolean;
-  /** Background jobs this instance runs at once (JOB_CONCURRENCY). */
+  /** Background jobs this instance runs at once (JOB_CONCURRENCY), agent runs aside. */
   jobConcurrency: number;
+  /** Agent runs this instance runs at once, in their own worker pool (AGENT_CONCURRENCY). */
+  agentConcurrency: number;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
   trustProxy: string;
   /** Longest the app page waits to embed the screen's data (SCREEN_DATA_BUDGET_MS, default 3000). */
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || "warn",
     runWorkers: env.RUN_WORKERS !== "0",
     jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
+    agentConcurrency: Math.max(1, Math.floor(num(env.AGENT_CONCURRENCY, 4))),
     trustProxy: env.TRUST_PROXY || "",
     screenDataBudgetMs: Math.max(0, num(env.SCREEN_DATA_BUDGET_MS, 3000)),
     notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),

@@ -18,6 +18,7 @@ import { ensureBubblewrap } from "../src/agents/sandbox/bwrap.ts";
 import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
 import { HANDOVER_DELAY_MS, MAX_RESUMES, reapStaleRuns } from "../src/agents/run/loop.ts";
 import { AGENT_RUN_TASK } from "../src/routes/agents/executions.ts";
+import { connectMcp } from "../src/agents/run/mcp.ts";
 
 /**
  * Executions (agents.md §2, §3, §5): the agent loop against the scripted model server, a real git repository
@@ -195,11 +196,12 @@ describe("a coding run on a work item", () => {
     expect(git("show", `${branch}:bye.txt`)).toBe("bye\n");
     expect(git("rev-parse", `${branch}~1`).trim()).toBe(repo.head);
     expect(git("log", "-1", "--format=%B", branch)).toContain(`Work item: ${w.project.identifier}-${issue.sequenceId}`);
+    expect((await w.ws.member.get(`${w.project.base}/artifacts/${artifactId}/`)).body.committed).toEqual({ branch, commit: r.body.commit });
     const links = await t.db.db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, issueId));
     expect(links.map((l) => [l.url, l.title])).toEqual([[r.body.url, branch]]);
-    // the branch exists now: a second commit is refused
+    // the same diff again is refused: it is on its branch already
     const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
-    expect([again.status, again.body]).toEqual([409, { error: `The branch ${branch} already exists in the repository.` }]);
+    expect([again.status, again.body]).toEqual([409, { error: COMMIT_MSG.committed(branch) }]);
     expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
   });
 
@@ -224,6 +226,66 @@ describe("a coding run on a work item", () => {
     expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.noWorkItem }]);
     // a body without an artifact is refused before anything runs
     expect((await w.ws.member.post(`${w.project.base}/agent/executions/${quiet}/commit/`, {})).status).toBe(400);
+  });
+
+  it("commit pushes exactly the diff the reviewer saw (issue #24 point 6)", async () => {
+    const item = await workItem("Two files");
+    const base = `${w.project.base}/agent/executions`;
+    const commit = (id: string, artifactId: string) => w.ws.member.post(`${base}/${id}/commit/`, { artifact_id: artifactId });
+    const artifact = async (id: string) => (await w.ws.member.get(`${w.project.base}/artifacts/${id}/`)).body;
+    const files = (diff: string) => diff.match(/^diff --git.*$/gm);
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "one.txt", content: "1\n" } }] }, { text: "One file." });
+    const run = (await execute({ execution_config: {}, issue_id: item, content: "one" })).body.execution_id;
+    await t.app.jobs.drain();
+    const [first] = (await detail(run)).execution.artifact_ids;
+    expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
+
+    // a follow-up changes the checkout: a new artifact is the run's diff; the one reviewed before is unchanged
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "two.txt", content: "2\n" } }] }, { text: "Two files." });
+    await execute({ execution_id: run, content: "two" });
+    await t.app.jobs.drain();
+    const d = await detail(run);
+    expect(d.execution.artifact_ids).toHaveLength(1);
+    const [second] = d.execution.artifact_ids;
+    expect(second).not.toBe(first);
+    expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
+    expect(files((await artifact(second)).content)).toEqual(["diff --git a/one.txt b/one.txt", "diff --git a/two.txt b/two.txt"]);
+    // the older diff is not what the run holds now: refused
+    expect(await commit(run, first).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.superseded }]);
+
+    // while a follow-up works, nothing is committed
+    let open!: () => void;
+    ms.script({ text: "Looking again.", gate: new Promise<void>((r) => { open = r; }) });
+    await execute({ execution_id: run, content: "look" });
+    const drained = t.app.jobs.drain();
+    await until(() => row(run), (e) => e.status === "running");
+    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.running }]);
+    open();
+    await drained;
+    expect((await detail(run)).execution.artifact_ids).toEqual([second]); // the same diff: no new artifact
+
+    // the checkout changed behind the diff's back: refused; once it matches again, exactly the diff is committed
+    const rt = sandboxRuntime(t.app);
+    const sandboxId = d.execution.sandbox_ids[0];
+    expect((await rt.exec(sandboxId, "echo 3 > three.txt")).exitCode).toBe(0);
+    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.checkoutChanged }]);
+    expect((await rt.exec(sandboxId, "rm three.txt")).exitCode).toBe(0);
+    const ok = await commit(run, second);
+    expect(ok.status).toBe(200);
+    const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, item));
+    const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
+    expect(ok.body.branch).toBe(branch);
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" });
+    expect(git("diff", "--name-only", `${branch}~1`, branch).trim().split("\n")).toEqual(["one.txt", "two.txt"]);
+
+    // a second run on the item commits to a fresh branch, not 409
+    ms.script({ toolCalls: [{ name: "write_file", args: { path: "four.txt", content: "4\n" } }] }, { text: "Four." });
+    const later = (await execute({ execution_config: {}, issue_id: item, content: "again" })).body.execution_id;
+    await t.app.jobs.drain();
+    const fresh = await commit(later, (await detail(later)).execution.artifact_ids[0]);
+    expect([fresh.status, fresh.body.branch]).toEqual([200, `${branch}-2`]);
+    expect(git("diff", "--name-only", `${branch}-2~1`, `${branch}-2`).trim()).toBe("four.txt");
+    expect(git("rev-parse", branch).trim()).toBe(ok.body.commit);
   });
 
   it("search by tags and time, newest first, with paging", async () => {
@@ -427,6 +489,51 @@ describe("durable runs", () => {
   });
 });
 
+describe("agents have their own workers (issue #24 point 8)", () => {
+  it("a run starts while other jobs fill the general pool; a run waiting for an agent worker reports its place", async () => {
+    // an instance with one general slot and one agent slot, its workers running
+    const db = connect(t.dbUrl!, { max: 6, acquireTimeoutMs: t.app.config.dbAcquireTimeoutMs });
+    const app = createAppContext({ ...t.app.config, jobConcurrency: 1, agentConcurrency: 1 }, db);
+    let freeMail!: () => void;
+    const mailHeld = new Promise<void>((r) => { freeMail = r; });
+    let mails = 0;
+    app.jobs.register("test:slow-mail", async () => { mails++; await mailHeld; });
+    await app.jobs.start();
+    try {
+      // a slow mail holds the general pool's only slot
+      await app.jobs.enqueue(app.db, "test:slow-mail", {});
+      await until(async () => mails, (n) => n === 1);
+      // run A starts beside it, and holds the only agent slot until its model answers
+      let answerA!: () => void;
+      let answerB!: () => void;
+      ms.script({ text: "A done.", gate: new Promise<void>((r) => { answerA = r; }) }, { text: "B done.", gate: new Promise<void>((r) => { answerB = r; }) }, { text: "C done." });
+      const run = async (content: string) => (await execute({ execution_config: { agent_template_id: triage }, content, tags: ["pool"] })).body.execution_id as string;
+      const a = await run("a");
+      await until(() => row(a), (e) => e.status === "running");
+      // B and C wait for the agent slot, and say where they are in the queue
+      const b = await run("b");
+      const c = await run("c");
+      expect((await detail(b)).execution).toMatchObject({ status: "pending", queue_position: 1 });
+      expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 2 });
+      const listed = (await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=pool`)).body.executions;
+      expect(listed.map((x: { id: string; queue_position: number | null }) => [x.id, x.queue_position])).toEqual([[c, 2], [b, 1], [a, null]]);
+      // A ends: B takes the agent slot, C is next
+      answerA();
+      await until(() => row(b), (e) => e.status === "running");
+      expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 1 });
+      answerB();
+      await until(() => row(c), (e) => e.status === "completed");
+      expect((await detail(b)).execution).toMatchObject({ status: "completed", summary: "B done.", queue_position: null });
+      // all the while the mail held the general slot
+      expect(mails).toBe(1);
+    } finally {
+      freeMail();
+      await app.jobs.stop();
+      await db.close();
+    }
+  });
+});
+
 describe("MCP servers of environment templates", () => {
   it("calls a tool of a local stdio MCP server started inside the sandbox", async () => {
     const mcp = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "local_mcp", config: { command: "node", args: ["tools/mcp.mjs"] } })).body.environment_template.id;
@@ -470,6 +577,132 @@ describe("MCP servers of environment templates", () => {
   });
 });
 
+describe("remote MCP servers go through the outgoing-request guard (issue #24 point 4)", () => {
+  it("on save: an internal or metadata address is a clear 400 unless the instance allows internal targets", async () => {
+    const save = (url: string) => w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "generic_mcp", config: { url } });
+    t.app.config.outboundAllowPrivate = false;
+    try {
+      for (const url of ["http://127.0.0.1:9/mcp", "http://localhost:9/mcp", "http://[::1]:9/mcp", "http://10.0.0.8/mcp", "http://169.254.169.254/latest/"]) {
+        const r = await save(url);
+        expect([r.status, r.body], url).toEqual([400, { "config.url": ["URL resolves to a blocked IP address."] }]);
+      }
+      // a name that does not resolve now is kept: every connection is checked again
+      expect((await save("https://mcp.unresolvable.invalid/mcp")).status).toBe(200);
+    } finally {
+      t.app.config.outboundAllowPrivate = true;
+    }
+    expect((await save("http://127.0.0.1:9/mcp")).status).toBe(200);
+    expect((await save("http://169.254.169.254/latest/")).status).toBe(400);
+  });
+
+  it("on connect: the URL (by address or by name) is checked again, and nothing is sent to a refused one", async () => {
+    const remote = await startMcpHttpServer();
+    try {
+      const strict = { ...t.app, config: { ...t.app.config, outboundAllowPrivate: false } };
+      const port = new URL(remote.url).port;
+      for (const url of [remote.url, `http://localhost:${port}/mcp`]) {
+        const tpl = { id: crypto.randomUUID(), type: "generic_mcp", config: { url, name: "remote" } };
+        await expect(connectMcp(strict, tpl, 0, null, new AbortController().signal)).rejects.toThrow(
+          /^The MCP server "remote" may not be reached: (127\.0\.0\.1|localhost) resolves to an internal address \(127\.0\.0\.1\), which outgoing requests may not reach \(OUTBOUND_ALLOW_PRIVATE=1 allows internal addresses\)\.$/,
+        );
+      }
+      expect(remote.requests).toEqual([]);
+      // allowed by the instance, the same server is reached through the guard
+      const conn = await connectMcp(t.app, { id: crypto.randomUUID(), type: "generic_mcp", config: { url: remote.url, name: "remote" } }, 0, null, new AbortController().signal);
+      expect(conn.tools.map((x) => x.spec.name)).toContain("remote__reverse");
+      await conn.close();
+      expect(remote.requests.length).toBeGreaterThan(0);
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
+describe("command output (issue #24 point 7)", () => {
+  it("any bytes a command prints are stored and shown safely, and the run goes on to its true end", async () => {
+    const issueId = await workItem("Binary output");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "printf 'a\\000b\\377\\001c\\033[31mred\\033[0m'" } }] }, { text: "Saw it." });
+    const r = await execute({ execution_config: {}, issue_id: issueId, content: "print bytes" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "Saw it.", status_reason: null });
+    const out = d.records.find((x: { type: string }) => x.type === "tool_call_output");
+    // NUL and other control characters as their symbols, a byte that is no UTF-8 as U+FFFD, colours dropped
+    expect(out.content).toContain("a\u2400b\ufffd\u2401cred");
+    // the model was told the same text
+    const sent = ms.requests[1].body.messages.find((m: { role: string }) => m.role === "tool");
+    expect(sent.content).toBe(out.content);
+    expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
+    expect((await t.app.jobs.list(t.db.db, AGENT_RUN_TASK))).toEqual([]);
+  });
+});
+
+describe("models fail softly (issue #24 point 10)", () => {
+  const errorsOf = (d: { records: { type: string; content: string }[] }) => d.records.filter((x) => x.type === "error").map((x) => x.content);
+
+  it("a server failure (5xx) or a rate limit (429, its Retry-After honoured) is tried again before the run fails", async () => {
+    ms.script({ error: { status: 500 } }, { error: { status: 429, headers: { "retry-after": "2" } } }, { text: "Answered at last." });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "Answered at last." });
+    expect(ms.requests).toHaveLength(3);
+    const notes = errorsOf(d);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/HTTP 500.*Trying again in \d s \(call 2 of 5\)\.$/);
+    expect(notes[1]).toMatch(/HTTP 429.*Trying again in 2 s \(call 3 of 5\)\.$/);
+    // the failed calls left nothing in the conversation
+    expect(ms.requests[2].body.messages).toEqual(ms.requests[0].body.messages);
+  });
+
+  it("a dropped connection, before or during the answer, is tried again; the answer that came whole is the one kept", async () => {
+    ms.script({ drop: true }, { text: "A partial answer that never ends", dropAfterFrames: 3 }, { text: "The whole answer." });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution).toMatchObject({ status: "completed", summary: "The whole answer." });
+    expect(ms.requests).toHaveLength(3);
+    expect(errorsOf(d)).toEqual([expect.stringMatching(/closed the connection.*Trying again/), expect.stringMatching(/closed the connection|ended the stream/)]);
+    const conversation = (await row(r.body.execution_id)).messages as { role: string; content: string }[];
+    expect(conversation.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual(["The whole answer."]);
+  });
+
+  it("a failure that does not pass ends the run after the last try, with the provider's words", async () => {
+    ms.script(...Array.from({ length: 5 }, () => ({ error: { status: 503, headers: { "retry-after": "0" } } })), { text: "never asked" });
+    const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
+    await t.app.jobs.drain();
+    const d = await detail(r.body.execution_id);
+    expect(d.execution.status).toBe("failed");
+    expect(d.execution.status_reason).toMatch(/failed to answer \(HTTP 503\)/);
+    expect(ms.requests).toHaveLength(5);
+    expect(errorsOf(d).filter((x) => x.includes("Trying again now"))).toHaveLength(4);
+    // a refused key is not tried again
+    ms.reset();
+    await w.ws.admin.post(`${w.project.base}/model-configs/wrong-key/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: "nope" });
+    const wrong = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "triage", name: "Wrong key", model_config: "wrong-key", max_steps: 2, timeout_s: 60 } })).body.agent_template.id;
+    const k = await execute({ execution_config: { agent_template_id: wrong }, content: "hi" });
+    await t.app.jobs.drain();
+    expect((await row(k.body.execution_id)).status).toBe("failed");
+    expect(ms.requests).toHaveLength(1);
+  });
+
+  it("a long command output goes to the model cut to a budget: its head and tail, with a note of what was cut", async () => {
+    const issueId = await workItem("Loud command");
+    ms.script({ toolCalls: [{ name: "run_command", args: { command: "seq 1 300000" } }] }, { text: "That was long." });
+    const r = await execute({ execution_config: {}, issue_id: issueId, content: "count" });
+    await t.app.jobs.drain();
+    expect((await detail(r.body.execution_id)).execution.status).toBe("completed");
+    const second = ms.requests[1];
+    expect(JSON.stringify(second.body).length).toBeLessThan(64_000);
+    const sent = second.body.messages.find((m: { role: string }) => m.role === "tool").content as string;
+    expect(sent.startsWith("$ seq 1 300000\n(exit code 0")).toBe(true);
+    expect(sent).toContain("\n1\n2\n3\n");
+    expect(sent).toMatch(/\[… [\d,]+ characters cut from the middle of this output \([\d,]+ in all\) …\]/);
+    // the tail: the last lines kept by the sandbox and its note of the bytes it did not keep
+    expect(sent).toMatch(/more bytes not kept$/);
+  });
+});
+
 describe("artifacts", () => {
   it("serves content over 256 KB only by download_url", async () => {
     ms.script({ text: "ok" });
@@ -478,7 +711,7 @@ describe("artifacts", () => {
     const big = "x".repeat(ARTIFACT_INLINE_MAX_BYTES + 1);
     const [a] = await t.db.db.insert(schema.agentArtifacts).values({ workspaceId: w.ws.id, projectId: w.project.id, executionId: r.body.execution_id, name: "big.log", kind: "log", content: big }).returning();
     const got = await w.ws.member.get(`${w.project.base}/artifacts/${a.id}/`);
-    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), download_url: `${w.project.base}/artifacts/${a.id}/download/` });
+    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), committed: null, download_url: `${w.project.base}/artifacts/${a.id}/download/` });
     const dl = await w.ws.member.get(got.body.download_url);
     expect(dl.status).toBe(200);
     expect(dl.text).toBe(big);

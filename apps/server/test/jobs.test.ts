@@ -17,10 +17,10 @@ afterAll(async () => {
 });
 
 /** A second queue on the test database (as another instance would have), its log captured. */
-function queue(opts: { concurrency?: number } = {}) {
+function queue(opts: { concurrency?: number; pools?: Record<string, number> } = {}) {
   const logs: { level: JobLogLevel; message: string; fields?: Record<string, unknown> }[] = [];
   const log: JobLog = (level, message, fields) => { logs.push({ level, message, fields }); };
-  const q = new JobQueue(t.db.sql, { concurrency: opts.concurrency ?? 2, pollInterval: 100, log });
+  const q = new JobQueue(t.db.sql, { concurrency: opts.concurrency ?? 2, pools: opts.pools, pollInterval: 100, log });
   queues.push(q);
   return { q, logs };
 }
@@ -116,6 +116,18 @@ describe("retries", () => {
   });
 });
 
+describe("failures the database cannot quote (issue #24 point 7)", () => {
+  it("a job whose error holds a NUL still fails cleanly: unlocked, its error recorded with the NUL shown", async () => {
+    const { q } = queue();
+    q.register("test-nul", async () => { throw new Error("Failed query: insert … params: a\u0000b"); }, { maxAttempts: 1 });
+    const id = await q.enqueue(t.db.db, "test-nul", {});
+    await q.drain();
+    const [job] = (await q.list(t.db.db, "test-nul")).filter((j) => j.id === id);
+    expect(job).toMatchObject({ failed: true, locked: false, attempts: 1 });
+    expect(job.lastError).toContain("params: a\u2400b");
+  });
+});
+
 describe("job keys", () => {
   it("a job key de-duplicates: a second enqueue replaces the waiting job, which runs once with the latest payload", async () => {
     const seen: unknown[] = [];
@@ -205,6 +217,38 @@ describe("running workers", () => {
     await until(async () => runs.length >= total && (await a.q.list(t.db.db, "test-shared")).length === 0, "all shared jobs to run");
     await Promise.all([a.q.stop(), b.q.stop()]);
     expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(total).keys()]);
+  });
+
+  it("a pool of its own: its tasks run while the general pool is busy, and its busy slots hold up no other job (issue #24 point 8)", async () => {
+    const { q } = queue({ concurrency: 1, pools: { agents: 1 } });
+    const gates = new Map<string, () => void>();
+    const started: string[] = [];
+    const held = (name: string) => async (p: { n: number }) => {
+      started.push(`${name} ${p.n}`);
+      await new Promise<void>((r) => gates.set(`${name} ${p.n}`, r));
+    };
+    q.register("test-general", held("general"));
+    q.register("test-pooled", held("pooled"), { pool: "agents" });
+    expect(() => q.register("test-nowhere", async () => {}, { pool: "nowhere" })).toThrow(/nowhere/);
+    await q.start();
+    // the general pool's one slot is taken (a long mail, a slow webhook)
+    await q.enqueue(t.db.db, "test-general", { n: 1 });
+    await until(() => started.includes("general 1"), "the general job to start");
+    // a pooled job starts at once beside it
+    await q.enqueue(t.db.db, "test-pooled", { n: 1 });
+    await until(() => started.includes("pooled 1"), "the pooled job to start while the general pool is busy");
+    // both pools full: the next jobs of each wait for their own pool's slot
+    await q.enqueue(t.db.db, "test-general", { n: 2 });
+    await q.enqueue(t.db.db, "test-pooled", { n: 2 });
+    gates.get("general 1")!();
+    await until(() => started.includes("general 2"), "the second general job, in the slot the first left");
+    expect(started).not.toContain("pooled 2");
+    gates.get("pooled 1")!();
+    await until(() => started.includes("pooled 2"), "the second pooled job");
+    gates.get("general 2")!();
+    gates.get("pooled 2")!();
+    await until(async () => (await q.list(t.db.db)).filter((j) => j.task.startsWith("test-general") || j.task.startsWith("test-pooled")).length === 0, "all done");
+    await q.stop();
   });
 
   it("a runner keeps working after its database connections are terminated, and registers its schedule", async () => {

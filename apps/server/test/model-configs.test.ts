@@ -59,9 +59,11 @@ describe("POST P/model-configs/{name}/", () => {
 
   it("replaces by name: an omitted key is kept, an empty one removed; an empty base URL is the provider's default", async () => {
     await ws.admin.post(`${base()}/replace-me/`, anthropicConfig());
-    const kept = await ws.admin.post(`${base()}/replace-me/`, { provider: "anthropic", base_url: "", model: "claude-test" });
-    expect(kept.body.model_config).toMatchObject({ has_api_key: true, base_url: "https://api.anthropic.com", max_output_tokens: null, temperature: null });
+    const kept = await ws.admin.post(`${base()}/replace-me/`, { provider: "anthropic", base_url: ms.anthropicBaseUrl, model: "claude-test-2" });
+    expect(kept.body.model_config).toMatchObject({ has_api_key: true, model: "claude-test-2", max_output_tokens: null, temperature: null });
     expect(open(t.app.secretKey, "model-config", (await storedRow("replace-me")).apiKeySealed)).toBe(KEY);
+    const moved = await ws.admin.post(`${base()}/replace-me/`, { provider: "anthropic", base_url: "", model: "claude-test", api_key: KEY });
+    expect(moved.body.model_config).toMatchObject({ has_api_key: true, base_url: "https://api.anthropic.com" });
     const cleared = await ws.admin.post(`${base()}/replace-me/`, { provider: "openai", model: "m", api_key: "" });
     expect(cleared.body.model_config).toMatchObject({ has_api_key: false, provider: "openai", base_url: "https://api.openai.com/v1", model: "m" });
     expect((await storedRow("replace-me")).apiKeySealed).toBe("");
@@ -170,11 +172,34 @@ describe("POST P/model-configs/test/", () => {
   });
 
   it("tests an unsaved configuration, taking the saved key of the same name when the key is left out", async () => {
-    await ws.admin.post(`${base()}/edit-me/`, openaiConfig());
-    expect((await test({ name: "edit-me", provider: "anthropic", base_url: ms.anthropicBaseUrl, model: "claude-test" })).body).toMatchObject({ ok: true, model: "claude-test" });
+    await ws.admin.post(`${base()}/edit-me/`, anthropicConfig());
+    expect((await test({ name: "edit-me", provider: "anthropic", base_url: ms.anthropicBaseUrl, model: "claude-test", temperature: 0.5 })).body).toMatchObject({ ok: true, model: "claude-test" });
     expect(ms.requests[0].headers["x-api-key"]).toBe(KEY);
     expect((await test(anthropicConfig())).body.ok).toBe(true);
     expect((await test({ provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" })).body.ok).toBe(false); // no key at all
+  });
+
+  it("never sends a saved key to another base URL than the one it was saved with (issue #24 point 10)", async () => {
+    const elsewhere = await startModelServer({ apiKey: "" });
+    try {
+      await ws.admin.post(`${base()}/bound/`, openaiConfig());
+      // a test call of the edit form with another base URL and the key left out: refused, nothing is sent
+      const probe = await test({ name: "bound", provider: "openai", base_url: elsewhere.openaiBaseUrl, model: "test-model" });
+      expect([probe.status, probe.body]).toEqual([400, { api_key: [MODEL_CONFIG_MSG.keyForOtherUrl] }]);
+      // saving another base URL while keeping the saved key: refused, the configuration is as it was
+      const moved = await ws.admin.post(`${base()}/bound/`, { provider: "openai", base_url: elsewhere.openaiBaseUrl, model: "test-model" });
+      expect([moved.status, moved.body]).toEqual([400, { api_key: [MODEL_CONFIG_MSG.keyForOtherUrl] }]);
+      // the provider's default is another base URL too
+      expect((await ws.admin.post(`${base()}/bound/`, { provider: "openai", model: "test-model" })).status).toBe(400);
+      expect((await storedRow("bound")).baseUrl).toBe(ms.openaiBaseUrl);
+      expect(elsewhere.requests).toEqual([]);
+      // with the key entered again (or removed) the move is made
+      expect((await ws.admin.post(`${base()}/bound/`, { provider: "openai", base_url: elsewhere.openaiBaseUrl, model: "test-model", api_key: "other-key" })).status).toBe(200);
+      expect((await test({ name: "bound" })).body.ok).toBe(true);
+      expect(elsewhere.requests.map((r) => r.headers.authorization)).toEqual(["Bearer other-key"]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   for (const [protocol, config] of [["OpenAI", openaiConfig], ["Anthropic", anthropicConfig]] as const) {

@@ -16,6 +16,7 @@ export const MODEL_CONFIG_MSG = {
   nameReserved: '"test" is reserved; choose another name.',
   notFound: "Model configuration not found.",
   temperature: "Enter a temperature from 0 to 2.",
+  keyForOtherUrl: "Enter the API key again: a saved key is only sent to the base URL it was saved with.",
 } as const;
 
 export const SECRET_NAME_MAX = 100;

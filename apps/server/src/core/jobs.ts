@@ -7,6 +7,7 @@ import {
   type CronItem, type Runner, type SharedOptions, type TaskList, type WorkerEvents,
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
+import { printable } from "./printable.ts";
 
 /**
  * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
@@ -34,6 +35,11 @@ export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<unkn
 export interface TaskOptions {
   /** Runs before the job fails for good (default DEFAULT_MAX_ATTEMPTS); jobs enqueued without their own limit use it. */
   maxAttempts?: number;
+  /**
+   * A worker pool of its own (a name of JobQueueOptions.pools): the task's jobs run only there, on its own slots,
+   * and never wait behind nor hold up the other tasks' jobs. Unset: the general pool (JOB_CONCURRENCY).
+   */
+  pool?: string;
   /** Cron time fields ("m h dom mon dow", UTC): enqueue this task on that schedule, once across all instances. */
   schedule?: string;
 }
@@ -106,8 +112,10 @@ export function consoleJobLog(logLevel = "warn"): JobLog {
 }
 
 export interface JobQueueOptions {
-  /** Jobs run at once by this instance's runner (JOB_CONCURRENCY). */
+  /** Jobs run at once by this instance's general pool (JOB_CONCURRENCY). */
   concurrency?: number;
+  /** Further worker pools by name, with the jobs each runs at once (agents: AGENT_CONCURRENCY). */
+  pools?: Record<string, number>;
   /** How often idle workers look for due jobs besides being woken by NOTIFY (ms). */
   pollInterval?: number;
   log?: JobLog;
@@ -166,6 +174,21 @@ interface Task {
   handler: JobHandler;
   maxAttempts: number;
   schedule?: string;
+  pool?: string;
+}
+
+/** The general pool's name (tasks registered without a `pool`). */
+const GENERAL = "";
+
+/** One worker pool of this instance: its graphile-worker runner, supervised (restarted with backoff if it stops). */
+interface Slot {
+  name: string;
+  concurrency: number;
+  runner: Runner | null;
+  restartTimer: NodeJS.Timeout | null;
+  restarts: number;
+  /** Ids of this slot's graphile worker pools, whose jobs are unlocked if its runner dies without releasing them. */
+  poolIds: string[];
 }
 
 export class JobQueue {
@@ -173,23 +196,22 @@ export class JobQueue {
   private readonly pool: pg.Pool;
   private readonly events = new EventEmitter() as WorkerEvents;
   private readonly log: JobLog;
-  private readonly concurrency: number;
   private readonly pollInterval: number;
-  private runner: Runner | null = null;
+  private readonly slots: Slot[];
   private running = false;
-  private restartTimer: NodeJS.Timeout | null = null;
-  private restarts = 0;
-  /** Ids of the worker pools of this queue's runners, whose jobs are unlocked if a runner dies without releasing them. */
-  private poolIds: string[] = [];
-  private startingRunner = false;
+  /** The slot whose runner is starting (runners start one at a time), to which new graphile worker pools belong. */
+  private starting: Slot | null = null;
+  private startChain: Promise<void> = Promise.resolve();
 
   constructor(sql: postgres.Sql, opts: JobQueueOptions = {}) {
-    this.concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
+    const size = (n: number | undefined) => Math.max(1, Math.floor(n ?? 4));
+    const slot = (name: string, concurrency: number): Slot => ({ name, concurrency, runner: null, restartTimer: null, restarts: 0, poolIds: [] });
+    this.slots = [slot(GENERAL, size(opts.concurrency)), ...Object.entries(opts.pools ?? {}).map(([name, n]) => slot(name, size(n)))];
     this.pollInterval = opts.pollInterval ?? 2000;
     this.log = opts.log ?? consoleJobLog();
-    // Workers, the LISTEN connection, cron and drain() share one pool sized for them.
-    this.pool = pgPoolFor(sql, this.concurrency + 3, this.log);
-    this.events.on("pool:create", ({ workerPool }) => { if (this.startingRunner) this.poolIds.push(workerPool.id); });
+    // Every pool's workers and LISTEN connection, cron and drain() share one database pool sized for them.
+    this.pool = pgPoolFor(sql, this.slots.reduce((n, s) => n + s.concurrency + 1, 2), this.log);
+    this.events.on("pool:create", ({ workerPool }) => { this.starting?.poolIds.push(workerPool.id); });
     this.events.on("job:error", ({ job, error }) => {
       if (job.attempts >= job.max_attempts) return; // job:failed follows
       this.log("warn", `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`, {
@@ -208,7 +230,9 @@ export class JobQueue {
   register<P = unknown>(task: string, handler: JobHandler<P>, opts: TaskOptions = {}): void {
     if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
     if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
-    this.tasks.set(task, { handler: handler as JobHandler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule });
+    if (opts.pool !== undefined && !this.slots.some((s) => s.name === opts.pool)) throw new Error(`job task "${task}" names the pool "${opts.pool}", which this queue has not`);
+    if (opts.pool !== undefined && opts.schedule) throw new Error(`job task "${task}": a scheduled task runs in the general pool`);
+    this.tasks.set(task, { handler: handler as JobHandler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule, pool: opts.pool || undefined });
   }
 
   /** Enqueue inside the caller's transaction (or directly on the database), so the job exists only if the change commits. */
@@ -216,13 +240,17 @@ export class JobQueue {
     return addJob(tx, task, payload, { ...opts, maxAttempts: opts.maxAttempts ?? this.tasks.get(task)?.maxAttempts });
   }
 
-  /** Start this instance's workers and the crontab; the runner is restarted (with backoff) if it ever stops on its own. */
+  /**
+   * Start this instance's workers (the general pool with the crontab, and each named pool); a runner is restarted
+   * (with backoff) if it ever stops on its own.
+   */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      await this.startRunner();
+      for (const slot of this.slots) await this.startRunner(slot);
     } catch (e) {
+      await this.stopRunners();
       this.running = false;
       throw e;
     }
@@ -230,12 +258,18 @@ export class JobQueue {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.restartTimer = null;
-    const runner = this.runner;
-    this.runner = null;
-    if (runner) await runner.stop().catch((e) => this.log("warn", `job runner did not stop cleanly: ${errorText(e)}`));
+    await this.stopRunners();
     await this.pool.end().catch(() => {});
+  }
+
+  private async stopRunners(): Promise<void> {
+    await Promise.all(this.slots.map(async (slot) => {
+      if (slot.restartTimer) clearTimeout(slot.restartTimer);
+      slot.restartTimer = null;
+      const runner = slot.runner;
+      slot.runner = null;
+      if (runner) await runner.stop().catch((e) => this.log("warn", `job runner did not stop cleanly: ${errorText(e)}`));
+    }));
   }
 
   /** Run every due job to completion, one at a time, until none is left; returns how many ran (tests, CLI). */
@@ -315,67 +349,95 @@ export class JobQueue {
     };
   }
 
-  private taskList(): TaskList {
+  /** The handlers of one pool's tasks (`pool` undefined: every task, for drain()). */
+  private taskList(pool?: string): TaskList {
     const list: TaskList = {};
     for (const [name, t] of this.tasks) {
+      if (pool !== undefined && (t.pool ?? GENERAL) !== pool) continue;
       list[name] = async (payload, helpers) => {
         const j = helpers.job;
-        await t.handler(payload, { id: String(j.id), task: name, attempts: j.attempts, maxAttempts: j.max_attempts });
+        try {
+          await t.handler(payload, { id: String(j.id), task: name, attempts: j.attempts, maxAttempts: j.max_attempts });
+        } catch (e) {
+          throw storableError(e);
+        }
       };
     }
     return list;
   }
 
-  private async startRunner(): Promise<void> {
-    // Jobs still locked by a pool of ours that died (its connection lost mid-job) go back to the queue now,
+  /** Start one pool's runner (one at a time across pools, so the worker pools it creates are known to be its own). */
+  private startRunner(slot: Slot): Promise<void> {
+    const started = this.startChain.then(() => this.startRunnerNow(slot));
+    this.startChain = started.catch(() => {});
+    return started;
+  }
+
+  private async startRunnerNow(slot: Slot): Promise<void> {
+    if (!this.running) return;
+    // Jobs still locked by a pool of this slot's that died (its connection lost mid-job) go back to the queue now,
     // not after graphile-worker's 4-hour lock expiry.
-    if (this.poolIds.length) {
-      await this.pool.query(`SELECT ${JOBS_SCHEMA}.force_unlock_workers($1::text[])`, [this.poolIds]);
-      this.poolIds = [];
+    if (slot.poolIds.length) {
+      await this.pool.query(`SELECT ${JOBS_SCHEMA}.force_unlock_workers($1::text[])`, [slot.poolIds]);
+      slot.poolIds = [];
     }
-    this.startingRunner = true;
+    const taskList = this.taskList(slot.name);
+    if (!Object.keys(taskList).length) return; // a pool no task uses
+    this.starting = slot;
     let runner: Runner;
     try {
       runner = await run({
         ...this.sharedOptions(),
-        concurrency: this.concurrency,
+        concurrency: slot.concurrency,
         pollInterval: this.pollInterval,
         noHandleSignals: true,
-        taskList: this.taskList(),
-        parsedCronItems: parseCronItems(this.cronItems()),
+        taskList,
+        // the crontab is the general pool's
+        parsedCronItems: parseCronItems(slot.name === GENERAL ? this.cronItems() : []),
       });
     } finally {
-      this.startingRunner = false;
+      this.starting = null;
     }
     if (!this.running) {
       await runner.stop(); // stop() was called while this (re)start was under way
       return;
     }
-    this.runner = runner;
+    slot.runner = runner;
     const startedAt = Date.now();
     runner.promise.then(
-      () => this.runnerEnded(runner, startedAt, "it stopped"),
-      (e) => this.runnerEnded(runner, startedAt, errorText(e)),
+      () => this.runnerEnded(slot, runner, startedAt, "it stopped"),
+      (e) => this.runnerEnded(slot, runner, startedAt, errorText(e)),
     );
   }
 
-  private runnerEnded(runner: Runner, startedAt: number, why: string): void {
-    if (!this.running || this.runner !== runner) return;
-    this.runner = null;
-    if (Date.now() - startedAt > 60_000) this.restarts = 0; // it had worked: start the backoff over
-    this.scheduleRestart(why);
+  private runnerEnded(slot: Slot, runner: Runner, startedAt: number, why: string): void {
+    if (!this.running || slot.runner !== runner) return;
+    slot.runner = null;
+    if (Date.now() - startedAt > 60_000) slot.restarts = 0; // it had worked: start the backoff over
+    this.scheduleRestart(slot, why);
   }
 
-  private scheduleRestart(why: string): void {
+  private scheduleRestart(slot: Slot, why: string): void {
     if (!this.running) return;
-    const delay = Math.min(30_000, 500 * 2 ** this.restarts++);
-    this.log("warn", `job runner ended unexpectedly (${why}); restarting in ${delay} ms`);
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = null;
+    const delay = Math.min(30_000, 500 * 2 ** slot.restarts++);
+    this.log("warn", `job runner${slot.name ? ` of the ${slot.name} pool` : ""} ended unexpectedly (${why}); restarting in ${delay} ms`);
+    slot.restartTimer = setTimeout(() => {
+      slot.restartTimer = null;
       if (!this.running) return;
-      this.startRunner().catch((e) => this.scheduleRestart(errorText(e)));
+      this.startRunner(slot).catch((e) => this.scheduleRestart(slot, errorText(e)));
     }, delay);
   }
+}
+
+/**
+ * A job's error as the queue can record it: its message is stored as the job's last error, and one holding a NUL
+ * (a failed query quoting binary data in its parameters) could not be, which left the job locked.
+ */
+function storableError(e: unknown): unknown {
+  if (!(e instanceof Error) || (printable(e.message) === e.message && printable(e.stack ?? "") === (e.stack ?? ""))) return e;
+  const clean = new Error(printable(e.message), { cause: e });
+  clean.stack = printable(e.stack ?? "");
+  return clean;
 }
 
 /** The error's message, with its cause's (drizzle wraps the database's error as the cause of "Failed query: …"). */

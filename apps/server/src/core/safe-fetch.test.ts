@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressRefusal, OutboundError, safeFetch } from "./safe-fetch.ts";
+import { addressRefusal, guardedFetch, OutboundError, safeFetch } from "./safe-fetch.ts";
 
 describe("addressRefusal", () => {
   it.each([
@@ -130,6 +130,28 @@ describe("safeFetch", () => {
     expect(cut.body.length).toBe(1000);
     expect(cut.truncated).toBe(true);
     expect((await refusal(safeFetch(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 }))).code).toBe("timeout");
+  });
+
+  it("guardedFetch: a fetch under the same guard, every redirect hop checked, the answer streamed", async () => {
+    const port = new URL(base).port;
+    const before = seen.length;
+    // refused before anything is sent: by address, and by a name resolving to an internal one
+    expect((await refusal(guardedFetch()(`${base}/ok`))).code).toBe("address");
+    expect((await refusal(guardedFetch()(`http://localhost:${port}/ok`))).code).toBe("address");
+    expect(seen.length).toBe(before);
+    // an allowed host redirecting to an internal one: refused before the second request
+    const to = encodeURIComponent(`http://127.0.0.1:${port}/ok`);
+    const e = await refusal(guardedFetch({ allowAddresses: ["127.0.0.2"] })(`http://127.0.0.2:${port}/redirect?code=307&to=${to}`, { method: "POST", body: "{}" }));
+    expect(e.message).toContain("127.0.0.1");
+    expect(seen.slice(before).map((r) => r.url)).toEqual([`/redirect?code=307&to=${to}`]);
+    // allowed: a web Response, method, headers and body sent; a 307 keeps them, credentials stay on the origin
+    const res = await guardedFetch({ allowPrivate: true })(`${base}/redirect?code=307&to=/ok`, { method: "POST", headers: new Headers({ authorization: "Bearer t" }), body: "{\"a\":1}" });
+    expect(res).toBeInstanceOf(Response);
+    expect([res.status, res.headers.get("content-type"), await res.text()]).toEqual([200, "text/plain", "ok POST"]);
+    expect(seen.at(-1)).toMatchObject({ method: "POST", auth: "Bearer t", body: "{\"a\":1}" });
+    // redirect: "manual" answers the 3xx itself (the MCP client follows same-origin redirects through it again)
+    const manual = await guardedFetch({ allowPrivate: true })(`${base}/redirect?to=/ok`, { redirect: "manual" });
+    expect([manual.status, manual.headers.get("location")]).toEqual([302, "/ok"]);
   });
 
   it("refuses other schemes", async () => {

@@ -2,6 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { Readable } from "node:stream";
 import type { LookupFunction } from "node:net";
 
 /**
@@ -156,34 +157,46 @@ function pinnedLookup(addresses: { address: string; family: 4 | 6 }[]): LookupFu
 
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
+/** One request of a chain of redirects. */
+interface Hop {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+}
+
+/**
+ * The request an answer redirects to, checked (a scheme fetch may use), or null when the answer is final. Credentials
+ * are dropped when the redirect leaves the origin; 303 (and 301/302 after a POST) become a GET without a body.
+ */
+function redirectOf(status: number, location: string | undefined, cur: Hop, hop: number, maxRedirects: number): Hop | null {
+  if (status < 300 || status >= 400 || status === 304 || !location || maxRedirects === 0) return null;
+  if (hop >= maxRedirects) throw new OutboundError("redirects", `more than ${maxRedirects} redirects`);
+  let url: URL;
+  try {
+    url = parseTarget(new URL(location, cur.url).toString());
+  } catch (e) {
+    throw e instanceof OutboundError ? e : new OutboundError("scheme", "the redirect target is not a valid URL");
+  }
+  let { method, headers, body } = cur;
+  if (url.origin !== cur.url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())));
+  if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+    method = method === "HEAD" ? "HEAD" : "GET";
+    body = undefined;
+    headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-/i.test(k)));
+  }
+  return { url, method, headers, body };
+}
+
 /** Fetch `rawUrl` under the guard. Throws OutboundError for refusals, timeouts, network failures and oversize bodies. */
 export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Promise<SafeResponse> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
-  const maxRedirects = opts.maxRedirects ?? 5;
-  let url = parseTarget(rawUrl);
-  let method = (opts.method ?? "GET").toUpperCase();
-  let body = opts.body;
-  let headers = { ...(opts.headers ?? {}) };
+  let cur: Hop = { url: parseTarget(rawUrl), method: (opts.method ?? "GET").toUpperCase(), headers: { ...(opts.headers ?? {}) }, body: opts.body };
   for (let hop = 0; ; hop++) {
-    const res = await exchange(url, method, headers, body, opts, deadline);
-    const location = res.headers.location;
-    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location || maxRedirects === 0) return res;
-    if (hop >= maxRedirects) throw new OutboundError("redirects", `more than ${maxRedirects} redirects`);
-    let next: URL;
-    try {
-      next = parseTarget(new URL(location, url).toString());
-    } catch (e) {
-      throw e instanceof OutboundError ? e : new OutboundError("scheme", "the redirect target is not a valid URL");
-    }
-    if (next.origin !== url.origin) {
-      headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())));
-    }
-    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
-      method = method === "HEAD" ? "HEAD" : "GET";
-      body = undefined;
-      headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-/i.test(k)));
-    }
-    url = next;
+    const res = await exchange(cur.url, cur.method, cur.headers, cur.body, opts, deadline);
+    const next = redirectOf(res.status, res.headers.location, cur, hop, opts.maxRedirects ?? 5);
+    if (!next) return res;
+    cur = next;
   }
 }
 
@@ -278,4 +291,52 @@ export async function safeStream(rawUrl: string, opts: SafeStreamOptions = {}): 
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });
+}
+
+/** The guard's part of the options, for `guardedFetch`. */
+export type GuardOptions = Pick<SafeFetchOptions, "allowPrivate" | "allowAddresses" | "resolve" | "maxRedirects">;
+
+/** A `fetch` for libraries that take one (the MCP client): the same signature, every request under the guard. */
+export type GuardedFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A `fetch` under the guard for libraries that make their own requests (the MCP SDK's streamable HTTP transport):
+ * each request and each redirect hop (followed by hand, as safeFetch does) goes through `safeStream`, so every host is
+ * resolved, checked and connected to at the checked address. The answer's body streams (server-sent events).
+ */
+export function guardedFetch(guard: GuardOptions = {}): GuardedFetch {
+  return async (input, init = {}) => {
+    const req = input instanceof Request ? input : null;
+    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const bodyInit = init.body ?? (req && req.body ? await req.arrayBuffer() : null);
+    let cur: Hop = {
+      url: parseTarget(raw),
+      method: (init.method ?? req?.method ?? "GET").toUpperCase(),
+      headers: Object.fromEntries(new Headers(init.headers ?? req?.headers).entries()),
+      body: bodyInit == null ? undefined : typeof bodyInit === "string" ? bodyInit : Buffer.from(await new Response(bodyInit).arrayBuffer()),
+    };
+    const signal = init.signal ?? req?.signal ?? undefined;
+    const redirect = init.redirect ?? "follow";
+    for (let hop = 0; ; hop++) {
+      const res = await safeStream(cur.url.toString(), { method: cur.method, headers: cur.headers, body: cur.body, signal, allowPrivate: guard.allowPrivate, allowAddresses: guard.allowAddresses, resolve: guard.resolve });
+      const next = redirect === "manual" ? null : redirectOf(res.status, res.headers.location, cur, hop, guard.maxRedirects ?? 5);
+      if (!next) return webResponse(res, cur.method);
+      res.body.destroy();
+      if (redirect === "error") throw new TypeError(`${cur.url.origin} answered with a redirect`);
+      cur = next;
+    }
+  };
+}
+
+/** A node answer as a web Response (its body streamed; none for the statuses that have none). */
+function webResponse(res: SafeStream, method: string): Response {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(res.headers)) {
+    if (Array.isArray(v)) for (const one of v) headers.append(k, one);
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const empty = method === "HEAD" || res.status === 204 || res.status === 304 || res.status < 200;
+  if (empty) res.body.destroy();
+  const body = empty ? null : (Readable.toWeb(res.body) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, { status: res.status, statusText: res.body.statusMessage, headers });
 }

@@ -8,11 +8,12 @@ import { iso } from "../core/present.ts";
 import { silently } from "../core/silent.ts";
 import { schema } from "../db/client.ts";
 import { presentSandbox } from "../routes/environments/presenters.ts";
-import { presentExecution, presentRecord } from "../routes/agents/presenters.ts";
+import { presentRecord } from "../routes/agents/presenters.ts";
+import { presentExecutions } from "../routes/agents/executions.ts";
 import type { LiveHub, LiveSink, LiveSubscription } from "./hub.ts";
 import type { LiveScope } from "./filter.ts";
 
-const { agentClusters, sandboxes, projects, projectMembers, workspaceMembers, agentExecutions, agentExecutionRecords, agentArtifacts, issueTasks, issues } = schema;
+const { agentClusters, sandboxes, projects, projectMembers, workspaceMembers, agentExecutions, agentExecutionRecords, issueTasks, issues } = schema;
 
 /** Records one `executions/` document message carries at most (the next message carries the rest). */
 const RECORDS_PER_DOC = 500;
@@ -129,8 +130,8 @@ export async function loadExecutionDocument(app: AppContext, id: string, after: 
     : gt(agentExecutionRecords.seq, after);
   const records = await app.db.select().from(agentExecutionRecords)
     .where(and(eq(agentExecutionRecords.executionId, id), which)).orderBy(asc(agentExecutionRecords.seq)).limit(RECORDS_PER_DOC);
-  const artifacts = await app.db.select({ id: agentArtifacts.id }).from(agentArtifacts).where(eq(agentArtifacts.executionId, id)).orderBy(asc(agentArtifacts.createdAt));
-  return { execution: presentExecution(e, artifacts.map((a) => a.id)), records: records.map(presentRecord), updated_at: iso(e.updatedAt) };
+  const [execution] = await presentExecutions(app.db, [e]);
+  return { execution, records: records.map(presentRecord), updated_at: iso(e.updatedAt) };
 }
 
 /**
@@ -142,6 +143,8 @@ export class DocumentFeed implements LiveSink {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private sentAt = "";
+  /** The last execution document sent was of a pending run (another run's change may move it in the queue). */
+  private waiting = false;
   /** The newest `updated_at` of the records sent (an execution's streamed records change after they are sent). */
   private recordsAt: Date | undefined;
   closed = false;
@@ -174,7 +177,7 @@ export class DocumentFeed implements LiveSink {
   private relevant(e: LiveEvent): boolean {
     if (!DOC_TABLES[this.doc.kind].has(e.t)) return false;
     if (this.doc.kind === "sandboxes") return e.id === this.doc.id;
-    if (this.doc.kind === "executions" && e.t === "agent_executions") return e.id === this.doc.id;
+    if (this.doc.kind === "executions" && e.t === "agent_executions") return e.id === this.doc.id || this.waiting;
     return true;
   }
 
@@ -192,8 +195,12 @@ export class DocumentFeed implements LiveSink {
         return;
       }
       const records = doc.records ?? [];
-      if (doc.updated_at === this.sentAt && !records.length) return;
-      this.sentAt = doc.updated_at;
+      // a pending run's document changes when it moves in the queue, which does not touch its row
+      const queue = (doc as { execution?: { queue_position?: number | null } }).execution?.queue_position ?? null;
+      this.waiting = queue !== null;
+      const stamp = `${doc.updated_at}#${queue ?? ""}`;
+      if (stamp === this.sentAt && !records.length) return;
+      this.sentAt = stamp;
       this.out.send({ type: "doc", topic: this.topic, doc });
       if (records.length) {
         this.after = Math.max(this.after, ...records.map((r) => (r as { seq: number }).seq));

@@ -8,9 +8,10 @@ import type { AddressInfo, Socket } from "node:net";
  * so tests can assert the key header, the model, the messages and the tools the client sent.
  *
  * Checks made before a turn is taken, like real providers: a wrong or missing key → 401 and an unknown model
- * → 404, each in the protocol's own error body. Script `{ error }` for any other status, `{ delayMs }` for a
- * slow server (headers only after the delay), `{ stallAfterMs }` to send part of the answer and then hang,
- * `{ gate }` to answer only when the test says so.
+ * → 404, each in the protocol's own error body. Script `{ error }` for any other status (with `headers`, e.g.
+ * Retry-After), `{ drop: true }` to close the connection without an answer, `{ dropAfterFrames }` to send part of
+ * the answer and then close the connection, `{ delayMs }` for a slow server (headers only after the delay),
+ * `{ stallAfterMs }` to send part of the answer and then hang, `{ gate }` to answer only when the test says so.
  */
 export interface ScriptedToolCall {
   id?: string;
@@ -34,14 +35,21 @@ export interface ScriptedTurn {
   stallAfterMs?: number;
   /** Answer only once this settles (or the server closes): a test lets a run go on when it has seen what it waits for. */
   gate?: Promise<unknown>;
+  /** Send this many frames of the answer, then close the connection (a dropped connection mid-answer). */
+  dropAfterFrames?: number;
 }
 
 export interface ScriptedError {
-  error: { status: number; body?: unknown };
+  error: { status: number; body?: unknown; headers?: Record<string, string> };
   delayMs?: number;
 }
 
-export type Turn = ScriptedTurn | ScriptedError;
+/** Close the connection without answering (a dropped connection). */
+export interface ScriptedDrop {
+  drop: true;
+}
+
+export type Turn = ScriptedTurn | ScriptedError | ScriptedDrop;
 
 export interface RecordedRequest {
   protocol: "openai" | "anthropic" | "other";
@@ -183,8 +191,8 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
     const path = (req.url ?? "/").split("?")[0];
     const protocol = req.method === "POST" && path === "/v1/chat/completions" ? "openai" : req.method === "POST" && path === "/v1/messages" ? "anthropic" : "other";
     requests.push({ protocol, method: req.method ?? "", path, headers: req.headers, body });
-    const sendJson = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
+    const sendJson = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(payload));
     };
     if (protocol === "other") return sendJson(404, { error: "Not found" });
@@ -195,10 +203,11 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
     if (!models.includes(model)) return sendJson(404, modelError(protocol, model));
 
     const turn: Turn = queue.shift() ?? { text: "ok" };
+    if ("drop" in turn) return req.socket.destroy();
     if (turn.delayMs) await sleep(turn.delayMs, state);
     if ("gate" in turn && turn.gate) await until(turn.gate, state);
     if (state.closed) return res.destroy();
-    if ("error" in turn) return sendJson(turn.error.status, turn.error.body ?? { error: { message: `Scripted error ${turn.error.status}` } });
+    if ("error" in turn) return sendJson(turn.error.status, turn.error.body ?? { error: { message: `Scripted error ${turn.error.status}` } }, turn.error.headers);
 
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     const answeredModel = turn.model ?? model;
@@ -210,6 +219,7 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
       if (state.closed || res.destroyed) return;
       if (i === stallAt) await sleep(turn.stallAfterMs!, state);
       if (state.closed || res.destroyed) return;
+      if (i === turn.dropAfterFrames) return req.socket.destroy();
       // Each frame goes out in two writes, so clients must join events split across reads.
       const f = frames[i];
       const cut = Math.max(1, Math.floor(f.length / 2));

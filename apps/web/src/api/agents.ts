@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
+  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -111,10 +111,28 @@ export function useCommitExecution(slug: string, pid: string, issueId: string | 
     mutationFn: ({ executionId, body }: { executionId: string; body: CommitExecutionBody; label?: string }) =>
       api<CommitResult>(`${base(slug, pid)}agent/executions/${executionId}/commit/`, { method: "POST", body }),
     meta: { silent: true, successTitle: "Committed" },
-    onSuccess: () => {
-      // the branch link and its activity line on the work item
+    onSuccess: (_r, { body }) => {
+      // the branch link and its activity line on the work item; the artifact now names its branch
       if (issueId) for (const part of ["detail", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, issueId] });
+      void qc.invalidateQueries({ queryKey: qk.artifact(slug, pid, body.artifact_id) });
     },
+  });
+}
+
+/** How often a waiting run asks where it is in the queue (runs of other projects move it too, unseen by its document). */
+export const QUEUE_POLL_MS = 3000;
+
+/**
+ * A pending execution's place among the runs waiting for the instance's agent workers (1: next), asked again every
+ * QUEUE_POLL_MS while `waiting`; its records are not fetched (the live document has them).
+ */
+export function useQueuePosition(slug: string, pid: string, executionId: string, waiting: boolean) {
+  return useQuery({
+    queryKey: qk.executionQueue(slug, pid, executionId),
+    queryFn: async () => (await api<ExecutionDetail>(`${base(slug, pid)}agent/executions/${executionId}/?after_seq=${2 ** 31 - 1}`)).execution.queue_position,
+    enabled: waiting && !!slug && !!pid,
+    refetchInterval: QUEUE_POLL_MS,
+    staleTime: 0,
   });
 }
 

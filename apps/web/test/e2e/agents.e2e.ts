@@ -124,6 +124,38 @@ it("a run against the scripted model server streams its records, its answer and 
   await page.getByRole("list", { name: "Tasks" }).getByText("Reproduce the bug").waitFor();
 });
 
+it("a run waiting for an agent worker shows its place in the queue, then runs (issue #24 point 8)", async () => {
+  const { a, ctx, page } = await setup();
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const [item] = await createItems(ctx.request, a, [{ name: "Wait your turn" }]);
+  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+  const agent = (await (await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Waiter", model_config: "local" } } })).json()).agent_template.id as string;
+  // the server's four agent workers (AGENT_CONCURRENCY) are each held by a run whose model has not answered yet
+  const gates: (() => void)[] = [];
+  const held = (text: string) => ({ text, gate: new Promise<void>((r) => { gates.push(r); }) });
+  ms.script(held("Held run done."), held("Held run done."), held("Held run done."), held("Held run done."), held("The waiting run ran."), { text: "The item's run ran." });
+  const run = async (data: Record<string, unknown>) => (await (await ctx.request.post(`${P}/agent/execute/`, { data: { execution_config: { agent_template_id: agent }, content: "go", ...data } })).json()).execution_id as string;
+  const holders = [await run({}), await run({}), await run({}), await run({})];
+  const status = async (id: string) => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status;
+  for (const id of holders) await poll(() => status(id)).toBe("running");
+  const waiting = await run({});
+  const mine = await run({ issue_id: item.id });
+
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
+  await page.getByRole("tab", { name: "agent executions" }).click();
+  const panel = page.locator(`[data-execution-id="${mine}"]`);
+  const progress = panel.getByTestId("execution-progress");
+  await progress.getByText("Queued: 2nd in line, waiting for a free agent worker…").waitFor();
+  // a worker frees: the run ahead takes it (and holds it), this one is next
+  gates[0]();
+  await poll(() => status(waiting)).toBe("running");
+  await progress.getByText("Queued: next to start, waiting for a free agent worker…").waitFor();
+  for (const open of gates.slice(1)) open();
+  await panel.getByText("The item's run ran.").waitFor();
+  await poll(() => panel.locator("[data-execution-status]").getAttribute("data-execution-status")).toBe("completed");
+  for (const id of [...holders, waiting]) await poll(() => status(id)).toBe("completed");
+});
+
 it("the execution-history modal lists the project's runs and opens one live", async () => {
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
@@ -240,11 +272,19 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await poll(() => status(second)).toBe("cancelled");
   expect(await status(first)).toBe("completed");
 
-  // the commit modal: the first run's diff reviewed and committed on a new branch
+  // a follow-up to the first run adds a file: the panel shows the newest diff (issue #24 point 6)
+  ms.script({ toolCalls: [{ id: "w2", name: "write_file", args: { path: "bye.txt", content: "Bye from the agent\n" } }] }, { text: "bye.txt says goodbye." });
+  await first.getByLabel("Follow-up message").fill("Also add bye.txt");
+  await first.getByRole("button", { name: "Send" }).click();
+  await first.getByText("bye.txt says goodbye.").waitFor();
+  await poll(() => status(first)).toBe("completed");
+  await artifact.locator("[data-diff-line=add]").getByText("Bye from the agent").waitFor();
+
+  // the commit modal: the first run's newest diff reviewed and committed on a new branch
   await artifact.getByRole("button", { name: "Commit…" }).click();
   const modal = page.getByRole("dialog", { name: "Commit the diff" });
   await modal.getByTestId("commit-branch").getByText(branch, { exact: true }).waitFor();
-  await poll(() => modal.getByTestId("commit-stats").textContent()).toBe("1 file changed, +1 −0");
+  await poll(() => modal.getByTestId("commit-stats").textContent()).toBe("2 files changed, +2 −0");
   await modal.locator("[data-diff-line=add]").getByText("Hello from the agent").waitFor();
   await modal.getByLabel("Commit message").fill("Greet the world from hello.txt");
   await modal.getByRole("button", { name: "Commit", exact: true }).click();
@@ -256,19 +296,19 @@ it("model and repository configured, a run watched live, a second run cancelled,
   expect(await link.getAttribute("href")).toBe(`file://${repo}#${branch}`);
   // and in the repository: the change on the branch, the work item named in the message
   expect(git(repo, "show", `${branch}:hello.txt`)).toBe("Hello from the agent\n");
+  expect(git(repo, "show", `${branch}:bye.txt`)).toBe("Bye from the agent\n");
   const message = git(repo, "log", "-1", "--format=%B", branch);
   expect(message).toContain("Greet the world from hello.txt");
   expect(message).toContain(`Work item: ${key}`);
 
-  // committing again is refused in the modal with the server's words
+  // after a reload the diff still says where it was committed, and offers no second commit
   await page.reload();
   await page.getByRole("tab", { name: "agent executions" }).click();
   // the newest run is open, the older one folded
   const again = page.locator(`[data-execution-id="${firstId}"]`);
   await again.getByRole("button", { name: "Coder", exact: true }).click();
-  await again.getByRole("button", { name: "Commit…" }).click();
-  await modal.getByRole("button", { name: "Commit", exact: true }).click();
-  await modal.getByRole("alert").getByText(`The branch ${branch} already exists in the repository.`).waitFor();
+  await again.getByRole("group", { name: "Artifact acme-app.diff" }).getByRole("status").getByText(`Committed on ${branch}`).waitFor();
+  expect(await again.getByRole("button", { name: "Commit…" }).count()).toBe(0);
   expect(git(repo, "branch", "--list", "stride/*").trim()).toBe(branch);
   // the whole flow (three settings screens, two runs in real sandboxes, a commit, a reload) takes its time on a busy machine
 }, 480_000);

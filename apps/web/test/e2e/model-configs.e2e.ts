@@ -89,6 +89,11 @@ it("shows the provider's refusal in words, fixes the key from the edit modal, an
 
   await row.getByRole("button", { name: "Edit claude" }).click();
   const edit = page.getByRole("dialog", { name: "Edit claude" });
+  // the saved key is only sent to the base URL it was saved with: another one needs the key again
+  await edit.getByRole("textbox", { name: "Base URL" }).fill("http://127.0.0.1:9/v1");
+  await edit.getByRole("button", { name: "Test connection" }).click();
+  await edit.getByText(MODEL_CONFIG_MSG.keyForOtherUrl).waitFor();
+  await edit.getByRole("textbox", { name: "Base URL" }).fill(ms.anthropicBaseUrl);
   await edit.getByLabel("API key").fill(KEY);
   await edit.getByRole("button", { name: "Test connection" }).click();
   await edit.getByRole("status").filter({ hasText: /^Connected: claude-test answered in \d+ ms\.$/ }).waitFor();

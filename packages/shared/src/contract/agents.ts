@@ -168,8 +168,13 @@ export interface Execution {
   steps: number;
   usage: ExecutionUsage;
   duration_ms: number;
-  /** The diff artifacts of the run. */
+  /** The run's current diff artifacts (the newest of each repository; a run that changes the checkout makes a new one). */
   artifact_ids: string[];
+  /**
+   * A pending run's place among the runs waiting for the instance's agent workers (1: the next to start); null when
+   * it is not waiting (running, finished, or its worker is just taking it).
+   */
+  queue_position: number | null;
 }
 
 export interface ExecutionRecord {
@@ -207,9 +212,15 @@ export interface Artifact {
   download_url?: string;
   size: number;
   created_at: string;
+  /** A diff committed from the commit modal: its branch and commit (a diff is committed once). */
+  committed: { branch: string; commit: string } | null;
 }
 
-/** POST P/agent/executions/{id}/commit/: the diff artifact becomes a commit on a new branch `stride/{IDENT}-{seq}`. */
+/**
+ * POST P/agent/executions/{id}/commit/: the diff artifact named becomes a commit on a new branch `stride/{IDENT}-{seq}`
+ * (or, when that exists, the first free `stride/{IDENT}-{seq}-{n}`), exactly as reviewed: refused while the run is
+ * working, for a diff that is not the run's newest, and when the sandbox's checkout no longer matches it.
+ */
 export const commitExecutionBody = z.object({
   artifact_id: uuid(),
   message: text(5000).trim().optional(),
@@ -228,4 +239,8 @@ export const COMMIT_MSG = {
   notDiff: "This artifact is not a diff.",
   emptyDiff: "The diff is empty: there is nothing to commit.",
   branchExists: (branch: string) => `The branch ${branch} already exists in the repository.`,
+  running: "The agent is still working on this run: commit once it has finished.",
+  superseded: "This diff is no longer the run's newest: review the newest diff and commit that.",
+  committed: (branch: string) => `This diff was already committed on the branch ${branch}.`,
+  checkoutChanged: "The checkout changed after this diff was made, so it is not what would be committed. Send a follow-up to make a new diff, and review that.",
 } as const;

@@ -131,6 +131,6 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
     }
     if (stopped) break;
   }
-  if (!stopped) throw new ProviderError("protocol", `${host} ended the stream before the answer was complete.`);
+  if (!stopped) throw new ProviderError("dropped", `${host} ended the stream before the answer was complete.`);
   yield { type: "finish", reason: reason ?? "stop", usage, model };
 }

@@ -7,6 +7,7 @@ export type ProviderErrorKind =
   | "model_not_found" // the server does not know the model
   | "not_found" // nothing at that URL: the base URL is wrong
   | "unreachable" // connection refused, unknown host, TLS failure
+  | "dropped" // the connection closed before the answer was complete
   | "timeout" // no complete answer in time
   | "rate_limited" // 429: too many requests or quota used up
   | "bad_request" // the server refused the request's content
@@ -21,6 +22,8 @@ export class ProviderError extends Error {
     public status?: number,
     /** The provider's own message, if it gave one. */
     public detail?: string,
+    /** How long the server asked to wait before trying again (its Retry-After), if it said. */
+    public retryAfterMs?: number,
   ) {
     super(message);
     this.name = "ProviderError";
@@ -48,8 +51,26 @@ export function providerMessage(body: string): { message?: string; code?: string
   return { message: text && text.length <= 300 && !text.startsWith("<") ? text : undefined };
 }
 
-/** Turn an HTTP error answer into a ProviderError. */
-export function httpError(status: number, body: string, ctx: { host: string; model: string; url: string }): ProviderError {
+/** Kinds of failure that may pass: the agent loop tries again (with backoff) before it fails. */
+export const TRANSIENT_KINDS: readonly ProviderErrorKind[] = ["rate_limited", "server", "dropped"];
+
+/**
+ * A Retry-After answer in ms: `retry-after-ms` (OpenAI), else `retry-after` in seconds or as an HTTP date;
+ * undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
+  const ms = Number(one(headers["retry-after-ms"]));
+  if (one(headers["retry-after-ms"]) && Number.isFinite(ms) && ms >= 0) return Math.round(ms);
+  const raw = one(headers["retry-after"]);
+  if (!raw) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Math.round(Number(raw) * 1000);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Turn an HTTP error answer into a ProviderError (`retryAfter`: the answer's Retry-After, in ms). */
+export function httpError(status: number, body: string, ctx: { host: string; model: string; url: string }, retryAfter?: number): ProviderError {
   const { message, code } = providerMessage(body);
   const detail = message?.slice(0, 500);
   if (status === 401 || status === 403)
@@ -61,9 +82,9 @@ export function httpError(status: number, body: string, ctx: { host: string; mod
       : new ProviderError("not_found", `Nothing answers at ${ctx.url} (HTTP 404). Check the base URL.`, status, detail);
   }
   if (status === 429)
-    return new ProviderError("rate_limited", withDetail(`${ctx.host} is limiting requests or the account's quota is used up (HTTP 429). Try again later or check the plan.`, detail), status, detail);
+    return new ProviderError("rate_limited", withDetail(`${ctx.host} is limiting requests or the account's quota is used up (HTTP 429). Try again later or check the plan.`, detail), status, detail, retryAfter);
   if (status >= 500)
-    return new ProviderError("server", withDetail(`${ctx.host} failed to answer (HTTP ${status}). Try again later.`, detail), status, detail);
+    return new ProviderError("server", withDetail(`${ctx.host} failed to answer (HTTP ${status}). Try again later.`, detail), status, detail, retryAfter);
   return new ProviderError("bad_request", withDetail(`${ctx.host} refused the request (HTTP ${status}).`, detail), status, detail);
 }
 
@@ -92,8 +113,9 @@ export function networkError(err: unknown, ctx: { host: string; timeoutMs?: numb
     case "EAI_AGAIN":
       return new ProviderError("unreachable", `Could not find the host ${ctx.host}. Check the base URL.`);
     case "ECONNRESET":
+    case "EPIPE":
     case "UND_ERR_SOCKET":
-      return new ProviderError("unreachable", `${ctx.host} closed the connection. Check the base URL (http or https) and that the server is running.`);
+      return new ProviderError("dropped", `${ctx.host} closed the connection. Check the base URL (http or https) and that the server is running.`);
     case "ETIMEDOUT":
     case "UND_ERR_CONNECT_TIMEOUT":
     case "EHOSTUNREACH":

@@ -1,5 +1,5 @@
 import { OutboundError, safeStream, type SafeStream } from "../../core/safe-fetch.ts";
-import { httpError, networkError, ProviderError } from "./errors.ts";
+import { httpError, networkError, ProviderError, retryAfterMs } from "./errors.ts";
 import { parseSse, type SseEvent } from "./sse.ts";
 
 export interface SseCall {
@@ -50,7 +50,7 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
       } catch (e) {
         throw networkError(e, ctx());
       }
-      throw httpError(res.status, text, { host, model: call.model, url: call.url });
+      throw httpError(res.status, text, { host, model: call.model, url: call.url }, retryAfterMs(res.headers));
     }
     const type = res.headers["content-type"] ?? "";
     if (!/text\/event-stream/i.test(type)) {

@@ -112,7 +112,7 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
       yield* flushCalls();
     }
   }
-  if (!done && reason === null) throw new ProviderError("protocol", `${host} ended the stream before the answer was complete.`);
+  if (!done && reason === null) throw new ProviderError("dropped", `${host} ended the stream before the answer was complete.`);
   yield* flushCalls();
   yield { type: "finish", reason: reason ?? "stop", usage, model };
 }

@@ -1,17 +1,19 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/contract";
 import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { modelClient, ProviderError, type ChatMessage, type ToolCall, type Usage } from "../providers/index.ts";
+import { modelClient, ProviderError, type ChatMessage, type StreamEvent, type ToolCall, type Usage } from "../providers/index.ts";
+import { MODEL_ATTEMPTS, pause, retryDelay } from "./retry.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
 import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
 import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
-import { appendRecord } from "../../routes/agents/records.ts";
+import { appendRecord, recordContent } from "../../routes/agents/records.ts";
+import { printable, printableJson } from "../../core/printable.ts";
 import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
-import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext } from "./tools.ts";
+import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext, type ToolResult } from "./tools.ts";
 import { connectMcp, type McpConnection } from "./mcp.ts";
 
 /**
@@ -73,7 +75,7 @@ class StreamedRecord {
     const content = this.text;
     this.pending = this.pending.then(async () => {
       if (!this.id) this.id = (await appendRecord(this.app.db, this.exec, { type: this.type, content })).id;
-      else await this.app.db.update(R).set({ content, updatedAt: new Date() }).where(eq(R.id, this.id));
+      else await this.app.db.update(R).set({ content: recordContent(content), updatedAt: new Date() }).where(eq(R.id, this.id));
     }).catch(() => {});
   }
 
@@ -237,7 +239,7 @@ async function converse(
   const consumedSeq = inputs.length ? inputs[inputs.length - 1].seq : exec.consumedSeq;
   if (!messages.length) messages.push({ role: "user", content: await introduction(app, exec, inputs.map((r) => r.content)) });
   else for (const r of inputs) messages.push({ role: "user", content: r.content });
-  await app.db.update(E).set({ messages, consumedSeq }).where(eq(E.id, exec.id));
+  await app.db.update(E).set({ messages: printableJson(messages), consumedSeq }).where(eq(E.id, exec.id));
 
   const maxSteps = cfg.max_steps ?? AGENT_DEFAULT_MAX_STEPS;
   const specs = [...tools.values()].map((t) => t.spec);
@@ -250,35 +252,75 @@ async function converse(
       return { status: "failed", reason, summary: null };
     }
     if (signal.aborted) throw signal.reason;
-    const text = new StreamedRecord(app, exec, "message");
-    const thought = new StreamedRecord(app, exec, "reasoning");
-    const calls: ToolCall[] = [];
-    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    for await (const ev of client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal })) {
-      if (ev.type === "text") text.add(ev.delta);
-      else if (ev.type === "reasoning") thought.add(ev.delta);
-      else if (ev.type === "tool_call") calls.push(ev.call);
-      else if (ev.type === "finish") usage = ev.usage;
-    }
-    await thought.done();
-    const answer = await text.done();
+    const { answer, calls, usage } = await modelTurn(app, exec, () => client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal }), signal);
     steps++;
     messages.push({ role: "assistant", content: answer, ...(calls.length ? { toolCalls: calls } : {}) });
     for (const call of calls) {
       await appendRecord(app.db, exec, { type: "tool_call", format: "code", content: call.rawArgs || JSON.stringify(call.args), toolName: call.name, toolCallId: call.id });
       const out = await runTool(tools, call, ctx);
       await appendRecord(app.db, exec, { type: "tool_call_output", format: out.format ?? "text", content: out.content, toolName: call.name, toolCallId: call.id });
-      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: out.content, ...(out.isError ? { isError: true } : {}) });
+      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: withinBudget(out.content), ...(out.isError ? { isError: true } : {}) });
       if (signal.aborted) throw signal.reason;
     }
     await app.db.update(E).set({
-      messages, steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
+      messages: printableJson(messages), steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
     }).where(eq(E.id, exec.id));
     if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
   }
 }
 
-async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<{ content: string; format?: "text" | "code" | "diff"; isError?: boolean }> {
+/**
+ * One answer of the model, streamed into its records. A call that fails for a passing reason (rate limit, server
+ * failure, dropped connection) is tried again after a wait (retry.ts), each wait told in an error record; what a
+ * failed call had streamed stays in its records, and the conversation gets only the answer that came whole.
+ */
+async function modelTurn(app: AppContext, exec: ExecutionRow, call: () => AsyncIterable<StreamEvent>, signal: AbortSignal): Promise<{ answer: string; calls: ToolCall[]; usage: Usage }> {
+  for (let attempt = 1; ; attempt++) {
+    const text = new StreamedRecord(app, exec, "message");
+    const thought = new StreamedRecord(app, exec, "reasoning");
+    const calls: ToolCall[] = [];
+    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    try {
+      for await (const ev of call()) {
+        if (ev.type === "text") text.add(ev.delta);
+        else if (ev.type === "reasoning") thought.add(ev.delta);
+        else if (ev.type === "tool_call") calls.push(ev.call);
+        else if (ev.type === "finish") usage = ev.usage;
+      }
+    } catch (e) {
+      await thought.done();
+      await text.done();
+      const wait = signal.aborted ? null : retryDelay(e, attempt);
+      if (wait === null) throw e;
+      const secs = Math.round(wait / 1000);
+      await appendRecord(app.db, exec, { type: "error", content: `${(e as Error).message} Trying again ${secs ? `in ${secs} s` : "now"} (call ${attempt + 1} of ${MODEL_ATTEMPTS}).` });
+      await pause(wait, signal);
+      continue;
+    }
+    await thought.done();
+    return { answer: await text.done(), calls, usage };
+  }
+}
+
+/** Characters of one tool output the model is sent at most; a longer one keeps its head and tail (issue #24 point 10). */
+export const TOOL_OUTPUT_BUDGET = 24_000;
+
+/** A tool output cut to TOOL_OUTPUT_BUDGET: its first and last parts, with a note of what was cut between them. */
+export function withinBudget(text: string, budget = TOOL_OUTPUT_BUDGET): string {
+  if (text.length <= budget) return text;
+  const head = Math.ceil(budget / 2);
+  const tail = budget - head;
+  const cut = text.length - head - tail;
+  return `${text.slice(0, head)}\n\n[… ${cut.toLocaleString("en")} characters cut from the middle of this output (${text.length.toLocaleString("en")} in all) …]\n\n${text.slice(text.length - tail)}`;
+}
+
+async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
+  const out = await toolResult(tools, call, ctx);
+  // one printable text (core/printable.ts): the record and the model see the same
+  return { ...out, content: printable(out.content) };
+}
+
+async function toolResult(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
   if (call.argsError) return { content: call.argsError, isError: true };
   const tool = tools.get(call.name);
   if (!tool) return { content: `There is no tool "${call.name}". Tools: ${[...tools.keys()].join(", ")}.`, isError: true };
@@ -292,7 +334,11 @@ async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContex
   }
 }
 
-/** `git diff` of each sandbox checkout against its starting commit, kept as the execution's diff artifact (replaced by a later run). */
+/**
+ * `git diff` of each sandbox checkout against its starting commit, kept as the execution's diff artifact. An
+ * artifact is never changed: a run whose diff differs from the newest of its name adds a new one (issue #24 point
+ * 6), so the id a person reviewed and commits always names the same content.
+ */
 async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: string[]): Promise<void> {
   if (!sandboxIds.length) return;
   const rt = sandboxRuntime(app);
@@ -304,13 +350,14 @@ async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: st
       const diff = await rt.diff(sb.id, base, folder);
       const repo = config.ide_configs.find((c) => !folder || c.repository.repo_slug.replace(/\//g, "-") === folder)?.repository;
       const name = `${(repo?.repo_slug ?? folder ?? "changes").replace(/\//g, "-") || "changes"}.diff`;
-      const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null };
-      await app.db.transaction(async (tx) => {
-        const [cur] = await tx.select({ id: A.id }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name)));
-        if (cur) await tx.update(A).set({ content: diff, meta, updatedAt: new Date() }).where(eq(A.id, cur.id));
-        else await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+      const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null, run_seq: exec.runSeq };
+      const added = await app.db.transaction(async (tx) => {
+        const [newest] = await tx.select({ content: A.content }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name))).orderBy(desc(A.createdAt), desc(A.id)).limit(1);
+        if (newest?.content === diff) return false;
+        await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+        return true;
       });
-      if (diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
+      if (added && diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
     }
   }
 }
@@ -327,7 +374,7 @@ async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<
     }
     if (o.status === "cancelled") return; // the cancel call wrote it
     const [row] = await tx.update(E).set({
-      status: o.status, statusReason: o.reason, summary: o.summary ?? o.reason, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
+      status: o.status, statusReason: o.reason && printable(o.reason), summary: printable(o.summary ?? o.reason ?? "") || null, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
     }).where(mine).returning();
     if (row) await recordExecutionActivity(tx, row, row.createdById, `the agent execution ${o.status.replace("_", " ")}`, o.status);
   });

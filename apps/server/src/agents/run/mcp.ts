@@ -5,11 +5,13 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { AppContext } from "../../core/context.ts";
 import { shQuote } from "../sandbox/bwrap.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
+import { guardedFetch, OutboundError } from "../../core/safe-fetch.ts";
 import type { RunSandbox, Tool, ToolResult } from "./tools.ts";
 
 /**
  * The MCP client of a run (agents.md §3): the tools of the execution's MCP environment templates, a `local_mcp`
- * server started over stdio inside the run's sandbox, a `generic_mcp` server reached over streamable HTTP.
+ * server started over stdio inside the run's sandbox, a `generic_mcp` server reached over streamable HTTP under the
+ * outgoing-request guard (core/safe-fetch.ts, as webhooks: every request and redirect hop checked, DNS included).
  */
 
 export const MCP_CONNECT_TIMEOUT_MS = 20_000;
@@ -120,6 +122,12 @@ function resultText(r: { content?: unknown; structuredContent?: unknown; isError
   return { content: text || (r.structuredContent ? JSON.stringify(r.structuredContent, null, 2) : "(no output)"), isError: r.isError === true };
 }
 
+/** The guard's refusal behind an error of the MCP client, if that is what it is. */
+function refusal(e: unknown): OutboundError | null {
+  for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) if (cur instanceof OutboundError) return cur;
+  return null;
+}
+
 /** Connect to one MCP server of the run and list its tools; throws with a message a person can act on. */
 export async function connectMcp(app: AppContext, t: McpTemplate, index: number, sandbox: RunSandbox | null, signal: AbortSignal): Promise<McpConnection> {
   const label = labelOf(t, index);
@@ -136,7 +144,7 @@ export async function connectMcp(app: AppContext, t: McpTemplate, index: number,
     transport = stdio;
   } else {
     const headers = (t.config.headers as Record<string, string> | undefined) ?? {};
-    transport = new lib.StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers } });
+    transport = new lib.StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers }, fetch: guardedFetch({ allowPrivate: app.config.outboundAllowPrivate }) });
   }
   try {
     await client.connect(transport, { signal, timeout: MCP_CONNECT_TIMEOUT_MS });
@@ -153,6 +161,8 @@ export async function connectMcp(app: AppContext, t: McpTemplate, index: number,
   } catch (e) {
     await client.close().catch(() => {});
     const detail = stdio?.lastStderr();
+    const refused = refusal(e);
+    if (refused) throw new Error(`The MCP server "${label}" may not be reached: ${refused.message}${refused.code === "address" ? " (OUTBOUND_ALLOW_PRIVATE=1 allows internal addresses)" : ""}.`);
     throw new Error(`The MCP server "${label}" could not be reached: ${(e as Error).message}${detail ? ` (${detail})` : ""}`);
   }
 }

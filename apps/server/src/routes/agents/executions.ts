@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import {
   ACTIVE_EXECUTION_STATUSES, AGENT_MSG, EXECUTIONS_PAGE_SIZE, executionConfigSchema, FINAL_EXECUTION_STATUSES, LIVE_SANDBOX_STATUSES,
-  PROJECT_ASSISTANT_TAG, type AgentTemplateConfig, type ClusterPresets, type ExecutionConfig, type ExecutionStatus,
+  PROJECT_ASSISTANT_TAG, type AgentTemplateConfig, type ClusterPresets, type Execution, type ExecutionConfig, type ExecutionStatus,
 } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
@@ -16,7 +16,7 @@ import { SandboxUnavailableError } from "../../agents/sandbox/bwrap.ts";
 import { AGENT_TYPES_META } from "./metadata.ts";
 import { findAgentTemplate } from "./templates.ts";
 import { appendRecord } from "./records.ts";
-import type { ArtifactRow, ExecutionRow, RecordRow } from "./presenters.ts";
+import { presentExecution, type ArtifactRow, type ExecutionRow, type RecordRow } from "./presenters.ts";
 import type { ExecuteBody, SearchExecutionsQuery } from "./schemas.ts";
 
 const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, agentTemplates: AT, environmentTemplates: ET, sandboxes: S, issueAgentExecutions } = schema;
@@ -284,12 +284,47 @@ export async function searchExecutions(app: AppContext, project: ProjectRow, cal
   return { rows: page, next: more ? page[page.length - 1].createdAt : null };
 }
 
+/**
+ * The current artifacts of executions: the newest of each name (a run that changes the checkout adds a new diff
+ * artifact; the earlier ones stay readable, but are no execution's current diff and cannot be committed).
+ */
 export async function artifactIdsOf(db: DbOrTx, executionIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (!executionIds.length) return out;
-  const rows = await db.select({ id: A.id, executionId: A.executionId }).from(A).where(inArray(A.executionId, executionIds)).orderBy(asc(A.createdAt));
+  const rows = await db.selectDistinctOn([A.executionId, A.name], { id: A.id, executionId: A.executionId, createdAt: A.createdAt }).from(A)
+    .where(inArray(A.executionId, executionIds)).orderBy(A.executionId, A.name, desc(A.createdAt), desc(A.id));
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const r of rows) out.set(r.executionId, [...(out.get(r.executionId) ?? []), r.id]);
   return out;
+}
+
+/**
+ * Where pending executions wait (issue #24 point 8): 1 + the runs queued before each in the agents' worker pool, in
+ * the order the workers take them (priority, run time, job id). Runs of every project count: the pool is the
+ * instance's. A run whose job is taken (starting) or that waits for no job has none.
+ */
+export async function queuePositions(db: DbOrTx, executionIds: string[]): Promise<Map<string, number>> {
+  if (!executionIds.length) return new Map();
+  const rows = (await db.execute(sql`
+    WITH waiting AS (
+      SELECT e.id, j.priority, j.run_at, j.id AS job_id
+      FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id AND t.identifier = ${AGENT_RUN_TASK}
+      JOIN agent_executions e ON e.id::text = j.payload->>'executionId' AND e.run_seq::text = j.payload->>'runSeq' AND e.status = 'pending'
+      WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts
+    )
+    SELECT w.id::text AS id, (SELECT count(*) FROM waiting o WHERE (o.priority, o.run_at, o.job_id) <= (w.priority, w.run_at, w.job_id))::int AS position
+    FROM waiting w WHERE w.id IN (${sql.join(executionIds.map((id) => sql`${id}::uuid`), sql`, `)})`)) as unknown as { id: string; position: number }[];
+  return new Map(rows.map((r) => [r.id, Number(r.position)]));
+}
+
+/** Executions as the API shows them: with their current artifacts and, when pending, their place in the queue. */
+export async function presentExecutions(db: DbOrTx, rows: ExecutionRow[]): Promise<Execution[]> {
+  const [artifacts, positions] = await Promise.all([
+    artifactIdsOf(db, rows.map((r) => r.id)),
+    queuePositions(db, rows.filter((r) => r.status === "pending").map((r) => r.id)),
+  ]);
+  return rows.map((r) => presentExecution(r, artifacts.get(r.id), positions.get(r.id) ?? null));
 }
 
 export function recordsOf(db: DbOrTx, executionId: string, afterSeq = 0): Promise<RecordRow[]> {

@@ -7,13 +7,13 @@ import { iso } from "../../core/present.ts";
 import {
   agentTemplateParams, artifactParams, commitExecutionBody, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
 } from "./schemas.ts";
-import { presentAgentTemplate, presentArtifact, presentExecution, presentRecord } from "./presenters.ts";
+import { presentAgentTemplate, presentArtifact, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
 import { releaseRunsOnClose } from "./jobs.ts";
 import { commitExecution } from "./commit.ts";
 import {
-  artifactIdsOf, cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, recordsOf, searchExecutions, type Caller,
+  cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, presentExecutions, recordsOf, searchExecutions, type Caller,
 } from "./executions.ts";
 import type { ScopeCtx } from "../../core/route.ts";
 
@@ -89,8 +89,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.projectAssistant.chat,
     handler: async (ctx): Promise<ExecutionSearchResponse> => {
       const { rows, next } = await searchExecutions(app, ctx.project, callerOf(ctx), ctx.query);
-      const artifacts = await artifactIdsOf(app.db, rows.map((r) => r.id));
-      return { executions: rows.map((r) => presentExecution(r, artifacts.get(r.id))), next_older_than: next ? iso(next) : null };
+      return { executions: await presentExecutions(app.db, rows), next_older_than: next ? iso(next) : null };
     },
   });
 
@@ -104,8 +103,8 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.view),
     policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, query }): Promise<ExecutionDetail> => {
-      const artifacts = await artifactIdsOf(app.db, [loaded.id]);
-      return { execution: presentExecution(loaded, artifacts.get(loaded.id)), records: (await recordsOf(app.db, loaded.id, query.after_seq ?? 0)).map(presentRecord) };
+      const [execution] = await presentExecutions(app.db, [loaded]);
+      return { execution, records: (await recordsOf(app.db, loaded.id, query.after_seq ?? 0)).map(presentRecord) };
     },
   });
 
@@ -117,9 +116,8 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.cancel),
     policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, user }) => {
-      const row = await cancelExecution(app, loaded, user.id);
-      const artifacts = await artifactIdsOf(app.db, [row.id]);
-      return { execution: presentExecution(row, artifacts.get(row.id)) };
+      const [execution] = await presentExecutions(app.db, [await cancelExecution(app, loaded, user.id)]);
+      return { execution };
     },
   });
 

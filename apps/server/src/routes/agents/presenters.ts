@@ -15,8 +15,8 @@ export function presentAgentTemplate(t: AgentTemplateRow): AgentTemplate {
   return { id: t.id, cluster_id: t.clusterId, config: t.config as AgentTemplateConfig, bot_user_id: t.botUserId, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) };
 }
 
-/** Execution (agents.md §2) with usage, duration and its diff artifacts. */
-export function presentExecution(e: ExecutionRow, artifactIds: string[] = []): Execution {
+/** Execution (agents.md §2) with usage, duration, its current diff artifacts and, when pending, its place in the queue. */
+export function presentExecution(e: ExecutionRow, artifactIds: string[] = [], queuePosition: number | null = null): Execution {
   const agent = e.agentConfig as { type: AgentType; name: string };
   return {
     id: e.id,
@@ -37,6 +37,7 @@ export function presentExecution(e: ExecutionRow, artifactIds: string[] = []): E
     usage: { input_tokens: e.inputTokens, output_tokens: e.outputTokens },
     duration_ms: e.durationMs,
     artifact_ids: artifactIds,
+    queue_position: e.status === "pending" ? queuePosition : null,
   };
 }
 
@@ -66,5 +67,6 @@ export function presentArtifact(a: ArtifactRow, downloadUrl: string): Artifact {
     ...(size > ARTIFACT_INLINE_MAX_BYTES ? { download_url: downloadUrl } : { content: a.content }),
     size,
     created_at: iso(a.createdAt),
+    committed: (a.meta as { committed?: Artifact["committed"] }).committed ?? null,
   };
 }

@@ -10,6 +10,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { networkRefusal, sandboxRuntime, SandboxError, type SandboxSpec } from "../../agents/sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../../agents/sandbox/bwrap.ts";
 import { guardRepository, RepositoryRefused } from "../../agents/sandbox/repository.ts";
+import { assertFetchable, OutboundError } from "../../core/safe-fetch.ts";
 import type { CreateSandboxBody, RefreshSandboxBody, SaveEnvironmentTemplateBody } from "./schemas.ts";
 import type { EnvironmentTemplateRow, SandboxRow } from "./presenters.ts";
 
@@ -85,10 +86,28 @@ async function checkRepositories(app: AppContext, config: SandboxConfigInput, fi
   }
 }
 
+/**
+ * A remote MCP server's URL is checked by the outgoing-request guard as a webhook's is (core/safe-fetch.ts): an
+ * internal or metadata address is refused unless the instance allows internal targets. A host that does not resolve
+ * now is kept (the guard checks every connection again, DNS included).
+ */
+async function checkMcpUrl(app: AppContext, type: string, config: Record<string, unknown>): Promise<void> {
+  if (type !== "generic_mcp") return;
+  try {
+    await assertFetchable(String(config.url), { allowPrivate: app.config.outboundAllowPrivate });
+  } catch (e) {
+    if (!(e instanceof OutboundError)) throw e;
+    if (e.code === "dns") return;
+    if (e.code === "address") throw errors.field("config.url", "URL resolves to a blocked IP address.");
+    throw errors.field("config.url", "Enter a valid URL.");
+  }
+}
+
 /** POST P/environments/templates/: create, or replace the type and config of `environment_template_id`; presets follow `preset_names`. */
 export async function saveTemplate(app: AppContext, project: ProjectRow, userId: string, body: SaveEnvironmentTemplateBody): Promise<EnvironmentTemplateRow> {
   const parsed = ENVIRONMENT_CONFIG_SCHEMAS[body.type].parse(body.config) as Record<string, unknown>;
   if (body.type === "sandbox") await checkRepositories(app, parsed as SandboxConfigInput, "config");
+  await checkMcpUrl(app, body.type, parsed);
   return app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
     let row: EnvironmentTemplateRow;

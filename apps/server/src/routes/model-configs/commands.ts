@@ -38,14 +38,24 @@ export function endpointOf(app: AppContext, row: ModelConfigRow): ModelEndpoint 
   };
 }
 
-/** Create or replace by name. An omitted `api_key` keeps the stored key; "" or null removes it. */
+/**
+ * A saved key goes only to the base URL it was saved with (issue #24 point 10): a body that
+ * omits `api_key` (keep the saved key) while naming another base URL is refused, so that the key is entered again.
+ */
+function assertKeyStaysWithUrl(saved: ModelConfigRow | null, body: { api_key?: string | null }, baseUrl: string): void {
+  if (body.api_key === undefined && saved && saved.apiKeySealed !== "" && saved.baseUrl !== baseUrl) throw errors.field("api_key", MODEL_CONFIG_MSG.keyForOtherUrl);
+}
+
+/** Create or replace by name. An omitted `api_key` keeps the stored key (for the same base URL only); "" or null removes it. */
 export async function saveModelConfig(app: AppContext, project: ProjectRow, userId: string, rawName: string, body: SaveModelConfigBody): Promise<ModelConfigRow> {
   const parsed = modelConfigName.safeParse(rawName);
   if (!parsed.success) throw errors.field("name", parsed.error.issues[0].message);
   const name = parsed.data;
+  const baseUrl = body.base_url || DEFAULT_BASE_URL[body.provider];
+  assertKeyStaysWithUrl(await findModelConfig(app.db, project.id, name), body, baseUrl);
   const values = {
     provider: body.provider,
-    baseUrl: body.base_url || DEFAULT_BASE_URL[body.provider],
+    baseUrl,
     model: body.model,
     maxOutputTokens: body.max_output_tokens ?? null,
     temperature: body.temperature ?? null,
@@ -74,9 +84,11 @@ export async function testEndpoint(app: AppContext, projectId: string, body: Tes
     return endpointOf(app, saved);
   }
   if (!body.model) throw errors.field("model", "This field is required.");
+  const baseUrl = body.base_url || DEFAULT_BASE_URL[body.provider];
+  assertKeyStaysWithUrl(saved, body, baseUrl);
   return {
     provider: body.provider,
-    baseUrl: body.base_url || DEFAULT_BASE_URL[body.provider],
+    baseUrl,
     model: body.model,
     apiKey: body.api_key === undefined ? (saved ? endpointOf(app, saved).apiKey : "") : body.api_key ?? "",
     maxOutputTokens: body.max_output_tokens ?? null,

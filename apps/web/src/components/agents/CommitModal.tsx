@@ -11,8 +11,9 @@ import { DiffView, diffStats } from "./Diff.tsx";
 
 /**
  * The commit modal (platform.md §2, agents.md §1): a person reviews the run's diff and commits it on a new branch
- * `stride/{IDENT}-{seq}` of the repository, the work item named in the message; the branch becomes a link on the
- * work item. A refusal (no work item, not a diff, empty diff, branch exists, git's own error) is shown in the modal.
+ * `stride/{IDENT}-{seq}` (or the next free `stride/{IDENT}-{seq}-{n}`) of the repository, the work item named in the
+ * message; the branch becomes a link on the work item. The server commits exactly the artifact shown; a refusal (the
+ * run still working, a diff no longer the newest, a checkout that changed, git's own error) is shown in the modal.
  */
 export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose, onCommitted }: {
   slug: string; pid: string; executionId: string; issueId: string; artifact: Artifact & { content: string };
@@ -47,7 +48,7 @@ export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose
     >
       <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
         <p className="text-sm text-zinc-600 dark:text-zinc-300">
-          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository, and the branch is linked on the work item.</> : "Loading…"}
+          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on the work item. Exactly the diff below is committed.</> : "Loading…"}
         </p>
         <p className="text-xs text-zinc-500" data-testid="commit-stats">
           {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-green-700 dark:text-green-400">+{stats.added}</span> <span className="text-red-700 dark:text-red-400">−{stats.removed}</span>

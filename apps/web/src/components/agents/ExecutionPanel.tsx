@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Bot, ChevronRight, GitBranch, Square } from "lucide-react";
 import type { ExecutionDocument, ExecutionRecord, ExecutionStatus } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
-import { useArtifact, useCancelExecution, useExecute, useItemExecutions } from "../../api/agents.ts";
+import { useArtifact, useCancelExecution, useExecute, useItemExecutions, useQueuePosition } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
 import { Button, Textarea, cx, useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
@@ -95,7 +95,7 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
         <div className="space-y-2 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
           {/* the run's diff is shown once, as its artifact (with Commit…), not also as the message that announced it */}
           <Records records={doc.records} diffsShownApart={e.artifact_ids.length > 0} />
-          {active && <p className="text-xs italic text-zinc-500" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
+          {active && <p className="text-xs italic text-zinc-500" aria-live="polite" data-testid="execution-progress">{e.status === "pending" ? <Waiting slug={slug} pid={pid} executionId={e.id} known={e.queue_position} /> : "Pi is generating response"}</p>}
           {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-red-600 dark:text-red-400">{e.status_reason}</p>}
           {e.artifact_ids.map((id) => (
             <ArtifactView key={id} slug={slug} pid={pid} id={id} commit={!active && canCommit && e.issue_id ? { executionId: e.id, issueId: e.issue_id } : null} />
@@ -105,6 +105,21 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
       )}
     </section>
   );
+}
+
+/** A pending run: its place in the queue of the agent workers while it waits for one, else starting. */
+function Waiting({ slug, pid, executionId, known }: { slug: string; pid: string; executionId: string; known: number | null }) {
+  const polled = useQueuePosition(slug, pid, executionId, true);
+  // the live document and the poll each may be the fresher: a waiting run only moves up
+  const position = polled.data == null ? known : known == null ? polled.data : Math.min(known, polled.data);
+  if (!position) return <>Starting…</>;
+  return <>Queued: {position === 1 ? "next to start" : `${ordinal(position)} in line`}, waiting for a free agent worker…</>;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${suffix}`;
 }
 
 /**
@@ -171,13 +186,17 @@ function prettyJson(text: string): string {
   }
 }
 
-/** An artifact; a diff of a finished run on a work item can be committed from the commit modal. */
+/**
+ * An artifact; a diff of a finished run on a work item can be committed from the commit modal. The panel is given
+ * the run's current artifacts: a run that changes the checkout makes a new one, so the newest diff is the one shown.
+ */
 function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id: string; commit: { executionId: string; issueId: string } | null }) {
   const a = useArtifact(slug, pid, id);
   const [reviewing, setReviewing] = useState(false);
-  const [branch, setBranch] = useState<string | null>(null);
+  const [committedNow, setBranch] = useState<string | null>(null);
   if (!a.data || a.data.content === undefined) return null;
   const artifact = { ...a.data, content: a.data.content };
+  const branch = committedNow ?? artifact.committed?.branch ?? null;
   const committable = commit && artifact.kind === "diff" && artifact.content.trim() !== "";
   return (
     <div role="group" aria-label={`Artifact ${artifact.name}`}>

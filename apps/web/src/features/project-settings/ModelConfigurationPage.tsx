@@ -137,7 +137,8 @@ const formOf = (c: ModelConfig | null): Form => ({
 });
 
 /** Client-side checks with the server's messages; the server checks again. */
-function check(f: Form, isNew: boolean, taken: string[]): Record<string, string> {
+function check(f: Form, saved: ModelConfig | null, taken: string[]): Record<string, string> {
+  const isNew = !saved;
   const e: Record<string, string> = {};
   const name = f.name.trim();
   if (isNew) {
@@ -149,6 +150,8 @@ function check(f: Form, isNew: boolean, taken: string[]): Record<string, string>
   }
   if (!f.model.trim()) e.model = "Model is required.";
   if (f.base_url.trim() && !MODEL_BASE_URL_RE.test(f.base_url.trim())) e.base_url = "Enter a valid URL.";
+  // a saved key is only sent to the base URL it was saved with (the server refuses the same)
+  else if (saved?.has_api_key && !f.api_key.trim() && !f.clear_key && (f.base_url.trim() || DEFAULT_MODEL_BASE_URL[f.provider]) !== saved.base_url) e.api_key = MODEL_CONFIG_MSG.keyForOtherUrl;
   if (f.max_output_tokens.trim()) {
     const n = Number(f.max_output_tokens);
     if (!Number.isInteger(n) || n < 1) e.max_output_tokens = "Enter a whole number of tokens, at least 1.";
@@ -186,7 +189,7 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
   const [outcome, setOutcome] = useState<TestOutcome | undefined>();
   const set = <K extends keyof Form>(k: K, v: Form[K]) => { setF((x) => ({ ...x, [k]: v })); setOutcome(undefined); };
   const validate = () => {
-    const errs = check(f, isNew, taken);
+    const errs = check(f, config, taken);
     setErrors(errs);
     return Object.keys(errs).length === 0;
   };
