@@ -216,7 +216,7 @@ describe("request ids and server errors", () => {
   });
 
   /** A second server on the same app context with a captured log stream and one route that throws. */
-  async function crashingServer(logLevel: string): Promise<{ server: FastifyInstance; url: string; lines: () => Record<string, unknown>[] }> {
+  async function crashingServer(logLevel: "warn" | "silent"): Promise<{ server: FastifyInstance; url: string; lines: () => Record<string, unknown>[] }> {
     const out: string[] = [];
     const server = await buildServer({ ...t.app, config: { ...t.app.config, logLevel } }, { logStream: { write: (line) => { out.push(line); } } });
     server.get("/api/test-only/crash/", async () => {
@@ -234,7 +234,7 @@ describe("request ids and server errors", () => {
     return { server, url, lines: () => out.map((l) => JSON.parse(l) as Record<string, unknown>) };
   }
 
-  for (const level of ["warn", "silent"]) {
+  for (const level of ["warn", "silent"] as const) {
     it(`logs a 500 at error with its stack, method, URL and request id (LOG_LEVEL=${level}) and answers the id`, async () => {
       const s = await crashingServer(level);
       try {

@@ -32,7 +32,7 @@ export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{
     url: stride.url,
     app: stride.app,
     server: stride.server,
-    db: { db: stride.app.db, sql: stride.app.sql, close: async () => {} },
+    db: { ...stride.database, close: async () => {} },
     anon: () => new Client(stride.url),
     user: (opts) => signedInUser(stride.app, stride.url, opts),
     close: () => stride.close(),
