@@ -100,6 +100,8 @@ export interface ConfigRow extends AuditFields {
   value: string;
   category: string;
   is_encrypted: boolean;
+  /** Stride: the server's environment sets this key (SMTP, Unsplash); it wins and is shown read-only. */
+  set_by_environment: boolean;
 }
 
 /** An instance admin with the user's admin-lite details. */

@@ -42,7 +42,7 @@ const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
 const orNull = (v: string | undefined) => (v ? v : null);
 
 /** The `config` half of GET /api/instances/: public flags derived from the configuration. */
-export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }): PublicConfig {
+export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }, fileSizeLimit: number): PublicConfig {
   return {
     enable_signup: on(cfg.ENABLE_SIGNUP),
     is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
@@ -60,7 +60,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
     posthog_host: orNull(cfg.POSTHOG_HOST),
     has_unsplash_configured: nonEmpty(cfg.UNSPLASH_ACCESS_KEY),
     has_llm_configured: nonEmpty(cfg.LLM_API_KEY),
-    file_size_limit: 5242880,
+    file_size_limit: fileSizeLimit,
     is_smtp_configured: nonEmpty(cfg.EMAIL_HOST),
     admin_base_url: urls.appBaseUrl,
     space_base_url: urls.appBaseUrl,
@@ -70,7 +70,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
   };
 }
 
-/** A configuration row with its decrypted value. */
+/** A configuration row with its decrypted value; `set_by_environment` (Stride's): the environment sets it, god-mode shows it read-only. */
 export function presentConfigRow(r: ConfigRow): ConfigRowWire {
   return {
     id: r.id,
@@ -83,6 +83,7 @@ export function presentConfigRow(r: ConfigRow): ConfigRowWire {
     value: r.value ?? "",
     category: r.category,
     is_encrypted: r.isEncrypted,
+    set_by_environment: r.setByEnvironment ?? false,
   };
 }
 
