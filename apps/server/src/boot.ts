@@ -9,6 +9,7 @@ import type { Server as HttpServer } from "node:http";
 import { JobQueue } from "./core/jobs.ts";
 import { createLogger, jobLog, type Logger } from "./core/log.ts";
 import { Metrics, serveMetrics } from "./core/metrics.ts";
+import { InstanceRegistry } from "./core/instance-registry.ts";
 import { LocalDiskStorage } from "./storage/storage.ts";
 import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
@@ -20,6 +21,8 @@ export interface Stride {
   app: AppContext;
   server: FastifyInstance;
   database: Database;
+  /** This process's row in `server_instances` and its heartbeat. */
+  registry: InstanceRegistry;
   /** The METRICS_PORT listener's URL, when there is one. */
   metricsUrl: string | null;
   /**
@@ -96,13 +99,17 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   let metricsServer: HttpServer | null = null;
   if (config.metricsPort !== undefined) metricsServer = await serveMetrics(app.metrics, config.metricsPort, config.host);
   const metricsAddr = metricsServer?.address();
+  const registry = new InstanceRegistry(app);
+  await registry.start();
   return {
     url: publicUrl,
     app,
     server,
     database,
+    registry,
     metricsUrl: metricsAddr && typeof metricsAddr === "object" ? `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${metricsAddr.port}/metrics` : null,
     close: async () => {
+      await registry.stop();
       await server.close();
       if (metricsServer) await new Promise<void>((r) => { metricsServer!.closeAllConnections(); metricsServer!.close(() => r()); });
       await app.jobs.stop();

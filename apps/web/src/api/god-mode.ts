@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, submitForm } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { AdminMe, ConfigRow } from "@stride/shared/contract";
+import type { AdminMe, ConfigRow, ServerInstance } from "@stride/shared/contract";
 import type { AdminWorkspace, Paginated } from "./types.ts";
 
 /** Instance admin API (wire-facts-2 §1), under the `admin-session-id` cookie. */
@@ -74,6 +74,11 @@ export function useUpdateInstance() {
     mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => api("/api/instances/", { method: "PATCH", body: patch }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
   });
+}
+
+/** The installation's server processes (god-mode → Instances), re-read every 30 s while shown. */
+export function useServerInstances() {
+  return useQuery({ queryKey: qk.admin.servers, queryFn: () => api<ServerInstance[]>("/api/instances/servers/"), refetchInterval: 30_000 });
 }
 
 export const sendTestEmail = (receiver_email: string) =>

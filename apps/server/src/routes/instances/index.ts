@@ -16,7 +16,8 @@ import { presentAdminMe } from "../users/presenters.ts";
 import {
   adminWorkspaceCreateBody, adminWorkspacesQuery, configPatchBody, instanceAdminCreateBody, instanceAdminParams, instancePatchBody, slugCheckQuery,
 } from "./schemas.ts";
-import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
+import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig, presentServerInstance } from "./presenters.ts";
+import { listServerInstances } from "../../core/instance-registry.ts";
 import {
   addInstanceAdmin, createAdminWorkspace, listAdminWorkspaces, removeInstanceAdmin, signInAdmin, signUpFirstAdmin, updateInstanceConfig, workspaceSlugFree,
 } from "./commands.ts";
@@ -222,6 +223,20 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
         throw errors.badRequest(smtpErrorMessage(e));
       }
       return { message: "Email successfully sent." };
+    },
+  });
+
+  // ---- server processes (core/instance-registry.ts) ----
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/instances/servers/",
+    auth: "admin",
+    policy: P.instance.admin,
+    handler: async () => {
+      const rows = await listServerInstances(app);
+      const running = new Set(rows.filter((r) => r.live).map((r) => r.id));
+      return rows.map((r) => presentServerInstance(r, running));
     },
   });
 

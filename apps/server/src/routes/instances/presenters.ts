@@ -1,4 +1,5 @@
-import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig } from "@stride/shared/contract";
+import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig, ServerInstance } from "@stride/shared/contract";
+import type { ServerInstanceRow } from "../../core/instance-registry.ts";
 import { schema } from "../../db/client.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { ConfigRow } from "../../core/instance-config.ts";
@@ -112,4 +113,21 @@ export function presentAdminWorkspace(
   extra: { owner?: AdminWorkspaceOwner; total_projects?: number; total_members?: number; role?: number },
 ): AdminWorkspace {
   return { ...presentWorkspaceColumns(ws), ...extra };
+}
+
+/** A server process of the installation (core/instance-registry.ts); only running peers count as unshared. */
+export function presentServerInstance(r: ServerInstanceRow & { live: boolean }, running: ReadonlySet<string>): ServerInstance {
+  return {
+    id: r.id,
+    hostname: r.hostname,
+    pid: r.pid,
+    version: r.version,
+    storage: r.storage,
+    uploads_dir: r.uploadsDir,
+    started_at: iso(r.startedAt),
+    last_seen_at: iso(r.lastSeenAt),
+    stopped_at: iso(r.stoppedAt),
+    status: r.live ? "running" : r.stoppedAt ? "stopped" : "gone",
+    unshared_with: r.live ? r.unsharedWith.filter((id) => running.has(id)) : [],
+  };
 }
