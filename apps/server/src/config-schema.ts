@@ -96,7 +96,7 @@ export const bool: Kind<boolean> = {
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T): Kind<T[number]> {
   const list = values.map((v) => `\`${v}\``).join(", ");
   return {
-    label: values.map((v) => `\`${v}\``).join(" \\| "),
+    label: values.map((v) => `\`${v}\``).join(" | "),
     expect: `one of ${list.replace(/`/g, "")}`,
     schema: z.string().trim().toLowerCase().pipe(z.enum(values)) as unknown as z.ZodType<T[number], string>,
   };
@@ -144,7 +144,7 @@ export const origins: Kind<string[]> = {
     for (const item of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
       const origin = originOf(item);
       if (!origin) {
-        ctx.addIssue({ code: "custom", message: `"${item}" is not an origin` });
+        ctx.addIssue({ code: "custom", message: `"${item}" is not an origin`, params: { explain: true } });
         return z.NEVER;
       }
       out.push(origin);
@@ -184,7 +184,8 @@ export function readSetting<T>(s: Setting<T>, env: NodeJS.ProcessEnv): T | undef
   const parsed = s.kind.schema.safeParse(found.raw);
   if (parsed.success) return parsed.data;
   const shown = s.secret ? "" : ` (it is "${found.raw.length > 80 ? found.raw.slice(0, 80) + "…" : found.raw}")`;
-  const problem = parsed.error.issues.find((i) => i.code === "custom")?.message;
+  // a kind's own explanation (which item of a list is wrong) replaces the echo of the whole value
+  const problem = parsed.error.issues.find((i) => i.code === "custom" && (i as { params?: { explain?: boolean } }).params?.explain)?.message;
   throw new ConfigError(`${found.from} must be ${s.kind.expect}${problem ? `: ${problem}` : shown}.`);
 }
 

@@ -81,7 +81,7 @@ export class SandboxRuntime {
   private availabilityAt = 0;
 
   constructor(opts: RuntimeOptions = {}) {
-    this.rootDir = path.resolve(opts.rootDir ?? process.env.SANDBOX_DIR ?? path.join(os.tmpdir(), "stride-sandboxes"));
+    this.rootDir = path.resolve(opts.rootDir ?? path.join(os.tmpdir(), "stride-sandboxes"));
     this.bwrap = opts.bwrapPath !== undefined ? findBwrap(opts.bwrapPath) : findBwrap();
   }
 
@@ -359,11 +359,12 @@ function lastLines(text: string, n = 5): string {
 
 const runtimes = new WeakMap<object, SandboxRuntime>();
 
-/** The runtime of a server process (one per app context). */
-export function sandboxRuntime(app: object, opts?: RuntimeOptions): SandboxRuntime {
+/** The runtime of a server process (one per app context), in SANDBOX_DIR with SANDBOX_BWRAP when they are set. */
+export function sandboxRuntime(app: { config?: { sandboxDir?: string; sandboxBwrap?: string } }, opts?: RuntimeOptions): SandboxRuntime {
   let r = runtimes.get(app);
   if (!r) {
-    r = new SandboxRuntime(opts);
+    const c = app.config;
+    r = new SandboxRuntime({ rootDir: c?.sandboxDir, ...(c?.sandboxBwrap ? { bwrapPath: c.sandboxBwrap } : {}), ...opts });
     runtimes.set(app, r);
   }
   return r;
