@@ -36,40 +36,45 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     });
     this.jobFailures = new Counter({ name: "stride_job_failures_total", help: "Job attempts that failed on this instance (final: no attempt left)", labelNames: ["task", "final"], registers });
-    const metrics = this;
+    // (collect() runs with the metric as `this`; these read the registry's sources)
+    const pool = () => this.pool;
+    const db = () => this.db;
+    const realtime = this.realtime;
     const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) => new Gauge({
       name, help, registers,
-      collect() { if (metrics.pool) this.set(read(metrics.pool())); },
+      collect() { const p = pool(); if (p) this.set(read(p())); },
     });
     poolGauge("stride_db_pool_max", "Database connections this process may use at once", (s) => s.max);
     poolGauge("stride_db_pool_in_use", "Database connections in use (queries and transactions running)", (s) => s.inUse);
     poolGauge("stride_db_pool_waiting", "Callers waiting for a database connection", (s) => s.waiting);
     const poolCounter = (name: string, help: string, read: (s: PoolStats) => number) => new Counter({
       name, help, registers,
-      collect() { if (metrics.pool) { this.reset(); this.inc(read(metrics.pool())); } },
+      collect() { const p = pool(); if (p) { this.reset(); this.inc(read(p())); } },
     });
     poolCounter("stride_db_pool_waits_total", "Times a caller had to wait for a database connection", (s) => s.waitsTotal);
     poolCounter("stride_db_pool_wait_seconds_total", "Seconds spent waiting for a database connection", (s) => s.waitSecondsTotal);
     poolCounter("stride_db_pool_timeouts_total", "Waits for a connection that ended in a 503 (DB_ACQUIRE_TIMEOUT_MS)", (s) => s.timeoutsTotal);
     new Gauge({
       name: "stride_realtime_connections", help: "Open realtime connections on this instance", labelNames: ["channel"], registers,
-      collect() { for (const [channel, count] of metrics.realtime) this.set({ channel }, count()); },
+      collect() { for (const [channel, count] of realtime) this.set({ channel }, count()); },
     });
     new Gauge({
       name: "stride_jobs_queued", help: "Jobs in the queue (all instances): waiting (due or scheduled), running, failed (no attempt left)", labelNames: ["task", "state"], registers,
       async collect() {
         this.reset();
-        if (!metrics.db) return;
+        const d = db();
+        if (!d) return;
         // a database away leaves the series out of this scrape rather than failing it
-        for (const r of await jobDepth(metrics.db).catch(() => [])) this.set({ task: r.task, state: r.state }, r.n);
+        for (const r of await jobDepth(d).catch(() => [])) this.set({ task: r.task, state: r.state }, r.n);
       },
     });
     new Gauge({
       name: "stride_agent_runs", help: "Agent runs (all instances) by state", labelNames: ["state"], registers,
       async collect() {
         this.reset();
-        if (!metrics.db) return;
-        const rows = (await metrics.db.execute(dsql`SELECT status, count(*)::int AS n FROM agent_executions GROUP BY status`).catch(() => [])) as unknown as { status: string; n: number }[];
+        const d = db();
+        if (!d) return;
+        const rows = (await d.execute(dsql`SELECT status, count(*)::int AS n FROM agent_executions GROUP BY status`).catch(() => [])) as unknown as { status: string; n: number }[];
         for (const r of rows) this.set({ state: r.status }, r.n);
       },
     });
