@@ -86,26 +86,26 @@ export function EmailPage() {
       )}
       <form onSubmit={onSave} className="space-y-4" noValidate aria-label="SMTP settings">
         <fieldset disabled={envSet} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <Input label="Host" name="EMAIL_HOST" value={form.EMAIL_HOST} onChange={set("EMAIL_HOST")} error={errors.EMAIL_HOST} placeholder="smtp.example.com" />
-          <Input label="Port" name="EMAIL_PORT" inputMode="numeric" value={form.EMAIL_PORT} onChange={set("EMAIL_PORT")} error={errors.EMAIL_PORT} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Username" name="EMAIL_HOST_USER" autoComplete="off" value={form.EMAIL_HOST_USER} onChange={set("EMAIL_HOST_USER")} />
-          <Input label="Password" name="EMAIL_HOST_PASSWORD" type="password" autoComplete="new-password" value={form.EMAIL_HOST_PASSWORD} onChange={set("EMAIL_HOST_PASSWORD")} placeholder={envSet ? "from the environment" : undefined} />
-        </div>
-        <Input label="From address" name="EMAIL_FROM" value={form.EMAIL_FROM} onChange={set("EMAIL_FROM")} error={errors.EMAIL_FROM} placeholder="Stride <no-reply@example.com>" />
-        <Select label="Security" name="security" value={security} onChange={(e) => setSecurity(e.target.value as Security)} hint="TLS (STARTTLS) and SSL are mutually exclusive.">
-          <option value="tls">TLS (STARTTLS)</option>
-          <option value="ssl">SSL</option>
-          <option value="none">None</option>
-        </Select>
-        {!envSet && (
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" loading={update.isPending}>Save changes</Button>
-            {config.data?.EMAIL_HOST && <Button variant="secondary" onClick={onDisable}>Turn email off</Button>}
+          <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <Input label="Host" name="EMAIL_HOST" value={form.EMAIL_HOST} onChange={set("EMAIL_HOST")} error={errors.EMAIL_HOST} placeholder="smtp.example.com" />
+            <Input label="Port" name="EMAIL_PORT" inputMode="numeric" value={form.EMAIL_PORT} onChange={set("EMAIL_PORT")} error={errors.EMAIL_PORT} />
           </div>
-        )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label="Username" name="EMAIL_HOST_USER" autoComplete="off" value={form.EMAIL_HOST_USER} onChange={set("EMAIL_HOST_USER")} />
+            <Input label="Password" name="EMAIL_HOST_PASSWORD" type="password" autoComplete="new-password" value={form.EMAIL_HOST_PASSWORD} onChange={set("EMAIL_HOST_PASSWORD")} placeholder={envSet ? "from the environment" : undefined} />
+          </div>
+          <Input label="From address" name="EMAIL_FROM" value={form.EMAIL_FROM} onChange={set("EMAIL_FROM")} error={errors.EMAIL_FROM} placeholder="Stride <no-reply@example.com>" />
+          <Select label="Security" name="security" value={security} onChange={(e) => setSecurity(e.target.value as Security)} hint="TLS (STARTTLS) and SSL are mutually exclusive.">
+            <option value="tls">TLS (STARTTLS)</option>
+            <option value="ssl">SSL</option>
+            <option value="none">None</option>
+          </Select>
+          {!envSet && (
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={update.isPending}>Save changes</Button>
+              {config.data?.EMAIL_HOST && <Button variant="secondary" onClick={onDisable}>Turn email off</Button>}
+            </div>
+          )}
         </fieldset>
       </form>
       <div className="space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
