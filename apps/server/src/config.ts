@@ -1,6 +1,7 @@
 import path from "node:path";
 import os from "node:os";
 import crypto from "node:crypto";
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import {
   bool, ConfigError, env, group, httpOrigin, httpUrl, int, ms, oneOf, origins, port, postgresUrl, readSetting, seconds, text,
   type Setting, type SettingValue,
@@ -60,7 +61,7 @@ export const SETTINGS = {
   }),
   ...group("File storage", {
     storage: env("STORAGE", oneOf(["local", "s3"]), "local", "`local`: files under `DATA_DIR/uploads` (several instances need that folder shared); `s3`: an S3-compatible bucket (below)"),
-    fileSizeLimit: env("FILE_SIZE_LIMIT", int(1), 5_242_880, "Largest upload, bytes (attachments, images, covers); the web app reads it from `/api/instances/`"),
+    fileSizeLimit: env("FILE_SIZE_LIMIT", int(1), MAX_UPLOAD_SIZE, "Largest upload, bytes (attachments, images, covers); the web app reads it from `/api/instances/`"),
     s3Bucket: env("S3_BUCKET", text, undefined, "The bucket uploads go to (required with `STORAGE=s3`)", { aliases: ["AWS_S3_BUCKET_NAME"] }),
     s3Region: env("S3_REGION", text, "us-east-1", "The bucket's region", { aliases: ["AWS_REGION"] }),
     s3Endpoint: env("S3_ENDPOINT", httpOrigin, undefined, "An S3-compatible server (MinIO, Garage, R2, …), e.g. `https://minio.example.com`", { aliases: ["AWS_S3_ENDPOINT_URL"], defaultText: "AWS" }),
