@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import { ZodError } from "zod";
 import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
 import { registerSecurity } from "./core/security.ts";
-import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
+import { logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
+import { createLogger } from "./core/log.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
@@ -34,10 +35,10 @@ export interface BuildOptions {
 
 /** Build the Fastify server: plugins, error catalogue, every route module, and the web app. */
 export async function buildServer(app: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const level = effectiveLogLevel(app.config.logLevel);
   const fastify = Fastify({
-    // Always a logger: LOG_LEVEL decides how chatty it is, but 5xx are logged at `error` at any level.
-    logger: opts.logStream ? { level, stream: opts.logStream } : { level },
+    // Always a logger (the process's, core/log.ts): LOG_LEVEL decides how chatty it is, but 5xx are logged at
+    // `error` at any level.
+    loggerInstance: (opts.logStream ? createLogger(app.config.logLevel, opts.logStream) : (app.log ?? createLogger(app.config.logLevel))) as FastifyBaseLogger,
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
@@ -52,6 +53,12 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   registerRequestLog(fastify);
+  // request rate and latency per route pattern (core/metrics.ts)
+  if (app.metrics) {
+    fastify.addHook("onResponse", async (req, reply) => {
+      app.metrics.observeRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   await fastify.register(cookie);
   // Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
   // and uploads by their multipart receiver.

@@ -6,7 +6,11 @@ import { connect, type Database } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { checkDriverPatched } from "./db/driver-check.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
-import { JobQueue, consoleJobLog } from "./core/jobs.ts";
+import type { Server as HttpServer } from "node:http";
+import { JobQueue } from "./core/jobs.ts";
+import { createLogger, jobLog, type Logger } from "./core/log.ts";
+import { Metrics, serveMetrics } from "./core/metrics.ts";
+import { InstanceRegistry } from "./core/instance-registry.ts";
 import { LocalDiskStorage } from "./storage/storage.ts";
 import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
@@ -18,18 +22,44 @@ export interface Stride {
   url: string;
   app: AppContext;
   server: FastifyInstance;
+  database: Database;
+  /** This process's row in `server_instances` and its heartbeat. */
+  registry: InstanceRegistry;
+  /** The METRICS_PORT listener's URL, when there is one. */
+  metricsUrl: string | null;
+  /**
+   * Stop in order, each part after the one that feeds it: the instance registry's timer, HTTP (websockets and
+   * page editors closed, LISTEN ended, by their preClose hooks), the metrics listener, the job workers, the
+   * database pool, the embedded PostgreSQL.
+   */
   close: () => Promise<void>;
 }
 
-export function createAppContext(config: Config, database: Database): AppContext {
+export interface StartOptions {
+  /** The process's log (main.ts makes it); default: a JSON-lines log on stdout at LOG_LEVEL. */
+  logger?: Logger;
+  /** The built web app when WEB_DIST is unset (main.ts looks beside the bundle). */
+  defaultWebDist?: string;
+}
+
+export function createAppContext(config: Config, database: Database, log: Logger = createLogger(config.logLevel)): AppContext {
   const secretKey = ensureSecretKey(
     config,
     (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined),
     (p, s) => { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, s, { mode: 0o600 }); },
   );
+  const metrics = new Metrics();
+  metrics.attach(database.db, database.poolStats);
   // agent runs have their own workers: they never wait behind mail and webhooks, nor hold them up
-  const jobs = new JobQueue(database.sql, { concurrency: config.jobConcurrency, pools: { [AGENT_POOL]: config.agentConcurrency }, log: consoleJobLog(config.logLevel) });
+  const jobs = new JobQueue(database.sql, {
+    concurrency: config.jobConcurrency,
+    pools: { [AGENT_POOL]: config.agentConcurrency },
+    log: jobLog(log),
+    onFailure: (task, final) => metrics.jobFailures.inc({ task, final: String(final) }),
+  });
   const app: AppContext = {
+    log,
+    metrics,
     db: database.db,
     sql: database.sql,
     config,
@@ -42,14 +72,16 @@ export function createAppContext(config: Config, database: Database): AppContext
 }
 
 /** Start Stride: database (external or embedded), migrations, seed data, workers, HTTP server. */
-export async function startStride(configOverrides: Partial<Config> = {}, log: (m: string) => void = () => {}): Promise<Stride> {
+export async function startStride(configOverrides: Partial<Config> = {}, log: (m: string) => void = () => {}, opts: StartOptions = {}): Promise<Stride> {
   const config = loadConfig(process.env, configOverrides);
+  const logger = opts.logger ?? createLogger(config.logLevel);
   let embedded: EmbeddedHandle | null = null;
   let url = config.databaseUrl;
   if (!url) {
     log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
-    // Supervised: if it dies it is restarted, and says so on the console whatever LOG_LEVEL is.
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), { port: config.embeddedPgPort, notice: (m) => console.warn(m) });
+    // Supervised: if it dies it is restarted, and says so in the log whatever LOG_LEVEL is.
+    const pgLog = logger.child({ component: "postgres" });
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), { port: config.embeddedPgPort, notice: (m) => pgLog.warn(m) });
     url = embedded.url;
     try {
       await ensureDatabase(url, "stride");
@@ -69,18 +101,28 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
     throw e;
   }
   await runMigrations(database);
-  const app = createAppContext(config, database);
+  const app = createAppContext(config, database, logger);
   for (const task of bootTasks) await task(app);
   if (config.runWorkers) await app.jobs.start();
-  const server = await buildServer(app, { webDist: config.webDist });
+  const server = await buildServer(app, { webDist: config.webDist ?? opts.defaultWebDist });
   const address = await server.listen({ port: config.port, host: config.host });
   const publicUrl = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
+  let metricsServer: HttpServer | null = null;
+  if (config.metricsPort !== undefined) metricsServer = await serveMetrics(app.metrics, config.metricsPort, config.host);
+  const metricsAddr = metricsServer?.address();
+  const registry = new InstanceRegistry(app);
+  await registry.start();
   return {
     url: publicUrl,
     app,
     server,
+    database,
+    registry,
+    metricsUrl: metricsAddr && typeof metricsAddr === "object" ? `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${metricsAddr.port}/metrics` : null,
     close: async () => {
+      await registry.stop();
       await server.close();
+      if (metricsServer) await new Promise<void>((r) => { metricsServer!.closeAllConnections(); metricsServer!.close(() => r()); });
       await app.jobs.stop();
       await database.close();
       if (embedded) await embedded.stop();

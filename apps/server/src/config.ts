@@ -1,69 +1,113 @@
 import path from "node:path";
+import os from "node:os";
 import crypto from "node:crypto";
+import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import {
+  bool, cgroupPath, ConfigError, env, folders, group, httpOrigin, httpUrl, int, ms, oneOf, origins, port, postgresUrl, readSetting, seconds, text,
+  type Setting, type SettingValue,
+} from "./config-schema.ts";
 
-/** All configuration comes from environment variables; README documents each one. */
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
+export { ConfigError } from "./config-schema.ts";
+
+/**
+ * Every environment variable Stride reads, declared once: name, kind, default, meaning (and aliases). `loadConfig`
+ * reads them into `Config` (keys below = its fields); a bad value stops start-up with a ConfigError naming the
+ * variable; `npm run docs:config` writes the README's tables from this list, and `config.test.ts` fails when the
+ * README differs or when code reads a variable not declared here. A new variable is one line in its group.
+ */
+export const SETTINGS = {
+  ...group("Server", {
+    port: env("PORT", port, 3000, "HTTP port for the API and the web app"),
+    host: env("HOST", text, "0.0.0.0", "Interface to listen on"),
+    webUrl: env("WEB_URL", httpUrl, undefined, "Public base URL of the app, used in redirects and emailed links; its origin may call the API with cookies", { aliases: ["APP_BASE_URL"], defaultText: "request origin" }),
+    corsAllowedOrigins: env("CORS_ALLOWED_ORIGINS", origins, [] as string[], "Comma-separated further origins (`https://app.example.com`, scheme + host + optional port) allowed credentialed CORS and cookie-authenticated writes; the app's own origin and `WEB_URL`'s always are"),
+    trustProxy: env("TRUST_PROXY", text, "", "Comma-separated addresses/CIDRs of reverse proxies whose `X-Forwarded-*` headers are trusted (`loopback` for a local proxy); empty trusts none", { defaultText: "empty" }),
+    webDist: env("WEB_DIST", text, undefined, "Folder of the built web app", { defaultText: "`apps/web/dist`" }),
+    screenDataBudgetMs: env("SCREEN_DATA_BUDGET_MS", ms(), 3000, "Longest an app page waits to embed the screen's data for the signed-in caller; what is not ready by then the browser asks for itself"),
+    logLevel: env("LOG_LEVEL", oneOf(["trace", "debug", "info", "warn", "error", "fatal", "silent"]), "warn", "`info` or `debug` also log every request; every 5xx is logged at `error` with its stack and request id (answered in `X-Request-Id`) whatever the level (`fatal` and `silent` read as `error`). Logs are JSON lines on stdout"),
+  }),
+  ...group("Data", {
+    dataDir: env("DATA_DIR", text, "./data", "Data folder: embedded PostgreSQL cluster, uploaded files (local storage), generated secret key"),
+    databaseUrl: env("DATABASE_URL", postgresUrl, undefined, "`postgres://user:pass@host:port/db` of an external PostgreSQL; when unset the embedded one is used", { secret: true }),
+    embeddedPgPort: env("EMBEDDED_PG_PORT", port, undefined, "Port of the embedded PostgreSQL (loopback only); when set and taken by another program, start-up fails. Its superuser password is generated into `DATA_DIR/postgres.password` (mode 0600)", { defaultText: "`54329`, or a free port when that is taken, remembered in `DATA_DIR/postgres.port`" }),
+    dbAcquireTimeoutMs: env("DB_ACQUIRE_TIMEOUT_MS", ms(1), 5000, "How long a request waits for a database connection before it gets `503` with `Retry-After`"),
+    secretKey: env("SECRET_KEY", text, "", "Encrypts configuration secrets at rest and signs tokens; set the same value on every instance", { secret: true, defaultText: "generated into `DATA_DIR/secret.key`" }),
+  }),
+  ...group("Sessions and sign-in", {
+    sessionCookieName: env("SESSION_COOKIE_NAME", text, "session-id", "App session cookie"),
+    adminSessionCookieName: env("ADMIN_SESSION_COOKIE_NAME", text, "admin-session-id", "God-mode session cookie"),
+    sessionMaxAge: env("SESSION_COOKIE_AGE", seconds, 604800, "App session lifetime"),
+    adminSessionMaxAge: env("ADMIN_SESSION_COOKIE_AGE", seconds, 3600, "God-mode session lifetime"),
+    cookieDomain: env("COOKIE_DOMAIN", text, undefined, "Cookie domain", { defaultText: "host-only" }),
+    cookieSecure: env("COOKIE_SECURE", bool, false, "`1` to mark cookies Secure and send HSTS and `upgrade-insecure-requests` (served over HTTPS)"),
+    rateLimitPerMinute: env("AUTH_RATE_LIMIT_PER_MINUTE", int(1), 30, "Anonymous auth endpoint limit per IP per minute"),
+    authAccountPasswordFailures: env("AUTH_ACCOUNT_PASSWORD_FAILURES", int(0), 10, "Failed password checks per account per 15 minutes, from any IP (app and god-mode sign-in, change-password; also reset-link token failures); `0` turns it off"),
+    authAccountCodeFailures: env("AUTH_ACCOUNT_CODE_FAILURES", int(0), 8, "Wrong magic sign-in codes per email per 15 minutes, from any IP; `0` turns it off"),
+    authAccountMailsPerHour: env("AUTH_ACCOUNT_MAILS_PER_HOUR", int(0), 10, "Sign-in code and password-reset mails per address per hour; `0` turns it off"),
+  }),
+  ...group("Background jobs", {
+    runWorkers: env("RUN_WORKERS", bool, true, "`0` to run this instance without background job workers"),
+    jobConcurrency: env("JOB_CONCURRENCY", int(1), 4, "Background jobs (mail, cleanup, …) this instance runs at once, agent runs aside; job failures are logged whatever `LOG_LEVEL` says (warn per failed attempt, error when a job fails for good)"),
+    agentConcurrency: env("AGENT_CONCURRENCY", int(1), 4, "Agent runs this instance runs at once, in their own worker pool (they never wait behind mail and webhooks, nor hold them up); further runs wait in line and show their place"),
+    notificationMailDelayMs: env("NOTIFICATION_MAIL_DELAY_MS", ms(), 120_000, "How long new notifications wait so that they go out together in one mail (sent only when SMTP is configured and only for notifications still unread)"),
+  }),
+  ...group("Mail (SMTP)", {
+    emailHost: env("EMAIL_HOST", text, undefined, "SMTP server. When set, SMTP comes from these variables and god-mode's Email screen shows it read-only; when unset, it is configured in god-mode"),
+    emailPort: env("EMAIL_PORT", port, 587, "SMTP port"),
+    emailHostUser: env("EMAIL_HOST_USER", text, undefined, "SMTP user name (none: no authentication)"),
+    emailHostPassword: env("EMAIL_HOST_PASSWORD", text, undefined, "SMTP password", { secret: true }),
+    emailFrom: env("EMAIL_FROM", text, undefined, "Sender address", { defaultText: "the SMTP user, else `no-reply@<EMAIL_HOST>`" }),
+    emailUseTls: env("EMAIL_USE_TLS", bool, true, "`1`: STARTTLS required"),
+    emailUseSsl: env("EMAIL_USE_SSL", bool, false, "`1`: TLS from the first byte (port 465)"),
+  }),
+  ...group("File storage", {
+    storage: env("STORAGE", oneOf(["local", "s3"]), "local", "`local`: files under `DATA_DIR/uploads` (several instances need that folder shared); `s3`: an S3-compatible bucket (below)"),
+    fileSizeLimit: env("FILE_SIZE_LIMIT", int(1), MAX_UPLOAD_SIZE, "Largest upload, bytes (attachments, images, covers); the web app reads it from `/api/instances/`"),
+    s3Bucket: env("S3_BUCKET", text, undefined, "The bucket uploads go to (required with `STORAGE=s3`)", { aliases: ["AWS_S3_BUCKET_NAME"] }),
+    s3Region: env("S3_REGION", text, "us-east-1", "The bucket's region", { aliases: ["AWS_REGION"] }),
+    s3Endpoint: env("S3_ENDPOINT", httpOrigin, undefined, "An S3-compatible server (MinIO, Garage, R2, …), e.g. `https://minio.example.com`", { aliases: ["AWS_S3_ENDPOINT_URL"], defaultText: "AWS" }),
+    s3ForcePathStyle: env("S3_FORCE_PATH_STYLE", bool, false, "`1`: `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted stores)"),
+    s3AccessKeyId: env("S3_ACCESS_KEY_ID", text, undefined, "Access key", { aliases: ["AWS_ACCESS_KEY_ID"], defaultText: "the SDK's usual credential sources" }),
+    s3SecretAccessKey: env("S3_SECRET_ACCESS_KEY", text, undefined, "Secret key", { aliases: ["AWS_SECRET_ACCESS_KEY"], secret: true, defaultText: "the SDK's usual credential sources" }),
+  }),
+  ...group("Agents and integrations", {
+    sandboxDir: env("SANDBOX_DIR", text, path.join(os.tmpdir(), "stride-sandboxes"), "Folder of the agent sandboxes' checkouts; every parent must be searchable by the sandbox user", { defaultText: "`<tmp>/stride-sandboxes`" }),
+    sandboxLocalRepositories: env("SANDBOX_LOCAL_REPOSITORIES", folders, [] as string[], "Comma-separated absolute folders whose git repositories a repository may name by local path or `file://` URL (symlinks resolved); empty allows no local repository at all", { defaultText: "empty" }),
+    sandboxCgroup: env("SANDBOX_CGROUP", cgroupPath, "", "The cgroup under which each sandbox gets its group (a path such as `/stride`, the same in every hierarchy); empty = `stride-sandboxes` under the server's own group; `off` = no cgroup (see *The sandbox* below)", { defaultText: "empty (automatic)" }),
+    sandboxBwrap: env("SANDBOX_BWRAP", text, undefined, "The bubblewrap binary sandboxes run with", { defaultText: "`/usr/bin/bwrap`, `/usr/local/bin/bwrap` or `/bin/bwrap`" }),
+    modelTestTimeoutMs: env("MODEL_TEST_TIMEOUT_MS", ms(1), 30000, "How long the model-configuration test call (project settings → Model configuration → Test) waits for the model's complete answer"),
+    outboundAllowPrivate: env("OUTBOUND_ALLOW_PRIVATE", bool, false, "`1` lets outgoing requests (webhook deliveries, link titles, importers, model calls, remote MCP servers) reach loopback and private-network addresses; cloud metadata addresses stay refused"),
+    githubApiBase: env("GITHUB_API_BASE", httpUrl, "https://api.github.com", "The GitHub REST API the GitHub importer reads (GitHub Enterprise: `https://host/api/v3`)"),
+    unsplashAccessKey: env("UNSPLASH_ACCESS_KEY", text, undefined, "Unsplash API key for cover images; when set it wins over god-mode's", { secret: true }),
+  }),
+  ...group("Operations", {
+    metricsToken: env("METRICS_TOKEN", text, undefined, "Serves Prometheus metrics at `GET /metrics` on the app's port to `Authorization: Bearer <token>`", { secret: true, defaultText: "unset: no metrics on the app's port" }),
+    metricsPort: env("METRICS_PORT", port, undefined, "Serves Prometheus metrics at `GET /metrics` on this port of `HOST` without a token (keep it off the public network)", { defaultText: "unset: no metrics port" }),
+    heartbeatMs: env("INSTANCE_HEARTBEAT_MS", ms(1000), 30_000, "How often each instance records that it is alive (god-mode → Instances; an instance unseen for 3 beats is gone)"),
+  }),
+  ...group("Tests", {
+    testProjects: env("TEST_PROJECTS", text, "unit,api,e2e", "`npm test`: the Vitest projects to run", { internal: true }),
+    e2eSeed: env("E2E_SEED", text, undefined, "Browser tests: the shuffle seed (`off` keeps the written order)", { internal: true }),
+    e2eSkipBuild: env("E2E_SKIP_BUILD", bool, false, "Browser tests: use the web build already in apps/web/dist", { internal: true }),
+    e2eCpuThrottle: env("E2E_CPU_THROTTLE", int(0), 0, "Browser tests: Chromium CPU throttling rate", { internal: true }),
+    testCanary: env("STRIDE_TEST_CANARY", text, undefined, "Sandbox tests: a value in the server's environment that no sandboxed command may see", { internal: true, secret: true }),
+  }),
+} satisfies Record<string, Setting<unknown>>;
+
+type Settings = { [K in keyof typeof SETTINGS]: SettingValue<(typeof SETTINGS)[K]> };
+
+/** All configuration comes from environment variables (`SETTINGS`), plus what is derived from them. */
+export interface Config extends Omit<Settings, "dataDir"> {
+  /** DATA_DIR, resolved. */
   dataDir: string;
-  /** EMBEDDED_PG_PORT; unset = the port remembered in DATA_DIR/postgres.port, else 54329, else a free one. */
-  embeddedPgPort: number | undefined;
-  /** How long a request may wait for a database connection before a 503. */
-  dbAcquireTimeoutMs: number;
-  secretKey: string;
-  webUrl: string | undefined;
-  /** Further origins (scheme://host[:port]) allowed to call the API with cookies, besides WEB_URL's and the request's own. */
-  corsAllowedOrigins: string[];
-  sessionCookieName: string;
-  adminSessionCookieName: string;
-  cookieDomain: string | undefined;
-  cookieSecure: boolean;
-  sessionMaxAge: number;
-  adminSessionMaxAge: number;
-  rateLimitPerMinute: number;
-  /** Failed password (and reset-token) checks allowed per account per 15 minutes, whatever the IP; 0 = off. */
-  authAccountPasswordFailures: number;
-  /** Wrong magic codes allowed per email per 15 minutes; 0 = off. */
-  authAccountCodeFailures: number;
-  /** Sign-in code and password-reset mails per address per hour; 0 = off. */
-  authAccountMailsPerHour: number;
-  webDist: string | undefined;
-  logLevel: string;
-  runWorkers: boolean;
-  /** Background jobs this instance runs at once (JOB_CONCURRENCY), agent runs aside. */
-  jobConcurrency: number;
-  /** Agent runs this instance runs at once, in their own worker pool (AGENT_CONCURRENCY). */
-  agentConcurrency: number;
-  /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are trusted, comma-separated ("loopback" works); empty = none. */
-  trustProxy: string;
-  /** Longest the app page waits to embed the screen's data (SCREEN_DATA_BUDGET_MS, default 3000). */
-  screenDataBudgetMs: number;
-  /** How long new notifications wait to be mailed together (NOTIFICATION_MAIL_DELAY_MS). */
-  notificationMailDelayMs: number;
-  /** How long the model-configuration test call waits for a complete answer (MODEL_TEST_TIMEOUT_MS). */
-  modelTestTimeoutMs: number;
-  /** OUTBOUND_ALLOW_PRIVATE=1: outgoing requests (webhooks, link titles, importers, model calls) may reach loopback and private networks (core/safe-fetch.ts). */
-  outboundAllowPrivate: boolean;
+  /** The S3-compatible store when `storage` is s3. */
+  s3: S3Config | undefined;
   /**
    * Where the fixed-host sign-in providers (Google, GitHub) are reached, per provider and endpoint
    * (`authorize`, `token`, `api`); empty = their public hosts. Not read from the environment: the tests point
    * them at loopback stand-ins with it.
    */
   oauthEndpointOverrides: Partial<Record<"google" | "github", Partial<Record<"authorize" | "token" | "api", string>>>>;
-  /** Where uploads live: `local` (DATA_DIR/uploads, default) or `s3` (STORAGE=s3, storage/s3.ts). */
-  storage: "local" | "s3";
-  /** The S3-compatible store when `storage` is s3. */
-  s3: S3Config | undefined;
-  /** GITHUB_API_BASE: the GitHub REST API the GitHub importer reads (default https://api.github.com; GitHub Enterprise: https://host/api/v3). */
-  githubApiBase: string;
-  /**
-   * SANDBOX_LOCAL_REPOSITORIES: folders (absolute, comma-separated) whose repositories a sandbox template may name by
-   * local path or file:// URL; empty (the default) = no local repositories at all.
-   */
-  sandboxLocalRepositories: string[];
-  /** SANDBOX_CGROUP: the cgroup sandboxes' groups are made under; "" = automatic (under the server's own), "off" = none. */
-  sandboxCgroup: string;
 }
 
 export interface S3Config {
@@ -77,23 +121,6 @@ export interface S3Config {
   secretAccessKey: string | undefined;
 }
 
-/** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY. */
-export function loadS3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
-  if (env.STORAGE !== "s3") return undefined;
-  const bucket = env.S3_BUCKET || env.AWS_S3_BUCKET_NAME;
-  if (!bucket) throw new Error("STORAGE=s3 needs S3_BUCKET (the bucket uploads go to)");
-  const endpoint = env.S3_ENDPOINT || env.AWS_S3_ENDPOINT_URL || undefined;
-  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) throw new Error(`S3_ENDPOINT: "${endpoint}" is not a URL such as https://s3.example.com (scheme, host and optional port)`);
-  return {
-    bucket,
-    region: env.S3_REGION || env.AWS_REGION || "us-east-1",
-    endpoint: endpoint?.replace(/\/+$/, ""),
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
-    accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || undefined,
-  };
-}
-
 /** The origin browsers reach the bucket at (presigned uploads and downloads), for the CSP; null for local storage. */
 export function storageOrigin(config: Pick<Config, "s3">): string | null {
   const s3 = config.s3;
@@ -103,90 +130,67 @@ export function storageOrigin(config: Pick<Config, "s3">): string | null {
   return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
 }
 
-function num(v: string | undefined, d: number): number {
-  const n = v === undefined || v === "" ? NaN : Number(v);
-  return Number.isFinite(n) ? n : d;
+/** Read every setting; throws a ConfigError (one sentence naming the variable) on the first bad value. */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const out: Record<string, unknown> = {};
+  for (const [key, s] of Object.entries(SETTINGS)) out[key] = readSetting(s as Setting<unknown>, env);
+  return out as Settings;
+}
+
+/** SMTP variables that mean nothing without EMAIL_HOST. */
+const SMTP_DEPENDENTS = ["EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_FROM", "EMAIL_USE_TLS", "EMAIL_USE_SSL"];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const s = readSettings(env);
+  if (!s.emailHost) {
+    const orphan = SMTP_DEPENDENTS.find((n) => (env[n] ?? "").trim() !== "");
+    if (orphan) throw new ConfigError(`${orphan} is set but EMAIL_HOST is not: SMTP from the environment needs EMAIL_HOST.`);
+  }
+  if (s.storage === "s3" && !s.s3Bucket) throw new ConfigError("STORAGE=s3 needs S3_BUCKET (the bucket uploads go to).");
+  if (s.metricsPort !== undefined && s.metricsPort === s.port) throw new ConfigError(`METRICS_PORT must differ from PORT (both are ${s.port}).`);
+  const s3: S3Config | undefined = s.storage === "s3" ? {
+    bucket: s.s3Bucket!,
+    region: s.s3Region,
+    endpoint: s.s3Endpoint,
+    forcePathStyle: s.s3ForcePathStyle,
+    accessKeyId: s.s3AccessKeyId,
+    secretAccessKey: s.s3SecretAccessKey,
+  } : undefined;
+  return {
+    ...s,
+    dataDir: path.resolve(s.dataDir),
+    sandboxDir: path.resolve(s.sandboxDir),
+    s3,
+    oauthEndpointOverrides: {},
+    ...overrides,
+  };
 }
 
 /**
- * A comma-separated list of origins (`https://app.example.com,http://localhost:5173`), each normalised to
- * `scheme://host[:port]`. Anything else (a path, a wildcard, a bare host) stops the start with a clear message.
+ * Instance-configuration keys (core/instance-config.ts) that the environment sets, with their values: the SMTP
+ * keys when EMAIL_HOST is set, UNSPLASH_ACCESS_KEY when set. They win over god-mode's, which shows them read-only.
  */
+export function envInstanceConfig(config: Config): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (config.emailHost) {
+    Object.assign(out, {
+      ENABLE_SMTP: "1",
+      EMAIL_HOST: config.emailHost,
+      EMAIL_PORT: String(config.emailPort),
+      EMAIL_HOST_USER: config.emailHostUser ?? "",
+      EMAIL_HOST_PASSWORD: config.emailHostPassword ?? "",
+      EMAIL_FROM: config.emailFrom ?? "",
+      EMAIL_USE_TLS: config.emailUseTls ? "1" : "0",
+      EMAIL_USE_SSL: config.emailUseSsl ? "1" : "0",
+    });
+  }
+  if (config.unsplashAccessKey) out.UNSPLASH_ACCESS_KEY = config.unsplashAccessKey;
+  return out;
+}
+
+/** A comma-separated list of origins (CORS_ALLOWED_ORIGINS's kind), each normalised to `scheme://host[:port]`. */
 export function parseOrigins(raw: string | undefined): string[] {
-  const out: string[] = [];
-  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
-    let url: URL | undefined;
-    try {
-      url = new URL(item);
-    } catch {
-      url = undefined;
-    }
-    const bare = url && (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password
-      && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
-    if (!url || !bare) throw new Error(`CORS_ALLOWED_ORIGINS: "${item}" is not an origin such as https://app.example.com (scheme, host and optional port; no path or wildcard)`);
-    out.push(url.origin);
-  }
-  return out;
-}
-
-/** A comma-separated list of absolute folders; a relative one stops the start with a clear message. */
-export function parseFolders(name: string, raw: string | undefined): string[] {
-  const out: string[] = [];
-  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
-    if (!path.isAbsolute(item)) throw new Error(`${name}: "${item}" is not an absolute folder such as /srv/git`);
-    out.push(path.resolve(item));
-  }
-  return out;
-}
-
-/** SANDBOX_CGROUP: empty, "off", or a cgroup path such as /stride (no "..", no spaces). */
-export function parseCgroup(raw: string | undefined): string {
-  const v = (raw ?? "").trim();
-  if (!v || v === "off") return v;
-  if (!v.startsWith("/") || v.split("/").includes("..") || /\s/.test(v)) throw new Error(`SANDBOX_CGROUP: "${v}" is not a cgroup path such as /stride (or "off")`);
-  return path.posix.normalize(v);
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = path.resolve(env.DATA_DIR || "./data");
-  return {
-    port: num(env.PORT, 3000),
-    host: env.HOST || "0.0.0.0",
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir,
-    embeddedPgPort: env.EMBEDDED_PG_PORT ? num(env.EMBEDDED_PG_PORT, NaN) : undefined,
-    dbAcquireTimeoutMs: num(env.DB_ACQUIRE_TIMEOUT_MS, 5000),
-    secretKey: env.SECRET_KEY || "",
-    webUrl: env.WEB_URL || env.APP_BASE_URL || undefined,
-    corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS),
-    sessionCookieName: env.SESSION_COOKIE_NAME || "session-id",
-    adminSessionCookieName: env.ADMIN_SESSION_COOKIE_NAME || "admin-session-id",
-    cookieDomain: env.COOKIE_DOMAIN || undefined,
-    cookieSecure: env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true",
-    sessionMaxAge: num(env.SESSION_COOKIE_AGE, 604800),
-    adminSessionMaxAge: num(env.ADMIN_SESSION_COOKIE_AGE, 3600),
-    rateLimitPerMinute: num(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
-    authAccountPasswordFailures: num(env.AUTH_ACCOUNT_PASSWORD_FAILURES, 10),
-    authAccountCodeFailures: num(env.AUTH_ACCOUNT_CODE_FAILURES, 8),
-    authAccountMailsPerHour: num(env.AUTH_ACCOUNT_MAILS_PER_HOUR, 10),
-    webDist: env.WEB_DIST || undefined,
-    logLevel: env.LOG_LEVEL || "warn",
-    runWorkers: env.RUN_WORKERS !== "0",
-    jobConcurrency: Math.max(1, Math.floor(num(env.JOB_CONCURRENCY, 4))),
-    agentConcurrency: Math.max(1, Math.floor(num(env.AGENT_CONCURRENCY, 4))),
-    trustProxy: env.TRUST_PROXY || "",
-    screenDataBudgetMs: Math.max(0, num(env.SCREEN_DATA_BUDGET_MS, 3000)),
-    notificationMailDelayMs: Math.max(0, num(env.NOTIFICATION_MAIL_DELAY_MS, 120_000)),
-    modelTestTimeoutMs: num(env.MODEL_TEST_TIMEOUT_MS, 30000),
-    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === "1" || env.OUTBOUND_ALLOW_PRIVATE === "true",
-    oauthEndpointOverrides: {},
-    storage: env.STORAGE === "s3" ? "s3" : "local",
-    s3: loadS3Config(env),
-    githubApiBase: env.GITHUB_API_BASE || "https://api.github.com",
-    sandboxLocalRepositories: parseFolders("SANDBOX_LOCAL_REPOSITORIES", env.SANDBOX_LOCAL_REPOSITORIES),
-    sandboxCgroup: parseCgroup(env.SANDBOX_CGROUP),
-    ...overrides,
-  };
+  return readSetting(SETTINGS.corsAllowedOrigins, { CORS_ALLOWED_ORIGINS: raw }) ?? [];
 }
 
 /** A stable per-install secret for encrypting configuration secrets, kept in the data folder if not given. */

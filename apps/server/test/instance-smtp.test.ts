@@ -83,3 +83,44 @@ describe("mail job queue", () => {
     expect(rows[0].runAt.getTime()).toBeGreaterThan(Date.now());
   });
 });
+
+describe("SMTP from the environment (EMAIL_HOST, EMAIL_PORT, …)", () => {
+  let e: TestServer;
+  let envRoot: AdminSetup;
+  beforeAll(async () => {
+    e = await startTestServer({ emailHost: "127.0.0.1", emailPort: smtp.port, emailUseTls: false, emailFrom: "Env Mailer <env@example.com>", emailHostPassword: "env-secret" });
+    envRoot = await setupInstance(e);
+  });
+  afterAll(async () => { await e?.close(); });
+
+  it("wins over god-mode's values, which show it as set by the environment (its password not handed out)", async () => {
+    const rows = (await envRoot.admin.get("/api/instances/configurations/")).body as { key: string; value: string; set_by_environment: boolean }[];
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, r]));
+    expect(byKey.EMAIL_HOST).toMatchObject({ value: "127.0.0.1", set_by_environment: true });
+    expect(byKey.EMAIL_PORT).toMatchObject({ value: String(smtp.port), set_by_environment: true });
+    expect(byKey.EMAIL_USE_TLS).toMatchObject({ value: "0", set_by_environment: true });
+    expect(byKey.EMAIL_HOST_PASSWORD).toMatchObject({ value: "", set_by_environment: true });
+    expect(byKey.ENABLE_SIGNUP.set_by_environment).toBe(false);
+    expect((await e.anon().get("/api/instances/")).body.config.is_smtp_configured).toBe(true);
+  });
+
+  it("refuses changes and turning it off from god-mode, naming the variable", async () => {
+    const patch = await envRoot.admin.patch("/api/instances/configurations/", { EMAIL_HOST: "smtp.other.test", ENABLE_SIGNUP: "0" });
+    expect(patch.status).toBe(400);
+    expect(patch.body).toEqual({ EMAIL_HOST: ["Set by the environment (EMAIL_HOST); change it there."] });
+    const off = await envRoot.admin.delete("/api/instances/configurations/disable-email-feature/");
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual({ error: "SMTP is set by the environment (EMAIL_HOST); unset it there." });
+    const stored = (await envRoot.admin.get("/api/instances/configurations/")).body as { key: string; value: string }[];
+    expect(stored.find((r) => r.key === "ENABLE_SIGNUP")?.value).toBe("1");
+  });
+
+  it("sends the test mail and queued mail through the environment's server", async () => {
+    const before = smtp.mails.length;
+    const res = await envRoot.admin.post("/api/instances/email-credentials-check/", { receiver_email: "ops@example.com" });
+    expect(res.status).toBe(200);
+    await e.app.db.transaction((tx) => e.app.jobs.enqueue(tx, "mail", { to: "team@example.com", subject: "From env", text: "x" }));
+    expect(await e.app.jobs.drain()).toBe(1);
+    expect(smtp.mails.slice(before).map((m) => [m.from, m.to[0]])).toEqual([["env@example.com", "ops@example.com"], ["env@example.com", "team@example.com"]]);
+  });
+});

@@ -306,8 +306,8 @@ describe("god mode after setup", () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(42);
     const row = list.body.find((r: { key: string }) => r.key === "EMAIL_PORT");
-    expect(row).toMatchObject({ key: "EMAIL_PORT", value: "587", category: "SMTP", is_encrypted: false, deleted_at: null });
-    expect(Object.keys(row).sort()).toEqual(["category", "created_at", "created_by", "deleted_at", "id", "is_encrypted", "key", "updated_at", "updated_by", "value"]);
+    expect(row).toMatchObject({ key: "EMAIL_PORT", value: "587", category: "SMTP", is_encrypted: false, set_by_environment: false, deleted_at: null });
+    expect(Object.keys(row).sort()).toEqual(["category", "created_at", "created_by", "deleted_at", "id", "is_encrypted", "key", "set_by_environment", "updated_at", "updated_by", "value"]);
     expect(list.body.find((r: { key: string }) => r.key === "EMAIL_HOST_PASSWORD").is_encrypted).toBe(true);
 
     const res = await root.admin.patch("/api/instances/configurations/", { EMAIL_PORT: 2525, EMAIL_HOST: "  smtp.example.com  ", EMAIL_FROM: null, NOT_A_KEY: "x", ENABLE_SIGNUP: "0" });

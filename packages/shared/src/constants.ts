@@ -39,6 +39,7 @@ export const SORT_STEP = 10000;
 export const DEFAULT_SORT_ORDER = 65535;
 export const STATE_SEQUENCE_STEP = 15000;
 
+/** The default largest upload (5 MB); the server's FILE_SIZE_LIMIT decides (`config.file_size_limit`). */
 export const MAX_UPLOAD_SIZE = 5242880;
 
 export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const;

@@ -63,6 +63,7 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
   const origin = randomUUID();
   const trusted = originTrust(app.config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  app.metrics?.realtimeSource("collab", () => wss.clients.size);
   const log = (m: string) => fastify.log.warn(`collab: ${m}`);
 
   /** The project and workspace of each open document's page (access changes of a project or workspace reach its pages' editors). */

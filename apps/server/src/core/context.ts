@@ -3,6 +3,8 @@ import type { Db } from "../db/client.ts";
 import type { Config } from "../config.ts";
 import type { JobQueue } from "./jobs.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { Metrics } from "./metrics.ts";
+import type { Logger } from "./log.ts";
 
 /** Everything a handler may use besides the request. One per server process; holds no request state. */
 export interface AppContext {
@@ -13,4 +15,8 @@ export interface AppContext {
   secretKey: string;
   jobs: JobQueue;
   storage: Storage;
+  /** This process's Prometheus metrics (core/metrics.ts); collected always, served only when enabled. */
+  metrics: Metrics;
+  /** The process's JSON-lines log (core/log.ts); requests log through Fastify's child of it. */
+  log: Logger;
 }

@@ -3,6 +3,8 @@ import { eq, sql as dsql } from "drizzle-orm";
 import { schema, type DbOrTx, type Db } from "../db/client.ts";
 import { open, seal } from "./crypto-box.ts";
 import pkg from "../../package.json" with { type: "json" };
+import { envInstanceConfig } from "../config.ts";
+import type { AppContext } from "./context.ts";
 
 /**
  * Instance configuration (wire-facts-2 §1): string values keyed by name, flags as "1"/"0".
@@ -72,20 +74,35 @@ export function decryptValue(secretKey: string, stored: string | null): string {
   return open(secretKey, "instance-config", stored);
 }
 
-export type ConfigRow = typeof schema.instanceConfigurations.$inferSelect;
+export type ConfigRow = typeof schema.instanceConfigurations.$inferSelect & {
+  /** The environment sets this key (config.ts `envInstanceConfig`): it wins, and god-mode shows it read-only. */
+  setByEnvironment?: boolean;
+};
 
-/** Every configuration row with its value decrypted. */
-export async function getInstanceConfigRows(db: DbOrTx, secretKey: string): Promise<ConfigRow[]> {
+/**
+ * Every configuration row with its value decrypted. Keys in `fromEnv` (the environment's values) carry those
+ * instead, marked `setByEnvironment`; an encrypted one reads as "" (an environment secret is not handed out).
+ */
+export async function getInstanceConfigRows(db: DbOrTx, secretKey: string, fromEnv: Record<string, string> = {}): Promise<ConfigRow[]> {
   const rows = await db.select().from(schema.instanceConfigurations).orderBy(schema.instanceConfigurations.createdAt, schema.instanceConfigurations.key);
-  return rows.map((r) => ({ ...r, value: r.isEncrypted ? decryptValue(secretKey, r.value) : r.value ?? "" }));
+  return rows.map((r) => {
+    if (r.key in fromEnv) return { ...r, value: r.isEncrypted ? "" : fromEnv[r.key], setByEnvironment: true };
+    return { ...r, value: r.isEncrypted ? decryptValue(secretKey, r.value) : r.value ?? "", setByEnvironment: false };
+  });
 }
 
-/** Decrypted value of every key; keys missing from the table fall back to their defaults. */
-export async function getInstanceConfig(db: DbOrTx, secretKey: string): Promise<Record<string, string>> {
+/** Decrypted value of every key; keys missing from the table fall back to their defaults; `fromEnv` wins. */
+export async function getInstanceConfig(db: DbOrTx, secretKey: string, fromEnv: Record<string, string> = {}): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const def of CONFIG_KEYS) out[def.key] = def.default;
-  for (const r of await getInstanceConfigRows(db, secretKey)) out[r.key] = r.value ?? "";
-  return out;
+  const rows = await db.select().from(schema.instanceConfigurations);
+  for (const r of rows) out[r.key] = r.isEncrypted ? decryptValue(secretKey, r.value) : r.value ?? "";
+  return { ...out, ...fromEnv };
+}
+
+/** The instance configuration as the app uses it: god-mode's values with the environment's over them. */
+export function instanceConfig(app: Pick<AppContext, "db" | "secretKey" | "config">, db: DbOrTx = app.db): Promise<Record<string, string>> {
+  return getInstanceConfig(db, app.secretKey, envInstanceConfig(app.config));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
 import { printable } from "./printable.ts";
+import { createLogger, jobLog } from "./log.ts";
 
 /**
  * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
@@ -95,20 +96,11 @@ export type JobLogLevel = "debug" | "info" | "warn" | "error";
 export type JobLog = (level: JobLogLevel, message: string, fields?: Record<string, unknown>) => void;
 
 /**
- * The default log: warnings and errors always reach stderr (job failures must never be silent, whatever LOG_LEVEL
- * says); info and debug lines only when LOG_LEVEL asks for them.
+ * The default log: the process's JSON-lines log (core/log.ts) with `component: "jobs"`; warnings and errors are
+ * always written (job failures must never be silent, whatever LOG_LEVEL says), info and debug when LOG_LEVEL asks.
  */
 export function consoleJobLog(logLevel = "warn"): JobLog {
-  const order: JobLogLevel[] = ["debug", "info", "warn", "error"];
-  const min = Math.min(order.indexOf(logLevel as JobLogLevel) >>> 0, order.indexOf("warn"));
-  return (level, message, fields) => {
-    if (order.indexOf(level) < min) return;
-    const extra = fields && Object.keys(fields).length ? " " + JSON.stringify(fields) : "";
-    const line = `[jobs] ${level}: ${message}${extra}`;
-    if (level === "error") console.error(line);
-    else if (level === "warn") console.warn(line);
-    else console.log(line);
-  };
+  return jobLog(createLogger(logLevel));
 }
 
 export interface JobQueueOptions {
@@ -119,6 +111,8 @@ export interface JobQueueOptions {
   /** How often idle workers look for due jobs besides being woken by NOTIFY (ms). */
   pollInterval?: number;
   log?: JobLog;
+  /** Called on every failed attempt (`final`: no attempt left), for the metrics. */
+  onFailure?: (task: string, final: boolean) => void;
 }
 
 /**
@@ -214,11 +208,13 @@ export class JobQueue {
     this.events.on("pool:create", ({ workerPool }) => { this.starting?.poolIds.push(workerPool.id); });
     this.events.on("job:error", ({ job, error }) => {
       if (job.attempts >= job.max_attempts) return; // job:failed follows
+      opts.onFailure?.(job.task_identifier, false);
       this.log("warn", `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`, {
         job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
       });
     });
     this.events.on("job:failed", ({ job, error }) => {
+      opts.onFailure?.(job.task_identifier, true);
       this.log("error", `job ${job.id} (${job.task_identifier}) failed permanently after ${job.attempts} attempts`, {
         job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
         stack: error instanceof Error ? error.stack : undefined,

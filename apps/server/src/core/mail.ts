@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { AppContext } from "./context.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { getInstanceConfig } from "./instance-config.ts";
+import { instanceConfig } from "./instance-config.ts";
 
 /** Payload of a `mail` job. */
 export interface MailMessage {
@@ -63,7 +63,7 @@ export async function enqueueMail(app: AppContext, tx: DbOrTx, msg: MailMessage)
 /** Job handler registration (listed in startup.ts). */
 export function registerMailJobs(app: AppContext): void {
   app.jobs.register(MAIL_QUEUE, async (payload: MailMessage) => {
-    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    const cfg = await instanceConfig(app);
     return sendMailNow(cfg, payload);
   }, { maxAttempts: 10 });
 }

@@ -15,7 +15,7 @@ describe("CORS_ALLOWED_ORIGINS", () => {
 
   it("stops the start on anything that is not an origin", () => {
     for (const bad of ["*", "app.example.com", "https://app.example.com/path", "ftp://x.test", "https://u:p@x.test", "https://x.test/?a=1", "null"]) {
-      expect(() => parseOrigins(bad), bad).toThrow(/CORS_ALLOWED_ORIGINS: .* is not an origin/);
+      expect(() => parseOrigins(bad), bad).toThrow(/^CORS_ALLOWED_ORIGINS must be .*: ".*" is not an origin\.$/);
     }
     expect(() => loadConfig({ CORS_ALLOWED_ORIGINS: "https://ok.test,*" } as NodeJS.ProcessEnv)).toThrow(/"\*"/);
   });

@@ -257,7 +257,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Spawn `postgres` on `dir` and resolve once it is ready; reject with its last error lines if it exits first. */
 async function spawnPostmaster(dir: string, port: number, log?: (m: string) => void): Promise<ChildProcess> {
   const bin = await binaries();
-  const options: SpawnOptions = { ...postgresUser(), env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "ignore", "pipe"] };
+  // Its own process group: a terminal's Ctrl-C (SIGINT to the foreground group) reaches Stride only, which stops
+  // its database clients first and the postmaster last (stop()), instead of the postmaster cutting them off.
+  const options: SpawnOptions = { ...postgresUser(), env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "ignore", "pipe"], detached: true };
   return new Promise((resolve, reject) => {
     const socketDir = socketFits(dir, port) ? dir : "";
     const child = spawn(bin.postgres, ["-D", dir, "-p", String(port), "-c", `unix_socket_directories=${socketDir}`, ...SERVER_FLAGS], options);

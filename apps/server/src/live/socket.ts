@@ -35,6 +35,7 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
   const trusted = originTrust(app.config);
   const connections = new Set<LiveConnection>();
   let started: Promise<void> | null = null;
+  app.metrics?.realtimeSource("live", () => connections.size);
 
   const refuse = (socket: Duplex, status: number, text: string) => {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`);

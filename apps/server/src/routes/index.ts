@@ -11,6 +11,7 @@ import { agentRoutes } from "./agents/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { estimateRoutes } from "./estimates/index.ts";
 import { healthRoutes } from "./health/index.ts";
+import { metricsRoutes } from "./metrics/index.ts";
 import { intakeRoutes } from "./intake/index.ts";
 import { publishRoutes } from "./publish/index.ts";
 import { instanceRoutes } from "./instances/index.ts";
@@ -66,6 +67,7 @@ export const routeModules: RouteModule[] = [
   estimateRoutes,
   exportRoutes,
   healthRoutes,
+  metricsRoutes,
   intakeRoutes,
   instanceRoutes,
   issueCommentRoutes,

@@ -6,7 +6,7 @@ import path from "node:path";
 export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream, contentType?: string): Promise<void>;
   get(key: string): Promise<NodeJS.ReadableStream | null>;
-  /** The whole file (uploads are at most MAX_UPLOAD_SIZE), or null when absent. */
+  /** The whole file (uploads are at most FILE_SIZE_LIMIT), or null when absent. */
   read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | null>;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { vi } from "vitest";
 import { startStride, type Stride } from "../../src/boot.ts";
+import { createLogger } from "../../src/core/log.ts";
 import type { Config } from "../../src/config.ts";
 import { Client } from "./client.ts";
 import { signedInUser, type TestServer } from "./server.ts";
@@ -24,7 +25,7 @@ export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{
     rateLimitPerMinute: 1000,
     webUrl: "http://web.test",
     ...overrides,
-  }).catch((e: unknown) => {
+  }, () => {}, { logger: ownLogger() }).catch((e: unknown) => {
     if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw e;
   });
@@ -32,7 +33,7 @@ export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{
     url: stride.url,
     app: stride.app,
     server: stride.server,
-    db: { db: stride.app.db, sql: stride.app.sql, close: async () => {} },
+    db: { ...stride.database, close: async () => {} },
     anon: () => new Client(stride.url),
     user: (opts) => signedInUser(stride.app, stride.url, opts),
     close: () => stride.close(),
@@ -78,5 +79,18 @@ export async function until(check: () => Promise<boolean>, attempts = 200, every
 export function captureNotices(): string[] {
   const notices: string[] = [];
   vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => { notices.push(args.map(String).join(" ")); });
+  noticeSink = notices;
   return notices;
 }
+
+/** Where the embedded PostgreSQL's log lines of Strides started here go while a test captures them. */
+let noticeSink: string[] | null = null;
+
+/** The log of a Stride started here: JSON lines; the embedded PostgreSQL's (component "postgres") to `captureNotices`' list. */
+const ownLogger = () => createLogger("warn", {
+  write: (line: string) => {
+    const l = JSON.parse(line) as { component?: string; msg?: string };
+    if (noticeSink && l.component === "postgres") noticeSink.push(String(l.msg));
+    else process.stdout.write(line);
+  },
+});

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, submitForm } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { AdminMe, ConfigRow } from "@stride/shared/contract";
+import type { AdminMe, ConfigRow, ServerInstance } from "@stride/shared/contract";
 import type { AdminWorkspace, Paginated } from "./types.ts";
 
 /** Instance admin API (wire-facts-2 §1), under the `admin-session-id` cookie. */
@@ -21,15 +21,30 @@ export function useAdminMe() {
   return useQuery({ queryKey: qk.admin.me, queryFn: fetchAdminMe, staleTime: 30_000 });
 }
 
+/** The configuration as the screens read it: values by key, and the keys the server's environment sets. */
+interface Configurations {
+  values: Record<string, string>;
+  fromEnv: string[];
+}
+
+const configurationsQuery = {
+  queryKey: qk.admin.configurations,
+  queryFn: async (): Promise<Configurations> => {
+    const rows = await api<ConfigRow[]>("/api/instances/configurations/");
+    return {
+      values: Object.fromEntries(rows.map((r) => [r.key, r.value ?? ""])) as Record<string, string>,
+      fromEnv: rows.filter((r) => r.set_by_environment).map((r) => r.key),
+    };
+  },
+};
+
 export function useConfigurations(enabled = true) {
-  return useQuery({
-    queryKey: qk.admin.configurations,
-    queryFn: async () => {
-      const rows = await api<ConfigRow[]>("/api/instances/configurations/");
-      return Object.fromEntries(rows.map((r) => [r.key, r.value ?? ""])) as Record<string, string>;
-    },
-    enabled,
-  });
+  return useQuery({ ...configurationsQuery, select: (d: Configurations) => d.values, enabled });
+}
+
+/** Keys set by the server's environment (EMAIL_*, UNSPLASH_ACCESS_KEY): shown read-only. */
+export function useConfigurationsFromEnv() {
+  return useQuery({ ...configurationsQuery, select: (d: Configurations) => new Set(d.fromEnv) });
 }
 
 /** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
@@ -40,8 +55,8 @@ export function useUpdateConfigurations() {
     mutationFn: (patch: Record<string, string>) => api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.admin.configurations });
-      const prev = qc.getQueryData<Record<string, string>>(qk.admin.configurations);
-      if (prev) qc.setQueryData(qk.admin.configurations, { ...prev, ...patch });
+      const prev = qc.getQueryData<Configurations>(qk.admin.configurations);
+      if (prev) qc.setQueryData(qk.admin.configurations, { ...prev, values: { ...prev.values, ...patch } });
       return { prev };
     },
     onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(qk.admin.configurations, ctx.prev); },
@@ -59,6 +74,11 @@ export function useUpdateInstance() {
     mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => api("/api/instances/", { method: "PATCH", body: patch }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
   });
+}
+
+/** The installation's server processes (god-mode → Instances), re-read every 30 s while shown. */
+export function useServerInstances() {
+  return useQuery({ queryKey: qk.admin.servers, queryFn: () => api<ServerInstance[]>("/api/instances/servers/"), refetchInterval: 30_000 });
 }
 
 export const sendTestEmail = (receiver_email: string) =>

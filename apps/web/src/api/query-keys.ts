@@ -41,6 +41,7 @@ export const qk = {
   admin: {
     me: ["admin", "me"] as const,
     configurations: ["admin", "configurations"] as const,
+    servers: ["admin", "servers"] as const,
     workspaces: (search: string, cursor: string) => ["admin", "workspaces", search, cursor] as const,
   },
 };

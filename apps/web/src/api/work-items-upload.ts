@@ -3,7 +3,7 @@
  * the file as multipart form data to the slot's URL (XMLHttpRequest, for progress) → mark it uploaded.
  * Progress is a rounded percent throttled at 16 ms; cancelling rejects with "Upload canceled".
  */
-import { MAX_UPLOAD_SIZE } from "@stride/shared";
+import { fileSizeLimit, formatLimit } from "./instance.ts";
 import { api } from "./client.ts";
 import { attachmentsBase } from "./work-items-detail.ts";
 import type { UploadSlot } from "./work-items-types.ts";
@@ -115,7 +115,7 @@ function uploadThroughSlot(base: string, slotBody: Record<string, unknown>, file
   const report = throttle((p: number) => onProgress(p), UPLOAD_PROGRESS_THROTTLE_MS);
 
   const promise = (async () => {
-    if (file.size > MAX_UPLOAD_SIZE) throw new UploadError(`The file is too large: the limit is ${Math.round(MAX_UPLOAD_SIZE / 1048576)} MB.`);
+    if (file.size > fileSizeLimit()) throw new UploadError(`The file is too large: the limit is ${formatLimit(fileSizeLimit())}.`);
     const slot = await api<UploadSlot>(base, { method: "POST", body: slotBody });
     assetId = slot.asset_id;
     if (canceled) {

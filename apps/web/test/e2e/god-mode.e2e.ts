@@ -152,6 +152,25 @@ it("manages the instance from /god-mode/", async () => {
   await ctx.close();
 });
 
+it("lists the server's own instance as running under Instances, with its version and storage", async () => {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await ensureInstanceAdmin(page);
+  await page.getByRole("link", { name: "Instances" }).click();
+  await waitForPath(page, /^\/god-mode\/instances\/?$/);
+  const list = page.getByRole("list", { name: "Instances" });
+  await list.waitFor();
+  const servers = (await (await page.request.get("/api/instances/servers/")).json()) as { id: string; status: string; version: string; storage: string }[];
+  const running = servers.filter((s) => s.status === "running");
+  expect(running).toHaveLength(1);
+  const row = list.getByRole("listitem").filter({ hasText: running[0].id.slice(0, 8) });
+  await row.getByText("Running").waitFor();
+  await row.getByText(`version ${running[0].version} · storage local`).waitFor();
+  // one instance alone: no warning about unshared storage
+  expect(await page.getByText("Local storage is not shared.").count()).toBe(0);
+  await ctx.close();
+});
+
 it("shows the admin sign-in error for a wrong password", async () => {
   const setupCtx = await newContext(browser);
   await ensureInstanceAdmin(await setupCtx.newPage());

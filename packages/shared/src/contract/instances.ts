@@ -100,6 +100,8 @@ export interface ConfigRow extends AuditFields {
   value: string;
   category: string;
   is_encrypted: boolean;
+  /** Stride: the server's environment sets this key (SMTP, Unsplash); it wins and is shown read-only. */
+  set_by_environment: boolean;
 }
 
 /** An instance admin with the user's admin-lite details. */
@@ -129,4 +131,23 @@ export interface AdminWorkspace extends Omit<WorkspaceColumns, "owner"> {
   total_projects?: number;
   total_members?: number;
   role?: number;
+}
+
+/**
+ * Stride: one server process of the installation (god-mode → Instances, `GET /api/instances/servers/`).
+ * `status`: `running` (seen within three heartbeats), `stopped` (stopped cleanly), `gone` (no longer seen).
+ * `unshared_with`: ids of running instances on local storage whose uploads folder this one cannot see.
+ */
+export interface ServerInstance {
+  id: string;
+  hostname: string;
+  pid: number;
+  version: string;
+  storage: string;
+  uploads_dir: string | null;
+  started_at: string;
+  last_seen_at: string;
+  stopped_at: string | null;
+  status: "running" | "stopped" | "gone";
+  unshared_with: string[];
 }

@@ -147,7 +147,8 @@ export function sandboxIds(): { uid?: number; gid?: number } {
 }
 
 export function findBwrap(explicit?: string): string | null {
-  const candidates = explicit ? [explicit] : [process.env.SANDBOX_BWRAP, "/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"].filter(Boolean) as string[];
+  // SANDBOX_BWRAP reaches here as `explicit` (sandboxRuntime, from the config)
+  const candidates = explicit ? [explicit] : ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
   return candidates.find((c) => {
     try {
       fs.accessSync(c, fs.constants.X_OK);

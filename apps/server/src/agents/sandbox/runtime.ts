@@ -141,7 +141,7 @@ export class SandboxRuntime {
   private readonly slirp4netnsPath: string | undefined;
 
   constructor(opts: RuntimeOptions = {}) {
-    this.rootDir = path.resolve(opts.rootDir ?? process.env.SANDBOX_DIR ?? path.join(os.tmpdir(), "stride-sandboxes"));
+    this.rootDir = path.resolve(opts.rootDir ?? path.join(os.tmpdir(), "stride-sandboxes"));
     this.bwrap = opts.bwrapPath !== undefined ? findBwrap(opts.bwrapPath) : findBwrap();
     this.policy = { localDirs: opts.localRepositories ?? [], allowPrivate: opts.allowPrivate ?? false, resolve: opts.resolve };
     this.cgroupSetting = opts.cgroup ?? "";
@@ -683,13 +683,16 @@ function lastLines(text: string, n = 5): string {
 
 const runtimes = new WeakMap<object, SandboxRuntime>();
 
-/** The runtime of a server process (one per app context), with the instance's settings. */
+/** The runtime of a server process (one per app context), with the instance's settings (SANDBOX_DIR, SANDBOX_BWRAP, …). */
 export function sandboxRuntime(app: object, opts?: RuntimeOptions): SandboxRuntime {
   let r = runtimes.get(app);
   if (!r) {
     const config = (app as { config?: Config }).config;
     r = new SandboxRuntime({
-      ...(config ? { localRepositories: config.sandboxLocalRepositories, allowPrivate: config.outboundAllowPrivate, cgroup: config.sandboxCgroup } : {}),
+      ...(config ? {
+        rootDir: config.sandboxDir, ...(config.sandboxBwrap ? { bwrapPath: config.sandboxBwrap } : {}),
+        localRepositories: config.sandboxLocalRepositories, allowPrivate: config.outboundAllowPrivate, cgroup: config.sandboxCgroup,
+      } : {}),
       ...opts,
     });
     runtimes.set(app, r);

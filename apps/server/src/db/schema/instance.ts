@@ -45,3 +45,22 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: ts("window_start").notNull(),
   count: integer("count").notNull().default(0),
 });
+
+/**
+ * The server processes of this installation (core/instance-registry.ts): each records itself at start and every
+ * INSTANCE_HEARTBEAT_MS; god-mode → Instances lists them. `unsharedWith` holds the ids of live instances on local
+ * storage whose uploads folder this one cannot see (files uploaded through one would 404 through the other).
+ */
+export const serverInstances = pgTable("server_instances", {
+  id: uuid("id").primaryKey(),
+  hostname: text("hostname").notNull(),
+  pid: integer("pid").notNull(),
+  version: text("version").notNull(),
+  storage: text("storage").notNull(),
+  /** The local uploads folder as this instance sees it; null with S3. */
+  uploadsDir: text("uploads_dir"),
+  startedAt: ts("started_at").notNull().defaultNow(),
+  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  stoppedAt: ts("stopped_at"),
+  unsharedWith: uuid("unshared_with").array().notNull().default([]),
+});

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import type { AssetAttributes, FileAsset, UploadSlot } from "@stride/shared/contract";
 import { iso } from "../../core/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -49,7 +48,8 @@ export function presentAsset(a: AssetRow, slug: string | null): FileAsset {
 
 export const invalidFileType = () => errors.badRequest("Invalid file type.", { status: false });
 export const invalidEntityType = () => errors.badRequest("Invalid entity type.", { status: false });
-export const fileTooLarge = () => errors.badRequest(`File size exceeds the maximum upload size of ${MAX_UPLOAD_SIZE} bytes.`, { status: false });
+/** FILE_SIZE_LIMIT's refusal. */
+export const fileTooLarge = (limit: number) => errors.badRequest(`File size exceeds the maximum upload size of ${limit} bytes.`, { status: false });
 
 function safeFileName(name: string): string {
   const base = name.replace(/[/\\]/g, "_").replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_");
@@ -81,7 +81,7 @@ export function requestOrigin(req: FastifyRequest): string {
  * (`upload_data = {url, fields}`, wire-facts §10): our own receiver and a signed one-time token.
  */
 export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput): Promise<{ asset: AssetRow; body: UploadSlot }> {
-  if (input.size > MAX_UPLOAD_SIZE) throw fileTooLarge();
+  if (input.size > app.config.fileSizeLimit) throw fileTooLarge(app.config.fileSizeLimit);
   // the type is fixed here, for good: the receiver checks the bytes against it and downloads serve it
   const type = normalizeMime(input.type);
   if (!type) throw invalidFileType();
@@ -150,7 +150,7 @@ export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow,
   if (app.storage.direct && !asset.isUploaded) await acceptDirectUpload(app, asset);
   const actual = await app.storage.size(asset.asset);
   if (actual === null) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
-  if (actual > asset.size || actual > MAX_UPLOAD_SIZE) throw fileTooLarge();
+  if (actual > asset.size || actual > app.config.fileSizeLimit) throw fileTooLarge(app.config.fileSizeLimit);
   const wasUploaded = asset.isUploaded;
   const attrs = { ...mergeAttributes(asset.attributes as Record<string, unknown>, attributes), size: actual };
   const [row] = await tx
@@ -209,7 +209,7 @@ async function acceptDirectUpload(app: AppContext, asset: AssetRow) {
     throw errors.badRequest("The file has not been uploaded yet.", { status: false });
   }
   try {
-    if (size > asset.size || size > MAX_UPLOAD_SIZE) throw fileTooLarge();
+    if (size > asset.size || size > app.config.fileSizeLimit) throw fileTooLarge(app.config.fileSizeLimit);
     const data = await app.storage.read(pending);
     if (!data) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
     const type = (asset.attributes as { type?: string }).type ?? "application/octet-stream";

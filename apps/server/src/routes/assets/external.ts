@@ -5,7 +5,7 @@ import { route } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { getInstanceConfig } from "../../core/instance-config.ts";
+import { instanceConfig } from "../../core/instance-config.ts";
 import { requestOrigin } from "./commands.ts";
 import { STOCK_COVERS, stockCoverSvg } from "./stock-covers.ts";
 
@@ -73,8 +73,8 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
     query: z.object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) }).passthrough(),
     policy: Policies.user.any,
     handler: async (ctx) => {
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
-      const key = cfg.UNSPLASH_ACCESS_KEY || process.env.UNSPLASH_ACCESS_KEY || "";
+      const cfg = await instanceConfig(app);
+      const key = cfg.UNSPLASH_ACCESS_KEY || "";
       if (!key) return [];
       const params = new URLSearchParams({ client_id: key, page: String(ctx.query.page ?? 1), per_page: String(ctx.query.per_page ?? 20) });
       const q = ctx.query.query?.trim();

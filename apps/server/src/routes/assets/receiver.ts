@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { eq, sql } from "drizzle-orm";
-import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import { route } from "../../core/route.ts";
 import { errors, HttpError } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -36,8 +35,8 @@ async function storeUpload(app: AppContext, fields: Record<string, string>, data
   if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
   const declaredType = fields["Content-Type"] ?? fields["content-type"];
   if (declaredType !== undefined && normalizeMime(declaredType) !== claims.t) throw errors.badRequest("Content-Type does not match the upload slot.");
-  if (truncated || data.length > claims.s || data.length > MAX_UPLOAD_SIZE) {
-    throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, MAX_UPLOAD_SIZE)} bytes.`);
+  if (truncated || data.length > claims.s || data.length > app.config.fileSizeLimit) {
+    throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, app.config.fileSizeLimit)} bytes.`);
   }
   const verdict = await checkContent(claims.t, data);
   if (!verdict.ok) throw errors.badRequest(`The file's contents do not match its type ${claims.t}: ${verdict.reason}.`);
@@ -68,7 +67,7 @@ async function storeUpload(app: AppContext, fields: Record<string, string>, data
  */
 export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
   fastify.register(async (child) => {
-    await child.register(multipart, { limits: { fileSize: MAX_UPLOAD_SIZE, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
+    await child.register(multipart, { limits: { fileSize: app.config.fileSizeLimit, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
     route(child, app, {
       method: "POST",
       url: `${A}/upload/`,

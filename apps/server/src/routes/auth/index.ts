@@ -9,7 +9,7 @@ import { errors } from "../../core/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
-import { getInstanceConfig, isOn } from "../../core/instance-config.ts";
+import { instanceConfig, isOn } from "../../core/instance-config.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
@@ -103,7 +103,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!(await hitRateLimit(app, "auth-email-check", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
       const email = jsonEmail(body);
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       const magic = isSmtpConfigured(cfg) && isOn(cfg.ENABLE_MAGIC_LINK_LOGIN);
       const user = await findUserByEmail(app.db, email);
       if (user) {
@@ -124,7 +124,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!(await hitRateLimit(app, "auth-magic-generate", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
       const email = jsonEmail(body);
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
@@ -149,7 +149,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     handler: async ({ req, body }) => {
       if (!(await hitRateLimit(app, "auth-forgot-password", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw jsonFail(E.PASSWORD_LOGIN_DISABLED);
       if (!isSmtpConfigured(cfg)) throw jsonFail(E.SMTP_NOT_CONFIGURED);
       const email = jsonEmail(body);
@@ -222,7 +222,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_IN, E.INVALID_EMAIL_SIGN_IN);
     const user = await findUserByEmail(app.db, email);
     if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
-    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    const cfg = await instanceConfig(app);
     if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
     const check = await checkAccountPassword(app, email, password, user.password);
     if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
@@ -240,7 +240,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
       throw fail(E.USER_ALREADY_EXIST, { email });
     }
-    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    const cfg = await instanceConfig(app);
     if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
     if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
     if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
@@ -262,7 +262,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
       const existing = await findUserByEmail(app.db, email);
       if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
       if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
       if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
@@ -299,7 +299,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
         `${base}/accounts/reset-password?${new URLSearchParams({ error_code: String(e.code), error_message: e.message }).toString()}`;
       return formFlow(reply, errorTarget, async () => {
         await formGate(req, "auth-reset-password");
-        const cfg = await getInstanceConfig(app.db, app.secretKey);
+        const cfg = await instanceConfig(app);
         if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
         const check = await checkResetToken(app, params.uid, params.token);
         if (!check.ok) throw fail(check.code);

@@ -7,7 +7,8 @@ import type { UserRow } from "../../core/route.ts";
 import { errors } from "../../core/errors.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
-import { getInstance, getInstanceConfig, setInstanceConfig, type ConfigRow } from "../../core/instance-config.ts";
+import { envInstanceConfig } from "../../config.ts";
+import { getInstance, instanceConfig, setInstanceConfig, type ConfigRow } from "../../core/instance-config.ts";
 import { endSession, startSession } from "../../core/session.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
@@ -189,8 +190,11 @@ export async function workspaceSlugFree(app: AppContext, rawSlug: string | undef
   return { status: !dup };
 }
 
+/** The environment variable behind an instance-configuration key (ENABLE_SMTP follows EMAIL_HOST). */
+export const envVariableOf = (key: string) => (key === "ENABLE_SMTP" ? "EMAIL_HOST" : key);
+
 /**
- * Configuration PATCH: values stringified ("1"/"0" for booleans, "" for null) and trimmed; unknown keys are
+ * Configuration PATCH: keys the environment sets are refused (field errors naming the variable); values stringified ("1"/"0" for booleans, "" for null) and trimmed; unknown keys are
  * ignored. A change that would leave a sign-in provider on without its credentials is refused with field
  * errors (`{GOOGLE_CLIENT_ID: ["Required while Google sign-in is on."]}`), judged against the stored values.
  */
@@ -200,9 +204,12 @@ export async function updateInstanceConfig(app: AppContext, actor: UserRow, body
     const s = v === null ? "" : typeof v === "boolean" ? (v ? "1" : "0") : String(v);
     values[k] = s.trim();
   }
+  const fromEnv = envInstanceConfig(app.config);
+  const envSet = Object.keys(values).filter((k) => k in fromEnv);
+  if (envSet.length) throw errors.body(400, Object.fromEntries(envSet.map((k) => [k, [`Set by the environment (${envVariableOf(k)}); change it there.`]])));
   return app.db.transaction(async (tx) => {
     await tx.execute(CONFIG_LOCK);
-    const refused = providerConfigErrors(await getInstanceConfig(tx, app.secretKey), values);
+    const refused = providerConfigErrors(await instanceConfig(app, tx), values);
     if (Object.keys(refused).length) throw errors.body(400, refused);
     return setInstanceConfig(tx, app.secretKey, values, actor.id);
   });

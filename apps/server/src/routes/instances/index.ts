@@ -6,7 +6,8 @@ import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf } from "../../core/csrf.ts";
 import { formRoute } from "../../core/form-route.ts";
-import { getInstance, getInstanceConfig, getInstanceConfigRows, setInstanceConfig } from "../../core/instance-config.ts";
+import { envInstanceConfig } from "../../config.ts";
+import { getInstance, instanceConfig, getInstanceConfigRows, setInstanceConfig } from "../../core/instance-config.ts";
 import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
 import { endSession, resolveSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
@@ -15,7 +16,8 @@ import { presentAdminMe } from "../users/presenters.ts";
 import {
   adminWorkspaceCreateBody, adminWorkspacesQuery, configPatchBody, instanceAdminCreateBody, instanceAdminParams, instancePatchBody, slugCheckQuery,
 } from "./schemas.ts";
-import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig } from "./presenters.ts";
+import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig, presentServerInstance } from "./presenters.ts";
+import { listServerInstances } from "../../core/instance-registry.ts";
 import {
   addInstanceAdmin, createAdminWorkspace, listAdminWorkspaces, removeInstanceAdmin, signInAdmin, signUpFirstAdmin, updateInstanceConfig, workspaceSlugFree,
 } from "./commands.ts";
@@ -36,10 +38,10 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     handler: async (): Promise<InstanceInfo> => {
       const inst = await getInstance(app.db);
       if (!inst) return { is_activated: false, is_setup_done: false };
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       const [ws] = await app.db.select({ id: workspaces.id }).from(workspaces).limit(1);
       return {
-        config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }),
+        config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }, app.config.fileSizeLimit),
         instance: presentInstance(inst, { workspacesExist: !!ws }),
       };
     },
@@ -171,7 +173,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/configurations/",
     auth: "admin",
     policy: P.instance.admin,
-    handler: async () => (await getInstanceConfigRows(app.db, app.secretKey)).map(presentConfigRow),
+    handler: async () => (await getInstanceConfigRows(app.db, app.secretKey, envInstanceConfig(app.config))).map(presentConfigRow),
   });
 
   route(fastify, app, {
@@ -190,6 +192,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     policy: P.instance.admin,
     status: 200,
     handler: async ({ user }) => {
+      if (app.config.emailHost) throw errors.badRequest("SMTP is set by the environment (EMAIL_HOST); unset it there.");
       await app.db.transaction((tx) =>
         setInstanceConfig(tx, app.secretKey, { EMAIL_HOST: "", EMAIL_HOST_USER: "", EMAIL_HOST_PASSWORD: "", EMAIL_PORT: "", EMAIL_FROM: "", ENABLE_SMTP: "0" }, user.id),
       );
@@ -207,7 +210,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
       const receiver = normalizeEmail(field(body, "receiver_email"));
       if (!receiver) throw errors.badRequest("Receiver email is required");
       if (!isValidEmail(receiver)) throw errors.badRequest("Receiver email is not valid");
-      const cfg = await getInstanceConfig(app.db, app.secretKey);
+      const cfg = await instanceConfig(app);
       if (!isSmtpConfigured(cfg)) throw errors.badRequest("Email host is not configured.");
       try {
         await sendMailNow(cfg, {
@@ -220,6 +223,20 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
         throw errors.badRequest(smtpErrorMessage(e));
       }
       return { message: "Email successfully sent." };
+    },
+  });
+
+  // ---- server processes (core/instance-registry.ts) ----
+
+  route(fastify, app, {
+    method: "GET",
+    url: "/api/instances/servers/",
+    auth: "admin",
+    policy: P.instance.admin,
+    handler: async () => {
+      const rows = await listServerInstances(app);
+      const running = new Set(rows.filter((r) => r.live).map((r) => r.id));
+      return rows.map((r) => presentServerInstance(r, running));
     },
   });
 

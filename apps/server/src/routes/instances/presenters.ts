@@ -1,4 +1,5 @@
-import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig } from "@stride/shared/contract";
+import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig, ServerInstance } from "@stride/shared/contract";
+import type { ServerInstanceRow } from "../../core/instance-registry.ts";
 import { schema } from "../../db/client.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import type { ConfigRow } from "../../core/instance-config.ts";
@@ -42,7 +43,7 @@ const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
 const orNull = (v: string | undefined) => (v ? v : null);
 
 /** The `config` half of GET /api/instances/: public flags derived from the configuration. */
-export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }): PublicConfig {
+export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }, fileSizeLimit: number): PublicConfig {
   return {
     enable_signup: on(cfg.ENABLE_SIGNUP),
     is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
@@ -60,7 +61,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
     posthog_host: orNull(cfg.POSTHOG_HOST),
     has_unsplash_configured: nonEmpty(cfg.UNSPLASH_ACCESS_KEY),
     has_llm_configured: nonEmpty(cfg.LLM_API_KEY),
-    file_size_limit: 5242880,
+    file_size_limit: fileSizeLimit,
     is_smtp_configured: nonEmpty(cfg.EMAIL_HOST),
     admin_base_url: urls.appBaseUrl,
     space_base_url: urls.appBaseUrl,
@@ -70,7 +71,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
   };
 }
 
-/** A configuration row with its decrypted value. */
+/** A configuration row with its decrypted value; `set_by_environment` (Stride's): the environment sets it, god-mode shows it read-only. */
 export function presentConfigRow(r: ConfigRow): ConfigRowWire {
   return {
     id: r.id,
@@ -83,6 +84,7 @@ export function presentConfigRow(r: ConfigRow): ConfigRowWire {
     value: r.value ?? "",
     category: r.category,
     is_encrypted: r.isEncrypted,
+    set_by_environment: r.setByEnvironment ?? false,
   };
 }
 
@@ -111,4 +113,21 @@ export function presentAdminWorkspace(
   extra: { owner?: AdminWorkspaceOwner; total_projects?: number; total_members?: number; role?: number },
 ): AdminWorkspace {
   return { ...presentWorkspaceColumns(ws), ...extra };
+}
+
+/** A server process of the installation (core/instance-registry.ts); only running peers count as unshared. */
+export function presentServerInstance(r: ServerInstanceRow & { live: boolean }, running: ReadonlySet<string>): ServerInstance {
+  return {
+    id: r.id,
+    hostname: r.hostname,
+    pid: r.pid,
+    version: r.version,
+    storage: r.storage,
+    uploads_dir: r.uploadsDir,
+    started_at: iso(r.startedAt),
+    last_seen_at: iso(r.lastSeenAt),
+    stopped_at: iso(r.stoppedAt),
+    status: r.live ? "running" : r.stoppedAt ? "stopped" : "gone",
+    unshared_with: r.live ? r.unsharedWith.filter((id) => running.has(id)) : [],
+  };
 }

@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { addJob } from "../../core/jobs.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
-import { getInstanceConfig } from "../../core/instance-config.ts";
+import { instanceConfig } from "../../core/instance-config.ts";
 import { notificationMail, type MailItem } from "./mail-content.ts";
 import { behalfOn, behalfUser as behalf } from "./commands.ts";
 
@@ -38,7 +38,7 @@ const N = schema.notifications;
 
 /** Mail one receiver's unmailed unread notifications. Returns how many went into the mail (0: none sent). */
 export async function mailNotifications(app: AppContext, receiverId: string): Promise<number> {
-  const cfg = await getInstanceConfig(app.db, app.secretKey);
+  const cfg = await instanceConfig(app);
   if (!isSmtpConfigured(cfg)) return 0;
   const base = app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null;
   return app.db.transaction(async (tx) => {

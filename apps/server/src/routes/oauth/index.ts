@@ -5,7 +5,7 @@ import { OAUTH_PROVIDER_CONFIG, type OAuthProviderConfig } from "@stride/shared"
 import { route, type RouteModule } from "../../core/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { open, seal } from "../../core/crypto-box.ts";
-import { getInstanceConfig } from "../../core/instance-config.ts";
+import { instanceConfig } from "../../core/instance-config.ts";
 import { AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, redirect, successUrl } from "../auth/flow.ts";
 import { newFlowSecrets, signInWithProvider } from "./commands.ts";
 import { PROVIDER_FLOWS, ProviderError, type FlowContext, type FlowSecrets } from "./providers.ts";
@@ -74,7 +74,7 @@ export const oauthRoutes: RouteModule = (fastify, app) => {
   /** The decrypted configuration after the instance and credential checks of both steps. */
   const providerContext = async (req: FastifyRequest, provider: OAuthProviderConfig): Promise<FlowContext> => {
     if (!(await configuredInstance(app))) throw fail(AUTH_ERROR.INSTANCE_NOT_CONFIGURED);
-    const cfg = await getInstanceConfig(app.db, app.secretKey);
+    const cfg = await instanceConfig(app);
     if (PROVIDER_FLOWS[provider.key].misconfigured(cfg)) throw fail(provider.notConfiguredCode);
     return { app, cfg, redirectUri: callbackUrl(req, provider.key) };
   };

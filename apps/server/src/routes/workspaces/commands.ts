@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow, WorkspaceRow } from "../../core/route.ts";
 import { errors, uniqueViolation } from "../../core/errors.ts";
-import { getInstanceConfig, isOn } from "../../core/instance-config.ts";
+import { instanceConfig, isOn } from "../../core/instance-config.ts";
 import { isInstanceAdmin } from "../../core/session.ts";
 import type { CreateWorkspaceBody } from "./schemas.ts";
 
@@ -63,7 +63,7 @@ export function checkWorkspaceName(name: string): string {
 
 /** Workspace creation may be switched off by the instance admin (DISABLE_WORKSPACE_CREATION "1"); instance admins may still create. */
 export async function assertWorkspaceCreationAllowed(app: AppContext, user: UserRow): Promise<void> {
-  const cfg = await getInstanceConfig(app.db, app.secretKey);
+  const cfg = await instanceConfig(app);
   if (isOn(cfg.DISABLE_WORKSPACE_CREATION) && !(await isInstanceAdmin(app.db, user.id))) {
     throw errors.body(403, { error: "Workspace creation is not allowed" });
   }

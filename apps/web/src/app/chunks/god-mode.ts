@@ -5,3 +5,4 @@ export { GeneralPage } from "../../features/god-mode/GeneralPage.tsx";
 export { EmailPage } from "../../features/god-mode/EmailPage.tsx";
 export { AuthenticationPage } from "../../features/god-mode/AuthenticationPage.tsx";
 export { WorkspacesPage, CreateWorkspaceAdminPage } from "../../features/god-mode/WorkspacesPage.tsx";
+export { InstancesPage } from "../../features/god-mode/InstancesPage.tsx";

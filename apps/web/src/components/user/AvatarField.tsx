@@ -1,9 +1,10 @@
 import { useRef, useState } from "react";
 import { Camera, Trash2 } from "lucide-react";
-import { IMAGE_MIME_TYPES, MAX_UPLOAD_SIZE } from "@stride/shared";
+import { IMAGE_MIME_TYPES } from "@stride/shared";
 import { errorMessage } from "../../api/client.ts";
 import { useAvatar, useMe } from "../../api/users.ts";
 import { fileType } from "../../api/work-items-upload.ts";
+import { formatLimit, useFileSizeLimit } from "../../api/instance.ts";
 import { Avatar, Banner, Button } from "../ui/index.ts";
 
 /**
@@ -13,6 +14,7 @@ import { Avatar, Banner, Button } from "../ui/index.ts";
  */
 export function AvatarField() {
   const me = useMe();
+  const maxSize = useFileSizeLimit();
   const { upload, remove } = useAvatar();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -26,7 +28,7 @@ export function AvatarField() {
     if (!file) return;
     setError(null);
     if (!(IMAGE_MIME_TYPES as readonly string[]).includes(fileType(file))) { setError("Choose a JPEG, PNG, WebP or GIF image."); return; }
-    if (file.size > MAX_UPLOAD_SIZE) { setError(`The image is too large: the limit is ${Math.round(MAX_UPLOAD_SIZE / 1048576)} MB.`); return; }
+    if (file.size > maxSize) { setError(`The image is too large: the limit is ${formatLimit(maxSize)}.`); return; }
     setProgress(0);
     upload.mutate({ file, onProgress: setProgress }, {
       onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? (e instanceof Error ? e.message : "The upload failed.")),

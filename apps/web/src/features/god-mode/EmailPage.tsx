@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { disableEmail, sendTestEmail, useAdminMe, useConfigurations, useUpdateConfigurations } from "../../api/god-mode.ts";
+import { disableEmail, sendTestEmail, useAdminMe, useConfigurations, useConfigurationsFromEnv, useUpdateConfigurations } from "../../api/god-mode.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,9 +8,14 @@ import { GodModeSection } from "./GodModeLayout.tsx";
 
 type Security = "none" | "tls" | "ssl";
 
-/** SMTP settings (all EMAIL_* keys + ENABLE_SMTP) and a test mail that shows the server's real answer. */
+/**
+ * SMTP settings (all EMAIL_* keys + ENABLE_SMTP) and a test mail that shows the server's real answer. When the
+ * server's environment sets SMTP (EMAIL_HOST), the fields are read-only and say so; the test mail still works.
+ */
 export function EmailPage() {
   const config = useConfigurations();
+  const fromEnv = useConfigurationsFromEnv();
+  const envSet = fromEnv.data?.has("EMAIL_HOST") ?? false;
   const update = useUpdateConfigurations();
   const admin = useAdminMe();
   const toast = useToast();
@@ -73,25 +78,35 @@ export function EmailPage() {
   };
   return (
     <GodModeSection title="Email" description="SMTP server used for sign-in codes, password resets and invitations.">
+      {envSet && (
+        <Banner kind="info">
+          These settings come from the server's environment (<code>EMAIL_HOST</code>, <code>EMAIL_PORT</code>, <code>EMAIL_HOST_USER</code>,{" "}
+          <code>EMAIL_HOST_PASSWORD</code>, <code>EMAIL_FROM</code>, <code>EMAIL_USE_TLS</code>, <code>EMAIL_USE_SSL</code>) and cannot be changed here.
+        </Banner>
+      )}
       <form onSubmit={onSave} className="space-y-4" noValidate aria-label="SMTP settings">
-        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <Input label="Host" name="EMAIL_HOST" value={form.EMAIL_HOST} onChange={set("EMAIL_HOST")} error={errors.EMAIL_HOST} placeholder="smtp.example.com" />
-          <Input label="Port" name="EMAIL_PORT" inputMode="numeric" value={form.EMAIL_PORT} onChange={set("EMAIL_PORT")} error={errors.EMAIL_PORT} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Username" name="EMAIL_HOST_USER" autoComplete="off" value={form.EMAIL_HOST_USER} onChange={set("EMAIL_HOST_USER")} />
-          <Input label="Password" name="EMAIL_HOST_PASSWORD" type="password" autoComplete="new-password" value={form.EMAIL_HOST_PASSWORD} onChange={set("EMAIL_HOST_PASSWORD")} />
-        </div>
-        <Input label="From address" name="EMAIL_FROM" value={form.EMAIL_FROM} onChange={set("EMAIL_FROM")} error={errors.EMAIL_FROM} placeholder="Stride <no-reply@example.com>" />
-        <Select label="Security" name="security" value={security} onChange={(e) => setSecurity(e.target.value as Security)} hint="TLS (STARTTLS) and SSL are mutually exclusive.">
-          <option value="tls">TLS (STARTTLS)</option>
-          <option value="ssl">SSL</option>
-          <option value="none">None</option>
-        </Select>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={update.isPending}>Save changes</Button>
-          {config.data?.EMAIL_HOST && <Button variant="secondary" onClick={onDisable}>Turn email off</Button>}
-        </div>
+        <fieldset disabled={envSet} className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <Input label="Host" name="EMAIL_HOST" value={form.EMAIL_HOST} onChange={set("EMAIL_HOST")} error={errors.EMAIL_HOST} placeholder="smtp.example.com" />
+            <Input label="Port" name="EMAIL_PORT" inputMode="numeric" value={form.EMAIL_PORT} onChange={set("EMAIL_PORT")} error={errors.EMAIL_PORT} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label="Username" name="EMAIL_HOST_USER" autoComplete="off" value={form.EMAIL_HOST_USER} onChange={set("EMAIL_HOST_USER")} />
+            <Input label="Password" name="EMAIL_HOST_PASSWORD" type="password" autoComplete="new-password" value={form.EMAIL_HOST_PASSWORD} onChange={set("EMAIL_HOST_PASSWORD")} placeholder={envSet ? "from the environment" : undefined} />
+          </div>
+          <Input label="From address" name="EMAIL_FROM" value={form.EMAIL_FROM} onChange={set("EMAIL_FROM")} error={errors.EMAIL_FROM} placeholder="Stride <no-reply@example.com>" />
+          <Select label="Security" name="security" value={security} onChange={(e) => setSecurity(e.target.value as Security)} hint="TLS (STARTTLS) and SSL are mutually exclusive.">
+            <option value="tls">TLS (STARTTLS)</option>
+            <option value="ssl">SSL</option>
+            <option value="none">None</option>
+          </Select>
+          {!envSet && (
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={update.isPending}>Save changes</Button>
+              {config.data?.EMAIL_HOST && <Button variant="secondary" onClick={onDisable}>Turn email off</Button>}
+            </div>
+          )}
+        </fieldset>
       </form>
       <div className="space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
         <h2 className="font-medium">Send a test email</h2>

@@ -9,6 +9,7 @@ const NAV = [
   { to: "/god-mode/email/", label: "Email" },
   { to: "/god-mode/authentication/", label: "Authentication" },
   { to: "/god-mode/workspaces/", label: "Workspaces" },
+  { to: "/god-mode/instances/", label: "Instances" },
 ];
 
 export function GodModeLayout() {

@@ -10,6 +10,7 @@ const EmailPage = godMode.component("EmailPage");
 const AuthenticationPage = godMode.component("AuthenticationPage");
 const WorkspacesPage = godMode.component("WorkspacesPage");
 const CreateWorkspaceAdminPage = godMode.component("CreateWorkspaceAdminPage");
+const InstancesPage = godMode.component("InstancesPage");
 
 /** The instance admin app at `/god-mode/` (wire-facts-2 §1). */
 export const godModeRoutes: RouteObject = {
@@ -24,6 +25,7 @@ export const godModeRoutes: RouteObject = {
         { path: "authentication", element: <Lazy><AuthenticationPage /></Lazy> },
         { path: "workspaces", element: <Lazy><WorkspacesPage /></Lazy> },
         { path: "workspaces/create", element: <Lazy><CreateWorkspaceAdminPage /></Lazy> },
+        { path: "instances", element: <Lazy><InstancesPage /></Lazy> },
       ],
     },
   ],

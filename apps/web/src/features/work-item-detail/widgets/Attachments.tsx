@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { File, FileArchive, FileAudio, FileCode, FileImage, FileSpreadsheet, FileText, FileVideo, Presentation, type LucideIcon } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { MAX_UPLOAD_SIZE } from "@stride/shared";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
 import { wiKeys } from "../../../api/work-items.ts";
 import { detailKeys, useAttachments, useDeleteAttachment } from "../../../api/work-items-detail.ts";
 import { UPLOAD_CANCELED, fileType, uploadAttachment } from "../../../api/work-items-upload.ts";
+import { useFileSizeLimit } from "../../../api/instance.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
@@ -70,14 +70,15 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
   const del = useDeleteAttachment(slug, pid, id);
   const qc = useQueryClient();
   const toast = useToast();
+  const maxSize = useFileSizeLimit();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   const files = q.data ?? [];
 
   const start = (file: File) => {
-    if (file.size > MAX_UPLOAD_SIZE) {
-      toast.show("error", `${file.name} is too large`, `Files can be at most ${formatSize(MAX_UPLOAD_SIZE)}.`);
+    if (file.size > maxSize) {
+      toast.show("error", `${file.name} is too large`, `Files can be at most ${formatSize(maxSize)}.`);
       return;
     }
     const localId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -160,7 +161,7 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
         </ul>
         {files.length === 0 && uploads.length === 0 && (
           <button type="button" disabled={!editable} onClick={() => input.current?.click()} className="w-full rounded-md border border-dashed border-zinc-300 px-3 py-4 text-center text-xs text-zinc-500 hover:bg-zinc-50 disabled:cursor-default disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900">
-            {q.isError ? "Attachments are not available." : editable ? `Drop files here or click to upload (up to ${formatSize(MAX_UPLOAD_SIZE)})` : "No attachments."}
+            {q.isError ? "Attachments are not available." : editable ? `Drop files here or click to upload (up to ${formatSize(maxSize)})` : "No attachments."}
           </button>
         )}
       </div>

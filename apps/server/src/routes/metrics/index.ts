@@ -1,0 +1,24 @@
+import { route, type RouteModule } from "../../core/route.ts";
+import { errors } from "../../core/errors.ts";
+import { bearerMatches } from "../../core/metrics.ts";
+
+/**
+ * `GET /metrics`: the process's Prometheus metrics (core/metrics.ts) for a scraper that sends
+ * `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the path does not exist (404); a wrong or missing
+ * token is a 401. METRICS_PORT serves the same text on its own port without a token (boot.ts).
+ */
+export const metricsRoutes: RouteModule = (fastify, app) => {
+  route(fastify, app, {
+    method: "GET",
+    url: "/metrics",
+    auth: "none",
+    policy: null,
+    handler: async ({ req, reply }) => {
+      const token = app.config.metricsToken;
+      if (!token) throw errors.pageNotFound();
+      if (!bearerMatches(req.headers.authorization, token)) throw errors.unauthenticated();
+      const text = await app.metrics.text();
+      return reply.header("cache-control", "no-store").type(app.metrics.contentType).send(text);
+    },
+  });
+};
