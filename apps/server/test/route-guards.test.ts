@@ -149,7 +149,7 @@ async function call(name: CallerName, r: RegisteredRoute): Promise<Res> {
   const c = client(name);
   c.setCookie("csrftoken", CSRF);
   const key = r.auth === "apiKey" ? keys.get(name) : undefined;
-  const override = WHO[name].privateProject ? { projectId: world.privateProject!.id } : {};
+  const override: Record<string, string> = WHO[name].privateProject ? { projectId: world.privateProject!.id } : {};
   return c.request(r.method, concretePath(r.url, world, override), body, { "x-csrftoken": CSRF, ...(key ? { "x-api-key": key } : {}) });
 }
 
