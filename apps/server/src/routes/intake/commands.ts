@@ -265,15 +265,24 @@ export async function deleteIntakeItem(tx: DbOrTx, row: IntakeItemRow, actorId: 
   if (row.item.status !== INTAKE_STATUS.accepted) await deleteIssue(tx, row.issue, actorId, log);
 }
 
-/** Open items per project (pending, or snoozed past their date), for the project list's `intake_count`. */
-export async function openCounts(db: DbOrTx, projectIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * Open items per project (pending, or snoozed past their date), for the project list's `intake_count`, counted as
+ * `userId` sees the intake (issue #24): all of them in projects where they are a member or admin, the requests they
+ * filed where they are a guest, none where they are not in the project.
+ */
+export async function openCounts(db: DbOrTx, projectIds: readonly string[], userId: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (projectIds.length === 0) return out;
+  const PM = schema.projectMembers;
   const rows = await db
     .select({ project: II.projectId, n: sql<number>`count(*)::int` })
     .from(II)
     .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
-    .where(and(inArray(II.projectId, [...projectIds]), isNull(schema.issues.deletedAt), sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`))
+    .innerJoin(PM, and(eq(PM.projectId, II.projectId), eq(PM.memberId, userId), eq(PM.isActive, true)))
+    .where(and(
+      inArray(II.projectId, [...projectIds]), isNull(schema.issues.deletedAt), sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`,
+      sql`(${PM.role} >= ${ROLE.MEMBER} OR ${II.createdById} = ${userId})`,
+    ))
     .groupBy(II.projectId);
   for (const r of rows) out.set(r.project, Number(r.n));
   return out;
