@@ -15,6 +15,7 @@ import { compileFilter } from "../../core/issue-list/filters-sql.ts";
 import { Params } from "../../core/issue-list/sql.ts";
 import { createIssue, defaultState, deleteIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import type { IssueRow } from "../issues/queries.ts";
+import { requireReadable } from "../../core/readable.ts";
 
 const II = schema.intakeIssues;
 const IN = schema.intakes;
@@ -227,13 +228,12 @@ export async function updateIntakeItem(
   const t = nextIntakeState(cur, normalized, locked.issueId);
   if (!t.ok) throw errors.field(t.field, t.message);
   const next = t.next;
-  if (next.duplicate_to && next.duplicate_to !== cur.duplicate_to) {
-    const [target] = await tx
-      .select({ id: schema.issues.id })
-      .from(schema.issues)
-      .where(and(eq(schema.issues.id, next.duplicate_to), eq(schema.issues.projectId, project.id), isNull(schema.issues.deletedAt)))
-      .limit(1);
-    if (!target) throw errors.field("duplicate_to", DUPLICATE_MISSING(next.duplicate_to));
+  const target = next.duplicate_to;
+  if (target && target !== cur.duplicate_to) {
+    // an item of this project the actor may read (core/readable.ts), else as for an id of nothing
+    await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [target], {
+      projectId: project.id, error: () => errors.field("duplicate_to", DUPLICATE_MISSING(target)),
+    });
   }
   if (issuePatch && Object.keys(issuePatch).length) {
     // the item's state is the intake's to decide while it waits in triage
