@@ -81,7 +81,7 @@ describe("agent templates", () => {
     const tpl = (await w.ws.admin.post(`${p}/agent/templates/`, { config: cfg() })).body.agent_template;
     const reads: [string, string][] = [["GET", `${p}/agent/templates/`], ["GET", `${p}/agent/templates/metadata/`]];
     const writes: [string, string, unknown][] = [["POST", `${p}/agent/templates/`, { config: cfg() }], ["DELETE", `${p}/agent/templates/${tpl.id}/`, undefined]];
-    const outside: [Client, number, unknown][] = [[w.ws.guest, 403, FORBIDDEN], [w.ws.outsider, 403, DENIED], [w.ws.anon, 401, UNAUTH]];
+    const outside: [Client, number, unknown][] = [[w.ws.guest, 403, FORBIDDEN], [w.wsAdminOnly, 403, DENIED], [w.ws.outsider, 403, DENIED], [w.ws.anon, 401, UNAUTH]];
     for (const [m, url] of reads) {
       expect((await w.ws.member.request(m, url)).status).toBe(200);
       for (const [c, status, body] of outside) {
@@ -95,6 +95,6 @@ describe("agent templates", () => {
         expect([m, url, r.status, r.body]).toEqual([m, url, status, err]);
       }
     }
-    expect((await w.wsAdminOnly.post(`${p}/agent/templates/`, { config: cfg() })).status).toBe(200);
+    expect((await w.ws.admin.post(`${p}/agent/templates/`, { config: cfg() })).status).toBe(200);
   });
 });

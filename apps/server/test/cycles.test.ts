@@ -252,13 +252,13 @@ describe("progress and analytics", () => {
     await createItem(ws, p, { cycle_id: c.id, state_id: p.states.Done, estimate_point: pts["5"] });
     await createItem(ws, p, { cycle_id: c.id, state_id: p.states.Todo, estimate_point: pts["3"] });
     await createItem(ws, p, { cycle_id: c.id });
-    const res = await ws.guest.get(`${p.base}/cycles/${c.id}/progress/`);
+    const res = await ws.member.get(`${p.base}/cycles/${c.id}/progress/`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       backlog_estimate_points: 0, unstarted_estimate_points: 3, started_estimate_points: 0, cancelled_estimate_points: 0, completed_estimate_points: 5, total_estimate_points: 8,
       backlog_issues: 1, total_issues: 3, completed_issues: 1, cancelled_issues: 0, started_issues: 0, unstarted_issues: 1,
     });
-    expect((await ws.guest.get(`${p.base}/cycles/${c.id}/cycle-progress/`)).body).toEqual(res.body);
+    expect((await ws.member.get(`${p.base}/cycles/${c.id}/cycle-progress/`)).body).toEqual(res.body);
     const missing = await ws.admin.get(`${p.base}/cycles/00000000-0000-4000-8000-000000000000/progress/`);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: "Cycle not found" });
@@ -277,7 +277,7 @@ describe("progress and analytics", () => {
     await t.db.db.update(schema.issues).set({ completedAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(schema.issues.id, b.id));
     await ws.admin.patch(`${p.base}/issues/${a.id}/`, { state_id: p.states.Done });
 
-    const res = await ws.guest.get(`${p.base}/cycles/${c.id}/analytics?type=issues`);
+    const res = await ws.member.get(`${p.base}/cycles/${c.id}/analytics?type=issues`);
     expect(res.status).toBe(200);
     expect(res.body.completion_chart).toEqual({
       [day(-3)]: 3, [day(-2)]: 2, [day(-1)]: 2, [day(0)]: 1, [day(1)]: null, [day(2)]: null, [day(3)]: null,
@@ -291,7 +291,7 @@ describe("progress and analytics", () => {
       { label_name: "bug", color: "#ff0000", label_id: label.id, total_issues: 1, completed_issues: 1, pending_issues: 0 },
       { label_name: null, color: null, label_id: null, total_issues: 2, completed_issues: 1, pending_issues: 1 },
     ]);
-    const points = await ws.guest.get(`${p.base}/cycles/${c.id}/analytics/?type=points`);
+    const points = await ws.member.get(`${p.base}/cycles/${c.id}/analytics/?type=points`);
     expect(points.body.completion_chart[day(-3)]).toBe(5);
     expect(points.body.completion_chart[day(-2)]).toBe(2);
     expect(points.body.completion_chart[day(0)]).toBe(0);
@@ -300,7 +300,7 @@ describe("progress and analytics", () => {
       { label_name: null, color: null, label_id: null, total_estimates: 3, completed_estimates: 3, pending_estimates: 0 },
     ]);
     // default type is points
-    expect((await ws.guest.get(`${p.base}/cycles/${c.id}/analytics/`)).body).toEqual(points.body);
+    expect((await ws.member.get(`${p.base}/cycles/${c.id}/analytics/`)).body).toEqual(points.body);
   });
 
   it("points without a points estimate are empty; a cycle without dates is refused; bad type is a bad param", async () => {

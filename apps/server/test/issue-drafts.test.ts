@@ -98,8 +98,9 @@ describe("workspace drafts W/draft-issues/", () => {
     expect((await ws.member.post(url, { priority: "whenever" })).body).toEqual({ priority: ['"whenever" is not a valid choice.'] });
     const loner = await t.user();
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: loner.userId, role: 15 });
+    // a project the caller is not in is named like a project of nothing (issue #24)
     const denied = await loner.post(url, { name: "x", project_id: pr.id });
-    expect([denied.status, denied.body]).toEqual([403, { error: "You don't have the required permissions." }]);
+    expect([denied.status, denied.body]).toEqual([400, { project_id: ["Invalid project"] }]);
     const moved = await ws.member.post(url, { name: "m", project_id: pr.id, state_id: pr.states.Todo });
     const patched = await ws.member.patch(`${url}${moved.body.id}/`, { project_id: other.id });
     expect(patched.status).toBe(200);

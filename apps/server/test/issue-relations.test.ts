@@ -98,7 +98,7 @@ describe("relations", () => {
     expect((await ws.member.post(rel(a.id), { relation_type: "parent_of", issues: [b.id] })).body).toEqual({ relation_type: ['"parent_of" is not a valid choice.'] });
     expect((await ws.member.post(rel(a.id), { relation_type: "blocked_by", issues: [] })).body).toEqual({ issues: ["This list may not be empty."] });
     expect((await ws.member.post(rel(a.id), { relation_type: "blocked_by", issues: [a.id] })).body).toEqual({ error: "A work item cannot be related to itself" });
-    expect((await ws.member.post(rel(a.id), { relation_type: "blocked_by", issues: [crypto.randomUUID()] })).body).toEqual({ error: "Related work items must exist in this workspace" });
+    expect((await ws.member.post(rel(a.id), { relation_type: "blocked_by", issues: [crypto.randomUUID()] })).body).toEqual({ error: "Work item not found" });
     expect((await ws.member.post(rel(a.id), { relation_type: "blocked_by", issues: ["nope"] })).status).toBe(400);
     await expectMatrix(ws, (c) => c.post(rel(a.id), { relation_type: "relates_to", issues: [b.id] }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
     await expectMatrix(ws, (c) => c.get(rel(a.id)), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });

@@ -382,7 +382,7 @@ describe("another workspace's ids", () => {
     expect((await ws.admin.get(`${pr2.base}/issues/${foreign.id}/`)).status).toBe(403);
     expect((await ws.admin.get(`/api/workspaces/${ws2.slug}/work-items/${pr2.identifier}-${foreign.sequence_id}/`)).status).toBe(403);
     // bodies naming their ids
-    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/issue-relation/`, { relation_type: "relates_to", issues: [foreign.id] })).status).toBe(400);
+    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/issue-relation/`, { relation_type: "relates_to", issues: [foreign.id] })).status).toBe(404);
     expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/sub-issues/`, { sub_issue_ids: [foreign.id] })).status).toBe(404);
     expect((await ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [foreign.id], properties: { priority: "low" } })).status).toBe(404);
     expect((await ws.admin.delete(`${pr.base}/bulk-delete-issues/`, { issue_ids: [foreign.id] })).status).toBe(404);

@@ -131,9 +131,12 @@ describe("roles: model configuration is admin only (platform §6)", () => {
     expect(await storedRow("roles")).toBeDefined();
   });
 
-  it("lets a workspace admin who is not in the project manage it", async () => {
+  it("refuses a workspace admin who is not in the project, and lets one who is (any role) manage it", async () => {
     const wsAdmin = await t.user();
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: wsAdmin.userId, role: 20 });
+    expect(await wsAdmin.post(`${base()}/ws-admin/`, openaiConfig())).toMatchObject({ status: 403, body: DENIED });
+    expect(await wsAdmin.get(`${base()}/`)).toMatchObject({ status: 403, body: DENIED });
+    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: wsAdmin.userId, role: 5 });
     expect((await wsAdmin.post(`${base()}/ws-admin/`, openaiConfig())).status).toBe(200);
     expect((await wsAdmin.get(`${base()}/`)).status).toBe(200);
     expect((await wsAdmin.delete(`${base()}/ws-admin/`)).status).toBe(204);

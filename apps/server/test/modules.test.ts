@@ -93,7 +93,7 @@ describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
     const link = await ws.member.post(`${p.base}/modules/${m.id}/module-links/`, { url: "example.com/spec", title: "Spec" });
     expect(link.status).toBe(201);
 
-    const res = await ws.guest.get(`${p.base}/modules/${m.id}/`);
+    const res = await ws.member.get(`${p.base}/modules/${m.id}/`);
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...LIST_KEYS, ...DETAIL_EXTRA].sort());
     expect(res.body).toMatchObject({

@@ -398,9 +398,9 @@ describe("duplicate and move", () => {
     expect((await ws.member.post(`${pageUrl(adminsPage.id)}move/`, { new_project_id: other.id })).body).toEqual(FORBIDDEN);
     expect((await ws.member.post(`${pageUrl(page.id)}move/`, { new_project_id: pr.id })).status).toBe(400);
     expect((await ws.member.post(`${pageUrl(page.id)}move/`, { new_project_id: crypto.randomUUID() })).status).toBe(404);
-    // a project where the caller is not a member (the admin's private project)
+    // a project where the caller is not a member (the admin's private project): named like a project of nothing (issue #24)
     const mine = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: "Solo", identifier: "SOLO" + Math.floor(Math.random() * 90 + 10), network: 0 });
-    expect((await ws.member.post(`${pageUrl(page.id)}move/`, { new_project_id: mine.body.id })).body).toEqual(FORBIDDEN);
+    expect((await ws.member.post(`${pageUrl(page.id)}move/`, { new_project_id: mine.body.id })).body).toEqual({ error: "Project not found" });
     expect((await ws.member.post(`${pageUrl(page.id)}move/`, { new_project_id: other.id })).status).toBe(204);
     expect(await listIds(ws.member)).not.toContain(page.id);
     expect(await listIds(ws.member, "", other)).toContain(page.id);

@@ -390,6 +390,27 @@ describe("PATCH P/", () => {
     const a = await ws.anon.patch(`${p.base}/`, { description: "g" });
     expect([a.status, a.body]).toEqual([401, UNAUTH]);
   });
+
+  it("a workspace admin outside a private project administers nothing in it (issue #24)", async () => {
+    const p = await projectFixture(t, ws, { network: 0 });
+    const wsAdmin = await addWsMember(ws, 20, "Wsadminprivate");
+    const calls: [string, string, unknown][] = [
+      ["GET", `${p.base}/`, undefined],
+      ["PATCH", `${p.base}/`, { description: "x" }],
+      ["POST", `${p.base}/archive/`, {}],
+      ["DELETE", `${p.base}/archive/`, undefined],
+      ["POST", `${p.base}/members/`, { members: [{ member_id: wsAdmin.userId, role: 20 }] }],
+      ["PATCH", `${p.base}/members/${ws.member.userId}/`, { role: 5 }],
+      ["DELETE", `${p.base}/members/${ws.member.userId}/`, undefined],
+      ["DELETE", `${p.base}/`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      const r = await wsAdmin.request(method, url, body);
+      expect([method, url, r.status, r.body]).toEqual([method, url, 403, DENIED]);
+    }
+    const [row] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, p.id));
+    expect([row?.description, row?.archivedAt]).toEqual(["", null]);
+  });
 });
 
 describe("DELETE P/", () => {

@@ -17,22 +17,27 @@ import { hashToken } from "../src/core/session.ts";
  * - a signed-in user outside the workspace → 403 on every workspace- or project-scoped route;
  * - a caller below the policy's gate → 403 with the catalogue body (409 where the policy is `joinable`);
  * - a caller the policy lets through → anything but 401/403/5xx (404 for a random id, 400 for an empty body).
+ * Project routes are called in the world's public project, and as `wsAdminPrivate` (the same workspace admin who is
+ * in neither project) in its private one: outside a private project a workspace admin is refused like any non-member.
  * Authorization runs before validation, so no refused caller ever sees a 400 about their input.
  * A new route is covered by registering it: nothing here lists routes by hand.
  */
 
-type CallerName = "admin" | "member" | "guest" | "wsAdminOnly" | "outsider" | "anon";
+type CallerName = "admin" | "member" | "guest" | "wsAdminOnly" | "wsAdminPrivate" | "outsider" | "anon";
 interface Who {
   signedIn: boolean;
   wsRole: number | null;
   projectRole: number | null;
   instanceAdmin: boolean;
+  /** The project of the calls is the world's private one (else its public one). */
+  privateProject?: boolean;
 }
 const WHO: Record<CallerName, Who> = {
   admin: { signedIn: true, wsRole: 20, projectRole: 20, instanceAdmin: true },
   member: { signedIn: true, wsRole: 15, projectRole: 15, instanceAdmin: false },
   guest: { signedIn: true, wsRole: 5, projectRole: 5, instanceAdmin: false },
   wsAdminOnly: { signedIn: true, wsRole: 20, projectRole: null, instanceAdmin: false },
+  wsAdminPrivate: { signedIn: true, wsRole: 20, projectRole: null, instanceAdmin: false, privateProject: true },
   outsider: { signedIn: true, wsRole: null, projectRole: null, instanceAdmin: false },
   anon: { signedIn: false, wsRole: null, projectRole: null, instanceAdmin: false },
 };
@@ -50,7 +55,8 @@ const OWN: Expectation = { pass: true, own: true };
 const refuse = (status: number, body: unknown): Expectation => ({ pass: false, status, body });
 
 /** What the route's declaration promises this caller. */
-function expected(r: RegisteredRoute, who: Who, projectIsPublic: boolean): Expectation {
+function expected(r: RegisteredRoute, who: Who): Expectation {
+  const projectIsPublic = !who.privateProject;
   if (r.auth === "none" || r.auth === "optional") return OWN;
   if (!who.signedIn) return refuse(401, UNAUTH);
   const policy = r.policy!;
@@ -66,7 +72,7 @@ function expected(r: RegisteredRoute, who: Who, projectIsPublic: boolean): Expec
     case "workspace":
       return who.wsRole! >= gate ? PASS : refuse(403, BELOW_ROLE);
     case "project":
-      if (policy.workspaceAdminAllowed && who.wsRole! >= 20) return PASS;
+      if (policy.workspaceAdmins && who.wsRole! >= 20 && (who.projectRole !== null || (policy.workspaceAdmins === "public" && projectIsPublic))) return PASS;
       if (who.projectRole === null) return policy.joinable && projectIsPublic ? refuse(409, JOINABLE) : refuse(403, NOT_MEMBER);
       return who.projectRole >= gate ? PASS : refuse(403, BELOW_ROLE);
   }
@@ -77,19 +83,22 @@ let world: RoleWorld;
 let routes: RegisteredRoute[];
 /** Session cookies each caller must keep holding (a route may end a session; the world is then rebuilt). */
 let jars: Map<CallerName, Map<string, string>>;
-const exercised: Record<CallerName, number> = { admin: 0, member: 0, guest: 0, wsAdminOnly: 0, outsider: 0, anon: 0 };
-const refusedWith: Record<CallerName, number> = { admin: 0, member: 0, guest: 0, wsAdminOnly: 0, outsider: 0, anon: 0 };
+const zero = () => Object.fromEntries(CALLERS.map((n) => [n, 0])) as Record<CallerName, number>;
+const exercised = zero();
+const refusedWith = zero();
+/** Refusals of `wsAdminPrivate` on project routes whose policy lets workspace admins in (public projects only). */
+let privateAdminRefusals = 0;
 
 function client(name: CallerName): Client {
   const { ws, wsAdminOnly } = world;
-  return name === "wsAdminOnly" ? wsAdminOnly : ws[name];
+  return name === "wsAdminOnly" || name === "wsAdminPrivate" ? wsAdminOnly : ws[name];
 }
 
 /** Each signed-in caller's API key, for the public API v1's `apiKey` routes (no rate limit to speak of). */
 let keys: Map<CallerName, string>;
 
 async function freshWorld() {
-  world = await roleWorld(t);
+  world = await roleWorld(t, { privateProject: true });
   jars = new Map(CALLERS.map((n) => [n, new Map(client(n).cookies)]));
   keys = new Map();
   for (const n of CALLERS.filter((c) => WHO[c].signedIn)) {
@@ -116,16 +125,18 @@ async function worldIntact(): Promise<boolean> {
   if (sessions.length !== tokens.length) return false;
   const active = await db.select({ id: schema.users.id }).from(schema.users).where(and(inArray(schema.users.id, userIds), eq(schema.users.isActive, true)));
   if (active.length !== userIds.length) return false;
-  const [project] = await db.select().from(schema.projects).where(and(eq(schema.projects.id, world.project.id), isNull(schema.projects.archivedAt)));
-  if (!project || project.network !== 2) return false;
+  const projects = await db.select().from(schema.projects).where(and(inArray(schema.projects.id, [world.project.id, world.privateProject!.id]), isNull(schema.projects.archivedAt)));
+  if (projects.find((p) => p.id === world.project.id)?.network !== 2 || projects.find((p) => p.id === world.privateProject!.id)?.network !== 0) return false;
   const wsRoles = await db.select().from(schema.workspaceMembers).where(and(eq(schema.workspaceMembers.workspaceId, world.ws.id), eq(schema.workspaceMembers.isActive, true)));
-  const prRoles = await db.select().from(schema.projectMembers).where(and(eq(schema.projectMembers.projectId, world.project.id), eq(schema.projectMembers.isActive, true)));
+  const prRoles = await db.select().from(schema.projectMembers).where(and(inArray(schema.projectMembers.projectId, [world.project.id, world.privateProject!.id]), eq(schema.projectMembers.isActive, true)));
   const admins = await db.select().from(schema.instanceAdmins).where(eq(schema.instanceAdmins.userId, world.ws.admin.userId));
   if (!admins.length) return false;
   for (const n of signedIn) {
     const id = client(n).userId;
     if ((wsRoles.find((m) => m.memberId === id)?.role ?? null) !== WHO[n].wsRole) return false;
-    if ((prRoles.find((m) => m.memberId === id)?.role ?? null) !== WHO[n].projectRole) return false;
+    for (const projectId of [world.project.id, world.privateProject!.id]) {
+      if ((prRoles.find((m) => m.memberId === id && m.projectId === projectId)?.role ?? null) !== WHO[n].projectRole) return false;
+    }
   }
   return true;
 }
@@ -138,7 +149,8 @@ async function call(name: CallerName, r: RegisteredRoute): Promise<Res> {
   const c = client(name);
   c.setCookie("csrftoken", CSRF);
   const key = r.auth === "apiKey" ? keys.get(name) : undefined;
-  return c.request(r.method, concretePath(r.url, world), body, { "x-csrftoken": CSRF, ...(key ? { "x-api-key": key } : {}) });
+  const override: Record<string, string> = WHO[name].privateProject ? { projectId: world.privateProject!.id } : {};
+  return c.request(r.method, concretePath(r.url, world, override), body, { "x-csrftoken": CSRF, ...(key ? { "x-api-key": key } : {}) });
 }
 
 beforeAll(async () => {
@@ -161,7 +173,8 @@ describe("every registered route answers every kind of caller as its declared po
     it(`as ${name}`, async () => {
       const failures: string[] = [];
       for (const r of routes) {
-        const want = expected(r, WHO[name], true);
+        const want = expected(r, WHO[name]);
+        if (name === "wsAdminPrivate" && !want.pass && r.policy?.workspaceAdmins) privateAdminRefusals++;
         const res = await call(name, r);
         exercised[name]++;
         const got = `${res.status} ${res.text.slice(0, 100)}`;
@@ -188,5 +201,8 @@ describe("every registered route answers every kind of caller as its declared po
     expect(refusedWith.guest).toBeGreaterThan(50);
     expect(refusedWith.member).toBeGreaterThan(10);
     expect(refusedWith.admin).toBe(0);
+    // a workspace admin outside a private project is refused the project's administration too (issue #24)
+    expect(refusedWith.wsAdminPrivate).toBeGreaterThan(refusedWith.wsAdminOnly);
+    expect(privateAdminRefusals).toBeGreaterThan(20);
   });
 });

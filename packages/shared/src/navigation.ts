@@ -147,7 +147,8 @@ export function visibleEntries(entries: readonly NavEntry[], role: number | null
 
 /**
  * The role that governs project settings: the project role, except that workspace admins count as
- * project admins for administration (docs/decisions.md).
+ * project admins (docs/decisions.md). Asked only inside a project the caller belongs to: outside a project
+ * nobody reaches its screens (403, or 409 for a public one).
  */
 export function effectiveProjectRole(projectRole: number | null | undefined, workspaceRole: number | null | undefined): Role | null {
   if ((workspaceRole ?? 0) >= ADMIN) return ADMIN;

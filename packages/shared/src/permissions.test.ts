@@ -19,9 +19,15 @@ describe("policies", () => {
     expect(allows(P.workspace.admin, { userId: u, workspaceRole: 20 })).toBe(true);
     expect(allows(P.workspace.read, { userId: u, workspaceRole: null })).toBe(false);
   });
-  it("lets workspace admins administer projects they are not members of", () => {
-    expect(allows(P.project.admin, { userId: u, workspaceRole: 20, projectRole: null })).toBe(true);
-    expect(allows(P.project.member, { userId: u, workspaceRole: 20, projectRole: null })).toBe(false);
+  it("lets workspace admins administer public projects they are not in, and act as project admins in projects they are in", () => {
+    const outside = { userId: u, workspaceRole: 20, projectRole: null };
+    expect(allows(P.project.administer, { ...outside, projectIsPublic: true })).toBe(true);
+    expect(allows(P.project.administer, { ...outside, projectIsPublic: false })).toBe(false);
+    expect(allows(P.project.admin, { ...outside, projectIsPublic: true })).toBe(false);
+    expect(allows(P.project.admin, { ...outside, projectIsPublic: false })).toBe(false);
+    expect(allows(P.project.admin, { userId: u, workspaceRole: 20, projectRole: 5 })).toBe(true);
+    expect(allows(P.project.administer, { userId: u, workspaceRole: 20, projectRole: 5 })).toBe(true);
+    expect(allows(P.project.member, { ...outside, projectIsPublic: true })).toBe(false);
     expect(allows(P.project.admin, { userId: u, workspaceRole: 15, projectRole: 15 })).toBe(false);
   });
   it("lets creators act on their own entities when the policy says so", () => {
@@ -62,8 +68,10 @@ describe("the gate (before validation) and the entity rule (after load)", () => 
     expect(gateRefusal(P.project.read, { ...outside, projectIsPublic: true })).toBe("notMember");
     expect(gateRefusal(P.project.view, { userId: CALLER, workspaceRole: null, projectIsPublic: true })).toBe("notMember");
   });
-  it("lets workspace admins through the gate of workspace-admin-allowed project policies only", () => {
-    expect(gateRefusal(P.project.admin, { userId: CALLER, workspaceRole: 20, projectRole: null })).toBeNull();
+  it("lets workspace admins through the gate of workspace-admin project policies only, never outside a private project", () => {
+    expect(gateRefusal(P.project.administer, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: true })).toBeNull();
+    expect(gateRefusal(P.project.administer, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: false })).toBe("notMember");
+    expect(gateRefusal(P.project.admin, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: true })).toBe("notMember");
     expect(gateRefusal(P.project.read, { userId: CALLER, workspaceRole: 20, projectRole: null })).toBe("notMember");
   });
 });
@@ -71,30 +79,41 @@ describe("the gate (before validation) and the entity rule (after load)", () => 
 // ---------------------------------------------------------------- the action table (what each role may do)
 
 
-type Caller = "admin" | "member" | "guest" | "wsAdminOutside" | "wsMemberOutside" | "outsider";
+/**
+ * `wsAdminOutside`: a workspace admin outside a public project; `wsAdminPrivate`: outside a private one;
+ * `wsAdminGuest`: a workspace admin who is a guest of the project.
+ */
+type Caller = "admin" | "member" | "guest" | "wsAdminOutside" | "wsAdminPrivate" | "wsAdminGuest" | "wsMemberOutside" | "outsider";
 const WHO: Record<Caller, RoleContext> = {
   admin: { userId: "a", workspaceRole: 20, projectRole: 20 },
   member: { userId: "m", workspaceRole: 15, projectRole: 15 },
   guest: { userId: "g", workspaceRole: 5, projectRole: 5 },
-  wsAdminOutside: { userId: "w", workspaceRole: 20, projectRole: null },
-  wsMemberOutside: { userId: "x", workspaceRole: 15, projectRole: null },
+  wsAdminOutside: { userId: "w", workspaceRole: 20, projectRole: null, projectIsPublic: true },
+  wsAdminPrivate: { userId: "v", workspaceRole: 20, projectRole: null, projectIsPublic: false },
+  wsAdminGuest: { userId: "y", workspaceRole: 20, projectRole: 5 },
+  wsMemberOutside: { userId: "x", workspaceRole: 15, projectRole: null, projectIsPublic: true },
   outsider: { userId: "o", workspaceRole: null, projectRole: null },
 };
 const CALLERS = Object.keys(WHO) as Caller[];
-const ALL_IN: Caller[] = ["admin", "member", "guest"];
+/** Anyone in the workspace (whatever their place in the project). */
+const IN_WS: Caller[] = ["admin", "member", "guest", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest", "wsMemberOutside"];
+/** Workspace admins and members. */
+const WS_ACTORS: Caller[] = ["admin", "member", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest", "wsMemberOutside"];
+const WS_ADMINS: Caller[] = ["admin", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest"];
+const ALL_IN: Caller[] = ["admin", "member", "guest", "wsAdminGuest"];
 const ACTORS: Caller[] = ["admin", "member"];
-const ADMINS: Caller[] = ["admin", "wsAdminOutside"];
+/** Project admins, and workspace admins who belong to the project. */
+const ADMINS: Caller[] = ["admin", "wsAdminGuest"];
+/** Project administration: also workspace admins outside a public project (never a private one). */
+const ADMINISTER: Caller[] = ["admin", "wsAdminGuest", "wsAdminOutside"];
 
 /** Who may do each action on something they did not create (work-tracking.md §6, the server's routes). */
 const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
-  workspace: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
-  workspaceMember: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], remove: ["admin", "wsAdminOutside"] },
-  invitation: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
-  project: {
-    create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], view: ALL_IN, edit: ADMINS, archive: ADMINS, restore: ADMINS, delete: ADMINS,
-    join: ["admin", "member", "wsAdminOutside", "wsMemberOutside"],
-  },
-  projectMember: { view: ALL_IN, add: ADMINS, edit: ADMINS, remove: ADMINS },
+  workspace: { view: IN_WS, edit: WS_ADMINS, delete: WS_ADMINS },
+  workspaceMember: { view: IN_WS, edit: WS_ADMINS, remove: WS_ADMINS },
+  invitation: { view: WS_ADMINS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
+  project: { create: WS_ACTORS, view: ALL_IN, edit: ADMINISTER, archive: ADMINISTER, restore: ADMINISTER, delete: ADMINISTER, join: WS_ACTORS },
+  projectMember: { view: ALL_IN, add: ADMINISTER, edit: ADMINISTER, remove: ADMINISTER },
   state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   estimate: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
@@ -103,14 +122,14 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   module: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, favorite: ACTORS, addItems: ACTORS },
-  draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
+  draft: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ACTORS, delete: WS_ACTORS },
   cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
   view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
-  workspaceView: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
-  favorite: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
-  workspaceUserProperties: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
-  search: { workspace: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], project: ALL_IN },
-  notification: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  workspaceView: { view: IN_WS, create: WS_ACTORS, edit: WS_ADMINS, delete: WS_ADMINS },
+  favorite: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ACTORS, delete: WS_ACTORS },
+  workspaceUserProperties: { view: IN_WS, edit: IN_WS },
+  search: { workspace: IN_WS, project: ALL_IN },
+  notification: { view: IN_WS, edit: IN_WS },
   page: {
     view: ALL_IN, create: ACTORS, edit: ACTORS, duplicate: ACTORS, favorite: ACTORS,
     lock: ["admin"], access: ["admin"], archive: ["admin"], restore: ["admin"], delete: ["admin"], move: ["admin"],
@@ -122,16 +141,16 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   agentExecution: { view: ACTORS, run: ACTORS, cancel: ACTORS },
   projectAssistant: { chat: ALL_IN },
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
-  webhook: { view: ["admin", "wsAdminOutside"], create: ["admin", "wsAdminOutside"], edit: ["admin", "wsAdminOutside"], delete: ["admin", "wsAdminOutside"] },
+  webhook: { view: WS_ADMINS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
   intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },
   publish: { view: ALL_IN, edit: ACTORS },
-  home: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"], edit: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
-  apiToken: { view: ADMINS, create: ADMINS, delete: ADMINS },
-  importer: { view: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
-  analytics: { workspace: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], project: ACTORS },
-  export: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
-  profile: { view: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
-  agentRealtime: { token: [...ALL_IN, "wsAdminOutside", "wsMemberOutside"] },
+  home: { view: IN_WS, edit: IN_WS },
+  apiToken: { view: WS_ADMINS, create: WS_ADMINS, delete: WS_ADMINS },
+  importer: { view: WS_ADMINS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
+  analytics: { workspace: WS_ACTORS, project: ACTORS },
+  export: { view: WS_ACTORS, create: WS_ACTORS },
+  profile: { view: IN_WS },
+  agentRealtime: { token: IN_WS },
 };
 
 describe("the action table", () => {

@@ -9,7 +9,7 @@ import { ROLE, type Role } from "./roles.ts";
  *
  * Authorization runs in two phases (the server's route pipeline runs them at fixed points):
  * 1. The GATE, before the request is validated: decided from the caller's roles alone (`gate` in `scope`,
- *    plus `workspaceAdminAllowed`). A caller who fails it gets 401/403 before any 400 about their input.
+ *    plus `workspaceAdmins`). A caller who fails it gets 401/403 before any 400 about their input.
  * 2. The ENTITY RULE, after the entity is loaded: only for `creatorAllowed` policies, whose gate lets through
  *    everyone who could be the creator (members of the scope at its floor, guest) and whose final answer
  *    depends on who created the entity: the creator passes, anyone else needs `min`.
@@ -17,8 +17,10 @@ import { ROLE, type Role } from "./roles.ts";
  * Scopes:
  * - `user`: any signed-in user.
  * - `workspace`: the caller's active workspace membership role.
- * - `project`: the caller's project membership role (workspace admins count as project admins for
- *    project-administration policies marked `workspaceAdminAllowed`).
+ * - `project`: the caller's project membership role. Workspace admins count as project admins for policies
+ *    marked `workspaceAdmins`: `"member"` when they belong to the project (any role), `"public"` also when they
+ *    are outside it and it is public (project administration: update, archive, delete, members). Outside a
+ *    private project a workspace admin is like any non-member (docs/decisions.md).
  * - `instanceAdmin`: an instance admin (god mode).
  */
 export type Scope = "user" | "workspace" | "project" | "instanceAdmin";
@@ -30,8 +32,11 @@ export interface Policy {
   min: Role;
   /** Phase 1: the role checked before validation; `min`, or the scope floor when the entity rule decides. */
   gate: Role;
-  /** Workspace admins pass project checks even without project membership. */
-  workspaceAdminAllowed?: boolean;
+  /**
+   * Workspace admins pass this project check as project admins: `"member"` when they belong to the project (any
+   * role); `"public"` also when they are not in it and the project is public. Never outside a private project.
+   */
+  workspaceAdmins?: "member" | "public";
   /** Phase 2: the creator of the loaded entity passes regardless of role (e.g. deleting one's own comment). */
   creatorAllowed?: boolean;
   /**
@@ -70,7 +75,13 @@ export const POLICIES = {
     /** Reading the project itself: a workspace member outside a public project gets 409 (they may join). */
     view: p("project.view", "project", GUEST, { joinable: true }),
     member: p("project.member", "project", MEMBER),
-    admin: p("project.admin", "project", ADMIN, { workspaceAdminAllowed: true }),
+    /** Project admins (and workspace admins who belong to the project): settings, repositories, sandboxes, models. */
+    admin: p("project.admin", "project", ADMIN, { workspaceAdmins: "member" }),
+    /**
+     * Administering the project itself (update, archive, restore, delete, members): project admins, workspace admins
+     * in it, and workspace admins outside it when it is public.
+     */
+    administer: p("project.administer", "project", ADMIN, { workspaceAdmins: "public" }),
     /** Work-item style actions: members act, creators may act on what they created. */
     memberOrCreator: p("project.memberOrCreator", "project", MEMBER, { creatorAllowed: true }),
     adminOrCreator: p("project.adminOrCreator", "project", ADMIN, { creatorAllowed: true }),
@@ -89,8 +100,8 @@ export const PERMISSIONS = {
   workspaceMember: { view: W.read, edit: W.admin, remove: W.admin },
   invitation: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
   /** `join`: a workspace member joins a public project (an admin, any project) with their workspace role (platform.md §3). */
-  project: { create: W.member, view: PJ.view, edit: PJ.admin, archive: PJ.admin, restore: PJ.admin, delete: PJ.admin, join: W.member },
-  projectMember: { view: PJ.read, add: PJ.admin, edit: PJ.admin, remove: PJ.admin },
+  project: { create: W.member, view: PJ.view, edit: PJ.administer, archive: PJ.administer, restore: PJ.administer, delete: PJ.administer, join: W.member },
+  projectMember: { view: PJ.read, add: PJ.administer, edit: PJ.administer, remove: PJ.administer },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   /** Estimate systems and their points: everyone in the project reads them; the settings page is admin only. */
@@ -203,13 +214,13 @@ export interface RoleContext {
   workspaceRole?: number | null;
   projectRole?: number | null;
   creatorId?: string | null;
-  /** For `joinable` policies: the project is public (network 2). */
+  /** The project is public (network 2): for `joinable` policies and workspace admins outside the project. */
   projectIsPublic?: boolean;
 }
 
 /**
  * Why the gate refuses a caller, or null when it lets them through:
- * - `notMember`: not a member of the policy's project (and not a workspace admin where that counts);
+ * - `notMember`: not a member of the policy's project (and not a workspace admin where the policy counts one);
  * - `joinable`: like `notMember`, but the project is public and the policy is `joinable`;
  * - `role`: a member whose role is below the gate, or not an instance admin.
  */
@@ -227,8 +238,8 @@ export function gateRefusal(policy: Policy, ctx: RoleContext): GateRefusal | nul
     case "workspace":
       return wsRole >= policy.gate ? null : wsRole >= SCOPE_FLOOR ? "role" : "notMember";
     case "project": {
-      if (policy.workspaceAdminAllowed && wsRole >= ADMIN) return null;
       const role = ctx.projectRole ?? 0;
+      if (policy.workspaceAdmins && wsRole >= ADMIN && (role >= SCOPE_FLOOR || (policy.workspaceAdmins === "public" && ctx.projectIsPublic))) return null;
       if (role >= policy.gate) return null;
       if (role >= SCOPE_FLOOR) return "role";
       return policy.joinable && ctx.projectIsPublic && wsRole >= SCOPE_FLOOR ? "joinable" : "notMember";

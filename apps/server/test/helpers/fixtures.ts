@@ -81,24 +81,27 @@ export async function makeInstanceAdmin(t: TestServer, userId: string): Promise<
  * Every kind of caller of one workspace and one real project:
  * - `admin`: workspace admin, project admin (its creator) and instance admin;
  * - `member`: workspace member and project member; `guest`: workspace guest and project guest;
- * - `wsAdminOnly`: a workspace admin who is not a member of the project;
+ * - `wsAdminOnly`: a workspace admin who is not a member of the project (nor of `privateProject`);
  * - `outsider`: signed in, not a member of the workspace; `anon`: no session.
+ * With `privateProject`, a second project, private (network 0), with the same members as `project`.
  * Every signed-in caller also holds a god-mode session, so `auth: "admin"` routes judge them by their policy.
  */
 export interface RoleWorld {
   ws: WorkspaceFixture;
   project: ProjectFixture;
   wsAdminOnly: Client;
+  privateProject?: ProjectFixture;
 }
 
-export async function roleWorld(t: TestServer, opts: { network?: number } = {}): Promise<RoleWorld> {
+export async function roleWorld(t: TestServer, opts: { network?: number; privateProject?: boolean } = {}): Promise<RoleWorld> {
   const ws = await workspaceFixture(t);
   const wsAdminOnly = await t.user({ firstName: "Wanda", lastName: "WorkspaceAdmin" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: wsAdminOnly.userId, role: 20 });
   const project = await projectFixture(t, ws, { network: opts.network });
+  const privateProject = opts.privateProject ? await projectFixture(t, ws, { network: 0 }) : undefined;
   await makeInstanceAdmin(t, ws.admin.userId);
   for (const c of [ws.admin, ws.member, ws.guest, ws.outsider, wsAdminOnly]) await addAdminSession(t, c);
-  return { ws, project, wsAdminOnly };
+  return { ws, project, wsAdminOnly, privateProject };
 }
 
 /** A fresh server with one workspace and two of its projects: `pr` where a test acts, `other` to prove scoping. */

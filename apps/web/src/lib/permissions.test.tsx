@@ -117,11 +117,17 @@ describe("useCan", () => {
     expect(r).toEqual([true, true, true, true]);
   });
 
-  it("lets a workspace admin administer a project they are not in, but not act in it", () => {
-    const r = render({ workspaceRole: 20, projectRoles: {} }, `/${SLUG}/projects/${P1}`, () => [
-      useCan("edit", "project"), useCan("restore", "project"), useCan("create", "workItem"), useCan("edit", "workspace"),
-    ]);
-    expect(r).toEqual([true, true, false, true]);
+  it("lets a workspace admin administer a public project they are not in, not a private one, and not act in either", () => {
+    const r = render({ workspaceRole: 20, projectRoles: {} }, `/${SLUG}`, () => {
+      const can = usePermissions();
+      const open = projectSubject({ id: P1, member_role: null, network: 2 });
+      const secret = projectSubject({ id: P2, member_role: null, network: 0 });
+      return [
+        can("edit", "project", open), can("restore", "project", open), can("create", "workItem", open), can("view", "sandbox", open),
+        can("edit", "project", secret), can("restore", "project", secret), can("add", "projectMember", secret), useCan("edit", "workspace"),
+      ];
+    });
+    expect(r).toEqual([true, true, false, false, false, false, false, true]);
   });
 
   it("judges an item by its own project's role, not the project in the URL", () => {
@@ -180,10 +186,10 @@ describe("roleContext", () => {
   const loaded = { userId: ME, workspaceRole: 15, projectRoles: { [P1]: 5 }, routeProjectId: P1 };
   it("takes the subject's roles before the loaded ones", () => {
     const s: Subject = { projectId: P2, projectRole: 20, workspaceRole: 5, createdBy: "c" };
-    expect(roleContext(loaded, s)).toEqual({ userId: ME, workspaceRole: 5, projectRole: 20, creatorId: "c" });
+    expect(roleContext(loaded, s)).toEqual({ userId: ME, workspaceRole: 5, projectRole: 20, creatorId: "c", projectIsPublic: false });
   });
   it("falls back to the URL's project and its loaded role", () => {
-    expect(roleContext(loaded)).toEqual({ userId: ME, workspaceRole: 15, projectRole: 5, creatorId: null });
+    expect(roleContext(loaded)).toEqual({ userId: ME, workspaceRole: 15, projectRole: 5, creatorId: null, projectIsPublic: false });
     expect(roleContext(loaded, { projectId: P2 })).toMatchObject({ projectRole: null });
   });
   it("types a checker as the table's actions per entity", () => {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useParams } from "react-router";
-import { can, effectiveProjectRole, permission, roleBucket, type Action, type Entity, type Role, type RoleContext } from "@stride/shared";
+import { can, effectiveProjectRole, permission, PROJECT_NETWORK, roleBucket, type Action, type Entity, type Role, type RoleContext } from "@stride/shared";
 import { useWorkspaceMemberMe } from "../api/workspaces.ts";
 import { useMe, useProjectRoles } from "../api/users.ts";
 
@@ -18,12 +18,16 @@ export interface Subject {
   workspaceRole?: number | null;
   /** Who created the thing. */
   createdBy?: string | null;
+  /** The project is public (a project row's `network` 2): workspace admins outside it may administer it. */
+  projectIsPublic?: boolean;
 }
 
 /** A work item (or anything with `project_id` and `created_by`). */
 export const itemSubject = (item: { project_id: string | null; created_by: string | null }): Subject => ({ projectId: item.project_id, createdBy: item.created_by });
-/** A project row that says the caller's role in it (`GET W/projects/`). */
-export const projectSubject = (project: { id: string; member_role: number | null }): Subject => ({ projectId: project.id, projectRole: project.member_role });
+/** A project row that says the caller's role in it and whether it is public (`GET W/projects/`). */
+export const projectSubject = (project: { id: string; member_role: number | null; network?: number }): Subject => ({
+  projectId: project.id, projectRole: project.member_role, projectIsPublic: project.network === PROJECT_NETWORK.PUBLIC,
+});
 /** A workspace row that says the caller's role in it (`GET /users/me/workspaces/`, a new workspace). */
 export const workspaceSubject = (workspace: { role?: number | null }): Subject => ({ workspaceRole: workspace.role ?? null });
 
@@ -46,6 +50,7 @@ export function roleContext(roles: LoadedRoles, subject: Subject = {}): RoleCont
     workspaceRole: subject.workspaceRole !== undefined ? subject.workspaceRole : roles.workspaceRole,
     projectRole: subject.projectRole !== undefined ? subject.projectRole : projectId ? (roles.projectRoles?.[projectId] ?? null) : null,
     creatorId: subject.createdBy ?? null,
+    projectIsPublic: subject.projectIsPublic ?? false,
   };
 }
 

@@ -12,6 +12,7 @@ import { compileFilter } from "./filters-sql.ts";
 import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
+import { itemReadableSql } from "../readable.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,
@@ -231,14 +232,16 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   if (shape === "detail") {
     const relFields = (alias: string) =>
       `'id', ${alias}.id, 'project_id', ${alias}.project, 'sequence_id', ${alias}.sequence_id, 'name', ${alias}.name, 'relation_type', r.relation_type, 'state_id', ${alias}.state, 'priority', ${alias}.priority, 'created_by', r.created_by, 'created_at', ${iso("r.created_at")}, 'updated_at', ${iso("r.updated_at")}, 'updated_by', r.updated_by`;
+    // related items of other projects only when the viewer may read them (core/readable.ts)
+    const readable = itemReadableSql("ri", q.p(req.viewer.userId, "uuid"));
     cols.push(
       {
         key: "issue_relation",
-        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.related_issue AND ri.deleted_at IS NULL WHERE r.issue = i.id), '[]'::jsonb)`,
+        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.related_issue AND ri.deleted_at IS NULL WHERE r.issue = i.id AND ${readable}), '[]'::jsonb)`,
       },
       {
         key: "issue_related",
-        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.issue AND ri.deleted_at IS NULL WHERE r.related_issue = i.id), '[]'::jsonb)`,
+        sql: `coalesce((SELECT jsonb_agg(jsonb_build_object(${relFields("ri")}) ORDER BY r.created_at) FROM issue_relations r JOIN issues ri ON ri.id = r.issue AND ri.deleted_at IS NULL WHERE r.related_issue = i.id AND ${readable}), '[]'::jsonb)`,
       },
     );
     // a detail item is one jsonb object on the wire: PostgreSQL's jsonb key order (shorter keys first, then bytewise)

@@ -29,7 +29,7 @@ const RULES: Record<Owner, Record<AssetAction, Rule>> = {
   // public workspace image (static URL)
   logo: { read: Policies.workspace.read, create: Policies.workspace.admin, upload: Policies.workspace.admin, delete: Policies.workspace.admin },
   // public project image (static URL); project administration
-  cover: { read: Policies.workspace.read, create: Policies.project.admin, upload: Policies.project.admin, delete: Policies.project.admin },
+  cover: { read: Policies.workspace.read, create: Policies.project.administer, upload: Policies.project.administer, delete: Policies.project.administer },
   // a cover uploaded before its project exists (create-project form): the uploader's until a project adopts it
   pendingCover: { read: Policies.workspace.read, create: Policies.workspace.member, upload: "owner", delete: "owner" },
   // work-item attachments: like the work item; only project admins and the uploader remove them
@@ -115,7 +115,10 @@ export async function assetAccess(ctx: ScopeCtx, a: AssetLinks, action: AssetAct
     if (!visible) return { ok: false, status: 404 };
   }
   const ownerId = owner === "user" ? a.userId : owner === "draft" ? (e.draft?.createdById ?? a.createdById) : a.createdById;
-  const roles = { userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: e.projectMember?.role ?? null, creatorId: a.createdById };
+  const roles = {
+    userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: e.projectMember?.role ?? null, creatorId: a.createdById,
+    projectIsPublic: e.project?.network === 2,
+  };
   const passes = (rule: Rule) => (rule === "owner" ? !!ownerId && ownerId === ctx.user.id : allows(rule, roles));
   if (!passes(RULES[owner].read)) return { ok: false, status: 404 };
   if (action !== "read" && !passes(RULES[owner][action])) return { ok: false, status: 403 };

@@ -173,11 +173,14 @@ export async function restoreCycle(db: DbOrTx, cycle: CycleRow, actorId: string)
 }
 
 /** Count of sub-items among a cycle's items (detail's `sub_issues`). */
-export async function subIssueCount(db: DbOrTx, cycleId: string): Promise<number> {
+export async function subIssueCount(db: DbOrTx, cycleId: string, ownerId: string | null = null): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(CI)
     .innerJoin(schema.issues, eq(schema.issues.id, CI.issueId))
-    .where(and(eq(CI.cycleId, cycleId), isNull(schema.issues.deletedAt), isNull(schema.issues.archivedAt), sql`${schema.issues.parentId} IS NOT NULL`));
+    .where(and(
+      eq(CI.cycleId, cycleId), isNull(schema.issues.deletedAt), isNull(schema.issues.archivedAt), sql`${schema.issues.parentId} IS NOT NULL`,
+      ownerId ? eq(schema.issues.createdById, ownerId) : undefined,
+    ));
   return r?.n ?? 0;
 }

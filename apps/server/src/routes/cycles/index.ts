@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
 import type { ActiveCycle, Cycle } from "@stride/shared/contract";
-import { route, type Ctx, type ProjectRow, type RouteModule } from "../../core/route.ts";
+import { route, type Ctx, type ProjectMemberRow, type ProjectRow, type RouteModule } from "../../core/route.ts";
+import { onlyItemsOf } from "../../core/readable.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { addEntityFavorite, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
@@ -24,16 +25,21 @@ import {
 
 const PC = PERMISSIONS.cycle;
 
+/** Who reads: the project, the caller and their membership (a guest who sees only their own items counts only those). */
+type Viewer = Parameters<typeof onlyItemsOf>[0];
+
 /** Present cycles of one project for a user: counts, favourites, status now, dates in the project's zone. */
-async function presentMany(db: DbOrTx, project: ProjectRow, userId: string, rows: CycleRow[], now = new Date()): Promise<Cycle[]> {
+async function presentMany(db: DbOrTx, viewer: Viewer, rows: CycleRow[], now = new Date()): Promise<Cycle[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, favs] = await Promise.all([cycleCounts(db, ids), favoritedIds(db, userId, "cycle", ids)]);
-  return rows.map((r) => presentCycle(r, { counts: counts.get(r.id)!, isFavorite: favs.has(r.id), timeZone: project.timezone, now }));
+  const [counts, favs] = await Promise.all([cycleCounts(db, ids, onlyItemsOf(viewer)), favoritedIds(db, viewer.user.id, "cycle", ids)]);
+  return rows.map((r) => presentCycle(r, { counts: counts.get(r.id)!, isFavorite: favs.has(r.id), timeZone: viewer.project.timezone, now }));
 }
 
-async function presentOne(db: DbOrTx, project: ProjectRow, userId: string, row: CycleRow) {
-  const [counts, favs, sub] = await Promise.all([cycleCounts(db, [row.id]), favoritedIds(db, userId, "cycle", [row.id]), subIssueCount(db, row.id)]);
-  return presentCycleDetail(row, { counts: counts.get(row.id)!, isFavorite: favs.has(row.id), timeZone: project.timezone, now: new Date() }, sub);
+async function presentOne(db: DbOrTx, viewer: Viewer, row: CycleRow) {
+  const [counts, favs, sub] = await Promise.all([
+    cycleCounts(db, [row.id], onlyItemsOf(viewer)), favoritedIds(db, viewer.user.id, "cycle", [row.id]), subIssueCount(db, row.id, onlyItemsOf(viewer)),
+  ]);
+  return presentCycleDetail(row, { counts: counts.get(row.id)!, isFavorite: favs.has(row.id), timeZone: viewer.project.timezone, now: new Date() }, sub);
 }
 
 /** Favourites first, then newest first (wire-facts §15); the rows come newest first. */
@@ -56,14 +62,15 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     query: cycleListQuery,
     policy: PC.view,
-    handler: async ({ project, user, query }) => {
+    handler: async (ctx) => {
+      const { project, query } = ctx;
       const now = new Date();
       const view = query.cycle_view ?? "all";
       const rows = await projectCycles(app.db, project.id);
       let hit = rows.filter((r) => matchesView(view, cycleStatus(r.startDate, r.endDate, now), r.endDate, now));
       // `current` with no current cycle answers every cycle (wire-facts §7)
       if (view === "current" && hit.length === 0) hit = rows;
-      return favouritesFirst(await presentMany(app.db, project, user.id, hit, now));
+      return favouritesFirst(await presentMany(app.db, ctx, hit, now));
     },
   });
 
@@ -75,9 +82,9 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     body: createCycleBody,
     policy: PC.create,
     status: 201,
-    handler: async ({ project, user, body }) => {
-      const row = await createCycle(app.db, project, user.id, body);
-      return (await presentMany(app.db, project, user.id, [row]))[0];
+    handler: async (ctx) => {
+      const row = await createCycle(app.db, ctx.project, ctx.user.id, ctx.body);
+      return (await presentMany(app.db, ctx, [row]))[0];
     },
   });
 
@@ -99,7 +106,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     params: cycleParams,
     policy: PC.view,
     load,
-    handler: async ({ project, user, loaded }) => presentOne(app.db, project, user.id, loaded),
+    handler: async (ctx) => presentOne(app.db, ctx, ctx.loaded),
   });
 
   route(fastify, app, {
@@ -110,9 +117,10 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     body: updateCycleBody,
     policy: PC.edit,
     load,
-    handler: async ({ project, user, loaded, body }) => {
+    handler: async (ctx) => {
+      const { project, user, loaded, body } = ctx;
       const row = await app.db.transaction(async (tx) => updateCycle(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body));
-      return presentOne(app.db, project, user.id, row);
+      return presentOne(app.db, ctx, row);
     },
   });
 
@@ -140,7 +148,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
       load: async (ctx) => loadCycle(app.db, ctx.project.id, ctx.params.cycleId).catch(() => {
         throw errors.notFound("Cycle not found");
       }),
-      handler: async ({ loaded }) => cycleProgress(app.db, loaded),
+      handler: async (ctx) => cycleProgress(app.db, ctx.loaded, onlyItemsOf(ctx)),
     });
   }
 
@@ -152,7 +160,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     query: analyticsQuery,
     policy: PC.view,
     load,
-    handler: async ({ project, loaded, query }) => cycleAnalytics(app.db, project, loaded, query.type ?? "points"),
+    handler: async (ctx) => cycleAnalytics(app.db, ctx.project, ctx.loaded, ctx.query.type ?? "points", { ownerId: onlyItemsOf(ctx) }),
   });
 
   // the cycle's work items: the issue-list params and shape (wire-facts §6.1) through the list engine
@@ -242,7 +250,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     policy: PC.view,
-    handler: async ({ project, user }) => presentMany(app.db, project, user.id, await projectCycles(app.db, project.id, true)),
+    handler: async (ctx) => presentMany(app.db, ctx, await projectCycles(app.db, ctx.project.id, true)),
   });
 
   route(fastify, app, {
@@ -252,7 +260,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     params: cycleParams,
     policy: PC.view,
     load: (ctx) => loadCycle(app.db, ctx.project.id, ctx.params.cycleId, { archived: true }),
-    handler: async ({ project, user, loaded }) => presentOne(app.db, project, user.id, loaded),
+    handler: async (ctx) => presentOne(app.db, ctx, ctx.loaded),
   });
 
   route(fastify, app, {
@@ -341,10 +349,10 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
       const slice = rows.slice(page.offset, page.offset + page.perPage);
       const presented = await presentAcross(app.db, user.id, slice);
       const results: ActiveCycle[] = await Promise.all(
-        presented.map(async ({ cycle, project, row }) => ({
+        presented.map(async ({ cycle, project, row, owner }) => ({
           ...cycle,
           project_detail: { id: project.id, name: project.name, identifier: project.identifier, logo_props: (project.logoProps ?? {}) as Record<string, unknown> },
-          progress: await cycleProgress(app.db, row),
+          progress: await cycleProgress(app.db, row, owner),
         })),
       );
       return envelope(page, rows.length, results, results.length);
@@ -352,13 +360,16 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 };
 
-/** Non-archived cycles of the non-archived projects (with cycles on) the user is an active member of, newest first. */
-async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Promise<{ cycle: CycleRow; project: ProjectRow }[]> {
+/**
+ * Non-archived cycles of the non-archived projects (with cycles on) the user is an active member of, newest first,
+ * each with the user's membership there.
+ */
+async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Promise<{ cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]> {
   const C = schema.cycles;
   const PR = schema.projects;
   const PM = schema.projectMembers;
   return db
-    .select({ cycle: C, project: PR })
+    .select({ cycle: C, project: PR, projectMember: PM })
     .from(C)
     .innerJoin(PR, eq(PR.id, C.projectId))
     .innerJoin(PM, and(eq(PM.projectId, PR.id), eq(PM.memberId, userId), eq(PM.isActive, true)))
@@ -366,13 +377,18 @@ async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Pr
     .orderBy(desc(C.createdAt), C.id);
 }
 
-async function presentAcross(db: DbOrTx, userId: string, rows: { cycle: CycleRow; project: ProjectRow }[]) {
-  const ids = rows.map((r) => r.cycle.id);
-  const [counts, favs] = await Promise.all([cycleCounts(db, ids), favoritedIds(db, userId, "cycle", ids)]);
+/** Cycles of several projects, each counted as the user sees its project's items (a guest there: their own). */
+async function presentAcross(db: DbOrTx, userId: string, rows: { cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]) {
+  const owners = rows.map((r) => onlyItemsOf({ user: { id: userId }, project: r.project, projectMember: r.projectMember }));
+  const idsOf = (own: boolean) => rows.filter((_, i) => !!owners[i] === own).map((r) => r.cycle.id);
+  const [all, own, favs] = await Promise.all([
+    cycleCounts(db, idsOf(false)), cycleCounts(db, idsOf(true), userId), favoritedIds(db, userId, "cycle", rows.map((r) => r.cycle.id)),
+  ]);
   const now = new Date();
-  return rows.map((r) => ({
+  return rows.map((r, i) => ({
     row: r.cycle,
     project: r.project,
-    cycle: presentCycle(r.cycle, { counts: counts.get(r.cycle.id)!, isFavorite: favs.has(r.cycle.id), timeZone: r.project.timezone, now }),
+    owner: owners[i],
+    cycle: presentCycle(r.cycle, { counts: (owners[i] ? own : all).get(r.cycle.id)!, isFavorite: favs.has(r.cycle.id), timeZone: r.project.timezone, now }),
   }));
 }

@@ -50,13 +50,23 @@ const emptyCounts = (): CycleCounts => ({
 /**
  * Per cycle: its items by state group and their assignees, from the counters the triggers keep per cycle
  * (cycle_item_counts, cycle_assignee_counts: db/sql/plan-counts.sql): a few rows per cycle, whatever its size.
- * An item without a state, or whose state is gone, counts as backlog.
+ * An item without a state, or whose state is gone, counts as backlog. With `ownerId` (a project guest who sees only
+ * the items they created, issue #24), only that person's items count, read from the items themselves.
  */
-export async function cycleCounts(db: DbOrTx, cycleIds: string[]): Promise<Map<string, CycleCounts>> {
+export async function cycleCounts(db: DbOrTx, cycleIds: string[], ownerId: string | null = null): Promise<Map<string, CycleCounts>> {
   const out = new Map<string, CycleCounts>(cycleIds.map((id) => [id, emptyCounts()]));
   if (!cycleIds.length) return out;
   const ids = sql`ARRAY[${sql.join(cycleIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const rows = await db.execute<{ cycle: string; grp: string | null; n: number; assignees: string[] | null }>(sql`
+  const rows = await db.execute<{ cycle: string; grp: string | null; n: number; assignees: string[] | null }>(ownerId ? sql`
+    SELECT i.cycle_id::text AS cycle, s."group" AS grp, count(*)::int AS n, NULL::text[] AS assignees
+    FROM issues i LEFT JOIN states s ON s.id = i.state
+    WHERE i.cycle_id = ANY(${ids}) AND ${LIVE_ITEM} AND i.created_by = ${ownerId}
+    GROUP BY i.cycle_id, s."group"
+    UNION ALL
+    SELECT i.cycle_id::text, NULL, 0, array_agg(DISTINCT a::text ORDER BY a::text)
+    FROM issues i CROSS JOIN LATERAL unnest(i.assignee_ids) AS a
+    WHERE i.cycle_id = ANY(${ids}) AND ${LIVE_ITEM} AND i.created_by = ${ownerId}
+    GROUP BY i.cycle_id` : sql`
     SELECT k.cycle::text AS cycle, s."group" AS grp, sum(k.n)::int AS n, NULL::text[] AS assignees
     FROM cycle_item_counts k LEFT JOIN states s ON s.id = k.state
     WHERE k.cycle = ANY(${ids}) AND k.n > 0
@@ -87,12 +97,13 @@ type CycleItem = {
   label_ids: string[];
 };
 
-async function cycleItems(db: DbOrTx, cycleId: string): Promise<CycleItem[]> {
+/** The cycle's items (only `ownerId`'s when given: a guest who sees only what they created). */
+async function cycleItems(db: DbOrTx, cycleId: string, ownerId: string | null = null): Promise<CycleItem[]> {
   const rows = await db.execute<CycleItem>(sql`
     SELECT s."group" AS grp, i.completed_at, ${POINTS} AS points, i.assignee_ids::text[] AS assignee_ids, i.label_ids::text[] AS label_ids
     FROM cycle_issues ci JOIN issues i ON i.id = ci.issue LEFT JOIN states s ON s.id = i.state
       LEFT JOIN estimate_points ep ON ep.id = i.estimate_point LEFT JOIN estimates e ON e.id = ep.estimate
-    WHERE ci.cycle = ${cycleId} AND ${LIVE_ITEM}`);
+    WHERE ci.cycle = ${cycleId} AND ${LIVE_ITEM} ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}`);
   return [...rows];
 }
 
@@ -117,8 +128,12 @@ function progressOf(items: CycleItem[]): CycleProgress {
   return p;
 }
 
-/** `progress/` (wire-facts-2 §4): a frozen snapshot answers for a cycle whose items were transferred. */
-export async function cycleProgress(db: DbOrTx, cycle: CycleRow): Promise<CycleProgress> {
+/**
+ * `progress/` (wire-facts-2 §4): a frozen snapshot answers for a cycle whose items were transferred. For a guest who
+ * sees only their own items (`ownerId`), their items in the cycle now (the snapshot counts everyone's).
+ */
+export async function cycleProgress(db: DbOrTx, cycle: CycleRow, ownerId: string | null = null): Promise<CycleProgress> {
+  if (ownerId) return progressOf(await cycleItems(db, cycle.id, ownerId));
   const snap = snapshotOf(cycle);
   if (snap) {
     const { distribution: _d, estimate_distribution: _e, ...progress } = snap;
@@ -208,13 +223,19 @@ async function usesPoints(db: DbOrTx, project: ProjectRow): Promise<boolean> {
 export const NO_DATES = "Cycle has no start or end date";
 const EMPTY_ANALYTICS = (): CycleAnalytics => ({ assignees: [], labels: [], completion_chart: {} });
 
-/** `analytics/?type=` (wire-facts-2 §4): from the frozen snapshot when there is one. */
-export async function cycleAnalytics(db: DbOrTx, project: ProjectRow, cycle: CycleRow, type: AnalyticsType, now = new Date()): Promise<CycleAnalytics> {
+/**
+ * `analytics/?type=` (wire-facts-2 §4): from the frozen snapshot when there is one; for a guest who sees only their
+ * own items (`ownerId`), from those items in the cycle now.
+ */
+export async function cycleAnalytics(
+  db: DbOrTx, project: ProjectRow, cycle: CycleRow, type: AnalyticsType, opts: { ownerId?: string | null; now?: Date } = {},
+): Promise<CycleAnalytics> {
+  const { ownerId = null, now = new Date() } = opts;
   if (!cycle.startDate || !cycle.endDate) throw errors.badRequest(NO_DATES);
-  const snap = snapshotOf(cycle);
+  const snap = ownerId ? null : snapshotOf(cycle);
   if (snap) return type === "points" ? snap.estimate_distribution : snap.distribution;
   if (type === "points" && !(await usesPoints(db, project))) return EMPTY_ANALYTICS();
-  const items = await cycleItems(db, cycle.id);
+  const items = await cycleItems(db, cycle.id, ownerId);
   const people = await peopleAndLabels(db, items);
   return analyticsOf(items, type, people, cycleDays(cycle, project.timezone, now), project.timezone);
 }

@@ -8,17 +8,20 @@ import { slugParams } from "../../core/fields.ts";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { contentDisposition } from "../../storage/content-type.ts";
-import { exportHistory, findExport, startExport } from "./commands.ts";
+import { exportHistory, findExportFor, startExport } from "./commands.ts";
 import { presentExport } from "./presenters.ts";
 import { verifyExportLink } from "./sign.ts";
 
 /**
  * Exports of work items (wire-facts-2 §5): `POST W/export-issues/` queues an `exports:run` job (job.ts) and
  * `GET W/export-issues` pages the history with each finished export's signed download link (`/api/exports/{id}/file/`).
+ * Both follow project access (issue #24): the history lists the exports the caller may read, and a link, issued to
+ * its reader, downloads only while that person still may (commands.ts `exportReadableBy`).
  */
 const historyQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() });
 const fileParams = z.object({ exportId: z.uuid() });
-const fileQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+const fileQuery = z.object({ u: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() });
+const linkRefused = () => errors.body(403, { error: "The download link is invalid or has expired." });
 
 export const exportRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
@@ -44,8 +47,8 @@ export const exportRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       if (!ctx.query.per_page || !ctx.query.cursor) throw errors.badRequest("per_page and cursor are required");
       const page = parsePage(ctx.query);
-      const { total, rows } = await exportHistory(ctx.app, ctx.workspace.id, page);
-      const results = rows.map((r) => presentExport(r.e, r.u, ctx.app.secretKey));
+      const { total, rows } = await exportHistory(ctx.app, ctx.workspace.id, ctx.user.id, page);
+      const results = rows.map((r) => presentExport(r.e, r.u, ctx.app.secretKey, ctx.user.id));
       return envelope(page, total, results, results.length);
     },
   });
@@ -58,11 +61,12 @@ export const exportRoutes: RouteModule = (fastify, app) => {
     params: fileParams,
     query: fileQuery,
     handler: async (ctx) => {
-      if (!verifyExportLink(app.secretKey, ctx.params.exportId, ctx.query.exp, ctx.query.sig)) {
-        throw errors.body(403, { error: "The download link is invalid or has expired." });
-      }
-      const row = await findExport(ctx.app, ctx.params.exportId);
-      if (!row || row.status !== "completed" || !row.key) throw errors.notFound();
+      const userId = verifyExportLink(app.secretKey, ctx.params.exportId, ctx.query);
+      if (!userId) throw linkRefused();
+      // the link's person may no longer read the export (left a project, lost the role): the link no longer works
+      const row = await findExportFor(ctx.app, ctx.params.exportId, userId);
+      if (!row) throw linkRefused();
+      if (row.status !== "completed" || !row.key) throw errors.notFound();
       const stream = await ctx.app.storage.get(row.key);
       if (!stream) throw errors.notFound();
       const size = await ctx.app.storage.size(row.key);

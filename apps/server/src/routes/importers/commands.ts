@@ -14,6 +14,7 @@ import { discover, type SourceItem } from "./source.ts";
 import { JiraCsvError, parseJiraCsv } from "./jira.ts";
 import { GithubError, readGithub } from "./github.ts";
 import { suggestMapping } from "./mapping.ts";
+import { requireReadable } from "../../core/readable.ts";
 
 const T = schema.importers;
 export type ImporterRow = typeof T.$inferSelect;
@@ -60,8 +61,11 @@ async function toMapping(db: DbOrTx, row: Pick<ImporterRow, "id" | "projectId">,
  * for its mapping; a GitHub repository is read by the analyze job.
  */
 export async function createImport(app: AppContext, workspaceId: string, actorId: string, body: CreateImportBody): Promise<ImporterRow> {
+  const missing = () => errors.field("project_id", "Project not found in this workspace.");
+  // a project the importing admin is in (core/readable.ts): outside it, a workspace admin adds no work items to it
+  await requireReadable(app.db, { userId: actorId, workspaceId }, "project", [body.project_id], { error: missing });
   const project = await projectOf(app.db, workspaceId, body.project_id);
-  if (!project) throw errors.field("project_id", "Project not found in this workspace.");
+  if (!project) throw missing();
   if (body.service === "jira") {
     let parsed;
     try {

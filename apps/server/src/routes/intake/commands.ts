@@ -15,6 +15,7 @@ import { compileFilter } from "../../core/issue-list/filters-sql.ts";
 import { Params } from "../../core/issue-list/sql.ts";
 import { createIssue, defaultState, deleteIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import type { IssueRow } from "../issues/queries.ts";
+import { requireReadable } from "../../core/readable.ts";
 
 const II = schema.intakeIssues;
 const IN = schema.intakes;
@@ -227,13 +228,12 @@ export async function updateIntakeItem(
   const t = nextIntakeState(cur, normalized, locked.issueId);
   if (!t.ok) throw errors.field(t.field, t.message);
   const next = t.next;
-  if (next.duplicate_to && next.duplicate_to !== cur.duplicate_to) {
-    const [target] = await tx
-      .select({ id: schema.issues.id })
-      .from(schema.issues)
-      .where(and(eq(schema.issues.id, next.duplicate_to), eq(schema.issues.projectId, project.id), isNull(schema.issues.deletedAt)))
-      .limit(1);
-    if (!target) throw errors.field("duplicate_to", DUPLICATE_MISSING(next.duplicate_to));
+  const target = next.duplicate_to;
+  if (target && target !== cur.duplicate_to) {
+    // an item of this project the actor may read (core/readable.ts), else as for an id of nothing
+    await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [target], {
+      projectId: project.id, error: () => errors.field("duplicate_to", DUPLICATE_MISSING(target)),
+    });
   }
   if (issuePatch && Object.keys(issuePatch).length) {
     // the item's state is the intake's to decide while it waits in triage
@@ -265,15 +265,24 @@ export async function deleteIntakeItem(tx: DbOrTx, row: IntakeItemRow, actorId: 
   if (row.item.status !== INTAKE_STATUS.accepted) await deleteIssue(tx, row.issue, actorId, log);
 }
 
-/** Open items per project (pending, or snoozed past their date), for the project list's `intake_count`. */
-export async function openCounts(db: DbOrTx, projectIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * Open items per project (pending, or snoozed past their date), for the project list's `intake_count`, counted as
+ * `userId` sees the intake (issue #24): all of them in projects where they are a member or admin, the requests they
+ * filed where they are a guest, none where they are not in the project.
+ */
+export async function openCounts(db: DbOrTx, projectIds: readonly string[], userId: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (projectIds.length === 0) return out;
+  const PM = schema.projectMembers;
   const rows = await db
     .select({ project: II.projectId, n: sql<number>`count(*)::int` })
     .from(II)
     .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
-    .where(and(inArray(II.projectId, [...projectIds]), isNull(schema.issues.deletedAt), sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`))
+    .innerJoin(PM, and(eq(PM.projectId, II.projectId), eq(PM.memberId, userId), eq(PM.isActive, true)))
+    .where(and(
+      inArray(II.projectId, [...projectIds]), isNull(schema.issues.deletedAt), sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`,
+      sql`(${PM.role} >= ${ROLE.MEMBER} OR ${II.createdById} = ${userId})`,
+    ))
     .groupBy(II.projectId);
   for (const r of rows) out.set(r.project, Number(r.n));
   return out;

@@ -58,7 +58,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.intake.view,
     handler: async (ctx) => {
       const intake = await loadIntake(ctx.app.db, ctx.project);
-      return presentIntake(intake, ctx.project, (await openCounts(ctx.app.db, [ctx.project.id])).get(ctx.project.id) ?? 0);
+      return presentIntake(intake, ctx.project, (await openCounts(ctx.app.db, [ctx.project.id], ctx.user.id)).get(ctx.project.id) ?? 0);
     },
   });
 

@@ -11,6 +11,7 @@ import { usersById } from "../issues/detail.ts";
 import { presentActivity } from "../issues/presenters.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { presentComments, type CommentRow } from "./presenters.ts";
+import { requireReadableMentions } from "../../core/readable.ts";
 import { HISTORY_TYPES, type CommentCreateBody, type CommentPatchBody } from "./schemas.ts";
 
 const C = schema.issueComments;
@@ -32,6 +33,8 @@ export async function loadComment(ctx: ScopeCtx<{ commentId: string; issueId?: s
 /** Create a comment: mentions recorded, author subscribed, activity written, all in `tx`. */
 export async function createComment(tx: DbOrTx, issue: IssueRow, actorId: string, input: CommentCreateBody): Promise<CommentRow> {
   const html = input.comment_html;
+  // work items it embeds or mentions: only ones the author may read (core/readable.ts)
+  await requireReadableMentions(tx, { userId: actorId, workspaceId: issue.workspaceId }, html);
   if (input.parent) {
     const [p] = await tx.select().from(C).where(and(eq(C.id, input.parent), eq(C.issueId, issue.id))).limit(1);
     if (!p) throw errors.field("parent", "Invalid parent comment");
@@ -69,6 +72,7 @@ export async function updateComment(tx: DbOrTx, issue: IssueRow, cur: CommentRow
   const set: Partial<typeof C.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   const html = b.comment_html !== undefined && b.comment_html !== cur.commentHtml ? b.comment_html : null;
   if (html !== null) {
+    await requireReadableMentions(tx, { userId: actorId, workspaceId: issue.workspaceId }, html, cur.commentHtml);
     set.commentHtml = html;
     set.commentStripped = stripHtml(html);
     set.editedAt = new Date();

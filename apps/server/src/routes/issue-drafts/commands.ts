@@ -10,6 +10,7 @@ import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLa
 import { activeEstimatePoint } from "../../core/estimates.ts";
 import { stripHtml } from "../issues/text.ts";
 import type { DraftRow } from "./presenters.ts";
+import { readerOf, requireReadable } from "../../core/readable.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;
@@ -61,8 +62,11 @@ export async function loadOwnWorkspaceDraft(ctx: ScopeCtx<{ draftId: string }>) 
 
 /** A project of this workspace in which the caller may create work items (member or above). */
 async function memberProject(ctx: ScopeCtx, projectId: string) {
+  const invalid = () => errors.field("project_id", "Invalid project");
+  // a project the caller is not in is named like a project of nothing (core/readable.ts)
+  await requireReadable(ctx.app.db, readerOf(ctx), "project", [projectId], { error: invalid });
   const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, projectId);
-  if (!scope?.project) throw errors.field("project_id", "Invalid project");
+  if (!scope?.project) throw invalid();
   requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
   return scope.project;
 }
@@ -91,8 +95,10 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
     if (!(await activeEstimatePoint(tx, projectId!, merged.estimate_point))) throw nonField(INVALID_ESTIMATE_POINT);
   }
   if (merged.parent_id) {
-    const [p] = await tx.select().from(I).where(and(eq(I.id, merged.parent_id), eq(I.workspaceId, wsId), isNull(I.deletedAt))).limit(1);
-    if (!p || (projectId && p.projectId !== projectId)) throw nonField("Parent is not valid issue_id please pass a valid issue_id");
+    // an item the caller may read (of the draft's project when it has one), else as for an id of nothing
+    await requireReadable(tx, readerOf(ctx), "issue", [merged.parent_id], {
+      projectId: projectId ?? undefined, error: () => nonField("Parent is not valid issue_id please pass a valid issue_id"),
+    });
   }
   if (merged.cycle_id) {
     needProject("cycle_id");

@@ -14,6 +14,7 @@ import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
+import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
 
 const I = schema.issues;
 
@@ -71,8 +72,10 @@ export async function defaultState(tx: DbOrTx, projectId: string): Promise<State
   return rows.find((s) => s.default) ?? rows[0] ?? null;
 }
 
-async function checkParent(tx: DbOrTx, projectId: string, parentId: string, selfId?: string): Promise<IssueRow> {
-  const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, projectId), isNull(I.deletedAt))).limit(1);
+/** A parent: an item of the project that the actor may read (core/readable.ts), and not below the item itself. */
+async function checkParent(tx: DbOrTx, project: ProjectRow, actorId: string | null, parentId: string, selfId?: string): Promise<IssueRow> {
+  await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [parentId], { projectId: project.id, error: () => nonField(INVALID_PARENT) });
+  const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, project.id), isNull(I.deletedAt))).limit(1);
   if (!p) throw nonField(INVALID_PARENT);
   if (selfId) {
     // the new parent may be neither the item itself nor one of its descendants
@@ -213,6 +216,11 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
     badBinary = e;
   }
   const html = input.description_html ?? "<p></p>";
+  // the parent and the items the text embeds or mentions: ones the actor may read (core/readable.ts), checked
+  // before the create statement (which may send its COMMIT with it)
+  const reader = { userId: actorId, workspaceId: project.workspaceId };
+  if (input.parent_id) await requireReadable(tx, reader, "issue", [input.parent_id], { projectId: project.id, error: () => nonField(INVALID_PARENT) });
+  await requireReadableMentions(tx, reader, html);
   const id = crypto.randomUUID();
   const base = { issueId: id, projectId: project.id, workspaceId: project.workspaceId, actorId };
   const createdRow: ActivityInput = { ...base, verb: "created", field: null, comment: "created the work item" };
@@ -362,6 +370,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   if (has("description_html") || patch.description_html === null) {
     const html = patch.description_html ?? "<p></p>";
     if (html !== cur.descriptionHtml) {
+      await requireReadableMentions(tx, { userId: actorId, workspaceId: cur.workspaceId }, html, cur.descriptionHtml);
       set.descriptionHtml = html;
       set.descriptionStripped = stripHtml(html);
       if (!opts.skipActivity) acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
@@ -391,7 +400,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     }
   }
   if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {
-    if (patch.parent_id) await checkParent(tx, cur.projectId, patch.parent_id, cur.id);
+    if (patch.parent_id) await checkParent(tx, project, actorId, patch.parent_id, cur.id);
     set.parentId = patch.parent_id ?? null;
     acts.push(await parentChange(tx, base, cur.parentId, patch.parent_id ?? null));
   }

@@ -5,6 +5,7 @@ import { iso, presentUserLite } from "../../core/present.ts";
 import { assetUrl } from "../assets/urls.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
 import { presentIssue, presentIssueReactionLite, presentLinkLite, presentRelationLite, presentTask } from "./presenters.ts";
+import { readableOnly, type Reader } from "../../core/readable.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -16,11 +17,14 @@ export async function usersById(db: DbOrTx, ids: readonly (string | null | undef
   return out;
 }
 
-/** Relations of an item as stored (issue_relation: rows where it is `issue`; issue_related: rows where it is `related_issue`). */
-export async function relationExpansions(db: DbOrTx, issueId: string) {
+/**
+ * Relations of an item as stored (issue_relation: rows where it is `issue`; issue_related: rows where it is
+ * `related_issue`), with only the related items `reader` may read.
+ */
+export async function relationExpansions(db: DbOrTx, issueId: string, reader: Reader) {
   const rel = schema.issueRelations;
   const rows = await db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
-  const otherIds = rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId));
+  const otherIds = [...(await readableOnly(db, reader, rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId))))];
   const views = new Map((await loadIssueViews(db, otherIds)).map((v) => [v.issue.id, v]));
   const issueRelation: RelationLite[] = [];
   const issueRelated: RelationLite[] = [];
@@ -101,7 +105,7 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
   }
   if (expand.has("issue_relation") || expand.has("issue_related")) {
     part(async () => {
-      const r = await relationExpansions(db, it.id);
+      const r = await relationExpansions(db, it.id, { userId, workspaceId: it.workspaceId });
       return {
         ...(expand.has("issue_relation") ? { issue_relation: r.issueRelation } : {}),
         ...(expand.has("issue_related") ? { issue_related: r.issueRelated } : {}),

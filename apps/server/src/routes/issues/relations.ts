@@ -15,6 +15,7 @@ import { loadIssueForRoute } from "./access.ts";
 import { issueKey, lockIssue } from "./commands.ts";
 import { loadIssueViews, type IssueRow } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
+import { NOT_READABLE, readableOnly, readerOf, requireReadable, type Reader } from "../../core/readable.ts";
 
 export { RELATION_INVERSE, RELATION_TYPES, type RelationType };
 
@@ -41,10 +42,16 @@ async function relationsOf(db: DbOrTx, issueId: string) {
   return db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
 }
 
-/** `{blocking, blocked_by, duplicate, relates_to, start_after, start_before, finish_after, finish_before}` of an item. */
-export async function relationLists(db: DbOrTx, issueId: string) {
+/**
+ * `{blocking, blocked_by, duplicate, relates_to, start_after, start_before, finish_after, finish_before}` of an item,
+ * with only the related items `reader` may read (a relation made by someone in both projects does not show another
+ * project's item to who is not in it, issue #24).
+ */
+export async function relationLists(db: DbOrTx, issueId: string, reader: Reader) {
   const rows = await relationsOf(db, issueId);
-  const sides = rows.map((r) => relationFromSide(r, issueId));
+  const all = rows.map((r) => relationFromSide(r, issueId));
+  const readable = await readableOnly(db, reader, all.map((s) => s.otherId));
+  const sides = all.filter((s) => readable.has(s.otherId));
   const views = new Map((await loadIssueViews(db, sides.map((s) => s.otherId))).map((v) => [v.issue.id, v]));
   const out: Record<RelationType, ReturnType<typeof presentRelatedIssue>[]> = {
     blocking: [], blocked_by: [], duplicate: [], relates_to: [], start_after: [], start_before: [], finish_after: [], finish_before: [],
@@ -57,19 +64,21 @@ export async function relationLists(db: DbOrTx, issueId: string) {
 }
 
 /**
- * Relate `me` to each of `issueIds` (same workspace) with `type`: an existing relation of another type between the
- * two is replaced, the same one is kept; both sides' activity is recorded. Returns the distinct related ids.
+ * Relate `me` to each of `issueIds` with `type`: each must be an item the actor may read (`requireReadable`: 404
+ * "Work item not found" otherwise, as for an id of nothing); an existing relation of another type between the two is
+ * replaced, the same one is kept; both sides' activity is recorded. Returns the distinct related ids.
  */
 export async function addRelations(db: Db, me: IssueRow, actorId: string, type: RelationType, issueIds: string[]): Promise<string[]> {
   const ids = [...new Set(issueIds)];
   if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
   await db.transaction(async (tx) => {
     await lockIssue(tx, me.id);
+    await requireReadable(tx, { userId: actorId, workspaceId: me.workspaceId }, "issue", ids);
     const others = await tx
       .select()
       .from(schema.issues)
       .where(and(inArray(schema.issues.id, ids), eq(schema.issues.workspaceId, me.workspaceId), isNull(schema.issues.deletedAt)));
-    if (others.length !== ids.length) throw errors.badRequest("Related work items must exist in this workspace");
+    if (others.length !== ids.length) throw NOT_READABLE.issue();
     const myKey = await issueKey(tx, me.id);
     const acts: ActivityInput[] = [];
     const rel = schema.issueRelations;
@@ -109,7 +118,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     params: issueParams,
     policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
-    handler: async (ctx) => relationLists(ctx.app.db, ctx.loaded.id),
+    handler: async (ctx) => relationLists(ctx.app.db, ctx.loaded.id, readerOf(ctx)),
   });
 
   // POST {relation_type, issues:[ids]} → 201 related items as seen from this item
@@ -157,6 +166,8 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
       const me = ctx.loaded;
       const otherId = ctx.body.related_issue;
       const rel = schema.issueRelations;
+      // an item the caller may not read is named like an item of nothing: no relation with it is theirs to remove
+      await requireReadable(ctx.app.db, readerOf(ctx), "issue", [otherId], { error: () => errors.notFound() });
       await ctx.app.db.transaction(async (tx) => {
         const rows = await tx
           .select()

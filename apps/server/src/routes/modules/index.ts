@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { RouteModule, ScopeCtx } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
+import { onlyItemsOf } from "../../core/readable.ts";
 import { errors } from "../../core/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
@@ -34,11 +35,14 @@ async function moduleWithStats(db: DbOrTx, id: string, userId: string) {
   return row;
 }
 
-/** GET P/modules/{id}/ and P/archived-modules/{id}/: the list shape with links and distributions. */
-async function moduleDetail(db: DbOrTx, m: ModuleRow, userId: string) {
+/**
+ * GET P/modules/{id}/ and P/archived-modules/{id}/: the list shape with links and distributions (a guest who sees
+ * only the items they created: of those, `ownerId`).
+ */
+async function moduleDetail(db: DbOrTx, m: ModuleRow, userId: string, ownerId: string | null) {
   const row = await moduleWithStats(db, m.id, userId);
   const links = await db.select().from(L).where(eq(L.moduleId, m.id)).orderBy(desc(L.createdAt));
-  return presentModuleDetail(row, links, await moduleDistributions(db, row, await projectToday(db, m.projectId)));
+  return presentModuleDetail(row, links, await moduleDistributions(db, row, await projectToday(db, m.projectId), ownerId));
 }
 
 type ModuleCtx = ScopeCtx<{ moduleId: string }>;
@@ -92,7 +96,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     params: moduleParams,
     policy: PERMISSIONS.module.view,
     load: live,
-    handler: (ctx) => moduleDetail(ctx.app.db, ctx.loaded, ctx.user.id),
+    handler: (ctx) => moduleDetail(ctx.app.db, ctx.loaded, ctx.user.id, onlyItemsOf(ctx)),
   });
 
   for (const method of ["PUT", "PATCH"] as const) {
@@ -301,7 +305,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     params: moduleParams,
     policy: PERMISSIONS.module.view,
     load: (ctx) => loadModule(ctx.app.db, ctx.project.id, ctx.params.moduleId, { archived: true }),
-    handler: (ctx) => moduleDetail(ctx.app.db, ctx.loaded, ctx.user.id),
+    handler: (ctx) => moduleDetail(ctx.app.db, ctx.loaded, ctx.user.id, onlyItemsOf(ctx)),
   });
 
   route(fastify, app, {

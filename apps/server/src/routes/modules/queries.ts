@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { completionChart } from "@stride/shared";
+import { completionChart, ROLE } from "@stride/shared";
 import type { EstimateCounts, IssueCounts, ModuleDistribution } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { assetUrl } from "../../core/present.ts";
@@ -53,17 +53,31 @@ const POINTS = `(CASE WHEN e.id IS NOT NULL AND ep.value ~ '^-?[0-9]+(\\.[0-9]+)
 /**
  * The items of module `m` as (state, estimate point, sub-item or not, how many): for a module in use, the
  * counters the triggers keep (module_item_counts, db/sql/plan-counts.sql: a few rows whatever the module's size);
- * for an archived one (its items no longer list it), counted from its links.
+ * for an archived one (its items no longer list it), counted from its links. When the reader (`v.own_only`, see
+ * selectModules) is a guest who sees only the items they created, only those, counted from the links.
  */
-const MODULE_ITEM_GROUPS = `
-  SELECT k.state, k.estimate_point, k.is_sub, k.n FROM module_item_counts k WHERE k.module = m.id AND m.archived_at IS NULL AND k.n > 0
+const moduleItemGroups = (viewerId: string | null) => sql`
+  SELECT k.state, k.estimate_point, k.is_sub, k.n FROM module_item_counts k
+  WHERE k.module = m.id AND m.archived_at IS NULL AND k.n > 0 AND NOT v.own_only
   UNION ALL
   SELECT i.state, i.estimate_point, i.parent IS NOT NULL, 1 FROM module_issues mi
   JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
-  WHERE mi.module = m.id AND m.archived_at IS NOT NULL`;
+  WHERE mi.module = m.id AND (m.archived_at IS NOT NULL OR v.own_only) AND (NOT v.own_only OR i.created_by = ${viewerId})`;
 
-/** Modules matching `where` (a condition on `m`), with counts; `userId`'s favourites first, then newest first. */
-export async function selectModules(db: DbOrTx, where: SQL, userId: string): Promise<ModuleStatsRow[]> {
+/**
+ * Whether `viewerId` sees only the items they created in module `m`'s project (a guest there without the view-all
+ * switch, issue #24); never for no viewer (a webhook's payload counts every item).
+ */
+const ownOnlyOf = (viewerId: string | null) => viewerId === null ? sql`SELECT false AS own_only` : sql`
+  SELECT NOT EXISTS (SELECT 1 FROM project_members pm JOIN projects p ON p.id = pm.project
+    WHERE pm.project = m.project AND pm.member = ${viewerId} AND pm.is_active AND (pm.role >= ${ROLE.MEMBER} OR p.guest_view_all_features)) AS own_only`;
+
+/**
+ * Modules matching `where` (a condition on `m`), with counts as `userId` may see them (`counted: "all"` for every
+ * item, whoever reads: webhooks); `userId`'s favourites first, then newest first.
+ */
+export async function selectModules(db: DbOrTx, where: SQL, userId: string, counted: "viewer" | "all" = "viewer"): Promise<ModuleStatsRow[]> {
+  const viewerId = counted === "all" ? null : userId;
   const rows = await db.execute<Omit<ModuleStatsRow, "is_favorite">>(sql`
     SELECT m.id, m.workspace, m.project, m.name, m.description, m.description_text, m.description_html,
       m.start_date::text AS start_date, m.target_date::text AS target_date, m.status, m.lead, m.view_props, m.sort_order,
@@ -71,6 +85,7 @@ export async function selectModules(db: DbOrTx, where: SQL, userId: string): Pro
       coalesce((SELECT array_agg(mm.member::text ORDER BY mm.created_at, mm.member) FROM module_members mm WHERE mm.module = m.id), '{}') AS member_ids,
       c.*
     FROM modules m
+    CROSS JOIN LATERAL (${ownOnlyOf(viewerId)}) v
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(g.n), 0)::int AS total_issues,
         coalesce(sum(g.n) FILTER (WHERE s."group" = 'completed'), 0)::int AS completed_issues,
@@ -85,7 +100,7 @@ export async function selectModules(db: DbOrTx, where: SQL, userId: string): Pro
         coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'started'), 0)::float8 AS started_estimate_points,
         coalesce(sum(${sql.raw(POINTS)} * g.n) FILTER (WHERE s."group" = 'cancelled'), 0)::float8 AS cancelled_estimate_points,
         coalesce(sum(g.n) FILTER (WHERE g.is_sub), 0)::int AS sub_issues
-      FROM (${sql.raw(MODULE_ITEM_GROUPS)}) g
+      FROM (${moduleItemGroups(viewerId)}) g
       LEFT JOIN states s ON s.id = g.state
       LEFT JOIN estimate_points ep ON ep.id = g.estimate_point
       LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
@@ -123,12 +138,14 @@ type ChartRow = {
  * `distribution` and `estimate_distribution` of a module detail (wire-facts §7, wire-facts-2 §4): its items by
  * assignee (unassigned items form a row with null ids) and by label, and the burndown from start to target date
  * (remaining = total − completed up to each day; days after `today` are null). The points version is empty unless
- * the project's active estimate is of type points.
+ * the project's active estimate is of type points. With `ownerId` (a guest who sees only the items they created),
+ * only their items.
  */
 export async function moduleDistributions(
   db: DbOrTx,
   m: Pick<ModuleStatsRow, "id" | "project" | "start_date" | "target_date" | "total_issues" | "total_estimate_points">,
   today: string,
+  ownerId: string | null = null,
 ): Promise<{ distribution: ModuleDistribution<IssueCounts>; estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never> }> {
   const mid = m.id;
   const rows = await db.execute<DistRow>(sql`
@@ -140,7 +157,7 @@ export async function moduleDistributions(
       LEFT JOIN states s ON s.id = i.state
       LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
       LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" <> 'triage')
+      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" <> 'triage') ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
     )
     SELECT 'assignee' AS kind, u.id::text AS key, u.display_name AS name, u.first_name, u.last_name, u.avatar, u.avatar_asset::text AS avatar_asset, NULL AS color,
       count(*)::int AS total, count(*) FILTER (WHERE it.grp = 'completed')::int AS completed,
@@ -162,7 +179,7 @@ export async function moduleDistributions(
         JOIN states s ON s.id = i.state AND s."group" = 'completed'
         LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
         LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-        WHERE mi.module = ${mid}
+        WHERE mi.module = ${mid} ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
         GROUP BY 1`)
     : [];
   const [est] = await db.execute<{ type: string | null }>(sql`

@@ -10,6 +10,7 @@ import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { stripHtml } from "../issues/text.ts";
 import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
 import { storedContent } from "../../collab/document.ts";
+import { readerOf, requireReadable, requireReadableMentions } from "../../core/readable.ts";
 
 const { pages, pageVersions } = schema;
 export type PageRow = typeof pages.$inferSelect;
@@ -136,6 +137,9 @@ function content(body: Pick<CreatePageBody, "description_html" | "description_js
 export async function createPage(app: AppContext, ctx: ScopeCtx, body: CreatePageBody): Promise<PageRow> {
   return app.db.transaction(async (tx) => {
     await checkParent(ctx, tx, body.parent);
+    const made = content(body);
+    // work items it embeds or mentions: only ones the writer may read (core/readable.ts)
+    await requireReadableMentions(tx, readerOf(ctx), made.descriptionHtml);
     const [row] = await tx
       .insert(pages)
       .values({
@@ -147,7 +151,7 @@ export async function createPage(app: AppContext, ctx: ScopeCtx, body: CreatePag
         logoProps: body.logo_props ?? {},
         viewProps: body.view_props ?? {},
         parentId: body.parent ?? null,
-        ...content(body),
+        ...made,
         ownedById: ctx.user.id,
         createdById: ctx.user.id,
         updatedById: ctx.user.id,
@@ -273,6 +277,8 @@ export async function updateDescription(app: AppContext, ctx: ScopeCtx, page: Pa
     const current = live.row;
     needWritable(ctx, current, "contentEditable");
     const { update, content: next } = changeDocument(live.doc, { state, html: body.description_html });
+    // work items it newly embeds or mentions: only ones the writer may read (core/readable.ts)
+    await requireReadableMentions(tx, readerOf(ctx), next.descriptionHtml, current.descriptionHtml);
     if (update) await publishCollab(tx, page.id, COLLAB_KIND.update, update, REST_ORIGIN);
     if (sameContent(current, next)) {
       if (update) await tx.update(pages).set({ descriptionBinary: next.descriptionBinary }).where(eq(pages.id, page.id));
@@ -349,6 +355,8 @@ export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRo
 export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
   if (!newProjectId) throw missingFields();
   if (newProjectId === page.projectId) throw errors.badRequest("The page is already in this project.");
+  // a project the caller is not in is named like a project of nothing (core/readable.ts)
+  await requireReadable(app.db, readerOf(ctx), "project", [newProjectId]);
   const [target] = await app.db
     .select({ id: schema.projects.id, archivedAt: schema.projects.archivedAt, role: schema.projectMembers.role })
     .from(schema.projects)

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { answerWithVisit } from "../../core/recent-visits.ts";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
+import { ROLE } from "@stride/shared";
 import { errors } from "../../core/errors.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
@@ -51,8 +52,8 @@ export const projectRoutes: RouteModule = (fastify, app) => {
         .where(visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role))
         .orderBy(asc(projects.createdAt));
       const mine = await callerMemberships(app.db, user.id, rows.map((r) => r.id));
-      // intake_count: the open intake items (pending, or snoozed past their date) of each project
-      const intake = await openCounts(app.db, rows.filter((r) => r.intakeView).map((r) => r.id));
+      // intake_count: the open intake items (pending, or snoozed past their date) of each project the caller sees
+      const intake = await openCounts(app.db, rows.filter((r) => r.intakeView).map((r) => r.id), user.id);
       return rows.map((r) => presentProjectListItem(r, { sortOrder: mine.get(r.id)?.sortOrder ?? null, memberRole: mine.get(r.id)?.role ?? null, intakeCount: intake.get(r.id) ?? 0 }));
     },
   });
@@ -223,17 +224,23 @@ export const projectRoutes: RouteModule = (fastify, app) => {
         ids = query.project_ids.split(",").map((s) => s.trim()).filter(Boolean);
         if (ids.some((id) => !z.uuid().safeParse(id).success)) throw errors.badParam("Invalid project_ids value.");
       }
+      // a guest of a project whose guests see only the items they created counts only those (issue #24)
       const rows = await app.db.execute<{ id: string; total_issues: number; completed_issues: number; total_members: number; total_cycles: number; total_modules: number }>(sql`
         select p.id,
-          (select count(*)::int from issues i where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false) as total_issues,
+          (select count(*)::int from issues i where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false
+             and (me.sees_all or i.created_by = ${user.id})) as total_issues,
           (select count(*)::int from issues i join states s on s.id = i.state
-             where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false and s."group" in ('completed', 'cancelled')) as completed_issues,
+             where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false and s."group" in ('completed', 'cancelled')
+               and (me.sees_all or i.created_by = ${user.id})) as completed_issues,
           (select count(*)::int from project_members m join users u on u.id = m.member where m.project = p.id and m.is_active and not u.is_bot) as total_members,
           (select count(*)::int from cycles c where c.project = p.id) as total_cycles,
           (select count(*)::int from modules md where md.project = p.id) as total_modules
         from projects p
+        cross join lateral (
+          select (pm.role >= ${ROLE.MEMBER} or p.guest_view_all_features) as sees_all
+          from project_members pm where pm.project = p.id and pm.member = ${user.id} and pm.is_active limit 1
+        ) me
         where p.workspace = ${workspace.id} and p.archived_at is null
-          and exists (select 1 from project_members pm where pm.project = p.id and pm.member = ${user.id} and pm.is_active)
           ${ids ? sql`and p.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql``}
         order by p.created_at`);
       return [...rows].map((r) => {

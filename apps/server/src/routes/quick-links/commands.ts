@@ -4,6 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { normalizeLinkUrl } from "../../core/url.ts";
 import { queueQuickLinkTitle } from "./title.ts";
+import { requireReadable, type Reader } from "../../core/readable.ts";
 
 const L = schema.workspaceUserLinks;
 type LinkRow = typeof L.$inferSelect;
@@ -20,38 +21,40 @@ export async function loadOwnQuickLink(db: DbOrTx, workspaceId: string, ownerId:
   return row;
 }
 
-/** A project the link points to must be a project of this workspace (DRF's message otherwise). */
-async function checkProject(db: DbOrTx, workspaceId: string, projectId: string | null | undefined): Promise<void> {
+/**
+ * A project the link points to must be a project of this workspace the owner is in (core/readable.ts; DRF's message
+ * otherwise, as for a project of nothing).
+ */
+async function checkProject(db: DbOrTx, reader: Reader, projectId: string | null | undefined): Promise<void> {
   if (!projectId) return;
-  const [p] = await db.select({ id: schema.projects.id }).from(schema.projects).where(and(eq(schema.projects.id, projectId), eq(schema.projects.workspaceId, workspaceId))).limit(1);
-  if (!p) throw errors.field("project", `Invalid pk "${projectId}" - object does not exist.`);
+  await requireReadable(db, reader, "project", [projectId], { error: () => errors.field("project", `Invalid pk "${projectId}" - object does not exist.`) });
 }
 
 /**
  * The columns a body sets. The title is what the person typed (blank → none: a job then fetches the page's title,
  * title.ts, and until then the web shows the URL).
  */
-async function columnsOf(db: DbOrTx, workspaceId: string, body: QuickLinkPatchBody): Promise<Partial<typeof L.$inferInsert>> {
+async function columnsOf(db: DbOrTx, reader: Reader, body: QuickLinkPatchBody): Promise<Partial<typeof L.$inferInsert>> {
   const set: Partial<typeof L.$inferInsert> = {};
   if (body.url !== undefined) set.url = normalizeLinkUrl(body.url);
   if (body.title !== undefined) set.title = body.title?.trim() ? body.title.trim() : null;
   if (body.metadata !== undefined) set.metadata = body.metadata;
   if (body.project !== undefined) {
-    await checkProject(db, workspaceId, body.project);
+    await checkProject(db, reader, body.project);
     set.projectId = body.project;
   }
   return set;
 }
 
 export async function createQuickLink(db: DbOrTx, workspaceId: string, ownerId: string, body: QuickLinkPatchBody & { url: string }): Promise<LinkRow> {
-  const set = await columnsOf(db, workspaceId, body);
+  const set = await columnsOf(db, { userId: ownerId, workspaceId }, body);
   const [row] = await db.insert(L).values({ ...set, url: set.url!, workspaceId, ownerId, createdById: ownerId, updatedById: ownerId }).returning();
   if (!row.title) await queueQuickLinkTitle(db, row.id);
   return row;
 }
 
 export async function updateQuickLink(db: DbOrTx, link: LinkRow, body: QuickLinkPatchBody, userId: string): Promise<LinkRow> {
-  const set = await columnsOf(db, link.workspaceId, body);
+  const set = await columnsOf(db, { userId: link.ownerId, workspaceId: link.workspaceId }, body);
   if (!Object.keys(set).length) return link;
   const [row] = await db.update(L).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(L.id, link.id)).returning();
   if (!row.title && (set.url !== undefined || set.title !== undefined)) await queueQuickLinkTitle(db, row.id);

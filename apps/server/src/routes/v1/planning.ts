@@ -18,6 +18,7 @@ import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
 import { V1P } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
+import { onlyItemsOf } from "../../core/readable.ts";
 import { v1WorkItemList } from "./work-items.ts";
 
 /** A page of already-presented objects (lists whose rows are few and counted in one statement). */
@@ -27,9 +28,9 @@ async function pageOf(query: { per_page?: string; cursor?: string; fields?: stri
   return envelope(page, all.length, results, results.length);
 }
 
-/** v1 cycle: all columns + the item counts by state group. */
-async function presentCycles(db: DbOrTx, rows: CycleRow[]): Promise<V1Object[]> {
-  const counts = await cycleCounts(db, rows.map((r) => r.id));
+/** v1 cycle: all columns + the item counts by state group (a guest who sees only their own items: theirs). */
+async function presentCycles(db: DbOrTx, rows: CycleRow[], ownerId: string | null): Promise<V1Object[]> {
+  const counts = await cycleCounts(db, rows.map((r) => r.id), ownerId);
   return rows.map((r) => {
     const c = counts.get(r.id)!;
     return {
@@ -68,25 +69,25 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       const now = new Date();
       const view = ctx.query.cycle_view ?? "all";
       const rows = (await projectCycles(db, ctx.project.id)).filter((r) => matchesView(view, cycleStatus(r.startDate, r.endDate, now), r.endDate, now));
-      return pageOf(ctx.query, db, await presentCycles(db, rows));
+      return pageOf(ctx.query, db, await presentCycles(db, rows, onlyItemsOf(ctx)));
     },
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/cycles/`, auth: "apiKey", scope: "project", params: projectParams, body: createCycleBody,
     policy: C.create, status: 201,
-    handler: async (ctx) => (await presentCycles(db, [await createCycle(db, ctx.project, ctx.user.id, ctx.body)]))[0],
+    handler: async (ctx) => (await presentCycles(db, [await createCycle(db, ctx.project, ctx.user.id, ctx.body)], onlyItemsOf(ctx)))[0],
   });
   route(fastify, app, {
     method: "GET", url: `${V1P}/cycles/:cycleId/`, auth: "apiKey", scope: "project", params: cycleParams, query: v1ShapeQuery,
     policy: C.view, load: cycle,
-    handler: async (ctx) => shapeOne((await presentCycles(db, [ctx.loaded]))[0], ctx.query, authorExpanders(db)),
+    handler: async (ctx) => shapeOne((await presentCycles(db, [ctx.loaded], onlyItemsOf(ctx)))[0], ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
     method: "PATCH", url: `${V1P}/cycles/:cycleId/`, auth: "apiKey", scope: "project", params: cycleParams, body: updateCycleBody,
     policy: C.edit, load: cycle,
     handler: async (ctx) => {
       const row = await db.transaction(async (tx) => updateCycle(tx, ctx.project, await loadCycle(tx, ctx.project.id, ctx.loaded.id, { forUpdate: true }), ctx.user.id, ctx.body));
-      return (await presentCycles(db, [row]))[0];
+      return (await presentCycles(db, [row], onlyItemsOf(ctx)))[0];
     },
   });
   route(fastify, app, {
@@ -106,7 +107,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     method: "GET", url: `${V1P}/archived-cycles/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
     policy: C.view,
-    handler: async (ctx) => pageOf(ctx.query, db, await presentCycles(db, await projectCycles(db, ctx.project.id, true))),
+    handler: async (ctx) => pageOf(ctx.query, db, await presentCycles(db, await projectCycles(db, ctx.project.id, true), onlyItemsOf(ctx))),
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/archived-cycles/:cycleId/unarchive/`, auth: "apiKey", scope: "project", params: cycleParams,

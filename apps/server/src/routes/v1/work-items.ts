@@ -21,6 +21,7 @@ import { commentCreateBody, commentParams, commentPatchBody } from "../issue-com
 import { createComment, deleteComment, loadComment, updateComment } from "../issue-comments/commands.ts";
 import { inSearch, searchIssues } from "../search/commands.ts";
 import { addRelations, relationLists } from "../issues/relations.ts";
+import { readerOf, type Reader } from "../../core/readable.ts";
 import { addRelationsBody } from "../issues/schemas.ts";
 import { presentSearchIssue } from "../search/presenters.ts";
 import { V1P, V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
@@ -302,15 +303,15 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   // ---------------------------------------------------------------- relations
-  const relationIds = async (issueId: string) => {
-    const lists = await relationLists(db, issueId);
+  const relationIds = async (issueId: string, reader: Reader) => {
+    const lists = await relationLists(db, issueId, reader);
     return Object.fromEntries(Object.entries(lists).map(([type, items]) => [type, items.map((i) => ({ project_id: i.project_id, issue_id: i.id }))]));
   };
   route(fastify, app, {
     method: "GET", url: v1ItemUrls("relations/"), auth: "apiKey", scope: "project", params: issueParams,
     policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
-    handler: async (ctx) => relationIds(ctx.loaded.id),
+    handler: async (ctx) => relationIds(ctx.loaded.id, readerOf(ctx)),
   });
   route(fastify, app, {
     method: "POST", url: v1ItemUrls("relations/"), auth: "apiKey", scope: "project", params: issueParams, body: addRelationsBody,

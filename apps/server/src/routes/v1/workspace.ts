@@ -13,6 +13,7 @@ import { V1, V1P, V1W } from "./paths.ts";
 import { authorExpanders, presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
 
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery } from "./shape.ts";
+import { onlyItemsOf } from "../../core/readable.ts";
 
 const { projects, workspaceMembers, users } = schema;
 
@@ -158,6 +159,8 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     policy: PERMISSIONS.project.view,
     handler: async (ctx) => {
       const id = ctx.project.id;
+      // a guest who sees only the items they created counts only those (issue #24)
+      const owner = onlyItemsOf(ctx);
       const [c] = await ctx.app.db.execute<Record<string, number>>(sql`
         SELECT
           (SELECT count(*)::int FROM project_members m JOIN users u ON u.id = m.member WHERE m.project = ${id} AND m.is_active AND NOT u.is_bot) AS members,
@@ -165,7 +168,8 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
           (SELECT count(*)::int FROM labels WHERE project = ${id}) AS labels,
           (SELECT count(*)::int FROM cycles WHERE project = ${id}) AS cycles,
           (SELECT count(*)::int FROM modules WHERE project = ${id}) AS modules,
-          (SELECT count(*)::int FROM issues WHERE project = ${id} AND deleted_at IS NULL AND is_draft = false AND archived_at IS NULL) AS issues`);
+          (SELECT count(*)::int FROM issues WHERE project = ${id} AND deleted_at IS NULL AND is_draft = false AND archived_at IS NULL
+            ${owner ? sql`AND created_by = ${owner}` : sql``}) AS issues`);
       return {
         id, name: ctx.project.name, identifier: ctx.project.identifier,
         counts: { members: c.members, states: c.states, labels: c.labels, cycles: c.cycles, modules: c.modules, issues: c.issues, intakes: 0, pages: 0 },

@@ -53,7 +53,7 @@ async function entityData(db: DbOrTx, event: WebhookEvent, id: string): Promise<
       return presentCycle(row.c, { counts: counts.get(id)!, isFavorite: false, timeZone: row.tz, now: new Date() });
     }
     case "module": {
-      const [m] = await selectModules(db, sql`m.id = ${id}`, NIL);
+      const [m] = await selectModules(db, sql`m.id = ${id}`, NIL, "all");
       return m ? presentModule(m) : null;
     }
     case "issue_comment": {
