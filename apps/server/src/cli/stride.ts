@@ -7,11 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Readable, Writable } from "node:stream";
-import postgres from "postgres";
-import { drizzle } from "drizzle-orm/postgres-js";
 import { loadConfig, type Config } from "../config.ts";
 import { createStorage, openDatabase, uploadsFolder, type DatabaseTarget } from "../boot.ts";
-import type { Database, Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
+import { opsDatabase } from "../ops/connection.ts";
 import { appliedMigrations, codeMigrations, MigrationHistoryError, runMigrations } from "../db/migrate.ts";
 import { writeBackup } from "../ops/backup.ts";
 import { RESTORE_APPLICATION, RestoreRefused, restoreBackup } from "../ops/restore.ts";
@@ -78,16 +77,10 @@ export async function run(argv: string[], io: CliIo = {}): Promise<number> {
   }
 }
 
-/** A pool of its own on the target, named for pg_stat_activity (a restore counts every other connection as a running Stride). */
-function opsDatabase(target: DatabaseTarget, name: string): Database {
-  const sql = postgres(target.url, { max: 4, onnotice: () => {}, ...(target.host ? { host: target.host } : {}), connection: { application_name: name } });
-  return { db: drizzle(sql) as unknown as Db, sql, close: () => sql.end({ timeout: 5 }) };
-}
-
 async function withDatabase<T>(config: Config, name: string, fn: (db: Database, target: DatabaseTarget) => Promise<T>): Promise<T> {
   // Not supervised: a PostgreSQL this command starts lives as long as the command (one another instance started keeps running).
   const target = await openDatabase(config, () => {}, { supervise: false });
-  const database = opsDatabase(target, name);
+  const database = opsDatabase(target.url, { host: target.host, name });
   try {
     return await fn(database, target);
   } finally {
@@ -102,7 +95,7 @@ async function migrate(config: Config, print: (l: string) => void): Promise<void
     await runMigrations(database, { subject: target.subject });
     const code = codeMigrations();
     print(before === code.length
-      ? `${target.subject}: up to date (${code.length} migrations, ${code.at(-1)!.tag}); Stride ${STRIDE_VERSION}`
+      ? `${target.subject}: up to date (${code.length} migration${code.length === 1 ? "" : "s"}, the last ${code.at(-1)!.tag}); Stride ${STRIDE_VERSION}`
       : `${target.subject}: applied ${code.length - before} migration(s), now at ${code.at(-1)!.tag}; Stride ${STRIDE_VERSION}`);
   });
 }
