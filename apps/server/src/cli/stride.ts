@@ -11,7 +11,7 @@ import { loadConfig, type Config } from "../config.ts";
 import { createStorage, openDatabase, uploadsFolder, type DatabaseTarget } from "../boot.ts";
 import type { Database } from "../db/client.ts";
 import { opsDatabase } from "../ops/connection.ts";
-import { appliedMigrations, codeMigrations, MigrationHistoryError, runMigrations } from "../db/migrate.ts";
+import { appliedMigrations, codeMigrations, runMigrations } from "../db/migrate.ts";
 import { writeBackup } from "../ops/backup.ts";
 import { RESTORE_APPLICATION, RestoreRefused, restoreBackup } from "../ops/restore.ts";
 import { STRIDE_VERSION } from "../version.ts";
@@ -71,8 +71,7 @@ export async function run(argv: string[], io: CliIo = {}): Promise<number> {
     else await restore(config, file!, !!args.values.force, print, io.stdin ?? process.stdin);
     return 0;
   } catch (e) {
-    const known = e instanceof MigrationHistoryError || e instanceof RestoreRefused;
-    print(`stride ${command}: ${known ? (e as Error).message : (e as Error).stack ?? String(e)}`);
+    print(`stride ${command}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
 }

@@ -44,7 +44,7 @@ export async function signIn(url: string, email: string, password: string): Prom
  * a project, work items with descriptions, comments, a page with collaborative (binary) content, a file attached to
  * an item, a model configuration, an agent template and one finished execution.
  */
-export async function fillThroughApi(t: TestServer, release: string, model: ModelServer, drain: () => Promise<void>): Promise<InstanceContent> {
+export async function fillThroughApi(t: TestServer, release: string, model: ModelServer, drain: () => Promise<unknown>): Promise<InstanceContent> {
   const { admin: god, email, password } = await setupInstance(t, { email: "owner@example.com", password: STRONG_PASSWORD });
   const setting = { key: "EMAIL_HOST_PASSWORD", value: "smtp-secret-kept-encrypted" };
   await configure(god, { [setting.key]: setting.value });
