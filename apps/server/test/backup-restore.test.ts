@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { run } from "../src/cli/stride.ts";
@@ -142,6 +143,31 @@ describe("stride restore", () => {
       await a.end();
     }
   }, 300_000);
+
+  it("streams: a backup to stdout restores from stdin", async () => {
+    const chunks: Buffer[] = [];
+    const stdout = new PassThrough();
+    stdout.on("data", (c: Buffer) => chunks.push(c));
+    const lines: string[] = [];
+    expect(await run(["backup", "-"], { env: { DATA_DIR: source.dataDir }, stdout, print: (l) => lines.push(l) }), lines.join("\n")).toBe(0);
+    const admin = inject("pgAdminUrl");
+    const name = `stride_restore_${crypto.randomBytes(4).toString("hex")}`;
+    const a = postgres(admin, { max: 1, onnotice: () => {} });
+    await a.unsafe(`CREATE DATABASE "${name}"`);
+    try {
+      const env = { DATABASE_URL: withDatabase(admin, name), DATA_DIR: tmp() };
+      const r = await run(["restore", "-"], { env, stdin: Readable.from([Buffer.concat(chunks)]), print: (l) => lines.push(l) });
+      expect(r, lines.join("\n")).toBe(0);
+      const db = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+      const names = (await db<{ name: string }[]>`SELECT name FROM issues ORDER BY sequence_id`).map((x) => x.name);
+      await db.end();
+      expect(names).toEqual(content.items.map((i) => i.name));
+      expect(fs.readdirSync(path.join(env.DATA_DIR, "uploads", content.workspace.id))).toEqual([`${content.file.asset.replace(/-/g, "")}-${content.file.name}`]);
+    } finally {
+      await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    }
+  }, 120_000);
 
   it("refuses a backup made by a newer Stride, and a file that is no backup, before touching the target", async () => {
     const newer = path.join(tmp(), "newer.tar.gz");

@@ -13,7 +13,7 @@ import type { Database } from "../db/client.ts";
 import { opsDatabase } from "../ops/connection.ts";
 import { appliedMigrations, codeMigrations, runMigrations } from "../db/migrate.ts";
 import { writeBackup } from "../ops/backup.ts";
-import { RESTORE_APPLICATION, RestoreRefused, restoreBackup } from "../ops/restore.ts";
+import { RESTORE_APPLICATION, restoreBackup } from "../ops/restore.ts";
 import { STRIDE_VERSION } from "../version.ts";
 
 export const USAGE = `Usage: stride <command>
@@ -103,13 +103,20 @@ async function backup(config: Config, file: string, withSecretKey: boolean, prin
   let secretKey: string | null = null;
   if (withSecretKey) {
     secretKey = config.secretKey || readKeyFile(path.join(config.dataDir, "secret.key"));
-    if (!secretKey) throw new RestoreRefused(`there is no secret key to put in the backup (SECRET_KEY is unset and ${path.join(config.dataDir, "secret.key")} does not exist)`);
+    if (!secretKey) throw new Error(`there is no secret key to put in the backup (SECRET_KEY is unset and ${path.join(config.dataDir, "secret.key")} does not exist)`);
   }
   const partial = file === "-" ? null : `${path.resolve(file)}.partial`;
-  const out = partial ? fs.createWriteStream(partial, { mode: 0o600 }) : stdout;
+  let out: Writable = stdout;
+  if (partial) {
+    try {
+      out = fs.createWriteStream(partial, { fd: fs.openSync(partial, "w", 0o600) });
+    } catch (e) {
+      throw new Error(`cannot write ${partial}: ${(e as Error).message}`);
+    }
+  }
   try {
     const summary = await withDatabase(config, "stride backup", (database, target) =>
-      writeBackup({ sql: database.sql, out, version: STRIDE_VERSION, uploadsDir: uploadsFolder(config), secretKey, subject: target.subject, log: print }));
+      writeBackup({ sql: database.sql, out, keepOpen: !partial, version: STRIDE_VERSION, uploadsDir: uploadsFolder(config), secretKey, subject: target.subject, log: print }));
     if (partial) fs.renameSync(partial, path.resolve(file));
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
     print(`Backup written to ${file === "-" ? "stdout" : path.resolve(file)}: Stride ${STRIDE_VERSION}, ${rows} rows, ${summary.files} files.`);
@@ -124,7 +131,7 @@ async function backup(config: Config, file: string, withSecretKey: boolean, prin
 }
 
 async function restore(config: Config, file: string, force: boolean, print: (l: string) => void, stdin: Readable): Promise<void> {
-  if (file !== "-" && !fs.existsSync(file)) throw new RestoreRefused(`${file} does not exist`);
+  if (file !== "-" && !fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const input = file === "-" ? stdin : fs.createReadStream(file);
   const summary = await withDatabase(config, RESTORE_APPLICATION, (database, target) =>
     restoreBackup({

@@ -69,8 +69,10 @@ export class ArchiveWriter {
   private pack = tar.pack();
   private done: Promise<void>;
 
-  constructor(out: Writable) {
+  /** `end: false` for a stream that outlives the backup (stdout): done once gzip has handed it everything. */
+  constructor(out: Writable, opts: { end?: boolean } = {}) {
     const gzip = zlib.createGzip({ level: 6 });
+    const end = opts.end ?? true;
     this.done = new Promise<void>((resolve, reject) => {
       const fail = (e: Error) => {
         this.pack.destroy(e);
@@ -78,10 +80,10 @@ export class ArchiveWriter {
       };
       gzip.once("error", fail);
       out.once("error", fail);
-      out.once("finish", () => resolve());
-      out.once("close", () => resolve());
+      if (end) out.once("finish", () => resolve());
+      else gzip.once("end", () => resolve());
     });
-    (this.pack as unknown as Readable).pipe(gzip).pipe(out);
+    (this.pack as unknown as Readable).pipe(gzip).pipe(out, { end });
   }
 
   /** One entry; resolves once its bytes are taken downstream (so at most one part is held in memory). */

@@ -15,6 +15,8 @@ export interface BackupOptions {
   /** The Stride database (a pool: the backup reserves one connection of it). */
   sql: postgres.Sql;
   out: Writable;
+  /** Leave `out` open at the end (stdout). */
+  keepOpen?: boolean;
   /** Stride's version (package.json), recorded in the manifest. */
   version: string;
   /** The local storage's folder (DATA_DIR/uploads); null when files live in S3 (not in the backup). */
@@ -44,7 +46,7 @@ export const qualified = (t: { schema: string; name: string }) => `${quoteIdent(
  */
 export async function writeBackup(opts: BackupOptions): Promise<BackupSummary> {
   const log = opts.log ?? (() => {});
-  const writer = new ArchiveWriter(opts.out);
+  const writer = new ArchiveWriter(opts.out, { end: !opts.keepOpen });
   const rows: Record<string, number> = {};
   const conn = await opts.sql.reserve();
   let manifest: BackupManifest;
@@ -98,7 +100,8 @@ export async function writeBackup(opts: BackupOptions): Promise<BackupSummary> {
       } catch {
         continue; // deleted since it was listed: the snapshot no longer needs it either
       }
-      await writer.add(`uploads/${key}`, fs.createReadStream(file, { start: 0, end: Math.max(0, stat.size - 1) }), stat.size, stat.mtime);
+      const body = stat.size === 0 ? Buffer.alloc(0) : fs.createReadStream(file, { start: 0, end: stat.size - 1 });
+      await writer.add(`uploads/${key}`, body, stat.size, stat.mtime);
       files++;
     }
     log(`files: ${files} from ${opts.uploadsDir}`);
