@@ -9,7 +9,7 @@ import { run } from "../src/cli/stride.ts";
 import { ArchiveWriter, entryText, readArchive, type BackupManifest } from "../src/ops/archive.ts";
 import { STRIDE_VERSION } from "../src/version.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
-import { checkThroughApi, fillThroughApi, type InstanceContent } from "./helpers/instance-content.ts";
+import { checkThroughApi, fillThroughApi, signIn, type InstanceContent } from "./helpers/instance-content.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
 import { startOwnStride } from "./helpers/stride.ts";
 
@@ -144,12 +144,33 @@ describe("stride restore", () => {
     }
   }, 300_000);
 
-  it("streams: a backup to stdout restores from stdin", async () => {
+  it("streams a backup taken while people write to stdout, and restores it from stdin as one consistent moment", async () => {
     const chunks: Buffer[] = [];
     const stdout = new PassThrough();
     stdout.on("data", (c: Buffer) => chunks.push(c));
     const lines: string[] = [];
-    expect(await run(["backup", "-"], { env: { DATA_DIR: source.dataDir }, stdout, print: (l) => lines.push(l) }), lines.join("\n")).toBe(0);
+    const writer = await signIn(source.stride.url, content.admin.email, content.admin.password);
+    // a table of a few tens of kB (one long comment): read as one COPY stream, its end could arrive while
+    // postgres.js had paused the socket for that stream's full buffer, and the connection stalled for good
+    const long = `<p>${"lorem ipsum ".repeat(3500)}</p>`;
+    expect((await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${content.items[1].id}/comments/`, { comment_html: long })).status).toBe(201);
+    // what COPY's text format escapes: backslash, tab, and a description with a line break
+    const odd = { name: "C:\\stride\\backups\tweekly \\N", description_html: "<p>line one</p>\n<p>tab\there</p>" };
+    const oddItem = await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`, odd);
+    expect(oddItem.status, oddItem.text).toBe(201);
+    const oddStored = (await writer.get(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${oddItem.body.id}/`)).body;
+    let backingUp = true;
+    const writes = (async () => {
+      let n = 0;
+      while (backingUp || n < 3) {
+        const r = await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`, { name: `Written during the backup ${++n}` });
+        expect(r.status, r.text).toBe(201);
+      }
+      return n;
+    })();
+    const code = await run(["backup", "-"], { env: { DATA_DIR: source.dataDir }, stdout, print: (l) => lines.push(l) }).finally(() => { backingUp = false; });
+    expect(code, lines.join("\n")).toBe(0);
+    expect(await writes).toBeGreaterThanOrEqual(3);
     const admin = inject("pgAdminUrl");
     const name = `stride_restore_${crypto.randomBytes(4).toString("hex")}`;
     const a = postgres(admin, { max: 1, onnotice: () => {} });
@@ -160,8 +181,19 @@ describe("stride restore", () => {
       expect(r, lines.join("\n")).toBe(0);
       const db = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
       const names = (await db<{ name: string }[]>`SELECT name FROM issues ORDER BY sequence_id`).map((x) => x.name);
+      // one moment across tables: every item has the activity its create wrote in the same transaction, and the
+      // project's numbering continues after every number in it
+      const [{ lonely }] = await db<{ lonely: number }[]>`
+        SELECT count(*)::int AS lonely FROM issues i WHERE NOT EXISTS (SELECT 1 FROM issue_activities a WHERE a.issue = i.id AND a.verb = 'created')`;
+      const [{ next, top }] = await db<{ next: number; top: number }[]>`
+        SELECT issue_sequence_next(${content.project.id}::uuid) AS next, (SELECT max(sequence_id) FROM issues WHERE project = ${content.project.id}) AS top`;
+      const [restoredOdd] = await db<{ name: string; description_html: string }[]>`SELECT name, description_html FROM issues WHERE id = ${oddItem.body.id}`;
       await db.end();
-      expect(names).toEqual(content.items.map((i) => i.name));
+      expect(names.slice(0, content.items.length)).toEqual(content.items.map((i) => i.name));
+      expect(restoredOdd).toEqual({ name: oddStored.name, description_html: oddStored.description_html });
+      expect(oddStored.name).toBe(odd.name);
+      expect(lonely).toBe(0);
+      expect(next).toBeGreaterThan(top);
       expect(fs.readdirSync(path.join(env.DATA_DIR, "uploads", content.workspace.id))).toEqual([`${content.file.asset.replace(/-/g, "")}-${content.file.name}`]);
     } finally {
       await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -39,9 +39,9 @@ export const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 export const qualified = (t: { schema: string; name: string }) => `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;
 
 /**
- * Write a backup of a running (or stopped) Stride to `out`: one consistent snapshot of the database read through
- * COPY in a REPEATABLE READ, READ ONLY transaction (works on the embedded and any external PostgreSQL: no pg_dump),
- * then the uploaded files. The shared migration lock is held throughout, so no instance migrates under the snapshot.
+ * Write a backup of a running (or stopped) Stride to `out`: one consistent snapshot of the database, read in one
+ * REPEATABLE READ, READ ONLY transaction and written in COPY's text format (works on the embedded and any external
+ * PostgreSQL: no pg_dump), then the uploaded files. The shared migration lock is held throughout, so no instance migrates under the snapshot.
  * Files are copied after the snapshot: uploads are never changed in place, so each file the snapshot names is there.
  */
 export async function writeBackup(opts: BackupOptions): Promise<BackupSummary> {
@@ -148,25 +148,43 @@ export async function jobQueueMigration(sql: postgres.ReservedSql | postgres.Sql
   return id;
 }
 
-/** One table's rows in COPY's text format (one line per row), written in parts; returns the rows. */
+/** Rows fetched per round trip while a table is read. */
+const BATCH_ROWS = 1000;
+
+/**
+ * One table's rows in COPY's text format (one line per row, tab-separated, `\N` for null, backslash escapes),
+ * written in parts; returns the rows. Read through a cursor of each column's text output (what `COPY … TO` prints:
+ * the type's output function under the session's settings), not through `COPY … TO STDOUT`: postgres.js pauses its
+ * socket when a COPY stream's buffer fills and resumes it only when that stream is read again, so a COPY whose end
+ * arrives while the buffer is full (a table of a few tens of kB) leaves the connection stalled for good.
+ */
 async function copyOut(sql: postgres.ReservedSql, t: BackupTable, writer: ArchiveWriter): Promise<number> {
-  const stream = await sql.unsafe(`COPY ${qualified(t)} (${t.columns.map(quoteIdent).join(", ")}) TO STDOUT`).readable();
-  let parts: Buffer[] = [];
+  const query = `SELECT ${t.columns.map((c) => `${quoteIdent(c)}::text`).join(", ")} FROM ${qualified(t)}`;
+  let parts: string[] = [];
   let size = 0;
   let part = 0;
   let rows = 0;
   const flush = async () => {
-    await writer.add(`db/${tableKey(t)}/${String(part++).padStart(6, "0")}`, Buffer.concat(parts, size));
+    await writer.add(`db/${tableKey(t)}/${String(part++).padStart(6, "0")}`, Buffer.from(parts.join(""), "utf8"));
     parts = [];
     size = 0;
   };
-  for await (const chunk of stream) {
-    const buf = chunk as Buffer;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) rows++;
-    parts.push(buf);
-    size += buf.length;
+  for await (const batch of sql.unsafe(query).values().cursor(BATCH_ROWS)) {
+    for (const row of batch as unknown as (string | null)[][]) {
+      const line = `${row.map(copyField).join("\t")}\n`;
+      parts.push(line);
+      size += line.length;
+      rows++;
+    }
     if (size >= PART_BYTES) await flush();
   }
   if (size > 0) await flush();
   return rows;
+}
+
+const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** One value in COPY's text format. */
+export function copyField(v: string | null): string {
+  return v === null ? "\\N" : v.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]);
 }
