@@ -119,13 +119,19 @@ describe("stride restore", () => {
     }
   }, 300_000);
 
-  it("into an external database (DATABASE_URL): moving off the embedded PostgreSQL", async () => {
+  it("into an external database (DATABASE_URL) owned by an ordinary user: moving off the embedded PostgreSQL", async () => {
     const admin = inject("pgAdminUrl");
     const name = `stride_restore_${crypto.randomBytes(4).toString("hex")}`;
+    const password = crypto.randomBytes(12).toString("hex");
     const a = postgres(admin, { max: 1, onnotice: () => {} });
-    await a.unsafe(`CREATE DATABASE "${name}"`);
+    // as on a managed server: a role that is no superuser, owning an empty database
+    await a.unsafe(`CREATE ROLE "${name}" LOGIN NOSUPERUSER PASSWORD '${password}'`);
+    await a.unsafe(`CREATE DATABASE "${name}" OWNER "${name}"`);
     try {
-      const env = { DATABASE_URL: withDatabase(admin, name), DATA_DIR: tmp() };
+      const url = new URL(withDatabase(admin, name));
+      url.username = name;
+      url.password = password;
+      const env = { DATABASE_URL: url.toString(), DATA_DIR: tmp() };
       const r = await cli(["restore", backupFile], env);
       expect(r.code, r.out).toBe(0);
       const copy = await startOwnStride({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, secretKey: "" });
@@ -140,6 +146,7 @@ describe("stride restore", () => {
       }
     } finally {
       await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.unsafe(`DROP ROLE IF EXISTS "${name}"`);
       await a.end();
     }
   }, 300_000);

@@ -23,8 +23,9 @@ export const USAGE = `Usage: stride <command>
   backup FILE [--with-secret-key]
                                  write a backup of the database and the uploaded files to FILE ("-": stdout);
                                  --with-secret-key also puts the secret key in it
-  restore FILE [--force]         restore a backup into an empty data folder (DATA_DIR) or database
-                                 (DATABASE_URL); --force replaces what is there
+  restore FILE [--force]         restore a backup ("-": stdin) into an empty data folder (DATA_DIR) or
+                                 database (DATABASE_URL); --force replaces what is there (drops the
+                                 database's public schema, empties DATA_DIR/uploads)
   build                          build the web app and the server (npm run build)
   --version                      print Stride's version
 
