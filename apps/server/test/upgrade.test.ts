@@ -117,6 +117,23 @@ it("runs the migrations added after a backup's release on its restored rows", as
   expect((await appliedMigrations(database.sql)).length).toBe(journal.entries.length);
 }, 120_000);
 
+it("stride migrate brings an empty database to this version's migrations, then finds it up to date", async () => {
+  const url = await emptyDatabase();
+  const env = { DATABASE_URL: url, DATA_DIR: tempDir() };
+  const code = codeMigrations();
+  const lines: string[] = [];
+  expect(await run(["migrate"], { env, print: (l) => lines.push(l) })).toBe(0);
+  expect(await run(["migrate"], { env, print: (l) => lines.push(l) })).toBe(0);
+  const s = code.length === 1 ? "" : "s";
+  expect(lines).toEqual([
+    `the database at DATABASE_URL: applied ${code.length} migration(s), now at ${code.at(-1)!.tag}; Stride ${STRIDE_VERSION}`,
+    `the database at DATABASE_URL: up to date (${code.length} migration${s}, the last ${code.at(-1)!.tag}); Stride ${STRIDE_VERSION}`,
+  ]);
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  cleanup.push(() => db.end());
+  expect(await appliedMigrations(db)).toEqual(code.map((m) => m.hash));
+}, 60_000);
+
 describe("a database this version cannot continue", () => {
   it("a data folder from before 0.1.0 stops the start with one sentence, and is left as it was", async () => {
     const own = await startOwnStride();
