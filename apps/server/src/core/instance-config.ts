@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { eq, sql as dsql } from "drizzle-orm";
 import { schema, type DbOrTx, type Db } from "../db/client.ts";
 import { open, seal } from "./crypto-box.ts";
-import pkg from "../../package.json" with { type: "json" };
 import { envInstanceConfig } from "../config.ts";
 import type { AppContext } from "./context.ts";
+import { STRIDE_VERSION } from "../version.ts";
 
 /**
  * Instance configuration (wire-facts-2 §1): string values keyed by name, flags as "1"/"0".
@@ -62,7 +62,8 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
   { key: "UNSPLASH_ACCESS_KEY", category: "UNSPLASH", default: "", encrypted: true },
 ];
 
-export const CURRENT_VERSION: string = pkg.version;
+/** The running version, recorded on the instance row at every start (`current_version` of /api/instances/). */
+export const CURRENT_VERSION: string = STRIDE_VERSION;
 
 /** AES-256-GCM (core/crypto-box.ts); output `enc:v1:<base64(iv ‖ tag ‖ ciphertext)>`. Empty strings stay empty. */
 export function encryptValue(secretKey: string, plain: string): string {

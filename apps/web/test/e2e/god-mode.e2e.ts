@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -61,6 +62,11 @@ it("manages the instance from /god-mode/", async () => {
   await ensureInstanceAdmin(page);
 
   try {
+    // The version, in the sidebar of every god-mode screen and on General: the root package.json's.
+    const version = (JSON.parse(fs.readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+    expect(await page.getByTestId("stride-version").textContent()).toBe(`Stride ${version}`);
+    expect(await page.getByLabel("Version").inputValue()).toBe(version);
+
     // General: rename the instance; the name persists.
     const name = unique("Instance ");
     await page.getByLabel("Instance name").fill(name);

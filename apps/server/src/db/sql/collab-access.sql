@@ -3,8 +3,9 @@
 -- commit to every instance), so open editors are closed or reconnected read-only at once rather than at the next
 -- periodic check. Payload `access:<scope>:<id>`: `page` (that page's editors), `project` / `workspace` (the editors of
 -- its pages), `user` (that person's editors). collab/content.ts `pagesAccessChanged` sends the `page` form for page
--- changes made by commands (lock, access, archive, move). Appended to the generated migration by
--- scripts/db-generate.mjs; idempotent.
+-- changes made by commands (lock, access, archive, move). Installed by 0.1.0's baseline migration
+-- (0000_init.sql); idempotent. A change is a new custom migration carrying the changed statements, made in this
+-- file too (db/sql-files.test.ts holds them together).
 CREATE OR REPLACE FUNCTION collab_access_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   msg text;

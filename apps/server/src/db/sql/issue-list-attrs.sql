@@ -12,7 +12,8 @@
 --
 -- Bits: 1 assignees, 2 labels, 4 modules (a module's archiving too), 8 links, 16 attachments, 32 sub-items
 -- (children that are not deleted, archived or drafts), 64 cycle.
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE UNLOGGED TABLE IF NOT EXISTS issue_list_attrs_pending (
   txid bigint NOT NULL,
   issue uuid NOT NULL,

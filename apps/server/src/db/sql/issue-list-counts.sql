@@ -7,7 +7,8 @@
 -- counts change atomically with the rows they count, a bulk statement costs one pending row per key it moves,
 -- and the counter rows are locked only for the instant of commit, behind the project row (no deadlock between
 -- two transactions moving items across the same states).
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE TABLE IF NOT EXISTS issue_list_counts (
   project uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
   -- issues.state, or the nil uuid for an item without a state (a plain primary key, no NULLs)

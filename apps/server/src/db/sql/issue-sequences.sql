@@ -6,7 +6,8 @@
 -- checks fail takes no number (routes/issues/create-statement.ts calls nextval only when they pass).
 -- `projects.issue_sequence` stays the project's last number for readers (`next_work_item_sequence`): the commit-time
 -- flush (list-version-triggers.sql) raises it from the sequence, on the project row it locks anyway.
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE OR REPLACE FUNCTION issue_sequence_name(p uuid) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT 'issue_seq_' || replace(p::text, '-', '') $$;
 --> statement-breakpoint

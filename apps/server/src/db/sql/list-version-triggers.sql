@@ -4,7 +4,8 @@
 -- so the bump is atomic with the data, bulk statements bump each project once, and the project row is locked
 -- only for the instant before commit (no lock held across the rest of the transaction, no lock-order deadlock
 -- with the writes' own row locks).
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE UNLOGGED TABLE IF NOT EXISTS list_version_pending (
   txid bigint NOT NULL,
   project uuid NOT NULL,

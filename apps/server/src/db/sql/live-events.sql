@@ -9,7 +9,8 @@
 --   bookkeeping) numbers each stream's events with a gapless per-stream sequence in commit order (the stream row
 --   stays locked until commit), stores them in live_events (bounded retention, read for catch-up) and NOTIFYs
 --   `stride_live` (delivered only on commit).
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE TABLE IF NOT EXISTS live_streams (
   stream text PRIMARY KEY,
   seq bigint NOT NULL DEFAULT 0

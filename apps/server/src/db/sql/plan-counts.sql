@@ -16,7 +16,8 @@
 -- kept columns were recomputed. An archived module has no counts here (it left its items' module_ids): its rows are
 -- counted from its links when read (rare: the archived list). A cycle or module deleted in the same transaction
 -- gets nothing (its rows went with it, ON DELETE CASCADE).
--- Appended to the generated migration by scripts/db-generate.mjs; idempotent (safe to run twice).
+-- Installed by 0.1.0's baseline migration (0000_init.sql); idempotent (safe to run twice). A change is a new custom
+-- migration carrying the changed statements, made in this file too (db/sql-files.test.ts holds them together).
 CREATE TABLE IF NOT EXISTS cycle_item_counts (
   cycle uuid NOT NULL REFERENCES cycles (id) ON DELETE CASCADE,
   state uuid NOT NULL,

@@ -31,6 +31,7 @@ export function GeneralPage() {
         <Input label="Instance name" name="instance_name" maxLength={255} value={name} onChange={(e) => { setEdited(true); setName(e.target.value); }} />
         <Input label="Admin email" value={admin.data?.email ?? ""} disabled readOnly />
         <Input label="Instance ID" value={(inst as { instance_id?: string } | undefined)?.instance_id ?? ""} disabled readOnly />
+        <Input label="Version" value={inst?.current_version ?? ""} disabled readOnly />
         <Toggle label="Telemetry" description="Send anonymous usage data to help improve Stride." checked={telemetry} onChange={(v) => { setEdited(true); setTelemetry(v); }} />
         <Button type="submit" loading={update.isPending}>Save changes</Button>
       </form>

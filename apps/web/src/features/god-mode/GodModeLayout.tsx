@@ -24,6 +24,7 @@ export function GodModeLayout() {
         <div className="mb-4">
           <div className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Instance admin</div>
           <div className="truncate font-semibold">{instance.data?.instance?.instance_name || "Stride"}</div>
+          {instance.data?.instance?.current_version && <div className="text-xs text-zinc-500" data-testid="stride-version">Stride {instance.data.instance.current_version}</div>}
         </div>
         <nav aria-label="Instance admin">
           <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">
