@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { run } from "../src/cli/stride.ts";
 import { ArchiveWriter, entryText, readArchive, type BackupManifest } from "../src/ops/archive.ts";
 import { STRIDE_VERSION } from "../src/version.ts";
+import { migrationsFolder } from "../src/db/migrate.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
 import { checkThroughApi, fillThroughApi, signIn, type InstanceContent } from "./helpers/instance-content.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
@@ -71,7 +72,10 @@ describe("stride backup", () => {
     expect(names.slice(-2)).toEqual(["secret.key", "end.json"]);
     expect(names).toContain("db/public.issues/000000");
     expect(names).toContain(`uploads/${content.workspace.id}/${content.file.asset.replace(/-/g, "")}-${content.file.name}`);
-    expect(manifest).toMatchObject({ format: "stride-backup", version: STRIDE_VERSION, storage: "local", secretKey: true, migrations: [{ tag: "0000_init" }] });
+    expect(manifest).toMatchObject({ format: "stride-backup", version: STRIDE_VERSION, storage: "local", secretKey: true });
+    // every migration the running instance applied, in order, from 0.1.0's baseline on
+    const tags = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")).entries.map((e: { tag: string }) => e.tag);
+    expect(manifest!.migrations.map((m) => m.tag)).toEqual(tags);
     // every project's own numbering sequence is in it
     expect(manifest!.sequences.map((s) => s.name)).toContain(`issue_seq_${content.project.id.replace(/-/g, "")}`);
   }, 120_000);

@@ -16,7 +16,7 @@ import { LocalDiskStorage } from "../src/storage/storage.ts";
 import { STRIDE_VERSION } from "../src/version.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
 import { checkThroughApi, type InstanceContent } from "./helpers/instance-content.ts";
-import { startOwnStride } from "./helpers/stride.ts";
+import { freePort, startOwnStride } from "./helpers/stride.ts";
 
 /**
  * Upgrades (issue #25 point 1): a database made by a released Stride is migrated by this version and keeps every row
@@ -143,15 +143,19 @@ describe("a database this version cannot continue", () => {
     // As a development build's folder: its one migration was another text of 0000_init.sql, applied days earlier.
     const pg = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { supervise: false });
     const sql = postgres(pg.url.replace(/\/postgres$/, "/stride"), { max: 1, onnotice: () => {} });
+    await sql`DELETE FROM drizzle.__drizzle_migrations WHERE id <> (SELECT min(id) FROM drizzle.__drizzle_migrations)`;
     await sql`UPDATE drizzle.__drizzle_migrations SET hash = ${"0".repeat(64)}, created_at = created_at - 11 * 86400000`;
     await sql.end();
     await pg.stop();
 
-    const out = await runMain({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+    const out = await runMain({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1" });
     expect(out.code).toBe(1);
-    expect(out.stderr.trim()).toBe(
+    // one line in the log's format (JSON lines on stdout), and nothing else said about it
+    const fatal = out.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { level: string; msg: string }).filter((l) => l.level === "fatal");
+    expect(fatal.map((l) => l.msg)).toEqual([
       `Stride could not start: the data folder ${dataDir} was made by a development build of Stride from before release 0.1.0 and cannot be upgraded: keep running the build that made it, or start this version on a new, empty data folder (DATA_DIR) or database (DATABASE_URL) (README: Upgrading).`,
-    );
+    ]);
+    expect(out.stderr).toBe("");
 
     const again = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { supervise: false });
     const check = postgres(again.url.replace(/\/postgres$/, "/stride"), { max: 1, onnotice: () => {} });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { MARKER_DIR } from "../core/instance-registry.ts";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Readable, Writable } from "node:stream";
@@ -127,7 +128,10 @@ export async function entryText(entry: Readable): Promise<string> {
   return Buffer.concat(parts).toString("utf8");
 }
 
-/** Every file under `root`, as keys relative to it with `/` separators (sorted, for a stable backup). */
+/**
+ * Every uploaded file under `root`, as keys relative to it with `/` separators (sorted, for a stable backup). The
+ * running instances' markers (`MARKER_DIR`, core/instance-registry.ts) are no one's files: they stay out.
+ */
 export function listFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string, prefix: string) => {
@@ -139,6 +143,7 @@ export function listFiles(root: string): string[] {
       throw e;
     }
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory() && !prefix && e.name === MARKER_DIR) continue;
       if (e.isDirectory()) walk(path.join(dir, e.name), `${prefix}${e.name}/`);
       else if (e.isFile()) out.push(`${prefix}${e.name}`);
     }
