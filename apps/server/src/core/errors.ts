@@ -32,6 +32,8 @@ export const errors = {
   body: (status: number, body: unknown) => new HttpError(status, body),
   /** 400 `{detail}` for bad query parameters. */
   badParam: (detail: string) => new HttpError(400, { detail }),
+  /** 400 for a JSON body nested deeper than MAX_JSON_DEPTH (core/json-depth.ts), refused before it is parsed. */
+  jsonTooDeep: (max: number) => new HttpError(400, { detail: `JSON parse error - nesting deeper than ${max} levels.` }),
   invalidPayload: () => new HttpError(400, { error: "The payload is not valid" }),
   conflict: (body: unknown) => new HttpError(409, body),
   rateLimited: () => new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }),
