@@ -73,7 +73,7 @@ const CONNECTION_ERRORS = new Set([
 ]);
 
 /** The error's code, looking through wrappers such as drizzle's DrizzleQueryError (`cause`). */
-function errorCode(err: unknown): string | undefined {
+export function errorCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     if (typeof e.code === "string" && e.code) return e.code;
   }
