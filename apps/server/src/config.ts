@@ -22,11 +22,11 @@ export interface Config {
   sessionMaxAge: number;
   adminSessionMaxAge: number;
   rateLimitPerMinute: number;
-  /** Failed password (and reset-token) checks allowed per account per 15 minutes, whatever the IP; 0 = off. */
+  /** Failed password (and reset-token) checks per account from one client IP per 15 minutes before that IP waits (core/rate-limit.ts); 0 = off. */
   authAccountPasswordFailures: number;
-  /** Wrong magic codes allowed per email per 15 minutes; 0 = off. */
+  /** Wrong magic codes per email from one client IP per 15 minutes before that IP waits; 0 = off. */
   authAccountCodeFailures: number;
-  /** Sign-in code and password-reset mails per address per hour; 0 = off. */
+  /** Sign-in code and password-reset mails per address asked for from one client IP per hour; 0 = off. */
   authAccountMailsPerHour: number;
   webDist: string | undefined;
   logLevel: string;

@@ -36,7 +36,9 @@ export const errors = {
   jsonTooDeep: (max: number) => new HttpError(400, { detail: `JSON parse error - nesting deeper than ${max} levels.` }),
   invalidPayload: () => new HttpError(400, { error: "The payload is not valid" }),
   conflict: (body: unknown) => new HttpError(409, body),
-  rateLimited: () => new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }),
+  /** 429 5900; with `retryAfter`, the seconds until the caller may try again (Retry-After). */
+  rateLimited: (retryAfter?: number) =>
+    new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }, retryAfter ? { "retry-after": String(retryAfter) } : {}),
   pageNotFound: () => new HttpError(404, { error: "Page not found." }),
   /** 403 HTML page for a failed CSRF check on form endpoints (wire-facts §1). */
   csrfFailed: () => new HttpError(403, "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>", { "content-type": "text/html; charset=utf-8" }),
