@@ -110,6 +110,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
         await reactivateOrJsonFail(user, email);
         return { existing: true, status: user.isPasswordAutoset && magic ? "MAGIC_CODE" : "CREDENTIAL" };
       }
+      // a new address learns at once that it cannot sign up, before it chooses a password or waits for a code
+      if (!(await signupAllowed(app.db, cfg, email))) throw jsonFail(E.SIGNUP_DISABLED, { email });
       return { existing: false, status: magic ? "MAGIC_CODE" : "CREDENTIAL" };
     },
   });
@@ -129,6 +131,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
       if (user && !user.isActive) await reactivateOrJsonFail(user, email);
+      // no code is mailed to an address that could not sign up with it
+      if (!user && !(await signupAllowed(app.db, cfg, email))) throw jsonFail(E.SIGNUP_DISABLED, { email });
       const mail = await allowMailTo(app, req, email, user);
       if (mail !== true) throw errors.rateLimited(mail.retryAfter);
       const result = await app.db.transaction(async (tx) => {
