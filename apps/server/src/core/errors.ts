@@ -109,6 +109,8 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   const code = errorCode(err);
   if (!code) return undefined;
   if (CONNECTION_ERRORS.has(code) || code.startsWith("08") || socketGone(err, code)) return errors.unavailable();
+  // the database's disk is full: nothing the request did wrong, and it passes once space is freed (issue #24)
+  if (code === "53100") return errors.unavailable();
   if (code === "23505") return errors.invalidPayload(); // unique_violation
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");
