@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
 import { registerSecurity } from "./core/security.ts";
 import { jsonTooDeep, MAX_JSON_DEPTH } from "./core/json-depth.ts";
+import { StorageWriteError } from "./storage/storage.ts";
 import { effectiveLogLevel, logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
@@ -96,6 +97,12 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       reply.code(413).send({ error: "Request body is too large." });
+      return;
+    }
+    if (err instanceof StorageWriteError) {
+      const e = err.reason === "full" ? errors.storageFull() : errors.storageReadOnly();
+      logServerError(req, e.status, err);
+      reply.code(e.status).send(e.body);
       return;
     }
     const pg = pgErrorToHttp(err);

@@ -55,6 +55,9 @@ export const errors = {
   authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
   domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
+  /** 507 when a file cannot be stored: the storage is full, or cannot be written (storage/storage.ts StorageWriteError). */
+  storageFull: () => new HttpError(507, { error: "There is no space left to store this file. Ask your administrator to free some space, then try again." }),
+  storageReadOnly: () => new HttpError(507, { error: "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it." }),
   /** 503 while the database cannot be reached or no connection frees up in time: try again shortly. */
   unavailable: () => new HttpError(503, { error: "The service is temporarily unavailable, please try again." }, { "retry-after": "5" }),
   /** 503 from the readiness probe, naming the checks that failed. */
