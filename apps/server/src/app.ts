@@ -7,6 +7,8 @@ import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
 import { registerSecurity } from "./core/security.ts";
 import { logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import { createLogger } from "./core/log.ts";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "./core/json-depth.ts";
+import { StorageWriteError } from "./storage/storage.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
@@ -63,6 +65,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   // Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
   // and uploads by their multipart receiver.
   fastify.removeContentTypeParser("text/plain");
+  // A body nested deeper than MAX_JSON_DEPTH is a 400 before it is parsed (core/json-depth.ts).
   // An empty JSON body is no body, as Django REST framework reads it: Plane's Node SDK sends DELETE and bodyless
   // POSTs with `Content-Type: application/json` and nothing after it.
   const jsonParser = fastify.getDefaultJsonParser("error", "error");
@@ -70,6 +73,7 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   fastify.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    if (jsonTooDeep(text)) return done(errors.jsonTooDeep(MAX_JSON_DEPTH), undefined);
     jsonParser(req, text, done);
   });
   await registerSecurity(fastify, app.config);
@@ -100,6 +104,12 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       reply.code(413).send({ error: "Request body is too large." });
+      return;
+    }
+    if (err instanceof StorageWriteError) {
+      const e = err.reason === "full" ? errors.storageFull() : errors.storageReadOnly();
+      logServerError(req, e.status, err);
+      reply.code(e.status).send(e.body);
       return;
     }
     const pg = pgErrorToHttp(err);

@@ -41,9 +41,9 @@ export const SETTINGS = {
     cookieDomain: env("COOKIE_DOMAIN", text, undefined, "Cookie domain", { defaultText: "host-only" }),
     cookieSecure: env("COOKIE_SECURE", bool, false, "`1` to mark cookies Secure and send HSTS and `upgrade-insecure-requests` (served over HTTPS)"),
     rateLimitPerMinute: env("AUTH_RATE_LIMIT_PER_MINUTE", int(1), 30, "Anonymous auth endpoint limit per IP per minute"),
-    authAccountPasswordFailures: env("AUTH_ACCOUNT_PASSWORD_FAILURES", int(0), 10, "Failed password checks per account per 15 minutes, from any IP (app and god-mode sign-in, change-password; also reset-link token failures); `0` turns it off"),
-    authAccountCodeFailures: env("AUTH_ACCOUNT_CODE_FAILURES", int(0), 8, "Wrong magic sign-in codes per email per 15 minutes, from any IP; `0` turns it off"),
-    authAccountMailsPerHour: env("AUTH_ACCOUNT_MAILS_PER_HOUR", int(0), 10, "Sign-in code and password-reset mails per address per hour; `0` turns it off"),
+    authAccountPasswordFailures: env("AUTH_ACCOUNT_PASSWORD_FAILURES", int(0), 10, "Failed password checks per account from one client IP per 15 minutes (app and god-mode sign-in, change-password; also reset-link token failures) before that IP is slowed down: each further failure doubles its wait (15 s, 30 s, … up to 15 min, answered 429/5900 with `Retry-After`); other IPs, the owner's among them, are not affected. Past 10× this from all IPs together, each IP gets one attempt before its wait starts (the account's last sign-in IP keeps its allowance); `0` turns it off"),
+    authAccountCodeFailures: env("AUTH_ACCOUNT_CODE_FAILURES", int(0), 8, "Wrong magic sign-in codes per email from one client IP per 15 minutes before that IP is slowed down the same way; `0` turns it off"),
+    authAccountMailsPerHour: env("AUTH_ACCOUNT_MAILS_PER_HOUR", int(0), 10, "Sign-in code and password-reset mails per address asked for from one client IP per hour (429 with `Retry-After` past it); past 3× this from all IPs together only the account's last sign-in IP is served; `0` turns it off"),
   }),
   ...group("Background jobs", {
     runWorkers: env("RUN_WORKERS", bool, true, "`0` to run this instance without background job workers"),

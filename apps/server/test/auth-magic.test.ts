@@ -182,15 +182,28 @@ describe("magic code with a real SMTP server on loopback", () => {
     expect(query((await formPost(t.anon(), "/auth/magic-sign-up/", { email: fresh, code: "abcdef" })).location).error_code).toBe("5102");
   });
 
-  it("magic sign-up honours sign-up disabled (5015)", async () => {
+  it("sign-up disabled: an unknown address gets 5015 at once from email-check and magic-generate, and no mail (issue #24)", async () => {
     await configure(root.admin, { ENABLE_SIGNUP: "0" });
     try {
       const email = uniq();
-      await t.anon().post("/auth/magic-generate/", { email });
-      const code = await codeFor(email);
-      const res = await formPost(t.anon(), "/auth/magic-sign-up/", { email, code });
+      await t.app.jobs.drain();
+      const mailsBefore = smtp.mails.length;
+      const check = await t.anon().post("/auth/email-check/", { email });
+      expect(check.status).toBe(400);
+      expect(check.body).toEqual({ error_code: 5015, error_message: "SIGNUP_DISABLED", email });
+      const generate = await t.anon().post("/auth/magic-generate/", { email });
+      expect(generate.status).toBe(400);
+      expect(generate.body).toEqual({ error_code: 5015, error_message: "SIGNUP_DISABLED", email });
+      await t.app.jobs.drain();
+      expect(smtp.mails.length).toBe(mailsBefore);
+      expect(await t.db.db.select().from(schema.magicCodes).where(eq(schema.magicCodes.email, email))).toEqual([]);
+      const res = await formPost(t.anon(), "/auth/magic-sign-up/", { email, code: "123456" });
       expect(query(res.location)).toEqual({ error_code: "5015", error_message: "SIGNUP_DISABLED", email });
       expect(await userRow(t, email)).toBeUndefined();
+      // people with an account are not concerned
+      const u = await passwordUser(t);
+      expect((await t.anon().post("/auth/email-check/", { email: u.email })).body).toMatchObject({ existing: true });
+      expect((await t.anon().post("/auth/magic-generate/", { email: u.email })).status).toBe(200);
     } finally {
       await configure(root.admin, { ENABLE_SIGNUP: "1" });
     }

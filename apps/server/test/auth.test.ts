@@ -188,8 +188,11 @@ describe("sign-up", () => {
       const email = uniq();
       let res = await formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD });
       expect(query(res.location)).toEqual({ error_code: "5015", error_message: "SIGNUP_DISABLED", email });
+      // email-check says so at once, before a password is chosen (issue #24)
+      expect(await t.anon().post("/auth/email-check/", { email })).toMatchObject({ status: 400, body: { error_code: 5015, error_message: "SIGNUP_DISABLED", email } });
       const invited = uniq();
       await workspaceWithInvite(invited, { accepted: false, role: 15 });
+      expect(await t.anon().post("/auth/email-check/", { email: invited })).toMatchObject({ status: 200, body: { existing: false } });
       res = await formPost(t.anon(), "/auth/sign-up/", { email: invited, password: STRONG_PASSWORD });
       expect(res.location).toBe(WEB);
     } finally {

@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { connect, type Database } from "../src/db/client.ts";
+import { sql } from "drizzle-orm";
+import { connect, TX_ATTEMPTS, type Database } from "../src/db/client.ts";
 
 /**
  * Transactions as the patched postgres.js runs them (patches/): a plain BEGIN is written together with the
@@ -141,5 +142,55 @@ describe("commitAhead (a transaction's COMMIT sent behind its statements)", () =
     expect(failed).toBe("COMMIT_SENT");
     // what was sent before the commit is committed; nothing after it ran
     expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("a transaction PostgreSQL aborts for a deadlock or a serialization failure (issue #24 point 14)", () => {
+  it("runs again whole: both of two deadlocked transactions commit, each of their rows once", async () => {
+    const db = pool(4);
+    const table = `tx_retry_${process.pid}_${Date.now()}`;
+    await db.sql.unsafe(`CREATE TABLE ${table} (id int PRIMARY KEY, n int NOT NULL DEFAULT 0)`);
+    await db.sql.unsafe(`CREATE TABLE ${table}_log (who text NOT NULL)`);
+    try {
+      await db.sql.unsafe(`INSERT INTO ${table} (id) VALUES (1), (2)`);
+      // each takes its first row, waits until the other has taken its own, then asks for the other's: a deadlock
+      let arrived = 0;
+      let open!: () => void;
+      const bothHoldOne = new Promise<void>((resolve) => (open = resolve));
+      const runs: string[] = [];
+      const crosswise = (who: string, first: number, second: number) => db.db.transaction(async (tx) => {
+        runs.push(who);
+        await tx.execute(sql.raw(`INSERT INTO ${table}_log VALUES ('${who}')`));
+        await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${first}`));
+        if (++arrived === 2) open();
+        await bothHoldOne;
+        await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${second}`));
+      });
+      await Promise.all([crosswise("a", 1, 2), crosswise("b", 2, 1)]);
+      // one of them was chosen as the deadlock's victim and ran a second time
+      expect(runs.length).toBe(3);
+      expect((await db.sql.unsafe(`SELECT who FROM ${table}_log ORDER BY who`)).map((r) => r.who)).toEqual(["a", "b"]);
+      expect([...(await db.sql.unsafe(`SELECT n FROM ${table} ORDER BY id`))].map((r) => r.n)).toEqual([2, 2]);
+    } finally {
+      await db.sql.unsafe(`DROP TABLE ${table}, ${table}_log`);
+    }
+  });
+
+  it("runs a bounded number of times, and other failures only once", async () => {
+    const db = pool(1);
+    let runs = 0;
+    const serialization = await db.db.transaction(async () => {
+      runs++;
+      throw Object.assign(new Error("could not serialize access"), { code: "40001" });
+    }).then(() => null, (e: { code?: string }) => e.code);
+    expect(serialization).toBe("40001");
+    expect(runs).toBe(TX_ATTEMPTS);
+    runs = 0;
+    const other = await db.db.transaction(async (tx) => {
+      runs++;
+      await tx.execute(sql`SELECT 1 / 0`);
+    }).then(() => null, (e: { cause?: { code?: string } }) => e.cause?.code);
+    expect(other).toBe("22012");
+    expect(runs).toBe(1);
   });
 });

@@ -129,6 +129,25 @@ describe("exports (wire-facts-2 §5)", () => {
     expect(otherRows.map((r) => r[EXPORT_COLUMNS.indexOf("identifier")])).toEqual(["OTH-1"]);
   });
 
+  it("CSV: a cell that a spreadsheet would run as a formula (= + - @) is written with a leading quote (issue #24)", async () => {
+    const fp = await projectFixture(t, ws, { identifier: "FRM", name: "Formulas" });
+    const names = ['=HYPERLINK("http://evil.test","click")', "+1+1", "-2+3", "@SUM(A1:A9)", "plain = fine"];
+    for (const name of names) expect((await ws.member.post(`${fp.base}/issues/`, { name })).status).toBe(201);
+    const label = (await ws.admin.post(`${fp.base}/issue-labels/`, { name: "=cmd|' /C calc'!A0" })).body.id;
+    const items = (await ws.member.get(`${fp.base}/issues/`)).body;
+    const first = (Array.isArray(items) ? items : items.results).find((i: { name: string }) => i.name === names[0]);
+    expect((await ws.member.patch(`${fp.base}/issues/${first.id}/`, { label_ids: [label] })).status).toBe(204);
+    const { zip } = await exportAndFetch({ provider: "csv", project: [fp.id], multiple: false });
+    const [header, ...rows] = parseCsv(await zip.file(`${ws.slug}-${ws.id}.csv`)!.async("string"));
+    const col = (c: (typeof EXPORT_COLUMNS)[number]) => header.indexOf(headerOf(c));
+    expect(rows.map((r) => r[col("name")])).toEqual(["'" + names[0], "'+1+1", "'-2+3", "'@SUM(A1:A9)", "plain = fine"]);
+    // lists are JSON text, which starts with "[": nothing to run
+    expect(rows[0][col("labels")]).toBe(JSON.stringify(["=cmd|' /C calc'!A0"]));
+    expect(rows[0][col("sequence_id")]).toBe("1");
+    // (gone again, so the other exports here see only their own projects)
+    expect((await ws.admin.delete(fp.base + "/")).status).toBe(204);
+  });
+
   it("XLSX: read back with exceljs; lists joined with \", \", dicts as JSON, None as empty", async () => {
     // an empty `project` means all of the caller's active projects
     const { zip } = await exportAndFetch({ provider: "xlsx", project: [] });

@@ -32,9 +32,13 @@ export const errors = {
   body: (status: number, body: unknown) => new HttpError(status, body),
   /** 400 `{detail}` for bad query parameters. */
   badParam: (detail: string) => new HttpError(400, { detail }),
+  /** 400 for a JSON body nested deeper than MAX_JSON_DEPTH (core/json-depth.ts), refused before it is parsed. */
+  jsonTooDeep: (max: number) => new HttpError(400, { detail: `JSON parse error - nesting deeper than ${max} levels.` }),
   invalidPayload: () => new HttpError(400, { error: "The payload is not valid" }),
   conflict: (body: unknown) => new HttpError(409, body),
-  rateLimited: () => new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }),
+  /** 429 5900; with `retryAfter`, the seconds until the caller may try again (Retry-After). */
+  rateLimited: (retryAfter?: number) =>
+    new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }, retryAfter ? { "retry-after": String(retryAfter) } : {}),
   pageNotFound: () => new HttpError(404, { error: "Page not found." }),
   /** 403 HTML page for a failed CSRF check on form endpoints (wire-facts §1). */
   csrfFailed: () => new HttpError(403, "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>", { "content-type": "text/html; charset=utf-8" }),
@@ -51,6 +55,9 @@ export const errors = {
   authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
   domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
+  /** 507 when a file cannot be stored: the storage is full, or cannot be written (storage/storage.ts StorageWriteError). */
+  storageFull: () => new HttpError(507, { error: "There is no space left to store this file. Ask your administrator to free some space, then try again." }),
+  storageReadOnly: () => new HttpError(507, { error: "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it." }),
   /** 503 while the database cannot be reached or no connection frees up in time: try again shortly. */
   unavailable: () => new HttpError(503, { error: "The service is temporarily unavailable, please try again." }, { "retry-after": "5" }),
   /** 503 from the readiness probe, naming the checks that failed. */
@@ -71,7 +78,7 @@ const CONNECTION_ERRORS = new Set([
 ]);
 
 /** The error's code, looking through wrappers such as drizzle's DrizzleQueryError (`cause`). */
-function errorCode(err: unknown): string | undefined {
+export function errorCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     if (typeof e.code === "string" && e.code) return e.code;
   }
@@ -105,6 +112,8 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   const code = errorCode(err);
   if (!code) return undefined;
   if (CONNECTION_ERRORS.has(code) || code.startsWith("08") || socketGone(err, code)) return errors.unavailable();
+  // the database's disk is full: nothing the request did wrong, and it passes once space is freed (issue #24)
+  if (code === "53100") return errors.unavailable();
   if (code === "23505") return errors.invalidPayload(); // unique_violation
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
   if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");

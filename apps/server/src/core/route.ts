@@ -102,21 +102,36 @@ export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, wh
 
 export const NUL_MESSAGE = "Null characters are not allowed.";
 
-/** The path (`a.b.0`) of the first string or key holding a NUL character, at any depth; null when none. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], [...path, String(i)]);
-      if (hit) return hit;
+interface NulFrame {
+  value: unknown;
+  key: string | null;
+  parent: NulFrame | null;
+}
+
+function nulPath(frame: NulFrame | null): string[] {
+  const path: string[] = [];
+  for (let f = frame; f && f.key !== null; f = f.parent) path.push(f.key);
+  return path.reverse();
+}
+
+/**
+ * The path (`a.b.0`) of the first string or key holding a NUL character, at any depth; null when none.
+ * Walked with a stack of its own, not recursion: a deep value must not overflow the call stack (issue #24).
+ */
+export function findNul(value: unknown): string[] | null {
+  const stack: NulFrame[] = [{ value, key: null, parent: null }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    const v = frame.value;
+    // a key holding a NUL is reported at its object's path, in the order the keys come
+    if (frame.key !== null && frame.parent && !Array.isArray(frame.parent.value) && frame.key.includes("\u0000")) return nulPath(frame.parent);
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return nulPath(frame);
+      continue;
     }
-    return null;
-  }
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes("\u0000")) return path;
-    const hit = findNul(v, [...path, k]);
-    if (hit) return hit;
+    if (v === null || typeof v !== "object" || ArrayBuffer.isView(v)) continue;
+    const children: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], key: children[i][0], parent: frame });
   }
   return null;
 }

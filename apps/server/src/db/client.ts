@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
+import { errorCode } from "../core/errors.ts";
 
 export type Schema = typeof schema;
 export type Db = PostgresJsDatabase;
@@ -38,7 +39,14 @@ export interface ConnectOptions {
   acquireTimeoutMs?: number;
   /** Called with each notice the server sends (tests count nested statements from auto_explain's notices). */
   onNotice?: (notice: postgres.Notice) => void;
+  /** How many times a transaction runs at most when it fails with a deadlock or serialization failure (default TX_ATTEMPTS). */
+  txAttempts?: number;
 }
+
+/** Runs of one transaction at most: the first and up to three more after a deadlock or serialization failure. */
+export const TX_ATTEMPTS = 4;
+/** SQLSTATEs after which a transaction is rolled back whole and may simply run again: deadlock, serialization failure. */
+const RETRYABLE = new Set(["40P01", "40001"]);
 
 /** No connection could be had in time (pool exhausted or database unreachable). */
 export class DatabaseUnavailableError extends Error {
@@ -76,7 +84,31 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
   // transaction builds one query builder per table (~0.15 ms of CPU per write, issue #13). The type has no schema
   // either, so a `db.query.*` call fails the type check instead of at run time.
   const db = drizzle(sql) as unknown as Db;
+  retryTransactions(db, opts.txAttempts ?? TX_ATTEMPTS);
   return { db, sql, close: () => raw.end({ timeout: 5 }), poolStats: () => gate.stats() };
+}
+
+/**
+ * `db.transaction(fn)` runs `fn` again, whole, when PostgreSQL aborted the transaction for a deadlock (40P01) or a
+ * serialization failure (40001), up to `attempts` runs, after a short random pause (issue #24 point 14). A failed
+ * transaction kept nothing (its rows, activity and queued jobs were all rolled back), so a run again records each once.
+ * Commands take their locks in one order (docs/architecture/server.md); this is the net for what remains. Nested
+ * transactions (savepoints, `tx.transaction`) are not retried on their own: the outermost one is.
+ */
+function retryTransactions(db: Db, attempts: number): void {
+  const once = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(fn, config);
+      } catch (err) {
+        const code = errorCode(err);
+        if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw err;
+        // apart, so that the transactions that met do not meet again at once
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db["transaction"];
 }
 
 /** Slots for work on the pool; a waiter that gets none within the timeout is refused. */

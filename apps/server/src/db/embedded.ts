@@ -27,8 +27,14 @@ const SIZING_FLAGS = ["-c", "max_connections=100", "-c", "shared_buffers=128MB",
 const SERVER_FLAGS = ["-c", "listen_addresses=127.0.0.1", ...SIZING_FLAGS, "-c", "fsync=on", "-c", "lc_messages=C"];
 /** sockaddr_un.sun_path holds 108 bytes with the final NUL: longer socket paths cannot be bound. */
 const MAX_SOCKET_PATH = 107;
-/** Restart delays after the postmaster dies: 0.5 s, 1 s, 2 s … up to this. */
-const MAX_RESTART_DELAY_MS = 10_000;
+/**
+ * Restart delays after the postmaster dies: 0.5 s, 1 s, then every 2 s. Short, so that once its cause is gone (a full
+ * disk freed) PostgreSQL is back within seconds (issue #24 point 17: at 10 s, recovery took up to 10 s plus the start);
+ * a failing start costs a process spawn and a few milliseconds.
+ */
+const MAX_RESTART_DELAY_MS = 2_000;
+/** How long a postmaster may run neither a recovery nor a server before it is restarted (Postmaster.watch). */
+const STUCK_MS = 3_000;
 
 export interface EmbeddedOptions {
   /** An explicit port (EMBEDDED_PG_PORT): used as is; another program holding it is an error. Unset: the
@@ -148,6 +154,8 @@ class Postmaster {
   port = 0;
   private child: ChildProcess | null = null;
   private poll: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private stuckSince: number | null = null;
   private starting: Promise<unknown> | null = null;
   private stopped = false;
   private readonly killOnExit = () => { this.child?.kill("SIGINT"); };
@@ -166,6 +174,7 @@ class Postmaster {
       return;
     }
     this.child = child;
+    this.watch();
     process.once("exit", this.killOnExit);
     child.once("exit", (code, signal) => {
       process.removeListener("exit", this.killOnExit);
@@ -199,6 +208,7 @@ class Postmaster {
   follow(port: number): void {
     this.port = port;
     if (!this.supervise || this.stopped) return;
+    this.watch();
     this.poll = setInterval(() => {
       const pm = runningPostmaster(this.dir);
       if (pm) return;
@@ -234,9 +244,38 @@ class Postmaster {
     }
   }
 
+  /**
+   * A postmaster can outlive its recovery: when the startup process fails (a full disk: it cannot write the WAL) the
+   * postmaster usually exits, and is restarted; but now and then it stays up with neither a startup process nor the
+   * processes of a running server, answering "not yet accepting connections" for ever, free disk or not (issue #24
+   * point 17: one of five runs never recovered; its postmaster.pid still says "ready"). Seen so for STUCK_MS, it is
+   * stopped at once (SIGQUIT) and restarted like a postmaster that died.
+   */
+  private watch(): void {
+    if (!this.supervise || this.watchdog) return;
+    this.watchdog = setInterval(() => {
+      const pm = runningPostmaster(this.dir);
+      if (!pm || pm.status === "stopping" || !isStuck(pm.pid)) {
+        this.stuckSince = null;
+        return;
+      }
+      this.stuckSince ??= Date.now();
+      if (Date.now() - this.stuckSince < STUCK_MS) return;
+      this.stuckSince = null;
+      this.notice(`embedded PostgreSQL (pid ${pm.pid}) is stuck: neither recovering nor running; stopping it to start it again`);
+      try {
+        process.kill(pm.pid, "SIGQUIT");
+      } catch {
+        /* gone meanwhile */
+      }
+    }, 1000);
+    this.watchdog.unref();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
+    if (this.watchdog) clearInterval(this.watchdog);
     await this.starting?.catch(() => {});
     const child = this.child;
     this.child = null;
@@ -377,14 +416,43 @@ async function withStartupRetry<T>(fn: () => Promise<T>): Promise<T> {
  * The postmaster serving `databaseDir` per its postmaster.pid, if that process is alive and really is it
  * (on Linux its working directory is the data folder, which rules out a zombie or a recycled pid).
  */
-export function runningPostmaster(databaseDir: string): { pid: number; port: number; ready: boolean } | null {
+export function runningPostmaster(databaseDir: string): { pid: number; port: number; ready: boolean; status: string } | null {
   const lines = readFileOrNull(path.join(databaseDir, "postmaster.pid"))?.split("\n");
   if (!lines) return null;
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!(pid > 0) || !isProcessIn(pid, databaseDir)) return null;
   // Line 8 is the postmaster's status: "starting", "ready", "stopping" …
-  return Number.isInteger(port) && port > 0 ? { pid, port, ready: lines[7]?.trim() === "ready" } : null;
+  const status = lines[7]?.trim() ?? "";
+  return Number.isInteger(port) && port > 0 ? { pid, port, ready: status === "ready", status } : null;
+}
+
+/**
+ * Whether the postmaster `pid` runs neither a recovery (a `startup` process) nor a server (its `walwriter`, started
+ * once recovery is done): the stuck state of Postmaster.watch. False when it cannot tell.
+ */
+function isStuck(pid: number): boolean {
+  const titles = childTitles(pid);
+  return titles !== null && !titles.some((t) => /\b(startup|walwriter)\b/.test(t));
+}
+
+/** The process titles of `pid`'s children (`postgres: checkpointer` …); null when /proc cannot say. */
+function childTitles(pid: number): string[] | null {
+  let children: string[];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  } catch {
+    return null;
+  }
+  const titles: string[] = [];
+  for (const c of children) {
+    try {
+      titles.push(fs.readFileSync(`/proc/${c}/cmdline`, "utf8").replace(/\0/g, " "));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return titles;
 }
 
 /** The postmaster serving `databaseDir` once it accepts connections; null if there is none (or it went away). */
@@ -420,23 +488,35 @@ function processCwd(pid: number | string): string | null | undefined {
 
 /**
  * PostgreSQL refuses to start while postmaster.pid names a live process of its user, even an unrelated one
- * that inherited the pid of a postmaster killed long ago. Remove such a lock, but only when no process at
- * all runs in the data folder (no orphaned backend can still use the cluster). Stale locks of dead pids are
- * left to PostgreSQL, which checks their shared memory itself.
+ * that inherited the pid of a postmaster killed long ago, or while it is empty. Remove such a lock, but only when
+ * no process at all runs in the data folder (no orphaned backend can still use the cluster). Stale locks of dead
+ * pids are left to PostgreSQL, which checks their shared memory itself.
  */
 function clearStaleLock(dir: string): void {
   const pidFile = path.join(dir, "postmaster.pid");
-  const pid = Number(readFileOrNull(pidFile)?.split("\n")[0]);
-  if (!(pid > 0) || processCwd(pid) === undefined) return;
+  const text = readFileOrNull(pidFile);
+  if (text === null) return;
+  const pid = Number(text.split("\n")[0]);
+  if (!(pid > 0)) {
+    // An empty or torn lock file (a start cut short: a full disk, a crash) names no process, and PostgreSQL refuses
+    // to start past it ("lock file is empty") for ever. It is removed when nothing runs in the data folder.
+    if (processCwd("self") !== undefined && !processInFolder(dir)) fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  if (processCwd(pid) === undefined) return;
   try {
     process.kill(pid, 0);
   } catch {
     return; // dead: PostgreSQL handles it
   }
+  if (processCwd(pid) === fs.realpathSync(dir)) return; // really running
+  if (!processInFolder(dir)) fs.rmSync(pidFile, { force: true });
+}
+
+/** Whether any process runs in the data folder (a postmaster, or a backend orphaned by one). */
+function processInFolder(dir: string): boolean {
   const real = fs.realpathSync(dir);
-  if (processCwd(pid) === real) return; // really running
-  const inFolder = fs.readdirSync("/proc").some((p) => /^\d+$/.test(p) && processCwd(p) === real);
-  if (!inFolder) fs.rmSync(pidFile, { force: true });
+  return fs.readdirSync("/proc").some((p) => /^\d+$/.test(p) && processCwd(p) === real);
 }
 
 let binariesPromise: Promise<{ postgres: string; initdb: string }> | null = null;

@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveDoc, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
 import { originTrust } from "../core/security.ts";
+import { jsonTooDeep } from "../core/json-depth.ts";
 import { resolveSession } from "../core/session.ts";
 import { LiveHub, type LiveSink, type LiveSubscription } from "./hub.ts";
 import { stillSignedIn, topicScope } from "./access.ts";
@@ -18,6 +19,8 @@ const MAX_TOPICS = 200;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** How often a connection's session and every subscription's access are checked again. */
 const RECHECK_MS = 60_000;
+/** A client message is one flat object (`{type, topic, since}`); anything nested deeper is dropped unparsed. */
+const LIVE_MESSAGE_DEPTH = 8;
 /** Websocket pings; a socket that misses one is closed. */
 const PING_MS = 30_000;
 
@@ -159,6 +162,8 @@ class LiveConnection implements LiveSink {
 
   private onMessage(text: string): void {
     let msg: LiveClientMessage;
+    // a message nested deeper than any the protocol has is dropped unparsed, as malformed ones are
+    if (jsonTooDeep(text, LIVE_MESSAGE_DEPTH)) return;
     try {
       msg = JSON.parse(text);
     } catch {

@@ -32,6 +32,27 @@ export interface DirectAccess {
   presignDownload(key: string, opts: { contentType: string; contentDisposition: string; expiresInSeconds: number }): Promise<string>;
 }
 
+/**
+ * A file could not be written because of where it goes, not of what it is: the storage is full (`full`) or cannot be
+ * written at all (`read-only`: a read-only or foreign-owned uploads folder). The app answers it as 507 (core/errors.ts).
+ */
+export class StorageWriteError extends Error {
+  constructor(public reason: "full" | "read-only", public cause: unknown) {
+    super(`storage ${reason === "full" ? "is full" : "cannot be written"}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+const FULL = new Set(["ENOSPC", "EDQUOT", "EFBIG"]);
+const READ_ONLY = new Set(["EROFS", "EACCES", "EPERM"]);
+
+/** The file system's refusal of a write as a StorageWriteError; other errors as they are. */
+function writeError(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code ?? "";
+  if (FULL.has(code)) return new StorageWriteError("full", err);
+  if (READ_ONLY.has(code)) return new StorageWriteError("read-only", err);
+  return err;
+}
+
 export class LocalDiskStorage implements Storage {
   constructor(private root: string) {}
 
@@ -43,18 +64,24 @@ export class LocalDiskStorage implements Storage {
 
   async put(key: string, data: Buffer | NodeJS.ReadableStream): Promise<void> {
     const file = this.file(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(data)) {
-      await fsp.writeFile(file, data);
-      return;
+    try {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      if (Buffer.isBuffer(data)) {
+        await fsp.writeFile(file, data);
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const out = fs.createWriteStream(file);
+        data.pipe(out);
+        out.on("finish", () => resolve());
+        out.on("error", reject);
+        data.on("error", reject);
+      });
+    } catch (err) {
+      // a file cut short by a full disk is not left behind
+      if (FULL.has((err as NodeJS.ErrnoException).code ?? "")) await fsp.rm(file, { force: true }).catch(() => {});
+      throw writeError(err);
     }
-    await new Promise<void>((resolve, reject) => {
-      const out = fs.createWriteStream(file);
-      data.pipe(out);
-      out.on("finish", () => resolve());
-      out.on("error", reject);
-      data.on("error", reject);
-    });
   }
 
   async get(key: string): Promise<NodeJS.ReadableStream | null> {

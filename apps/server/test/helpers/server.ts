@@ -69,6 +69,8 @@ export interface TestDbOptions {
   settings?: Record<string, string>;
   /** Notices the server's connections receive. */
   onNotice?: (notice: postgres.Notice) => void;
+  /** Runs of a transaction that meets a deadlock (db/client.ts; 1: none again, to see what would fail). */
+  txAttempts?: number;
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}, dbOptions: TestDbOptions = {}): Promise<TestServer> {
@@ -99,7 +101,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, dbOptions
     sandboxLocalRepositories: [TEST_REPOS_DIR],
     ...overrides,
   });
-  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs, onNotice: dbOptions.onNotice });
+  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs, onNotice: dbOptions.onNotice, txAttempts: dbOptions.txAttempts });
   const app = createAppContext(config, db);
   for (const task of bootTasks) await task(app);
   const server = await buildServer(app, {});

@@ -97,3 +97,46 @@ it("opens the webhooks page from the page's data, without a request, and deletes
   await poll(() => row.count()).toBe(0);
   expect(await (await ctx.request.get(`/api/workspaces/${a.slug}/webhooks/`)).json()).toEqual([]);
 });
+
+it("asks before regenerating a secret: Cancel keeps it, Regenerate shows the new one and deliveries are signed with it (issue #24)", async () => {
+  ctx = await newContext(browser);
+  const a = await arrange(ctx, { firstName: "Regina" });
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/regen/${a.slug}`;
+  const made = await ctx.request.post(`/api/workspaces/${a.slug}/webhooks/`, { data: { url, issue: true } });
+  expect(made.status()).toBe(201);
+  const original = (await made.json()).secret_key as string;
+  const page = await ctx.newPage();
+  const regenerations: string[] = [];
+  page.on("request", (r) => { if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/regenerate/")) regenerations.push(r.url()); });
+  await page.goto(`/${a.slug}/settings/webhooks`);
+  const row = page.locator(`li[data-webhook="${url}"]`);
+  await poll(() => row.textContent()).toContain("Work items");
+
+  // the first click only asks; Cancel changes nothing
+  await row.getByRole("button", { name: `Regenerate the secret of ${url}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Regenerate secret" });
+  await poll(() => dialog.textContent()).toContain("The current secret stops working at once");
+  expect(await dialog.textContent()).toContain(url);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await poll(() => dialog.count()).toBe(0);
+  expect(regenerations).toEqual([]);
+  expect(await page.getByRole("textbox", { name: "Secret key" }).count()).toBe(0);
+
+  // confirmed: the new secret is shown once, and it is the one deliveries are signed with
+  await row.getByRole("button", { name: `Regenerate the secret of ${url}` }).click();
+  await dialog.getByRole("button", { name: "Regenerate" }).click();
+  const secretInput = page.getByRole("textbox", { name: "Secret key" });
+  await poll(() => secretInput.inputValue()).toMatch(/^plane_wh_[0-9a-f]{32}$/);
+  const secret = await secretInput.inputValue();
+  expect(secret).not.toBe(original);
+  expect(regenerations.length).toBe(1);
+  await page.getByRole("button", { name: "Done" }).click();
+
+  await row.getByRole("button", { name: `Send test event to ${url}` }).click();
+  const delivery = row.getByRole("region", { name: "Delivery log" }).locator("li[data-delivery]").first();
+  await poll(() => delivery.locator("[data-status]").textContent()).toBe("200");
+  const id = await delivery.getAttribute("data-delivery");
+  const mine = received.find((r) => r.headers["x-plane-delivery"] === id);
+  expect(mine).toBeDefined();
+  expect(mine!.headers["x-plane-signature"]).toBe(crypto.createHmac("sha256", secret).update(mine!.raw).digest("hex"));
+});

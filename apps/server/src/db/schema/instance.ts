@@ -44,6 +44,8 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: ts("window_start").notNull(),
   count: integer("count").notNull().default(0),
+  /** A source's next attempt on an account is refused until then (the growing back-off of core/rate-limit.ts). */
+  blockedUntil: ts("blocked_until"),
 });
 
 /**

@@ -35,15 +35,18 @@ BEGIN
   IF EXISTS (SELECT 1 FROM issue_list_attrs_pending WHERE txid = tx) THEN
     PERFORM issue_list_attrs_apply(tx);
   END IF;
+  -- the projects' rows are locked in id order by a statement of their own, and bumped by the next one: its snapshot is
+  -- taken once the locks are held, so it updates the row versions it locked. (Locked and updated in one statement,
+  -- the UPDATE re-locked, from the statement's older snapshot, the row version another transaction had updated since,
+  -- and PostgreSQL found a deadlock with a transaction waiting for that same row: issue #24 point 14.)
+  PERFORM 1 FROM projects pr WHERE pr.id IN (SELECT project FROM list_version_pending WHERE txid = tx) ORDER BY pr.id FOR NO KEY UPDATE OF pr;
   WITH d AS (
     DELETE FROM list_version_pending WHERE txid = tx RETURNING project
-  ), l AS (
-    SELECT pr.id FROM projects pr WHERE pr.id IN (SELECT project FROM d) ORDER BY pr.id FOR NO KEY UPDATE
   )
   -- issue_sequence follows the project's number sequence (issue-sequences.sql) for its readers
   UPDATE projects p SET list_version = p.list_version + 1,
     issue_sequence = GREATEST(p.issue_sequence, COALESCE(pg_sequence_last_value(to_regclass('issue_seq_' || replace(p.id::text, '-', ''))), 0))
-  FROM l WHERE p.id = l.id;
+  WHERE p.id IN (SELECT project FROM d);
   -- the projects' work-item counts (issue-list-counts.sql), written out here rather than called: a function call
   -- is a statement of its own besides the one it runs (issue #13)
   WITH d AS (

@@ -6,7 +6,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { UserRow } from "../../core/route.ts";
 import { startSession, hashToken } from "../../core/session.ts";
 import { verifyPassword } from "../../core/password.ts";
-import { accountLimits, clearAccountLimit, hitAccountLimit } from "../../core/rate-limit.ts";
+import { accountLimits, admitAttempt, clientAddress, countWindowHit, forgetFailures } from "../../core/rate-limit.ts";
 import { fail, AUTH_ERROR } from "./flow.ts";
 
 const { users, profiles, userNotificationPreferences, workspaceInvitations, workspaceMembers, magicCodes, passwordResetTokens, sessions } = schema;
@@ -146,24 +146,38 @@ export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId
 
 // ---- secrets checked under the per-account limits (core/rate-limit.ts) ----
 
-export type PasswordCheck = "ok" | "wrong" | "throttled";
+/** A throttled attempt: the seconds until its source may try again. */
+export interface Throttled {
+  retryAfter: number;
+}
+
+export type PasswordCheck = "ok" | "wrong" | Throttled;
+
+/** The caller's address is the account's last sign-in address: the per-account wide rule leaves it alone. */
+const knownAddress = (req: FastifyRequest, user: Pick<UserRow, "lastLoginIp"> | null | undefined) => !!user?.lastLoginIp && user.lastLoginIp === clientAddress(req);
 
 /**
  * Check `password` against the account's hash under the per-account password limit (keyed by the account's
- * normalised email, shared by app sign-in, god-mode sign-in and change-password): the attempt is counted
- * before the check, a match clears the count, and past the limit the password is not checked at all.
+ * normalised email and the caller's address, shared by app sign-in, god-mode sign-in and change-password): the
+ * attempt is counted before the check, a match forgets the address's failures, and while the address is slowed
+ * down the password is not checked at all.
  */
-export async function checkAccountPassword(app: AppContext, email: string, password: string, hash: string | null): Promise<PasswordCheck> {
+export async function checkAccountPassword(app: AppContext, req: FastifyRequest, user: UserRow, password: string): Promise<PasswordCheck> {
   const limit = accountLimits(app.config).password;
-  if (!(await hitAccountLimit(app.db, limit, email))) return "throttled";
-  if (!(await verifyPassword(password, hash))) return "wrong";
-  await clearAccountLimit(app.db, limit, email);
+  const admitted = await admitAttempt(app.db, limit, user.email, clientAddress(req), knownAddress(req, user));
+  if (!admitted.ok) return { retryAfter: admitted.retryAfter };
+  if (!(await verifyPassword(password, user.password))) return "wrong";
+  await forgetFailures(app.db, limit, user.email, clientAddress(req));
   return "ok";
 }
 
-/** Count a mail about to be sent to `email` (sign-in code, reset link); false when the address had enough this hour. */
-export function allowMailTo(app: AppContext, email: string): Promise<boolean> {
-  return hitAccountLimit(app.db, accountLimits(app.config).mail, email);
+/**
+ * Count a mail about to be sent to `email` (sign-in code, reset link) from the caller's address; refused (with the
+ * seconds to wait) when that address asked for enough this hour, or every address together did.
+ */
+export async function allowMailTo(app: AppContext, req: FastifyRequest, email: string, user: UserRow | null): Promise<true | Throttled> {
+  const admitted = await admitAttempt(app.db, accountLimits(app.config).mail, email, clientAddress(req), knownAddress(req, user));
+  return admitted.ok ? true : { retryAfter: admitted.retryAfter };
 }
 
 // ---- magic codes ----
@@ -176,17 +190,25 @@ export function newMagicCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
 }
 
+const regenKey = (email: string, source: string) => crypto.createHash("sha256").update(`${email}\n${source}`).digest("base64url");
+
 export type MagicGenerateResult = { ok: true; code: string } | { ok: false; exhausted: true };
 
-/** Issue a code for the email, counting regenerations inside the live window. Call inside a transaction. */
-export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string): Promise<MagicGenerateResult> {
+/**
+ * Issue a code for the email, counting regenerations inside the live window per caller address (another address
+ * asking for codes does not use up the owner's). Call inside a transaction.
+ */
+export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string, source: string): Promise<MagicGenerateResult> {
   await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"magic:" + email}))`);
   const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).limit(1);
   const now = Date.now();
   const code = newMagicCode();
   const expiresAt = new Date(now + MAGIC_CODE_TTL_SECONDS * 1000);
-  if (row && row.expiresAt.getTime() > now) {
-    if (row.generations > MAGIC_CODE_MAX_REGENERATIONS) return { ok: false, exhausted: true };
+  const live = !!row && row.expiresAt.getTime() > now;
+  // this address's codes for the live code's lifetime (a new code starts a new count)
+  const asked = await countWindowHit(tx, `magic-gen:${regenKey(email, source)}:${live ? row!.createdAt.getTime() : now}`, MAGIC_CODE_TTL_SECONDS);
+  if (row && live) {
+    if (asked.count > MAGIC_CODE_MAX_REGENERATIONS + 1) return { ok: false, exhausted: true };
     await tx
       .update(magicCodes)
       .set({ codeHash: codeHash(app, email, code), generations: row.generations + 1, failedAttempts: 0, expiresAt })
@@ -200,26 +222,28 @@ export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string)
   return { ok: true, code };
 }
 
-export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted" | "throttled";
+export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted" | Throttled;
 
 /**
  * Check a submitted code (magic sign-in and sign-up both come here). A match consumes it; a miss counts
- * against the code's own attempt limit (burned after five) and against the email's per-account limit, which
- * caps the guesses across regenerated codes. Only real comparisons count: no code, an expired or a burned
+ * against the code's own attempt limit (burned after five) and against the email's per-account limit from the
+ * caller's address, which slows the guesses across regenerated codes down. Only real comparisons count: no code, an expired or a burned
  * one answer without touching either counter. The code row is locked, so parallel guesses queue.
  */
-export async function checkMagicCode(app: AppContext, email: string, code: string): Promise<MagicCheck> {
+export async function checkMagicCode(app: AppContext, req: FastifyRequest, email: string, code: string, user: UserRow | null): Promise<MagicCheck> {
   const limit = accountLimits(app.config).magicCode;
+  const source = clientAddress(req);
   return app.db.transaction(async (tx) => {
     const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).for("update").limit(1);
     if (!row || row.expiresAt.getTime() <= Date.now()) return "expired";
     if (row.failedAttempts >= MAGIC_CODE_MAX_FAILED_ATTEMPTS) return "exhausted";
-    if (!(await hitAccountLimit(tx, limit, email))) return "throttled";
+    const admitted = await admitAttempt(tx, limit, email, source, knownAddress(req, user));
+    if (!admitted.ok) return { retryAfter: admitted.retryAfter };
     const expected = Buffer.from(row.codeHash);
     const actual = Buffer.from(codeHash(app, email, code.trim()));
     if (expected.length === actual.length && crypto.timingSafeEqual(expected, actual)) {
       await tx.delete(magicCodes).where(eq(magicCodes.email, email));
-      await clearAccountLimit(tx, limit, email);
+      await forgetFailures(tx, limit, email, source);
       return "ok";
     }
     const [u] = await tx
@@ -247,17 +271,18 @@ export async function createResetToken(tx: DbOrTx, userId: string): Promise<{ ui
   return { uidb64: encodeUid(userId), token };
 }
 
-export type ResetTokenCheck = { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number };
+export type ResetTokenCheck = { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number; retryAfter?: number };
 
 /**
  * Check a reset link's token. Checks of one account's tokens count against its per-account limit (keyed by the
- * user id the link names); a valid token clears the count.
+ * user id the link names and the caller's address); a valid token forgets the address's count.
  */
-export async function checkResetToken(app: AppContext, uidb64: string, token: string): Promise<ResetTokenCheck> {
+export async function checkResetToken(app: AppContext, req: FastifyRequest, uidb64: string, token: string): Promise<ResetTokenCheck> {
   const userId = decodeUid(uidb64);
   if (!userId || !token || token.length > 200) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
   const limit = accountLimits(app.config).resetToken;
-  if (!(await hitAccountLimit(app.db, limit, userId))) return { ok: false, code: AUTH_ERROR.RATE_LIMIT_EXCEEDED };
+  const admitted = await admitAttempt(app.db, limit, userId, clientAddress(req));
+  if (!admitted.ok) return { ok: false, code: AUTH_ERROR.RATE_LIMIT_EXCEEDED, retryAfter: admitted.retryAfter };
   const [row] = await app.db
     .select({ t: passwordResetTokens, u: users })
     .from(passwordResetTokens)
@@ -266,6 +291,6 @@ export async function checkResetToken(app: AppContext, uidb64: string, token: st
     .limit(1);
   if (!row || row.t.usedAt) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
   if (row.t.expiresAt.getTime() <= Date.now()) return { ok: false, code: AUTH_ERROR.EXPIRED_PASSWORD_TOKEN };
-  await clearAccountLimit(app.db, limit, userId);
+  await forgetFailures(app.db, limit, userId, clientAddress(req));
   return { ok: true, user: row.u, tokenId: row.t.id };
 }

@@ -94,9 +94,18 @@ export function errorUrl(base: string, code: number, nextPath: unknown, extra: R
 
 /** An authentication failure inside a form flow; the route turns it into the 302 error redirect. */
 export class AuthFlowError extends Error {
+  /** Seconds until the caller may try again (a throttled attempt): sent as Retry-After with the redirect. */
+  retryAfter?: number;
   constructor(public code: number, public extra: Record<string, string> = {}) {
     super(authErrorName(code) ?? "AUTHENTICATION_FAILED");
   }
+}
+
+/** 5900 RATE_LIMIT_EXCEEDED in a form flow, telling the browser when to try again. */
+export function throttled(retryAfter: number, extra: Record<string, string> = {}): AuthFlowError {
+  const e = fail(AUTH_ERROR.RATE_LIMIT_EXCEEDED, extra);
+  e.retryAfter = retryAfter;
+  return e;
 }
 export const fail = (code: number, extra: Record<string, string> = {}) => new AuthFlowError(code, extra);
 
@@ -124,7 +133,10 @@ export async function formFlow(
   try {
     return redirect(reply, await run());
   } catch (e) {
-    if (e instanceof AuthFlowError) return redirect(reply, errorTarget(e));
+    if (e instanceof AuthFlowError) {
+      if (e.retryAfter) reply.header("retry-after", String(e.retryAfter));
+      return redirect(reply, errorTarget(e));
+    }
     reply.request.log.error(e);
     return redirect(reply, errorTarget(fail(genericCode)));
   }

@@ -7,7 +7,7 @@ import { formRoute } from "../../core/form-route.ts";
 import { P } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
-import { hitRateLimit } from "../../core/rate-limit.ts";
+import { clientAddress, hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
 import { instanceConfig, isOn } from "../../core/instance-config.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
@@ -15,7 +15,7 @@ import { endSession } from "../../core/session.ts";
 import { schema } from "../../db/client.ts";
 import {
   AUTH_ERROR, AuthFlowError, appBase, authForm, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
-  normalizeEmail, redirect, successUrl,
+  normalizeEmail, redirect, successUrl, throttled,
 } from "./flow.ts";
 import {
   allowMailTo, assertCanReactivate, checkAccountPassword, checkMagicCode, checkResetToken, completeLogin, createResetToken,
@@ -110,6 +110,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
         await reactivateOrJsonFail(user, email);
         return { existing: true, status: user.isPasswordAutoset && magic ? "MAGIC_CODE" : "CREDENTIAL" };
       }
+      // a new address learns at once that it cannot sign up, before it chooses a password or waits for a code
+      if (!(await signupAllowed(app.db, cfg, email))) throw jsonFail(E.SIGNUP_DISABLED, { email });
       return { existing: false, status: magic ? "MAGIC_CODE" : "CREDENTIAL" };
     },
   });
@@ -129,9 +131,12 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw jsonFail(E.MAGIC_LINK_LOGIN_DISABLED);
       const user = await findUserByEmail(app.db, email);
       if (user && (!user.isActive || user.isBot)) await reactivateOrJsonFail(user, email);
-      if (!(await allowMailTo(app, email))) throw errors.rateLimited();
+      // no code is mailed to an address that could not sign up with it
+      if (!user && !(await signupAllowed(app.db, cfg, email))) throw jsonFail(E.SIGNUP_DISABLED, { email });
+      const mail = await allowMailTo(app, req, email, user);
+      if (mail !== true) throw errors.rateLimited(mail.retryAfter);
       const result = await app.db.transaction(async (tx) => {
-        const r = await issueMagicCode(app, tx, email);
+        const r = await issueMagicCode(app, tx, email, clientAddress(req));
         if (r.ok) await enqueueMail(app, tx, magicCodeMail(email, r.code));
         return r;
       });
@@ -156,7 +161,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
       const user = await findUserByEmail(app.db, email);
       // a bot has no password to reset
       if (!user || user.isBot) throw jsonFail(E.USER_DOES_NOT_EXIST, { email });
-      if (!(await allowMailTo(app, email))) throw errors.rateLimited();
+      const mail = await allowMailTo(app, req, email, user);
+      if (mail !== true) throw errors.rateLimited(mail.retryAfter);
       const base = appBase(app, req);
       await app.db.transaction(async (tx) => {
         const { uidb64, token } = await createResetToken(tx, user.id);
@@ -201,8 +207,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!newPassword) throw jsonFail(E.MISSING_PASSWORD);
       if (!user.isPasswordAutoset) {
         if (!oldPassword) throw jsonFail(E.MISSING_PASSWORD);
-        const check = await checkAccountPassword(app, user.email, oldPassword, user.password);
-        if (check === "throttled") throw errors.rateLimited();
+        const check = await checkAccountPassword(app, req, user, oldPassword);
+        if (typeof check === "object") throw errors.rateLimited(check.retryAfter);
         if (check === "wrong") throw jsonFail(E.INCORRECT_OLD_PASSWORD);
       }
       if (checkPasswordStrength(newPassword, [user.email]) !== "strength_valid") throw jsonFail(E.PASSWORD_TOO_WEAK);
@@ -224,8 +230,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
     if (!user) throw fail(E.USER_DOES_NOT_EXIST, { email });
     const cfg = await instanceConfig(app);
     if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
-    const check = await checkAccountPassword(app, email, password, user.password);
-    if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
+    const check = await checkAccountPassword(app, req, user, password);
+    if (typeof check === "object") throw throttled(check.retryAfter, { email });
     if (check === "wrong") throw fail(E.AUTHENTICATION_FAILED_SIGN_IN, { email });
     await assertCanReactivate(app.db, user);
     await completeLogin(app, req, reply, user, "email");
@@ -266,8 +272,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
       if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
       if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
       if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
-      const check = await checkMagicCode(app, email, code);
-      if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
+      const check = await checkMagicCode(app, req, email, code, existing);
+      if (typeof check === "object") throw throttled(check.retryAfter, { email });
       if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
       if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
       if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
@@ -301,8 +307,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
         await formGate(req, "auth-reset-password");
         const cfg = await instanceConfig(app);
         if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.PASSWORD_LOGIN_DISABLED);
-        const check = await checkResetToken(app, params.uid, params.token);
-        if (!check.ok) throw fail(check.code);
+        const check = await checkResetToken(app, req, params.uid, params.token);
+        if (!check.ok) throw check.retryAfter ? throttled(check.retryAfter) : fail(check.code);
         const password = field(body, "password");
         if (!password) throw fail(E.INVALID_PASSWORD);
         if (checkPasswordStrength(password, [check.user.email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK);

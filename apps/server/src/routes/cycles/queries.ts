@@ -19,7 +19,9 @@ export async function loadCycle(db: DbOrTx, projectId: string, cycleId: string, 
   const conds = [eq(C.id, cycleId), eq(C.projectId, projectId)];
   if (opts.archived) conds.push(sql`${C.archivedAt} IS NOT NULL`);
   const q = db.select().from(C).where(and(...conds)).limit(1);
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
+  // FOR NO KEY UPDATE: serialises changes of the cycle without waiting for items being put in it (their cycle_issues
+  // rows take the foreign key's share lock, which FOR UPDATE waits for: a deadlock with a work item's PATCH, issue #24)
+  const [row] = opts.forUpdate ? await q.for("no key update") : await q;
   if (!row) throw errors.notFound();
   return row;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
 import type { ExportProvider } from "@stride/shared/contract";
+import { csvCell } from "../../core/csv.ts";
 
 /**
  * The exported files (wire-facts-2 §5): one row per work item with the §5 columns in order, written as CSV, XLSX
@@ -73,15 +74,8 @@ export function flatten(row: Record<string, unknown>, prefix = "", out: Record<s
   return out;
 }
 
-/** A CSV field: lists as JSON, null as empty, quoted when it holds a comma, quote or line break. */
-export function csvField(value: unknown): string {
-  let s: string;
-  if (value === null || value === undefined) s = "";
-  else if (Array.isArray(value) || typeof value === "object") s = JSON.stringify(value);
-  else if (typeof value === "boolean") s = value ? "True" : "False";
-  else s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** A CSV field of the export: the shared encoder (core/csv.ts: lists as JSON, booleans as True/False, formulas defused). */
+export const csvField = csvCell;
 
 /** An XLSX cell: lists joined with ", " (objects in them as JSON), objects as JSON, null as "". */
 export function xlsxCell(value: unknown): string | number | boolean {

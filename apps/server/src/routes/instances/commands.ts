@@ -12,7 +12,7 @@ import { getInstance, instanceConfig, setInstanceConfig, type ConfigRow } from "
 import { endSession, startSession } from "../../core/session.ts";
 import { envelope, parsePage } from "../../core/pagination.ts";
 import { schema } from "../../db/client.ts";
-import { AUTH_ERROR as E, adminBase, fail, field, isValidEmail, normalizeEmail } from "../auth/flow.ts";
+import { AUTH_ERROR as E, adminBase, fail, field, isValidEmail, normalizeEmail, throttled } from "../auth/flow.ts";
 import { checkAccountPassword, createUser, findUserByEmail } from "../auth/commands.ts";
 import { presentAdminWorkspace } from "./presenters.ts";
 
@@ -92,8 +92,8 @@ export async function signInAdmin(app: AppContext, req: FastifyRequest, reply: F
   if (!user || user.isBot) throw fail(E.ADMIN_USER_DOES_NOT_EXIST, { email });
   if (!user.isActive) throw fail(E.ADMIN_USER_DEACTIVATED, { email });
   const [admin] = await app.db.select({ id: instanceAdmins.id, role: instanceAdmins.role }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
-  const check = await checkAccountPassword(app, email, password, user.password);
-  if (check === "throttled") throw fail(E.RATE_LIMIT_EXCEEDED, { email });
+  const check = await checkAccountPassword(app, req, user, password);
+  if (typeof check === "object") throw throttled(check.retryAfter, { email });
   if (check === "wrong" || !admin || admin.role < 15) throw fail(E.ADMIN_AUTHENTICATION_FAILED, { email });
   if (req.cookies?.[app.config.adminSessionCookieName]) await endSession(app, req, reply, "admin");
   await startSession(app, reply, req, user.id, "admin");

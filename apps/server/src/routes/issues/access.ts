@@ -97,7 +97,8 @@ export async function findProjectIssues(
     .select()
     .from(schema.issues)
     .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)));
-  const rows = opts.forUpdate ? await q.for("update") : await q;
+  // locked in id order, the order every command locks items in (issue #24 point 14)
+  const rows = opts.forUpdate ? await q.orderBy(schema.issues.id).for("no key update") : await q;
   if (rows.length !== ids.length || (opts.canSee && !rows.every(opts.canSee))) throw workItemNotFound();
   return rows;
 }

@@ -289,12 +289,58 @@ export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
 }
 
 /** Lock and read an item for an update. */
+/**
+ * Lock a work item for a change (`FOR NO KEY UPDATE`) and read it; 404 when it is gone. The lock waits for other
+ * writers of the item but not for rows that merely point at it (a comment, a link, an activity row take the foreign
+ * key's share lock, which `FOR UPDATE` would wait for: issue #24 point 14).
+ */
 export async function lockIssue(tx: DbOrTx, issueId: string): Promise<IssueRow> {
   const [row] = await rawOf(tx).unsafe(LOCK_ISSUE, [issueId], { prepare: true });
   if (!row) throw errors.notFound();
   return rowOf(I, row);
 }
-const LOCK_ISSUE = "SELECT * FROM issues WHERE id = $1 AND deleted_at IS NULL LIMIT 1 FOR UPDATE";
+const LOCK_ISSUE = "SELECT * FROM issues WHERE id = $1 AND deleted_at IS NULL LIMIT 1 FOR NO KEY UPDATE";
+
+/**
+ * Lock several work items at once, in id order (the one order every command takes item locks in, so two commands
+ * that need the same items never wait for each other crosswise: issue #24 point 14), and read them. Ids may repeat
+ * or be null; deleted and missing items are left out of the answer.
+ */
+export async function lockIssues(tx: DbOrTx, ids: readonly (string | null | undefined)[]): Promise<IssueRow[]> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))].sort();
+  if (!wanted.length) return [];
+  const rows = await rawOf(tx).unsafe(LOCK_ISSUES, [wanted], { prepare: true });
+  return rows.map((r) => rowOf(I, r));
+}
+const LOCK_ISSUES = "SELECT * FROM issues WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE";
+
+function lockedOne(rows: IssueRow[], id: string): IssueRow {
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** A row locked in the wrong order would be needed: the transaction runs again (db/client.ts retries 40001). */
+export class LockOrderRetry extends Error {
+  readonly code = "40001";
+  constructor() {
+    super("a work item's parent changed while its family was being locked");
+  }
+}
+
+/**
+ * Lock the items `ids` with their parents and the items `also` (a new parent), all in id order, and read them (a
+ * parent change moves the sub-item counts kept on both parents, which commit locks). The parents are read before they
+ * are locked: when an item got a parent in between that is not locked yet, the transaction is run again rather than
+ * lock it out of order.
+ */
+export async function lockFamily(tx: DbOrTx, ids: readonly string[], also: readonly (string | null | undefined)[] = []): Promise<IssueRow[]> {
+  const known = await tx.select({ id: I.id, parent: I.parentId }).from(I).where(inArray(I.id, [...ids]));
+  const rows = await lockIssues(tx, [...ids, ...known.map((k) => k.parent), ...also]);
+  const locked = new Set(rows.map((r) => r.id));
+  if (rows.some((r) => ids.includes(r.id) && r.parentId && !locked.has(r.parentId))) throw new LockOrderRetry();
+  return rows;
+}
 
 async function currentIds(tx: DbOrTx, issueId: string) {
   const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
@@ -351,8 +397,12 @@ export async function patchIssue(db: Db, project: ProjectRow, actorId: string, l
  * assignee lists replace; one activity row per changed field and a description version, in the same transaction.
  */
 export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: UpdateOptions = {}): Promise<IssueRow> {
-  const version = opts.current?.row.id === issueId ? opts.current.version : undefined;
-  const cur = version ? opts.current!.row : await lockIssue(tx, issueId);
+  // A new parent changes the sub-item counts kept on the old and new parents (locked at commit): the three are locked
+  // first, in id order. Otherwise the row the route read is written if it is still that version, else it is locked.
+  const read = opts.current?.row.id === issueId ? opts.current.row : null;
+  const parentTouched = Object.prototype.hasOwnProperty.call(patch, "parent_id") && (!read || (patch.parent_id ?? null) !== read.parentId);
+  const version = read && !parentTouched ? opts.current!.version : undefined;
+  const cur = version ? read! : parentTouched ? lockedOne(await lockFamily(tx, [issueId], [patch.parent_id]), issueId) : await lockIssue(tx, issueId);
   if (cur.projectId !== project.id || cur.deletedAt) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
   const has = (k: keyof IssueFields) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
@@ -432,12 +482,14 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   if (has("external_id") || patch.external_id === null) set.externalId = patch.external_id ?? null;
 
   let newAssignees: string[] = [];
+  // label and assignee rows are written after the item's own row (which locks it, if the route's read did not)
+  const linkWrites: (() => Promise<void>)[] = [];
   if (has("label_ids") || has("assignee_ids")) {
     const before = await currentIds(tx, cur.id);
     if (has("label_ids")) {
       const next = await projectLabelIds(tx, cur.projectId, patch.label_ids!);
       if (!sameSet(before.labelIds, next)) {
-        await replaceLinks(tx, cur, "labels", next, actorId);
+        linkWrites.push(() => replaceLinks(tx, cur, "labels", next, actorId));
         const names = await namesOf(tx, "labels", [...before.labelIds, ...next]);
         acts.push(...setChanges(base, "labels", before.labelIds, next, (id) => names.get(id) ?? ""));
       }
@@ -445,7 +497,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     if (has("assignee_ids")) {
       const next = await assignableIds(tx, cur.projectId, patch.assignee_ids!);
       if (!sameSet(before.assigneeIds, next)) {
-        await replaceLinks(tx, cur, "assignees", next, actorId);
+        linkWrites.push(() => replaceLinks(tx, cur, "assignees", next, actorId));
         const names = await namesOf(tx, "users", [...before.assigneeIds, ...next]);
         acts.push(...setChanges(base, "assignees", before.assigneeIds, next, (id) => names.get(id) ?? ""));
         newAssignees = next.filter((id) => !before.assigneeIds.includes(id));
@@ -461,13 +513,14 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     if (!row) throw version ? new StaleIssueError() : errors.notFound();
     return row;
   };
-  if (touched && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
+  if (touched && !linkWrites.length && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
     // nothing else to write: the update and the activity go out together (pipelined on the transaction's connection)
     const [row] = await Promise.all([update(), recordActivity(tx, acts)]);
     return row;
   }
   let row = cur;
   if (touched) row = await update();
+  for (const write of linkWrites) await write();
   if (newAssignees.length) await subscribe(tx, cur, newAssignees, actorId);
   if (Array.isArray(patch.module_ids)) await setItemModules(tx, project, actorId, cur, patch.module_ids);
   if (set.descriptionHtml !== undefined) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { RELATION_INVERSE, type RelationType } from "@stride/shared";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
@@ -12,7 +12,7 @@ import { itemUrls } from "../../core/paths.ts";
 import { issueParams } from "../../core/fields.ts";
 import { addRelationsBody, removeRelationBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
-import { issueKey, lockIssue } from "./commands.ts";
+import { issueKey, lockIssues } from "./commands.ts";
 import { loadIssueViews, type IssueRow } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
 import { NOT_READABLE, readableOnly, readerOf, requireReadable, type Reader } from "../../core/readable.ts";
@@ -72,12 +72,13 @@ export async function addRelations(db: Db, me: IssueRow, actorId: string, type: 
   const ids = [...new Set(issueIds)];
   if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
   await db.transaction(async (tx) => {
-    await lockIssue(tx, me.id);
+    // the caller may read every item named (else as if it did not exist)
     await requireReadable(tx, { userId: actorId, workspaceId: me.workspaceId }, "issue", ids);
-    const others = await tx
-      .select()
-      .from(schema.issues)
-      .where(and(inArray(schema.issues.id, ids), eq(schema.issues.workspaceId, me.workspaceId), isNull(schema.issues.deletedAt)));
+    // both sides of every pair, locked together in id order (two people relating the same items from either side
+    // deadlocked when each locked their own item first)
+    const locked = await lockIssues(tx, [me.id, ...ids]);
+    if (!locked.some((r) => r.id === me.id)) throw errors.notFound();
+    const others = locked.filter((r) => r.id !== me.id && r.workspaceId === me.workspaceId);
     if (others.length !== ids.length) throw NOT_READABLE.issue();
     const myKey = await issueKey(tx, me.id);
     const acts: ActivityInput[] = [];
@@ -169,6 +170,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
       // an item the caller may not read is named like an item of nothing: no relation with it is theirs to remove
       await requireReadable(ctx.app.db, readerOf(ctx), "issue", [otherId], { error: () => errors.notFound() });
       await ctx.app.db.transaction(async (tx) => {
+        await lockIssues(tx, [me.id, otherId]);
         const rows = await tx
           .select()
           .from(rel)

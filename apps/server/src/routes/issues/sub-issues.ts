@@ -11,7 +11,7 @@ import { itemUrls } from "../../core/paths.ts";
 import { issueParams } from "../../core/fields.ts";
 import { addSubIssuesBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
-import { updateIssue } from "./commands.ts";
+import { lockFamily, updateIssue } from "./commands.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
 
@@ -119,6 +119,8 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
       if (ids.includes(parent.id)) throw errors.badRequest("A work item cannot be its own sub-item");
       await ctx.app.db.transaction(async (tx) => {
         await findProjectIssues(tx, ctx.project.id, ids);
+        // the parent, the children and their present parents, all locked at once in id order before any is changed
+        await lockFamily(tx, ids, [parent.id]);
         for (const id of ids) await updateIssue(tx, ctx.project, ctx.user.id, id, { parent_id: parent.id });
       });
       return subIssuesResponse(ctx.app.db, ctx, parent.id);

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { activityCsv, csvCell } from "./csv.ts";
+import { activityCsv } from "./csv.ts";
 
 describe("activity CSV", () => {
-  it("quotes cells with commas, quotes and line breaks, and defuses formulas", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell("-1")).toBe("'-1");
-    expect(csvCell(null)).toBe("");
-  });
-
   it("writes a header and one line per activity with the item key and project", () => {
     const row = {
       id: "a1", issueId: "i1", projectId: "p1", workspaceId: "w1", verb: "updated", field: "priority", oldValue: "none", newValue: "high",

@@ -1,16 +1,8 @@
 import type { ActivityRow } from "./queries.ts";
+import { csvLine } from "../../core/csv.ts";
 
 type IssueLite = { sequenceId: number; name: string; projectId: string };
 type ProjectLite = { identifier: string; name: string };
-
-/** One CSV cell: quoted when needed, and a leading formula character defused (spreadsheets would run it). */
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? "" : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const csvLine = (cells: unknown[]): string => cells.map(csvCell).join(",");
 
 export const ACTIVITY_CSV_HEADER = ["Date", "Work item", "Name", "Project", "Action", "Property", "Old value", "New value"];
 

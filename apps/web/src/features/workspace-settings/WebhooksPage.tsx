@@ -34,6 +34,7 @@ export function WorkspaceWebhooksSettings() {
   const [editing, setEditing] = useState<Webhook | "new" | null>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [regenerating, setRegenerating] = useState<Webhook | null>(null);
   const [logOf, setLogOf] = useState<string | null>(null);
   if (hooks.isLoading) return <PageSpinner />;
   const list = hooks.data ?? [];
@@ -75,8 +76,7 @@ export function WorkspaceWebhooksSettings() {
                     <ScrollText size={14} aria-hidden /> Log
                   </Button>
                   <Button variant="ghost" size="sm" aria-label={`Edit ${w.url}`} onClick={() => setEditing(w)}><Pencil size={14} aria-hidden /></Button>
-                  <Button variant="ghost" size="sm" aria-label={`Regenerate the secret of ${w.url}`}
-                    onClick={() => regenerate.mutate(w.id, { onSuccess: (r) => r.secret_key && setSecret({ url: w.url, secret: r.secret_key }) })}>
+                  <Button variant="ghost" size="sm" aria-label={`Regenerate the secret of ${w.url}`} onClick={() => setRegenerating(w)}>
                     <RefreshCw size={14} aria-hidden />
                   </Button>
                   <Button variant="ghost" size="sm" aria-label={`Delete ${w.url}`} onClick={() => setDeleting(w)}><Trash2 size={14} aria-hidden /></Button>
@@ -95,6 +95,22 @@ export function WorkspaceWebhooksSettings() {
         onCreated={(w) => { setEditing(null); if (w.secret_key) setSecret({ url: w.url, secret: w.secret_key }); }}
       />
       <SecretModal shown={secret} onClose={() => setSecret(null)} />
+      <ConfirmModal
+        open={!!regenerating}
+        onClose={() => setRegenerating(null)}
+        title="Regenerate secret"
+        message={<>Make a new secret for the webhook to <span className="break-all font-mono">{regenerating?.url}</span>? The current secret stops working at once: deliveries are signed with the new one, which the receiving system must then be given.</>}
+        confirmLabel="Regenerate"
+        loading={regenerate.isPending}
+        onConfirm={() => {
+          const w = regenerating;
+          if (!w) return;
+          regenerate.mutate(w.id, {
+            onSettled: () => setRegenerating(null),
+            onSuccess: (r) => r.secret_key && setSecret({ url: w.url, secret: r.secret_key }),
+          });
+        }}
+      />
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}
