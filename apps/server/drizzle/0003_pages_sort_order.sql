@@ -1,0 +1,1 @@
+ALTER TABLE "pages" ADD COLUMN "sort_order" double precision DEFAULT 65535 NOT NULL;
