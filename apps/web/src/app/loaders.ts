@@ -43,7 +43,7 @@ import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuer
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
-import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
+import { pageListParams, pageQuery, pageTreeQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
 import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
@@ -350,20 +350,21 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  /** pages/: the tab's pages and the tabs' counts (where pages are turned on). */
+  /** pages/: the tab's pages, the tabs' counts and the page tree (where pages are turned on). */
   const pages: Loader = ({ params, request }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const { type, order } = pageListParams(new URL(request.url).searchParams);
-    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid)), 1);
+    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid), pageTreeQuery(slug, pid)), 1);
     return null;
   };
 
-  /** pages/:pageId: the page, and the project's people and items its editor mentions. */
+  /** pages/:pageId: the page, the page tree, and the project's people and items its editor mentions. */
   const page: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     start(pageQuery(slug, pid, params.pageId!));
+    after(projectQuery(slug, pid), (p) => p.page_view && start(pageTreeQuery(slug, pid)), 1);
     projectRefs(slug, pid);
     return null;
   };
