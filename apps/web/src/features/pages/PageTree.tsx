@@ -38,7 +38,7 @@ export function PageTreePane({ currentId }: { currentId?: string }) {
       <div className="flex items-center justify-between px-3 pb-1 pt-3">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Page tree</h2>
         {mayCreate && (
-          <button type="button" aria-label="New page" onClick={() => setDialog({ kind: "create", parent: null })} className="rounded p-1 text-zinc-500 hover:bg-zinc-200/60 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+          <button type="button" aria-label="New top-level page" title="New top-level page" onClick={() => setDialog({ kind: "create", parent: null })} className="rounded p-1 text-zinc-500 hover:bg-zinc-200/60 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
             <Plus size={14} aria-hidden />
           </button>
         )}
