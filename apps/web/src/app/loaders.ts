@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
@@ -399,7 +399,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const ids = new URL(request.url).searchParams.get("project_ids");
     const scope: AnalyticsScope = { kind: "workspace", projectIds: ids ? ids.split(",").filter(Boolean) : [] };
-    const workItems = params.tab === "work-items" || params.tab === "custom";
+    const workItems = (ANALYTICS_TAB_ALIASES[params.tab ?? ""] ?? params.tab) === "custom";
     start(analyticsTotalsQuery(slug, scope, "work-items"), analyticsTimelineQuery(slug, scope));
     if (workItems) start(analyticsStatsQuery(slug, scope));
     else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));

@@ -91,7 +91,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
               { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
               { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
-              { path: "analytics", element: <Navigate to="overview/" replace /> },
+              { path: "analytics", element: <Navigate to="scope_and_demand/" replace /> },
               { path: "analytics/:tab", lazy: insight((m) => <m.AnalyticsPage />), loader: L.analytics, shouldRevalidate: revalidateOn(["workspaceSlug", "tab"]) },
               { path: "profile", lazy: insight((m) => <m.YourWork />) },
               {
