@@ -32,3 +32,4 @@ export * from "./agent-statuses.ts";
 export * from "./project-covers.ts";
 export * from "./timezones.ts";
 export * from "./user-agent.ts";
+export * from "./theme.ts";

@@ -10,7 +10,7 @@ export function describeUserAgent(ua: string | null | undefined): string {
     /\bEdg(?:e|A|iOS)?\//.test(s) ? "Edge"
       : /\bOPR\/|\bOpera\b/.test(s) ? "Opera"
         : /\bFirefox\/|\bFxiOS\//.test(s) ? "Firefox"
-          : /\bChrom(?:e|ium)\/|\bCriOS\//.test(s) ? "Chrome"
+          : /\b(?:Headless)?Chrom(?:e|ium)\/|\bCriOS\//.test(s) ? "Chrome"
             : /\bVersion\/[\d.]+.*\bSafari\//.test(s) ? "Safari"
               : null;
   const os =

@@ -43,6 +43,7 @@ import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuer
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
+import { notificationPreferencesQuery, sessionsQuery } from "../api/account.ts";
 import { pageListParams, pageQuery, pageTreeQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
 import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
@@ -431,7 +432,19 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab };
+  /** profile/security: the signed-in sessions. */
+  const security: Loader = () => {
+    start(sessionsQuery);
+    return null;
+  };
+
+  /** profile/notifications: the notification preferences. */
+  const notificationSettings: Loader = () => {
+    start(notificationPreferencesQuery);
+    return null;
+  };
+
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, home, stickies, analytics, person, personTab };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

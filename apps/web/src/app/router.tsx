@@ -76,7 +76,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             shouldRevalidate: () => false,
             children: [
               { index: true, lazy: settings((m) => <m.ProfilePage />) },
-              { path: "security", lazy: settings((m) => <m.SecurityPage />) },
+              { path: "security", lazy: settings((m) => <m.SecurityPage />), loader: L.security },
+              { path: "notifications", lazy: settings((m) => <m.NotificationsPage />), loader: L.notificationSettings },
               { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets },
             ],
           },
