@@ -185,45 +185,45 @@ function PageView({ page }: { page: PageDetail }) {
         }
       />
       <div className="flex min-h-0 flex-1">
-      <PageTreePane currentId={page.id} />
-      <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
-        <div className="mx-auto max-w-3xl px-6 py-6">
-          {archived && <Banner kind="info">This page is archived{page.archived_at ? ` (${page.archived_at})` : ""}. Restore it to change it.</Banner>}
-          {!archived && page.is_locked && <Banner kind="info">This page is locked. {rights.lock ? "Unlock it to change it." : "Only its owner or an admin can unlock it."}</Banner>}
-          <input
-            aria-label="Page name"
-            value={name}
-            readOnly={readOnly || !rights.edit}
-            maxLength={255}
-            placeholder="Untitled"
-            onChange={(e) => onName(e.target.value)}
-            onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
-            className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
-          />
-          <div className="mt-4">
-            {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}
-            {collab?.status === "synced" ? (
-              <RichEditor
-                key={collab.doc.guid}
-                label="Page content"
-                bare
-                disabled={readOnly}
-                placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
-                slug={slug}
-                pid={projectId}
-                refs={refs}
-                asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
-                minHeight={240}
-                collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
-                embeds
-              />
-            ) : (
-              <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
-            )}
+        <PageTreePane currentId={page.id} />
+        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+          <div className="mx-auto max-w-3xl px-6 py-6">
+            {archived && <Banner kind="info">This page is archived{page.archived_at ? ` (${page.archived_at})` : ""}. Restore it to change it.</Banner>}
+            {!archived && page.is_locked && <Banner kind="info">This page is locked. {rights.lock ? "Unlock it to change it." : "Only its owner or an admin can unlock it."}</Banner>}
+            <input
+              aria-label="Page name"
+              value={name}
+              readOnly={readOnly || !rights.edit}
+              maxLength={255}
+              placeholder="Untitled"
+              onChange={(e) => onName(e.target.value)}
+              onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
+              className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
+            />
+            <div className="mt-4">
+              {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}
+              {collab?.status === "synced" ? (
+                <RichEditor
+                  key={collab.doc.guid}
+                  label="Page content"
+                  bare
+                  disabled={readOnly}
+                  placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
+                  slug={slug}
+                  pid={projectId}
+                  refs={refs}
+                  asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
+                  minHeight={240}
+                  collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
+                  embeds
+                />
+              ) : (
+                <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
+              )}
+            </div>
+            <SubPages page={page} tree={tree} onAdd={archived ? null : () => setDialog({ kind: "create", parent: page.id })} />
           </div>
-          <SubPages page={page} tree={tree} onAdd={archived ? null : () => setDialog({ kind: "create", parent: page.id })} />
         </div>
-      </div>
       </div>
       <PageDialogs dialog={dialog} data={tree} currentId={page.id} onClose={() => setDialog(null)} />
       <PageVersionHistory

@@ -75,44 +75,44 @@ export function PagesPage() {
         }
       />
       <div className="flex min-h-0 flex-1">
-      <PageTreePane />
-      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
-        {PAGE_TABS.map((t) => (
-          <button
-            key={t.type}
-            type="button"
-            aria-pressed={t.type === type}
-            onClick={() => setParam("type", t.type)}
-            className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
-          >
-            {t.label}
-            {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
-          </button>
-        ))}
-      </nav>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {pages.isLoading ? (
-          <PageSpinner />
-        ) : pages.error ? (
-          <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
-            description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
-            action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
-          />
-        ) : (
-          <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {rows.map((p) => (
-              <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} subPages={tree.byId.get(p.id)?.children.length ?? 0}
-                mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
-                onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+        <PageTreePane />
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
+            {PAGE_TABS.map((t) => (
+              <button
+                key={t.type}
+                type="button"
+                aria-pressed={t.type === type}
+                onClick={() => setParam("type", t.type)}
+                className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+              >
+                {t.label}
+                {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
+              </button>
             ))}
-          </ul>
-        )}
-      </div>
-      </div>
+          </nav>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {pages.isLoading ? (
+              <PageSpinner />
+            ) : pages.error ? (
+              <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
+            ) : rows.length === 0 ? (
+              <EmptyState
+                title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
+                description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
+                action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
+              />
+            ) : (
+              <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {rows.map((p) => (
+                  <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} subPages={tree.byId.get(p.id)?.children.length ?? 0}
+                    mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
+                    onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
       </div>
       <CreatePageModal slug={slug} pid={projectId} open={creating} onClose={() => setCreating(false)} onCreated={(p) => { setCreating(false); nav(pagePath(slug, projectId, p.id)); }} />
     </div>
