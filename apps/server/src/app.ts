@@ -3,6 +3,7 @@ import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import { ZodError } from "zod";
+import { THEME_COOKIE, withThemeAttributes } from "@stride/shared";
 import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
 import { registerSecurity } from "./core/security.ts";
 import { logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
@@ -158,7 +159,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
       }
     }
     // the SPA shell, with the screen's route chunks preloaded and the first screen's data for a signed-in caller (core/screen-data.ts)
-    const html = withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url);
+    // in the caller's theme from the first paint (the web keeps the choice in a cookie too: @stride/shared theme.ts)
+    const html = withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]);
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
     else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
       const session = await resolveSession(app, r, "app");

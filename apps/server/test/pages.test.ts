@@ -19,7 +19,7 @@ let other: ProjectFixture;
 
 const PAGE_KEYS = [
   "access", "archived_at", "color", "created_at", "created_by", "deleted_at", "id", "is_favorite", "is_locked", "label_ids", "logo_props", "name",
-  "owned_by", "parent", "project_ids", "updated_at", "updated_by", "view_props", "workspace",
+  "owned_by", "parent", "project_ids", "sort_order", "updated_at", "updated_by", "view_props", "workspace",
 ];
 const FORBIDDEN = { error: "You don't have the required permissions." };
 const NOT_FOUND = { error: "The required object does not exist." };
@@ -407,6 +407,107 @@ describe("duplicate and move", () => {
     expect((await ws.member.get(pageUrl(child.id, other))).body.parent).toBe(page.id);
     const favs = await ws.member.get(`/api/workspaces/${ws.slug}/user-favorites/`);
     expect(favs.body.find((f: { entity_identifier: string }) => f.entity_identifier === page.id)).toMatchObject({ project_id: other.id });
+  });
+});
+
+describe("the page tree (Stride: pages-tree/, sub-pages/, PATCH parent and sort_order)", () => {
+  type TreePage = { id: string; parent: string | null; sort_order: number; name: string };
+  const tree = async (c: Client, p: ProjectFixture) => {
+    const r = await c.get(`${p.base}/pages-tree/`);
+    expect(r.status, r.text).toBe(200);
+    return r.body as TreePage[];
+  };
+
+  it("lists every page the caller may read that is not archived, with its parent, siblings in their order; sub-pages/ lists a page's children", async () => {
+    const p = await projectFixture(t, ws);
+    const a = await mkPage(ws.member, { name: "A" }, p);
+    const b = await mkPage(ws.member, { name: "B" }, p);
+    const a1 = await mkPage(ws.member, { name: "A1", parent: a.id }, p);
+    const a2 = await mkPage(ws.member, { name: "A2", parent: a.id }, p);
+    const mine = await mkPage(ws.member, { name: "Mine", parent: a.id, access: 1 }, p);
+    const hidden = await mkPage(ws.admin, { name: "Hidden", access: 1 }, p);
+    const underHidden = await mkPage(ws.admin, { name: "Under hidden", parent: hidden.id }, p);
+    const gone = await mkPage(ws.member, { name: "Gone", parent: b.id }, p);
+    await ws.member.post(`${pageUrl(gone.id, p)}archive/`);
+
+    const seen = await tree(ws.member, p);
+    expect(seen.map((x) => x.name).sort()).toEqual(["A", "A1", "A2", "B", "Mine", "Under hidden"]);
+    // a new page goes last among its siblings
+    const byName = new Map(seen.map((x) => [x.name, x]));
+    expect(byName.get("A1")!.sort_order).toBeLessThan(byName.get("A2")!.sort_order);
+    expect(byName.get("A2")!.sort_order).toBeLessThan(byName.get("Mine")!.sort_order);
+    expect(byName.get("Under hidden")!.parent).toBe(hidden.id);
+    expect(Object.keys(seen[0]!).sort()).toEqual(PAGE_KEYS);
+    // the owner of the private pages sees them; the member's private one stays hers
+    expect((await tree(ws.admin, p)).map((x) => x.name).sort()).toEqual(["A", "A1", "A2", "B", "Hidden", "Under hidden"]);
+
+    const subs = await ws.member.get(`${pageUrl(a.id, p)}sub-pages/`);
+    expect([subs.status, subs.body.map((x: TreePage) => x.id)]).toEqual([200, [a1.id, a2.id, mine.id]]);
+    expect((await ws.admin.get(`${pageUrl(a.id, p)}sub-pages/`)).body.map((x: TreePage) => x.id)).toEqual([a1.id, a2.id]);
+    // an archived page's sub-pages are its archived children
+    expect((await ws.member.get(`${pageUrl(b.id, p)}sub-pages/`)).body).toEqual([]);
+    expect((await ws.member.get(`${pageUrl(gone.id, p)}sub-pages/`)).body).toEqual([]);
+    expect((await ws.member.get(`${pageUrl(hidden.id, p)}sub-pages/`)).status).toBe(404);
+    void underHidden;
+
+    await expectMatrix(ws, (c) => c.get(`${p.base}/pages-tree/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${pageUrl(a.id, p)}sub-pages/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+  });
+
+  it("nests and reorders by PATCH: a new parent puts the page last among its new siblings; its own subtree and archived pages cannot hold it", async () => {
+    const p = await projectFixture(t, ws);
+    const a = await mkPage(ws.member, { name: "A" }, p);
+    const b = await mkPage(ws.member, { name: "B" }, p);
+    const b1 = await mkPage(ws.member, { name: "B1", parent: b.id }, p);
+    const a1 = await mkPage(ws.member, { name: "A1", parent: a.id }, p);
+
+    const nested = await ws.member.patch(pageUrl(a1.id, p), { parent: b.id });
+    expect(nested.status, nested.text).toBe(200);
+    expect(nested.body.parent).toBe(b.id);
+    expect(nested.body.sort_order).toBeGreaterThan((await ws.member.get(pageUrl(b1.id, p))).body.sort_order);
+    // before B1
+    const first = await ws.member.patch(pageUrl(a1.id, p), { sort_order: 1 });
+    expect(first.body.sort_order).toBe(1);
+    expect((await ws.member.get(`${pageUrl(b.id, p)}sub-pages/`)).body.map((x: TreePage) => x.name)).toEqual(["A1", "B1"]);
+    // back to the top level, at a given place
+    const top = await ws.member.patch(pageUrl(a1.id, p), { parent: null, sort_order: 0 });
+    expect([top.body.parent, top.body.sort_order]).toEqual([null, 0]);
+    expect((await tree(ws.member, p)).filter((x) => x.parent === null).map((x) => x.name)).toEqual(["A1", "A", "B"]);
+
+    // never under itself or below itself
+    expect((await ws.member.patch(pageUrl(b.id, p), { parent: b1.id })).body).toEqual({ parent: ["A page cannot be nested under itself."] });
+    expect((await ws.member.patch(pageUrl(b.id, p), { parent: b.id })).body).toEqual({ parent: ["A page cannot be nested under itself."] });
+    // an archived page cannot take sub-pages; a bad sort order is a field error
+    await ws.member.post(`${pageUrl(a.id, p)}archive/`);
+    expect((await ws.member.patch(pageUrl(b.id, p), { parent: a.id })).body).toEqual(ARCHIVED);
+    expect((await ws.member.patch(pageUrl(b.id, p), { sort_order: "x" })).status).toBe(400);
+    // a guest cannot move a public page
+    expect((await ws.guest.patch(pageUrl(b1.id, p), { parent: null })).status).toBe(403);
+  });
+
+  it("a moved page keeps its text (embedded and mentioned work items) and its images follow it to the new project", async () => {
+    const p = await projectFixture(t, ws);
+    const to = await projectFixture(t, ws);
+    const item = await ws.member.post(`${p.base}/issues/`, { name: "Embedded item" });
+    expect(item.status, item.text).toBe(201);
+    const embed = `<issue-embed-component entity_identifier="${item.body.id}" project_identifier="${p.id}" workspace_identifier="${ws.slug}" entity_name="issue"></issue-embed-component>`;
+    const page = await mkPage(ws.member, { name: "Report", description_html: `<p>See</p>${embed}` }, p);
+    const slot = await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/projects/${p.id}/`, { name: "p.png", type: "image/png", size: 10, entity_type: "PAGE_DESCRIPTION", entity_identifier: page.id });
+    expect(slot.status, slot.text).toBe(200);
+    const before = (await ws.member.get(pageUrl(page.id, p))).body;
+
+    expect((await ws.member.post(`${pageUrl(page.id, p)}move/`, { new_project_id: to.id })).status).toBe(204);
+    const after = (await ws.member.get(pageUrl(page.id, to))).body;
+    expect(after.description_html).toBe(before.description_html);
+    expect(after.issue_ids).toEqual([item.body.id]);
+    // the embedded item is still read where it lives
+    expect((await ws.member.get(`${p.base}/issues/${item.body.id}/?expand=state`)).body.state).toMatchObject({ name: expect.any(String) });
+    const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.body.asset_id));
+    expect([row!.pageId, row!.projectId]).toEqual([page.id, to.id]);
+    // the moved page is last at the top level of its new project
+    const other2 = await mkPage(ws.member, { name: "Later" }, to);
+    const top = (await tree(ws.member, to)).filter((x) => x.parent === null).map((x) => x.id);
+    expect(top).toEqual([page.id, other2.id]);
   });
 });
 

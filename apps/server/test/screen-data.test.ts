@@ -220,6 +220,17 @@ describe("the app's HTML with the first screen's data", () => {
     expect(screenData((await asWeb(ws.admin).get("/sign-in")).text)).toBeNull();
   });
 
+  it("starts the page in the theme its cookie names (signed in or not); a cookie naming no theme changes nothing", async () => {
+    const withTheme = (c: Client, theme: string) => { c.setCookie("stride-theme", theme); return c; };
+    const dark = await withTheme(asWeb(ws.admin), "dark").get(`/${ws.slug}/projects/${pr.id}/issues/`);
+    expect(dark.text).toContain('<html lang="en" data-theme="dark" class="dark">');
+    expect(screenData(dark.text)).not.toBeNull();
+    const light = await withTheme(new Client(webUrl), "light").get("/sign-in");
+    expect(light.text).toBe(INDEX.replace('<html lang="en">', '<html lang="en" data-theme="light">'));
+    expect((await withTheme(new Client(webUrl), "system").get("/")).text).toContain('<html lang="en" data-theme="system">');
+    expect((await withTheme(new Client(webUrl), '"><script>alert(1)</script>').get("/")).text).toBe(INDEX);
+  });
+
   it("keeps built assets and the API as they were", async () => {
     const api = await asWeb(ws.admin).get("/api/users/me/");
     expect(api.headers.get("content-type")).toMatch(/json/);

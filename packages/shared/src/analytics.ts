@@ -49,9 +49,18 @@ export function parseAnalyticsAxis<F extends AnalyticsAxis | undefined>(v: unkno
   return isAnalyticsAxis(s) ? s : null;
 }
 
-/** The tabs of `advance-analytics/` and the UI routes `/analytics/<tab>`. */
+/** The tabs of `advance-analytics/` (the numbers each screen tab reads). */
 export const ANALYTICS_TABS = ["overview", "work-items"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+
+/**
+ * The workspace analytics screen's tabs and routes `/analytics/<tab>/` (work-tracking.md §2): scope and demand (the
+ * totals, what the projects hold, the state distribution, created vs completed) and custom (a chart by any axis and
+ * each project's figures); the earlier routes `overview` and `work-items` lead to them.
+ */
+export const ANALYTICS_SCREEN_TABS = ["scope_and_demand", "custom"] as const;
+export type AnalyticsScreenTab = (typeof ANALYTICS_SCREEN_TABS)[number];
+export const ANALYTICS_TAB_ALIASES: Record<string, AnalyticsScreenTab> = { overview: "scope_and_demand", "work-items": "custom" };
 
 /** The chart types of `advance-analytics-charts/`. */
 export const ANALYTICS_CHART_TYPES = ["projects", "work-items", "custom-work-items"] as const;

@@ -31,3 +31,5 @@ export * from "./analytics.ts";
 export * from "./agent-statuses.ts";
 export * from "./project-covers.ts";
 export * from "./timezones.ts";
+export * from "./user-agent.ts";
+export * from "./theme.ts";

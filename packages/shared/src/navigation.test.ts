@@ -73,8 +73,8 @@ describe("project settings", () => {
 
 describe("profile menu", () => {
   it("has profile, security and secrets for everyone", () => {
-    expect(PROFILE_MENU.map((e) => e.path)).toEqual(["/profile/", "/profile/security/", "/profile/secrets/"]);
-    expect(visibleEntries(PROFILE_MENU, 5)).toHaveLength(3);
+    expect(PROFILE_MENU.map((e) => e.path)).toEqual(["/profile/", "/profile/security/", "/profile/notifications/", "/profile/secrets/"]);
+    expect(visibleEntries(PROFILE_MENU, 5)).toHaveLength(4);
   });
 });
 

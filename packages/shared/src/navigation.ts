@@ -83,6 +83,7 @@ export const DEFAULT_WORKSPACE_SETTINGS_ORDER = ["general", "integrations"] as c
 export const PROFILE_MENU: readonly NavEntry[] = [
   { key: "profile", label: "Profile", path: "/profile/", roles: ALL },
   { key: "security", label: "Security", path: "/profile/security/", roles: ALL },
+  { key: "notifications", label: "Notifications", path: "/profile/notifications/", roles: ALL },
   { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL },
 ];
 

@@ -50,7 +50,7 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
       ["/acme/notifications/", "", [C.shell, C.screens]],
       ["/acme/projects/", "", [C.shell, C.screens]],
       ["/acme/projects/archives/", "", [C.shell, C.screens]],
-      ["/acme/analytics/overview/", "", [C.shell, C.insight]],
+      ["/acme/analytics/scope_and_demand/", "", [C.shell, C.insight]],
       ["/onboarding/", "", [C.shell, C.screens]],
       ["/profile/", "", [C.shell, C.settings]],
       ["/god-mode/general/", "", [C.godMode]],

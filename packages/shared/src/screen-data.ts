@@ -75,6 +75,8 @@ export async function screenRequests(pathname: string, search: string, get: Scre
   if (USER_ROUTES.has(parts[0])) {
     if (parts[0] === "profile") go("/api/users/me/settings/");
     if (parts[0] === "profile" && parts[1] === "secrets") go("/api/users/me/secrets/");
+    if (parts[0] === "profile" && parts[1] === "security") go("/api/users/me/sessions/");
+    if (parts[0] === "profile" && parts[1] === "notifications") go("/api/users/me/notification-preferences/");
   } else {
     workspaceScreen(parts, new URLSearchParams(search), go, then, (key, next, until) => {
       const p = announced?.(key);

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "./context.ts";
-import { liveSession, resolveSession, sessionCaller, sessionIdOf, type AuthKind, type SessionUser } from "./session.ts";
+import { liveSession, noteSessionSeen, resolveSession, sessionCaller, sessionIdOf, type AuthKind, type SessionUser } from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
@@ -219,7 +219,7 @@ function scopeQueries(db: Db) {
 function prepareSessionScopeQuery(db: Db, withProject: boolean) {
   const { sessions, users, workspaces, workspaceMembers, projects, projectMembers } = schema;
   return db
-    .select({ user: users, workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(workspaces, eq(workspaces.slug, sql.placeholder("slug")))
@@ -246,9 +246,11 @@ async function sessionWithScope(app: AppContext, req: FastifyRequest, kind: "app
   if (!id) return null;
   const valid = projectId === undefined || isUuid(projectId);
   const q = sessionScopeQueries(app.db);
-  const params = { id, kind, now: new Date().toISOString(), slug };
+  const now = new Date();
+  const params = { id, kind, now: now.toISOString(), slug };
   const [row] = await (projectId !== undefined && valid ? q.project.execute({ ...params, projectId }) : q.workspace.execute(params));
   const session = row ? sessionCaller(app, id, row.user) : null;
+  if (session) await noteSessionSeen(app, id, row!.lastSeenAt, now);
   return session && { session, judge: () => judgeScope(row, projectId !== undefined, valid) };
 }
 

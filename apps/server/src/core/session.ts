@@ -31,6 +31,18 @@ export function sessionIdOf(app: AppContext, req: FastifyRequest, kind: "app" | 
 export const liveSession = () =>
   and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now")));
 
+/** How stale a session's `last_seen_at` may get before a request writes it again. */
+export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
+
+/**
+ * Keep the session's last use (the sessions list of the security settings) to within SESSION_SEEN_EVERY_MS: a
+ * request whose session was last seen longer ago writes the time (one small update every few minutes per session).
+ */
+export async function noteSessionSeen(app: AppContext, sessionId: string, lastSeenAt: Date, now = new Date()): Promise<void> {
+  if (now.getTime() - lastSeenAt.getTime() < SESSION_SEEN_EVERY_MS) return;
+  await app.db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
+}
+
 /** The caller of a session whose user row was read; an inactive user, or a bot (an agent's), has no session. */
 export function sessionCaller(app: AppContext, sessionId: string, user: UserRow): SessionUser | null {
   if (!user.isActive || user.isBot) return null;
@@ -40,7 +52,7 @@ export function sessionCaller(app: AppContext, sessionId: string, user: UserRow)
 /** The session lookup every authenticated request makes: built once per database, a prepared statement. */
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ user: schema.users })
+    .select({ user: schema.users, lastSeenAt: schema.sessions.lastSeenAt })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(liveSession())
@@ -60,8 +72,11 @@ export async function resolveSession(app: AppContext, req: FastifyRequest, kind:
   if (!id) return null;
   // once per page when the server runs a page's requests itself (core/page-loads.ts)
   return pageLoad(`session:${kind}:${id}`, async () => {
-    const [row] = await sessionQuery(app.db).execute({ id, kind, now: new Date().toISOString() });
-    return row ? sessionCaller(app, id, row.user) : null;
+    const now = new Date();
+    const [row] = await sessionQuery(app.db).execute({ id, kind, now: now.toISOString() });
+    const caller = row ? sessionCaller(app, id, row.user) : null;
+    if (caller) await noteSessionSeen(app, id, row!.lastSeenAt, now);
+    return caller;
   });
 }
 

@@ -39,6 +39,7 @@ import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
 import { usersRoutes } from "./users/index.ts";
+import { userSessionRoutes } from "./users/sessions.ts";
 import { mcpRoutes } from "./mcp/index.ts";
 import { exportRoutes } from "./exports/index.ts";
 import { v1Routes } from "./v1/index.ts";
@@ -96,6 +97,7 @@ export const routeModules: RouteModule[] = [
   userPropertiesRoutes,
   userSecretRoutes,
   usersRoutes,
+  userSessionRoutes,
   v1Routes,
   viewRoutes,
   webhookRoutes,

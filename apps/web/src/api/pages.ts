@@ -23,6 +23,8 @@ export const pageKeys = {
   all: (slug: string, pid: string) => ["pages", slug, pid] as const,
   lists: (slug: string, pid: string) => ["pages", slug, pid, "list"] as const,
   list: (slug: string, pid: string, type: PageListType, order: PageOrder) => ["pages", slug, pid, "list", type, order] as const,
+  /** The page tree (under `lists`: whatever changes a list's pages changes it too). */
+  tree: (slug: string, pid: string) => ["pages", slug, pid, "list", "tree"] as const,
   summary: (slug: string, pid: string) => ["pages", slug, pid, "summary"] as const,
   one: (slug: string, pid: string, id: string) => ["pages", slug, pid, "page", id] as const,
   versions: (slug: string, pid: string, id: string) => ["pages", slug, pid, "versions", id] as const,
@@ -46,6 +48,9 @@ export function pageListParams(search: URLSearchParams): { type: PageTab; order:
 /** Query options shared by the hooks and the route loaders (app/loaders.ts). */
 export const pagesQuery = (slug: string, pid: string, type: PageListType, order: PageOrder) =>
   queryOptions({ queryKey: pageKeys.list(slug, pid, type, order), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages/`, { query: { type, order_by: order } }) });
+/** Stride's page tree: every page of the project the caller may read that is not archived, with its parent. */
+export const pageTreeQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: pageKeys.tree(slug, pid), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages-tree/`) });
 export const pagesSummaryQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: pageKeys.summary(slug, pid), queryFn: () => api<PagesSummary>(`${P(slug, pid)}/pages-summary/`) });
 export const pageQuery = (slug: string, pid: string, id: string) =>
@@ -56,6 +61,7 @@ export const pageVersionQuery = (slug: string, pid: string, id: string, vid: str
   queryOptions({ queryKey: pageKeys.version(slug, pid, id, vid), queryFn: () => api<PageVersion>(`${one(slug, pid, id)}versions/${vid}/`) });
 
 export const usePages = (slug: string, pid: string, type: PageListType, order: PageOrder, enabled = true) => useQuery({ ...pagesQuery(slug, pid, type, order), enabled });
+export const usePageTree = (slug: string, pid: string, enabled = true) => useQuery({ ...pageTreeQuery(slug, pid), enabled });
 export const usePagesSummary = (slug: string, pid: string, enabled = true) => useQuery({ ...pagesSummaryQuery(slug, pid), enabled });
 export const usePage = (slug: string, pid: string, id: string) => useQuery({ ...pageQuery(slug, pid, id), enabled: !!id });
 export const usePageVersions = (slug: string, pid: string, id: string, enabled = true) => useQuery({ ...pageVersionsQuery(slug, pid, id), enabled });
@@ -80,6 +86,8 @@ const refreshLists = (qc: QueryClient, slug: string, pid: string) =>
 export interface PageCreate {
   name: string;
   access: 0 | 1;
+  /** a sub-page: the page it goes under (last among its children) */
+  parent?: string | null;
 }
 
 export function useCreatePage(slug: string, pid: string) {
@@ -104,6 +112,26 @@ export function useUpdatePage(slug: string, pid: string, id: string) {
       patchCached(qc, slug, pid, id, page);
       void invalidateFavorites(qc, slug);
     },
+  });
+}
+
+/**
+ * Nest or reorder a page in the tree (PATCH `{parent?, sort_order}`): the tree shows the new place at once and goes
+ * back when the server refuses.
+ */
+export function usePlacePage(slug: string, pid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { errorTitle: "Could not move the page" },
+    scope: { id: `page-tree:${pid}` },
+    mutationFn: ({ id, ...body }: { id: string; parent?: string | null; sort_order: number }) => api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+    onMutate: async ({ id, ...place }) => {
+      await qc.cancelQueries({ queryKey: pageKeys.tree(slug, pid) });
+      return { undo: patchCached(qc, slug, pid, id, place) };
+    },
+    onError: (_e, _v, ctx) => ctx?.undo(),
+    onSuccess: (page) => patchCached(qc, slug, pid, page.id, page),
+    onSettled: () => refreshLists(qc, slug, pid),
   });
 }
 

@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
@@ -43,7 +43,8 @@ import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuer
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
 import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
-import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
+import { notificationPreferencesQuery, sessionsQuery } from "../api/account.ts";
+import { pageListParams, pageQuery, pageTreeQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
 import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
@@ -350,20 +351,21 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  /** pages/: the tab's pages and the tabs' counts (where pages are turned on). */
+  /** pages/: the tab's pages, the tabs' counts and the page tree (where pages are turned on). */
   const pages: Loader = ({ params, request }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const { type, order } = pageListParams(new URL(request.url).searchParams);
-    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid)), 1);
+    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid), pageTreeQuery(slug, pid)), 1);
     return null;
   };
 
-  /** pages/:pageId: the page, and the project's people and items its editor mentions. */
+  /** pages/:pageId: the page, the page tree, and the project's people and items its editor mentions. */
   const page: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     start(pageQuery(slug, pid, params.pageId!));
+    after(projectQuery(slug, pid), (p) => p.page_view && start(pageTreeQuery(slug, pid)), 1);
     projectRefs(slug, pid);
     return null;
   };
@@ -398,7 +400,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const ids = new URL(request.url).searchParams.get("project_ids");
     const scope: AnalyticsScope = { kind: "workspace", projectIds: ids ? ids.split(",").filter(Boolean) : [] };
-    const workItems = params.tab === "work-items" || params.tab === "custom";
+    const workItems = (ANALYTICS_TAB_ALIASES[params.tab ?? ""] ?? params.tab) === "custom";
     start(analyticsTotalsQuery(slug, scope, "work-items"), analyticsTimelineQuery(slug, scope));
     if (workItems) start(analyticsStatsQuery(slug, scope));
     else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));
@@ -430,7 +432,19 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab };
+  /** profile/security: the signed-in sessions. */
+  const security: Loader = () => {
+    start(sessionsQuery);
+    return null;
+  };
+
+  /** profile/notifications: the notification preferences. */
+  const notificationSettings: Loader = () => {
+    start(notificationPreferencesQuery);
+    return null;
+  };
+
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, home, stickies, analytics, person, personTab };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

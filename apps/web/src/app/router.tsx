@@ -76,7 +76,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             shouldRevalidate: () => false,
             children: [
               { index: true, lazy: settings((m) => <m.ProfilePage />) },
-              { path: "security", lazy: settings((m) => <m.SecurityPage />) },
+              { path: "security", lazy: settings((m) => <m.SecurityPage />), loader: L.security },
+              { path: "notifications", lazy: settings((m) => <m.NotificationsPage />), loader: L.notificationSettings },
               { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets },
             ],
           },
@@ -91,7 +92,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
               { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
               { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
-              { path: "analytics", element: <Navigate to="overview/" replace /> },
+              { path: "analytics", element: <Navigate to="scope_and_demand/" replace /> },
               { path: "analytics/:tab", lazy: insight((m) => <m.AnalyticsPage />), loader: L.analytics, shouldRevalidate: revalidateOn(["workspaceSlug", "tab"]) },
               { path: "profile", lazy: insight((m) => <m.YourWork />) },
               {

@@ -137,3 +137,20 @@ export async function apiMe(ctx: BrowserContext): Promise<{ id: string }> {
 export async function apiAddProjectMember(owner: BrowserContext, slug: string, projectId: string, memberId: string, role: number): Promise<void> {
   await json(await owner.request.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, { data: { members: [{ member_id: memberId, role }] } }));
 }
+
+/**
+ * Screenshots of a screen at the widths people use (1280 and 1440 px), for a person to look at: written to the
+ * folder named by `E2E_SHOTS` (nothing without it). The viewport is put back afterwards.
+ */
+export async function shots(page: Page, name: string, widths: readonly number[] = [1280, 1440]): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: before?.height ?? 800 });
+    // two frames: the layout of the new width is painted
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}

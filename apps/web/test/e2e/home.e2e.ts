@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { newContext, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -54,10 +54,10 @@ it("creates stickies, colours one and reorders them with the keyboard", async ()
   await poll(async () => (await stickies()).find((s) => s.description_stripped === "Water the plants")?.background_color).toBe("green");
   await page.locator('[data-sticky][data-color="green"]').waitFor();
 
-  // reorder: pick the first one up, move it down one place, drop
+  // reorder: pick the first one up, move it one place on (the two sit side by side in the grid), drop
   await page.getByRole("button", { name: "Move sticky Call the bank" }).focus();
   await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
   await poll(texts).toEqual(["Water the plants", "Call the bank"]);
   // the screen shows the new order
@@ -65,6 +65,62 @@ it("creates stickies, colours one and reorders them with the keyboard", async ()
   // and it survives a reload
   await page.reload();
   await poll(() => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
+});
+
+it("moves stickies in every direction of the grid: arrow keys left, right, up and down, and the pointer up and across", async () => {
+  // five stickies, shown newest first in rows of three at this width: S1 S2 S3 / S4 S5
+  for (const [i, text] of ["S5", "S4", "S3", "S2", "S1"].entries()) {
+    const r = await page.request.post(`${W()}/stickies/`, { data: { description_html: `<p>${text}</p>`, sort_order: 10000 * (i + 1) } });
+    expect(r.status()).toBe(201);
+  }
+  await page.goto(`/${a.slug}/stickies/`);
+  const shown = () => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")?.replace("Sticky ", "")));
+  await poll(shown).toEqual(["S1", "S2", "S3", "S4", "S5"]);
+  const live = () => page.locator("[data-dnd-live]");
+  const move = async (name: string, keys: string[], says?: string) => {
+    await page.getByRole("button", { name: `Move sticky ${name}` }).focus();
+    await page.keyboard.press("Space");
+    for (const k of keys) await page.keyboard.press(k);
+    if (says) await poll(async () => (await live().textContent()) ?? "").toContain(says);
+    await page.keyboard.press("Enter");
+  };
+
+  // up: S5 (second row) goes above itself, to the second place of the first row
+  await move("S5", ["ArrowUp"], "Moved to Stickies, position 2 of 5.");
+  await poll(texts).toEqual(["S1", "S5", "S2", "S3", "S4"]);
+  // right then down: S1 to the second place of the second row
+  await move("S1", ["ArrowRight", "ArrowDown"], "Moved to Stickies, position 5 of 5.");
+  await poll(texts).toEqual(["S5", "S2", "S3", "S4", "S1"]);
+  // left: S4 one place back, across the start of its row
+  await move("S4", ["ArrowLeft"], "Moved to Stickies, position 3 of 5.");
+  await poll(texts).toEqual(["S5", "S2", "S4", "S3", "S1"]);
+  // nowhere further: up from the first row
+  await page.getByRole("button", { name: "Move sticky S2" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await poll(async () => (await live().textContent()) ?? "").toContain("Cannot move further up.");
+  await page.keyboard.press("Escape");
+
+  // the pointer: S1 (second row) dropped on the left half of S2 (first row) lands before it
+  const drag = async (from: string, to: string, side: "left" | "right") => {
+    const f = (await page.locator(`[aria-label="Sticky ${from}"]`).boundingBox())!;
+    const t = (await page.locator(`[aria-label="Sticky ${to}"]`).boundingBox())!;
+    await page.mouse.move(f.x + f.width / 2, f.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(f.x + f.width / 2 + 8, f.y + 20, { steps: 4 });
+    const x = side === "left" ? t.x + 12 : t.x + t.width - 12;
+    await page.mouse.move(x, t.y + t.height / 2, { steps: 12 });
+    await page.mouse.move(x + (side === "left" ? 1 : -1), t.y + t.height / 2, { steps: 2 });
+    await page.locator(`[data-drop-line="${side}"]`).waitFor();
+    await page.mouse.up();
+  };
+  await drag("S1", "S2", "left");
+  await poll(texts).toEqual(["S5", "S1", "S2", "S4", "S3"]);
+  // S5 (first place) dropped on the right half of S4 (the row's last) lands after it
+  await drag("S5", "S4", "right");
+  await poll(texts).toEqual(["S1", "S2", "S4", "S5", "S3"]);
+  await poll(shown).toEqual(["S1", "S2", "S4", "S5", "S3"]);
+  await shots(page, "stickies-grid");
 });
 
 it("adds a quick link on the home and shows it", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
+import { apiAddProjectMember, apiInviteAndAccept, newContext, shots } from "./helpers.ts";
 import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
 
 /**
@@ -33,10 +33,16 @@ it("analytics: a stat and the state chart change when a work item is completed",
   const page = await alice.newPage();
   await page.goto(`/${a.slug}/analytics/`);
   await page.getByRole("heading", { name: "Analytics" }).waitFor();
+  // the tabs and their routes as the spec names them
+  await page.waitForURL(new RegExp(`/${a.slug}/analytics/scope_and_demand/$`));
+  const tabs = page.getByRole("navigation", { name: "Analytics tabs" });
+  expect(await tabs.getByRole("link").allTextContents()).toEqual(["Scope and demand", "Custom"]);
+  expect(await tabs.getByRole("link", { name: "Scope and demand" }).getAttribute("aria-current")).toBe("page");
   await poll(() => page.getByTestId("stat-work-items").textContent()).toBe("2");
   await poll(() => chartValue(page, "Work items by state group", "Completed")).toBe("0");
 
-  await page.getByRole("link", { name: "Work items" }).click();
+  await tabs.getByRole("link", { name: "Custom" }).click();
+  await page.waitForURL(new RegExp(`/${a.slug}/analytics/custom/$`));
   await poll(() => page.getByTestId("stat-total").textContent()).toBe("2");
   await poll(() => page.getByTestId("stat-completed").textContent()).toBe("0");
   // the custom chart: by priority by default
@@ -53,6 +59,14 @@ it("analytics: a stat and the state chart change when a work item is completed",
   // regrouping the custom chart by state group
   await page.getByRole("combobox", { name: "X-axis" }).selectOption("STATE_GROUPS");
   await poll(() => chartValue(page, "Work items by state group", "completed")).toBe("1");
+
+  // the earlier routes lead to the spec's tabs
+  await page.goto(`/${a.slug}/analytics/work-items/`);
+  await page.waitForURL(new RegExp(`/${a.slug}/analytics/custom/$`));
+  await page.goto(`/${a.slug}/analytics/overview/`);
+  await page.waitForURL(new RegExp(`/${a.slug}/analytics/scope_and_demand/$`));
+  await poll(() => page.getByTestId("stat-work-items").textContent()).toBe("2");
+  await shots(page, "analytics-tabs");
 });
 
 it("profiles: a teammate's profile shows their stats and the items assigned to them", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAGE_LIST_TYPES, PAGE_ORDERS } from "../pages.ts";
-import { choice, dict, fieldError, HTML_MAX, MSG, NAME_MAX, ref, text, type HtmlField } from "./fields.ts";
+import { choice, dict, fieldError, HTML_MAX, MSG, NAME_MAX, number, ref, text, type HtmlField } from "./fields.ts";
 import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
 
 // ---------------------------------------------------------------- request bodies
@@ -23,6 +23,8 @@ const pageProps = {
   logo_props: dict({ maxChars: 10000 }).optional(),
   view_props: dict({ maxChars: 10000 }).optional(),
   parent: ref().optional(),
+  /** the page's place among its siblings (ascending); absent with a new parent: last among the new siblings */
+  sort_order: number().optional(),
 };
 
 /**
@@ -61,7 +63,11 @@ export type PageListQuery = z.infer<typeof pageListQuery>;
 
 // ---------------------------------------------------------------- responses
 
-/** A page as listed (wire-facts §9). `archived_at` is a date. */
+/**
+ * A page as listed (wire-facts §9). `archived_at` is a date. Stride's page tree lists the same shape: GET P/pages-tree/
+ * (every page of the project the caller may read that is not archived) and GET P/pages/{id}/sub-pages/ (a page's
+ * readable children), siblings by `sort_order`; a page whose parent the caller cannot read is at the top of their tree.
+ */
 export interface Page extends AuditFields {
   id: string;
   name: string;
@@ -77,6 +83,8 @@ export interface Page extends AuditFields {
   logo_props: Record<string, unknown>;
   label_ids: string[];
   project_ids: string[];
+  /** Stride: the page's place among its siblings in the page tree (ascending). */
+  sort_order: number;
 }
 
 /** GET P/pages/{id}/: the page with its HTML and the work items it mentions. */

@@ -207,6 +207,22 @@ export interface NotificationPreferences {
   issue_completed: boolean;
 }
 
+/**
+ * Stride: one of the caller's signed-in sessions (GET /api/users/me/sessions/): the device its browser names, where
+ * it signed in from, when, when it was last used (to within minutes), when it ends, and whether it is this one.
+ * DELETE /api/users/me/sessions/{id}/ signs one other session out; DELETE /api/users/me/sessions/ all the others.
+ */
+export interface UserSession {
+  id: string;
+  device: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  is_current: boolean;
+}
+
 /** GET /api/users/me/settings/ (wire-facts §2). */
 export interface UserSettings {
   id: string;

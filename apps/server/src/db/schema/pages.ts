@@ -1,4 +1,4 @@
-import { bigserial, boolean, customType, date, index, integer, jsonb, pgTable, smallint, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 import { users } from "./users.ts";
 import { workspaces } from "./workspaces.ts";
@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * document: the Yjs state (`description_binary`, the form a Yjs server loads and stores), the HTML (sanitised;
  * what lists, search and versions read) and the editor's JSON, all three written from the Yjs document (src/collab/;
  * a page created with HTML only gets its state when first opened or patched; docs/decisions.md). `access` 0 public,
- * 1 private (the owner alone sees it).
+ * 1 private (the owner alone sees it). Pages nest (`parent`), ordered among siblings by `sort_order`.
  */
 export const pages = pgTable("pages", {
   id: pk(),
@@ -26,6 +26,8 @@ export const pages = pgTable("pages", {
   access: integer("access").notNull().default(0),
   color: text("color").notNull().default(""),
   parentId: uuid("parent").references((): AnyPgColumn => pages.id, { onDelete: "set null" }),
+  /** The page's place among its siblings in the page tree (ascending; a new page goes last). */
+  sortOrder: doublePrecision("sort_order").notNull().default(65535),
   isLocked: boolean("is_locked").notNull().default(false),
   archivedAt: date("archived_at", { mode: "string" }),
   viewProps: jsonb("view_props").notNull().default({}),

@@ -72,6 +72,8 @@ export const sessions = pgTable("sessions", {
   userAgent: text("user_agent"),
   ipAddress: text("ip_address"),
   createdAt: ts("created_at").notNull().defaultNow(),
+  /** When the session last made a request (kept to within SESSION_SEEN_EVERY_MS, core/session.ts). */
+  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
 }, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 /** Magic sign-in codes: one live code per email. */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_PAGE_ORDER, PAGE_ACCESS, pageRights, ROLE, type PageRights } from "@stride/shared";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { DEFAULT_PAGE_ORDER, DEFAULT_SORT_ORDER, PAGE_ACCESS, pageRights, ROLE, SORT_STEP, type PageRights } from "@stride/shared";
 import type { CreatePageBody, PageDescriptionBody, PageListQuery, PagesSummary, UpdatePageBody } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
@@ -81,6 +81,28 @@ export async function listPages(app: AppContext, ctx: ScopeCtx, q: PageListQuery
   return rows.map((row) => ({ row, fav: favs.has(row.id) }));
 }
 
+/**
+ * Stride's page tree: GET P/pages-tree/ (every page of the project the caller may read, archived ones left out) and
+ * GET P/pages/{id}/sub-pages/ (`under`: the page's readable children, archived like it), siblings by `sort_order`.
+ */
+export async function listTree(app: AppContext, ctx: ScopeCtx, under?: PageRow): Promise<{ row: PageRow; fav: boolean }[]> {
+  const where: SQL[] = [readable(ctx)];
+  if (under) where.push(eq(pages.parentId, under.id), under.archivedAt ? isNotNull(pages.archivedAt) : isNull(pages.archivedAt));
+  else where.push(isNull(pages.archivedAt));
+  const rows = await app.db.select().from(pages).where(and(...where)).orderBy(asc(pages.sortOrder), asc(pages.createdAt), asc(pages.id));
+  const favs = await favoritedIds(app.db, ctx.user.id, "page", rows.map((r) => r.id));
+  return rows.map((row) => ({ row, fav: favs.has(row.id) }));
+}
+
+/** The sort order that puts a page last among the pages under `parentId` (null: the top level) of a project. */
+async function lastSortOrder(tx: DbOrTx, projectId: string, parentId: string | null, except?: string): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${pages.sortOrder})` })
+    .from(pages)
+    .where(and(eq(pages.projectId, projectId), parentId ? eq(pages.parentId, parentId) : isNull(pages.parentId), except ? ne(pages.id, except) : undefined));
+  return row?.max === null || row?.max === undefined ? DEFAULT_SORT_ORDER : Number(row.max) + SORT_STEP;
+}
+
 /** GET P/pages-summary/: how many pages each tab of the list holds. */
 export async function pagesSummary(app: AppContext, ctx: ScopeCtx): Promise<PagesSummary> {
   const [row] = await app.db
@@ -98,12 +120,13 @@ export async function isFavoritePage(app: AppContext, userId: string, pageId: st
   return (await favoritedIds(app.db, userId, "page", [pageId])).has(pageId);
 }
 
-/** A parent page: a page of the same project the caller may read (and never the page itself or below it). */
+/** A parent page: a page of the same project the caller may read, not archived (and never the page itself or below it). */
 async function checkParent(ctx: ScopeCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
   if (!parentId) return;
   const invalid = () => errors.field("parent", `Invalid pk "${parentId}" - object does not exist.`);
   const [p] = await tx.select().from(pages).where(and(eq(pages.id, parentId), eq(pages.projectId, ctx.project.id))).limit(1);
   if (!p || !rightsOf(ctx, p).access) throw invalid();
+  if (p.archivedAt) throw pageArchived();
   if (self && (await descendantIds(tx, [self])).includes(parentId)) throw errors.field("parent", "A page cannot be nested under itself.");
 }
 
@@ -151,6 +174,7 @@ export async function createPage(app: AppContext, ctx: ScopeCtx, body: CreatePag
         logoProps: body.logo_props ?? {},
         viewProps: body.view_props ?? {},
         parentId: body.parent ?? null,
+        sortOrder: body.sort_order ?? (await lastSortOrder(tx, ctx.project.id, body.parent ?? null)),
         ...made,
         ownedById: ctx.user.id,
         createdById: ctx.user.id,
@@ -173,7 +197,10 @@ async function setPage(tx: DbOrTx, id: string, userId: string, set: Partial<type
   return row!;
 }
 
-/** PATCH P/pages/{id}/: name, colour, logo, view choices, parent; refused on a locked (4701) or archived (4702) page. */
+/**
+ * PATCH P/pages/{id}/: name, colour, logo, view choices, parent and place among its siblings (a new parent without a
+ * `sort_order`: last among its new siblings); refused on a locked (4701) or archived (4702) page.
+ */
 export async function updatePage(app: AppContext, ctx: ScopeCtx, page: PageRow, body: UpdatePageBody): Promise<PageRow> {
   needWritable(ctx, page, "edit");
   return app.db.transaction(async (tx) => {
@@ -184,10 +211,12 @@ export async function updatePage(app: AppContext, ctx: ScopeCtx, page: PageRow, 
     if (body.color !== undefined) set.color = body.color;
     if (body.logo_props !== undefined) set.logoProps = body.logo_props;
     if (body.view_props !== undefined) set.viewProps = body.view_props;
-    if (body.parent !== undefined) {
+    if (body.parent !== undefined && body.parent !== current.parentId) {
       await checkParent(ctx, tx, body.parent, page.id);
       set.parentId = body.parent;
+      if (body.sort_order === undefined) set.sortOrder = await lastSortOrder(tx, current.projectId, body.parent, page.id);
     }
+    if (body.sort_order !== undefined) set.sortOrder = body.sort_order;
     if (Object.keys(set).length === 0) return current;
     return setPage(tx, page.id, ctx.user.id, set);
   });
@@ -242,7 +271,7 @@ export async function restorePage(app: AppContext, ctx: ScopeCtx, page: PageRow)
     await tx.update(pages).set({ archivedAt: null, updatedAt: new Date(), updatedById: ctx.user.id }).where(and(inArray(pages.id, ids), isNotNull(pages.archivedAt)));
     if (page.parentId) {
       const [parent] = await tx.select({ archivedAt: pages.archivedAt }).from(pages).where(eq(pages.id, page.parentId));
-      if (parent?.archivedAt) await tx.update(pages).set({ parentId: null }).where(eq(pages.id, page.id));
+      if (parent?.archivedAt) await tx.update(pages).set({ parentId: null, sortOrder: await lastSortOrder(tx, page.projectId, null, page.id) }).where(eq(pages.id, page.id));
     }
     await pagesAccessChanged(tx, ids);
   });
@@ -323,7 +352,7 @@ export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow
   await tx.insert(pageVersions).values(rows);
 }
 
-/** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked. */
+/** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked, last among its siblings. */
 export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<PageRow> {
   const [row] = await app.db
     .insert(pages)
@@ -336,6 +365,7 @@ export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRo
       logoProps: page.logoProps,
       viewProps: page.viewProps,
       parentId: page.parentId,
+      sortOrder: await lastSortOrder(app.db, page.projectId, page.parentId),
       descriptionHtml: page.descriptionHtml,
       descriptionStripped: page.descriptionStripped,
       descriptionJson: page.descriptionJson,
@@ -350,7 +380,9 @@ export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRo
 
 /**
  * POST P/pages/{id}/move/ `{new_project_id}`: the page and the pages below it go to another project of the workspace
- * where the caller is a member or admin; it leaves its parent, and favourites follow it.
+ * where the caller is a member or admin; it leaves its parent (last at the top level there), and its favourites and
+ * the files of its content (images) follow it. Its text is kept as it is: work items embedded or mentioned stay
+ * named by their id and their own project's id, so they show as before.
  */
 export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
   if (!newProjectId) throw missingFields();
@@ -371,7 +403,8 @@ export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, ne
   await app.db.transaction(async (tx) => {
     const ids = await descendantIds(tx, [page.id]);
     await tx.update(pages).set({ projectId: newProjectId, updatedAt: new Date(), updatedById: ctx.user.id }).where(inArray(pages.id, ids));
-    await tx.update(pages).set({ parentId: null }).where(eq(pages.id, page.id));
+    await tx.update(pages).set({ parentId: null, sortOrder: await lastSortOrder(tx, newProjectId, null, page.id) }).where(eq(pages.id, page.id));
+    await tx.update(schema.fileAssets).set({ projectId: newProjectId }).where(inArray(schema.fileAssets.pageId, ids));
     await tx.update(pageVersions).set({ projectId: newProjectId }).where(inArray(pageVersions.pageId, ids));
     await tx
       .update(schema.userFavorites)

@@ -9,7 +9,7 @@ import {
 } from "./schemas.ts";
 import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionLite } from "./presenters.ts";
 import {
-  archivePage, createPage, deletePage, duplicatePage, favoritePage, findVersion, isFavoritePage, listPages, listVersions, loadPage,
+  archivePage, createPage, deletePage, duplicatePage, favoritePage, findVersion, isFavoritePage, listPages, listTree, listVersions, loadPage,
   movePage, need, pagesSummary, restorePage, setAccess, setLocked, unfavoritePage, updateDescription, updatePage, type PageRow,
 } from "./commands.ts";
 
@@ -19,7 +19,7 @@ const load = (ctx: ScopeCtx<{ pageId: string }>) => loadPage(ctx);
 
 /**
  * Project pages (wire-facts §9, platform.md §3–§9): CRUD, the list of own and public top-level pages, access, lock,
- * archive, favourites, duplicate, move, the summary, the content (`description/`, Yjs binary + HTML + JSON) and its
+ * archive, favourites, duplicate, move, the summary, Stride's page tree (`pages-tree/`, `sub-pages/`), the content (`description/`, Yjs binary + HTML + JSON) and its
  * versions. The role part of each rule is the `page` entry of the permission table; the page part (public or private,
  * owner, locked, archived) is `pageRights`, checked by the commands.
  */
@@ -44,6 +44,26 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: G.view,
     handler: async (ctx) => (await listPages(app, ctx, { ...ctx.query, type: "archived" })).map((p) => presentPage(p.row, p.fav)),
+  });
+
+  // Stride's page tree: the project's readable pages that are not archived, with their parents
+  route(fastify, app, {
+    method: "GET",
+    url: `${P}/pages-tree/`,
+    params: projectParams,
+    scope: "project",
+    policy: G.view,
+    handler: async (ctx) => (await listTree(app, ctx)).map((p) => presentPage(p.row, p.fav)),
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}sub-pages/`,
+    params: pageParams,
+    scope: "project",
+    load,
+    policy: G.view,
+    handler: async (ctx) => (await listTree(app, ctx, ctx.loaded)).map((p) => presentPage(p.row, p.fav)),
   });
 
   route(fastify, app, {

@@ -20,6 +20,7 @@ export function presentPage(p: PageRow, isFavorite: boolean): Page {
     logo_props: p.logoProps as Record<string, unknown>,
     label_ids: [],
     project_ids: [p.projectId],
+    sort_order: p.sortOrder,
     ...auditFields(p),
   };
 }

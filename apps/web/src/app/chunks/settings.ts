@@ -23,4 +23,5 @@ export { WorkspaceImportsSettings } from "../../features/workspace-settings/Impo
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";
+export { NotificationsPage } from "../../features/profile/NotificationsPage.tsx";
 export { SecretsPage } from "../../features/profile/SecretsPage.tsx";

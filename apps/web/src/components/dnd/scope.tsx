@@ -174,10 +174,20 @@ export function useDropZone<E extends HTMLElement = HTMLElement, P = unknown>(da
 
 /**
  * The line that shows where a dragged item will land, drawn on an edge of the item it lands next to
- * (`inset`: inside the item, for lists without gaps; `indent`: where a nested level starts).
+ * (`inset`: inside the item, for lists without gaps; `indent`: where a nested level starts). In a grid
+ * (`axis` "horizontal": the items flow in rows) "top" is the item's start and "bottom" its end, drawn upright.
  */
-export function DropLine({ edge, inset = false, indent }: { edge: "top" | "bottom" | null; inset?: boolean; indent?: string }) {
+export function DropLine({ edge, inset = false, indent, axis = "vertical" }: { edge: "top" | "bottom" | null; inset?: boolean; indent?: string; axis?: "vertical" | "horizontal" }) {
   if (!edge) return null;
+  if (axis === "horizontal") {
+    return (
+      <span
+        aria-hidden
+        data-drop-line={edge === "top" ? "left" : "right"}
+        className={cx("pointer-events-none absolute bottom-0 top-0 z-10 w-0.5 rounded bg-indigo-500", edge === "top" ? "-left-[7px]" : "-right-[7px]")}
+      />
+    );
+  }
   return (
     <span
       aria-hidden

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineEdge, originSlot, pointerSlot, sameSlot, slotSentence, stepSlot, type SlotModel } from "./slots.ts";
+import { gridStep, lineEdge, originSlot, pointerSlot, sameSlot, slotSentence, stepSlot, type SlotModel } from "./slots.ts";
 
 // a board: three columns; "done" refuses the item, "todo" holds a, b, c
 const cells: Record<string, string[]> = { backlog: ["x"], todo: ["a", "b", "c"], done: ["d"], review: [] };
@@ -68,5 +68,30 @@ describe("slots", () => {
     expect(slotSentence(m, "drop", { container: "backlog", index: 1 }, "b", "ABC-2 Fix")).toBe("Dropped ABC-2 Fix in BACKLOG, position 2 of 2.");
     expect(slotSentence(m, "cancel", { container: "todo", index: 1 }, "b", "ABC-2 Fix")).toBe("Cancelled. ABC-2 Fix stays in TODO, position 2 of 3.");
     expect(slotSentence(board({ ordered: () => false }), "move", { container: "review", index: 0 }, "b", "ABC-2 Fix")).toBe("Moved to REVIEW.");
+  });
+});
+
+describe("gridStep", () => {
+  // seven items in rows of three: 0 1 2 / 3 4 5 / 6
+  const at = (index: number) => ({ container: "grid", index });
+  it("moves left and right in reading order, across the end of a row", () => {
+    expect(gridStep(at(1), "left", 7, 3)).toEqual(at(0));
+    expect(gridStep(at(2), "right", 7, 3)).toEqual(at(3));
+    expect(gridStep(at(3), "left", 7, 3)).toEqual(at(2));
+    expect(gridStep(at(0), "left", 7, 3)).toBeNull();
+    expect(gridStep(at(6), "right", 7, 3)).toBeNull();
+  });
+
+  it("moves up and down a row, onto the last place when the row below is shorter", () => {
+    expect(gridStep(at(4), "up", 7, 3)).toEqual(at(1));
+    expect(gridStep(at(1), "up", 7, 3)).toBeNull();
+    expect(gridStep(at(1), "down", 7, 3)).toEqual(at(4));
+    expect(gridStep(at(5), "down", 7, 3)).toEqual(at(6));
+    expect(gridStep(at(6), "down", 7, 3)).toBeNull();
+    // one row: nothing above or below
+    expect(gridStep(at(0), "down", 2, 3)).toBeNull();
+    // one column: up and down are the neighbours
+    expect(gridStep(at(1), "down", 3, 1)).toEqual(at(2));
+    expect(gridStep(at(1), "up", 3, 1)).toEqual(at(0));
   });
 });

@@ -84,6 +84,24 @@ export function stepSlot(model: SlotModel, slot: Slot, dir: Dir, dragged: string
 }
 
 /**
+ * The slot one arrow key away in a grid (a container whose items wrap into rows of `columns`, like stickies): left
+ * and right one place in reading order, up and down one row (onto the last place when the row below is shorter).
+ * The slot's index is the item's place in the grid once dropped (`count` items in all). Null where it cannot go.
+ */
+export function gridStep(slot: Slot, dir: Dir, count: number, columns: number): Slot | null {
+  const cols = Math.max(1, Math.trunc(columns));
+  const last = count - 1;
+  const at = slot.index;
+  const to = (index: number): Slot | null => (index >= 0 && index <= last && index !== at ? { container: slot.container, index } : null);
+  switch (dir) {
+    case "left": return to(at - 1);
+    case "right": return to(at + 1);
+    case "up": return to(at - cols);
+    case "down": return Math.floor(at / cols) < Math.floor(last / cols) ? to(Math.min(at + cols, last)) : null;
+  }
+}
+
+/**
  * The slot of a pointer over a drop target: over an item, before or after it (by the closest edge); over
  * a container's own area, its start or its end. Null over a container that does not accept the item.
  */

@@ -199,7 +199,8 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
       editor.commands.clearContent(false);
       last.current = documentHtml(editor.state.doc, editor.schema);
     },
-    focus: () => editor?.commands.focus(),
+    // a focus asked for a frame later may find the editor gone (its sticky or comment re-rendered)
+    focus: () => { if (editor && !editor.isDestroyed) editor.commands.focus(); },
   }), [editor]);
 
   return (

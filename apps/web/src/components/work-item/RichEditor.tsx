@@ -6,6 +6,7 @@ import type { WorkItemEmbedAttrs, WorkItemEmbedCandidate, WorkItemEmbedView } fr
 import { cx, useToast } from "../ui/index.ts";
 import { api } from "../../api/client.ts";
 import { P, W, wiKeys } from "../../api/work-items.ts";
+import { projectsQuery } from "../../api/projects.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { ListEnvelope, WorkItem } from "../../api/work-items-types.ts";
 import { projectAssetsBase, uploadEditorImage } from "../../api/work-items-upload.ts";
@@ -132,20 +133,30 @@ async function searchEmbeds(qc: QueryClient, ctx: RichTextContext, query: string
   }));
 }
 
-/** An embedded work item's card: its key, title and state as they are now (null when it cannot be read). */
+/**
+ * An embedded work item's card: its key, title and state as they are now (null when it cannot be read). The embed
+ * names the item's own project, which may not be the page's (the page was moved to another project, or the item
+ * is another project's): the key's identifier then comes from the workspace's projects, the state from the item.
+ */
 async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, a: WorkItemEmbedAttrs): Promise<WorkItemEmbedView | null> {
   const project = a.project_identifier || pid;
   if (!a.entity_identifier || !project) return null;
+  const here = project === pid && !!refs.project;
   try {
-    const it = await qc.fetchQuery({
-      queryKey: ["wi", slug, "embed", project, a.entity_identifier],
-      queryFn: () => api<WorkItem>(`${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`),
-      staleTime: 30_000,
-      retry: false,
-    });
-    const ident = project === pid ? (refs.project?.identifier ?? "") : "";
+    const [it, ident] = await Promise.all([
+      qc.fetchQuery({
+        queryKey: ["wi", slug, "embed", project, a.entity_identifier],
+        queryFn: () => api<WorkItem & { state?: { name: string } | null }>(`${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`, { query: { expand: "state" } }),
+        staleTime: 30_000,
+        retry: false,
+      }),
+      here
+        ? (refs.project?.identifier ?? "")
+        : qc.ensureQueryData(projectsQuery(slug)).then((list) => list.find((p) => p.id === project)?.identifier ?? "", () => ""),
+    ]);
     const key = ident ? itemKey(ident, it.sequence_id) : `#${it.sequence_id}`;
-    return { key, name: itemName(it.name), state: project === pid ? (refs.stateById.get(it.state_id ?? "")?.name ?? null) : null, href: ident ? `/${slug}/browse/${key}/` : null };
+    const state = it.state?.name ?? (here ? refs.stateById.get(it.state_id ?? "")?.name : null) ?? null;
+    return { key, name: itemName(it.name), state, href: ident ? `/${slug}/browse/${key}/` : null };
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
-import { NavLink, useParams, useSearchParams } from "react-router";
+import { Navigate, NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { STATE_GROUPS } from "@stride/shared";
+import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, STATE_GROUPS, type AnalyticsScreenTab } from "@stride/shared";
 import {
   analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery,
   type AnalyticsProjectStatsRow, type AnalyticsScope, type AnalyticsWorkItems,
@@ -16,20 +16,30 @@ import { STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 
-type Tab = "overview" | "work-items";
-/** work-tracking.md §2 names the tabs scope_and_demand and custom: they open the same two screens. */
-const tabOf = (t: string | undefined): Tab => (t === "work-items" || t === "custom" ? "work-items" : "overview");
+/** The tabs as work-tracking.md §2 names them (their routes), and their labels. */
+const TAB_LABEL: Record<AnalyticsScreenTab, string> = { scope_and_demand: "Scope and demand", custom: "Custom" };
+const isTab = (t: string | undefined): t is AnalyticsScreenTab => (ANALYTICS_SCREEN_TABS as readonly string[]).includes(t ?? "");
 const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
 
 /**
- * Workspace analytics (wire-facts-2 §4): an overview (people, projects, work items, cycles, intake; what the
- * projects hold; state distribution; created vs completed by month) and the work-items tab (totals by state
- * group, created vs completed, a chart by any x-axis and group-by, and each project's figures). The project
- * filter narrows every number; all of it follows work-item changes live.
+ * Workspace analytics (wire-facts-2 §4), in the tabs work-tracking.md §2 names: scope and demand (people, projects,
+ * work items, cycles, intake; what the projects hold; state distribution; created vs completed by month) and custom
+ * (totals by state group, created vs completed, a chart by any x-axis and group-by, and each project's figures).
+ * The project filter narrows every number; all of it follows work-item changes live. Another tab name leads to
+ * scope and demand (the earlier `overview` and `work-items` to their tab).
  */
 export function AnalyticsPage() {
+  const param = useParams().tab;
+  const [search] = useSearchParams();
+  if (!isTab(param)) {
+    const keep = search.toString() ? `?${search.toString()}` : "";
+    return <Navigate to={`../${ANALYTICS_TAB_ALIASES[param ?? ""] ?? "scope_and_demand"}/${keep}`} relative="path" replace />;
+  }
+  return <AnalyticsTabs tab={param} />;
+}
+
+function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
   const { slug } = useCurrentWorkspace();
-  const tab = tabOf(useParams().tab);
   const allowed = useCan("workspace", "analytics");
   const projects = useProjects(slug);
   const [search, setSearch] = useSearchParams();
@@ -58,8 +68,9 @@ export function AnalyticsPage() {
       <LiveProjects slug={slug} projectIds={mine.map((p) => p.id)} />
       <PageHeader title="Analytics" />
       <nav aria-label="Analytics tabs" className="flex min-h-11 shrink-0 items-center gap-1 border-b border-zinc-200 px-4 dark:border-zinc-800">
-        <NavLink to={`/${slug}/analytics/overview${keep}`} className={() => tabClass({ isActive: tab === "overview" })} aria-current={tab === "overview" ? "page" : undefined}>Overview</NavLink>
-        <NavLink to={`/${slug}/analytics/work-items${keep}`} className={() => tabClass({ isActive: tab === "work-items" })} aria-current={tab === "work-items" ? "page" : undefined}>Work items</NavLink>
+        {ANALYTICS_SCREEN_TABS.map((t) => (
+          <NavLink key={t} to={`/${slug}/analytics/${t}/${keep}`} className={() => tabClass({ isActive: tab === t })} aria-current={tab === t ? "page" : undefined}>{TAB_LABEL[t]}</NavLink>
+        ))}
       </nav>
       <div role="group" aria-label="Projects" className="flex flex-wrap items-center gap-1 border-b border-zinc-200 px-4 py-2 text-xs dark:border-zinc-800">
         <span className="text-zinc-500">Projects:</span>
@@ -75,7 +86,7 @@ export function AnalyticsPage() {
         {selected.length > 0 && <span className="ml-2 text-zinc-500">{selected.length} of {mine.length}</span>}
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
-        {tab === "overview" ? <Overview slug={slug} scope={scope} /> : <WorkItemsTab slug={slug} scope={scope} />}
+        {tab === "scope_and_demand" ? <Overview slug={slug} scope={scope} /> : <WorkItemsTab slug={slug} scope={scope} />}
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ export function AddStickyButton({ slug, onCreated }: { slug: string; onCreated: 
   );
 }
 
-/** Stickies in their order, reorderable by drag or keyboard ("Move sticky …"). */
+/** Stickies in their order, as a grid: reorderable by drag or keyboard ("Move sticky …") in every direction. */
 export function StickiesGrid({ slug, stickies, active, empty }: { slug: string; stickies: Sticky[]; active?: string | null; empty?: string }) {
   const update = useUpdateSticky(slug);
   if (!stickies.length) return <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">{empty ?? "No stickies yet."}</p>;
@@ -27,10 +27,11 @@ export function StickiesGrid({ slug, stickies, active, empty }: { slug: string; 
       items={stickies}
       label={(s) => `sticky ${stickyTitle(s)}`}
       onMove={(s, sort_order, failed) => update.mutate({ id: s.id, sort_order }, { onError: failed })}
+      layout="grid"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
     >
       {stickies.map((s) => (
-        <SortableItem key={s.id} type="sticky" id={s.id} label={`sticky ${stickyTitle(s)}`} data-sticky-item={s.id}>
+        <SortableItem key={s.id} type="sticky" layout="grid" id={s.id} label={`sticky ${stickyTitle(s)}`} data-sticky-item={s.id}>
           <StickyCard slug={slug} sticky={s} active={s.id === active} />
         </SortableItem>
       ))}

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { PAGE_ACCESS } from "@stride/shared";
 import { Banner, Button, Input, Modal } from "../../components/ui/index.ts";
-import { useCreatePage, type PageDetail } from "../../api/pages.ts";
+import { useCreatePage, type Page, type PageDetail } from "../../api/pages.ts";
 
-/** The create-page modal (work-tracking.md §2): a name and the access, public by default. */
-export function CreatePageModal({ slug, pid, open, onClose, onCreated }: {
+/** The create-page modal (work-tracking.md §2): a name and the access, public by default; with `parent`, a sub-page of it. */
+export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }: {
   slug: string;
   pid: string;
   open: boolean;
+  parent?: Pick<Page, "id" | "name"> | null;
   onClose: () => void;
   onCreated: (page: PageDetail) => void;
 }) {
@@ -15,7 +16,7 @@ export function CreatePageModal({ slug, pid, open, onClose, onCreated }: {
   const [name, setName] = useState("");
   const [access, setAccess] = useState<0 | 1>(PAGE_ACCESS.PUBLIC);
   const submit = () =>
-    create.mutate({ name: name.trim(), access }, {
+    create.mutate({ name: name.trim(), access, ...(parent ? { parent: parent.id } : {}) }, {
       onSuccess: (page) => {
         setName("");
         setAccess(PAGE_ACCESS.PUBLIC);
@@ -36,6 +37,7 @@ export function CreatePageModal({ slug, pid, open, onClose, onCreated }: {
     >
       <form id="create-page" onSubmit={(e) => { e.preventDefault(); submit(); }} className="space-y-4">
         {create.isError && <Banner kind="error">Failed to create a page, Please try again later.</Banner>}
+        {parent && <p className="text-sm text-zinc-600 dark:text-zinc-300">A sub-page of <span className="font-medium">{parent.name.trim() || "Untitled"}</span></p>}
         <Input label="Name" value={name} maxLength={255} placeholder="Untitled" onChange={(e) => setName(e.target.value)} />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Access</legend>

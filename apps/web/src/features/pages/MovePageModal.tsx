@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Button, Modal, Select } from "../../components/ui/index.ts";
-import { useMovePage, type PageDetail } from "../../api/pages.ts";
+import { useMovePage, type Page } from "../../api/pages.ts";
 import { useProjects } from "../../api/projects.ts";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 
-/** Move a page to another project of the workspace where the caller may create pages. */
-export function MovePageModal({ slug, pid, page, onClose, onMoved }: { slug: string; pid: string; page: PageDetail; onClose: () => void; onMoved: (projectId: string) => void }) {
+/** Move a page (with its sub-pages) to another project of the workspace where the caller may create pages. */
+export function MovePageModal({ slug, pid, page, onClose, onMoved }: { slug: string; pid: string; page: Page; onClose: () => void; onMoved: (projectId: string) => void }) {
   const projects = useProjects(slug);
   const can = usePermissions({ projects: true });
   const move = useMovePage(slug, pid);

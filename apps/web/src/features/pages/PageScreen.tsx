@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ArrowLeft, History, Lock, MoreHorizontal, Star } from "lucide-react";
+import { ChevronRight, FileText, History, Lock, MoreHorizontal, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, PAGE_NAME_AUTOSAVE_MS, pageRights } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
 import {
@@ -19,7 +19,9 @@ import { collabColor, type CollabUser } from "../../components/editor/collab.ts"
 import { usePageCollab } from "./collab.ts";
 import { MovePageModal } from "./MovePageModal.tsx";
 import { PageVersionHistory } from "./PageVersionHistory.tsx";
-import { pagePath } from "./PagesPage.tsx";
+import { PageDialogs, PageTreePane, usePageTreeActions, type PageTreeDialog } from "./PageTree.tsx";
+import { pagePath, usePageTreeData, type PageTreeData } from "./tree.ts";
+import { useCan } from "../../lib/permissions.ts";
 
 /** platform.md §4: the save status of the page's name and content. */
 export type SaveStatus = "saved" | "submitting" | "submitted";
@@ -134,8 +136,12 @@ function PageView({ page }: { page: PageDetail }) {
   const [history, setHistory] = useState(false);
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const tree = usePageTreeData();
+  const node = tree.byId.get(page.id);
+  const [dialog, setDialog] = useState<PageTreeDialog>(null);
+  const treeActions = usePageTreeActions(node, tree, setDialog, false);
   const archived = !!page.archived_at;
-  const items: MenuItem[] = [];
+  const items: MenuItem[] = [...treeActions];
   if (rights.lock && !archived) items.push({ label: page.is_locked ? "Unlock" : "Lock", onSelect: () => { lock.mutate({ id: page.id, locked: !page.is_locked }); } });
   if (rights.changeAccess && !archived) {
     items.push({
@@ -153,11 +159,7 @@ function PageView({ page }: { page: PageDetail }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
-        title={
-          <Link to={`/${slug}/projects/${projectId}/pages/`} className="inline-flex items-center gap-1 text-sm font-normal text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
-            <ArrowLeft size={14} aria-hidden /> Pages
-          </Link>
-        }
+        title={<Breadcrumbs page={page} name={name} tree={tree} />}
         actions={
           <>
             <Presence users={collab?.others ?? []} />
@@ -182,43 +184,48 @@ function PageView({ page }: { page: PageDetail }) {
           </>
         }
       />
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        <div className="mx-auto max-w-3xl px-6 py-6">
-          {archived && <Banner kind="info">This page is archived{page.archived_at ? ` (${page.archived_at})` : ""}. Restore it to change it.</Banner>}
-          {!archived && page.is_locked && <Banner kind="info">This page is locked. {rights.lock ? "Unlock it to change it." : "Only its owner or an admin can unlock it."}</Banner>}
-          <input
-            aria-label="Page name"
-            value={name}
-            readOnly={readOnly || !rights.edit}
-            maxLength={255}
-            placeholder="Untitled"
-            onChange={(e) => onName(e.target.value)}
-            onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
-            className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
-          />
-          <div className="mt-4">
-            {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}
-            {collab?.status === "synced" ? (
-              <RichEditor
-                key={collab.doc.guid}
-                label="Page content"
-                bare
-                disabled={readOnly}
-                placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
-                slug={slug}
-                pid={projectId}
-                refs={refs}
-                asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
-                minHeight={240}
-                collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
-                embeds
-              />
-            ) : (
-              <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
-            )}
+      <div className="flex min-h-0 flex-1">
+        <PageTreePane currentId={page.id} />
+        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+          <div className="mx-auto max-w-3xl px-6 py-6">
+            {archived && <Banner kind="info">This page is archived{page.archived_at ? ` (${page.archived_at})` : ""}. Restore it to change it.</Banner>}
+            {!archived && page.is_locked && <Banner kind="info">This page is locked. {rights.lock ? "Unlock it to change it." : "Only its owner or an admin can unlock it."}</Banner>}
+            <input
+              aria-label="Page name"
+              value={name}
+              readOnly={readOnly || !rights.edit}
+              maxLength={255}
+              placeholder="Untitled"
+              onChange={(e) => onName(e.target.value)}
+              onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
+              className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
+            />
+            <div className="mt-4">
+              {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}
+              {collab?.status === "synced" ? (
+                <RichEditor
+                  key={collab.doc.guid}
+                  label="Page content"
+                  bare
+                  disabled={readOnly}
+                  placeholder={readOnly ? "" : "Write… type / for blocks, @ to mention"}
+                  slug={slug}
+                  pid={projectId}
+                  refs={refs}
+                  asset={{ type: "PAGE_DESCRIPTION", id: page.id }}
+                  minHeight={240}
+                  collab={{ document: collab.doc, awareness: collab.provider.awareness, user: collabUser }}
+                  embeds
+                />
+              ) : (
+                <RichEditor label="Page content" bare disabled embeds initialHtml={page.description_html} slug={slug} pid={projectId} refs={refs} minHeight={240} />
+              )}
+            </div>
+            <SubPages page={page} tree={tree} onAdd={archived ? null : () => setDialog({ kind: "create", parent: page.id })} />
           </div>
         </div>
       </div>
+      <PageDialogs dialog={dialog} data={tree} currentId={page.id} onClose={() => setDialog(null)} />
       <PageVersionHistory
         open={history}
         onClose={() => setHistory(false)}
@@ -245,6 +252,65 @@ function PageView({ page }: { page: PageDetail }) {
         loading={del.isPending}
       />
     </div>
+  );
+}
+
+/** Where the page sits: the pages list, then its ancestors (as far as the caller may read them), then the page. */
+function Breadcrumbs({ page, name, tree }: { page: PageDetail; name: string; tree: PageTreeData }) {
+  const { slug, projectId } = useCurrentProject();
+  const crumb = "truncate text-sm font-normal text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200";
+  return (
+    <nav aria-label="Breadcrumbs" className="min-w-0">
+      <ol className="flex min-w-0 items-center gap-1">
+        <li><Link to={`/${slug}/projects/${projectId}/pages/`} className={crumb}>Pages</Link></li>
+        {tree.ancestors(page.id).map((a) => (
+          <li key={a.id} className="flex min-w-0 items-center gap-1">
+            <ChevronRight size={14} aria-hidden className="shrink-0 text-zinc-400" />
+            <Link to={pagePath(slug, projectId, a.id)} className={cx(crumb, "max-w-40")}>{a.label}</Link>
+          </li>
+        ))}
+        <li className="flex min-w-0 items-center gap-1">
+          <ChevronRight size={14} aria-hidden className="shrink-0 text-zinc-400" />
+          <span aria-current="page" className="max-w-56 truncate text-sm font-medium">{name.trim() || "Untitled"}</span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** The page's sub-pages, and "Add sub-page". */
+function SubPages({ page, tree, onAdd }: { page: PageDetail; tree: PageTreeData; onAdd: (() => void) | null }) {
+  const { slug, projectId } = useCurrentProject();
+  const mayCreate = useCan("create", "page");
+  const children = tree.byId.get(page.id)?.children ?? [];
+  const add = mayCreate && onAdd;
+  if (children.length === 0 && !add) return null;
+  return (
+    <section aria-labelledby="sub-pages" className="mt-10 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <div className="flex items-center justify-between">
+        <h2 id="sub-pages" className="text-sm font-semibold text-zinc-600 dark:text-zinc-300">Sub-pages</h2>
+        {add && (
+          <button type="button" onClick={add} className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+            <Plus size={14} aria-hidden /> Add sub-page
+          </button>
+        )}
+      </div>
+      {children.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-500">No sub-pages yet.</p>
+      ) : (
+        <ul aria-label="Sub-pages" className="mt-2 space-y-0.5">
+          {children.map((c) => (
+            <li key={c.id}>
+              <Link to={pagePath(slug, projectId, c.id)} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                <FileText size={14} aria-hidden className="shrink-0 text-zinc-400" />
+                <span className="truncate">{c.label}</span>
+                {c.children.length > 0 && <span className="text-xs text-zinc-500">{c.children.length} sub-page{c.children.length === 1 ? "" : "s"}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

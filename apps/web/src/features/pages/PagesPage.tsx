@@ -11,6 +11,8 @@ import { relativeTime } from "../../lib/dates.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { CreatePageModal } from "./CreatePageModal.tsx";
 import { useCreateParam } from "../../lib/create-param.ts";
+import { PageTreePane } from "./PageTree.tsx";
+import { pagePath, usePageTreeData } from "./tree.ts";
 
 export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | "private_pages" | "archived_pages" }[] = [
   { type: "public", label: "Public", count: "public_pages" },
@@ -18,9 +20,10 @@ export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | 
   { type: "archived", label: "Archived", count: "archived_pages" },
 ];
 
-export const pagePath = (slug: string, pid: string, id: string) => `/${slug}/projects/${pid}/pages/${id}/`;
-
-/** A project's pages (platform.md §2, §4): tabs public / private / archived with their counts, a sort, create. */
+/**
+ * A project's pages (platform.md §2, §4): tabs public / private / archived with their counts, a sort, create; the
+ * page tree (pages and their sub-pages) beside them.
+ */
 export function PagesPage() {
   const { slug, projectId, project, projectRole } = useCurrentProject();
   const [search, setSearch] = useSearchParams();
@@ -33,6 +36,7 @@ export function PagesPage() {
   const mayCreate = useCan("create", "page");
   const nav = useNavigate();
   const [creating, setCreating] = useCreateParam(mayCreate && on);
+  const tree = usePageTreeData();
   useEffect(() => {
     document.title = `Pages · ${project.name} · Stride`;
     return () => { document.title = "Stride"; };
@@ -70,46 +74,52 @@ export function PagesPage() {
           </>
         }
       />
-      <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
-        {PAGE_TABS.map((t) => (
-          <button
-            key={t.type}
-            type="button"
-            aria-pressed={t.type === type}
-            onClick={() => setParam("type", t.type)}
-            className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
-          >
-            {t.label}
-            {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
-          </button>
-        ))}
-      </nav>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {pages.isLoading ? (
-          <PageSpinner />
-        ) : pages.error ? (
-          <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
-            description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
-            action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
-          />
-        ) : (
-          <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {rows.map((p) => (
-              <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
-                onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+      <div className="flex min-h-0 flex-1">
+        <PageTreePane />
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
+            {PAGE_TABS.map((t) => (
+              <button
+                key={t.type}
+                type="button"
+                aria-pressed={t.type === type}
+                onClick={() => setParam("type", t.type)}
+                className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+              >
+                {t.label}
+                {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
+              </button>
             ))}
-          </ul>
-        )}
+          </nav>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {pages.isLoading ? (
+              <PageSpinner />
+            ) : pages.error ? (
+              <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
+            ) : rows.length === 0 ? (
+              <EmptyState
+                title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
+                description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
+                action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
+              />
+            ) : (
+              <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {rows.map((p) => (
+                  <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} subPages={tree.byId.get(p.id)?.children.length ?? 0}
+                    mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
+                    onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
       </div>
       <CreatePageModal slug={slug} pid={projectId} open={creating} onClose={() => setCreating(false)} onCreated={(p) => { setCreating(false); nav(pagePath(slug, projectId, p.id)); }} />
     </div>
   );
 }
 
-function PageRow({ page: p, href, mayFavorite, onFavorite }: { page: Page; href: string; mayFavorite: boolean; onFavorite: () => void }) {
+function PageRow({ page: p, href, subPages, mayFavorite, onFavorite }: { page: Page; href: string; subPages: number; mayFavorite: boolean; onFavorite: () => void }) {
   const name = p.name || "Untitled";
   return (
     <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
@@ -117,6 +127,7 @@ function PageRow({ page: p, href, mayFavorite, onFavorite }: { page: Page; href:
       <Link to={href} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{name}</Link>
       {p.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
       {p.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+      {subPages > 0 && <span className="text-xs text-zinc-500">{subPages} sub-page{subPages === 1 ? "" : "s"}</span>}
       {p.archived_at && <span className="text-xs text-zinc-500">Archived {p.archived_at}</span>}
       <span className="hidden text-xs text-zinc-500 sm:inline" title={p.updated_at}>Edited {relativeTime(p.updated_at)}</span>
       {mayFavorite && (

@@ -5,6 +5,7 @@ import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/user
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
 import { AvatarField } from "../../components/user/AvatarField.tsx";
+import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },
@@ -28,7 +29,6 @@ export function ProfilePage() {
     if (me.data) setForm({ first_name: me.data.first_name, last_name: me.data.last_name, display_name: me.data.display_name, user_timezone: me.data.user_timezone || "UTC" });
   }, [me.data]);
   if (me.isLoading || !me.data) return <PageSpinner />;
-  const zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? ["UTC"];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,7 +53,6 @@ export function ProfilePage() {
       onError: () => toast.show("error", "Could not save the theme", "user-profile-theme-update-error"),
     });
   };
-  const zoneList = zones.includes(form.user_timezone) ? zones : [form.user_timezone, ...zones];
   return (
     <div className="max-w-2xl space-y-8">
       <section>
@@ -67,9 +66,7 @@ export function ProfilePage() {
             <Input label="Last name" name="last_name" maxLength={255} value={form.last_name} onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} error={errors.last_name} />
           </div>
           <Input label="Display name" name="display_name" maxLength={255} value={form.display_name} onChange={(e) => setForm((f) => ({ ...f, display_name: e.target.value }))} error={errors.display_name} />
-          <Select label="Time zone" name="user_timezone" value={form.user_timezone} onChange={(e) => setForm((f) => ({ ...f, user_timezone: e.target.value }))} error={errors.user_timezone}>
-            {zoneList.map((z) => <option key={z} value={z}>{z}</option>)}
-          </Select>
+          <TimezoneSelect name="user_timezone" value={form.user_timezone} onChange={(e) => setForm((f) => ({ ...f, user_timezone: e.target.value }))} error={errors.user_timezone} />
           <Button type="submit" loading={updateMe.isPending}>Save changes</Button>
         </form>
       </section>

@@ -11,6 +11,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import type { Project } from "../../api/types.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
+import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { BUILT_FEATURES } from "@stride/shared";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
@@ -23,7 +24,7 @@ const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another
 function formOf(project: Project) {
   return {
     name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network as number,
-    project_lead: project.project_lead ?? "", cover: coverOf(project),
+    project_lead: project.project_lead ?? "", cover: coverOf(project), timezone: project.timezone || "UTC",
     emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
   };
 }
@@ -66,7 +67,7 @@ export function ProjectGeneralSettings() {
     if (Object.keys(errs).length) return;
     update.mutate({
       name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
-      project_lead: form.project_lead || null, ...coverFields(form.cover),
+      project_lead: form.project_lead || null, ...coverFields(form.cover), timezone: form.timezone,
       ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
     }, {
       onSuccess: () => toast.show("success", "Project updated"),
@@ -119,6 +120,9 @@ export function ProjectGeneralSettings() {
               <option value="">No lead</option>
               {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
             </Select>
+          </div>
+          <div className="sm:w-1/2 sm:pr-2">
+            <TimezoneSelect name="timezone" value={form.timezone} onChange={(e) => setForm((f) => ({ ...f, timezone: e.target.value }))} error={errors.timezone} />
           </div>
           <CoverPicker slug={slug} value={form.cover} onChange={(cover) => setForm((f) => ({ ...f, cover }))} error={errors.cover_image ?? errors.cover_image_asset} disabled={!canEdit} />
           {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}

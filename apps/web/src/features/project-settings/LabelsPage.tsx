@@ -6,6 +6,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
+import { treeSentence } from "../../lib/tree-order.ts";
 import { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
@@ -121,15 +122,7 @@ function useLabelDrag(slug: string, projectId: string, data: Label[] | undefined
       return labelPointerSlot(flat, over.id as string, instruction.operation, src.id, descendantIds(flat, src.id));
     },
     same: (a, b) => a.parent === b.parent && a.index === b.index,
-    say: (phase, at, src) => {
-      const place = labelPlace(flat, at, src.id);
-      switch (phase) {
-        case "pickup": return `Picked up ${name(src.id)}. ${place.charAt(0).toUpperCase()}${place.slice(1)}.`;
-        case "move": return `Moved to ${place}.`;
-        case "drop": return `Dropped ${name(src.id)} at ${place}.`;
-        case "cancel": return `Cancelled. ${name(src.id)} stays at ${place}.`;
-      }
-    },
+    say: (phase, at, src) => treeSentence(phase, name(src.id), labelPlace(flat, at, src.id)),
     commit: (src, at, failed) => {
       const patch = labelDropPatch(flat, at, src.id);
       if (!patch) return false;

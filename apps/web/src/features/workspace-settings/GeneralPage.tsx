@@ -5,6 +5,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useDeleteWorkspace, useUpdateWorkspace } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 
 export function WorkspaceGeneralSettings() {
   const { slug, workspace } = useCurrentWorkspace();
@@ -20,7 +21,6 @@ export function WorkspaceGeneralSettings() {
   const [confirm, setConfirm] = useState(false);
   const [confirmText, setConfirmText] = useState("");
   useEffect(() => { setName(workspace.name); setSize(workspace.organization_size ?? ""); setTimezone(workspace.timezone ?? "UTC"); }, [workspace]);
-  const zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? ["UTC"];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,9 +48,7 @@ export function WorkspaceGeneralSettings() {
             <option value="">Not specified</option>
             {ORGANIZATION_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
-          <Select label="Time zone" name="timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} error={errors.timezone}>
-            {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((z) => <option key={z} value={z}>{z}</option>)}
-          </Select>
+          <TimezoneSelect name="timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} error={errors.timezone} />
         </div>
         <Button type="submit" loading={update.isPending}>Save changes</Button>
       </form>

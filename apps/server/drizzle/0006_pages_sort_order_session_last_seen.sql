@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "sort_order" double precision DEFAULT 65535 NOT NULL;
