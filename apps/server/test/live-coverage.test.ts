@@ -18,6 +18,7 @@ const SILENT: Record<string, string> = {
   user_notification_preferences: "a user's own settings, no workspace",
   user_secrets: "a user's own secrets, no workspace; only their owner reads them",
   instances: "instance admin (god mode), no workspace",
+  server_instances: "the running server processes (god mode → Instances, core/instance-registry.ts), no workspace",
   instance_configurations: "instance admin",
   instance_admins: "instance admin",
   rate_limits: "throttling bookkeeping",

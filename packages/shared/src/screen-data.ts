@@ -234,6 +234,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/members/`);
       go(`${P(pid)}/members/`);
     }
+    // the cover picker's covers
+    if (page === "general") go("/api/project-covers/");
     if (page === "states") go(`${P(pid)}/states/`);
     if (page === "labels") go(`${P(pid)}/issue-labels/`);
     if (page === "repositories") go(`${P(pid)}/environments/templates/`);

@@ -16,12 +16,21 @@ export function useInstance() {
   return useQuery({ queryKey: qk.instance, queryFn: fetchInstance, staleTime: 60_000 });
 }
 
-/** Largest upload in bytes, as the server allows it (FILE_SIZE_LIMIT); outside React: `fileSizeLimit()`. */
+/**
+ * Largest upload in bytes, as the server allows it (FILE_SIZE_LIMIT), as far as it is known: the instance's answer
+ * when a screen already has it, else the last limit read (the default until one was). It asks nothing itself: a
+ * screen that can upload must not cost a request before anyone uploads (the server checks every upload anyway).
+ */
 export function useFileSizeLimit(): number {
-  return useInstance().data?.config?.file_size_limit ?? knownFileSizeLimit;
+  return useQuery({ queryKey: qk.instance, queryFn: fetchInstance, staleTime: 60_000, enabled: false }).data?.config?.file_size_limit ?? knownFileSizeLimit;
 }
 
-export const fileSizeLimit = () => knownFileSizeLimit;
+let limitRead: Promise<number> | null = null;
+/** The server's upload limit, read once (at the first upload) and then known. */
+export function fileSizeLimit(): Promise<number> {
+  limitRead ??= fetchInstance().then(() => knownFileSizeLimit, () => { limitRead = null; return knownFileSizeLimit; });
+  return limitRead;
+}
 
 /** "5 MB", "512 KB": a limit in words. */
 export function formatLimit(bytes: number): string {

@@ -115,7 +115,8 @@ function uploadThroughSlot(base: string, slotBody: Record<string, unknown>, file
   const report = throttle((p: number) => onProgress(p), UPLOAD_PROGRESS_THROTTLE_MS);
 
   const promise = (async () => {
-    if (file.size > fileSizeLimit()) throw new UploadError(`The file is too large: the limit is ${formatLimit(fileSizeLimit())}.`);
+    const limit = await fileSizeLimit();
+    if (file.size > limit) throw new UploadError(`The file is too large: the limit is ${formatLimit(limit)}.`);
     const slot = await api<UploadSlot>(base, { method: "POST", body: slotBody });
     assetId = slot.asset_id;
     if (canceled) {

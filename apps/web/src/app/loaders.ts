@@ -31,7 +31,7 @@ import { webhooksQuery } from "../api/webhooks.ts";
 import { importersQuery } from "../api/importers.ts";
 import { apiTokensQuery } from "../api/api-tokens.ts";
 import { exportsQuery } from "../api/exports.ts";
-import { projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
+import { projectCoversQuery, projectDetailsQuery, projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
@@ -374,7 +374,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     // the general page checks whether the caller is the only admin (project members) before offering "Leave"
-    if (page === "general") start(workspaceMembersQuery(slug), projectMembersQuery(slug, pid));
+    if (page === "general") start(workspaceMembersQuery(slug), projectMembersQuery(slug, pid), projectCoversQuery);
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));

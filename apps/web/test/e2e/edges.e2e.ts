@@ -265,7 +265,7 @@ it("a guest in a project is not told to create work items, and read-only control
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/`);
   const form = page.getByRole("form", { name: "Project details" });
   await form.waitFor();
-  expect(await form.locator("fieldset").getAttribute("title")).toBe("Only project admins can change these settings.");
+  expect(await form.locator("fieldset[title]").getAttribute("title")).toBe("Only project admins can change these settings.");
   const emoji = form.getByRole("button", { name: /^Emoji / }).first();
   expect(await emoji.isDisabled()).toBe(true);
   expect(Number(await emoji.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);

@@ -103,7 +103,7 @@ it("the sidebar and the projects page follow live when a member is added to a pr
   const page = await member.newPage();
   await page.goto(`/${slug}/projects/`);
   const sidebar = page.getByRole("navigation", { name: "Workspace" });
-  await page.getByRole("heading", { name: "Projects" }).waitFor();
+  await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
   const res = await admin.request.post(`/api/workspaces/${slug}/projects/`, { data: { name, identifier: ident(), network: 0 } });
   const project = (await res.json()) as { id: string };
   const me = (await (await member.request.get("/api/users/me/")).json()) as { id: string };

@@ -16,12 +16,12 @@ let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-/** Every API request the page makes, in order (method and path with query). */
+/** Every API request for data the page makes, in order (method and path with query); images (covers) are no data. */
 function apiRequests(page: Page): string[] {
   const log: string[] = [];
   page.on("request", (r) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith("/api/")) log.push(`${r.method()} ${u.pathname}${u.search}`);
+    if (u.pathname.startsWith("/api/") && r.resourceType() !== "image") log.push(`${r.method()} ${u.pathname}${u.search}`);
   });
   // the live channel's subscriptions: the first of each topic starts from where the page's data was read
   page.on("websocket", (ws) => ws.on("framesent", (f) => {

@@ -20,9 +20,10 @@ export const USER_TYPES = ["USER_AVATAR", "USER_COVER"];
  */
 export function checkType(entityType: string, type: string, name?: string): string {
   // an attachment sent without a type (Plane's client, for bytes with no signature) takes its name's
+  // (only for no type at all or bare bytes: a malformed type is refused as it is)
   const declared = normalizeMime(type);
-  const t = declared && declared !== "application/octet-stream" ? declared
-    : isAttachment(entityType) && name ? attachmentTypeFromName(name) ?? declared : declared;
+  const untyped = type.trim() === "" || declared === "application/octet-stream";
+  const t = untyped && isAttachment(entityType) && name ? attachmentTypeFromName(name) ?? declared : declared;
   if (!t || !isAllowedUploadType(entityType, t)) throw invalidFileType();
   return t;
 }
