@@ -62,7 +62,7 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
         actions={
           <>
             {/* the details beside the list show the progress; the header shows it when they are hidden or there is room */}
-            <ProgressBar module={m} className={details ? "hidden 2xl:inline-flex" : "hidden md:inline-flex"} />
+            <span className={details ? "hidden 2xl:inline" : "hidden md:inline"}><ProgressBar module={m} /></span>
             {!archived && <FavoriteButton slug={slug} pid={pid} module={m} />}
             <button
               type="button"
