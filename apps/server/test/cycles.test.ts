@@ -401,7 +401,7 @@ describe("user properties of a cycle", () => {
     const got = await ws.guest.get(`${pr.base}/cycles/${c.id}/user-properties/`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
-      display_filters: { group_by: null, order_by: "-created_at", layout: "list", sub_issue: true, show_empty_groups: true },
+      display_filters: { group_by: null, order_by: "sort_order", layout: "list", sub_issue: true, show_empty_groups: true },
       display_properties: { assignee: true, estimate: true },
       filters: { priority: null, state: null },
       user: ws.guest.userId,

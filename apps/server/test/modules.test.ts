@@ -314,9 +314,9 @@ describe("P/modules/{id}/user-properties/", () => {
     const m2 = await mkModule();
     const first = await ws.guest.get(`${pr.base}/modules/${m.id}/user-properties/`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ display_filters: { layout: "list", order_by: "-created_at" }, user: ws.guest.userId, project: pr.id });
+    expect(first.body).toMatchObject({ display_filters: { layout: "list", order_by: "sort_order" }, user: ws.guest.userId, project: pr.id });
     const res = await ws.guest.patch(`${pr.base}/modules/${m.id}/user-properties/`, { display_filters: { layout: "kanban", group_by: "priority" } });
-    expect(res).toMatchObject({ status: 200, body: { display_filters: { layout: "kanban", group_by: "priority", order_by: "-created_at" } } });
+    expect(res).toMatchObject({ status: 200, body: { display_filters: { layout: "kanban", group_by: "priority", order_by: "sort_order" } } });
     expect((await ws.guest.get(`${pr.base}/modules/${m2.id}/user-properties/`)).body.display_filters.layout).toBe("list");
     expect((await ws.admin.get(`${pr.base}/modules/${m.id}/user-properties/`)).body.display_filters.layout).toBe("list");
     expect((await ws.guest.get(`${pr.base}/modules/${m.id}/user-properties/`)).body.display_filters.layout).toBe("kanban");
