@@ -118,6 +118,28 @@ describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
     void b;
   });
 
+  it("leaves cancelled items out of the breakdown and the burndown, in work items and in points (issue #27 point 5)", async () => {
+    const p = await projectFixture(t, ws);
+    const c = { t, ws, pr: p };
+    const three = await insertEstimatePoint(c, 1, "3");
+    const five = await insertEstimatePoint(c, 2, "5");
+    const [est] = await t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, three));
+    await t.db.db.update(schema.projects).set({ estimateId: est.estimateId }).where(eq(schema.projects.id, p.id));
+    const today = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
+    const m = await mkModule({ start_date: start, target_date: new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10) }, p);
+    await createItem(ws, p, { assignee_ids: [ws.member.userId], estimate_point: three, module_ids: [m.id] });
+    await createItem(ws, p, { assignee_ids: [ws.member.userId], estimate_point: five, state_id: p.states.Cancelled, module_ids: [m.id] });
+    const res = await ws.guest.get(`${p.base}/modules/${m.id}/`);
+    // the counts keep the cancelled item (the web leaves it out of the scope: "0 of 1 done · 0%")
+    expect(res.body).toMatchObject({ total_issues: 2, completed_issues: 0, cancelled_issues: 1, total_estimate_points: 8, cancelled_estimate_points: 5 });
+    expect(res.body.distribution.assignees).toEqual([expect.objectContaining({ assignee_id: ws.member.userId, total_issues: 1, completed_issues: 0, pending_issues: 1 })]);
+    expect(res.body.distribution.completion_chart[start]).toBe(1);
+    expect(res.body.distribution.completion_chart[today]).toBe(1);
+    expect(res.body.estimate_distribution.assignees).toEqual([expect.objectContaining({ total_estimates: 3, completed_estimates: 0, pending_estimates: 3 })]);
+    expect(res.body.estimate_distribution.completion_chart[today]).toBe(3);
+  });
+
   it("a module without dates has an empty chart; estimate distribution is empty without a points estimate", async () => {
     const m = await mkModule();
     const res = await ws.admin.get(`${pr.base}/modules/${m.id}/`);
