@@ -44,22 +44,23 @@ export function StateGroupProgress({ fields, unit, testPrefix, action }: { field
   const what = unitWord(unit, p.scope);
   return (
     <div>
-      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+      <div className="flex min-h-7 items-center justify-between gap-2 text-sm">
         <span className="font-medium">Progress</span>
         {action}
-        <span className="text-zinc-500" data-testid={`${testPrefix}-progress-summary`}>
-          {formatAmount(p.done)} of {formatAmount(p.scope)}{unit === "points" ? " points" : ""} done · {p.percent}%
-        </span>
       </div>
+      <p className="mb-1.5 text-xs text-zinc-500" data-testid={`${testPrefix}-progress-summary`}>
+        {formatAmount(p.done)} of {formatAmount(p.scope)}{unit === "points" ? " points" : ""} done · {p.percent}%
+      </p>
       <div className="flex h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" role="img" aria-label={`${formatAmount(p.done)} of ${formatAmount(p.scope)} ${what} completed${p.cancelled ? `, ${formatAmount(p.cancelled)} cancelled` : ""}`}>
         {total > 0 && PROGRESS_GROUPS.map((g) => groups[g] > 0 && (
           <div key={g} className="h-full" style={{ width: `${(groups[g] / total) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} />
         ))}
       </div>
-      <dl className="mt-2 grid grid-cols-5 gap-1 text-xs">
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-0.5 text-xs">
         {PROGRESS_GROUPS.map((g) => (
-          <div key={g} className="min-w-0">
-            <dt className="truncate text-zinc-500" title={GROUP_LABEL[g]}>{GROUP_LABEL[g]}</dt>
+          <div key={g} className="flex items-center gap-1.5">
+            <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: STATE_GROUP_COLOR[g] }} />
+            <dt className="flex-1 text-zinc-500">{GROUP_LABEL[g]}</dt>
             <dd className="font-medium tabular-nums" data-testid={`${testPrefix}-group-${g}`}>{formatAmount(groups[g])}</dd>
           </div>
         ))}
