@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertCycle, insertEstimatePoint, insertIssues, insertLabel, insertModule } from "./helpers/issue-fixtures.ts";
+import { activePoints, insertCycle, insertIssues, insertLabel, insertModule } from "./helpers/issue-fixtures.ts";
 
 /** Analytics (wire-facts-2 §4): advance-analytics, -stats, -charts for the workspace and a project. */
 let t: TestServer;
@@ -149,10 +149,7 @@ describe("GET W/advance-analytics-charts/", () => {
   it("custom-work-items with y_axis=ESTIMATE_POINT_COUNT sums estimate points, each item once per value (issue #27 point 5)", async () => {
     const sized = await projectFixture(t, ws, { name: "Sized", identifier: "SIZ" });
     const c = { t, ws, pr: sized };
-    const three = await insertEstimatePoint(c, 1, "3");
-    const five = await insertEstimatePoint(c, 2, "5");
-    const [est] = await t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, three));
-    await t.db.db.update(schema.projects).set({ estimateId: est.estimateId }).where(eq(schema.projects.id, sized.id));
+    const { "3": three, "5": five } = await activePoints(c, ["3", "5"]);
     const ux = await insertLabel(c, "ux");
     const api = await insertLabel(c, "api");
     await insertIssues(c, [

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertEstimatePoint } from "./helpers/issue-fixtures.ts";
+import { activePoints } from "./helpers/issue-fixtures.ts";
 import { activityRows, createItem, expectMatrix } from "./helpers/work-items.ts";
 
 /** Modules (wire-facts §7, work-tracking.md §3–§5): every endpoint of endpoints.txt "modules". */
@@ -76,11 +76,7 @@ describe("POST/GET P/modules/", () => {
 describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
   it("detail adds links, estimate sums, distribution and a burndown from start to target date", async () => {
     const p = await projectFixture(t, ws);
-    const c = { t, ws, pr: p };
-    const three = await insertEstimatePoint(c, 1, "3");
-    const five = await insertEstimatePoint(c, 2, "5");
-    const [est] = await t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, three));
-    await t.db.db.update(schema.projects).set({ estimateId: est.estimateId }).where(eq(schema.projects.id, p.id));
+    const { "3": three, "5": five } = await activePoints({ t, ws, pr: p }, ["3", "5"]);
     const label = (await ws.admin.post(`${p.base}/issue-labels/`, { name: "bug", color: "#ff0000" })).body;
     const today = new Date().toISOString().slice(0, 10);
     const dayMs = 86400_000;
@@ -120,11 +116,7 @@ describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
 
   it("leaves cancelled items out of the breakdown and the burndown, in work items and in points (issue #27 point 5)", async () => {
     const p = await projectFixture(t, ws);
-    const c = { t, ws, pr: p };
-    const three = await insertEstimatePoint(c, 1, "3");
-    const five = await insertEstimatePoint(c, 2, "5");
-    const [est] = await t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, three));
-    await t.db.db.update(schema.projects).set({ estimateId: est.estimateId }).where(eq(schema.projects.id, p.id));
+    const { "3": three, "5": five } = await activePoints({ t, ws, pr: p }, ["3", "5"]);
     const today = new Date().toISOString().slice(0, 10);
     const start = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
     const m = await mkModule({ start_date: start, target_date: new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10) }, p);

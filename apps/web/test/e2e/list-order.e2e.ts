@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Issue #27 point 4: a list starts in manual order (`sort_order`, work-tracking.md §9) — the project's list and a
  * cycle's — and an order chosen in the display menu is kept. Each test seeds its own user, project and items.
  */
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
-let a: Arranged;
-
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Morgan", labels: [] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+let ctx: BrowserContext, page: Page, a: Arranged;
+arrangeEach({ firstName: "Morgan", labels: [] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const rowNames = () => page.locator("[data-list-context] [role=listitem][data-item] [data-open-item]").allTextContents();

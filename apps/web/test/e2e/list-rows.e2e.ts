@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, listUrl, poll, postJson, reviewShot, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Issue #27 point 1: a work-item list row keeps one line. In a cycle's and a module's list beside their details, and
@@ -13,28 +9,12 @@ import { arrange, createItems, listUrl, poll, setLayout, type Arranged } from ".
  * properties without a value are not drawn until the row is hovered. Each test seeds its own project.
  * `E2E_SCREENSHOTS=<dir>` keeps a screenshot of each screen for review.
  */
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
-let a: Arranged;
-
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Rowan", labels: [{ name: "Frontend", color: "#3b82f6" }, { name: "Payments", color: "#10b981" }, { name: "Needs design", color: "#f59e0b" }] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+let ctx: BrowserContext, page: Page, a: Arranged;
+arrangeEach({ firstName: "Rowan", labels: [{ name: "Frontend", color: "#3b82f6" }, { name: "Payments", color: "#10b981" }, { name: "Needs design", color: "#f59e0b" }] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function post<T>(p: string, data: Record<string, unknown>): Promise<T> {
-  const res = await ctx.request.post(`${P()}/${p}`, { data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
+const post = <T>(p: string, data: Record<string, unknown>) => postJson<T>(ctx.request, a, p, data);
 
 const TITLES = [
   "Guest checkout keeps the cart after signing in",
@@ -118,13 +98,6 @@ async function rows(): Promise<RowReport[]> {
   }));
 }
 
-async function shot(name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 /** Every row fits: nothing outside it or cut, a readable title, and the count says how many chips are hidden. */
 function expectFits(report: RowReport[], where: string): void {
   expect(report.length, where).toBeGreaterThanOrEqual(8);
@@ -152,7 +125,7 @@ it("keeps each row on one line with a readable title in a cycle's and a module's
       await poll(() => page.locator("[data-list-context] [role=listitem][data-item]").count()).toBeGreaterThanOrEqual(8);
       if (s.panel) await s.panel.first().waitFor();
       const report = await rows();
-      await shot(`list-rows-${s.name}-${width}`);
+      await reviewShot(page, `list-rows-${s.name}-${width}`);
       expectFits(report, `${s.name} at ${width}`);
       seen[`${s.name}-${width}`] = report;
     }

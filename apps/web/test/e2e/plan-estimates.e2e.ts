@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, poll, postJson, reviewShot, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Issue #27 point 5: a cycle's and a module's progress, burndown and breakdowns count estimate points when the
@@ -12,36 +8,14 @@ import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures
  * of the scope everywhere (the modules and cycles lists too); workspace analytics offer the points metric for such
  * projects. Screens at 1280 and 1440 px; `E2E_SCREENSHOTS=<dir>` keeps them for review. Each test seeds its own data.
  */
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
-let a: Arranged;
-
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Pia", labels: [{ name: "Payments", color: "#10b981" }] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+let ctx: BrowserContext, page: Page, a: Arranged;
+arrangeEach({ firstName: "Pia", labels: [{ name: "Payments", color: "#10b981" }] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const state = (group: string) => a.states.find((s) => s.group === group)!.id;
-
-async function post<T>(p: string, data: Record<string, unknown>): Promise<T> {
-  const res = await ctx.request.post(`${P()}/${p}`, { data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-async function shot(name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
+const post = <T>(p: string, data: Record<string, unknown>) => postJson<T>(ctx.request, a, p, data);
+const shot = (name: string) => reviewShot(page, name);
 
 /**
  * A cycle and a module holding four items: 5 points completed, 3 started, 2 in the backlog (unassigned, labelled)
