@@ -35,7 +35,7 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   const points = m.estimate_distribution;
   const dist = unit === "points" ? ("assignees" in points ? (points as Exclude<typeof points, Record<string, never>>) : null) : m.distribution;
   return (
-    <aside aria-label="Module details" className="w-80 shrink-0 overflow-y-auto border-l border-zinc-200 p-4 text-sm dark:border-zinc-800">
+    <aside aria-label="Module details" className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-zinc-200 p-4 text-sm dark:border-zinc-800">
       {m.description && <p className="mb-3 whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{m.description}</p>}
       <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
         <dt className="text-zinc-500">Status</dt>
