@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertCycle, insertIssues, insertLabel, insertModule } from "./helpers/issue-fixtures.ts";
+import { activePoints, insertCycle, insertIssues, insertLabel, insertModule } from "./helpers/issue-fixtures.ts";
 
 /** Analytics (wire-facts-2 §4): advance-analytics, -stats, -charts for the workspace and a project. */
 let t: TestServer;
@@ -144,6 +144,30 @@ describe("GET W/advance-analytics-charts/", () => {
     // "Todo high" has two assignees: it counts once in the total and once in each assignee's column
     expect(high).toMatchObject({ count: 2, [ws.member.userId]: 1, [ws.admin.userId]: 1, none: 1 });
     expect(grouped.body.schema).toMatchObject({ [ws.member.userId]: await displayName(ws.member.userId), none: "None" });
+  });
+
+  it("custom-work-items with y_axis=ESTIMATE_POINT_COUNT sums estimate points, each item once per value (issue #27 point 5)", async () => {
+    const sized = await projectFixture(t, ws, { name: "Sized", identifier: "SIZ" });
+    const c = { t, ws, pr: sized };
+    const { "3": three, "5": five } = await activePoints(c, ["3", "5"]);
+    const ux = await insertLabel(c, "ux");
+    const api = await insertLabel(c, "api");
+    await insertIssues(c, [
+      { name: "Both labels", priority: "high", labels: [ux, api], estimatePoint: five },
+      { name: "One label", priority: "high", labels: [ux], estimatePoint: three },
+      { name: "Unsized", priority: "low", labels: [api] },
+    ]);
+    const url = (q: string) => `${W()}/advance-analytics-charts/?type=custom-work-items&project_ids=${sized.id}&${q}`;
+    const plain = await ws.admin.get(url("x_axis=PRIORITY&y_axis=ESTIMATE_POINT_COUNT"));
+    expect(plain.body).toEqual({ data: [{ key: "high", name: "high", count: 8 }, { key: "low", name: "low", count: 0 }], schema: {} });
+    // grouped by label: an item with two labels adds its points to both, and once to the total
+    const grouped = await ws.admin.get(url("x_axis=PRIORITY&group_by=LABELS&y_axis=ESTIMATE_POINT_COUNT"));
+    expect(byKey(grouped.body.data).high).toMatchObject({ count: 8, [ux]: 8, [api]: 5 });
+    expect(byKey(grouped.body.data).low).toMatchObject({ count: 0, [api]: 0 });
+    // any other y_axis counts work items, as before
+    expect((await ws.admin.get(url("x_axis=PRIORITY&y_axis=WORK_ITEM_COUNT"))).body.data).toEqual([{ key: "high", name: "high", count: 2 }, { key: "low", name: "low", count: 1 }]);
+    // the project's own chart (a cycle's or a module's panel) sums the same way
+    expect((await ws.admin.get(`${sized.base}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&y_axis=ESTIMATE_POINT_COUNT`)).body.data).toEqual(plain.body.data);
   });
 
   it("refuses the axes the client knows but the server does not chart", async () => {

@@ -303,6 +303,27 @@ describe("progress and analytics", () => {
     expect((await ws.member.get(`${p.base}/cycles/${c.id}/analytics/`)).body).toEqual(points.body);
   });
 
+  it("leaves cancelled items out of the rows and the burndown, in work items and in points (issue #27 point 5)", async () => {
+    const p = await newProject();
+    const pts = await pointsEstimate(p);
+    const c = await current(p);
+    const done = await createItem(ws, p, { cycle_id: c.id, assignee_ids: [ws.member.userId], estimate_point: pts["2"] });
+    await createItem(ws, p, { cycle_id: c.id, assignee_ids: [ws.member.userId], estimate_point: pts["3"] });
+    const dropped = await createItem(ws, p, { cycle_id: c.id, assignee_ids: [ws.member.userId], estimate_point: pts["5"] });
+    await ws.admin.patch(`${p.base}/issues/${done.id}/`, { state_id: p.states.Done });
+    await ws.admin.patch(`${p.base}/issues/${dropped.id}/`, { state_id: p.states.Cancelled });
+    // progress keeps every group, the cancelled one too
+    expect((await ws.guest.get(`${p.base}/cycles/${c.id}/progress/`)).body).toMatchObject({ total_issues: 3, completed_issues: 1, cancelled_issues: 1, total_estimate_points: 10, cancelled_estimate_points: 5 });
+    const issues = (await ws.guest.get(`${p.base}/cycles/${c.id}/analytics/?type=issues`)).body;
+    expect(issues.assignees).toEqual([expect.objectContaining({ assignee_id: ws.member.userId, total_issues: 2, completed_issues: 1, pending_issues: 1 })]);
+    expect(issues.completion_chart[day(0)]).toBe(1);
+    expect(issues.completion_chart[day(-3)]).toBe(2);
+    const points = (await ws.guest.get(`${p.base}/cycles/${c.id}/analytics/?type=points`)).body;
+    expect(points.assignees).toEqual([expect.objectContaining({ total_estimates: 5, completed_estimates: 2, pending_estimates: 3 })]);
+    expect(points.completion_chart[day(-3)]).toBe(5);
+    expect(points.completion_chart[day(0)]).toBe(3);
+  });
+
   it("points without a points estimate are empty; a cycle without dates is refused; bad type is a bad param", async () => {
     const p = await newProject();
     const c = await current(p);
@@ -401,7 +422,7 @@ describe("user properties of a cycle", () => {
     const got = await ws.guest.get(`${pr.base}/cycles/${c.id}/user-properties/`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
-      display_filters: { group_by: null, order_by: "-created_at", layout: "list", sub_issue: true, show_empty_groups: true },
+      display_filters: { group_by: null, order_by: "sort_order", layout: "list", sub_issue: true, show_empty_groups: true },
       display_properties: { assignee: true, estimate: true },
       filters: { priority: null, state: null },
       user: ws.guest.userId,

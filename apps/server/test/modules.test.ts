@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertEstimatePoint } from "./helpers/issue-fixtures.ts";
+import { activePoints } from "./helpers/issue-fixtures.ts";
 import { activityRows, createItem, expectMatrix } from "./helpers/work-items.ts";
 
 /** Modules (wire-facts §7, work-tracking.md §3–§5): every endpoint of endpoints.txt "modules". */
@@ -76,11 +76,7 @@ describe("POST/GET P/modules/", () => {
 describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
   it("detail adds links, estimate sums, distribution and a burndown from start to target date", async () => {
     const p = await projectFixture(t, ws);
-    const c = { t, ws, pr: p };
-    const three = await insertEstimatePoint(c, 1, "3");
-    const five = await insertEstimatePoint(c, 2, "5");
-    const [est] = await t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, three));
-    await t.db.db.update(schema.projects).set({ estimateId: est.estimateId }).where(eq(schema.projects.id, p.id));
+    const { "3": three, "5": five } = await activePoints({ t, ws, pr: p }, ["3", "5"]);
     const label = (await ws.admin.post(`${p.base}/issue-labels/`, { name: "bug", color: "#ff0000" })).body;
     const today = new Date().toISOString().slice(0, 10);
     const dayMs = 86400_000;
@@ -116,6 +112,24 @@ describe("GET/PUT/PATCH/DELETE P/modules/{id}/", () => {
       total_estimates: 3, completed_estimates: 0, pending_estimates: 3,
     });
     void b;
+  });
+
+  it("leaves cancelled items out of the breakdown and the burndown, in work items and in points (issue #27 point 5)", async () => {
+    const p = await projectFixture(t, ws);
+    const { "3": three, "5": five } = await activePoints({ t, ws, pr: p }, ["3", "5"]);
+    const today = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
+    const m = await mkModule({ start_date: start, target_date: new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10) }, p);
+    await createItem(ws, p, { assignee_ids: [ws.member.userId], estimate_point: three, module_ids: [m.id] });
+    await createItem(ws, p, { assignee_ids: [ws.member.userId], estimate_point: five, state_id: p.states.Cancelled, module_ids: [m.id] });
+    const res = await ws.guest.get(`${p.base}/modules/${m.id}/`);
+    // the counts keep the cancelled item (the web leaves it out of the scope: "0 of 1 done · 0%")
+    expect(res.body).toMatchObject({ total_issues: 2, completed_issues: 0, cancelled_issues: 1, total_estimate_points: 8, cancelled_estimate_points: 5 });
+    expect(res.body.distribution.assignees).toEqual([expect.objectContaining({ assignee_id: ws.member.userId, total_issues: 1, completed_issues: 0, pending_issues: 1 })]);
+    expect(res.body.distribution.completion_chart[start]).toBe(1);
+    expect(res.body.distribution.completion_chart[today]).toBe(1);
+    expect(res.body.estimate_distribution.assignees).toEqual([expect.objectContaining({ total_estimates: 3, completed_estimates: 0, pending_estimates: 3 })]);
+    expect(res.body.estimate_distribution.completion_chart[today]).toBe(3);
   });
 
   it("a module without dates has an empty chart; estimate distribution is empty without a points estimate", async () => {
@@ -314,9 +328,9 @@ describe("P/modules/{id}/user-properties/", () => {
     const m2 = await mkModule();
     const first = await ws.guest.get(`${pr.base}/modules/${m.id}/user-properties/`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ display_filters: { layout: "list", order_by: "-created_at" }, user: ws.guest.userId, project: pr.id });
+    expect(first.body).toMatchObject({ display_filters: { layout: "list", order_by: "sort_order" }, user: ws.guest.userId, project: pr.id });
     const res = await ws.guest.patch(`${pr.base}/modules/${m.id}/user-properties/`, { display_filters: { layout: "kanban", group_by: "priority" } });
-    expect(res).toMatchObject({ status: 200, body: { display_filters: { layout: "kanban", group_by: "priority", order_by: "-created_at" } } });
+    expect(res).toMatchObject({ status: 200, body: { display_filters: { layout: "kanban", group_by: "priority", order_by: "sort_order" } } });
     expect((await ws.guest.get(`${pr.base}/modules/${m2.id}/user-properties/`)).body.display_filters.layout).toBe("list");
     expect((await ws.admin.get(`${pr.base}/modules/${m.id}/user-properties/`)).body.display_filters.layout).toBe("list");
     expect((await ws.guest.get(`${pr.base}/modules/${m.id}/user-properties/`)).body.display_filters.layout).toBe("kanban");

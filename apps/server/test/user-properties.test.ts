@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { schema } from "../src/db/client.ts";
 
 /** P/user-properties/, P/epics-user-properties/ and P/issue-display-properties/ (wire-facts §7). */
 let t: TestServer;
@@ -19,7 +20,7 @@ const DEFAULT_FILTERS = {
   labels: null, start_date: null, target_date: null, issue_type: null, subscriber: null, project: null, team_project: null,
 };
 const DEFAULT_DISPLAY_FILTERS = {
-  layout: "list", group_by: null, sub_group_by: null, order_by: "-created_at", type: null, sub_issue: true,
+  layout: "list", group_by: null, sub_group_by: null, order_by: "sort_order", type: null, sub_issue: true,
   show_empty_groups: true, show_hierarchy: false, calendar_date_range: "",
 };
 const DEFAULT_DISPLAY_PROPERTIES = {
@@ -72,7 +73,7 @@ describe("PATCH user-properties", () => {
 
   it("applies the display rules: kanban defaults to state, clearing group_by clears sub_group_by", async () => {
     const kanban = await patch({ display_filters: { layout: "kanban", group_by: null } });
-    expect(kanban.body.display_filters).toMatchObject({ layout: "kanban", group_by: "state", order_by: "-created_at" });
+    expect(kanban.body.display_filters).toMatchObject({ layout: "kanban", group_by: "state", order_by: "sort_order" });
     const same = await patch({ display_filters: { group_by: "priority", sub_group_by: "priority" } });
     expect(same.body.display_filters).toMatchObject({ group_by: "priority", sub_group_by: null });
     const list = await patch({ display_filters: { layout: "list", group_by: "state", sub_group_by: "priority" } });
@@ -133,7 +134,26 @@ describe("PATCH user-properties", () => {
     expect(res.status).toBe(200);
     expect(res.body.display_filters.order_by).toBe("-priority");
     const issues = await ws.admin.get(`${pr.base}/user-properties/`);
-    expect(issues.body.display_filters.order_by).toBe("-created_at");
+    expect(issues.body.display_filters.order_by).toBe("sort_order");
+  });
+
+  it("starts a list in manual order (work-tracking §9) and keeps an order saved before, as Plane's client saves it", async () => {
+    const p2 = await projectFixture(t, ws);
+    // a new person's list: manual order
+    expect((await ws.guest.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("sort_order");
+    // preferences stored by an earlier version with the old default stay as they are
+    await t.db.db.insert(schema.projectUserProperties).values({
+      workspaceId: ws.id, projectId: p2.id, userId: ws.member.userId, kind: "issues",
+      filters: DEFAULT_FILTERS, displayFilters: { ...DEFAULT_DISPLAY_FILTERS, order_by: "-created_at" }, displayProperties: DEFAULT_DISPLAY_PROPERTIES,
+      richFilters: {}, preferences: {}, createdById: ws.member.userId, updatedById: ws.member.userId,
+    });
+    expect((await ws.member.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("-created_at");
+    // Plane's client writes a change of another option back through the same endpoint: the order stays
+    await ws.member.patch(`${p2.base}/user-properties/`, { display_filters: { group_by: "priority" } });
+    expect((await ws.member.get(`${p2.base}/user-properties/`)).body.display_filters).toMatchObject({ order_by: "-created_at", group_by: "priority" });
+    // and a choice made now is kept
+    await ws.guest.patch(`${p2.base}/user-properties/`, { display_filters: { order_by: "-updated_at" } });
+    expect((await ws.guest.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("-updated_at");
   });
 });
 

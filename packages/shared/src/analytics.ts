@@ -15,6 +15,15 @@ export const UNSUPPORTED_ANALYTICS_AXES = ["WORK_ITEM_TYPES", "PROJECTS", "EPICS
 
 export const DEFAULT_X_AXIS: AnalyticsAxis = "PRIORITY";
 
+/**
+ * `y_axis` of the custom chart (work-tracking §9 "Analytics metrics: work item count, estimate"): the work items, or
+ * the sum of their estimate points (items whose project estimates in points; the others add nothing). Plane's
+ * client sends other values too (pending, due this week …), which count work items, as its own server does.
+ */
+export const ESTIMATE_Y_AXIS = "ESTIMATE_POINT_COUNT";
+export const COUNT_Y_AXIS = "WORK_ITEM_COUNT";
+export const sumsPoints = (yAxis: unknown): boolean => typeof yAxis === "string" && yAxis.trim().toUpperCase() === ESTIMATE_Y_AXIS;
+
 /** Labels of the axes for pickers. */
 export const ANALYTICS_AXIS_LABELS: Record<AnalyticsAxis, string> = {
   STATES: "State",

@@ -18,6 +18,7 @@ export * from "./estimates.ts";
 export * from "./live.ts";
 export * from "./screen-data.ts";
 export * from "./modules.ts";
+export * from "./progress.ts";
 export * from "./search-query.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";

@@ -6,9 +6,11 @@ const mod = (name: string, o: Partial<SortableModule> = {}): SortableModule => (
 });
 
 describe("modules", () => {
-  it("progress counts completed and cancelled items", () => {
+  it("progress counts completed items of those not cancelled", () => {
     expect(moduleProgress(mod("a"))).toBe(0);
-    expect(moduleProgress(mod("a", { total_issues: 4, completed_issues: 1, cancelled_issues: 1 }))).toBe(50);
+    // a cancelled item leaves the scope: 1 of 3 (issue #27 point 5)
+    expect(moduleProgress(mod("a", { total_issues: 4, completed_issues: 1, cancelled_issues: 1 }))).toBe(33);
+    expect(moduleProgress(mod("a", { total_issues: 1, completed_issues: 0, cancelled_issues: 1 }))).toBe(0);
   });
 
   it("sorts by each order of §9 and its reverse", () => {

@@ -2,6 +2,7 @@
  * Modules (work-tracking.md §3, §4, §9): statuses, the module page's display defaults and orders, progress and
  * the completion chart both sides compute the same way.
  */
+import { planProgress } from "./progress.ts";
 
 /** Module status (§4); a new module is `planned`. */
 export const MODULE_STATUSES = ["backlog", "planned", "in-progress", "paused", "completed", "cancelled"] as const;
@@ -34,10 +35,9 @@ export interface ModuleProgressCounts {
   cancelled_issues: number;
 }
 
-/** Share (0–100, rounded) of a module's items that are closed (completed or cancelled). */
+/** Share (0–100, rounded) of a module's items completed, cancelled ones left out (progress.ts). */
 export function moduleProgress(m: ModuleProgressCounts): number {
-  if (!m.total_issues) return 0;
-  return Math.round(((m.completed_issues + m.cancelled_issues) / m.total_issues) * 100);
+  return planProgress({ total: m.total_issues, completed: m.completed_issues, cancelled: m.cancelled_issues }).percent;
 }
 
 export interface SortableModule extends ModuleProgressCounts {

@@ -104,7 +104,8 @@ export type WorkspacePropsRow = typeof WT.$inferSelect;
 function workspaceDefaults() {
   return {
     filters: { filters: defaultFilters() },
-    displayFilters: { display_filters: defaultDisplayFilters() },
+    // the workspace's lists are global views, which have no manual order (work-tracking §4)
+    displayFilters: { display_filters: applyDisplayRules(defaultDisplayFilters(), { kind: "global_view" }) },
     displayProperties: { display_properties: defaultDisplayProperties() },
   };
 }

@@ -167,6 +167,15 @@ export async function insertEstimatePoint(c: ProjectCtx, key: number, value: str
   return row.id;
 }
 
+/** Points with these values (keys 1..n) in the project's points estimate, made its active one; their ids by value. */
+export async function activePoints(c: ProjectCtx, values: string[]): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [i, v] of values.entries()) ids[v] = await insertEstimatePoint(c, i + 1, v);
+  const [point] = await c.t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, ids[values[0]!]!));
+  await c.t.db.db.update(schema.projects).set({ estimateId: point!.estimateId }).where(eq(schema.projects.id, c.pr.id));
+  return ids;
+}
+
 /** One stored relation row (issue → related) as the write side stores it. */
 export async function insertRelation(c: ProjectCtx, issueId: string, relatedId: string, relationType: string): Promise<void> {
   await c.t.db.db.insert(schema.issueRelations).values({

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AnalyticsAxis, AnalyticsTab } from "@stride/shared";
+import { ESTIMATE_Y_AXIS, type AnalyticsAxis, type AnalyticsTab } from "@stride/shared";
 import type {
   AnalyticsAssigneeStatsRow, AnalyticsChart, AnalyticsNamedCount, AnalyticsOverview, AnalyticsProjectStatsRow, AnalyticsWorkItems,
 } from "@stride/shared/contract";
@@ -53,9 +53,12 @@ export const analyticsTimelineQuery = (slug: string, scope: AnalyticsScope) =>
     queryFn: () => api<AnalyticsChart>(`${base(slug, scope)}/advance-analytics-charts/`, { query: { ...scopeQuery(scope), type: "work-items" } }),
   });
 
-export const analyticsCustomChartQuery = (slug: string, scope: AnalyticsScope, xAxis: AnalyticsAxis, groupBy: AnalyticsAxis | null) =>
+/** The custom chart: work items (`metric` "issues") or their estimate points by any axis. */
+export const analyticsCustomChartQuery = (slug: string, scope: AnalyticsScope, xAxis: AnalyticsAxis, groupBy: AnalyticsAxis | null, metric: "issues" | "points" = "issues") =>
   queryOptions({
-    queryKey: [...analyticsKeys.all(slug), "chart", scope, "custom", xAxis, groupBy] as const,
+    queryKey: [...analyticsKeys.all(slug), "chart", scope, "custom", xAxis, groupBy, metric] as const,
     queryFn: () =>
-      api<AnalyticsChart>(`${base(slug, scope)}/advance-analytics-charts/`, { query: { ...scopeQuery(scope), type: "custom-work-items", x_axis: xAxis, group_by: groupBy ?? undefined } }),
+      api<AnalyticsChart>(`${base(slug, scope)}/advance-analytics-charts/`, {
+        query: { ...scopeQuery(scope), type: "custom-work-items", x_axis: xAxis, group_by: groupBy ?? undefined, y_axis: metric === "points" ? ESTIMATE_Y_AXIS : undefined },
+      }),
   });

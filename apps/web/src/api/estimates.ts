@@ -2,7 +2,7 @@
  * Estimate systems of a project (wire-facts §5): the settings page's reads and writes. The list shares its query
  * with the work-item pickers (`estimatesQuery` in work-items-refs.ts), so a change there shows on items at once.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BUILT_FEATURES } from "@stride/shared";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimatePointBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
@@ -16,6 +16,10 @@ const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponen
 export function useEstimates(slug: string, pid: string) {
   return useQuery({ ...estimatesQuery(slug, pid), enabled: BUILT_FEATURES.estimates && !!slug && !!pid });
 }
+
+/** The estimates of the caller's projects in the workspace (`W/estimates/`): which projects count in points. */
+export const workspaceEstimatesQuery = (slug: string) =>
+  queryOptions({ queryKey: ["workspace-estimates", slug] as const, queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
 
 /** Writes refresh the estimates and the project (its active `estimate`); the screen reports refusals itself. */
 function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Promise<R>) {

@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
@@ -37,6 +37,7 @@ import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
 import { environmentTemplatesQuery } from "../api/environments.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
+import { workspaceEstimatesQuery } from "../api/estimates.ts";
 import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/work-items.ts";
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
@@ -286,14 +287,21 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  /** cycles/:cycleId: the cycle, its progress and (with dates) its analytics; its work items come from `workItems("cycle")`. */
+  /**
+   * cycles/:cycleId: the cycle, its progress and (with dates) its analytics, in points when the project estimates
+   * in points (the panel's first unit); its work items come from `workItems("cycle")`.
+   */
   const cycle: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const id = params.cycleId!;
     start(cycleProgressQuery(slug, pid, id), cyclesQuery(slug, pid));
     after(cycleQuery(slug, pid, id), (c) => {
-      if (c.start_date && c.end_date) start(cycleAnalyticsQuery(slug, pid, id, "issues"));
+      if (!c.start_date || !c.end_date) return;
+      after(projectQuery(slug, pid), (p) => {
+        if (!featureListsOf(p).estimates) return start(cycleAnalyticsQuery(slug, pid, id, "issues"));
+        after(estimatesQuery(slug, pid), (es) => start(cycleAnalyticsQuery(slug, pid, id, progressUnits(es?.find((e) => e.id === p.estimate)?.type)[0]!)), 1);
+      }, 1);
     }, 1);
     return null;
   };
@@ -405,6 +413,8 @@ export function createLoaders(qc: QueryClient) {
     if (workItems) start(analyticsStatsQuery(slug, scope));
     else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));
     start(projectsQuery(slug));
+    // which projects count in points (the custom chart's metrics)
+    if (workItems && BUILT_FEATURES.estimates) start(workspaceEstimatesQuery(slug));
     return null;
   };
 

@@ -55,7 +55,7 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await signIn(page, a.email);
   await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
   await openList(page, a);
-  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: "Check the policy" }).click();
+  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: "Check the policy", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.waitFor();
   const box = peek.getByRole("textbox", { name: "Comment" });

@@ -78,7 +78,7 @@ it("creates a module with a link, adds work items and shows them on the module's
   await column("Backlog").locator(`[data-item="${a.identifier}-2"]`).waitFor();
   await poll(() => page.locator("[data-card]").count()).toBe(2);
   // the details panel counts them, and the layout choice is the module's own
-  await poll(() => details.getByText("0/2 done · 0%").isVisible()).toBe(true);
+  await poll(() => details.getByTestId("module-progress-summary").textContent()).toBe("0 of 2 done · 0%");
   await poll(async () => ((await (await page.request.get(api(`modules/${moduleId}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("kanban");
   expect(((await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("list");
 

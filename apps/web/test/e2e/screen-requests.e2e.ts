@@ -239,7 +239,7 @@ it("asks no missing endpoint on the work-items screen and never again for an ite
   };
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const open = async (it: { name: string; sequence_id: number }) => {
-    await page.locator(`[data-item="${a.identifier}-${it.sequence_id}"]`).getByRole("button", { name: it.name }).click();
+    await page.locator(`[data-item="${a.identifier}-${it.sequence_id}"]`).getByRole("button", { name: it.name, exact: true }).click();
     await peek.getByRole("textbox", { name: "Title" }).waitFor();
     await peek.locator('ol[aria-label="Activity feed"] > li').first().waitFor();
   };

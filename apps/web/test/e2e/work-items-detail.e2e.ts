@@ -33,7 +33,7 @@ afterEach(async () => { await ctx?.close(); });
 
 it("opens a work item in the peek view", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes" }).click();
+  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.waitFor();
   expect(new URL(page.url()).searchParams.get("peekId")).toBe(items[0].id);
@@ -50,7 +50,7 @@ it("opens a work item in the peek view", async () => {
 
 it("comments with an @mention and reacts to the comment", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes" }).click();
+  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const box = peek.getByRole("textbox", { name: "Comment" });
   await box.click();

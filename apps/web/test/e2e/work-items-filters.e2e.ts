@@ -41,12 +41,13 @@ async function itemsByKey(): Promise<Record<string, { priority: string; state_id
 
 it("filters by priority and by label, shows chips, and remembers the filters", async () => {
   await openList(page, a);
-  await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+  // a new list is in manual order: the items as they were added (issue #27 point 4)
+  await poll(rows).toEqual([key(1), key(2), key(3), key(4), key(5)]);
 
   await page.getByRole("button", { name: "Filters" }).click();
   const menu = page.getByRole("dialog", { name: "Filters" });
   await menu.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
-  await poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(1), key(3)]);
 
   await menu.getByRole("button", { name: "Labels", exact: true }).click();
   await menu.getByRole("listbox", { name: "Labels" }).getByRole("option", { name: "Bug" }).click();
@@ -56,18 +57,18 @@ it("filters by priority and by label, shows chips, and remembers the filters", a
   const chips = page.getByRole("region", { name: "Applied filters" });
   expect(await chips.locator("[data-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-filter")))).toEqual(["priority", "labels"]);
   await chips.getByRole("button", { name: "Remove Labels Bug" }).click();
-  await poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(1), key(3)]);
 
   // remembered for this project (server user properties)
   await page.reload();
   await page.locator("[data-list-context]").waitFor();
-  await poll(rows).toEqual([key(3), key(1)]);
+  await poll(rows).toEqual([key(1), key(3)]);
   const props = (await (await page.request.get(api("user-properties/"))).json()) as { filters: Record<string, string[] | null> };
   expect(props.filters.priority).toEqual(["high"]);
   expect(props.filters.labels).toBeNull();
 
   await page.getByRole("region", { name: "Applied filters" }).getByRole("button", { name: "Clear all" }).click();
-  await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+  await poll(rows).toEqual([key(1), key(2), key(3), key(4), key(5)]);
 });
 
 it("switches to the spreadsheet and edits a property inline", async () => {

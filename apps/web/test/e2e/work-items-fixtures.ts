@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { expect } from "vitest";
-import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
-import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, unique } from "./helpers.ts";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, newContext, unique } from "./helpers.ts";
 
 /**
  * Arrange for the work-item browser tests, through the API (acting is done through the UI): the
@@ -129,4 +132,36 @@ export function png(w: number, h: number): Buffer {
   const rows = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set([79, 70, 229], y * (w * 3 + 1) + 1 + x * 3);
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/**
+ * The browser for the file and, for each test, a fresh context with its own signed-in user and project (`arrange`)
+ * and a page, handed to `use` before the test runs (the context closes after it).
+ */
+export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): void {
+  let browser: Browser;
+  let ctx: BrowserContext | undefined;
+  beforeAll(async () => { browser = await launch(); });
+  afterAll(async () => { await browser?.close(); });
+  beforeEach(async () => {
+    ctx = await newContext(browser);
+    const a = await arrange(ctx, opts);
+    use({ ctx, page: await ctx.newPage(), a });
+  });
+  afterEach(async () => { await ctx?.close(); });
+}
+
+/** A screenshot of the page for review, kept only when `E2E_SCREENSHOTS` names a folder. */
+export async function reviewShot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** POST under the project (arrange only): the answer's JSON, after checking it succeeded. */
+export async function postJson<T>(req: APIRequestContext, a: Arranged, p: string, data: Record<string, unknown>): Promise<T> {
+  const res = await req.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/${p}`, { data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as T;
 }

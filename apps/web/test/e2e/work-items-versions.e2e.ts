@@ -34,7 +34,7 @@ const descriptionOf = async (id: string) => ((await (await page.request.get(api(
 
 it("shows an honest empty state in the peek view when the description was never changed", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(2)}"]`).getByRole("button", { name: "Untouched item" }).click();
+  await page.locator(`[data-item="${key(2)}"]`).getByRole("button", { name: "Untouched item", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.getByRole("group", { name: "Description" }).getByRole("button", { name: "Version history" }).click();
   const dialog = page.getByRole("dialog", { name: "Version history" });

@@ -1,6 +1,7 @@
 /**
  * Display filters, display properties and list preferences (work-tracking.md §3, §4; wire-facts §7).
  */
+import { DISPLAY_DEFAULT_ORDER_BY } from "./order.ts";
 
 /** Layouts a work-item list offers (work-tracking.md §2; flow is the extra one). */
 export const ISSUE_LAYOUTS = ["list", "kanban", "flow", "calendar", "spreadsheet", "gantt_chart"] as const;
@@ -65,12 +66,16 @@ export function defaultFilters(): IssueFilters {
   return Object.fromEntries(FILTER_KEYS.map((k) => [k, null])) as IssueFilters;
 }
 
+/**
+ * A new list context's display filters. The order is manual (`sort_order`, work-tracking.md §9), where Plane's
+ * server starts user properties at `-created_at` (wire-facts §7); choices already saved are kept as they are.
+ */
 export function defaultDisplayFilters(): DisplayFilters {
   return {
     layout: "list",
     group_by: null,
     sub_group_by: null,
-    order_by: "-created_at",
+    order_by: DISPLAY_DEFAULT_ORDER_BY,
     type: null,
     sub_issue: true,
     show_empty_groups: true,

@@ -7,6 +7,7 @@
  */
 import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, isFilterApplied, pageSizeFor } from "./display.ts";
 import { parseGroupBy, type GroupByField } from "./group.ts";
+import { DISPLAY_DEFAULT_ORDER_BY } from "./order.ts";
 import type { DisplayFilters, DisplayProperties, IssueFilters, IssueLayout, ListKind } from "./display.ts";
 
 /** A list context's saved choices (user properties, or local settings). */
@@ -81,7 +82,7 @@ export function buildListQuery(
   if (subGroupBy === groupBy) subGroupBy = null;
   if (groupBy) params.group_by = groupBy;
   if (subGroupBy) params.sub_group_by = subGroupBy;
-  params.order_by = d.order_by || "-created_at";
+  params.order_by = d.order_by || DISPLAY_DEFAULT_ORDER_BY;
   if (d.sub_issue === false) params.sub_issue = "false";
   if (d.type && d.type !== "all") params.type = String(d.type);
   params.layout = layout;

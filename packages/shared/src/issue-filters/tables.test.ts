@@ -16,7 +16,7 @@ import {
 import { FilterError } from "./errors.ts";
 
 describe("order_by table", () => {
-  it("defaults to -created_at", () => {
+  it("defaults to -created_at (a request without order_by, wire-facts §6.1)", () => {
     expect(parseOrderBy(undefined)).toEqual({ field: "created_at", desc: true });
     expect(parseOrderBy("")).toEqual({ field: "created_at", desc: true });
   });
@@ -101,9 +101,9 @@ describe("display rules", () => {
 });
 
 describe("defaults and helpers", () => {
-  it("has the spec's defaults", () => {
+  it("has the spec's defaults: a list starts in manual order (§9)", () => {
     expect(defaultDisplayFilters()).toEqual({
-      layout: "list", group_by: null, sub_group_by: null, order_by: "-created_at", type: null, sub_issue: true,
+      layout: "list", group_by: null, sub_group_by: null, order_by: "sort_order", type: null, sub_issue: true,
       show_empty_groups: true, show_hierarchy: false, calendar_date_range: "",
     });
     const props = defaultDisplayProperties();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   ANALYTICS_DATE_FILTERS, DEFAULT_X_AXIS, assembleCustomChart, assembleTimeline, dayInZone, dayKeys, monthKeys, monthName, parseAnalyticsAxis,
-  seesOnlyOwnWorkItems, type AnalyticsDateFilter,
+  seesOnlyOwnWorkItems, sumsPoints, type AnalyticsDateFilter,
 } from "@stride/shared";
 import type { AnalyticsChart } from "@stride/shared/contract";
 import { route, type Ctx, type RouteModule } from "../../core/route.ts";
@@ -86,7 +86,7 @@ async function customChart(ctx: AnyCtx, sc: ItemScope): Promise<AnalyticsChart> 
   if (!x) throw errors.badRequest("Invalid x_axis");
   const group = parseAnalyticsAxis(ctx.query.group_by, undefined);
   if (group === null) throw errors.badRequest("Invalid group_by");
-  const { rows, totals } = await customChartRows(ctx.app, sc, x, group ?? null);
+  const { rows, totals } = await customChartRows(ctx.app, sc, x, group ?? null, sumsPoints(ctx.query.y_axis));
   return assembleCustomChart(rows, !!group, totals);
 }
 

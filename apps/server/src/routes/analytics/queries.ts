@@ -200,13 +200,21 @@ function dimension(axis: AnalyticsAxis, a: string, q: Params, tz: string): { joi
   }
 }
 
+/** An item's estimate in points: its point's value when its estimate system counts points, else 0. */
+const ITEM_POINTS = {
+  join: `LEFT JOIN estimate_points yp ON yp.id = i.estimate_point LEFT JOIN estimates ye ON ye.id = yp.estimate AND ye.type = 'points'`,
+  value: `(CASE WHEN ye.id IS NOT NULL AND yp.value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' THEN yp.value::float8 ELSE 0 END)`,
+};
+
 /**
  * `custom-work-items`: distinct items per x value (and per group value), one statement. With a group, the rows
- * per (x, group) and the distinct totals per x come from grouping sets.
+ * per (x, group) and the distinct totals per x come from grouping sets. `points` sums the items' estimate points
+ * instead (`y_axis=ESTIMATE_POINT_COUNT`), each item once per x value and per group value.
  */
-export async function customChartRows(app: AppContext, sc: ItemScope, x: AnalyticsAxis, group: AnalyticsAxis | null): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
+export async function customChartRows(app: AppContext, sc: ItemScope, x: AnalyticsAxis, group: AnalyticsAxis | null, points = false): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
   const q = sc.q;
   const xd = dimension(x, "xd", q, sc.tz);
+  if (points) return customPointRows(app, sc, xd, group ? dimension(group, "gd", q, sc.tz) : null);
   if (!group) {
     const rows = await run<CustomChartRow>(app, `
       SELECT ${xd.key} AS key, ${xd.name} AS name, count(DISTINCT i.id)::int AS count
@@ -224,6 +232,31 @@ export async function customChartRows(app: AppContext, sc: ItemScope, x: Analyti
   for (const r of raw) {
     if (r.total_row) totals.set(r.key, (totals.get(r.key) ?? 0) + r.count);
     else rows.push({ key: r.key, name: r.name, group_key: r.group_key, group_name: r.group_name, count: r.count });
+  }
+  return { rows, totals };
+}
+
+type Dim = ReturnType<typeof dimension>;
+const roundPoints = (v: number) => Math.round(Number(v) * 1000) / 1000;
+
+/** The points version of `customChartRows`: the distinct (item, x, group) rows first, then their sums. */
+async function customPointRows(app: AppContext, sc: ItemScope, xd: Dim, gd: Dim | null): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
+  const items = `SELECT DISTINCT i.id AS item, ${xd.key} AS key, ${xd.name} AS name, ${gd ? `${gd.key} AS group_key, ${gd.name} AS group_name,` : ""} ${ITEM_POINTS.value} AS pts
+    FROM ${sc.from} ${xd.join} ${gd?.join ?? ""} ${ITEM_POINTS.join} WHERE ${sc.where}`;
+  if (!gd) {
+    const rows = await run<CustomChartRow>(app, `SELECT d.key, d.name, sum(d.pts)::float8 AS count FROM (${items}) d GROUP BY 1, 2`, sc.q);
+    return { rows: rows.map((r) => ({ ...r, count: roundPoints(r.count) })), totals: new Map() };
+  }
+  const raw = await run<CustomChartRow & { total_row: number }>(app, `
+    WITH d AS (${items})
+    SELECT d.key, d.name, d.group_key, d.group_name, sum(d.pts)::float8 AS count, 0 AS total_row FROM d GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT t.key, t.name, NULL, NULL, sum(t.pts)::float8, 1 FROM (SELECT DISTINCT d.item, d.key, d.name, d.pts FROM d) t GROUP BY 1, 2`, sc.q);
+  const totals = new Map<string | null, number>();
+  const rows: CustomChartRow[] = [];
+  for (const r of raw) {
+    if (r.total_row) totals.set(r.key, roundPoints(r.count));
+    else rows.push({ key: r.key, name: r.name, group_key: r.group_key, group_name: r.group_name, count: roundPoints(r.count) });
   }
   return { rows, totals };
 }

@@ -3,7 +3,8 @@ import { projectParams, slugParams } from "../../core/fields.ts";
 
 /**
  * Query of every `advance-analytics*` call (wire-facts-2 §4). Values are read leniently here and checked by the
- * handlers, which answer the documented 400 bodies; `epic` and `y_axis` are accepted and ignored.
+ * handlers, which answer the documented 400 bodies; `epic` is accepted and ignored, `y_axis` sums estimate points
+ * instead of counting work items when it is `ESTIMATE_POINT_COUNT` (any other value counts, as Plane's server does).
  */
 export const analyticsQuery = z.object({
   tab: z.string().optional(),

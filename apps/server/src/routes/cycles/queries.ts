@@ -190,8 +190,9 @@ function analyticsOf(items: CycleItem[], type: AnalyticsType, people: People, da
     if (done(it)) t.completed += weight(it);
     m.set(k, t);
   };
-  for (const it of items) {
-    if (type === "points" && it.points === null) continue;
+  // a cancelled item is out of the cycle's scope: its rows and its burndown count the others (shared progress.ts)
+  const counted = items.filter((it) => it.grp !== "cancelled" && (type === "issues" || it.points !== null));
+  for (const it of counted) {
     for (const a of it.assignee_ids.length ? it.assignee_ids : [null]) add(byUser, a, it);
     for (const l of it.label_ids.length ? it.label_ids : [null]) add(byLabel, l, it);
   }
@@ -206,7 +207,6 @@ function analyticsOf(items: CycleItem[], type: AnalyticsType, people: People, da
     return { label_name: l?.name ?? null, color: l?.color ?? null, label_id: id, ...counts(t) };
   });
   labels.sort((a, b) => (a.label_name === null ? 1 : b.label_name === null ? -1 : a.label_name.localeCompare(b.label_name)));
-  const counted = type === "points" ? items.filter((it) => it.points !== null) : items;
   const completion_chart = burndownSeries({
     ...days,
     total: counted.reduce((s, it) => s + weight(it), 0),

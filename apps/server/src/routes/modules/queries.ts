@@ -137,13 +137,14 @@ type ChartRow = {
 /**
  * `distribution` and `estimate_distribution` of a module detail (wire-facts §7, wire-facts-2 §4): its items by
  * assignee (unassigned items form a row with null ids) and by label, and the burndown from start to target date
- * (remaining = total − completed up to each day; days after `today` are null). The points version is empty unless
+ * (remaining = total − completed up to each day; days after `today` are null). Cancelled items are out of the
+ * module's scope (shared progress.ts): the rows and the burndown leave them out. The points version is empty unless
  * the project's active estimate is of type points. With `ownerId` (a guest who sees only the items they created),
  * only their items.
  */
 export async function moduleDistributions(
   db: DbOrTx,
-  m: Pick<ModuleStatsRow, "id" | "project" | "start_date" | "target_date" | "total_issues" | "total_estimate_points">,
+  m: Pick<ModuleStatsRow, "id" | "project" | "start_date" | "target_date" | "total_issues" | "total_estimate_points" | "cancelled_issues" | "cancelled_estimate_points">,
   today: string,
   ownerId: string | null = null,
 ): Promise<{ distribution: ModuleDistribution<IssueCounts>; estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never> }> {
@@ -157,7 +158,8 @@ export async function moduleDistributions(
       LEFT JOIN states s ON s.id = i.state
       LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
       LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" <> 'triage') ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
+      -- a cancelled item is out of the module's scope (shared progress.ts); triage items are not the module's yet
+      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" NOT IN ('triage', 'cancelled')) ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
     )
     SELECT 'assignee' AS kind, u.id::text AS key, u.display_name AS name, u.first_name, u.last_name, u.avatar, u.avatar_asset::text AS avatar_asset, NULL AS color,
       count(*)::int AS total, count(*) FILTER (WHERE it.grp = 'completed')::int AS completed,
@@ -198,7 +200,7 @@ export async function moduleDistributions(
   const distribution: ModuleDistribution<IssueCounts> = {
     assignees: assignees.map((r) => ({ ...who(r), ...counts(r) })),
     labels: labels.map((r) => ({ ...what(r), ...counts(r) })),
-    completion_chart: completionChart(m.start_date, m.target_date, today, m.total_issues, chartRows.map((c) => ({ day: c.day, weight: c.n }))),
+    completion_chart: completionChart(m.start_date, m.target_date, today, m.total_issues - m.cancelled_issues, chartRows.map((c) => ({ day: c.day, weight: c.n }))),
   };
   if (est?.type !== "points") return { distribution, estimate_distribution: {} };
   return {
@@ -206,7 +208,7 @@ export async function moduleDistributions(
     estimate_distribution: {
       assignees: assignees.map((r) => ({ ...who(r), ...points(r) })),
       labels: labels.map((r) => ({ ...what(r), ...points(r) })),
-      completion_chart: completionChart(m.start_date, m.target_date, today, m.total_estimate_points, chartRows.map((c) => ({ day: c.day, weight: c.points }))),
+      completion_chart: completionChart(m.start_date, m.target_date, today, m.total_estimate_points - m.cancelled_estimate_points, chartRows.map((c) => ({ day: c.day, weight: c.points }))),
     },
   };
 }

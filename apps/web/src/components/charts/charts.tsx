@@ -93,7 +93,7 @@ export function TimelineChart({ caption, data, testId }: { caption: string; data
 }
 
 /** The custom chart: one bar per x value, stacked by group value when there is a group. */
-export function StackedChart({ caption, data, schema, testId }: { caption: string; data: Record<string, string | number>[]; schema: Record<string, string>; testId?: string }) {
+export function StackedChart({ caption, data, schema, testId, valueName = "Work items" }: { caption: string; data: Record<string, string | number>[]; schema: Record<string, string>; testId?: string; valueName?: string }) {
   const groups = Object.keys(schema);
   return (
     <div data-testid={testId}>
@@ -102,18 +102,18 @@ export function StackedChart({ caption, data, schema, testId }: { caption: strin
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
             <XAxis dataKey="name" fontSize={11} minTickGap={8} />
-            <YAxis allowDecimals={false} fontSize={11} />
+            <YAxis allowDecimals={valueName !== "Work items"} fontSize={11} />
             <Tooltip />
             {groups.length ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
             {groups.length
               ? groups.map((g, i) => <Bar key={g} dataKey={g} name={schema[g]} stackId="g" fill={seriesColor(i)} isAnimationActive={false} />)
-              : <Bar dataKey="count" name="Work items" fill={seriesColor(0)} isAnimationActive={false} />}
+              : <Bar dataKey="count" name={valueName} fill={seriesColor(0)} isAnimationActive={false} />}
           </BarChart>
         </ResponsiveContainer>
       </div>
       <HiddenTable
         caption={caption}
-        head={["", "Work items", ...groups.map((g) => schema[g]!)]}
+        head={["", valueName, ...groups.map((g) => schema[g]!)]}
         rows={data.map((d) => [String(d.name), Number(d.count ?? 0), ...groups.map((g) => Number(d[g] ?? 0))])}
       />
     </div>

@@ -6,7 +6,7 @@ import { useSidebar } from "./SidebarState.tsx";
 export function PageHeader({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children?: ReactNode }) {
   const sidebar = useSidebar();
   return (
-    <header className="flex min-h-14 flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    <header className="flex min-h-14 flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
       <button
         type="button"
         onClick={sidebar.toggle}

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from "react";
-import { MODULE_STATUSES, moduleProgress, type ModuleStatus } from "@stride/shared";
+import { MODULE_STATUSES, progressIn, type ModuleStatus } from "@stride/shared";
 import { Avatar, Button, Input, cx } from "../ui/index.ts";
 import { Dropdown } from "../work-item/Dropdown.tsx";
 import { Icon } from "../work-item/icons.tsx";
@@ -9,15 +9,18 @@ import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { useModuleLinks, useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { STATUS_LABEL, StatusBadge } from "./ModuleBits.tsx";
+import { Breakdown, StateGroupProgress, UnitToggle, breakdownRows, useProgressUnit } from "../charts/PlanProgress.tsx";
 
-/** The chart library (recharts) is a chunk of its own, loaded when the panel shows its chart, not with every screen. */
+/** The chart library (recharts) is a chunk of its own, loaded when the panel shows its charts, not with every screen. */
 const CustomChart = lazy(() => import("../charts/CustomChart.tsx").then((m) => ({ default: m.CustomChart })));
+const PlanBurndown = lazy(() => import("../charts/PlanBurndown.tsx").then((m) => ({ default: m.PlanBurndown })));
 
 const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-zinc-100 disabled:hover:bg-transparent dark:hover:bg-zinc-800";
 
 /**
  * A module's details beside its work items: status, dates, lead and members (editable by members), progress by
- * state group with the burndown from start to target date, the breakdown by assignee and label, and its links.
+ * state group with the burndown from start to target date, the breakdown by assignee and label (in estimate points
+ * when the project estimates in points, with a toggle; cancelled items out of the scope), and its links.
  */
 export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid: string; module: ModuleDetail }) {
   const refs = useProjectRefs(slug, pid);
@@ -27,12 +30,12 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   const patch = (p: Parameters<typeof update.mutate>[0]["patch"]) => update.mutate({ id: m.id, patch: p });
   const lead = m.lead_id ? refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id) : undefined;
   const memberOptions = () => refs.members.map((u) => ({ value: u.id, label: displayName(u), keywords: u.display_name, icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" /> }));
-  const pct = moduleProgress(m);
-  const groups: [string, number][] = [
-    ["Backlog", m.backlog_issues], ["Unstarted", m.unstarted_issues], ["Started", m.started_issues], ["Completed", m.completed_issues], ["Cancelled", m.cancelled_issues],
-  ];
+  const { units, unit, setUnit } = useProgressUnit(refs.estimateType);
+  // the points version is empty until the project estimates in points
+  const points = m.estimate_distribution;
+  const dist = unit === "points" ? ("assignees" in points ? (points as Exclude<typeof points, Record<string, never>>) : null) : m.distribution;
   return (
-    <aside aria-label="Module details" className="w-80 shrink-0 overflow-y-auto border-l border-zinc-200 p-4 text-sm dark:border-zinc-800">
+    <aside aria-label="Module details" className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-zinc-200 p-4 text-sm dark:border-zinc-800">
       {m.description && <p className="mb-3 whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{m.description}</p>}
       <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
         <dt className="text-zinc-500">Status</dt>
@@ -82,79 +85,25 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
         </dd>
       </dl>
 
-      <section aria-label="Progress" className="mt-5">
-        <h3 className="mb-2 flex items-center justify-between font-medium">
-          Progress
-          <span className="text-xs font-normal text-zinc-500">{m.completed_issues + m.cancelled_issues}/{m.total_issues} done · {pct}%</span>
-        </h3>
-        <div role="progressbar" aria-label="Module progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700">
-          <div className="h-full bg-emerald-500" style={{ width: `${pct}%` }} />
-        </div>
-        <ul className="mt-2 grid grid-cols-2 gap-x-3 text-xs text-zinc-600 dark:text-zinc-300">
-          {groups.map(([g, n]) => <li key={g} className="flex justify-between"><span>{g}</span><span className="tabular-nums">{n}</span></li>)}
-        </ul>
-        <Burndown chart={m.distribution.completion_chart} total={m.total_issues} />
+      <section aria-label="Progress" className="mt-5 space-y-4">
+        <StateGroupProgress fields={m} unit={unit} testPrefix="module" action={<UnitToggle units={units} unit={unit} onChange={setUnit} />} />
+        {dist?.completion_chart && Object.keys(dist.completion_chart).length > 0 && (
+          <Suspense fallback={<div className="h-48" />}>
+            <PlanBurndown chart={dist.completion_chart} total={progressIn(m, unit).scope} unit={unit} />
+          </Suspense>
+        )}
+        {dist && <Breakdown {...breakdownRows(dist, unit)} />}
       </section>
-
-      {m.distribution.assignees.length > 0 && (
-        <section aria-label="Assignees" className="mt-5">
-          <h3 className="mb-1 font-medium">Assignees</h3>
-          <ul className="space-y-1 text-xs">
-            {m.distribution.assignees.map((a) => (
-              <li key={a.assignee_id ?? "none"} className="flex items-center gap-2">
-                {a.assignee_id ? <Avatar name={a.display_name ?? "?"} url={a.avatar_url} size="sm" /> : <Icon name="user" size={14} className="text-zinc-400" />}
-                <span className="flex-1 truncate">{a.assignee_id ? a.display_name : "No assignee"}</span>
-                <span className="tabular-nums text-zinc-500">{a.completed_issues}/{a.total_issues}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {m.distribution.labels.length > 0 && (
-        <section aria-label="Labels" className="mt-5">
-          <h3 className="mb-1 font-medium">Labels</h3>
-          <ul className="space-y-1 text-xs">
-            {m.distribution.labels.map((l) => (
-              <li key={l.label_id ?? "none"} className="flex items-center gap-2">
-                <span className="h-2 w-2 rounded-full" style={{ background: l.color ?? "#a1a1aa" }} />
-                <span className="flex-1 truncate">{l.label_id ? l.label_name : "No label"}</span>
-                <span className="tabular-nums text-zinc-500">{l.completed_issues}/{l.total_issues}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       {/* the module's work items by any property (project analytics with the module scope) */}
       {mayAnalyse && (
         <section aria-label="Module analytics" className="mt-5">
           <Suspense fallback={null}>
-            <CustomChart slug={slug} scope={{ kind: "project", pid, moduleId: m.id }} compact />
+            <CustomChart slug={slug} scope={{ kind: "project", pid, moduleId: m.id }} compact metric={unit} />
           </Suspense>
         </section>
       )}
       <ModuleLinks slug={slug} pid={pid} module={m} canEdit={canEdit} />
     </aside>
-  );
-}
-
-/** Remaining items per day from start to target date (past days only; the ideal line runs from total to zero). */
-function Burndown({ chart, total }: { chart: Record<string, number | null>; total: number }) {
-  const days = Object.keys(chart).sort();
-  if (days.length < 2 || total === 0) return null;
-  const W = 280;
-  const H = 90;
-  const x = (i: number) => (i / (days.length - 1)) * W;
-  const y = (v: number) => H - (v / total) * H;
-  const pts = days.map((d, i) => (chart[d] === null ? null : `${x(i).toFixed(1)},${y(chart[d]!).toFixed(1)}`)).filter(Boolean).join(" ");
-  const last = days.filter((d) => chart[d] !== null).at(-1);
-  return (
-    <figure className="mt-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-24 w-full" role="img" aria-label={`Burndown: ${last ? `${chart[last]} of ${total} remaining on ${last}` : "not started"}`}>
-        <line x1={0} y1={0} x2={W} y2={H} stroke="currentColor" className="text-zinc-300 dark:text-zinc-700" strokeDasharray="4 3" />
-        {pts && <polyline points={pts} fill="none" stroke="currentColor" strokeWidth={2} className="text-indigo-500" />}
-      </svg>
-      <figcaption className="flex justify-between text-[10px] text-zinc-500"><span>{days[0]}</span><span>{days.at(-1)}</span></figcaption>
-    </figure>
   );
 }
 

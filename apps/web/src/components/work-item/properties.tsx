@@ -41,9 +41,11 @@ interface Common {
   disabled?: boolean;
   /** Names the picker across re-renders elsewhere (e.g. `${item.id}:state`), so focus finds it again. */
   focusKey?: string;
+  /** Added to the button's classes (a list row hides a chip that does not fit). */
+  className?: string;
 }
 
-export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string) => void }) {
+export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string) => void }) {
   const s = value ? refs.stateById.get(value) : undefined;
   const options = (): Option[] => refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
   return (
@@ -55,7 +57,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => v && typeof v === "string" && v !== value && onChange(v)}
-      buttonClassName={BTN[variant]}
+      buttonClassName={cx(BTN[variant], className)}
       button={
         <>
           <StateGroupIcon group={s?.group} color={s?.color} />
@@ -66,7 +68,7 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
+export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey, className }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
   const p = value ?? "none";
   const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
@@ -78,7 +80,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => v && typeof v === "string" && v !== p && onChange(v as Priority)}
-      buttonClassName={BTN[variant]}
+      buttonClassName={cx(BTN[variant], className)}
       button={
         <>
           <PriorityIcon priority={p} />
@@ -104,7 +106,7 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
   );
 }
 
-export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   const options = (): Option[] => refs.members
     .filter((m) => mayTake("assignee", m.role) || value.includes(m.id))
     .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
@@ -118,7 +120,7 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
-      buttonClassName={BTN[variant]}
+      buttonClassName={cx(BTN[variant], className)}
       emptyText="No members"
       button={
         value.length ? (
@@ -146,7 +148,7 @@ export function labelOptions(labels: readonly Label[]): Option[] {
   return labelRows(labels).map(({ label: l, depth, path }) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} />, depth, path: path.join(" / ") || undefined }));
 }
 
-export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
+export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
   const options = (): Option[] => labelOptions(refs.labels);
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
@@ -158,7 +160,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
-      buttonClassName={BTN[variant]}
+      buttonClassName={cx(BTN[variant], className)}
       emptyText="No labels in this project"
       button={
         labels.length ? (
@@ -188,7 +190,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
   );
 }
 
-export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder, focusKey }: {
+export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder, focusKey, className }: {
   value: string | null;
   onChange: (d: string | null) => void;
   label: "Start date" | "Due date";
@@ -200,6 +202,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   overdueGroup?: string | null;
   placeholder?: string;
   focusKey?: string;
+  className?: string;
 }) {
   const pop = usePopover({ focusKey });
   const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
@@ -213,7 +216,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         title={name}
         data-overdue={overdue || undefined}
         {...pop.triggerProps}
-        className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400")}
+        className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400", className)}
       >
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
         {variant !== "icon" && (value ? (
@@ -256,7 +259,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   );
 }
 
-export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (refs.estimatePoints.length === 0) return null;
   const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
   const cur = refs.estimatePoints.find((p) => p.id === value);
@@ -268,13 +271,13 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
-      buttonClassName={BTN[variant]}
-      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{cur.value}</span> : <Placeholder>Estimate</Placeholder>}</>}
+      buttonClassName={cx(BTN[variant], className)}
+      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{cur.value}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
     />
   );
 }
 
-export function CycleProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function CycleProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (!refs.cyclesEnabled) return null;
   // an ended cycle takes no more work items (its own items still show it)
   const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.filter((c) => c.status !== "COMPLETED" || c.id === value).map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
@@ -287,13 +290,13 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
-      buttonClassName={BTN[variant]}
-      button={<><Icon name="cycle" size={14} className="text-zinc-400" />{cur ? <span className="truncate">{cur.name}</span> : <Placeholder>Cycle</Placeholder>}</>}
+      buttonClassName={cx(BTN[variant], className)}
+      button={<><Icon name="cycle" size={14} className="text-zinc-400" />{cur ? <span className="truncate">{cur.name}</span> : variant !== "icon" && <Placeholder>Cycle</Placeholder>}</>}
     />
   );
 }
 
-export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   if (!refs.modulesEnabled) return null;
   const options = (): Option[] => refs.modules.map((m) => ({ value: m.id, label: m.name }));
   const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
@@ -306,17 +309,17 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
       disabled={disabled}
       focusKey={focusKey}
       onChange={(v) => onChange((v as string[]) ?? [])}
-      buttonClassName={BTN[variant]}
+      buttonClassName={cx(BTN[variant], className)}
       emptyText="No modules"
-      button={<><Icon name="module" size={14} className="text-zinc-400" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : <Placeholder>Modules</Placeholder>}</>}
+      button={<><Icon name="module" size={14} className="text-zinc-400" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : variant !== "icon" && <Placeholder>Modules</Placeholder>}</>}
     />
   );
 }
 
 /** A read-only count chip (sub-items, links, attachments). */
-export function CountChip({ icon, count, label }: { icon: "subitems" | "link" | "paperclip"; count: number | null | undefined; label: string }) {
+export function CountChip({ icon, count, label, className }: { icon: "subitems" | "link" | "paperclip"; count: number | null | undefined; label: string; className?: string }) {
   return (
-    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className="inline-flex h-6 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className={cx("inline-flex h-6 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400", className)}>
       <Icon name={icon} size={13} />
       {count ?? 0}
     </span>

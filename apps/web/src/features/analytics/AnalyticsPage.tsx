@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from "react";
 import { Navigate, NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, STATE_GROUPS, type AnalyticsScreenTab } from "@stride/shared";
+import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, BUILT_FEATURES, STATE_GROUPS, analyticsMetrics, type AnalyticsScreenTab, type ProgressUnit } from "@stride/shared";
 import {
   analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery,
   type AnalyticsProjectStatsRow, type AnalyticsScope, type AnalyticsWorkItems,
 } from "../../api/analytics.ts";
 import { useProjects } from "../../api/projects.ts";
+import { workspaceEstimatesQuery } from "../../api/estimates.ts";
 import { NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ChartFrame, DistributionChart, StatCard, TimelineChart } from "../../components/charts/charts.tsx";
@@ -46,6 +47,13 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
   const mine = useMemo(() => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at), [projects.data]);
   const selected = useMemo(() => (search.get("project_ids") ?? "").split(",").filter((id) => mine.some((p) => p.id === id)), [search, mine]);
   const scope: AnalyticsScope = { kind: "workspace", projectIds: selected };
+  const estimates = useQuery({ ...workspaceEstimatesQuery(slug), enabled: allowed && BUILT_FEATURES.estimates });
+  // the projects counting in points: their current estimate system (`last_used`) is of type points
+  const metrics = useMemo(() => {
+    const points = new Set((estimates.data ?? []).filter((e) => e.last_used && e.type === "points").map((e) => e.project));
+    const inScope = selected.length ? mine.filter((p) => selected.includes(p.id)) : mine;
+    return analyticsMetrics(inScope.map((p) => (points.has(p.id) ? "points" : null)));
+  }, [estimates.data, mine, selected]);
   useEffect(() => {
     document.title = "Analytics · Stride";
     return () => { document.title = "Stride"; };
@@ -86,7 +94,7 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
         {selected.length > 0 && <span className="ml-2 text-zinc-500">{selected.length} of {mine.length}</span>}
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
-        {tab === "scope_and_demand" ? <Overview slug={slug} scope={scope} /> : <WorkItemsTab slug={slug} scope={scope} />}
+        {tab === "scope_and_demand" ? <Overview slug={slug} scope={scope} /> : <WorkItemsTab slug={slug} scope={scope} metrics={metrics} />}
       </div>
     </div>
   );
@@ -135,7 +143,7 @@ function Overview({ slug, scope }: { slug: string; scope: AnalyticsScope }) {
   );
 }
 
-function WorkItemsTab({ slug, scope }: { slug: string; scope: AnalyticsScope }) {
+function WorkItemsTab({ slug, scope, metrics }: { slug: string; scope: AnalyticsScope; metrics: ProgressUnit[] }) {
   const totals = useQuery(analyticsTotalsQuery(slug, scope, "work-items"));
   const stats = useQuery(analyticsStatsQuery(slug, scope));
   const timeline = useQuery(analyticsTimelineQuery(slug, scope));
@@ -159,7 +167,7 @@ function WorkItemsTab({ slug, scope }: { slug: string; scope: AnalyticsScope }) 
           <TimelineChart caption="Work items created and completed by month" data={timeline.data?.data ?? []} testId="chart-timeline" />
         </ChartFrame>
       </div>
-      <CustomChart slug={slug} scope={scope} />
+      <CustomChart slug={slug} scope={scope} metrics={metrics} />
       <ProjectTable rows={rows} />
     </>
   );

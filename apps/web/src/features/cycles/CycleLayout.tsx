@@ -69,7 +69,7 @@ export function CycleLayout() {
           <Outlet />
         </div>
         {showProgress && (
-          <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 p-4 lg:block dark:border-zinc-800" aria-label="Cycle details">
+          <aside className="hidden w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-zinc-200 p-4 lg:block dark:border-zinc-800" aria-label="Cycle details">
             {c.progress_snapshot && "total_issues" in c.progress_snapshot && <p className="mb-3 text-xs text-zinc-500">Progress as it stood when the unfinished work items were transferred.</p>}
             <CycleProgressPanel slug={slug} pid={pid} cycle={c} />
           </aside>

@@ -10,7 +10,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { CycleModal } from "./CycleModal.tsx";
 import { CycleMenu, FavoriteCycleButton } from "./CycleActions.tsx";
 import { CycleProgressPanel } from "./CycleProgress.tsx";
-import { CYCLE_SECTIONS, cyclePercent, cycleRange, cycleSections } from "./lib.ts";
+import { CYCLE_SECTIONS, cycleProgress, cycleRange, cycleSections } from "./lib.ts";
 
 /**
  * A project's cycles (work-tracking.md §2, §4): Active, Upcoming, Completed and Draft sections in the cycle-list
@@ -98,14 +98,14 @@ export function CyclesPage() {
 }
 
 function CycleRow({ slug, pid, cycle }: { slug: string; pid: string; cycle: Cycle }) {
-  const pct = cyclePercent(cycle);
+  const p = cycleProgress(cycle);
   return (
     <div className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900" data-cycle-row={cycle.name}>
       <Icon name="cycle" size={16} className="text-zinc-400" />
       <Link to={`/${slug}/projects/${pid}/cycles/${cycle.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{cycle.name}</Link>
       <span className="hidden text-xs text-zinc-500 sm:inline">{cycleRange(cycle)}</span>
-      <span className="w-28 text-right text-xs text-zinc-500" aria-label={`${cycle.completed_issues} of ${cycle.total_issues} work items completed`}>
-        {cycle.completed_issues}/{cycle.total_issues} · {pct}%
+      <span className="w-28 text-right text-xs text-zinc-500" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`}>
+        {p.done}/{p.scope} · {p.percent}%
       </span>
       <FavoriteCycleButton slug={slug} pid={pid} cycle={cycle} />
       <CycleMenu slug={slug} pid={pid} cycle={cycle} />

@@ -1,4 +1,4 @@
-import { formatDate, sortCycles, type CycleStatus } from "@stride/shared";
+import { formatDate, planProgress, sortCycles, type CycleStatus } from "@stride/shared";
 import type { Cycle } from "../../api/cycles.ts";
 
 /** The cycles page's sections in the order of work-tracking.md §4 (current first, then upcoming, …, drafts last). */
@@ -28,8 +28,8 @@ export function cycleRange(c: Pick<Cycle, "start_date" | "end_date">): string {
   return s && e ? `${formatDate(s)} – ${formatDate(e)}` : "No dates";
 }
 
-/** Completed share of a cycle's work items, 0–100. */
-export const cyclePercent = (c: Pick<Cycle, "total_issues" | "completed_issues">) => (c.total_issues ? Math.round((c.completed_issues / c.total_issues) * 100) : 0);
+/** A cycle's work items done of those not cancelled, and the share (issue #27 point 5: as modules count). */
+export const cycleProgress = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) => planProgress({ total: c.total_issues, completed: c.completed_issues, cancelled: c.cancelled_issues });
 
 /** Unfinished (not completed or cancelled) work items of a cycle. */
 export const unfinishedCount = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) => c.total_issues - c.completed_issues - c.cancelled_issues;

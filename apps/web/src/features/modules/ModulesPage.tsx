@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Archive, ChartGantt, Kanban, List } from "lucide-react";
 import {
   MODULE_DISPLAY_DEFAULTS, MODULE_LAYOUTS, MODULE_ORDER_BY, MODULE_STATUSES, sortModules, type ModuleLayout, type ModuleOrderBy,
+  planProgress,
 } from "@stride/shared";
 import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -175,6 +176,16 @@ function Lead({ slug, pid, id }: { slug: string; pid: string; id: string | null 
   return <span title={`Lead: ${displayName(u)}`}><Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" /></span>;
 }
 
+/** "done/scope" of a module's work items, cancelled ones left out like its progress bar (issue #27 point 5). */
+function ModuleCount({ module: m }: { module: Module }) {
+  const p = planProgress({ total: m.total_issues, completed: m.completed_issues, cancelled: m.cancelled_issues });
+  return (
+    <span className="text-xs tabular-nums text-zinc-500" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`} title={p.cancelled ? `${p.cancelled} cancelled, not counted` : undefined}>
+      {p.done}/{p.scope}
+    </span>
+  );
+}
+
 function ModulesList({ slug, pid, modules, onEdit }: { slug: string; pid: string; modules: Module[]; onEdit: (m: Module) => void }) {
   return (
     <ul aria-label="Modules" className="min-h-0 flex-1 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
@@ -183,7 +194,7 @@ function ModulesList({ slug, pid, modules, onEdit }: { slug: string; pid: string
           <Icon name="module" size={16} className="shrink-0 text-zinc-400" />
           <Link to={`/${slug}/projects/${pid}/modules/${m.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{m.name}</Link>
           <span className="hidden text-xs text-zinc-500 md:inline">{m.start_date || m.target_date ? `${formatDate(m.start_date) || "…"} → ${formatDate(m.target_date) || "…"}` : ""}</span>
-          <span className="text-xs tabular-nums text-zinc-500" aria-label={`${m.total_issues} work items`}>{m.completed_issues}/{m.total_issues}</span>
+          <ModuleCount module={m} />
           <ProgressBar module={m} />
           <StatusBadge status={m.status} />
           <Lead slug={slug} pid={pid} id={m.lead_id} />

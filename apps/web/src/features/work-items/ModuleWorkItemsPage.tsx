@@ -51,16 +51,18 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
       <ListScreen
         title={
           <span className="flex min-w-0 items-center gap-2">
-            <Link to={back} className="text-zinc-500 hover:underline">{archived ? "Archived modules" : "Modules"}</Link>
+            <Link to={back} className="shrink-0 text-zinc-500 hover:underline">{archived ? "Archived modules" : "Modules"}</Link>
             <span className="text-zinc-400">/</span>
-            <span className="truncate">{m.name}</span>
+            {/* the name keeps room beside the header's controls (it was squeezed to nothing at 1280 px) */}
+            <span className="min-w-24 truncate" title={m.name}>{m.name}</span>
             <StatusBadge status={m.status} />
             {archived && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800">Archived</span>}
           </span>
         }
         actions={
           <>
-            <ProgressBar module={m} className="hidden md:inline-flex" />
+            {/* the details beside the list show the progress; the header shows it when they are hidden or there is room */}
+            <span className={details ? "hidden 2xl:inline" : "hidden md:inline"}><ProgressBar module={m} /></span>
             {!archived && <FavoriteButton slug={slug} pid={pid} module={m} />}
             <button
               type="button"

@@ -54,7 +54,8 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
   if (!prefs) return <PageSpinner />;
   return (
     <ListProvider key={`${projectId}-${kind}-${cycleId ?? ""}`} slug={slug} pid={projectId} kind={kind} contextId={cycleId} project={project} prefs={prefs} updatePrefs={update}>
-      <ListScreen title={title} />
+      {/* under the cycle's own header (its name), the list's heading needs no more than "Work items" */}
+      <ListScreen title={cycle ? "Work items" : title} />
     </ListProvider>
   );
 }
@@ -94,8 +95,9 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
       <PageHeader
         title={
-          <span className="flex items-center gap-2">
-            {title}
+          <span className="flex min-w-0 items-center gap-2">
+            {/* a narrow header (beside a cycle's details) cuts the title with an ellipsis, the count stays */}
+            {typeof title === "string" ? <span className="truncate">{title}</span> : title}
             {data && <span className="rounded bg-zinc-100 px-1.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" aria-label={`${data.total} work items`}>{data.total}</span>}
             {isFetching && !isLoading && <span className="h-3 w-3 animate-spin rounded-full border-2 border-zinc-300 border-t-transparent" aria-label="Updating" role="status" />}
           </span>

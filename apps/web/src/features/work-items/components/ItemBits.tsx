@@ -13,39 +13,148 @@ import { Icon } from "../../../components/work-item/icons.tsx";
 import { itemKey, itemName, itemUrl } from "../../../components/work-item/item.ts";
 import { copyText } from "../../../lib/clipboard.ts";
 import {
-  AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
+  AssigneesProperty, CountChip, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, type Variant,
 } from "../../../components/work-item/properties.tsx";
+import { formatShort } from "../../../lib/dates.ts";
+import { ROW_PROP_PRIORITY, chipText, fitClass, fitRow, titleMinWidth, titleText, type RowProp } from "../lib/row-fit.ts";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
 
-/** The editable property chips of an item, as chosen in the display properties. */
-export function ItemProperties({ item, className, hide = [] }: { item: WorkItem; className?: string; hide?: string[] }) {
+/** One property chip of an item: which property, whether it has a value, its estimated width, and how to draw it. */
+interface Chip {
+  key: RowProp;
+  empty: boolean;
+  width: number;
+  draw: (className?: string) => ReactNode;
+}
+
+/** Chip widths (px) around their text: border and padding, and an icon with its gap. */
+const CHIP = 14;
+const CHIP_ICON = CHIP + 18;
+const ICON_CHIP = 26;
+
+/**
+ * The property chips of an item as chosen in the display properties, in their reading order. `compactEmpty` draws
+ * a property without a value as a bare icon (a list row); otherwise it says what it is (a card).
+ */
+function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boolean): Chip[] {
   const { refs, prefs, updateItem, canEdit } = useListItem();
+  const when = useDateTimeFormat();
   const dp = prefs.display_properties;
   const on = (k: string) => dp[k as keyof typeof dp] !== false && !hide.includes(k);
-  const editable = canEdit(item);
+  const disabled = !canEdit(item);
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null;
   const set = (patch: Partial<WorkItem>) => updateItem(item.id, patch);
   const fk = (field: string) => `${item.id}:${field}`;
-  const when = useDateTimeFormat();
+  const v = (empty: boolean): Variant => (empty && compactEmpty ? "icon" : "chip");
+  const chips: Chip[] = [];
+  const add = (key: RowProp, empty: boolean, width: number, draw: Chip["draw"]) => {
+    if (on(key)) chips.push({ key, empty, width: empty && compactEmpty ? ICON_CHIP : Math.min(width, 192), draw });
+  };
+  const state = refs.stateById.get(item.state_id ?? "");
+  add("state", false, CHIP_ICON + chipText(state?.name ?? "State"), (className) => (
+    <StateProperty key="state" className={className} focusKey={fk("state")} refs={refs} value={item.state_id} disabled={disabled} onChange={(state_id) => set({ state_id })} />
+  ));
+  add("priority", !item.priority || item.priority === "none", ICON_CHIP, (className) => (
+    <PriorityProperty key="priority" className={className} focusKey={fk("priority")} value={item.priority} disabled={disabled} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />
+  ));
+  const assignees = item.assignee_ids ?? [];
+  add("assignee", !assignees.length, 10 + 24 + 18 * (Math.min(assignees.length, 3) - 1) + (assignees.length > 3 ? 12 + chipText(`+${assignees.length - 3}`) : 0), (className) => (
+    <AssigneesProperty key="assignee" className={className} focusKey={fk("assignee")} refs={refs} value={assignees} disabled={disabled} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />
+  ));
+  const labels = (item.label_ids ?? []).map((id) => refs.labelById.get(id)?.name).filter((n): n is string => !!n);
+  add("labels", !labels.length, labels.length > 2 ? CHIP + 6 * labels.length + 8 + chipText(`${labels.length} labels`) : CHIP + labels.reduce((w, n) => w + 18 + chipText(n), 0), (className) => (
+    <LabelsProperty key="labels" className={className} variant={v(!labels.length)} focusKey={fk("labels")} refs={refs} value={item.label_ids ?? []} disabled={disabled} onChange={(label_ids) => set({ label_ids })} />
+  ));
+  add("start_date", !item.start_date, CHIP_ICON + chipText(`Start ${formatShort(item.start_date)}`), (className) => (
+    <DateProperty key="start_date" className={className} variant={v(!item.start_date)} focusKey={fk("start_date")} label="Start date" value={item.start_date} max={item.target_date} disabled={disabled} onChange={(start_date) => set({ start_date })} />
+  ));
+  add("due_date", !item.target_date, CHIP_ICON + chipText(`Due ${formatShort(item.target_date)}`), (className) => (
+    <DateProperty key="due_date" className={className} variant={v(!item.target_date)} focusKey={fk("due_date")} label="Due date" value={item.target_date} min={item.start_date} disabled={disabled} overdueGroup={group} onChange={(target_date) => set({ target_date })} />
+  ));
+  if (refs.estimatePoints.length) {
+    const point = refs.estimatePoints.find((p) => p.id === item.estimate_point);
+    add("estimate", !point, CHIP_ICON + chipText(point?.value ?? ""), (className) => (
+      <EstimateProperty key="estimate" className={className} variant={v(!point)} focusKey={fk("estimate")} refs={refs} value={item.estimate_point} disabled={disabled} onChange={(estimate_point) => set({ estimate_point })} />
+    ));
+  }
+  if (refs.modulesEnabled) {
+    const ids = item.module_ids ?? [];
+    const first = refs.modules.find((m) => m.id === ids[0])?.name ?? "";
+    add("modules", !ids.length, CHIP_ICON + chipText(ids.length > 1 ? `${ids.length} modules` : first), (className) => (
+      <ModulesProperty key="modules" className={className} variant={v(!ids.length)} focusKey={fk("modules")} refs={refs} value={ids} disabled={disabled} onChange={(module_ids) => set({ module_ids })} />
+    ));
+  }
+  if (refs.cyclesEnabled) {
+    const cycle = refs.cycles.find((c) => c.id === item.cycle_id);
+    add("cycle", !cycle, CHIP_ICON + chipText(cycle?.name ?? ""), (className) => (
+      <CycleProperty key="cycle" className={className} variant={v(!cycle)} focusKey={fk("cycle")} refs={refs} value={item.cycle_id} disabled={disabled} onChange={(cycle_id) => set({ cycle_id })} />
+    ));
+  }
+  const counts = [["sub_issue_count", "subitems", item.sub_issues_count, "sub-work items"], ["link", "link", item.link_count, "links"], ["attachment_count", "paperclip", item.attachment_count, "attachments"]] as const;
+  for (const [key, icon, count, label] of counts) {
+    // a count shows only when there is something to count
+    if ((count ?? 0) > 0) add(key, false, CHIP + 17 + chipText(String(count)), (className) => <CountChip key={key} className={className} icon={icon} count={count} label={label} />);
+  }
+  for (const [key, word, at] of [["created_on", "Created", item.created_at], ["updated_on", "Updated", item.updated_at]] as const) {
+    add(key, false, chipText(`${word} ${when.short(at)}`), (className) => (
+      <span key={key} className={cx("whitespace-nowrap text-xs text-zinc-500", className)} title={`${word} on ${when.dateTime(at)}`}><span className="text-zinc-400">{word} </span>{when.short(at)}</span>
+    ));
+  }
+  return chips;
+}
+
+/** The editable property chips of an item, as chosen in the display properties (a card: they wrap). */
+export function ItemProperties({ item, className, hide = [] }: { item: WorkItem; className?: string; hide?: string[] }) {
+  const chips = useItemChips(item, hide, false);
   return (
     <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
-      {on("state") && <StateProperty focusKey={fk("state")} refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
-      {on("priority") && <PriorityProperty focusKey={fk("priority")} value={item.priority} disabled={!editable} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />}
-      {on("assignee") && <AssigneesProperty focusKey={fk("assignee")} refs={refs} value={item.assignee_ids ?? []} disabled={!editable} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />}
-      {on("labels") && <LabelsProperty focusKey={fk("labels")} refs={refs} value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} />}
-      {on("start_date") && <DateProperty focusKey={fk("start_date")} label="Start date" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} />}
-      {on("due_date") && <DateProperty focusKey={fk("due_date")} label="Due date" value={item.target_date} min={item.start_date} disabled={!editable} overdueGroup={group} onChange={(target_date) => set({ target_date })} />}
-      {on("estimate") && <EstimateProperty focusKey={fk("estimate")} refs={refs} value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} />}
-      {on("modules") && <ModulesProperty focusKey={fk("modules")} refs={refs} value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} />}
-      {on("cycle") && <CycleProperty focusKey={fk("cycle")} refs={refs} value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} />}
-      {on("sub_issue_count") && (item.sub_issues_count ?? 0) > 0 && <CountChip icon="subitems" count={item.sub_issues_count} label="sub-work items" />}
-      {on("link") && (item.link_count ?? 0) > 0 && <CountChip icon="link" count={item.link_count} label="links" />}
-      {on("attachment_count") && (item.attachment_count ?? 0) > 0 && <CountChip icon="paperclip" count={item.attachment_count} label="attachments" />}
-      {on("created_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Created on ${when.dateTime(item.created_at)}`}><span className="text-zinc-400">Created </span>{when.short(item.created_at)}</span>}
-      {on("updated_on") && <span className="whitespace-nowrap text-xs text-zinc-500" title={`Updated on ${when.dateTime(item.updated_at)}`}><span className="text-zinc-400">Updated </span>{when.short(item.updated_at)}</span>}
+      {chips.map((c) => c.draw())}
     </div>
   );
 }
+
+/**
+ * A list row's title and property chips on one line (lib/row-fit.ts): the title keeps its share, chips that do not
+ * fit hide by a container query, empty ones first (they show as icons on hover), then the least important, and a
+ * "+N" count (it opens the item) says how many are hidden. The list's own property (a cycle's cycle, a module's
+ * modules) counts least.
+ */
+export function RowMain({ item, onOpen }: { item: WorkItem; onOpen: () => void }) {
+  const { kind } = useListItem();
+  const chips = useItemChips(item, [], true);
+  const name = itemName(item.name);
+  const titleWidth = titleText(name);
+  const fit = fitRow(chips, kind === "cycle" ? ROW_PRIORITY_CYCLE : kind === "module" ? ROW_PRIORITY_MODULE : ROW_PROP_PRIORITY, titleWidth);
+  // empty properties first (seen on hover), then the values in their reading order
+  const ordered = [...chips.filter((c) => c.empty), ...chips.filter((c) => !c.empty)];
+  return (
+    <div className="@container/row flex h-full min-w-0 flex-1 items-center gap-2 overflow-hidden">
+      <button type="button" data-open-item onClick={onOpen} style={{ minWidth: titleMinWidth(titleWidth) }} className="flex-1 basis-0 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
+        {name}
+      </button>
+      {chips.length > 0 && (
+        <div className="flex min-w-0 shrink items-center justify-end-safe gap-1.5 overflow-hidden" data-row-properties onClick={(e) => e.stopPropagation()}>
+          {/* a chip with text gives way a little if its estimate was short; icons and counts keep their size */}
+          {ordered.map((c) => c.draw(cx(fitClass(fit.from[c.key] ?? 0), c.empty || FIXED.has(c.key) ? "shrink-0" : "min-w-0", c.empty && EMPTY_CHIP)))}
+          {fit.more.length > 0 && (
+            <button type="button" onClick={onOpen} title="Open the work item to see every property" className={cx("inline-flex h-6 shrink-0 items-center rounded px-1.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800", fitClass(fit.more[0].from, fit.all))}>
+              {fit.more.map((m) => <span key={m.count} className={fitClass(m.from, m.to)}>+{m.count}</span>)}
+              <span className="sr-only"> more properties</span>
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** An empty property's icon: seen while the row is hovered or one of its controls has focus, or its picker is open. */
+const EMPTY_CHIP = "border-transparent opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100";
+const FIXED = new Set<RowProp>(["priority", "assignee", "sub_issue_count", "link", "attachment_count", "created_on", "updated_on"]);
+/** In a cycle's list every item is in that cycle, in a module's list in that module: that property counts least. */
+const last = (key: RowProp): readonly RowProp[] => [...ROW_PROP_PRIORITY.filter((k) => k !== key), key];
+const ROW_PRIORITY_CYCLE = last("cycle");
+const ROW_PRIORITY_MODULE = last("modules");
 
 /**
  * The "…" menu of an item: open, copy link, archive (closed groups only) or restore, delete. The button

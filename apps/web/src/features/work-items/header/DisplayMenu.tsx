@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
+import { DISPLAY_DEFAULT_ORDER_BY, DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
 import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
@@ -66,7 +66,7 @@ export function DisplayMenu() {
     return true;
   });
   const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
-  const order = String(display.order_by ?? "-created_at");
+  const order = String(display.order_by || DISPLAY_DEFAULT_ORDER_BY);
   const desc = order.startsWith("-");
   const orderField = desc ? order.slice(1) : order;
   const calendar = (prefs.display_filters.calendar ?? {}) as { show_weekends?: boolean; layout?: string };

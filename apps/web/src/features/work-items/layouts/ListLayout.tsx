@@ -5,7 +5,7 @@ import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZon
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
-import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
+import { ItemMenu, QuickAdd, RowMain } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { hierarchyRows } from "../../../api/work-items-list-data.ts";
@@ -300,12 +300,7 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
       )}
       <span style={{ width: depth * 20 }} className="shrink-0" />
       {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
-      {/* the title keeps room to be read in a narrow list (beside a cycle's or module's details); the properties
-          that do not fit are cut at the right */}
-      <button type="button" data-open-item onClick={onOpen} className="min-w-24 flex-1 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
-        {itemName(item.name)}
-      </button>
-      <ItemProperties item={item} className="hidden min-w-0 flex-nowrap justify-end-safe overflow-hidden md:flex" />
+      <RowMain item={item} onOpen={onOpen} />
       <ItemMenu item={item} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listPrefsFrom } from "@stride/shared";
 import { buildListQuery, dragAllowed, effectiveDisplay, wireGroupBy } from "./params.ts";
 import { groupPatch, groupTitle, knownGroupKeys, visibleGroupKeys, type GroupRefs } from "./groups.ts";
 
@@ -23,6 +24,12 @@ describe("buildListQuery", () => {
     expect(effectiveDisplay({ layout: "kanban", group_by: "priority", sub_group_by: "priority" }).sub_group_by).toBeNull();
     expect(effectiveDisplay({ layout: "flow", group_by: "labels" }).group_by).toBe("state");
     expect(effectiveDisplay({ layout: "list", group_by: null, sub_group_by: "state" }).sub_group_by).toBeNull();
+  });
+  it("starts in manual order (work-tracking §9) and keeps an order chosen before (issue #27 point 4)", () => {
+    expect(listPrefsFrom(null).display_filters.order_by).toBe("sort_order");
+    expect(buildListQuery({}, { layout: "list" }).params.order_by).toBe("sort_order");
+    const saved = listPrefsFrom({ display_filters: { ...listPrefsFrom(null).display_filters, order_by: "-created_at" } });
+    expect(buildListQuery(saved.filters, saved.display_filters).params.order_by).toBe("-created_at");
   });
   it("merges extra params (calendar window)", () => {
     expect(buildListQuery({}, { layout: "calendar" }, { extra: { target_date: "a;after" } }).params.target_date).toBe("a;after");
