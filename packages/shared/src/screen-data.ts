@@ -10,7 +10,7 @@
  * waits for it, everything else starts at once.
  */
 import { BUILT_FEATURES } from "./features.ts";
-import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
+import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
 import { can } from "./permissions.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
@@ -219,7 +219,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     // as the intake loader: the tab's first page and the selected request, once the project says intake is on
     then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
       if (!BUILT_FEATURES.intake || !p.intake_view) return;
-      const tab = search.get("tab") === "closed" ? "closed" : "open";
+      const tab = intakeTabParam(search.get("tab"));
       go(withQuery(`${P(pid)}/inbox-issues/`, { status: INTAKE_TAB_STATUSES[tab].join(","), order_by: "-issue__created_at", per_page: INTAKE_PAGE_SIZE, cursor: INTAKE_FIRST_CURSOR }));
       const selected = search.get("inboxId");
       if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);

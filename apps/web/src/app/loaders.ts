@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
+import { BUILT_FEATURES, intakeTabParam, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { can } from "@stride/shared";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
@@ -183,7 +183,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const url = new URL(request.url);
-    const tab = url.searchParams.get("tab") === "closed" ? "closed" : "open";
+    const tab = intakeTabParam(url.searchParams.get("tab"));
     const selected = url.searchParams.get("inboxId");
     after(projectQuery(slug, pid), (p) => {
       if (!BUILT_FEATURES.intake || !p.intake_view) return;

@@ -137,3 +137,19 @@ export async function apiMe(ctx: BrowserContext): Promise<{ id: string }> {
 export async function apiAddProjectMember(owner: BrowserContext, slug: string, projectId: string, memberId: string, role: number): Promise<void> {
   await json(await owner.request.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, { data: { members: [{ member_id: memberId, role }] } }));
 }
+
+/**
+ * With `E2E_SHOTS=<folder>`, save the page as it is at 1280 and 1440 px wide (`<name>-1280.png`, `<name>-1440.png`)
+ * for a person to look at; without it, nothing. The viewport is put back afterwards.
+ */
+export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: before?.height ?? 800 });
+    await page.waitForTimeout(150); // let the layout settle at the new width
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
