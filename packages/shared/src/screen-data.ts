@@ -10,6 +10,7 @@
  * waits for it, everything else starts at once.
  */
 import { BUILT_FEATURES } from "./features.ts";
+import { isReservedWorkspaceSlug } from "./constants.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
 import { can, seesOnlyOwnWorkItems, type RoleContext } from "./permissions.ts";
 import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, canSee, effectiveProjectRole, navEntry, roleBucket } from "./navigation.ts";
@@ -63,6 +64,8 @@ export async function screenRequests(pathname: string, search: string, get: Scre
     return;
   }
   if (!parts.length || PUBLIC_ROOTS.has(parts[0])) return;
+  // a reserved name (the app's own paths) is no workspace's: its page asks for nothing of one
+  if (!USER_ROUTES.has(parts[0]) && isReservedWorkspaceSlug(parts[0])) return;
   const pending: Promise<unknown>[] = [];
   const go = (url: string) => {
     const p = get(url);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { STATE_GROUPS } from "@stride/shared";
@@ -36,10 +36,6 @@ export function AnalyticsPage() {
   const mine = useMemo(() => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at), [projects.data]);
   const selected = useMemo(() => (search.get("project_ids") ?? "").split(",").filter((id) => mine.some((p) => p.id === id)), [search, mine]);
   const scope: AnalyticsScope = { kind: "workspace", projectIds: selected };
-  useEffect(() => {
-    document.title = "Analytics · Stride";
-    return () => { document.title = "Stride"; };
-  }, []);
   if (!allowed) return <><PageHeader title="Analytics" /><NoAccess what="Analytics" /></>;
 
   const toggle = (id: string) => {

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FileText, Lock, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, pageRights } from "@stride/shared";
@@ -33,10 +32,6 @@ export function PagesPage() {
   const mayCreate = useCan("create", "page");
   const nav = useNavigate();
   const [creating, setCreating] = useCreateParam(mayCreate && on);
-  useEffect(() => {
-    document.title = `Pages · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
 
   if (!on) {
     return (

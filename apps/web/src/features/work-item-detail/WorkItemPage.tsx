@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -9,6 +8,7 @@ import { usePermissions, usePermissionsLoading } from "../../lib/permissions.ts"
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { WorkItemDetail } from "./WorkItemDetail.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /** `/{workspaceSlug}/browse/{IDENT}-{sequence}/`: the work item looked up by its key, as a full page. */
 export function BrowseWorkItemPage() {
@@ -23,10 +23,7 @@ export function BrowseWorkItemPage() {
   const project = projects.data?.find((p) => p.identifier.toUpperCase() === ident);
   const allowed = !!project && can("view", "project", { projectId: project.id });
   const q = useWorkItemLookup(slug, key, allowed);
-  useEffect(() => {
-    document.title = `${key} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [key]);
+  usePageTitle(q.data ? `${key} ${q.data.name}` : key);
   if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;

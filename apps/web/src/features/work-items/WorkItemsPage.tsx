@@ -39,10 +39,6 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
   const cycleId = useParams().cycleId;
   const { prefs, update } = useListPrefs(slug, projectId, kind, cycleId);
   const title = epics ? "Epics" : archived ? "Archived work items" : cycle ? "Cycle work items" : "Work items";
-  useEffect(() => {
-    document.title = `${title} · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [title, project.name]);
   if (epics && !project.is_epic_enabled) {
     return (
       <>
