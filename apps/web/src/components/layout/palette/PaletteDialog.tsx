@@ -27,11 +27,13 @@ function useDebounced(value: string, ms: number): string {
  * that needs a value opens a picker (state, priority, assignees, labels, cycle, modules) in the same dialog;
  * Backspace on an empty picker goes back. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
  */
-export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, onCreate, onHelp }: {
+export function PaletteDialog({ slug, projectId, canCreate, creatable, startPicker = null, onClose, onCreate, onHelp }: {
   slug: string;
   projectId: string | null;
   canCreate: boolean;
   creatable: Creatable;
+  /** Open at this picker of the work item in hand (its single key: S, P, A, L). */
+  startPicker?: Picker | null;
   onClose: () => void;
   onCreate: () => void;
   onHelp: () => void;
@@ -40,7 +42,7 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, 
   const navigate = useNavigate();
   const toast = useToast();
   const target = useWorkItemTarget();
-  const [picker, setPicker] = useState<Picker | null>(null);
+  const [picker, setPicker] = useState<Picker | null>(startPicker);
   useEffect(() => {
     const d = ref.current;
     const opener = document.activeElement as HTMLElement | null;
@@ -63,8 +65,8 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, 
         if (target) void copyText(window.location.origin + target.url).then(() => toast.show("success", "Link copied", target.key));
         onClose();
         return;
-      case "archive": target?.archive(); onClose(); return;
-      case "delete": onClose(); target?.requestDelete(); return;
+      case "archive": target?.archive?.(); onClose(); return;
+      case "delete": onClose(); target?.requestDelete?.(); return;
       case "run-agent": onClose(); target?.runAgent?.(); return;
     }
   };

@@ -1,15 +1,14 @@
 import { Modal } from "../../ui/index.ts";
-import { SHORTCUTS, keyLabels, type Shortcut } from "../../../lib/shortcuts.ts";
+import { SHORTCUTS, SHORTCUT_GROUPS, keyLabels } from "../../../lib/shortcuts.ts";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const GROUPS: Shortcut["group"][] = ["General", "Navigation", "Lists"];
 
 /** The keyboard shortcuts (`?`), from the one table the app acts on. */
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts">
       <div data-modal-body className="space-y-4 text-sm">
-        {GROUPS.map((g) => (
+        {SHORTCUT_GROUPS.map((g) => (
           <section key={g} aria-label={g}>
             <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{g}</h3>
             <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">
