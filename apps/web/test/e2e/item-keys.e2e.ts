@@ -104,9 +104,15 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   await poll(() => palette().count()).toBe(0);
 
   // X selects the first and the second row; L adds Frontend to both, each keeping its own
+  const inHand = () => page.evaluate(() => document.activeElement?.closest("[data-item]")?.getAttribute("data-item") ?? null);
+  const checked = () => page.locator("main [data-item] input[type=checkbox]:checked").count();
+  await poll(inHand).toBe(`${a.identifier}-2`);
   await page.keyboard.press("x");
+  await poll(checked).toBe(1);
   await page.keyboard.press("j");
+  await poll(inHand).toBe(`${a.identifier}-1`);
   await page.keyboard.press("x");
+  await poll(checked).toBe(2);
   await page.keyboard.press("l");
   await palette().getByText("2 work items · Labels").waitFor();
   await pick("Frontend");

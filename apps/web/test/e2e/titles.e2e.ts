@@ -35,10 +35,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The page's title once its screen has set it. */
-async function titleOf(page: Page, path: string): Promise<string> {
+/** The page's title once its screen has set it (`want`: once it says that, or the last one after a while). */
+async function titleOf(page: Page, path: string, want?: RegExp | string): Promise<string> {
   await page.goto(path);
   await poll(() => page.title()).not.toBe("Stride");
+  if (want) await poll(() => page.title()).toMatch(want).catch(() => undefined);
   return page.title();
 }
 
@@ -72,7 +73,7 @@ it("every screen of a workspace and of a project names itself", async () => {
   const page = await ctx.newPage();
   const wrong: string[] = [];
   for (const [path, want] of screens) {
-    const t = await titleOf(page, path);
+    const t = await titleOf(page, path, want);
     if (!want.test(t)) wrong.push(`${path}: "${t}"`);
   }
   expect(wrong).toEqual([]);

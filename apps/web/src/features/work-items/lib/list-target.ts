@@ -50,9 +50,12 @@ export function useListTarget(): void {
   const { slug, pid, kind, project, data, canEdit, updateItem, selection } = useList();
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   useEffect(() => {
+    // a row in hand stays so while focus is in a dialog (the palette it opens) or outside the screen; it goes when
+    // focus moves elsewhere on the screen
     const onFocus = (e: FocusEvent) => {
-      const row = (e.target as HTMLElement | null)?.closest?.("main [data-item]");
-      setFocusedKey(row?.getAttribute("data-item") ?? null);
+      const el = e.target as HTMLElement | null;
+      if (!el?.closest?.("main") || el.closest("dialog")) return;
+      setFocusedKey(el.closest("[data-item]")?.getAttribute("data-item") ?? null);
     };
     document.addEventListener("focusin", onFocus);
     return () => document.removeEventListener("focusin", onFocus);
