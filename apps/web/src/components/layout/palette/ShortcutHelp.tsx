@@ -17,7 +17,11 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
                   <dt>{s.label}</dt>
                   <dd className="flex items-center gap-1" aria-label={keyLabels(s.keys, isMac).join(s.keys.length > 1 && s.keys[0] === "G" ? " then " : " ")}>
                     {keyLabels(s.keys, isMac).map((k, i) => (
-                      <kbd key={i} aria-hidden className="rounded border border-zinc-300 bg-zinc-50 px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                      <span key={i} className="flex items-center gap-1" aria-hidden>
+                        {/* a sequence (G, then C) reads as one: keys pressed together show side by side */}
+                        {i > 0 && s.keys[0] === "G" && <span className="text-xs text-zinc-500">then</span>}
+                        <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                      </span>
                     ))}
                   </dd>
                 </div>
