@@ -23,7 +23,8 @@ export function BrowseWorkItemPage() {
   const project = projects.data?.find((p) => p.identifier.toUpperCase() === ident);
   const allowed = !!project && can("view", "project", { projectId: project.id });
   const q = useWorkItemLookup(slug, key, allowed);
-  usePageTitle(q.data ? `${key} ${q.data.name}` : key);
+  // the item, once shown, titles the page with its name too (WorkItemDetail)
+  usePageTitle(key);
   if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;
