@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, ensureInstanceAdmin, newContext, shots, unique } from "./helpers.ts";
+import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, newContext, shots, signedUpPeople, unique } from "./helpers.ts";
 
 /**
  * No screen calls what its user may not call (issue #27 point 10): a guest of a project, and a workspace member who is not
@@ -28,16 +28,9 @@ async function ok<T>(res: Awaited<ReturnType<BrowserContext["request"]["get"]>>,
 
 beforeAll(async () => {
   browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-  admin = await newContext(browser);
-  guest = await newContext(browser);
-  outsider = await newContext(browser);
-  const [a, g, o] = [unique("adm"), unique("gst"), unique("out")].map((x) => `${x}@stride.test`);
-  await apiSignUp(admin, a, "Alice");
-  await apiSignUp(guest, g, "Gina");
-  await apiSignUp(outsider, o, "Otto");
+  const people = await signedUpPeople(browser, { admin: "Alice", guest: "Gina", outsider: "Otto" });
+  ({ admin, guest, outsider } = { admin: people.admin.ctx, guest: people.guest.ctx, outsider: people.outsider.ctx });
+  const [g, o] = [people.guest.email, people.outsider.email];
   slug = unique("denied-");
   await apiCreateWorkspace(admin, "Denied Inc", slug);
   pid = (await apiCreateProject(admin, slug, "Secret Project", "SEC")).id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
@@ -15,6 +15,17 @@ beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+
+/** The project's intake screen, once it lists `count` requests: its list, a row and the detail by name. */
+async function openIntake(ctx: BrowserContext, a: Arranged, count: number) {
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
+  const list = page.getByRole("listbox", { name: "Requests" });
+  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
+  const detail = (name: string) => page.getByRole("article", { name });
+  await poll(() => list.getByRole("option").count()).toBe(count);
+  return { page, list, row, detail };
+}
 
 async function send(page: Page, anchor: string, title: string, email: string) {
   await page.goto(`/spaces/intake/${anchor}/`);
@@ -42,12 +53,7 @@ it("requests sent through the public form signed out are triaged from the keyboa
   await send(form, settings.anchor, "Login page crashes again", "bo@example.com");
   await send(form, settings.anchor, "Dark mode please", "cy@example.com");
 
-  const page = await ctx.newPage();
-  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
-  const list = page.getByRole("listbox", { name: "Requests" });
-  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
-  const detail = (name: string) => page.getByRole("article", { name });
-  await poll(() => list.getByRole("option").count()).toBe(3);
+  const { page, list, row, detail } = await openIntake(ctx, a, 3);
   // newest first, the first one selected and shown beside the list, with the sender
   expect(await list.getByRole("option").allTextContents()).toEqual([
     expect.stringContaining("Dark mode please"), expect.stringContaining("Login page crashes again"), expect.stringContaining("Export is broken"),
@@ -153,12 +159,7 @@ it("snoozed requests wait in their own tab, can be un-snoozed there, and return 
   const soonId = await fileRequest("Coffee machine is slow");
   await fileRequest("Add a calendar export");
 
-  const page = await ctx.newPage();
-  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
-  const list = page.getByRole("listbox", { name: "Requests" });
-  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
-  const detail = (name: string) => page.getByRole("article", { name });
-  await poll(() => list.getByRole("option").count()).toBe(3);
+  const { page, list, row, detail } = await openIntake(ctx, a, 3);
   await row("Printer on fire").click();
   await detail("Printer on fire").waitFor();
 

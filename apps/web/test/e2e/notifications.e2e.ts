@@ -20,13 +20,19 @@ afterEach(async () => {
   await bob?.close();
 });
 
-it("an item assigned by one user shows in the other's inbox with the unread count, live", async () => {
+/** Alice's workspace and project, with Bob a member of both (each signed in in their own context). */
+async function aliceAndBob() {
   alice = await newContext(browser);
   bob = await newContext(browser);
   const a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
   await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  return { a, b };
+}
+
+it("an item assigned by one user shows in the other's inbox with the unread count, live", async () => {
+  const { a, b } = await aliceAndBob();
   const [item] = await createItems(alice.request, a, [{ name: "Review the launch checklist" }]);
 
   const page = await bob.newPage();
@@ -61,12 +67,7 @@ it("an item assigned by one user shows in the other's inbox with the unread coun
 });
 
 it("a mention in a comment reaches the other user's inbox, its Mentions tab and the badge, live", async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
-  const a = await arrange(alice, { firstName: "Alice" });
-  const b = await signUpUser(bob.request, "Bob");
-  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
-  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const { a, b } = await aliceAndBob();
   const [item] = await createItems(alice.request, a, [{ name: "Draft the release notes" }]);
 
   // Bob has his inbox open, on the Mentions tab, with nothing in it
@@ -92,12 +93,7 @@ it("a mention in a comment reaches the other user's inbox, its Mentions tab and 
 });
 
 it("a mention in a description reaches a person who already follows the item: their Mentions tab and its count", async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
-  const a = await arrange(alice, { firstName: "Alice" });
-  const b = await signUpUser(bob.request, "Bob");
-  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
-  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const { a, b } = await aliceAndBob();
   // Bob follows the item (assigned at creation)
   const [item] = await createItems(alice.request, a, [{ name: "Plan the offsite", assignee_ids: [b.userId] }]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`;
