@@ -104,8 +104,7 @@ async function walk(who: BrowserContext, inside: boolean): Promise<string[]> {
   await ctx.addCookies(await who.cookies());
   const page = await ctx.newPage();
   const seen = refusals(page);
-  let answered = 0;
-  page.on("response", (r) => { if (new URL(r.url()).pathname.startsWith("/api/")) answered += 1; });
+  const unshown: string[] = [];
   if (inside) {
     await page.goto(`/${slug}/`);
     await quiet(page);
@@ -114,9 +113,10 @@ async function walk(who: BrowserContext, inside: boolean): Promise<string[]> {
     if (inside) await inApp(page, path);
     else await page.goto(path);
     await quiet(page);
+    // the screen was shown (it titles the page): the walk is not vacuous
+    if ((await page.title()) === "Stride") unshown.push(path);
   }
-  // the screens did ask for their data (the walk is not vacuous)
-  expect(answered).toBeGreaterThan(screens().length);
+  expect(unshown).toEqual([]);
   await ctx.close();
   return seen;
 }
@@ -167,13 +167,10 @@ it("clicking through a project's tabs as a guest asks for nothing refused, and t
   const seen = refusals(page);
   await page.goto(`/${slug}/projects/${pid}/issues/`);
   await page.getByText("Guarded item").first().waitFor();
-  // the project's tabs and the sidebar, by clicking
+  // the project's tabs, by clicking
   for (const tab of ["Cycles", "Modules", "Views", "Pages", "Intake", "Work items"]) {
-    const link = page.getByRole("navigation").getByRole("link", { name: tab, exact: true }).first();
-    if (await link.count()) {
-      await link.click();
-      await quiet(page);
-    }
+    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: tab, exact: true }).click();
+    await quiet(page);
   }
   await inApp(page, `/${slug}/settings/members/`);
   await page.getByText("You don't have access").waitFor();
