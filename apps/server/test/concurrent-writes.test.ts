@@ -22,7 +22,7 @@ let labels: string[];
 let cycleId: string;
 let moduleId: string;
 beforeAll(async () => {
-  t = await startTestServer({}, { txAttempts: Number(process.env.TXA ?? 4) });
+  t = await startTestServer({}, { txAttempts: 4 });
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
   people = [];

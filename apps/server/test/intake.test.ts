@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import type { TestServer } from "./helpers/server.ts";
 import { startTestServer } from "./helpers/server.ts";
 import { projectFixture, twoProjectWorld, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, expectMatrix } from "./helpers/work-items.ts";
+import { INTAKE_WAKE_TASK } from "../src/routes/intake/wake.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -138,6 +139,50 @@ describe("triage", () => {
     const back = await ws.admin.patch(`${items}${a.issue.id}/`, { snoozed_till: null });
     expect(back.body).toMatchObject({ status: -2, snoozed_till: null });
     expect((await activityRows(t, a.issue.id)).filter((r: any) => r.field === "intake").map((r: any) => r.newValue)).toEqual(["Snoozed", "Pending"]);
+  });
+
+  it("lists snoozed requests with status=0 (the Snoozed tab) and brings them back to pending at their date", async () => {
+    const a = await file("Back next week");
+    const c = await file("Snoozed twice");
+    const url = `${items}${a.issue.id}/`;
+    const first = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await ws.admin.patch(url, { snoozed_till: first });
+    await ws.admin.patch(`${items}${c.issue.id}/`, { snoozed_till: first });
+    await ws.admin.patch(`${items}${c.issue.id}/`, { snoozed_till: later });
+    const snoozedTab = async () => (await ws.admin.get(`${items}?status=0&per_page=100`)).body.results.map((r: any) => r.issue.id);
+    expect(await snoozedTab()).toEqual(expect.arrayContaining([a.issue.id, c.issue.id]));
+    // one wake-up per request, at its latest snooze date
+    const wakes = await t.app.jobs.list(t.db.db, INTAKE_WAKE_TASK);
+    const of = (id: string) => wakes.filter((w) => (w.payload as { intake_issue_id: string }).intake_issue_id === id).map((w) => w.runAt.getTime());
+    expect(of(a.id)).toEqual([Date.parse(first)]);
+    expect(of(c.id)).toEqual([Date.parse(later)]);
+    // nothing happens before the date
+    await t.app.jobs.drain();
+    expect((await ws.admin.get(url)).body).toMatchObject({ status: 0 });
+    expect(await snoozedTab()).toContain(a.issue.id);
+    // the date arrives for `a` (its date and its job moved into the past)
+    await t.db.db.update(schema.intakeIssues).set({ snoozedTill: new Date(Date.now() - 1000) }).where(eq(schema.intakeIssues.id, a.id));
+    await t.db.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`intake-wake:${a.id}`}`);
+    await t.app.jobs.drain();
+    expect((await ws.admin.get(url)).body).toMatchObject({ status: -2, snoozed_till: null });
+    expect(await snoozedTab()).not.toContain(a.issue.id);
+    expect(await snoozedTab()).toContain(c.issue.id);
+    expect((await ws.admin.get(`${items}?per_page=100`)).body.results.map((r: any) => r.issue.id)).toContain(a.issue.id);
+    const hist = (await activityRows(t, a.issue.id)).filter((r) => r.field === "intake");
+    expect(hist.map((r) => [r.newValue, r.actorId])).toEqual([["Snoozed", ws.admin.userId], ["Pending", null]]);
+    // the change is a live event of the project (open intake screens refresh)
+    const ev = await t.db.db.execute(sql`SELECT 1 FROM live_events WHERE stream = ${`project:${pr.id}`} AND event->>'t' = 'intake_issues' AND event->>'id' = ${a.id}`) as unknown as unknown[];
+    expect(ev.length).toBeGreaterThan(0);
+    // the follower (the requester) gets no notification of a snooze running out
+    await t.app.jobs.drain();
+    const notes = (await ws.member.get(`/api/workspaces/${ws.slug}/users/notifications/`)).body as { entity_identifier: string; data: { issue_activity: { field: string } } }[];
+    expect(notes.filter((n) => n.entity_identifier === a.issue.id && n.data.issue_activity.field === "intake" && n.data.issue_activity.field)).toHaveLength(1); // the admin's snooze only
+    // a request triaged before its date is left alone when the date comes
+    await ws.admin.patch(`${items}${c.issue.id}/`, { status: 1 });
+    await t.db.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`intake-wake:${c.id}`}`);
+    await t.app.jobs.drain();
+    expect((await ws.admin.get(`${items}${c.issue.id}/`)).body).toMatchObject({ status: 1 });
   });
 
   it("lets members and the creator edit the item, but only admins triage", async () => {

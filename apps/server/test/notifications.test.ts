@@ -86,6 +86,48 @@ describe("notifications are made by the job from activity", () => {
     expect(ofItem(await mine(ws.admin, "?mentioned=true"), item.id)).toEqual([]);
   });
 
+  it("a mention in a description reaches a person who already follows the item (an editing session's later save)", async () => {
+    // the member follows the item (assignee) and the guest subscribes; the first save tells both as followers
+    const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId] });
+    await t.db.db.insert(schema.issueSubscribers).values({ issueId: item.id, projectId: pr.id, workspaceId: ws.id, subscriberId: ws.guest.userId });
+    await setGuestViewAll(t, pr.id, true);
+    await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>first draft</p>" });
+    await run();
+    expect(ofItem(await mine(ws.member), item.id).map((n) => n.data.issue_activity.field)).toContain("description");
+    const before = await counts(ws.member);
+    // the same person's next save (the same history entry) mentions both followers and an outsider to the item
+    const three = `<p>see ${mention(ws.member)} ${mention(ws.guest)} ${mention(ws.admin)}</p>`;
+    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: three });
+    expect(res.status, res.text).toBe(204);
+    await run();
+    for (const c of [ws.member, ws.guest]) {
+      const m = ofItem(await mine(c, "?mentioned=true"), item.id);
+      expect(m, c.userId).toHaveLength(1);
+      expect(m[0]).toMatchObject({ sender: "in_app:issue_activities:mentioned", is_mentioned_notification: true, read_at: null });
+      expect(m[0].message_html).toContain("mention-component");
+      // the follower's notification of the session became the mention: not listed twice
+      expect(ofItem(await mine(c), item.id).filter((n) => n.data.issue_activity.field === "description")).toEqual([]);
+    }
+    expect((await counts(ws.member)).mention_unread_notifications_count).toBe(before.mention_unread_notifications_count + 1);
+    // the actor is not told; a later save that keeps the mentions tells nobody again
+    expect(ofItem(await mine(ws.admin, "?mentioned=true"), item.id)).toEqual([]);
+    await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: three + "<p>more</p>" });
+    await run();
+    expect(ofItem(await mine(ws.member, "?mentioned=true"), item.id)).toHaveLength(1);
+    await setGuestViewAll(t, pr.id, false);
+  });
+
+  it("a mention in a new item's description or a single edit reaches a follower", async () => {
+    const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId], description_html: mention(ws.member) });
+    await run();
+    expect(ofItem(await mine(ws.member, "?mentioned=true"), item.id)).toHaveLength(1);
+    const other = await createItem(ws, pr, { assignee_ids: [ws.member.userId] });
+    await ws.member.patch(`${pr.base}/issues/${other.id}/`, { name: "the member's edit ends the admin's session" });
+    await ws.admin.patch(`${pr.base}/issues/${other.id}/`, { description_html: mention(ws.member) });
+    await run();
+    expect(ofItem(await mine(ws.member, "?mentioned=true"), other.id)).toHaveLength(1);
+  });
+
   it("preferences turned off stop that kind of notification", async () => {
     const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId] });
     expect((await ws.member.patch("/api/users/me/notification-preferences/", { comment: false })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTAKE_ERRORS, INTAKE_STATUS, effectiveIntakeStatus, intakeSnoozeUntil, intakeTabOf, nextIntakeState, type IntakeState } from "./intake.ts";
+import { INTAKE_ERRORS, INTAKE_STATUS, INTAKE_TAB_STATUSES, effectiveIntakeStatus, intakeSnoozeUntil, intakeTabOf, intakeTabParam, nextIntakeState, type IntakeState } from "./intake.ts";
 
 const pending: IntakeState = { status: INTAKE_STATUS.pending, snoozed_till: null, duplicate_to: null };
 const now = new Date("2026-03-10T12:00:00Z");
@@ -9,12 +9,20 @@ describe("intake tabs", () => {
     expect(intakeTabOf({ status: -2, snoozed_till: null }, now)).toBe("open");
     expect(intakeTabOf({ status: 0, snoozed_till: "2026-03-10T11:59:59Z" }, now)).toBe("open");
     expect(effectiveIntakeStatus({ status: 0, snoozed_till: "2026-03-10T11:59:59Z" }, now)).toBe(-2);
-    expect(intakeTabOf({ status: 0, snoozed_till: "2026-03-11T00:00:00Z" }, now)).toBeNull();
+    expect(intakeTabOf({ status: 0, snoozed_till: "2026-03-11T00:00:00Z" }, now)).toBe("snoozed");
     for (const s of [-1, 1, 2]) expect(intakeTabOf({ status: s, snoozed_till: null }, now)).toBe("closed");
   });
 });
 
 describe("nextIntakeState", () => {
+  it("has a Snoozed tab asking for status 0; the URL names a tab, Open by default", () => {
+    expect(INTAKE_TAB_STATUSES.snoozed).toEqual([0]);
+    expect(intakeTabParam("snoozed")).toBe("snoozed");
+    expect(intakeTabParam("closed")).toBe("closed");
+    expect(intakeTabParam(null)).toBe("open");
+    expect(intakeTabParam("bogus")).toBe("open");
+  });
+
   it("snoozes with a date and returns to pending when the date is cleared", () => {
     const s = nextIntakeState(pending, { snoozed_till: "2026-03-12T00:00:00.000Z" });
     expect(s).toEqual({ ok: true, next: { status: 0, snoozed_till: "2026-03-12T00:00:00.000Z", duplicate_to: null }, accept: false, unaccept: false });

@@ -22,12 +22,26 @@ export const INTAKE_SOURCE = { inApp: "IN_APP", form: "FORMS" } as const;
 export const INTAKE_PAGE_SIZE = 10;
 export const INTAKE_FIRST_CURSOR = `${INTAKE_PAGE_SIZE}:0:0`;
 
-export type IntakeTab = "open" | "closed";
-/** The status filter each tab sends: Open asks for pending (snoozed items whose date passed count as pending). */
+/**
+ * The intake's tabs: Open and Closed (§2) and Snoozed, where a snoozed request waits until its date (issue #27;
+ * docs/decisions.md) instead of being in neither.
+ */
+export type IntakeTab = "open" | "snoozed" | "closed";
+export const INTAKE_TABS: readonly IntakeTab[] = ["open", "snoozed", "closed"];
+/**
+ * The status filter each tab sends: Open asks for pending (snoozed items whose date passed count as pending),
+ * Snoozed for snoozed (the server answers those whose date is still ahead).
+ */
 export const INTAKE_TAB_STATUSES: Record<IntakeTab, readonly IntakeStatus[]> = {
   open: [INTAKE_STATUS.pending],
+  snoozed: [INTAKE_STATUS.snoozed],
   closed: [INTAKE_STATUS.declined, INTAKE_STATUS.accepted, INTAKE_STATUS.duplicate],
 };
+
+/** The tab a URL's `?tab=` names (Open when absent or unknown). */
+export function intakeTabParam(value: string | null | undefined): IntakeTab {
+  return value === "closed" || value === "snoozed" ? value : "open";
+}
 
 export function isIntakeStatus(n: unknown): n is IntakeStatus {
   return typeof n === "number" && (INTAKE_STATUSES as readonly number[]).includes(n);
@@ -39,11 +53,11 @@ export function effectiveIntakeStatus(item: { status: number; snoozed_till: stri
   return item.status as IntakeStatus;
 }
 
-/** The tab an item shows in, or null (a snoozed item until its date). */
-export function intakeTabOf(item: { status: number; snoozed_till: string | null }, now: Date): IntakeTab | null {
+/** The tab an item shows in: Open, Snoozed until its date, or Closed. */
+export function intakeTabOf(item: { status: number; snoozed_till: string | null }, now: Date): IntakeTab {
   const s = effectiveIntakeStatus(item, now);
   if (s === INTAKE_STATUS.pending) return "open";
-  if (s === INTAKE_STATUS.snoozed) return null;
+  if (s === INTAKE_STATUS.snoozed) return "snoozed";
   return "closed";
 }
 

@@ -41,6 +41,13 @@ const pid = "0b6c7a8e-1111-4222-8333-944445555666";
 const id = "1c6c7a8e-1111-4222-8333-944445555777";
 const P = `${W}/projects/${pid}`;
 const lookup = requestKey(`${W}/work-items/WEB-12/?expand=${DETAIL_EXPAND}`);
+const ME = `${W}/workspace-members/me/`;
+const ROLES = "/api/users/me/workspaces/acme/project-roles/";
+/** The caller's roles: a member of the workspace and of the project, unless told otherwise. */
+async function roles(h: ReturnType<typeof harness>, workspaceRole = 15, projectRoles: Record<string, number> = { [pid]: 15 }) {
+  await h.answer(ME, { member: "me-id", role: workspaceRole });
+  await h.answer(ROLES, projectRoles);
+}
 const byId = requestKey(`${P}/issues/${id}/?expand=${DETAIL_EXPAND}`);
 
 describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
@@ -51,8 +58,10 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     expect(h.started.slice(2)[0]).toBe(lookup);
     expect(h.started).toContain(requestKey(`${W}/projects/`));
     expect(h.started).not.toContain(requestKey(`${P}/`));
-    // the projects list names the key's project: its data goes out, the lookup still unanswered
+    // the projects list names the key's project: its data goes out once the roles say the caller is in it, the lookup still unanswered
     await h.answer(`${W}/projects/`, [{ id: "other", identifier: "WEBX" }, { id: pid, identifier: "web" }]);
+    expect(h.started).not.toContain(requestKey(`${P}/`));
+    await roles(h);
     for (const url of [`${P}/`, `${P}/states/`, `${P}/issue-labels/`, `${P}/members/`, `${P}/cycles/`, `${P}/modules/`]) expect(h.started, url).toContain(requestKey(url));
     // and the project's answer starts its estimates, still before the lookup's
     await h.answer(`${P}/`, { estimate: "e1", cycle_view: true, module_view: true });
@@ -76,6 +85,7 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     const h = harness();
     const done = screenRequests("/acme/browse/WEB-12/", "", h.get);
     await h.answer(`${W}/projects/`, []);
+    await roles(h);
     expect(h.started).not.toContain(requestKey(`${P}/`));
     await h.answer(lookup, { id, project_id: pid, is_epic: false });
     for (const url of [`${P}/`, `${P}/states/`, `${P}/members/`, `${P}/issues/${id}/sub-issues/`]) expect(h.started, url).toContain(requestKey(url));
@@ -91,6 +101,7 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     const announced = (key: string) => (asked.push(key), new Promise<unknown>((r) => (announce = r)));
     const done = screenRequests("/acme/browse/web-12/", "", h.get, announced);
     expect(asked).toEqual([workItemKeyAnnouncement("acme", "WEB-12")]);
+    await roles(h);
     expect(h.started.filter((k) => k.includes(`/issues/${id}/`))).toEqual([]);
     // the lookup has found the item (its answer still out): the parts go out now
     announce({ id, project_id: pid, is_epic: false });
@@ -118,7 +129,66 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
   it("still reads the item by id where the screen asks for it by id (the item's own page)", async () => {
     const h = harness();
     const done = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", h.get);
+    await roles(h);
     expect(h.started).toContain(byId);
+    await h.answerRest();
+    await done;
+  });
+});
+
+describe("screenRequests: nothing the caller may not read (issue #27 point 10)", () => {
+  const projectScreens = [`/acme/projects/${pid}/issues/`, `/acme/projects/${pid}/issues/${id}/`, `/acme/projects/${pid}/issues/?peekId=${id}`, `/acme/projects/${pid}/intake/`, `/acme/projects/${pid}/settings/states/`, `/acme/projects/${pid}/settings/`];
+  const ofProject = (started: string[]) => started.filter((k) => k.startsWith(`${P}/`) || k.includes(`/projects/${pid}/`));
+
+  it("asks nothing of a project for a workspace member who is not in it", async () => {
+    for (const path of projectScreens) {
+      const h = harness();
+      const [pathname, search = ""] = path.split("?");
+      const done = screenRequests(pathname, search ? `?${search}` : "", h.get);
+      await roles(h, 15, {});
+      await h.answerRest();
+      await done;
+      expect(ofProject(h.started), path).toEqual([]);
+    }
+  });
+
+  it("asks a guest for no favourites, no admin settings page, and a hidden item's parts only once the item is read", async () => {
+    const home = harness();
+    let done = screenRequests("/acme/", "", home.get);
+    await roles(home, 5, { [pid]: 5 });
+    await home.answer(`${W}/dashboard/?dashboard_type=home`, { dashboard: { id: "d" }, widgets: [] });
+    await home.answerRest();
+    await done;
+    expect(home.started.filter((k) => k.includes("user-favorites"))).toEqual([]);
+    expect(home.started).toContain(ROLES);
+
+    for (const path of [`/acme/projects/${pid}/settings/repositories/`, `/acme/projects/${pid}/settings/model-configuration/`, `/acme/projects/${pid}/settings/states/`, "/acme/settings/members/", "/acme/settings/webhooks/", "/acme/settings/api-tokens/", "/acme/settings/imports/"]) {
+      const h = harness();
+      done = screenRequests(path, "", h.get);
+      await roles(h, 5, { [pid]: 5 });
+      await h.answerRest();
+      await done;
+      const page = h.started.filter((k) => /environments|model-configs|states\/|invitations|webhooks|api-tokens|importers/.test(k));
+      expect(page, path).toEqual([]);
+    }
+
+    // the item's page: the item first; its parts once it is read (a hidden item's answer is a refusal: nothing more)
+    const item = harness();
+    done = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", item.get);
+    await roles(item, 5, { [pid]: 5 });
+    expect(item.started).toContain(byId);
+    expect(item.started.filter((k) => k.includes(`/issues/${id}/`) && k !== byId)).toEqual([]);
+    await item.answer(byId, { id });
+    expect(item.started).toContain(requestKey(`${P}/issues/${id}/sub-issues/`));
+    await item.answerRest();
+    await done;
+  });
+
+  it("an admin's pages ask for all of it", async () => {
+    const h = harness();
+    const done = screenRequests("/acme/settings/members/", "", h.get);
+    await roles(h, 20, { [pid]: 20 });
+    expect(h.started).toContain(requestKey(`${W}/invitations/`));
     await h.answerRest();
     await done;
   });

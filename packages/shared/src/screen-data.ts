@@ -10,8 +10,10 @@
  * waits for it, everything else starts at once.
  */
 import { BUILT_FEATURES } from "./features.ts";
-import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
-import { can } from "./permissions.ts";
+import { isReservedWorkspaceSlug } from "./constants.ts";
+import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
+import { can, seesOnlyOwnWorkItems, type RoleContext } from "./permissions.ts";
+import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, canSee, effectiveProjectRole, navEntry, roleBucket } from "./navigation.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
@@ -62,6 +64,8 @@ export async function screenRequests(pathname: string, search: string, get: Scre
     return;
   }
   if (!parts.length || PUBLIC_ROOTS.has(parts[0])) return;
+  // a reserved name (the app's own paths) is no workspace's: its page asks for nothing of one
+  if (!USER_ROUTES.has(parts[0]) && isReservedWorkspaceSlug(parts[0])) return;
   const pending: Promise<unknown>[] = [];
   const go = (url: string) => {
     const p = get(url);
@@ -97,6 +101,16 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   const W = `/api/workspaces/${encodeURIComponent(slug)}`;
   const P = (pid: string) => `${W}/projects/${pid}`;
   const roles = `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`;
+  // a screen asks for nothing its user may not read (issue #27 point 10), as the route loaders (`withRoles`): what a
+  // role decides waits for the caller's roles
+  const me = `${W}/workspace-members/me/`;
+  const asMember = (next: (ctx: RoleContext) => void) => then<{ member: string; role: number }>(me, (m) => next({ userId: m.member, workspaceRole: m.role }));
+  /** What a project's screens ask for, once the caller's roles say they are in the project. */
+  const inProject = (pid: string, next: (ctx: RoleContext) => void) =>
+    asMember((w) => void then<Record<string, number>>(roles, (r) => {
+      const ctx = { ...w, projectRole: r[pid] ?? null };
+      if (can("view", "project", ctx)) next(ctx);
+    }));
   if (section === "browse" && a) {
     // the item's parts need its id: the lookup by key goes out first. Its answer is the detail the web shows (its
     // loader caches it under the by-id key too), so the by-id read is not made again. The project's data starts
@@ -113,6 +127,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       found = true;
       workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues", false);
     };
+    // the lookup goes first, not waiting for the roles: a caller outside the item's project is refused it and the
+    // page carries nothing of it (the web asks for it only once the projects list and the roles let it)
     const lookup = then<Found>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), partsOf);
     onAnnounced<Found>(workItemKeyAnnouncement(slug, key), partsOf, lookup);
     then<{ id: string; identifier: string }[]>(`${W}/projects/`, (list) => {
@@ -128,11 +144,11 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   // the sidebar's inbox badge and pinned entries
   go(`${W}/users/notifications/unread/`);
   go(`${W}/sidebar-preferences/`);
-  then<{ member: string; role: number }>(`${W}/workspace-members/me/`, (me) => {
-    if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) go(`${W}/user-favorites/?all=true`);
-  });
+  asMember((ctx) => can("view", "favorite", ctx) && go(`${W}/user-favorites/?all=true`));
+  // the caller's project roles: what every project screen asks for waits for them
+  go(roles);
 
-  const projectRefs = (pid: string) => {
+  const projectRefs = (pid: string) => inProject(pid, () => {
     go(`${P(pid)}/states/`);
     go(`${P(pid)}/issue-labels/`);
     go(`${P(pid)}/members/`);
@@ -143,18 +159,25 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
       if (featureListsOf(p).estimates) go(`${P(pid)}/estimates/`);
     });
-  };
+  });
   /** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
   const workItem = (pid: string, id: string, kind: "issues" | "epics", withItem = true) => {
     const item = `${P(pid)}/${kind}/${id}/`;
     const type = kind === "epics" ? "epic" : "issue";
-    if (withItem) go(withQuery(item, { expand: DETAIL_EXPAND }));
-    go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
-    go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
-    go(`${item}sub-issues/`);
-    go(`${item}issue-relation/`);
-    go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
-    go(roles);
+    const parts = () => {
+      go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
+      go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
+      go(`${item}sub-issues/`);
+      go(`${item}issue-relation/`);
+      go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
+    };
+    inProject(pid, (ctx) => {
+      // a guest may see only some items (those they created): their item's parts wait for the item
+      const detail = withItem ? withQuery(item, { expand: DETAIL_EXPAND }) : null;
+      if (detail && seesOnlyOwnWorkItems({ projectRole: ctx.projectRole, guestViewAllFeatures: false })) return void then(detail, parts);
+      if (detail) go(detail);
+      parts();
+    });
     projectRefs(pid);
   };
   const listPage = (pid: string, kind: "issues" | "epics", prefs: ListPrefs) => {
@@ -189,6 +212,12 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   if (section === "stickies") return void stickies();
   if (section === "projects" && !a) return void go(`${W}/projects/details/`);
   if (section === "settings") {
+    // every workspace settings page is for admins (the layout tells the others so, asking nothing)
+    const page = WORKSPACE_SETTINGS_PAGES.find((e) => e.key === (a === "impors" ? "imports" : (a ?? "general")));
+    asMember((ctx) => !!page && [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), page].every((e) => canSee(e, roleBucket(ctx.workspaceRole))) && workspaceSettingsPage());
+    return;
+  }
+  function workspaceSettingsPage() {
     if (a === "members") {
       go(`${W}/members/`);
       go(`${W}/invitations/`);
@@ -199,19 +228,19 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/importers/`);
       go(`${W}/projects/`);
     }
-    return;
   }
   if (section !== "projects" || !a || a === "archives") return;
   const pid = a;
-  go(`${P(pid)}/`);
-  go(roles);
+  inProject(pid, () => go(`${P(pid)}/`));
   if (b === "issues" || b === "epics") {
     const kind = b;
     if (c) return workItem(pid, c, kind);
     projectRefs(pid);
     const props = `${P(pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`;
-    if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(pid, kind, listPrefsFrom(p)));
-    else then<{ is_epic_enabled?: boolean }>(`${P(pid)}/`, (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))));
+    inProject(pid, () => {
+      if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(pid, kind, listPrefsFrom(p)));
+      else then<{ is_epic_enabled?: boolean }>(`${P(pid)}/`, (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))));
+    });
     const peekId = search.get("peekId");
     if (peekId) workItem(pid, peekId, kind);
     return;
@@ -219,17 +248,22 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   if (b === "archives" && c === "issues" && parts[5]) return workItem(pid, parts[5], "issues");
   if (b === "intake" && !c) {
     // as the intake loader: the tab's first page and the selected request, once the project says intake is on
-    then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
+    inProject(pid, () => then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
       if (!BUILT_FEATURES.intake || !p.intake_view) return;
-      const tab = search.get("tab") === "closed" ? "closed" : "open";
+      const tab = intakeTabParam(search.get("tab"));
       go(withQuery(`${P(pid)}/inbox-issues/`, { status: INTAKE_TAB_STATUSES[tab].join(","), order_by: "-issue__created_at", per_page: INTAKE_PAGE_SIZE, cursor: INTAKE_FIRST_CURSOR }));
       const selected = search.get("inboxId");
       if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
-    });
+    }));
     return;
   }
   if (b === "settings") {
     const page = c ?? "general";
+    const entry = PROJECT_SETTINGS_PAGES.find((e) => e.key === page);
+    // only the pages the caller's role opens (the layout shows the others as "You don't have access")
+    inProject(pid, (ctx) => !!entry && canSee(entry, effectiveProjectRole(ctx.projectRole, ctx.workspaceRole)) && projectSettingsPage(page));
+  }
+  function projectSettingsPage(page: string) {
     if (page === "general" || page === "members") {
       go(`${W}/members/`);
       go(`${P(pid)}/members/`);

@@ -80,6 +80,15 @@ function watch(): void {
 }
 
 /**
+ * Whether this page carries the first screen's data (its blocks are coming, or have been read): an answer the
+ * screen asks for (the caller's roles) then comes from the page, without a round trip.
+ */
+export function pageCarriesScreenData(): boolean {
+  readBlocks();
+  return pagePending() || readAt > 0;
+}
+
+/**
  * The embedded answer of a GET of `url` (then forgotten), or undefined; while the page is still arriving, waits
  * for the answer's block or the page's end.
  */

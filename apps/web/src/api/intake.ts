@@ -1,5 +1,5 @@
 /**
- * Intake (wire-facts §8, work-tracking.md §4, §9): a project's requests in the Open and Closed tabs, page by page
+ * Intake (wire-facts §8, work-tracking.md §4, §9): a project's requests in the Open, Snoozed and Closed tabs, page by page
  * (10 a page, first cursor `10:0:0`), one item's detail, triage (accept, decline, snooze, duplicate), filing a
  * request, the settings with the public form's anchor, and the public form itself (signed out).
  * A triage change leaves the tab it no longer belongs to at once and comes back if the server refuses.
@@ -91,6 +91,12 @@ export interface TriageChange {
   label?: string;
 }
 
+/** The tab a triage change sends the item to (null: the change leaves the status as it is). */
+export function tabAfter(c: Omit<TriageChange, "issueId">, now = new Date()): IntakeTab | null {
+  const status = c.status ?? (c.snoozed_till ? 0 : c.duplicate_to ? 2 : c.snoozed_till === null ? -2 : undefined);
+  return status === undefined ? null : intakeTabOf({ status, snoozed_till: c.snoozed_till ?? null }, now);
+}
+
 /** Accept / decline / snooze / mark duplicate: the item leaves every cached page of a tab it no longer belongs to. */
 export function useTriage(slug: string, pid: string) {
   const qc = useQueryClient();
@@ -100,9 +106,8 @@ export function useTriage(slug: string, pid: string) {
     onMutate: async (c) => {
       await qc.cancelQueries({ queryKey: intakeKeys.lists(slug, pid) });
       const snaps = qc.getQueriesData<Paginated<IntakeItem>>({ queryKey: intakeKeys.lists(slug, pid) });
-      const status = c.status ?? (c.snoozed_till ? 0 : c.duplicate_to ? 2 : c.snoozed_till === null ? -2 : undefined);
-      if (status !== undefined) {
-        const next = intakeTabOf({ status, snoozed_till: c.snoozed_till ?? null }, new Date());
+      const next = tabAfter(c);
+      if (next) {
         for (const [key, page] of snaps) {
           const tab = key[4] as IntakeTab;
           if (!page || tab === next) continue;

@@ -46,8 +46,8 @@ export function useProjectDetails(slug: string | undefined) {
   return useQuery({ ...projectDetailsQuery(slug ?? ""), enabled: !!slug });
 }
 
-export function useProject(slug: string | undefined, pid: string | undefined) {
-  return useQuery({ ...projectQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
+export function useProject(slug: string | undefined, pid: string | undefined, enabled = true) {
+  return useQuery({ ...projectQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid && enabled });
 }
 
 export function useProjectMemberMe(slug: string | undefined, pid: string | undefined) {

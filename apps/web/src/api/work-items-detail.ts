@@ -93,8 +93,8 @@ export function useWorkItemDetail(slug: string, pid: string | undefined, id: str
   return useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
 }
 
-export function useWorkItemLookup(slug: string, key: string | undefined) {
-  return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key });
+export function useWorkItemLookup(slug: string, key: string | undefined, enabled = true) {
+  return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key && enabled });
 }
 
 export function useMeta(slug: string, pid: string, id: string) {

@@ -19,9 +19,11 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, intakeTabParam, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
-import { can } from "@stride/shared";
+import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, can, canSee, effectiveProjectRole, navEntry, roleBucket, seesOnlyOwnWorkItems, type Action, type Entity } from "@stride/shared";
+import type { WorkspaceMemberMe } from "@stride/shared/contract";
+import { pageCarriesScreenData } from "../api/boot-data.ts";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
 import { modelConfigsQuery } from "../api/model-configs.ts";
 import { mySecretsQuery } from "../api/secrets.ts";
@@ -67,21 +69,21 @@ export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "api-to
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
 
-const roleHintKey = (slug: string) => `stride:favorites:${slug}`;
-function roleHint(slug: string): string | null {
-  try {
-    return localStorage.getItem(roleHintKey(slug));
-  } catch {
-    return null;
-  }
+/**
+ * The caller's roles in a workspace, as the permission table reads them: their id, their workspace role and their
+ * `{projectId: role}` map. Null where they are not known yet on a page that does not carry them (see `withRoles`).
+ */
+export type CallerRoles = { userId: string; workspaceRole: number; projectRoles: Record<string, number> } | null;
+
+/** Whether the caller sees every work item of project `pid` (a guest may see only those they created); unknown roles: yes. */
+export function seesEveryItem(r: CallerRoles, pid: string): boolean {
+  return !r || !seesOnlyOwnWorkItems({ projectRole: r.projectRoles[pid] ?? null, guestViewAllFeatures: false });
 }
-function rememberRole(slug: string, hasFavorites: boolean): void {
-  try {
-    if (hasFavorites) localStorage.removeItem(roleHintKey(slug));
-    else localStorage.setItem(roleHintKey(slug), "no-favorites");
-  } catch {
-    /* private mode: the hint is only an optimisation */
-  }
+
+/** The role context of a check in project `pid` (or the workspace); a check on unknown roles (null) passes. */
+export function mayAsk<E extends Entity>(r: CallerRoles, action: Action<E>, entity: E, pid?: string | null): boolean {
+  if (!r) return true;
+  return can(action, entity, { userId: r.userId, workspaceRole: r.workspaceRole, projectRole: pid ? (r.projectRoles[pid] ?? null) : null });
 }
 
 export function createLoaders(qc: QueryClient) {
@@ -127,17 +129,42 @@ export function createLoaders(qc: QueryClient) {
   const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void, tier: Tier = 0) =>
     enqueue({ tier, query: query as AnyQuery, next: next as (value: unknown) => void });
 
+  /**
+   * Run `fn` with the caller's roles in `slug` (issue #27 point 10: a screen asks for nothing its user may not
+   * read): at once when the cache holds them (in-app navigation); otherwise once their answers are here, first in
+   * the batch, which costs no round trip on a page that carries its screen's data (they come from the page). On a
+   * page without data whose roles nobody has asked for yet (the server sends the app's page bare only without a
+   * session) `fn` runs at once with null: every request goes, and the screen shows what the server answers.
+   * `projects`: the project roles are needed too (project screens), not only the workspace role.
+   */
+  const withRoles = (slug: string, projects: boolean, fn: (r: CallerRoles) => void) => {
+    const meKey = workspaceMemberMeQuery(slug).queryKey;
+    const rolesKey = projectRolesQuery(slug).queryKey;
+    const me = qc.getQueryData<WorkspaceMemberMe>(meKey);
+    const roles = projects ? qc.getQueryData<Record<string, number>>(rolesKey) : {};
+    if (me && roles) return fn({ userId: me.member, workspaceRole: me.role, projectRoles: roles });
+    const asked = qc.getQueryState(meKey) || (projects && qc.getQueryState(rolesKey));
+    if (!asked && !pageCarriesScreenData()) return fn(null);
+    let gotMe: WorkspaceMemberMe | undefined;
+    let gotRoles: Record<string, number> | undefined = projects ? undefined : {};
+    const done = () => gotMe && gotRoles && fn({ userId: gotMe.member, workspaceRole: gotMe.role, projectRoles: gotRoles });
+    after(workspaceMemberMeQuery(slug), (m) => { gotMe = m; done(); });
+    if (projects) after(projectRolesQuery(slug), (r) => { gotRoles = r; done(); });
+  };
+  /** Run `fn` with the caller's roles when they may read project `pid` (they are in it). */
+  const inProject = (slug: string, pid: string, fn: (r: CallerRoles) => void) =>
+    withRoles(slug, true, (r) => mayAsk(r, "view", "project", pid) && fn(r));
+
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
-    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug), sidebarPreferencesQuery(slug));
-    // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
-    // (guests have none: the server refuses them). The role is remembered once it is known.
-    if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
-    after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
+    // the project roles decide what a project's screens may ask for: known before the first project is opened
+    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug), sidebarPreferencesQuery(slug), projectRolesQuery(slug));
+    // the sidebar's favourites, where the caller's role has them (guests have none: the server refuses them)
+    withRoles(slug, false, (r) => mayAsk(r, "view", "favorite") && startLast(favoritesQuery(slug)));
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
-  const projectRefs = (slug: string, pid: string) => {
+  const projectRefs = (slug: string, pid: string) => inProject(slug, pid, () => {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
     // them), so they go out at navigation rather than after the project's flags
@@ -147,11 +174,21 @@ export function createLoaders(qc: QueryClient) {
       const needs = featureListsOf(p);
       if (needs.estimates) start(estimatesQuery(slug, pid));
     }, 1);
-  };
+  });
 
-  /** One work item as the page or the peek view shows it (its parent comes expanded with it). */
+  /**
+   * One work item as the page or the peek view shows it (its parent comes expanded with it). A guest may see only
+   * some items (those they created, unless the project shows guests everything): their item's parts wait for the
+   * item, so an item hidden from them is asked for once.
+   */
   const workItem = (slug: string, pid: string, id: string, kind: ItemKind) => {
-    start(workItemDetailQuery(slug, pid, id, kind), ...workItemPartQueries(slug, pid, id, kind), projectRolesQuery(slug));
+    start(projectRolesQuery(slug));
+    inProject(slug, pid, (r) => {
+      const detail = workItemDetailQuery(slug, pid, id, kind);
+      const parts = workItemPartQueries(slug, pid, id, kind);
+      if (seesEveryItem(r, pid)) start(detail, ...parts);
+      else after(detail, () => start(...parts), 1);
+    });
     projectRefs(slug, pid);
   };
 
@@ -185,22 +222,22 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const url = new URL(request.url);
-    const tab = url.searchParams.get("tab") === "closed" ? "closed" : "open";
+    const tab = intakeTabParam(url.searchParams.get("tab"));
     const selected = url.searchParams.get("inboxId");
-    after(projectQuery(slug, pid), (p) => {
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
       if (!BUILT_FEATURES.intake || !p.intake_view) return;
       start(intakePageQuery(slug, pid, tab, DEFAULT_INTAKE_FILTERS, 0));
       if (selected) start(intakeItemQuery(slug, pid, selected));
-    }, 1);
+    }, 1));
     return null;
   };
 
   const intakeSettings: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
-    after(projectQuery(slug, pid), (p) => {
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
       if (BUILT_FEATURES.intake && p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
-    }, 1);
+    }, 1));
     return null;
   };
 
@@ -227,7 +264,10 @@ export function createLoaders(qc: QueryClient) {
   };
 
   const projectShell: Loader = ({ params }) => {
-    start(projectQuery(params.workspaceSlug!, params.projectId!), projectRolesQuery(params.workspaceSlug!));
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    start(projectRolesQuery(slug));
+    inProject(slug, pid, () => start(projectQuery(slug, pid)));
     return null;
   };
 
@@ -237,14 +277,14 @@ export function createLoaders(qc: QueryClient) {
     const pid = params.projectId!;
     const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
     projectRefs(slug, pid);
-    if (kind === "archived") listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
-    else {
+    inProject(slug, pid, () => {
+      if (kind === "archived") return listPage(slug, pid, kind, readLocal(localPrefsKey(slug, pid, kind)));
       const cycleId = params.cycleId;
       const props = () => after(userPropertiesQuery(slug, pid, kind === "cycle" ? `cycle:${cycleId}` : itemKind), (p) => listPage(slug, pid, kind, prefsFrom(p), cycleId));
       // epics lists exist only where epics are turned on
       if (kind === "epics") after(projectQuery(slug, pid), (p) => p.is_epic_enabled && props(), 1);
       else props();
-    }
+    });
     const peekId = new URL(request.url).searchParams.get("peekId");
     if (peekId) {
       workItem(slug, pid, peekId, itemKind);
@@ -258,7 +298,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     projectRefs(slug, pid);
-    if (archived) start(archivedModulesQuery(slug, pid));
+    if (archived) inProject(slug, pid, () => start(archivedModulesQuery(slug, pid)));
     return null;
   };
 
@@ -268,8 +308,10 @@ export function createLoaders(qc: QueryClient) {
     const pid = params.projectId!;
     const id = params.moduleId!;
     projectRefs(slug, pid);
-    start(moduleDetailQuery(slug, pid, id, archived));
-    after(userPropertiesQuery(slug, pid, `module:${id}`), (p) => listPage(slug, pid, "module", prefsFrom(p), id));
+    inProject(slug, pid, () => {
+      start(moduleDetailQuery(slug, pid, id, archived));
+      after(userPropertiesQuery(slug, pid, `module:${id}`), (p) => listPage(slug, pid, "module", prefsFrom(p), id));
+    });
     const peekId = new URL(request.url).searchParams.get("peekId");
     if (peekId) {
       workItem(slug, pid, peekId, "issues");
@@ -282,8 +324,10 @@ export function createLoaders(qc: QueryClient) {
   const cycles = (page: "list" | "archived"): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
-    if (page === "archived") start(archivedCyclesQuery(slug, pid));
-    else start(cyclesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    inProject(slug, pid, () => {
+      if (page === "archived") start(archivedCyclesQuery(slug, pid));
+      else start(cyclesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    });
     return null;
   };
 
@@ -295,14 +339,16 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const id = params.cycleId!;
-    start(cycleProgressQuery(slug, pid, id), cyclesQuery(slug, pid));
-    after(cycleQuery(slug, pid, id), (c) => {
-      if (!c.start_date || !c.end_date) return;
-      after(projectQuery(slug, pid), (p) => {
-        if (!featureListsOf(p).estimates) return start(cycleAnalyticsQuery(slug, pid, id, "issues"));
-        after(estimatesQuery(slug, pid), (es) => start(cycleAnalyticsQuery(slug, pid, id, progressUnits(es?.find((e) => e.id === p.estimate)?.type)[0]!)), 1);
+    inProject(slug, pid, () => {
+      start(cycleProgressQuery(slug, pid, id), cyclesQuery(slug, pid));
+      after(cycleQuery(slug, pid, id), (c) => {
+        if (!c.start_date || !c.end_date) return;
+        after(projectQuery(slug, pid), (p) => {
+          if (!featureListsOf(p).estimates) return start(cycleAnalyticsQuery(slug, pid, id, "issues"));
+          after(estimatesQuery(slug, pid), (es) => start(cycleAnalyticsQuery(slug, pid, id, progressUnits(es?.find((e) => e.id === p.estimate)?.type)[0]!)), 1);
+        }, 1);
       }, 1);
-    }, 1);
+    });
     return null;
   };
 
@@ -316,12 +362,17 @@ export function createLoaders(qc: QueryClient) {
   const browse: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const key = (params.workItem ?? "").toUpperCase();
-    after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
     const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
-    after(projectsQuery(slug), (list) => {
-      const p = list.find((x) => x.identifier.toUpperCase() === ident);
-      if (p) projectRefs(slug, p.id);
-    }, 2);
+    const lookup = () => after(workItemLookupQuery(slug, key), (l) => workItem(slug, l.project_id, l.id, l.is_epic ? "epics" : "issues"));
+    withRoles(slug, true, (r) => {
+      if (!r) lookup();
+      after(projectsQuery(slug), (list) => {
+        const p = list.find((x) => x.identifier.toUpperCase() === ident);
+        // the key's project says whether the caller may look the item up (they are in it)
+        if (r && p && mayAsk(r, "view", "project", p.id)) lookup();
+        if (p) projectRefs(slug, p.id);
+      }, r ? 0 : 2);
+    });
     // what does not depend on the project starts now
     start(projectRolesQuery(slug), workspaceMembersQuery(slug));
     return null;
@@ -331,7 +382,7 @@ export function createLoaders(qc: QueryClient) {
   const projectViews: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
-    after(projectQuery(slug, pid), (p) => p.issue_views_view && start(viewsQuery(slug, pid)), 1);
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => p.issue_views_view && start(viewsQuery(slug, pid)), 1));
     return null;
   };
 
@@ -341,7 +392,7 @@ export function createLoaders(qc: QueryClient) {
     const pid = params.projectId!;
     const id = params.viewId!;
     projectRefs(slug, pid);
-    after(viewQuery(slug, pid, id), (v) => listPage(slug, pid, "view", prefsFrom(v as Partial<Prefs>), id));
+    inProject(slug, pid, () => after(viewQuery(slug, pid, id), (v) => listPage(slug, pid, "view", prefsFrom(v as Partial<Prefs>), id)));
     return null;
   };
 
@@ -364,7 +415,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     const { type, order } = pageListParams(new URL(request.url).searchParams);
-    after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid), pageTreeQuery(slug, pid)), 1);
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => p.page_view && start(pagesQuery(slug, pid, type, order), pagesSummaryQuery(slug, pid), pageTreeQuery(slug, pid)), 1));
     return null;
   };
 
@@ -372,8 +423,10 @@ export function createLoaders(qc: QueryClient) {
   const page: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
-    start(pageQuery(slug, pid, params.pageId!));
-    after(projectQuery(slug, pid), (p) => p.page_view && start(pageTreeQuery(slug, pid)), 1);
+    inProject(slug, pid, () => {
+      start(pageQuery(slug, pid, params.pageId!));
+      after(projectQuery(slug, pid), (p) => p.page_view && start(pageTreeQuery(slug, pid)), 1);
+    });
     projectRefs(slug, pid);
     return null;
   };
@@ -381,6 +434,13 @@ export function createLoaders(qc: QueryClient) {
   const projectSettings = (page: ProjectSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
+    if (page === "other") return null;
+    // only what the caller's role may open (the settings layout shows the others as "You don't have access")
+    inProject(slug, pid, (r) => (!r || canSee(navEntry(PROJECT_SETTINGS_PAGES, page), effectiveProjectRole(r.projectRoles[pid], r.workspaceRole))) && settingsRequests(slug, pid, page));
+    return null;
+  };
+
+  const settingsRequests = (slug: string, pid: string, page: ProjectSettingsPage) => {
     // the general page checks whether the caller is the only admin (project members) before offering "Leave"
     if (page === "general") start(workspaceMembersQuery(slug), projectMembersQuery(slug, pid), projectCoversQuery);
     if (page === "members") start(projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
@@ -390,17 +450,23 @@ export function createLoaders(qc: QueryClient) {
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
     if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
     if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
-    return null;
   };
 
   const workspaceSettings = (page: WorkspaceSettingsPage): Loader => ({ params }) => {
     const slug = params.workspaceSlug!;
+    if (page === "other") return null;
+    // only what the caller's role may open: every workspace settings page is for admins (the layout says so to others)
+    const opens = (r: CallerRoles) => !r || [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), navEntry(WORKSPACE_SETTINGS_PAGES, page)].every((e) => canSee(e, roleBucket(r.workspaceRole)));
+    withRoles(slug, false, (r) => opens(r) && workspaceSettingsRequests(slug, page));
+    return null;
+  };
+
+  const workspaceSettingsRequests = (slug: string, page: WorkspaceSettingsPage) => {
     if (page === "members") start(workspaceMembersQuery(slug), workspaceInvitationsQuery(slug));
     if (page === "webhooks") start(webhooksQuery(slug));
     if (page === "api-tokens") start(apiTokensQuery(slug));
     if (page === "exports") start(exportsQuery(slug), projectsQuery(slug));
     if (page === "imports") start(importersQuery(slug), projectsQuery(slug));
-    return null;
   };
 
   /** analytics/:tab: the tab's totals and charts (the custom chart follows its pickers). */
@@ -409,9 +475,12 @@ export function createLoaders(qc: QueryClient) {
     const ids = new URL(request.url).searchParams.get("project_ids");
     const scope: AnalyticsScope = { kind: "workspace", projectIds: ids ? ids.split(",").filter(Boolean) : [] };
     const workItems = (ANALYTICS_TAB_ALIASES[params.tab ?? ""] ?? params.tab) === "custom";
-    start(analyticsTotalsQuery(slug, scope, "work-items"), analyticsTimelineQuery(slug, scope));
-    if (workItems) start(analyticsStatsQuery(slug, scope));
-    else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));
+    withRoles(slug, false, (r) => {
+      if (!mayAsk(r, "workspace", "analytics")) return;
+      start(analyticsTotalsQuery(slug, scope, "work-items"), analyticsTimelineQuery(slug, scope));
+      if (workItems) start(analyticsStatsQuery(slug, scope));
+      else start(analyticsTotalsQuery(slug, scope, "overview"), analyticsProjectsChartQuery(slug, scope));
+    });
     start(projectsQuery(slug));
     // which projects count in points (the custom chart's metrics)
     if (workItems && BUILT_FEATURES.estimates) start(workspaceEstimatesQuery(slug));

@@ -7,6 +7,8 @@ import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/
 import { moduleRoutes } from "../features/modules/routes.tsx";
 import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
+import { RouteTitleRoot, type RouteHandle } from "./route-title.tsx";
+import { RESERVED_WORKSPACE_SLUGS } from "@stride/shared";
 
 /**
  * Screens come from lazily loaded chunks, through the routes' `lazy`: the router loads a screen's chunk in
@@ -38,6 +40,11 @@ function ProjectIndexRedirect() {
   return <Navigate to={`/${workspaceSlug}/projects/${projectId}/issues/`} replace />;
 }
 
+/** A route's handle: the name of its screen, for the document's title. */
+const t = (title: string): RouteHandle => ({ title });
+/** Reserved workspace slugs (no workspace has them), as top-level paths. */
+const RESERVED_PATHS = [...new Set(RESERVED_WORKSPACE_SLUGS.map((s) => s.toLowerCase()))];
+
 const WS = revalidateOn(["workspaceSlug"]);
 const PROJECT = revalidateOn(["workspaceSlug", "projectId"]);
 
@@ -48,37 +55,41 @@ const PROJECT = revalidateOn(["workspaceSlug", "projectId"]);
  */
 export const createRoutes = (L: Loaders): RouteObject[] => [
   {
+    // the document's title follows the matched routes' `handle.title` (app/route-title.tsx)
+    element: <RouteTitleRoot />,
     errorElement: <RouteError />,
     // loaders only start requests; the first screen's chunk is on its way: nothing to show meanwhile
     HydrateFallback: () => null,
     children: [
-      { path: "/", lazy: screen((m) => <m.RootPage />) },
-      { path: "/sign-in", lazy: screen((m) => <m.RootPage />) },
-      { path: "/sign-up", lazy: screen((m) => <m.SignUpPage />) },
-      { path: "/accounts/forgot-password", lazy: screen((m) => <m.ForgotPasswordPage />) },
-      { path: "/accounts/reset-password", lazy: screen((m) => <m.ResetPasswordPage />) },
-      { path: "/workspace-invitations", lazy: screen((m) => <m.WorkspaceInvitationPage />) },
+      // the app's own top-level names are no workspace's: a path under one that is not a screen is not found
+      ...RESERVED_PATHS.map((name) => ({ path: `/${name}/*`, element: <NotFound />, handle: t("Page not found") })),
+      { path: "/", lazy: screen((m) => <m.RootPage />), handle: t("Sign in") },
+      { path: "/sign-in", lazy: screen((m) => <m.RootPage />), handle: t("Sign in") },
+      { path: "/sign-up", lazy: screen((m) => <m.SignUpPage />), handle: t("Sign up") },
+      { path: "/accounts/forgot-password", lazy: screen((m) => <m.ForgotPasswordPage />), handle: t("Forgot password") },
+      { path: "/accounts/reset-password", lazy: screen((m) => <m.ResetPasswordPage />), handle: t("Reset password") },
+      { path: "/workspace-invitations", lazy: screen((m) => <m.WorkspaceInvitationPage />), handle: t("Join a workspace") },
       // the public intake form: no sign-in (`spaces` is a reserved workspace slug)
-      { path: "/spaces/intake/:anchor", lazy: screen((m) => <m.PublicIntakePage />) },
+      { path: "/spaces/intake/:anchor", lazy: screen((m) => <m.PublicIntakePage />), handle: t("Send a request") },
       godModeRoutes,
       {
         lazy: shell((m) => <m.RequireAuth />),
         loader: L.signedIn,
         shouldRevalidate: () => false,
         children: [
-          { path: "/onboarding", lazy: screen((m) => <m.OnboardingPage />) },
-          { path: "/create-workspace", lazy: screen((m) => <m.CreateWorkspacePage />) },
-          { path: "/invitations", lazy: screen((m) => <m.InvitationsPage />) },
+          { path: "/onboarding", lazy: screen((m) => <m.OnboardingPage />), handle: t("Welcome") },
+          { path: "/create-workspace", lazy: screen((m) => <m.CreateWorkspacePage />), handle: t("Create a workspace") },
+          { path: "/invitations", lazy: screen((m) => <m.InvitationsPage />), handle: t("Invitations") },
           {
             path: "/profile",
             lazy: settings((m) => <m.ProfileLayout />),
             loader: L.profile,
             shouldRevalidate: () => false,
             children: [
-              { index: true, lazy: settings((m) => <m.ProfilePage />) },
-              { path: "security", lazy: settings((m) => <m.SecurityPage />), loader: L.security },
-              { path: "notifications", lazy: settings((m) => <m.NotificationsPage />), loader: L.notificationSettings },
-              { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets },
+              { index: true, lazy: settings((m) => <m.ProfilePage />), handle: t("Profile") },
+              { path: "security", lazy: settings((m) => <m.SecurityPage />), loader: L.security, handle: t("Security · Profile") },
+              { path: "notifications", lazy: settings((m) => <m.NotificationsPage />), loader: L.notificationSettings, handle: t("Notifications · Profile") },
+              { path: "secrets", lazy: settings((m) => <m.SecretsPage />), loader: L.secrets, handle: t("Secrets · Profile") },
             ],
           },
           {
@@ -87,19 +98,20 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             loader: L.workspaceShell,
             shouldRevalidate: WS,
             children: [
-              { index: true, lazy: screen((m) => <m.HomePage />), loader: L.home, shouldRevalidate: WS },
-              { path: "stickies", lazy: screen((m) => <m.StickiesPage />), loader: L.stickies, shouldRevalidate: WS },
-              { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS },
+              { index: true, lazy: screen((m) => <m.HomePage />), loader: L.home, shouldRevalidate: WS, handle: t("Home") },
+              { path: "stickies", lazy: screen((m) => <m.StickiesPage />), loader: L.stickies, shouldRevalidate: WS, handle: t("Stickies") },
+              { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS, handle: t("Inbox") },
               { path: "workspace-views", element: <Navigate to="all-issues/" replace /> },
-              { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]) },
+              { path: "workspace-views/:globalViewId", lazy: screen((m) => <m.WorkspaceViewsPage />), loader: L.workspaceViews, shouldRevalidate: revalidateOn(["workspaceSlug", "globalViewId"]), handle: t("Views") },
               { path: "analytics", element: <Navigate to="scope_and_demand/" replace /> },
-              { path: "analytics/:tab", lazy: insight((m) => <m.AnalyticsPage />), loader: L.analytics, shouldRevalidate: revalidateOn(["workspaceSlug", "tab"]) },
-              { path: "profile", lazy: insight((m) => <m.YourWork />) },
+              { path: "analytics/:tab", lazy: insight((m) => <m.AnalyticsPage />), loader: L.analytics, shouldRevalidate: revalidateOn(["workspaceSlug", "tab"]), handle: t("Analytics") },
+              { path: "profile", lazy: insight((m) => <m.YourWork />), handle: t("Your work") },
               {
                 path: "profile/:userId",
                 lazy: insight((m) => <m.PersonLayout />),
                 loader: L.person,
                 shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]),
+                handle: t("Profile"),
                 children: [
                   { index: true, lazy: insight((m) => <m.PersonSummary />), loader: L.personTab("summary"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
                   { path: "assigned", lazy: insight((m) => <m.PersonItems tab="assigned" />), loader: L.personTab("assigned"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
@@ -108,7 +120,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "activity", lazy: insight((m) => <m.PersonActivity />), loader: L.personTab("activity"), shouldRevalidate: revalidateOn(["workspaceSlug", "userId"]) },
                 ],
               },
-              { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS },
+              { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS, handle: t("Projects") },
               ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
@@ -116,41 +128,42 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 loader: L.projectShell,
                 shouldRevalidate: PROJECT,
                 children: [
-                  { index: true, element: <ProjectIndexRedirect /> },
+                  { index: true, element: <ProjectIndexRedirect />, handle: t("Work items") },
                   ...workItemRoutes(L),
-                  { path: "cycles", lazy: fromChunk(cyclesChunk, (m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT },
-                  { path: "cycles/archived", lazy: fromChunk(cyclesChunk, (m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT },
+                  { path: "cycles", lazy: fromChunk(cyclesChunk, (m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT, handle: t("Cycles") },
+                  { path: "cycles/archived", lazy: fromChunk(cyclesChunk, (m) => <m.ArchivedCyclesPage />), loader: L.cycles("archived"), shouldRevalidate: PROJECT, handle: t("Archived cycles") },
                   {
                     path: "cycles/:cycleId",
                     lazy: fromChunk(cyclesChunk, (m) => <m.CycleLayout />),
                     loader: L.cycle,
                     shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"]),
+                    handle: t("Cycle"),
                     children: [{ index: true, lazy: fromChunk(workItemsChunk, (m) => <m.WorkItemsPage cycle />), loader: L.workItems("cycle"), shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "cycleId"], ["peekId"]) }],
                   },
                   ...moduleRoutes(L),
-                  { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT },
-                  { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]) },
-                  { path: "pages", lazy: screen((m) => <m.PagesPage />), loader: L.pages, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["type", "order_by"]) },
-                  { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
-                  { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]) },
-                  { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT },
+                  { path: "views", lazy: screen((m) => <m.ProjectViewsPage />), loader: L.projectViews, shouldRevalidate: PROJECT, handle: t("Views") },
+                  { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.ProjectViewPage />), loader: L.projectView, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "viewId"], ["peekId"]), handle: t("View") },
+                  { path: "pages", lazy: screen((m) => <m.PagesPage />), loader: L.pages, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["type", "order_by"]), handle: t("Pages") },
+                  { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]), handle: t("Page") },
+                  { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]), handle: t("Intake") },
+                  { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT, handle: t("Intake settings") },
                   {
                     path: "settings",
                     lazy: settings((m) => <m.ProjectSettingsLayout />),
                     loader: L.projectSettings("other"),
                     shouldRevalidate: PROJECT,
                     children: [
-                      { index: true, lazy: settings((m) => <m.ProjectGeneralSettings />), loader: L.projectSettings("general"), shouldRevalidate: PROJECT },
-                      { path: "members", lazy: settings((m) => <m.ProjectMembersSettings />), loader: L.projectSettings("members"), shouldRevalidate: PROJECT },
-                      { path: "features", lazy: settings((m) => <m.ProjectFeaturesSettings />) },
-                      { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT },
-                      { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
-                      { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
-                      { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
-                      { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
-                      { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT },
-                      { path: "mcp-servers", lazy: settings((m) => <m.ProjectMcpServersSettings />), loader: L.projectSettings("mcp-servers"), shouldRevalidate: PROJECT },
-                      { path: "agents", lazy: settings((m) => <m.ProjectAgentsSettings />), loader: L.projectSettings("agents"), shouldRevalidate: PROJECT },
+                      { index: true, lazy: settings((m) => <m.ProjectGeneralSettings />), loader: L.projectSettings("general"), shouldRevalidate: PROJECT, handle: t("General · Settings") },
+                      { path: "members", lazy: settings((m) => <m.ProjectMembersSettings />), loader: L.projectSettings("members"), shouldRevalidate: PROJECT, handle: t("Members · Settings") },
+                      { path: "features", lazy: settings((m) => <m.ProjectFeaturesSettings />), handle: t("Features · Settings") },
+                      { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT, handle: t("States · Settings") },
+                      { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT, handle: t("Labels · Settings") },
+                      { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT, handle: t("Estimates · Settings") },
+                      { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />), handle: t("Automations · Settings") },
+                      { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT, handle: t("Repositories · Settings") },
+                      { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT, handle: t("Model configuration · Settings") },
+                      { path: "mcp-servers", lazy: settings((m) => <m.ProjectMcpServersSettings />), loader: L.projectSettings("mcp-servers"), shouldRevalidate: PROJECT, handle: t("MCP servers · Settings") },
+                      { path: "agents", lazy: settings((m) => <m.ProjectAgentsSettings />), loader: L.projectSettings("agents"), shouldRevalidate: PROJECT, handle: t("Agents · Settings") },
                     ],
                   },
                 ],
@@ -161,23 +174,23 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 loader: L.workspaceSettings("other"),
                 shouldRevalidate: WS,
                 children: [
-                  { index: true, lazy: settings((m) => <m.WorkspaceGeneralSettings />) },
-                  { path: "members", lazy: settings((m) => <m.WorkspaceMembersSettings />), loader: L.workspaceSettings("members"), shouldRevalidate: WS },
-                  { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />) },
-                  { path: "exports", lazy: settings((m) => <m.WorkspaceExportsSettings />), loader: L.workspaceSettings("exports"), shouldRevalidate: WS },
-                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS },
-                  { path: "api-tokens", lazy: settings((m) => <m.WorkspaceApiTokensSettings />), loader: L.workspaceSettings("api-tokens"), shouldRevalidate: WS },
-                  { path: "integrations", lazy: settings((m) => <m.WorkspaceIntegrationsSettings />) },
-                  { path: "impors", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS },
-                  { path: "imports", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS },
+                  { index: true, lazy: settings((m) => <m.WorkspaceGeneralSettings />), handle: t("General · Workspace settings") },
+                  { path: "members", lazy: settings((m) => <m.WorkspaceMembersSettings />), loader: L.workspaceSettings("members"), shouldRevalidate: WS, handle: t("Members · Workspace settings") },
+                  { path: "billing", lazy: settings((m) => <m.WorkspaceComingSettings page="billing" />), handle: t("Billing and plans · Workspace settings") },
+                  { path: "exports", lazy: settings((m) => <m.WorkspaceExportsSettings />), loader: L.workspaceSettings("exports"), shouldRevalidate: WS, handle: t("Exports · Workspace settings") },
+                  { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS, handle: t("Webhooks · Workspace settings") },
+                  { path: "api-tokens", lazy: settings((m) => <m.WorkspaceApiTokensSettings />), loader: L.workspaceSettings("api-tokens"), shouldRevalidate: WS, handle: t("API tokens · Workspace settings") },
+                  { path: "integrations", lazy: settings((m) => <m.WorkspaceIntegrationsSettings />), handle: t("Integrations · Workspace settings") },
+                  { path: "impors", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS, handle: t("Imports · Workspace settings") },
+                  { path: "imports", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS, handle: t("Imports · Workspace settings") },
                 ],
               },
-              { path: "*", element: <NotFound /> },
+              { path: "*", element: <NotFound />, handle: t("Page not found") },
             ],
           },
         ],
       },
-      { path: "*", element: <NotFound /> },
+      { path: "*", element: <NotFound />, handle: t("Page not found") },
     ],
   },
 ];

@@ -2,10 +2,11 @@ import { useEffect, useSyncExternalStore } from "react";
 import type { WorkItem } from "../api/work-items-types.ts";
 
 /**
- * The work item the person is looking at (its page or its peek view), so the command palette can act on it.
- * The detail screen registers it with what the caller may do and the screen's own actions; the palette offers
- * them (change state, priority, assignees, labels, cycle, modules, copy link, archive, delete) and uses the
- * screen's mutations, so an action from the palette is the same write as the same click on the screen.
+ * The work item in hand (its page or its peek view, or in a list the selected items or the focused row), so the
+ * command palette and the single keys (S, P, A, L) can act on it. The screen registers it with what the caller may
+ * do and the screen's own actions; the palette offers them (change state, priority, assignees, labels, cycle,
+ * modules, copy link, archive, delete) and uses the screen's mutations, so an action from the palette is the same
+ * write as the same click on the screen.
  */
 export interface WorkItemTarget {
   slug: string;
@@ -20,37 +21,48 @@ export interface WorkItemTarget {
   editable: boolean;
   canDelete: boolean;
   archived: boolean;
+  /** How many work items the target stands for (a list's selection); one when absent. */
+  count?: number;
   set: (patch: Partial<WorkItem>) => void;
-  archive: () => void;
+  /** Absent where the screen offers no archiving of it (a list row: its menu does). */
+  archive?: () => void;
   /** Opens the screen's delete confirmation. */
-  requestDelete: () => void;
+  requestDelete?: () => void;
   /** Hands the item to the project's issue agent (absent when the caller may not run agents). */
   runAgent?: () => void;
 }
 
+/** The registered targets, latest last: the latest one is in hand, and the one before it is again once it goes. */
+const registered: WorkItemTarget[] = [];
 let current: WorkItemTarget | null = null;
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  current = registered[registered.length - 1] ?? null;
+  for (const l of listeners) l();
+};
 
 function subscribe(l: () => void) {
   listeners.add(l);
   return () => { listeners.delete(l); };
 }
 
-/** Register the work item on screen (null: none); the latest registration wins and is removed on unmount. */
-export function useRegisterWorkItemTarget(target: WorkItemTarget | null): void {
+/**
+ * Register the work item in hand (null: none) while the caller is mounted; the latest registration wins, and when
+ * it goes the one before it is in hand again (a list row's focus leaving for the peek view of another item).
+ */
+export function useRegisterWorkItemTarget(target: WorkItemTarget | null, opts: { recent?: boolean } = {}): void {
+  const recent = opts.recent ?? true;
   useEffect(() => {
     if (!target) return;
-    current = target;
-    rememberRecent(target);
+    registered.push(target);
+    if (recent) rememberRecent(target);
     emit();
     return () => {
-      if (current === target) {
-        current = null;
-        emit();
-      }
+      const i = registered.indexOf(target);
+      if (i >= 0) registered.splice(i, 1);
+      emit();
     };
-  }, [target]);
+  }, [target, recent]);
 }
 
 export function useWorkItemTarget(): WorkItemTarget | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GO_KEYS, SHORTCUTS, SINGLE_KEYS, goPath, isTypingTarget, keyLabels, shortcutOf } from "./shortcuts.ts";
+import { GO_KEYS, SHORTCUTS, SHORTCUT_GROUPS, SINGLE_KEYS, goChord, goPath, isTypingTarget, keyLabels, shortcutOf } from "./shortcuts.ts";
 
 describe("shortcuts", () => {
   it("lists every key the app acts on, once", () => {
@@ -30,5 +30,23 @@ describe("shortcuts", () => {
     expect(isTypingTarget(fake("[contenteditable='true']"))).toBe(true);
     expect(isTypingTarget({ closest: () => null } as unknown as EventTarget)).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe("the keys of the work item in hand and the G chord (issue #27 point 13)", () => {
+  it("S, P, A and L are single keys of the Work item group; G then C ends a chord a screen's own C leaves alone", () => {
+    for (const [key, id] of [["s", "item-state"], ["p", "item-priority"], ["a", "item-assignees"], ["l", "item-labels"]] as const) {
+      expect(SINGLE_KEYS[key]).toBe(id);
+      expect(shortcutOf(id).group).toBe("Work item");
+    }
+    expect(SHORTCUT_GROUPS).toContain("Work item");
+    const t0 = 1_000_000;
+    goChord.start(t0);
+    expect(goChord.pending(t0 + 500)).toBe(true);
+    expect(goChord.take(t0 + 500)).toBe(true);
+    // taken: the next key is a single key again
+    expect(goChord.pending(t0 + 600)).toBe(false);
+    goChord.start(t0);
+    expect(goChord.take(t0 + 5000)).toBe(false);
   });
 });

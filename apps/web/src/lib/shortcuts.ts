@@ -5,14 +5,15 @@
 export type ShortcutId =
   | "palette" | "search" | "help" | "create"
   | "go-items" | "go-projects" | "go-cycles" | "go-modules" | "go-views" | "go-inbox"
-  | "next" | "previous" | "select" | "close";
+  | "next" | "previous" | "select" | "close"
+  | "item-state" | "item-priority" | "item-assignees" | "item-labels";
 
 export interface Shortcut {
   id: ShortcutId;
   /** Keys as pressed in turn; "Mod" is ⌘ on a Mac and Ctrl elsewhere. */
   keys: readonly string[];
   label: string;
-  group: "General" | "Navigation" | "Lists";
+  group: "General" | "Navigation" | "Lists" | "Work item";
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -30,15 +31,43 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: "next", keys: ["J"], label: "Next work item in a list", group: "Lists" },
   { id: "previous", keys: ["K"], label: "Previous work item in a list", group: "Lists" },
   { id: "select", keys: ["X"], label: "Select or unselect the focused work item", group: "Lists" },
+  { id: "item-state", keys: ["S"], label: "Change the state", group: "Work item" },
+  { id: "item-priority", keys: ["P"], label: "Change the priority", group: "Work item" },
+  { id: "item-assignees", keys: ["A"], label: "Assign", group: "Work item" },
+  { id: "item-labels", keys: ["L"], label: "Change the labels", group: "Work item" },
 ];
+
+/** The groups of the shortcut help, in its order. */
+export const SHORTCUT_GROUPS: readonly Shortcut["group"][] = ["General", "Navigation", "Lists", "Work item"];
 
 export const shortcutOf = (id: ShortcutId): Shortcut => SHORTCUTS.find((s) => s.id === id)!;
 
 /** The second keys of the "G then …" chords. */
 export const GO_KEYS: Readonly<Record<string, ShortcutId>> = { i: "go-items", p: "go-projects", c: "go-cycles", m: "go-modules", v: "go-views", n: "go-inbox" };
 
-/** Single keys (no modifier) and what they do. */
-export const SINGLE_KEYS: Readonly<Record<string, ShortcutId>> = { "/": "search", "?": "help", c: "create", j: "next", k: "previous", x: "select" };
+/**
+ * Single keys (no modifier) and what they do. S, P, A and L act on the work item in hand (issue #27 point 13, as in
+ * Linear): the one open (its page or the peek view), the list's selected items, or the list row that has the focus
+ * (J / K); they open the command palette's picker of that property.
+ */
+export const SINGLE_KEYS: Readonly<Record<string, ShortcutId>> = {
+  "/": "search", "?": "help", c: "create", j: "next", k: "previous", x: "select",
+  s: "item-state", p: "item-priority", a: "item-assignees", l: "item-labels",
+};
+
+/** How long after G the second key of a "G then …" chord may come (ms). */
+export const CHORD_MS = 1200;
+let chordUntil = 0;
+/**
+ * The "G then …" chord: G starts it, the next key ends it. Shared so that a screen's own single keys (a list's C)
+ * leave the key that ends a chord to the chord (G then C goes to cycles, it does not create).
+ */
+export const goChord = {
+  start: (now = Date.now()) => { chordUntil = now + CHORD_MS; },
+  pending: (now = Date.now()) => now < chordUntil,
+  /** Whether a chord was pending (it ends here either way). */
+  take: (now = Date.now()) => { const on = now < chordUntil; chordUntil = 0; return on; },
+};
 
 /** Whether a key event belongs to what the person is typing into (then no single-key shortcut applies). */
 export function isTypingTarget(target: EventTarget | null): boolean {

@@ -113,6 +113,24 @@ export async function apiSignUp(ctx: BrowserContext, email: string, firstName: s
   if (onboard) await json(await ctx.request.patch("/api/users/me/onboard/", { data: { is_onboarded: true } }));
 }
 
+/**
+ * People signed up each in their own browser context, the instance set up first (by its admin, in a context of its
+ * own): first name → { ctx, email }.
+ */
+export async function signedUpPeople<K extends string>(browser: Browser, firstNames: Record<K, string>): Promise<Record<K, { ctx: BrowserContext; email: string }>> {
+  const setup = await newContext(browser);
+  await ensureInstanceAdmin(await setup.newPage());
+  await setup.close();
+  const out = {} as Record<K, { ctx: BrowserContext; email: string }>;
+  for (const [key, name] of Object.entries(firstNames) as [K, string][]) {
+    const ctx = await newContext(browser);
+    const email = `${unique(name.toLowerCase())}@stride.test`;
+    await apiSignUp(ctx, email, name);
+    out[key] = { ctx, email };
+  }
+  return out;
+}
+
 export async function apiCreateWorkspace(ctx: BrowserContext, name: string, slug: string): Promise<{ id: string; slug: string }> {
   return json(await ctx.request.post("/api/workspaces/", { data: { name, slug, organization_size: "2-10" } }));
 }

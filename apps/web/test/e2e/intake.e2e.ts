@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { newContext, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -15,6 +15,17 @@ beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+
+/** The project's intake screen, once it lists `count` requests: its list, a row and the detail by name. */
+async function openIntake(ctx: BrowserContext, a: Arranged, count: number) {
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
+  const list = page.getByRole("listbox", { name: "Requests" });
+  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
+  const detail = (name: string) => page.getByRole("article", { name });
+  await poll(() => list.getByRole("option").count()).toBe(count);
+  return { page, list, row, detail };
+}
 
 async function send(page: Page, anchor: string, title: string, email: string) {
   await page.goto(`/spaces/intake/${anchor}/`);
@@ -42,12 +53,7 @@ it("requests sent through the public form signed out are triaged from the keyboa
   await send(form, settings.anchor, "Login page crashes again", "bo@example.com");
   await send(form, settings.anchor, "Dark mode please", "cy@example.com");
 
-  const page = await ctx.newPage();
-  await page.goto(`/${a.slug}/projects/${a.projectId}/intake/`);
-  const list = page.getByRole("listbox", { name: "Requests" });
-  const row = (name: string) => list.getByRole("option").filter({ hasText: name });
-  const detail = (name: string) => page.getByRole("article", { name });
-  await poll(() => list.getByRole("option").count()).toBe(3);
+  const { page, list, row, detail } = await openIntake(ctx, a, 3);
   // newest first, the first one selected and shown beside the list, with the sender
   expect(await list.getByRole("option").allTextContents()).toEqual([
     expect.stringContaining("Dark mode please"), expect.stringContaining("Login page crashes again"), expect.stringContaining("Export is broken"),
@@ -139,5 +145,56 @@ it("the intake settings page turns the public form on, shows its link, and a new
   await old.goto(new URL(await link.inputValue()).pathname);
   await old.getByRole("heading", { name: "Send a request to Rocket" }).waitFor();
   await outside.close();
+  await ctx.close();
+});
+
+it("snoozed requests wait in their own tab, can be un-snoozed there, and return to Open at their date", async () => {
+  const ctx = await newContext(browser);
+  const a = await arrange(ctx);
+  const req = ctx.request;
+  expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
+  const fileRequest = async (name: string) =>
+    ((await (await req.post(`${P(a)}/inbox-issues/`, { data: { issue: { name } } })).json()) as { issue: { id: string } }).issue.id;
+  await fileRequest("Printer on fire");
+  const soonId = await fileRequest("Coffee machine is slow");
+  await fileRequest("Add a calendar export");
+
+  const { page, list, row, detail } = await openIntake(ctx, a, 3);
+  await row("Printer on fire").click();
+  await detail("Printer on fire").waitFor();
+
+  // H snoozes the request: it leaves Open…
+  await page.keyboard.press("h");
+  await page.getByRole("dialog", { name: "Snooze until" }).getByRole("button", { name: "3 days" }).click();
+  await row("Printer on fire").waitFor({ state: "detached" });
+
+  // …and waits in Snoozed, with the day it comes back; the URL keeps the tab
+  await page.getByRole("tab", { name: /Snoozed/ }).click();
+  await poll(() => new URL(page.url()).searchParams.get("tab")).toBe("snoozed");
+  await row("Printer on fire").waitFor();
+  expect(await list.getByRole("option").count()).toBe(1);
+  expect(await row("Printer on fire").locator("[data-snoozed-till]").textContent()).toMatch(/^ ?Back /);
+  await detail("Printer on fire").waitFor();
+  expect(await page.getByRole("tab", { name: /Snoozed/ }).textContent()).toContain("1");
+  await shots(page, "intake-snoozed");
+
+  // the tab survives a reload (the loader and the server's first screen ask for status 0)
+  await page.reload();
+  await row("Printer on fire").waitFor();
+
+  // Unsnooze returns it to Open at once
+  await detail("Printer on fire").getByRole("button", { name: "Unsnooze" }).click();
+  await row("Printer on fire").waitFor({ state: "detached" });
+  await page.getByText("No snoozed requests").waitFor();
+  await page.getByRole("tab", { name: /Open/ }).click();
+  await row("Printer on fire").waitFor();
+
+  // a request snoozed till a moment from now comes back to the open Open tab by itself at that moment
+  const till = new Date(Date.now() + 3000).toISOString();
+  expect((await req.patch(`${P(a)}/inbox-issues/${soonId}/`, { data: { snoozed_till: till } })).ok()).toBe(true);
+  await row("Coffee machine is slow").waitFor({ state: "detached" });
+  await row("Coffee machine is slow").waitFor({ timeout: 30_000 });
+  const back = (await (await req.get(`${P(a)}/inbox-issues/${soonId}/`)).json()) as { status: number; snoozed_till: string | null };
+  expect(back).toMatchObject({ status: -2, snoozed_till: null });
   await ctx.close();
 });

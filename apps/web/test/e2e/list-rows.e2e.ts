@@ -7,7 +7,7 @@ import { arrangeEach, createItems, listUrl, poll, postJson, reviewShot, setLayou
  * in the project's list, at 1280 and 1440 px with every property set, each row's title and chips stay inside the
  * row, the title shows at least 24 characters, chips that do not fit are hidden whole and counted ("+N"), and
  * properties without a value are not drawn until the row is hovered. Each test seeds its own project.
- * `E2E_SCREENSHOTS=<dir>` keeps a screenshot of each screen for review.
+ * `E2E_SHOTS=<dir>` keeps a screenshot of each screen for review.
  */
 let ctx: BrowserContext, page: Page, a: Arranged;
 arrangeEach({ firstName: "Rowan", labels: [{ name: "Frontend", color: "#3b82f6" }, { name: "Payments", color: "#10b981" }, { name: "Needs design", color: "#f59e0b" }] }, (t) => ({ ctx, page, a } = t));

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
+import { apiAddProjectMember, apiInviteAndAccept, newContext, shots } from "./helpers.ts";
 import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
 
 /**
@@ -20,13 +20,19 @@ afterEach(async () => {
   await bob?.close();
 });
 
-it("an item assigned by one user shows in the other's inbox with the unread count, live", async () => {
+/** Alice's workspace and project, with Bob a member of both (each signed in in their own context). */
+async function aliceAndBob() {
   alice = await newContext(browser);
   bob = await newContext(browser);
   const a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
   await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  return { a, b };
+}
+
+it("an item assigned by one user shows in the other's inbox with the unread count, live", async () => {
+  const { a, b } = await aliceAndBob();
   const [item] = await createItems(alice.request, a, [{ name: "Review the launch checklist" }]);
 
   const page = await bob.newPage();
@@ -61,12 +67,7 @@ it("an item assigned by one user shows in the other's inbox with the unread coun
 });
 
 it("a mention in a comment reaches the other user's inbox, its Mentions tab and the badge, live", async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
-  const a = await arrange(alice, { firstName: "Alice" });
-  const b = await signUpUser(bob.request, "Bob");
-  await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
-  await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
+  const { a, b } = await aliceAndBob();
   const [item] = await createItems(alice.request, a, [{ name: "Draft the release notes" }]);
 
   // Bob has his inbox open, on the Mentions tab, with nothing in it
@@ -89,4 +90,29 @@ it("a mention in a comment reaches the other user's inbox, its Mentions tab and 
   await poll(() => row.textContent()).toContain("mentioned you");
   expect(await row.getAttribute("data-unread")).toBe("true");
   expect(loads).toBe(0);
+});
+
+it("a mention in a description reaches a person who already follows the item: their Mentions tab and its count", async () => {
+  const { a, b } = await aliceAndBob();
+  // Bob follows the item (assigned at creation)
+  const [item] = await createItems(alice.request, a, [{ name: "Plan the offsite", assignee_ids: [b.userId] }]);
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`;
+
+  const page = await bob.newPage();
+  await page.goto(`/${a.slug}/notifications/`);
+  await page.getByRole("tab", { name: "Mentions" }).click();
+  await page.getByText("No mentions").waitFor();
+
+  // Alice writes the description in two saves of one editing session; the second mentions Bob
+  expect((await alice.request.patch(P, { data: { description_html: "<p>Venue ideas</p>" } })).ok()).toBe(true);
+  await poll(async () => ((await (await bob.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as { data: { issue_activity: { field: string } } }[]).some((n) => n.data.issue_activity.field === "description")).toBe(true);
+  const html = `<p>Venue ideas, <mention-component entity_identifier="${b.userId}" entity_name="user_mention"></mention-component> please pick one</p>`;
+  expect((await alice.request.patch(P, { data: { description_html: html } })).ok()).toBe(true);
+
+  // live: the Mentions tab's count and its row
+  await poll(() => page.getByTestId("unread-mentions").textContent()).toBe("1");
+  const row = page.locator("li[data-notification]").filter({ hasText: "Plan the offsite" });
+  await poll(() => row.textContent()).toContain("mentioned you");
+  expect(await row.getAttribute("data-unread")).toBe("true");
+  await shots(page, "inbox-mentions-description");
 });

@@ -6,7 +6,7 @@ import { arrangeEach, createItems, poll, postJson, reviewShot, type Arranged } f
  * Issue #27 point 5: a cycle's and a module's progress, burndown and breakdowns count estimate points when the
  * project estimates in points (with a "Work items | Points" toggle), work items otherwise; cancelled items are out
  * of the scope everywhere (the modules and cycles lists too); workspace analytics offer the points metric for such
- * projects. Screens at 1280 and 1440 px; `E2E_SCREENSHOTS=<dir>` keeps them for review. Each test seeds its own data.
+ * projects. Screens at 1280 and 1440 px; `E2E_SHOTS=<dir>` keeps them for review. Each test seeds its own data.
  */
 let ctx: BrowserContext, page: Page, a: Arranged;
 arrangeEach({ firstName: "Pia", labels: [{ name: "Payments", color: "#10b981" }] }, (t) => ({ ctx, page, a } = t));

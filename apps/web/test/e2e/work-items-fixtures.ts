@@ -151,9 +151,9 @@ export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx:
   afterEach(async () => { await ctx?.close(); });
 }
 
-/** A screenshot of the page for review, kept only when `E2E_SCREENSHOTS` names a folder. */
+/** A screenshot of the page for review, kept only when `E2E_SHOTS` names a folder. */
 export async function reviewShot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
+  const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });

@@ -16,6 +16,7 @@ import { Params } from "../../core/issue-list/sql.ts";
 import { createIssue, defaultState, deleteIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { requireReadable } from "../../core/readable.ts";
+import { scheduleIntakeWake } from "./wake.ts";
 
 const II = schema.intakeIssues;
 const IN = schema.intakes;
@@ -256,6 +257,7 @@ export async function updateIntakeItem(
   } else if (t.unaccept) {
     await updateIssue(tx, project, actorId, locked.issueId, { state_id: await triageState(tx, project) }, { allowTriage: true });
   }
+  if (next.status === INTAKE_STATUS.snoozed && next.snoozed_till && next.snoozed_till !== cur.snoozed_till) await scheduleIntakeWake(tx, locked.id, new Date(next.snoozed_till));
   await recordActivity(tx, act);
 }
 

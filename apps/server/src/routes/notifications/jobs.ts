@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { canSeeWorkItem } from "@stride/shared";
 import type { NotificationData } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -80,10 +80,11 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
   const values: (typeof N.$inferInsert)[] = [];
   // a new item is news to the people assigned in its creation (written in its transaction), not to later assignees
   const assignedAtCreation = assignees.filter((r) => r.at.getTime() <= issue.createdAt.getTime()).map((r) => r.id);
+  const createdWith = acts.some((a) => a.verb === "created" && a.field === null) ? await descriptionAtCreation(db, issue) : null;
   for (const a of acts) {
     const creation = a.verb === "created" && a.field === null;
     const mentioned =
-      creation ? extractMentionIds(issue.descriptionHtml)
+      creation ? extractMentionIds(createdWith)
       : a.field === "description" || (a.field === "comment" && a.verb !== "deleted") ? newMentions(extractMentionIds(a.oldValue), extractMentionIds(a.newValue))
       : [];
     const recipients = recipientsOf(
@@ -122,8 +123,39 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
     }
   }
   if (values.length === 0) return 0;
-  const inserted = await db.insert(N).values(values).onConflictDoNothing().returning({ id: N.id, receiverId: N.receiverId });
+  // One row per activity and receiver. A continued description entry (core/activity.ts: one entry per editing
+  // session) is the same activity again: a follower told of its first save who is mentioned by a later one gets
+  // that row turned into the mention (unread, newest), so the mention is not lost to the follower's notification.
+  const now = new Date();
+  const inserted = await db
+    .insert(N)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [N.issueActivityId, N.receiverId],
+      set: {
+        sender: sql`excluded.sender`, isMentionedNotification: true, data: sql`excluded.data`,
+        messageHtml: sql`excluded.message_html`, messageStripped: sql`excluded.message_stripped`,
+        readAt: null, archivedAt: null, snoozedTill: null, emailedAt: null, createdAt: now, updatedAt: now,
+      },
+      setWhere: sql`excluded.is_mentioned_notification AND NOT ${N.isMentionedNotification}`,
+    })
+    .returning({ id: N.id, receiverId: N.receiverId });
   // mail (batched per receiver; sent only when SMTP is configured)
   if (mailDelayMs !== undefined && inserted.length) await scheduleNotificationMail(db, inserted.map((r) => r.receiverId), mailDelayMs);
   return inserted.length;
+}
+
+/**
+ * The description a work item was created with: the text its first description change started from, else its text
+ * now. A creation's job may run after later edits; their mentions are those edits' news, not the creation's.
+ */
+async function descriptionAtCreation(db: DbOrTx, issue: { id: string; descriptionHtml: string | null }): Promise<string | null> {
+  const A = schema.issueActivities;
+  const [first] = await db
+    .select({ old: A.oldValue })
+    .from(A)
+    .where(and(eq(A.issueId, issue.id), eq(A.field, "description")))
+    .orderBy(asc(A.createdAt))
+    .limit(1);
+  return first ? first.old : issue.descriptionHtml;
 }

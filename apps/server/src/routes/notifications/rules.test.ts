@@ -43,6 +43,9 @@ describe("notification recipients", () => {
     for (const field of ["reaction", "sort_order", "sub_issue", "vote"]) expect(recipientsOf({ verb: "updated", field, actorId: "x" }, item, all)).toEqual([]);
     expect(preferenceOf({ verb: "deleted", field: "comment", actorId: "x" })).toBeNull();
     expect(preferenceOf({ verb: "created", field: "comment", actorId: "x" })).toBe("comment");
+    // a snoozed intake request coming back at its date has no actor and is nobody's news; a person's triage is
+    expect(preferenceOf({ verb: "updated", field: "intake", actorId: null })).toBeNull();
+    expect(preferenceOf({ verb: "updated", field: "intake", actorId: "x" })).toBe("propertyChange");
   });
 
   it("reasons: assigned beats created beats subscribed", () => {

@@ -44,6 +44,8 @@ export const SILENT_FIELDS: ReadonlySet<string> = new Set(["reaction", "comment_
 /** The preference that governs an activity (null: the activity is never sent). */
 export function preferenceOf(a: ActivityFacts): keyof NotificationPrefs | null {
   if (a.field && SILENT_FIELDS.has(a.field)) return null;
+  // a snoozed request coming back at its date (routes/intake/wake.ts) is the intake's news, not its followers'
+  if (a.field === "intake" && a.actorId === null) return null;
   if (a.field === "comment") return a.verb === "deleted" ? null : "comment";
   if (a.field === "state") return a.newStateGroup === "completed" ? "issueCompleted" : "stateChange";
   return "propertyChange";

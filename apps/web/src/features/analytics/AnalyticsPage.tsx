@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { Navigate, NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, BUILT_FEATURES, STATE_GROUPS, analyticsMetrics, type AnalyticsScreenTab, type ProgressUnit } from "@stride/shared";
@@ -54,10 +54,6 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
     const inScope = selected.length ? mine.filter((p) => selected.includes(p.id)) : mine;
     return analyticsMetrics(inScope.map((p) => (points.has(p.id) ? "points" : null)));
   }, [estimates.data, mine, selected]);
-  useEffect(() => {
-    document.title = "Analytics · Stride";
-    return () => { document.title = "Stride"; };
-  }, []);
   if (!allowed) return <><PageHeader title="Analytics" /><NoAccess what="Analytics" /></>;
 
   const toggle = (id: string) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, Outlet, useNavigate, useParams } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { IssuePicker } from "../../components/work-item/IssuePicker.tsx";
@@ -10,6 +10,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { CycleMenu, FavoriteCycleButton, TransferModal } from "./CycleActions.tsx";
 import { CycleProgressPanel } from "./CycleProgress.tsx";
 import { cycleRange, STATUS_LABEL, unfinishedCount } from "./lib.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /**
  * One cycle: its header (name, status, dates, favourite, actions, adding existing work items, the transfer of an
@@ -26,9 +27,7 @@ export function CycleLayout() {
   const canAdd = useCan("addItems", "cycle", { projectId: pid });
   const add = useAddCycleItems(slug, pid);
   const c = cycle.data;
-  useEffect(() => {
-    if (c) document.title = `${c.name} · ${project.name} · Stride`;
-  }, [c, project.name]);
+  usePageTitle(c ? `${c.name} · Cycles · ${project.name}` : null);
 
   if (cycle.isLoading) return <PageSpinner />;
   if (!c) {

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -22,10 +21,6 @@ export function CyclesPage() {
   const cycles = useCycles(slug, pid);
   const canCreate = useCan("create", "cycle", { projectId: pid });
   const [creating, setCreating] = useCreateParam(canCreate);
-  useEffect(() => {
-    document.title = `Cycles · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
 
   if (!project.cycle_view) {
     return (

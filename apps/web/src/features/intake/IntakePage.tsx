@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { Check, Clock, Copy, Plus, Trash2, X } from "lucide-react";
-import { INTAKE_SNOOZE_OPTIONS, INTAKE_STATUS, INTAKE_STATUS_LABEL, PRIORITIES, intakeSnoozeUntil, type IntakeStatus, type IntakeTab } from "@stride/shared";
+import { INTAKE_SNOOZE_OPTIONS, INTAKE_STATUS, INTAKE_STATUS_LABEL, INTAKE_TABS, PRIORITIES, intakeSnoozeUntil, intakeTabParam, type IntakeStatus, type IntakeTab } from "@stride/shared";
 import type { Priority } from "@stride/shared/contract";
 import {
-  DEFAULT_INTAKE_FILTERS, duplicateSearchQuery, intakeItemQuery, intakePageQuery, useCreateIntakeItem, useDeleteIntakeItem, useTriage,
+  DEFAULT_INTAKE_FILTERS, duplicateSearchQuery, intakeItemQuery, intakePageQuery, tabAfter, useCreateIntakeItem, useDeleteIntakeItem, useTriage,
   type IntakeFilters, type IntakeItem, type IntakeItemDetail, type TriageChange,
 } from "../../api/intake.ts";
 import { fieldErrors } from "../../api/client.ts";
@@ -28,20 +28,27 @@ const STATUS_CLASS: Record<IntakeStatus, string> = {
   2: "bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
 };
 
+const TAB_LABEL: Record<IntakeTab, string> = { open: "Open", snoozed: "Snoozed", closed: "Closed" };
+const TAB_EMPTY: Record<IntakeTab, { title: string; description: string }> = {
+  open: { title: "No open requests", description: "New requests from the app or the public form wait here for triage." },
+  snoozed: { title: "No snoozed requests", description: "A snoozed request waits here until its date, then returns to Open." },
+  closed: { title: "No closed requests", description: "Accepted, declined and duplicate requests show here." },
+};
+
 function StatusBadge({ status, snoozedTill }: { status: IntakeStatus; snoozedTill: string | null }) {
   const shown = status === INTAKE_STATUS.snoozed && snoozedTill && Date.parse(snoozedTill) <= Date.now() ? INTAKE_STATUS.pending : status;
   return <span data-intake-status={shown} className={cx("rounded px-1.5 py-0.5 text-xs font-medium", STATUS_CLASS[shown])}>{INTAKE_STATUS_LABEL[shown]}</span>;
 }
 
 /**
- * The intake (work-tracking.md §2, §4): Open and Closed tabs, the requests on the left and the selected one
+ * The intake (work-tracking.md §2, §4): Open, Snoozed and Closed tabs, the requests on the left and the selected one
  * beside them, triage from buttons or keys (1 accept, 2 duplicate, 3 decline, H snooze, J/K move), filters,
  * and filing a request from the app.
  */
 export function IntakePage() {
   const { slug, projectId: pid, project } = useCurrentProject();
   const [params, setParams] = useSearchParams();
-  const tab: IntakeTab = params.get("tab") === "closed" ? "closed" : "open";
+  const tab = intakeTabParam(params.get("tab"));
   const selected = params.get("inboxId");
   const [filters, setFilters] = useState<IntakeFilters>(DEFAULT_INTAKE_FILTERS);
   const [pageCount, setPageCount] = useState(1);
@@ -84,8 +91,8 @@ export function IntakePage() {
     // the next request takes the place of one that leaves this tab
     const next = nextSelection(items.map((r) => r.issue.id), selected);
     triage.mutate({ issueId: selected, ...change });
-    const stays = tab === "closed" ? change.status !== undefined && change.status !== INTAKE_STATUS.pending && change.status !== INTAKE_STATUS.snoozed : change.status === INTAKE_STATUS.pending;
-    if (!stays && selectedListed) select(next);
+    const to = tabAfter(change);
+    if (to !== null && to !== tab && selectedListed) select(next);
   };
 
   // keys: 1 accept, 2 duplicate, 3 decline, H snooze, J/K move (not while typing or with a dialog open)
@@ -173,7 +180,7 @@ export function IntakePage() {
       <div className="flex min-h-0 flex-1">
         <section aria-label="Intake work items" className="flex w-96 min-h-0 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
           <div role="tablist" aria-label="Intake tabs" className="flex gap-1 border-b border-zinc-200 px-3 dark:border-zinc-800">
-            {(["open", "closed"] as const).map((t) => (
+            {INTAKE_TABS.map((t) => (
               <button
                 key={t}
                 type="button"
@@ -182,7 +189,7 @@ export function IntakePage() {
                 onClick={() => setTab(t)}
                 className={cx("flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm", tab === t ? "border-indigo-600 font-medium" : "border-transparent text-zinc-500")}
               >
-                {t === "open" ? "Open" : "Closed"}
+                {TAB_LABEL[t]}
                 {tab === t && pages[0]?.data && <span className="rounded-full bg-zinc-200 px-1.5 text-xs dark:bg-zinc-700">{pages[0].data.total_results}</span>}
               </button>
             ))}
@@ -193,7 +200,7 @@ export function IntakePage() {
             ) : pages[0]?.isLoading ? (
               <PageSpinner />
             ) : items.length === 0 ? (
-              <EmptyState title={tab === "open" ? "No open requests" : "No closed requests"} description={tab === "open" ? "New requests from the app or the public form wait here for triage." : "Accepted, declined and duplicate requests show here."} />
+              <EmptyState title={TAB_EMPTY[tab].title} description={TAB_EMPTY[tab].description} />
             ) : (
               <ul role="listbox" aria-label="Requests">
                 {items.map((r) => (
@@ -240,6 +247,7 @@ export function IntakePage() {
 
 function IntakeRow({ r, identifier, active, onOpen }: { r: IntakeItem; identifier: string; active: boolean; onOpen: () => void }) {
   const when = useDateTimeFormat();
+  const snoozed = r.status === INTAKE_STATUS.snoozed && r.snoozed_till && Date.parse(r.snoozed_till) > Date.now();
   return (
     <li
       role="option"
@@ -255,6 +263,7 @@ function IntakeRow({ r, identifier, active, onOpen }: { r: IntakeItem; identifie
       </div>
       <div className="truncate text-sm font-medium">{r.issue.name}</div>
       {r.source_email && <div className="truncate text-xs text-zinc-500">{r.source_email}</div>}
+      {snoozed && <div className="flex items-center gap-1 text-xs text-zinc-500" data-snoozed-till><Clock size={12} aria-hidden /> Back {when.dateTime(r.snoozed_till!)}</div>}
     </li>
   );
 }

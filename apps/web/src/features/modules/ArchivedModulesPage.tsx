@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -10,12 +9,8 @@ import { formatDate } from "../../lib/dates.ts";
 
 /** The project's archived modules: open one (read only), restore it or delete it. */
 export function ArchivedModulesPage() {
-  const { slug, projectId: pid, project } = useCurrentProject();
+  const { slug, projectId: pid } = useCurrentProject();
   const list = useArchivedModules(slug, pid);
-  useEffect(() => {
-    document.title = `Archived modules · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Archive, ChartGantt, Kanban, List } from "lucide-react";
 import {
@@ -66,10 +66,6 @@ export function ModulesPage() {
   const [creating, setCreating] = useCreateParam(canCreate);
   const [editing, setEditing] = useState<Module | null>(null);
   const nav = useNavigate();
-  useEffect(() => {
-    document.title = `Modules · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
 
   const shown = useMemo(() => {
     const all = modules.data ?? [];

@@ -22,6 +22,7 @@ import { PageVersionHistory } from "./PageVersionHistory.tsx";
 import { PageDialogs, PageTreePane, usePageTreeActions, type PageTreeDialog } from "./PageTree.tsx";
 import { pagePath, usePageTreeData, type PageTreeData } from "./tree.ts";
 import { useCan } from "../../lib/permissions.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /** platform.md §4: the save status of the page's name and content. */
 export type SaveStatus = "saved" | "submitting" | "submitted";
@@ -32,6 +33,7 @@ export function PageScreen() {
   const { slug, projectId, project } = useCurrentProject();
   const { pageId = "" } = useParams();
   const page = usePage(slug, projectId, pageId);
+  usePageTitle(page.data ? `${page.data.name || "Untitled"} · Pages · ${project.name}` : null);
   if (!project.page_view) return <EmptyState title="Pages are turned off" description="A project admin can turn on pages in the project's feature settings." />;
   if (page.isLoading) return <PageSpinner />;
   if (!page.data) {

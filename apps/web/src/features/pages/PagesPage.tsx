@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FileText, Lock, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, pageRights } from "@stride/shared";
@@ -37,10 +36,6 @@ export function PagesPage() {
   const nav = useNavigate();
   const [creating, setCreating] = useCreateParam(mayCreate && on);
   const tree = usePageTreeData();
-  useEffect(() => {
-    document.title = `Pages · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
 
   if (!on) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
@@ -20,6 +20,7 @@ import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { displayName } from "../../components/work-item/properties.tsx";
 import { formatDate, relativeTime } from "../../lib/dates.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -53,10 +54,7 @@ export function PersonLayout() {
   const u = profile.data?.user_data;
   const name = u ? displayName(u) : "";
   const own = me.data?.id === userId;
-  useEffect(() => {
-    document.title = `${own ? "Your work" : name || "Profile"} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [own, name]);
+  usePageTitle(own ? "Your work" : name || null);
   if (profile.error) {
     return <><PageHeader title="Profile" /><EmptyState title="Person not found" description={errorMessage((profile.error as { body?: unknown }).body) ?? "This person is not in the workspace."} /></>;
   }

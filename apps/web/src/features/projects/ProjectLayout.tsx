@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useParams } from "react-router";
 import { Bot } from "lucide-react";
 import { projectFeature } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
-import { useJoinProjects, useProject } from "../../api/projects.ts";
+import { useJoinProjects, useProject, useProjects } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
 import { Button, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { useCan, useProjectRole } from "../../lib/permissions.ts";
@@ -30,25 +30,30 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export function ProjectLayout() {
   const { projectId = "" } = useParams();
   const { slug } = useCurrentWorkspace();
-  const project = useProject(slug, projectId);
   const roles = useProjectRole(slug, projectId);
+  // the project is read only by those in it (issue #27 point 10): the caller's project roles say so first
+  const inProject = useCan("view", "project", { projectRole: roles.projectRole, workspaceRole: roles.workspaceRole });
+  const project = useProject(slug, projectId, inProject);
+  // a project the caller is not in shows in the workspace's list when it is public: they may join it
+  const listed = useProjects(inProject || roles.isLoading ? undefined : slug);
   const canChat = useCan("chat", "projectAssistant", { projectRole: roles.projectRole, workspaceRole: roles.workspaceRole });
   const [assistantOpen, setAssistantOpen] = useState(false);
   const canJoin = useCan("join", "project");
   const join = useJoinProjects(slug);
   const toast = useToast();
   useLiveTopic(project.data ? `project:${projectId}` : null, slug, projectId);
-  if (project.isLoading || roles.isLoading) return <PageSpinner />;
+  if (roles.isLoading || project.isLoading || listed.isLoading) return <PageSpinner />;
   if (!project.data) {
     const st = project.error instanceof ApiError ? project.error.status : 0;
-    // 409: a public project the caller is not in (they may join it)
-    const joinable = st === 409 && canJoin;
+    // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it
+    const open = st === 409 || (!inProject && !!listed.data?.some((p) => p.id === projectId && !p.archived_at));
+    const joinable = open && canJoin;
     return (
       <EmptyState
-        title={st === 409 ? "You are not a member of this project" : "Project not found"}
+        title={open ? "You are not a member of this project" : "Project not found"}
         description={
           joinable ? "This project is open to everyone in the workspace. Join it to see and work on its items."
-            : st === 409 ? "Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."
+            : open ? "Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."
         }
         action={
           <div className="flex items-center gap-3">

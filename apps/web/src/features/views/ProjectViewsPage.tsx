@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Globe, Lock, Plus, Star, Trash2 } from "lucide-react";
 import { BUILT_FEATURES, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
@@ -27,10 +27,6 @@ export function ProjectViewsPage() {
   const [publishing, setPublishing] = useState<IssueView | null>(null);
   const mayPublish = BUILT_FEATURES.publish && can("edit", "publish", { projectId });
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
-  useEffect(() => {
-    document.title = `Views · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [project.name]);
 
   if (!project.issue_views_view) {
     return (

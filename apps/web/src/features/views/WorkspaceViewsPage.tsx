@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, NavLink, useNavigate, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Globe, Lock, LockOpen, Plus, Trash2 } from "lucide-react";
@@ -13,6 +13,7 @@ import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.ts
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { sortViews } from "./sort.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 const DEFAULT_LABEL: Record<DefaultGlobalView, string> = { "all-issues": "All work items", assigned: "Assigned", created: "Created", subscribed: "Subscribed" };
 /** The filters a global view offers across projects. */
@@ -29,10 +30,7 @@ export function WorkspaceViewsPage() {
   const mayCreate = useCan("create", "workspaceView");
   const custom = useMemo(() => sortViews(views.data ?? [], "name"), [views.data]);
   const current = isDefaultGlobalView(globalViewId) ? null : custom.find((v) => v.id === globalViewId) ?? null;
-  useEffect(() => {
-    document.title = `${current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views")} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [current?.name, globalViewId]);
+  usePageTitle(`${current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views")} · Views`);
   const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
   return (
     <div className="flex min-h-0 flex-1 flex-col">

@@ -32,6 +32,7 @@ import { Relations } from "./widgets/Relations.tsx";
 import { SubItems } from "./widgets/SubItems.tsx";
 import { Tasks } from "./widgets/Tasks.tsx";
 import { useWidgets } from "./widgets/Widget.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /**
  * A work item in full: title, rich description, properties, sub-items, relations, links, attachments,
@@ -93,6 +94,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const group = refs.stateById.get(item.state_id ?? "")?.group ?? item.state__group ?? null;
   const ident = refs.project?.identifier;
   const key = itemKey(ident, item.sequence_id);
+  // the item's own page is titled with its key and name (the peek leaves the list's title)
+  usePageTitle(variant === "page" ? `${key} ${item.name}` : null);
   const url = itemUrl(slug, ident, item.sequence_id);
   const set = (patch: Partial<WorkItem> & { description_html?: string }) => update.mutate({ id: item.id, patch, kind });
 

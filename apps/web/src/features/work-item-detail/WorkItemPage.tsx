@@ -1,26 +1,33 @@
-import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ApiError } from "../../api/client.ts";
 import { useWorkItemLookup } from "../../api/work-items-detail.ts";
+import { useProjects } from "../../api/projects.ts";
+import { usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { WorkItemDetail } from "./WorkItemDetail.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /** `/{workspaceSlug}/browse/{IDENT}-{sequence}/`: the work item looked up by its key, as a full page. */
 export function BrowseWorkItemPage() {
   const { workItem = "" } = useParams();
   const { slug } = useCurrentWorkspace();
   const key = workItem.toUpperCase();
-  const q = useWorkItemLookup(slug, key);
-  useEffect(() => {
-    document.title = `${key} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [key]);
-  if (q.isLoading) return <PageSpinner />;
+  // the key's project (the workspace's list holds the caller's and the public ones) says whether they may look it up
+  const projects = useProjects(slug);
+  const can = usePermissions({ projects: true });
+  const rolesLoading = usePermissionsLoading({ projects: true });
+  const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
+  const project = projects.data?.find((p) => p.identifier.toUpperCase() === ident);
+  const allowed = !!project && can("view", "project", { projectId: project.id });
+  const q = useWorkItemLookup(slug, key, allowed);
+  // the item, once shown, titles the page with its name too (WorkItemDetail)
+  usePageTitle(key);
+  if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
   if (!q.data) {
-    const st = q.error instanceof ApiError ? q.error.status : 0;
+    const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;
     return (
       <>
         <PageHeader title={key} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PanelRight } from "lucide-react";
 import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
@@ -11,6 +11,7 @@ import { ModuleFormModal } from "../../components/module/ModuleFormModal.tsx";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ListProvider, useListPrefs } from "./context.tsx";
 import { ListScreen } from "./WorkItemsPage.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /**
  * A module's page (work-tracking.md §2): its work items through the list engine's module context, in every layout,
@@ -26,11 +27,7 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
   const [editing, setEditing] = useState(false);
   const nav = useNavigate();
   const m = mod.data;
-  useEffect(() => {
-    if (!m) return;
-    document.title = `${m.name} · Modules · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [m, project.name]);
+  usePageTitle(m ? `${m.name} · Modules · ${project.name}` : null);
 
   if (mod.error && !m) {
     return (

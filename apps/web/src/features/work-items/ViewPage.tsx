@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Globe, Lock, LockOpen, Star } from "lucide-react";
 import { updateDisplayFilters, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
@@ -11,6 +11,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { ListProvider, type PrefsPatch } from "./context.tsx";
 import { prefsFrom, type Prefs } from "./lib/list-view.ts";
 import { ListScreen } from "./WorkItemsPage.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /**
  * A saved project view (work-tracking §2 "project saved view" context): the project's work items through
@@ -22,10 +23,7 @@ export function ProjectViewPage() {
   const { viewId = "" } = useParams();
   const { slug, projectId, project } = useCurrentProject();
   const view = useView(slug, projectId, viewId);
-  useEffect(() => {
-    document.title = `${view.data?.name ?? "View"} · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [view.data?.name, project.name]);
+  usePageTitle(view.data ? `${view.data.name} · Views · ${project.name}` : null);
   if (!project.issue_views_view) {
     return (
       <>

@@ -19,6 +19,8 @@ import { Icon } from "../../components/work-item/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
 import { appliedFilterEntries } from "./lib/params.ts";
 import { SaveViewButton } from "../../components/views/SaveViewModal.tsx";
+import { goChord } from "../../lib/shortcuts.ts";
+import { useListTarget } from "./lib/list-target.ts";
 
 /** The list layout ships with the page; the other layouts are loaded when first chosen (or by the route loader). */
 const KanbanLayout = layoutChunks.kanban.component("KanbanLayout");
@@ -39,10 +41,6 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
   const cycleId = useParams().cycleId;
   const { prefs, update } = useListPrefs(slug, projectId, kind, cycleId);
   const title = epics ? "Epics" : archived ? "Archived work items" : cycle ? "Cycle work items" : "Work items";
-  useEffect(() => {
-    document.title = `${title} · ${project.name} · Stride`;
-    return () => { document.title = "Stride"; };
-  }, [title, project.name]);
   if (epics && !project.is_epic_enabled) {
     return (
       <>
@@ -69,13 +67,16 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
   const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
+  // the selected items or the focused row are the work item in hand for the palette and its single keys
+  useListTarget();
 
   // "c" opens the create modal, like the command palette shortcut
   useEffect(() => {
     if (!canCreate) return;
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (e.key !== "c" || e.metaKey || e.ctrlKey || e.altKey || t?.closest("input,textarea,select,[contenteditable=true],dialog")) return;
+      // the C of "G then C" ends the chord (go to cycles), it does not create
+      if (e.key !== "c" || e.metaKey || e.ctrlKey || e.altKey || goChord.pending() || t?.closest("input,textarea,select,[contenteditable=true],dialog")) return;
       e.preventDefault();
       setCreating(true);
     };

@@ -3,23 +3,28 @@ import { useMatches, useNavigate } from "react-router";
 import { useProjects } from "../../../api/projects.ts";
 import { useWorkItemTarget } from "../../../lib/command-target.ts";
 import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
-import { GO_KEYS, SINGLE_KEYS, goPath, isTypingTarget } from "../../../lib/shortcuts.ts";
+import { GO_KEYS, SINGLE_KEYS, goChord, goPath, isTypingTarget, type ShortcutId } from "../../../lib/shortcuts.ts";
 import { CreateWorkItemModal } from "../../work-item/CreateWorkItemModal.tsx";
 import { PaletteDialog } from "./PaletteDialog.tsx";
+import type { Picker } from "./commands.ts";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
 import { moveListFocus, toggleFocusedSelection } from "./list-keys.ts";
 
-/** How long after G the second key of a "G then …" chord may come. */
-const CHORD_MS = 1200;
+/** The pickers the single keys S, P, A and L open on the work item in hand. */
+const ITEM_KEYS: Partial<Record<ShortcutId, Picker>> = { "item-state": "state", "item-priority": "priority", "item-assignees": "assignees", "item-labels": "labels" };
 
 /**
  * The workspace's keyboard layer: Cmd/Ctrl-K (or /) opens the command palette, ? the shortcut help, C creates a
- * work item, G then I/P/C/M/V/N goes places, J/K move through a list and X selects. Single keys apply only when
+ * work item, G then I/P/C/M/V/N goes places, J/K move through a list and X selects, S/P/A/L open the state, priority,
+ * assignee or label picker of the work item in hand (lib/command-target.ts: the one open, the list's selection or
+ * its focused row). Single keys apply only when
  * nothing is being typed and no dialog is open; a screen that handles a key itself (a list's own C) marks the
  * event handled and this layer leaves it.
  */
 export function CommandPalette({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);
+  // the picker the palette opens at (a single key on the work item in hand)
+  const [startPicker, setStartPicker] = useState<Picker | null>(null);
   const [help, setHelp] = useState(false);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
@@ -41,32 +46,36 @@ export function CommandPalette({ slug }: { slug: string }) {
   };
   const canCreate = projectId ? !!project && can("create", "workItem", projectSubject(project)) : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
 
-  const state = useRef({ open, help, creating, projectId, canCreate });
-  useEffect(() => { state.current = { open, help, creating, projectId, canCreate }; });
+  const state = useRef({ open, help, creating, projectId, canCreate, target });
+  useEffect(() => { state.current = { open, help, creating, projectId, canCreate, target }; });
 
   useEffect(() => {
-    let chordUntil = 0;
     const onKey = (e: KeyboardEvent) => {
       const s = state.current;
       if ((e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
+        setStartPicker(null);
         setOpen((o) => !o);
         return;
       }
       if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
       if (s.open || s.help || s.creating || document.querySelector("dialog[open]")) return;
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-      if (Date.now() < chordUntil) {
-        chordUntil = 0;
+      if (goChord.take()) {
         const id = GO_KEYS[key];
         const href = id ? goPath(id, slug, s.projectId) : null;
         if (href) { e.preventDefault(); void navigate(href); }
         return;
       }
-      if (key === "g" && !e.shiftKey) { chordUntil = Date.now() + CHORD_MS; return; }
+      if (key === "g" && !e.shiftKey) { goChord.start(); return; }
       const id = SINGLE_KEYS[e.key === "?" ? "?" : key];
       if (!id) return;
-      if (id === "search") { e.preventDefault(); setOpen(true); }
+      const picker = ITEM_KEYS[id];
+      if (picker) {
+        if (s.target?.editable) { e.preventDefault(); setStartPicker(picker); setOpen(true); }
+        return;
+      }
+      if (id === "search") { e.preventDefault(); setStartPicker(null); setOpen(true); }
       else if (id === "help") { e.preventDefault(); setHelp(true); }
       else if (id === "create") { if (s.canCreate) { e.preventDefault(); setCreating(true); } }
       else if (id === "next" || id === "previous") { if (moveListFocus(id === "next" ? 1 : -1)) e.preventDefault(); }
@@ -85,7 +94,8 @@ export function CommandPalette({ slug }: { slug: string }) {
           projectId={projectId}
           canCreate={canCreate}
           creatable={creatable}
-          onClose={() => setOpen(false)}
+          startPicker={startPicker}
+          onClose={() => { setOpen(false); setStartPicker(null); }}
           onCreate={() => setCreating(true)}
           onHelp={() => setHelp(true)}
         />

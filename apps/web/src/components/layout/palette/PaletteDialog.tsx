@@ -11,6 +11,21 @@ import { PICKER_TITLES, baseCommands, matches, pickerCommands, searchCommands, t
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/**
+ * Focus goes back to the list row of `key` once the change made from the palette has drawn it anew (a new state may
+ * move it to another group): now, and again over the next moments while nothing else has taken the focus.
+ */
+function refocusRow(key: string): void {
+  const focus = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.closest(`[data-item="${CSS.escape(key)}"]`)) return;
+    if (active && active !== document.body) return;
+    document.querySelector<HTMLElement>(`main [data-item="${CSS.escape(key)}"] [data-open-item]`)?.focus();
+  };
+  focus();
+  for (const ms of [50, 200, 500]) setTimeout(focus, ms);
+}
+
 /** Debounced text: the search runs when typing pauses. */
 function useDebounced(value: string, ms: number): string {
   const [v, setV] = useState(value);
@@ -27,11 +42,13 @@ function useDebounced(value: string, ms: number): string {
  * that needs a value opens a picker (state, priority, assignees, labels, cycle, modules) in the same dialog;
  * Backspace on an empty picker goes back. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
  */
-export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, onCreate, onHelp }: {
+export function PaletteDialog({ slug, projectId, canCreate, creatable, startPicker = null, onClose, onCreate, onHelp }: {
   slug: string;
   projectId: string | null;
   canCreate: boolean;
   creatable: Creatable;
+  /** Open at this picker of the work item in hand (its single key: S, P, A, L). */
+  startPicker?: Picker | null;
   onClose: () => void;
   onCreate: () => void;
   onHelp: () => void;
@@ -40,13 +57,21 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, 
   const navigate = useNavigate();
   const toast = useToast();
   const target = useWorkItemTarget();
-  const [picker, setPicker] = useState<Picker | null>(null);
+  const [picker, setPicker] = useState<Picker | null>(startPicker);
+  // what had the focus when the palette opened (read while rendering, before the dialog takes the focus), and the list
+  // row it is in: a row the change made from the palette draws anew gets the focus back
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const row = opener?.closest("[data-item]")?.getAttribute("data-item") ?? null;
   useEffect(() => {
     const d = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
     d?.showModal();
-    return () => { if (opener?.isConnected) opener.focus(); };
-  }, []);
+    // the text field, also when the dialog opens at a picker (whose Back button comes first)
+    d?.querySelector<HTMLInputElement>("input[role=combobox]")?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+      if (row) refocusRow(row);
+    };
+  }, [opener, row]);
 
   const choose = (c: Command) => {
     const run = c.run;
@@ -63,8 +88,8 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, onClose, 
         if (target) void copyText(window.location.origin + target.url).then(() => toast.show("success", "Link copied", target.key));
         onClose();
         return;
-      case "archive": target?.archive(); onClose(); return;
-      case "delete": onClose(); target?.requestDelete(); return;
+      case "archive": target?.archive?.(); onClose(); return;
+      case "delete": onClose(); target?.requestDelete?.(); return;
       case "run-agent": onClose(); target?.runAgent?.(); return;
     }
   };

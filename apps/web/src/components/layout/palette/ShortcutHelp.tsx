@@ -1,15 +1,14 @@
 import { Modal } from "../../ui/index.ts";
-import { SHORTCUTS, keyLabels, type Shortcut } from "../../../lib/shortcuts.ts";
+import { SHORTCUTS, SHORTCUT_GROUPS, keyLabels } from "../../../lib/shortcuts.ts";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const GROUPS: Shortcut["group"][] = ["General", "Navigation", "Lists"];
 
 /** The keyboard shortcuts (`?`), from the one table the app acts on. */
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts">
       <div data-modal-body className="space-y-4 text-sm">
-        {GROUPS.map((g) => (
+        {SHORTCUT_GROUPS.map((g) => (
           <section key={g} aria-label={g}>
             <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{g}</h3>
             <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -18,7 +17,11 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
                   <dt>{s.label}</dt>
                   <dd className="flex items-center gap-1" aria-label={keyLabels(s.keys, isMac).join(s.keys.length > 1 && s.keys[0] === "G" ? " then " : " ")}>
                     {keyLabels(s.keys, isMac).map((k, i) => (
-                      <kbd key={i} aria-hidden className="rounded border border-zinc-300 bg-zinc-50 px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                      <span key={i} className="flex items-center gap-1" aria-hidden>
+                        {/* a sequence (G, then C) reads as one: keys pressed together show side by side */}
+                        {i > 0 && s.keys[0] === "G" && <span className="text-xs text-zinc-500">then</span>}
+                        <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                      </span>
                     ))}
                   </dd>
                 </div>

@@ -77,17 +77,17 @@ export function baseCommands(o: { slug: string; projectId: string | null; target
     const g = `${t.key} ${t.name}`.length > 48 ? `${t.key}` : `${t.key} ${t.name}`;
     if (t.editable) {
       out.push(
-        { key: "a-state", group: g, label: "Change state…", icon: CircleDot, words: "status move triage", run: { kind: "pick", picker: "state" } },
-        { key: "a-priority", group: g, label: "Change priority…", icon: SignalHigh, run: { kind: "pick", picker: "priority" } },
-        { key: "a-assign", group: g, label: "Assign to…", icon: UserRound, words: "assignee people", run: { kind: "pick", picker: "assignees" } },
-        { key: "a-labels", group: g, label: "Change labels…", icon: Tag, run: { kind: "pick", picker: "labels" } },
+        { key: "a-state", group: g, label: "Change state…", icon: CircleDot, keys: sc("item-state"), words: "status move triage", run: { kind: "pick", picker: "state" } },
+        { key: "a-priority", group: g, label: "Change priority…", icon: SignalHigh, keys: sc("item-priority"), run: { kind: "pick", picker: "priority" } },
+        { key: "a-assign", group: g, label: "Assign to…", icon: UserRound, keys: sc("item-assignees"), words: "assignee people", run: { kind: "pick", picker: "assignees" } },
+        { key: "a-labels", group: g, label: "Change labels…", icon: Tag, keys: sc("item-labels"), run: { kind: "pick", picker: "labels" } },
         { key: "a-cycle", group: g, label: "Move to cycle…", icon: RefreshCcw, run: { kind: "pick", picker: "cycle" } },
         { key: "a-modules", group: g, label: "Add to modules…", icon: Layers, run: { kind: "pick", picker: "modules" } },
       );
     }
-    out.push({ key: "a-copy", group: g, label: "Copy link", icon: Copy, words: "url share", run: { kind: "copy-link" } });
-    if (t.editable && !t.archived) out.push({ key: "a-archive", group: g, label: "Archive", icon: Archive, run: { kind: "archive" } });
-    if (t.canDelete) out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
+    if ((t.count ?? 1) === 1) out.push({ key: "a-copy", group: g, label: "Copy link", icon: Copy, words: "url share", run: { kind: "copy-link" } });
+    if (t.archive && t.editable && !t.archived) out.push({ key: "a-archive", group: g, label: "Archive", icon: Archive, run: { kind: "archive" } });
+    if (t.requestDelete && t.canDelete) out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
     if (t.runAgent && !t.archived) out.push({ key: "a-run-agent", group: g, label: "Run agent", icon: Bot, words: "ai agent execute", run: { kind: "run-agent" } });
   }
   if (o.canCreate) out.push({ key: "create-item", group: "Create", label: "Create work item", icon: Plus, keys: sc("create"), words: "new issue task", run: { kind: "create" } });
