@@ -102,6 +102,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
     view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
+  worklog: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], report: ACTORS },
+  projectUpdate: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], comment: ALL_IN, react: ALL_IN },
   module: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, favorite: ACTORS, addItems: ACTORS },
   draft: { view: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], create: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], edit: ["admin", "member", "wsAdminOutside", "wsMemberOutside"], delete: ["admin", "member", "wsAdminOutside", "wsMemberOutside"] },
   cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
