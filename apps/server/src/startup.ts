@@ -10,6 +10,7 @@ import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 import { registerExportJobs } from "./routes/exports/job.ts";
 import { registerImporterJobs } from "./routes/importers/commands.ts";
 import { registerSearchJobs } from "./routes/search/jobs.ts";
+import { registerProjectUpdateJobs } from "./routes/project-updates/notify.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -35,4 +36,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerExportJobs,
   registerImporterJobs,
   registerSearchJobs,
+  registerProjectUpdateJobs,
 ];

@@ -29,6 +29,7 @@ import { preferenceRoutes } from "./preferences/index.ts";
 import { profileRoutes } from "./profiles/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { projectUpdateRoutes } from "./project-updates/index.ts";
 import { quickLinkRoutes } from "./quick-links/index.ts";
 import { recentVisitRoutes } from "./recent-visits/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -47,6 +48,7 @@ import { importerRoutes } from "./importers/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
+import { worklogRoutes } from "./worklogs/index.ts";
 
 /**
  * Every resource folder exports one RouteModule from its index.ts; list it here.
@@ -83,6 +85,7 @@ export const routeModules: RouteModule[] = [
   profileRoutes,
   projectMemberRoutes,
   projectRoutes,
+  projectUpdateRoutes,
   publishRoutes,
   quickLinkRoutes,
   recentVisitRoutes,
@@ -101,4 +104,5 @@ export const routeModules: RouteModule[] = [
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,
+  worklogRoutes,
 ];

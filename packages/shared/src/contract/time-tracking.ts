@@ -4,6 +4,8 @@ import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
 import { choice, date, HTML_MAX, integerIn, requiredText, text, type HtmlField } from "./fields.ts";
 import type { UserLite } from "./users.ts";
 
+export { PROJECT_UPDATE_STATUSES, type ProjectUpdateStatus } from "../time-tracking.ts";
+
 /**
  * Work logs (issue #29 point 3): `P/issues/{id}/worklogs/` (Plane's path and field names: `duration` in minutes,
  * `description`, `logged_by`) plus Stride's `logged_on`, the day the work was done (today when not given).
