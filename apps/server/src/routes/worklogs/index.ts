@@ -91,7 +91,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   });
 
   route(fastify, app, {
-    ...common, method: "GET", url: `${o.project}worklogs/summary/`, params: projectParams, query: worklogReportQuery, policy: PERMISSIONS.worklog.report,
+    // Plane's SDK reads a project's totals per work item at `total-worklogs/` (v1)
+    ...common, method: "GET", url: [`${o.project}worklogs/summary/`, ...(o.auth === "apiKey" ? [`${o.project}total-worklogs/`] : [])], params: projectParams, query: worklogReportQuery, policy: PERMISSIONS.worklog.report,
     handler: async (ctx) => reportSummary(ctx.app.db, ctx.project.id, reportFilter(ctx.query), reportGroup(ctx.query.group_by)),
   });
 
