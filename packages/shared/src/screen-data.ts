@@ -11,6 +11,7 @@
  */
 import { BUILT_FEATURES } from "./features.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES } from "./intake.ts";
+import { WORKLOG_REPORT_PAGE_SIZE } from "./time-tracking.ts";
 import { can } from "./permissions.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
@@ -150,6 +151,12 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
     go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
     go(`${item}sub-issues/`);
+    // its time logs and totals where the project tracks time (issue #29)
+    then<{ is_time_tracking_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled) return;
+      go(`${item}worklogs/`);
+      go(`${item}worklogs/summary/`);
+    });
     go(`${item}issue-relation/`);
     go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
     go(roles);
@@ -225,6 +232,19 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
     });
     return;
+  }
+  // project updates and the worklog report (issue #29), as their loaders: once the project says the feature is on
+  if (b === "updates" && !c) {
+    return void then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+      if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
+    });
+  }
+  if (b === "worklogs" && !c) {
+    return void then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
+      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })) return;
+      go(withQuery(`${P(pid)}/worklogs/`, { per_page: WORKLOG_REPORT_PAGE_SIZE, cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0` }));
+      go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
+    });
   }
   if (b === "settings") {
     const page = c ?? "general";

@@ -1,3 +1,5 @@
+import type { NotificationData, ProjectUpdateNotificationData } from "./contract/notifications.ts";
+
 /**
  * Time tracking and project updates (issue #29 points 3 and 4): the pure rules both sides share.
  *
@@ -59,6 +61,9 @@ export function spentAgainstEstimate(spentMinutes: number, estimateMinutes: numb
   return { ratio: spentMinutes / estimateMinutes, over: spentMinutes > estimateMinutes, remaining: estimateMinutes - spentMinutes };
 }
 
+/** Logs a page of the worklog report screen shows. */
+export const WORKLOG_REPORT_PAGE_SIZE = 50;
+
 /** What the worklog report totals by (`group_by` of `P/worklogs/summary/`). */
 export const WORKLOG_GROUPS = ["issue", "member", "cycle", "module", "date"] as const;
 export type WorklogGroup = (typeof WORKLOG_GROUPS)[number];
@@ -92,3 +97,6 @@ export type TrackingFeatureFlag = keyof typeof TRACKING_FEATURES;
 export function featureOffMessage(flag: TrackingFeatureFlag): string {
   return TRACKING_FEATURES[flag];
 }
+
+/** A project-update notification's data (narrows a notification's `data`, which is otherwise a work item's). */
+export const isProjectUpdateNotification = (d: NotificationData | ProjectUpdateNotificationData): d is ProjectUpdateNotificationData => "project_update" in d;

@@ -91,6 +91,8 @@ export interface ProjectRefs {
   cyclesEnabled: boolean;
   modulesEnabled: boolean;
   estimatePoints: EstimatePoint[];
+  /** The active estimate's type (`time` points are minutes, shown as durations). */
+  estimateType: string | null;
   lookups: OrderLookups;
   isLoading: boolean;
 }
@@ -161,6 +163,7 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
       cyclesEnabled: needs.cycles && Array.isArray(cycles.data),
       modulesEnabled: needs.modules && Array.isArray(modules.data),
       estimatePoints,
+      estimateType: activeEstimate?.type ?? null,
       lookups,
       isLoading: project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading,
     };

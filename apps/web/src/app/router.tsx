@@ -133,6 +133,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
                   { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]) },
                   { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT },
+                  { path: "updates", lazy: screen((m) => <m.ProjectUpdatesPage />), loader: L.projectUpdates, shouldRevalidate: PROJECT },
+                  { path: "worklogs", lazy: screen((m) => <m.WorklogsPage />), loader: L.worklogs, shouldRevalidate: PROJECT },
                   {
                     path: "settings",
                     lazy: settings((m) => <m.ProjectSettingsLayout />),

@@ -57,9 +57,6 @@ export interface ProjectUpdateNotificationData {
   };
 }
 
-/** A project-update notification's data (narrows `Notification["data"]`). */
-export const isProjectUpdateNotification = (d: NotificationData | ProjectUpdateNotificationData): d is ProjectUpdateNotificationData => "project_update" in d;
-
 /** `sender`: `in_app:issue_activities:<why the receiver got it>`. */
 export type NotificationReason = "created" | "assigned" | "subscribed" | "mentioned";
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { isProjectUpdateNotification, type NotificationData, type ProjectUpdateNotificationData } from "@stride/shared/contract";
+import { isProjectUpdateNotification } from "@stride/shared";
+import type { NotificationData, ProjectUpdateNotificationData } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { addJob } from "../../core/jobs.ts";
