@@ -29,7 +29,7 @@ type Mutations = ReturnType<typeof useProjectUpdateMutations>;
  */
 export function ProjectUpdatesPage() {
   const { slug, projectId: pid, project } = useCurrentProject();
-  if (!BUILT_FEATURES.projectUpdates || !project.is_project_updates_enabled) return <><PageHeader title="Updates" /><FeatureOff feature="Project updates" /></>;
+  if (!BUILT_FEATURES.projectUpdates || !project.is_project_updates_enabled) return <><PageHeader title="Updates" /><FeatureOff feature="Project updates" plural /></>;
   return <Updates slug={slug} pid={pid} />;
 }
 
