@@ -232,7 +232,7 @@ describe("the worklog report", () => {
     const sum = async (g: string, q = "") => (await ws.member.get(`${p.base}/worklogs/summary/?group_by=${g}${q}`)).body as any[];
     expect((await sum("issue")).map((r) => [r.key, r.duration, r.count])).toEqual([[a.id, 150, 2], [b.id, 45, 1]]);
     expect((await sum("issue"))[0].name).toBe(`${p.identifier}-${a.sequence_id} Write the lexer`);
-    expect((await sum("member")).map((r) => [r.key, r.duration])).toEqual([[ws.member.userId, 165], [ws.admin.userId, 30]]);
+    expect((await sum("member")).map((r) => [r.key, r.name, r.duration])).toEqual([[ws.member.userId, "Max Member", 165], [ws.admin.userId, "Ada Admin", 30]]);
     expect((await sum("cycle")).map((r) => [r.key, r.name, r.duration])).toEqual([[cycleId, "Sprint 7", 150], [null, "No cycle", 45]]);
     expect((await sum("module")).map((r) => [r.key, r.name, r.duration])).toEqual([[moduleId, "Parser", 150], [null, "No module", 45]]);
     expect((await sum("date")).map((r) => [r.key, r.duration])).toEqual([["2026-03-04", 45], ["2026-03-03", 30], ["2026-03-02", 120]]);

@@ -28,10 +28,13 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Every request of the page whose path has `part`, from now on. */
+/** Every API request of the page whose path has `part`, from now on (the screens' own URLs are not API calls). */
 function callsTo(page: Page, part: RegExp): string[] {
   const seen: string[] = [];
-  page.on("request", (r) => { if (part.test(new URL(r.url()).pathname)) seen.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/api/") && part.test(path)) seen.push(`${r.method()} ${path}`);
+  });
   return seen;
 }
 
@@ -105,8 +108,14 @@ it("time tracking: switched on in Features, logs on an item with totals and esti
 
   // a sub-item's time counts in the total; over the estimate it says so
   expect((await bob.request.post(`${P(a)}/issues/${child.id}/worklogs/`, { data: { duration: 45, description: "Column types", logged_on: "2026-03-02" } })).status()).toBe(201);
+  // (the page follows its own item live; the sub-item's log is read when the page is opened again)
+  await page.reload();
+  await time.waitFor();
   await poll(() => time.locator("[data-time-total]").textContent()).toBe("2h 15m");
   await poll(() => time.locator("[data-time-estimate]").textContent()).toBe("15m over the estimate");
+  // and in the properties: the total against the estimate
+  await poll(() => page.locator("[data-time-spent]").textContent()).toBe("2h 15mof 2h");
+  await time.scrollIntoViewIfNeeded();
   await shoot(page, "time-item");
 
   // change the log (its author), then the report: totals per item and member, filters, export

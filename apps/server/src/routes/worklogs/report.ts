@@ -127,8 +127,9 @@ export async function reportSummary(db: DbOrTx, projectId: string, f: ReportFilt
         ${base} WHERE ${where} GROUP BY i.id, p.identifier, p.estimate`;
       break;
     case "member":
-      q = sql`SELECT w.logged_by::text AS key, coalesce(nullif(u.display_name, ''), u.first_name, '') AS name, ${totals}
-        ${base} JOIN users u ON u.id = w.logged_by WHERE ${where} GROUP BY w.logged_by, u.display_name, u.first_name`;
+      // people by their names ("first last"; the display name when both are empty), as the exports name them
+      q = sql`SELECT w.logged_by::text AS key, coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.display_name) AS name, ${totals}
+        ${base} JOIN users u ON u.id = w.logged_by WHERE ${where} GROUP BY w.logged_by, u.display_name, u.first_name, u.last_name`;
       break;
     case "cycle":
       q = sql`SELECT i.cycle_id::text AS key, coalesce(c.name, 'No cycle') AS name, ${totals}

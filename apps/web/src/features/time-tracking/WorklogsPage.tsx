@@ -63,15 +63,15 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <div className="w-44">
-            <Select label="Member" value={filters.logged_by} onChange={(e) => set({ logged_by: e.target.value })}>
+          <div className="w-40">
+            <Select label="Member" className="h-10" value={filters.logged_by} onChange={(e) => set({ logged_by: e.target.value })}>
               <option value="">Everyone</option>
               {refs.members.map((m) => <option key={m.id} value={m.id}>{displayName(m)}</option>)}
             </Select>
           </div>
           {refs.cyclesEnabled && (
-            <div className="w-44">
-              <Select label="Cycle" value={filters.cycle} onChange={(e) => set({ cycle: e.target.value })}>
+            <div className="w-40">
+              <Select label="Cycle" className="h-10" value={filters.cycle} onChange={(e) => set({ cycle: e.target.value })}>
                 <option value="">Any cycle</option>
                 <option value="None">No cycle</option>
                 {refs.cycles.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
@@ -79,24 +79,24 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
             </div>
           )}
           {refs.modulesEnabled && (
-            <div className="w-44">
-              <Select label="Module" value={filters.module} onChange={(e) => set({ module: e.target.value })}>
+            <div className="w-40">
+              <Select label="Module" className="h-10" value={filters.module} onChange={(e) => set({ module: e.target.value })}>
                 <option value="">Any module</option>
                 <option value="None">No module</option>
                 {refs.modules.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
               </Select>
             </div>
           )}
-          <div className="w-40"><Input label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} /></div>
-          <div className="w-40"><Input label="To" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} /></div>
-          {filtered && <Button variant="ghost" size="sm" className="h-9" onClick={() => set(NO_WORKLOG_FILTERS)}>Clear filters</Button>}
+          <div className="w-40"><Input label="From" type="date" className="h-10" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} /></div>
+          <div className="w-40"><Input label="To" type="date" className="h-10" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} /></div>
+          {filtered && <Button variant="ghost" size="sm" className="h-10" onClick={() => set(NO_WORKLOG_FILTERS)}>Clear filters</Button>}
         </div>
 
-        <div className="grid gap-6 p-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid gap-6 p-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <section aria-label="Totals" className="min-w-0">
-            <div className="mb-2 flex items-center gap-2">
+            <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
               <h2 className="text-sm font-semibold">Totals</h2>
-              <div role="tablist" aria-label="Totals by" className="ml-auto flex flex-wrap gap-1">
+              <div role="tablist" aria-label="Totals by" className="flex gap-1">
                 {WORKLOG_GROUPS.map((g) => (
                   <button key={g} type="button" role="tab" aria-selected={group === g} onClick={() => setGroup(g)}
                     className={cx("rounded px-2 py-1 text-xs", group === g ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>

@@ -31,7 +31,7 @@ import { Links } from "./widgets/Links.tsx";
 import { Relations } from "./widgets/Relations.tsx";
 import { SubItems } from "./widgets/SubItems.tsx";
 import { Tasks } from "./widgets/Tasks.tsx";
-import { TimeWidget } from "./widgets/Time.tsx";
+import { TimeSpent, TimeWidget } from "./widgets/Time.tsx";
 import { useWidgets } from "./widgets/Widget.tsx";
 
 /**
@@ -182,6 +182,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <span className="min-w-0 flex-1"><DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" /></span>
         {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
       </Prop>
+      {timeTracking && <Prop label="Time spent"><TimeSpent slug={slug} pid={pid} id={item.id} kind={kind} /></Prop>}
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">
         {editable ? (

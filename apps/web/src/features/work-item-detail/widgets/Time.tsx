@@ -16,6 +16,20 @@ const FIELD = "w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-
 
 interface Draft { id?: string; duration: string; day: string; note: string }
 
+/** The item's time in its properties: the total with its sub-items, against the time estimate when there is one. */
+export function TimeSpent({ slug, pid, id, kind }: { slug: string; pid: string; id: string; kind: ItemKind }) {
+  const s = useItemWorklogs(slug, pid, kind === "epics" ? "epics" : "issues", id, true).summary.data;
+  if (!s) return null;
+  const over = !!s.estimate_minutes && s.total_duration > s.estimate_minutes;
+  return (
+    <span className="flex items-center gap-1.5 px-2 text-sm" data-time-spent>
+      <Clock size={14} aria-hidden className="text-zinc-400" />
+      {s.total_duration > 0 ? formatDuration(s.total_duration) : <span className="text-zinc-400">None logged</span>}
+      {s.estimate_minutes ? <span className={cx("text-xs", over ? "text-red-600 dark:text-red-400" : "text-zinc-500")}>of {formatDuration(s.estimate_minutes)}</span> : null}
+    </span>
+  );
+}
+
 /**
  * Time logged on a work item (issue #29 point 3), while the project has time tracking on: the item's own time, its
  * sub-items' and the total, measured against a time estimate; the logs (day, person, time, note); log, change and
