@@ -123,3 +123,48 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     await done;
   });
 });
+
+describe("screenRequests: time tracking and project updates (issue #29)", () => {
+  it("asks for an item's time logs and the report only once the project says time tracking is on, and the report only of members", async () => {
+    const off = harness();
+    const doneOff = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", off.get);
+    await off.answer(`${P}/`, { is_time_tracking_enabled: false });
+    await off.answerRest();
+    await doneOff;
+    expect(off.started.filter((k) => k.includes("worklogs"))).toEqual([]);
+
+    const on = harness();
+    const doneOn = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", on.get);
+    await on.answer(`${P}/`, { is_time_tracking_enabled: true });
+    expect(on.started).toContain(requestKey(`${P}/issues/${id}/worklogs/`));
+    expect(on.started).toContain(requestKey(`${P}/issues/${id}/worklogs/summary/`));
+    await on.answerRest();
+    await doneOn;
+
+    const report = harness();
+    const doneReport = screenRequests(`/acme/projects/${pid}/worklogs/`, "", report.get);
+    await report.answer(`${P}/`, { is_time_tracking_enabled: true, member_role: 15 });
+    expect(report.started).toContain(requestKey(`${P}/worklogs/?per_page=50&cursor=50:0:0`));
+    expect(report.started).toContain(requestKey(`${P}/worklogs/summary/?group_by=issue`));
+    await report.answerRest();
+    await doneReport;
+
+    const guest = harness();
+    const doneGuest = screenRequests(`/acme/projects/${pid}/worklogs/`, "", guest.get);
+    await guest.answer(`${P}/`, { is_time_tracking_enabled: true, member_role: 5 });
+    await guest.answerRest();
+    await doneGuest;
+    expect(guest.started.filter((k) => k.includes("worklogs"))).toEqual([]);
+  });
+
+  it("asks for the project's updates only while they are on", async () => {
+    for (const on of [true, false]) {
+      const h = harness();
+      const done = screenRequests(`/acme/projects/${pid}/updates/`, "", h.get);
+      await h.answer(`${P}/`, { is_project_updates_enabled: on });
+      await h.answerRest();
+      await done;
+      expect(h.started.includes(requestKey(`${P}/updates/`))).toBe(on);
+    }
+  });
+});

@@ -277,6 +277,7 @@ export const ROUTE_CHUNKS = {
   insight: "src/app/chunks/insight.ts",
   godMode: "src/app/chunks/god-mode.ts",
   pages: "src/app/chunks/pages.ts",
+  tracking: "src/app/chunks/tracking.ts",
 } as const;
 
 /**
@@ -312,6 +313,7 @@ export function screenChunks(pathname: string, search: string): string[] {
     // a cycle's page shows its work items (the list screen) under the cycle's header
     if (b === "cycles") return c && c !== "archived" ? [ROUTE_CHUNKS.cycles, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.cycles;
     if (b === "pages") return c ? ROUTE_CHUNKS.pages : ROUTE_CHUNKS.screens;
+    if (b === "updates" || b === "worklogs") return ROUTE_CHUNKS.tracking;
     if (b === "issues" || b === "epics") return c ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
     if (b === "archives" && c === "issues") return parts[5] ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
     if (b === "archives" && c === "modules") return parts[5] ? ROUTE_CHUNKS.workItems : ROUTE_CHUNKS.screens;

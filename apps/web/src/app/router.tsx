@@ -5,7 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
-import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, workItemsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, trackingChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
 /**
@@ -133,8 +133,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]) },
                   { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]) },
                   { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT },
-                  { path: "updates", lazy: screen((m) => <m.ProjectUpdatesPage />), loader: L.projectUpdates, shouldRevalidate: PROJECT },
-                  { path: "worklogs", lazy: screen((m) => <m.WorklogsPage />), loader: L.worklogs, shouldRevalidate: PROJECT },
+                  { path: "updates", lazy: fromChunk(trackingChunk, (m) => <m.ProjectUpdatesPage />), loader: L.projectUpdates, shouldRevalidate: PROJECT },
+                  { path: "worklogs", lazy: fromChunk(trackingChunk, (m) => <m.WorklogsPage />), loader: L.worklogs, shouldRevalidate: PROJECT },
                   {
                     path: "settings",
                     lazy: settings((m) => <m.ProjectSettingsLayout />),

@@ -1,6 +1,6 @@
 /**
  * The app's screens that are not in a chunk of their own (see app/router.tsx): sign-in, onboarding, home, the
- * inbox, projects, views, pages, modules, drafts, archives, intake, project updates, the worklog report. Loaded by the router in parallel with the
+ * inbox, projects, views, pages, modules, drafts, archives, intake. Loaded by the router in parallel with the
  * first requests, which go out before this code is even parsed.
  */
 export { RootPage } from "../../features/auth/RootPage.tsx";
@@ -27,5 +27,3 @@ export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";
 export { IntakePage } from "../../features/intake/IntakePage.tsx";
 export { IntakeSettingsPage } from "../../features/intake/IntakeSettingsPage.tsx";
 export { PublicIntakePage } from "../../features/intake/PublicIntakePage.tsx";
-export { ProjectUpdatesPage } from "../../features/project-updates/ProjectUpdatesPage.tsx";
-export { WorklogsPage } from "../../features/time-tracking/WorklogsPage.tsx";
