@@ -69,24 +69,8 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
               {refs.members.map((m) => <option key={m.id} value={m.id}>{displayName(m)}</option>)}
             </Select>
           </div>
-          {refs.cyclesEnabled && (
-            <div className="w-40">
-              <Select label="Cycle" className="h-10" value={filters.cycle} onChange={(e) => set({ cycle: e.target.value })}>
-                <option value="">Any cycle</option>
-                <option value="None">No cycle</option>
-                {refs.cycles.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-              </Select>
-            </div>
-          )}
-          {refs.modulesEnabled && (
-            <div className="w-40">
-              <Select label="Module" className="h-10" value={filters.module} onChange={(e) => set({ module: e.target.value })}>
-                <option value="">Any module</option>
-                <option value="None">No module</option>
-                {refs.modules.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
-              </Select>
-            </div>
-          )}
+          {refs.cyclesEnabled && <PlanSelect label="Cycle" value={filters.cycle} options={refs.cycles} onChange={(cycle) => set({ cycle })} />}
+          {refs.modulesEnabled && <PlanSelect label="Module" value={filters.module} options={refs.modules} onChange={(module) => set({ module })} />}
           <div className="w-40"><Input label="From" type="date" className="h-10" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} /></div>
           <div className="w-40"><Input label="To" type="date" className="h-10" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} /></div>
           {filtered && <Button variant="ghost" size="sm" className="h-10" onClick={() => set(NO_WORKLOG_FILTERS)}>Clear filters</Button>}
@@ -165,5 +149,19 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** A cycle or module filter: any, none, or one of them. */
+function PlanSelect({ label, value, options, onChange }: { label: "Cycle" | "Module"; value: string; options: { id: string; name: string }[]; onChange: (v: string) => void }) {
+  const what = label.toLowerCase();
+  return (
+    <div className="w-40">
+      <Select label={label} className="h-10" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any {what}</option>
+        <option value="None">No {what}</option>
+        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </Select>
+    </div>
   );
 }
