@@ -11,6 +11,7 @@ import { registerExportJobs } from "./routes/exports/job.ts";
 import { registerImporterJobs } from "./routes/importers/commands.ts";
 import { registerSearchJobs } from "./routes/search/jobs.ts";
 import { registerIntakeJobs } from "./routes/intake/wake.ts";
+import { registerProjectUpdateJobs } from "./routes/project-updates/notify.ts";
 
 /**
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
@@ -37,4 +38,5 @@ export const jobHandlers: ((app: AppContext) => void)[] = [
   registerImporterJobs,
   registerSearchJobs,
   registerIntakeJobs,
+  registerProjectUpdateJobs,
 ];

@@ -68,8 +68,10 @@ describe("POST P/estimates/", () => {
     expect((await post({ estimate: { type: "categories" }, estimate_points: pts("Easy", "easy") })).body).toEqual({ "estimate_points.1.value": [ESTIMATE_MSG.duplicate] });
     expect((await post({ estimate: { type: "categories" }, estimate_points: pts("x".repeat(21), "S") })).body).toEqual({ "estimate_points.0.value": [ESTIMATE_MSG.tooLong] });
     expect((await post({ estimate: { type: "categories" }, estimate_points: pts("  ", "S") })).body).toEqual({ "estimate_points.0.value": [ESTIMATE_MSG.blank] });
-    const time = await post({ estimate: { type: "time" }, estimate_points: pts("1", "2") });
-    expect([time.status, Object.keys(time.body)]).toEqual([400, ["estimate.type"]]);
+    // time estimates are minutes (issue #29): numbers above 0
+    expect((await post({ estimate: { type: "time" }, estimate_points: pts("30", "1h") })).body).toEqual({ "estimate_points.1.value": [ESTIMATE_MSG.notNumber] });
+    const bad = await post({ estimate: { type: "hours" }, estimate_points: pts("1", "2") });
+    expect([bad.status, Object.keys(bad.body)]).toEqual([400, ["estimate.type"]]);
     expect((await post({ estimate_points: pts("1", "2") })).body).toEqual({ estimate: ["This field is required."] });
     expect((await post({ estimate: {}, estimate_points: "1,2" })).body).toEqual({ estimate_points: ["Expected a list of items."] });
     expect((await ws.admin.get(`${pr.base}/estimates/`)).body).toEqual([]);

@@ -24,6 +24,7 @@ const FULL_KEYS = [
   "guest_view_all_features", "cover_image", "cover_image_asset", "estimate", "archive_in", "close_in", "logo_props", "default_state",
   "archived_at", "timezone", "external_source", "external_id", "created_at", "updated_at", "deleted_at", "created_by", "updated_by",
   "is_favorite", "sort_order", "member_role", "anchor", "members", "cover_image_url", "inbox_view", "next_work_item_sequence",
+  "latest_update",
 ].sort();
 
 const LITE_KEYS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  ESTIMATE_MSG, ESTIMATE_SYSTEMS, canAddEstimatePoint, canRemoveEstimatePoint, duplicateValueIndexes, estimatePointsProblem, estimateValueProblem,
+  ESTIMATE_MSG, ESTIMATE_SYSTEMS, estimatePointLabel, canAddEstimatePoint, canRemoveEstimatePoint, duplicateValueIndexes, estimatePointsProblem, estimateValueProblem,
   placeEstimatePoints, rekeyEstimatePoints, templatePoints,
 } from "./estimates.ts";
 
@@ -71,5 +71,19 @@ describe("estimate point order", () => {
     expect(place({ a: 5 })).toBeNull();
     expect(place({ a: 0 })).toBeNull();
     expect(place({ a: 1.5 })).toBeNull();
+  });
+});
+
+describe("time estimates", () => {
+  it("are minutes: numbers above 0, distinct by value, shown as durations", () => {
+    expect(templatePoints("time", "hours").map((p) => p.value)).toEqual(["60", "120", "240", "480", "960"]);
+    expect(estimateValueProblem("time", "90")).toBeNull();
+    expect(estimateValueProblem("time", "1h")).toBe(ESTIMATE_MSG.notNumber);
+    expect(estimateValueProblem("time", "0")).toBe(ESTIMATE_MSG.notPositive);
+    expect(duplicateValueIndexes("time", ["60", "60.0"])).toEqual([1]);
+    expect(estimatePointLabel("time", "90")).toBe("1h 30m");
+    expect(estimatePointLabel("time", "480")).toBe("8h");
+    expect(estimatePointLabel("points", "8")).toBe("8");
+    expect(estimatePointLabel("categories", "XL")).toBe("XL");
   });
 });

@@ -1,15 +1,17 @@
+import { formatDuration } from "./time-tracking.ts";
+
 /**
  * Estimate systems (work-tracking.md §3, §5, §9): the templates a project starts from and the rules every set
  * of points obeys. The server validates writes with these rules and the web checks its forms with the same ones.
  *
- * - A system is of type `points` (numeric values) or `categories` (any text); "time" is an enterprise plan
- *   feature and is not offered.
+ * - A system is of type `points` (numeric values), `categories` (any text) or `time` (minutes; Plane sells it in
+ *   a paid plan, Stride builds it with time tracking, issue #29: time logged is measured against it).
  * - It has between 2 and 6 points; a point's value is non-blank, at most 20 characters and unique in its system
  *   (case-insensitive; numerically for points, so "1" and "1.0" collide); a points value is a number above 0.
  * - Points are ordered by `key`, which runs 1..n without gaps.
  */
 
-export const ESTIMATE_TYPES = ["points", "categories"] as const;
+export const ESTIMATE_TYPES = ["points", "categories", "time"] as const;
 export type EstimateType = (typeof ESTIMATE_TYPES)[number];
 
 export const ESTIMATE_POINTS_MIN = 2;
@@ -56,7 +58,23 @@ export const ESTIMATE_SYSTEMS: Readonly<Record<EstimateType, EstimateSystem>> = 
       { key: "custom", title: "Custom", values: ["", ""] },
     ],
   },
+  // values are minutes (shown as "1h", "30m")
+  time: {
+    name: "Time",
+    templates: [
+      { key: "hours", title: "Hours", values: ["60", "120", "240", "480", "960"] },
+      { key: "quarter_days", title: "Quarter days", values: ["120", "240", "360", "480"] },
+      { key: "custom", title: "Custom", values: ["30", "60"] },
+    ],
+  },
 };
+
+/** How a point's value reads: time values (minutes) as durations ("1h 30m"), the others as they are. */
+export function estimatePointLabel(type: string | null | undefined, value: string): string {
+  if (type !== "time") return value;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? formatDuration(n) : value;
+}
 
 export function isEstimateType(v: unknown): v is EstimateType {
   return (ESTIMATE_TYPES as readonly unknown[]).includes(v);
@@ -74,7 +92,7 @@ export function estimateValueProblem(type: EstimateType, value: string): string 
   const v = value.trim();
   if (!v) return ESTIMATE_MSG.blank;
   if (v.length > ESTIMATE_VALUE_MAX) return ESTIMATE_MSG.tooLong;
-  if (type === "points") {
+  if (type === "points" || type === "time") {
     const n = Number(v);
     if (!Number.isFinite(n)) return ESTIMATE_MSG.notNumber;
     if (n <= 0) return ESTIMATE_MSG.notPositive;
@@ -85,7 +103,7 @@ export function estimateValueProblem(type: EstimateType, value: string): string 
 /** The identity two values share when they are "the same point" (numbers by value, text case-insensitively). */
 function sameness(type: EstimateType, value: string): string {
   const v = value.trim();
-  return type === "points" && Number.isFinite(Number(v)) ? String(Number(v)) : v.toLowerCase();
+  return type !== "categories" && Number.isFinite(Number(v)) ? String(Number(v)) : v.toLowerCase();
 }
 
 /** Indexes of values that repeat an earlier one. */

@@ -121,6 +121,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
     view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
+  worklog: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], report: ACTORS },
+  projectUpdate: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], comment: ALL_IN, react: ALL_IN },
   module: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, favorite: ACTORS, addItems: ACTORS },
   draft: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ACTORS, delete: WS_ACTORS },
   cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },

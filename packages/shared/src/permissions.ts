@@ -126,6 +126,16 @@ export const PERMISSIONS = {
     favorite: PJ.member, addItems: PJ.member,
   },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
+  /**
+   * Work logs (issue #29 point 3): everyone who sees an item sees its logged time; members log time; the person who
+   * logged it (or an admin) changes or removes a log; the project's worklog report and its export are for members.
+   */
+  worklog: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, report: PJ.member },
+  /**
+   * Project updates (issue #29 point 4): everyone in the project reads them, comments and reacts; members post one;
+   * its author (or an admin) edits or deletes it, and the same for a comment on it.
+   */
+  projectUpdate: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, comment: PJ.read, react: PJ.read },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** Cycles and their work items; `favorite` and `preferences` are the caller's own (user-favorite-cycles, user-properties). */
   cycle: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, addItems: PJ.member, archive: PJ.member, restore: PJ.member, favorite: PJ.member, preferences: PJ.read },

@@ -46,6 +46,8 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
       [`/acme/projects/${pid}/pages/${pid}/`, "", [C.shell, C.pages]],
       [`/acme/projects/${pid}/pages/`, "", [C.shell, C.screens]],
       [`/acme/projects/${pid}/intake/`, "", [C.shell, C.screens]],
+      [`/acme/projects/${pid}/updates/`, "", [C.shell, C.tracking]],
+      [`/acme/projects/${pid}/worklogs/`, "", [C.shell, C.tracking]],
       ["/acme/", "", [C.shell, C.screens]],
       ["/acme/notifications/", "", [C.shell, C.screens]],
       ["/acme/projects/", "", [C.shell, C.screens]],

@@ -137,7 +137,7 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
 });
 
 describe("screenRequests: nothing the caller may not read (issue #27 point 10)", () => {
-  const projectScreens = [`/acme/projects/${pid}/issues/`, `/acme/projects/${pid}/issues/${id}/`, `/acme/projects/${pid}/issues/?peekId=${id}`, `/acme/projects/${pid}/intake/`, `/acme/projects/${pid}/settings/states/`, `/acme/projects/${pid}/settings/`];
+  const projectScreens = [`/acme/projects/${pid}/issues/`, `/acme/projects/${pid}/issues/${id}/`, `/acme/projects/${pid}/issues/?peekId=${id}`, `/acme/projects/${pid}/intake/`, `/acme/projects/${pid}/settings/states/`, `/acme/projects/${pid}/settings/`, `/acme/projects/${pid}/worklogs/`, `/acme/projects/${pid}/updates/`];
   const ofProject = (started: string[]) => started.filter((k) => k.startsWith(`${P}/`) || k.includes(`/projects/${pid}/`));
 
   it("asks nothing of a project for a workspace member who is not in it", async () => {
@@ -191,5 +191,55 @@ describe("screenRequests: nothing the caller may not read (issue #27 point 10)",
     expect(h.started).toContain(requestKey(`${W}/invitations/`));
     await h.answerRest();
     await done;
+  });
+});
+
+describe("screenRequests: time tracking and project updates (issue #29)", () => {
+  it("asks for an item's time logs and the report only once the project says time tracking is on, and the report only of members", async () => {
+    const off = harness();
+    const doneOff = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", off.get);
+    await roles(off);
+    await off.answer(`${P}/`, { is_time_tracking_enabled: false });
+    await off.answerRest();
+    await doneOff;
+    expect(off.started.filter((k) => k.includes("worklogs"))).toEqual([]);
+
+    const on = harness();
+    const doneOn = screenRequests(`/acme/projects/${pid}/issues/${id}/`, "", on.get);
+    await roles(on);
+    await on.answer(`${P}/`, { is_time_tracking_enabled: true });
+    expect(on.started).toContain(requestKey(`${P}/issues/${id}/worklogs/`));
+    expect(on.started).toContain(requestKey(`${P}/issues/${id}/worklogs/summary/`));
+    await on.answerRest();
+    await doneOn;
+
+    const report = harness();
+    const doneReport = screenRequests(`/acme/projects/${pid}/worklogs/`, "", report.get);
+    await roles(report);
+    await report.answer(`${P}/`, { is_time_tracking_enabled: true, member_role: 15 });
+    expect(report.started).toContain(requestKey(`${P}/worklogs/?per_page=50&cursor=50:0:0`));
+    expect(report.started).toContain(requestKey(`${P}/worklogs/summary/?group_by=issue`));
+    await report.answerRest();
+    await doneReport;
+
+    const guest = harness();
+    const doneGuest = screenRequests(`/acme/projects/${pid}/worklogs/`, "", guest.get);
+    await roles(guest, 5, { [pid]: 5 });
+    await guest.answer(`${P}/`, { is_time_tracking_enabled: true, member_role: 5 });
+    await guest.answerRest();
+    await doneGuest;
+    expect(guest.started.filter((k) => k.includes("worklogs"))).toEqual([]);
+  });
+
+  it("asks for the project's updates only while they are on", async () => {
+    for (const on of [true, false]) {
+      const h = harness();
+      const done = screenRequests(`/acme/projects/${pid}/updates/`, "", h.get);
+      await roles(h);
+      await h.answer(`${P}/`, { is_project_updates_enabled: on });
+      await h.answerRest();
+      await done;
+      expect(h.started.includes(requestKey(`${P}/updates/`))).toBe(on);
+    }
   });
 });

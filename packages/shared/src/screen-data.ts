@@ -14,6 +14,7 @@ import { isReservedWorkspaceSlug } from "./constants.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
 import { can, seesOnlyOwnWorkItems, type RoleContext } from "./permissions.ts";
 import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, canSee, effectiveProjectRole, navEntry, roleBucket } from "./navigation.ts";
+import { WORKLOG_REPORT_PAGE_SIZE } from "./time-tracking.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
 import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
 
@@ -168,6 +169,12 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
       go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
       go(`${item}sub-issues/`);
+      // its time logs and totals where the project tracks time (issue #29)
+      then<{ is_time_tracking_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+        if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled) return;
+        go(`${item}worklogs/`);
+        go(`${item}worklogs/summary/`);
+      });
       go(`${item}issue-relation/`);
       go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
     };
@@ -257,6 +264,19 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     }));
     return;
   }
+  // project updates and the worklog report (issue #29), as their loaders: once the project says the feature is on
+  if (b === "updates" && !c) {
+    return void inProject(pid, () => then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+      if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
+    }));
+  }
+  if (b === "worklogs" && !c) {
+    return void inProject(pid, () => then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
+      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })) return;
+      go(withQuery(`${P(pid)}/worklogs/`, { per_page: WORKLOG_REPORT_PAGE_SIZE, cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0` }));
+      go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
+    }));
+  }
   if (b === "settings") {
     const page = c ?? "general";
     const entry = PROJECT_SETTINGS_PAGES.find((e) => e.key === page);
@@ -295,6 +315,7 @@ export const ROUTE_CHUNKS = {
   insight: "src/app/chunks/insight.ts",
   godMode: "src/app/chunks/god-mode.ts",
   pages: "src/app/chunks/pages.ts",
+  tracking: "src/app/chunks/tracking.ts",
 } as const;
 
 /**
@@ -330,6 +351,7 @@ export function screenChunks(pathname: string, search: string): string[] {
     // a cycle's page shows its work items (the list screen) under the cycle's header
     if (b === "cycles") return c && c !== "archived" ? [ROUTE_CHUNKS.cycles, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.cycles;
     if (b === "pages") return c ? ROUTE_CHUNKS.pages : ROUTE_CHUNKS.screens;
+    if (b === "updates" || b === "worklogs") return ROUTE_CHUNKS.tracking;
     if (b === "issues" || b === "epics") return c ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
     if (b === "archives" && c === "issues") return parts[5] ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;
     if (b === "archives" && c === "modules") return parts[5] ? ROUTE_CHUNKS.workItems : ROUTE_CHUNKS.screens;

@@ -13,6 +13,8 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   pages: "/api/workspaces/:slug/projects/:projectId/pages/",
   intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
   publish: "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
+  timeTracking: "/api/workspaces/:slug/projects/:projectId/worklogs/",
+  projectUpdates: "/api/workspaces/:slug/projects/:projectId/updates/",
 };
 
 describe("BUILT_FEATURES", () => {

@@ -9,6 +9,7 @@ import { liveSession, noteSessionSeen, resolveSession, sessionCaller, sessionIdO
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
+import { assertFeature, type TrackingFeatureFlag } from "./features.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
 export type UserRow = Row<typeof schema.users>;
@@ -60,6 +61,11 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   load?: (ctx: Ctx<TParams, TQuery, TBody, undefined>) => Promise<TLoaded>;
   /** Who may call it. `null` only for anonymous routes. */
   policy: Policy | null;
+  /**
+   * The project feature switch the route belongs to (`scope: "project"`): while the project has it off, every caller
+   * the gate lets through gets 400 `{error: "<feature> is not enabled for this project."}` before their input is read.
+   */
+  feature?: TrackingFeatureFlag;
   /** Required with `creatorAllowed` policies: who created the loaded entity (the entity rule runs after load). */
   creatorOf?: (loaded: TLoaded) => string | null | undefined;
   /** The command: does the work (in a transaction when it writes several rows) and returns the presented body. */
@@ -333,6 +339,8 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
       const refusal = gateRefusal(policy, roles);
       if (refusal) throw refusalError(policy, refusal);
     }
+    // a switched-off project feature: nothing of it answers (core/features.ts)
+    if (spec.feature) assertFeature(ctx.project, spec.feature);
     // validate
     ctx.params = parse(spec.params, req.params, "params");
     ctx.query = parse(spec.query, req.query, "query");
@@ -364,6 +372,7 @@ function checkSpec<TParams, TQuery, TBody, TLoaded>(spec: RouteSpec<TParams, TQu
   }
   if (policy.scope === "project" && spec.scope !== "project") throw new Error(`route ${url}: policy ${policy.name} needs scope "project"`);
   if (policy.scope === "workspace" && !spec.scope) throw new Error(`route ${url}: policy ${policy.name} needs a workspace scope`);
+  if (spec.feature && spec.scope !== "project") throw new Error(`route ${url}: a feature switch needs scope "project"`);
   if (policy.creatorAllowed && (!spec.load || !spec.creatorOf)) throw new Error(`route ${url}: policy ${policy.name} decides after load: declare load and creatorOf`);
 }
 

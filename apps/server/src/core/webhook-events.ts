@@ -50,8 +50,11 @@ export interface ActivityLike {
   issueCommentId: string | null;
 }
 
-/** Recorded but not a change of the item a receiver hears of (votes, reactions, the parent's side of a move, order). */
-const QUIET_FIELDS = new Set(["vote", "reaction", "comment_reaction", "draft", "sort_order", "sub_issue"]);
+/**
+ * Recorded but not a change of the item a receiver hears of (votes, reactions, the parent's side of a move, order,
+ * time logged: Plane has no webhook event for work logs).
+ */
+const QUIET_FIELDS = new Set(["vote", "reaction", "comment_reaction", "draft", "sort_order", "sub_issue", "worklog"]);
 
 const change = (a: ActivityLike): WebhookChange => ({
   field: a.field, new_value: a.newValue ?? null, old_value: a.oldValue ?? null, old_identifier: a.oldIdentifier ?? null, new_identifier: a.newIdentifier ?? null,

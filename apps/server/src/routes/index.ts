@@ -30,6 +30,7 @@ import { preferenceRoutes } from "./preferences/index.ts";
 import { profileRoutes } from "./profiles/index.ts";
 import { projectMemberRoutes } from "./project-members/index.ts";
 import { projectRoutes } from "./projects/index.ts";
+import { projectUpdateRoutes } from "./project-updates/index.ts";
 import { quickLinkRoutes } from "./quick-links/index.ts";
 import { recentVisitRoutes } from "./recent-visits/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -49,6 +50,7 @@ import { importerRoutes } from "./importers/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
+import { worklogRoutes } from "./worklogs/index.ts";
 
 /**
  * Every resource folder exports one RouteModule from its index.ts; list it here.
@@ -86,6 +88,7 @@ export const routeModules: RouteModule[] = [
   profileRoutes,
   projectMemberRoutes,
   projectRoutes,
+  projectUpdateRoutes,
   publishRoutes,
   quickLinkRoutes,
   recentVisitRoutes,
@@ -105,4 +108,5 @@ export const routeModules: RouteModule[] = [
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,
+  worklogRoutes,
 ];

@@ -8,6 +8,17 @@ const ev = (e: Partial<LiveEvent> & Pick<LiveEvent, "t">): LiveEvent => ({ id: "
 const has = (keys: readonly (readonly unknown[])[], key: unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 
 describe("liveInvalidations", () => {
+  it("time logs refresh the item's time and the report; project updates their screen and the projects' latest status", () => {
+    const w = liveInvalidations(ev({ t: "issue_worklogs", i: "i1", op: "insert" }), { slug, pid });
+    expect(has(w, ["tt", slug, pid])).toBe(true);
+    expect(has(w, ["wi", slug, pid, "history", "i1"])).toBe(true);
+    expect(has(w, ["wi", slug, pid, "list"])).toBe(false);
+    const u = liveInvalidations(ev({ t: "project_updates", op: "insert" }), { slug, pid });
+    expect(has(u, ["updates", slug, pid])).toBe(true);
+    expect(has(u, ["ws", slug, "projects", "details"])).toBe(true);
+    expect(liveInvalidations(ev({ t: "project_update_comments", op: "insert" }), { slug, pid })).toEqual([["updates", slug, pid]]);
+  });
+
   it("a person's home rows refresh their home screen's lists", () => {
     expect(liveInvalidations(ev({ t: "stickies", p: undefined }), { slug })).toEqual([["home", slug, "stickies"]]);
     expect(liveInvalidations(ev({ t: "workspace_user_links", p: undefined }), { slug })).toEqual([["home", slug, "quick-links"]]);

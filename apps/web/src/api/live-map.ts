@@ -94,6 +94,12 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   // settings → API tokens: a token made, revoked or used (last_used) in another tab
   api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
   exporters: (_e, c) => [qk.exports(c.slug)],
+  // time tracking (api/time-tracking.ts keys): the item's logs and totals, the project's report, the item's history
+  issue_worklogs: (e, c) => [["tt", c.slug, c.pid], ...onPage(e, c)],
+  // project updates: the updates screen and the projects' latest status
+  project_updates: (_e, c) => [["updates", c.slug, c.pid], qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
+  project_update_comments: (_e, c) => [["updates", c.slug, c.pid]],
+  project_update_reactions: (_e, c) => [["updates", c.slug, c.pid]],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

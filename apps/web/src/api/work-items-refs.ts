@@ -91,7 +91,7 @@ export interface ProjectRefs {
   cyclesEnabled: boolean;
   modulesEnabled: boolean;
   estimatePoints: EstimatePoint[];
-  /** The type of the project's active estimate (`points`, `categories`), null without one. */
+  /** The type of the project's active estimate (`points`, `categories`, `time` — minutes, shown as durations), null without one. */
   estimateType: string | null;
   lookups: OrderLookups;
   isLoading: boolean;

@@ -49,6 +49,7 @@ import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { notificationPreferencesQuery, sessionsQuery } from "../api/account.ts";
 import { pageListParams, pageQuery, pageTreeQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
+import { itemWorklogSummaryQuery, itemWorklogsQuery, NO_WORKLOG_FILTERS, projectUpdatesQuery, worklogReportQuery, worklogTotalsQuery } from "../api/time-tracking.ts";
 import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
 import { userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab } from "../api/people.ts";
@@ -186,8 +187,14 @@ export function createLoaders(qc: QueryClient) {
     inProject(slug, pid, (r) => {
       const detail = workItemDetailQuery(slug, pid, id, kind);
       const parts = workItemPartQueries(slug, pid, id, kind);
-      if (seesEveryItem(r, pid)) start(detail, ...parts);
-      else after(detail, () => start(...parts), 1);
+      // its time logs and totals, where the project tracks time
+      const time = () => after(projectQuery(slug, pid), (p) => {
+        if (BUILT_FEATURES.timeTracking && p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
+      }, 1);
+      if (seesEveryItem(r, pid)) {
+        start(detail, ...parts);
+        time();
+      } else after(detail, () => { start(...parts); time(); }, 1);
     });
     projectRefs(slug, pid);
   };
@@ -228,6 +235,29 @@ export function createLoaders(qc: QueryClient) {
       if (!BUILT_FEATURES.intake || !p.intake_view) return;
       start(intakePageQuery(slug, pid, tab, DEFAULT_INTAKE_FILTERS, 0));
       if (selected) start(intakeItemQuery(slug, pid, selected));
+    }, 1));
+    return null;
+  };
+
+  /** The project's updates, once the project says they are on. */
+  const projectUpdates: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    projectRefs(slug, pid);
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
+      if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) start(projectUpdatesQuery(slug, pid));
+    }, 1));
+    return null;
+  };
+
+  /** The worklog report's first page and its totals per work item, once the project says time tracking is on (members). */
+  const worklogs: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const pid = params.projectId!;
+    projectRefs(slug, pid);
+    inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
+      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role })) return;
+      start(worklogReportQuery(slug, pid, NO_WORKLOG_FILTERS, 0), worklogTotalsQuery(slug, pid, NO_WORKLOG_FILTERS, "issue"));
     }, 1));
     return null;
   };
@@ -523,7 +553,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, home, stickies, analytics, person, personTab };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, projectUpdates, worklogs, home, stickies, analytics, person, personTab };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

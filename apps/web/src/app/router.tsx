@@ -5,7 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
-import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, workItemsChunk } from "./chunks/index.ts";
+import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, trackingChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 import { RouteTitleRoot, type RouteHandle } from "./route-title.tsx";
 import { RESERVED_WORKSPACE_SLUGS } from "@stride/shared";
@@ -147,6 +147,8 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "pages/:pageId", lazy: fromChunk(pagesChunk, (m) => <m.PageScreen />), loader: L.page, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId", "pageId"]), handle: t("Page") },
                   { path: "intake", lazy: screen((m) => <m.IntakePage />), loader: L.intake, shouldRevalidate: revalidateOn(["workspaceSlug", "projectId"], ["tab"]), handle: t("Intake") },
                   { path: "intake/settings", lazy: screen((m) => <m.IntakeSettingsPage />), loader: L.intakeSettings, shouldRevalidate: PROJECT, handle: t("Intake settings") },
+                  { path: "updates", lazy: fromChunk(trackingChunk, (m) => <m.ProjectUpdatesPage />), loader: L.projectUpdates, shouldRevalidate: PROJECT, handle: t("Updates") },
+                  { path: "worklogs", lazy: fromChunk(trackingChunk, (m) => <m.WorklogsPage />), loader: L.worklogs, shouldRevalidate: PROJECT, handle: t("Time tracking") },
                   {
                     path: "settings",
                     lazy: settings((m) => <m.ProjectSettingsLayout />),

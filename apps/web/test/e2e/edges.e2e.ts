@@ -316,7 +316,7 @@ it("the default state's Delete is disabled with the reason; another state's Dele
 
 it("features that are not built say they are not available yet instead of offering to turn them on", async () => {
   const { a, page } = await admin();
-  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false, is_time_tracking_enabled: true } });
+  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false, is_workflow_enabled: true } });
   expect(off.ok()).toBe(true);
   // a built feature that is switched off says so
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
@@ -328,8 +328,8 @@ it("features that are not built say they are not available yet instead of offeri
   expect(await bar.getByRole("link").allTextContents()).toEqual(["Work items", "Modules", "Settings"]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
-  // time tracking is not built: its switch is locked off even though the project's flag is on
-  const coming = page.getByRole("switch", { name: "Time tracking" });
+  // workflows are not built: their switch is locked off even though the project's flag is on
+  const coming = page.getByRole("switch", { name: "Workflows" });
   await coming.waitFor();
   expect(await coming.getAttribute("aria-disabled")).toBe("true");
   expect(await coming.getAttribute("aria-checked")).toBe("false");

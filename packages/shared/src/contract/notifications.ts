@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldError } from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
 import type { UserLite } from "./users.ts";
+import type { ProjectUpdateStatus } from "../time-tracking.ts";
 
 // ---------------------------------------------------------------- request bodies and queries
 
@@ -38,6 +39,24 @@ export interface NotificationData {
   };
 }
 
+/**
+ * `data` of a notification about a project update (issue #29 point 4; `entity_name` "project_update", no work item):
+ * a new update told to the project's members, or a comment on an update told to its author. `key` is the update's
+ * or the comment's id (one notification per receiver and key).
+ */
+export interface ProjectUpdateNotificationData {
+  project_update: {
+    id: string;
+    key: string;
+    kind: "update" | "comment";
+    status: ProjectUpdateStatus;
+    project_id: string;
+    project_name: string;
+    project_identifier: string;
+    comment_id: string | null;
+  };
+}
+
 /** `sender`: `in_app:issue_activities:<why the receiver got it>`. */
 export type NotificationReason = "created" | "assigned" | "subscribed" | "mentioned";
 
@@ -45,7 +64,7 @@ export interface Notification extends AuditFields {
   id: string;
   workspace: string;
   project: string | null;
-  data: NotificationData;
+  data: NotificationData | ProjectUpdateNotificationData;
   entity_identifier: string | null;
   entity_name: string;
   title: string;

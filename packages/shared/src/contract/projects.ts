@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK } from "../constants.ts";
 import { bool, choice, dict, integerIn, isTimezone, MSG, number, requiredText, text, uuid, type HtmlField } from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
+import type { ProjectLatestUpdate } from "./time-tracking.ts";
 import type { UserLite } from "./users.ts";
 import type { WorkspaceLite } from "./workspaces.ts";
 import { isCoverImageUrl } from "../project-covers.ts";
@@ -157,6 +158,11 @@ export interface Project extends ProjectColumns {
   cover_image_url: string | null;
   inbox_view: boolean;
   next_work_item_sequence: number;
+  /**
+   * The project's latest status update (issue #29 point 4), for its members while project updates are on; else null.
+   * Stride's field.
+   */
+  latest_update: ProjectLatestUpdate | null;
 }
 
 /** A row of `GET W/projects/` (wire-facts §4). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { audit, pk, ts } from "./common.ts";
 import { users } from "./users.ts";
@@ -35,5 +36,7 @@ export const notifications = pgTable("notifications", {
   ...audit(),
 }, (t) => [
   uniqueIndex("notifications_activity_receiver_uq").on(t.issueActivityId, t.receiverId),
+  // a project update's (or its comment's) notification: one per receiver (routes/project-updates/notify.ts)
+  uniqueIndex("notifications_project_update_receiver_uq").on(sql`(${t.data} #>> '{project_update,key}')`, t.receiverId).where(sql`${t.entityName} = 'project_update'`),
   index("notifications_inbox_idx").on(t.receiverId, t.workspaceId, t.createdAt),
 ]);

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from "vitest";
-import { describe, MAIL_EXCERPT_MAX, notificationMail, type MailItem } from "./mail-content.ts";
+import { describe, MAIL_EXCERPT_MAX, notificationMail, projectUpdateMailItem, type MailItem } from "./mail-content.ts";
 
 const item = (over: Partial<MailItem> = {}): MailItem => ({
   key: "WEB-7", title: "Fix <login>", actor: "Ada", reason: "assigned", field: "priority", verb: "updated",
@@ -31,5 +31,17 @@ group("notification mail", () => {
     expect(d.startsWith("Ada commented: word")).toBe(true);
     expect(d.length).toBeLessThanOrEqual("Ada commented: ".length + MAIL_EXCERPT_MAX);
     expect(d.endsWith("…")).toBe(true);
+  });
+
+  it("tells of a project update and a comment on one, linking the project's updates", () => {
+    const data = (kind: "update" | "comment") => ({
+      project_update: { id: "u1", key: kind === "comment" ? "c1" : "u1", kind, status: "AT-RISK" as const, project_id: "p1", project_name: "Web", project_identifier: "WEB", comment_id: kind === "comment" ? "c1" : null },
+    });
+    const ctx = { actor: "Ada", text: "The vendor is late", workspaceSlug: "acme", workspaceName: "Acme" };
+    const m = notificationMail("bo@example.com", [projectUpdateMailItem(data("update"), ctx)], "https://stride.example.com");
+    expect(m.subject).toBe("[Acme] WEB Web update");
+    expect(m.text).toContain("Ada posted a project update: The vendor is late");
+    expect(m.text).toContain("https://stride.example.com/acme/projects/p1/updates/");
+    expect(describe(projectUpdateMailItem(data("comment"), { ...ctx, text: "Can we help?" }))).toBe("Ada commented on your project update: Can we help?");
   });
 });

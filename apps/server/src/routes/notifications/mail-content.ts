@@ -1,3 +1,4 @@
+import type { ProjectUpdateNotificationData } from "@stride/shared/contract";
 import { escapeHtml, type MailMessage } from "../../core/mail.ts";
 
 /** One unread notification as the digest mail shows it. */
@@ -14,6 +15,8 @@ export interface MailItem {
   text: string;
   workspaceSlug: string;
   workspaceName: string;
+  /** The page to open, under the workspace (default: the work item, `browse/{key}/`). */
+  path?: string;
 }
 
 /** At most this many characters of a comment or description are quoted in a mail. */
@@ -24,8 +27,30 @@ const excerpt = (s: string) => {
   return t.length > MAIL_EXCERPT_MAX ? `${t.slice(0, MAIL_EXCERPT_MAX - 1)}…` : t;
 };
 
+/** A project update (or a comment on one) as the digest shows it: the project, its status, the words. */
+export function projectUpdateMailItem(
+  d: ProjectUpdateNotificationData,
+  o: { actor: string; text: string; workspaceSlug: string; workspaceName: string },
+): MailItem {
+  const u = d.project_update;
+  return {
+    key: u.project_identifier,
+    title: `${u.project_name} update`,
+    actor: o.actor,
+    reason: u.kind === "comment" ? "author" : "member",
+    field: u.kind === "comment" ? "project_update_comment" : "project_update",
+    verb: "created",
+    text: o.text,
+    workspaceSlug: o.workspaceSlug,
+    workspaceName: o.workspaceName,
+    path: `projects/${u.project_id}/updates/`,
+  };
+}
+
 /** What happened, in words: "Ada mentioned you: …", "Ada commented: …", "Ada updated the priority to high". */
 export function describe(i: MailItem): string {
+  if (i.field === "project_update") return `${i.actor} posted a project update${i.text ? `: ${excerpt(i.text)}` : ""}`;
+  if (i.field === "project_update_comment") return `${i.actor} commented on your project update: ${excerpt(i.text)}`;
   if (i.reason === "mentioned") return `${i.actor} mentioned you: ${excerpt(i.text)}`;
   if (i.field === "comment") return `${i.actor} commented: ${excerpt(i.text)}`;
   if (i.verb === "created" && i.field === null) return `${i.actor} created it and assigned you`;
@@ -37,7 +62,7 @@ export function describe(i: MailItem): string {
  * to `base` (WEB_URL) when the instance knows its public address; otherwise the mail names the items' keys only.
  */
 export function notificationMail(to: string, items: readonly MailItem[], base: string | null): MailMessage {
-  const link = (i: MailItem) => (base ? `${base}/${i.workspaceSlug}/browse/${i.key}/` : null);
+  const link = (i: MailItem) => (base ? `${base}/${i.workspaceSlug}/${i.path ?? `browse/${i.key}/`}` : null);
   const first = items[0];
   const subject = items.length === 1
     ? `[${first.workspaceName}] ${first.key} ${first.title}`

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { NotificationData } from "@stride/shared/contract";
+import { isProjectUpdateNotification } from "@stride/shared";
+import type { NotificationData, ProjectUpdateNotificationData } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { addJob } from "../../core/jobs.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { instanceConfig } from "../../core/instance-config.ts";
-import { notificationMail, type MailItem } from "./mail-content.ts";
+import { notificationMail, projectUpdateMailItem, type MailItem } from "./mail-content.ts";
 import { behalfOn, behalfUser as behalf } from "./commands.ts";
 
 /**
@@ -62,12 +63,14 @@ export async function mailNotifications(app: AppContext, receiverId: string): Pr
     if (rows.length === 0) return 0;
     await tx.update(N).set({ emailedAt: new Date() }).where(inArray(N.id, rows.map((r) => r.id)));
     const items: MailItem[] = rows.map((r) => {
-      const d = r.data as NotificationData;
+      const d = r.data as NotificationData | ProjectUpdateNotificationData;
+      const actor = `${r.actor ?? "Someone"}${r.behalf ? ` (on behalf of ${r.behalf})` : ""}`;
+      if (isProjectUpdateNotification(d)) return projectUpdateMailItem(d, { actor, text: r.stripped ?? "", workspaceSlug: r.slug, workspaceName: r.wsName });
       return {
         key: `${d.issue.identifier}-${d.issue.sequence_id}`,
         title: d.issue.name ?? r.title,
         // an agent's change names the person it acted for
-        actor: `${r.actor ?? "Someone"}${r.behalf ? ` (on behalf of ${r.behalf})` : ""}`,
+        actor,
         reason: r.sender.split(":").pop() ?? "",
         field: d.issue_activity.field ?? null,
         verb: d.issue_activity.verb ?? null,

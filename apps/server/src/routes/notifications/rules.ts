@@ -38,8 +38,11 @@ export interface Recipient {
   reason: NotificationReason;
 }
 
-/** Activity fields that are nobody's news (reactions, votes, ordering, drafts, the parent's side of a move). */
-export const SILENT_FIELDS: ReadonlySet<string> = new Set(["reaction", "comment_reaction", "vote", "sort_order", "draft", "sub_issue", "issue"]);
+/**
+ * Activity fields that are nobody's news (reactions, votes, ordering, drafts, the parent's side of a move, time
+ * logged on the item).
+ */
+export const SILENT_FIELDS: ReadonlySet<string> = new Set(["reaction", "comment_reaction", "vote", "sort_order", "draft", "sub_issue", "issue", "worklog"]);
 
 /** The preference that governs an activity (null: the activity is never sent). */
 export function preferenceOf(a: ActivityFacts): keyof NotificationPrefs | null {

@@ -1,4 +1,4 @@
-import type { LogoProps, Project, ProjectColumns, ProjectListItem } from "@stride/shared/contract";
+import type { LogoProps, Project, ProjectColumns, ProjectListItem, ProjectUpdateStatus } from "@stride/shared/contract";
 import type { ProjectRow } from "../../core/route.ts";
 import { coverImageUrl, iso } from "../../core/present.ts";
 
@@ -56,6 +56,8 @@ export interface ProjectExtras {
   memberRole: number | null;
   memberIds: string[];
   anchor: string | null;
+  /** The project's latest update, read for projects whose updates the caller may see (routes/project-updates). */
+  latestUpdate?: { id: string; status: string; createdAt: Date; createdById: string | null } | null;
 }
 
 /** Full project object: all columns + is_favorite, sort_order, member_role, anchor, members, cover_image_url, inbox_view, next_work_item_sequence. */
@@ -70,6 +72,9 @@ export function presentProjectFull(p: ProjectRow, x: ProjectExtras): Project {
     cover_image_url: coverImageUrl(p),
     inbox_view: p.intakeView,
     next_work_item_sequence: p.issueSequence + 1,
+    latest_update: p.isProjectUpdatesEnabled && x.latestUpdate
+      ? { id: x.latestUpdate.id, status: x.latestUpdate.status as ProjectUpdateStatus, created_at: iso(x.latestUpdate.createdAt), created_by: x.latestUpdate.createdById }
+      : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import { presentProjectFull, type ProjectExtras } from "./presenters.ts";
 import { favoritedIds } from "../../core/favorites.ts";
+import { latestUpdates } from "../project-updates/commands.ts";
 
 const { projects, projectMembers, users, deployBoards } = schema;
 
@@ -77,7 +78,9 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
 /** Present full project objects for the caller. */
 export async function presentProjectsFull(db: DbOrTx, userId: string, rows: ProjectRow[]) {
   const extras = await projectExtras(db, userId, rows.map((r) => r.id));
-  return rows.map((r) => presentProjectFull(r, extras.get(r.id)!));
+  // the latest status update (issue #29 point 4) of the projects that have updates on, for their members
+  const latest = await latestUpdates(db, rows.filter((r) => r.isProjectUpdatesEnabled && extras.get(r.id)?.memberRole).map((r) => r.id));
+  return rows.map((r) => presentProjectFull(r, { ...extras.get(r.id)!, latestUpdate: latest.get(r.id) ?? null }));
 }
 
 export async function presentOneProjectFull(db: DbOrTx, userId: string, projectId: string) {

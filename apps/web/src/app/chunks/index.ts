@@ -17,6 +17,8 @@ export const settingsChunk = lazyChunk(() => import("./settings.ts"));
 export const cyclesChunk = lazyChunk(() => import("./cycles.ts"));
 /** Analytics and people's profiles (with their charts). */
 export const insightChunk = lazyChunk(() => import("./insight.ts"));
+/** A project's updates and its worklog report. */
+export const trackingChunk = lazyChunk(() => import("./tracking.ts"));
 /** A page's screen (its collaborative editor: Tiptap, yjs, Hocuspocus). */
 export const pagesChunk = lazyChunk(() => import("./pages.ts"));
 /** Work-item detail: the full page and the peek view. */

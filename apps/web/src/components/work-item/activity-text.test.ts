@@ -26,4 +26,11 @@ describe("describeActivity", () => {
     expect(describeActivity(a({ field: "cycles", new_value: "Sprint 1" }))).toBe("added the work item to cycle Sprint 1");
     expect(describeActivity(a({ field: "description", new_value: "<p>x</p>" }))).toBe("updated the description");
   });
+
+  it("time logs in hours and minutes", () => {
+    expect(describeActivity(a({ field: "worklog", verb: "created", new_value: "90" }))).toBe("logged 1h 30m");
+    expect(describeActivity(a({ field: "worklog", verb: "updated", old_value: "90", new_value: "120" }))).toBe("changed a time log from 1h 30m to 2h");
+    expect(describeActivity(a({ field: "worklog", verb: "updated", old_value: "45", new_value: "45" }))).toBe("changed a time log of 45m");
+    expect(describeActivity(a({ field: "worklog", verb: "deleted", old_value: "30" }))).toBe("removed a time log of 30m");
+  });
 });

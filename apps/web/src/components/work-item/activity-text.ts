@@ -1,3 +1,5 @@
+import { formatDuration } from "@stride/shared";
+
 /**
  * One sentence per activity row ("changed the state from Todo to In Progress"). Pure, so it is
  * unit-tested; the actor's name is shown in front of it by the feed.
@@ -64,6 +66,12 @@ export function describeActivity(a: ActivityRow, fmtDate: (d: string) => string 
     if (a.verb === "deleted") return `removed the link ${oldV ?? ""}`.trim();
     if (a.verb === "updated") return `updated the link ${newV ?? ""}`.trim();
     return `added the link ${newV ?? ""}`.trim();
+  }
+  if (field === "worklog") {
+    const d = (x: string | null) => formatDuration(Number(x ?? 0));
+    if (a.verb === "deleted") return `removed a time log of ${d(oldV)}`;
+    if (a.verb === "updated") return oldV && newV && oldV !== newV ? `changed a time log from ${d(oldV)} to ${d(newV)}` : `changed a time log of ${d(newV)}`;
+    return `logged ${d(newV)}`;
   }
   if (field === "attachment") return a.verb === "deleted" ? "removed an attachment" : "uploaded an attachment";
   if (field === "task") {

@@ -4,7 +4,7 @@
  * `variant` picks the look: a compact chip (list rows, cards), a table cell, or a sidebar field.
  */
 import type { ReactNode } from "react";
-import { PRIORITIES, mayTake, type Priority } from "@stride/shared";
+import { PRIORITIES, estimatePointLabel, mayTake, type Priority } from "@stride/shared";
 import { Avatar, PopoverPanel, cx, usePopover } from "../ui/index.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Label, UserLite } from "../../api/types.ts";
@@ -261,7 +261,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
 
 export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (refs.estimatePoints.length === 0) return null;
-  const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: p.value }))];
+  const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: estimatePointLabel(refs.estimateType, p.value) }))];
   const cur = refs.estimatePoints.find((p) => p.id === value);
   return (
     <Dropdown
@@ -272,7 +272,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={cx(BTN[variant], className)}
-      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{cur.value}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
+      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{estimatePointLabel(refs.estimateType, cur.value)}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
     />
   );
 }

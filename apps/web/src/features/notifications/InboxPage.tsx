@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Archive, ArchiveRestore, Check, CheckCheck, Clock, Mail } from "lucide-react";
-import { NOTIFICATION_TYPES, SNOOZE_OPTIONS, SNOOZE_TIME_SLOTS, customSnooze, snoozeUntil, type NotificationTab, type NotificationType } from "@stride/shared";
+import { isProjectUpdateNotification, NOTIFICATION_TYPES, SNOOZE_OPTIONS, SNOOZE_TIME_SLOTS, customSnooze, snoozeUntil, type NotificationTab, type NotificationType } from "@stride/shared";
 import { useInbox, useInboxAction, useMarkAllRead, useUnreadCounts, type InboxFilters, type Notification } from "../../api/notifications.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { Button, EmptyState, Input, Menu, Modal, PageSpinner, Select, cx } from "../../components/ui/index.ts";
@@ -9,7 +9,7 @@ import { Lazy } from "../../app/lazy.tsx";
 import { workItemDetailChunk } from "../../app/chunks/index.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
-import { DEFAULT_INBOX, describeNotification, notificationAction, notificationActor } from "./inbox.ts";
+import { DEFAULT_INBOX, describeNotification, notificationAction, notificationActor, notificationSubject } from "./inbox.ts";
 import { BotBadge } from "../../components/work-item/ActorName.tsx";
 
 /** The work item beside the list: the detail chunk, loaded when a notification is opened. */
@@ -34,8 +34,11 @@ export function InboxPage() {
   const openRow = (list.data ?? []).find((n) => n.id === open) ?? null;
   const set = (p: Partial<InboxFilters>) => setFilters((f) => ({ ...f, ...p }));
 
+  const nav = useNavigate();
   const openItem = (n: Notification) => {
     if (!n.read_at) act.mutate({ kind: "read", n });
+    // a project update opens the project's updates
+    if (isProjectUpdateNotification(n.data)) return void nav(`/${slug}/projects/${n.data.project_update.project_id}/updates/`);
     setParams((p) => { p.set("open", n.id); return p; });
   };
   const close = () => setParams((p) => { p.delete("open"); return p; });
@@ -114,7 +117,7 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
   const when = useDateTimeFormat();
   const [custom, setCustom] = useState(false);
   const unread = !n.read_at;
-  const key = `${n.data.issue.identifier}-${n.data.issue.sequence_id}`;
+  const { key, title } = notificationSubject(n);
   return (
     <li className={cx("group flex items-start gap-2 border-b border-zinc-100 px-3 py-2 dark:border-zinc-800", active && "bg-indigo-50 dark:bg-indigo-950/40")} data-notification={n.id} data-unread={unread || undefined}>
       <span aria-hidden className={cx("mt-2 h-2 w-2 shrink-0 rounded-full", unread ? "bg-indigo-600" : "bg-transparent")} />
@@ -123,7 +126,7 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
           <span>{key}</span>
           <span>{when.dateTime(n.created_at)}</span>
         </div>
-        <div className={cx("truncate text-sm", unread && "font-semibold")}>{n.data.issue.name}</div>
+        <div className={cx("truncate text-sm", unread && "font-semibold")}>{title}</div>
         <NotificationLine n={n} />
         {n.snoozed_till && new Date(n.snoozed_till) > new Date() && <div className="text-xs text-amber-600">Snoozed till {when.dateTime(n.snoozed_till)}</div>}
       </button>

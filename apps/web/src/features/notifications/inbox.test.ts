@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Notification } from "@stride/shared/contract";
-import { describeNotification, notificationActor } from "./inbox.ts";
+import type { Notification, NotificationData } from "@stride/shared/contract";
+import { describeNotification, notificationActor, notificationSubject } from "./inbox.ts";
 
-const n = (activity: Partial<Notification["data"]["issue_activity"]>, extra: Partial<Notification> = {}) =>
+const n = (activity: Partial<NotificationData["issue_activity"]>, extra: Partial<Notification> = {}) =>
   ({
     receiver: "me",
     is_mentioned_notification: false,
@@ -26,5 +26,15 @@ describe("inbox row text", () => {
     expect(describeNotification(n({ field: "comment", verb: "created" }, agent))).toBe("Coder on behalf of ada commented");
     expect(notificationActor(n({ field: "state" }, agent))).toEqual({ name: "Coder", isBot: true, onBehalfOf: "ada" });
     expect(notificationActor(n({ field: "state" }))).toEqual({ name: "ada", isBot: false, onBehalfOf: null });
+  });
+
+  it("tells of project updates and comments on them", () => {
+    const upd = (kind: "update" | "comment") => ({
+      receiver: "me", is_mentioned_notification: false, triggered_by_details: { display_name: "ada" },
+      data: { project_update: { id: "u", key: "u", kind, status: "AT-RISK", project_id: "p", project_name: "Web", project_identifier: "WEB", comment_id: null } },
+    }) as unknown as Notification;
+    expect(describeNotification(upd("update"))).toBe("ada posted a project update: At risk");
+    expect(describeNotification(upd("comment"))).toBe("ada commented on your project update");
+    expect(notificationSubject(upd("update"))).toEqual({ key: "WEB", title: "Web update" });
   });
 });

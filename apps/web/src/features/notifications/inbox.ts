@@ -1,3 +1,4 @@
+import { isProjectUpdateNotification, PROJECT_UPDATE_STATUS_INFO } from "@stride/shared";
 import type { Notification } from "@stride/shared/contract";
 import type { InboxFilters } from "../../api/notifications.ts";
 
@@ -20,7 +21,12 @@ export function notificationActor(n: Notification): { name: string; isBot: boole
 
 /** What happened, after who did it: "assigned you", "commented", "changed the priority to high". */
 export function notificationAction(n: Notification): string {
-  const a = n.data.issue_activity;
+  const d = n.data;
+  if (isProjectUpdateNotification(d)) {
+    const u = d.project_update;
+    return u.kind === "comment" ? "commented on your project update" : `posted a project update: ${PROJECT_UPDATE_STATUS_INFO[u.status]?.label ?? u.status}`;
+  }
+  const a = d.issue_activity;
   if (n.is_mentioned_notification) return "mentioned you";
   if (a.verb === "created" && a.field === null) return "created the work item and assigned you";
   if (a.field === "comment") return a.verb === "created" ? "commented" : "updated a comment";
@@ -35,4 +41,11 @@ export function notificationAction(n: Notification): string {
 export function describeNotification(n: Notification): string {
   const who = notificationActor(n);
   return `${who.name}${who.onBehalfOf ? ` on behalf of ${who.onBehalfOf}` : ""} ${notificationAction(n)}`;
+}
+
+/** What a row is about: the work item (key and title), or the project of a project update. */
+export function notificationSubject(n: Notification): { key: string; title: string } {
+  const d = n.data;
+  if (isProjectUpdateNotification(d)) return { key: d.project_update.project_identifier, title: `${d.project_update.project_name} update` };
+  return { key: `${d.issue.identifier}-${d.issue.sequence_id}`, title: d.issue.name };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import {
-  ESTIMATE_MSG, ESTIMATE_SYSTEMS, ESTIMATE_TYPES, canAddEstimatePoint, canRemoveEstimatePoint, duplicateValueIndexes, estimateValueProblem,
+  ESTIMATE_MSG, ESTIMATE_SYSTEMS, ESTIMATE_TYPES, estimatePointLabel, canAddEstimatePoint, canRemoveEstimatePoint, duplicateValueIndexes, estimateValueProblem,
   templatePoints, type EstimateType,
 } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
@@ -14,7 +14,9 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
 const why = (err: unknown) => (err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined);
-const TYPE_LABEL: Record<EstimateType, string> = { points: "Points", categories: "Categories" };
+const TYPE_LABEL: Record<EstimateType, string> = { points: "Points", categories: "Categories", time: "Time (minutes)" };
+/** What to type as a new point, per type (time: minutes). */
+const POINT_EXAMPLE: Record<EstimateType, string> = { points: "e.g. 21", categories: "e.g. XXXL", time: "minutes, e.g. 90" };
 
 /**
  * Estimates (work-tracking.md §3, §5, §9): create a system from a template or custom points, edit and reorder
@@ -85,7 +87,7 @@ function Estimates() {
               <li key={e.id} className="flex items-center gap-3 px-4 py-3" aria-label={e.name}>
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{e.name}</div>
-                  <div className="truncate text-xs text-zinc-500">{TYPE_LABEL[e.type]} · {e.points.map((p) => p.value).join(", ")}</div>
+                  <div className="truncate text-xs text-zinc-500">{TYPE_LABEL[e.type]} · {e.points.map((p) => estimatePointLabel(e.type, p.value)).join(", ")}</div>
                 </div>
                 <Button variant="secondary" size="sm" disabled={setActive.isPending} onClick={() => activate(e.id, `Now using ${e.name}`)}>Use this system</Button>
                 <Button variant="ghost" size="sm" aria-label={`Delete ${e.name}`} onClick={() => setDeleting(e)}><Trash2 size={14} aria-hidden /></Button>
@@ -136,7 +138,7 @@ function PointsEditor({ estimate }: { estimate: Estimate }) {
       </ol>
       {canAddEstimatePoint(points.length) ? (
         <form onSubmit={submit} className="flex items-start gap-2">
-          <div className="flex-1"><Input aria-label="New point" placeholder={estimate.type === "points" ? "e.g. 21" : "e.g. XXXL"} value={draft} error={addError} onChange={(e) => { setDraft(e.target.value); setAddError(undefined); }} /></div>
+          <div className="flex-1"><Input aria-label="New point" placeholder={POINT_EXAMPLE[estimate.type]} value={draft} error={addError} onChange={(e) => { setDraft(e.target.value); setAddError(undefined); }} /></div>
           <Button type="submit" variant="secondary" loading={add.isPending}>Add point</Button>
         </form>
       ) : (

@@ -22,6 +22,8 @@ const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Views", path: "views/", flag: "issue_views_view" },
   { label: "Pages", path: "pages/", flag: "page_view" },
   { label: "Intake", path: "intake/", flag: "intake_view" },
+  { label: "Updates", path: "updates/", flag: "is_project_updates_enabled" },
+  { label: "Time", path: "worklogs/", flag: "is_time_tracking_enabled" },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

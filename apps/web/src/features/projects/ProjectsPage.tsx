@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Ellipsis, Star } from "lucide-react";
+import { PROJECT_UPDATE_STATUS_INFO } from "@stride/shared";
 import { errorMessage } from "../../api/client.ts";
 import { useArchiveProject, useJoinProjects, useProjectDetails, useToggleFavoriteProject } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
@@ -11,6 +12,7 @@ import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateProjectModal } from "./CreateProjectModal.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
+import { UpdateStatusChip } from "../../components/project/UpdateStatusChip.tsx";
 import { DEFAULT_PROJECT_ORDER, PROJECT_ORDER_OPTIONS, filterProjects, sortProjects, type ProjectOrderBy, type ProjectOrderKey } from "./project-list.ts";
 
 const ORDER_KEY = "stride-projects-order";
@@ -139,6 +141,11 @@ export function ProjectsPage() {
                 </div>
                 <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
+                  {p.latest_update && !p.archived_at && (
+                    <Link to={`/${slug}/projects/${p.id}/updates/`} aria-label={`Latest update of ${p.name}: ${PROJECT_UPDATE_STATUS_INFO[p.latest_update.status]?.label ?? p.latest_update.status}`} className="rounded-full hover:opacity-80">
+                      <UpdateStatusChip status={p.latest_update.status} title={`Latest update, ${when.date(p.latest_update.created_at)}`} />
+                    </Link>
+                  )}
                   <span className="ml-auto">Created {when.date(p.created_at)}</span>
                   {canRestore && (
                     <Button size="sm" variant="secondary" aria-label={`Restore ${p.name}`} loading={archive.isPending && archive.variables?.id === p.id} onClick={() => restoreProject(p)}>

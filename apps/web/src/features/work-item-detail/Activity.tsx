@@ -12,7 +12,7 @@ import { formatDate, relativeTime } from "../../lib/dates.ts";
 import { isEmptyHtml } from "../../lib/html.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
-import { ReactionBar } from "./Reactions.tsx";
+import { ReactionBar } from "../../components/work-item/Reactions.tsx";
 import { AgentExecutionsTab } from "../../components/agents/ExecutionPanel.tsx";
 
 type Tab = "all" | "updates" | "comments" | "agent executions";

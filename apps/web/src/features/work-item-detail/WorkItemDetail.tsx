@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Bot } from "lucide-react";
-import { CLOSED_STATE_GROUPS } from "@stride/shared";
+import { BUILT_FEATURES, CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
@@ -24,13 +24,14 @@ import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { ActivityFeed } from "./Activity.tsx";
 import { useLiveTopic } from "../../api/live.ts";
 import { useCluster, useRunAgent } from "../../components/agents/useRunAgent.ts";
-import { ReactionBar } from "./Reactions.tsx";
+import { ReactionBar } from "../../components/work-item/Reactions.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
 import { Attachments } from "./widgets/Attachments.tsx";
 import { Links } from "./widgets/Links.tsx";
 import { Relations } from "./widgets/Relations.tsx";
 import { SubItems } from "./widgets/SubItems.tsx";
 import { Tasks } from "./widgets/Tasks.tsx";
+import { TimeSpent, TimeWidget } from "./widgets/Time.tsx";
 import { useWidgets } from "./widgets/Widget.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -86,6 +87,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
+  // time logged on the item (issue #29 point 3): only while the project has time tracking on
+  const timeTracking = BUILT_FEATURES.timeTracking && !!refs.project?.is_time_tracking_enabled;
   // the server's rules (the shared permission table): members edit, creators edit their own; admins and creators delete
   const subject = itemSubject(item);
   const editable = !archived && can("edit", "workItem", subject);
@@ -182,6 +185,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <span className="min-w-0 flex-1"><DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" /></span>
         {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
       </Prop>
+      {timeTracking && <Prop label="Time spent"><TimeSpent slug={slug} pid={pid} id={item.id} kind={kind} /></Prop>}
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
       <Prop label="Parent">
         {editable ? (
@@ -222,6 +226,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
       <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
       <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
+      {timeTracking && <TimeWidget slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} can={can} archived={archived} open={widgets.isOpen("time")} onToggle={() => widgets.toggle("time")} />}
       <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} canSeeRuns={can("view", "agentExecution", subject)} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from "react";
 import { Icon } from "../../../components/work-item/icons.tsx";
 
-export type WidgetKey = "sub-items" | "relations" | "links" | "attachments" | "tasks";
+export type WidgetKey = "sub-items" | "relations" | "links" | "attachments" | "tasks" | "time";
 const STORE = "stride.detail.closed-widgets";
 
 /**

@@ -1,5 +1,5 @@
-import { PopoverPanel, cx, usePopover } from "../../components/ui/index.ts";
-import { Icon } from "../../components/work-item/icons.tsx";
+import { PopoverPanel, cx, usePopover } from "../ui/index.ts";
+import { Icon } from "./icons.tsx";
 
 /** Reactions are emoji code points as decimal strings (wire-facts §6.4, e.g. "128077" = 👍). */
 export const REACTIONS: { code: string; name: string }[] = [
