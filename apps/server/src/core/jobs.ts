@@ -254,6 +254,9 @@ export class JobQueue {
 
   async stop(): Promise<void> {
     this.running = false;
+    // a runner still starting (pools start one after another) stops itself once started: wait for it, so no
+    // connection of the queue outlives the stop (the database may be shut down next)
+    await this.startChain;
     await this.stopRunners();
     await this.pool.end().catch(() => {});
   }

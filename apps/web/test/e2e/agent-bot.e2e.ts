@@ -67,7 +67,7 @@ it("a run's comment and changes show as the agent's, with its bot badge, on beha
 
   // the peek view shows the same
   await openList(page, a);
-  await page.locator(`[data-item="${key}"]`).getByRole("button", { name: "Sort the login bugs" }).click();
+  await page.locator(`[data-item="${key}"]`).getByRole("button", { name: "Sort the login bugs", exact: true }).click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const peekComment = peek.locator("li[data-comment]").filter({ hasText: "Two of the reports are the same bug." });
   await peekComment.locator("[data-bot-badge]").waitFor();

@@ -15,11 +15,12 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
-async function setup(opts: { viewport?: { width: number; height: number }; labels?: { name: string; color: string }[]; items?: Record<string, unknown>[] } = {}) {
+async function setup(opts: { viewport?: { width: number; height: number }; labels?: { name: string; color: string }[]; items?: Record<string, unknown>[] | ((a: Arranged) => Record<string, unknown>[]) } = {}) {
   const ctx = await newContext(browser, opts.viewport);
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Mina", labels: opts.labels });
-  const items = await createItems(ctx.request, a, opts.items ?? [{ name: "Keyboard item", priority: "none" }]);
+  const seed = typeof opts.items === "function" ? opts.items(a) : opts.items;
+  const items = await createItems(ctx.request, a, seed ?? [{ name: "Keyboard item", priority: "none" }]);
   const page = await ctx.newPage();
   return { ctx, a, items, page };
 }
@@ -92,7 +93,7 @@ it("follows the menu pattern: roles, arrows, Home/End, typeahead, Tab and Escape
   expect(await trigger.getAttribute("aria-controls")).toBe(await menu.getAttribute("id"));
   const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute("role")}:${document.activeElement?.textContent}`);
   await poll(focused).toBe("menuitem:Sign out");
-  expect(await menu.getByRole("menuitem").evaluateAll((els) => els.map((e) => e.textContent))).toEqual(["Profile", "Security", "Secrets", "Sign out"]);
+  expect(await menu.getByRole("menuitem").evaluateAll((els) => els.map((e) => e.textContent))).toEqual(["Profile", "Security", "Notifications", "Secrets", "Sign out"]);
   await page.keyboard.press("Home");
   expect(await focused()).toBe("menuitem:Profile");
   await page.keyboard.press("ArrowUp"); // wraps
@@ -236,7 +237,8 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   const { a, page } = await setup({
     viewport: { width: 820, height: 420 },
     labels: Array.from({ length: 14 }, (_, i) => ({ name: `Label ${String(i + 1).padStart(2, "0")}`, color: "#a1a1aa" })),
-    items: Array.from({ length: 12 }, (_, i) => ({ name: `Row ${i + 1}`, priority: "none" })),
+    // each with a label: a narrow row hides empty properties first, and the labels chip is what this test opens
+    items: (a) => Array.from({ length: 12 }, (_, i) => ({ name: `Row ${i + 1}`, priority: "none", label_ids: [a.labels[0]!.id] })),
   });
   await setLayout(page.request, a, { layout: "list" });
   await openList(page, a);
