@@ -78,6 +78,9 @@ it("moves stickies in every direction of the grid: arrow keys left, right, up an
   await poll(shown).toEqual(["S1", "S2", "S3", "S4", "S5"]);
   const live = () => page.locator("[data-dnd-live]");
   const move = async (name: string, keys: string[], says?: string) => {
+    // the screen shows the stored order first (a drop re-renders the grid once the server has it)
+    const stored = await texts();
+    await poll(shown).toEqual(stored);
     await page.getByRole("button", { name: `Move sticky ${name}` }).focus();
     await page.keyboard.press("Space");
     for (const k of keys) await page.keyboard.press(k);
