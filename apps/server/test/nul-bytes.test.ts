@@ -25,6 +25,9 @@ let keyHeader: (r: RegisteredRoute) => Record<string, string>;
 beforeAll(async () => {
   t = await startTestServer();
   w = await roleWorld(t);
+  // the project's switchable features on, so their routes reach the body check (off, they answer "not enabled" first)
+  const on = await w.ws.admin.patch(`/api/workspaces/${w.ws.slug}/projects/${w.project.id}/`, { is_time_tracking_enabled: true, is_project_updates_enabled: true });
+  expect(on.status).toBe(200);
   routes = everyRoute();
   const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;
   await t.db.db.insert(schema.apiTokens).values({ tokenHash: hashToken(key), userId: w.ws.admin.userId, allowedRateLimit: "1000000/min" });
