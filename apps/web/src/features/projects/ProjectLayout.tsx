@@ -47,8 +47,9 @@ export function ProjectLayout() {
   if (roles.isLoading || project.isLoading || listed.isLoading) return <PageSpinner />;
   if (!project.data) {
     const st = project.error instanceof ApiError ? project.error.status : 0;
-    // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it
-    const open = st === 409 || (!inProject && !!listed.data?.some((p) => p.id === projectId && !p.archived_at));
+    // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it.
+    // Guests' lists hold only their own projects and they join none: outside a project they are told whom to ask.
+    const open = st === 409 || (!inProject && (!canJoin || !!listed.data?.some((p) => p.id === projectId && !p.archived_at)));
     const joinable = open && canJoin;
     return (
       <EmptyState
