@@ -78,7 +78,8 @@ it("G then C goes to cycles from the work-items list (its own C creates), G then
 it("S, P, A and L change the focused row; on a selection they change every selected item, each keeping its own labels", async () => {
   const started = a.states.find((s) => s.group === "started")!;
   const [backend, frontend] = a.labels;
-  await createItems(ctx.request, a, [{ name: "Second row", label_ids: [frontend.id] }, { name: "First row", label_ids: [backend.id] }]);
+  // in the list's manual order (the default), the first created is the first row
+  await createItems(ctx.request, a, [{ name: "First row", label_ids: [backend.id] }, { name: "Second row", label_ids: [frontend.id] }]);
   await openList(page, a);
   await page.getByText("First row").waitFor();
 
@@ -106,11 +107,11 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   // X selects the first and the second row; L adds Frontend to both, each keeping its own
   const inHand = () => page.evaluate(() => document.activeElement?.closest("[data-item]")?.getAttribute("data-item") ?? null);
   const checked = () => page.locator("main [data-item] input[type=checkbox]:checked").count();
-  await poll(inHand).toBe(`${a.identifier}-2`);
+  await poll(inHand).toBe(`${a.identifier}-1`);
   await page.keyboard.press("x");
   await poll(checked).toBe(1);
   await page.keyboard.press("j");
-  await poll(inHand).toBe(`${a.identifier}-1`);
+  await poll(inHand).toBe(`${a.identifier}-2`);
   await page.keyboard.press("x");
   await poll(checked).toBe(2);
   await page.keyboard.press("l");
