@@ -42,6 +42,9 @@ export const workItemDetailQuery = (slug: string, pid: string, id: string, kind:
     queryKey: wiKeys.detail(slug, pid, id),
     queryFn: () => api<WorkItemDetail>(itemPath(slug, pid, id, kind), { query: { expand: DETAIL_EXPAND } }),
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
+    // the route's loader asked already: a refusal it got is not asked again when the screen mounts (its error
+    // screen offers the retry)
+    retryOnMount: false,
   });
 
 /** GET W/work-items/{IDENT}-{seq}/ (the full-page route /{ws}/browse/{IDENT}-{seq}/): the detail lands in its own cache entry. */

@@ -57,6 +57,16 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
   if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : 0;
+    // not a refusal: the server or the network failed, and asking again may work
+    if (q.error && (st === 0 || st >= 500)) {
+      return (
+        <EmptyState
+          title="Could not load this work item"
+          description="The server did not answer. Check your connection and try again."
+          action={<Button variant="secondary" loading={q.isFetching} onClick={() => void q.refetch()}>Try again</Button>}
+        />
+      );
+    }
     return (
       <EmptyState
         title={st === 403 ? "You can't see this work item" : "Work item not found"}
