@@ -31,3 +31,4 @@ export * from "./analytics.ts";
 export * from "./agent-statuses.ts";
 export * from "./project-covers.ts";
 export * from "./timezones.ts";
+export * from "./workflows.ts";

@@ -47,3 +47,4 @@ export * from "./publish.ts";
 export * from "./exports.ts";
 export * from "./importers.ts";
 export * from "./agent-realtime.ts";
+export * from "./workflows.ts";
