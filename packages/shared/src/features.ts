@@ -4,7 +4,7 @@
  * the server does not have. Issue #8 builds cycles and modules and flips their switches; a server test
  * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
  */
-export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake" | "publish", boolean>> = {
+export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake" | "publish" | "workflows", boolean>> = {
   cycles: true,
   modules: true,
   estimates: true,
@@ -12,4 +12,6 @@ export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" 
   intake: true,
   /** Publishing a project to the public space (P/project-deploy-boards/). */
   publish: true,
+  /** Workflows (P/workflow-states/), `is_workflow_enabled`. */
+  workflows: true,
 };

@@ -13,6 +13,7 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   pages: "/api/workspaces/:slug/projects/:projectId/pages/",
   intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
   publish: "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
+  workflows: "/api/workspaces/:slug/projects/:projectId/workflow-states/",
 };
 
 describe("BUILT_FEATURES", () => {

@@ -145,6 +145,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT },
                       { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT },
                       { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT },
+                      { path: "workflows", lazy: settings((m) => <m.ProjectWorkflowsSettings />), loader: L.projectSettings("workflows"), shouldRevalidate: PROJECT },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />) },
                       { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT },
                       { path: "model-configuration", lazy: settings((m) => <m.ProjectModelConfigurationSettings />), loader: L.projectSettings("model-configuration"), shouldRevalidate: PROJECT },

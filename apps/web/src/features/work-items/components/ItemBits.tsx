@@ -29,7 +29,7 @@ export function ItemProperties({ item, className, hide = [] }: { item: WorkItem;
   const when = useDateTimeFormat();
   return (
     <div className={cx("flex flex-wrap items-center gap-1.5", className)} onClick={(e) => e.stopPropagation()}>
-      {on("state") && <StateProperty focusKey={fk("state")} refs={refs} value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
+      {on("state") && <StateProperty focusKey={fk("state")} refs={refs} asMove value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} />}
       {on("priority") && <PriorityProperty focusKey={fk("priority")} value={item.priority} disabled={!editable} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />}
       {on("assignee") && <AssigneesProperty focusKey={fk("assignee")} refs={refs} value={item.assignee_ids ?? []} disabled={!editable} variant="icon" onChange={(assignee_ids) => set({ assignee_ids })} />}
       {on("labels") && <LabelsProperty focusKey={fk("labels")} refs={refs} value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} />}
