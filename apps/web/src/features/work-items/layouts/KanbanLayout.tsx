@@ -126,6 +126,7 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
       aria-label={label}
       data-column={groupKey}
       data-sub={sub ?? undefined}
+      data-drop-target={isTarget ? "" : undefined}
       data-refused={refusal ? "" : undefined}
       className={cx(
         "relative flex w-72 shrink-0 flex-col gap-2 rounded-lg p-1 transition-colors",
