@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { apiKeyFor, type ApiKeyClient } from "./helpers/api-key.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";
+import { LiveClient } from "./helpers/live.ts";
 
 /**
  * Workflows (issue #29 point 5, `is_workflow_enabled`): per state, the states its work items may move to and who may
@@ -101,6 +102,21 @@ describe("workflow rules", () => {
     await ws.admin.put(`${pr.base}/workflow-states/${s.body.id}/`, { transitions: [{ transition_state_id: pr.states.Done }] });
     expect((await ws.admin.delete(`${pr.base}/states/${s.body.id}/`)).status).toBe(204);
     expect((await ws.admin.get(`${pr.base}/workflow-states/`)).body).toMatchObject([{ state_id: pr.states.Todo, transitions: [] }]);
+  });
+
+  it("reach the project's realtime topic as they change", async () => {
+    const live = await LiveClient.open(t.url, ws.guest);
+    try {
+      expect(await live.subscribe(`project:${pr.id}`)).toMatchObject({ type: "subscribed" });
+      const put = await ws.admin.put(`${pr.base}/workflow-states/${pr.states["In Progress"]}/`, { transitions: [{ transition_state_id: pr.states.Done }] });
+      const heard = (table: string, op: string, id?: string) => live.waitFor((m) => m.type === "event" && m.topic === `project:${pr.id}` && m.event.t === table && m.event.op === op && (!id || m.event.id === id));
+      await heard("workflow_states", "insert", put.body.id);
+      await heard("workflow_transitions", "insert", put.body.transitions[0].id);
+      expect((await ws.admin.delete(`${pr.base}/workflow-states/${pr.states["In Progress"]}/`)).status).toBe(204);
+      await heard("workflow_states", "delete", put.body.id);
+    } finally {
+      live.close();
+    }
   });
 
   it("are in API v1 too, with the same rules and roles", async () => {
