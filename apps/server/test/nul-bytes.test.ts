@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await startTestServer();
   w = await roleWorld(t);
   // the project's switchable features on, so their routes reach the body check (off, they answer "not enabled" first)
-  const on = await w.ws.admin.patch(`/api/workspaces/${w.ws.slug}/projects/${w.project.id}/`, { is_time_tracking_enabled: true, is_project_updates_enabled: true });
+  const on = await w.ws.admin.patch(`/api/workspaces/${w.ws.slug}/projects/${w.project.id}/`, { is_time_tracking_enabled: true, is_project_updates_enabled: true, is_workflow_enabled: true });
   expect(on.status).toBe(200);
   routes = everyRoute();
   const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;

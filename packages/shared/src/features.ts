@@ -4,7 +4,7 @@
  * the server does not have. Issue #8 builds cycles and modules and flips their switches; a server test
  * (apps/server/src/cli/built-features.test.ts) checks every switch against the registered routes.
  */
-export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake" | "publish" | "timeTracking" | "projectUpdates", boolean>> = {
+export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" | "pages" | "intake" | "publish" | "timeTracking" | "projectUpdates" | "workflows", boolean>> = {
   cycles: true,
   modules: true,
   estimates: true,
@@ -16,4 +16,6 @@ export const BUILT_FEATURES: Readonly<Record<"cycles" | "modules" | "estimates" 
   timeTracking: true,
   /** Status updates on a project with comments and reactions (issue #29 point 4; `is_project_updates_enabled`). */
   projectUpdates: true,
+  /** Workflows (P/workflow-states/), `is_workflow_enabled`. */
+  workflows: true,
 };

@@ -35,3 +35,4 @@ export * from "./timezones.ts";
 export * from "./user-agent.ts";
 export * from "./theme.ts";
 export * from "./time-tracking.ts";
+export * from "./workflows.ts";

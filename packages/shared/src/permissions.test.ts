@@ -116,6 +116,7 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   projectMember: { view: ALL_IN, add: ADMINISTER, edit: ADMINISTER, remove: ADMINISTER },
   state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
+  workflow: { view: ALL_IN, edit: ADMINS },
   estimate: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
   workItem: {
     view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,

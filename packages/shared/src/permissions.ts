@@ -104,6 +104,11 @@ export const PERMISSIONS = {
   projectMember: { view: PJ.read, add: PJ.administer, edit: PJ.administer, remove: PJ.administer },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
+  /**
+   * Workflows (which states a work item may move to, and who may move it): everyone in the project reads the rules
+   * (the board and the pickers ask them before offering a move); project admins set them.
+   */
+  workflow: { view: PJ.read, edit: PJ.admin },
   /** Estimate systems and their points: everyone in the project reads them; the settings page is admin only. */
   estimate: { view: PJ.read, create: PJ.admin, edit: PJ.admin, delete: PJ.admin },
   workItem: {

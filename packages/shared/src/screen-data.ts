@@ -33,11 +33,15 @@ export const workItemKeyAnnouncement = (slug: string, key: string) => `work-item
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
 
 /** Which feature lists a project's work-item screens read: only features the server routes (BUILT_FEATURES) that the project has turned on. */
-export function featureListsOf(p: { cycle_view?: boolean; module_view?: boolean; estimate?: unknown } | null | undefined): { cycles: boolean; modules: boolean; estimates: boolean } {
+export function featureListsOf(
+  p: { cycle_view?: boolean; module_view?: boolean; estimate?: unknown; is_workflow_enabled?: boolean } | null | undefined,
+): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } {
   return {
     cycles: BUILT_FEATURES.cycles && !!p?.cycle_view,
     modules: BUILT_FEATURES.modules && !!p?.module_view,
     estimates: BUILT_FEATURES.estimates && !!p?.estimate,
+    /** The workflow rules: the state pickers and the board ask them before offering a move. */
+    workflows: BUILT_FEATURES.workflows && !!p?.is_workflow_enabled,
   };
 }
 
@@ -158,7 +162,9 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     if (BUILT_FEATURES.cycles) go(`${P(pid)}/cycles/`);
     if (BUILT_FEATURES.modules) go(`${P(pid)}/modules/`);
     then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
-      if (featureListsOf(p).estimates) go(`${P(pid)}/estimates/`);
+      const needs = featureListsOf(p);
+      if (needs.estimates) go(`${P(pid)}/estimates/`);
+      if (needs.workflows) go(`${P(pid)}/workflow-states/`);
     });
   });
   /** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
@@ -292,6 +298,12 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     if (page === "general") go("/api/project-covers/");
     if (page === "states") go(`${P(pid)}/states/`);
     if (page === "labels") go(`${P(pid)}/issue-labels/`);
+    if (page === "workflows") {
+      go(`${P(pid)}/states/`);
+      go(`${P(pid)}/workflow-states/`);
+      go(`${W}/members/`);
+      go(`${P(pid)}/members/`);
+    }
     if (page === "repositories") go(`${P(pid)}/environments/templates/`);
     if (page === "model-configuration") go(`${P(pid)}/model-configs/`);
   }

@@ -15,6 +15,7 @@ const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
   publish: "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
   timeTracking: "/api/workspaces/:slug/projects/:projectId/worklogs/",
   projectUpdates: "/api/workspaces/:slug/projects/:projectId/updates/",
+  workflows: "/api/workspaces/:slug/projects/:projectId/workflow-states/",
 };
 
 describe("BUILT_FEATURES", () => {

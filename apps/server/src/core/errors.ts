@@ -28,6 +28,15 @@ export const errors = {
   badRequest: (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error: message, ...extra }),
   /** 400 `{field: [msg]}`. */
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
+  /**
+   * 400 `{field: [reason]}`: the project's workflow refuses a work item's move (core/workflow.ts); the error's message
+   * is the reason (an importer's summary and an agent's tool answer quote it).
+   */
+  workflowRefused: (reason: string, field = "state_id") => {
+    const e = new HttpError(400, { [field]: [reason] });
+    e.message = reason;
+    return e;
+  },
   /** 400 with an arbitrary body (DRF-style validation dicts, domain error codes). */
   body: (status: number, body: unknown) => new HttpError(status, body),
   /** 400 `{detail}` for bad query parameters. */

@@ -47,6 +47,7 @@ import { v1Routes } from "./v1/index.ts";
 import { viewRoutes } from "./views/index.ts";
 import { webhookRoutes } from "./webhooks/index.ts";
 import { importerRoutes } from "./importers/index.ts";
+import { workflowRoutes } from "./workflows/index.ts";
 import { workspaceInvitationsRoutes } from "./workspace-invitations/index.ts";
 import { workspaceMembersRoutes } from "./workspace-members/index.ts";
 import { workspacesRoutes } from "./workspaces/index.ts";
@@ -105,6 +106,7 @@ export const routeModules: RouteModule[] = [
   viewRoutes,
   webhookRoutes,
   importerRoutes,
+  workflowRoutes,
   workspaceInvitationsRoutes,
   workspaceMembersRoutes,
   workspacesRoutes,

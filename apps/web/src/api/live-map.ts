@@ -58,6 +58,9 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   agent_executions: (_e, c) => [["ws", c.slug, "project", c.pid, "agent-executions"]],
   issue_agent_executions: (e, c) => [...onPage(e, c), ...(e.i ? [qk.itemAgentExecutions(c.slug, c.pid, e.i)] : [])],
   labels: (e, c) => (e.p ? [qk.labels(c.slug, c.pid), lists(c)] : []),
+  /** Workflow rules: the settings page, the state pickers and the board ask them (api/workflows.ts). */
+  workflow_states: (_e, c) => [qk.workflowStates(c.slug, c.pid)],
+  workflow_transitions: (_e, c) => [qk.workflowStates(c.slug, c.pid)],
   // also on the member's own stream: the sidebar's and the projects page's lists show what they joined or left
   project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug), qk.projects(c.slug), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],

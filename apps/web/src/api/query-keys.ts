@@ -27,6 +27,7 @@ export const qk = {
   projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,
   states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
+  workflowStates: (slug: string, pid: string) => ["ws", slug, "project", pid, "workflow-states"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
   /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */

@@ -10,7 +10,10 @@ import { useStates } from "./states.ts";
 import { useLabels } from "./labels.ts";
 import { useProject, useProjectMembers } from "./projects.ts";
 import { useWorkspaceMembers } from "./workspaces.ts";
+import { useMe } from "./users.ts";
+import { useWorkflowStates } from "./workflows.ts";
 import type { Label, Project, State, UserLite } from "./types.ts";
+import type { WorkflowState } from "@stride/shared/contract";
 import type { CycleLite, Estimate, EstimatePoint, ModuleLite } from "./work-items-types.ts";
 import type { OrderLookups } from "./work-items-list-data.ts";
 
@@ -49,7 +52,7 @@ async function optionalList<T>(path: string): Promise<T[] | null> {
  * Which feature lists a project needs: a feature's endpoint is called only when the server routes it
  * (BUILT_FEATURES, flipped by issue #8) and the project has it turned on.
  */
-export const featureListsOf = (p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean } =>
+export const featureListsOf = (p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } =>
   sharedFeatureLists(p as Parameters<typeof sharedFeatureLists>[0]);
 
 /* Query options, shared by the hooks and the route loaders (app/loaders.ts). */
@@ -74,6 +77,12 @@ export function useProjectEstimates(slug: string, pid: string, enabled: boolean)
 
 export interface MemberRef extends UserLite { role: number }
 
+/** The project's workflow as the caller moves work items: its rules, and who moves (null: workflows off, or not read yet). */
+export interface WorkflowRefs {
+  rules: WorkflowState[];
+  actor: { userId: string | null; role: number | null };
+}
+
 export interface ProjectRefs {
   project: Project | undefined;
   states: State[];
@@ -93,6 +102,8 @@ export interface ProjectRefs {
   estimatePoints: EstimatePoint[];
   /** The type of the project's active estimate (`points`, `categories`, `time` — minutes, shown as durations), null without one. */
   estimateType: string | null;
+  /** Workflows on: which moves the caller may make (lib/workflow.ts `moveVerdict` asks the shared rule). */
+  workflow: WorkflowRefs | null;
   lookups: OrderLookups;
   isLoading: boolean;
 }
@@ -118,6 +129,8 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
   const cycles = useProjectCycles(slug, pid, needs.cycles);
   const modules = useProjectModules(slug, pid, needs.modules);
   const estimates = useProjectEstimates(slug, pid, needs.estimates);
+  const workflows = useWorkflowStates(slug, pid, needs.workflows);
+  const me = useMe();
 
   return useMemo(() => {
     const st = [...(states.data ?? [])]
@@ -164,8 +177,9 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
       modulesEnabled: needs.modules && Array.isArray(modules.data),
       estimatePoints,
       estimateType: activeEstimate?.type ?? null,
+      workflow: needs.workflows && workflows.data ? { rules: workflows.data, actor: { userId: me.data?.id ?? null, role: p?.member_role ?? null } } : null,
       lookups,
       isLoading: project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading,
     };
-  }, [p, needs.cycles, needs.modules, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, project.isLoading, states.isLoading, labels.isLoading, pm.isLoading, wm.isLoading]);
+  }, [p, needs.cycles, needs.modules, needs.workflows, workflows.data, me.data?.id, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, project.isLoading, states.isLoading, labels.isLoading, pm.isLoading, wm.isLoading]);
 }

@@ -37,6 +37,7 @@ import { projectCoversQuery, projectDetailsQuery, projectMembersQuery, projectQu
 import { favoritesQuery, workspaceUserPropertiesQuery } from "../api/favorites.ts";
 import { statesQuery } from "../api/states.ts";
 import { labelsQuery } from "../api/labels.ts";
+import { workflowStatesQuery } from "../api/workflows.ts";
 import { environmentTemplatesQuery } from "../api/environments.ts";
 import { cyclesQuery, estimatesQuery, featureListsOf, modulesQuery } from "../api/work-items-refs.ts";
 import { workspaceEstimatesQuery } from "../api/estimates.ts";
@@ -64,7 +65,7 @@ type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
 const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
 
-export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "repositories" | "model-configuration" | "mcp-servers" | "agents" | "other";
+export type ProjectSettingsPage = "general" | "members" | "features" | "states" | "labels" | "estimates" | "workflows" | "repositories" | "model-configuration" | "mcp-servers" | "agents" | "other";
 export type WorkspaceSettingsPage = "general" | "members" | "webhooks" | "api-tokens" | "exports" | "imports" | "other";
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
@@ -174,6 +175,7 @@ export function createLoaders(qc: QueryClient) {
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
       if (needs.estimates) start(estimatesQuery(slug, pid));
+      if (needs.workflows) start(workflowStatesQuery(slug, pid));
     }, 1);
   });
 
@@ -478,6 +480,7 @@ export function createLoaders(qc: QueryClient) {
     if (page === "labels") start(labelsQuery(slug, pid));
     if (page === "repositories" || page === "mcp-servers") start(environmentTemplatesQuery(slug, pid));
     if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
+    if (page === "workflows" && BUILT_FEATURES.workflows) start(statesQuery(slug, pid), workflowStatesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
     if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
   };

@@ -89,7 +89,7 @@ it("admin sees every sidebar entry, workspace settings and every project setting
   expect(wsNav).toEqual(["general", "integrations", "members", "billing", "exports", "webhooks", "api-tokens", "imports"]);
   expect(await page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]").getAttribute("href")).toBe(`/${slug}/settings/impors/`);
   await page.goto(`/${slug}/projects/${projectId}/settings/`);
-  expect(await settingsNav(page)).toEqual(["general", "repositories", "model-configuration", "states", "labels", "members", "features", "estimates", "automations", "mcp-servers", "agents"]);
+  expect(await settingsNav(page)).toEqual(["general", "repositories", "model-configuration", "states", "labels", "members", "features", "estimates", "workflows", "automations", "mcp-servers", "agents"]);
   await page.goto(`/${slug}/projects/${projectId}/settings/features/`);
   await page.getByRole("switch", { name: "Cycles" }).waitFor();
   await page.goto(`/${slug}/projects/${projectId}/settings/estimates/`);

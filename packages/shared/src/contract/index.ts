@@ -48,3 +48,4 @@ export * from "./exports.ts";
 export * from "./importers.ts";
 export * from "./agent-realtime.ts";
 export * from "./time-tracking.ts";
+export * from "./workflows.ts";

@@ -18,4 +18,5 @@ export * from "./exports.ts";
 export * from "./imports.ts";
 export * from "./agents.ts";
 export * from "./search.ts";
+export * from "./workflows.ts";
 export * from "./tracking.ts";

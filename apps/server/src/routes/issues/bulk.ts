@@ -91,7 +91,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
             const cur = await tx.select({ id: schema.issueAssignees.assigneeId }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, it.id));
             patch.assignee_ids = [...new Set([...cur.map((c) => c.id), ...props.assignee_ids])];
           }
-          if (Object.keys(patch).length) await updateIssue(tx, ctx.project, ctx.user.id, it.id, patch);
+          if (Object.keys(patch).length) await updateIssue(tx, ctx.project, ctx.user.id, it.id, patch, { label: true });
         }
         if (props.cycle_id !== undefined) await setCycle(tx, ctx.project, ctx.user.id, rows, props.cycle_id);
         if (props.module_ids?.length) await changeItemModules(tx, ctx.project, ctx.user.id, rows, { add: props.module_ids });

@@ -15,6 +15,7 @@ import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
+import { assertWorkflowMove } from "../../core/workflow.ts";
 
 const I = schema.issues;
 
@@ -350,6 +351,10 @@ async function currentIds(tx: DbOrTx, issueId: string) {
 
 export interface UpdateOptions {
   allowTriage?: boolean;
+  /** The body field a refused state change is reported on (v1 names it `state`; default `state_id`). */
+  stateField?: string;
+  /** Several items move in one call (bulk): a refusal names the item by its key. */
+  label?: boolean;
   /**
    * The client's `skip_activity`: a description change is saved without an activity row or a
    * description version (Plane's editor re-saving the text it just opened); other fields still record theirs.
@@ -442,9 +447,15 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
       if (!next || (!opts.allowTriage && next.group === "triage")) throw nonField(INVALID_STATE);
     } else next = await defaultState(tx, cur.projectId);
     if ((next?.id ?? null) !== cur.stateId) {
+      // the project's workflow (core/workflow.ts): every path that moves an item comes through here; a move back into
+      // triage is the intake's own (un-accepting), which workflows do not govern (docs/decisions.md)
+      const from = cur.stateId ? pair.find((s) => s.id === cur.stateId) ?? (await tx.select().from(schema.states).where(eq(schema.states.id, cur.stateId)).limit(1))[0] ?? null : null;
+      if (next && next.group !== "triage") {
+        await assertWorkflowMove(tx, cur.projectId, actorId, from, next, { field: opts.stateField, label: opts.label ? `${project.identifier}-${cur.sequenceId}` : undefined });
+      }
       set.stateId = next?.id ?? null;
       set.completedAt = next?.group === "completed" ? new Date() : null;
-      const oldName = cur.stateId ? (pair.find((s) => s.id === cur.stateId)?.name ?? (await namesOf(tx, "states", [cur.stateId])).get(cur.stateId)) : null;
+      const oldName = from?.name ?? null;
       acts.push(...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }));
       if (next && next.group !== "triage") acts.push(...(await acceptIntakeOnLeavingTriage(tx, base, cur.stateId)));
     }

@@ -9,6 +9,8 @@ import { registerV1Intake } from "./intake.ts";
 import { registerV1Attachments } from "./attachments.ts";
 import { registerV1Estimates } from "./estimates.ts";
 import { registerV1Tracking } from "./tracking.ts";
+import { registerWorkflowRoutes } from "../workflows/index.ts";
+import { V1P } from "./paths.ts";
 
 /**
  * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
@@ -25,5 +27,6 @@ export const v1Routes: RouteModule = (fastify, app) => {
   registerV1Stickies(fastify, app);
   registerV1Estimates(fastify, app);
   registerV1Tracking(fastify, app);
+  registerWorkflowRoutes(fastify, app, V1P, "apiKey");
   registerV1Docs(fastify, app);
 };

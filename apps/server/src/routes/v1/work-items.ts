@@ -157,7 +157,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     creatorOf: (issue) => issue.createdById,
     handler: async (ctx) => {
       await refuseDuplicateExternal(db, ctx.project.id, { external_id: ctx.body.external_id ?? ctx.loaded.externalId, external_source: ctx.body.external_source ?? ctx.loaded.externalSource }, ctx.loaded.id);
-      await db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, toIssueFields(ctx.body)));
+      await db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, toIssueFields(ctx.body), { stateField: "state" }));
       return presentOne(db, ctx.loaded.id, ctx.project.id);
     },
   });

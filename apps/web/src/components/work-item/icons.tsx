@@ -5,7 +5,7 @@
 import type { ReactNode, SVGProps } from "react";
 import { shapePath } from "../../lib/icon-node.ts";
 import {
-  Archive, ArrowLeft, ArrowRight, Bell, BellOff, Boxes, Calendar, ChartGantt, Check, ChevronDown, ChevronRight, Copy, CornerLeftUp, Ellipsis,
+  Archive, ArrowLeft, ArrowRight, Ban, Bell, BellOff, Boxes, Calendar, ChartGantt, Check, ChevronDown, ChevronRight, Copy, CornerLeftUp, Ellipsis,
   GripVertical, Kanban, Link, List, ListFilter, ListTree, Maximize2, Network, Paperclip, Plus, RefreshCw, RotateCcw, Search, Sheet,
   SlidersHorizontal, Smile, SquareCheckBig, Tag, Trash2, Triangle, User, Workflow, X, type LucideIcon,
 } from "lucide-react";
@@ -133,6 +133,7 @@ const ICONS = {
   parent: CornerLeftUp,
   relation: Network,
   task: SquareCheckBig,
+  ban: Ban,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof ICONS;

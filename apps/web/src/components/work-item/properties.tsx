@@ -12,6 +12,7 @@ import { labelRows } from "../../lib/label-tree.ts";
 import { Dropdown, type Option } from "./Dropdown.tsx";
 import { Icon, PriorityIcon, StateGroupIcon } from "./icons.tsx";
 import { formatDate, formatShort, isOverdue } from "../../lib/dates.ts";
+import { moveVerdict } from "../../lib/workflow.ts";
 
 export type Variant = "chip" | "cell" | "field" | "icon";
 
@@ -45,9 +46,17 @@ interface Common {
   className?: string;
 }
 
-export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string) => void }) {
+/**
+ * The state picker. `asMove`: the pick moves an existing work item, so the states the project's workflow refuses it
+ * (lib/workflow.ts, the server's rule) are greyed out, each saying why; a new item's first state is no move.
+ */
+export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className, asMove = false }: Common & { value: string | null; onChange: (id: string) => void; asMove?: boolean }) {
   const s = value ? refs.stateById.get(value) : undefined;
-  const options = (): Option[] => refs.states.map((st) => ({ value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group }));
+  const options = (): Option[] => refs.states.map((st) => {
+    const v = asMove ? moveVerdict(refs, value, st.id) : null;
+    const refused = v && !v.ok ? { disabled: true, hint: "Not allowed", title: v.message } : {};
+    return { value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group, ...refused };
+  });
   return (
     <Dropdown
       label="State"

@@ -186,7 +186,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
 
   const properties = (
     <PropertyList readOnlyReason={!editable && !archived ? GUEST_READ_ONLY : null}>
-      <Prop label="State"><StateProperty refs={refs} variant="field" value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
+      <Prop label="State"><StateProperty refs={refs} variant="field" asMove value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
       <Prop label="Priority"><PriorityProperty variant="field" value={item.priority} disabled={!editable} onChange={(p) => set({ priority: p as WorkItem["priority"] })} /></Prop>
       <Prop label="Assignees"><AssigneesProperty refs={refs} variant="field" value={item.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => set({ assignee_ids })} /></Prop>
       <Prop label="Labels"><LabelsProperty refs={refs} variant="field" value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} /></Prop>

@@ -186,6 +186,8 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         role="option"
                         aria-selected={sel}
                         aria-disabled={o.disabled || undefined}
+                        title={o.title}
+                        aria-description={o.title}
                         data-active={i === act || undefined}
                         data-depth={o.depth || undefined}
                         aria-label={o.path ? `${o.label}, in ${o.path}${o.hint ? ` ${o.hint}` : ""}` : undefined}

@@ -9,6 +9,8 @@ export interface ListOption {
   keywords?: string;
   hint?: string;
   disabled?: boolean;
+  /** Why the option is disabled (its tooltip and accessible description). */
+  title?: string;
   /** Nesting level in a tree of options (listed parent first, then its children one level deeper). */
   depth?: number;
   /** Where a nested option sits (its ancestors' names), read to screen readers after its name. */

@@ -90,7 +90,7 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
       <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Sub-work items">
         {subs.map((s) => (
           <li key={s.id} data-item={`${ident}-${s.sequence_id}`} className="group flex items-center gap-2 px-2 py-1.5 text-sm">
-            <StateProperty refs={refs} variant="icon" value={s.state_id} disabled={!editable} onChange={(state_id) => change(s.id, { state_id })} />
+            <StateProperty refs={refs} variant="icon" asMove value={s.state_id} disabled={!editable} onChange={(state_id) => change(s.id, { state_id })} />
             <span className="w-14 shrink-0 text-xs text-zinc-500">{ident}-{s.sequence_id}</span>
             <Link to={itemUrl(slug, ident, s.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{itemName(s.name)}</Link>
             <PriorityProperty variant="icon" value={s.priority} disabled={!editable} onChange={(priority) => change(s.id, { priority })} />

@@ -52,7 +52,7 @@ function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boo
   };
   const state = refs.stateById.get(item.state_id ?? "");
   add("state", false, CHIP_ICON + chipText(state?.name ?? "State"), (className) => (
-    <StateProperty key="state" className={className} focusKey={fk("state")} refs={refs} value={item.state_id} disabled={disabled} onChange={(state_id) => set({ state_id })} />
+    <StateProperty key="state" className={className} focusKey={fk("state")} refs={refs} asMove value={item.state_id} disabled={disabled} onChange={(state_id) => set({ state_id })} />
   ));
   add("priority", !item.priority || item.priority === "none", ICON_CHIP, (className) => (
     <PriorityProperty key="priority" className={className} focusKey={fk("priority")} value={item.priority} disabled={disabled} variant="icon" onChange={(priority) => set({ priority: priority as WorkItem["priority"] })} />

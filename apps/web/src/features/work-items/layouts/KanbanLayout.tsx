@@ -10,7 +10,7 @@ import { Icon } from "../../../components/work-item/icons.tsx";
 import { cellPreset } from "../components/presets.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { cellId, parseCell } from "../lib/drag.ts";
-import { useItemDrag } from "../lib/use-item-drag.ts";
+import { useDropRefusal, useItemDrag } from "../lib/use-item-drag.ts";
 import type { GroupNode } from "../../../api/work-items-list-data.ts";
 
 /**
@@ -116,6 +116,8 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
   const cell = cellId(groupKey, sub);
   const zone = useDropZone<HTMLElement>({ container: cell, at: "end" });
   const isTarget = useSlotTarget(cell);
+  // while a card is dragged: the project's workflow refuses it this cell's state (shown before any drop)
+  const refusal = useDropRefusal(cell, groupBy, subGroupBy);
   const ids = node?.ids ?? [];
   const hide = groupBy === "state_id" || subGroupBy === "state_id" ? ["state"] : groupBy === "priority" ? ["priority"] : [];
   return (
@@ -124,8 +126,22 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
       aria-label={label}
       data-column={groupKey}
       data-sub={sub ?? undefined}
-      className={cx("flex w-72 shrink-0 flex-col gap-2 rounded-lg p-1 transition-colors", isTarget && "bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/40 dark:ring-indigo-800", hidden && "hidden")}
+      data-drop-target={isTarget ? "" : undefined}
+      data-refused={refusal ? "" : undefined}
+      className={cx(
+        "relative flex w-72 shrink-0 flex-col gap-2 rounded-lg p-1 transition-colors",
+        isTarget && "bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/40 dark:ring-indigo-800",
+        hidden && "hidden",
+      )}
     >
+      {refusal && (
+        <div className="pointer-events-none absolute inset-0 z-20 rounded-lg border-2 border-dashed border-red-300 bg-zinc-50/85 p-2 dark:border-red-800 dark:bg-zinc-950/85">
+          <p role="note" className="flex items-start gap-1.5 rounded-md border border-red-200 bg-white p-2 text-xs leading-snug text-red-700 shadow-sm dark:border-red-900 dark:bg-zinc-900 dark:text-red-300">
+            <Icon name="ban" size={14} className="mt-px shrink-0" />
+            <span><span className="font-semibold">Can't move here.</span> {refusal}</span>
+          </p>
+        </div>
+      )}
       {ids.map((id) => {
         const it = data?.items[id];
         return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;

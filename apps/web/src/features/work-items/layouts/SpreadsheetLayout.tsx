@@ -36,7 +36,7 @@ export function SpreadsheetLayout() {
   const columns = useMemo<Column[]>(() => {
     const group = (it: WorkItem) => it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? null;
     const all: Column[] = [
-      { key: "state", title: "State", width: 160, order: "state__name", cell: (it, e) => <StateProperty refs={refs} variant="cell" value={it.state_id} disabled={!e} onChange={(state_id) => set(it, { state_id })} /> },
+      { key: "state", title: "State", width: 160, order: "state__name", cell: (it, e) => <StateProperty refs={refs} variant="cell" asMove value={it.state_id} disabled={!e} onChange={(state_id) => set(it, { state_id })} /> },
       { key: "priority", title: "Priority", width: 130, order: "priority", cell: (it, e) => <PriorityProperty variant="cell" value={it.priority} disabled={!e} onChange={(p) => set(it, { priority: p as WorkItem["priority"] })} /> },
       { key: "assignee", title: "Assignees", width: 170, order: "assignees__first_name", cell: (it, e) => <AssigneesProperty refs={refs} variant="cell" value={it.assignee_ids ?? []} disabled={!e} onChange={(assignee_ids) => set(it, { assignee_ids })} /> },
       { key: "labels", title: "Labels", width: 190, order: "labels__name", cell: (it, e) => <LabelsProperty refs={refs} variant="cell" value={it.label_ids ?? []} disabled={!e} onChange={(label_ids) => set(it, { label_ids })} /> },

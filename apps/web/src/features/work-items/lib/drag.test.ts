@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { cellAccepts, cellId, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
+import { cellAccepts, cellId, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
 
 const mk = (id: string, sort_order: number, p: Partial<WorkItem> = {}) => ({ id, sort_order, label_ids: [], assignee_ids: [], module_ids: [], ...p }) as unknown as WorkItem;
 const items = { a: mk("a", 1000), b: mk("b", 2000), c: mk("c", 3000), x: mk("x", 500, { label_ids: ["l1", "l2"] }) };
@@ -60,5 +60,22 @@ describe("cells", () => {
     expect(itemsDraggable(null, null, false)).toBe(false);
     expect(itemsDraggable("state__group", null, false)).toBe(false);
     expect(itemsDraggable("priority", null, false)).toBe(true);
+  });
+});
+
+describe("workflowRefusal", () => {
+  const item = mk("a", 1000, { state_id: "s1" });
+  const verdict = (from: string | null, to: string) =>
+    to === "s3" ? { ok: false as const, reason: "transition" as const, message: `no ${from} → ${to}` } : { ok: true as const };
+  it("asks the workflow about the state a drop would move the item to, in columns or in swimlanes", () => {
+    expect(workflowRefusal(item, "state_id", null, cellId("s1", null), cellId("s3", null), verdict)).toBe("no s1 → s3");
+    expect(workflowRefusal(item, "state_id", null, cellId("s1", null), cellId("s2", null), verdict)).toBeNull();
+    expect(workflowRefusal(item, "priority", "state_id", cellId("high", "s1"), cellId("low", "s3"), verdict)).toBe("no s1 → s3");
+  });
+  it("has nothing to say about drops that change no state", () => {
+    expect(workflowRefusal(item, "state_id", null, cellId("s1", null), cellId("s1", null), verdict)).toBeNull();
+    expect(workflowRefusal(item, "priority", null, cellId("high", null), cellId("s3", null), verdict)).toBeNull();
+    expect(workflowRefusal(item, "state_id", "priority", cellId("s1", "high"), cellId("s1", "low"), verdict)).toBeNull();
+    expect(workflowRefusal(undefined, "state_id", null, cellId("s1", null), cellId("s3", null), verdict)).toBeNull();
   });
 });

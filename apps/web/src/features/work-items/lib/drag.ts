@@ -4,7 +4,7 @@
  * for the allowed group types); with manual order the item gets a sort_order between its new neighbours
  * (first − 10000, last + 10000, or their average).
  */
-import { sortOrderAt } from "@stride/shared";
+import { sortOrderAt, type WorkflowVerdict } from "@stride/shared";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { groupPatch } from "./groups.ts";
 import { dragAllowed } from "./params.ts";
@@ -85,4 +85,22 @@ export function cellAccepts(item: WorkItem | undefined, groupBy: string | null, 
 /** Can items of this grouping be dragged at all (some drop would change something)? */
 export function itemsDraggable(groupBy: string | null, subGroupBy: string | null, manual: boolean): boolean {
   return manual || dragAllowed(groupBy) || dragAllowed(subGroupBy);
+}
+
+/**
+ * Why the project's workflow refuses a drop of `item` from cell `from` into cell `to` of a board or list grouped (or
+ * sub-grouped) by state, or null: the drop would move the item to the target's state, and `verdict` (lib/workflow.ts
+ * `moveVerdict`, the server's rule) says whether the caller may make that move.
+ */
+export function workflowRefusal(
+  item: WorkItem | undefined, groupBy: string | null, subGroupBy: string | null, from: string, to: string,
+  verdict: (from: string | null, to: string) => WorkflowVerdict,
+): string | null {
+  if (!item || from === to) return null;
+  const f = parseCell(from);
+  const t = parseCell(to);
+  const target = groupBy === "state_id" && f.key !== t.key ? t.key : subGroupBy === "state_id" && f.sub !== t.sub ? t.sub : null;
+  if (!target || target === "None" || target === item.state_id) return null;
+  const v = verdict(item.state_id, target);
+  return v.ok ? null : v.message;
 }

@@ -3,10 +3,11 @@
  * columns), what each holds and whether the place inside matters; dropping applies `dropPatch` through the
  * list's optimistic update.
  */
-import { sortableSpec, useDragDrop, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
+import { sortableSpec, useDragDrop, useDragSelector, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
 import { useList } from "../context.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
-import { cellAccepts, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
+import { moveVerdict } from "../../../lib/workflow.ts";
+import { cellAccepts, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
 
 export interface ItemDragOptions {
   /** Cells in columns (left → right), each column top → bottom. */
@@ -24,12 +25,14 @@ export interface ItemDragOptions {
 }
 
 export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
-  const { data, canEdit, updateItem, project } = useList();
+  const { data, canEdit, updateItem, project, refs } = useList();
   const items = data?.items ?? {};
   const model: SlotModel = {
     columns: o.columns,
     items: o.items,
-    accepts: (cell, id, from) => cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell),
+    // a cell whose state the project's workflow refuses the item takes no drop (the cell says why: useDropRefusal)
+    accepts: (cell, id, from) => cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell)
+      && !workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) => moveVerdict(refs, f, t)),
     ordered: (cell) => o.manual && !o.unordered?.(cell),
     name: o.name,
   };
@@ -61,4 +64,16 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     reveal: o.reveal,
   });
   return useDragDrop(spec, { version: data, scrollEl: o.scrollEl });
+}
+
+/**
+ * While a work item is dragged in the enclosing scope: why the project's workflow refuses dropping it into `cell`
+ * (null when it may land there, or nothing is dragged), for the cell to show before the drop.
+ */
+export function useDropRefusal(cell: string, groupBy: string | null, subGroupBy: string | null): string | null {
+  const { data, refs } = useList();
+  return useDragSelector<string | null, Slot>((s) => {
+    if (!s || s.settling || !refs.workflow) return null;
+    return workflowRefusal(data?.items[s.src.id], groupBy, subGroupBy, s.src.container ?? "", cell, (f, t) => moveVerdict(refs, f, t));
+  });
 }

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { route, type RouteModule } from "../../core/route.ts";
+import type { AppContext } from "../../core/context.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { projectParams } from "../../core/fields.ts";
+import { P } from "../../core/paths.ts";
+import { putWorkflowStateBody, workflowStateParams } from "./schemas.ts";
+import { deleteWorkflowState, loadWorkflowSubject, putWorkflowState, workflowStatesOf } from "./commands.ts";
+
+/**
+ * Workflows (`is_workflow_enabled`, work-tracking.md §3): per state, the states its work items may move to and who may
+ * make each move. Everyone in the project reads them; project admins set them. The rule is `workflowMove`
+ * (@stride/shared), enforced for every state change by `updateIssue` (core/workflow.ts). The same three calls serve
+ * the app (`P/workflow-states/`, session) and API v1 (`V1P/workflow-states/`, API key).
+ */
+export function registerWorkflowRoutes(fastify: FastifyInstance, app: AppContext, base: string, auth?: "apiKey") {
+  const url = `${base}/workflow-states/`;
+  route(fastify, app, {
+    method: "GET", url, auth, params: projectParams, scope: "project",
+    policy: PERMISSIONS.workflow.view,
+    handler: async ({ project }) => workflowStatesOf(app.db, project.id),
+  });
+  route(fastify, app, {
+    method: "PUT", url: `${url}:stateId/`, auth, params: workflowStateParams, body: putWorkflowStateBody, scope: "project",
+    load: ({ project, params }) => loadWorkflowSubject(app.db, project.id, params.stateId),
+    policy: PERMISSIONS.workflow.edit,
+    handler: async ({ project, user, loaded, body }) => putWorkflowState(app.db, project, user.id, loaded, body),
+  });
+  route(fastify, app, {
+    method: "DELETE", url: `${url}:stateId/`, auth, params: workflowStateParams, scope: "project",
+    load: ({ project, params }) => loadWorkflowSubject(app.db, project.id, params.stateId),
+    policy: PERMISSIONS.workflow.edit, status: 204,
+    handler: async ({ loaded }) => {
+      await deleteWorkflowState(app.db, loaded);
+    },
+  });
+}
+
+export const workflowRoutes: RouteModule = (fastify, app) => registerWorkflowRoutes(fastify, app, P);

@@ -1,0 +1,207 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ArrowRight, Plus, Trash2 } from "lucide-react";
+import { ROLE, workflowMovers } from "@stride/shared";
+import type { PutWorkflowStateBody, WorkflowState } from "@stride/shared/contract";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useDeleteWorkflowState, useIntakeState, usePutWorkflowState, useWorkflowStates } from "../../api/workflows.ts";
+import { useProjectRefs, type MemberRef } from "../../api/work-items-refs.ts";
+import type { State } from "../../api/types.ts";
+import { Avatar, Banner, Button, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
+import { Dropdown, type Option } from "../../components/work-item/Dropdown.tsx";
+import { StateGroupIcon } from "../../components/work-item/icons.tsx";
+import { displayName } from "../../components/work-item/properties.tsx";
+import { useCan } from "../../lib/permissions.ts";
+import { useCurrentProject } from "../projects/current-project.ts";
+import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+
+const why = (err: unknown) => (err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined);
+
+/** A move as the page edits it: the target state, the roles and the people who may make it. */
+interface Move { transition_state_id: string; roles: number[]; member_ids: string[] }
+const ROLE_OPTIONS: { role: number; label: string }[] = [
+  { role: ROLE.ADMIN, label: "Admins" },
+  { role: ROLE.MEMBER, label: "Members" },
+  { role: ROLE.GUEST, label: "Guests" },
+];
+
+/**
+ * Workflows (`is_workflow_enabled`, work-tracking.md §3): per state, the states its work items may move to and who may
+ * make each move. Turned on and off on the Features page; while off the rules are kept but nothing is enforced, and
+ * this page says so. Every change is saved at once (PUT P/workflow-states/{state}/).
+ */
+export function ProjectWorkflowsSettings() {
+  return (
+    <ProjectSettingsGate page="workflows">
+      <Workflows />
+    </ProjectSettingsGate>
+  );
+}
+
+function Workflows() {
+  const { slug, projectId, project } = useCurrentProject();
+  const refs = useProjectRefs(slug, projectId);
+  const rules = useWorkflowStates(slug, projectId, true);
+  const triage = useIntakeState(slug, projectId, !!project.intake_view);
+  const canEdit = useCan("edit", "workflow");
+  if (rules.isLoading || refs.isLoading) return <PageSpinner />;
+  if (rules.isError) return <Banner>{why(rules.error) ?? "Could not load the workflow."}</Banner>;
+  const on = !!project.is_workflow_enabled;
+  const ruleOf = (id: string) => (rules.data ?? []).find((r) => r.state_id === id) ?? null;
+  const subjects: { state: State; intake?: boolean }[] = [
+    ...(triage.data ? [{ state: triage.data, intake: true }] : []),
+    ...refs.states.map((state) => ({ state })),
+  ];
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h2 className="text-lg font-semibold">Workflows</h2>
+        <p className="mt-1 text-sm text-zinc-500">
+          Choose, for each state, which states its work items may move to and who may move them. A state without limits lets its work items move anywhere.
+        </p>
+      </div>
+      {on ? (
+        <Banner kind="success">
+          Workflows are on. Every move follows these rules: in the app, on boards, in bulk changes, through the API, by agents, when intake requests are accepted and when imports update work items.
+        </Banner>
+      ) : (
+        <Banner kind="info">
+          <span data-testid="workflows-off">
+            Workflows are off: the rules below are kept but not enforced, and work items move freely between states.{" "}
+            {canEdit && <Link className="font-medium underline" to={`/${slug}/projects/${projectId}/settings/features/`}>Turn workflows on in Features</Link>}
+          </span>
+        </Banner>
+      )}
+      <div className="space-y-4">
+        {subjects.map(({ state, intake }) => (
+          <StateRule key={state.id} state={state} intake={!!intake} rule={ruleOf(state.id)} states={refs.states} members={refs.members} canEdit={canEdit} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** One state's card: free, or limited to the moves it lists (each with who may make it). */
+function StateRule({ state, intake, rule, states, members, canEdit }: {
+  state: State; intake: boolean; rule: WorkflowState | null; states: State[]; members: MemberRef[]; canEdit: boolean;
+}) {
+  const { slug, projectId } = useCurrentProject();
+  const put = usePutWorkflowState(slug, projectId);
+  const del = useDeleteWorkflowState(slug, projectId);
+  const toast = useToast();
+  const stored: Move[] | null = rule ? rule.transitions.map(({ transition_state_id, roles, member_ids }) => ({ transition_state_id, roles, member_ids })) : null;
+  // the card shows a change at once; the server's answer (or a live event) brings the saved rule back
+  const [draft, setDraft] = useState<Move[] | null>(stored);
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => { setDraft(JSON.parse(storedKey) as Move[] | null); }, [storedKey]);
+  const busy = put.isPending || del.isPending;
+  const save = (next: Move[] | null, done?: string) => {
+    setDraft(next);
+    const opts = {
+      onSuccess: () => done && toast.show("success", done),
+      onError: (e: unknown) => { setDraft(stored); toast.show("error", `Could not save the rule of ${state.name}`, why(e)); },
+    };
+    if (next === null) del.mutate(state.id, opts);
+    else put.mutate({ stateId: state.id, transitions: next as PutWorkflowStateBody["transitions"] }, opts);
+  };
+  const targets = states.filter((s) => s.id !== state.id);
+  const name = (id: string) => states.find((s) => s.id === id);
+  const unused = targets.filter((s) => !draft?.some((m) => m.transition_state_id === s.id));
+  const limited = draft !== null;
+  return (
+    <section aria-label={`Rule of ${state.name}`} data-rule={state.id} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <StateGroupIcon group={state.group} color={state.color} />
+        <h3 className="text-sm font-semibold">{state.name}</h3>
+        {intake && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Intake</span>}
+      </div>
+      <div className="px-4">
+        <Toggle
+          label={intake ? "Limit where accepted requests go" : `Limit moves out of ${state.name}`}
+          description={limited
+            ? intake ? "Accepting a request moves it to the project's default state: list it below to allow it." : `Work items in ${state.name} move only as listed below.`
+            : intake ? "Accepted requests go to the project's default state." : `Work items in ${state.name} can move to any state.`}
+          checked={limited}
+          disabled={!canEdit || busy}
+          onChange={(v) => save(v ? [] : null, v ? `Moves out of ${state.name} are limited` : `Work items in ${state.name} move freely`)}
+        />
+      </div>
+      {limited && (
+        <div className="space-y-2 px-4 pb-4">
+          {draft.length === 0 && (
+            <p className="text-sm text-zinc-500">Work items in {state.name} can't move to another state. Add the moves you allow.</p>
+          )}
+          {draft.length > 0 && (
+            <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+              {draft.map((m, i) => {
+                const to = name(m.transition_state_id);
+                return (
+                  <li key={m.transition_state_id} data-move={m.transition_state_id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                    <ArrowRight size={14} aria-hidden className="text-zinc-400" />
+                    <span className="flex min-w-32 items-center gap-1.5 font-medium">
+                      <StateGroupIcon group={to?.group} color={to?.color} />
+                      {to?.name ?? "Unknown state"}
+                    </span>
+                    <span className="text-xs text-zinc-500">moved by</span>
+                    <WhoPicker move={m} members={members} disabled={!canEdit} label={`Who may move from ${state.name} to ${to?.name ?? "this state"}`}
+                      onChange={(who) => save(draft.map((x, j) => (j === i ? { ...x, ...who } : x)))} />
+                    <span className="flex-1" />
+                    {canEdit && (
+                      <Button variant="ghost" size="sm" aria-label={`Remove the move from ${state.name} to ${to?.name ?? "this state"}`} disabled={busy}
+                        onClick={() => save(draft.filter((_, j) => j !== i))}>
+                        <Trash2 size={14} aria-hidden />
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {canEdit && unused.length > 0 && (
+            <Dropdown
+              label={`Add a move from ${state.name}`}
+              options={unused.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} />, keywords: s.group }))}
+              value={null}
+              onChange={(v) => typeof v === "string" && save([...draft, { transition_state_id: v, roles: [], member_ids: [] }])}
+              buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-zinc-300 px-2.5 text-sm text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              button={<><Plus size={14} aria-hidden /> Add a move</>}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Who may make a move: roles and people (none chosen: anyone who may edit the work item). */
+function WhoPicker({ move, members, disabled, label, onChange }: {
+  move: Move; members: MemberRef[]; disabled: boolean; label: string; onChange: (who: Pick<Move, "roles" | "member_ids">) => void;
+}) {
+  const value = [...move.roles.map((r) => `role:${r}`), ...move.member_ids.map((id) => `user:${id}`)];
+  const options = (): Option[] => [
+    ...ROLE_OPTIONS.map((r) => ({ value: `role:${r.role}`, label: `All ${r.label.toLowerCase()}`, keywords: "role" })),
+    ...members.map((m) => ({ value: `user:${m.id}`, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> })),
+  ];
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const who = workflowMovers(move, (id) => (byId.has(id) ? displayName(byId.get(id)) : null));
+  return (
+    <Dropdown
+      label={label}
+      title={label}
+      multiple
+      options={options}
+      value={value}
+      disabled={disabled}
+      searchPlaceholder="Roles and people"
+      onChange={(v) => {
+        const picked = (v as string[]) ?? [];
+        onChange({
+          roles: picked.filter((x) => x.startsWith("role:")).map((x) => Number(x.slice(5))),
+          member_ids: picked.filter((x) => x.startsWith("user:")).map((x) => x.slice(5)),
+        });
+      }}
+      buttonClassName="inline-flex h-7 max-w-72 items-center gap-1 truncate rounded-md border border-zinc-200 px-2 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      button={<span className="truncate">{who ? who.charAt(0).toUpperCase() + who.slice(1) : "Anyone who may edit it"}</span>}
+    />
+  );
+}
