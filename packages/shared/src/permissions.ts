@@ -133,6 +133,14 @@ export const PERMISSIONS = {
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
+  /**
+   * Teamspaces (work-tracking §2 `teamspaceId`): workspace admins create, change and delete them (name, description,
+   * logo, lead, members, projects); members and admins read the teamspaces they belong to (admins every teamspace, to
+   * manage them). What a teamspace shows of work items follows project membership. Guests have no teamspaces.
+   */
+  teamspace: { view: W.member, create: W.admin, edit: W.admin, delete: W.admin },
+  /** Team views (the "team view" list context): a teamspace's saved views; its members save them, owners and admins change them. */
+  teamView: { view: W.member, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
   /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
   favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** The caller's own workspace preferences (W/user-properties/). */

@@ -8,6 +8,7 @@ import { registerV1Stickies } from "./stickies.ts";
 import { registerV1Intake } from "./intake.ts";
 import { registerV1Attachments } from "./attachments.ts";
 import { registerV1Estimates } from "./estimates.ts";
+import { registerV1Teamspaces } from "./teamspaces.ts";
 
 /**
  * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
@@ -23,5 +24,6 @@ export const v1Routes: RouteModule = (fastify, app) => {
   registerV1Intake(fastify, app);
   registerV1Stickies(fastify, app);
   registerV1Estimates(fastify, app);
+  registerV1Teamspaces(fastify, app);
   registerV1Docs(fastify, app);
 };
