@@ -13,7 +13,7 @@ export function groupRefs(refs: ProjectRefs): GroupRefs {
     userName: (id) => refs.userById.get(id)?.display_name ?? null,
     cycles: refs.cycles,
     modules: refs.modules,
-    projectName: (id) => (refs.project?.id === id ? refs.project.name : null),
+    projectName: (id) => (refs.projects ?? (refs.project ? [refs.project] : [])).find((p) => p.id === id)?.name ?? null,
   };
 }
 

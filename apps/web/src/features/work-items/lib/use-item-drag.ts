@@ -6,7 +6,7 @@
 import { sortableSpec, useDragDrop, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
 import { useList } from "../context.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
-import { cellAccepts, dropPatch, itemsDraggable, parseCell } from "./drag.ts";
+import { cellAccepts, dropPatch, itemsDraggable, parseCell, projectBound } from "./drag.ts";
 
 export interface ItemDragOptions {
   /** Cells in columns (left → right), each column top → bottom. */
@@ -24,7 +24,7 @@ export interface ItemDragOptions {
 }
 
 export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
-  const { data, canEdit, updateItem, project } = useList();
+  const { data, canEdit, updateItem, projectOf, spansProjects } = useList();
   const items = data?.items ?? {};
   const model: SlotModel = {
     columns: o.columns,
@@ -35,7 +35,7 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
   };
   const label = (id: string) => {
     const it = items[id];
-    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
   const spec = sortableSpec({
     type: "work-item",
@@ -43,7 +43,7 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     label,
     canDrag: (src) => {
       const it = items[src.id];
-      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual);
+      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual) && (!spansProjects || !projectBound(o.groupBy, o.subGroupBy));
     },
     commit: (src, slot, failed) => {
       const it = items[src.id];
