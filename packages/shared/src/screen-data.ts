@@ -128,6 +128,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   go(`${W}/sidebar-preferences/`);
   then<{ member: string; role: number }>(`${W}/workspace-members/me/`, (me) => {
     if (can("view", "favorite", { userId: me.member, workspaceRole: me.role })) go(`${W}/user-favorites/?all=true`);
+    // the sidebar's teamspaces (guests have none)
+    if (can("view", "teamspace", { userId: me.member, workspaceRole: me.role })) go(`${W}/teamspaces/`);
   });
 
   const projectRefs = (pid: string) => {
@@ -285,6 +287,8 @@ export function screenChunks(pathname: string, search: string): string[] {
     if (section === "browse" && a) return ROUTE_CHUNKS.workItemDetail;
     if (section === "settings") return ROUTE_CHUNKS.settings;
     if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;
+    // a teamspace's screens: its layout, with the list screen for its work items and a team view
+    if (section === "teamspaces") return a && (b === "issues" || (b === "views" && c)) ? [ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.screens;
     if (section !== "projects" || !a || a === "archives") return ROUTE_CHUNKS.screens;
     // a project's own URL goes on to its work items
     if (b === undefined) return ROUTE_CHUNKS.workItems;

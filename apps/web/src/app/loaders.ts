@@ -41,7 +41,8 @@ import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/wo
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
-import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
+import { globalViewIssuesQuery, teamViewsPlace, viewQuery, viewsQuery } from "../api/views.ts";
+import { teamspaceProgressQuery, teamspaceQuery, teamspacesQuery } from "../api/teamspaces.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { pageListParams, pageQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
 import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSettingsQuery } from "../api/intake.ts";
@@ -131,7 +132,11 @@ export function createLoaders(qc: QueryClient) {
     // The sidebar's favourites go out with the rest unless this browser last saw the caller as a guest here
     // (guests have none: the server refuses them). The role is remembered once it is known.
     if (roleHint(slug) !== "no-favorites") startLast(favoritesQuery(slug));
-    after(workspaceMemberMeQuery(slug), (me) => rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role })), 2);
+    after(workspaceMemberMeQuery(slug), (me) => {
+      rememberRole(slug, can("view", "favorite", { userId: me.member, workspaceRole: me.role }));
+      // the sidebar's teamspaces (guests have none)
+      if (can("view", "teamspace", { userId: me.member, workspaceRole: me.role })) startLast(teamspacesQuery(slug));
+    }, 2);
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
@@ -425,12 +430,38 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** Teamspaces: the caller's list. */
+  const teamspaces: Loader = ({ params }) => {
+    start(teamspacesQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  /** A teamspace's screens: it and the projects its lists span. */
+  const teamspace: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    start(teamspaceQuery(slug, params.teamspaceId!), projectDetailsQuery(slug), workspaceMembersQuery(slug));
+    return null;
+  };
+
+  /** A teamspace's overview (its counts), views, or work items (its first page, as this device's choices shape it). */
+  const teamspaceTab = (tab: "overview" | "views" | "issues"): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.teamspaceId!;
+    if (tab === "overview") start(teamspaceProgressQuery(slug, id));
+    else if (tab === "views") start(viewsQuery(slug, teamViewsPlace(id)));
+    else listPage(slug, "", "team", readLocal(localPrefsKey(slug, `teamspace:${id}`, "team")), id);
+    return null;
+  };
+
   const secrets: Loader = () => {
     start(mySecretsQuery);
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab };
+  return {
+    signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page,
+    workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab, teamspaces, teamspace, teamspaceTab,
+  };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -5,6 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
+import { teamspaceRoutes } from "../features/teamspaces/routes.tsx";
 import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 
@@ -108,6 +109,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 ],
               },
               { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS },
+              ...teamspaceRoutes(L),
               ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
@@ -167,6 +169,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS },
                   { path: "api-tokens", lazy: settings((m) => <m.WorkspaceApiTokensSettings />), loader: L.workspaceSettings("api-tokens"), shouldRevalidate: WS },
                   { path: "integrations", lazy: settings((m) => <m.WorkspaceIntegrationsSettings />) },
+                  { path: "teamspaces", lazy: settings((m) => <m.WorkspaceTeamspacesSettings />), loader: L.teamspaces, shouldRevalidate: WS },
                   { path: "impors", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS },
                   { path: "imports", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS },
                 ],

@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Lock, Plus, Trash2 } from "lucide-react";
+import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
+import { teamViewsPlace, useDeleteView, useViews, type IssueView } from "../../api/views.ts";
+import { useWorkspaceMembers } from "../../api/workspaces.ts";
+import { errorMessage } from "../../api/client.ts";
+import { Button, ConfirmModal, EmptyState, PageSpinner } from "../../components/ui/index.ts";
+import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.tsx";
+import { displayName } from "../../components/work-item/properties.tsx";
+import { usePermissions } from "../../lib/permissions.ts";
+import { sortViews } from "../views/sort.ts";
+import { useCurrentTeamspace } from "./current-teamspace.ts";
+
+/** A teamspace's saved views (work-tracking §2 "team view" context): its members' public views and the caller's own. */
+export function TeamViewsPage() {
+  const { slug, teamspace: t } = useCurrentTeamspace();
+  const place = teamViewsPlace(t.id);
+  const views = useViews(slug, place);
+  const del = useDeleteView(slug, place);
+  const members = useWorkspaceMembers(slug);
+  const can = usePermissions();
+  const nav = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<IssueView | null>(null);
+  const rows = useMemo(() => sortViews(views.data ?? [], "name"), [views.data]);
+  const ownerName = (id: string) => displayName(members.data?.find((m) => m.member.id === id)?.member);
+  const mayCreate = can("create", "teamView");
+  useEffect(() => {
+    document.title = `Views · ${t.name} · Stride`;
+    return () => { document.title = "Stride"; };
+  }, [t.name]);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Views"
+        actions={mayCreate && (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <Plus size={14} aria-hidden />
+            New view
+          </Button>
+        )}
+      />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {views.isLoading ? (
+          <PageSpinner />
+        ) : views.error ? (
+          <EmptyState title="Could not load the views" description={errorMessage((views.error as { body?: unknown }).body) ?? String(views.error)} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title="No team views yet"
+            description="A team view saves a filtered list of the teamspace's work items. Filter the work items and choose Save view, or create one here."
+            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create view</Button> : undefined}
+          />
+        ) : (
+          <ul aria-label="Team views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {rows.map((v) => (
+              <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                <Link to={viewPath(slug, place, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
+                <span className="hidden text-xs text-zinc-500 sm:inline">{ownerName(v.owned_by)}</span>
+                {v.access === VIEW_ACCESS.private && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+                {v.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+                {can("delete", "teamView", { createdBy: v.owned_by }) && (
+                  <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
+                    <Trash2 size={16} aria-hidden />
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {creating && (
+        <SaveViewModal
+          title="New team view"
+          slug={slug}
+          pid={place}
+          choices={{ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() }}
+          open
+          onClose={() => setCreating(false)}
+          onCreated={(v) => nav(viewPath(slug, place, v.id))}
+        />
+      )}
+      <ConfirmModal
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })}
+        title="Delete view"
+        message={`Delete "${deleting?.name ?? ""}"? Its work items stay; only the saved filters go.`}
+        confirmLabel="Delete"
+        loading={del.isPending}
+      />
+    </div>
+  );
+}
