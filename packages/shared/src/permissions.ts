@@ -295,9 +295,9 @@ export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestVi
 /**
  * Roles a person needs to be given a part (rather than to act): the lead of a project needs a workspace role of
  * member or above (a guest cannot lead), and the pickers offer as assignees the project members who act (member
- * or above); guests are not offered.
+ * or above); guests are not offered. A teamspace's lead and members (workspace role) are members or admins too.
  */
-export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER } as const satisfies Record<string, Role>;
+export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER, teamspaceMember: MEMBER } as const satisfies Record<string, Role>;
 export type Part = keyof typeof ROLE_FOR_PART;
 
 /** May a person with `role` (workspace role for a project lead, project role for an assignee) take `part`? */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { ROLE } from "@stride/shared";
+import { ROLE_FOR_PART } from "@stride/shared";
 import type { TeamspaceCreateBody, TeamspacePatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
@@ -23,7 +23,7 @@ async function checkPeople(tx: DbOrTx, workspaceId: string, field: string, ids: 
     .select({ id: WM.memberId })
     .from(WM)
     .innerJoin(users, eq(users.id, WM.memberId))
-    .where(and(eq(WM.workspaceId, workspaceId), eq(WM.isActive, true), sql`${WM.role} >= ${ROLE.MEMBER}`, eq(users.isBot, false), inArray(WM.memberId, [...ids])));
+    .where(and(eq(WM.workspaceId, workspaceId), eq(WM.isActive, true), sql`${WM.role} >= ${ROLE_FOR_PART.teamspaceMember}`, eq(users.isBot, false), inArray(WM.memberId, [...ids])));
   const ok = new Set(rows.map((r) => r.id));
   const bad = ids.find((id) => !ok.has(id));
   if (bad) throw invalidPk(field, bad);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { ROLE } from "@stride/shared";
+import { mayTake } from "@stride/shared";
 import type { TeamspaceCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { Dropdown } from "../work-item/Dropdown.tsx";
@@ -53,7 +53,7 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
   const pending = create.isPending || update.isPending;
 
   const people = useMemo(
-    () => (members.data ?? []).filter((m) => m.is_active !== false && m.role >= ROLE.MEMBER && !m.member.is_bot).map((m) => m.member),
+    () => (members.data ?? []).filter((m) => m.is_active !== false && mayTake("teamspaceMember", m.role) && !m.member.is_bot).map((m) => m.member),
     [members.data],
   );
   const personById = useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);
