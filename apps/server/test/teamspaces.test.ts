@@ -18,7 +18,6 @@ let a: ProjectFixture;
 let b: ProjectFixture;
 let nora: Client;
 let ola: Client;
-let I: Record<string, string>;
 let team: { id: string };
 
 const W = () => `/api/workspaces/${ws.slug}`;
@@ -42,16 +41,14 @@ beforeAll(async () => {
   nora = await member("Nora");
   ola = await member("Ola");
   await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: a.id, memberId: nora.userId, role: 15 });
-  I = {
-    ...(await insertIssues({ t, ws, pr: a }, [
-      { name: "apollo-open", state: "Todo", assignees: [ws.member.userId, nora.userId] },
-      { name: "apollo-done", state: "Done", assignees: [nora.userId] },
-    ])),
-    ...(await insertIssues({ t, ws, pr: b }, [
-      { name: "borealis-secret", state: "Todo", assignees: [ws.member.userId] },
-      { name: "borealis-secret-done", state: "Done", assignees: [ws.member.userId, nora.userId] },
-    ])),
-  };
+  await insertIssues({ t, ws, pr: a }, [
+    { name: "apollo-open", state: "Todo", assignees: [ws.member.userId, nora.userId] },
+    { name: "apollo-done", state: "Done", assignees: [nora.userId] },
+  ]);
+  await insertIssues({ t, ws, pr: b }, [
+    { name: "borealis-secret", state: "Todo", assignees: [ws.member.userId] },
+    { name: "borealis-secret-done", state: "Done", assignees: [ws.member.userId, nora.userId] },
+  ]);
   const res = await ws.admin.post(TS(), {
     name: " Platform team ",
     description_html: "<p>We build the <b>platform</b><script>alert(1)</script></p>",
