@@ -110,7 +110,7 @@ it("a workspace admin creates a teamspace in settings: logo, name, description, 
   // a member cannot open the settings page, nor is offered to create teamspaces
   const bobPage = await w.bob.newPage();
   await bobPage.goto(`/${w.slug}/teamspaces/`);
-  await bobPage.getByRole("link", { name: /Launch team/ }).waitFor();
+  await bobPage.getByRole("list", { name: "Teamspaces" }).getByRole("link", { name: /Launch team/ }).waitFor();
   expect(await bobPage.getByRole("button", { name: "New teamspace" }).count()).toBe(0);
   await w.close();
 });
