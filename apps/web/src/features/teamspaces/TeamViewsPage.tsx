@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { Lock, Plus, Trash2 } from "lucide-react";
-import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
-import { teamViewsPlace, useDeleteView, useViews, type IssueView } from "../../api/views.ts";
+import { Link } from "react-router";
+import { Plus, Trash2 } from "lucide-react";
+import { teamViewsPlace, useViews, type IssueView } from "../../api/views.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { errorMessage } from "../../api/client.ts";
-import { Button, ConfirmModal, EmptyState, PageSpinner } from "../../components/ui/index.ts";
+import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.tsx";
+import { viewPath } from "../../components/views/SaveViewModal.tsx";
+import { DeleteViewModal, NewViewModal, ViewBadges } from "../../components/views/ViewBits.tsx";
 import { displayName } from "../../components/work-item/properties.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
 import { sortViews } from "../views/sort.ts";
@@ -18,10 +18,8 @@ export function TeamViewsPage() {
   const { slug, teamspace: t } = useCurrentTeamspace();
   const place = teamViewsPlace(t.id);
   const views = useViews(slug, place);
-  const del = useDeleteView(slug, place);
   const members = useWorkspaceMembers(slug);
   const can = usePermissions();
-  const nav = useNavigate();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<IssueView | null>(null);
   const rows = useMemo(() => sortViews(views.data ?? [], "name"), [views.data]);
@@ -59,8 +57,7 @@ export function TeamViewsPage() {
               <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
                 <Link to={viewPath(slug, place, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
                 <span className="hidden text-xs text-zinc-500 sm:inline">{ownerName(v.owned_by)}</span>
-                {v.access === VIEW_ACCESS.private && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
-                {v.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+                <ViewBadges view={v} />
                 {can("delete", "teamView", { createdBy: v.owned_by }) && (
                   <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
                     <Trash2 size={16} aria-hidden />
@@ -71,26 +68,8 @@ export function TeamViewsPage() {
           </ul>
         )}
       </div>
-      {creating && (
-        <SaveViewModal
-          title="New team view"
-          slug={slug}
-          pid={place}
-          choices={{ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() }}
-          open
-          onClose={() => setCreating(false)}
-          onCreated={(v) => nav(viewPath(slug, place, v.id))}
-        />
-      )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })}
-        title="Delete view"
-        message={`Delete "${deleting?.name ?? ""}"? Its work items stay; only the saved filters go.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-      />
+      {creating && <NewViewModal title="New team view" slug={slug} pid={place} onClose={() => setCreating(false)} />}
+      <DeleteViewModal slug={slug} pid={place} view={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

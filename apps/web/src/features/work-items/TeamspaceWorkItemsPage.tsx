@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SaveViewButton } from "../../components/views/SaveViewModal.tsx";
-import { errorMessage } from "../../api/client.ts";
+import { ViewNotFound } from "../../components/views/ViewBits.tsx";
 import { teamViewsPlace, useView } from "../../api/views.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentTeamspace } from "../teamspaces/current-teamspace.ts";
@@ -64,13 +64,7 @@ export function TeamViewPage() {
   }, [view.data?.name, t.name]);
   if (view.isLoading) return <PageSpinner />;
   if (!view.data) {
-    return (
-      <EmptyState
-        title="View not found"
-        description={errorMessage((view.error as { body?: unknown } | null)?.body) ?? "This view does not exist, or it is private to someone else."}
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/${t.id}/views/`}>All views</Link>}
-      />
-    );
+    return <ViewNotFound error={view.error} viewsPath={`/${slug}/teamspaces/${t.id}/views/`} />;
   }
   if (!projects.length) return <NoTeamProjects title={view.data.name} />;
   return (

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { Globe, Lock, LockOpen, Star } from "lucide-react";
 import { updateDisplayFilters, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
 import { useFavoriteView, useUpdateView, useView, type IssueView } from "../../api/views.ts";
-import { errorMessage } from "../../api/client.ts";
+import { ViewNotFound } from "../../components/views/ViewBits.tsx";
 import { Banner, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCan } from "../../lib/permissions.ts";
@@ -36,13 +36,7 @@ export function ProjectViewPage() {
   }
   if (view.isLoading) return <PageSpinner />;
   if (!view.data) {
-    return (
-      <EmptyState
-        title="View not found"
-        description={errorMessage((view.error as { body?: unknown } | null)?.body) ?? "This view does not exist, or it is private to someone else."}
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/views/`}>All views</Link>}
-      />
-    );
+    return <ViewNotFound error={view.error} viewsPath={`/${slug}/projects/${projectId}/views/`} />;
   }
   return <ProjectViewList key={view.data.id} view={view.data} />;
 }
