@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { RouteModule, ScopeCtx } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { listQuery, slugParams } from "../../core/fields.ts";
 import { W } from "../../core/paths.ts";
+import type { Tx } from "../../db/client.ts";
 import { presentUserLite } from "../../core/present.ts";
 import { loadVisibleView, viewFilterOf } from "../../core/saved-views.ts";
 import { safeTimeZone } from "../../core/issue-list/index.ts";
@@ -118,22 +120,27 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => (await teamspaceMemberUsers(ctx.app.db, ctx.loaded)).map(presentUserLite),
   });
 
-  for (const [method, act] of [["POST", joinMembers], ["DELETE", removeMembers]] as const) {
-    route(fastify, app, {
-      method,
-      url: `${one}members/`,
-      scope: "workspace",
-      params: teamspaceParams,
-      body: teamspaceMembersBody,
-      policy: TS.edit,
-      load: teamspaceOf,
-      status: method === "POST" ? 201 : 204,
-      handler: async (ctx) => {
-        await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body.member_ids));
-        return method === "POST" ? presented(ctx, ctx.loaded.id) : undefined;
-      },
-    });
-  }
+  type Act = (tx: Tx, t: TeamspaceRow, actorId: string, ids: readonly string[]) => Promise<void>;
+  /** POST (add) and DELETE (remove) `{one}{what}/` with a `{key: [ids]}` body (Plane's bodies). */
+  const idsRoutes = <K extends string>(what: string, body: z.ZodType<Record<K, string[]>>, key: K, add: Act, remove: Act) => {
+    for (const [method, act] of [["POST", add], ["DELETE", remove]] as const) {
+      route(fastify, app, {
+        method,
+        url: `${one}${what}/`,
+        scope: "workspace",
+        params: teamspaceParams,
+        body,
+        policy: TS.edit,
+        load: teamspaceOf,
+        status: method === "POST" ? 201 : 204,
+        handler: async (ctx) => {
+          await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
+          return method === "POST" ? presented(ctx, ctx.loaded.id) : undefined;
+        },
+      });
+    }
+  };
+  idsRoutes("members", teamspaceMembersBody, "member_ids", joinMembers, removeMembers);
 
   // ---- projects
   route(fastify, app, {
@@ -146,22 +153,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => (await teamspaceProjectRows(ctx.app.db, ctx.loaded, ctx.user.id)).map(presentTeamspaceProject),
   });
 
-  for (const [method, act] of [["POST", joinProjects], ["DELETE", removeProjects]] as const) {
-    route(fastify, app, {
-      method,
-      url: `${one}projects/`,
-      scope: "workspace",
-      params: teamspaceParams,
-      body: teamspaceProjectsBody,
-      policy: TS.edit,
-      load: teamspaceOf,
-      status: method === "POST" ? 201 : 204,
-      handler: async (ctx) => {
-        await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body.project_ids));
-        return method === "POST" ? presented(ctx, ctx.loaded.id) : undefined;
-      },
-    });
-  }
+  idsRoutes("projects", teamspaceProjectsBody, "project_ids", joinProjects, removeProjects);
 
   // ---- work items: the "team" list context (every list param of wire-facts §6.1, plus `team_project`)
   route(fastify, app, {

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { mayTake } from "@stride/shared";
 import type { TeamspaceCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
-import { Dropdown } from "../work-item/Dropdown.tsx";
+import { Dropdown, type Option } from "../work-item/Dropdown.tsx";
 import { displayName } from "../work-item/properties.tsx";
 import { EMOJIS, ProjectLogo, emojiFromValue, emojiToValue } from "../project/ProjectLogo.tsx";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
@@ -126,37 +126,57 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
           <option value="">No lead</option>
           {people.map((p) => <option key={p.id} value={p.id}>{displayName(p)}</option>)}
         </Select>
-        <div className="space-y-1">
-          <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Members</span>
-          <Dropdown
-            label="Members"
-            multiple
-            options={() => people.map((p) => ({ value: p.id, label: displayName(p), keywords: p.display_name }))}
-            value={v.member_ids}
-            onChange={(ids) => set({ member_ids: (ids as string[]) ?? [] })}
-            buttonClassName={PICKER}
-            emptyText="No members"
-            button={<span className="truncate">{memberNames.length ? memberNames.join(", ") : <span className="text-zinc-400">Add members</span>}</span>}
-          />
-          {errors.member_ids && <p role="alert" className="text-xs text-red-600">{errors.member_ids}</p>}
-          <p className="text-xs text-zinc-500">The lead is always a member. Guests cannot join teamspaces.</p>
-        </div>
-        <div className="space-y-1">
-          <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Projects</span>
-          <Dropdown
-            label="Projects"
-            multiple
-            options={() => offered.map((p) => ({ value: p.id, label: p.name, keywords: p.identifier, icon: <ProjectLogo project={p} /> }))}
-            value={v.project_ids}
-            onChange={(ids) => set({ project_ids: (ids as string[]) ?? [] })}
-            buttonClassName={PICKER}
-            emptyText="No projects"
-            button={<span className="truncate">{projectNames.length ? projectNames.join(", ") : <span className="text-zinc-400">Add projects</span>}</span>}
-          />
-          {errors.project_ids && <p role="alert" className="text-xs text-red-600">{errors.project_ids}</p>}
-          <p className="text-xs text-zinc-500">Each member sees only the work items of the projects they belong to.</p>
-        </div>
+        <MultiPicker
+          label="Members"
+          options={() => people.map((p) => ({ value: p.id, label: displayName(p), keywords: p.display_name }))}
+          value={v.member_ids}
+          onChange={(ids) => set({ member_ids: ids })}
+          names={memberNames}
+          placeholder="Add members"
+          error={errors.member_ids}
+          hint="The lead is always a member. Guests cannot join teamspaces."
+        />
+        <MultiPicker
+          label="Projects"
+          options={() => offered.map((p) => ({ value: p.id, label: p.name, keywords: p.identifier, icon: <ProjectLogo project={p} /> }))}
+          value={v.project_ids}
+          onChange={(ids) => set({ project_ids: ids })}
+          names={projectNames}
+          placeholder="Add projects"
+          error={errors.project_ids}
+          hint="Each member sees only the work items of the projects they belong to."
+        />
       </form>
     </Modal>
+  );
+}
+
+/** A labelled multiple choice (members, projects): the chosen names on the button, an error, a hint. */
+function MultiPicker({ label, options, value, onChange, names, placeholder, error, hint }: {
+  label: string;
+  options: () => Option[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  names: (string | undefined)[];
+  placeholder: string;
+  error?: string;
+  hint: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</span>
+      <Dropdown
+        label={label}
+        multiple
+        options={options}
+        value={value}
+        onChange={(ids) => onChange((ids as string[]) ?? [])}
+        buttonClassName={PICKER}
+        emptyText={`No ${label.toLowerCase()}`}
+        button={<span className="truncate">{names.length ? names.join(", ") : <span className="text-zinc-400">{placeholder}</span>}</span>}
+      />
+      {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+      <p className="text-xs text-zinc-500">{hint}</p>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Lock } from "lucide-react";
 import { defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
 import { errorMessage } from "../../api/client.ts";
 import { useDeleteView, type IssueView } from "../../api/views.ts";
-import { ConfirmModal, EmptyState } from "../ui/index.ts";
+import { Button, ConfirmModal, EmptyState, PageSpinner } from "../ui/index.ts";
 import { SaveViewModal, viewPath } from "./SaveViewModal.tsx";
 
 /** Pieces of the views screens of every place (a project's views, a teamspace's team views). */
@@ -59,4 +60,23 @@ export function ViewNotFound({ error, viewsPath }: { error: unknown; viewsPath: 
       action={<Link className="text-indigo-600 hover:underline" to={viewsPath}>All views</Link>}
     />
   );
+}
+
+/** The body of a views screen: a spinner while loading, the error, an empty state (with "Create view" when `onCreate`), or the list. */
+export function ViewsListBody({ query, count, emptyTitle, emptyDescription, onCreate, children }: {
+  query: { isLoading: boolean; error: unknown };
+  count: number;
+  emptyTitle: string;
+  emptyDescription: string;
+  onCreate?: () => void;
+  children: ReactNode;
+}) {
+  if (query.isLoading) return <PageSpinner />;
+  if (query.error) {
+    return <EmptyState title="Could not load the views" description={errorMessage((query.error as { body?: unknown }).body) ?? String(query.error)} />;
+  }
+  if (count === 0) {
+    return <EmptyState title={emptyTitle} description={emptyDescription} action={onCreate ? <Button onClick={onCreate}>Create view</Button> : undefined} />;
+  }
+  return <>{children}</>;
 }

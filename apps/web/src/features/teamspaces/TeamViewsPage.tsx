@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { Plus, Trash2 } from "lucide-react";
 import { teamViewsPlace, useViews, type IssueView } from "../../api/views.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
-import { errorMessage } from "../../api/client.ts";
-import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
+import { Button } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { viewPath } from "../../components/views/SaveViewModal.tsx";
-import { DeleteViewModal, NewViewModal, ViewBadges } from "../../components/views/ViewBits.tsx";
+import { DeleteViewModal, NewViewModal, ViewBadges, ViewsListBody } from "../../components/views/ViewBits.tsx";
 import { displayName } from "../../components/work-item/properties.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
 import { sortViews } from "../views/sort.ts";
@@ -41,17 +40,13 @@ export function TeamViewsPage() {
         )}
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {views.isLoading ? (
-          <PageSpinner />
-        ) : views.error ? (
-          <EmptyState title="Could not load the views" description={errorMessage((views.error as { body?: unknown }).body) ?? String(views.error)} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title="No team views yet"
-            description="A team view saves a filtered list of the teamspace's work items. Filter the work items and choose Save view, or create one here."
-            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create view</Button> : undefined}
-          />
-        ) : (
+        <ViewsListBody
+          query={views}
+          count={rows.length}
+          emptyTitle="No team views yet"
+          emptyDescription="A team view saves a filtered list of the teamspace's work items. Filter the work items and choose Save view, or create one here."
+          onCreate={mayCreate ? () => setCreating(true) : undefined}
+        >
           <ul aria-label="Team views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((v) => (
               <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
@@ -66,7 +61,7 @@ export function TeamViewsPage() {
               </li>
             ))}
           </ul>
-        )}
+        </ViewsListBody>
       </div>
       {creating && <NewViewModal title="New team view" slug={slug} pid={place} onClose={() => setCreating(false)} />}
       <DeleteViewModal slug={slug} pid={place} view={deleting} onClose={() => setDeleting(null)} />

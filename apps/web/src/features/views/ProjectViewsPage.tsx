@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { Globe, Plus, Star, Trash2 } from "lucide-react";
 import { BUILT_FEATURES } from "@stride/shared";
 import { useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
-import { errorMessage } from "../../api/client.ts";
-import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { Button, EmptyState, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { viewPath } from "../../components/views/SaveViewModal.tsx";
-import { DeleteViewModal, NewViewModal, ViewBadges } from "../../components/views/ViewBits.tsx";
+import { DeleteViewModal, NewViewModal, ViewBadges, ViewsListBody } from "../../components/views/ViewBits.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
 import { useCreateParam } from "../../lib/create-param.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
@@ -62,17 +61,13 @@ export function ProjectViewsPage() {
         }
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {views.isLoading ? (
-          <PageSpinner />
-        ) : views.error ? (
-          <EmptyState title="Could not load the views" description={errorMessage((views.error as { body?: unknown }).body) ?? String(views.error)} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title="No views yet"
-            description="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
-            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create view</Button> : undefined}
-          />
-        ) : (
+        <ViewsListBody
+          query={views}
+          count={rows.length}
+          emptyTitle="No views yet"
+          emptyDescription="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
+          onCreate={mayCreate ? () => setCreating(true) : undefined}
+        >
           <ul aria-label="Views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((v) => {
               const mayEdit = can("edit", "view", { createdBy: v.owned_by });
@@ -105,7 +100,7 @@ export function ProjectViewsPage() {
               );
             })}
           </ul>
-        )}
+        </ViewsListBody>
       </div>
       {creating && <NewViewModal title="New view" slug={slug} pid={projectId} onClose={() => setCreating(false)} />}
       {publishing && <PublishModal slug={slug} projectId={projectId} viewId={publishing.id} open onClose={() => setPublishing(null)} canEdit={mayPublish} />}
