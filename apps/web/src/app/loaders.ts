@@ -453,6 +453,15 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** A team view: the view, then its work items as its saved choices shape them (like a project's view). */
+  const teamView: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.teamspaceId!;
+    const viewId = params.viewId!;
+    after(viewQuery(slug, teamViewsPlace(id), viewId), (v) => listPage(slug, "", "team_view", prefsFrom(v as Partial<Prefs>), `${id}/views/${viewId}`));
+    return null;
+  };
+
   const secrets: Loader = () => {
     start(mySecretsQuery);
     return null;
@@ -460,7 +469,7 @@ export function createLoaders(qc: QueryClient) {
 
   return {
     signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page,
-    workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab, teamspaces, teamspace, teamspaceTab,
+    workspaceViews, projectSettings, workspaceSettings, profile, secrets, intake, intakeSettings, home, stickies, analytics, person, personTab, teamspaces, teamspace, teamspaceTab, teamView,
   };
 }
 

@@ -21,7 +21,7 @@ export const teamspaceRoutes = (L: Loaders): RouteObject[] => [
       { index: true, lazy: fromChunk(screensChunk, (m) => <m.TeamspaceOverview />), loader: L.teamspaceTab("overview"), shouldRevalidate: TEAM },
       { path: "issues", lazy: fromChunk(workItemsChunk, (m) => <m.TeamspaceWorkItemsPage />), loader: L.teamspaceTab("issues"), shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId"], ["peekId"]) },
       { path: "views", lazy: fromChunk(screensChunk, (m) => <m.TeamViewsPage />), loader: L.teamspaceTab("views"), shouldRevalidate: TEAM },
-      { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.TeamViewPage />), shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId", "viewId"], ["peekId"]) },
+      { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.TeamViewPage />), loader: L.teamView, shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId", "viewId"], ["peekId"]) },
     ],
   },
 ];
