@@ -148,6 +148,15 @@ for (const width of [1280, 1440]) {
     await page.keyboard.press("Escape");
     await page.locator('[data-filter="team_project"]').waitFor();
     await poll(async () => (await rows(page)).length).toBe(3);
+    // the other layouts hold the same items
+    await page.getByRole("button", { name: "Board layout" }).click();
+    await page.locator('[data-list-context="team"][data-layout="kanban"]').waitFor();
+    await poll(async () => (await rows(page)).length).toBe(3);
+    expect((await rows(page)).join(" ")).not.toContain("Vault");
+    await shot(page, "board");
+    await page.getByRole("button", { name: "Spreadsheet layout" }).click();
+    await page.locator('[data-list-context="team"][data-layout="spreadsheet"]').waitFor();
+    await poll(async () => (await rows(page)).length).toBe(3);
     // Alice, in both projects, sees both projects' items in the same list
     const alicePage = await w.alice.newPage();
     await alicePage.goto(`/${w.slug}/teamspaces/${id}/issues/`);
