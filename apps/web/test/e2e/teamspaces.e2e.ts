@@ -106,6 +106,7 @@ it("a workspace admin creates a teamspace in settings: logo, name, description, 
   expect(list[0]).toMatchObject({ name: "Launch team", lead: w.bobId, description_html: "<p>Everything about getting the rocket off the ground.</p>", logo_props: { emoji: { value: "128640" } } });
   expect(list[0].member_ids).toEqual([w.bobId]);
   expect([...list[0].project_ids].sort()).toEqual([w.rocket, w.vault].sort());
+  await page.getByText("1 member · 2 projects").waitFor();
   await shot(page, "settings");
   // a member cannot open the settings page, nor is offered to create teamspaces
   const bobPage = await w.bob.newPage();

@@ -43,7 +43,7 @@ export function WorkspaceTeamspacesSettings() {
                 <span className="truncate">{t.name}</span>
               </Link>
               <span className="text-xs text-zinc-500">Lead: {t.lead ? displayName(userById.get(t.lead)) : "none"}</span>
-              <span className="text-xs text-zinc-500">{t.member_ids.length} members · {t.project_ids.length} projects</span>
+              <span className="text-xs text-zinc-500">{t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"} · {t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}</span>
               <button type="button" className={iconBtn} aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}><Pencil size={16} aria-hidden /></button>
               <button type="button" className={`${iconBtn} hover:text-red-600`} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}><Trash2 size={16} aria-hidden /></button>
             </li>
