@@ -38,6 +38,7 @@ const CONTEXTS: Record<ListContext["kind"], ListContext[]> = {
   ids: [{ kind: "ids", workspaceId: W, projectId: P, ids: [X] }],
   workspace: [{ kind: "workspace", workspaceId: W }],
   profile: [{ kind: "profile", workspaceId: W, userId: X }],
+  team: [{ kind: "team", workspaceId: W, teamspaceId: X }],
 };
 const SHAPES: Record<ItemShape, true> = { list: true, detail: true, create: true, sync: true };
 
@@ -139,7 +140,7 @@ describe("list-version coverage of the list engine's tables", () => {
     read.delete("issue_list_counts");
     if (read.has("issues")) for (const name of feeders) read.add(name);
     // the scan found the engine's known reads (guards the extraction itself)
-    for (const name of ["issues", "states", "issue_assignees", "issue_labels", "module_issues", "cycle_issues", "issue_relations", "file_assets", "issue_links"]) {
+    for (const name of ["issues", "states", "issue_assignees", "issue_labels", "module_issues", "cycle_issues", "issue_relations", "file_assets", "issue_links", "teamspace_projects"]) {
       expect(read).toContain(name);
     }
 

@@ -31,7 +31,7 @@ describe("workspace sidebar", () => {
 
 describe("workspace settings", () => {
   it("are admin only", () => {
-    expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 20)).toHaveLength(8);
+    expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 20)).toHaveLength(9);
     expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 15)).toEqual([]);
     expect(visibleEntries(WORKSPACE_SETTINGS_PAGES, 5)).toEqual([]);
   });
@@ -41,7 +41,7 @@ describe("workspace settings", () => {
   it("default list is general and integrations", () => {
     const nav = settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 20);
     expect(keys(nav.defaults)).toEqual(["general", "integrations"]);
-    expect(keys(nav.more)).toEqual(["members", "billing", "exports", "webhooks", "api-tokens", "imports"]);
+    expect(keys(nav.more)).toEqual(["members", "billing", "exports", "webhooks", "api-tokens", "imports", "teamspaces"]);
     expect(settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 15)).toEqual({ defaults: [], more: [] });
   });
 });

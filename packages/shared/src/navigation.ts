@@ -58,6 +58,8 @@ export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "integrations", label: "Integrations", path: "settings/integrations/", roles: ADMIN_ONLY, inDefaultList: true },
   // The spec spells this path "impors"; the correct spelling opens the same page.
   { key: "imports", label: "Imports", path: "settings/impors/", aliases: ["settings/imports/"], roles: ADMIN_ONLY },
+  // Teamspaces (issue #29): not a spec settings page; workspace admins create and change teamspaces here
+  { key: "teamspaces", label: "Teamspaces", path: "settings/teamspaces/", roles: ADMIN_ONLY },
 ];
 
 /** Project settings pages per role; the default list is general, repositories, model configuration, states, labels. */

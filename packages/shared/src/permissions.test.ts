@@ -129,6 +129,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
   view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
   workspaceView: { view: IN_WS, create: WS_ACTORS, edit: WS_ADMINS, delete: WS_ADMINS },
+  teamspace: { view: WS_ACTORS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
+  teamView: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ADMINS, delete: WS_ADMINS },
   favorite: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ACTORS, delete: WS_ACTORS },
   workspaceUserProperties: { view: IN_WS, edit: IN_WS },
   search: { workspace: IN_WS, project: ALL_IN },

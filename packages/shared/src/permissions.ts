@@ -148,6 +148,14 @@ export const PERMISSIONS = {
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
   workspaceView: { view: W.read, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
+  /**
+   * Teamspaces (work-tracking §2 `teamspaceId`): workspace admins create, change and delete them (name, description,
+   * logo, lead, members, projects); members and admins read the teamspaces they belong to (admins every teamspace, to
+   * manage them). What a teamspace shows of work items follows project membership. Guests have no teamspaces.
+   */
+  teamspace: { view: W.member, create: W.admin, edit: W.admin, delete: W.admin },
+  /** Team views (the "team view" list context): a teamspace's saved views; its members save them, owners and admins change them. */
+  teamView: { view: W.member, create: W.member, edit: W.adminOrCreator, delete: W.adminOrCreator },
   /** The caller's own favourites and folders (W/user-favorites/): guests have none. */
   favorite: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** The caller's own workspace preferences (W/user-properties/). */
@@ -302,9 +310,9 @@ export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestVi
 /**
  * Roles a person needs to be given a part (rather than to act): the lead of a project needs a workspace role of
  * member or above (a guest cannot lead), and the pickers offer as assignees the project members who act (member
- * or above); guests are not offered.
+ * or above); guests are not offered. A teamspace's lead and members (workspace role) are members or admins too.
  */
-export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER } as const satisfies Record<string, Role>;
+export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER, teamspaceMember: MEMBER } as const satisfies Record<string, Role>;
 export type Part = keyof typeof ROLE_FOR_PART;
 
 /** May a person with `role` (workspace role for a project lead, project role for an assignee) take `part`? */

@@ -150,6 +150,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   go(`${W}/users/notifications/unread/`);
   go(`${W}/sidebar-preferences/`);
   asMember((ctx) => can("view", "favorite", ctx) && go(`${W}/user-favorites/?all=true`));
+  // the sidebar's teamspaces (guests have none)
+  asMember((ctx) => can("view", "teamspace", ctx) && go(`${W}/teamspaces/`));
   // the caller's project roles: what every project screen asks for waits for them
   go(roles);
 
@@ -356,6 +358,8 @@ export function screenChunks(pathname: string, search: string): string[] {
     if (section === "browse" && a) return ROUTE_CHUNKS.workItemDetail;
     if (section === "settings") return ROUTE_CHUNKS.settings;
     if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;
+    // a teamspace's screens: its layout, with the list screen for its work items and a team view
+    if (section === "teamspaces") return a && (b === "issues" || (b === "views" && c)) ? [ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.screens;
     if (section !== "projects" || !a || a === "archives") return ROUTE_CHUNKS.screens;
     // a project's own URL goes on to its work items
     if (b === undefined) return ROUTE_CHUNKS.workItems;

@@ -23,21 +23,22 @@ export type ViewRow = typeof issueViews.$inferSelect;
 export type SavedFilter = (timezone: string) => FilterNode | null;
 
 /**
- * Views of one place a user may see: a project's views (`projectId`) or the workspace's global views (null);
- * their own and the public ones, never archived.
+ * Views of one place a user may see: a project's views (`projectId`), a teamspace's team views (`teamspaceId`) or
+ * the workspace's global views (both null); their own and the public ones, never archived.
  */
-export function visibleViews(workspaceId: string, projectId: string | null, userId: string): SQL {
+export function visibleViews(workspaceId: string, projectId: string | null, userId: string, teamspaceId: string | null = null): SQL {
   return and(
     eq(issueViews.workspaceId, workspaceId),
     projectId ? eq(issueViews.projectId, projectId) : isNull(issueViews.projectId),
+    teamspaceId ? eq(issueViews.teamspaceId, teamspaceId) : isNull(issueViews.teamspaceId),
     isNull(issueViews.archivedAt),
     or(eq(issueViews.ownedById, userId), eq(issueViews.access, VIEW_ACCESS.public)),
   )!;
 }
 
 /** One view the user may see, else 404 (another user's private view does not exist for them). */
-export async function loadVisibleView(db: DbOrTx, workspaceId: string, projectId: string | null, viewId: string, userId: string): Promise<ViewRow> {
-  const [row] = await db.select().from(issueViews).where(and(eq(issueViews.id, viewId), visibleViews(workspaceId, projectId, userId))).limit(1);
+export async function loadVisibleView(db: DbOrTx, workspaceId: string, projectId: string | null, viewId: string, userId: string, teamspaceId: string | null = null): Promise<ViewRow> {
+  const [row] = await db.select().from(issueViews).where(and(eq(issueViews.id, viewId), visibleViews(workspaceId, projectId, userId, teamspaceId))).limit(1);
   if (!row) throw errors.notFound();
   return row;
 }

@@ -36,6 +36,7 @@ import { recentVisitRoutes } from "./recent-visits/index.ts";
 import { searchRoutes } from "./search/index.ts";
 import { stateRoutes } from "./states/index.ts";
 import { stickyRoutes } from "./stickies/index.ts";
+import { teamspaceRoutes } from "./teamspaces/index.ts";
 import { userFavoritesRoutes } from "./user-favorites/index.ts";
 import { userPropertiesRoutes } from "./user-properties/index.ts";
 import { userSecretRoutes } from "./user-secrets/index.ts";
@@ -96,6 +97,7 @@ export const routeModules: RouteModule[] = [
   searchRoutes,
   stateRoutes,
   stickyRoutes,
+  teamspaceRoutes,
   timezoneRoutes,
   userFavoritesRoutes,
   userPropertiesRoutes,

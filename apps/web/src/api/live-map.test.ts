@@ -38,6 +38,20 @@ describe("liveInvalidations", () => {
     expect(has(keys, ["wi", slug, pid, "cycles"])).toBe(true);
   });
 
+  it("a work item of any project refreshes the teamspaces' lists and overviews; teamspace rows their screens", () => {
+    for (const t of ["issues", "issue_assignees", "issue_labels"]) {
+      const keys = liveInvalidations(ev({ t, id: "i1", i: "i1" }), { slug, pid });
+      expect(has(keys, ["wi", slug, "teamspaces", "list"]), t).toBe(true);
+    }
+    expect(has(liveInvalidations(ev({ t: "issues", id: "i1", i: "i1" }), { slug, pid }), ["teamspaces", slug, "progress"])).toBe(true);
+    expect(has(liveInvalidations(ev({ t: "issue_comments", i: "i1" }), { slug, pid }), ["wi", slug, "teamspaces", "list"])).toBe(false);
+    for (const t of ["teamspaces", "teamspace_members", "teamspace_projects"]) {
+      const keys = liveInvalidations(ev({ t, p: t === "teamspace_projects" ? pid : undefined }), { slug });
+      expect(keys, t).toEqual([["teamspaces", slug], ["wi", slug, "teamspaces", "list"]]);
+    }
+    expect(liveInvalidations(ev({ t: "issue_views", p: undefined }), { slug })).toEqual([["views", slug]]);
+  });
+
   it("comments and activity refresh only the item's page; assignees also the lists", () => {
     const c = liveInvalidations(ev({ t: "issue_comments", i: "i1", op: "insert" }), { slug, pid });
     expect(has(c, ["wi", slug, pid, "history", "i1"])).toBe(true);

@@ -1,6 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
+import { TEAM_LISTS } from "./work-items.ts";
 
 /**
  * What a realtime event (`/live/`, db/sql/live-events.sql) means for the cache: the query keys (prefixes) to
@@ -26,11 +27,16 @@ const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs",
 /** A project's cycle screens: one cycle, its progress and analytics (api/cycles.ts), moved by its items' changes. */
 const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
 
-/** Analytics, people's profiles and the home's widget stats (api/analytics.ts, api/people.ts, api/home.ts): counts and charts of the work items. */
-const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug], ["home", c.slug, "widget-stats"]];
+/**
+ * Analytics, people's profiles, the home's widget stats and the teamspaces' overviews (api/analytics.ts, api/people.ts,
+ * api/home.ts, api/teamspaces.ts): counts and charts of the work items.
+ */
+const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug], ["home", c.slug, "widget-stats"], ["teamspaces", c.slug, "progress"]];
+/** The lists across a teamspace's projects (api/work-items.ts TEAM_LISTS): they may hold any project's items. */
+const teamLists = (c: Where): QueryKey => ["wi", c.slug, TEAM_LISTS, "list"];
 
 /** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
-const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c)];
+const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c), teamLists(c)];
 /** Rows shown only on the item's page (comments, activity, reactions, subscribers, tasks). */
 const onPage: Keys = (e, c) => itemKeys(c, e.i);
 
@@ -103,6 +109,12 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   project_updates: (_e, c) => [["updates", c.slug, c.pid], qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
   project_update_comments: (_e, c) => [["updates", c.slug, c.pid]],
   project_update_reactions: (_e, c) => [["updates", c.slug, c.pid]],
+  // teamspaces (api/teamspaces.ts): the sidebar's list, a teamspace's page and, as its projects change, its lists
+  teamspaces: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
+  teamspace_members: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
+  teamspace_projects: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
+  // saved views of any place (api/views.ts keys): a team view's event says nothing of its teamspace
+  issue_views: (_e, c) => [["views", c.slug]],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */

@@ -8,7 +8,7 @@ import type { DisplayFilters, DisplayProperties } from "@stride/shared";
 import type { IssueView } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import type { ListEnvelope } from "./work-items-types.ts";
-import { wiKeys } from "./work-items.ts";
+import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
 export type { IssueView };
@@ -25,8 +25,17 @@ export interface ViewWrite {
 }
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
-/** Where views live: a project's views, or the workspace's global views (`pid` null). */
-const base = (slug: string, pid: string | null) => (pid ? `${W(slug)}/projects/${pid}/views/` : `${W(slug)}/views/`);
+
+/** The place of a teamspace's views (team views) where the hooks take a project id. */
+export const teamViewsPlace = (teamspaceId: string) => `teamspace:${teamspaceId}`;
+/** The teamspace of a team views place, else null. */
+export const teamOfPlace = (pid: string | null): string | null => (pid?.startsWith("teamspace:") ? pid.slice("teamspace:".length) : null);
+
+/** Where views live: a project's views, a teamspace's (`teamViewsPlace`), or the workspace's global views (`pid` null). */
+const base = (slug: string, pid: string | null) => {
+  const team = teamOfPlace(pid);
+  return team ? `${W(slug)}/teamspaces/${team}/views/` : pid ? `${W(slug)}/projects/${pid}/views/` : `${W(slug)}/views/`;
+};
 
 export const viewKeys = {
   list: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
@@ -82,7 +91,8 @@ export function useUpdateView(slug: string, pid: string | null) {
       qc.setQueryData(viewKeys.one(slug, pid, view.id), view);
       qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.map((v) => (v.id === view.id ? view : v)));
       // lists asked for while the change was on its way were filtered by the view as it was
-      if (pid) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "view") });
+      if (teamOfPlace(pid)) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, TEAM_LISTS, "team_view") });
+      else if (pid) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "view") });
       else void qc.invalidateQueries({ queryKey: ["views", slug, "workspace", view.id, "issues"] });
     },
   });

@@ -22,8 +22,17 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
-/** Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's; `contextId` names it). */
-export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle";
+/**
+ * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
+ * `team`: a teamspace's, `team_view`: a team view's; `contextId` names it).
+ */
+export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view";
+
+/**
+ * The cache place of the lists that span a teamspace's projects (`ListDesc.pid` of the "team" and "team view"
+ * contexts, in place of a project id): an item's change in any project also reaches them (`updateLists`).
+ */
+export const TEAM_LISTS = "teamspaces";
 
 export interface ListDesc {
   slug: string;
@@ -59,9 +68,12 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.contextId);
 
+/** Where a list's pages live: under its project, or under the workspace (a teamspace's lists). */
+const listRoot = (d: ListDesc, src: { base?: "workspace" }) => (src.base === "workspace" ? W(d.slug) : P(d.slug, d.pid));
+
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
-  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${src.path}`, {
+  return api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, {
     query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
   });
 }
@@ -114,7 +126,8 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${pageSource(d.kind, "list", d.contextId).path}`, { query: params });
+  const src = pageSource(d.kind, "list", d.contextId);
+  const env = await api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, { query: params });
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -126,11 +139,19 @@ function snapshot(qc: QueryClient, prefix: QueryKey): Snapshot {
   return qc.getQueriesData({ queryKey: prefix });
 }
 
+/** What a write to a project's items may change in the cache: `prefix` (of the project), and the teamspaces' lists. */
+function snapshotWithTeams(qc: QueryClient, slug: string, prefix: QueryKey): Snapshot {
+  return [...snapshot(qc, prefix), ...snapshot(qc, wiKeys.lists(slug, TEAM_LISTS))];
+}
+
 export function restore(qc: QueryClient, snap: Snapshot) {
   for (const [k, v] of snap) qc.setQueryData(k, v);
 }
 
-/** Apply fn to every cached list of a project (optionally only some kinds). */
+/**
+ * Apply fn to every cached list of a project (optionally only some kinds), and to the teamspaces' lists, which hold
+ * items of many projects (for `kinds`, they are live-item lists like `issues`; an item they do not hold is left alone).
+ */
 export function updateLists(
   qc: QueryClient,
   slug: string,
@@ -139,10 +160,13 @@ export function updateLists(
   lookups: OrderLookups,
   kinds?: ListSource[],
 ) {
-  for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
+  const lists = qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) });
+  if (pid !== TEAM_LISTS) lists.push(...qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }));
+  for (const [key, data] of lists) {
     if (!data) continue;
     const kind = key[4] as ListSource;
-    if (kinds && !kinds.includes(kind)) continue;
+    const asKind = kind === "team" || kind === "team_view" ? "issues" : kind;
+    if (kinds && !kinds.includes(asKind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
   }
@@ -296,7 +320,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
       await qc.cancelQueries({ queryKey: wiKeys.all(slug, project) });
-      const snap = snapshot(qc, wiKeys.all(slug, project));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, project));
       const full: Partial<WorkItem> = { ...patch };
       if ("state_id" in patch) full.state__group = refs.stateById.get(patch.state_id ?? "")?.group ?? null;
       updateLists(qc, slug, project, (data, cmp) => patchItem(data, id, full, cmp), refs.lookups);
@@ -404,7 +428,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
       // answers about the item that are on their way would put back what the action changes
       await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshot(qc, wiKeys.lists(slug, pid));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, pid));
       updateLists(qc, slug, pid, (data) => removeItem(data, v.id), {}, opts.kinds);
       return { snap };
     },
@@ -481,7 +505,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
     onMutate: async ({ ids, properties }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshot(qc, wiKeys.all(slug, pid));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, pid));
       for (const id of ids) {
         const cur = cachedItem(qc, slug, pid, id);
         const patch: Partial<WorkItem> = {};
@@ -515,7 +539,7 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     mutationFn: ({ ids }: { ids: string[] }) => call(ids),
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshot(qc, wiKeys.lists(slug, pid));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, pid));
       updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module", "cycle"]);
       return { snap };
     },

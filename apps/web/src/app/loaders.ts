@@ -45,7 +45,8 @@ import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/wo
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
-import { globalViewIssuesQuery, viewQuery, viewsQuery } from "../api/views.ts";
+import { globalViewIssuesQuery, teamViewsPlace, viewQuery, viewsQuery } from "../api/views.ts";
+import { teamspaceProgressQuery, teamspaceQuery, teamspacesQuery } from "../api/teamspaces.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { notificationPreferencesQuery, sessionsQuery } from "../api/account.ts";
 import { pageListParams, pageQuery, pageTreeQuery, pagesQuery, pagesSummaryQuery } from "../api/pages.ts";
@@ -163,6 +164,8 @@ export function createLoaders(qc: QueryClient) {
     startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug), sidebarPreferencesQuery(slug), projectRolesQuery(slug));
     // the sidebar's favourites, where the caller's role has them (guests have none: the server refuses them)
     withRoles(slug, false, (r) => mayAsk(r, "view", "favorite") && startLast(favoritesQuery(slug)));
+    // the sidebar's teamspaces (guests have none)
+    withRoles(slug, false, (r) => mayAsk(r, "view", "teamspace") && startLast(teamspacesQuery(slug)));
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
@@ -539,6 +542,38 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
+  /** Teamspaces: the caller's list. */
+  const teamspaces: Loader = ({ params }) => {
+    start(teamspacesQuery(params.workspaceSlug!));
+    return null;
+  };
+
+  /** A teamspace's screens: it and the projects its lists span. */
+  const teamspace: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    start(teamspaceQuery(slug, params.teamspaceId!), projectDetailsQuery(slug), workspaceMembersQuery(slug));
+    return null;
+  };
+
+  /** A teamspace's overview (its counts), views, or work items (its first page, as this device's choices shape it). */
+  const teamspaceTab = (tab: "overview" | "views" | "issues"): Loader => ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.teamspaceId!;
+    if (tab === "overview") start(teamspaceProgressQuery(slug, id));
+    else if (tab === "views") start(viewsQuery(slug, teamViewsPlace(id)));
+    else listPage(slug, "", "team", readLocal(localPrefsKey(slug, `teamspace:${id}`, "team")), id);
+    return null;
+  };
+
+  /** A team view: the view, then its work items as its saved choices shape them (like a project's view). */
+  const teamView: Loader = ({ params }) => {
+    const slug = params.workspaceSlug!;
+    const id = params.teamspaceId!;
+    const viewId = params.viewId!;
+    after(viewQuery(slug, teamViewsPlace(id), viewId), (v) => listPage(slug, "", "team_view", prefsFrom(v as Partial<Prefs>), `${id}/views/${viewId}`));
+    return null;
+  };
+
   const secrets: Loader = () => {
     start(mySecretsQuery);
     return null;
@@ -556,7 +591,7 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, projectUpdates, worklogs, home, stickies, analytics, person, personTab };
+  return { signedIn, workspaceShell, inbox, projectsPage, projectShell, workItems, workItemPage, modules, moduleItems, cycles, cycle, browse, projectViews, projectView, pages, page, workspaceViews, projectSettings, workspaceSettings, profile, secrets, security, notificationSettings, intake, intakeSettings, projectUpdates, worklogs, home, stickies, analytics, person, personTab, teamspaces, teamspace, teamspaceTab, teamView };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -5,6 +5,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "../features/god-mode/routes.tsx";
 import { workItemRoutes, workItemWorkspaceRoutes } from "../features/work-items/routes.tsx";
 import { moduleRoutes } from "../features/modules/routes.tsx";
+import { teamspaceRoutes } from "../features/teamspaces/routes.tsx";
 import { cyclesChunk, fromChunk, insightChunk, pagesChunk, screensChunk, settingsChunk, shellChunk, trackingChunk, workItemsChunk } from "./chunks/index.ts";
 import { createLoaders, revalidateOn, type Loaders } from "./loaders.ts";
 import { RouteTitleRoot, type RouteHandle } from "./route-title.tsx";
@@ -121,6 +122,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 ],
               },
               { path: "projects", lazy: screen((m) => <m.ProjectsPage />), loader: L.projectsPage, shouldRevalidate: WS, handle: t("Projects") },
+              ...teamspaceRoutes(L),
               ...workItemWorkspaceRoutes(L),
               {
                 path: "projects/:projectId",
@@ -184,6 +186,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                   { path: "webhooks", lazy: settings((m) => <m.WorkspaceWebhooksSettings />), loader: L.workspaceSettings("webhooks"), shouldRevalidate: WS, handle: t("Webhooks · Workspace settings") },
                   { path: "api-tokens", lazy: settings((m) => <m.WorkspaceApiTokensSettings />), loader: L.workspaceSettings("api-tokens"), shouldRevalidate: WS, handle: t("API tokens · Workspace settings") },
                   { path: "integrations", lazy: settings((m) => <m.WorkspaceIntegrationsSettings />), handle: t("Integrations · Workspace settings") },
+                  { path: "teamspaces", lazy: settings((m) => <m.WorkspaceTeamspacesSettings />), loader: L.teamspaces, shouldRevalidate: WS, handle: t("Teamspaces · Workspace settings") },
                   { path: "impors", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS, handle: t("Imports · Workspace settings") },
                   { path: "imports", lazy: settings((m) => <m.WorkspaceImportsSettings />), loader: L.workspaceSettings("imports"), shouldRevalidate: WS, handle: t("Imports · Workspace settings") },
                 ],

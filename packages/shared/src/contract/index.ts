@@ -28,6 +28,7 @@ export * from "./user-properties.ts";
 export * from "./favorites.ts";
 export * from "./instances.ts";
 export * from "./views.ts";
+export * from "./teamspaces.ts";
 export * from "./modules.ts";
 export * from "./search.ts";
 export * from "./notifications.ts";

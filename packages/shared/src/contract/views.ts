@@ -70,5 +70,7 @@ export interface IssueView extends AuditFields {
   archived_at: string | null;
   workspace: string;
   project: string | null;
+  /** A team view's teamspace (the key is absent on project and global views). */
+  teamspace?: string;
   is_favorite: boolean;
 }

@@ -90,8 +90,17 @@ export function buildListQuery(
   return { params, perPage: pageSizeFor(layout, !!groupBy, !!subGroupBy), groupBy, subGroupBy };
 }
 
-/** The endpoint (under P/) and extra query of a list's pages: the timeline reads items with their relations (its arrows). */
-export function listPageSource(kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle", layout: string, contextId?: string): { path: string; query: Record<string, string> } {
+/**
+ * The endpoint (under P/, or under W/ when `base` says so) and extra query of a list's pages: the timeline reads items
+ * with their relations (its arrows). A teamspace's lists (`team`, `team_view`) are W/teamspaces/{contextId}/issues/,
+ * where a team view's `contextId` is `{teamspaceId}/views/{viewId}`.
+ */
+export function listPageSource(
+  kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view",
+  layout: string,
+  contextId?: string,
+): { path: string; query: Record<string, string>; base?: "workspace" } {
+  if (kind === "team" || kind === "team_view") return { path: `teamspaces/${contextId}/issues/`, query: {}, base: "workspace" };
   if (kind === "view") return { path: `views/${contextId}/issues/`, query: {} };
   if (kind === "module") return { path: `modules/${contextId}/issues/`, query: {} };
   if (kind === "cycle") return { path: `cycles/${contextId}/cycle-issues/`, query: {} };

@@ -19,7 +19,12 @@ export type ListContext =
   /** W/issues/: every project of the workspace the viewer is a member of (global views). */
   | { kind: "workspace"; workspaceId: string }
   /** W/user-issues/{userId}/: items the user is assigned to, created or subscribed to, in the viewer's projects. */
-  | { kind: "profile"; workspaceId: string; userId: string };
+  | { kind: "profile"; workspaceId: string; userId: string }
+  /**
+   * W/teamspaces/{id}/issues/ (the "team" and "team view" contexts): the workspace context limited to the
+   * teamspace's projects, so the viewer's project membership still decides what they see.
+   */
+  | { kind: "team"; workspaceId: string; teamspaceId: string };
 
 export interface Viewer {
   userId: string;
@@ -58,7 +63,7 @@ export interface ContextSql {
 }
 
 export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
-  if (ctx.kind === "workspace" || ctx.kind === "profile") {
+  if (ctx.kind === "workspace" || ctx.kind === "profile" || ctx.kind === "team") {
     const ws = q.p(ctx.workspaceId, "uuid");
     const me = q.p(viewer.userId, "uuid");
     const stateScope = (a: string) => `${a}.workspace = ${ws}`;
@@ -75,7 +80,12 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
         `(i.created_by = ${u} OR EXISTS (SELECT 1 FROM issue_assignees pa WHERE pa.issue = i.id AND pa.assignee = ${u}) OR EXISTS (SELECT 1 FROM issue_subscribers ps WHERE ps.issue = i.id AND ps.subscriber = ${u}))`,
       );
     }
-    const memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
+    let memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
+    if (ctx.kind === "team") {
+      const team = q.p(ctx.teamspaceId, "uuid");
+      where.push(`EXISTS (SELECT 1 FROM teamspace_projects tp WHERE tp.teamspace = ${team} AND tp.project = i.project)`);
+      memberProjects += ` AND EXISTS (SELECT 1 FROM teamspace_projects tp2 WHERE tp2.teamspace = ${team} AND tp2.project = vpm2.project)`;
+    }
     return {
       stateScope,
       joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,

@@ -4,6 +4,7 @@ export * from "./users.ts";
 export * from "./workspaces.ts";
 export * from "./projects.ts";
 export * from "./issues.ts";
+export * from "./teamspaces.ts";
 export * from "./views.ts";
 export * from "./notifications.ts";
 export * from "./pages.ts";

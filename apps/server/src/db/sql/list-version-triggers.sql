@@ -327,3 +327,18 @@ DROP TRIGGER IF EXISTS projects_list_version_row ON projects;
 --> statement-breakpoint
 CREATE TRIGGER projects_list_version_row BEFORE UPDATE ON projects
   FOR EACH ROW WHEN (OLD.list_version = NEW.list_version) EXECUTE FUNCTION list_version_project_row();
+--> statement-breakpoint
+-- Tables added after 0.1.0 whose rows a list reads, with the same three triggers as the loop above gives the others
+-- (each installed by the migration that made its table).
+-- teamspace_projects: the team list context spans a teamspace's projects (drizzle 0004_teams_teamspaces).
+DROP TRIGGER IF EXISTS teamspace_projects_list_version_ins ON teamspace_projects;
+--> statement-breakpoint
+CREATE TRIGGER teamspace_projects_list_version_ins AFTER INSERT ON teamspace_projects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_version_touch();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS teamspace_projects_list_version_upd ON teamspace_projects;
+--> statement-breakpoint
+CREATE TRIGGER teamspace_projects_list_version_upd AFTER UPDATE ON teamspace_projects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_version_touch();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS teamspace_projects_list_version_del ON teamspace_projects;
+--> statement-breakpoint
+CREATE TRIGGER teamspace_projects_list_version_del AFTER DELETE ON teamspace_projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_version_touch();

@@ -85,6 +85,20 @@ function savedFilter(saved: SavedFilter, timezone: string): FilterNode | null {
   }
 }
 
+/**
+ * One page of a list that spans projects (workspace global views, a teamspace's items and its team views): the caller's
+ * own memberships decide what it holds, and its filters are ANDed with `saved` (a view's). Not cached: no one project's
+ * list_version covers it.
+ */
+export async function workspaceListHandler(ctx: AnyCtx, context: ListContext, opts: { saved?: () => Promise<SavedFilter | null>; globalView?: boolean } = {}) {
+  const viewer = workspaceViewer(ctx);
+  const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: opts.globalView });
+  const saved = await opts.saved?.();
+  if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
+  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape: "list" });
+  return presentList(parsed.page, result);
+}
+
 /** Fastify's content type for a serialized object, so cached and uncached responses are byte-identical. */
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -218,15 +232,9 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     query: listQuery,
     policy: Policies.workspace.read,
     handler: async (ctx) => {
-      const viewer = workspaceViewer(ctx);
-      const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: true });
       const viewId = one(ctx.query.global_view_id);
-      if (viewId) {
-        const saved = await globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId);
-        parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
-      }
-      const result = await listIssues(ctx.app, { context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, ...parsed, shape: "list" });
-      return presentList(parsed.page, result);
+      const saved = viewId ? () => globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId) : undefined;
+      return workspaceListHandler(ctx, { kind: "workspace", workspaceId: ctx.workspace.id }, { saved, globalView: true });
     },
   });
 

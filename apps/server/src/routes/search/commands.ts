@@ -299,13 +299,13 @@ export function modulesSearchSql(q: SearchQuery, workspaceId: string, userId: st
 
 export type ViewSearchRow = { id: string; name: string; project_id: string | null; project__identifier: string | null }
 
-/** Saved views: project views of the caller's projects and the workspace's global views; own or public only. */
+/** Saved views: project views of the caller's projects and the workspace's global views (not team views); own or public only. */
 export function viewsSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
   return sql`
     SELECT v.id, v.name, v.project AS project_id, p.identifier AS project__identifier
     FROM issue_views v
     LEFT JOIN projects p ON p.id = v.project
-    WHERE v.workspace = ${workspaceId}::uuid AND v.archived_at IS NULL
+    WHERE v.workspace = ${workspaceId}::uuid AND v.archived_at IS NULL AND v.teamspace IS NULL
       AND (v.owned_by = ${userId}::uuid OR v.access = 1)
       AND (v.project IS NULL OR (p.archived_at IS NULL AND EXISTS (
         SELECT 1 FROM project_members pm WHERE pm.project = v.project AND pm.member = ${userId}::uuid AND pm.is_active = true)))

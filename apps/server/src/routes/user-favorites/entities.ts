@@ -70,14 +70,14 @@ export const FAVORITE_ENTITIES: Partial<Record<FavoriteEntityType, EntityResolve
   module: inProject(sql.raw("modules")),
   /**
    * Saved views: public ones and the caller's own private ones; a project view while the caller is an active member
-   * of its live project, a workspace view (no project) for any member of the workspace.
+   * of its live project, a workspace view (no project) for any member of the workspace; never a team view.
    */
   view: (db, viewer, ids) =>
     collect(
       db,
       sql`select e.id, e.name, e.logo_props, e.project as project_id from issue_views e
         left join projects p on p.id = e.project
-        where e.id in (${idList(ids)}) and e.workspace = ${viewer.workspaceId} and e.archived_at is null
+        where e.id in (${idList(ids)}) and e.workspace = ${viewer.workspaceId} and e.archived_at is null and e.teamspace is null
           and (e.access = 1 or e.owned_by = ${viewer.userId})
           and (e.project is null or (p.archived_at is null
             and exists (select 1 from project_members pm where pm.project = e.project and pm.member = ${viewer.userId} and pm.is_active)))`,

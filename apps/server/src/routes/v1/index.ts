@@ -11,6 +11,7 @@ import { registerV1Estimates } from "./estimates.ts";
 import { registerV1Tracking } from "./tracking.ts";
 import { registerWorkflowRoutes } from "../workflows/index.ts";
 import { V1P } from "./paths.ts";
+import { registerV1Teamspaces } from "./teamspaces.ts";
 
 /**
  * The public API v1 (wire-facts §12) under `/api/v1/`: every route is a `route()` with `auth: "apiKey"`, so the
@@ -28,5 +29,6 @@ export const v1Routes: RouteModule = (fastify, app) => {
   registerV1Estimates(fastify, app);
   registerV1Tracking(fastify, app);
   registerWorkflowRoutes(fastify, app, V1P, "apiKey");
+  registerV1Teamspaces(fastify, app);
   registerV1Docs(fastify, app);
 };

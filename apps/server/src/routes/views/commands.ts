@@ -8,10 +8,11 @@ import { schema } from "../../db/client.ts";
 
 const { issueViews } = schema;
 
-/** Where a view lives: a project (project views) or the workspace itself (global views, `projectId` null). */
+/** Where a view lives: a project (project views), a teamspace (team views) or the workspace itself (global views, both null). */
 export interface ViewPlace {
   workspaceId: string;
   projectId: string | null;
+  teamspaceId?: string | null;
 }
 
 /**
@@ -25,7 +26,7 @@ export async function listViews(app: AppContext, place: ViewPlace, userId: strin
   const rows = await app.db
     .select()
     .from(issueViews)
-    .where(visibleViews(place.workspaceId, place.projectId, userId))
+    .where(visibleViews(place.workspaceId, place.projectId, userId, place.teamspaceId ?? null))
     .orderBy(dir(col), asc(issueViews.createdAt), asc(issueViews.id));
   const favs = place.projectId ? await favoritedIds(app.db, userId, "view", rows.map((r) => r.id)) : new Set<string>();
   const out = rows.map((row) => ({ row, fav: favs.has(row.id) }));
@@ -57,7 +58,10 @@ function columns(body: UpdateViewBody): Partial<typeof issueViews.$inferInsert> 
 export async function createView(app: AppContext, place: ViewPlace, userId: string, body: CreateViewBody): Promise<ViewRow> {
   const [row] = await app.db
     .insert(issueViews)
-    .values({ ...columns(body), name: body.name, workspaceId: place.workspaceId, projectId: place.projectId, ownedById: userId, createdById: userId, updatedById: userId })
+    .values({
+      ...columns(body), name: body.name, workspaceId: place.workspaceId, projectId: place.projectId, teamspaceId: place.teamspaceId ?? null,
+      ownedById: userId, createdById: userId, updatedById: userId,
+    })
     .returning();
   return row!;
 }

@@ -18,21 +18,26 @@ import { eq } from "drizzle-orm";
 
 const viewListQuery = z.object({ order_by: z.enum(VIEW_ORDERS).optional() });
 
-/** Where a view CRUD lives: a project's views or the workspace's global views. */
-interface ViewPlaceRoutes {
+/** Where a view CRUD lives: a project's views, the workspace's global views or a teamspace's team views. */
+export interface ViewPlaceRoutes<TParams extends { slug: string }, TOne extends TParams & { viewId: string }> {
   url: string;
   scope: "project" | "workspace";
-  params: typeof projectParams | typeof slugParams;
-  oneParams: typeof projectViewParams | typeof workspaceViewParams;
+  params: z.ZodType<TParams>;
+  oneParams: z.ZodType<TOne>;
   perms: { view: Policy; create: Policy; edit: Policy; delete: Policy };
+  /** The place of the request (a teamspace's: after checking the caller may see it, else 404). */
+  place: (ctx: ScopeCtx<TParams>) => ViewPlace | Promise<ViewPlace>;
 }
 
+/** The place of project views (`P/views/`) and of global views (`W/views/`). */
+export const projectViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: ctx.project.id });
+const workspaceViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: null });
+
 /** GET/POST `{url}` and GET/PATCH/DELETE `{url}{viewId}/` of one place. */
-function viewCrud(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes) {
-  const placeOf = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: o.scope === "project" ? ctx.project.id : null });
-  const load = (ctx: ScopeCtx<{ viewId: string }>) => {
-    const place = placeOf(ctx);
-    return loadVisibleView(app.db, place.workspaceId, place.projectId, ctx.params.viewId, ctx.user.id);
+export function viewCrud<TParams extends { slug: string }, TOne extends TParams & { viewId: string }>(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes<TParams, TOne>) {
+  const load = async (ctx: ScopeCtx<TOne>) => {
+    const place = await o.place(ctx);
+    return loadVisibleView(app.db, place.workspaceId, place.projectId, ctx.params.viewId, ctx.user.id, place.teamspaceId ?? null);
   };
   route(fastify, app, {
     method: "GET",
@@ -41,7 +46,8 @@ function viewCrud(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes)
     query: viewListQuery,
     scope: o.scope,
     policy: o.perms.view,
-    handler: async (ctx) => (await listViews(app, placeOf(ctx), ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
+    load: async (ctx) => o.place(ctx),
+    handler: async (ctx) => (await listViews(app, ctx.loaded, ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
   });
   route(fastify, app, {
     method: "POST",
@@ -51,7 +57,8 @@ function viewCrud(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes)
     scope: o.scope,
     policy: o.perms.create,
     status: 201,
-    handler: async (ctx) => presentView(await createView(app, placeOf(ctx), ctx.user.id, ctx.body), false),
+    load: async (ctx) => o.place(ctx),
+    handler: async (ctx) => presentView(await createView(app, ctx.loaded, ctx.user.id, ctx.body), false),
   });
   route(fastify, app, {
     method: "GET",
@@ -94,8 +101,8 @@ function viewCrud(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes)
  * them; a locked view takes only the lock toggle.
  */
 export const viewRoutes: RouteModule = (fastify, app) => {
-  viewCrud(fastify, app, { url: `${P}/views/`, scope: "project", params: projectParams, oneParams: projectViewParams, perms: PERMISSIONS.view });
-  viewCrud(fastify, app, { url: `${W}/views/`, scope: "workspace", params: slugParams, oneParams: workspaceViewParams, perms: PERMISSIONS.workspaceView });
+  viewCrud(fastify, app, { url: `${P}/views/`, scope: "project", params: projectParams, oneParams: projectViewParams, perms: PERMISSIONS.view, place: projectViewPlace });
+  viewCrud(fastify, app, { url: `${W}/views/`, scope: "workspace", params: slugParams, oneParams: workspaceViewParams, perms: PERMISSIONS.workspaceView, place: workspaceViewPlace });
 
   // GET P/views/{id}/issues/: the project list (one engine, cached like P/issues/) with the view's filters ANDed in
   route(fastify, app, {

@@ -21,6 +21,7 @@ export function presentView(v: ViewRow, isFavorite: boolean): IssueView {
     archived_at: iso(v.archivedAt),
     workspace: v.workspaceId,
     project: v.projectId,
+    ...(v.teamspaceId ? { teamspace: v.teamspaceId } : {}),
     is_favorite: isFavorite,
     ...auditFields(v),
   };

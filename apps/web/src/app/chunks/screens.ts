@@ -27,3 +27,7 @@ export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";
 export { IntakePage } from "../../features/intake/IntakePage.tsx";
 export { IntakeSettingsPage } from "../../features/intake/IntakeSettingsPage.tsx";
 export { PublicIntakePage } from "../../features/intake/PublicIntakePage.tsx";
+export { TeamspacesPage } from "../../features/teamspaces/TeamspacesPage.tsx";
+export { TeamspaceLayout } from "../../features/teamspaces/TeamspaceLayout.tsx";
+export { TeamspaceOverview } from "../../features/teamspaces/TeamspaceOverview.tsx";
+export { TeamViewsPage } from "../../features/teamspaces/TeamViewsPage.tsx";

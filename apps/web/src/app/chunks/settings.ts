@@ -21,6 +21,7 @@ export { WorkspaceApiTokensSettings } from "../../features/workspace-settings/Ap
 export { WorkspaceExportsSettings } from "../../features/workspace-settings/ExportsPage.tsx";
 export { WorkspaceIntegrationsSettings } from "../../features/workspace-settings/IntegrationsPage.tsx";
 export { WorkspaceImportsSettings } from "../../features/workspace-settings/ImportsPage.tsx";
+export { WorkspaceTeamspacesSettings } from "../../features/workspace-settings/TeamspacesPage.tsx";
 export { ProfileLayout } from "../../features/profile/ProfileLayout.tsx";
 export { ProfilePage } from "../../features/profile/ProfilePage.tsx";
 export { SecurityPage } from "../../features/profile/SecurityPage.tsx";

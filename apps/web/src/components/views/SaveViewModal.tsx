@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Bookmark } from "lucide-react";
 import { VIEW_ACCESS } from "@stride/shared";
-import { useCreateView, type IssueView, type ViewWrite } from "../../api/views.ts";
+import { teamOfPlace, useCreateView, type IssueView, type ViewWrite } from "../../api/views.ts";
 import { errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { Banner, Button, Input, Modal, Textarea, Toggle } from "../ui/index.ts";
@@ -10,9 +10,11 @@ import { Banner, Button, Input, Modal, Textarea, Toggle } from "../ui/index.ts";
 /** The list choices a new view starts from (a list's current filters, display filters and display properties). */
 export type ViewChoices = Pick<ViewWrite, "filters" | "display_filters" | "display_properties">;
 
-/** Where a saved view opens. */
-export const viewPath = (slug: string, pid: string | null, id: string) =>
-  pid ? `/${slug}/projects/${pid}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
+/** Where a saved view opens (`pid`: a project, a teamspace's views place, or null for a global view). */
+export const viewPath = (slug: string, pid: string | null, id: string) => {
+  const team = teamOfPlace(pid);
+  return team ? `/${slug}/teamspaces/${team}/views/${id}/` : pid ? `/${slug}/projects/${pid}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
+};
 
 /**
  * Create a view (a project's when `pid` is set, else a workspace global view) from a list's current choices:
@@ -63,9 +65,11 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
   );
 }
 
-/** "Save view" on a project list: offered to those who may create views; opens the new view. */
+/** "Save view" on a project's (or a teamspace's) list: offered to those who may create views there; opens the new view. */
 export function SaveViewButton({ slug, pid, prefs }: { slug: string; pid: string; prefs: ViewChoices }) {
-  const mayCreate = useCan("create", "view");
+  const mayCreateInProject = useCan("create", "view");
+  const mayCreateTeamView = useCan("create", "teamView");
+  const mayCreate = teamOfPlace(pid) ? mayCreateTeamView : mayCreateInProject;
   const [open, setOpen] = useState(false);
   const nav = useNavigate();
   if (!mayCreate) return null;

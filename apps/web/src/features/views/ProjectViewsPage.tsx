@@ -1,12 +1,12 @@
 import { useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { Globe, Lock, Plus, Star, Trash2 } from "lucide-react";
-import { BUILT_FEATURES, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, VIEW_ACCESS } from "@stride/shared";
-import { useDeleteView, useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
-import { errorMessage } from "../../api/client.ts";
-import { Button, ConfirmModal, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { Link } from "react-router";
+import { Globe, Plus, Star, Trash2 } from "lucide-react";
+import { BUILT_FEATURES } from "@stride/shared";
+import { useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
+import { Button, EmptyState, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { SaveViewModal, viewPath } from "../../components/views/SaveViewModal.tsx";
+import { viewPath } from "../../components/views/SaveViewModal.tsx";
+import { DeleteViewModal, NewViewModal, ViewBadges, ViewsListBody } from "../../components/views/ViewBits.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
 import { useCreateParam } from "../../lib/create-param.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
@@ -19,8 +19,6 @@ export function ProjectViewsPage() {
   const views = useViews(slug, projectId, project.issue_views_view);
   const can = usePermissions({ projects: true });
   const favorite = useFavoriteView(slug, projectId);
-  const del = useDeleteView(slug, projectId);
-  const nav = useNavigate();
   const [sort, setSort] = useState<ViewSort>("name");
   const [creating, setCreating] = useCreateParam(can("create", "view", { projectId }));
   const [deleting, setDeleting] = useState<IssueView | null>(null);
@@ -59,25 +57,20 @@ export function ProjectViewsPage() {
         }
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {views.isLoading ? (
-          <PageSpinner />
-        ) : views.error ? (
-          <EmptyState title="Could not load the views" description={errorMessage((views.error as { body?: unknown }).body) ?? String(views.error)} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title="No views yet"
-            description="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
-            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create view</Button> : undefined}
-          />
-        ) : (
+        <ViewsListBody
+          query={views}
+          count={rows.length}
+          emptyTitle="No views yet"
+          emptyDescription="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
+          onCreate={mayCreate ? () => setCreating(true) : undefined}
+        >
           <ul aria-label="Views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((v) => {
               const mayEdit = can("edit", "view", { createdBy: v.owned_by });
               return (
                 <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
                   <Link to={viewPath(slug, projectId, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
-                  {v.access === VIEW_ACCESS.private && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
-                  {v.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+                  <ViewBadges view={v} />
                   {can("favorite", "view") && (
                     <button
                       type="button"
@@ -103,29 +96,11 @@ export function ProjectViewsPage() {
               );
             })}
           </ul>
-        )}
+        </ViewsListBody>
       </div>
-      {creating && (
-        <SaveViewModal
-          title="New view"
-          slug={slug}
-          pid={projectId}
-          choices={{ filters: defaultFilters(), display_filters: defaultDisplayFilters(), display_properties: defaultDisplayProperties() }}
-          open
-          onClose={() => setCreating(false)}
-          onCreated={(v) => nav(viewPath(slug, projectId, v.id))}
-        />
-      )}
+      {creating && <NewViewModal title="New view" slug={slug} pid={projectId} onClose={() => setCreating(false)} />}
       {publishing && <PublishModal slug={slug} projectId={projectId} viewId={publishing.id} open onClose={() => setPublishing(null)} canEdit={mayPublish} />}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })}
-        title="Delete view"
-        message={`Delete "${deleting?.name ?? ""}"? Its work items stay; only the saved filters go.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-      />
+      <DeleteViewModal slug={slug} pid={projectId} view={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

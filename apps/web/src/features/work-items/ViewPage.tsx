@@ -3,13 +3,13 @@ import { Link, useParams } from "react-router";
 import { Globe, Lock, LockOpen, Star } from "lucide-react";
 import { updateDisplayFilters, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
 import { useFavoriteView, useUpdateView, useView, type IssueView } from "../../api/views.ts";
-import { errorMessage } from "../../api/client.ts";
+import { ViewNotFound } from "../../components/views/ViewBits.tsx";
 import { Banner, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ListProvider, type PrefsPatch } from "./context.tsx";
-import { prefsFrom, type Prefs } from "./lib/list-view.ts";
+import { prefsFrom, sharedListKind, type Prefs } from "./lib/list-view.ts";
 import { ListScreen } from "./WorkItemsPage.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -34,24 +34,40 @@ export function ProjectViewPage() {
   }
   if (view.isLoading) return <PageSpinner />;
   if (!view.data) {
-    return (
-      <EmptyState
-        title="View not found"
-        description={errorMessage((view.error as { body?: unknown } | null)?.body) ?? "This view does not exist, or it is private to someone else."}
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/views/`}>All views</Link>}
-      />
-    );
+    return <ViewNotFound error={view.error} viewsPath={`/${slug}/projects/${projectId}/views/`} />;
   }
-  return <ViewList key={view.data.id} view={view.data} />;
+  return <ProjectViewList key={view.data.id} view={view.data} />;
 }
 
-function ViewList({ view }: { view: IssueView }) {
+function ProjectViewList({ view }: { view: IssueView }) {
   const { slug, projectId, project } = useCurrentProject();
   const mayEdit = useCan("edit", "view", { createdBy: view.owned_by });
   const mayFavorite = useCan("favorite", "view");
+  return (
+    <SavedViewList
+      view={view} slug={slug} place={projectId} viewsPath={`/${slug}/projects/${projectId}/views/`} mayEdit={mayEdit} mayFavorite={mayFavorite}
+      list={{ pid: projectId, project, kind: "view", contextId: view.id }}
+    />
+  );
+}
+
+/**
+ * A saved view's list (a project view's, or a team view's with `list.team`): the view's choices, saved on it when the
+ * caller may change it (`mayEdit`, unlocked), else kept on this screen; lock, access and favourite actions.
+ */
+export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavorite, list }: {
+  view: IssueView;
+  slug: string;
+  /** Where the view lives (api/views.ts: a project id or a teamspace's place). */
+  place: string;
+  viewsPath: string;
+  mayEdit: boolean;
+  mayFavorite: boolean;
+  list: Pick<Parameters<typeof ListProvider>[0], "pid" | "project" | "team" | "kind" | "contextId">;
+}) {
   const saves = mayEdit && !view.is_locked;
-  const update = useUpdateView(slug, projectId);
-  const favorite = useFavoriteView(slug, projectId);
+  const update = useUpdateView(slug, place);
+  const favorite = useFavoriteView(slug, place);
   // choices that are not saved on the view (someone else's or a locked view): kept on this screen only
   const [overlay, setOverlay] = useState<Prefs | null>(null);
   const saved = useMemo(
@@ -61,7 +77,7 @@ function ViewList({ view }: { view: IssueView }) {
   const prefs = overlay ?? saved;
 
   const updatePrefs = (p: PrefsPatch) => {
-    const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: "project_view" }) as DisplayFilters) : undefined;
+    const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(list.kind) }) as DisplayFilters) : undefined;
     const next: Prefs = {
       filters: { ...prefs.filters, ...p.filters },
       display_filters: df ?? prefs.display_filters,
@@ -117,7 +133,7 @@ function ViewList({ view }: { view: IssueView }) {
   );
   const title = (
     <span className="flex items-center gap-2">
-      <Link to={`/${slug}/projects/${projectId}/views/`} className="text-zinc-500 hover:underline">Views</Link>
+      <Link to={viewsPath} className="text-zinc-500 hover:underline">Views</Link>
       <span aria-hidden className="text-zinc-400">/</span>
       <span>{view.name}</span>
       {view.is_locked && <span className="inline-flex items-center gap-1 rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"><Lock size={10} aria-hidden />Locked</span>}
@@ -132,7 +148,7 @@ function ViewList({ view }: { view: IssueView }) {
     </div>
   ) : null;
   return (
-    <ListProvider slug={slug} pid={projectId} kind="view" contextId={view.id} project={project} prefs={prefs} updatePrefs={updatePrefs}>
+    <ListProvider slug={slug} {...list} prefs={prefs} updatePrefs={updatePrefs}>
       <ListScreen title={title} actions={actions} banner={banner} filtersReadOnly={!saves} />
     </ListProvider>
   );

@@ -64,7 +64,7 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
  * filters may not change shows them read-only with a `banner`.
  */
 export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset } = useList();
+  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset, spansProjects } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
   // the selected items or the focused row are the work item in hand for the palette and its single keys
@@ -150,7 +150,9 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
             <EmptyState
               title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : kind === "cycle" ? "No work items in this cycle yet" : "No work items yet"}
               description={
-                !canCreate
+                spansProjects
+                  ? "The work items of this teamspace's projects that you belong to show here."
+                  : !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
                   : itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
               }

@@ -3,21 +3,21 @@
  * (filters, display filters, display properties — on the server for project and epic lists, in local
  * storage for the others), the list query they produce, permissions, selection and the peek view.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import {
-  loadMoreFlat, loadMoreGroup, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList,
+  loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList, wiKeys,
   type ItemKind, type ListDesc, type ListSource, type PropsScope,
 } from "../../api/work-items.ts";
-import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
+import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import type { ListQuery } from "./lib/params.ts";
-import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "./lib/list-view.ts";
+import { listView, localPrefsKey, prefsFrom, readLocal, sharedListKind, spansProjects, type ContextKind, type Prefs } from "./lib/list-view.ts";
 import type { ListData } from "../../api/work-items-list-data.ts";
 
 export type { ContextKind, Prefs };
@@ -28,11 +28,14 @@ export interface PrefsPatch {
   display_properties?: Partial<DisplayProperties>;
 }
 
-/** Saved list choices of a context: server user properties (project, epics, a module's or a cycle's: `contextId`) or local storage. */
+/**
+ * Saved list choices of a context: server user properties (project, epics, a module's or a cycle's: `contextId`) or
+ * local storage (archived items; a teamspace's list, whose `pid` is then its place, e.g. `teamspace:{id}`).
+ */
 export function useListPrefs(slug: string, pid: string, kind: ContextKind, contextId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
-  const server = kind !== "archived";
+  const server = kind !== "archived" && !spansProjects(kind);
   const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : kind === "cycle" ? `cycle:${contextId}` : "issues";
-  const q = useUserProperties(slug, pid, scope, server);
+  const q = useUserProperties(slug, server ? pid : "", scope, server);
   const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
@@ -50,7 +53,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : kind === "cycle" ? "cycle" : "project" }) as DisplayFilters) : undefined;
+      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters) : undefined;
       const next: Prefs = {
         filters: { ...prefs.filters, ...p.filters },
         display_filters: df ?? prefs.display_filters,
@@ -86,12 +89,20 @@ export interface Selection {
 
 export interface ListCtx {
   slug: string;
+  /** The list's project, or `TEAM_LISTS` for a list across a teamspace's projects (then ask `projectOf` an item's). */
   pid: string;
   kind: ContextKind;
   itemKind: ItemKind;
   source: ListSource;
+  /** The list's project (a teamspace's list: its first; an item's own is `projectOf(item)`). */
   project: Project;
+  /** Over the whole list (a teamspace's: over all its projects). */
   refs: ProjectRefs;
+  /** The list holds items of several projects (a teamspace's). */
+  spansProjects: boolean;
+  /** The project of an item, and what its own pickers offer. */
+  projectOf: (item: WorkItem) => Project;
+  refsFor: (item: WorkItem) => ProjectRefs;
   prefs: Prefs;
   display: Partial<DisplayFilters>;
   query: ListQuery;
@@ -130,11 +141,21 @@ export interface ListCtx {
  * does not change as the list's data arrives or refetches, kept as one value while its parts are the same, so
  * the items (memoized) render again only when something they show changed.
  */
-export type ListItemCtx = Pick<ListCtx, "kind" | "itemKind" | "project" | "refs" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection">;
+export type ListItemCtx = Pick<
+  ListCtx, "kind" | "itemKind" | "project" | "refs" | "projectOf" | "refsFor" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection"
+>;
 
 const Ctx = createContext<ListCtx | null>(null);
 const ItemCtx = createContext<ListItemCtx | null>(null);
 const NO_PRESET: { module_ids?: string[]; cycle_id?: string } = {};
+const NO_PROJECTS: Project[] = [];
+
+/** A list across the projects of a teamspace (the "team" and "team view" contexts): the teamspace, its view, its projects the caller is in. */
+export interface TeamScope {
+  id: string;
+  viewId?: string;
+  projects: Project[];
+}
 
 export function useList(): ListCtx {
   const c = useContext(Ctx);
@@ -149,21 +170,34 @@ export function useListItem(): ListItemCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid, kind, contextId, readOnly, project, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdIn, readOnly, project: projectIn, team, prefs, updatePrefs, children }: {
   slug: string;
+  /** The project (ignored for a teamspace's list). */
   pid: string;
   kind: ContextKind;
   /** The module, cycle or saved view of a `module`, `cycle` or `view` list. */
   contextId?: string;
   /** Nothing can be created or edited here (an archived module's items). */
   readOnly?: boolean;
-  project: Project;
+  /** The project (a teamspace's list: omitted). */
+  project?: Project;
+  /** A teamspace's list (with at least one project). */
+  team?: TeamScope;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
   children: ReactNode;
 }) {
   const qc = useQueryClient();
-  const refs = useProjectRefs(slug, pid);
+  const spans = !!team;
+  const pid = spans ? TEAM_LISTS : projectId;
+  const contextId = team ? (team.viewId ? `${team.id}/views/${team.viewId}` : team.id) : contextIdIn;
+  const project = (projectIn ?? team?.projects[0]) as Project;
+  const projectRefs = useProjectRefs(slug, spans ? "" : projectId);
+  const teamRefs = useTeamRefs(slug, team?.projects ?? NO_PROJECTS);
+  const refs = spans ? teamRefs.merged : projectRefs;
+  const projectById = useMemo(() => new Map((team?.projects ?? []).map((p) => [p.id, p])), [team?.projects]);
+  const projectOf = useCallback((it: WorkItem) => (spans ? projectById.get(it.project_id ?? "") ?? project : project), [spans, projectById, project]);
+  const refsFor = useCallback((it: WorkItem) => (spans ? teamRefs.byProject.get(it.project_id ?? "") ?? refs : refs), [spans, teamRefs.byProject, refs]);
   const me = useMe().data?.id ?? null;
   const [sp, setSp] = useSearchParams();
   const [extra, setExtra] = useState<Record<string, string> | null>(null);
@@ -173,13 +207,14 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
   const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, contextId), [slug, pid, kind, prefs, extra, contextId]);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
-  const update = useUpdateWorkItem(slug, pid);
+  const update = useUpdateWorkItem(slug, spans ? "" : projectId);
 
   const can = usePermissions({ projects: true });
-  const inProject = { projectId: pid };
   const frozen = kind === "archived" || !!readOnly;
-  const canEditAny = !frozen && can("edit", "workItem", inProject);
-  const canCreate = !frozen && can("create", "workItem", inProject);
+  const editsIn = (action: "edit" | "create") => (spans ? (team?.projects ?? []).some((p) => can(action, "workItem", { projectId: p.id })) : can(action, "workItem", { projectId }));
+  const canEditAny = !frozen && editsIn("edit");
+  // a teamspace's list creates nothing itself: a new item needs its project (each project's list creates)
+  const canCreate = !frozen && !spans && editsIn("create");
   const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
 
   const peekId = sp.get("peekId");
@@ -205,17 +240,28 @@ export function ListProvider({ slug, pid, kind, contextId, readOnly, project, pr
   }, [qc, desc]);
 
   const mutate = update.mutate;
+  // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
+  const items = useRef(list.data?.items);
+  items.current = list.data?.items;
   const updateItem = useCallback<ListCtx["updateItem"]>(
-    (id, patch, opts) => mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess }),
-    [mutate, itemKind],
+    (id, patch, opts) => {
+      if (!spans) return mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess });
+      // an item of a teamspace's list is written in its own project; the teamspace's lists are read again after
+      const itemPid = items.current?.[id]?.project_id ?? undefined;
+      mutate(
+        { id, patch, kind: itemKind, pid: itemPid },
+        { onError: opts?.onError, onSuccess: opts?.onSuccess, onSettled: () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }) },
+      );
+    },
+    [mutate, itemKind, spans, qc, slug],
   );
   const item = useMemo<ListItemCtx>(
-    () => ({ kind, itemKind, project, refs, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
-    [kind, itemKind, project, refs, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
+    () => ({ kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
+    [kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
   );
 
   const value: ListCtx = {
-    slug, pid, kind, itemKind, source, project, refs, prefs, display, query, desc,
+    slug, pid, kind, itemKind, source, project, refs, spansProjects: spans, projectOf, refsFor, prefs, display, query, desc,
     data: list.data,
     isLoading: waitingForWindow || list.isLoading,
     isFetching: list.isFetching,

@@ -12,6 +12,7 @@ import { ProfileMenu } from "../../components/layout/ProfileMenu.tsx";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { useCurrentWorkspace } from "./current-workspace.ts";
 import { FavoritesSection } from "./FavoritesSection.tsx";
+import { TeamspacesSection } from "./TeamspacesSection.tsx";
 
 const ICON: Record<string, LucideIcon> = {
   home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive, stickies: StickyNote,
@@ -64,6 +65,7 @@ export function Sidebar() {
       <nav aria-label="Workspace" className="flex-1 overflow-y-auto p-2">
         <SidebarEntries slug={slug} entries={visibleEntries(WORKSPACE_SIDEBAR, role)} unread={unread} />
         <FavoritesSection slug={slug} />
+        <TeamspacesSection slug={slug} />
         <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Your projects</div>
         <ul className="mt-1 space-y-0.5">
           {shown.map((p) => (

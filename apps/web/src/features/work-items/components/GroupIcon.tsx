@@ -4,6 +4,7 @@ import { NONE_KEY } from "../../../api/work-items-list-data.ts";
 import { groupTitle, type GroupRefs } from "../lib/groups.ts";
 import { Icon, PriorityIcon, STATE_GROUP_COLOR, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import { LabelDot } from "../../../components/work-item/properties.tsx";
+import { ProjectLogo } from "../../../components/project/ProjectLogo.tsx";
 
 export function groupRefs(refs: ProjectRefs): GroupRefs {
   return {
@@ -13,7 +14,7 @@ export function groupRefs(refs: ProjectRefs): GroupRefs {
     userName: (id) => refs.userById.get(id)?.display_name ?? null,
     cycles: refs.cycles,
     modules: refs.modules,
-    projectName: (id) => (refs.project?.id === id ? refs.project.name : null),
+    projectName: (id) => (refs.projects ?? (refs.project ? [refs.project] : [])).find((p) => p.id === id)?.name ?? null,
   };
 }
 
@@ -42,6 +43,10 @@ export function GroupIcon({ groupBy, groupKey, refs }: { groupBy: string | null;
       return <Icon name="module" size={14} className="text-zinc-500" />;
     case "target_date":
       return <Icon name="calendar" size={14} className="text-zinc-500" />;
+    case "project_id": {
+      const p = refs.projects?.find((x) => x.id === groupKey) ?? refs.project;
+      return p ? <ProjectLogo project={p} /> : null;
+    }
     default:
       return null;
   }

@@ -37,7 +37,8 @@ const ICON_CHIP = 26;
  * a property without a value as a bare icon (a list row); otherwise it says what it is (a card).
  */
 function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boolean): Chip[] {
-  const { refs, prefs, updateItem, canEdit } = useListItem();
+  const { refsFor, prefs, updateItem, canEdit } = useListItem();
+  const refs = refsFor(item);
   const when = useDateTimeFormat();
   const dp = prefs.display_properties;
   const on = (k: string) => dp[k as keyof typeof dp] !== false && !hide.includes(k);
@@ -161,10 +162,10 @@ const ROW_PRIORITY_MODULE = last("modules");
  * is all a row pays for; the menu and its actions mount when it opens (long lists stay cheap).
  */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
-  const { project } = useListItem();
+  const { projectOf } = useListItem();
   const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const [confirm, setConfirm] = useState(false);
-  const key = itemKey(project.identifier, item.sequence_id);
+  const key = itemKey(projectOf(item).identifier, item.sequence_id);
   return (
     <span onClick={(e) => e.stopPropagation()}>
       <button
@@ -182,7 +183,11 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
 }
 
 function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: FloatingTrigger; onDelete: () => void }) {
-  const { slug, pid, refs, project, openPeek, kind, itemKind, can } = useList();
+  const { slug, refsFor, projectOf, openPeek, kind, itemKind, can } = useList();
+  // the item's own project (a teamspace's list holds items of several)
+  const project = projectOf(item);
+  const pid = project.id;
+  const refs = refsFor(item);
   const nav = useNavigate();
   const toast = useToast();
   const archive = useArchiveWorkItem(slug, pid, itemKind);
@@ -209,8 +214,9 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
 }
 
 function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void }) {
-  const { slug, pid, itemKind, project } = useList();
-  const del = useDeleteWorkItem(slug, pid, itemKind);
+  const { slug, itemKind, projectOf } = useList();
+  const project = projectOf(item);
+  const del = useDeleteWorkItem(slug, project.id, itemKind);
   const key = itemKey(project.identifier, item.sequence_id);
   return (
     <ConfirmModal

@@ -8,7 +8,10 @@ const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
 
 /** The peek view: the item's detail in a panel over the list (`?peekId=`); Escape closes it. */
 export function PeekPanel() {
-  const { slug, pid, peekId, closePeek, itemKind } = useList();
+  const { slug, pid: listPid, peekId, closePeek, itemKind, spansProjects, data } = useList();
+  // a teamspace's list: the peeked item's own project
+  const peeked = peekId ? data?.items[peekId] : undefined;
+  const pid = spansProjects ? peeked?.project_id ?? "" : listPid;
   useEffect(() => {
     if (!peekId) return;
     const onKey = (e: KeyboardEvent) => {
@@ -20,7 +23,7 @@ export function PeekPanel() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [peekId, closePeek]);
-  if (!peekId) return null;
+  if (!peekId || !pid) return null;
   return (
     <aside
       aria-label="Peek view"

@@ -59,7 +59,8 @@ export function DisplayMenu() {
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
   const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
-    if (o.key === "project") return false;
+    // grouping by project: in lists across projects (a teamspace's)
+    if (o.key === "project") return !!refs.projects;
     if (o.key === "cycle" && !refs.cyclesEnabled) return false;
     if (o.key === "module" && !refs.modulesEnabled) return false;
     if (o.key === null && layout === "kanban") return false;
@@ -94,7 +95,7 @@ export function DisplayMenu() {
           {layout === "kanban" && (
             <Row label="Sub-group by">
               <select aria-label="Sub-group by" className={SELECT} value={display.sub_group_by ?? ""} onChange={(e) => setDf({ sub_group_by: e.target.value || null })}>
-                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && o.key !== "project" && (o.key !== "cycle" || refs.cyclesEnabled) && (o.key !== "module" || refs.modulesEnabled)).map((o) => (
+                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && (o.key !== "project" || !!refs.projects) && (o.key !== "cycle" || refs.cyclesEnabled) && (o.key !== "module" || refs.modulesEnabled)).map((o) => (
                   <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>
                 ))}
               </select>

@@ -47,7 +47,8 @@ function FilterList({ refs, me, filters, setValues }: {
   setValues: (key: string, vals: string[]) => void;
 }) {
   const [q, setQ] = useState("");
-  const [expanded, setExpanded] = useState<Set<string>>(new Set(["priority", "state"]));
+  // open at first: priority and state, and the project of a list across projects (a teamspace's)
+  const [expanded, setExpanded] = useState<Set<string>>(new Set(["team_project", "priority", "state"]));
   const fields = useMemo(() => filterFields(refs, me), [refs, me]);
   const values = (key: string): string[] => filters[key] ?? [];
   const toggle = (f: FilterField, v: string) => {

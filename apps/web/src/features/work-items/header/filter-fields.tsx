@@ -9,6 +9,7 @@ import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { PriorityIcon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import { PRIORITY_LABEL, displayName, labelOptions } from "../../../components/work-item/properties.tsx";
 import { formatDate } from "../../../lib/dates.ts";
+import { ProjectLogo } from "../../../components/project/ProjectLogo.tsx";
 
 export interface FilterChoice { value: string; label: string; icon?: ReactNode; depth?: number; path?: string }
 export interface FilterField { key: string; label: string; date?: boolean; choices: FilterChoice[] }
@@ -21,6 +22,8 @@ export function filterFields(refs: ProjectRefs, me: string | null): FilterField[
     ...(withNone ? [{ value: "None", label: "No one" }] : []),
   ];
   const fields: FilterField[] = [
+    // a list across a teamspace's projects filters by them (work-tracking.md §3 `team_project`)
+    ...(refs.projects ? [{ key: "team_project", label: "Project", choices: refs.projects.map((p) => ({ value: p.id, label: p.name, icon: <ProjectLogo project={p} /> })) }] : []),
     { key: "priority", label: "Priority", choices: PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p], icon: <PriorityIcon priority={p} /> })) },
     { key: "state", label: "State", choices: refs.states.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} /> })) },
     { key: "state_group", label: "State group", choices: STATE_GROUPS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1), icon: <StateGroupIcon group={g} /> })) },

@@ -25,7 +25,7 @@ const isWeekend = (d: string) => weekday(d) === 0 || weekday(d) === 6;
  * shown month too) reschedules its due date; the start date follows when it would pass the due date.
  */
 export function CalendarLayout() {
-  const { data, prefs, updatePrefs, setExtra, loadMore, updateItem, canEdit, project, loadingMore, slug, pid } = useList();
+  const { data, prefs, updatePrefs, setExtra, loadMore, updateItem, canEdit, projectOf, loadingMore, slug, pid } = useList();
   const qc = useQueryClient();
   // the item picked up: a keyboard move into another month leaves the loaded window it came from
   const picked = useRef<WorkItem | null>(null);
@@ -67,7 +67,7 @@ export function CalendarLayout() {
   const move = (dir: -1 | 1) => setAnchor((a) => (mode === "month" ? addMonths(startOfMonth(a), dir) : addDays(a, 7 * dir)));
   const label = (id: string) => {
     const it = data?.items[id];
-    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
   const spec: DragSpec<string> = {
     type: "work-item-date",
@@ -219,10 +219,11 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
  * key is shown), and the whole "KEY title" is its tooltip and accessible name.
  */
 function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
-  const { refs, project, openPeek, prefs } = useList();
+  const { refsFor, projectOf, openPeek, prefs } = useList();
+  const refs = refsFor(it);
   const drag = useDragItem<HTMLDivElement>({ id: it.id });
   const st = refs.stateById.get(it.state_id ?? "");
-  const key = itemKey(project.identifier, it.sequence_id);
+  const key = itemKey(projectOf(it).identifier, it.sequence_id);
   const full = `${key} ${itemName(it.name)}`;
   const showKey = tall && prefs.display_properties.key !== false;
   return (

@@ -26,7 +26,7 @@ const rangeText = (d: Dates) => `${formatDate(d.start_date)} – ${formatDate(d.
  * Space/Enter, arrows move a day or a week); click an empty row to give an item dates.
  */
 export function GanttLayout() {
-  const { data, refs, project, openPeek, updateItem, canEdit, loadMore, loadingMore, slug, pid } = useList();
+  const { data, refs, projectOf, openPeek, updateItem, canEdit, loadMore, loadingMore, slug, pid } = useList();
   const [scale, setScale] = useState<GanttScale>(() => (localStorage.getItem(`stride.gantt.${slug}.${pid}`) as GanttScale) || GANTT_DEFAULT_SCALE);
   useEffect(() => { localStorage.setItem(`stride.gantt.${slug}.${pid}`, scale); }, [scale, slug, pid]);
   const today = localToday();
@@ -75,7 +75,7 @@ export function GanttLayout() {
   const scrollAtStart = useRef(0);
   const label = (id: string) => {
     const it = data?.items[id];
-    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
   const partOf = (src: DragSource) => (src.part ?? "move") as Part;
   const spec: DragSpec<Dates> = {
@@ -180,7 +180,7 @@ export function GanttLayout() {
                 }
                 const it = data.items[id];
                 if (!it) return null;
-                const key = itemKey(project.identifier, it.sequence_id);
+                const key = itemKey(projectOf(it).identifier, it.sequence_id);
                 const st = refs.stateById.get(it.state_id ?? "");
                 const geo = barGeometry(it, range.start, dayWidth);
                 return (
@@ -267,7 +267,7 @@ function GanttBar({ item: it, label, color, rangeStart, dayWidth }: { item: Work
  * its arrows along; a blocker due after the blocked item starts is drawn red.
  */
 function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids: string[]; items: Record<string, WorkItem>; rangeStart: string; dayWidth: number; width: number; height: number }) {
-  const { project } = useList();
+  const { projectOf } = useList();
   const edges = useMemo(() => blockEdges(items, ids), [items, ids]);
   const row = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
   const draft = useDragSelector<string | null, Dates>((s) => (s?.target ? `${s.src.id}|${s.target.start_date}|${s.target.target_date}` : null));
@@ -279,7 +279,8 @@ function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids:
     const g = barGeometry(datesOf(id), rangeStart, dayWidth);
     return g ? { left: GANTT_SIDEBAR_WIDTH + g.left, width: g.width, row: row.get(id) ?? 0 } : null;
   };
-  const name = (id: string) => `${itemKey(project.identifier, items[id].sequence_id)} ${itemName(items[id].name)}`;
+  const keyOf = (id: string) => itemKey(projectOf(items[id]).identifier, items[id].sequence_id);
+  const name = (id: string) => `${keyOf(id)} ${itemName(items[id].name)}`;
   return (
     <svg aria-label="Dependencies" role="group" width={width} height={height} className="pointer-events-none absolute left-0 top-0 text-zinc-400 dark:text-zinc-500" data-gantt-arrows>
       <defs>
@@ -305,7 +306,7 @@ function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids:
             strokeLinejoin="round"
             markerEnd={`url(#${marker}-${conflict ? "conflict" : "plain"})`}
             className={conflict ? "text-red-500" : undefined}
-            data-relation={`${itemKey(project.identifier, items[from].sequence_id)}>${itemKey(project.identifier, items[to].sequence_id)}`}
+            data-relation={`${keyOf(from)}>${keyOf(to)}`}
             data-conflict={conflict || undefined}
           >
             <title>{`${name(from)} blocks ${name(to)}`}</title>

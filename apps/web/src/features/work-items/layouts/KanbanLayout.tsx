@@ -158,8 +158,8 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
 
 /** A work-item card, draggable inside the enclosing drag scope (kanban, flow) from its cell. */
 export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; hide?: string[] }) {
-  const { project, openPeek, peekId, prefs } = useListItem();
-  const key = itemKey(project.identifier, item.sequence_id);
+  const { projectOf, openPeek, peekId, prefs } = useListItem();
+  const key = itemKey(projectOf(item).identifier, item.sequence_id);
   const drag = useDragItem<HTMLElement>({ id: item.id, container: cell }, { drop: "vertical" });
   const line = useSlotLine(cell, item.id);
   return (

@@ -32,7 +32,7 @@ const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 
  * manual order, to a place inside a group.
  */
 export function ListLayout() {
-  const { data, display, refs, project, selection, loadMore, loadingMore, kind, slug, pid, quickAdd } = useList();
+  const { data, display, refs, projectOf, selection, loadMore, loadingMore, kind, slug, pid, quickAdd } = useList();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]));
   useEffect(() => {
     sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
@@ -173,7 +173,7 @@ export function ListLayout() {
             }
             const it = data.items[r.id];
             if (!it) return null;
-            return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} cell={r.group ? cellId(r.group, null) : FLAT} depth={r.depth} identifier={project.identifier} selected={selection.ids.has(it.id)} />;
+            return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} cell={r.group ? cellId(r.group, null) : FLAT} depth={r.depth} identifier={projectOf(it).identifier} selected={selection.ids.has(it.id)} />;
           })}
         </div>
       </div>

@@ -112,9 +112,9 @@ export function SpreadsheetLayout() {
 
 /** One spreadsheet row; memoized so scrolling renders only rows that appear. */
 const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selected: sel, peeked }: { item: WorkItem; top: number; width: number; columns: Column[]; selected: boolean; peeked: boolean }) {
-  const { project, prefs, canEdit, selection, openPeek, updateItem } = useListItem();
+  const { projectOf, prefs, canEdit, selection, openPeek, updateItem } = useListItem();
   const id = it.id;
-  const key = itemKey(project.identifier, it.sequence_id);
+  const key = itemKey(projectOf(it).identifier, it.sequence_id);
   const editable = canEdit(it);
   const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${top}px)`, width };
   return (

@@ -83,6 +83,13 @@ export function cellAccepts(item: WorkItem | undefined, groupBy: string | null, 
 }
 
 /** Can items of this grouping be dragged at all (some drop would change something)? */
+/**
+ * Groupings whose values belong to one project (its states, labels, cycles, modules and members): in a list across
+ * projects (a teamspace's) an item dropped in such a group could land in another project's, so it is not dragged.
+ */
+const PROJECT_BOUND = new Set(["state_id", "labels__id", "assignees__id", "cycle_id", "issue_module__module_id"]);
+export const projectBound = (groupBy: string | null, subGroupBy: string | null): boolean => PROJECT_BOUND.has(groupBy ?? "") || PROJECT_BOUND.has(subGroupBy ?? "");
+
 export function itemsDraggable(groupBy: string | null, subGroupBy: string | null, manual: boolean): boolean {
   return manual || dragAllowed(groupBy) || dragAllowed(subGroupBy);
 }

@@ -2,12 +2,15 @@
  * A list context's saved choices and what they ask the server for: pure functions shared by the list
  * screen (context.tsx) and the route loader that starts the list request at navigation (app/loaders.ts).
  */
-import { listPrefsFrom, type ListPrefs } from "@stride/shared";
-import type { ListDesc, ListSource } from "../../../api/work-items.ts";
+import { listPrefsFrom, type ListKind, type ListPrefs } from "@stride/shared";
+import { TEAM_LISTS, type ListDesc, type ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
-/** `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's; `cycle`: a cycle's. */
-export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle";
+/**
+ * `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's; `cycle`:
+ * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's.
+ */
+export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view";
 
 export type Prefs = ListPrefs;
 
@@ -24,16 +27,24 @@ export const prefsFrom = (p: Partial<Prefs>): Prefs => listPrefsFrom(p);
  * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
  */
 export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null, contextId?: string) {
-  const source: ListSource = kind === "archived" ? "archived" : kind === "epics" ? "epics" : kind === "module" ? "module" : kind === "view" ? "view" : kind === "cycle" ? "cycle" : "issues";
-  const sharedKind = kind === "epics" ? "epics" : kind === "archived" ? "archived" : kind === "module" ? "module" : kind === "view" ? "project_view" : kind === "cycle" ? "cycle" : "project";
+  const source: ListSource = kind === "project" ? "issues" : kind;
+  const sharedKind = sharedListKind(kind);
   const df = { ...prefs.display_filters };
   if (kind === "archived") df.layout = "list";
   const display = effectiveDisplay(df, sharedKind);
   const query = buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined });
   const layout = String(display.layout ?? "list");
-  const desc: ListDesc = { slug, pid, kind: source, layout, params: query.params, perPage: query.perPage, ...(contextId ? { contextId } : {}) };
+  const desc: ListDesc = { slug, pid: spansProjects(kind) ? TEAM_LISTS : pid, kind: source, layout, params: query.params, perPage: query.perPage, ...(contextId ? { contextId } : {}) };
   return { display, query, layout, desc, source };
 }
+
+/** The shared display rules' name of a context (work-tracking.md §4 rules depend on it). */
+export function sharedListKind(kind: ContextKind): ListKind {
+  return kind === "view" ? "project_view" : kind;
+}
+
+/** Lists whose items come from several projects (a teamspace's). */
+export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view";
 
 export function readLocal(key: string): Prefs {
   try {

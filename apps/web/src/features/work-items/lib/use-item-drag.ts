@@ -7,7 +7,7 @@ import { sortableSpec, useDragDrop, useDragSelector, type DragController, type S
 import { useList } from "../context.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { moveVerdict } from "../../../lib/workflow.ts";
-import { cellAccepts, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
+import { cellAccepts, dropPatch, itemsDraggable, parseCell, projectBound, workflowRefusal } from "./drag.ts";
 
 export interface ItemDragOptions {
   /** Cells in columns (left → right), each column top → bottom. */
@@ -25,20 +25,20 @@ export interface ItemDragOptions {
 }
 
 export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
-  const { data, canEdit, updateItem, project, refs } = useList();
+  const { data, canEdit, updateItem, projectOf, refsFor, spansProjects } = useList();
   const items = data?.items ?? {};
   const model: SlotModel = {
     columns: o.columns,
     items: o.items,
     // a cell whose state the project's workflow refuses the item takes no drop (the cell says why: useDropRefusal)
     accepts: (cell, id, from) => cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell)
-      && !workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) => moveVerdict(refs, f, t)),
+      && !(items[id] && workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) => moveVerdict(refsFor(items[id]!), f, t))),
     ordered: (cell) => o.manual && !o.unordered?.(cell),
     name: o.name,
   };
   const label = (id: string) => {
     const it = items[id];
-    return it ? `${itemKey(project.identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
   const spec = sortableSpec({
     type: "work-item",
@@ -46,7 +46,7 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     label,
     canDrag: (src) => {
       const it = items[src.id];
-      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual);
+      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual) && (!spansProjects || !projectBound(o.groupBy, o.subGroupBy));
     },
     commit: (src, slot, failed) => {
       const it = items[src.id];
@@ -71,9 +71,12 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
  * (null when it may land there, or nothing is dragged), for the cell to show before the drop.
  */
 export function useDropRefusal(cell: string, groupBy: string | null, subGroupBy: string | null): string | null {
-  const { data, refs } = useList();
+  const { data, refsFor } = useList();
   return useDragSelector<string | null, Slot>((s) => {
-    if (!s || s.settling || !refs.workflow) return null;
-    return workflowRefusal(data?.items[s.src.id], groupBy, subGroupBy, s.src.container ?? "", cell, (f, t) => moveVerdict(refs, f, t));
+    const item = s && !s.settling ? data?.items[s.src.id] : undefined;
+    // the item's own project's workflow (a teamspace's list holds items of several)
+    const refs = item ? refsFor(item) : null;
+    if (!item || !refs?.workflow) return null;
+    return workflowRefusal(item, groupBy, subGroupBy, s!.src.container ?? "", cell, (f, t) => moveVerdict(refs, f, t));
   });
 }

@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { RouteModule, ScopeCtx } from "../../core/route.ts";
+import { route } from "../../core/route.ts";
+import { PERMISSIONS } from "../../core/policies.ts";
+import { listQuery, slugParams } from "../../core/fields.ts";
+import { W } from "../../core/paths.ts";
+import type { Tx } from "../../db/client.ts";
+import { presentUserLite } from "../../core/present.ts";
+import { loadVisibleView, viewFilterOf } from "../../core/saved-views.ts";
+import { safeTimeZone } from "../../core/issue-list/index.ts";
+import { workspaceListHandler } from "../issue-lists/index.ts";
+import { viewCrud } from "../views/index.ts";
+import type { ViewPlace } from "../views/commands.ts";
+import {
+  createTeamspace, deleteTeamspace, joinMembers, joinProjects, removeMembers, removeProjects, updateTeamspace,
+} from "./commands.ts";
+import { presentTeamspace, presentTeamspaceProject } from "./presenters.ts";
+import {
+  loadTeamspace, readerOfCtx, selectTeamspaces, teamspaceMemberUsers, teamspaceProgress, teamspaceProjectRows, teamspaceWithPeople, type TeamspaceRow,
+} from "./queries.ts";
+import { teamspaceCreateBody, teamspaceMembersBody, teamspaceParams, teamspacePatchBody, teamspaceProjectsBody, teamViewParams } from "./schemas.ts";
+
+type TeamspaceCtx = ScopeCtx<{ teamspaceId: string }>;
+
+/** The teamspace of the path, if the caller may see it (a member, or a workspace admin), else 404. */
+export const teamspaceOf = (ctx: TeamspaceCtx) => loadTeamspace(ctx.app.db, readerOfCtx(ctx), ctx.params.teamspaceId);
+
+/** The teamspace as presented to the caller, read again after a change. */
+const presented = async (ctx: ScopeCtx, id: string) => presentTeamspace(await teamspaceWithPeople(ctx.app.db, readerOfCtx(ctx), id));
+
+/** The team views of the path's teamspace. */
+const teamViewPlace = async (ctx: TeamspaceCtx): Promise<ViewPlace> => {
+  const t = await teamspaceOf(ctx);
+  return { workspaceId: t.workspaceId, projectId: null, teamspaceId: t.id };
+};
+
+/** The team list context of a teamspace. */
+const teamContext = (t: TeamspaceRow) => ({ kind: "team" as const, workspaceId: t.workspaceId, teamspaceId: t.id });
+
+/**
+ * Teamspaces (work-tracking.md §2: the `teamspaceId` route parameter, the "team" and "team view" list contexts):
+ * CRUD with lead, members and projects (workspace admins), the teamspace's work items through the list engine's team
+ * context (with the `team_project` filter), its overview, and its team views. Paths follow Plane's (`W/teamspaces/…`);
+ * what a teamspace shows of work items always follows the caller's project membership.
+ */
+export const teamspaceRoutes: RouteModule = (fastify, app) => {
+  const TS = PERMISSIONS.teamspace;
+  const base = `${W}/teamspaces/`;
+  const one = `${base}:teamspaceId/`;
+
+  route(fastify, app, {
+    method: "GET",
+    url: base,
+    scope: "workspace",
+    params: slugParams,
+    policy: TS.view,
+    handler: async (ctx) => (await selectTeamspaces(ctx.app.db, readerOfCtx(ctx), sql`true`)).map(presentTeamspace),
+  });
+
+  route(fastify, app, {
+    method: "POST",
+    url: base,
+    scope: "workspace",
+    params: slugParams,
+    body: teamspaceCreateBody,
+    policy: TS.create,
+    status: 201,
+    handler: async (ctx) => {
+      const t = await ctx.app.db.transaction((tx) => createTeamspace(tx, ctx.workspace.id, ctx.user.id, ctx.body));
+      return presented(ctx, t.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "GET",
+    url: one,
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: (ctx) => presented(ctx, ctx.loaded.id),
+  });
+
+  route(fastify, app, {
+    method: "PATCH",
+    url: one,
+    scope: "workspace",
+    params: teamspaceParams,
+    body: teamspacePatchBody,
+    policy: TS.edit,
+    load: teamspaceOf,
+    handler: async (ctx) => {
+      await ctx.app.db.transaction((tx) => updateTeamspace(tx, ctx.loaded, ctx.user.id, ctx.body));
+      return presented(ctx, ctx.loaded.id);
+    },
+  });
+
+  route(fastify, app, {
+    method: "DELETE",
+    url: one,
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.delete,
+    load: teamspaceOf,
+    status: 204,
+    handler: async (ctx) => {
+      await ctx.app.db.transaction((tx) => deleteTeamspace(tx, ctx.loaded));
+    },
+  });
+
+  // ---- people
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}members/`,
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: async (ctx) => (await teamspaceMemberUsers(ctx.app.db, ctx.loaded)).map(presentUserLite),
+  });
+
+  type Act = (tx: Tx, t: TeamspaceRow, actorId: string, ids: readonly string[]) => Promise<void>;
+  /** POST (add) and DELETE (remove) `{one}{what}/` with a `{key: [ids]}` body (Plane's bodies). */
+  const idsRoutes = <K extends string>(what: string, body: z.ZodType<Record<K, string[]>>, key: K, add: Act, remove: Act) => {
+    for (const [method, act] of [["POST", add], ["DELETE", remove]] as const) {
+      route(fastify, app, {
+        method,
+        url: `${one}${what}/`,
+        scope: "workspace",
+        params: teamspaceParams,
+        body,
+        policy: TS.edit,
+        load: teamspaceOf,
+        status: method === "POST" ? 201 : 204,
+        handler: async (ctx) => {
+          await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
+          return method === "POST" ? presented(ctx, ctx.loaded.id) : undefined;
+        },
+      });
+    }
+  };
+  idsRoutes("members", teamspaceMembersBody, "member_ids", joinMembers, removeMembers);
+
+  // ---- projects
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}projects/`,
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: async (ctx) => (await teamspaceProjectRows(ctx.app.db, ctx.loaded, ctx.user.id)).map(presentTeamspaceProject),
+  });
+
+  idsRoutes("projects", teamspaceProjectsBody, "project_ids", joinProjects, removeProjects);
+
+  // ---- work items: the "team" list context (every list param of wire-facts §6.1, plus `team_project`)
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}issues/`,
+    scope: "workspace",
+    params: teamspaceParams,
+    query: listQuery,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: (ctx) => workspaceListHandler(ctx, teamContext(ctx.loaded)),
+  });
+
+  // the overview: progress by project and by member, of the items the caller's team list holds
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}progress/`,
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: (ctx) => teamspaceProgress(ctx.app, ctx.loaded, { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) }),
+  });
+
+  // ---- team views: saved views of the teamspace (the "team view" list context)
+  viewCrud(fastify, app, { url: `${one}views/`, scope: "workspace", params: teamspaceParams, oneParams: teamViewParams, perms: PERMISSIONS.teamView, place: teamViewPlace });
+
+  route(fastify, app, {
+    method: "GET",
+    url: `${one}views/:viewId/issues/`,
+    scope: "workspace",
+    params: teamViewParams,
+    query: listQuery,
+    policy: PERMISSIONS.teamView.view,
+    load: async (ctx) => {
+      const t = await teamspaceOf(ctx);
+      return { t, view: await loadVisibleView(ctx.app.db, t.workspaceId, null, ctx.params.viewId, ctx.user.id, t.id) };
+    },
+    handler: (ctx) => workspaceListHandler(ctx, teamContext(ctx.loaded.t), { saved: async () => viewFilterOf(ctx.loaded.view) }),
+  });
+};
