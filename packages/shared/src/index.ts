@@ -34,3 +34,4 @@ export * from "./project-covers.ts";
 export * from "./timezones.ts";
 export * from "./user-agent.ts";
 export * from "./theme.ts";
+export * from "./issue-properties.ts";

@@ -5,6 +5,7 @@ import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-f
 import {
   bool, date, dict, fieldError, flag, HTML_MAX, idList, MSG, name, nonEmptyList, number, ref, text, uuid, type HtmlField,
 } from "./fields.ts";
+import { propertyValuesField, type PropertyValues } from "./issue-types.ts";
 import type { AuditFields, CalendarDate, PageInfo, Timestamp } from "./common.ts";
 import type { UserLite } from "./users.ts";
 import type { ProjectLite } from "./projects.ts";
@@ -23,6 +24,8 @@ export const itemProperties = () => ({
   start_date: date().nullable().optional(),
   target_date: date().nullable().optional(),
   estimate_point: ref().optional(),
+  /** Custom property values by property id (issue #29); only the named properties change. */
+  property_values: propertyValuesField().optional(),
 });
 
 /**
@@ -131,6 +134,8 @@ export interface WorkItemCore {
   is_draft: boolean;
   type_id: string | null;
   archived_at: CalendarDate | null;
+  /** Custom property values (issue #29), inline: property id → values. */
+  property_values: PropertyValues;
 }
 
 /**
