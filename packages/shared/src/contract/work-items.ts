@@ -24,8 +24,6 @@ export const itemProperties = () => ({
   start_date: date().nullable().optional(),
   target_date: date().nullable().optional(),
   estimate_point: ref().optional(),
-  /** Custom property values by property id (issue #29); only the named properties change. */
-  property_values: propertyValuesField().optional(),
 });
 
 /**
@@ -45,6 +43,8 @@ export function workItemBodies(html: HtmlField) {
     sort_order: number().optional(),
     is_draft: bool().optional(),
     type_id: ref().optional(),
+    /** Custom property values by property id (issue #29); only the named properties change. */
+    property_values: propertyValuesField().optional(),
     external_source: text(255).nullable().optional(),
     external_id: text(255).nullable().optional(),
     // Plane's create dialog sends null for "no modules"
@@ -66,7 +66,7 @@ export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Is
 
 /** `properties` of POST P/bulk-operation-issues/: scalars are set; label, assignee and module ids are added. */
 export const bulkPropertiesBody = z.object(
-  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional() },
+  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional(), property_values: propertyValuesField().optional() },
   { error: fieldError(MSG.dict) },
 );
 export type BulkProperties = z.infer<typeof bulkPropertiesBody>;

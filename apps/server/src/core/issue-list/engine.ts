@@ -217,6 +217,8 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
     is_draft: { sql: "i.is_draft" },
     archived_at: { sql: "i.archived_at::text", enc: "s" },
     type_id: { sql: "i.type", enc: "s" },
+    // custom property values (kept on the row: db/sql/issue-property-values.sql), a jsonb object the driver parses
+    property_values: { sql: "i.property_values", enc: "t" },
     // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
     assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
     label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },

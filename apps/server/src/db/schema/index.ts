@@ -18,3 +18,4 @@ export * from "./exports.ts";
 export * from "./imports.ts";
 export * from "./agents.ts";
 export * from "./search.ts";
+export * from "./issue-types.ts";
