@@ -326,3 +326,45 @@ describe("values on every write path", () => {
     expect((await ws.member.get(`${s.p.base}/issues/${item.body.id}/`)).body).toMatchObject({ type_id: s.defaultType, property_values: {} });
   });
 });
+
+describe("lists: filter, group and order by a custom property", () => {
+  it("filters by values and None, groups by an option (options in order, then None) and by a multi-option, orders by number and option", async () => {
+    const s = await seed();
+    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
+    const a = await mk("a", { [s.prop.option]: s.optB, [s.prop.number]: 10, [s.prop.multi_option]: [s.multiA, s.multiB] });
+    const b = await mk("b", { [s.prop.option]: s.optA, [s.prop.number]: 9 });
+    const c = await mk("c", { [s.prop.number]: 100, [s.prop.multi_option]: [s.multiB] });
+    const key = (k: PropertyKind) => `custom_property__${s.prop[k]}`;
+    const names = async (q: string) => ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
+
+    expect((await names(`${key("option")}=${s.optA}`))).toEqual(["b"]);
+    expect((await names(`${key("option")}=${s.optA},None&order_by=name`))).toEqual(["b", "c"]);
+    expect((await names(`${key("number")}=10`))).toEqual(["a"]);
+    const rich = await ws.member.get(`${s.p.base}/issues/?filters=${encodeURIComponent(JSON.stringify({ [`${key("multi_option")}__in`]: [s.multiB] }))}&order_by=name`);
+    expect(rich.body.results.map((r: { name: string }) => r.name)).toEqual(["a", "c"]);
+
+    // numbers order as numbers, options by the options' order (Alpha, Beta), no value last
+    expect(await names(`order_by=${key("number")}`)).toEqual(["b", "a", "c"]);
+    expect(await names(`order_by=-${key("number")}`)).toEqual(["c", "a", "b"]);
+    expect(await names(`order_by=${key("option")}`)).toEqual(["b", "a", "c"]);
+
+    const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=${key("option")}&order_by=name`);
+    expect(grouped.status, grouped.text).toBe(200);
+    expect(grouped.body.grouped_by).toBe(key("option"));
+    expect(Object.keys(grouped.body.results)).toEqual([s.optA, s.optB, "None"]);
+    expect(grouped.body.results[s.optB].results.map((r: { id: string }) => r.id)).toEqual([a]);
+    expect(grouped.body.results.None.results.map((r: { id: string }) => r.id)).toEqual([c]);
+    expect(grouped.body.results[s.optA].total_results).toBe(1);
+
+    const multi = await ws.member.get(`${s.p.base}/issues/?group_by=${key("multi_option")}&sub_group_by=${key("option")}&order_by=name`);
+    expect(multi.status, multi.text).toBe(200);
+    expect(multi.body.results[s.multiB].total_results).toBe(2);
+    expect(Object.keys(multi.body.results[s.multiB].results)).toEqual([s.optA, s.optB, "None"]);
+    expect(multi.body.results.None.results[s.optA].results.map((r: { id: string }) => r.id)).toEqual([b]);
+    // grouping by state still answers with the values inline
+    const byState = await ws.member.get(`${s.p.base}/issues/?group_by=state_id&${key("option")}=${s.optB}`);
+    const items = Object.values(byState.body.results as Record<string, { results: { id: string; property_values: Record<string, string[]> }[] }>).flatMap((g) => g.results);
+    expect(items.map((i) => [i.id, i.property_values[s.prop.option]])).toEqual([[a, [s.optB]]]);
+    expect((await ws.member.get(`${s.p.base}/issues/?group_by=custom_property__nope`)).status).toBe(400);
+  });
+});

@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
-import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
+import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
 import { itemReadableSql } from "../readable.ts";
@@ -91,8 +91,8 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const counted = !f && ctx.counts ? ctx.counts : null;
   const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
 
-  const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
-  const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const g = req.groupBy ? groupDim(req.groupBy) : null;
+  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy) : null;
 
   if (!g) {
     let total: string;
@@ -350,8 +350,8 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
   // `{"id":`, `,"name":`, …: the keys in wire order
   const heads = cols.map((c, x) => `${x ? "," : "{"}${JSON.stringify(c.key)}:`);
   const printers: Printer[] = cols.map((c) => (c.conv === "float" ? printFloat : c.conv === "ids" ? printIds : c.enc === "s" ? printSafe : c.enc === "t" ? printAny : printPlain));
-  const gDim = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
-  const sgDim = gDim && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const gDim = req.groupBy ? groupDim(req.groupBy) : null;
+  const sgDim = gDim && req.subGroupBy ? groupDim(req.subGroupBy) : null;
   const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
   const sgHead = sgDim?.multi ? `,${JSON.stringify(req.subGroupBy)}:` : null;
   return readPage(rows, (row) => {
@@ -407,8 +407,8 @@ export function shapeResult<T extends object = Item>(req: ListRequest, built: Bu
 
   const groupBy = req.groupBy!;
   const subGroupBy = req.subGroupBy ?? null;
-  const gDim = GROUP_DIMS[groupBy];
-  const sgDim = subGroupBy ? GROUP_DIMS[subGroupBy] : null;
+  const gDim = groupDim(groupBy);
+  const sgDim = subGroupBy ? groupDim(subGroupBy) : null;
   const groupTotals = new Map<string, number>();
   const subTotals = new Map<string, Map<string, number>>();
   let totalCount = 0;
