@@ -368,3 +368,68 @@ describe("lists: filter, group and order by a custom property", () => {
     expect((await ws.member.get(`${s.p.base}/issues/?group_by=custom_property__nope`)).status).toBe(400);
   });
 });
+
+describe("exports", () => {
+  it("CSV, XLSX and JSON carry each item's custom property values by name", async () => {
+    const s = await seed();
+    const { sent } = goodValues(s);
+    await ws.member.post(`${s.p.base}/issues/`, { name: "Exported", property_values: sent });
+    const E = `/api/workspaces/${ws.slug}/export-issues/`;
+    for (const provider of ["json", "csv", "xlsx"]) {
+      expect((await ws.member.post(E, { provider, project: [s.p.id], multiple: false })).status).toBe(200);
+    }
+    await t.app.jobs.drain();
+    const rows = (await ws.member.get(`${E}?per_page=10&cursor=10:0:0`)).body.results as { provider: string; status: string; url: string; project: string[] }[];
+    const mine = rows.filter((r) => r.project?.[0] === s.p.id);
+    expect(mine.map((r) => r.status)).toEqual(["completed", "completed", "completed"]);
+    const JSZip = (await import("jszip")).default;
+    for (const r of mine) {
+      const zip = await JSZip.loadAsync(Buffer.from(await (await fetch(`${t.url}${r.url}`)).arrayBuffer()));
+      const file = Object.values(zip.files)[0];
+      const bytes = await file.async("nodebuffer");
+      const text = r.provider === "xlsx" ? JSON.stringify(await xlsxValues(bytes)) : bytes.toString("utf8");
+      expect(text, r.provider).toContain("My option: Alpha");
+      expect(text, r.provider).toContain("My multi_member: ");
+      expect(text, r.provider).toContain("My number: 42.5");
+      expect(text, r.provider).toContain("My boolean: Yes");
+    }
+  });
+});
+
+async function xlsxValues(bytes: Buffer): Promise<unknown[]> {
+  const ExcelJS = (await import("exceljs")).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const out: unknown[] = [];
+  book.worksheets[0].eachRow((row) => out.push(row.values));
+  return out;
+}
+
+describe("agents", () => {
+  it("the create and update tools take values by property and option name, checked like any write", async () => {
+    const { startModelServer } = await import("./helpers/model-server.ts");
+    const { builtinTools, toolErrorText } = await import("../src/agents/run/tools.ts");
+    const s = await seed();
+    const ms = await startModelServer({ apiKey: "k" });
+    try {
+      expect((await ws.admin.post(`${s.p.base}/model-configs/scripted/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "m", api_key: "k" })).status).toBe(200);
+      const made = await ws.admin.post(`${s.p.base}/agent/templates/`, { config: { type: "triage", name: "Typist", model_config: "scripted", max_steps: 5, timeout_s: 60 } });
+      expect(made.status, made.text).toBe(200);
+      const [project] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, s.p.id));
+      const ctx = { app: t.app, project, issueId: null, actorId: ws.member.userId, agentTemplateId: made.body.agent_template.id, sandbox: null, signal: new AbortController().signal };
+      const [create, update] = builtinTools(["create_work_item", "update_work_item"]);
+      const bad = await create.run({ name: "By agent", properties: { "My number": 1000 } }, ctx as never).catch((e) => toolErrorText(e));
+      expect(bad).toMatch(/less than or equal to 100/);
+      const ok = await create.run({ name: "By agent", properties: { "my option": "Beta", "My number": 5 } }, ctx as never);
+      expect(ok.content).toMatch(/Created/);
+      const [row] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.name, "By agent"));
+      expect(row.propertyValues).toEqual({ [s.prop.option]: [s.optB], [s.prop.number]: ["5"] });
+      await update.run({ work_item_id: row.id, properties: { "My boolean": true } }, ctx as never);
+      const [after] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, row.id));
+      expect(after.propertyValues).toMatchObject({ [s.prop.boolean]: ["true"] });
+      expect(await update.run({ work_item_id: row.id, properties: { Nope: 1 } }, ctx as never).catch((e) => toolErrorText(e))).toMatch(/No property "Nope"/);
+    } finally {
+      await ms.close();
+    }
+  });
+});
