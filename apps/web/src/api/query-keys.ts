@@ -27,6 +27,8 @@ export const qk = {
   projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,
   states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
+  issueTypes: (slug: string, pid: string) => ["ws", slug, "project", pid, "issue-types"] as const,
+  issueProperties: (slug: string, pid: string) => ["ws", slug, "project", pid, "issue-properties"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
   /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import {
   checkPropertyDefinition, formatPropertyValue, isMemberKind, isOptionKind, resolveCreateValues, resolveUpdateValues, DEFAULT_SORT_ORDER, SORT_STEP,
   type PropertyKind, type PropertyRule, type RawPropertyValue,
