@@ -49,7 +49,7 @@ function WorkItemTypes() {
     <div className="max-w-3xl space-y-4">
       <div className="flex items-center justify-between gap-4">
         <Header />
-        <Button onClick={() => setAdding(true)}>Add type</Button>
+        <Button className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)}>Add type</Button>
       </div>
       {adding && <TypeForm onDone={() => setAdding(false)} />}
       <ul className="space-y-3">
