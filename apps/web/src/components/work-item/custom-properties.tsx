@@ -39,6 +39,11 @@ export function propertyText(p: IssueProperty, values: readonly string[] | undef
   return formatPropertyValue(p.kind, values, (id) => options.get(id) ?? (isMemberKind(p.kind) ? displayName(refs.memberById.get(id) ?? refs.userById.get(id)) : undefined));
 }
 
+/** What an option or member property offers: its active options, or the project's members. */
+function choicesOf(p: IssueProperty, refs: Pick<ProjectRefs, "members">): { id: string; name: string }[] {
+  return isMemberKind(p.kind) ? refs.members.map((m) => ({ id: m.id, name: displayName(m) })) : p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name }));
+}
+
 const FIELD = "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-zinc-300 focus:border-indigo-500 focus:outline-none disabled:opacity-60 dark:hover:border-zinc-700";
 
 /**
@@ -81,7 +86,7 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
     );
   }
   if (kind === "option" || kind === "member") {
-    const choices = kind === "option" ? p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name })) : refs.members.map((m) => ({ id: m.id, name: displayName(m) }));
+    const choices = choicesOf(p, refs);
     return (
       <select aria-label={label} className={FIELD} disabled={disabled} value={current[0] ?? ""} onChange={(e) => commit(e.target.value ? [e.target.value] : [])}>
         <option value="">{compact ? "" : "None"}</option>
@@ -90,7 +95,7 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
     );
   }
   if (isMultiKind(kind)) {
-    const choices = kind === "multi_option" ? p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name })) : refs.members.map((m) => ({ id: m.id, name: displayName(m) }));
+    const choices = choicesOf(p, refs);
     return (
       <div className="min-w-0 flex-1">
         <div role="group" aria-label={label} className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}>
