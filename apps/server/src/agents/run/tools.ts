@@ -9,7 +9,7 @@ import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
-import { projectTypes, typeProperties } from "../../routes/issue-types/commands.ts";
+import { projectTypes, typeProperties } from "../../core/item-properties.ts";
 import { listIssues, parseFilters, parseListQuery } from "../../core/issue-list/index.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";

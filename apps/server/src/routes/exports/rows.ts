@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { listIssues, parseListQuery, type Item, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
 import { formatPropertyValue, isMemberKind, type PropertyKind } from "@stride/shared";
-import { projectTypes, typeProperties, type PropertyWithOptions } from "../issue-types/commands.ts";
+import { projectTypes, typeProperties, type PropertyWithOptions } from "../../core/item-properties.ts";
 import { exportDateTime, type ExportComment, type ExportRelation, type ExportRow } from "./format.ts";
 
 /**

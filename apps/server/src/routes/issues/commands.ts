@@ -16,7 +16,7 @@ import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
 import type { RawPropertyValue } from "@stride/shared";
-import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../issue-types/commands.ts";
+import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../../core/item-properties.ts";
 
 const I = schema.issues;
 

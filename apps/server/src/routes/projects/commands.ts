@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { ensureProjectTypes } from "../issue-types/commands.ts";
+import { ensureProjectTypes } from "../../core/item-properties.ts";
 import { DEFAULT_STATES, mayTake, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
