@@ -6,7 +6,8 @@
  *    state (target: within 1.5×), interleaved;
  * 2. a v1 list of 100 items carrying five custom property values each against the same list of a project without
  *    properties (target: within 1.3×): one request each, interleaved.
- * Prints one JSON line and writes docs/benchmarks.md's "Work item types" section. The values it wrote are removed.
+ * Prints one JSON line and writes docs/benchmarks.md's "Work item types" section. The values stay on the cached cluster
+ * (the next run reuses them).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -55,6 +56,8 @@ async function main() {
     const props = [];
     for (const w of want) props.push(existing.find((e) => e.display_name === w.display_name) ?? (await call("POST", `${P}/issue-types/${def}/issue-properties/`, w)));
     const [sev, pts, note, flag, due] = props as { id: string; options: { id: string }[] }[];
+    const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_property_values WHERE project = ${info.projectId}`;
+    if (n !== info.counts.issues * 5) {
     log("Setting five values on every item …");
     const t0 = performance.now();
     await sql`DELETE FROM issue_property_values WHERE project = ${info.projectId}`;
@@ -71,6 +74,7 @@ async function main() {
       WHERE i.project = ${info.projectId}`;
     await sql.unsafe("VACUUM (ANALYZE) issues");
     log(`Values written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } else log("Using the values already set on every item");
 
     cache.enabled = false;
     const get = async (url: string, h: Record<string, string> = headers) => {
@@ -85,6 +89,8 @@ async function main() {
     const byProp = `${P}/issues/?${filter}&group_by=custom_property__${sev.id}&per_page=50&cursor=50:0:0&order_by=sort_order`;
     // v1: a project with the same 100 items' shape, with and without values (the big project's first 100 against the small one's)
     const key = (await call("POST", `/api/workspaces/${info.workspaceSlug}/api-tokens/`, { label: "bench-types" })) as { token: string };
+    // the bench's key is not held to the default 60 requests a minute
+    await sql`UPDATE api_tokens SET allowed_rate_limit = '100000/min' WHERE id = ${(key as unknown as { id: string }).id}`;
     const v1h = { "x-api-key": key.token };
     const v1With = `/api/v1/workspaces/${info.workspaceSlug}/projects/${info.projectId}/work-items/?per_page=100`;
     const v1Without = `/api/v1/workspaces/${info.workspaceSlug}/projects/${info.smallProjectId}/work-items/?per_page=100`;
@@ -108,7 +114,6 @@ async function main() {
     writeSection(result);
   } finally {
     cache.enabled = true;
-    await sql`DELETE FROM issue_property_values WHERE project = ${info.projectId}`.catch(() => undefined);
     await sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`.catch(() => undefined);
     await stride.close();
   }
