@@ -87,7 +87,7 @@ beforeAll(async () => {
 
   const read = async (id: string) => (await member.get(`${P}/work-items/${id}/`)).body;
   const [p, c, d] = await Promise.all([read(parent.id), read(child.id), read(done.id)]);
-  const base = { project_name: "Export me", project_identifier: "EXP", estimate: "", labels: [], cycles: [], modules: [], links: [], relations: [], comments: [], subscribers: ["Max Member"], assignees: [], link_count: 0, attachment_count: 0, is_draft: false, start_date: null, target_date: null, completed_at: null, archived_at: null, created_by_name: "Max Member" };
+  const base = { project_name: "Export me", project_identifier: "EXP", estimate: "", labels: [], cycles: [], modules: [], links: [], relations: [], comments: [], subscribers: ["Max Member"], assignees: [], link_count: 0, attachment_count: 0, is_draft: false, custom_properties: [], start_date: null, target_date: null, completed_at: null, archived_at: null, created_by_name: "Max Member" };
   expected = [
     { ...base, parent: "", identifier: "EXP-1", sequence_id: 1, name: "Parent", state_name: "Todo", priority: "urgent", sub_issues_count: 1, created_at: at(p.created_at), updated_at: at(p.updated_at),
       relations: [{ type: "blocked_by", issue: "EXP-2", direction: "incoming" }] },

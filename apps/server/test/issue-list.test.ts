@@ -83,6 +83,7 @@ describe("ungrouped list", () => {
       is_draft: false,
       archived_at: null,
       type_id: null,
+      property_values: {},
       state__group: "unstarted",
       assignee_ids: [ws.admin.userId],
       label_ids: [L.bug],

@@ -18,7 +18,7 @@ const FORBIDDEN = { error: "You don't have the required permissions." };
 const V1_NOT_FOUND = { error: "The requested resource does not exist." };
 const ITEM_KEYS = [
   "archived_at", "assignees", "completed_at", "created_at", "created_by", "deleted_at", "description_binary", "description_html", "estimate_point",
-  "external_id", "external_source", "id", "is_draft", "labels", "name", "parent", "point", "priority", "project", "sequence_id", "sort_order",
+  "external_id", "external_source", "id", "is_draft", "labels", "name", "parent", "point", "priority", "project", "property_values", "sequence_id", "sort_order",
   "start_date", "state", "target_date", "type", "type_id", "updated_at", "updated_by", "workspace",
 ];
 

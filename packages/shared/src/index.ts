@@ -36,3 +36,4 @@ export * from "./user-agent.ts";
 export * from "./theme.ts";
 export * from "./time-tracking.ts";
 export * from "./workflows.ts";
+export * from "./issue-properties.ts";

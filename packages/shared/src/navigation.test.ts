@@ -49,7 +49,7 @@ describe("workspace settings", () => {
 describe("project settings", () => {
   it("admins see every page", () => {
     expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 20))).toEqual([
-      "general", "members", "features", "states", "labels", "estimates", "workflows", "automations", "repositories", "model-configuration", "mcp-servers", "agents",
+      "general", "members", "features", "states", "labels", "estimates", "work-item-types", "workflows", "automations", "repositories", "model-configuration", "mcp-servers", "agents",
     ]);
   });
   it("members see general, members, states and labels", () => {
@@ -136,7 +136,7 @@ describe("isOnlyAdmin", () => {
 
 describe("project features", () => {
   it("marks what is not built yet", () => {
-    expect(PROJECT_FEATURES.filter((f) => !f.coming).map((f) => f.flag)).toEqual(["cycle_view", "module_view", "issue_views_view", "page_view", "intake_view", "is_time_tracking_enabled", "is_epic_enabled", "is_project_updates_enabled", "is_workflow_enabled", "guest_view_all_features"]);
+    expect(PROJECT_FEATURES.filter((f) => !f.coming).map((f) => f.flag)).toEqual(["cycle_view", "module_view", "issue_views_view", "page_view", "intake_view", "is_time_tracking_enabled", "is_epic_enabled", "is_project_updates_enabled", "is_workflow_enabled", "is_issue_type_enabled", "guest_view_all_features"]);
     expect(projectFeature("cycle_view").coming).toBe(false);
     expect(projectFeature("module_view").coming).toBe(false);
     expect(projectFeature("page_view").coming).toBe(false);

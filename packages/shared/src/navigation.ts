@@ -70,6 +70,7 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "states", label: "States", path: "settings/states/", roles: ADMIN_MEMBER, inDefaultList: true },
   { key: "labels", label: "Labels", path: "settings/labels/", roles: ADMIN_MEMBER, inDefaultList: true },
   { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY },
+  { key: "work-item-types", label: "Work item types", path: "settings/work-item-types/", roles: ADMIN_ONLY },
   { key: "workflows", label: "Workflows", path: "settings/workflows/", roles: ADMIN_ONLY },
   { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
   { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
@@ -109,7 +110,7 @@ export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
   { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project.", coming: !BUILT_FEATURES.projectUpdates },
   { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states.", coming: !BUILT_FEATURES.workflows },
-  { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields.", coming: true },
+  { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields." },
   { flag: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
 ];
 

@@ -118,6 +118,8 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   workflow: { view: ALL_IN, edit: ADMINS },
   estimate: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
+  issueType: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
+  workspaceIssueType: { view: IN_WS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
   workItem: {
     view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
   },

@@ -111,6 +111,13 @@ export const PERMISSIONS = {
   workflow: { view: PJ.read, edit: PJ.admin },
   /** Estimate systems and their points: everyone in the project reads them; the settings page is admin only. */
   estimate: { view: PJ.read, create: PJ.admin, edit: PJ.admin, delete: PJ.admin },
+  /**
+   * Work item types, their custom properties and options (issue #29): everyone in the project reads them (to show
+   * and set values); the settings page is admin only. An item's values are edited with `workItem.edit`.
+   */
+  issueType: { view: PJ.read, create: PJ.admin, edit: PJ.admin, delete: PJ.admin },
+  /** Types shared across the workspace (W/issue-types/): anyone in it reads; workspace admins manage them. */
+  workspaceIssueType: { view: W.read, create: W.admin, edit: W.admin, delete: W.admin },
   workItem: {
     view: PJ.read,
     create: PJ.member,

@@ -35,7 +35,7 @@ void _everyRelationListed;
  */
 export const WORK_ITEM_PATCH_FIELDS = [
   "name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date",
-  "estimate_point", "sort_order", "type_id", "cycle_id",
+  "estimate_point", "sort_order", "type_id", "cycle_id", "property_values",
 ] as const satisfies readonly (keyof WorkItemPatchBody & keyof WorkItemDetail)[];
 
 /** Asset entity types (platform.md §3, wire-facts §10). */

@@ -22,6 +22,7 @@ import { issueTaskRoutes } from "./issue-tasks/index.ts";
 import { issueListRoutes } from "./issue-lists/index.ts";
 import { issueRoutes } from "./issues/index.ts";
 import { labelRoutes } from "./labels/index.ts";
+import { issueTypeRoutes } from "./issue-types/index.ts";
 import { modelConfigRoutes } from "./model-configs/index.ts";
 import { moduleRoutes } from "./modules/index.ts";
 import { notificationRoutes } from "./notifications/index.ts";
@@ -81,6 +82,7 @@ export const routeModules: RouteModule[] = [
   issueListRoutes,
   issueRoutes,
   labelRoutes,
+  issueTypeRoutes,
   mcpRoutes,
   modelConfigRoutes,
   moduleRoutes,

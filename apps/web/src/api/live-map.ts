@@ -67,6 +67,11 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   /** Workflow rules: the settings page, the state pickers and the board ask them (api/workflows.ts). */
   workflow_states: (_e, c) => [qk.workflowStates(c.slug, c.pid)],
   workflow_transitions: (_e, c) => [qk.workflowStates(c.slug, c.pid)],
+  // work item types and custom properties (issue #29): the settings page, pickers and list columns; a value is an item's
+  issue_types: (_e, c) => [qk.issueTypes(c.slug, c.pid), qk.issueProperties(c.slug, c.pid)],
+  issue_properties: (_e, c) => [qk.issueProperties(c.slug, c.pid), lists(c)],
+  issue_property_options: (_e, c) => [qk.issueProperties(c.slug, c.pid), lists(c)],
+  issue_property_values: onCards,
   // also on the member's own stream: the sidebar's and the projects page's lists show what they joined or left
   project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug), qk.projects(c.slug), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],

@@ -28,6 +28,8 @@ export const qk = {
   states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,
   workflowStates: (slug: string, pid: string) => ["ws", slug, "project", pid, "workflow-states"] as const,
+  issueTypes: (slug: string, pid: string) => ["ws", slug, "project", pid, "issue-types"] as const,
+  issueProperties: (slug: string, pid: string) => ["ws", slug, "project", pid, "issue-properties"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
   /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */

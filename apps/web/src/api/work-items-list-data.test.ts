@@ -9,7 +9,7 @@ function item(p: Partial<WorkItem> = {}): WorkItem {
     id: `id-${n}`, name: `Item ${n}`, state_id: "s1", sort_order: n * 10000, completed_at: null, estimate_point: null, priority: "none",
     start_date: null, target_date: null, sequence_id: n, project_id: "p", parent_id: null, cycle_id: null, module_ids: [], label_ids: [],
     assignee_ids: [], sub_issues_count: 0, created_at: `2025-01-${String(n).padStart(2, "0")}T00:00:00Z`, updated_at: "2025-01-01T00:00:00Z",
-    created_by: "u", updated_by: "u", attachment_count: 0, link_count: 0, is_draft: false, type_id: null, archived_at: null, ...p,
+    created_by: "u", updated_by: "u", attachment_count: 0, link_count: 0, is_draft: false, type_id: null, archived_at: null, property_values: {}, ...p,
   };
 }
 const env = (results: ListEnvelope["results"], extra: Partial<ListEnvelope> = {}): ListEnvelope => ({

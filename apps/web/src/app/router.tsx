@@ -163,6 +163,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "states", lazy: settings((m) => <m.ProjectStatesSettings />), loader: L.projectSettings("states"), shouldRevalidate: PROJECT, handle: t("States · Settings") },
                       { path: "labels", lazy: settings((m) => <m.ProjectLabelsSettings />), loader: L.projectSettings("labels"), shouldRevalidate: PROJECT, handle: t("Labels · Settings") },
                       { path: "estimates", lazy: settings((m) => <m.ProjectEstimatesSettings />), loader: L.projectSettings("estimates"), shouldRevalidate: PROJECT, handle: t("Estimates · Settings") },
+                      { path: "work-item-types", lazy: settings((m) => <m.ProjectWorkItemTypesSettings />), handle: t("Work item types · Settings") },
                       { path: "workflows", lazy: settings((m) => <m.ProjectWorkflowsSettings />), loader: L.projectSettings("workflows"), shouldRevalidate: PROJECT, handle: t("Workflows · Settings") },
                       { path: "automations", lazy: settings((m) => <m.ProjectComingSettings page="automations" />), handle: t("Automations · Settings") },
                       { path: "repositories", lazy: settings((m) => <m.ProjectRepositoriesSettings />), loader: L.projectSettings("repositories"), shouldRevalidate: PROJECT, handle: t("Repositories · Settings") },

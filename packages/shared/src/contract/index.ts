@@ -17,6 +17,7 @@ export * from "./projects.ts";
 export * from "./project-members.ts";
 export * from "./states.ts";
 export * from "./labels.ts";
+export * from "./issue-types.ts";
 export * from "./cycles.ts";
 export * from "./estimates.ts";
 export * from "./work-items.ts";

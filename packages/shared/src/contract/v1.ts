@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bool, choice, date, HTML_MAX, idList, name, number, ref, text, uuid, type HtmlField } from "./fields.ts";
 import { ROLE_VALUES } from "../roles.ts";
 import { priority } from "./work-items.ts";
+import { propertyValuesField } from "./issue-types.ts";
 
 /**
  * Request bodies of the public API v1 (wire-facts §12) where v1 names fields its own way; elsewhere v1 takes the
@@ -22,6 +23,8 @@ export function v1WorkItemBodies(html: HtmlField) {
     assignees: idList().optional(),
     labels: idList().optional(),
     type_id: ref().optional(),
+    /** Custom property values by property id (issue #29). */
+    property_values: propertyValuesField().optional(),
     is_draft: bool().optional(),
     sort_order: number().optional(),
     external_source: text(255).nullable().optional(),

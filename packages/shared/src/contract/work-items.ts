@@ -5,6 +5,7 @@ import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-f
 import {
   bool, date, dict, fieldError, flag, HTML_MAX, idList, MSG, name, nonEmptyList, number, ref, text, uuid, type HtmlField,
 } from "./fields.ts";
+import { propertyValuesField, type PropertyValues } from "./issue-types.ts";
 import type { AuditFields, CalendarDate, PageInfo, Timestamp } from "./common.ts";
 import type { UserLite } from "./users.ts";
 import type { ProjectLite } from "./projects.ts";
@@ -42,6 +43,8 @@ export function workItemBodies(html: HtmlField) {
     sort_order: number().optional(),
     is_draft: bool().optional(),
     type_id: ref().optional(),
+    /** Custom property values by property id (issue #29); only the named properties change. */
+    property_values: propertyValuesField().optional(),
     external_source: text(255).nullable().optional(),
     external_id: text(255).nullable().optional(),
     // Plane's create dialog sends null for "no modules"
@@ -63,7 +66,7 @@ export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Is
 
 /** `properties` of POST P/bulk-operation-issues/: scalars are set; label, assignee and module ids are added. */
 export const bulkPropertiesBody = z.object(
-  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional() },
+  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional(), property_values: propertyValuesField().optional() },
   { error: fieldError(MSG.dict) },
 );
 export type BulkProperties = z.infer<typeof bulkPropertiesBody>;
@@ -131,6 +134,8 @@ export interface WorkItemCore {
   is_draft: boolean;
   type_id: string | null;
   archived_at: CalendarDate | null;
+  /** Custom property values (issue #29), inline: property id → values. */
+  property_values: PropertyValues;
 }
 
 /**

@@ -32,7 +32,7 @@ export type DateFilterField = (typeof DATE_FILTER_FIELDS)[number] | (typeof DATE
 export const BOOL_FILTER_FIELDS = ["is_draft", "is_archived"] as const;
 export type BoolFilterField = (typeof BOOL_FILTER_FIELDS)[number];
 
-export type FilterField = IdFilterField | EnumFilterField | DateFilterField | BoolFilterField | "name";
+export type FilterField = IdFilterField | EnumFilterField | DateFilterField | BoolFilterField | "name" | "custom_property";
 
 export interface InLeaf {
   field: IdFilterField | EnumFilterField;
@@ -67,7 +67,18 @@ export interface TextLeaf {
   value: string;
 }
 
-export type FilterLeaf = InLeaf | RangeLeaf | BoolLeaf | TextLeaf;
+/**
+ * A custom property (issue #29) has one of these values (as the item keeps them: strings); `null` matches items
+ * without a value of it. Keys: legacy `custom_property__<id>=a,b`, JSON `{"custom_property__<id>__in": [...]}`.
+ */
+export interface PropertyLeaf {
+  field: "custom_property";
+  op: "prop";
+  property: string;
+  values: (string | null)[];
+}
+
+export type FilterLeaf = InLeaf | RangeLeaf | BoolLeaf | TextLeaf | PropertyLeaf;
 export type FilterNode = { and: FilterNode[] } | { or: FilterNode[] } | { not: FilterNode } | FilterLeaf;
 
 export function isFilterLeaf(node: FilterNode): node is FilterLeaf {
@@ -85,4 +96,16 @@ export function andFilterNodes(...nodes: (FilterNode | null | undefined)[]): Fil
 export const FILTER_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isFilterUuid(value: string): boolean {
   return FILTER_UUID_PATTERN.test(value);
+}
+
+/** The values of a custom property filter: a comma list or a JSON list; `None` is "no value". */
+export function propertyFilterValues(raw: readonly string[]): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const item of raw) {
+    const v = item.trim();
+    if (v === "" || v === "null") continue;
+    const value = v === "None" ? null : v.length > 255 ? v.slice(0, 255) : v;
+    if (!out.includes(value)) out.push(value);
+  }
+  return out;
 }

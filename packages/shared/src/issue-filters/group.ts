@@ -16,7 +16,16 @@ export const GROUP_BY_FIELDS = [
   "project_id",
   "target_date",
 ] as const;
-export type GroupByField = (typeof GROUP_BY_FIELDS)[number];
+export type BuiltinGroupByField = (typeof GROUP_BY_FIELDS)[number];
+/** A custom property (issue #29): `custom_property__<property id>`; an item sits in the group of each of its values. */
+export type CustomPropertyField = `custom_property__${string}`;
+export type GroupByField = BuiltinGroupByField | CustomPropertyField;
+
+const CUSTOM_FIELD_RE = /^custom_property__[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A well-formed `custom_property__<uuid>` key (lower-cased), or null. */
+export function customPropertyField(raw: string): CustomPropertyField | null {
+  return CUSTOM_FIELD_RE.test(raw) ? (raw.toLowerCase() as CustomPropertyField) : null;
+}
 
 /** Groupings where one item may sit in several groups (it is repeated in each). */
 export const MULTI_VALUED_GROUP_BY: readonly GroupByField[] = ["labels__id", "assignees__id", "issue_module__module_id"];
@@ -79,7 +88,7 @@ export const STATE_GROUP_KEYS = ["backlog", "unstarted", "started", "completed",
 export const NONE_GROUP_KEY = "None";
 
 export function isMultiValuedGroup(field: GroupByField | null | undefined): boolean {
-  return !!field && MULTI_VALUED_GROUP_BY.includes(field);
+  return !!field && (MULTI_VALUED_GROUP_BY.includes(field) || field.startsWith("custom_property__"));
 }
 
 /** Parse a `group_by` value: empty / `none` / `null` → null; unknown → FilterError. */
@@ -87,6 +96,8 @@ export function parseGroupBy(value: string | null | undefined, param = "group_by
   const raw = (value ?? "").trim();
   if (!raw || raw === "none" || raw === "null" || raw === "None") return null;
   if ((GROUP_BY_FIELDS as readonly string[]).includes(raw)) return raw as GroupByField;
+  const custom = customPropertyField(raw);
+  if (custom) return custom;
   const mapped = GROUP_BY_ALIASES[raw];
   if (!mapped) throw new FilterError(`Invalid ${param} value '${raw}'`, "invalid_filter_value");
   return mapped;

@@ -1,5 +1,5 @@
 import { PRIORITIES, STATE_GROUPS } from "../constants.ts";
-import { andFilterNodes, isFilterUuid, type DateFilterField, type FilterNode, type IdFilterField } from "./ast.ts";
+import { andFilterNodes, isFilterUuid, propertyFilterValues, type DateFilterField, type FilterNode, type IdFilterField } from "./ast.ts";
 import { isFilterDateTime, parseDateFilterValue } from "./dates.ts";
 import { FilterError } from "./errors.ts";
 
@@ -142,6 +142,17 @@ export function parseLegacyFilters(params: QueryParams, today: string): FilterNo
       throw new FilterError(`Invalid value '${v}' for filter '${field}__gt'`, "invalid_filter_value");
     }
     nodes.push({ field, op: "range", gt: t });
+  }
+
+  // custom properties (issue #29): custom_property__<id>=a,b,None
+  for (const key of Object.keys(params)) {
+    if (!key.startsWith("custom_property__")) continue;
+    const property = key.slice("custom_property__".length).toLowerCase();
+    if (!isFilterUuid(property)) throw new FilterError(`Invalid filter '${key}'`, "invalid_filter_field");
+    const v = paramValue(params, key);
+    if (v === undefined) continue;
+    const values = propertyFilterValues(v.split(","));
+    if (values.length) nodes.push({ field: "custom_property", op: "prop", property, values });
   }
 
   return andFilterNodes(...nodes);

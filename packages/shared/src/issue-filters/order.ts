@@ -1,4 +1,5 @@
 import { FilterError } from "./errors.ts";
+import { customPropertyField, type CustomPropertyField } from "./group.ts";
 
 /**
  * Work-item `order_by` (work-tracking.md §9, wire-facts §6.1). Each field sorts ascending; a leading `-`
@@ -27,7 +28,7 @@ export const ORDER_BY_FIELDS = [
   "sequence_id",
   "name",
 ] as const;
-export type OrderByField = (typeof ORDER_BY_FIELDS)[number];
+export type OrderByField = (typeof ORDER_BY_FIELDS)[number] | CustomPropertyField;
 
 /** Short names the spec and the display menus use, mapped to the wire field. */
 export const ORDER_BY_ALIASES: Record<string, OrderByField> = {
@@ -85,7 +86,7 @@ export function parseOrderBy(value: string | null | undefined, opts: { globalVie
   if (!raw) raw = opts.fallback ?? DEFAULT_ORDER_BY;
   const desc = raw.startsWith("-");
   const name = desc ? raw.slice(1) : raw;
-  const field = (ORDER_BY_FIELDS as readonly string[]).includes(name) ? (name as OrderByField) : ORDER_BY_ALIASES[name];
+  const field = (ORDER_BY_FIELDS as readonly string[]).includes(name) ? (name as OrderByField) : (customPropertyField(name) ?? ORDER_BY_ALIASES[name]);
   if (!field) throw new FilterError(`Invalid order_by value '${raw}'`, "invalid_filter_value");
   if (opts.globalView && field === "sort_order") return { field: "created_at", desc: true };
   return { field, desc };

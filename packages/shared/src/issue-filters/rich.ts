@@ -1,5 +1,6 @@
 import { PRIORITIES, STATE_GROUPS } from "../constants.ts";
 import {
+  propertyFilterValues,
   BOOL_FILTER_FIELDS,
   DATE_FILTER_FIELDS,
   DATETIME_FILTER_FIELDS,
@@ -117,6 +118,15 @@ function parseLeaf(leaf: Record<string, Json>): FilterNode {
       throw new FilterError(`Value for '${key}' must be a scalar, null, or list of scalars`, "invalid_value_type");
     }
     const { field, op } = splitKey(key);
+    if (field.startsWith("custom_property__") && (op === "in" || op === "exact")) {
+      const property = field.slice("custom_property__".length).toLowerCase();
+      if (!isFilterUuid(property)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
+      if (op === "exact" && Array.isArray(value)) throw badValue(key, value);
+      const values = propertyFilterValues(op === "in" ? listOf(value) : [value === null ? "None" : String(value)]);
+      if (!values.length) throw badValue(key, value);
+      nodes.push({ field: "custom_property", op: "prop", property, values });
+      continue;
+    }
     const ops = RICH_FILTER_FIELDS[field];
     if (!ops || !ops.includes(op)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
     nodes.push(leafFor(key, field, op, value));

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, textToHtml, type Policy } from "@stride/shared";
+import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, textToHtml, type Policy, type RawPropertyValue } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { actOnBehalfOf } from "../../core/activity.ts";
@@ -9,6 +9,7 @@ import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
+import { projectTypes, typeProperties } from "../../core/item-properties.ts";
 import { listIssues, parseFilters, parseListQuery } from "../../core/issue-list/index.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
@@ -51,6 +52,12 @@ export interface Tool {
 }
 
 export class ToolInputError extends Error {}
+
+/** The custom property values a create or update tool takes (issue #29). */
+const PROPERTIES_ARG = {
+  type: "object",
+  description: "Custom property values by property name: a string, number or boolean, or a list for multi-valued properties; options by name.",
+};
 /** A tool call the acting person may not make: refused, as the route would refuse it. */
 export class ToolRefusedError extends ToolInputError {}
 
@@ -162,12 +169,35 @@ async function issueFields(ctx: ToolContext, args: Record<string, unknown>) {
   const description = str(args, "description", false);
   const priority = priorityArg(args);
   const state = str(args, "state", false);
+  const property_values = await propertyArgs(ctx, args);
   return {
+    ...(property_values ? { property_values } : {}),
     ...(name ? { name } : {}),
     ...(description !== undefined ? { description_html: textToHtml(description) } : {}),
     ...(priority ? { priority } : {}),
     ...(state ? { state_id: (await stateNamed(ctx, state)).id } : {}),
   };
+}
+
+/**
+ * `properties` of the create and update tools: custom property values keyed by the property's name (or id), checked
+ * by the work-item commands like any other write (issue #29).
+ */
+async function propertyArgs(ctx: ToolContext, args: Record<string, unknown>): Promise<Record<string, RawPropertyValue> | undefined> {
+  const raw = args.properties;
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new ToolInputError('"properties" must be an object of property name → value.');
+  const types = await projectTypes(ctx.app.db, ctx.project);
+  const props = await typeProperties(ctx.app.db, types.map((t) => t.id), { activeOnly: true });
+  const out: Record<string, RawPropertyValue> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const p = props.find((x) => x.id === key.toLowerCase()) ?? props.find((x) => x.displayName.toLowerCase() === key.trim().toLowerCase());
+    if (!p) throw new ToolInputError(`No property "${key}". Properties: ${props.map((x) => x.displayName).join(", ") || "none"}.`);
+    // an option is named by its name too
+    const named = (v: unknown) => (typeof v === "string" ? (p.options.find((o) => o.name.toLowerCase() === v.trim().toLowerCase())?.id ?? v) : v);
+    out[p.id] = (Array.isArray(value) ? value.map(named) : named(value)) as RawPropertyValue;
+  }
+  return out;
 }
 
 /** A model-readable line per work item. */
@@ -292,6 +322,7 @@ const TOOLS: Record<string, Tool> = {
       parameters: obj({
         name: { type: "string" }, description: { type: "string", description: "Plain text." }, priority: { type: "string", enum: [...PRIORITIES] },
         state: { type: "string", description: "A state's name (default: the project's default state)." },
+        properties: PROPERTIES_ARG,
       }, ["name"]),
     },
     run: async (args, ctx) => {
@@ -308,13 +339,13 @@ const TOOLS: Record<string, Tool> = {
       description: "Change a work item: its title, description (plain text, replaces it), priority or state (by name).",
       parameters: obj({
         work_item_id: { type: "string", description: "The work item's id or key (like ABC-12)." }, name: { type: "string" }, description: { type: "string" },
-        priority: { type: "string", enum: [...PRIORITIES] }, state: { type: "string" },
+        priority: { type: "string", enum: [...PRIORITIES] }, state: { type: "string" }, properties: PROPERTIES_ARG,
       }, ["work_item_id"]),
     },
     run: async (args, ctx) => {
       const issue = await issueOf(ctx, args, PERMISSIONS.workItem.edit, "edit this work item");
       const fields = await issueFields(ctx, args);
-      if (!Object.keys(fields).length) throw new ToolInputError("Nothing to change: give name, description, priority or state.");
+      if (!Object.keys(fields).length) throw new ToolInputError("Nothing to change: give name, description, priority, state or properties.");
       const row = await asAgent(ctx, (tx, bot) => updateIssue(tx, ctx.project, bot, issue.id, fields));
       return { content: `Updated ${ctx.project.identifier}-${row.sequenceId}: ${row.name}` };
     },

@@ -1,4 +1,4 @@
-import type { GroupByField, OrderBy } from "@stride/shared";
+import { customPropertyId, type BuiltinGroupByField, type GroupByField, type OrderBy } from "@stride/shared";
 import type { Params } from "./sql.ts";
 
 /**
@@ -28,7 +28,34 @@ export interface OrderDim {
 const PRIORITY_RANK_SQL = `(CASE i.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END)`;
 const STATE_GROUP_RANK_SQL = `(CASE os."group" WHEN 'backlog' THEN 0 WHEN 'unstarted' THEN 1 WHEN 'started' THEN 2 WHEN 'completed' THEN 3 WHEN 'cancelled' THEN 4 END)`;
 
+/** A custom property id as a SQL literal (checked to be a uuid by the parser: nothing else reaches here). */
+function propertyLiteral(field: string): string {
+  const id = customPropertyId(field);
+  if (!id) throw new Error(`not a custom property key: ${field}`);
+  return `'${id}'`;
+}
+
+const NUMERIC_RE = `'^-?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][-+]?[0-9]+)?$'`;
+const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+
+/**
+ * Ordering by a custom property (issue #29) by its first value: an option by the options' order, a number by its
+ * value, anything else (text, dates as YYYY-MM-DD, booleans, URLs, member ids) by its text. Items without a value last.
+ */
+function customOrderDim(order: OrderBy): OrderDim {
+  const pid = propertyLiteral(order.field);
+  const v = `ocp.v`;
+  return {
+    expr: `ROW((SELECT o.sort_order FROM issue_property_options o WHERE o.id = CASE WHEN ${v} ~ ${UUID_RE} THEN ${v}::uuid END), CASE WHEN ${v} ~ ${NUMERIC_RE} THEN ${v}::numeric END, lower(${v}))`,
+    joins: `LEFT JOIN LATERAL (SELECT i.property_values -> ${pid} ->> 0 AS v) ocp ON true`,
+    ctes: [],
+    desc: order.desc,
+    nullable: true,
+  };
+}
+
 export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
+  if (order.field.startsWith("custom_property__")) return customOrderDim(order);
   const simple = (expr: string, nullable = false): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc, nullable });
   const joined = (expr: string, joins: string): OrderDim => ({ expr, joins, ctes: [], desc: order.desc, nullable: true });
   switch (order.field) {
@@ -70,6 +97,7 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "sub_issues_count":
       return simple("i.sub_issues_count");
   }
+  throw new Error(`unknown order field ${order.field}`);
 
   function agg(body: string): OrderDim {
     return {
@@ -136,7 +164,7 @@ const columnDim = (field: GroupByField, col: string, type: string, prefill: Grou
 
 const NIL = "'00000000-0000-0000-0000-000000000000'::uuid";
 
-export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
+export const GROUP_DIMS: Record<BuiltinGroupByField, GroupDim> = {
   state_id: {
     ...columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
       `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
@@ -177,3 +205,28 @@ export const GROUP_DIMS: Record<GroupByField, GroupDim> = {
       `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name, t.id), '[]'::json)::jsonb || '["None"]'::jsonb FROM modules t WHERE ${ctx.projects("t.project")} AND t.archived_at IS NULL)`,
   },
 };
+
+/**
+ * Grouping by a custom property (issue #29): an item sits in the group of each of its values (one for single-valued
+ * kinds), read from the values kept on its row (`issues.property_values`); an option property's groups are its
+ * options in order (then "None"), other kinds' the values present.
+ */
+function customGroupDim(field: GroupByField): GroupDim {
+  const pid = propertyLiteral(field);
+  return {
+    field,
+    multi: true,
+    join: (a) => `LEFT JOIN LATERAL jsonb_array_elements_text(i.property_values -> ${pid}) AS ${a}(v) ON true`,
+    expr: (a) => `${a}.v`,
+    match: (ref) => `(i.property_values -> ${pid}) ? ${ref}`,
+    none: () => `NOT (i.property_values ? ${pid})`,
+    type: "text",
+    prefill: () =>
+      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sort_order, t.created_at), '[]'::json)::jsonb || '["None"]'::jsonb FROM issue_property_options t WHERE t.property = ${pid}::uuid)`,
+  };
+}
+
+/** The dimension of a grouping: a built-in one, or a custom property's. */
+export function groupDim(field: GroupByField): GroupDim {
+  return field.startsWith("custom_property__") ? customGroupDim(field) : GROUP_DIMS[field as BuiltinGroupByField];
+}

@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { PageRequest } from "../pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
-import { GROUP_DIMS, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
+import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
 import { itemReadableSql } from "../readable.ts";
@@ -91,8 +91,8 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const counted = !f && ctx.counts ? ctx.counts : null;
   const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
 
-  const g = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
-  const sg = g && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const g = req.groupBy ? groupDim(req.groupBy) : null;
+  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy) : null;
 
   if (!g) {
     let total: string;
@@ -217,6 +217,8 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
     is_draft: { sql: "i.is_draft" },
     archived_at: { sql: "i.archived_at::text", enc: "s" },
     type_id: { sql: "i.type", enc: "s" },
+    // custom property values (kept on the row: db/sql/issue-property-values.sql), a jsonb object the driver parses
+    property_values: { sql: "i.property_values", enc: "t" },
     // id arrays travel as comma-separated text: splitting it is far cheaper than the driver's array parser
     assignee_ids: { sql: "array_to_string(i.assignee_ids, ',')", conv: "ids" },
     label_ids: { sql: "array_to_string(i.label_ids, ',')", conv: "ids" },
@@ -348,8 +350,8 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
   // `{"id":`, `,"name":`, …: the keys in wire order
   const heads = cols.map((c, x) => `${x ? "," : "{"}${JSON.stringify(c.key)}:`);
   const printers: Printer[] = cols.map((c) => (c.conv === "float" ? printFloat : c.conv === "ids" ? printIds : c.enc === "s" ? printSafe : c.enc === "t" ? printAny : printPlain));
-  const gDim = req.groupBy ? GROUP_DIMS[req.groupBy] : null;
-  const sgDim = gDim && req.subGroupBy ? GROUP_DIMS[req.subGroupBy] : null;
+  const gDim = req.groupBy ? groupDim(req.groupBy) : null;
+  const sgDim = gDim && req.subGroupBy ? groupDim(req.subGroupBy) : null;
   const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
   const sgHead = sgDim?.multi ? `,${JSON.stringify(req.subGroupBy)}:` : null;
   return readPage(rows, (row) => {
@@ -405,8 +407,8 @@ export function shapeResult<T extends object = Item>(req: ListRequest, built: Bu
 
   const groupBy = req.groupBy!;
   const subGroupBy = req.subGroupBy ?? null;
-  const gDim = GROUP_DIMS[groupBy];
-  const sgDim = subGroupBy ? GROUP_DIMS[subGroupBy] : null;
+  const gDim = groupDim(groupBy);
+  const sgDim = subGroupBy ? groupDim(subGroupBy) : null;
   const groupTotals = new Map<string, number>();
   const subTotals = new Map<string, Map<string, number>>();
   let totalCount = 0;

@@ -107,6 +107,15 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
     case "bool":
       if (leaf.field === "is_archived") return leaf.value ? `i.archived_at IS NOT NULL` : `i.archived_at IS NULL`;
       return `i.is_draft = ${leaf.value ? "true" : "false"}`;
+    case "prop": {
+      // a custom property (issue #29): any of the values, or (null) no value; read from the values kept on the row
+      const pid = q.p(leaf.property, "text");
+      const vals = leaf.values.filter((v): v is string => v !== null);
+      const parts: string[] = [];
+      if (vals.length) parts.push(`(i.property_values -> ${pid}) ?| ${q.p(vals, "text[]")}`);
+      if (leaf.values.includes(null)) parts.push(`NOT (i.property_values ? ${pid})`);
+      return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
+    }
     case "icontains": {
       const escaped = leaf.value.replace(/[\\%_]/g, (c) => "\\" + c);
       return `i.name ILIKE ${q.p("%" + escaped + "%", "text")}`;

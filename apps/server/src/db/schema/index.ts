@@ -21,3 +21,4 @@ export * from "./agents.ts";
 export * from "./search.ts";
 export * from "./workflows.ts";
 export * from "./tracking.ts";
+export * from "./issue-types.ts";

@@ -105,6 +105,8 @@ export const issues = pgTable("issues", {
   linkCount: integer("link_count").notNull().default(0),
   attachmentCount: integer("attachment_count").notNull().default(0),
   subIssuesCount: integer("sub_issues_count").notNull().default(0),
+  // custom property values {property id: [values]}, kept from issue_property_values (db/sql/issue-property-values.sql)
+  propertyValues: jsonb("property_values").notNull().default({}),
   ...audit(),
 }, (t) => [
   uniqueIndex("issues_sequence_uq").on(t.projectId, t.sequenceId),

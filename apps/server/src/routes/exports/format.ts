@@ -12,7 +12,7 @@ export const EXPORT_COLUMNS = [
   "project_name", "project_identifier", "parent", "identifier", "sequence_id", "name", "state_name", "priority", "assignees",
   "subscribers", "created_by_name", "start_date", "target_date", "completed_at", "created_at", "updated_at", "archived_at",
   "estimate", "labels", "cycles", "modules", "links", "relations", "comments", "sub_issues_count", "link_count",
-  "attachment_count", "is_draft",
+  "attachment_count", "is_draft", "custom_properties",
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -49,6 +49,8 @@ export interface ExportRow {
   link_count: number;
   attachment_count: number;
   is_draft: boolean;
+  /** Custom property values (issue #29): "Name: value" for each property with a value, in the type's order. */
+  custom_properties: string[];
 }
 
 /** "created_by_name" → "Created By Name": the CSV and XLSX headers. */

@@ -3,6 +3,8 @@ import { seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { listIssues, parseListQuery, type Item, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
+import { formatPropertyValue, isMemberKind, type PropertyKind } from "@stride/shared";
+import { projectTypes, typeProperties, type PropertyWithOptions } from "../../core/item-properties.ts";
 import { exportDateTime, type ExportComment, type ExportRelation, type ExportRow } from "./format.ts";
 
 /**
@@ -69,6 +71,26 @@ export class ExportNames {
     return byName(ids.filter((id) => this.users.get(id)?.active).map((id) => this.person(id)));
   }
 
+  private propsOf = new Map<string, PropertyWithOptions[]>();
+
+  /** How a page's custom property values read (issue #29): "Name: value" in the properties' order. */
+  async properties(project: ProjectRow, items: Item[]): Promise<ExportProperties> {
+    let props = this.propsOf.get(project.id);
+    if (!props) {
+      props = project.isIssueTypeEnabled ? await typeProperties(this.db, (await projectTypes(this.db, project)).map((t) => t.id)) : [];
+      this.propsOf.set(project.id, props);
+    }
+    const list = props;
+    if (!list.length) return { describe: () => [] };
+    const memberIds = items.flatMap((i) => list.filter((p) => isMemberKind(p.kind as PropertyKind)).flatMap((p) => i.property_values?.[p.id] ?? []));
+    await this.people(memberIds);
+    const options = new Map(list.flatMap((p) => p.options.map((o) => [o.id, o.name] as const)));
+    const nameOf = (id: string) => options.get(id) ?? (this.person(id) || undefined);
+    return {
+      describe: (values) => list.filter((p) => values?.[p.id]?.length).map((p) => `${p.displayName}: ${formatPropertyValue(p.kind as PropertyKind, values![p.id], nameOf)}`),
+    };
+  }
+
   /** id → name of the project's states, labels, cycles, modules and estimate points (point values). */
   async project(projectId: string): Promise<Map<string, string>> {
     const known = this.projectNames.get(projectId);
@@ -86,6 +108,11 @@ export class ExportNames {
     this.projectNames.set(projectId, map);
     return map;
   }
+}
+
+/** The custom properties of a project's types, and the names of their options and of the people they name. */
+export interface ExportProperties {
+  describe(values: Record<string, string[]> | undefined): string[];
 }
 
 /** Names of a list in alphabetical order, so an export does not depend on the order ids were kept in. */
@@ -138,6 +165,7 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
   const commentsOf = groupBy(comments, (r) => r.issue);
   const parentKey = new Map(parents.map((p) => [p.id, `${p.ident}-${p.seq}`]));
   const nameOf = (id: string | null) => (id ? projectNames.get(id) ?? "" : "");
+  const props = await names.properties(project, items);
 
   return items.map((i): ExportRow => {
     const relations: ExportRelation[] = [
@@ -176,6 +204,7 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
       link_count: i.link_count,
       attachment_count: i.attachment_count,
       is_draft: i.is_draft,
+      custom_properties: props.describe(i.property_values),
     };
   });
 }

@@ -80,7 +80,8 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
         }
         for (const it of rows) {
           const patch: IssueFields = {};
-          for (const k of ["state_id", "priority", "start_date", "target_date", "estimate_point"] as const) {
+          // custom property values (issue #29): checked per item against its type, like a PATCH
+          for (const k of ["state_id", "priority", "start_date", "target_date", "estimate_point", "property_values"] as const) {
             if (props[k] !== undefined) (patch as Record<string, unknown>)[k] = props[k];
           }
           if (props.label_ids?.length) {

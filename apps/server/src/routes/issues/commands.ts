@@ -16,6 +16,8 @@ import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
 import { assertWorkflowMove } from "../../core/workflow.ts";
+import type { RawPropertyValue } from "@stride/shared";
+import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../../core/item-properties.ts";
 
 const I = schema.issues;
 
@@ -41,6 +43,8 @@ export interface IssueFields {
   sort_order?: number;
   is_draft?: boolean;
   type_id?: string | null;
+  /** Custom property values (issue #29), checked against the item's type (routes/issue-types/commands.ts). */
+  property_values?: Record<string, RawPropertyValue>;
   external_source?: string | null;
   external_id?: string | null;
   /** Replaces the item's live modules (routes/issues/modules.ts); null changes nothing. */
@@ -231,7 +235,10 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   // Assignees (asked for, or the project's default) are recorded as Plane's server records them on a create: an
   // "added assignee" row each after "created", written with it once the statement has said who they are.
   const mayAssign = !!input.assignee_ids?.length || !!project.defaultAssigneeId;
-  const plain = !input.parent_id && !opts.cycleId && !mayAssign && extractMentionIds(html).length === 0;
+  // the item's type and custom property values, checked before anything is written (every create path comes here)
+  const typing = await resolveCreateTyping(tx, project, input, !!opts.isEpic);
+  const hasValues = !!typing && Object.keys(typing.values).length > 0;
+  const plain = !input.parent_id && !opts.cycleId && !mayAssign && !hasValues && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement
   const creating = runCreateStatement(tx, {
     id, projectId: project.id, workspaceId: project.workspaceId, actorId,
@@ -239,7 +246,7 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
     labelIds: input.label_ids ?? [], assigneeIds: input.assignee_ids ?? [], defaultAssigneeId: project.defaultAssigneeId ?? null,
     name: input.name, html, binary, json: input.description_json ?? {}, stripped: stripHtml(html), priority: input.priority ?? "none",
     startDate: input.start_date ?? null, targetDate: input.target_date ?? null, sortOrder: input.sort_order ?? null,
-    isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: input.type_id ?? null,
+    isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: typing ? typing.typeId : (input.type_id ?? null),
     externalSource: input.external_source ?? null, externalId: input.external_id ?? null, now: new Date(), write: !badBinary,
   });
   const last = plain && !!opts.commitAhead && !input.module_ids?.length && !opts.moduleIds?.length;
@@ -268,6 +275,11 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
       acts.push({ ...base, field: "cycles", oldValue: "", newValue: c.name, newIdentifier: c.id });
       cycleId = c.id;
     }
+  }
+  if (hasValues) {
+    // the new row is this transaction's own: no other writer can reach it before commit
+    await writeValues(tx, issue, typing!.props, typing!.values, actorId);
+    issue.propertyValues = typing!.values;
   }
   if (!plain) {
     await recordMentions(tx, issue, html, actorId);
@@ -485,16 +497,21 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     set.isDraft = patch.is_draft!;
     acts.push(...scalarChange(base, "draft", cur.isDraft, patch.is_draft));
   }
-  if ((has("type_id") || patch.type_id === null) && (patch.type_id ?? null) !== cur.typeId) {
-    set.typeId = patch.type_id ?? null;
-    acts.push(...scalarChange(base, "type", cur.typeId, patch.type_id ?? null, { old: cur.typeId, new: patch.type_id ?? null }));
+  // the type and the custom property values (issue #29): checked against the item's (new) type
+  const typed = await resolveUpdateTyping(tx, project, cur, patch, base);
+  const newType = typed.typeId !== undefined ? typed.typeId : (has("type_id") || patch.type_id === null) && !project.isIssueTypeEnabled ? (patch.type_id ?? null) : cur.typeId;
+  if (newType !== cur.typeId) {
+    set.typeId = newType;
+    acts.push(...scalarChange(base, "type", cur.typeId, newType, { old: cur.typeId, new: newType }));
   }
+  if (typed.typing) acts.push(...typed.typing.acts);
   if (has("external_source") || patch.external_source === null) set.externalSource = patch.external_source ?? null;
   if (has("external_id") || patch.external_id === null) set.externalId = patch.external_id ?? null;
 
   let newAssignees: string[] = [];
   // label and assignee rows are written after the item's own row (which locks it, if the route's read did not)
   const linkWrites: (() => Promise<void>)[] = [];
+  if (typed.typing) linkWrites.push(() => applyUpdateTyping(tx, cur, typed.typing!, actorId));
   if (has("label_ids") || has("assignee_ids")) {
     const before = await currentIds(tx, cur.id);
     if (has("label_ids")) {
@@ -539,6 +556,7 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
     if (!opts.skipActivity) await keepDescriptionVersion(tx, cur, row, actorId);
   }
   await recordActivity(tx, acts);
+  if (typed.typing) row = { ...row, propertyValues: await keptValues(tx, cur.id) };
   return row;
 }
 

@@ -46,6 +46,7 @@ export function presentIssue(v: IssueView, opts: { stateGroup?: boolean } = {}):
     is_epic: it.isEpic,
     type_id: it.typeId,
     archived_at: it.archivedAt,
+    property_values: (it.propertyValues ?? {}) as Record<string, string[]>,
     deleted_at: iso(it.deletedAt),
     ...(opts.stateGroup ? { state__group: v.stateGroup } : {}),
   };

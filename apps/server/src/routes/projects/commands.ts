@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { ensureProjectTypes } from "../../core/item-properties.ts";
 import { DEFAULT_STATES, mayTake, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
@@ -217,6 +218,7 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
       if (project.projectLeadId && project.projectLeadId !== actorId) await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
       await emitEntityWebhook(tx, { event: "project", action: "created", workspaceId: workspace.id, entityId: project.id, actorId });
       if (project.intakeView) await ensureIntake(tx, project, actorId);
+      if (project.isIssueTypeEnabled) await ensureProjectTypes(tx, project.id);
       return withDefault;
     });
   } catch (err) {
@@ -256,6 +258,8 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
       await tx.update(projects).set(set).where(eq(projects.id, project.id));
       // the project's one intake is made the first time its intake feature is turned on
       if (set.intakeView) await ensureIntake(tx, project, actorId);
+      // work item types (issue #29): turning them on gives the project its default and epic types, and its items theirs
+      if (set.isIssueTypeEnabled) await ensureProjectTypes(tx, project.id);
       // switching the active estimate also makes it the current one (`last_used`); null turns estimates off
       if (input.estimate !== undefined && (input.estimate ?? null) !== project.estimateId) await setActiveEstimate(tx, project.id, input.estimate ?? null, actorId);
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);

@@ -7,6 +7,7 @@ export { ProjectStatesSettings } from "../../features/project-settings/StatesPag
 export { ProjectLabelsSettings } from "../../features/project-settings/LabelsPage.tsx";
 export { ProjectEstimatesSettings } from "../../features/project-settings/EstimatesPage.tsx";
 export { ProjectWorkflowsSettings } from "../../features/project-settings/WorkflowsPage.tsx";
+export { ProjectWorkItemTypesSettings } from "../../features/project-settings/WorkItemTypesPage.tsx";
 export { ProjectRepositoriesSettings } from "../../features/project-settings/RepositoriesPage.tsx";
 export { ProjectModelConfigurationSettings } from "../../features/project-settings/ModelConfigurationPage.tsx";
 export { ProjectMcpServersSettings } from "../../features/project-settings/McpServersPage.tsx";

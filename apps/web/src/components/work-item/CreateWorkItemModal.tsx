@@ -10,6 +10,7 @@ import type { WorkspaceDraft } from "../../api/work-items-types.ts";
 import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "./properties.tsx";
+import { PropertyValueField, useItemTyping } from "./custom-properties.tsx";
 import { RichEditor, type RichEditorHandle } from "./RichEditor.tsx";
 import { linkEditorAssets } from "../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
@@ -78,11 +79,20 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
   }, [open, pid, mine, mode]);
 
   const project = mine.find((p) => p.id === pid) ?? refs.project;
+  // work item types and custom properties (issue #29): the type and its properties' values (drafts carry none)
+  const typing = useItemTyping(slug, pid, refs);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [propValues, setPropValues] = useState<Record<string, string[]>>({});
+  const typed = typing.enabled && mode === "issue";
+  const chosenType = typeId ?? typing.defaultType(kind === "epics")?.id ?? null;
+  const typeProps = typed ? typing.of(chosenType, kind === "epics") : [];
   const set = (p: Partial<Values>) => setValues((v) => ({ ...v, ...p }));
   const changeProject = (id: string) => {
     setPid(id);
     // ids of another project do not apply
     setValues((v) => ({ ...v, state_id: null, label_ids: [], assignee_ids: [], parent_id: null, estimate_point: null, cycle_id: null, module_ids: [] }));
+    setTypeId(null);
+    setPropValues({});
   };
 
   const body = (): CreateBody => {
@@ -91,6 +101,8 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
       name: name.trim(),
       ...(isEmptyHtml(html) ? {} : { description_html: html }),
       ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))),
+      ...(typed && typeId ? { type_id: typeId } : {}),
+      ...(typed && Object.keys(propValues).length ? { property_values: Object.fromEntries(Object.entries(propValues).filter(([k]) => typeProps.some((p) => p.id === k))) } : {}),
     };
   };
 
@@ -250,6 +262,25 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
             <CycleProperty refs={refs} value={values.cycle_id ?? null} onChange={(cycle_id) => set({ cycle_id })} />
             <ModulesProperty refs={refs} value={values.module_ids} onChange={(module_ids) => set({ module_ids })} />
             <ParentPicker slug={slug} pid={pid} value={values.parent_id ?? null} onChange={(parent_id) => set({ parent_id })} />
+          </div>
+        )}
+        {typed && (
+          <div className="space-y-1 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" role="group" aria-label="Type and custom properties">
+            {kind !== "epics" && typing.types.filter((t) => t.is_active && !t.is_epic).length > 1 && (
+              <label className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2 text-xs text-zinc-500">
+                Type
+                <select aria-label="Type" className="rounded border border-zinc-300 bg-transparent px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:text-zinc-100" value={chosenType ?? ""} onChange={(e) => { setTypeId(e.target.value); setPropValues({}); }}>
+                  {typing.types.filter((t) => t.is_active && !t.is_epic).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+                </select>
+              </label>
+            )}
+            {typeProps.map((p) => (
+              <div key={p.id} className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2">
+                <span className="truncate text-xs text-zinc-500">{p.display_name}{p.is_required ? " *" : ""}</span>
+                <PropertyValueField property={p} refs={refs} value={propValues[p.id] ?? (p.default_value.length ? p.default_value : undefined)} onChange={(v) => setPropValues((cur) => ({ ...cur, [p.id]: v }))} />
+              </div>
+            ))}
+            {errors.property_values && <p role="alert" className="text-xs text-red-600">{errors.property_values}</p>}
           </div>
         )}
         {(errors.state_id || errors.non_field_errors || errors.start_date || errors.target_date) && (

@@ -16,6 +16,7 @@ import {
 import { Icon } from "../../components/work-item/icons.tsx";
 import { RichEditor, type RichEditorHandle } from "../../components/work-item/RichEditor.tsx";
 import { ParentPicker } from "../../components/work-item/ParentPicker.tsx";
+import { PropertyValueField, useItemTyping } from "../../components/work-item/custom-properties.tsx";
 import { UNTITLED, itemKey, itemUrl } from "../../components/work-item/item.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../lib/command-target.ts";
@@ -111,6 +112,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   usePageTitle(variant === "page" ? `${key} ${item.name}` : null);
   const url = itemUrl(slug, ident, item.sequence_id);
   const set = (patch: Partial<WorkItem> & { description_html?: string }) => update.mutate({ id: item.id, patch, kind });
+  // work item types and custom properties (issue #29), when the project has them on
+  const typing = useItemTyping(slug, pid, refs);
 
   const doArchive = () =>
     archive.mutate({ id: item.id, label: key }, {
@@ -206,6 +209,30 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       </Prop>
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
+      {typing.enabled && (
+        <Prop label="Type">
+          <select
+            aria-label="Type"
+            className="w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-zinc-300 focus:border-indigo-500 focus:outline-none disabled:opacity-60 dark:hover:border-zinc-700"
+            disabled={!editable || kind === "epics"}
+            value={item.type_id ?? typing.defaultType(kind === "epics")?.id ?? ""}
+            onChange={(e) => set({ type_id: e.target.value })}
+          >
+            {typing.types.filter((t) => t.is_active && t.is_epic === (kind === "epics")).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        </Prop>
+      )}
+      {typing.of(item.type_id, kind === "epics").map((p) => (
+        <Prop key={p.id} label={p.display_name}>
+          <PropertyValueField
+            property={p}
+            refs={refs}
+            value={item.property_values?.[p.id]}
+            disabled={!editable}
+            onChange={(values) => set({ property_values: { ...(item.property_values ?? {}), [p.id]: values } })}
+          />
+        </Prop>
+      ))}
       <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
       <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.created_at)}</span></Prop>
       <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.updated_at)}</span></Prop>

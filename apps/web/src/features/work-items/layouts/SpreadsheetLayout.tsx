@@ -11,9 +11,11 @@ import {
   AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty,
 } from "../../../components/work-item/properties.tsx";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
+import { PropertyValueField, useItemTyping } from "../../../components/work-item/custom-properties.tsx";
 
 interface Column {
-  key: DisplayPropertyKey;
+  /** A display property, or a custom property's column (`custom_property__<id>`, issue #29). */
+  key: DisplayPropertyKey | `custom_property__${string}`;
   title: string;
   width: number;
   /** order_by field of the header sort. */
@@ -28,7 +30,8 @@ const ROW = 40;
  * headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
  */
 export function SpreadsheetLayout() {
-  const { data, refs, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
+  const { slug, pid, data, refs, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
+  const typing = useItemTyping(slug, pid, refs);
   const parent = useRef<HTMLDivElement>(null);
   const set = (it: WorkItem, patch: Partial<WorkItem>) => updateItem(it.id, patch);
   const when = useDateTimeFormat();
@@ -51,9 +54,16 @@ export function SpreadsheetLayout() {
       { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
       { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
     ];
-    return all.filter((c) => prefs.display_properties[c.key] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0));
+    // a column per custom property of the project's types; a cell edits in place when the item's type has it
+    const custom: Column[] = typing.enabled ? typing.properties.filter((p) => p.is_active).map((p): Column => ({
+      key: `custom_property__${p.id}`, title: p.display_name, width: p.kind === "multi_option" || p.kind === "multi_member" ? 200 : 150, order: `custom_property__${p.id}`,
+      cell: (it, e) => (typing.of(it.type_id).some((x) => x.id === p.id)
+        ? <PropertyValueField compact property={p} refs={refs} value={it.property_values?.[p.id]} disabled={!e} onChange={(values) => set(it, { property_values: { ...(it.property_values ?? {}), [p.id]: values } })} />
+        : <span className="px-2 text-xs text-zinc-300 dark:text-zinc-600" title="Not a property of this item's type">—</span>),
+    })) : [];
+    return [...all.filter((c) => prefs.display_properties[c.key as DisplayPropertyKey] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0)), ...custom];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refs, prefs.display_properties, when]);
+  }, [refs, prefs.display_properties, when, typing.enabled, typing.properties, typing.types]);
 
   const ids = data?.ids ?? [];
   const v = useVirtualizer({ count: ids.length + (data?.hasMore ? 1 : 0), getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });

@@ -1,0 +1,159 @@
+import { useEffect, useState } from "react";
+import { checkPropertyValue, formatPropertyValue, isMemberKind, isMultiKind, type PropertyKind } from "@stride/shared";
+import type { IssueProperty, IssueType } from "@stride/shared/contract";
+import { propertiesOfType, useIssueProperties, useIssueTypes } from "../../api/issue-types.ts";
+import type { ProjectRefs } from "../../api/work-items-refs.ts";
+import { cx } from "../ui/index.ts";
+import { displayName } from "./properties.tsx";
+
+/**
+ * Custom properties of work items (issue #29): which ones an item has (its type's), an editor per kind, and how a
+ * value reads. Values travel as lists of strings keyed by property id (`property_values`); the server checks them.
+ */
+
+export interface ItemTyping {
+  /** Types are on in the project. */
+  enabled: boolean;
+  types: IssueType[];
+  properties: IssueProperty[];
+  /** The type a new item takes (epics: the epic type). */
+  defaultType: (epic?: boolean) => IssueType | undefined;
+  /** The active properties of a type (an item without a type: the default type's). */
+  of: (typeId: string | null | undefined, epic?: boolean) => IssueProperty[];
+}
+
+export function useItemTyping(slug: string, pid: string, refs: Pick<ProjectRefs, "project">): ItemTyping {
+  const enabled = !!refs.project?.is_issue_type_enabled;
+  const types = useIssueTypes(slug, pid, enabled).data ?? [];
+  const properties = useIssueProperties(slug, pid, enabled).data ?? [];
+  const defaultType = (epic = false) => types.find((t) => (epic ? t.is_epic : t.is_default));
+  return {
+    enabled, types, properties, defaultType,
+    of: (typeId, epic) => (enabled ? propertiesOfType(properties, typeId ?? defaultType(epic)?.id) : []),
+  };
+}
+
+/** How a value reads (options and people by name). */
+export function propertyText(p: IssueProperty, values: readonly string[] | undefined, refs: Pick<ProjectRefs, "userById" | "memberById">): string {
+  const options = new Map(p.options.map((o) => [o.id, o.name]));
+  return formatPropertyValue(p.kind, values, (id) => options.get(id) ?? (isMemberKind(p.kind) ? displayName(refs.memberById.get(id) ?? refs.userById.get(id)) : undefined));
+}
+
+/** What an option or member property offers: its active options, or the project's members. */
+function choicesOf(p: IssueProperty, refs: Pick<ProjectRefs, "members">): { id: string; name: string }[] {
+  return isMemberKind(p.kind) ? refs.members.map((m) => ({ id: m.id, name: displayName(m) })) : p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name }));
+}
+
+const FIELD = "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-zinc-300 focus:border-indigo-500 focus:outline-none disabled:opacity-60 dark:hover:border-zinc-700";
+
+/**
+ * The editor of one property's value, by kind: text inputs commit on blur or Enter (after the shared check, so a
+ * bad value says why before anything is sent); pickers and switches commit at once. `compact`: a spreadsheet cell.
+ */
+export function PropertyValueField({ property: p, value, onChange, disabled, refs, compact }: {
+  property: IssueProperty;
+  value: readonly string[] | undefined;
+  onChange: (values: string[]) => void;
+  disabled?: boolean;
+  refs: Pick<ProjectRefs, "members" | "userById" | "memberById">;
+  compact?: boolean;
+}) {
+  const kind: PropertyKind = p.kind;
+  const current = value ?? [];
+  const [draft, setDraft] = useState(current[0] ?? "");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(current[0] ?? ""), [current[0]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const label = p.display_name;
+  const rule = { id: p.id, name: p.display_name, kind, is_required: p.is_required, settings: p.settings, option_ids: p.options.filter((o) => o.is_active).map((o) => o.id) };
+  const commit = (raw: string | string[] | boolean) => {
+    const r = checkPropertyValue(rule, raw, { required: p.is_required });
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setError(null);
+    const same = r.values.length === current.length && r.values.every((v, i) => v === current[i]);
+    if (!same) onChange(r.values);
+  };
+  const errorLine = error && <p role="alert" className="px-2 text-xs text-red-600 dark:text-red-400">{error}</p>;
+
+  if (kind === "boolean") {
+    return (
+      <label className={cx("flex items-center gap-2 px-2 py-1 text-sm", disabled && "opacity-60")}>
+        <input type="checkbox" aria-label={label} checked={current[0] === "true"} disabled={disabled} onChange={(e) => commit(e.target.checked)} />
+        {!compact && <span className="text-zinc-600 dark:text-zinc-400">{current[0] === "true" ? "Yes" : "No"}</span>}
+      </label>
+    );
+  }
+  if (kind === "option" || kind === "member") {
+    const choices = choicesOf(p, refs);
+    return (
+      <select aria-label={label} className={FIELD} disabled={disabled} value={current[0] ?? ""} onChange={(e) => commit(e.target.value ? [e.target.value] : [])}>
+        <option value="">{compact ? "" : "None"}</option>
+        {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      </select>
+    );
+  }
+  if (isMultiKind(kind)) {
+    const choices = choicesOf(p, refs);
+    return (
+      <div className="min-w-0 flex-1">
+        <div role="group" aria-label={label} className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}>
+          {choices.map((c) => {
+            const on = current.includes(c.id);
+            return (
+              <button
+                key={c.id}
+                type="button"
+                aria-pressed={on}
+                disabled={disabled}
+                onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
+                className={cx("shrink-0 rounded-full border px-2 py-0.5 text-xs", on ? "border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "border-zinc-300 text-zinc-500 dark:border-zinc-700")}
+              >
+                {c.name}
+              </button>
+            );
+          })}
+          {choices.length === 0 && <span className="text-xs text-zinc-400">No choices</span>}
+        </div>
+        {errorLine}
+      </div>
+    );
+  }
+  if (kind === "paragraph" && !compact) {
+    return (
+      <div className="min-w-0 flex-1">
+        <textarea aria-label={label} rows={2} className={FIELD} disabled={disabled} value={draft} placeholder="Empty" onChange={(e) => setDraft(e.target.value)} onBlur={() => commit(draft)} />
+        {errorLine}
+      </div>
+    );
+  }
+  const type = kind === "number" ? "number" : kind === "date" ? "date" : kind === "url" ? "url" : "text";
+  return (
+    <div className="min-w-0 flex-1">
+      <input
+        aria-label={label}
+        type={type}
+        className={FIELD}
+        disabled={disabled}
+        value={draft}
+        placeholder={compact ? "" : "Empty"}
+        min={kind === "number" ? (p.settings.min ?? undefined) : undefined}
+        max={kind === "number" ? (p.settings.max ?? undefined) : undefined}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (kind === "date") commit(e.target.value);
+        }}
+        onBlur={() => kind !== "date" && commit(draft)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") (e.target as HTMLInputElement).blur();
+          if (e.key === "Escape") {
+            setDraft(current[0] ?? "");
+            setError(null);
+          }
+        }}
+      />
+      {errorLine}
+    </div>
+  );
+}

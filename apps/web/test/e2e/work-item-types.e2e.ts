@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
+import { PROPERTY_KINDS } from "@stride/shared";
+import { launch } from "./browser.ts";
+import { newContext, shots } from "./helpers.ts";
+import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * Work item types and custom properties (issue #29): the Features toggle turns them on and off; an admin adds a
+ * property on the settings page; values are set in the create dialog, on the item page, in the peek and in a
+ * spreadsheet cell. Each test seeds its own workspace, project and a property of every kind.
+ */
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+
+const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A property of every kind on the default type (options Alpha, Beta). */
+async function seedProperties(req: APIRequestContext, a: Arranged): Promise<Record<string, { id: string; options: { id: string; name: string }[] }>> {
+  const types = await ok<{ id: string; is_default: boolean }[]>(await req.get(`${P(a)}/issue-types/`), "types");
+  const def = types.find((t) => t.is_default)!.id;
+  const out: Record<string, { id: string; options: { id: string; name: string }[] }> = {};
+  for (const kind of PROPERTY_KINDS) {
+    const body: Record<string, unknown> = { display_name: `P ${kind}`, kind };
+    if (kind === "option" || kind === "multi_option") body.options = [{ name: "Alpha" }, { name: "Beta" }];
+    if (kind === "number") body.settings = { min: 0, max: 100 };
+    out[kind] = await ok(await req.post(`${P(a)}/issue-types/${def}/issue-properties/`, { data: body }), `property ${kind}`);
+  }
+  return out;
+}
+
+async function values(req: APIRequestContext, a: Arranged, id: string): Promise<Record<string, string[]>> {
+  return (await ok<{ property_values: Record<string, string[]> }>(await req.get(`${P(a)}/issues/${id}/`), "item")).property_values;
+}
+
+it("the Features toggle turns work item types on and off; the settings page adds a property", async () => {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Tess" });
+  const page = await ctx.newPage();
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/work-item-types/`);
+  await page.getByText("Work item types are off").waitFor();
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
+  const toggle = page.getByRole("switch", { name: "Work item types" });
+  await toggle.click();
+  await poll(() => toggle.getAttribute("aria-checked")).toBe("true");
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/work-item-types/`);
+  const card = page.getByTestId("type-Work item");
+  await card.waitFor();
+  await card.getByRole("button", { name: "Add property" }).click();
+  const form = page.getByRole("form", { name: "New property" });
+  await form.getByRole("textbox", { name: "Name" }).fill("Severity");
+  await form.getByRole("combobox", { name: "Kind" }).selectOption("option");
+  await form.getByRole("textbox", { name: "Options" }).fill("Low, High");
+  await form.getByRole("checkbox", { name: "Required" }).check();
+  await form.getByRole("button", { name: "Add property" }).click();
+  await card.getByText("Severity").waitFor();
+  await poll(async () => (await ok<{ display_name: string; kind: string; is_required: boolean; options: { name: string }[] }[]>(await page.request.get(`${P(a)}/issue-properties/`), "props"))
+    .map((p) => [p.display_name, p.kind, p.is_required, p.options.map((o) => o.name)])).toEqual([["Severity", "option", true, ["Low", "High"]]]);
+  await seedProperties(page.request, a);
+  await page.reload();
+  await card.getByText("P multi_member").waitFor();
+  await shots(page, "work-item-types-settings");
+
+  // off again: the page says so, and the create dialog shows no properties
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
+  await page.getByRole("switch", { name: "Work item types" }).click();
+  await poll(() => page.getByRole("switch", { name: "Work item types" }).getAttribute("aria-checked")).toBe("false");
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/work-item-types/`);
+  await page.getByText("Work item types are off").waitFor();
+  await openList(page, a);
+  await page.getByRole("button", { name: "Add work item" }).click();
+  const modal = page.getByRole("dialog", { name: "Create work item" });
+  await modal.getByRole("textbox", { name: "Title" }).waitFor();
+  expect(await modal.getByRole("group", { name: "Type and custom properties" }).count()).toBe(0);
+});
+
+it("values are set in the create dialog, on the item page, in the peek and in a spreadsheet cell", async () => {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Vale" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const props = await seedProperties(ctx.request, a);
+  const page = await ctx.newPage();
+
+  // the create dialog: an option, a number and a text
+  await openList(page, a);
+  await page.getByRole("button", { name: "Add work item" }).click();
+  const modal = page.getByRole("dialog", { name: "Create work item" });
+  await modal.getByRole("textbox", { name: "Title" }).fill("Typed item");
+  const group = modal.getByRole("group", { name: "Type and custom properties" });
+  await group.getByRole("combobox", { name: "P option" }).selectOption({ label: "Beta" });
+  await group.getByRole("spinbutton", { name: "P number" }).fill("150");
+  await group.getByRole("spinbutton", { name: "P number" }).press("Tab");
+  await group.getByText("P number: ensure this value is less than or equal to 100.").waitFor();
+  await group.getByRole("spinbutton", { name: "P number" }).fill("12");
+  await group.getByRole("spinbutton", { name: "P number" }).press("Tab");
+  await group.getByRole("textbox", { name: "P text" }).fill("hello");
+  await group.getByRole("textbox", { name: "P text" }).press("Tab");
+  await shots(page, "work-item-types-create");
+  await modal.getByRole("button", { name: "Create work item" }).click();
+  await modal.waitFor({ state: "hidden" });
+  const list = await ok<{ results: { id: string; name: string; sequence_id: number }[] }>(await page.request.get(`${P(a)}/issues/`), "list");
+  const made = list.results.find((r) => r.name === "Typed item")!;
+  expect(await values(page.request, a, made.id)).toEqual({
+    [props.option.id]: [props.option.options[1].id], [props.number.id]: ["12"], [props.text.id]: ["hello"],
+  });
+
+  // the item page: a date and a multi-option
+  await page.goto(`/${a.slug}/browse/${a.identifier}-${made.sequence_id}/`);
+  const side = page.getByRole("complementary", { name: "Properties" });
+  await side.locator('input[aria-label="P date"]').fill("2026-05-04");
+  await side.getByRole("group", { name: "P multi_option" }).getByRole("button", { name: "Alpha" }).click();
+  await poll(async () => (await values(page.request, a, made.id))[props.multi_option.id]).toEqual([props.multi_option.options[0].id]);
+  await poll(async () => (await values(page.request, a, made.id))[props.date.id]).toEqual(["2026-05-04"]);
+  await shots(page, "work-item-types-item-page");
+
+  // the peek: a boolean
+  const [other] = await createItems(ctx.request, a, [{ name: "Peeked item" }]);
+  await openList(page, a);
+  await page.locator(`[data-item="${a.identifier}-${other.sequence_id}"]`).getByRole("button", { name: "Peeked item", exact: true }).click();
+  const peek = page.getByRole("complementary", { name: "Peek view" });
+  await peek.getByRole("checkbox", { name: "P boolean" }).check();
+  await poll(async () => (await values(page.request, a, other.id))[props.boolean.id]).toEqual(["true"]);
+  await peek.getByRole("button", { name: "Close peek view" }).click();
+
+  // a spreadsheet cell, and the header sorts by the property
+  await setLayout(ctx.request, a, { layout: "spreadsheet" });
+  await openList(page, a);
+  const sheet = page.getByTestId("spreadsheet-layout");
+  await sheet.getByRole("columnheader", { name: "P url" }).waitFor();
+  const cell = sheet.getByRole("textbox", { name: "P url" }).first();
+  await cell.fill("https://example.com/spec");
+  await cell.press("Enter");
+  await poll(async () => {
+    const all = await Promise.all([made.id, other.id].map((id) => values(page.request, a, id)));
+    return all.map((v) => v[props.url.id] ?? null).filter(Boolean);
+  }).toEqual([["https://example.com/spec"]]);
+  await sheet.getByRole("columnheader", { name: "P number" }).getByRole("button").click();
+  await poll(() => sheet.getByRole("columnheader", { name: "P number" }).getAttribute("aria-sort")).toBe("ascending");
+  await shots(page, "work-item-types-spreadsheet");
+});
