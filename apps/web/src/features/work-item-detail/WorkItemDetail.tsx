@@ -332,7 +332,7 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
         if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
         if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
       }}
-      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none placeholder:text-zinc-400 hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
+      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
     />
   );
 }
