@@ -119,6 +119,7 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 it("the first Tab on a workspace screen reaches the skip link, which moves the focus into the main content", async () => {
+  await setLayout(alice.request, a, { layout: "list", group_by: "state" });
   const page = await alice.newPage();
   await page.goto(`${project()}/issues/`);
   await listReady(page);
