@@ -26,7 +26,7 @@ const BTN: Record<Variant, string> = {
 };
 
 function Placeholder({ children }: { children: ReactNode }) {
-  return <span className="text-zinc-400">{children}</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>;
 }
 
 export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "last_name"> | undefined | null): string {
@@ -84,7 +84,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       button={
         <>
           <PriorityIcon priority={p} />
-          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
+          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-500 dark:text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
         </>
       }
     />
