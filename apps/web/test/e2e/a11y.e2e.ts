@@ -51,7 +51,13 @@ beforeAll(async () => {
   const [fromBob] = await createItems(bob.request, a, [{ name: "Review the release notes" }]);
   const res = await bob.request.patch(`${P}/issues/${fromBob.id}/`, { data: { assignee_ids: [a.userId] } });
   if (!res.ok()) throw new Error(`assign: ${res.status()}`);
-  await poll(async () => ((await (await alice.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as unknown[]).length).toBeGreaterThan(0);
+  // the notification is made by a job: wait until it is there (expect.poll is for tests only)
+  for (let i = 0; ; i++) {
+    const list = (await (await alice.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as unknown[];
+    if (list.length > 0) break;
+    if (i === 150) throw new Error("no notification reached Alice's inbox");
+    await new Promise((r) => setTimeout(r, 100));
+  }
   ids = { item: items[0].id, cycle: cycle.id, module: module.id };
 });
 afterAll(async () => {
