@@ -19,7 +19,6 @@ let alice: BrowserContext;
 let bob: BrowserContext;
 let anonymous: BrowserContext;
 let a: Arranged;
-let ids: { item: string; cycle: string; module: string };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -40,7 +39,7 @@ beforeAll(async () => {
   const cycle = await post("cycles/", { name: "Sprint 1", start_date: day(-2), end_date: day(10) });
   const module = await post("modules/", { name: "Launch", start_date: day(-2), target_date: day(20) });
   const state = (group: string) => a.states.find((s) => s.group === group)!.id;
-  const items = await createItems(alice.request, a, [
+  await createItems(alice.request, a, [
     { name: "Design the launch page", priority: "urgent", state_id: state("started"), label_ids: [label.id], assignee_ids: [a.userId], start_date: day(0), target_date: day(3), cycle_id: cycle.id, module_ids: [module.id] },
     { name: "Write the docs", priority: "high", state_id: state("unstarted"), start_date: day(1), target_date: day(5), cycle_id: cycle.id },
     { name: "Fix the build", priority: "low", state_id: state("completed"), target_date: day(2), module_ids: [module.id] },
@@ -58,7 +57,6 @@ beforeAll(async () => {
     if (i === 150) throw new Error("no notification reached Alice's inbox");
     await new Promise((r) => setTimeout(r, 100));
   }
-  ids = { item: items[0].id, cycle: cycle.id, module: module.id };
 });
 afterAll(async () => {
   await Promise.all([alice?.close(), bob?.close(), anonymous?.close()]);
