@@ -1,8 +1,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { baseUrl, launch, watchPage } from "./browser.ts";
 import { arrangeWithTeammate, createItems, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -22,11 +21,18 @@ let a: Arranged;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** A context whose pages take axe's script (the app's CSP allows no inline script, rightly). */
+async function context(): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  ctx.on("page", (p) => watchPage(ctx, p));
+  return ctx;
+}
+
 beforeAll(async () => {
   browser = await launch();
-  alice = await newContext(browser);
-  bob = await newContext(browser);
-  anonymous = await newContext(browser);
+  alice = await context();
+  bob = await context();
+  anonymous = await context();
   const t = await arrangeWithTeammate(alice, bob);
   a = t.a;
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
