@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { baseUrl, launch, watchPage } from "./browser.ts";
+import { shots } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -122,6 +123,7 @@ for (const theme of ["light", "dark"] as const) {
       await s.ready(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       const found = await audit(page);
+      await shots(page, `a11y-${s.name.replace(/\W+/g, "-")}-${theme}`);
       await page.close();
       expect(describe(found)).toBe("");
     });
@@ -138,6 +140,7 @@ it("the first Tab on a workspace screen reaches the skip link, which moves the f
   expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
   // visible while it has the focus
   expect(await skip.isVisible()).toBe(true);
+  await shots(page, "a11y-skip-link");
   await page.keyboard.press("Enter");
   await poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
   // the next Tab goes on inside the main content, not back to the sidebar
