@@ -97,7 +97,7 @@ const SCREENS: Screen[] = [
   { name: "project settings", path: () => `${project()}/settings/`, ready: (p) => p.locator('form[aria-label="Project details"] input[name="name"]').waitFor() },
 ];
 
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] }
 
 /** axe-core on the loaded page: its critical and serious violations of WCAG 2.0/2.1 A and AA. */
 async function audit(page: Page): Promise<Violation[]> {
@@ -111,7 +111,7 @@ async function audit(page: Page): Promise<Violation[]> {
   return violations.filter((v) => v.impact === "critical" || v.impact === "serious");
 }
 
-const describe = (vs: Violation[]) => vs.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help} — ${v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)).join(", ")}`).join("\n");
+const describe = (vs: Violation[]) => vs.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help} — ${v.nodes.slice(0, 6).map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(" | ")}`).join("\n");
 
 for (const theme of ["light", "dark"] as const) {
   for (const s of SCREENS) {

@@ -114,6 +114,7 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
   return (
     <Dropdown
       label="Assignees"
+      title={value.length ? `Assignees: ${users.map(displayName).join(", ")}` : undefined}
       multiple
       options={options}
       value={value}
@@ -154,6 +155,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
   return (
     <Dropdown
       label="Labels"
+      title={labels.length ? `Labels: ${labels.map((l) => l!.name).join(", ")}` : undefined}
       multiple
       options={options}
       value={value}
@@ -222,7 +224,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         {variant !== "icon" && (value ? (
           <span className="truncate">
             {/* a chip stands among other chips (list rows, cards): it says which date it is */}
-            {variant === "chip" && <span className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
+            {variant === "chip" && <span aria-hidden className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
             {variant === "field" ? formatDate(value) : formatShort(value)}
           </span>
         ) : <Placeholder>{placeholder ?? label}</Placeholder>)}

@@ -134,7 +134,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <IconButton label="Close peek view" onClick={onClose}><Icon name="close" size={14} /></IconButton>
       )}
       <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-zinc-500 hover:underline">{refs.project?.name ?? "Project"}</Link>
-      <span className="text-xs text-zinc-400">/</span>
+      <span className="text-xs text-zinc-500 dark:text-zinc-400">/</span>
       <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300" data-testid="item-key">{key}</span>
       <div className="ml-auto flex items-center gap-1">
         <Button
@@ -188,7 +188,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
-        ) : <span className="px-2 text-sm text-zinc-400">None</span>}
+        ) : <span className="px-2 text-sm text-zinc-500 dark:text-zinc-400">None</span>}
       </Prop>
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}

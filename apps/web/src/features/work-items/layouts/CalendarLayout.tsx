@@ -186,7 +186,6 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       ref={zone}
       role="gridcell"
       data-date={day}
-      aria-label={longDay(day)}
       className={cx(
         "group flex flex-col gap-1 border-r border-zinc-200 p-1.5 last:border-r-0 dark:border-zinc-800",
         tall ? "min-h-[60vh]" : "min-h-32",
@@ -196,7 +195,9 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       )}
     >
       <div className="flex items-center justify-between">
-        <span className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")}>
+        {/* the cell is named by its content (its items included): the date in words first, then what it holds */}
+        <span className="sr-only">{longDay(day)}</span>
+        <span aria-hidden className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")}>
           {Number(day.slice(8))}{day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
         </span>
       </div>
