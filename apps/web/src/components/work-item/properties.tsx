@@ -209,12 +209,14 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   const pop = usePopover({ focusKey });
   const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
   const name = value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label;
+  // a chip shows "Start Mar 02": its name starts with what it shows (WCAG 2.5.3), the full date is its description
+  const chipName = value && variant === "chip" ? `${DATE_CHIP_LABEL[label]} ${formatShort(value)}${overdue ? " (overdue)" : ""}` : name;
   return (
     <>
       <button
         type="button"
         disabled={disabled}
-        aria-label={name}
+        aria-label={chipName}
         title={name}
         data-overdue={overdue || undefined}
         {...pop.triggerProps}
@@ -224,7 +226,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         {variant !== "icon" && (value ? (
           <span className="truncate">
             {/* a chip stands among other chips (list rows, cards): it says which date it is */}
-            {variant === "chip" && <span aria-hidden className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
+            {variant === "chip" && <span className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
             {variant === "field" ? formatDate(value) : formatShort(value)}
           </span>
         ) : <Placeholder>{placeholder ?? label}</Placeholder>)}
@@ -287,6 +289,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
   return (
     <Dropdown
       label="Cycle"
+      title={cur ? `Cycle: ${cur.name}` : undefined}
       options={options}
       value={value ?? "__none"}
       disabled={disabled}
@@ -305,6 +308,7 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
   return (
     <Dropdown
       label="Modules"
+      title={names.length ? `${names.length > 1 ? `${names.length} modules` : "Modules"}: ${names.join(", ")}` : undefined}
       multiple
       options={options}
       value={value}

@@ -189,7 +189,7 @@ export function GanttLayout() {
                       <StateGroupIcon group={st?.group} color={st?.color} />
                       <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
                       <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
-                      {!geo && <span className="shrink-0 text-[10px] text-zinc-400">No dates</span>}
+                      {!geo && <span className="shrink-0 text-[10px] text-zinc-500 dark:text-zinc-400">No dates</span>}
                     </div>
                     <div
                       className="relative"
