@@ -54,7 +54,7 @@ export function DistributionChart({ caption, data, testId }: { caption: string; 
     <div data-testid={testId}>
       <div className="w-full" style={{ height: Math.max(120, data.length * 32 + 24) }} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+          <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e4e4e7" />
             <XAxis type="number" allowDecimals={false} fontSize={11} />
             <YAxis type="category" dataKey="name" width={96} fontSize={11} />
@@ -76,7 +76,7 @@ export function TimelineChart({ caption, data, testId }: { caption: string; data
     <div data-testid={testId}>
       <div className="h-56 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
             <XAxis dataKey="name" fontSize={11} minTickGap={16} />
             <YAxis allowDecimals={false} fontSize={11} />
@@ -99,7 +99,7 @@ export function StackedChart({ caption, data, schema, testId, valueName = "Work 
     <div data-testid={testId}>
       <div className="h-64 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
             <XAxis dataKey="name" fontSize={11} minTickGap={8} />
             <YAxis allowDecimals={valueName !== "Work items"} fontSize={11} />

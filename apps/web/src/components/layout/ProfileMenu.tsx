@@ -12,10 +12,11 @@ export function ProfileMenu({ compact }: { compact?: boolean }) {
   const name = me.data ? me.data.display_name || me.data.email : "";
   return (
     <Menu
-      ariaLabel="Profile menu"
       buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-zinc-200/60 dark:hover:bg-zinc-800"
       label={
         <>
+          {/* named by its content: the purpose, then the name shown (the visible text is part of the name, WCAG 2.5.3) */}
+          <span className="sr-only">Profile menu </span>
           <Avatar name={name} url={me.data?.avatar_url} size="sm" />
           {!compact && <span className="truncate">{name}</span>}
         </>

@@ -8,4 +8,5 @@ export { ToastProvider, useToast } from "./Toast.tsx";
 export { EmptyState, ComingSoon, NoAccess } from "./EmptyState.tsx";
 export { Spinner, PageSpinner } from "./Spinner.tsx";
 export { Avatar } from "./Avatar.tsx";
+export { SkipLink, MAIN_ID } from "./SkipLink.tsx";
 export { cx } from "./cx.ts";

@@ -33,7 +33,7 @@ export function ParentPicker({ slug, pid, value, known, onChange }: {
         button={
           <>
             <Icon name="parent" size={14} className="text-zinc-400" />
-            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-zinc-400">Parent</span>}
+            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-zinc-500 dark:text-zinc-400">Parent</span>}
           </>
         }
       />

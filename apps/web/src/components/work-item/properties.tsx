@@ -27,7 +27,7 @@ const BTN: Record<Variant, string> = {
 };
 
 function Placeholder({ children }: { children: ReactNode }) {
-  return <span className="text-zinc-400">{children}</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>;
 }
 
 export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "last_name"> | undefined | null): string {
@@ -93,7 +93,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       button={
         <>
           <PriorityIcon priority={p} />
-          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
+          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-500 dark:text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
         </>
       }
     />
@@ -123,6 +123,7 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
   return (
     <Dropdown
       label="Assignees"
+      title={value.length ? `Assignees: ${users.map(displayName).join(", ")}` : undefined}
       multiple
       options={options}
       value={value}
@@ -163,6 +164,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
   return (
     <Dropdown
       label="Labels"
+      title={labels.length ? `Labels: ${labels.map((l) => l!.name).join(", ")}` : undefined}
       multiple
       options={options}
       value={value}
@@ -216,12 +218,14 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   const pop = usePopover({ focusKey });
   const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
   const name = value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label;
+  // a chip shows "Start Mar 02": its name starts with what it shows (WCAG 2.5.3), the full date is its description
+  const chipName = value && variant === "chip" ? `${DATE_CHIP_LABEL[label]} ${formatShort(value)}${overdue ? " (overdue)" : ""}` : name;
   return (
     <>
       <button
         type="button"
         disabled={disabled}
-        aria-label={name}
+        aria-label={chipName}
         title={name}
         data-overdue={overdue || undefined}
         {...pop.triggerProps}
@@ -294,6 +298,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
   return (
     <Dropdown
       label="Cycle"
+      title={cur ? `Cycle: ${cur.name}` : undefined}
       options={options}
       value={value ?? "__none"}
       disabled={disabled}
@@ -312,6 +317,7 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
   return (
     <Dropdown
       label="Modules"
+      title={names.length ? `${names.length > 1 ? `${names.length} modules` : "Modules"}: ${names.join(", ")}` : undefined}
       multiple
       options={options}
       value={value}

@@ -200,7 +200,7 @@ function PageView({ page }: { page: PageDetail }) {
               placeholder="Untitled"
               onChange={(e) => onName(e.target.value)}
               onBlur={() => { if (nameTimer.current) { clearTimeout(nameTimer.current); saveName(name); } }}
-              className="mt-2 w-full bg-transparent text-3xl font-bold outline-none placeholder:text-zinc-400"
+              className="mt-2 w-full bg-transparent text-3xl font-bold outline-none"
             />
             <div className="mt-4">
               {collab?.status === "failed" && <Banner kind="info">Live editing is not available for this page right now.</Banner>}

@@ -92,7 +92,7 @@ function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
       <span className="min-w-0 flex-1">
         <ActorName actor={who} /> {describeActivity(a, formatDate)}
         {a.on_behalf_of_detail && <> <OnBehalfOf person={a.on_behalf_of_detail} /></>}
-        <time className="ml-1.5 text-zinc-400" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
+        <time className="ml-1.5 text-zinc-500 dark:text-zinc-400" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
       </span>
     </li>
   );
@@ -115,8 +115,8 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
         <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
           <ActorName actor={author} />
           <OnBehalfOf person={c.on_behalf_of_detail} />
-          <time className="text-zinc-400" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
-          {c.edited_at && <span className="text-zinc-400">(edited)</span>}
+          <time className="text-zinc-500 dark:text-zinc-400" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
+          {c.edited_at && <span className="text-zinc-500 dark:text-zinc-400">(edited)</span>}
           {mine && !editing && (
             <span className="ml-auto">
               <Menu

@@ -150,7 +150,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <IconButton label="Close peek view" onClick={onClose}><Icon name="close" size={14} /></IconButton>
       )}
       <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-zinc-500 hover:underline">{refs.project?.name ?? "Project"}</Link>
-      <span className="text-xs text-zinc-400">/</span>
+      <span className="text-xs text-zinc-500 dark:text-zinc-400">/</span>
       <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300" data-testid="item-key">{key}</span>
       <div className="ml-auto flex items-center gap-1">
         <Button
@@ -205,7 +205,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
-        ) : <span className="px-2 text-sm text-zinc-400">None</span>}
+        ) : <span className="px-2 text-sm text-zinc-500 dark:text-zinc-400">None</span>}
       </Prop>
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
@@ -374,7 +374,7 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
         if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
         if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
       }}
-      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none placeholder:text-zinc-400 hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
+      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
     />
   );
 }

@@ -46,10 +46,10 @@ export function Sidebar() {
     <div className="flex h-full flex-col">
       <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
         <Menu
-          ariaLabel="Switch workspace"
           buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm font-semibold hover:bg-zinc-200/60 dark:hover:bg-zinc-800"
           label={
             <>
+              <span className="sr-only">Switch workspace </span>
               <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded bg-indigo-600 text-xs text-white">{workspace.name.charAt(0).toUpperCase()}</span>
               <span className="truncate">{workspace.name}</span>
             </>

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { useMe, useProfile, useUpdateProfile } from "../../api/users.ts";
 import { useWorkspace, useWorkspaceMemberMe } from "../../api/workspaces.ts";
-import { EmptyState, NoAccess, PageSpinner, cx } from "../../components/ui/index.ts";
+import { EmptyState, MAIN_ID, NoAccess, PageSpinner, SkipLink, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { SidebarProvider, useSidebar } from "../../components/layout/SidebarState.tsx";
 import { canSee, roleBucket, sidebarEntryForPath } from "@stride/shared";
@@ -101,6 +101,7 @@ function Shell() {
   }, [overlay, close]);
   return (
     <div className="flex h-screen overflow-hidden">
+      <SkipLink />
       {overlay && (
         <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-black/40 dark:bg-black/70" onClick={close} />
       )}
@@ -115,7 +116,7 @@ function Shell() {
       >
         <Sidebar />
       </aside>
-      <main inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+      <main id={MAIN_ID} tabIndex={-1} inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto focus:outline-none">
         <GatedOutlet />
       </main>
       <LiveIndicator />

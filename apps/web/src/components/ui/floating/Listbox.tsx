@@ -133,7 +133,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
             placeholder={search.placeholder ?? "Search"}
             onChange={(e) => search.onChange(e.target.value)}
             onKeyDown={onKeyDown}
-            className="w-full bg-transparent text-sm outline-none placeholder:text-zinc-400"
+            className="w-full bg-transparent text-sm outline-none"
           />
         </div>
       )}

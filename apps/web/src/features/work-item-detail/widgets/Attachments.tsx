@@ -149,7 +149,7 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
               <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
                 <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
                 <a href={f.asset_url} download={name} className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={`Download ${name}`}>{name}</a>
-                <span className="shrink-0 text-xs text-zinc-400">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
+                <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
                 {editable && (
                   <button type="button" aria-label={`Delete attachment ${name}`} onClick={() => del.mutate(f.id)} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
                     <Icon name="trash" size={12} />

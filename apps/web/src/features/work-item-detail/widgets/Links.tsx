@@ -66,7 +66,7 @@ export function Links({ slug, pid, id, kind, links, editable, open, onToggle }: 
           <li key={l.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
             <Icon name="link" size={14} className="shrink-0 text-zinc-400" />
             <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={l.url}>{l.title || l.url}</a>
-            <span className="shrink-0 text-xs text-zinc-400">{relativeTime(l.created_at)}</span>
+            <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{relativeTime(l.created_at)}</span>
             {editable && (
               <span className="flex opacity-0 focus-within:opacity-100 group-hover:opacity-100">
                 <button type="button" aria-label={`Edit link ${l.title || l.url}`} onClick={() => edit({ id: l.id, url: l.url, title: l.title ?? "" })} className="rounded px-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700">Edit</button>

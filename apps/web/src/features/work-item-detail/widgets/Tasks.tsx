@@ -44,7 +44,7 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
               onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.checked ? "completed" : "pending" })}
               className="h-4 w-4 accent-indigo-600"
             />
-            <span className={cx("min-w-0 flex-1 truncate", (t.status === "completed" || t.status === "cancelled") && "text-zinc-400 line-through")}>{t.name}</span>
+            <span className={cx("min-w-0 flex-1 truncate", (t.status === "completed" || t.status === "cancelled") && "text-zinc-500 dark:text-zinc-400 line-through")}>{t.name}</span>
             <select
               aria-label={`Status of ${t.name}`}
               value={t.status}

@@ -98,7 +98,7 @@ function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boo
   }
   for (const [key, word, at] of [["created_on", "Created", item.created_at], ["updated_on", "Updated", item.updated_at]] as const) {
     add(key, false, chipText(`${word} ${when.short(at)}`), (className) => (
-      <span key={key} className={cx("whitespace-nowrap text-xs text-zinc-500", className)} title={`${word} on ${when.dateTime(at)}`}><span className="text-zinc-400">{word} </span>{when.short(at)}</span>
+      <span key={key} className={cx("whitespace-nowrap text-xs text-zinc-500", className)} title={`${word} on ${when.dateTime(at)}`}><span className="text-zinc-500 dark:text-zinc-400">{word} </span>{when.short(at)}</span>
     ));
   }
   return chips;

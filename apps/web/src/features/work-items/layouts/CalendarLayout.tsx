@@ -141,7 +141,7 @@ export function CalendarLayout() {
         </div>
         <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto">
           <div role="grid" aria-label="Calendar" className="min-w-[700px]">
-            <div role="row" className="sticky top-0 z-10 grid border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900" style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}>
+            <div role="row" className="sticky top-0 z-10 grid border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}>
               {heads.map((h) => <div role="columnheader" key={h} className="px-2 py-1.5">{h}</div>)}
             </div>
             {weeks.map((days) => (
@@ -186,7 +186,6 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       ref={zone}
       role="gridcell"
       data-date={day}
-      aria-label={longDay(day)}
       className={cx(
         "group flex flex-col gap-1 border-r border-zinc-200 p-1.5 last:border-r-0 dark:border-zinc-800",
         tall ? "min-h-[60vh]" : "min-h-32",
@@ -196,7 +195,9 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       )}
     >
       <div className="flex items-center justify-between">
-        <span className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-zinc-400" : "text-zinc-600 dark:text-zinc-300")}>
+        {/* the cell is named by its content (its items included): the date in words first, then what it holds */}
+        <span className="sr-only">{longDay(day)}</span>
+        <span aria-hidden className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")}>
           {Number(day.slice(8))}{day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
         </span>
       </div>

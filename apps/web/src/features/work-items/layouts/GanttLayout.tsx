@@ -158,7 +158,7 @@ export function GanttLayout() {
                   </div>
                 ))}
                 {header.ticks.map((t) => (
-                  <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-400" : "text-zinc-500")} style={{ left: t.left }}>{t.label}</div>
+                  <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")} style={{ left: t.left }}>{t.label}</div>
                 ))}
               </div>
             </div>
@@ -189,7 +189,7 @@ export function GanttLayout() {
                       <StateGroupIcon group={st?.group} color={st?.color} />
                       <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
                       <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
-                      {!geo && <span className="shrink-0 text-[10px] text-zinc-400">No dates</span>}
+                      {!geo && <span className="shrink-0 text-[10px] text-zinc-500 dark:text-zinc-400">No dates</span>}
                     </div>
                     <div
                       className="relative"
@@ -242,13 +242,13 @@ function GanttBar({ item: it, label, color, rangeStart, dayWidth }: { item: Work
         data-bar={label.split(" ")[0]}
         onClick={() => openPeek(it.id)}
         className={cx(
-          "flex h-full select-none items-center rounded-md px-2 text-xs text-white shadow-sm",
+          "flex h-full select-none items-center rounded-md px-2 text-xs shadow-sm",
           editable ? "cursor-grab active:cursor-grabbing" : "cursor-pointer",
           body.lifted && "ring-2 ring-indigo-500 ring-offset-1",
         )}
-        style={{ backgroundColor: color ?? "#6366f1" }}
+        style={{ backgroundColor: color ?? "#6366f1", color: inkOn(color ?? "#6366f1") }}
       >
-        <span className="truncate drop-shadow-sm">{itemName(it.name)}</span>
+        <span className="truncate">{itemName(it.name)}</span>
       </div>
       {editable && (
         <>
@@ -315,4 +315,14 @@ function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids:
       })}
     </svg>
   );
+}
+
+/** Text colour for a bar of `bg` (a #rrggbb state colour): white or near-black, whichever reads at 4.5:1. */
+function inkOn(bg: string): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(bg);
+  if (!m) return "#ffffff";
+  const lin = (h: string) => { const c = parseInt(h, 16) / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const l = 0.2126 * lin(m[1]) + 0.7152 * lin(m[2]) + 0.0722 * lin(m[3]);
+  // contrast with white (1.05 / (l + 0.05)) against contrast with #18181b (about (l + 0.05) / 0.06)
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.06 ? "#ffffff" : "#18181b";
 }

@@ -253,7 +253,8 @@ export function useOverscanAfterFirstPaint(ready: boolean): number {
 function ListZone({ cell, at, ring = false, style, className, children, ...rest }: { cell: string; at: "start" | "end"; ring?: boolean; style: CSSProperties; className: string; children: ReactNode; "data-group"?: string }) {
   const zone = useDropZone<HTMLDivElement>({ container: cell, at });
   const over = useSlotTarget(cell) && ring;
-  return <div ref={zone} style={style} className={cx(className, over && "ring-1 ring-inset ring-indigo-300 dark:ring-indigo-800")} {...rest}>{children}</div>;
+  // a row of the list (group header, load more, quick add): the list holds list items only
+  return <div ref={zone} role="listitem" style={style} className={cx(className, over && "ring-1 ring-inset ring-indigo-300 dark:ring-indigo-800")} {...rest}>{children}</div>;
 }
 
 /** One row; memoized so scrolling (which re-renders the list) only renders rows that appear. */

@@ -89,7 +89,7 @@ export function SpreadsheetLayout() {
           <div role="columnheader" className="sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 bg-zinc-50 px-3 dark:border-zinc-800 dark:bg-zinc-900">
             <input type="checkbox" aria-label="Select all loaded work items" checked={allSelected} onChange={() => (allSelected ? selection.clear() : selection.setAll(ids))} className="h-3.5 w-3.5 accent-indigo-600" />
             <span>Work items</span>
-            <span className="text-zinc-400">{data.total}</span>
+            <span className="text-zinc-500 dark:text-zinc-400">{data.total}</span>
           </div>
           {columns.map((c) => {
             const dir = order === c.order ? "ascending" : order === `-${c.order}` ? "descending" : "none";
@@ -108,14 +108,15 @@ export function SpreadsheetLayout() {
           {virtual.map((vi) => {
             const id = ids[vi.index];
             const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${vi.start}px)`, width };
-            if (!id) return <div key="more" style={style} className="flex items-center px-4 text-xs text-zinc-500">Loading more…</div>;
+            if (!id) return <div key="more" role="row" style={style} className="flex items-center px-4 text-xs text-zinc-500 dark:text-zinc-400"><span role="cell">Loading more…</span></div>;
             const it = data.items[id];
             if (!it) return null;
             return <SheetRow key={id} item={it} top={vi.start} width={width} columns={columns} selected={selection.ids.has(id)} peeked={peekId === id} />;
           })}
         </div>
-        <div className="sticky left-0 w-[380px] border-b border-zinc-100 dark:border-zinc-900"><QuickAdd /></div>
       </div>
+      {/* below the table: a table holds rows only */}
+      <div className="sticky left-0 w-[380px] border-b border-zinc-100 dark:border-zinc-900"><QuickAdd /></div>
     </div>
   );
 }
