@@ -9,6 +9,7 @@ import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
+import { localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -61,9 +62,19 @@ const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.contextId
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
-  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${src.path}`, {
-    query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
-  });
+  return readListPage(d, src.path, { ...d.params, ...src.query, per_page: String(d.perPage), cursor: `${d.perPage}:${page}:0`, ...extra });
+}
+
+/**
+ * One page of a list: a project's work items from the offline local database when it holds them (api/local-db/, the
+ * same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other list — from the server.
+ */
+async function readListPage(d: ListDesc, path: string, query: Record<string, string>): Promise<ListEnvelope> {
+  if (d.kind === "issues" && path === "issues/") {
+    const local = await localListPage(d.slug, d.pid, query);
+    if (local) return local;
+  }
+  return api<ListEnvelope>(`${P(d.slug, d.pid)}/${path}`, { query });
 }
 
 /** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
@@ -114,7 +125,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const env = await api<ListEnvelope>(`${P(d.slug, d.pid)}/${pageSource(d.kind, "list", d.contextId).path}`, { query: params });
+  const env = await readListPage(d, pageSource(d.kind, "list", d.contextId).path, params);
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -351,6 +362,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       return { item, project };
     },
     onSuccess: ({ item, project }) => {
+      // the local database reads the new item before it answers the lists invalidated below
+      localItemsChanged(slug, project, [item.id]);
       const withGroup = { ...item, state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null };
       // unfiltered lists take the new item at once; filtered ones ask the server whether it belongs
       const source: ListSource = kind === "epics" ? "epics" : "issues";

@@ -5,6 +5,7 @@ import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/user
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
 import { AvatarField } from "../../components/user/AvatarField.tsx";
+import { LocalDataSection } from "./LocalDataSection.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },
@@ -82,6 +83,7 @@ export function ProfilePage() {
           <TimeFormatSelect />
         </div>
       </section>
+      <LocalDataSection />
     </div>
   );
 }

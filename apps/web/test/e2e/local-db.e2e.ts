@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { launch } from "./browser.ts";
+import { newContext } from "./helpers.ts";
+import { arrangeWithTeammate, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * The offline local database (platform.md §1, §4, §7, §9; issue #28): a project's items synced into SQLite in a
+ * worker (OPFS), the list answered from it, kept current by the realtime channel and after a reload, off or failed →
+ * the server as before, deleted from the profile, and the app still showing when the server cannot be reached.
+ * Alice works in the browser; Bob changes things through the API. Each test seeds its own users and project.
+ */
+let browser: Browser;
+let alice: BrowserContext;
+let bob: BrowserContext;
+let a: Arranged;
+let page: Page;
+let items: { id: string; sequence_id: number; name: string }[];
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  alice = await newContext(browser);
+  bob = await newContext(browser);
+  ({ a } = await arrangeWithTeammate(alice, bob));
+  items = await createItems(alice.request, a, [
+    { name: "Login fails", priority: "high" },
+    { name: "Dark mode", priority: "low" },
+    { name: "Crash on save", priority: "high" },
+    { name: "Docs typo", priority: "none" },
+    { name: "Slow search", priority: "urgent" },
+  ]);
+  page = await alice.newPage();
+});
+afterEach(async () => {
+  await alice?.close();
+  await bob?.close();
+});
+
+const key = (n: number) => `${a.identifier}-${n}`;
+const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const dbStatus = () => page.evaluate(() => document.documentElement.dataset.localDb ?? "");
+/** The project's local status and item count (`ready:5`), as the page's root says. */
+const projectStatus = () =>
+  page.evaluate((pid) => {
+    const entry = (document.documentElement.dataset.localDbProjects ?? "").split(" ").find((p) => p.startsWith(`${pid}:`));
+    return entry ? entry.slice(pid.length + 1) : "";
+  }, a.projectId);
+
+/** Requests for the project's list pages that went to the server (GET P/issues/?…). */
+function serverListRequests(p: Page): Request[] {
+  const seen: Request[] = [];
+  p.on("request", (r) => {
+    const u = new URL(r.url());
+    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search) seen.push(r);
+  });
+  return seen;
+}
+
+async function openSynced(): Promise<void> {
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await poll(dbStatus).toBe("ready");
+  await poll(projectStatus).toBe("ready:5");
+}
+
+async function filterPriority(option: string): Promise<void> {
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: option }).click();
+  await page.keyboard.press("Escape");
+}
+
+it("a first sync fills the local database, and the list's filters are then answered from it", async () => {
+  const v2: string[] = [];
+  page.on("request", (r) => { if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search); });
+  await openSynced();
+  // the spec's sync: pages of 500 with descriptions, from the worker
+  expect(v2.some((q) => q.includes("cursor=500%3A0%3A0") && q.includes("description=true"))).toBe(true);
+  const asked = serverListRequests(page);
+  await filterPriority("High");
+  await poll(rows).toEqual([key(3), key(1)]);
+  await filterPriority("Urgent");
+  await poll(rows).toEqual([key(5), key(3), key(1)]);
+  expect(asked.map((r) => r.url())).toEqual([]);
+});
+
+it("another person's change reaches the local database and the list without a reload", async () => {
+  await openSynced();
+  await filterPriority("High");
+  await poll(rows).toEqual([key(3), key(1)]);
+  const asked = serverListRequests(page);
+  let loads = 0;
+  page.on("load", () => { loads++; });
+  const res = await bob.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[1].id}/`, { data: { priority: "high" } });
+  expect(res.ok()).toBe(true);
+  await poll(rows).toEqual([key(3), key(2), key(1)]);
+  const [created] = await createItems(bob.request, a, [{ name: "Bob's urgent bug", priority: "high" }]);
+  await poll(rows).toEqual([key(created.sequence_id), key(3), key(2), key(1)]);
+  await poll(projectStatus).toBe("ready:6");
+  expect(loads).toBe(0);
+  expect(asked.map((r) => r.url())).toEqual([]);
+});
+
+it("a reload keeps the local data and catches up with what changed meanwhile", async () => {
+  await openSynced();
+  await page.close();
+  // while Alice has no page open: one item created, one deleted
+  await createItems(bob.request, a, [{ name: "Written while away", priority: "low" }]);
+  expect((await alice.request.delete(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[3].id}/`)).ok()).toBe(true);
+  page = await alice.newPage();
+  const v2: string[] = [];
+  const deleted: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith("/api/v2/")) v2.push(u.search);
+    if (u.pathname.endsWith("/deleted-issues/")) deleted.push(u.search);
+  });
+  await page.goto(listUrl(a));
+  await poll(dbStatus).toBe("ready");
+  await poll(projectStatus).toBe("ready:5");
+  // only the changes were read: updated_at__gt and the deleted ids, no first sync again
+  expect(v2.length).toBeGreaterThan(0);
+  expect(v2.every((q) => q.includes("updated_at__gt") || q.includes("issues="))).toBe(true);
+  expect(deleted.every((q) => q.includes("updated_at__gt"))).toBe(true);
+  const asked = serverListRequests(page);
+  await filterPriority("Low");
+  await poll(rows).toEqual([key(6), key(2)]);
+  expect(asked.map((r) => r.url())).toEqual([]);
+});
+
+it("LOCAL_DB_ENABLED off in the profile: the list asks the server, the status says off", async () => {
+  await openSynced();
+  await page.goto("/profile/");
+  await page.getByRole("checkbox", { name: "Keep work items in this browser" }).uncheck();
+  await poll(() => page.getByTestId("local-db-status").textContent()).toContain("Off");
+  expect(await page.evaluate(() => localStorage.getItem("LOCAL_DB_ENABLED"))).toBe("false");
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  const asked = serverListRequests(page);
+  await filterPriority("High");
+  await poll(rows).toEqual([key(3), key(1)]);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(await dbStatus()).toBe("off");
+});
+
+it("a worker that cannot start leaves the status error, and the list works from the server", async () => {
+  // SQLite's WebAssembly cannot be loaded: the database cannot start
+  await alice.route("**/*.wasm", (r) => r.abort());
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await poll(dbStatus).toBe("error");
+  const asked = serverListRequests(page);
+  await filterPriority("High");
+  await poll(rows).toEqual([key(3), key(1)]);
+  expect(asked.length).toBeGreaterThan(0);
+  await page.goto("/profile/");
+  await poll(() => page.getByTestId("local-db-status").textContent()).toContain("Error");
+});
+
+it("the profile's button deletes the local data; lists ask the server until it is synced again", async () => {
+  await openSynced();
+  await page.goto("/profile/");
+  await page.getByText("1 project, 5 work items").waitFor();
+  await page.getByRole("button", { name: "Delete local data" }).click();
+  await page.getByText("Local data deleted").waitFor();
+  await page.getByText("0 projects, 0 work items").waitFor();
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  // synced again from the start
+  await poll(projectStatus).toBe("ready:5");
+});
+
+it("with the server out of reach after a first load, the shell stays and the list shows from the local database", async () => {
+  await openSynced();
+  const sidebar = page.getByRole("complementary", { name: "Workspace sidebar" });
+  await sidebar.waitFor();
+  await alice.setOffline(true);
+  try {
+    // a screen not loaded before: its own error at most, never the whole app
+    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Pages" }).click().catch(() => undefined);
+    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Work items" }).click();
+    await page.locator("[data-list-context]").waitFor();
+    await filterPriority("High");
+    await poll(rows).toEqual([key(3), key(1)]);
+    // queries refetched on return to the tab fail: what was loaded stays
+    await page.waitForTimeout(10_500);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.waitForTimeout(500);
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(await page.getByText("Could not open this workspace").count()).toBe(0);
+    await poll(rows).toEqual([key(3), key(1)]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
