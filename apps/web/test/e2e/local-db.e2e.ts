@@ -174,21 +174,30 @@ it("with the server out of reach after a first load, the shell stays and the lis
   await openSynced();
   const sidebar = page.getByRole("complementary", { name: "Workspace sidebar" });
   await sidebar.waitFor();
+  const failedLists: string[] = [];
+  page.on("requestfailed", (r) => {
+    if (new URL(r.url()).pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`) failedLists.push(r.url());
+  });
   await alice.setOffline(true);
   try {
-    // a screen not loaded before: its own error at most, never the whole app
-    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Pages" }).click().catch(() => undefined);
-    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Work items" }).click();
+    // a screen never opened: its code cannot load; it says so in its place, the sidebar and the project's tabs stay
+    const tabs = page.getByRole("navigation", { name: "Project" });
+    await tabs.getByRole("link", { name: "Pages" }).click();
+    await page.getByText("This screen could not be opened").waitFor();
+    expect(await sidebar.isVisible()).toBe(true);
+    await tabs.getByRole("link", { name: "Work items" }).click();
     await page.locator("[data-list-context]").waitFor();
-    await filterPriority("High");
-    await poll(rows).toEqual([key(3), key(1)]);
-    // queries refetched on return to the tab fail: what was loaded stays
+    await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+    // back to the tab once the screen's data is stale: everything refetches, the server fails, what was loaded stays
+    // and the list is read again from the local database (no list request leaves the browser)
     await page.waitForTimeout(10_500);
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(1000);
     expect(await sidebar.isVisible()).toBe(true);
     expect(await page.getByText("Could not open this workspace").count()).toBe(0);
-    await poll(rows).toEqual([key(3), key(1)]);
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+    expect(failedLists).toEqual([]);
   } finally {
     await alice.setOffline(false);
   }

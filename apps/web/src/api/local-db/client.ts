@@ -197,8 +197,8 @@ function ensureProject(slug: string, pid: string) {
  * answer (then the server does).
  */
 export async function localListPage(slug: string, pid: string, params: Record<string, string>): Promise<ListEnvelope | null> {
-  if (!client) return null;
   ensureProject(slug, pid);
+  if (!client) return null;
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC" });

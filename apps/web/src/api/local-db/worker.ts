@@ -40,6 +40,10 @@ function setProject(pid: string, status: ProjectSyncStatus, complete?: boolean) 
   setState({ projects: { ...state.projects, [pid]: { status, complete: complete ?? cur?.complete ?? false, items } } });
 }
 
+/** A failure SQLite's loader reports outside its own promise (e.g. its WebAssembly could not be compiled). */
+let onLoaderFailure: ((e: unknown) => void) | null = null;
+self.addEventListener("unhandledrejection", (e) => onLoaderFailure?.(e.reason));
+
 /* ------------------------------------------------------------------ the writer */
 
 interface Run {
@@ -178,9 +182,18 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
   }
 }
 
+/** How long SQLite may take to start (its WebAssembly fetched and compiled, the file opened) before it counts as failed. */
+const OPEN_TIMEOUT_MS = 30_000;
+
 async function openStore(): Promise<void> {
+  const loaderFailure = new Promise<never>((_, reject) => { onLoaderFailure = reject; });
   try {
-    const s = await Store.open();
+    const s = await Promise.race([
+      Store.open(),
+      // a failure inside SQLite's loader may never settle its promise (it is reported as an unhandled rejection)
+      loaderFailure,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("The local database did not start in time")), OPEN_TIMEOUT_MS)),
+    ]);
     // another person signed in, or another time zone (the items' times are written in it): start again
     if (s.option("user_id") !== identity.userId || s.option("timezone") !== identity.timezone) {
       s.clearData();
@@ -202,6 +215,8 @@ async function openStore(): Promise<void> {
   } catch (e) {
     store = null;
     setState({ status: "error", reason: e instanceof Error ? e.message : String(e) });
+  } finally {
+    onLoaderFailure = null;
   }
 }
 
