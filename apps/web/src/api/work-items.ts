@@ -9,7 +9,7 @@ import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
-import { localItemsChanged, localListPage } from "./local-db/client.ts";
+import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -296,13 +296,18 @@ export function useUpdateWorkItem(slug: string, pid: string) {
   return useMutation({
     scope: writesScope(slug, pid),
     meta: { errorTitle: "Could not update the work item" },
+    // offline too: an edit the local database keeps reaches the server later (its outbox); without it, it fails and reverts
+    networkMode: "always",
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)
       if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
-      if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      if (!Object.keys(body).length) return;
+      // local first: kept in the local database's outbox, sent in order from there (api/local-db/)
+      if (await localEdit(slug, project, id, kind, body)) return;
+      await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;

@@ -5,6 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { Providers } from "./providers.tsx";
 import type { createRouter } from "./router.tsx";
 import { initLocalDb } from "../api/local-db/client.ts";
+import { showToast } from "../components/ui/toast-bus.ts";
 
 /** Mount the app (loaded by main.tsx after the router has started the first screen's requests). */
 export function render(router: ReturnType<typeof createRouter>, client: QueryClient) {
@@ -16,5 +17,5 @@ export function render(router: ReturnType<typeof createRouter>, client: QueryCli
     </StrictMode>,
   );
   // the offline local database starts once the first screen has painted (api/local-db/client.ts)
-  initLocalDb(client);
+  initLocalDb(client, (n) => showToast(n.kind, n.title, n.message));
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
-import { arrangeWithTeammate, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
+import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The offline local database (platform.md §1, §4, §7, §9; issue #28): a project's items synced into SQLite in a
@@ -201,4 +201,95 @@ it("with the server out of reach after a first load, the shell stays and the lis
   } finally {
     await alice.setOffline(false);
   }
+});
+
+it("one tab writes, every tab reads; when the writing tab closes another takes over", async () => {
+  await openSynced();
+  expect(await page.evaluate(() => document.documentElement.dataset.localDbWriter)).toBe("1");
+  const second = await alice.newPage();
+  await second.goto(listUrl(a));
+  await second.locator("[data-list-context]").waitFor();
+  const secondStatus = () => second.evaluate(() => [document.documentElement.dataset.localDb, document.documentElement.dataset.localDbWriter].join(":"));
+  // the second tab reads through the first
+  await poll(secondStatus).toBe("ready:0");
+  const asked: string[] = [];
+  second.on("request", (r) => {
+    const u = new URL(r.url());
+    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search) asked.push(r.url());
+  });
+  const secondRows = () => second.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+  await second.getByRole("button", { name: "Filters" }).click();
+  await second.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
+  await second.keyboard.press("Escape");
+  await expect.poll(secondRows, { timeout: 15_000 }).toEqual([key(3), key(1)]);
+  expect(asked).toEqual([]);
+  // the writing tab closes: the second takes the lock and the file over
+  await page.close();
+  await expect.poll(secondStatus, { timeout: 15_000 }).toBe("ready:1");
+  const [created] = await createItems(bob.request, a, [{ name: "After the handover", priority: "high" }]);
+  await expect.poll(secondRows, { timeout: 15_000 }).toEqual([key(created.sequence_id), key(3), key(1)]);
+  expect(asked).toEqual([]);
+  page = second;
+});
+
+const PRIORITIES = ["urgent", "high", "medium", "low", "none"] as const;
+const label = (p: string) => p[0].toUpperCase() + p.slice(1);
+const outbox = () => page.evaluate(() => document.documentElement.dataset.localDbOutbox ?? "");
+const itemPath = (id: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${id}/`;
+/** The priorities the server recorded for an item, oldest first (its activity). */
+async function priorityHistory(id: string): Promise<string[]> {
+  const acts = (await (await alice.request.get(`${itemPath(id)}history/?activity_type=issue-property`)).json()) as { field: string; new_value: string }[];
+  return acts.filter((x) => x.field === "priority").map((x) => x.new_value);
+}
+
+/** Set an item's priority in the spreadsheet, as a person does. */
+async function setPriority(n: number, p: string): Promise<void> {
+  const row = page.locator(`[role=row][data-item="${key(n)}"]`);
+  await row.locator('[data-col="priority"]').getByRole("button", { name: "Priority" }).click();
+  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: label(p), exact: true }).click();
+  await poll(() => row.locator('[data-col="priority"] button').getAttribute("title")).toBe(`Priority: ${label(p)}`);
+}
+
+it("50 edits made without the server, a reload among them, reach the server in the order they were made", async () => {
+  await setLayout(alice.request, a, { layout: "spreadsheet" });
+  await openSynced();
+  const sent = PRIORITIES.flatMap(() => PRIORITIES).concat(PRIORITIES.flatMap(() => PRIORITIES));
+  // the server cannot be reached: every edit is kept in the local database's outbox and shown at once
+  await alice.setOffline(true);
+  for (const p of sent.slice(0, 25)) await setPriority(2, p);
+  await poll(outbox).toBe("25");
+  // the offline indicator says so, with the count
+  await poll(() => page.locator("[data-live-indicator]").textContent()).toBe("Offline · 25 changes waiting to be sent");
+  await alice.setOffline(false);
+  // a reload while the server still refuses the writes: the outbox survives it
+  const down = (r: import("playwright-core").Route) => r.abort("connectionrefused");
+  await alice.route((u) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/"), down);
+  await page.reload();
+  await page.locator("[data-list-context]").waitFor();
+  await poll(dbStatus).toBe("ready");
+  await poll(outbox).toBe("25");
+  for (const p of sent.slice(25)) await setPriority(2, p);
+  await poll(outbox).toBe("50");
+  await poll(() => page.locator("[data-live-indicator]").textContent()).toContain("50 changes waiting to be sent");
+  expect(await priorityHistory(items[1].id)).toEqual([]);
+  // the server is back: all 50, in order
+  await alice.unroute((u) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/"), down);
+  await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
+  expect(await priorityHistory(items[1].id)).toEqual(sent);
+});
+
+it("an edit made offline of a field someone changed meanwhile: the server's value stays, and the person is told", async () => {
+  await setLayout(alice.request, a, { layout: "spreadsheet" });
+  await openSynced();
+  await alice.setOffline(true);
+  await setPriority(2, "urgent");
+  await poll(outbox).toBe("1");
+  // Bob changes the same field on the server meanwhile
+  expect((await bob.request.patch(itemPath(items[1].id), { data: { priority: "medium" } })).ok()).toBe(true);
+  await alice.setOffline(false);
+  await page.getByText("Changed on the server meanwhile").waitFor({ timeout: 30_000 });
+  await poll(outbox).toBe("0");
+  const row = page.locator(`[role=row][data-item="${key(2)}"]`);
+  await poll(() => row.locator('[data-col="priority"] button').getAttribute("title")).toBe("Priority: Medium");
+  expect(await priorityHistory(items[1].id)).toEqual(["medium"]);
 });

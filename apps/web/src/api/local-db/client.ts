@@ -9,17 +9,19 @@ import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEvent } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
-import { LOCAL_DB, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
+import { LOCAL_DB, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
 import { qk } from "../query-keys.ts";
 import { addLiveListener } from "../live-listeners.ts";
 import type { LiveCtx } from "../live-map.ts";
 
-export type { LocalDbState, LocalDbStatus, ProjectSyncStatus } from "./protocol.ts";
+export type { LocalDbNotice, LocalDbState, LocalDbStatus, ProjectSyncStatus } from "./protocol.ts";
 
-const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false };
+const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
 let state: LocalDbState = INITIAL;
 let worker: Worker | null = null;
 let client: QueryClient | null = null;
+/** Shows the worker's notices (the app's toasts). */
+let tell: ((n: LocalDbNotice) => void) | null = null;
 let nextId = 0;
 const waiting = new Map<number, { resolve: (v: LocalDbAnswer) => void; timer: ReturnType<typeof setTimeout> }>();
 const listeners = new Set<() => void>();
@@ -33,6 +35,8 @@ function setState(next: LocalDbState) {
   // on the page's root too: what a person's browser tools (and the browser tests) read
   const root = document.documentElement.dataset;
   root.localDb = state.status;
+  root.localDbWriter = state.writer ? "1" : "0";
+  root.localDbOutbox = String(state.outbox);
   root.localDbProjects = Object.entries(state.projects).map(([pid, p]) => `${pid}:${p.status}:${p.items}`).join(" ");
   for (const fn of listeners) fn();
   if (!wasReady && state.status === "ready") for (const [pid, slug] of wanted) ensureProject(slug, pid);
@@ -66,6 +70,17 @@ function onMessage(m: MessageEvent<FromWorker>) {
   const msg = m.data;
   if ("state" in msg) {
     setState(msg.state);
+    return;
+  }
+  if ("notice" in msg) {
+    tell?.(msg.notice);
+    return;
+  }
+  if ("refresh" in msg) {
+    // the outbox's edits reached the server (or gave way to it): the project's lists and items read again
+    // (wiKeys.lists / wiKeys.detail of api/work-items.ts)
+    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid, "list"] });
+    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid, "detail"] });
     return;
   }
   const w = waiting.get(msg.id);
@@ -140,9 +155,10 @@ function onLiveGap(topic: string, ctx: LiveCtx) {
 }
 
 /** Called once by the app: start after the first paint, follow the realtime channel and the person's choice. */
-export function initLocalDb(qc: QueryClient): void {
+export function initLocalDb(qc: QueryClient, notify: (n: LocalDbNotice) => void): void {
   if (client || typeof Worker === "undefined") return;
   client = qc;
+  tell = notify;
   addLiveListener({ event: onLiveEvent, gap: onLiveGap });
   afterFirstPaint(() => {
     if (qc.getQueryData(qk.me)) return startWorker();
@@ -208,6 +224,16 @@ export async function localListPage(slug: string, pid: string, params: Record<st
 /** A write this tab made to a project's items (a created item): read before the next local answer. */
 export function localItemsChanged(slug: string, pid: string, ids: string[]): void {
   if (state.projects[pid]?.complete) void send({ op: "changed", slug, pid, items: ids, refs: [], catchUp: false });
+}
+
+/**
+ * A work item's edit kept in the local database's outbox (shown at once, sent to the server in order, kept across a
+ * reload until the server has it): true when kept, false when the caller sends it to the server itself (the
+ * database not ready, the project not synced, no answer in time).
+ */
+export async function localEdit(slug: string, pid: string, id: string, kind: string, body: Record<string, unknown>): Promise<boolean> {
+  if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
+  return (await send({ op: "write", slug, pid, id, kind, body })) === true;
 }
 
 const subscribe = (fn: () => void) => {

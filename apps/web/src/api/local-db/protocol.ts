@@ -34,6 +34,15 @@ export interface LocalDbState {
   projects: Record<string, { status: ProjectSyncStatus; complete: boolean; items: number }>;
   /** This tab's worker writes (holds the lock); else it asks the tab that does. */
   writer: boolean;
+  /** Edits kept in the outbox, not yet on the server. */
+  outbox: number;
+}
+
+/** Something a person should know about their edits (a field the server changed meanwhile, an edit refused). */
+export interface LocalDbNotice {
+  kind: "info" | "error";
+  title: string;
+  message?: string;
 }
 
 /** What the page asks of its worker (and a worker of the writing tab's). */
@@ -43,6 +52,7 @@ export type LocalDbRequest =
   | { op: "sync"; slug: string; pid: string }
   | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean }
   | { op: "settled"; pid: string }
+  | { op: "write"; slug: string; pid: string; id: string; kind: string; body: Record<string, unknown> }
   | { op: "wipe" };
 
 export type LocalDbAnswer = ListEnvelope | null | void | boolean;
@@ -54,11 +64,13 @@ export interface ToWorker {
 }
 
 /** Worker → page: an answer, or the state whenever it changes. */
-export type FromWorker = { id: number; ok: true; value: LocalDbAnswer } | { id: number; ok: false; error: string } | { state: LocalDbState };
+export type FromWorker = { id: number; ok: true; value: LocalDbAnswer } | { id: number; ok: false; error: string } | { state: LocalDbState } | { notice: LocalDbNotice } | { refresh: { slug: string; pid: string } };
 
 /** Between the tabs' workers. */
 export type Broadcast =
   | { t: "req"; id: string; from: string; req: LocalDbRequest }
   | { t: "res"; id: string; to: string; ok: boolean; value?: LocalDbAnswer; error?: string }
   | { t: "state"; state: LocalDbState }
+  | { t: "notice"; notice: LocalDbNotice }
+  | { t: "refresh"; slug: string; pid: string }
   | { t: "hello"; from: string };

@@ -54,6 +54,21 @@ export const MIGRATIONS: string[][] = [
     // per project (`project:<id>`): slug, name, max_updated_at, complete; and `version`, `user_id`, `timezone`
     `CREATE TABLE options (key TEXT PRIMARY KEY, value TEXT)`,
   ],
+  // 2: the outbox — edits made here, kept until the server has them (replayed in order, oldest first); `body` is the
+  // PATCH's fields, `base` each field's value when the edit was made (a field the server changed since keeps the
+  // server's value)
+  [
+    `CREATE TABLE outbox (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      workspace TEXT NOT NULL,
+      project_id TEXT NOT NULL,
+      issue_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      body TEXT NOT NULL,
+      base TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

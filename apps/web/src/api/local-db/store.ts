@@ -29,6 +29,17 @@ export interface RefsPayload {
   estimatePoints: { id: string; key: number; value?: string | null }[];
 }
 
+/** An edit kept in the outbox until the server has it. */
+export interface OutboxEntry {
+  seq: number;
+  workspace: string;
+  project_id: string;
+  issue_id: string;
+  kind: string;
+  body: Record<string, unknown>;
+  base: Record<string, unknown>;
+}
+
 const ITEM_COLS = [
   "id", "project_id", "name", "state_id", "sort_order", "priority", "priority_proxy", "start_date", "target_date", "sequence_id", "parent_id",
   "is_draft", "archived_at", "cycle_id", "type_id", "label_ids", "assignee_ids", "module_ids", "description_html", "is_local_update",
@@ -141,7 +152,7 @@ export class Store {
   /** Every row of every table, the schema kept. */
   clearData() {
     this.db.transaction(() => {
-      for (const t of ["issues", "issue_meta", "modules", "labels", "states", "cycles", "estimate_points", "members", "options"]) this.db.exec(`DELETE FROM ${t}`);
+      for (const t of ["issues", "issue_meta", "modules", "labels", "states", "cycles", "estimate_points", "members", "options", "outbox"]) this.db.exec(`DELETE FROM ${t}`);
     });
     this.rowsOf.clear();
     this.refsOf.clear();
@@ -160,8 +171,13 @@ export class Store {
     return this.db.selectObjects("SELECT key, value FROM options WHERE key LIKE ?", [`${prefix}%`]) as { key: string; value: string }[];
   }
 
-  /** Write items, LOCAL_DB.insertBatch per transaction; a row's description is kept when the item comes without one. */
-  upsertItems(items: (LocalItem & { description_html?: string })[]) {
+  /**
+   * Write items, LOCAL_DB.insertBatch per transaction; a row's description is kept when the item comes without one.
+   * An item with edits still in the outbox keeps them over the server's values until they are sent.
+   */
+  upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
+    const pending = this.pendingPatches();
+    const items = pending.size ? incoming.map((it) => (pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it)) : incoming;
     const upsert = this.db.prepare(`INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES (${ITEM_COLS.map(() => "?").join(", ")})`);
     const oldDescription = this.db.prepare("SELECT description_html FROM issues WHERE id = ?");
     const clearMeta = this.db.prepare("DELETE FROM issue_meta WHERE issue_id = ?");
@@ -174,7 +190,9 @@ export class Store {
             let keep: string | null = null;
             if (it.description_html === undefined && oldDescription.bind([it.id]).step()) keep = oldDescription.get(0) as string | null;
             oldDescription.reset();
-            upsert.bind(itemBind(it, keep)).stepReset();
+            const bind = itemBind(it, keep);
+            if (pending.has(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
+            upsert.bind(bind).stepReset();
             clearMeta.bind([it.id]).stepReset();
             for (const [key, list] of [["label_id", it.label_ids], ["assignee_id", it.assignee_ids], ["module_id", it.module_ids]] as const) {
               for (const v of list ?? []) meta.bind([it.id, key, v]).stepReset();
@@ -262,6 +280,51 @@ export class Store {
       this.refsOf.set(pid, refs);
     }
     return refs;
+  }
+
+  /* ---------------------------------------------------------------- the outbox (edits made here, not yet sent) */
+
+  /** A stored item (its description included), or null. */
+  item(id: string): (LocalItem & { description_html?: string }) | null {
+    const r = this.db.selectObject(`SELECT ${ITEM_COLS.join(", ")} FROM issues WHERE id = ?`, [id]);
+    return r ? { ...itemOf(r), description_html: (r.description_html as string | null) ?? undefined } : null;
+  }
+
+  /** Keep an edit (and show it at once: the item's row takes the edited fields). */
+  addEdit(e: Omit<OutboxEntry, "seq">) {
+    this.db.exec({
+      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      bind: [e.workspace, e.project_id, e.issue_id, e.kind, JSON.stringify(e.body), JSON.stringify(e.base), new Date().toISOString()],
+    });
+    const current = this.item(e.issue_id);
+    if (current) this.upsertItems([current]);
+  }
+
+  /** The oldest edit not yet sent. */
+  firstEdit(): OutboxEntry | null {
+    const r = this.db.selectObject("SELECT seq, workspace, project_id, issue_id, kind, body, base FROM outbox ORDER BY seq LIMIT 1");
+    if (!r) return null;
+    return { seq: Number(r.seq), workspace: r.workspace as string, project_id: r.project_id as string, issue_id: r.issue_id as string, kind: r.kind as string, body: JSON.parse(r.body as string) as Record<string, unknown>, base: JSON.parse(r.base as string) as Record<string, unknown> };
+  }
+
+  /** An edit the server has (or refused): gone from the outbox. */
+  dropEdit(seq: number) {
+    this.db.exec({ sql: "DELETE FROM outbox WHERE seq = ?", bind: [seq] });
+  }
+
+  /** Edits not yet sent, per project. */
+  pendingCounts(): Record<string, number> {
+    const rows = this.db.selectObjects("SELECT project_id, count(*) AS n FROM outbox GROUP BY project_id") as { project_id: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));
+  }
+
+  /** Each item's unsent edits, merged oldest first. */
+  private pendingPatches(): Map<string, Record<string, unknown>> {
+    const out = new Map<string, Record<string, unknown>>();
+    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox ORDER BY seq") as { issue_id: string; body: string }[]) {
+      out.set(r.issue_id, { ...out.get(r.issue_id), ...(JSON.parse(r.body) as Record<string, unknown>) });
+    }
+    return out;
   }
 
   /** Close the file and delete every file of the pool (the profile's "Delete local data"). */

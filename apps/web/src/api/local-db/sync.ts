@@ -10,7 +10,7 @@
 import { isoMicros, type LocalItem } from "@stride/shared";
 import type { SyncEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB } from "./protocol.ts";
-import type { RefsPayload, Store } from "./store.ts";
+import type { OutboxEntry, RefsPayload, Store } from "./store.ts";
 
 export class HttpError extends Error {
   constructor(public status: number, url: string) {
@@ -132,5 +132,46 @@ export async function syncItems(store: Store, slug: string, pid: string, ids: st
     store.upsertItems(items);
     const kept = new Set(items.map((i) => i.id));
     store.deleteItems(pid, chunk.filter((id) => !kept.has(id)));
+  }
+}
+
+/** What became of an edit from the outbox. */
+export type EditOutcome =
+  | { kind: "sent"; serverKept: string[] }
+  | { kind: "refused"; message: string }
+  | { kind: "later" };
+
+/** Two field values alike (id lists in any order). */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v ?? null));
+  return norm(a) === norm(b);
+}
+
+/**
+ * Send one edit of the outbox: the item is read first; a field the server changed since the edit was made (its value
+ * is no longer the edit's `base`) keeps the server's value — the server wins, field by field — and the rest is sent
+ * as the PATCH it was. The server out of reach, or answering 5xx / 401 / 408 / 429: later. Any other refusal: the
+ * edit is dropped (and said).
+ */
+export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
+  const path = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/${e.issue_id}/`;
+  try {
+    const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), { issues: e.issue_id, cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
+    const server = (Array.isArray(env.results) ? env.results : []).find((it) => it.id === e.issue_id) as Record<string, unknown> | undefined;
+    if (!server) return { kind: "refused", message: "The work item was deleted or archived" };
+    const body: Record<string, unknown> = {};
+    const serverKept: string[] = [];
+    for (const [k, v] of Object.entries(e.body)) {
+      if (k in server && !same(server[k], e.base[k]) && !same(server[k], v)) serverKept.push(k);
+      else body[k] = v;
+    }
+    if (Object.keys(body).length) {
+      const res = await fetch(path, { method: "PATCH", credentials: "same-origin", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      if (!res.ok) throw new HttpError(res.status, path);
+    }
+    return { kind: "sent", serverKept };
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500 || [401, 408, 429].includes(err.status)) return { kind: "later" };
+    return { kind: "refused", message: err.status === 403 || err.status === 404 ? "You can no longer edit this work item" : "The server refused it" };
   }
 }

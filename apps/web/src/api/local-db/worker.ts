@@ -13,13 +13,13 @@ import {
   localListEnvelope,
   parseLocalListQuery,
 } from "@stride/shared";
-import { LOCAL_DB, type Broadcast, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
+import { LOCAL_DB, type Broadcast, type LocalDbNotice, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
 import { Store } from "./store.ts";
-import { catchUp, completeKey, firstSync, HttpError, slugKey, syncItems, syncRefs } from "./sync.ts";
+import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs } from "./sync.ts";
 
 const tabId = crypto.randomUUID();
 const channel = new BroadcastChannel(LOCAL_DB.channelName);
-let state: LocalDbState = { status: "undefined", projects: {}, writer: false };
+let state: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
 let store: Store | null = null;
 let started = false;
 let identity = { userId: "", timezone: "UTC" };
@@ -115,6 +115,65 @@ async function work(pid: string, r: Run): Promise<void> {
   }
 }
 
+/* ------------------------------------------------------------------ the outbox */
+
+function notify(notice: LocalDbNotice) {
+  post({ notice });
+  channel.postMessage({ t: "notice", notice } satisfies Broadcast);
+}
+
+function countOutbox() {
+  const n = store ? Object.values(store.pendingCounts()).reduce((a, b) => a + b, 0) : 0;
+  if (n !== state.outbox) setState({ outbox: n });
+}
+
+let replaying: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = 1000;
+
+/** Send the outbox's edits to the server, oldest first, one at a time; the server out of reach: try again later. */
+function replay() {
+  if (replaying || !store) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  const touched = new Map<string, string>();
+  replaying = (async () => {
+    for (;;) {
+      const s = store;
+      const e = s?.firstEdit();
+      if (!s || !e) break;
+      const outcome = await sendEdit(e);
+      if (outcome.kind === "later") {
+        retryTimer = setTimeout(replay, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 10_000);
+        break;
+      }
+      retryDelay = 1000;
+      s.dropEdit(e.seq);
+      if (outcome.kind === "refused") notify({ kind: "error", title: "An edit made offline was not saved", message: outcome.message });
+      if (outcome.kind === "sent" && outcome.serverKept.length) {
+        notify({ kind: "info", title: "Changed on the server meanwhile", message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}` });
+      }
+      // read the item again: the server's values (and whatever else it changed) replace what was shown
+      const r = runOf(e.project_id, e.workspace);
+      r.ids.add(e.issue_id);
+      kick(e.project_id, 30);
+      touched.set(e.project_id, e.workspace);
+      countOutbox();
+    }
+    // the lists show the server's values once its answers are read
+    for (const [pid, slug] of touched) {
+      await settled(pid, 10_000);
+      post({ refresh: { slug, pid } });
+      channel.postMessage({ t: "refresh", slug, pid } satisfies Broadcast);
+    }
+  })().finally(() => {
+    replaying = null;
+    countOutbox();
+  });
+}
+self.addEventListener("online", () => replay());
+
 /** Until the project's pending work is done (bounded: a slow server does not hold a list back long). */
 async function settled(pid: string, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -163,6 +222,17 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
     case "settled":
       await settled(req.pid);
       return;
+    case "write": {
+      if (store.option(completeKey(req.pid)) !== "1") return null;
+      const current = store.item(req.id);
+      if (!current || current.project_id !== req.pid) return null;
+      const base: Record<string, unknown> = {};
+      for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+      store.addEdit({ workspace: req.slug, project_id: req.pid, issue_id: req.id, kind: req.kind, body: req.body, base });
+      countOutbox();
+      replay();
+      return true;
+    }
     case "query": {
       if (store.option(completeKey(req.pid)) !== "1") return null;
       await settled(req.pid);
@@ -212,6 +282,9 @@ async function openStore(): Promise<void> {
       if (m) runOf(m[1], value);
     }
     setState({ status: "ready", projects, reason: undefined });
+    // edits kept from an earlier page go to the server now
+    countOutbox();
+    replay();
   } catch (e) {
     store = null;
     setState({ status: "error", reason: e instanceof Error ? e.message : String(e) });
@@ -269,6 +342,10 @@ channel.onmessage = (m: MessageEvent<Broadcast>) => {
   } else if (msg.t === "state" && !state.writer) {
     state = { ...msg.state, writer: false };
     post({ state });
+  } else if (msg.t === "notice" && !state.writer) {
+    post({ notice: msg.notice });
+  } else if (msg.t === "refresh" && !state.writer) {
+    post({ refresh: { slug: msg.slug, pid: msg.pid } });
   } else if (msg.t === "hello" && state.writer) {
     channel.postMessage({ t: "state", state } satisfies Broadcast);
   }
