@@ -39,7 +39,11 @@ function setState(next: LocalDbState) {
   root.localDbOutbox = String(state.outbox);
   root.localDbProjects = Object.entries(state.projects).map(([pid, p]) => `${pid}:${p.status}:${p.items}`).join(" ");
   for (const fn of listeners) fn();
-  if (!wasReady && state.status === "ready") for (const [pid, slug] of wanted) ensureProject(slug, pid);
+  if (!wasReady && state.status === "ready") {
+    for (const [pid, slug] of wanted) ensureProject(slug, pid);
+    // lists read from the server before the database opened lack the edits its outbox still holds
+    if (state.outbox) void client?.invalidateQueries({ predicate: (q) => q.queryKey[0] === "wi" && q.queryKey[3] === "list" });
+  }
 }
 
 /** The browser's own choice (LOCAL_DB_ENABLED in localStorage), or null: the instance's default. */

@@ -281,9 +281,9 @@ async function openStore(): Promise<void> {
       const m = /^project:([^:]+):slug$/.exec(key);
       if (m) runOf(m[1], value);
     }
-    setState({ status: "ready", projects, reason: undefined });
+    const outbox = Object.values(s.pendingCounts()).reduce((n, c) => n + c, 0);
+    setState({ status: "ready", projects, reason: undefined, outbox });
     // edits kept from an earlier page go to the server now
-    countOutbox();
     replay();
   } catch (e) {
     store = null;

@@ -41,14 +41,17 @@ export function LocalDataSection() {
         <dd data-testid="local-db-status">{STATUS_TEXT[db.status]}{db.status === "error" && db.reason ? ` (${db.reason})` : ""}</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Kept</dt>
         <dd>{projects.length} {projects.length === 1 ? "project" : "projects"}, {items} work {items === 1 ? "item" : "items"}</dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Not yet sent</dt>
+        <dd data-testid="local-db-outbox">{db.outbox} {db.outbox === 1 ? "edit" : "edits"}</dd>
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={on} onChange={(e) => setLocalDbEnabled(e.target.checked)} />
           Keep work items in this browser
         </label>
-        <Button variant="secondary" loading={deleting} disabled={db.status !== "ready"} onClick={() => void onDelete()}>Delete local data</Button>
+        <Button variant="secondary" loading={deleting} disabled={db.status !== "ready" || db.outbox > 0} onClick={() => void onDelete()}>Delete local data</Button>
       </div>
+      {db.outbox > 0 && <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">Edits made here are still waiting for the server: the local data can be deleted once they are sent.</p>}
     </section>
   );
 }
