@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { launch } from "./browser.ts";
+import { baseUrl, launch } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
@@ -292,4 +292,43 @@ it("an edit made offline of a field someone changed meanwhile: the server's valu
   const row = page.locator(`[role=row][data-item="${key(2)}"]`);
   await poll(() => row.locator('[data-col="priority"] button').getAttribute("title")).toBe("Priority: Medium");
   expect(await priorityHistory(items[1].id)).toEqual(["medium"]);
+});
+
+it("with the server down, a reload still opens the workspace: lists and items read before show, others say they need the server", async () => {
+  // the service worker is allowed here (the other tests block it: requests it answers are out of reach of route())
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, storageState: await alice.storageState(), serviceWorkers: "allow" });
+  try {
+    page = await ctx.newPage();
+    await openSynced();
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    // one visit under the service worker keeps the app, the list's screen and an item's
+    await page.reload();
+    await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await page.locator("[data-list-context]").waitFor();
+    await poll(projectStatus).toBe("ready:5");
+    await page.goto(`/${a.slug}/browse/${key(1)}/`);
+    await page.locator(`[data-item-detail="${key(1)}"]`).waitFor();
+    await page.goto(listUrl(a));
+    await page.locator("[data-list-context]").waitFor();
+
+    await ctx.setOffline(true);
+    // the server is out of reach: what the service worker answers is what it kept (said on the answer)
+    expect(await page.evaluate(async () => (await fetch("/api/instances/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"))).toBe("1");
+    await page.reload();
+    await page.getByRole("complementary", { name: "Workspace sidebar" }).waitFor();
+    await poll(dbStatus).toBe("ready");
+    await poll(rows).toEqual([key(5), key(4), key(3), key(2), key(1)]);
+    await poll(() => page.locator("[data-live-indicator]").textContent()).toContain("Offline");
+    // an item read before
+    await page.goto(`/${a.slug}/browse/${key(1)}/`);
+    await page.locator(`[data-item-detail="${key(1)}"]`).getByText("Login fails").first().waitFor();
+    // a screen never opened says it needs the server, in its place
+    await page.goto(listUrl(a));
+    await page.locator("[data-list-context]").waitFor();
+    await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Pages" }).click();
+    await page.getByText("This screen could not be opened").waitFor();
+  } finally {
+    await ctx.setOffline(false);
+    await ctx.close();
+  }
 });
