@@ -304,10 +304,12 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)
       if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
-      if (!Object.keys(body).length) return;
-      // local first: kept in the local database's outbox, sent in order from there (api/local-db/)
-      if (await localEdit(slug, project, id, kind, body)) return;
+      if (!Object.keys(body).length) return { local: false };
+      // local first: kept in the local database's outbox, sent in order from there (api/local-db/), which reads the
+      // item again once the server has it
+      if (await localEdit(slug, project, id, kind, body)) return { local: true };
       await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      return { local: false };
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
@@ -322,8 +324,10 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
+    onSettled: (r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
+      // an edit still in the local outbox: the server does not have it yet (the outbox asks for these once it has)
+      if (r?.local) return;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });

@@ -260,10 +260,10 @@ it("50 edits made without the server, a reload among them, reach the server in t
   await poll(outbox).toBe("25");
   // the offline indicator says so, with the count
   await poll(() => page.locator("[data-live-indicator]").textContent()).toBe("Offline · 25 changes waiting to be sent");
-  await alice.setOffline(false);
-  // a reload while the server still refuses the writes: the outbox survives it
+  // a reload while the server still refuses the writes (and the item's reads): the outbox survives it
   const down = (r: import("playwright-core").Route) => r.abort("connectionrefused");
   await alice.route((u) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/"), down);
+  await alice.setOffline(false);
   await page.reload();
   await page.locator("[data-list-context]").waitFor();
   await poll(dbStatus).toBe("ready");

@@ -81,10 +81,9 @@ function onMessage(m: MessageEvent<FromWorker>) {
     return;
   }
   if ("refresh" in msg) {
-    // the outbox's edits reached the server (or gave way to it): the project's lists and items read again
-    // (wiKeys.lists / wiKeys.detail of api/work-items.ts)
-    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid, "list"] });
-    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid, "detail"] });
+    // the outbox's edits reached the server (or gave way to it): what the project's screens show of its items is read
+    // again (wiKeys.all of api/work-items.ts: lists, details, history)
+    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid] });
     return;
   }
   const w = waiting.get(msg.id);
