@@ -18,13 +18,15 @@ self.addEventListener("activate", (e) => {
   })());
 });
 
-async function networkFirst(req, cacheName, fallbackKey) {
+/** The network's answer (kept meanwhile, without holding a streamed page back), else the one kept last time. */
+async function networkFirst(e, cacheName, fallbackKey) {
+  const req = e.request;
   const cache = await caches.open(cacheName);
   try {
     const res = await fetch(req);
     if (res.ok && res.type === "basic") {
-      await cache.put(req, res.clone());
-      if (fallbackKey) await cache.put(fallbackKey, res.clone());
+      e.waitUntil(cache.put(req, res.clone()));
+      if (fallbackKey) e.waitUntil(cache.put(fallbackKey, res.clone()));
     }
     return res;
   } catch (err) {
@@ -37,12 +39,13 @@ async function networkFirst(req, cacheName, fallbackKey) {
   }
 }
 
-async function cacheFirst(req) {
+async function cacheFirst(e) {
+  const req = e.request;
   const cache = await caches.open(APP);
   const kept = await cache.match(req);
   if (kept) return kept;
   const res = await fetch(req);
-  if (res.ok && res.type === "basic") await cache.put(req, res.clone());
+  if (res.ok && res.type === "basic") e.waitUntil(cache.put(req, res.clone()));
   return res;
 }
 
@@ -56,14 +59,14 @@ self.addEventListener("fetch", (e) => {
   }
   if (req.mode === "navigate") {
     if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/auth/")) return;
-    e.respondWith(networkFirst(req, APP, SHELL));
+    e.respondWith(networkFirst(e, APP, SHELL));
     return;
   }
   if (url.pathname.startsWith("/assets/")) {
-    e.respondWith(cacheFirst(req));
+    e.respondWith(cacheFirst(e));
     return;
   }
   if (url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/v2/") && !url.pathname.includes("/assets/") && req.headers.get("accept")?.includes("json")) {
-    e.respondWith(networkFirst(req, DATA));
+    e.respondWith(networkFirst(e, DATA));
   }
 });
