@@ -148,6 +148,20 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The server wins, field by field: a field whose server value is neither the edit's base (its value when the edit was
+ * made) nor the edit's own value was changed by someone else meanwhile and keeps the server's value; the rest is sent.
+ */
+export function mergeEdit(edit: Record<string, unknown>, base: Record<string, unknown>, server: Record<string, unknown>): { body: Record<string, unknown>; serverKept: string[] } {
+  const body: Record<string, unknown> = {};
+  const serverKept: string[] = [];
+  for (const [k, v] of Object.entries(edit)) {
+    if (k in server && !same(server[k], base[k]) && !same(server[k], v)) serverKept.push(k);
+    else body[k] = v;
+  }
+  return { body, serverKept };
+}
+
+/**
  * Send one edit of the outbox: the item is read first; a field the server changed since the edit was made (its value
  * is no longer the edit's `base`) keeps the server's value — the server wins, field by field — and the rest is sent
  * as the PATCH it was. The server out of reach, or answering 5xx / 401 / 408 / 429: later. Any other refusal: the
@@ -159,12 +173,7 @@ export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
     const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), { issues: e.issue_id, cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
     const server = (Array.isArray(env.results) ? env.results : []).find((it) => it.id === e.issue_id) as Record<string, unknown> | undefined;
     if (!server) return { kind: "refused", message: "The work item was deleted or archived" };
-    const body: Record<string, unknown> = {};
-    const serverKept: string[] = [];
-    for (const [k, v] of Object.entries(e.body)) {
-      if (k in server && !same(server[k], e.base[k]) && !same(server[k], v)) serverKept.push(k);
-      else body[k] = v;
-    }
+    const { body, serverKept } = mergeEdit(e.body, e.base, server);
     if (Object.keys(body).length) {
       const res = await fetch(path, { method: "PATCH", credentials: "same-origin", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
       if (!res.ok) throw new HttpError(res.status, path);
