@@ -311,9 +311,11 @@ it("with the server down, a reload still opens the workspace: lists and items re
     await page.goto(listUrl(a));
     await page.locator("[data-list-context]").waitFor();
 
+    const me = () => page.evaluate(async () => (await fetch("/api/users/me/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"));
+    expect(await me()).toBeNull();
     await ctx.setOffline(true);
     // the server is out of reach: what the service worker answers is what it kept (said on the answer)
-    expect(await page.evaluate(async () => (await fetch("/api/instances/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"))).toBe("1");
+    expect(await me()).toBe("1");
     await page.reload();
     await page.getByRole("complementary", { name: "Workspace sidebar" }).waitFor();
     await poll(dbStatus).toBe("ready");
