@@ -9,7 +9,7 @@ import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEvent } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
-import { LOCAL_DB, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
+import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
 import { qk } from "../query-keys.ts";
 import { addLiveListener } from "../live-listeners.ts";
 import type { LiveCtx } from "../live-map.ts";
@@ -23,7 +23,7 @@ let client: QueryClient | null = null;
 /** Shows the worker's notices (the app's toasts). */
 let tell: ((n: LocalDbNotice) => void) | null = null;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (v: LocalDbAnswer) => void; timer: ReturnType<typeof setTimeout> }>();
+const waiting = new Pending<number>();
 const listeners = new Set<() => void>();
 /** Projects whose lists were asked for in this page: synced (or caught up) once the database is ready. */
 const wanted = new Map<string, string>();
@@ -60,14 +60,7 @@ function send(req: LocalDbRequest, timeoutMs = 5000): Promise<LocalDbAnswer> {
   const w = worker;
   if (!w) return Promise.resolve(null);
   const id = ++nextId;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      resolve(null);
-    }, timeoutMs);
-    waiting.set(id, { resolve, timer });
-    w.postMessage({ id, req } satisfies ToWorker);
-  });
+  return waiting.ask(id, timeoutMs, () => w.postMessage({ id, req } satisfies ToWorker));
 }
 
 function onMessage(m: MessageEvent<FromWorker>) {
@@ -86,20 +79,12 @@ function onMessage(m: MessageEvent<FromWorker>) {
     void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid] });
     return;
   }
-  const w = waiting.get(msg.id);
-  if (!w) return;
-  waiting.delete(msg.id);
-  clearTimeout(w.timer);
-  w.resolve(msg.ok ? msg.value : null);
+  waiting.answer(msg.id, msg.ok ? msg.value : null);
 }
 
 function stopWorker() {
   worker?.terminate();
   worker = null;
-  for (const w of waiting.values()) {
-    clearTimeout(w.timer);
-    w.resolve(null);
-  }
   waiting.clear();
   caughtUp.clear();
 }

@@ -74,3 +74,32 @@ export type Broadcast =
   | { t: "notice"; notice: LocalDbNotice }
   | { t: "refresh"; slug: string; pid: string }
   | { t: "hello"; from: string };
+
+/** Requests sent and not yet answered (page → worker, tab → writing tab): each answers null when no answer comes in time. */
+export class Pending<K> {
+  private waiting = new Map<K, { resolve: (v: LocalDbAnswer) => void; timer: ReturnType<typeof setTimeout> }>();
+
+  ask(id: K, timeoutMs: number, sendIt: () => void): Promise<LocalDbAnswer> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(null);
+      }, timeoutMs);
+      this.waiting.set(id, { resolve, timer });
+      sendIt();
+    });
+  }
+
+  answer(id: K, value: LocalDbAnswer): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    this.waiting.delete(id);
+    clearTimeout(w.timer);
+    w.resolve(value);
+  }
+
+  /** Every request answered null (the worker stopped). */
+  clear(): void {
+    for (const id of [...this.waiting.keys()]) this.answer(id, null);
+  }
+}

@@ -13,7 +13,7 @@ import {
   localListEnvelope,
   parseLocalListQuery,
 } from "@stride/shared";
-import { LOCAL_DB, type Broadcast, type LocalDbNotice, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
+import { LOCAL_DB, Pending, type Broadcast, type LocalDbNotice, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
 import { Store } from "./store.ts";
 import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs } from "./sync.ts";
 
@@ -311,19 +311,12 @@ function contendForWriting() {
 /* ------------------------------------------------------------------ the other tabs */
 
 let nextRemote = 0;
-const waiting = new Map<string, { resolve: (v: LocalDbAnswer) => void; timer: ReturnType<typeof setTimeout> }>();
+const waiting = new Pending<string>();
 
 /** A request of this tab, answered by the writing tab (null when none answers in time). */
 function remote(req: LocalDbRequest, timeoutMs = 4000): Promise<LocalDbAnswer> {
   const id = `${tabId}:${++nextRemote}`;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      resolve(null);
-    }, timeoutMs);
-    waiting.set(id, { resolve, timer });
-    channel.postMessage({ t: "req", id, from: tabId, req } satisfies Broadcast);
-  });
+  return waiting.ask(id, timeoutMs, () => channel.postMessage({ t: "req", id, from: tabId, req } satisfies Broadcast));
 }
 
 channel.onmessage = (m: MessageEvent<Broadcast>) => {
@@ -334,11 +327,7 @@ channel.onmessage = (m: MessageEvent<Broadcast>) => {
       (e: unknown) => channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: false, error: String(e) } satisfies Broadcast),
     );
   } else if (msg.t === "res" && msg.to === tabId) {
-    const w = waiting.get(msg.id);
-    if (!w) return;
-    waiting.delete(msg.id);
-    clearTimeout(w.timer);
-    w.resolve(msg.ok ? msg.value ?? null : null);
+    waiting.answer(msg.id, msg.ok ? msg.value ?? null : null);
   } else if (msg.t === "state" && !state.writer) {
     state = { ...msg.state, writer: false };
     post({ state });
