@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { baseUrl, launch } from "./browser.ts";
+import { baseUrl, launch, watchPage } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
@@ -262,7 +262,8 @@ it("50 edits made without the server, a reload among them, reach the server in t
   await poll(() => page.locator("[data-live-indicator]").textContent()).toBe("Offline · 25 changes waiting to be sent");
   // a reload while the server still refuses the writes (and the item's reads): the outbox survives it
   const down = (r: import("playwright-core").Route) => r.abort("connectionrefused");
-  await alice.route((u) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/"), down);
+  const blocked = (u: URL) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/");
+  await alice.route(blocked, down);
   await alice.setOffline(false);
   await page.reload();
   await page.locator("[data-list-context]").waitFor();
@@ -273,7 +274,7 @@ it("50 edits made without the server, a reload among them, reach the server in t
   await poll(() => page.locator("[data-live-indicator]").textContent()).toContain("50 changes waiting to be sent");
   expect(await priorityHistory(items[1].id)).toEqual([]);
   // the server is back: all 50, in order
-  await alice.unroute((u) => u.pathname === itemPath(items[1].id) || u.pathname.startsWith("/api/v2/"), down);
+  await alice.unroute(blocked, down);
   await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
   expect(await priorityHistory(items[1].id)).toEqual(sent);
 });
@@ -298,8 +299,11 @@ it("with the server down, a reload still opens the workspace: lists and items re
   // the service worker is allowed here (the other tests block it: requests it answers are out of reach of route())
   const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, storageState: await alice.storageState(), serviceWorkers: "allow" });
   try {
+    ctx.on("page", (p) => watchPage(ctx, p));
     page = await ctx.newPage();
     await openSynced();
+    // the app registers its service worker
+    await poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL ?? ""))).toEqual([expect.stringMatching(/\/sw\.js$/)]);
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     // one visit under the service worker keeps the app, the list's screen and an item's
     await page.reload();
