@@ -304,7 +304,7 @@ it("with the server down, a reload still opens the workspace: lists and items re
     await openSynced();
     // the app registers its service worker
     await poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL ?? ""))).toEqual([expect.stringMatching(/\/sw\.js$/)]);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    expect(await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => "ready"), new Promise((r) => setTimeout(() => r("not ready"), 15_000))]))).toBe("ready");
     // one visit under the service worker keeps the app, the list's screen and an item's
     await page.reload();
     await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
