@@ -4,7 +4,9 @@
  * change on every edit), once the page has loaded.
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  // `import.meta.hot` is the dev server's (not import.meta.env.PROD: a build run with NODE_ENV=test, as the browser
+  // tests' is, would leave the worker out)
+  if (import.meta.hot || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   const go = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
   if (document.readyState === "complete") go();
   else addEventListener("load", go, { once: true });
