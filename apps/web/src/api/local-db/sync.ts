@@ -141,6 +141,18 @@ export type EditOutcome =
   | { kind: "refused"; message: string }
   | { kind: "later" };
 
+/** The server's reason for a refusal (its error body's text), else a plain one. */
+async function refusal(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as Record<string, unknown>;
+    const text = [body.error, body.detail, ...Object.values(body)].find((v) => typeof v === "string" || (Array.isArray(v) && typeof v[0] === "string"));
+    if (text) return Array.isArray(text) ? String(text[0]) : String(text);
+  } catch {
+    /* not JSON */
+  }
+  return res.status === 403 || res.status === 404 ? "You can no longer edit this work item" : "The server refused it";
+}
+
 /** Two field values alike (id lists in any order). */
 function same(a: unknown, b: unknown): boolean {
   const norm = (v: unknown) => (Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v ?? null));
@@ -176,6 +188,7 @@ export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
     const { body, serverKept } = mergeEdit(e.body, e.base, server);
     if (Object.keys(body).length) {
       const res = await fetch(path, { method: "PATCH", credentials: "same-origin", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      if (res.status >= 400 && res.status < 500 && ![401, 408, 429].includes(res.status)) return { kind: "refused", message: await refusal(res) };
       if (!res.ok) throw new HttpError(res.status, path);
     }
     return { kind: "sent", serverKept };

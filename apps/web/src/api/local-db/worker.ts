@@ -150,7 +150,7 @@ function replay() {
       }
       retryDelay = 1000;
       s.dropEdit(e.seq);
-      if (outcome.kind === "refused") notify({ kind: "error", title: "An edit made offline was not saved", message: outcome.message });
+      if (outcome.kind === "refused") notify({ kind: "error", title: "Could not update the work item", message: outcome.message });
       if (outcome.kind === "sent" && outcome.serverKept.length) {
         notify({ kind: "info", title: "Changed on the server meanwhile", message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}` });
       }
