@@ -314,9 +314,9 @@ it("the default state's Delete is disabled with the reason; another state's Dele
   expect(await confirm.textContent()).not.toContain("default state");
 });
 
-it("features that are not built say they are not available yet instead of offering to turn them on", async () => {
+it("features switched off say so, every project feature switches, and a settings page still to come says so and asks nothing", async () => {
   const { a, page } = await admin();
-  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false, is_workflow_enabled: true } });
+  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false } });
   expect(off.ok()).toBe(true);
   // a built feature that is switched off says so
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
@@ -328,16 +328,11 @@ it("features that are not built say they are not available yet instead of offeri
   expect(await bar.getByRole("link").allTextContents()).toEqual(["Work items", "Modules", "Settings"]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
-  // workflows are not built: their switch is locked off even though the project's flag is on
-  const coming = page.getByRole("switch", { name: "Workflows" });
-  await coming.waitFor();
-  expect(await coming.getAttribute("aria-disabled")).toBe("true");
-  expect(await coming.getAttribute("aria-checked")).toBe("false");
-  expect(await coming.getAttribute("title")).toContain("not available in this version of Stride yet");
+  // every project feature is built: no switch is locked (a feature still to come would be, with the reason)
+  await page.getByRole("switch", { name: "Workflows" }).waitFor();
+  expect(await page.getByRole("switch").evaluateAll((els) => els.filter((e) => e.getAttribute("aria-disabled") === "true").length)).toBe(0);
   let patches = 0;
   page.on("request", (r) => { if (r.method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`)) patches += 1; });
-  await coming.click({ force: true });
-  expect(await coming.getAttribute("aria-checked")).toBe("false");
   // a built feature still switches
   const cycles = page.getByRole("switch", { name: "Cycles" });
   expect(await cycles.getAttribute("aria-disabled")).toBeNull();
@@ -348,6 +343,13 @@ it("features that are not built say they are not available yet instead of offeri
   // the switch shows the saved value once the answer has been read (not at the instant it arrives)
   await page.getByRole("switch", { name: "Cycles", checked: true }).waitFor();
   expect(await cycles.getAttribute("aria-checked")).toBe("true");
+
+  // a settings page still to come says so and asks the server nothing for it
+  const asked: string[] = [];
+  page.on("request", (r) => { if (r.url().includes("automation")) asked.push(r.url()); });
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/automations/`);
+  await page.getByRole("heading", { name: "Automations is coming" }).waitFor();
+  expect(asked.filter((u) => u.includes("/api/"))).toEqual([]);
 });
 
 it("god mode does not offer Google sign-in until its client ID and secret are saved", async () => {
