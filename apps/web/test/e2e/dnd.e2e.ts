@@ -160,7 +160,7 @@ async function openList2(display: Record<string, unknown>, items: { name: string
   await row(made[made.length - 1].sequence_id).waitFor();
   return made;
 }
-const listNames = () => page.locator("[role=listitem]").evaluateAll((els) =>
+const listNames = () => page.locator("[role=listitem][data-item]").evaluateAll((els) =>
   els.map((e) => ({ top: e.getBoundingClientRect().top, name: e.querySelector("button:not([aria-label])")?.textContent ?? "" })).sort((x, y) => x.top - y.top).map((x) => x.name));
 
 it("list, mouse: a row dragged reorders inside its group and moves into another group at the drop place", async () => {

@@ -86,10 +86,10 @@ it("admin sees every sidebar entry, workspace settings and every project setting
   await page.goto(`/${slug}/settings/`);
   await page.getByRole("heading", { name: "General" }).waitFor();
   const wsNav = await page.locator("nav[aria-label='Workspace settings'] [data-settings]").evaluateAll((els) => els.map((e) => e.getAttribute("data-settings")));
-  expect(wsNav).toEqual(["general", "integrations", "members", "billing", "exports", "webhooks", "api-tokens", "imports"]);
+  expect(wsNav).toEqual(["general", "integrations", "members", "billing", "exports", "webhooks", "api-tokens", "imports", "teamspaces"]);
   expect(await page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]").getAttribute("href")).toBe(`/${slug}/settings/impors/`);
   await page.goto(`/${slug}/projects/${projectId}/settings/`);
-  expect(await settingsNav(page)).toEqual(["general", "repositories", "model-configuration", "states", "labels", "members", "features", "estimates", "workflows", "automations", "mcp-servers", "agents"]);
+  expect(await settingsNav(page)).toEqual(["general", "repositories", "model-configuration", "states", "labels", "members", "features", "estimates", "work-item-types", "workflows", "automations", "mcp-servers", "agents"]);
   await page.goto(`/${slug}/projects/${projectId}/settings/features/`);
   await page.getByRole("switch", { name: "Cycles" }).waitFor();
   await page.goto(`/${slug}/projects/${projectId}/settings/estimates/`);
