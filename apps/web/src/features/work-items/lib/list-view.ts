@@ -8,9 +8,10 @@ import { buildListQuery, effectiveDisplay } from "./params.ts";
 
 /**
  * `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's; `cycle`:
- * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's.
+ * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's; `global_view`: a workspace view's
+ * (default or custom, across the caller's projects); `profile`: a person's assigned / created / subscribed tab.
  */
-export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view";
+export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
 
 export type Prefs = ListPrefs;
 
@@ -43,8 +44,8 @@ export function sharedListKind(kind: ContextKind): ListKind {
   return kind === "view" ? "project_view" : kind;
 }
 
-/** Lists whose items come from several projects (a teamspace's). */
-export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view";
+/** Lists whose items come from several projects (a teamspace's, a workspace view's, a profile tab's). */
+export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile";
 
 export function readLocal(key: string): Prefs {
   try {
