@@ -69,7 +69,8 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
 }) {
   const saves = mayEdit && !view.is_locked;
   const update = useUpdateView(slug, place);
-  const favorite = useFavoriteView(slug, place);
+  // global views have no favourites here (mayFavorite false): the hook is asked about no project
+  const favorite = useFavoriteView(slug, place ?? "");
   // choices that are not saved on the view (someone else's or a locked view): kept on this screen only
   const [overlay, setOverlay] = useState<Prefs | null>(null);
   const saved = useMemo(() => {

@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { globalViewPrefsFrom, updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
+import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
   loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList, wiKeys,
   type ItemKind, type ListDesc, type ListSource, type PropsScope,
@@ -39,7 +40,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   const q = useUserProperties(slug, server ? pid : "", scope, server);
   const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
-  const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
+  const [local, setLocal] = useState<Prefs>(() => readLocal(localKey, kind));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
   useEffect(() => { setOverlay(null); }, [q.data]);
@@ -104,10 +105,11 @@ export function useGlobalViewPrefs(slug: string, view: string): { prefs: Prefs |
       if (!prefs) return;
       const { next, df } = mergePrefs(prefs, p, "global_view");
       setOverlay(next);
+      const json = (v: unknown) => ({ [view]: v }) as WorkspaceUserPropertiesPatch["filters"];
       mut.mutate({
-        ...(p.filters ? { filters: { [view]: next.filters } } : {}),
-        ...(df ? { display_filters: { [view]: df } } : {}),
-        ...(p.display_properties ? { display_properties: { [view]: next.display_properties } } : {}),
+        ...(p.filters ? { filters: json(next.filters) } : {}),
+        ...(df ? { display_filters: json(df) } : {}),
+        ...(p.display_properties ? { display_properties: json(next.display_properties) } : {}),
       });
     },
     [prefs, mut, view],

@@ -2,7 +2,7 @@
  * A list context's saved choices and what they ask the server for: pure functions shared by the list
  * screen (context.tsx) and the route loader that starts the list request at navigation (app/loaders.ts).
  */
-import { listPrefsFrom, type ListKind, type ListPrefs } from "@stride/shared";
+import { globalListPrefs, listPrefsFrom, type ListKind, type ListPrefs } from "@stride/shared";
 import { TEAM_LISTS, type ListDesc, type ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
@@ -47,14 +47,15 @@ export function sharedListKind(kind: ContextKind): ListKind {
 /** Lists whose items come from several projects (a teamspace's, a workspace view's, a profile tab's). */
 export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile";
 
-export function readLocal(key: string): Prefs {
+/** A context's choices kept on this device (a profile tab's start as the workspace's lists do: newest first). */
+export function readLocal(key: string, kind?: ContextKind): Prefs {
+  let saved: Partial<Prefs> | null = null;
   try {
     const raw = localStorage.getItem(key);
-    if (raw) {
-      return prefsFrom(JSON.parse(raw) as Partial<Prefs>);
-    }
+    if (raw) saved = JSON.parse(raw) as Partial<Prefs>;
   } catch {
     /* unreadable local settings: use the defaults */
   }
-  return defaults();
+  if (kind === "profile") return globalListPrefs(saved, "profile");
+  return saved ? prefsFrom(saved) : defaults();
 }
