@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, ensureInstanceAdmin, newContext, unique } from "./helpers.ts";
+import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, launchSetUp, newContext, okJson, unique } from "./helpers.ts";
 import { poll } from "./work-items-fixtures.ts";
 
 /**
@@ -12,19 +12,9 @@ import { poll } from "./work-items-fixtures.ts";
  * the screens are saved there at 1280 and 1440 px wide (for review by eye).
  */
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-});
+beforeAll(async () => { browser = await launchSetUp(launch); });
 afterAll(async () => { await browser?.close(); });
-
-async function ok<T>(res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const ok = okJson;
 
 interface World {
   alice: BrowserContext;
