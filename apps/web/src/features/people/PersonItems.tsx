@@ -17,6 +17,11 @@ const TITLE: Record<PersonItemTab, string> = { assigned: "Assigned work items", 
  */
 export function PersonItems({ tab }: { tab: PersonItemTab }) {
   const { userId = "" } = useParams();
+  // the tabs are one component under the profile's outlet: each tab (and person) starts from its own choices
+  return <TabItems key={`${userId}-${tab}`} tab={tab} userId={userId} />;
+}
+
+function TabItems({ tab, userId }: { tab: PersonItemTab; userId: string }) {
   const { slug } = useCurrentWorkspace();
   const { projects, isLoading } = useMemberProjects(slug);
   const { prefs, update } = useListPrefs(slug, `profile:${tab}`, "profile");
@@ -24,7 +29,7 @@ export function PersonItems({ tab }: { tab: PersonItemTab }) {
   if (isLoading || !prefs) return <PageSpinner />;
   if (!projects.length) return <EmptyState title="No projects to show" description="Work items show here for the projects you are a member of." />;
   return (
-    <ListProvider key={`${userId}-${tab}`} slug={slug} pid="" kind="profile" workspace={workspace} prefs={prefs} updatePrefs={update}>
+    <ListProvider slug={slug} pid="" kind="profile" workspace={workspace} prefs={prefs} updatePrefs={update}>
       <ListScreen title={TITLE[tab]} />
     </ListProvider>
   );
