@@ -243,3 +243,36 @@ describe("screenRequests: time tracking and project updates (issue #29)", () => 
     }
   });
 });
+
+describe("screenRequests: workspace views", () => {
+  it("asks for a default view's first page as the caller's workspace user properties keep its choices", async () => {
+    const h = harness();
+    const done = screenRequests("/acme/workspace-views/assigned/", "", h.get);
+    expect(h.started).toContain(`${W}/projects/details/`);
+    expect(h.started).toContain(`${W}/views/`);
+    await h.answer(`${W}/user-properties/`, { display_filters: { assigned: { layout: "list", group_by: "priority", order_by: "sort_order" } } });
+    await h.answerRest();
+    await done;
+    // grouped by priority in the list layout; no manual order across projects (work-tracking.md §4)
+    const page = h.started.find((k) => k.startsWith(`${W}/issues/?`));
+    expect(page).toBeDefined();
+    const q = new URLSearchParams(page!.split("?")[1]);
+    expect(q.get("global_view_id")).toBe("assigned");
+    expect(q.get("group_by")).toBe("priority");
+    expect(q.get("order_by")).toBe("-created_at");
+    expect(q.get("layout")).toBe("list");
+  });
+
+  it("starts a view without saved choices in the spreadsheet, and a custom view from its own choices", async () => {
+    const h = harness();
+    const done = screenRequests(`/acme/workspace-views/${id}/`, "", h.get);
+    await h.answer(`${W}/views/`, [{ id, filters: { priority: ["high"] }, display_filters: {}, display_properties: {} }]);
+    await h.answerRest();
+    await done;
+    const page = h.started.find((k) => k.startsWith(`${W}/issues/?`));
+    const q = new URLSearchParams(page!.split("?")[1]);
+    expect(q.get("global_view_id")).toBe(id);
+    expect(q.get("priority")).toBe("high");
+    expect(q.get("layout")).toBe("spreadsheet");
+  });
+});

@@ -11,12 +11,13 @@
  */
 import { BUILT_FEATURES } from "./features.ts";
 import { isReservedWorkspaceSlug } from "./constants.ts";
+import { isDefaultGlobalView } from "./issue-filters/saved.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
 import { can, seesOnlyOwnWorkItems, type RoleContext } from "./permissions.ts";
 import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, canSee, effectiveProjectRole, navEntry, roleBucket } from "./navigation.ts";
 import { WORKLOG_REPORT_PAGE_SIZE } from "./time-tracking.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
-import { buildListQuery, effectiveDisplay, listPageSource, listPrefsFrom, type ListPrefs } from "./issue-filters/list-query.ts";
+import { buildListQuery, effectiveDisplay, globalListPrefs, globalViewPrefsFrom, listPageSource, listPrefsFrom, PROFILE_TAB_FILTER, type ListPrefs } from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
 /** A value one of the screen's requests announces before its whole answer (the server's page loads), or undefined when none will. */
@@ -225,6 +226,27 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     });
   }
   if (section === "stickies") return void stickies();
+  // a workspace view: the custom views (its tabs), the projects its list spans, and its first page as the caller's
+  // saved choices shape it (a default view's in W/user-properties/, a custom view's on the view)
+  if (section === "workspace-views") {
+    const id = a ?? "all-issues";
+    go(`${W}/projects/details/`);
+    const view = (prefs: ListPrefs) => globalListPage(prefs, id);
+    then<{ id: string; filters?: unknown; display_filters?: unknown; display_properties?: unknown }[]>(`${W}/views/`, (list) => {
+      const v = !isDefaultGlobalView(id) && Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
+      if (v) view(globalListPrefs(v as Partial<ListPrefs>));
+    });
+    if (isDefaultGlobalView(id)) then<Parameters<typeof globalViewPrefsFrom>[0]>(`${W}/user-properties/`, (p) => view(globalViewPrefsFrom(p, id)));
+    return;
+  }
+  function globalListPage(prefs: ListPrefs, id: string) {
+    const display = effectiveDisplay({ ...prefs.display_filters }, "global_view");
+    const layout = String(display.layout ?? "list");
+    if (layout === "calendar") return;
+    const query = buildListQuery(prefs.filters, display, { kind: "global_view" });
+    const src = listPageSource("global_view", layout, id);
+    go(withQuery(`${W}/${src.path}`, { ...query.params, ...src.query, per_page: query.perPage, cursor: `${query.perPage}:0:0` }));
+  }
   if (section === "projects" && !a) return void go(`${W}/projects/details/`);
   if (section === "settings") {
     // every workspace settings page is for admins (the layout tells the others so, asking nothing)
@@ -357,6 +379,9 @@ export function screenChunks(pathname: string, search: string): string[] {
   const own = (() => {
     if (section === "browse" && a) return ROUTE_CHUNKS.workItemDetail;
     if (section === "settings") return ROUTE_CHUNKS.settings;
+    // the workspace views and a person's item tabs are list screens (the profile's tabs under its layout)
+    if (section === "workspace-views") return ROUTE_CHUNKS.workItems;
+    if (section === "profile" && b && Object.hasOwn(PROFILE_TAB_FILTER, b)) return [ROUTE_CHUNKS.insight, ROUTE_CHUNKS.workItems];
     if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;
     // a teamspace's screens: its layout, with the list screen for its work items and a team view
     if (section === "teamspaces") return a && (b === "issues" || (b === "views" && c)) ? [ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.screens;

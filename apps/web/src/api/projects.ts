@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -44,6 +45,15 @@ export function useProjects(slug: string | undefined) {
 
 export function useProjectDetails(slug: string | undefined) {
   return useQuery({ ...projectDetailsQuery(slug ?? ""), enabled: !!slug });
+}
+
+const NO_PROJECTS: Project[] = [];
+
+/** The live projects the caller is a member of: what the workspace's lists (global views, profile tabs) span. */
+export function useMemberProjects(slug: string): { projects: Project[]; isLoading: boolean } {
+  const q = useProjectDetails(slug);
+  const projects = useMemo(() => (q.data ? q.data.filter((p) => p.member_role && !p.archived_at) : NO_PROJECTS), [q.data]);
+  return { projects, isLoading: q.isLoading };
 }
 
 export function useProject(slug: string | undefined, pid: string | undefined, enabled = true) {

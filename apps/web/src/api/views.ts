@@ -7,7 +7,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import type { DisplayFilters, DisplayProperties } from "@stride/shared";
 import type { IssueView } from "@stride/shared/contract";
 import { api } from "./client.ts";
-import type { ListEnvelope } from "./work-items-types.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
@@ -93,7 +92,7 @@ export function useUpdateView(slug: string, pid: string | null) {
       // lists asked for while the change was on its way were filtered by the view as it was
       if (teamOfPlace(pid)) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, TEAM_LISTS, "team_view") });
       else if (pid) void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "view") });
-      else void qc.invalidateQueries({ queryKey: ["views", slug, "workspace", view.id, "issues"] });
+      else void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, TEAM_LISTS, "global_view") });
     },
   });
 }
@@ -131,17 +130,3 @@ export function useFavoriteView(slug: string, pid: string) {
     },
   });
 }
-
-/**
- * The work items of a workspace global view (`W/issues/?global_view_id=`: one of the four default views or a
- * custom view's id, whose filters the server applies) narrowed by `filters` (flat filter lists), newest first.
- */
-export const globalViewIssuesQuery = (slug: string, viewId: string, filters: Record<string, string[] | null | undefined>) => {
-  const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filters)) if (v?.length) params[k] = v.join(",");
-  return queryOptions({
-    queryKey: ["views", slug, "workspace", viewId, "issues", params] as const,
-    queryFn: () => api<ListEnvelope>(`${W(slug)}/issues/`, { query: { ...params, global_view_id: viewId, order_by: "-created_at", per_page: 100, cursor: "100:0:0" } }),
-    staleTime: 10_000,
-  });
-};

@@ -24,13 +24,14 @@ export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind =
 
 /**
  * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
- * `team`: a teamspace's, `team_view`: a team view's; `contextId` names it).
+ * `team`: a teamspace's, `team_view`: a team view's, `global_view`: a workspace view's, `profile`: a person's tab;
+ * `contextId` names it).
  */
-export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view";
+export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
 
 /**
- * The cache place of the lists that span a teamspace's projects (`ListDesc.pid` of the "team" and "team view"
- * contexts, in place of a project id): an item's change in any project also reaches them (`updateLists`).
+ * The cache place of the lists that span several projects (`ListDesc.pid` of the "team", "team view", global view and
+ * profile contexts, in place of a project id): an item's change in any project also reaches them (`updateLists`).
  */
 export const TEAM_LISTS = "teamspaces";
 
@@ -165,7 +166,7 @@ export function updateLists(
   for (const [key, data] of lists) {
     if (!data) continue;
     const kind = key[4] as ListSource;
-    const asKind = kind === "team" || kind === "team_view" ? "issues" : kind;
+    const asKind = kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile" ? "issues" : kind;
     if (kinds && !kinds.includes(asKind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));

@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, intakeTabParam, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, intakeTabParam, globalListPrefs, globalViewPrefsFrom, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, can, canSee, effectiveProjectRole, navEntry, roleBucket, seesOnlyOwnWorkItems, type Action, type Entity } from "@stride/shared";
 import type { WorkspaceMemberMe } from "@stride/shared/contract";
@@ -45,7 +45,7 @@ import { userPropertiesQuery, workItemListQuery, type ItemKind } from "../api/wo
 import { archivedModulesQuery, moduleDetailQuery } from "../api/modules.ts";
 import { archivedCyclesQuery, cycleAnalyticsQuery, cycleProgressQuery, cycleQuery } from "../api/cycles.ts";
 import { workItemDetailQuery, workItemLookupQuery, workItemPartQueries } from "../api/work-items-detail.ts";
-import { globalViewIssuesQuery, teamViewsPlace, viewQuery, viewsQuery } from "../api/views.ts";
+import { teamViewsPlace, viewQuery, viewsQuery } from "../api/views.ts";
 import { teamspaceProgressQuery, teamspaceQuery, teamspacesQuery } from "../api/teamspaces.ts";
 import { inboxQuery, unreadQuery } from "../api/notifications.ts";
 import { notificationPreferencesQuery, sessionsQuery } from "../api/account.ts";
@@ -54,7 +54,7 @@ import { DEFAULT_INTAKE_FILTERS, intakeItemQuery, intakePageQuery, intakeSetting
 import { itemWorklogSummaryQuery, itemWorklogsQuery, NO_WORKLOG_FILTERS, projectUpdatesQuery, worklogReportQuery, worklogTotalsQuery } from "../api/time-tracking.ts";
 import { assignedWorkQuery, dashboardWidgetQuery, homeDashboardQuery, homePreferencesQuery, quickLinksQuery, recentVisitsQuery, sidebarPreferencesQuery, stickiesQuery } from "../api/home.ts";
 import { analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery, type AnalyticsScope } from "../api/analytics.ts";
-import { userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab } from "../api/people.ts";
+import { userActivityQuery, userProfileQuery, userStatsQuery, type PersonItemTab } from "../api/people.ts";
 import { DEFAULT_INBOX } from "../features/notifications/inbox.ts";
 import { listView, localPrefsKey, prefsFrom, readLocal, type ContextKind, type Prefs } from "../features/work-items/lib/list-view.ts";
 import { layoutChunks, workItemDetailChunk } from "./chunks/index.ts";
@@ -431,17 +431,20 @@ export function createLoaders(qc: QueryClient) {
     return null;
   };
 
-  /** workspace-views/:globalViewId: the custom views (the tabs) and the view's work items. */
+  /**
+   * workspace-views/:globalViewId: the custom views (the tabs), the projects the lists span, and the view's first page
+   * as its saved choices shape it (a default view's in the workspace user properties, a custom view's on it).
+   */
   const workspaceViews: Loader = ({ params }) => {
     const slug = params.workspaceSlug!;
     const id = params.globalViewId ?? "all-issues";
     const custom = viewsQuery(slug, null);
-    if (isDefaultGlobalView(id)) start(custom, globalViewIssuesQuery(slug, id, {}));
+    start(custom, projectDetailsQuery(slug));
+    if (isDefaultGlobalView(id)) after(workspaceUserPropertiesQuery(slug), (p) => listPage(slug, "", "global_view", globalViewPrefsFrom(p, id), id));
     else after(custom, (list) => {
       const v = list.find((x) => x.id === id);
-      if (v) start(globalViewIssuesQuery(slug, id, v.filters));
+      if (v) listPage(slug, "", "global_view", globalListPrefs(v as Partial<Prefs>), id);
     });
-    start(projectsQuery(slug));
     return null;
   };
 
@@ -533,7 +536,10 @@ export function createLoaders(qc: QueryClient) {
     const id = params.userId!;
     if (tab === "summary") start(userStatsQuery(slug, id), userActivityQuery(slug, id, 0, 10));
     else if (tab === "activity") start(userActivityQuery(slug, id, 0, 25));
-    else start(userIssuesQuery(slug, id, tab));
+    else {
+      start(projectDetailsQuery(slug));
+      listPage(slug, "", "profile", readLocal(localPrefsKey(slug, `profile:${tab}`, "profile"), "profile"), `${id}/${tab}`);
+    }
     return null;
   };
 

@@ -172,3 +172,18 @@ export async function shots(page: Page, name: string, widths: readonly number[] 
   }
   if (before) await page.setViewportSize(before);
 }
+
+/** The JSON of an answer that must be a success; else the test fails with `what`, the status and the body. */
+export async function okJson<T>(res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A browser for a test file, the instance set up first (by its admin, in a context of its own). */
+export async function launchSetUp(launch: () => Promise<Browser>): Promise<Browser> {
+  const browser = await launch();
+  const setup = await newContext(browser);
+  await ensureInstanceAdmin(await setup.newPage());
+  await setup.close();
+  return browser;
+}

@@ -90,12 +90,13 @@ it("profiles: a teammate's profile shows their stats and the items assigned to t
   await page.getByRole("region", { name: "Recent activity" }).getByText("Bob's idea").waitFor();
 
   await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Assigned" }).click();
-  const table = page.getByRole("table", { name: "Assigned work items" });
-  await table.getByRole("link", { name: "Fix the login page" }).waitFor();
-  expect(await table.getByText("Alice's own task").count()).toBe(0);
+  // the person's items on the list engine (the profile context)
+  const list = page.locator('[data-list-context="profile"]');
+  await list.locator("[data-item]", { hasText: "Fix the login page" }).waitFor();
+  expect(await list.getByText("Alice's own task").count()).toBe(0);
 
   await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Created" }).click();
-  await page.getByRole("table", { name: "Created work items" }).getByRole("link", { name: "Bob's idea" }).waitFor();
+  await page.locator('[data-list-context="profile"] [data-item]', { hasText: "Bob's idea" }).waitFor();
 
   await page.getByRole("navigation", { name: "Profile tabs" }).getByRole("link", { name: "Activity" }).click();
   await page.getByRole("list", { name: "Activity feed" }).getByText("Bob's idea").waitFor();

@@ -93,17 +93,54 @@ export function buildListQuery(
 /**
  * The endpoint (under P/, or under W/ when `base` says so) and extra query of a list's pages: the timeline reads items
  * with their relations (its arrows). A teamspace's lists (`team`, `team_view`) are W/teamspaces/{contextId}/issues/,
- * where a team view's `contextId` is `{teamspaceId}/views/{viewId}`.
+ * where a team view's `contextId` is `{teamspaceId}/views/{viewId}`. A workspace global view (`global_view`) is
+ * W/issues/?global_view_id={contextId}; a person's profile tab (`profile`, `contextId` `{userId}/{tab}`) is
+ * W/user-issues/{userId}/ filtered by the tab's field.
  */
 export function listPageSource(
-  kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view",
+  kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile",
   layout: string,
   contextId?: string,
 ): { path: string; query: Record<string, string>; base?: "workspace" } {
   if (kind === "team" || kind === "team_view") return { path: `teamspaces/${contextId}/issues/`, query: {}, base: "workspace" };
+  if (kind === "global_view") return { path: "issues/", query: { global_view_id: contextId ?? "all-issues" }, base: "workspace" };
+  if (kind === "profile") {
+    const [userId = "", tab = "assigned"] = (contextId ?? "").split("/");
+    return { path: `user-issues/${userId}/`, query: { [PROFILE_TAB_FILTER[tab as ProfileTab] ?? "assignees"]: userId }, base: "workspace" };
+  }
   if (kind === "view") return { path: `views/${contextId}/issues/`, query: {} };
   if (kind === "module") return { path: `modules/${contextId}/issues/`, query: {} };
   if (kind === "cycle") return { path: `cycles/${contextId}/cycle-issues/`, query: {} };
   if (kind === "issues" && layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
   return { path: kind === "archived" ? "archived-issues/" : kind === "epics" ? "epics/" : "issues/", query: {} };
+}
+
+/** The profile tabs that list work items (work-tracking.md §2), and the filter each one is (wire §7 "profile issue lists"). */
+export const PROFILE_TAB_FILTER = { assigned: "assignees", created: "created_by", subscribed: "subscriber" } as const;
+export type ProfileTab = keyof typeof PROFILE_TAB_FILTER;
+
+/**
+ * A default global view's saved choices, from the caller's workspace user properties (W/user-properties/), which keep
+ * each object one level deep: `filters[view]`, `display_filters[view]`, `display_properties[view]` (docs/decisions.md).
+ * A global view starts in the spreadsheet layout, newest first (work-tracking.md §4: no manual order across projects).
+ */
+export function globalViewPrefsFrom(
+  props: { filters?: Record<string, unknown>; display_filters?: Record<string, unknown>; display_properties?: Record<string, unknown> } | null | undefined,
+  view: string,
+): ListPrefs {
+  const pick = (o: Record<string, unknown> | undefined) => {
+    const v = o?.[view];
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  };
+  return globalListPrefs({ filters: pick(props?.filters) as IssueFilters, display_filters: pick(props?.display_filters) as DisplayFilters, display_properties: pick(props?.display_properties) as DisplayProperties });
+}
+
+/** Saved choices of a list across the workspace's projects (a global view, a profile tab): spreadsheet first, no manual order. */
+export function globalListPrefs(p: Partial<ListPrefs> | null | undefined, kind: ListKind = "global_view"): ListPrefs {
+  const prefs = listPrefsFrom(p);
+  if (!p?.display_filters?.layout) prefs.display_filters.layout = kind === "global_view" ? "spreadsheet" : "list";
+  // items of several projects have no one manual order: newest first unless chosen otherwise
+  if (!p?.display_filters?.order_by) prefs.display_filters.order_by = "-created_at";
+  prefs.display_filters = applyDisplayRules(prefs.display_filters, { kind });
+  return prefs;
 }

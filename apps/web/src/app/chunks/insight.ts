@@ -1,3 +1,3 @@
 /** Analytics and people's profiles (their chart library stays out of the other screens' chunk). */
 export { AnalyticsPage } from "../../features/analytics/AnalyticsPage.tsx";
-export { YourWork, PersonLayout, PersonSummary, PersonItems, PersonActivity } from "../../features/people/PersonPages.tsx";
+export { YourWork, PersonLayout, PersonSummary, PersonActivity } from "../../features/people/PersonPages.tsx";

@@ -19,7 +19,6 @@ export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
-export { WorkspaceViewsPage } from "../../features/views/WorkspaceViewsPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
 export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
 export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";

@@ -1,5 +1,10 @@
-/** The work-item list screens: a project's, a cycle's, a module's, a saved view's and a teamspace's work items, in every layout (see app/router.tsx). */
+/**
+ * The work-item list screens: a project's, a cycle's, a module's, a saved view's, a teamspace's, the workspace views'
+ * and a person's profile tabs' work items, in every layout (see app/router.tsx).
+ */
 export { WorkItemsPage } from "../../features/work-items/WorkItemsPage.tsx";
 export { ProjectViewPage } from "../../features/work-items/ViewPage.tsx";
 export { ModuleWorkItemsPage } from "../../features/work-items/ModuleWorkItemsPage.tsx";
 export { TeamspaceWorkItemsPage, TeamViewPage } from "../../features/work-items/TeamspaceWorkItemsPage.tsx";
+export { WorkspaceViewsPage } from "../../features/work-items/WorkspaceViewsPage.tsx";
+export { PersonItems } from "../../features/work-items/PersonItems.tsx";

@@ -65,11 +65,15 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
   );
 }
 
-/** "Save view" on a project's (or a teamspace's) list: offered to those who may create views there; opens the new view. */
-export function SaveViewButton({ slug, pid, prefs }: { slug: string; pid: string; prefs: ViewChoices }) {
+/**
+ * "Save view" on a project's, a teamspace's or (`pid` null) a workspace view's list: offered to those who may create
+ * views there; opens the new view.
+ */
+export function SaveViewButton({ slug, pid, prefs, label = "Save view" }: { slug: string; pid: string | null; prefs: ViewChoices; label?: string }) {
   const mayCreateInProject = useCan("create", "view");
   const mayCreateTeamView = useCan("create", "teamView");
-  const mayCreate = teamOfPlace(pid) ? mayCreateTeamView : mayCreateInProject;
+  const mayCreateGlobal = useCan("create", "workspaceView");
+  const mayCreate = pid === null ? mayCreateGlobal : teamOfPlace(pid) ? mayCreateTeamView : mayCreateInProject;
   const [open, setOpen] = useState(false);
   const nav = useNavigate();
   if (!mayCreate) return null;
@@ -77,7 +81,7 @@ export function SaveViewButton({ slug, pid, prefs }: { slug: string; pid: string
     <>
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
         <Bookmark size={14} aria-hidden />
-        Save view
+        {label}
       </Button>
       {open && <SaveViewModal slug={slug} pid={pid} choices={prefs} open onClose={() => setOpen(false)} onCreated={(v) => nav(viewPath(slug, pid, v.id))} />}
     </>

@@ -4,18 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { PRIORITIES, STATE_GROUPS } from "@stride/shared";
 import {
-  useExportActivity, userActivityQuery, userIssuesQuery, userProfileQuery, userStatsQuery, type PersonItemTab, type UserActivityPage, type UserProfileSummary,
+  useExportActivity, userActivityQuery, userProfileQuery, userStatsQuery, type UserActivityPage, type UserProfileSummary,
 } from "../../api/people.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
 import { errorMessage } from "../../api/client.ts";
-import type { WorkItem } from "../../api/work-items-types.ts";
 import { Avatar, Button, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ChartFrame, DistributionChart, StatCard } from "../../components/charts/charts.tsx";
 import { LiveProjects } from "../../components/live/LiveProjects.tsx";
 import { PRIORITY_COLOR, STATE_GROUP_COLOR } from "../../components/work-item/icons.tsx";
-import { WorkItemTable } from "../../components/work-item/WorkItemTable.tsx";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { displayName } from "../../components/work-item/properties.tsx";
 import { formatDate, relativeTime } from "../../lib/dates.ts";
@@ -80,7 +78,8 @@ export function PersonLayout() {
         <NavLink to={`${base}/subscribed/`} className={tab}>Subscribed</NavLink>
         <NavLink to={`${base}/activity/`} className={tab}>Activity</NavLink>
       </nav>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* the item tabs are list screens (their own scrolling); the summary and activity scroll here */}
+      <div className="flex min-h-0 flex-1 flex-col">
         <Outlet context={ctx} />
       </div>
     </div>
@@ -96,7 +95,7 @@ export function PersonSummary() {
   const states = STATE_GROUPS.map((g) => ({ key: g, name: cap(g), count: s?.state_distribution.find((d) => d.state_group === g)?.state_count ?? 0, color: STATE_GROUP_COLOR[g] }));
   const priorities = PRIORITIES.map((p) => ({ key: p, name: cap(p), count: s?.priority_distribution.find((d) => d.priority === p)?.priority_count ?? 0, color: PRIORITY_COLOR[p] }));
   return (
-    <div className="space-y-4 p-4">
+    <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="Work items">
         <StatCard label="Created" value={s?.created_issues} testId="person-created" />
         <StatCard label="Assigned" value={s?.assigned_issues} testId="person-assigned" />
@@ -153,22 +152,6 @@ export function PersonSummary() {
   );
 }
 
-/** The assigned / created / subscribed tabs: the person's work items from the server's list engine. */
-export function PersonItems({ tab }: { tab: PersonItemTab }) {
-  const { slug, userId, identifierOf } = usePerson();
-  const list = useQuery(userIssuesQuery(slug, userId, tab));
-  const items = Array.isArray(list.data?.results) ? (list.data.results as WorkItem[]) : [];
-  if (list.isLoading) return <PageSpinner />;
-  if (list.error) return <EmptyState title="Could not load the work items" description={errorMessage((list.error as { body?: unknown }).body) ?? String(list.error)} />;
-  if (!items.length) return <EmptyState title="No work items" description={`Nothing ${tab} shows here for the projects you can see.`} />;
-  return (
-    <>
-      <p className="px-4 pt-3 text-xs text-zinc-500" aria-live="polite">{list.data?.total_count} work items</p>
-      <WorkItemTable slug={slug} items={items} identifierOf={identifierOf} label={`${cap(tab)} work items`} />
-    </>
-  );
-}
-
 export function PersonActivity() {
   const { slug, userId, profile } = usePerson();
   const [page, setPage] = useState(0);
@@ -187,7 +170,7 @@ export function PersonActivity() {
       },
     });
   return (
-    <div className="space-y-3 p-4">
+    <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium">Activity</h2>
         <Button size="sm" variant="secondary" onClick={download} loading={exporter.isPending}><Download size={14} aria-hidden />Export CSV</Button>

@@ -1,15 +1,15 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Globe, Lock, LockOpen, Star } from "lucide-react";
-import { updateDisplayFilters, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
+import { globalListPrefs, type DisplayFilters, VIEW_ACCESS } from "@stride/shared";
 import { useFavoriteView, useUpdateView, useView, type IssueView } from "../../api/views.ts";
 import { ViewNotFound } from "../../components/views/ViewBits.tsx";
 import { Banner, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
-import { ListProvider, type PrefsPatch } from "./context.tsx";
-import { prefsFrom, sharedListKind, type Prefs } from "./lib/list-view.ts";
+import { ListProvider, mergePrefs, type PrefsPatch } from "./context.tsx";
+import { prefsFrom, type Prefs } from "./lib/list-view.ts";
 import { ListScreen } from "./WorkItemsPage.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -55,34 +55,33 @@ function ProjectViewList({ view }: { view: IssueView }) {
  * A saved view's list (a project view's, or a team view's with `list.team`): the view's choices, saved on it when the
  * caller may change it (`mayEdit`, unlocked), else kept on this screen; lock, access and favourite actions.
  */
-export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavorite, list }: {
+export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavorite, list, extraActions }: {
   view: IssueView;
   slug: string;
-  /** Where the view lives (api/views.ts: a project id or a teamspace's place). */
-  place: string;
+  /** Where the view lives (api/views.ts: a project id, a teamspace's place, or null: the workspace's global views). */
+  place: string | null;
   viewsPath: string;
   mayEdit: boolean;
   mayFavorite: boolean;
-  list: Pick<Parameters<typeof ListProvider>[0], "pid" | "project" | "team" | "kind" | "contextId">;
+  list: Pick<Parameters<typeof ListProvider>[0], "pid" | "project" | "team" | "workspace" | "kind" | "contextId">;
+  /** More header actions (a global view's delete and "save as new view"). */
+  extraActions?: ReactNode;
 }) {
   const saves = mayEdit && !view.is_locked;
   const update = useUpdateView(slug, place);
-  const favorite = useFavoriteView(slug, place);
+  // global views have no favourites here (mayFavorite false): the hook is asked about no project
+  const favorite = useFavoriteView(slug, place ?? "");
   // choices that are not saved on the view (someone else's or a locked view): kept on this screen only
   const [overlay, setOverlay] = useState<Prefs | null>(null);
-  const saved = useMemo(
-    () => prefsFrom({ filters: view.filters, display_filters: view.display_filters as Partial<DisplayFilters> as DisplayFilters, display_properties: view.display_properties as Prefs["display_properties"] }),
-    [view.filters, view.display_filters, view.display_properties],
-  );
+  const saved = useMemo(() => {
+    const raw = { filters: view.filters, display_filters: view.display_filters as Partial<DisplayFilters> as DisplayFilters, display_properties: view.display_properties as Prefs["display_properties"] };
+    // a global view without a saved layout opens as a spreadsheet, newest first
+    return list.kind === "global_view" ? globalListPrefs(raw) : prefsFrom(raw);
+  }, [view.filters, view.display_filters, view.display_properties, list.kind]);
   const prefs = overlay ?? saved;
 
   const updatePrefs = (p: PrefsPatch) => {
-    const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(list.kind) }) as DisplayFilters) : undefined;
-    const next: Prefs = {
-      filters: { ...prefs.filters, ...p.filters },
-      display_filters: df ?? prefs.display_filters,
-      display_properties: { ...prefs.display_properties, ...p.display_properties },
-    };
+    const { next, df } = mergePrefs(prefs, p, list.kind);
     if (!saves) {
       // filters of a view that does not save stay as saved (the server applies them anyway)
       setOverlay({ ...next, filters: prefs.filters });
@@ -129,6 +128,7 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
           {isPrivate ? "Make public" : "Make private"}
         </button>
       )}
+      {extraActions}
     </>
   );
   const title = (

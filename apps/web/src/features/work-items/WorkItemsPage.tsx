@@ -150,8 +150,10 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
             <EmptyState
               title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : kind === "cycle" ? "No work items in this cycle yet" : "No work items yet"}
               description={
-                spansProjects
+                kind === "team" || kind === "team_view"
                   ? "The work items of this teamspace's projects that you belong to show here."
+                  : spansProjects
+                  ? "Work items of the projects you are a member of show here when they match."
                   : !canCreate
                   ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
                   : itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."

@@ -6,7 +6,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
+import { globalViewPrefsFrom, updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
+import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
+import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
   loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList, wiKeys,
   type ItemKind, type ListDesc, type ListSource, type PropsScope,
@@ -38,7 +40,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   const q = useUserProperties(slug, server ? pid : "", scope, server);
   const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
-  const [local, setLocal] = useState<Prefs>(() => readLocal(localKey));
+  const [local, setLocal] = useState<Prefs>(() => readLocal(localKey, kind));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
   useEffect(() => { setOverlay(null); }, [q.data]);
@@ -53,12 +55,7 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
-      const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters) : undefined;
-      const next: Prefs = {
-        filters: { ...prefs.filters, ...p.filters },
-        display_filters: df ?? prefs.display_filters,
-        display_properties: { ...prefs.display_properties, ...p.display_properties },
-      };
+      const { next, df } = mergePrefs(prefs, p, kind);
       if (server) {
         setOverlay(next);
         mut.mutate({
@@ -80,6 +77,46 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
   return { prefs, update };
 }
 
+/** A context's choices after a change (the §4 display rules applied), and the display filters when they changed. */
+export function mergePrefs(prefs: Prefs, p: PrefsPatch, kind: ContextKind): { next: Prefs; df: DisplayFilters | undefined } {
+  const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters) : undefined;
+  return {
+    next: {
+      filters: { ...prefs.filters, ...p.filters },
+      display_filters: df ?? prefs.display_filters,
+      display_properties: { ...prefs.display_properties, ...p.display_properties },
+    },
+    df,
+  };
+}
+
+/**
+ * A default global view's choices (all-issues, assigned, created, subscribed): kept in the caller's workspace user
+ * properties under the view's name (W/user-properties/ merges each object one level, docs/decisions.md).
+ */
+export function useGlobalViewPrefs(slug: string, view: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+  const q = useWorkspaceUserProperties(slug);
+  const mut = useUpdateWorkspaceUserProperties(slug);
+  const [overlay, setOverlay] = useState<Prefs | null>(null);
+  useEffect(() => { setOverlay(null); }, [q.data]);
+  const prefs = useMemo<Prefs | null>(() => overlay ?? (q.data ? globalViewPrefsFrom(q.data, view) : null), [overlay, q.data, view]);
+  const update = useCallback(
+    (p: PrefsPatch) => {
+      if (!prefs) return;
+      const { next, df } = mergePrefs(prefs, p, "global_view");
+      setOverlay(next);
+      const json = (v: unknown) => ({ [view]: v }) as WorkspaceUserPropertiesPatch["filters"];
+      mut.mutate({
+        ...(p.filters ? { filters: json(next.filters) } : {}),
+        ...(df ? { display_filters: json(df) } : {}),
+        ...(p.display_properties ? { display_properties: json(next.display_properties) } : {}),
+      });
+    },
+    [prefs, mut, view],
+  );
+  return { prefs, update };
+}
+
 export interface Selection {
   ids: Set<string>;
   toggle: (id: string) => void;
@@ -89,7 +126,7 @@ export interface Selection {
 
 export interface ListCtx {
   slug: string;
-  /** The list's project, or `TEAM_LISTS` for a list across a teamspace's projects (then ask `projectOf` an item's). */
+  /** The list's project, or `TEAM_LISTS` for a list across projects (a teamspace's, a global view's: ask `projectOf` an item's). */
   pid: string;
   kind: ContextKind;
   itemKind: ItemKind;
@@ -157,6 +194,15 @@ export interface TeamScope {
   projects: Project[];
 }
 
+/**
+ * A list across the workspace's projects the caller is in (a global view: `contextId` the view's id; a profile tab:
+ * `{userId}/{tab}`), read and written like a teamspace's.
+ */
+export interface WorkspaceScope {
+  projects: Project[];
+  contextId: string;
+}
+
 export function useList(): ListCtx {
   const c = useContext(Ctx);
   if (!c) throw new Error("useList outside a work-item list");
@@ -170,7 +216,7 @@ export function useListItem(): ListItemCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdIn, readOnly, project: projectIn, team, prefs, updatePrefs, children }: {
+export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdIn, readOnly, project: projectIn, team, workspace, prefs, updatePrefs, children }: {
   slug: string;
   /** The project (ignored for a teamspace's list). */
   pid: string;
@@ -183,19 +229,22 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
   project?: Project;
   /** A teamspace's list (with at least one project). */
   team?: TeamScope;
+  /** A list across the workspace's projects (with at least one project). */
+  workspace?: WorkspaceScope;
   prefs: Prefs;
   updatePrefs: (p: PrefsPatch) => void;
   children: ReactNode;
 }) {
   const qc = useQueryClient();
-  const spans = !!team;
+  const spans = !!team || !!workspace;
   const pid = spans ? TEAM_LISTS : projectId;
-  const contextId = team ? (team.viewId ? `${team.id}/views/${team.viewId}` : team.id) : contextIdIn;
-  const project = (projectIn ?? team?.projects[0]) as Project;
+  const scopeProjects = team?.projects ?? workspace?.projects ?? NO_PROJECTS;
+  const contextId = team ? (team.viewId ? `${team.id}/views/${team.viewId}` : team.id) : workspace ? workspace.contextId : contextIdIn;
+  const project = (projectIn ?? scopeProjects[0]) as Project;
   const projectRefs = useProjectRefs(slug, spans ? "" : projectId);
-  const teamRefs = useTeamRefs(slug, team?.projects ?? NO_PROJECTS);
+  const teamRefs = useTeamRefs(slug, scopeProjects);
   const refs = spans ? teamRefs.merged : projectRefs;
-  const projectById = useMemo(() => new Map((team?.projects ?? []).map((p) => [p.id, p])), [team?.projects]);
+  const projectById = useMemo(() => new Map(scopeProjects.map((p) => [p.id, p])), [scopeProjects]);
   const projectOf = useCallback((it: WorkItem) => (spans ? projectById.get(it.project_id ?? "") ?? project : project), [spans, projectById, project]);
   const refsFor = useCallback((it: WorkItem) => (spans ? teamRefs.byProject.get(it.project_id ?? "") ?? refs : refs), [spans, teamRefs.byProject, refs]);
   const me = useMe().data?.id ?? null;
@@ -211,9 +260,9 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
 
   const can = usePermissions({ projects: true });
   const frozen = kind === "archived" || !!readOnly;
-  const editsIn = (action: "edit" | "create") => (spans ? (team?.projects ?? []).some((p) => can(action, "workItem", { projectId: p.id })) : can(action, "workItem", { projectId }));
+  const editsIn = (action: "edit" | "create") => (spans ? scopeProjects.some((p) => can(action, "workItem", { projectId: p.id })) : can(action, "workItem", { projectId }));
   const canEditAny = !frozen && editsIn("edit");
-  // a teamspace's list creates nothing itself: a new item needs its project (each project's list creates)
+  // a list across projects creates nothing itself: a new item needs its project (each project's list creates)
   const canCreate = !frozen && !spans && editsIn("create");
   const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
 

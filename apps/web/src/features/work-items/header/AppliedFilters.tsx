@@ -1,13 +1,12 @@
-import { useMemo } from "react";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 import { appliedFilterEntries } from "../lib/params.ts";
-import { filterFields, valueLabel } from "./filter-fields.tsx";
+import { useFilterFields, valueLabel } from "./filter-fields.tsx";
 
 /** Chips of the applied filters: each value can be removed, or all at once (`readOnly`: shown only, e.g. a locked view's). */
 export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
-  const { refs, prefs, updatePrefs, me } = useList();
-  const fields = useMemo(() => filterFields(refs, me), [refs, me]);
+  const { prefs, updatePrefs } = useList();
+  const fields = useFilterFields();
   const applied = appliedFilterEntries(prefs.filters);
   if (applied.length === 0) return null;
   const clearAll = () => updatePrefs({ filters: Object.fromEntries(applied.map(([k]) => [k, null])) });

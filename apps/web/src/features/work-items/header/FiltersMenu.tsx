@@ -1,16 +1,16 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { countAppliedFilters } from "@stride/shared";
 import { ComboList, PopoverPanel, cx, filterOptions, usePopover, type ListSection } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
-import { filterFields, valueLabel, type FilterField } from "./filter-fields.tsx";
+import { useFilterFields, valueLabel, type FilterField } from "./filter-fields.tsx";
 
 /**
  * The filter builder: every filter field with its choices, searchable; date fields take a preset or a
  * custom "after / before" date. Changes apply at once and are remembered for the list context.
  */
 export function FiltersMenu() {
-  const { refs, prefs, updatePrefs, me } = useList();
+  const { prefs, updatePrefs } = useList();
   const pop = usePopover({ placement: "bottom-end" });
   const applied = countAppliedFilters(prefs.filters as Record<string, unknown>);
   return (
@@ -29,7 +29,7 @@ export function FiltersMenu() {
       </button>
       {pop.open && (
         <PopoverPanel t={pop} label="Filters" className="w-72">
-          <FilterList refs={refs} me={me} filters={prefs.filters as Record<string, string[] | null>} setValues={(key, vals) => updatePrefs({ filters: { [key]: vals.length ? vals : null } })} />
+          <FilterList filters={prefs.filters as Record<string, string[] | null>} setValues={(key, vals) => updatePrefs({ filters: { [key]: vals.length ? vals : null } })} />
         </PopoverPanel>
       )}
     </>
@@ -40,16 +40,14 @@ export function FiltersMenu() {
  * The search box (a combobox) over one listbox per filter field; arrows walk the options of the open
  * fields, Enter toggles one, the list stays open. Field headings fold their options.
  */
-function FilterList({ refs, me, filters, setValues }: {
-  refs: ReturnType<typeof useList>["refs"];
-  me: string | null;
+function FilterList({ filters, setValues }: {
   filters: Record<string, string[] | null>;
   setValues: (key: string, vals: string[]) => void;
 }) {
   const [q, setQ] = useState("");
   // open at first: priority and state, and the project of a list across projects (a teamspace's)
-  const [expanded, setExpanded] = useState<Set<string>>(new Set(["team_project", "priority", "state"]));
-  const fields = useMemo(() => filterFields(refs, me), [refs, me]);
+  const [expanded, setExpanded] = useState<Set<string>>(new Set(["team_project", "project", "priority", "state"]));
+  const fields = useFilterFields();
   const values = (key: string): string[] => filters[key] ?? [];
   const toggle = (f: FilterField, v: string) => {
     const cur = values(f.key);

@@ -11,14 +11,18 @@ export const LAYOUTS: { key: string; label: string }[] = [
   { key: "flow", label: "Flow" },
 ];
 
+/** A workspace view's layouts: the spreadsheet first, its default (as Plane's cross-project view). */
+const GLOBAL_LAYOUTS = [...LAYOUTS.filter((l) => l.key === "spreadsheet"), ...LAYOUTS.filter((l) => l.key !== "spreadsheet")];
+
 /** The six layouts of a work-item list (work-tracking.md §2). */
 export function LayoutSwitcher() {
   const { display, updatePrefs, kind } = useList();
   if (kind === "archived") return null;
   const cur = display.layout ?? "list";
+  const layouts = kind === "global_view" ? GLOBAL_LAYOUTS : LAYOUTS;
   return (
     <div role="group" aria-label="Layout" className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-700">
-      {LAYOUTS.map((l) => (
+      {layouts.map((l) => (
         <button
           key={l.key}
           type="button"

@@ -2,8 +2,9 @@
  * The filter fields of a list context (work-tracking.md §3) with their choices, and the names of
  * applied values for the chips. Date fields offer the presets of §9 and a custom range.
  */
-import type { ReactNode } from "react";
-import { DATE_AGO_OPTIONS, DATE_AHEAD_OPTIONS, DATE_PRESET_OPTIONS, PRIORITIES, STATE_GROUPS } from "@stride/shared";
+import { useMemo, type ReactNode } from "react";
+import { DATE_AGO_OPTIONS, DATE_AHEAD_OPTIONS, DATE_PRESET_OPTIONS, PRIORITIES, PROFILE_TAB_FILTER, STATE_GROUPS, type ProfileTab } from "@stride/shared";
+import { useList } from "../context.tsx";
 import { Avatar } from "../../../components/ui/index.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { PriorityIcon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
@@ -16,14 +17,26 @@ export interface FilterField { key: string; label: string; date?: boolean; choic
 
 export const DATE_CHOICES: FilterChoice[] = [...DATE_PRESET_OPTIONS, ...DATE_AHEAD_OPTIONS, ...DATE_AGO_OPTIONS].map((o) => ({ value: o.value, label: o.label }));
 
-export function filterFields(refs: ProjectRefs, me: string | null): FilterField[] {
+/**
+ * The filter fields of the list context around: a teamspace's list filters by its projects as `team_project`, the
+ * workspace's lists (global views, profile tabs) as `project`; a profile tab has no filter on its own field.
+ */
+export function useFilterFields(): FilterField[] {
+  const { refs, me, kind, desc } = useList();
+  return useMemo(() => {
+    const own = kind === "profile" ? PROFILE_TAB_FILTER[desc.contextId?.split("/")[1] as ProfileTab] : undefined;
+    return filterFields(refs, me, kind === "team" || kind === "team_view" ? "team_project" : "project").filter((f) => f.key !== own);
+  }, [refs, me, kind, desc.contextId]);
+}
+
+export function filterFields(refs: ProjectRefs, me: string | null, projectKey = "team_project"): FilterField[] {
   const people = (withNone: boolean): FilterChoice[] => [
     ...refs.members.map((m) => ({ value: m.id, label: m.id === me ? `${displayName(m)} (you)` : displayName(m), icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> })),
     ...(withNone ? [{ value: "None", label: "No one" }] : []),
   ];
   const fields: FilterField[] = [
-    // a list across a teamspace's projects filters by them (work-tracking.md §3 `team_project`)
-    ...(refs.projects ? [{ key: "team_project", label: "Project", choices: refs.projects.map((p) => ({ value: p.id, label: p.name, icon: <ProjectLogo project={p} /> })) }] : []),
+    // a list across projects filters by them (work-tracking.md §3 `team_project` in a teamspace, else `project`)
+    ...(refs.projects ? [{ key: projectKey, label: "Project", choices: refs.projects.map((p) => ({ value: p.id, label: p.name, icon: <ProjectLogo project={p} /> })) }] : []),
     { key: "priority", label: "Priority", choices: PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p], icon: <PriorityIcon priority={p} /> })) },
     { key: "state", label: "State", choices: refs.states.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} /> })) },
     { key: "state_group", label: "State group", choices: STATE_GROUPS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1), icon: <StateGroupIcon group={g} /> })) },

@@ -30,7 +30,8 @@ const ROW = 40;
  * headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
  */
 export function SpreadsheetLayout() {
-  const { slug, pid, data, refs, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
+  // each item's cells offer its own project's states, people, labels, cycles and modules (lists across projects)
+  const { slug, pid, data, refs, refsFor, prefs, display, updatePrefs, updateItem, selection, loadMore, loadingMore, peekId } = useList();
   const typing = useItemTyping(slug, pid, refs);
   const parent = useRef<HTMLDivElement>(null);
   const set = (it: WorkItem, patch: Partial<WorkItem>) => updateItem(it.id, patch);
@@ -39,15 +40,15 @@ export function SpreadsheetLayout() {
   const columns = useMemo<Column[]>(() => {
     const group = (it: WorkItem) => it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? null;
     const all: Column[] = [
-      { key: "state", title: "State", width: 160, order: "state__name", cell: (it, e) => <StateProperty refs={refs} variant="cell" asMove value={it.state_id} disabled={!e} onChange={(state_id) => set(it, { state_id })} /> },
+      { key: "state", title: "State", width: 160, order: "state__name", cell: (it, e) => <StateProperty refs={refsFor(it)} variant="cell" asMove value={it.state_id} disabled={!e} onChange={(state_id) => set(it, { state_id })} /> },
       { key: "priority", title: "Priority", width: 130, order: "priority", cell: (it, e) => <PriorityProperty variant="cell" value={it.priority} disabled={!e} onChange={(p) => set(it, { priority: p as WorkItem["priority"] })} /> },
-      { key: "assignee", title: "Assignees", width: 170, order: "assignees__first_name", cell: (it, e) => <AssigneesProperty refs={refs} variant="cell" value={it.assignee_ids ?? []} disabled={!e} onChange={(assignee_ids) => set(it, { assignee_ids })} /> },
-      { key: "labels", title: "Labels", width: 190, order: "labels__name", cell: (it, e) => <LabelsProperty refs={refs} variant="cell" value={it.label_ids ?? []} disabled={!e} onChange={(label_ids) => set(it, { label_ids })} /> },
+      { key: "assignee", title: "Assignees", width: 170, order: "assignees__first_name", cell: (it, e) => <AssigneesProperty refs={refsFor(it)} variant="cell" value={it.assignee_ids ?? []} disabled={!e} onChange={(assignee_ids) => set(it, { assignee_ids })} /> },
+      { key: "labels", title: "Labels", width: 190, order: "labels__name", cell: (it, e) => <LabelsProperty refs={refsFor(it)} variant="cell" value={it.label_ids ?? []} disabled={!e} onChange={(label_ids) => set(it, { label_ids })} /> },
       { key: "start_date", title: "Start date", width: 140, order: "start_date", cell: (it, e) => <DateProperty label="Start date" variant="cell" value={it.start_date} max={it.target_date} disabled={!e} onChange={(start_date) => set(it, { start_date })} /> },
       { key: "due_date", title: "Due date", width: 140, order: "target_date", cell: (it, e) => <DateProperty label="Due date" variant="cell" value={it.target_date} min={it.start_date} overdueGroup={group(it)} disabled={!e} onChange={(target_date) => set(it, { target_date })} /> },
-      { key: "estimate", title: "Estimate", width: 120, order: "estimate_point__key", cell: (it, e) => <EstimateProperty refs={refs} variant="cell" value={it.estimate_point} disabled={!e} onChange={(estimate_point) => set(it, { estimate_point })} /> },
-      { key: "modules", title: "Modules", width: 160, order: "issue_module__module__name", cell: (it, e) => <ModulesProperty refs={refs} variant="cell" value={it.module_ids ?? []} disabled={!e} onChange={(module_ids) => set(it, { module_ids })} /> },
-      { key: "cycle", title: "Cycle", width: 150, order: "issue_cycle__cycle__name", cell: (it, e) => <CycleProperty refs={refs} variant="cell" value={it.cycle_id} disabled={!e} onChange={(cycle_id) => set(it, { cycle_id })} /> },
+      { key: "estimate", title: "Estimate", width: 120, order: "estimate_point__key", cell: (it, e) => <EstimateProperty refs={refsFor(it)} variant="cell" value={it.estimate_point} disabled={!e} onChange={(estimate_point) => set(it, { estimate_point })} /> },
+      { key: "modules", title: "Modules", width: 160, order: "issue_module__module__name", cell: (it, e) => <ModulesProperty refs={refsFor(it)} variant="cell" value={it.module_ids ?? []} disabled={!e} onChange={(module_ids) => set(it, { module_ids })} /> },
+      { key: "cycle", title: "Cycle", width: 150, order: "issue_cycle__cycle__name", cell: (it, e) => <CycleProperty refs={refsFor(it)} variant="cell" value={it.cycle_id} disabled={!e} onChange={(cycle_id) => set(it, { cycle_id })} /> },
       { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.created_at)}</span> },
       { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.updated_at)}</span> },
       { key: "link", title: "Links", width: 90, order: "link_count", cell: (it) => <span className="px-2 text-xs">{it.link_count ?? 0}</span> },
@@ -63,7 +64,7 @@ export function SpreadsheetLayout() {
     })) : [];
     return [...all.filter((c) => prefs.display_properties[c.key as DisplayPropertyKey] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0)), ...custom];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refs, prefs.display_properties, when, typing.enabled, typing.properties, typing.types]);
+  }, [refs, refsFor, prefs.display_properties, when, typing.enabled, typing.properties, typing.types]);
 
   const ids = data?.ids ?? [];
   const v = useVirtualizer({ count: ids.length + (data?.hasMore ? 1 : 0), getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });

@@ -2,15 +2,16 @@
  * A list context's saved choices and what they ask the server for: pure functions shared by the list
  * screen (context.tsx) and the route loader that starts the list request at navigation (app/loaders.ts).
  */
-import { listPrefsFrom, type ListKind, type ListPrefs } from "@stride/shared";
+import { globalListPrefs, listPrefsFrom, type ListKind, type ListPrefs } from "@stride/shared";
 import { TEAM_LISTS, type ListDesc, type ListSource } from "../../../api/work-items.ts";
 import { buildListQuery, effectiveDisplay } from "./params.ts";
 
 /**
  * `view`: a saved project view's work items (its filters are applied by the server too); `module`: a module's; `cycle`:
- * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's.
+ * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's; `global_view`: a workspace view's
+ * (default or custom, across the caller's projects); `profile`: a person's assigned / created / subscribed tab.
  */
-export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view";
+export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
 
 export type Prefs = ListPrefs;
 
@@ -43,17 +44,18 @@ export function sharedListKind(kind: ContextKind): ListKind {
   return kind === "view" ? "project_view" : kind;
 }
 
-/** Lists whose items come from several projects (a teamspace's). */
-export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view";
+/** Lists whose items come from several projects (a teamspace's, a workspace view's, a profile tab's). */
+export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile";
 
-export function readLocal(key: string): Prefs {
+/** A context's choices kept on this device (a profile tab's start as the workspace's lists do: newest first). */
+export function readLocal(key: string, kind?: ContextKind): Prefs {
+  let saved: Partial<Prefs> | null = null;
   try {
     const raw = localStorage.getItem(key);
-    if (raw) {
-      return prefsFrom(JSON.parse(raw) as Partial<Prefs>);
-    }
+    if (raw) saved = JSON.parse(raw) as Partial<Prefs>;
   } catch {
     /* unreadable local settings: use the defaults */
   }
-  return defaults();
+  if (kind === "profile") return globalListPrefs(saved, "profile");
+  return saved ? prefsFrom(saved) : defaults();
 }
