@@ -23,8 +23,9 @@ export function BrowseWorkItemPage() {
   const project = projects.data?.find((p) => p.identifier.toUpperCase() === ident);
   const allowed = !!project && can("view", "project", { projectId: project.id });
   const q = useWorkItemLookup(slug, key, allowed);
-  // the item, once shown, titles the page with its name too (WorkItemDetail)
-  usePageTitle(key);
+  // the key until the item is read; then the item, shown, titles the page with its name too (WorkItemDetail) — one
+  // title at a time, so the order in which the two screens' effects run cannot matter
+  usePageTitle(q.data ? null : key);
   if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;
