@@ -5,3 +5,4 @@
  * bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./resources.ts";
