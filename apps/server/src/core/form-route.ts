@@ -1,7 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
-import { route, type RouteSpec } from "./route.ts";
-import type { AppContext } from "./context.ts";
+import { route } from "./route.ts";
 
 /**
  * A route that also takes browser form posts (`application/x-www-form-urlencoded`): the sign-in,
@@ -9,13 +7,9 @@ import type { AppContext } from "./context.ts";
  * The form parser lives only in this route's own plugin context; every other endpoint takes JSON only
  * (a form or text/plain body there is a 415), so a cross-site HTML form cannot drive the API.
  */
-export function formRoute<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = undefined>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  spec: RouteSpec<TParams, TQuery, TBody, TLoaded>,
-): void {
+export const formRoute: typeof route = (fastify, app, spec) => {
   fastify.register(async (forms) => {
     await forms.register(formbody);
     route(forms, app, spec);
   });
-}
+};

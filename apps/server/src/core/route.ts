@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { AnyEndpoint, ResponseOf } from "@stride/shared/endpoints";
 import { z } from "zod";
 import { fieldErrors } from "@stride/shared/contract";
 import { and, eq, sql } from "drizzle-orm";
@@ -18,49 +19,87 @@ export type WorkspaceMemberRow = Row<typeof schema.workspaceMembers>;
 export type ProjectRow = Row<typeof schema.projects>;
 export type ProjectMemberRow = Row<typeof schema.projectMembers>;
 
-/** What every handler receives, after auth → scope → policy gate → validate → load → entity rule. */
-export interface Ctx<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = unknown> {
+/** The scope a route declares: its path's workspace, its project too, or none. */
+export type RouteScope = "workspace" | "project";
+
+/** What every handler receives, whatever its auth and scope. */
+interface BaseCtx<TParams, TQuery, TBody, TLoaded> {
   req: FastifyRequest;
   reply: FastifyReply;
   app: AppContext;
-  user: UserRow;
   sessionId: string | null;
   params: TParams;
   query: TQuery;
   body: TBody;
-  /** Loaded by `scope: "workspace" | "project"`. */
-  workspace: WorkspaceRow;
-  workspaceMember: WorkspaceMemberRow | null;
-  project: ProjectRow;
-  projectMember: ProjectMemberRow | null;
   /** Whatever the route's `load` returned. */
   loaded: TLoaded;
 }
 
-/**
- * The context as a shared helper (a loader, a viewer, a response builder) sees it: any route's `Ctx` fits,
- * whatever its query, body and loaded entity; the helper names only the path params it reads.
- */
-export type ScopeCtx<TParams = unknown> = Ctx<TParams, unknown, unknown, unknown>;
+/** The caller, by the route's `auth`: none for `none`; maybe none for `optional` without a policy; else a user. */
+type UserOf<TAuth, TGated> = TAuth extends "none" ? unknown : TAuth extends "optional" ? ([TGated] extends [true] ? { user: UserRow } : { user: UserRow | undefined }) : { user: UserRow };
+/** A route with a policy has a caller (the gate answers 401 without one). */
+type Gated<TPolicy> = [TPolicy] extends [null] ? false : true;
 
-export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
-  method: HTTPMethods | HTTPMethods[];
-  /** One path or several aliases (e.g. `inbox-issues/` and `intake-issues/`). Trailing slashes are optional. */
-  url: string | string[];
+interface WorkspacePart {
+  /** Loaded by `scope: "workspace" | "project"`. */
+  workspace: WorkspaceRow;
+  workspaceMember: WorkspaceMemberRow | null;
+}
+interface ProjectPart {
+  /** Loaded by `scope: "project"`. */
+  project: ProjectRow;
+  projectMember: ProjectMemberRow | null;
+}
+/** What the scope loaded: nothing (reading `ctx.workspace` is a type error), the workspace, or both. */
+type ScopeOf<TScope> = TScope extends "project" ? WorkspacePart & ProjectPart : TScope extends "workspace" ? WorkspacePart : unknown;
+
+/**
+ * What a handler receives, after auth → scope → policy gate → validate → load → entity rule: its `user` and scope
+ * exist only when its `auth` and `scope` load them (a signed-out route reading `ctx.user` does not compile).
+ * The defaults (a session and a project) are the widest context, the one shared helpers take (`ScopeCtx`).
+ */
+export type Ctx<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = unknown, TAuth extends RouteAuth = "session", TScope extends RouteScope | undefined = "project", TGated = true> =
+  BaseCtx<TParams, TQuery, TBody, TLoaded> & UserOf<TAuth, TGated> & ScopeOf<TScope>;
+
+/**
+ * The context as a shared helper (a loader, a viewer, a response builder) sees it: any scoped route's `Ctx` fits,
+ * whatever its query, body and loaded entity; the helper names only the path params it reads. The project is
+ * there only on a project route: a helper that needs it takes a `ProjectCtx`.
+ */
+export type ScopeCtx<TParams = unknown, TQuery = unknown> = BaseCtx<TParams, TQuery, unknown, unknown> & { user: UserRow } & WorkspacePart & Partial<ProjectPart>;
+/** Any signed-in route's context, scoped or not, as a helper that serves them all sees it. */
+export type SignedInCtx<TParams = unknown> = BaseCtx<TParams, unknown, unknown, unknown> & { user: UserRow } & Partial<WorkspacePart> & Partial<ProjectPart>;
+/** A project route's context, as a shared helper sees it. */
+export type ProjectCtx<TParams = unknown, TQuery = unknown> = Ctx<TParams, TQuery, unknown, unknown>;
+
+/** The project (workspace) of a helper's context that serves several scopes, where its route has that scope. */
+export function projectOf(ctx: SignedInCtx): ProjectRow {
+  if (!ctx.project) throw new Error("a project helper ran on a route without scope: \"project\"");
+  return ctx.project;
+}
+export function workspaceOf(ctx: SignedInCtx): WorkspaceRow {
+  if (!ctx.workspace) throw new Error("a workspace helper ran on a route without a scope");
+  return ctx.workspace;
+}
+
+/** The answer a handler may give for an endpoint: its presented type, or the reply when it sent its own. */
+type Answer<TResponse> = [TResponse] extends [void] ? void | undefined : TResponse;
+
+interface SpecCore<TParams, TQuery, TBody, TLoaded, TAuth extends RouteAuth, TScope extends RouteScope | undefined, TPolicy extends Policy | null, TResponse> {
   /**
    * `session` (default): a signed-in app user; `admin`: the god-mode session; `apiKey`: the public API v1's
    * `X-API-Key` (core/api-key.ts), acting as the key's user; `none`: anonymous; `optional`: user if any.
    */
-  auth?: RouteAuth;
+  auth?: TAuth;
   params?: z.ZodType<TParams>;
   query?: z.ZodType<TQuery>;
   body?: z.ZodType<TBody>;
   /** Load the workspace from `:slug` and, for `project`, the project from `:projectId`, with the caller's roles. */
-  scope?: "workspace" | "project";
+  scope?: TScope;
   /** Load the entity the route acts on (after the policy gate and validation); throw errors.notFound() when absent or hidden from the caller. */
-  load?: (ctx: Ctx<TParams, TQuery, TBody, undefined>) => Promise<TLoaded>;
+  load?: (ctx: Ctx<TParams, TQuery, TBody, undefined, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>) => Promise<TLoaded>;
   /** Who may call it. `null` only for anonymous routes. */
-  policy: Policy | null;
+  policy: TPolicy;
   /**
    * The project feature switch the route belongs to (`scope: "project"`): while the project has it off, every caller
    * the gate lets through gets 400 `{error: "<feature> is not enabled for this project."}` before their input is read.
@@ -68,14 +107,57 @@ export interface RouteSpec<TParams, TQuery, TBody, TLoaded> {
   feature?: TrackingFeatureFlag;
   /** Required with `creatorAllowed` policies: who created the loaded entity (the entity rule runs after load). */
   creatorOf?: (loaded: TLoaded) => string | null | undefined;
-  /** The command: does the work (in a transaction when it writes several rows) and returns the presented body. */
-  handler: (ctx: Ctx<TParams, TQuery, TBody, TLoaded>) => Promise<unknown>;
+  /**
+   * The command: does the work (in a transaction when it writes several rows) and returns the presented body —
+   * of the endpoint's response type when the route names its `endpoint` (packages/shared/src/contract/endpoints.ts).
+   */
+  handler: (ctx: Ctx<TParams, TQuery, TBody, TLoaded, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>) => Promise<Answer<NoInfer<TResponse>> | FastifyReply>;
   /** Success status; 204 sends no body. */
   status?: number;
 }
 
+/** A route named by the contract's endpoint table: method, url and the answer's type come from it. */
+interface EndpointSpec<TEndpoint> {
+  endpoint: TEndpoint;
+  method?: never;
+  url?: never;
+}
+/** A route not (yet) in the endpoint table: its own method and url, any answer. */
+interface LooseSpec {
+  endpoint?: undefined;
+  method: HTTPMethods | HTTPMethods[];
+  /** One path or several aliases (e.g. `inbox-issues/` and `intake-issues/`). Trailing slashes are optional. */
+  url: string | string[];
+}
+
+/** The answer's type a route's handler must give: its endpoint's, or anything for a route outside the table. */
+type ResponseFor<TEndpoint> = TEndpoint extends AnyEndpoint ? ResponseOf<TEndpoint> : unknown;
+
+export type RouteSpec<
+  TParams,
+  TQuery,
+  TBody,
+  TLoaded,
+  TAuth extends RouteAuth = RouteAuth,
+  TScope extends RouteScope | undefined = RouteScope | undefined,
+  TPolicy extends Policy | null = Policy | null,
+  TEndpoint extends AnyEndpoint | undefined = AnyEndpoint | undefined,
+> = SpecCore<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, ResponseFor<TEndpoint>> & (EndpointSpec<TEndpoint> | LooseSpec);
+
+/** The pipeline's own view of a spec and its context: every part may be there. */
+type WideCtx = Ctx<unknown, unknown, unknown, unknown>;
+type WideSpec = Omit<SpecCore<unknown, unknown, unknown, unknown, RouteAuth, RouteScope | undefined, Policy | null, unknown>, "load" | "handler"> & {
+  endpoint?: AnyEndpoint;
+  method?: HTTPMethods | HTTPMethods[];
+  url?: string | string[];
+  load?: (ctx: WideCtx) => Promise<unknown>;
+  handler: (ctx: WideCtx) => Promise<unknown>;
+};
+
 /** Registered routes, for `npm run routes` and the role-derived route guard (test/route-guards.test.ts). */
 export type RouteAuth = AuthKind | "apiKey" | "none" | "optional";
+/** The auths that always have a caller (a route shared by the app and the public API takes one of these). */
+export type SignedInAuth = Exclude<RouteAuth, "none" | "optional">;
 
 export interface RegisteredRoute {
   method: string;
@@ -267,13 +349,23 @@ async function sessionWithScope(app: AppContext, req: FastifyRequest, kind: "app
  * callers get 401, callers outside the scope or below the policy's gate 403, and only then does a bad body
  * get its 400 or a malformed path id its 404. Entity-dependent rules (`creatorAllowed`) run after load.
  */
-export function route<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = undefined>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  spec: RouteSpec<TParams, TQuery, TBody, TLoaded>,
-): void {
-  const urls = Array.isArray(spec.url) ? spec.url : [spec.url];
-  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+export function route<
+  TParams = Record<string, string>,
+  TQuery = Record<string, unknown>,
+  TBody = unknown,
+  TLoaded = undefined,
+  TAuth extends RouteAuth = "session",
+  TScope extends RouteScope | undefined = undefined,
+  TPolicy extends Policy | null = Policy,
+  TEndpoint extends AnyEndpoint | undefined = undefined,
+>(fastify: FastifyInstance, app: AppContext, typedSpec: RouteSpec<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, TEndpoint>): void {
+  // inside the pipeline every part of the context may be set: the spec's types are for its handler
+  const spec = typedSpec as unknown as WideSpec;
+  const url0 = spec.endpoint ? spec.endpoint.path : spec.url;
+  const method0 = spec.endpoint ? spec.endpoint.method : spec.method;
+  if (!url0 || !method0) throw new Error("route: name an endpoint, or a method and url");
+  const urls = Array.isArray(url0) ? url0 : [url0];
+  const methods: HTTPMethods[] = Array.isArray(method0) ? method0 : [method0];
   const authKind = spec.auth ?? "session";
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
@@ -315,7 +407,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
       session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
       if (!session && authKind !== "optional") throw errors.unauthenticated();
     }
-    const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as Ctx<TParams, TQuery, TBody, TLoaded>;
+    const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as WideCtx;
     // path params reach SQL in the scope lookup: a NUL names nothing
     refuseNul(req.params, "params");
     // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
@@ -346,7 +438,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
     ctx.query = parse(spec.query, req.query, "query");
     ctx.body = parse(spec.body, req.body, "body");
     // load
-    if (spec.load) ctx.loaded = await spec.load(ctx as unknown as Ctx<TParams, TQuery, TBody, undefined>);
+    if (spec.load) ctx.loaded = await spec.load(ctx);
     // entity rule: the creator of the loaded entity, or the policy's full role
     if (policy?.creatorAllowed && roles && !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })) {
       throw errors.forbidden();
@@ -364,7 +456,7 @@ export function route<TParams = Record<string, string>, TQuery = Record<string, 
 }
 
 /** A route's declaration must be able to run its policy: checked once, at registration. */
-function checkSpec<TParams, TQuery, TBody, TLoaded>(spec: RouteSpec<TParams, TQuery, TBody, TLoaded>, url: string, authKind: string): void {
+function checkSpec(spec: WideSpec, url: string, authKind: string): void {
   const policy = spec.policy;
   if (policy === null) {
     if (authKind !== "none" && authKind !== "optional") throw new Error(`route ${url}: only anonymous routes may omit a policy`);

@@ -4,6 +4,7 @@
  * means "signed out") sends the browser to `/?next_path=<current path>` (platform.md §2); inside
  * the instance admin the same happens towards `/god-mode/`.
  */
+import { endpointUrl, type AnyEndpoint, type BodyOf, type PathParams, type ResponseOf } from "@stride/shared/endpoints";
 import { forgetBootAnswers, takeBootAnswer } from "./boot-data.ts";
 
 export class ApiError extends Error {
@@ -129,6 +130,20 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     throw new ApiError(res.status, data);
   }
   return data as T;
+}
+
+/** What `call` takes besides the endpoint, its params and body: a query, headers, a signal, a priority. */
+export type CallOptions = Omit<RequestOptions, "method" | "body">;
+/** The body argument: required when the endpoint takes one (of its type), absent otherwise. */
+type CallArgs<E extends AnyEndpoint> = [BodyOf<E>] extends [undefined] ? [body?: undefined, opts?: CallOptions] : [body: BodyOf<E>, opts?: CallOptions];
+
+/**
+ * Call one endpoint of the shared table (`@stride/shared/endpoints`): its method and path come from the table, the
+ * path params fill it (each encoded), the body must be of the endpoint's type and the answer is of its response
+ * type — the one the server's route is held to.
+ */
+export function call<E extends AnyEndpoint>(endpoint: E, params: PathParams<E["path"]>, ...[body, opts]: CallArgs<E>): Promise<ResponseOf<E>> {
+  return api<ResponseOf<E>>(endpointUrl(endpoint.path, params), { ...opts, method: endpoint.method, body });
 }
 
 /** CSRF token for form posts and the change/set-password calls (wire-facts §1). */

@@ -5,7 +5,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Cycle, CycleAnalytics, CycleDetail, CycleProgress, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { cycleEndpoints as E } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { cyclesQuery, refKeys } from "./work-items-refs.ts";
 import { wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
@@ -13,6 +14,8 @@ import { invalidateFavorites } from "./favorites.ts";
 export type { Cycle, CycleAnalytics, CycleDetail, CycleProgress };
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
+const one = (slug: string, projectId: string, cycleId: string) => ({ slug, projectId, cycleId });
 
 export const cycleKeys = {
   /** Every cycle query of a project (detail, progress, analytics, archived). */
@@ -32,13 +35,13 @@ export function useCycles(slug: string, pid: string) {
 }
 
 export const cycleQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: cycleKeys.detail(slug, pid, id), queryFn: () => api<CycleDetail>(`${P(slug, pid)}/cycles/${id}/`) });
+  queryOptions({ queryKey: cycleKeys.detail(slug, pid, id), queryFn: () => call(E.get, one(slug, pid, id)) });
 export const cycleProgressQuery = (slug: string, pid: string, id: string) =>
   queryOptions({ queryKey: cycleKeys.progress(slug, pid, id), queryFn: () => api<CycleProgress>(`${P(slug, pid)}/cycles/${id}/progress/`) });
 export const cycleAnalyticsQuery = (slug: string, pid: string, id: string, type: "issues" | "points") =>
-  queryOptions({ queryKey: cycleKeys.analytics(slug, pid, id, type), queryFn: () => api<CycleAnalytics>(`${P(slug, pid)}/cycles/${id}/analytics/`, { query: { type } }) });
+  queryOptions({ queryKey: cycleKeys.analytics(slug, pid, id, type), queryFn: () => call(E.analytics, one(slug, pid, id), undefined, { query: { type } }) });
 export const archivedCyclesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: cycleKeys.archived(slug, pid), queryFn: () => api<Cycle[]>(`${P(slug, pid)}/archived-cycles/`) });
+  queryOptions({ queryKey: cycleKeys.archived(slug, pid), queryFn: () => call(E.archivedList, at(slug, pid)) });
 
 export const useCycle = (slug: string, pid: string, id: string) => useQuery(cycleQuery(slug, pid, id));
 export const useCycleProgress = (slug: string, pid: string, id: string) => useQuery(cycleProgressQuery(slug, pid, id));
@@ -56,14 +59,14 @@ export function refreshCycles(qc: QueryClient, slug: string, pid: string, opts: 
 
 /** Overlap check of the create / edit modal: `{status:true}` or `{status:false, error}`. */
 export function checkCycleDates(slug: string, pid: string, body: { start_date: string; end_date: string; cycle_id?: string }) {
-  return api<{ status: boolean; error?: string }>(`${P(slug, pid)}/cycles/date-check/`, { method: "POST", body });
+  return call(E.dateCheck, at(slug, pid), body);
 }
 
 export function useCreateCycle(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: CreateCycleBody) => api<Cycle>(`${P(slug, pid)}/cycles/`, { method: "POST", body }),
+    mutationFn: (body: CreateCycleBody) => call(E.create, at(slug, pid), body),
     onSuccess: (c) => qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => (old ? [c, ...old] : old)),
     onSettled: () => refreshCycles(qc, slug, pid),
   });
@@ -74,7 +77,7 @@ export function useUpdateCycle(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, body }: { id: string; body: UpdateCycleBody }) => api<CycleDetail>(`${P(slug, pid)}/cycles/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateCycleBody }) => call(E.update, one(slug, pid, id), body),
     onSuccess: (c) => {
       qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.map((x) => (x.id === c.id ? { ...x, ...c } : x)) ?? old);
       qc.setQueryData(cycleKeys.detail(slug, pid, c.id), c);
@@ -89,7 +92,7 @@ export function useFavoriteCycle(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not change the favourite" },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      favorite ? api(`${P(slug, pid)}/user-favorite-cycles/`, { method: "POST", body: { cycle: id } }) : api(`${P(slug, pid)}/user-favorite-cycles/${id}/`, { method: "DELETE" }),
+      (favorite ? call(E.favorite, at(slug, pid), { cycle: id }) : call(E.unfavorite, one(slug, pid, id))) as Promise<unknown>,
     onMutate: async ({ id, favorite }) => {
       await qc.cancelQueries({ queryKey: cycleKeys.list(slug, pid) });
       const prev = qc.getQueryData<Cycle[] | null>(cycleKeys.list(slug, pid));
@@ -111,7 +114,7 @@ export function useDeleteCycle(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the cycle", successTitle: "Cycle deleted" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api(`${P(slug, pid)}/cycles/${id}/`, { method: "DELETE" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => call(E.remove, one(slug, pid, id)),
     onSuccess: (_r, { id }) => {
       qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old);
       qc.removeQueries({ queryKey: cycleKeys.detail(slug, pid, id) });
@@ -124,7 +127,7 @@ export function useArchiveCycle(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not archive the cycle", successTitle: "Cycle archived" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api<{ archived_at: string }>(`${P(slug, pid)}/cycles/${id}/archive/`, { method: "POST" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => call(E.archive, one(slug, pid, id)),
     onSuccess: (_r, { id }) => qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old),
     onSettled: () => refreshCycles(qc, slug, pid),
   });
@@ -134,7 +137,7 @@ export function useRestoreCycle(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not restore the cycle", successTitle: "Cycle restored" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api(`${P(slug, pid)}/cycles/${id}/archive/`, { method: "DELETE" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => call(E.restore, one(slug, pid, id)),
     onSuccess: (_r, { id }) => qc.setQueryData<Cycle[] | undefined>(cycleKeys.archived(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old),
     onSettled: () => refreshCycles(qc, slug, pid),
   });
@@ -145,7 +148,7 @@ export function useAddCycleItems(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not add the work items to the cycle" },
-    mutationFn: ({ id, issues }: { id: string; issues: string[] }) => api(`${P(slug, pid)}/cycles/${id}/cycle-issues/`, { method: "POST", body: { issues } }),
+    mutationFn: ({ id, issues }: { id: string; issues: string[] }) => call(E.addItems, one(slug, pid, id), { issues }),
     onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
   });
 }
@@ -154,7 +157,7 @@ export function useRemoveCycleItem(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not remove the work item from the cycle" },
-    mutationFn: ({ id, issueId }: { id: string; issueId: string }) => api(`${P(slug, pid)}/cycles/${id}/cycle-issues/${issueId}/`, { method: "DELETE" }),
+    mutationFn: ({ id, issueId }: { id: string; issueId: string }) => call(E.removeItem, { ...one(slug, pid, id), issueId }),
     onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
   });
 }
@@ -164,7 +167,7 @@ export function useTransferCycleItems(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not transfer the work items", successTitle: "Work items transferred" },
-    mutationFn: ({ id, to }: { id: string; to: string; label?: string }) => api(`${P(slug, pid)}/cycles/${id}/transfer-issues/`, { method: "POST", body: { new_cycle_id: to } }),
+    mutationFn: ({ id, to }: { id: string; to: string; label?: string }) => call(E.transferItems, one(slug, pid, id), { new_cycle_id: to }),
     onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
   });
 }

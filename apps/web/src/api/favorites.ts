@@ -78,7 +78,7 @@ export function useCreateFavoriteFolder(slug: string) {
 
 /** Rename, move into / out of a folder, reorder: shown at once, rolled back if the server refuses (the screen says so). */
 export function useUpdateFavorite(slug: string) {
-  return useOptimisticRowPatch<UserFavorite>(qk.favorites(slug), (id) => `${W(slug)}/user-favorites/${id}/`);
+  return useOptimisticRowPatch<UserFavorite, Partial<UserFavorite>>(qk.favorites(slug), (id, body) => api<UserFavorite>(`${W(slug)}/user-favorites/${id}/`, { method: "PATCH", body }));
 }
 
 /** Remove a favourite, or a folder (its favourites take its place at the top level, as the server does). */

@@ -1,13 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
+import { labelEndpoints as L } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { useOptimisticRowPatch } from "./optimistic.ts";
+import type { BodyOf } from "@stride/shared/endpoints";
 import type { Label } from "./types.ts";
 
-const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issue-labels/`;
+/** What a new label sends; what a label's change sends. */
+export type LabelBody = BodyOf<typeof L.create>;
+export type LabelPatch = BodyOf<typeof L.update>;
+
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 /** Query options, shared by the hook and the route loaders (app/loaders.ts). */
-export const labelsQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.labels(slug, pid), queryFn: () => api<Label[]>(base(slug, pid)) });
+export const labelsQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.labels(slug, pid), queryFn: () => call(L.list, at(slug, pid)) });
 
 export function useLabels(slug: string | undefined, pid: string | undefined) {
   return useQuery({ ...labelsQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
@@ -20,11 +26,11 @@ function useLabelMutation<V>(slug: string, pid: string, fn: (v: V) => Promise<un
 }
 
 export const useCreateLabel = (slug: string, pid: string) =>
-  useLabelMutation(slug, pid, (body: Partial<Label>) => api<Label>(base(slug, pid), { method: "POST", body }));
+  useLabelMutation(slug, pid, (body: LabelBody) => call(L.create, at(slug, pid), body));
 export const useUpdateLabel = (slug: string, pid: string) =>
-  useLabelMutation(slug, pid, ({ id, ...body }: Partial<Label> & { id: string }) => api<Label>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }));
+  useLabelMutation(slug, pid, ({ id, ...body }: LabelPatch & { id: string }) => call(L.update, { ...at(slug, pid), labelId: id }, body));
 export const useDeleteLabel = (slug: string, pid: string) =>
-  useLabelMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }));
+  useLabelMutation(slug, pid, (id: string) => call(L.remove, { ...at(slug, pid), labelId: id }));
 /** Reorder or re-nest (drag and drop): the new parent and sort order show at once and are rolled back on an error. */
 export const useMoveLabel = (slug: string, pid: string) =>
-  useOptimisticRowPatch<Label>(qk.labels(slug, pid), (id) => `${base(slug, pid)}${id}/`);
+  useOptimisticRowPatch<Label, LabelPatch>(qk.labels(slug, pid), (id, body) => call(L.update, { ...at(slug, pid), labelId: id }, body));

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
 
 /**
  * PATCH one row of a cached list (a project's states or labels) and show the change at once — a drag and
  * drop reorder must not wait for the server; the list is rolled back if the server refuses (the screen
  * says so: the mutation is `silent`), and refetched either way.
  */
-export function useOptimisticRowPatch<T extends { id: string }>(key: readonly unknown[], url: (id: string) => string) {
+export function useOptimisticRowPatch<T extends { id: string }, TPatch extends Partial<T>>(key: readonly unknown[], patch: (id: string, body: TPatch) => Promise<T>) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, ...body }: Partial<T> & { id: string }) => api<T>(url(id), { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: TPatch & { id: string }) => patch(id, body as unknown as TPatch),
     onMutate: async ({ id, ...body }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<T[]>(key);

@@ -4,7 +4,7 @@ import {
   seesOnlyOwnWorkItems, sumsPoints, type AnalyticsDateFilter,
 } from "@stride/shared";
 import type { AnalyticsChart } from "@stride/shared/contract";
-import { route, type Ctx, type RouteModule } from "../../core/route.ts";
+import { route, type ProjectCtx, type RouteModule, type ScopeCtx } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { P, W } from "../../core/paths.ts";
@@ -17,7 +17,8 @@ import {
 } from "./queries.ts";
 import { presentAssigneeStats, presentOverview, presentProjectChart, presentProjectStats, presentWorkItemTotals } from "./presenters.ts";
 
-type AnyCtx = Ctx<unknown, AnalyticsQuery, unknown, unknown>;
+type AnyCtx = ScopeCtx<unknown, AnalyticsQuery>;
+type ProjectAnalyticsCtx = ProjectCtx<unknown, AnalyticsQuery>;
 
 const uuid = z.uuid();
 const invalidTab = () => errors.body(400, { message: "Invalid tab" });
@@ -49,7 +50,7 @@ async function workspaceScope(ctx: AnyCtx): Promise<Scoped> {
   return { sc: itemScope({ context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, projectIds, dateFilter: dateFilterOf(ctx.query) }), projectIds };
 }
 
-async function projectScope(ctx: AnyCtx): Promise<Scoped> {
+async function projectScope(ctx: ProjectAnalyticsCtx): Promise<Scoped> {
   const tz = safeTimeZone(ctx.user.userTimezone);
   const viewer: Viewer = {
     userId: ctx.user.id,

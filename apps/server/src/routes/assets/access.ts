@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { ProjectMemberRow, ProjectRow, ScopeCtx } from "../../core/route.ts";
+import { projectOf, workspaceOf, type ProjectMemberRow, type ProjectRow, type SignedInCtx } from "../../core/route.ts";
 import { allows, canSeeWorkItem, P as Policies, type Policy } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
@@ -69,7 +69,7 @@ export interface AssetEntities {
 const NONE: AssetEntities = { project: null, projectMember: null, issue: null, draft: null };
 const never = sql`false`;
 
-async function loadEntities(ctx: ScopeCtx, a: AssetLinks): Promise<AssetEntities> {
+async function loadEntities(ctx: SignedInCtx, a: AssetLinks): Promise<AssetEntities> {
   if (!a.workspaceId || !(a.projectId || a.issueId || a.draftIssueId)) return NONE;
   const { workspaces, projects, projectMembers, issues, draftIssues } = schema;
   const [row] = await ctx.app.db
@@ -101,7 +101,7 @@ async function loadEntities(ctx: ScopeCtx, a: AssetLinks): Promise<AssetEntities
 export type Access = { ok: true; entities: AssetEntities } | { ok: false; status: 403 | 404 };
 
 /** May the caller do `action` on the asset (or, for "create", make an asset with these links)? Never throws. */
-export async function assetAccess(ctx: ScopeCtx, a: AssetLinks, action: AssetAction): Promise<Access> {
+export async function assetAccess(ctx: SignedInCtx, a: AssetLinks, action: AssetAction): Promise<Access> {
   // an asset of another workspace than the route's is not there
   if (a.workspaceId && a.workspaceId !== ctx.workspace?.id) return { ok: false, status: 404 };
   const owner = ownerOf(a);
@@ -126,7 +126,7 @@ export async function assetAccess(ctx: ScopeCtx, a: AssetLinks, action: AssetAct
 }
 
 /** `assetAccess`, throwing 404 / 403. */
-export async function authorizeAsset(ctx: ScopeCtx, a: AssetLinks, action: AssetAction): Promise<AssetEntities> {
+export async function authorizeAsset(ctx: SignedInCtx, a: AssetLinks, action: AssetAction): Promise<AssetEntities> {
   // On a project path a non-member is refused before anything about the asset is revealed: the pipeline's own
   // answer (403), given here too so it does not depend on whether the policy runs before or after `load`.
   if (ctx.project && !ctx.projectMember) throw errors.permissionDenied();
@@ -153,10 +153,10 @@ export interface AssetWhere {
  * THE asset loader: find `:assetId` where the route family keeps it, then authorize `action` on it.
  * Every per-asset route (GET file, download, PATCH, DELETE, restore, duplicate) loads through here.
  */
-export async function loadAsset(ctx: ScopeCtx<{ assetId: string; issueId?: string }>, where: AssetWhere, action: AssetAction): Promise<AssetRow> {
+export async function loadAsset(ctx: SignedInCtx<{ assetId: string; issueId?: string }>, where: AssetWhere, action: AssetAction): Promise<AssetRow> {
   const conds: SQL[] = [eq(FA.id, ctx.params.assetId)];
-  if (where.workspace) conds.push(eq(FA.workspaceId, ctx.workspace.id));
-  if (where.project) conds.push(eq(FA.projectId, ctx.project.id));
+  if (where.workspace) conds.push(eq(FA.workspaceId, workspaceOf(ctx).id));
+  if (where.project) conds.push(eq(FA.projectId, projectOf(ctx).id));
   if (where.issue) conds.push(eq(FA.issueId, String(ctx.params.issueId)));
   if (where.entityTypes) conds.push(inArray(FA.entityType, where.entityTypes));
   if (!where.includeDeleted) conds.push(eq(FA.isDeleted, false));
@@ -168,7 +168,7 @@ export async function loadAsset(ctx: ScopeCtx<{ assetId: string; issueId?: strin
 }
 
 /** The links of an asset the caller is about to make in the route's workspace. */
-export function newAssetLinks(ctx: ScopeCtx, entityType: string, links: Partial<AssetLinks>): AssetLinks {
+export function newAssetLinks(ctx: SignedInCtx, entityType: string, links: Partial<AssetLinks>): AssetLinks {
   return {
     entityType,
     workspaceId: ctx.workspace?.id ?? null,

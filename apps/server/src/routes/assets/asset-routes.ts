@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { route, type Ctx, type ScopeCtx } from "../../core/route.ts";
+import { route, type SignedInCtx } from "../../core/route.ts";
 import type { Policy } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -22,7 +22,7 @@ export interface AssetRouteOpts<TParams> {
   params: z.ZodType<TParams>;
   policy: Policy;
   /** Where the family keeps its assets (per request: e.g. the `epics/` path only finds epics). */
-  where: (ctx: Ctx<TParams, unknown, unknown, undefined>) => AssetWhere;
+  where: (ctx: SignedInCtx<TParams>) => AssetWhere;
 }
 
 const createdBy = (a: AssetRow) => a.createdById;
@@ -34,7 +34,7 @@ function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>, actio
     scope: o.scope,
     params: o.params,
     policy: o.policy,
-    load: (ctx: Ctx<TParams, unknown, unknown, undefined>) => loadAsset(ctx as ScopeCtx<{ assetId: string }>, { ...o.where(ctx), ...extra }, action),
+    load: (ctx: SignedInCtx<TParams>) => loadAsset(ctx as SignedInCtx<{ assetId: string }>, { ...o.where(ctx), ...extra }, action),
     creatorOf: o.policy.creatorAllowed ? createdBy : undefined,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
-import { route, type Ctx, type ScopeCtx } from "../../core/route.ts";
+import { route, type Ctx, type ProjectCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -26,7 +26,7 @@ const attachmentUrls = (suffix: string) => [
  * The work item of `:issueId` as the owner of attachments: listing them is reading an attachment of it, a slot is
  * creating one (access.ts); an item the caller may not see is 404; `epics/` paths only find epics.
  */
-export async function attachmentIssue(ctx: ScopeCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
+export async function attachmentIssue(ctx: ProjectCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
   const e = await authorizeAsset(ctx, newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }), action);
   if (isEpicPath(ctx) && !e.issue?.isEpic) throw errors.notFound();
   return ctx.params.issueId;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import type { Ctx, ScopeCtx } from "../../core/route.ts";
+import type { Ctx, RouteScope, ScopeCtx } from "../../core/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
@@ -116,7 +116,7 @@ export async function prepareAsset(
 }
 
 /** The upload slot of a prepared asset → `{upload_data, asset_id, asset_url}`. */
-export async function newSlot(ctx: Ctx<unknown, unknown, UploadSlotBody, PreparedAsset>) {
+export async function newSlot(ctx: Ctx<unknown, unknown, UploadSlotBody, PreparedAsset, "session", RouteScope>) {
   const p = ctx.loaded;
   const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
     name: ctx.body.name,

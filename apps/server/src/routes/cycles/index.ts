@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
 import type { ActiveCycle, Cycle } from "@stride/shared/contract";
+import { cycleEndpoints } from "@stride/shared/endpoints";
 import { route, type Ctx, type ProjectMemberRow, type ProjectRow, type RouteModule } from "../../core/route.ts";
 import { onlyItemsOf } from "../../core/readable.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
@@ -56,8 +57,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   const load = (ctx: { project: ProjectRow; params: { cycleId: string } }) => loadCycle(app.db, ctx.project.id, ctx.params.cycleId);
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/cycles/`,
+    endpoint: cycleEndpoints.list,
     scope: "project",
     params: projectParams,
     query: cycleListQuery,
@@ -75,8 +75,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/cycles/`,
+    endpoint: cycleEndpoints.create,
     scope: "project",
     params: projectParams,
     body: createCycleBody,
@@ -89,8 +88,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/cycles/date-check/`,
+    endpoint: cycleEndpoints.dateCheck,
     scope: "project",
     params: projectParams,
     body: cycleDateCheckBody,
@@ -100,8 +98,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/cycles/:cycleId/`,
+    endpoint: cycleEndpoints.get,
     scope: "project",
     params: cycleParams,
     policy: PC.view,
@@ -110,8 +107,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/cycles/:cycleId/`,
+    endpoint: cycleEndpoints.update,
     scope: "project",
     params: cycleParams,
     body: updateCycleBody,
@@ -125,8 +121,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/cycles/:cycleId/`,
+    endpoint: cycleEndpoints.remove,
     scope: "project",
     params: cycleParams,
     policy: PC.delete,
@@ -153,8 +148,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   }
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/cycles/:cycleId/analytics/`,
+    endpoint: cycleEndpoints.analytics,
     scope: "project",
     params: cycleParams,
     query: analyticsQuery,
@@ -177,8 +171,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/cycles/:cycleId/cycle-issues/`,
+    endpoint: cycleEndpoints.addItems,
     scope: "project",
     params: cycleParams,
     body: cycleIssuesBody,
@@ -192,8 +185,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/cycles/:cycleId/cycle-issues/:issueId/`,
+    endpoint: cycleEndpoints.removeItem,
     scope: "project",
     params: cycleIssueParams,
     policy: PC.addItems,
@@ -205,8 +197,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/cycles/:cycleId/transfer-issues/`,
+    endpoint: cycleEndpoints.transferItems,
     scope: "project",
     params: cycleParams,
     body: transferCycleIssuesBody,
@@ -219,8 +210,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/cycles/:cycleId/archive/`,
+    endpoint: cycleEndpoints.archive,
     scope: "project",
     params: cycleParams,
     policy: PC.archive,
@@ -232,8 +222,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/cycles/:cycleId/archive/`,
+    endpoint: cycleEndpoints.restore,
     scope: "project",
     params: cycleParams,
     policy: PC.restore,
@@ -245,8 +234,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-cycles/`,
+    endpoint: cycleEndpoints.archivedList,
     scope: "project",
     params: projectParams,
     policy: PC.view,
@@ -254,8 +242,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-cycles/:cycleId/`,
+    endpoint: cycleEndpoints.archivedGet,
     scope: "project",
     params: cycleParams,
     policy: PC.view,
@@ -264,8 +251,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/user-favorite-cycles/`,
+    endpoint: cycleEndpoints.favorite,
     scope: "project",
     params: projectParams,
     body: favoriteCycleBody,
@@ -277,13 +263,12 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
       const fav = await app.db.transaction((tx) =>
         addEntityFavorite(tx, { workspaceId: workspace.id, userId: user.id, projectId: project.id, entityType: "cycle", entityId: cycle.id }),
       );
-      return { id: fav.id, entity_type: "cycle", entity_identifier: cycle.id, project_id: project.id, cycle: cycle.id };
+      return { id: fav.id, entity_type: "cycle" as const, entity_identifier: cycle.id, project_id: project.id, cycle: cycle.id };
     },
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/user-favorite-cycles/:cycleId/`,
+    endpoint: cycleEndpoints.unfavorite,
     scope: "project",
     params: cycleParams,
     policy: PC.favorite,

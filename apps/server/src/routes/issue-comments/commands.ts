@@ -3,7 +3,7 @@ import type { HistoryEntry } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import type { ProjectCtx } from "../../core/route.ts";
 import { assertCanSee, findIssue } from "../issues/access.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
 import { stripHtml } from "../issues/text.ts";
@@ -17,7 +17,7 @@ import { HISTORY_TYPES, type CommentCreateBody, type CommentPatchBody } from "./
 const C = schema.issueComments;
 
 /** A comment of the project (not deleted) whose work item the caller may see, with that work item; else 404. */
-export async function loadComment(ctx: ScopeCtx<{ commentId: string; issueId?: string }>) {
+export async function loadComment(ctx: ProjectCtx<{ commentId: string; issueId?: string }>) {
   const [c] = await ctx.app.db
     .select()
     .from(C)
@@ -159,7 +159,7 @@ const laterThan = (col: AnyColumn, after: Date) => sql`date_trunc('milliseconds'
  * comments (`issue-comment` / `epic-comment`), oldest first, only those after `createdAfter` when given. Without
  * `activity_type` both are merged by `created_at`.
  */
-export async function workItemHistory(ctx: ScopeCtx, issue: IssueRow, query: { activity_type?: string; created_at__gt?: string }): Promise<HistoryEntry[]> {
+export async function workItemHistory(ctx: ProjectCtx, issue: IssueRow, query: { activity_type?: string; created_at__gt?: string }): Promise<HistoryEntry[]> {
   const types = new Set((query.activity_type ?? "").split(",").map((s) => s.trim()).filter(Boolean));
   for (const t of types) if (!(HISTORY_TYPES as readonly string[]).includes(t)) throw errors.badParam(`Invalid activity_type: ${t}`);
   const wantProps = types.size === 0 || types.has("issue-property") || types.has("epic-property");

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
-import { findScope, type ScopeCtx } from "../../core/route.ts";
+import { findScope, type ScopeCtx, type ProjectCtx } from "../../core/route.ts";
 import { P as Policies } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
@@ -28,7 +28,7 @@ export async function countDraftIssues(db: DbOrTx, workspaceId: string, userId: 
  * draft is private to its author), newest first unless `order_by` says otherwise; filters, grouping and
  * pagination as in every work-item list.
  */
-export async function listProjectDrafts(ctx: ScopeCtx, query: RawQuery): Promise<ListEnvelope> {
+export async function listProjectDrafts(ctx: ProjectCtx, query: RawQuery): Promise<ListEnvelope> {
   const viewer = { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone), ownOnly: true };
   const parsed = parseListQuery(query, { timezone: viewer.timezone, defaultOrder: "-created_at" });
   const result = await listIssues(ctx.app, {
@@ -41,7 +41,7 @@ export async function listProjectDrafts(ctx: ScopeCtx, query: RawQuery): Promise
 }
 
 /** The caller's own draft `:draftId` of the route's project, else 404. */
-export async function loadOwnProjectDraft(ctx: ScopeCtx<{ draftId: string }>) {
+export async function loadOwnProjectDraft(ctx: ProjectCtx<{ draftId: string }>) {
   const [row] = await ctx.app.db
     .select()
     .from(I)

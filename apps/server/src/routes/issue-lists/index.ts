@@ -1,5 +1,5 @@
 import { andFilterNodes, FilterError, isFilterDate, isFilterDateTime, type FilterNode } from "@stride/shared";
-import type { RouteModule, Ctx } from "../../core/route.ts";
+import type { ProjectCtx, RouteModule, ScopeCtx } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -26,9 +26,10 @@ import { presentItems, presentList, presentListText, presentSync } from "./prese
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type AnyCtx = Ctx<unknown, Record<string, unknown>, unknown, unknown>;
+type AnyCtx = ScopeCtx<unknown, Record<string, unknown>>;
+type ProjectListCtx = ProjectCtx<unknown, Record<string, unknown>>;
 
-function projectViewer(ctx: AnyCtx): Viewer {
+function projectViewer(ctx: ProjectListCtx): Viewer {
   return {
     userId: ctx.user.id,
     timezone: safeTimeZone(ctx.user.userTimezone),
@@ -44,7 +45,7 @@ function workspaceViewer(ctx: AnyCtx): Viewer {
  * One paginated (optionally grouped) list of a project-scoped context. `saved` is a saved view's filter (read in the
  * viewer's time zone): it is ANDed with the request's own filters, so a request narrows a view but never widens it.
  */
-export async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" | "archived", shape: ItemShape, saved?: SavedFilter) {
+export async function projectListHandler(ctx: ProjectListCtx, kind: "project" | "epics" | "archived", shape: ItemShape, saved?: SavedFilter) {
   const context: ListContext =
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
@@ -56,7 +57,7 @@ export async function projectListHandler(ctx: AnyCtx, kind: "project" | "epics" 
  * The paginated, grouped, cached list of any context inside the route's project (P/issues/, a cycle's or a module's
  * items, …): the issue-list params and shape of wire-facts §6.1. `kind` names the context in the cache key.
  */
-export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind: string, shape: ItemShape = "list", saved?: SavedFilter) {
+export async function contextListHandler(ctx: ProjectListCtx, context: ListContext, kind: string, shape: ItemShape = "list", saved?: SavedFilter) {
   const viewer = projectViewer(ctx);
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);

@@ -3,7 +3,7 @@ import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import type { ProjectCtx } from "../../core/route.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import type { CreateTaskBody, UpdateTaskBody } from "./schemas.ts";
@@ -21,7 +21,7 @@ export async function tasksOf(db: DbOrTx, issueIds: string | string[]): Promise<
 }
 
 /** The task `:taskId` of the route's work item (which the caller may see), else 404. */
-export async function loadTask(ctx: ScopeCtx<{ issueId: string; taskId: string }>) {
+export async function loadTask(ctx: ProjectCtx<{ issueId: string; taskId: string }>) {
   const issue = await loadIssueForRoute(ctx);
   const [task] = await ctx.app.db.select().from(T).where(and(eq(T.id, ctx.params.taskId), eq(T.issueId, issue.id))).limit(1);
   if (!task) throw errors.notFound();

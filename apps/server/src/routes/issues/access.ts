@@ -3,7 +3,7 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { errors } from "../../core/errors.ts";
 import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
-import type { ScopeCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
+import type { ProjectCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
 import { isEpicPath } from "../../core/paths.ts";
 import { pageLoad } from "../../core/page-loads.ts";
 import type { IssueRow } from "./queries.ts";
@@ -32,7 +32,7 @@ export interface IssueLoadOpts {
  * which already admitted only project members).
  * Deleted items are never found; `epics/` paths only find epics.
  */
-export async function loadIssueForRoute(ctx: ScopeCtx<{ issueId: string }>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
+export async function loadIssueForRoute(ctx: ProjectCtx<{ issueId: string }>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
   // once per page when the server runs a page's requests (the item's parts read it each), core/page-loads.ts
   const issue = await pageLoad(issueLoadKey(ctx.project.id, ctx.params.issueId), () => findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId));
   if (!issue) throw errors.notFound();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { route, type ScopeCtx } from "../../core/route.ts";
+import { route, type ProjectCtx } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity } from "../../core/activity.ts";
@@ -22,7 +22,7 @@ export { normalizeLinkUrl };
 export const linkParams = issueParams.extend({ linkId: idParam() });
 
 /** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
-export async function loadLink(ctx: ScopeCtx<{ issueId: string; linkId: string }>) {
+export async function loadLink(ctx: ProjectCtx<{ issueId: string; linkId: string }>) {
   const issue = await loadIssueForRoute(ctx);
   const [link] = await ctx.app.db.select().from(schema.issueLinks).where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id))).limit(1);
   if (!link) throw errors.notFound();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
 import { PRIORITY_NUMBER, STATE_GROUPS, type Priority } from "@stride/shared";
-import { route, type ScopeCtx } from "../../core/route.ts";
+import { route, type ProjectCtx } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -69,7 +69,7 @@ function presentSub(v: IssueView) {
 }
 
 /** `{sub_issues, state_distribution}` for the children of an item (wire-facts §6.5). */
-export async function subIssuesResponse(db: DbOrTx, ctx: ScopeCtx, parentId: string, orderBy?: string, groupBy?: string) {
+export async function subIssuesResponse(db: DbOrTx, ctx: ProjectCtx, parentId: string, orderBy?: string, groupBy?: string) {
   const children = await db
     .select({ id: schema.issues.id, createdById: schema.issues.createdById })
     .from(schema.issues)

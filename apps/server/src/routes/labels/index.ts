@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { labelEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
 import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from "./schemas.ts";
 import { presentLabel } from "./presenters.ts";
 import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } from "./commands.ts";
@@ -13,8 +13,7 @@ const { labels, projects, projectMembers } = schema;
 
 export const labelRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/issue-labels/`,
+    endpoint: labelEndpoints.list,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.label.view,
@@ -25,8 +24,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/issue-labels/`,
+    endpoint: labelEndpoints.create,
     params: projectParams,
     body: createLabelBody,
     scope: "project",
@@ -36,8 +34,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/issue-labels/:labelId/`,
+    endpoint: labelEndpoints.get,
     params: labelParams,
     scope: "project",
     load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
@@ -46,8 +43,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${PR}/issue-labels/:labelId/`,
+    endpoint: labelEndpoints.update,
     params: labelParams,
     body: updateLabelBody,
     scope: "project",
@@ -57,8 +53,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${PR}/issue-labels/:labelId/`,
+    endpoint: labelEndpoints.remove,
     params: labelParams,
     scope: "project",
     load: ({ project, params }) => loadLabel(app.db, project.id, params.labelId),
@@ -70,8 +65,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/bulk-create-labels/`,
+    endpoint: labelEndpoints.bulkCreate,
     params: projectParams,
     body: bulkCreateLabelsBody,
     scope: "project",
@@ -82,8 +76,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
 
   // Labels of the non-archived projects the caller belongs to.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/labels/`,
+    endpoint: labelEndpoints.workspaceList,
     params: slugParams,
     scope: "workspace",
     policy: P.workspace.read,

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { RouteModule, ScopeCtx } from "../../core/route.ts";
+import type { RouteModule, ProjectCtx } from "../../core/route.ts";
 import { route } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { onlyItemsOf } from "../../core/readable.ts";
@@ -45,7 +45,7 @@ async function moduleDetail(db: DbOrTx, m: ModuleRow, userId: string, ownerId: s
   return presentModuleDetail(row, links, await moduleDistributions(db, row, await projectToday(db, m.projectId), ownerId));
 }
 
-type ModuleCtx = ScopeCtx<{ moduleId: string }>;
+type ModuleCtx = ProjectCtx<{ moduleId: string }>;
 const live = (ctx: ModuleCtx) => loadModule(ctx.app.db, ctx.project.id, ctx.params.moduleId);
 /** Reads of a module's items and preferences work for archived modules too (the archived module page). */
 const anyModule = async (ctx: ModuleCtx) => {
@@ -54,7 +54,7 @@ const anyModule = async (ctx: ModuleCtx) => {
   return m;
 };
 
-async function loadLink(ctx: ScopeCtx<{ moduleId: string; linkId: string }>) {
+async function loadLink(ctx: ProjectCtx<{ moduleId: string; linkId: string }>) {
   const m = await live(ctx);
   const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.moduleId, m.id))).limit(1);
   if (!link) throw errors.notFound();

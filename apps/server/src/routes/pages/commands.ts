@@ -5,7 +5,7 @@ import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../core/errors.ts";
 import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
 import { EDIT_SESSION_MS } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import type { ProjectCtx } from "../../core/route.ts";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { stripHtml } from "../issues/text.ts";
 import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
@@ -28,12 +28,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 const subject = (p: PageRow) => ({ owned_by: p.ownedById, access: p.access, is_locked: p.isLocked, archived_at: p.archivedAt });
 
 /** What the caller may do with a page (platform.md §6). */
-export function rightsOf(ctx: ScopeCtx, page: PageRow): PageRights {
+export function rightsOf(ctx: ProjectCtx, page: PageRow): PageRights {
   return pageRights(subject(page), { userId: ctx.user.id, projectRole: ctx.projectMember?.role ?? null });
 }
 
 /** Refuse with 403 unless the caller has `right` on the page. */
-export function need(ctx: ScopeCtx, page: PageRow, right: keyof PageRights): void {
+export function need(ctx: ProjectCtx, page: PageRow, right: keyof PageRights): void {
   if (!rightsOf(ctx, page)[right]) throw errors.forbidden();
 }
 
@@ -41,14 +41,14 @@ export function need(ctx: ScopeCtx, page: PageRow, right: keyof PageRights): voi
  * The page may change now: the caller has `right` on it as if it were unlocked and live (403), and it is neither
  * archived (4702) nor locked (4701).
  */
-export function needWritable(ctx: ScopeCtx, page: PageRow, right: "edit" | "contentEditable"): void {
+export function needWritable(ctx: ProjectCtx, page: PageRow, right: "edit" | "contentEditable"): void {
   if (!rightsOf(ctx, { ...page, isLocked: false, archivedAt: null })[right]) throw errors.forbidden();
   if (page.archivedAt) throw pageArchived();
   if (page.isLocked) throw pageLocked();
 }
 
 /** A page of the route's project the caller may read (public or their own); anything else is 404. */
-export async function loadPage(ctx: ScopeCtx<{ pageId: string }>, db: DbOrTx = ctx.app.db): Promise<PageRow> {
+export async function loadPage(ctx: ProjectCtx<{ pageId: string }>, db: DbOrTx = ctx.app.db): Promise<PageRow> {
   const [row] = await db
     .select()
     .from(pages)
@@ -59,13 +59,13 @@ export async function loadPage(ctx: ScopeCtx<{ pageId: string }>, db: DbOrTx = c
 }
 
 /** Pages the caller may read in the project: public ones and their own. */
-const readable = (ctx: ScopeCtx): SQL => and(eq(pages.projectId, ctx.project.id), or(eq(pages.access, PAGE_ACCESS.PUBLIC), eq(pages.ownedById, ctx.user.id)))!;
+const readable = (ctx: ProjectCtx): SQL => and(eq(pages.projectId, ctx.project.id), or(eq(pages.access, PAGE_ACCESS.PUBLIC), eq(pages.ownedById, ctx.user.id)))!;
 
 /**
  * GET P/pages/: the caller's own and the public top-level pages (platform.md §4: `-updated_at` unless asked),
  * narrowed by `type` (public and private leave archived pages out; archived lists only them) and `search`.
  */
-export async function listPages(app: AppContext, ctx: ScopeCtx, q: PageListQuery): Promise<{ row: PageRow; fav: boolean }[]> {
+export async function listPages(app: AppContext, ctx: ProjectCtx, q: PageListQuery): Promise<{ row: PageRow; fav: boolean }[]> {
   const where: SQL[] = [readable(ctx), isNull(pages.parentId)];
   const type = q.type ?? "all";
   if (type === "public") where.push(eq(pages.access, PAGE_ACCESS.PUBLIC), isNull(pages.archivedAt));
@@ -85,7 +85,7 @@ export async function listPages(app: AppContext, ctx: ScopeCtx, q: PageListQuery
  * Stride's page tree: GET P/pages-tree/ (every page of the project the caller may read, archived ones left out) and
  * GET P/pages/{id}/sub-pages/ (`under`: the page's readable children, archived like it), siblings by `sort_order`.
  */
-export async function listTree(app: AppContext, ctx: ScopeCtx, under?: PageRow): Promise<{ row: PageRow; fav: boolean }[]> {
+export async function listTree(app: AppContext, ctx: ProjectCtx, under?: PageRow): Promise<{ row: PageRow; fav: boolean }[]> {
   const where: SQL[] = [readable(ctx)];
   if (under) where.push(eq(pages.parentId, under.id), under.archivedAt ? isNotNull(pages.archivedAt) : isNull(pages.archivedAt));
   else where.push(isNull(pages.archivedAt));
@@ -104,7 +104,7 @@ async function lastSortOrder(tx: DbOrTx, projectId: string, parentId: string | n
 }
 
 /** GET P/pages-summary/: how many pages each tab of the list holds. */
-export async function pagesSummary(app: AppContext, ctx: ScopeCtx): Promise<PagesSummary> {
+export async function pagesSummary(app: AppContext, ctx: ProjectCtx): Promise<PagesSummary> {
   const [row] = await app.db
     .select({
       public_pages: sql<number>`count(*) filter (where ${pages.access} = 0 and ${pages.archivedAt} is null)::int`,
@@ -121,7 +121,7 @@ export async function isFavoritePage(app: AppContext, userId: string, pageId: st
 }
 
 /** A parent page: a page of the same project the caller may read, not archived (and never the page itself or below it). */
-async function checkParent(ctx: ScopeCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
+async function checkParent(ctx: ProjectCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
   if (!parentId) return;
   const invalid = () => errors.field("parent", `Invalid pk "${parentId}" - object does not exist.`);
   const [p] = await tx.select().from(pages).where(and(eq(pages.id, parentId), eq(pages.projectId, ctx.project.id))).limit(1);
@@ -157,7 +157,7 @@ function content(body: Pick<CreatePageBody, "description_html" | "description_js
 }
 
 /** POST P/pages/: a new page owned by its creator, public unless asked (platform.md §2). */
-export async function createPage(app: AppContext, ctx: ScopeCtx, body: CreatePageBody): Promise<PageRow> {
+export async function createPage(app: AppContext, ctx: ProjectCtx, body: CreatePageBody): Promise<PageRow> {
   return app.db.transaction(async (tx) => {
     await checkParent(ctx, tx, body.parent);
     const made = content(body);
@@ -201,7 +201,7 @@ async function setPage(tx: DbOrTx, id: string, userId: string, set: Partial<type
  * PATCH P/pages/{id}/: name, colour, logo, view choices, parent and place among its siblings (a new parent without a
  * `sort_order`: last among its new siblings); refused on a locked (4701) or archived (4702) page.
  */
-export async function updatePage(app: AppContext, ctx: ScopeCtx, page: PageRow, body: UpdatePageBody): Promise<PageRow> {
+export async function updatePage(app: AppContext, ctx: ProjectCtx, page: PageRow, body: UpdatePageBody): Promise<PageRow> {
   needWritable(ctx, page, "edit");
   return app.db.transaction(async (tx) => {
     const current = await lockRow(tx, page.id);
@@ -231,7 +231,7 @@ export async function deletePage(app: AppContext, page: PageRow): Promise<void> 
 }
 
 /** POST P/pages/{id}/access/ `{access}` (an archived page keeps its access: 4702). */
-export async function setAccess(app: AppContext, ctx: ScopeCtx, page: PageRow, access: number): Promise<void> {
+export async function setAccess(app: AppContext, ctx: ProjectCtx, page: PageRow, access: number): Promise<void> {
   await app.db.transaction(async (tx) => {
     const current = await lockRow(tx, page.id);
     if (current.archivedAt) throw pageArchived();
@@ -241,7 +241,7 @@ export async function setAccess(app: AppContext, ctx: ScopeCtx, page: PageRow, a
 }
 
 /** POST/DELETE P/pages/{id}/lock/. */
-export async function setLocked(app: AppContext, ctx: ScopeCtx, page: PageRow, isLocked: boolean): Promise<void> {
+export async function setLocked(app: AppContext, ctx: ProjectCtx, page: PageRow, isLocked: boolean): Promise<void> {
   await app.db.transaction(async (tx) => {
     const current = await lockRow(tx, page.id);
     if (current.isLocked !== isLocked) await setPage(tx, page.id, ctx.user.id, { isLocked });
@@ -250,7 +250,7 @@ export async function setLocked(app: AppContext, ctx: ScopeCtx, page: PageRow, i
 }
 
 /** POST P/pages/{id}/archive/: the page and the pages below it are archived; every favourite of them goes. */
-export async function archivePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<string> {
+export async function archivePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<string> {
   return app.db.transaction(async (tx) => {
     const day = today();
     const ids = await descendantIds(tx, [page.id]);
@@ -265,7 +265,7 @@ export async function archivePage(app: AppContext, ctx: ScopeCtx, page: PageRow)
 }
 
 /** DELETE P/pages/{id}/archive/: restore the page and the pages below it; under a still archived parent it moves to the top. */
-export async function restorePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<void> {
+export async function restorePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<void> {
   await app.db.transaction(async (tx) => {
     const ids = await descendantIds(tx, [page.id]);
     await tx.update(pages).set({ archivedAt: null, updatedAt: new Date(), updatedById: ctx.user.id }).where(and(inArray(pages.id, ids), isNotNull(pages.archivedAt)));
@@ -278,14 +278,14 @@ export async function restorePage(app: AppContext, ctx: ScopeCtx, page: PageRow)
 }
 
 /** POST P/favorite-pages/{id}/ (an archived page cannot be a favourite: 4702). */
-export async function favoritePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<void> {
+export async function favoritePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<void> {
   if (page.archivedAt) throw pageArchived();
   await app.db.transaction((tx) =>
     addEntityFavorite(tx, { workspaceId: page.workspaceId, userId: ctx.user.id, projectId: page.projectId, entityType: "page", entityId: page.id }),
   );
 }
 
-export async function unfavoritePage(app: AppContext, ctx: ScopeCtx, pageId: string): Promise<boolean> {
+export async function unfavoritePage(app: AppContext, ctx: ProjectCtx, pageId: string): Promise<boolean> {
   return removeEntityFavorite(app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id, entityType: "page", entityId: pageId });
 }
 
@@ -296,7 +296,7 @@ export async function unfavoritePage(app: AppContext, ctx: ScopeCtx, pageId: str
  * `description_html` is required (every reader uses it). The save continues or starts a version (an editing session
  * per owner within the window).
  */
-export async function updateDescription(app: AppContext, ctx: ScopeCtx, page: PageRow, body: PageDescriptionBody): Promise<void> {
+export async function updateDescription(app: AppContext, ctx: ProjectCtx, page: PageRow, body: PageDescriptionBody): Promise<void> {
   needWritable(ctx, page, "contentEditable");
   if (body.description_html === undefined || body.description_html === null) throw missingFields();
   const state = body.description_binary ? parseYjsState(body.description_binary) : null;
@@ -353,7 +353,7 @@ export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow
 }
 
 /** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked, last among its siblings. */
-export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRow): Promise<PageRow> {
+export async function duplicatePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<PageRow> {
   const [row] = await app.db
     .insert(pages)
     .values({
@@ -384,7 +384,7 @@ export async function duplicatePage(app: AppContext, ctx: ScopeCtx, page: PageRo
  * the files of its content (images) follow it. Its text is kept as it is: work items embedded or mentioned stay
  * named by their id and their own project's id, so they show as before.
  */
-export async function movePage(app: AppContext, ctx: ScopeCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
+export async function movePage(app: AppContext, ctx: ProjectCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
   if (!newProjectId) throw missingFields();
   if (newProjectId === page.projectId) throw errors.badRequest("The page is already in this project.");
   // a project the caller is not in is named like a project of nothing (core/readable.ts)

@@ -1,4 +1,4 @@
-import { route, type RouteModule, type ScopeCtx } from "../../core/route.ts";
+import { route, type RouteModule, type ProjectCtx } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { projectParams } from "../../core/fields.ts";
@@ -15,7 +15,7 @@ import {
 
 const G = PERMISSIONS.page;
 const owner = (p: PageRow) => p.ownedById;
-const load = (ctx: ScopeCtx<{ pageId: string }>) => loadPage(ctx);
+const load = (ctx: ProjectCtx<{ pageId: string }>) => loadPage(ctx);
 
 /**
  * Project pages (wire-facts §9, platform.md §3–§9): CRUD, the list of own and public top-level pages, access, lock,

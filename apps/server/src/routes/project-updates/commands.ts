@@ -3,7 +3,7 @@ import type { ProjectUpdateProgress, ProjectUpdateStatus } from "@stride/shared/
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow, ScopeCtx } from "../../core/route.ts";
+import type { ProjectRow, ProjectCtx } from "../../core/route.ts";
 import { stripHtml } from "../issues/text.ts";
 import { PROJECT_UPDATE_NOTIFY_TASK, type ProjectUpdateNotifyJob } from "./notify.ts";
 
@@ -14,14 +14,14 @@ const C = schema.projectUpdateComments;
 const R = schema.projectUpdateReactions;
 
 /** The update `:updateId` of the route's project, else 404. */
-export async function loadUpdate(ctx: ScopeCtx<{ updateId: string }>): Promise<UpdateRow> {
+export async function loadUpdate(ctx: ProjectCtx<{ updateId: string }>): Promise<UpdateRow> {
   const [row] = await ctx.app.db.select().from(U).where(and(eq(U.id, ctx.params.updateId), eq(U.projectId, ctx.project.id))).limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
 
 /** The comment `:commentId` of the route's update, else 404. */
-export async function loadUpdateComment(ctx: ScopeCtx<{ updateId: string; commentId: string }>): Promise<{ update: UpdateRow; comment: UpdateCommentRow }> {
+export async function loadUpdateComment(ctx: ProjectCtx<{ updateId: string; commentId: string }>): Promise<{ update: UpdateRow; comment: UpdateCommentRow }> {
   const update = await loadUpdate(ctx);
   const [comment] = await ctx.app.db.select().from(C).where(and(eq(C.id, ctx.params.commentId), eq(C.updateId, update.id))).limit(1);
   if (!comment) throw errors.notFound();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { projectUpdateBodies, projectUpdateCommentBodies, projectUpdateReactionBody } from "@stride/shared/contract";
-import { route, type RouteAuth, type RouteModule } from "../../core/route.ts";
+import { route, type SignedInAuth, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { idParam, projectParams } from "../../core/fields.ts";
@@ -30,7 +30,7 @@ const LIST_MAX = 200;
  * each update's comment count and reactions. Everything answers only while `is_project_updates_enabled` is on.
  * `o.comments` adds the comment and reaction routes (the app; the public API v1 has the updates themselves).
  */
-export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppContext, o: { auth?: RouteAuth; base: string; comments?: boolean }): void {
+export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppContext, o: { auth?: SignedInAuth; base: string; comments?: boolean }): void {
   const common = { auth: o.auth, scope: "project" as const, feature: FEATURE };
   const U = schema.projectUpdates;
   const one = `${o.base}updates/:updateId/`;

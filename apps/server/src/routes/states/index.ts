@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { stateEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../core/route.ts";
 import { P, PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
 import { createStateBody, listStatesQuery, stateParams, updateStateBody } from "./schemas.ts";
 import { groupStates, presentState, presentStates, type StateRow } from "./presenters.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "./commands.ts";
@@ -29,8 +29,7 @@ async function presentOne(app: Parameters<RouteModule>[1], state: StateRow) {
 
 export const stateRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/states/`,
+    endpoint: stateEndpoints.list,
     params: projectParams,
     query: listStatesQuery,
     scope: "project",
@@ -42,8 +41,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/states/`,
+    endpoint: stateEndpoints.create,
     params: projectParams,
     body: createStateBody,
     scope: "project",
@@ -53,8 +51,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${PR}/states/:stateId/`,
+    endpoint: stateEndpoints.update,
     params: stateParams,
     body: updateStateBody,
     scope: "project",
@@ -64,8 +61,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${PR}/states/:stateId/`,
+    endpoint: stateEndpoints.remove,
     params: stateParams,
     scope: "project",
     load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
@@ -77,8 +73,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/states/:stateId/mark-default/`,
+    endpoint: stateEndpoints.markDefault,
     params: stateParams,
     scope: "project",
     load: ({ project, params }) => loadEditableState(app.db, project.id, params.stateId),
@@ -91,8 +86,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
 
   // The hidden triage state that intake items start in.
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/intake-state/`,
+    endpoint: stateEndpoints.intakeState,
     params: projectParams,
     scope: "project",
     policy: P.project.read,
@@ -110,8 +104,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
 
   // Every visible state of the non-archived projects the caller belongs to.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/states/`,
+    endpoint: stateEndpoints.workspaceList,
     params: slugParams,
     scope: "workspace",
     policy: P.workspace.read,

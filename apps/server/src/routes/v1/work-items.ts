@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseSearchQuery } from "@stride/shared";
 import { v1WorkItemBodies, type V1WorkItemPatchBody } from "@stride/shared/contract";
-import { route, type ScopeCtx } from "../../core/route.ts";
+import { route, type ProjectCtx } from "../../core/route.ts";
 import { P as Policies, PERMISSIONS, seesOnlyOwnWorkItems } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { idParam, issueParams, projectParams, slugParams } from "../../core/fields.ts";
@@ -61,7 +61,7 @@ async function refuseDuplicateExternal(db: DbOrTx, projectId: string, b: { exter
 }
 
 /** The v1 list of a context: the list engine's page (its order, guest rule and counts), each row in v1's shape. */
-export async function v1WorkItemList(ctx: ScopeCtx, context: ListContext, query: V1ListQuery) {
+export async function v1WorkItemList(ctx: ProjectCtx, context: ListContext, query: V1ListQuery) {
   const viewer = {
     userId: ctx.user.id,
     timezone: safeTimeZone(ctx.user.userTimezone),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VIEW_ORDERS } from "@stride/shared/contract";
 import type { FastifyInstance } from "fastify";
 import type { Policy } from "@stride/shared";
-import { route, type RouteModule, type ScopeCtx } from "../../core/route.ts";
+import { route, type RouteModule, type ScopeCtx, projectOf } from "../../core/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import { errors } from "../../core/errors.ts";
@@ -30,7 +30,7 @@ export interface ViewPlaceRoutes<TParams extends { slug: string }, TOne extends 
 }
 
 /** The place of project views (`P/views/`) and of global views (`W/views/`). */
-export const projectViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: ctx.project.id });
+export const projectViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: projectOf(ctx).id });
 const workspaceViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: null });
 
 /** GET/POST `{url}` and GET/PATCH/DELETE `{url}{viewId}/` of one place. */

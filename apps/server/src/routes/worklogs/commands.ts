@@ -4,7 +4,7 @@ import type { WorklogCreateBody, WorklogItemSummary, WorklogPatchBody } from "@s
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
 import { recordActivity, type ActivityInput } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import type { ProjectCtx } from "../../core/route.ts";
 import { safeTimeZone } from "../../core/issue-list/index.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
@@ -16,12 +16,12 @@ const WL = schema.issueWorklogs;
 export const WORKLOG_FIELD = "worklog";
 
 /** The work item of a work-log route: visible to the caller; a log is written only on a live (not archived) item. */
-export function loadWorklogIssue(ctx: ScopeCtx<{ issueId: string }>, write = false): Promise<IssueRow> {
+export function loadWorklogIssue(ctx: ProjectCtx<{ issueId: string }>, write = false): Promise<IssueRow> {
   return loadIssueForRoute(ctx, write ? { archived: false, drafts: false } : {});
 }
 
 /** The log `:worklogId` of the route's work item, else 404 (with the item, for its activity). */
-export async function loadWorklog(ctx: ScopeCtx<{ issueId: string; worklogId: string }>): Promise<{ issue: IssueRow; worklog: WorklogRow }> {
+export async function loadWorklog(ctx: ProjectCtx<{ issueId: string; worklogId: string }>): Promise<{ issue: IssueRow; worklog: WorklogRow }> {
   const issue = await loadWorklogIssue(ctx, ctx.req.method !== "GET");
   const [worklog] = await ctx.app.db.select().from(WL).where(and(eq(WL.id, ctx.params.worklogId), eq(WL.issueId, issue.id))).limit(1);
   if (!worklog) throw errors.notFound();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { worklogCreateBody, worklogPatchBody, worklogReportQuery } from "@stride/shared/contract";
-import { route, type RouteAuth, type RouteModule } from "../../core/route.ts";
+import { route, type SignedInAuth, type RouteModule } from "../../core/route.ts";
 import { PERMISSIONS } from "../../core/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { idParam, issueParams, projectParams } from "../../core/fields.ts";
@@ -16,7 +16,7 @@ const FEATURE = "is_time_tracking_enabled" as const;
 
 /** Where a family of work-log routes lives: the app's paths or the public API v1's (routes/v1/worklogs.ts). */
 export interface WorklogPaths {
-  auth?: RouteAuth;
+  auth?: SignedInAuth;
   /** A work item's sub-path under every spelling of the item (`issues/`, `epics/` or `work-items/`). */
   item: (suffix: string) => string[];
   /** The project's path, with its trailing slash. */

@@ -3,7 +3,7 @@ import { extractInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/lis
 import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/attach-instruction";
 import { CornerDownRight, Ellipsis } from "lucide-react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel } from "../../api/labels.ts";
+import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel, type LabelBody } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
 import { treeSentence } from "../../lib/tree-order.ts";
@@ -192,7 +192,7 @@ function LabelForm({ labels, label, parent: initialParent, onDone }: { labels: L
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const newParent = parent || null;
-    const body: Partial<Label> = { name: name.trim(), color, parent: newParent };
+    const body: LabelBody = { name: name.trim(), color, parent: newParent };
     if (!label || (label.parent ?? null) !== newParent) {
       body.sort_order = labelReparentSortOrder(labels.filter((l) => (l.parent ?? null) === newParent && l.id !== label?.id));
     }

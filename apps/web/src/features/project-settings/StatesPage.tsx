@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Ellipsis } from "lucide-react";
+import { STATE_GROUPS } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
@@ -188,7 +189,7 @@ function StateForm({ group, state, onDone }: { group: string; state?: State; onD
       },
     };
     if (state) update.mutate({ id: state.id, ...body }, opts);
-    else create.mutate({ ...body, group }, opts);
+    else create.mutate({ ...body, group: STATE_GROUPS.find((g) => g === group) }, opts);
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate aria-label={state ? `Edit state ${state.name}` : "New state"}>
