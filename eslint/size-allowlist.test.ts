@@ -11,7 +11,7 @@ const BASELINE = {
   functions: {
     "apps/server/src/app.ts": 113,
     "apps/server/src/collab/server.ts": 162,
-    "apps/server/src/core/issue-list/engine.ts": 90,
+    "apps/server/src/core/issue-list/engine.ts": 81,
     "apps/server/src/ops/restore.ts": 91,
     "apps/server/src/routes/issues/detail.ts": 97,
     "apps/server/src/routes/notifications/jobs.ts": 88,
@@ -23,7 +23,6 @@ const BASELINE = {
     "apps/web/src/components/settings/SettingsList.tsx": 81,
     "apps/web/src/components/teamspace/TeamspaceFormModal.tsx": 106,
     "apps/web/src/components/ui/floating/Listbox.tsx": 159,
-    "apps/web/src/components/work-item/CreateWorkItemModal.tsx": 267,
     "apps/web/src/components/work-item/custom-properties.tsx": 106,
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 82,
     "apps/web/src/features/auth/EmailAuthForm.tsx": 136,
@@ -35,7 +34,6 @@ const BASELINE = {
     "apps/web/src/features/pages/PagesPage.tsx": 89,
     "apps/web/src/features/pages/PageTree.tsx": 124,
     "apps/web/src/features/project-settings/EstimatesPage.tsx": 83,
-    "apps/web/src/features/project-settings/GeneralPage.tsx": 151,
     "apps/web/src/features/project-settings/ModelConfigurationPage.tsx": 87,
     "apps/web/src/features/project-settings/WorkflowsPage.tsx": 89,
     "apps/web/src/features/projects/CreateProjectModal.tsx": 138,
@@ -66,7 +64,6 @@ const BASELINE = {
     "packages/shared/src/screen-data.ts": 199
   } as Record<string, number>,
   files: {
-    "apps/server/src/agents/sandbox/runtime.ts": 555,
     "bench/run.ts": 665
   } as Record<string, number>,
 };
