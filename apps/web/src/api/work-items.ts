@@ -1,6 +1,6 @@
 /**
  * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
- * user properties, create / update / delete / archive / restore and the bulk calls. Every list edit is
+ * create / update / delete / archive / restore (user properties: work-items-props.ts; bulk calls: work-items-bulk.ts). Every list edit is
  * optimistic: the cached lists change at once and are restored when the server refuses, which the app
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
@@ -9,7 +9,7 @@ import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
-import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
   type ListData, type OrderLookups,
@@ -20,6 +20,8 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
 /** `issues` or `epics` path segment of an item. */
 export type ItemKind = "issues" | "epics";
+/** Whose list choices: a project's work items, its epics, or one module's or cycle's work items (`module:<id>`, `cycle:<id>`). */
+export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
 export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
 
 /**
@@ -141,7 +143,7 @@ function snapshot(qc: QueryClient, prefix: QueryKey): Snapshot {
 }
 
 /** What a write to a project's items may change in the cache: `prefix` (of the project), and the teamspaces' lists. */
-function snapshotWithTeams(qc: QueryClient, slug: string, prefix: QueryKey): Snapshot {
+export function snapshotWithTeams(qc: QueryClient, slug: string, prefix: QueryKey): Snapshot {
   return [...snapshot(qc, prefix), ...snapshot(qc, wiKeys.lists(slug, TEAM_LISTS))];
 }
 
@@ -222,65 +224,6 @@ function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, gon
 
 // ------------------------------------------------------------------ user properties
 
-/** Whose list choices: a project's work items, its epics, or one module's or cycle's work items (`module:<id>`, `cycle:<id>`). */
-export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
-const propsPath = (scope: PropsScope) =>
-  scope === "epics"
-    ? "epics-user-properties/"
-    : scope.startsWith("module:")
-      ? `modules/${scope.slice(7)}/user-properties/`
-      : scope.startsWith("cycle:")
-        ? `cycles/${scope.slice(6)}/user-properties/`
-        : "user-properties/";
-
-/** P/user-properties/ (work items), P/epics-user-properties/ (epics), P/modules/{id}/ or P/cycles/{id}/user-properties/; GET creates them with defaults. */
-export const userPropertiesQuery = (slug: string, pid: string, kind: PropsScope = "issues") =>
-  queryOptions({
-    queryKey: wiKeys.props(slug, pid, kind),
-    queryFn: () => api<UserProperties>(`${P(slug, pid)}/${propsPath(kind)}`),
-    staleTime: 60_000,
-  });
-
-export function useUserProperties(slug: string, pid: string, kind: PropsScope = "issues", enabled = true) {
-  return useQuery({ ...userPropertiesQuery(slug, pid, kind), enabled: enabled && !!pid });
-}
-
-export type PropsPatch = Partial<Pick<UserProperties, "filters" | "display_filters" | "display_properties">>;
-
-function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
-  return {
-    ...prev,
-    filters: patch.filters ? { ...prev.filters, ...patch.filters } : prev.filters,
-    display_filters: patch.display_filters ? { ...prev.display_filters, ...patch.display_filters } : prev.display_filters,
-    display_properties: patch.display_properties ? { ...prev.display_properties, ...patch.display_properties } : prev.display_properties,
-  };
-}
-
-/**
- * Partial PATCH, optimistic: the cache changes synchronously (in the same event as the click, so a
- * checkbox never flickers back) and a refusal restores the previous choices.
- */
-export function useUpdateUserProperties(slug: string, pid: string, kind: PropsScope = "issues") {
-  const qc = useQueryClient();
-  const key = wiKeys.props(slug, pid, kind);
-  const path = propsPath(kind);
-  const m = useMutation({
-    mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
-    meta: { errorTitle: "Could not save the list settings" },
-    onError: (_e, v) => {
-      if (v.prev) qc.setQueryData(key, v.prev);
-    },
-  });
-  return {
-    ...m,
-    mutate: (patch: PropsPatch) => {
-      const prev = qc.getQueryData<UserProperties>(key);
-      if (prev) qc.setQueryData<UserProperties>(key, mergeProps(prev, patch));
-      void qc.cancelQueries({ queryKey: key });
-      m.mutate({ patch, prev });
-    },
-  };
-}
 
 // ------------------------------------------------------------------ writes
 
@@ -346,7 +289,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 }
 
 /** A work item's change moves cycle numbers (progress, burndown) and, for its cycle, the cycles' item lists. */
-function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
+export function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
   qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
   qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
   if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
@@ -496,72 +439,6 @@ export function useRestoreWorkItem(slug: string, pid: string) {
 
 export type { BulkProperties };
 
-/** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
-export function useBulkUpdate(slug: string, pid: string) {
-  const qc = useQueryClient();
-  const refs = useProjectRefs(slug, pid);
-  return useMutation({
-    meta: { errorTitle: "Could not update the selected work items" },
-    mutationFn: ({ ids, properties }: { ids: string[]; properties: BulkProperties }) =>
-      api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
-    onMutate: async ({ ids, properties }) => {
-      await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, pid));
-      for (const id of ids) {
-        const cur = cachedItem(qc, slug, pid, id);
-        const patch: Partial<WorkItem> = {};
-        for (const [k, v] of Object.entries(properties)) {
-          if (k === "label_ids" || k === "assignee_ids" || k === "module_ids") {
-            const list = (v as string[]) ?? [];
-            if (list.length) (patch as Record<string, unknown>)[k] = [...new Set([...(((cur?.[k] as string[] | null) ?? [])), ...list])];
-          } else (patch as Record<string, unknown>)[k] = v;
-        }
-        if ("state_id" in properties) patch.state__group = refs.stateById.get(properties.state_id ?? "")?.group ?? null;
-        updateLists(qc, slug, pid, (data, cmp) => patchItem(data, id, patch, cmp), refs.lookups);
-      }
-      return { snap };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.snap) restore(qc, ctx.snap);
-    },
-    onSettled: (_r, _e, { properties }) => {
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
-      if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
-      invalidateModuleData(qc, slug, pid);
-      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, pid, "cycle_id" in properties);
-    },
-  });
-}
-
-function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[], deletes: boolean) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { errorTitle: failTitle },
-    mutationFn: ({ ids }: { ids: string[] }) => call(ids),
-    onMutate: async ({ ids }) => {
-      await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module", "cycle"]);
-      return { snap };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.snap) restore(qc, ctx.snap);
-    },
-    onSuccess: (_r, { ids }) => {
-      for (const k of invalidate) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, k) });
-      invalidateModuleData(qc, slug, pid);
-      if (deletes) for (const id of ids) forgetItem(qc, slug, pid, id);
-    },
-  });
-}
-
-export function useBulkArchive(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"], false);
-}
-
-export function useBulkDelete(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", [], true);
-}
 
 /** Work items of a project whose name matches (parent, relation and sub-item pickers). */
 export function useWorkItemSearch(slug: string, pid: string, q: string, enabled = true) {

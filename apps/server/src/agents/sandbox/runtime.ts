@@ -1,20 +1,20 @@
 import { type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import dns from "node:dns";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Config } from "../../config.ts";
 import {
-  bwrapArgs, bwrapFeatures, findBwrap, sandboxIds, SandboxUnavailableError, shQuote, type Limits,
+  bwrapArgs, bwrapFeatures, findBwrap, SandboxUnavailableError, shQuote, type Limits,
 } from "./bwrap.ts";
 import { detectCgroups, groupPids, killGroup, oomKills, removeCommandGroup, removeGroup, sandboxGroup, type CgroupSupport, type SandboxGroup } from "./cgroups.ts";
 import { checkout, GitError, giveToSandboxUser } from "./git.ts";
 import { launch, launcherMissing, SECCOMP_FD } from "./launch.ts";
 import { allowRefusal, findNetworkTools, hostAddresses, SLIRP_DNS, startNetwork, type NetworkTools } from "./network.ts";
 import { guardRepository, RepositoryRefused, type GitRemote, type RepositoryPolicy } from "./repository.ts";
-import { REFUSED_SYSCALLS, seccompProgram } from "./seccomp.ts";
+import { seccompProgram } from "./seccomp.ts";
+import { describeSandbox } from "./describe.ts";
 
 /**
  * The sandbox runtime (agents.md §3): each sandbox is a folder holding a checkout of its repository and its
@@ -29,96 +29,13 @@ import { REFUSED_SYSCALLS, seccompProgram } from "./seccomp.ts";
  * what is enforced, for the run's record.
  */
 
-export const DEFAULT_LIMITS: Limits = { cpuSeconds: 300, memoryBytes: 4 * 1024 ** 3, wallSeconds: 600, maxProcesses: 1024 };
-export const SETUP_WALL_SECONDS = 900;
-/** Output kept per stream of a command; the rest is dropped and marked. */
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
+import { DEFAULT_LIMITS, networkRefusal, SandboxError, type ExecOptions, type ExecResult, type PreparedSandbox, type RuntimeOptions, type SandboxSpec, type SandboxState } from "./spec.ts";
+import { capture, clampLimits, closedAncestor, finished, killTree, lastLines, PROBE_LIMITS, readText, safeRelative, setupSeconds, systemResolve, type CommandNetwork } from "./processes.ts";
 
-export interface RepositorySpec {
-  url: string;
-  branch?: string | null;
-  /** The folder of the checkout inside /workspace when a sandbox has several repositories. */
-  slug?: string | null;
-}
+export { DEFAULT_LIMITS, MAX_OUTPUT_BYTES, NETWORK_UNAVAILABLE, networkRefusal, SandboxError, SETUP_WALL_SECONDS } from "./spec.ts";
+export type { ExecOptions, ExecResult, PreparedSandbox, RepositorySpec, RuntimeOptions, SandboxSpec } from "./spec.ts";
+export { clampLimits, safeRelative } from "./processes.ts";
 
-export interface SandboxSpec {
-  repositories: RepositorySpec[];
-  setupScript?: string | null;
-  network: boolean;
-  /** Host names (or addresses) a sandbox with network may reach; empty = the internet (never internal addresses). */
-  allowedHosts?: string[];
-  /** The repository's own variables, given to every command. */
-  env?: Record<string, string>;
-  limits?: Partial<Limits>;
-  /** The run the sandbox was made for (STRIDE_EXECUTION_ID in its commands). */
-  executionId?: string | null;
-}
-
-/** What is fixed for a sandbox when it is prepared (kept as `sandbox.json` beside its folder). */
-interface SandboxState {
-  limits: Limits;
-  network: boolean;
-  allowedHosts: string[];
-  env: Record<string, string>;
-  executionId: string | null;
-  enforced: string;
-}
-
-export interface ExecOptions {
-  network?: boolean;
-  limits?: Partial<Limits>;
-  /** Aborting kills the command's whole process tree. */
-  signal?: AbortSignal;
-  env?: Record<string, string>;
-  /** Working directory relative to the checkout root. */
-  cwd?: string;
-  stdin?: string | Buffer;
-}
-
-export interface ExecResult {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  /** The wall-time limit ended it. */
-  timedOut: boolean;
-  /** Cancelled (abort signal) or the sandbox was shut down. */
-  killed: boolean;
-  /** The sandbox's memory limit was reached while it ran and the kernel killed a process (cgroup only). */
-  oomKilled: boolean;
-  durationMs: number;
-}
-
-export interface PreparedSandbox {
-  /** HEAD of each repository right after the checkout, by its folder ("" = the checkout root). */
-  baseCommits: Record<string, string>;
-  setup: ExecResult | null;
-  /** What is enforced in this sandbox, in words (for the run's record). */
-  enforced: string;
-}
-
-export class SandboxError extends Error {}
-
-export const NETWORK_UNAVAILABLE = "Network access for sandboxes is not available on this server";
-export const networkRefusal = (reason: string) =>
-  `${NETWORK_UNAVAILABLE}: ${reason}. A sandbox with network needs the server to run as root with the Debian packages slirp4netns and nftables; it never uses the server's own network instead.`;
-
-export interface RuntimeOptions {
-  /** Folder of the sandboxes; must be traversable by the sandbox user (default: $SANDBOX_DIR or <tmp>/stride-sandboxes). */
-  rootDir?: string;
-  /** bwrap binary (default: found on the usual paths; a missing one makes the runtime unavailable). */
-  bwrapPath?: string;
-  /** Folders local repositories may be in (SANDBOX_LOCAL_REPOSITORIES; default none). */
-  localRepositories?: readonly string[];
-  /** OUTBOUND_ALLOW_PRIVATE: repositories and allowed hosts may be private addresses (never loopback or metadata). */
-  allowPrivate?: boolean;
-  /** SANDBOX_CGROUP ("" automatic, "off", or a cgroup path). */
-  cgroup?: string;
-  /** Name resolution of repository hosts and allowed hosts (tests inject one); default the system's. */
-  resolve?: (host: string) => Promise<string[]>;
-  /** slirp4netns binary (default: found on the usual paths; a missing one refuses network). */
-  slirp4netnsPath?: string;
-}
 
 const STATE_FILE = "sandbox.json";
 
@@ -310,38 +227,8 @@ export class SandboxRuntime {
   }
 
   /** The enforcement of a sandbox in words: isolation, limits and over what, network, environment. */
-  private async describe(id: string, state: SandboxState): Promise<string> {
-    const f = bwrapFeatures(this.bwrap!);
-    const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
-    const { limits } = state;
-    const vars = ["PATH", "HOME", "LANG", "TERM", "STRIDE_SANDBOX_ID", ...(state.executionId ? ["STRIDE_EXECUTION_ID"] : [])];
-    const isolation = [
-      "user, PID, mount, IPC, UTS and cgroup namespaces of its own",
-      state.network ? "a network namespace of its own behind a firewall" : "no network",
-      "the system read-only", "no capabilities",
-      f.disableUserns ? "nested user namespaces refused" : "nested user namespaces NOT refused (bubblewrap older than 0.8)",
-      this.seccomp && f.seccomp
-        ? `a seccomp filter refusing ${REFUSED_SYSCALLS.length} system calls (${REFUSED_SYSCALLS.slice(0, 6).join(", ")}, …)`
-        : `no seccomp filter (${this.seccomp ? "bubblewrap without --seccomp" : `no filter for the architecture ${process.arch}`})`,
-      `only ${vars.join(", ")}${Object.keys(state.env).length ? ` and the repository's variables (${Object.keys(state.env).join(", ")})` : ""} in its environment`,
-    ];
-    const cg = this.cgroups();
-    const whole = "kind" in cg
-      ? `memory ${mb(limits.memoryBytes)} and ${limits.maxProcesses} processes for the whole sandbox (cgroup ${cg.kind}; past the memory limit the kernel kills a process of the sandbox)`
-      : `no cgroup (${cg.reason}), so memory is limited only per process (address space) and processes only per sandbox user (RLIMIT_NPROC ${limits.maxProcesses}, shared by every sandbox)`;
-    const lines = [
-      `Sandbox ${id} (bubblewrap): ${isolation.join("; ")}.`,
-      `Limits: ${whole}; CPU ${limits.cpuSeconds} s and address space ${mb(limits.memoryBytes)} per process; ${limits.wallSeconds} s per command (the setup script ${setupSeconds(limits)} s); a command may ask for less, never more.`,
-    ];
-    if (!state.network) lines.push("Network: off (no interface but its own loopback).");
-    else if (!state.allowedHosts.length) {
-      lines.push("Network: on, through slirp4netns in a namespace of its own; loopback, private, shared, link-local (cloud metadata) and reserved addresses and every address of this server refused; DNS through slirp4netns.");
-    } else {
-      const seen = await this.allowedAddresses(state.allowedHosts);
-      const named = state.allowedHosts.map((h) => `${h} (${seen.byHost.get(h)?.join(", ") || "no address it may reach now"})`);
-      lines.push(`Network: on, through slirp4netns in a namespace of its own, only to ${named.join(", ")}; nothing else, no DNS (the names are pinned in /etc/hosts).`);
-    }
-    return lines.join("\n");
+  private describe(id: string, state: SandboxState): Promise<string> {
+    return describeSandbox(id, state, { features: bwrapFeatures(this.bwrap!), seccomp: !!this.seccomp, cgroups: this.cgroups(), allowed: (hosts) => this.allowedAddresses(hosts) });
   }
 
   /** The addresses of the allow-list as resolved now, without those a sandbox may never reach. */
@@ -581,105 +468,6 @@ export class SandboxRuntime {
   }
 }
 
-interface CommandNetwork {
-  netns: string;
-  nsenter: string;
-  files: { source: string; dest: string }[];
-  close(): void;
-}
-
-const PROBE_LIMITS: Limits = { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10, maxProcesses: 64 };
-
-/** The setup script's time: the sandbox's command time or SETUP_WALL_SECONDS, whichever is longer. */
-const setupSeconds = (limits: Limits) => Math.max(limits.wallSeconds, SETUP_WALL_SECONDS);
-
-/** The sandbox's limits, lowered where `asked` is lower: a caller (a tool argument of the model) never raises one. */
-export function clampLimits(sandbox: Limits, asked: Partial<Limits>): Limits {
-  const out = { ...sandbox };
-  for (const k of Object.keys(out) as (keyof Limits)[]) {
-    const v = asked[k];
-    if (typeof v === "number" && Number.isFinite(v) && v > 0 && v < out[k]) out[k] = v;
-  }
-  return out;
-}
-
-/** A launched probe run to its end (or killed after `seconds`). */
-async function finished(child: ChildProcess, seconds: number): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  const stderr = capture(child.stderr!);
-  child.stdout!.resume();
-  child.stdin!.on("error", () => {});
-  child.stdin!.end();
-  const timer = setTimeout(() => killTree(child), seconds * 1000);
-  try {
-    const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-      child.on("error", reject);
-      child.on("close", (c, s) => resolve([c, s]));
-    });
-    return { exitCode, signal, stderr: stderr() };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function systemResolve(host: string): Promise<string[]> {
-  return (await dns.promises.lookup(host, { all: true, verbatim: true })).map((r) => r.address);
-}
-
-function readText(p: string): string {
-  try {
-    return fs.readFileSync(p, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-/** A relative path that stays inside its root (no absolute paths, no `..`). */
-export function safeRelative(p: string): string {
-  const norm = path.posix.normalize(p.replace(/\\/g, "/"));
-  if (!norm || norm.startsWith("/") || norm === ".." || norm.startsWith("../") || norm.includes("\0")) {
-    throw new SandboxError(`The path "${p}" is outside the checkout.`);
-  }
-  return norm.replace(/\/$/, "") || ".";
-}
-
-/** The first parent of `dir` that the sandbox user may not pass through (when sandboxes run as nobody). */
-function closedAncestor(dir: string): string | null {
-  if (sandboxIds().uid === undefined) return null;
-  for (let p = path.dirname(dir); ; p = path.dirname(p)) {
-    const st = fs.statSync(p);
-    if (!(st.mode & 0o001) && st.uid !== sandboxIds().uid) return p;
-    if (p === path.dirname(p)) return null;
-  }
-}
-
-function killTree(child: ChildProcess, mark = true): void {
-  if (child.pid === undefined) return;
-  if (mark) (child as ChildProcess & { strideKilled?: boolean }).strideKilled = true;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    /* the group is gone */
-  }
-}
-
-function capture(stream: NodeJS.ReadableStream): () => string {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let dropped = 0;
-  stream.on("data", (d: Buffer) => {
-    if (size < MAX_OUTPUT_BYTES) {
-      const part = d.subarray(0, MAX_OUTPUT_BYTES - size);
-      chunks.push(part);
-      size += part.length;
-      dropped += d.length - part.length;
-    } else dropped += d.length;
-  });
-  return () => Buffer.concat(chunks).toString("utf8") + (dropped ? `\n… ${dropped} more bytes not kept` : "");
-}
-
-function lastLines(text: string, n = 5): string {
-  return text.trim().split("\n").slice(-n).join("\n").slice(0, 1000);
-}
 
 const runtimes = new WeakMap<object, SandboxRuntime>();
 

@@ -1,17 +1,12 @@
-import {
-  NONE_GROUP_KEY,
-  type FilterNode,
-  type GroupByField,
-  type OrderBy,
-} from "@stride/shared";
-import type { GroupBucket as WireGroupBucket, ListEnvelope, WorkItemCore, WorkItemListItem } from "@stride/shared/contract";
+import type { WorkItemCore } from "@stride/shared/contract";
 import type { AppContext } from "../context.ts";
-import type { PageRequest } from "../pagination.ts";
-import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
+import { contextSql, NIL_UUID, type CountsScope } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
+import { shapeResult } from "./shape.ts";
+import type { BuiltQuery, Item, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
 import { itemReadableSql } from "../readable.ts";
 
 /**
@@ -29,48 +24,11 @@ import { itemReadableSql } from "../readable.ts";
  * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
  *   (no JSON built in PostgreSQL and parsed again in Node), or, for a response body (`listIssuesJson`), each item's
  *   JSON text printed straight from the row's values (no object built and stringified).
+ * Its types are types.ts's; a page is shaped for the wire (groups, envelope) by shape.ts.
  */
+export type { BuiltQuery, GroupBucket, Item, ItemShape, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
+export { listEnvelope, shapeResult } from "./shape.ts";
 
-export type ItemShape = "list" | "detail" | "create" | "sync";
-
-export interface ListRequest {
-  context: ListContext;
-  viewer: Viewer;
-  filter: FilterNode | null;
-  order: OrderBy;
-  groupBy?: GroupByField | null;
-  subGroupBy?: GroupByField | null;
-  page: PageRequest;
-  /** `sub_issue=false`: only items without a parent. */
-  parentless?: boolean;
-  shape?: ItemShape;
-  /** v2 sync `description=true`: add description_html. */
-  description?: boolean;
-}
-
-/** A list row as the engine reads it: the contract's list item. */
-export type Item = WorkItemListItem;
-export type GroupBucket<T = Item> = WireGroupBucket<T>;
-
-/** `T`: the items as objects (`Item`), or as their JSON texts (`JsonText`, `listIssuesJson`). */
-export interface ListResult<T = Item> {
-  groupedBy: GroupByField | null;
-  subGroupedBy: GroupByField | null;
-  /** Rows counted: items, or item×group rows for multi-valued groupings. */
-  totalCount: number;
-  /** Rows on this page. */
-  count: number;
-  totalPages: number;
-  nextPageResults: boolean;
-  results: T[] | Record<string, GroupBucket<T>>;
-}
-
-/** SQL of one page (exposed for EXPLAIN and the benchmark). */
-export interface BuiltQuery {
-  text: string;
-  values: unknown[];
-  grouped: boolean;
-}
 
 export function buildListQuery(req: ListRequest): BuiltQuery {
   const q = new Params();
@@ -268,21 +226,6 @@ FROM (SELECT pg._t, pg._g, pg._sg, row_number() OVER (ORDER BY ${grouped ? "pg._
 JOIN issues i ON i.ctid = n._t LEFT JOIN states s ON s.id = i.state`;
 }
 
-/** The page's meta row. */
-export interface PageMeta {
-  total?: number;
-  totals?: [string | null, string | null, number, number][];
-  pre_g?: string[] | null;
-  pre_sg?: string[] | null;
-}
-
-/** One page as read: its meta row and its items in page order, each with its group and sub-group key. */
-export interface PageRows<T = Item> {
-  meta: PageMeta;
-  items: T[];
-  groupKeys: (string | null)[];
-  subGroupKeys: (string | null)[];
-}
 
 /** A column's wire value: a float8 as PostgreSQL's JSON carries it (non-finite values are strings: "Infinity",
  *  "-Infinity", "NaN"); ids from their comma-separated text. */
@@ -379,153 +322,4 @@ export async function listIssues(app: AppContext, req: ListRequest, built: Built
   // prepare unless asked, and then parses, describes and plans the statement on every call).
   const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
   return shapeResult(req, built, readRows(req, rows));
-}
-
-function keyOf(v: string | null | undefined): string {
-  return v === null || v === undefined ? NONE_GROUP_KEY : v;
-}
-
-function sortKeys(keys: Iterable<string>): string[] {
-  return [...keys].sort((a, b) => (a === NONE_GROUP_KEY ? 1 : b === NONE_GROUP_KEY ? -1 : a < b ? -1 : a > b ? 1 : 0));
-}
-
-export function shapeResult<T extends object = Item>(req: ListRequest, built: BuiltQuery, page: PageRows<T>): ListResult<T> {
-  const perPage = req.page.perPage;
-  const { meta, items } = page;
-  if (!built.grouped) {
-    const total = meta.total ?? 0;
-    return {
-      groupedBy: null,
-      subGroupedBy: null,
-      totalCount: total,
-      count: items.length,
-      totalPages: Math.ceil(total / perPage),
-      nextPageResults: req.page.offset + perPage < total,
-      results: items,
-    };
-  }
-
-  const groupBy = req.groupBy!;
-  const subGroupBy = req.subGroupBy ?? null;
-  const gDim = groupDim(groupBy);
-  const sgDim = subGroupBy ? groupDim(subGroupBy) : null;
-  const groupTotals = new Map<string, number>();
-  const subTotals = new Map<string, Map<string, number>>();
-  let totalCount = 0;
-  let nextPage = false;
-  let maxGroup = 0;
-  const finestLevel = sgDim ? 0 : 1;
-  for (const [gk, sgk, n, lvl] of meta.totals ?? []) {
-    const k = keyOf(gk);
-    if (lvl === 1) {
-      groupTotals.set(k, n);
-      maxGroup = Math.max(maxGroup, n);
-    } else {
-      const m = subTotals.get(k) ?? new Map<string, number>();
-      m.set(keyOf(sgk), n);
-      subTotals.set(k, m);
-    }
-    if (lvl === finestLevel) {
-      totalCount += n;
-      if (n > req.page.offset + perPage) nextPage = true;
-    }
-  }
-
-  // place items, carrying the raw key of multi-valued groupings (e.g. labels__id)
-  const byGroup = new Map<string, T[]>();
-  const bySub = new Map<string, Map<string, T[]>>();
-  for (let x = 0; x < items.length; x++) {
-    const it = items[x];
-    const rawG = page.groupKeys[x] ?? null;
-    const rawSg = page.subGroupKeys[x] ?? null;
-    const gk = keyOf(rawG);
-    const sgk = keyOf(rawSg);
-    // an item's JSON text carries these already (readRowsJson)
-    if (!(it instanceof JsonText)) {
-      const row = it as Record<string, unknown>;
-      if (gDim.multi) row[groupBy] = rawG;
-      if (sgDim?.multi) row[subGroupBy!] = rawSg;
-    }
-    if (!sgDim) {
-      const list = byGroup.get(gk) ?? [];
-      list.push(it);
-      byGroup.set(gk, list);
-    } else {
-      const m = bySub.get(gk) ?? new Map<string, T[]>();
-      const list = m.get(sgk) ?? [];
-      list.push(it);
-      m.set(sgk, list);
-      bySub.set(gk, m);
-    }
-  }
-
-  const results: Record<string, GroupBucket<T>> = {};
-  if (items.length > 0) {
-    const groupKeys = orderedKeys(gDim, meta.pre_g ?? null, groupTotals.keys(), sgDim ? bySub.keys() : byGroup.keys());
-    for (const gk of groupKeys) {
-      if (!sgDim) {
-        results[gk] = { results: byGroup.get(gk) ?? [], total_results: groupTotals.get(gk) ?? 0 };
-        continue;
-      }
-      const subs: Record<string, { results: T[]; total_results: number }> = {};
-      const present = bySub.get(gk) ?? new Map<string, T[]>();
-      const subKeys = orderedKeys(sgDim, meta.pre_sg ?? null, (subTotals.get(gk) ?? new Map()).keys(), present.keys());
-      for (const sk of subKeys) subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
-      results[gk] = { results: subs, total_results: groupTotals.get(gk) ?? 0 };
-    }
-  }
-
-  return {
-    groupedBy: groupBy,
-    subGroupedBy: subGroupBy,
-    totalCount,
-    count: items.length,
-    totalPages: Math.ceil(maxGroup / perPage),
-    nextPageResults: nextPage,
-    results,
-  };
-}
-
-/**
- * Group keys in display order: single-valued groupings list every known key (prefilled ones first, in
- * their fixed order, then any other key that has items, "None" last); multi-valued groupings list only
- * the keys that have items on this page, unless they have prefilled keys (modules: every live module is a group).
- */
-function orderedKeys(dim: GroupDim, prefill: string[] | null, totalKeyIter: Iterable<string>, pageKeyIter: Iterable<string>): string[] {
-  const totalKeys = [...totalKeyIter];
-  const pageKeys = [...pageKeyIter];
-  if (dim.multi && !prefill) return sortKeys(new Set(pageKeys));
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const pre = prefill ?? [];
-  for (const k of pre) {
-    if (k === NONE_GROUP_KEY) continue;
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(k);
-    }
-  }
-  const rest = sortKeys([...new Set([...totalKeys, ...pageKeys])].filter((k) => !seen.has(k) && k !== NONE_GROUP_KEY));
-  out.push(...rest);
-  const hasNone = pre.includes(NONE_GROUP_KEY) || totalKeys.includes(NONE_GROUP_KEY) || pageKeys.includes(NONE_GROUP_KEY);
-  if (hasNone) out.push(NONE_GROUP_KEY);
-  return out;
-}
-
-/** The wire envelope (wire-facts §0) of a list result. */
-export function listEnvelope<T = Item>(page: PageRequest, r: ListResult<T>): ListEnvelope<T> {
-  return {
-    grouped_by: r.groupedBy,
-    sub_grouped_by: r.subGroupedBy,
-    total_count: r.totalCount,
-    next_cursor: `${page.perPage}:${page.page + 1}:0`,
-    prev_cursor: `${page.perPage}:${Math.max(page.page - 1, 0)}:1`,
-    next_page_results: r.nextPageResults,
-    prev_page_results: page.page > 0,
-    count: r.count,
-    total_pages: r.totalPages,
-    total_results: r.totalCount,
-    extra_stats: null,
-    results: r.results,
-  };
 }

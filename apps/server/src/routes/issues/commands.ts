@@ -1,55 +1,26 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, asc } from "drizzle-orm";
 import { schema, type Db, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../core/errors.ts";
-import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
+import { ARCHIVE_VALUES, recordActivity, setChanges, type ActivityInput } from "../../core/activity.ts";
 import type { ProjectRow } from "../../core/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
-import { activeEstimatePoint } from "../../core/estimates.ts";
 import { extractMentionIds, stripHtml } from "./text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
 import { dropFavoritesOf } from "../../core/favorites.ts";
-import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
-import { assertWorkflowMove } from "../../core/workflow.ts";
-import type { RawPropertyValue } from "@stride/shared";
-import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../../core/item-properties.ts";
+import { keptValues, resolveCreateTyping, writeValues } from "../../core/item-properties.ts";
+import { checkDates, decodeBinary, INVALID_ESTIMATE_POINT, INVALID_PARENT, INVALID_STATE, nonField, parentChange, type IssueFields } from "./item-checks.ts";
+import { linkChanges, planningChanges, stateChange, textChanges, typeChanges, type Change, type Update, type UpdateOptions } from "./update-fields.ts";
 
 const I = schema.issues;
 
-export const nonField = (msg: string) => errors.body(400, { non_field_errors: [msg] });
-export const START_AFTER_TARGET = "Start date cannot exceed target date";
-const INVALID_STATE = "State is not valid please pass a valid state_id";
-const INVALID_PARENT = "Parent is not valid issue_id please pass a valid issue_id";
-
-/** Fields a create or update may carry (wire names). */
-export interface IssueFields {
-  name?: string;
-  description_html?: string | null;
-  description_binary?: string | null;
-  description_json?: unknown;
-  state_id?: string | null;
-  parent_id?: string | null;
-  label_ids?: string[];
-  assignee_ids?: string[];
-  priority?: string;
-  start_date?: string | null;
-  target_date?: string | null;
-  estimate_point?: string | null;
-  sort_order?: number;
-  is_draft?: boolean;
-  type_id?: string | null;
-  /** Custom property values (issue #29), checked against the item's type (routes/issue-types/commands.ts). */
-  property_values?: Record<string, RawPropertyValue>;
-  external_source?: string | null;
-  external_id?: string | null;
-  /** Replaces the item's live modules (routes/issues/modules.ts); null changes nothing. */
-  module_ids?: string[] | null;
-}
+export { nonField, START_AFTER_TARGET, INVALID_ESTIMATE_POINT, defaultState, projectLabelIds, assignableIds, issueKey, type IssueFields } from "./item-checks.ts";
+export type { UpdateOptions } from "./update-fields.ts";
 
 export interface CreateOptions {
   isEpic?: boolean;
@@ -64,73 +35,6 @@ export interface CreateOptions {
    * writes are all conditional on its checks, so a refused create commits nothing.
    */
   commitAhead?: boolean;
-}
-
-type StateRow = typeof schema.states.$inferSelect;
-
-export async function defaultState(tx: DbOrTx, projectId: string): Promise<StateRow | null> {
-  const rows = await tx
-    .select()
-    .from(schema.states)
-    .where(and(eq(schema.states.projectId, projectId), ne(schema.states.group, "triage")))
-    .orderBy(asc(schema.states.sequence));
-  return rows.find((s) => s.default) ?? rows[0] ?? null;
-}
-
-/** A parent: an item of the project that the actor may read (core/readable.ts), and not below the item itself. */
-async function checkParent(tx: DbOrTx, project: ProjectRow, actorId: string | null, parentId: string, selfId?: string): Promise<IssueRow> {
-  await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [parentId], { projectId: project.id, error: () => nonField(INVALID_PARENT) });
-  const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, project.id), isNull(I.deletedAt))).limit(1);
-  if (!p) throw nonField(INVALID_PARENT);
-  if (selfId) {
-    // the new parent may be neither the item itself nor one of its descendants
-    const rows = await tx.execute<{ id: string }>(sql`
-      WITH RECURSIVE up(id, parent, depth) AS (
-        SELECT id, parent, 0 FROM issues WHERE id = ${parentId}
-        UNION ALL SELECT i.id, i.parent, up.depth + 1 FROM issues i JOIN up ON i.id = up.parent WHERE up.depth < 1000
-      ) SELECT id FROM up WHERE id = ${selfId} LIMIT 1`);
-    if (rows.length > 0) throw nonField("A work item cannot be its own parent or a parent of its parent");
-  }
-  return p;
-}
-
-export const INVALID_ESTIMATE_POINT = "Estimate point is not valid please pass a valid estimate_point_id";
-
-/** The point must belong to the project's active estimate. */
-async function checkEstimatePoint(tx: DbOrTx, projectId: string, id: string) {
-  const p = await activeEstimatePoint(tx, projectId, id);
-  if (!p) throw nonField(INVALID_ESTIMATE_POINT);
-  return p;
-}
-
-/** Labels of the project among `ids` (others are dropped, as the wire facts say). */
-export async function projectLabelIds(tx: DbOrTx, projectId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.select({ id: schema.labels.id }).from(schema.labels).where(and(eq(schema.labels.projectId, projectId), inArray(schema.labels.id, [...ids])));
-  const ok = new Set(rows.map((r) => r.id));
-  return [...new Set(ids)].filter((id) => ok.has(id));
-}
-
-/** Active project members with role ≥ member among `ids` (others are dropped). */
-export async function assignableIds(tx: DbOrTx, projectId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: schema.projectMembers.memberId })
-    .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), gte(schema.projectMembers.role, 15), inArray(schema.projectMembers.memberId, [...ids])));
-  const ok = new Set(rows.map((r) => r.id));
-  return [...new Set(ids)].filter((id) => ok.has(id));
-}
-
-function checkDates(start: string | null | undefined, target: string | null | undefined) {
-  if (start && target && start > target) throw nonField(START_AFTER_TARGET);
-}
-
-function decodeBinary(b64: string | null | undefined): Buffer | null | undefined {
-  if (b64 === undefined) return undefined;
-  if (b64 === null || b64 === "") return null;
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw errors.field("description_binary", "Invalid binary data");
-  return Buffer.from(b64, "base64");
 }
 
 /** Subscribe users to an item (idempotent). */
@@ -158,53 +62,6 @@ export async function recordMentions(tx: DbOrTx, issue: Pick<IssueRow, "id" | "p
     .values(valid.map((m) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, mentionId: m, createdById: actorId, updatedById: actorId })))
     .onConflictDoNothing();
   return valid;
-}
-
-async function replaceLinks(tx: DbOrTx, issue: IssueRow, table: "labels" | "assignees", ids: string[], actorId: string) {
-  if (table === "labels") {
-    await tx.delete(schema.issueLabels).where(eq(schema.issueLabels.issueId, issue.id));
-    if (ids.length)
-      await tx.insert(schema.issueLabels).values(ids.map((labelId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, labelId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
-  } else {
-    await tx.delete(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issue.id));
-    if (ids.length)
-      await tx.insert(schema.issueAssignees).values(ids.map((assigneeId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, assigneeId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
-  }
-}
-
-/** "IDENT-12" of an item, for activity values. */
-export async function issueKey(tx: DbOrTx, issueId: string | null | undefined): Promise<string | null> {
-  if (!issueId) return null;
-  const [r] = await tx
-    .select({ seq: I.sequenceId, ident: schema.projects.identifier })
-    .from(I)
-    .innerJoin(schema.projects, eq(schema.projects.id, I.projectId))
-    .where(eq(I.id, issueId))
-    .limit(1);
-  return r ? `${r.ident}-${r.seq}` : null;
-}
-
-/** Plane's `parent` row: "IDENT-seq" of the old and new parent ("" for none), their ids as identifiers. */
-async function parentChange(tx: DbOrTx, base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">, oldId: string | null, newId: string | null): Promise<ActivityInput> {
-  return {
-    ...base, verb: "updated", field: "parent",
-    oldValue: (await issueKey(tx, oldId)) ?? "", newValue: (await issueKey(tx, newId)) ?? "",
-    oldIdentifier: oldId, newIdentifier: newId,
-    comment: newId ? "updated the parent issue to" : "removed the parent issue",
-  };
-}
-
-async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (ids.length === 0) return out;
-  if (kind === "labels") {
-    for (const r of await tx.select({ id: schema.labels.id, name: schema.labels.name }).from(schema.labels).where(inArray(schema.labels.id, ids))) out.set(r.id, r.name);
-  } else if (kind === "states") {
-    for (const r of await tx.select({ id: schema.states.id, name: schema.states.name }).from(schema.states).where(inArray(schema.states.id, ids))) out.set(r.id, r.name);
-  } else {
-    for (const r of await tx.select({ id: schema.users.id, name: schema.users.displayName }).from(schema.users).where(inArray(schema.users.id, ids))) out.set(r.id, r.name);
-  }
-  return out;
 }
 
 /**
@@ -355,32 +212,6 @@ export async function lockFamily(tx: DbOrTx, ids: readonly string[], also: reado
   return rows;
 }
 
-async function currentIds(tx: DbOrTx, issueId: string) {
-  const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
-  const assignees = await tx.select({ id: schema.issueAssignees.assigneeId }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId));
-  return { labelIds: labels.map((r) => r.id), assigneeIds: assignees.map((r) => r.id) };
-}
-
-export interface UpdateOptions {
-  allowTriage?: boolean;
-  /** The body field a refused state change is reported on (v1 names it `state`; default `state_id`). */
-  stateField?: string;
-  /** Several items move in one call (bulk): a refusal names the item by its key. */
-  label?: boolean;
-  /**
-   * The client's `skip_activity`: a description change is saved without an activity row or a
-   * description version (Plane's editor re-saving the text it just opened); other fields still record theirs.
-   */
-  skipActivity?: boolean;
-  /**
-   * The item as the route read it, with its version (`issueVersion`): the update starts from this row instead of
-   * locking and reading it again (one round trip fewer, issue #13), and writes only if the row is still this version;
-   * otherwise it throws `StaleIssueError` (the caller's transaction rolls back; `patchIssue` then runs it again the
-   * locking way).
-   */
-  current?: { row: IssueRow; version: string };
-}
-
 /** The row changed after the route read it (see `UpdateOptions.current`): nothing may be written from it. */
 export class StaleIssueError extends Error {
   constructor() {
@@ -414,12 +245,7 @@ export async function patchIssue(db: Db, project: ProjectRow, actorId: string, l
  * assignee lists replace; one activity row per changed field and a description version, in the same transaction.
  */
 export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: UpdateOptions = {}): Promise<IssueRow> {
-  // A new parent changes the sub-item counts kept on the old and new parents (locked at commit): the three are locked
-  // first, in id order. Otherwise the row the route read is written if it is still that version, else it is locked.
-  const read = opts.current?.row.id === issueId ? opts.current.row : null;
-  const parentTouched = Object.prototype.hasOwnProperty.call(patch, "parent_id") && (!read || (patch.parent_id ?? null) !== read.parentId);
-  const version = read && !parentTouched ? opts.current!.version : undefined;
-  const cur = version ? read! : parentTouched ? lockedOne(await lockFamily(tx, [issueId], [patch.parent_id]), issueId) : await lockIssue(tx, issueId);
+  const { cur, version } = await readForUpdate(tx, issueId, patch, opts);
   if (cur.projectId !== project.id || cur.deletedAt) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
   const has = (k: keyof IssueFields) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
@@ -427,111 +253,14 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   const target = has("target_date") ? patch.target_date : cur.targetDate;
   checkDates(start, target);
 
-  const set: Partial<typeof I.$inferInsert> = {};
-  const acts: ActivityInput[] = [];
-
-  if (has("name") && patch.name !== cur.name) {
-    set.name = patch.name!;
-    acts.push(...scalarChange(base, "name", cur.name, patch.name));
-  }
-  if (has("description_html") || patch.description_html === null) {
-    const html = patch.description_html ?? "<p></p>";
-    if (html !== cur.descriptionHtml) {
-      await requireReadableMentions(tx, { userId: actorId, workspaceId: cur.workspaceId }, html, cur.descriptionHtml);
-      set.descriptionHtml = html;
-      set.descriptionStripped = stripHtml(html);
-      if (!opts.skipActivity) acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
-    }
-  }
-  if (has("description_binary") || patch.description_binary === null) set.descriptionBinary = decodeBinary(patch.description_binary ?? null) ?? null;
-  if (has("description_json")) set.descriptionJson = (patch.description_json ?? {}) as object;
-  if (has("priority") && patch.priority !== cur.priority) {
-    set.priority = patch.priority!;
-    acts.push(...scalarChange(base, "priority", cur.priority, patch.priority));
-  }
-  if ((has("state_id") || patch.state_id === null) && (patch.state_id ?? null) !== cur.stateId) {
-    const pair = patch.state_id
-      ? await tx.select().from(schema.states).where(and(eq(schema.states.projectId, cur.projectId), inArray(schema.states.id, [patch.state_id, cur.stateId].filter((x): x is string => !!x))))
-      : [];
-    let next: StateRow | null;
-    if (patch.state_id) {
-      next = pair.find((s) => s.id === patch.state_id) ?? null;
-      if (!next || (!opts.allowTriage && next.group === "triage")) throw nonField(INVALID_STATE);
-    } else next = await defaultState(tx, cur.projectId);
-    if ((next?.id ?? null) !== cur.stateId) {
-      // the project's workflow (core/workflow.ts): every path that moves an item comes through here; a move back into
-      // triage is the intake's own (un-accepting), which workflows do not govern (docs/decisions.md)
-      const from = cur.stateId ? pair.find((s) => s.id === cur.stateId) ?? (await tx.select().from(schema.states).where(eq(schema.states.id, cur.stateId)).limit(1))[0] ?? null : null;
-      if (next && next.group !== "triage") {
-        await assertWorkflowMove(tx, cur.projectId, actorId, from, next, { field: opts.stateField, label: opts.label ? `${project.identifier}-${cur.sequenceId}` : undefined });
-      }
-      set.stateId = next?.id ?? null;
-      set.completedAt = next?.group === "completed" ? new Date() : null;
-      const oldName = from?.name ?? null;
-      acts.push(...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }));
-      if (next && next.group !== "triage") acts.push(...(await acceptIntakeOnLeavingTriage(tx, base, cur.stateId)));
-    }
-  }
-  if ((has("parent_id") || patch.parent_id === null) && (patch.parent_id ?? null) !== cur.parentId) {
-    if (patch.parent_id) await checkParent(tx, project, actorId, patch.parent_id, cur.id);
-    set.parentId = patch.parent_id ?? null;
-    acts.push(await parentChange(tx, base, cur.parentId, patch.parent_id ?? null));
-  }
-  if ((has("estimate_point") || patch.estimate_point === null) && (patch.estimate_point ?? null) !== cur.estimatePointId) {
-    const oldP = cur.estimatePointId ? (await tx.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, cur.estimatePointId)).limit(1))[0] : null;
-    const newP = patch.estimate_point ? await checkEstimatePoint(tx, cur.projectId, patch.estimate_point) : null;
-    set.estimatePointId = newP?.id ?? null;
-    acts.push(...scalarChange(base, "estimate_point", oldP?.value ?? null, newP?.value ?? null, { old: cur.estimatePointId, new: newP?.id ?? null }));
-  }
-  for (const [k, col] of [["start_date", "startDate"], ["target_date", "targetDate"]] as const) {
-    if ((has(k) || patch[k] === null) && (patch[k] ?? null) !== cur[col]) {
-      set[col] = patch[k] ?? null;
-      acts.push(...scalarChange(base, k, cur[col], patch[k] ?? null));
-    }
-  }
-  if (has("sort_order") && patch.sort_order !== cur.sortOrder) {
-    set.sortOrder = patch.sort_order!;
-    acts.push(...scalarChange(base, "sort_order", cur.sortOrder, patch.sort_order));
-  }
-  if (has("is_draft") && patch.is_draft !== cur.isDraft) {
-    set.isDraft = patch.is_draft!;
-    acts.push(...scalarChange(base, "draft", cur.isDraft, patch.is_draft));
-  }
-  // the type and the custom property values (issue #29): checked against the item's (new) type
-  const typed = await resolveUpdateTyping(tx, project, cur, patch, base);
-  const newType = typed.typeId !== undefined ? typed.typeId : (has("type_id") || patch.type_id === null) && !project.isIssueTypeEnabled ? (patch.type_id ?? null) : cur.typeId;
-  if (newType !== cur.typeId) {
-    set.typeId = newType;
-    acts.push(...scalarChange(base, "type", cur.typeId, newType, { old: cur.typeId, new: newType }));
-  }
-  if (typed.typing) acts.push(...typed.typing.acts);
-  if (has("external_source") || patch.external_source === null) set.externalSource = patch.external_source ?? null;
-  if (has("external_id") || patch.external_id === null) set.externalId = patch.external_id ?? null;
-
-  let newAssignees: string[] = [];
-  // label and assignee rows are written after the item's own row (which locks it, if the route's read did not)
-  const linkWrites: (() => Promise<void>)[] = [];
-  if (typed.typing) linkWrites.push(() => applyUpdateTyping(tx, cur, typed.typing!, actorId));
-  if (has("label_ids") || has("assignee_ids")) {
-    const before = await currentIds(tx, cur.id);
-    if (has("label_ids")) {
-      const next = await projectLabelIds(tx, cur.projectId, patch.label_ids!);
-      if (!sameSet(before.labelIds, next)) {
-        linkWrites.push(() => replaceLinks(tx, cur, "labels", next, actorId));
-        const names = await namesOf(tx, "labels", [...before.labelIds, ...next]);
-        acts.push(...setChanges(base, "labels", before.labelIds, next, (id) => names.get(id) ?? ""));
-      }
-    }
-    if (has("assignee_ids")) {
-      const next = await assignableIds(tx, cur.projectId, patch.assignee_ids!);
-      if (!sameSet(before.assigneeIds, next)) {
-        linkWrites.push(() => replaceLinks(tx, cur, "assignees", next, actorId));
-        const names = await namesOf(tx, "users", [...before.assigneeIds, ...next]);
-        acts.push(...setChanges(base, "assignees", before.assigneeIds, next, (id) => names.get(id) ?? ""));
-        newAssignees = next.filter((id) => !before.assigneeIds.includes(id));
-      }
-    }
-  }
+  const u: Update = { tx, project, actorId, cur, patch, opts, base, has };
+  const ch: Change = { set: {}, acts: [] };
+  await textChanges(u, ch);
+  await stateChange(u, ch);
+  await planningChanges(u, ch);
+  const typed = await typeChanges(u, ch);
+  const { linkWrites, newAssignees } = await linkChanges(u, ch, typed);
+  const { set, acts } = ch;
 
   const touched = Object.keys(set).length > 0 || acts.length > 0;
   // from the route's row: only if the row is still that version (else nothing is kept: StaleIssueError rolls back)
@@ -560,10 +289,17 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   return row;
 }
 
-function sameSet(a: readonly string[], b: readonly string[]) {
-  if (a.length !== b.length) return false;
-  const s = new Set(a);
-  return b.every((x) => s.has(x));
+/**
+ * The item to update and the version to write it at. A new parent changes the sub-item counts kept on the old and
+ * new parents (locked at commit): the three are locked first, in id order. Otherwise the row the route read is
+ * written if it is still that version (`version`), else it is locked and read afresh.
+ */
+async function readForUpdate(tx: DbOrTx, issueId: string, patch: IssueFields, opts: UpdateOptions): Promise<{ cur: IssueRow; version: string | undefined }> {
+  const read = opts.current?.row.id === issueId ? opts.current.row : null;
+  const parentTouched = Object.prototype.hasOwnProperty.call(patch, "parent_id") && (!read || (patch.parent_id ?? null) !== read.parentId);
+  const version = read && !parentTouched ? opts.current!.version : undefined;
+  const cur = version ? read! : parentTouched ? lockedOne(await lockFamily(tx, [issueId], [patch.parent_id]), issueId) : await lockIssue(tx, issueId);
+  return { cur, version };
 }
 
 /**

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, isOnlyAdmin, type ProjectNetwork } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
 import { useArchiveProject, useDeleteProject, useLeaveProject, useProjectMembers, useUpdateProject } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
-import { useCurrentProject } from "../projects/current-project.ts";
+import { useCurrentProject, type CurrentProject } from "../projects/current-project.ts";
 import type { Project } from "../../api/types.ts";
 import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
 import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
@@ -15,11 +15,11 @@ import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { BUILT_FEATURES } from "@stride/shared";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
+import { useSettingsForm } from "../../lib/settings-form.ts";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
 
-/** Project general settings: every role may look; only admins may change anything. */
 /** The general settings form's values for a project. */
 function formOf(project: Project) {
   return {
@@ -29,57 +29,15 @@ function formOf(project: Project) {
   };
 }
 
+type ProjectForm = ReturnType<typeof formOf>;
+const checkProject = (f: ProjectForm) => projectFormErrors({ ...f, cover_image: f.cover.cover_image });
+
+/** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
   const { slug, projectId, project, projectRole } = useCurrentProject();
   const canEdit = useCan("edit", "project");
-  const canManageMembers = useCan("edit", "projectMember");
   const canPublish = useCan("edit", "publish");
   const [publishOpen, setPublishOpen] = useState(false);
-  const update = useUpdateProject(slug, projectId);
-  const archive = useArchiveProject(slug);
-  const del = useDeleteProject(slug, projectId);
-  const leave = useLeaveProject(slug, projectId);
-  // The server refuses to let the only admin leave; say so instead of offering it.
-  const admins = useProjectMembers(slug, projectId, canManageMembers);
-  const me = useMe();
-  const soleAdmin = isOnlyAdmin((admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })), me.data?.id);
-  const members = useWorkspaceMembers(slug);
-  const toast = useToast();
-  const nav = useNavigate();
-  // the form starts from the project, and starts again when the project changes (a save, a live update): set while
-  // rendering, so the first frame shows the values (an effect filled them in a frame later)
-  const [form, setForm] = useState(() => formOf(project));
-  const [formFor, setFormFor] = useState(project);
-  if (formFor !== project) {
-    setFormFor(project);
-    setForm(formOf(project));
-  }
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
-  const [deleteText, setDeleteText] = useState("");
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs = projectFormErrors({ ...form, cover_image: form.cover.cover_image });
-    setErrors(errs);
-    setFormError(null);
-    if (Object.keys(errs).length) return;
-    update.mutate({
-      name: form.name.trim(), identifier: form.identifier, description: form.description, network: form.network as ProjectNetwork,
-      project_lead: form.project_lead || null, ...coverFields(form.cover), timezone: form.timezone,
-      ...(form.emoji ? { logo_props: { in_use: "emoji", emoji: { value: form.emoji } } } : {}),
-    }, {
-      onSuccess: () => toast.show("success", "Project updated"),
-      onError: (err) => {
-        const fe = fieldErrors(err);
-        if (Object.keys(fe).length) setErrors(fe);
-        else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
-      },
-    });
-  };
-  const fail = (title: string) => (err: Error) => toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
-
   return (
     <div className="max-w-2xl space-y-8">
       <div className="flex items-center gap-3">
@@ -89,45 +47,7 @@ export function ProjectGeneralSettings() {
           {!canEdit && <p className="text-sm text-zinc-500">Only project admins can change these settings.</p>}
         </div>
       </div>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Project details">
-        {formError && <Banner>{formError}</Banner>}
-        <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
-          <div>
-            <div className="mb-1 text-sm font-medium">Emoji</div>
-            <div className="flex flex-wrap gap-1">
-              {EMOJIS.map((em) => {
-                const v = emojiToValue(em);
-                return (
-                  <button key={em} type="button" aria-pressed={form.emoji === v} aria-label={`Emoji ${em}`} onClick={() => setForm((f) => ({ ...f, emoji: v }))}
-                    className={`h-8 w-8 rounded text-lg ${form.emoji === v ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}>
-                    {em}
-                  </button>
-                );
-              })}
-            </div>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <Input label="Name" name="name" maxLength={PROJECT_NAME_MAX} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={errors.name} />
-            <Input label="Identifier" name="identifier" maxLength={PROJECT_IDENTIFIER_MAX} value={form.identifier} onChange={(e) => setForm((f) => ({ ...f, identifier: e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, "") }))} error={errors.identifier} />
-          </div>
-          <Textarea label="Description" name="description" value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} error={errors.description} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select label="Access" name="network" value={form.network} onChange={(e) => setForm((f) => ({ ...f, network: Number(e.target.value) }))}>
-              <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
-              <option value={PROJECT_NETWORK.SECRET}>Private</option>
-            </Select>
-            <Select label="Lead" name="project_lead" value={form.project_lead} onChange={(e) => setForm((f) => ({ ...f, project_lead: e.target.value }))} error={errors.project_lead}>
-              <option value="">No lead</option>
-              {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
-            </Select>
-          </div>
-          <div className="sm:w-1/2 sm:pr-2">
-            <TimezoneSelect name="timezone" value={form.timezone} onChange={(e) => setForm((f) => ({ ...f, timezone: e.target.value }))} error={errors.timezone} />
-          </div>
-          <CoverPicker slug={slug} value={form.cover} onChange={(cover) => setForm((f) => ({ ...f, cover }))} error={errors.cover_image ?? errors.cover_image_asset} disabled={!canEdit} />
-          {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
-        </fieldset>
-      </form>
+      <ProjectDetailsForm slug={slug} projectId={projectId} project={project} canEdit={canEdit} />
 
       {BUILT_FEATURES.publish && canPublish && (
         <section className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Publish">
@@ -138,6 +58,86 @@ export function ProjectGeneralSettings() {
       )}
       {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={BUILT_FEATURES.intake && project.intake_view} />}
 
+      <ProjectDangerZone slug={slug} projectId={projectId} project={project} projectRole={projectRole} canEdit={canEdit} />
+    </div>
+  );
+}
+
+/** The project's details (emoji, name, identifier, description, access, lead, time zone, cover): admins save them. */
+function ProjectDetailsForm({ slug, projectId, project, canEdit }: { slug: string; projectId: string; project: Project; canEdit: boolean }) {
+  const update = useUpdateProject(slug, projectId);
+  const members = useWorkspaceMembers(slug);
+  const toast = useToast();
+  // the form starts from the project, and starts again when the project changes (a save, a live update)
+  const { form, error, formError, onSubmit } = useSettingsForm(formOf(project), checkProject);
+  const v = form.watch();
+  const save = onSubmit((f, onError) => {
+    update.mutate({
+      name: f.name.trim(), identifier: f.identifier, description: f.description, network: f.network as ProjectNetwork,
+      project_lead: f.project_lead || null, ...coverFields(f.cover), timezone: f.timezone,
+      ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
+    }, { onSuccess: () => toast.show("success", "Project updated"), onError });
+  });
+  return (
+        <form onSubmit={save} className="space-y-4" noValidate aria-label="Project details">
+        {formError && <Banner>{formError}</Banner>}
+        <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
+          <div>
+            <div className="mb-1 text-sm font-medium">Emoji</div>
+            <div className="flex flex-wrap gap-1">
+              {EMOJIS.map((em) => {
+                const value = emojiToValue(em);
+                return (
+                  <button key={em} type="button" aria-pressed={v.emoji === value} aria-label={`Emoji ${em}`} onClick={() => form.setValue("emoji", value)}
+                    className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}>
+                    {em}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <Input label="Name" name="name" maxLength={PROJECT_NAME_MAX} value={v.name} onChange={(e) => form.setValue("name", e.target.value)} error={error("name")} />
+            <Input label="Identifier" name="identifier" maxLength={PROJECT_IDENTIFIER_MAX} value={v.identifier} onChange={(e) => form.setValue("identifier", e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ""))} error={error("identifier")} />
+          </div>
+          <Textarea label="Description" name="description" value={v.description} onChange={(e) => form.setValue("description", e.target.value)} error={error("description")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select label="Access" name="network" value={v.network} onChange={(e) => form.setValue("network", Number(e.target.value))}>
+              <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
+              <option value={PROJECT_NETWORK.SECRET}>Private</option>
+            </Select>
+            <Select label="Lead" name="project_lead" value={v.project_lead} onChange={(e) => form.setValue("project_lead", e.target.value)} error={error("project_lead")}>
+              <option value="">No lead</option>
+              {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
+            </Select>
+          </div>
+          <div className="sm:w-1/2 sm:pr-2">
+            <TimezoneSelect name="timezone" value={v.timezone} onChange={(e) => form.setValue("timezone", e.target.value)} error={error("timezone")} />
+          </div>
+          <CoverPicker slug={slug} value={v.cover} onChange={(cover) => form.setValue("cover", cover)} error={error("cover_image") ?? error("cover_image_asset")} disabled={!canEdit} />
+          {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
+        </fieldset>
+      </form>
+  );
+}
+
+/** Archive, delete (typing the project's name) or leave the project (not its only admin). */
+function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: { slug: string; projectId: string; project: Project; projectRole: CurrentProject["projectRole"]; canEdit: boolean }) {
+  const canManageMembers = useCan("edit", "projectMember");
+  const archive = useArchiveProject(slug);
+  const del = useDeleteProject(slug, projectId);
+  const leave = useLeaveProject(slug, projectId);
+  // The server refuses to let the only admin leave; say so instead of offering it.
+  const admins = useProjectMembers(slug, projectId, canManageMembers);
+  const me = useMe();
+  const soleAdmin = isOnlyAdmin((admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })), me.data?.id);
+  const toast = useToast();
+  const nav = useNavigate();
+  const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
+  const [deleteText, setDeleteText] = useState("");
+  const fail = (title: string) => (err: Error) => toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  return (
+    <>
       {(canEdit || projectRole) && (
         <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">
           <h3 className="font-medium text-red-700 dark:text-red-400">Danger zone</h3>
@@ -184,6 +184,6 @@ export function ProjectGeneralSettings() {
           del.mutate(undefined, { onSuccess: () => { toast.show("success", "Project deleted"); nav(`/${slug}/projects/`); }, onError: fail("Could not delete the project") });
         }}
       />
-    </div>
+    </>
   );
 }

@@ -10,9 +10,10 @@ import { globalViewPrefsFrom, updateDisplayFilters, type DisplayFilters, type Di
 import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
 import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
-  loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateUserProperties, useUpdateWorkItem, useUserProperties, useWorkItemList, wiKeys,
+  loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateWorkItem, useWorkItemList, wiKeys,
   type ItemKind, type ListDesc, type ListSource, type PropsScope,
 } from "../../api/work-items.ts";
+import { useUpdateUserProperties, useUserProperties } from "../../api/work-items-props.ts";
 import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";

@@ -1,11 +1,15 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX } from "@stride/shared";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
 import { useDeleteWorkspace, useUpdateWorkspace } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
+import { useSettingsForm } from "../../lib/settings-form.ts";
+
+type WorkspaceForm = { name: string; size: string; timezone: string };
+const checkWorkspace = (f: WorkspaceForm): Record<string, string> => (f.name.trim() ? {} : { name: "Name is required." });
 
 export function WorkspaceGeneralSettings() {
   const { slug, workspace } = useCurrentWorkspace();
@@ -13,42 +17,30 @@ export function WorkspaceGeneralSettings() {
   const del = useDeleteWorkspace(slug);
   const toast = useToast();
   const nav = useNavigate();
-  const [name, setName] = useState(workspace.name);
-  const [size, setSize] = useState(workspace.organization_size ?? "");
-  const [timezone, setTimezone] = useState(workspace.timezone ?? "UTC");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, error, formError, onSubmit } = useSettingsForm<WorkspaceForm>({ name: workspace.name, size: workspace.organization_size ?? "", timezone: workspace.timezone ?? "UTC" }, checkWorkspace);
+  const { name, size, timezone } = form.watch();
   const [confirm, setConfirm] = useState(false);
   const [confirmText, setConfirmText] = useState("");
-  useEffect(() => { setName(workspace.name); setSize(workspace.organization_size ?? ""); setTimezone(workspace.timezone ?? "UTC"); }, [workspace]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setErrors({ name: "Name is required." });
-    setErrors({});
-    setFormError(null);
-    update.mutate({ name: name.trim(), organization_size: size || null, timezone } as never, {
+  const save = onSubmit((f, onError) => {
+    update.mutate({ name: f.name.trim(), organization_size: f.size || null, timezone: f.timezone } as never, {
       onSuccess: () => toast.show("success", "Workspace updated"),
-      onError: (err) => {
-        const fe = fieldErrors(err);
-        if (Object.keys(fe).length) setErrors(fe);
-        else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
-      },
+      onError,
     });
-  };
+  });
   return (
     <div className="max-w-2xl space-y-8">
       <h2 className="text-lg font-semibold">General</h2>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Workspace details">
+      <form onSubmit={save} className="space-y-4" noValidate aria-label="Workspace details">
         {formError && <Banner>{formError}</Banner>}
-        <Input label="Workspace name" name="name" maxLength={WORKSPACE_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+        <Input label="Workspace name" name="name" maxLength={WORKSPACE_NAME_MAX} value={name} onChange={(e) => form.setValue("name", e.target.value)} error={error("name")} />
         <Input label="Workspace URL" value={`${location.origin}/${workspace.slug}/`} readOnly disabled />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Organization size" name="organization_size" value={size} onChange={(e) => setSize(e.target.value)} error={errors.organization_size}>
+          <Select label="Organization size" name="organization_size" value={size} onChange={(e) => form.setValue("size", e.target.value)} error={error("organization_size")}>
             <option value="">Not specified</option>
             {ORGANIZATION_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
-          <TimezoneSelect name="timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} error={errors.timezone} />
+          <TimezoneSelect name="timezone" value={timezone} onChange={(e) => form.setValue("timezone", e.target.value)} error={error("timezone")} />
         </div>
         <Button type="submit" loading={update.isPending}>Save changes</Button>
       </form>

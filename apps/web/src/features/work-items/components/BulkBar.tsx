@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts";
-import { useBulkArchive, useBulkDelete, useBulkUpdate, useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
+import { useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
+import { useBulkArchive, useBulkDelete, useBulkUpdate } from "../../../api/work-items-bulk.ts";
 import { useList } from "../context.tsx";
 import { AssigneesProperty, CycleProperty, DateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 

@@ -1,0 +1,40 @@
+/**
+ * Settings forms on react-hook-form (the project's and the workspace's general settings): the form starts from the
+ * saved values and starts again when they change (a save, a live update); its own checks run on submit, one message
+ * per field; the server's refusal shows its field messages next to their fields and anything else above the form.
+ */
+import { useState, type BaseSyntheticEvent } from "react";
+import { useForm, type FieldError, type FieldValues, type Resolver, type ResolverResult } from "react-hook-form";
+import { ApiError, errorMessage, fieldErrors } from "../api/client.ts";
+
+/** A form's own checks: a message per field name (none: the values may be sent). */
+export type FormCheck<T> = (values: T) => Record<string, string>;
+
+/** A react-hook-form resolver from a check that names each field's problem. */
+export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resolver<T> {
+  return async (values): Promise<ResolverResult<T>> => {
+    const errs = Object.entries(check(values));
+    if (!errs.length) return { values, errors: {} };
+    return { values: {}, errors: Object.fromEntries(errs.map(([k, message]) => [k, { type: "validate", message }])) as ResolverResult<T>["errors"] };
+  };
+}
+
+export function useSettingsForm<T extends FieldValues>(values: T, check: FormCheck<T>) {
+  const form = useForm<T>({ values, resolver: checkResolver(check), reValidateMode: "onSubmit" });
+  const [server, setServer] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const failed = (err: unknown) => {
+    const fe = fieldErrors(err);
+    if (Object.keys(fe).length) setServer(fe);
+    else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+  };
+  /** A field's message: the form's own check, else the server's answer. */
+  const error = (k: string): string | undefined => (form.formState.errors as Record<string, FieldError | undefined>)[k]?.message ?? server[k];
+  /** The form's submit handler: forgets the last answer, checks, then `save`s (which reports a refusal to `onError`). */
+  const onSubmit = (save: (values: T, onError: (err: unknown) => void) => void) => (e?: BaseSyntheticEvent) => {
+    setServer({});
+    setFormError(null);
+    return form.handleSubmit((v) => save(v, failed))(e);
+  };
+  return { form, error, formError, onSubmit };
+}
