@@ -61,9 +61,10 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
 /**
  * The list screen of the ListProvider around it: header (layouts, filters, display), the chosen layout, bulk bar,
  * peek view and create modal. Other contexts put their own `actions` and `aside` next to it; a saved view whose
- * filters may not change shows them read-only with a `banner`.
+ * filters may not change shows them read-only with a `banner`. A list under another screen's header (a profile's item
+ * tabs) is `nested`: its header has no sidebar toggle of its own.
  */
-export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
+export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false, nested = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean; nested?: boolean }) {
   const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset, spansProjects } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
@@ -95,6 +96,7 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
       <PageHeader
+        nested={nested}
         title={
           <span className="flex min-w-0 items-center gap-2">
             {/* a narrow header (beside a cycle's details) cuts the title with an ellipsis, the count stays */}
