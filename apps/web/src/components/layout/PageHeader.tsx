@@ -11,13 +11,13 @@ export function PageHeader({ title, actions, children, nested = false }: { title
   const sidebar = useSidebar();
   const Heading = nested ? "h2" : "h1";
   return (
-    <header className="flex min-h-14 flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    <header className="flex min-h-14 flex-wrap items-center gap-2 border-b border-line px-4 py-2">
       {!nested && <button
         type="button"
         onClick={sidebar.toggle}
         aria-label={sidebar.open ? "Hide sidebar" : "Show sidebar"}
         aria-expanded={sidebar.open}
-        className="rounded p-1.5 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        className="rounded p-1.5 text-fg-subtle hover:bg-fill"
       >
         <PanelLeft size={16} strokeWidth={1.75} aria-hidden focusable="false" />
       </button>}

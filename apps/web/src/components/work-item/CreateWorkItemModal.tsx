@@ -197,7 +197,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
       footer={
         <div className="flex w-full flex-wrap items-center gap-2">
           {mode === "issue" && (
-            <label className="mr-auto flex cursor-pointer items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
+            <label className="mr-auto flex cursor-pointer items-center gap-2 text-sm text-fg-muted">
               <input type="checkbox" checked={more} onChange={(e) => setMore(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
               Create more
             </label>
@@ -214,7 +214,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
       }
     >
       <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="space-y-3" aria-label={title}>
-        {errors.form && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{errors.form}</p>}
+        {errors.form && <p role="alert" className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong">{errors.form}</p>}
         {(!projectId || mode === "draft") && (
           <Select label="Project" value={pid} onChange={(e) => changeProject(e.target.value)} error={errors.project ?? errors.project_id}>
             {mode === "draft" && <option value="">No project yet</option>}
@@ -232,7 +232,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
             maxLength={255}
             placeholder="Title"
             onChange={(e) => { setName(e.target.value); if (errors.name) setErrors((x) => ({ ...x, name: "" })); }}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base font-medium text-zinc-900 outline-none focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+            className="w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-base font-medium text-fg outline-none focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500"
           />
           {errors.name && <p role="alert" className="mt-1 text-xs text-red-600">{errors.name}</p>}
         </div>
@@ -265,18 +265,18 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           </div>
         )}
         {typed && (
-          <div className="space-y-1 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" role="group" aria-label="Type and custom properties">
+          <div className="space-y-1 rounded-md border border-line p-2" role="group" aria-label="Type and custom properties">
             {kind !== "epics" && typing.types.filter((t) => t.is_active && !t.is_epic).length > 1 && (
-              <label className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2 text-xs text-zinc-500">
+              <label className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2 text-xs text-fg-subtle">
                 Type
-                <select aria-label="Type" className="rounded border border-zinc-300 bg-transparent px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:text-zinc-100" value={chosenType ?? ""} onChange={(e) => { setTypeId(e.target.value); setPropValues({}); }}>
+                <select aria-label="Type" className="rounded border border-line-strong bg-transparent px-2 py-1 text-sm text-fg" value={chosenType ?? ""} onChange={(e) => { setTypeId(e.target.value); setPropValues({}); }}>
                   {typing.types.filter((t) => t.is_active && !t.is_epic).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
                 </select>
               </label>
             )}
             {typeProps.map((p) => (
               <div key={p.id} className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2">
-                <span className="truncate text-xs text-zinc-500">{p.display_name}{p.is_required ? " *" : ""}</span>
+                <span className="truncate text-xs text-fg-subtle">{p.display_name}{p.is_required ? " *" : ""}</span>
                 <PropertyValueField property={p} refs={refs} value={propValues[p.id] ?? (p.default_value.length ? p.default_value : undefined)} onChange={(v) => setPropValues((cur) => ({ ...cur, [p.id]: v }))} />
               </div>
             ))}
@@ -287,7 +287,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
           <p role="alert" className="text-xs text-red-600">{errors.state_id || errors.non_field_errors || errors.start_date || errors.target_date}</p>
         )}
         {project && mode === "issue" && (
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-fg-subtle">
             In <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${project.id}/issues/`}>{project.name}</Link>
             {values.parent_id ? " · as a sub-work item" : ""}
           </p>
@@ -306,7 +306,7 @@ export function CreateWorkItemModal({ open, onClose, slug, projectId, preset, ki
         </>
       }
     >
-      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+      <p className="text-sm text-fg-muted">
         {canKeepDraft
           ? `What you typed is not saved yet. Keep it as a draft to finish later${draft ? "" : " (you will find it under Drafts)"}, or discard it.`
           : `What you typed is not saved yet. Discard it, or keep editing to create the ${noun}.`}
