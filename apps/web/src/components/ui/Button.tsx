@@ -4,9 +4,9 @@ import { Spinner } from "./Spinner.tsx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANT: Record<Variant, string> = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
+  primary: "bg-accent-solid text-on-accent hover:bg-accent-solid-hover disabled:bg-accent-solid/70",
   secondary: "border border-line-strong bg-surface text-fg-secondary hover:bg-fill-subtle",
-  danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
+  danger: "bg-danger-solid text-on-accent hover:bg-danger-solid-hover disabled:bg-danger-solid/70",
   ghost: "text-fg-muted hover:bg-fill",
 };
 

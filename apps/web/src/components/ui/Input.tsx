@@ -2,7 +2,7 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Selec
 import { cx } from "./cx.ts";
 
 const FIELD =
-  "w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500 disabled:bg-fill disabled:text-fg-subtle";
+  "w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-focus focus:outline-none focus:ring-1 focus:ring-focus disabled:bg-fill disabled:text-fg-subtle";
 
 interface FieldProps { label?: ReactNode; error?: string; hint?: ReactNode }
 
@@ -33,7 +33,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   const fid = id ?? auto;
   return (
     <Wrapper id={fid} label={label} error={error} hint={hint}>
-      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-red-500", className)} {...rest} />
+      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-danger", className)} {...rest} />
     </Wrapper>
   );
 });
@@ -104,7 +104,7 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
         onClick={() => { if (!blocked) onChange(!checked); }}
         className={cx(
           "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
-          checked ? "bg-indigo-600" : "bg-fill-strong",
+          checked ? "bg-accent-solid" : "bg-fill-strong",
         )}
       >
         <span className={cx("inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />

@@ -32,7 +32,7 @@ export function Modal({ open, onClose, title, children, footer, wide }: {
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}
       className={cx(
-        "m-auto w-[calc(100%-2rem)] rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40",
+        "m-auto w-[calc(100%-2rem)] rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-backdrop",
         wide ? "max-w-2xl" : "max-w-lg",
       )}
     >
@@ -70,7 +70,7 @@ export function ConfirmModal({ open, onClose, onConfirm, title, message, confirm
       footer={
         <>
           <button type="button" onClick={onClose} className="rounded-md border border-line-strong px-4 py-2 text-sm">Cancel</button>
-          <button type="button" disabled={loading} onClick={onConfirm} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-500 disabled:opacity-60">
+          <button type="button" disabled={loading} onClick={onConfirm} className="rounded-md bg-danger-solid px-4 py-2 text-sm font-medium text-on-accent hover:bg-danger-solid-hover disabled:opacity-60">
             {confirmLabel}
           </button>
         </>

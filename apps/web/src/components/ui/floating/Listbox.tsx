@@ -24,7 +24,7 @@ const INDENT = ["pl-2", "pl-6", "pl-10", "pl-14", "pl-18", "pl-22", "pl-26"];
 
 function CheckBox({ on }: { on: boolean }) {
   return (
-    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-indigo-600 bg-indigo-600 text-white" : "border-line-strong")}>
+    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-accent-solid bg-accent-solid text-on-accent" : "border-line-strong")}>
       {on && <CheckMark size={10} />}
     </span>
   );
@@ -205,7 +205,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
                         <span className="min-w-0 flex-1 truncate">{o.label}</span>
                         {o.hint && <span className="text-xs text-fg-faint">{o.hint}</span>}
-                        {!multiple && sel && <CheckMark size={14} className="shrink-0 text-indigo-600" />}
+                        {!multiple && sel && <CheckMark size={14} className="shrink-0 text-accent" />}
                       </div>
                     );
                   })}

@@ -90,7 +90,7 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
               it.danger && "text-danger",
             )}
           >
-            {it.kind && <span className="flex w-3 shrink-0 text-indigo-600">{it.checked && <CheckMark />}</span>}
+            {it.kind && <span className="flex w-3 shrink-0 text-accent">{it.checked && <CheckMark />}</span>}
             <span className="min-w-0 flex-1 truncate">{it.label}</span>
           </button>
         ))}
