@@ -6,7 +6,8 @@
  *
  *   node scripts/codemods/semantic-colours.mjs [--check] [files or folders…]   (default: apps/web/src)
  *
- * What it rewrites, in every string literal and template text of .ts/.tsx files (tests excluded):
+ * What it rewrites, in every string literal and template text of .ts/.tsx files (tests excluded) and every `@apply`
+ * of .css files:
  * - a light class and its `dark:` twin in the same string (same variants, same utility), e.g.
  *   `bg-zinc-100 dark:bg-zinc-800` → `bg-fill`, `hover:text-zinc-800 dark:hover:text-zinc-200` → `hover:text-fg-secondary`,
  *   `text-red-600 dark:text-red-400` → `text-danger`: by the PAIRS table (neutral greys) or the ROLE rule (hues);
@@ -155,6 +156,7 @@ function literalRanges(file, code) {
 }
 
 export function rewriteSource(file, code) {
+  if (file.endsWith(".css")) return rewriteStylesheet(file, code);
   let out = code;
   const unmapped = [];
   for (const [start, end] of literalRanges(file, code)) {
@@ -170,6 +172,18 @@ export function rewriteSource(file, code) {
   return { code: out, unmapped };
 }
 
+/** A stylesheet's `@apply` lists (the editor's styles). */
+function rewriteStylesheet(file, code) {
+  const unmapped = [];
+  const out = code.replace(/@apply ([^;}]+)/g, (whole, list, at) => {
+    const [next, left] = rewriteClasses(list);
+    const line = code.slice(0, at).split("\n").length;
+    unmapped.push(...left.map((c) => `${file}:${line} ${c}`));
+    return `@apply ${next}`;
+  });
+  return { code: out, unmapped };
+}
+
 function filesUnder(p) {
   const st = fs.statSync(p);
   if (st.isFile()) return [p];
@@ -182,7 +196,7 @@ function main() {
   const targets = args.filter((a) => a !== "--check");
   const files = (targets.length ? targets : [path.join(ROOT, "apps/web/src")])
     .flatMap((t) => filesUnder(path.resolve(t)))
-    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|e2e)\.tsx?$/.test(f) && !f.endsWith(".d.ts"));
+    .filter((f) => /\.(tsx?|css)$/.test(f) && !/\.(test|e2e)\.tsx?$/.test(f) && !f.endsWith(".d.ts"));
   let changed = 0;
   const unmapped = [];
   for (const f of files) {

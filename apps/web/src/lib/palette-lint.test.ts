@@ -69,6 +69,8 @@ describe("the semantic colours codemod", () => {
     expect(once.code).toBe('const x = <a className={cx("px-2 text-fg-muted", on && `bg-fill-strong ${y}`)}>don\'t</a>;');
     expect(rewriteSource("x.tsx", once.code).code).toBe(once.code);
     expect(reports(once.code)).toEqual([]);
+    // a stylesheet's @apply lists too
+    expect(rewriteSource("x.css", ".a { @apply border border-zinc-300 dark:border-zinc-700; }").code).toBe(".a { @apply border border-line-strong; }");
   });
   it("finds every token it writes defined in index.css", () => {
     const css = readFileSync(fileURLToPath(new URL("../index.css", import.meta.url)), "utf8");
