@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import noLiteralRoleComparison from "./apps/web/eslint-rules/no-literal-role-comparison.js";
+import noRawPalette from "./apps/web/eslint-rules/no-raw-palette.js";
 import sizeAllowlist from "./eslint/size-allowlist.json" with { type: "json" };
 
 // Size limits: a function of at most 80 lines and a file of at most 500 (blank lines and comments not counted).
@@ -65,7 +66,7 @@ export default tseslint.config(
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks, stride: { rules: { "no-literal-role-comparison": noLiteralRoleComparison } } },
+    plugins: { "react-hooks": reactHooks, stride: { rules: { "no-literal-role-comparison": noLiteralRoleComparison, "no-raw-palette": noRawPalette } } },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
@@ -99,6 +100,13 @@ export default tseslint.config(
         { patterns: [{ regex: "^(\\.\\./)+features(/|$)", message: "components/ and lib/ never import a feature: move what several features use here instead." }] },
       ],
     },
+  },
+  {
+    // Screens colour through the semantic tokens of apps/web/src/index.css, which follow the theme (light, dark, high
+    // contrast): no grey palette classes, no `dark:` colours (scripts/codemods/semantic-colours.mjs rewrites them).
+    files: ["apps/web/src/features/**/*.{ts,tsx}", "apps/web/src/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "stride/no-raw-palette": "error" },
   },
   {
     // Tests may build whatever values they check, the contract's included.

@@ -49,7 +49,7 @@ export function LazyFallback() {
     return () => clearTimeout(t);
   }, []);
   return (
-    <div aria-busy="true" className="flex min-h-[40vh] w-full flex-1 items-center justify-center text-zinc-400">
+    <div aria-busy="true" className="flex min-h-[40vh] w-full flex-1 items-center justify-center text-fg-faint">
       {show && <Spinner className="h-6 w-6" />}
     </div>
   );

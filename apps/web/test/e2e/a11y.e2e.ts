@@ -130,6 +130,38 @@ for (const theme of ["light", "dark"] as const) {
   }
 }
 
+// The high-contrast themes (platform.md §9) are the same tokens with stronger values (index.css): the main screens in
+// each, chosen in the profile as a person would, with their own colours applied.
+const CONTRAST_SCREENS = ["home", "work items (list)", "item page", "inbox", "workspace settings"];
+for (const theme of ["light-contrast", "dark-contrast"] as const) {
+  for (const s of SCREENS.filter((x) => CONTRAST_SCREENS.includes(x.name))) {
+    it(`${s.name}, ${theme} theme: no critical or serious axe violations`, async () => {
+      if (s.layout) await setLayout(alice.request, a, { layout: s.layout, group_by: "state" });
+      const setTheme = async (choice: string) => {
+        const res = await alice.request.patch("/api/users/me/profile/", { data: { theme: { theme: choice } } });
+        if (!res.ok()) throw new Error(`theme: ${res.status()} ${await res.text()}`);
+      };
+      await setTheme(theme);
+      try {
+        const page = await alice.newPage();
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(s.path());
+        await s.ready(page);
+        await poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark-contrast");
+        // the theme's own canvas: white, or black (not the dark theme's zinc-950)
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(theme === "dark-contrast" ? "rgb(0, 0, 0)" : "rgb(255, 255, 255)");
+        const found = await audit(page);
+        await shots(page, `a11y-${s.name.replace(/\W+/g, "-")}-${theme}`);
+        await page.close();
+        expect(describe(found)).toBe("");
+      } finally {
+        await setTheme("system");
+      }
+    });
+  }
+}
+
 it("the first Tab on a workspace screen reaches the skip link, which moves the focus into the main content", async () => {
   await setLayout(alice.request, a, { layout: "list", group_by: "state" });
   const page = await alice.newPage();

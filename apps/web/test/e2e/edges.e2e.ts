@@ -444,6 +444,6 @@ it("workspace imports settings open at the spec's path and at its correct spelli
     await page.goto(`/${a.slug}/settings/${path}/`);
     await page.getByRole("heading", { name: "Imports", exact: true }).waitFor();
     const link = page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]");
-    expect(await link.getAttribute("class")).toContain("bg-zinc-200");
+    expect(await link.getAttribute("class")).toContain("bg-fill-selected");
   }
 });

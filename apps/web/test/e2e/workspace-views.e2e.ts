@@ -189,6 +189,9 @@ it("profile tabs list the person's items on the same engine, each with its own f
   await page.locator('[data-list-context="profile"]').waitFor();
   await poll(async () => (await rows(page)).join(" ")).toContain("Launch checklist");
   expect(await rows(page)).toHaveLength(1);
+  // the list's header sits under the profile's: one sidebar toggle and one h1 on the page, the profile's
+  expect(await page.getByRole("button", { name: /^(Hide|Show) sidebar$/ }).count()).toBe(1);
+  expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
   // the assigned tab filters by everything but its own field (assignees)
   await page.getByRole("button", { name: "Filters" }).click();
   const filters = page.getByRole("dialog", { name: "Filters" });

@@ -28,10 +28,10 @@ export function AssistantPanel({ slug, pid, onClose }: { slug: string; pid: stri
   };
   return (
     <aside ref={ref} aria-label="Project assistant" onKeyDown={onKey}
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-zinc-200 bg-white shadow-xl dark:border-zinc-800 dark:bg-zinc-950">
-      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-line bg-canvas shadow-xl">
+      <header className="flex items-center gap-2 border-b border-line px-3 py-2 text-sm">
         {current && (
-          <button type="button" aria-label="All conversations" title="All conversations" onClick={() => setCurrent(null)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <button type="button" aria-label="All conversations" title="All conversations" onClick={() => setCurrent(null)} className="rounded p-1 hover:bg-fill">
             <ArrowLeft size={16} aria-hidden focusable="false" />
           </button>
         )}
@@ -42,7 +42,7 @@ export function AssistantPanel({ slug, pid, onClose }: { slug: string; pid: stri
             <MessageSquarePlus size={14} aria-hidden focusable="false" /> New conversation
           </Button>
         )}
-        <button type="button" aria-label="Close the assistant" onClick={onClose} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <button type="button" aria-label="Close the assistant" onClick={onClose} className="rounded p-1 hover:bg-fill">
           <X size={16} aria-hidden focusable="false" />
         </button>
       </header>
@@ -58,17 +58,17 @@ function History({ slug, pid, onOpen }: { slug: string; pid: string; onOpen: (id
   const rows = q.data?.executions ?? [];
   return (
     <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
-      <p className="mb-2 text-xs text-zinc-500">Ask about this project's work items, or ask the assistant to create, change or comment on them. It can do only what you may do.</p>
-      {q.isLoading && <p className="text-xs text-zinc-500">Loading…</p>}
-      {!q.isLoading && !rows.length && <p className="text-sm text-zinc-500">No conversations yet.</p>}
+      <p className="mb-2 text-xs text-fg-subtle">Ask about this project's work items, or ask the assistant to create, change or comment on them. It can do only what you may do.</p>
+      {q.isLoading && <p className="text-xs text-fg-subtle">Loading…</p>}
+      {!q.isLoading && !rows.length && <p className="text-sm text-fg-subtle">No conversations yet.</p>}
       {rows.length > 0 && (
-        <ul aria-label="Conversations" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <ul aria-label="Conversations" className="divide-y divide-line-subtle">
           {rows.map((e) => (
             <li key={e.id}>
-              <button type="button" onClick={() => onOpen(e.id)} className="flex w-full items-center gap-2 px-1 py-2 text-left text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+              <button type="button" onClick={() => onOpen(e.id)} className="flex w-full items-center gap-2 px-1 py-2 text-left text-sm hover:bg-surface-muted">
                 <span className="min-w-0 flex-1 truncate">{e.summary || e.status_reason || "Conversation"}</span>
                 <StatusBadge status={e.status} />
-                <span className="shrink-0 text-xs text-zinc-500">{relativeTime(e.created_at)}</span>
+                <span className="shrink-0 text-xs text-fg-subtle">{relativeTime(e.created_at)}</span>
               </button>
             </li>
           ))}
@@ -93,15 +93,15 @@ function Conversation({ slug, pid, id }: { slug: string; pid: string; id: string
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: "end" });
   }, [count, lastLength]);
-  if (!doc) return <div className="flex-1 px-3 py-2 text-xs text-zinc-500">Loading the conversation…</div>;
+  if (!doc) return <div className="flex-1 px-3 py-2 text-xs text-fg-subtle">Loading the conversation…</div>;
   const e = doc.execution;
   const active = !FINAL_STATUSES.includes(e.status);
   return (
     <div className="min-h-0 flex-1 space-y-2 overflow-auto px-3 py-2" data-execution-id={e.id} aria-label="Conversation">
       <Records records={doc.records} />
-      {active && <p className="text-xs italic text-zinc-500" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
+      {active && <p className="text-xs italic text-fg-subtle" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
       {!active && e.status !== "completed" && (
-        <p className="text-xs text-red-600 dark:text-red-400"><StatusBadge status={e.status} /> {e.status_reason}</p>
+        <p className="text-xs text-danger"><StatusBadge status={e.status} /> {e.status_reason}</p>
       )}
       <div ref={end} />
     </div>
@@ -135,8 +135,8 @@ function Composer({ slug, pid, conversation, onStarted }: { slug: string; pid: s
     send();
   };
   return (
-    <form onSubmit={submit} aria-label="Message the assistant" className="space-y-1 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      {error && <p role="alert" className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+    <form onSubmit={submit} aria-label="Message the assistant" className="space-y-1 border-t border-line px-3 py-2">
+      {error && <p role="alert" className="text-xs text-danger">{error}</p>}
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <Textarea aria-label="Message" rows={2} value={text} placeholder={conversation ? "Reply…" : "Ask about this project…"}

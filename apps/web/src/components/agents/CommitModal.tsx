@@ -47,11 +47,11 @@ export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose
       )}
     >
       <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
-        <p className="text-sm text-zinc-600 dark:text-zinc-300">
-          {branch ? <>The change goes on a new branch <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" data-testid="commit-branch">{branch}</code> of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on the work item. Exactly the diff below is committed.</> : "Loading…"}
+        <p className="text-sm text-fg-muted">
+          {branch ? <>The change goes on a new branch <code className="rounded bg-fill px-1 font-mono text-xs" data-testid="commit-branch">{branch}</code> of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on the work item. Exactly the diff below is committed.</> : "Loading…"}
         </p>
-        <p className="text-xs text-zinc-500" data-testid="commit-stats">
-          {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-green-700 dark:text-green-400">+{stats.added}</span> <span className="text-red-700 dark:text-red-400">−{stats.removed}</span>
+        <p className="text-xs text-fg-subtle" data-testid="commit-stats">
+          {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-success">+{stats.added}</span> <span className="text-danger">−{stats.removed}</span>
         </p>
         <DiffView diff={artifact.content} />
         <Textarea label="Commit message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)}

@@ -54,7 +54,7 @@ export function CodeBlock({ code, language }: { code: string; language?: string 
   }, [lowlight, code, language]);
   return (
     <div className="editor-content">
-      <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900"><code className="hljs">{tree ? renderHast(tree.children) : code}</code></pre>
+      <pre className="mt-1 max-h-96 overflow-auto rounded bg-surface-muted p-2 font-mono text-xs"><code className="hljs">{tree ? renderHast(tree.children) : code}</code></pre>
     </div>
   );
 }
@@ -107,11 +107,11 @@ export function splitRows(lines: DiffLine[]): Array<{ left: DiffLine | null; rig
 }
 
 const LINE_STYLE: Record<DiffLine["kind"], string> = {
-  add: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
-  del: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
+  add: "bg-success-soft text-success-strong",
+  del: "bg-danger-soft text-danger-strong",
   ctx: "",
-  hunk: "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
-  file: "font-semibold text-zinc-600 dark:text-zinc-300",
+  hunk: "bg-info-soft text-info-strong",
+  file: "font-semibold text-fg-muted",
 };
 const SIGN: Record<DiffLine["kind"], string> = { add: "+", del: "-", ctx: " ", hunk: "", file: "" };
 
@@ -120,10 +120,10 @@ export function DiffView({ diff }: { diff: string }) {
   const [split, setSplit] = useState(false);
   const lines = useMemo(() => parseDiff(diff), [diff]);
   return (
-    <div className="mt-1 rounded border border-zinc-200 text-xs dark:border-zinc-700" data-testid="diff">
-      <div className="flex justify-end gap-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-700" role="group" aria-label="Diff layout">
-        <button type="button" aria-pressed={!split} onClick={() => setSplit(false)} className={cx("rounded px-1.5", !split && "bg-zinc-200 dark:bg-zinc-700")}>Unified</button>
-        <button type="button" aria-pressed={split} onClick={() => setSplit(true)} className={cx("rounded px-1.5", split && "bg-zinc-200 dark:bg-zinc-700")}>Side by side</button>
+    <div className="mt-1 rounded border border-line-raised text-xs" data-testid="diff">
+      <div className="flex justify-end gap-1 border-b border-line-raised px-2 py-1" role="group" aria-label="Diff layout">
+        <button type="button" aria-pressed={!split} onClick={() => setSplit(false)} className={cx("rounded px-1.5", !split && "bg-fill-strong")}>Unified</button>
+        <button type="button" aria-pressed={split} onClick={() => setSplit(true)} className={cx("rounded px-1.5", split && "bg-fill-strong")}>Side by side</button>
       </div>
       <div className="max-h-[32rem] overflow-auto font-mono">
         {split ? (
@@ -132,7 +132,7 @@ export function DiffView({ diff }: { diff: string }) {
               {splitRows(lines).map((row, i) => (
                 <tr key={i}>
                   <td className={cx("w-1/2 whitespace-pre-wrap break-all px-2 align-top", row.left && LINE_STYLE[row.left.kind])}>{row.left?.text}</td>
-                  <td className={cx("w-1/2 whitespace-pre-wrap break-all border-l border-zinc-200 px-2 align-top dark:border-zinc-700", row.right && LINE_STYLE[row.right.kind])}>{row.right?.text}</td>
+                  <td className={cx("w-1/2 whitespace-pre-wrap break-all border-l border-line-raised px-2 align-top", row.right && LINE_STYLE[row.right.kind])}>{row.right?.text}</td>
                 </tr>
               ))}
             </tbody>

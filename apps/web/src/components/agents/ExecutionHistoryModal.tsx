@@ -18,7 +18,7 @@ export function ExecutionHistoryModal({ slug, pid, open, onClose, tags }: { slug
           <ExecutionPanel slug={slug} pid={pid} executionId={chosen} />
         </div>
       ) : (
-        <ul className="max-h-[60vh] divide-y divide-zinc-100 overflow-auto dark:divide-zinc-800" aria-label="Executions">
+        <ul className="max-h-[60vh] divide-y divide-line-subtle overflow-auto" aria-label="Executions">
           {pages.map((older, i) => (
             <HistoryPage key={older ?? "first"} slug={slug} pid={pid} olderThan={older} tags={tags} enabled={open} last={i === pages.length - 1}
               onMore={(next) => setPages((p) => [...p, next])} onOpen={setChosen} />
@@ -33,19 +33,19 @@ function HistoryPage({ slug, pid, olderThan, tags, enabled, last, onMore, onOpen
   slug: string; pid: string; olderThan?: string; tags?: string; enabled: boolean; last: boolean; onMore: (next: string) => void; onOpen: (id: string) => void;
 }) {
   const q = useExecutionSearch(slug, pid, { page_size: 20, ...(olderThan ? { older_than: olderThan } : {}), ...(tags ? { tags } : {}) }, enabled);
-  if (q.isLoading) return <li className="px-2 py-2 text-xs text-zinc-500">Loading…</li>;
+  if (q.isLoading) return <li className="px-2 py-2 text-xs text-fg-subtle">Loading…</li>;
   const rows = q.data?.executions ?? [];
   return (
     <>
-      {!olderThan && rows.length === 0 && <li className="px-2 py-2 text-sm text-zinc-500">No executions yet.</li>}
+      {!olderThan && rows.length === 0 && <li className="px-2 py-2 text-sm text-fg-subtle">No executions yet.</li>}
       {rows.map((e) => (
         <li key={e.id}>
-          <button type="button" onClick={() => onOpen(e.id)} className="flex w-full items-center gap-2 px-2 py-2 text-left text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+          <button type="button" onClick={() => onOpen(e.id)} className="flex w-full items-center gap-2 px-2 py-2 text-left text-sm hover:bg-surface-muted">
             <span className="min-w-0 flex-1 truncate font-medium">{e.agent.name}</span>
             <StatusBadge status={e.status} />
-            <span className="text-xs text-zinc-500">{formatDuration(e.duration_ms)}</span>
-            <span className="text-xs text-zinc-500">{(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens</span>
-            <span className="w-20 text-right text-xs text-zinc-500">{relativeTime(e.created_at)}</span>
+            <span className="text-xs text-fg-subtle">{formatDuration(e.duration_ms)}</span>
+            <span className="text-xs text-fg-subtle">{(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens</span>
+            <span className="w-20 text-right text-xs text-fg-subtle">{relativeTime(e.created_at)}</span>
           </button>
         </li>
       ))}

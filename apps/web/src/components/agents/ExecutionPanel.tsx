@@ -16,11 +16,11 @@ import { CodeBlock, DiffView } from "./Diff.tsx";
 export function AgentExecutionsTab({ slug, pid, issueId, canAct }: { slug: string; pid: string; issueId: string; canAct?: boolean }) {
   const list = useItemExecutions(slug, pid, issueId);
   const rows = [...(list.data ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
-  if (list.isLoading) return <p className="text-xs text-zinc-500">Loading…</p>;
+  if (list.isLoading) return <p className="text-xs text-fg-subtle">Loading…</p>;
   return (
     <div className="space-y-2">
       <div className="flex justify-end"><ExecutionHistoryButton slug={slug} pid={pid} allowed={canAct} /></div>
-      {!rows.length && <p className="text-xs text-zinc-500">No agent has run on this work item yet.</p>}
+      {!rows.length && <p className="text-xs text-fg-subtle">No agent has run on this work item yet.</p>}
       <ol className="space-y-3" aria-label="Agent executions">
         {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} canAct={canAct} /></li>)}
       </ol>
@@ -29,12 +29,12 @@ export function AgentExecutionsTab({ slug, pid, issueId, canAct }: { slug: strin
 }
 
 const STATUS_STYLE: Record<ExecutionStatus, string> = {
-  pending: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
-  running: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
-  completed: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
-  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-  cancelled: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  timed_out: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  pending: "bg-fill text-fg-muted",
+  running: "bg-info-soft text-info-strong",
+  completed: "bg-success-soft text-success-strong",
+  failed: "bg-danger-soft text-danger-strong",
+  cancelled: "bg-warning-soft text-warning-strong",
+  timed_out: "bg-warning-soft text-warning-strong",
 };
 const STATUS_LABEL: Record<ExecutionStatus, string> = {
   pending: "Pending", running: "Running", completed: "Completed", failed: "Failed", cancelled: "Cancelled", timed_out: "Timed out",
@@ -71,10 +71,10 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
     const t = setTimeout(() => setWatch(isWatched(e, Date.now())), Math.max(1000, Date.parse(e.updated_at) + 10 * 60_000 - Date.now() + 50));
     return () => clearTimeout(t);
   }, [e]);
-  if (!doc || !e) return <div className="rounded-lg border border-zinc-200 p-3 text-xs text-zinc-500 dark:border-zinc-800">Loading execution…</div>;
+  if (!doc || !e) return <div className="rounded-lg border border-line p-3 text-xs text-fg-subtle">Loading execution…</div>;
   const active = !FINAL_STATUSES.includes(e.status);
   return (
-    <section aria-label={`Execution ${e.agent.name}`} data-execution-id={e.id} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <section aria-label={`Execution ${e.agent.name}`} data-execution-id={e.id} className="rounded-lg border border-line">
       <header className="flex flex-wrap items-center gap-2 px-3 py-2 text-xs">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex items-center gap-1.5 font-medium">
           <ChevronRight size={14} aria-hidden focusable="false" className={cx("transition-transform", open && "rotate-90")} />
@@ -82,9 +82,9 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
           {e.agent.name}
         </button>
         <StatusBadge status={e.status} />
-        <span className="text-zinc-500">{relativeTime(e.created_at)}</span>
-        <span className="text-zinc-500" data-testid="execution-duration">{formatDuration(e.duration_ms)}</span>
-        <span className="text-zinc-500" data-testid="execution-tokens">{(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens</span>
+        <span className="text-fg-subtle">{relativeTime(e.created_at)}</span>
+        <span className="text-fg-subtle" data-testid="execution-duration">{formatDuration(e.duration_ms)}</span>
+        <span className="text-fg-subtle" data-testid="execution-tokens">{(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens</span>
         {active && canCancel && (
           <Button size="sm" variant="secondary" className="ml-auto" loading={cancel.isPending} onClick={() => cancel.mutate(e.id)}>
             <Square size={12} aria-hidden focusable="false" /> Cancel
@@ -92,11 +92,11 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
         )}
       </header>
       {open && (
-        <div className="space-y-2 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <div className="space-y-2 border-t border-line px-3 py-2">
           {/* the run's diff is shown once, as its artifact (with Commit…), not also as the message that announced it */}
           <Records records={doc.records} diffsShownApart={e.artifact_ids.length > 0} />
-          {active && <p className="text-xs italic text-zinc-500" aria-live="polite" data-testid="execution-progress">{e.status === "pending" ? <Waiting slug={slug} pid={pid} executionId={e.id} known={e.queue_position} /> : "Pi is generating response"}</p>}
-          {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-red-600 dark:text-red-400">{e.status_reason}</p>}
+          {active && <p className="text-xs italic text-fg-subtle" aria-live="polite" data-testid="execution-progress">{e.status === "pending" ? <Waiting slug={slug} pid={pid} executionId={e.id} known={e.queue_position} /> : "Pi is generating response"}</p>}
+          {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-danger">{e.status_reason}</p>}
           {e.artifact_ids.map((id) => (
             <ArtifactView key={id} slug={slug} pid={pid} id={id} commit={!active && canCommit && e.issue_id ? { executionId: e.id, issueId: e.issue_id } : null} />
           ))}
@@ -142,31 +142,31 @@ export function Records({ records, diffsShownApart = false }: { records: Executi
 function RecordView({ r, output }: { r: ExecutionRecord; output?: ExecutionRecord }) {
   switch (r.type) {
     case "user_input":
-      return <div className="rounded-md bg-zinc-100 px-2 py-1.5 text-sm dark:bg-zinc-800"><span className="mr-1 text-xs font-medium text-zinc-500">You</span><Content r={r} /></div>;
+      return <div className="rounded-md bg-fill px-2 py-1.5 text-sm"><span className="mr-1 text-xs font-medium text-fg-subtle">You</span><Content r={r} /></div>;
     case "reasoning":
       return (
-        <details className="text-xs text-zinc-500">
+        <details className="text-xs text-fg-subtle">
           <summary className="cursor-pointer select-none">Reasoning</summary>
-          <div className="mt-1 border-l-2 border-zinc-200 pl-2 dark:border-zinc-700"><Content r={r} /></div>
+          <div className="mt-1 border-l-2 border-line-raised pl-2"><Content r={r} /></div>
         </details>
       );
     case "tool_call":
       return (
-        <div className="rounded-md border border-zinc-200 text-xs dark:border-zinc-700">
-          <div className="border-b border-zinc-200 px-2 py-1 font-mono font-medium dark:border-zinc-700">{r.tool_name ?? "tool"}</div>
-          <div className="px-2 py-1"><span className="text-zinc-500">Input</span><CodeBlock code={prettyJson(r.content)} /></div>
+        <div className="rounded-md border border-line-raised text-xs">
+          <div className="border-b border-line-raised px-2 py-1 font-mono font-medium">{r.tool_name ?? "tool"}</div>
+          <div className="px-2 py-1"><span className="text-fg-subtle">Input</span><CodeBlock code={prettyJson(r.content)} /></div>
           {output && (
             <details className="px-2 py-1" open={output.format === "diff"}>
-              <summary className="cursor-pointer select-none text-zinc-500">Output</summary>
+              <summary className="cursor-pointer select-none text-fg-subtle">Output</summary>
               <Content r={output} />
             </details>
           )}
         </div>
       );
     case "tool_call_output":
-      return <details className="text-xs"><summary className="cursor-pointer text-zinc-500">{r.tool_name ?? "Tool"} output</summary><Content r={r} /></details>;
+      return <details className="text-xs"><summary className="cursor-pointer text-fg-subtle">{r.tool_name ?? "Tool"} output</summary><Content r={r} /></details>;
     case "error":
-      return <div role="note" className="rounded-md bg-red-50 px-2 py-1.5 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"><Content r={r} /></div>;
+      return <div role="note" className="rounded-md bg-danger-soft px-2 py-1.5 text-sm text-danger-strong"><Content r={r} /></div>;
     default:
       return <div className="text-sm"><Content r={r} /></div>;
   }
@@ -200,9 +200,9 @@ function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id
   const committable = commit && artifact.kind === "diff" && artifact.content.trim() !== "";
   return (
     <div role="group" aria-label={`Artifact ${artifact.name}`}>
-      <div className="flex items-center gap-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+      <div className="flex items-center gap-2 text-xs font-medium text-fg-muted">
         <span>{artifact.name}</span>
-        {branch && <span role="status" className="text-green-700 dark:text-green-400">Committed on {branch}</span>}
+        {branch && <span role="status" className="text-success">Committed on {branch}</span>}
         {committable && !branch && (
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => setReviewing(true)}>
             <GitBranch size={12} aria-hidden focusable="false" /> Commit…

@@ -87,10 +87,10 @@ export function PasswordStrengthMeter({ strength }: { strength: StrengthResult }
     <div data-strength={state ?? undefined} aria-live="polite" className="space-y-1">
       <div className="flex gap-1" aria-hidden>
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className={cx("h-1 flex-1 rounded", i < bars ? color : "bg-zinc-200 dark:bg-zinc-700")} />
+          <div key={i} className={cx("h-1 flex-1 rounded", i < bars ? color : "bg-fill-strong")} />
         ))}
       </div>
-      <p className={cx("text-xs", state === "strength_valid" ? "text-green-700 dark:text-green-400" : "text-zinc-500")}>{state ? TEXT[state] : "\u00a0"}</p>
+      <p className={cx("text-xs", state === "strength_valid" ? "text-success" : "text-fg-subtle")}>{state ? TEXT[state] : "\u00a0"}</p>
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function PlanBurndown({ chart, total, unit }: { chart: Record<string, num
     <figure aria-label="Burndown" className="space-y-1">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
         <span className="font-medium">Burndown</span>
-        {today && left !== null && <span className="text-xs text-zinc-500" data-testid="burndown-today">{formatAmount(left)}{unit === "points" ? ` ${unitWord(unit, left)}` : ""} remaining on {formatShortDate(today)}</span>}
+        {today && left !== null && <span className="text-xs text-fg-subtle" data-testid="burndown-today">{formatAmount(left)}{unit === "points" ? ` ${unitWord(unit, left)}` : ""} remaining on {formatShortDate(today)}</span>}
       </figcaption>
       <div className="h-48 w-full" data-testid="burndown-chart">
         <ResponsiveContainer width="100%" height="100%">

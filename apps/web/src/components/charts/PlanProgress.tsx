@@ -27,9 +27,9 @@ export function useProgressUnit(estimateType: string | null | undefined): { unit
 export function UnitToggle({ units, unit, onChange }: { units: ProgressUnit[]; unit: ProgressUnit; onChange: (u: ProgressUnit) => void }) {
   if (units.length < 2) return null;
   return (
-    <div role="group" aria-label="Count in" className="inline-flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+    <div role="group" aria-label="Count in" className="inline-flex rounded-md border border-line-raised p-0.5 text-xs">
       {(["issues", "points"] as const).map((u) => (
-        <button key={u} type="button" aria-pressed={unit === u} onClick={() => onChange(u)} className={cx("rounded px-2 py-0.5", unit === u ? "bg-zinc-200 font-medium dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+        <button key={u} type="button" aria-pressed={unit === u} onClick={() => onChange(u)} className={cx("rounded px-2 py-0.5", unit === u ? "bg-fill-strong font-medium" : "text-fg-subtle hover:text-fg-secondary")}>
           {u === "points" ? "Points" : "Work items"}
         </button>
       ))}
@@ -48,10 +48,10 @@ export function StateGroupProgress({ fields, unit, testPrefix, action }: { field
         <span className="font-medium">Progress</span>
         {action}
       </div>
-      <p className="mb-1.5 text-xs text-zinc-500" data-testid={`${testPrefix}-progress-summary`}>
+      <p className="mb-1.5 text-xs text-fg-subtle" data-testid={`${testPrefix}-progress-summary`}>
         {formatAmount(p.done)} of {formatAmount(p.scope)}{unit === "points" ? " points" : ""} done · {p.percent}%
       </p>
-      <div className="flex h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" role="img" aria-label={`${formatAmount(p.done)} of ${formatAmount(p.scope)} ${what} completed${p.cancelled ? `, ${formatAmount(p.cancelled)} cancelled` : ""}`}>
+      <div className="flex h-2 overflow-hidden rounded-full bg-fill" role="img" aria-label={`${formatAmount(p.done)} of ${formatAmount(p.scope)} ${what} completed${p.cancelled ? `, ${formatAmount(p.cancelled)} cancelled` : ""}`}>
         {total > 0 && PROGRESS_GROUPS.map((g) => groups[g] > 0 && (
           <div key={g} className="h-full" style={{ width: `${(groups[g] / total) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} />
         ))}
@@ -60,7 +60,7 @@ export function StateGroupProgress({ fields, unit, testPrefix, action }: { field
         {PROGRESS_GROUPS.map((g) => (
           <div key={g} className="flex items-center gap-1.5">
             <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: STATE_GROUP_COLOR[g] }} />
-            <dt className="flex-1 text-zinc-500">{GROUP_LABEL[g]}</dt>
+            <dt className="flex-1 text-fg-subtle">{GROUP_LABEL[g]}</dt>
             <dd className="font-medium tabular-nums" data-testid={`${testPrefix}-group-${g}`}>{formatAmount(groups[g])}</dd>
           </div>
         ))}
@@ -86,7 +86,7 @@ export function Breakdown({ assignees, labels }: { assignees: BreakdownRow[]; la
     <div>
       <div role="tablist" aria-label="Breakdown" className="mb-2 flex gap-1 text-sm">
         {(["assignees", "labels"] as const).map((t) => (
-          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)} className={tab === t ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>
+          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)} className={tab === t ? "rounded bg-fill-strong px-2 py-0.5" : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"}>
             {t === "assignees" ? "Assignees" : "Labels"}
           </button>
         ))}
@@ -97,12 +97,12 @@ export function Breakdown({ assignees, labels }: { assignees: BreakdownRow[]; la
             <li key={r.key} className="flex items-center gap-2">
               {r.icon}
               <span className="min-w-0 flex-1 truncate">{r.name}</span>
-              <span className="tabular-nums text-zinc-500">{formatAmount(r.done)}/{formatAmount(r.total)}</span>
+              <span className="tabular-nums text-fg-subtle">{formatAmount(r.done)}/{formatAmount(r.total)}</span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-zinc-500">No work items yet.</p>
+        <p className="text-sm text-fg-subtle">No work items yet.</p>
       )}
     </div>
   );

@@ -12,8 +12,8 @@ export const seriesColor = (i: number) => PALETTE[i % PALETTE.length]!;
 
 export function StatCard({ label, value, testId }: { label: string; value: number | string | undefined; testId?: string }) {
   return (
-    <div className="rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800">
-      <dt className="text-xs text-zinc-500">{label}</dt>
+    <div className="rounded-lg border border-line px-4 py-3">
+      <dt className="text-xs text-fg-subtle">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>{value ?? "–"}</dd>
     </div>
   );
@@ -21,12 +21,12 @@ export function StatCard({ label, value, testId }: { label: string; value: numbe
 
 export function ChartFrame({ title, children, actions, empty }: { title: string; children: ReactNode; actions?: ReactNode; empty?: boolean }) {
   return (
-    <figure aria-label={title} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <figure aria-label={title} className="rounded-lg border border-line p-4">
       <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span>{title}</span>
         {actions}
       </figcaption>
-      {empty ? <p className="py-8 text-center text-sm text-zinc-500">No work items yet.</p> : children}
+      {empty ? <p className="py-8 text-center text-sm text-fg-subtle">No work items yet.</p> : children}
     </figure>
   );
 }

@@ -8,7 +8,7 @@ export function DropList({ container, label, className, children }: { container:
   const zone = useDropZone<HTMLUListElement>({ container, at: "end" });
   const target = useSlotTarget(container);
   return (
-    <ul ref={zone} aria-label={label} className={cx(className, target && "rounded-md bg-indigo-50/60 dark:bg-indigo-950/40")}>
+    <ul ref={zone} aria-label={label} className={cx(className, target && "rounded-md bg-accent-soft")}>
       {children}
     </ul>
   );

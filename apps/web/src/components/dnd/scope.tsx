@@ -218,7 +218,7 @@ export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTM
       {...drag.props}
       aria-label={`Move ${label}`}
       onClick={(e) => e.stopPropagation()}
-      className={cx("shrink-0 cursor-grab rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 active:cursor-grabbing dark:hover:bg-zinc-800 dark:hover:text-zinc-200", className)}
+      className={cx("shrink-0 cursor-grab rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-secondary active:cursor-grabbing", className)}
     >
       {/* six dots in one path: a list draws a handle per row (src/lib/icon-node.ts) */}
       <svg aria-hidden width="12" height="12" viewBox="0 0 12 12" fill="currentColor">

@@ -153,13 +153,13 @@ export function BubbleToolbar({ editor, label, root, api }: {
     body = <LinkForm initial={linkEdit} onApply={applyLink} onRemove={() => { run((c) => c.extendMarkRange("link").unsetLink()); setLinkEdit(null); setPinned(false); }} onCancel={back} />;
   } else if (where === "code") {
     body = (
-      <label className="flex items-center gap-1.5 px-1 text-xs text-zinc-500">
+      <label className="flex items-center gap-1.5 px-1 text-xs text-fg-subtle">
         Language
         <select
           aria-label="Code language"
           value={s.language}
           onChange={(e) => run((c) => c.updateAttributes("codeBlock", { language: e.target.value || null }))}
-          className="rounded border border-zinc-200 bg-white px-1 py-0.5 text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+          className="rounded border border-line-raised bg-surface px-1 py-0.5 text-xs text-fg-secondary"
         >
           <option value="">Plain text</option>
           {CODE_LANGUAGES.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
@@ -198,7 +198,7 @@ export function BubbleToolbar({ editor, label, root, api }: {
             <Btn label="Add column after" onClick={() => run((c) => c.addColumnAfter())}><BetweenVerticalEnd size={14} aria-hidden focusable="false" /></Btn>
             <Btn label="Delete column" onClick={() => run((c) => c.deleteColumn())}>Del col</Btn>
             <Btn label="Toggle header row" onClick={() => run((c) => c.toggleHeaderRow())}>Header</Btn>
-            <Btn label="Delete table" onClick={() => run((c) => c.deleteTable())} className="text-red-600 dark:text-red-400">Delete</Btn>
+            <Btn label="Delete table" onClick={() => run((c) => c.deleteTable())} className="text-danger">Delete</Btn>
           </>
         )}
       </>
@@ -216,7 +216,7 @@ export function BubbleToolbar({ editor, label, root, api }: {
         onFocus={() => setPinned(true)}
         onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPinned(false); }}
         onMouseDown={(e) => { if ((e.target as HTMLElement).closest("button")) e.preventDefault(); }}
-        className="z-[75] flex max-w-[min(36rem,calc(100vw-16px))] flex-wrap items-center gap-0.5 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        className="z-[75] flex max-w-[min(36rem,calc(100vw-16px))] flex-wrap items-center gap-0.5 rounded-lg border border-line-raised bg-surface p-1 shadow-lg"
       >
         {body}
       </div>
@@ -232,7 +232,7 @@ function Btn({ label, keys, on, onClick, className, children }: { label: string;
       aria-pressed={on === undefined ? undefined : on}
       title={keys ? `${label} (${keys})` : label}
       onClick={onClick}
-      className={cx("h-7 min-w-7 rounded px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800", on && "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300", className)}
+      className={cx("h-7 min-w-7 rounded px-1.5 text-xs text-fg-secondary hover:bg-fill", on && "bg-accent-soft text-accent", className)}
     >
       {children}
     </button>
@@ -240,7 +240,7 @@ function Btn({ label, keys, on, onClick, className, children }: { label: string;
 }
 
 function Sep() {
-  return <span aria-hidden className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />;
+  return <span aria-hidden className="mx-0.5 h-5 w-px bg-fill-strong" />;
 }
 
 /** The link editor: the address (http, https or mailto; "example.com" becomes https://example.com). */
@@ -265,10 +265,10 @@ function LinkForm({ initial, onApply, onRemove, onCancel }: { initial: string; o
             if (e.key === "Enter") { e.preventDefault(); apply(); }
             if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); onCancel(); }
           }}
-          className="h-7 w-60 rounded border border-zinc-300 bg-white px-2 text-xs text-zinc-900 outline-none focus:border-indigo-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+          className="h-7 w-60 rounded border border-line-strong bg-canvas px-2 text-xs text-fg outline-none focus:border-indigo-500"
         />
         <button type="button" onClick={apply} className="h-7 rounded bg-indigo-600 px-2 text-xs font-medium text-white hover:bg-indigo-500">Apply</button>
-        {initial && <button type="button" onClick={onRemove} className="h-7 rounded px-2 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Remove link</button>}
+        {initial && <button type="button" onClick={onRemove} className="h-7 rounded px-2 text-xs text-fg-muted hover:bg-fill">Remove link</button>}
       </div>
       {error && <p id="editor-link-error" role="alert" className="px-1 text-xs text-red-600">{error}</p>}
     </div>

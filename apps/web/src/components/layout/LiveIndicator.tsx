@@ -19,7 +19,7 @@ export function LiveIndicator() {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-1/2 z-50 -translate-x-1/2">
       {shown && down && (
-        <span data-live-indicator className="flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900 shadow dark:bg-amber-900 dark:text-amber-100">
+        <span data-live-indicator className="flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-xs font-medium text-warning-strong shadow">
           <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
           Reconnecting… changes by others will appear when the connection is back
         </span>

@@ -12,7 +12,7 @@ export function ProfileMenu({ compact }: { compact?: boolean }) {
   const name = me.data ? me.data.display_name || me.data.email : "";
   return (
     <Menu
-      buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-zinc-200/60 dark:hover:bg-zinc-800"
+      buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-fill-hover"
       label={
         <>
           {/* named by its content: the purpose, then the name shown (the visible text is part of the name, WCAG 2.5.3) */}

@@ -13,18 +13,18 @@ export function SettingsNav({ base, defaults, more, label }: { base: string; def
         to={base + e.path}
         end
         data-settings={e.key}
-        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive || onAlias(e) ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive || onAlias(e) ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}
       >
         {e.label}
       </NavLink>
     </li>
   );
   return (
-    <nav aria-label={label} className="w-full shrink-0 border-b border-zinc-200 p-3 md:w-56 md:border-r md:border-b-0 dark:border-zinc-800">
+    <nav aria-label={label} className="w-full shrink-0 border-b border-line p-3 md:w-56 md:border-r md:border-b-0">
       <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">{defaults.map(link)}</ul>
       {more.length > 0 && (
         <>
-          <div className="mt-4 hidden px-3 text-xs font-semibold uppercase tracking-wide text-zinc-500 md:block">More</div>
+          <div className="mt-4 hidden px-3 text-xs font-semibold uppercase tracking-wide text-fg-subtle md:block">More</div>
           <ul className="mt-1 flex flex-wrap gap-1 md:block md:space-y-0.5">{more.map(link)}</ul>
         </>
       )}

@@ -11,12 +11,12 @@ export const STATUS_LABEL: Record<ModuleStatus, string> = {
   backlog: "Backlog", planned: "Planned", "in-progress": "In progress", paused: "Paused", completed: "Completed", cancelled: "Cancelled",
 };
 const STATUS_COLOR: Record<ModuleStatus, string> = {
-  backlog: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
-  planned: "bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-300",
-  "in-progress": "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300",
-  paused: "bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-300",
-  completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300",
-  cancelled: "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300",
+  backlog: "bg-fill text-fg-muted",
+  planned: "bg-info-soft text-info-strong",
+  "in-progress": "bg-warning-soft text-warning-strong",
+  paused: "bg-special-soft text-special-strong",
+  completed: "bg-success-soft text-success-strong",
+  cancelled: "bg-danger-soft text-danger-strong",
 };
 
 export function StatusBadge({ status }: { status: ModuleStatus }) {
@@ -28,10 +28,10 @@ export function ProgressBar({ module: m, className }: { module: Pick<Module, "to
   const pct = moduleProgress(m);
   return (
     <span className={cx("inline-flex items-center gap-2", className)}>
-      <span role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 w-20 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700">
+      <span role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 w-20 overflow-hidden rounded-full bg-fill-strong">
         <span className="block h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
       </span>
-      <span className="w-9 text-right text-xs tabular-nums text-zinc-500">{pct}%</span>
+      <span className="w-9 text-right text-xs tabular-nums text-fg-subtle">{pct}%</span>
     </span>
   );
 }
@@ -46,7 +46,7 @@ export function FavoriteButton({ slug, pid, module: m }: { slug: string; pid: st
       aria-pressed={m.is_favorite}
       aria-label={m.is_favorite ? `Remove ${m.name} from favourites` : `Add ${m.name} to favourites`}
       onClick={(e) => { e.preventDefault(); e.stopPropagation(); toggle.mutate({ id: m.id, favorite: !m.is_favorite }); }}
-      className={cx("rounded p-1", m.is_favorite ? "text-amber-500" : "text-zinc-400 hover:text-zinc-600")}
+      className={cx("rounded p-1", m.is_favorite ? "text-amber-500" : "text-fg-faint hover:text-fg-muted")}
     >
       <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={m.is_favorite ? "fill-current" : undefined} />
     </button>

@@ -15,7 +15,7 @@ import { Breakdown, StateGroupProgress, UnitToggle, breakdownRows, useProgressUn
 const CustomChart = lazy(() => import("../charts/CustomChart.tsx").then((m) => ({ default: m.CustomChart })));
 const PlanBurndown = lazy(() => import("../charts/PlanBurndown.tsx").then((m) => ({ default: m.PlanBurndown })));
 
-const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-zinc-100 disabled:hover:bg-transparent dark:hover:bg-zinc-800";
+const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-fill disabled:hover:bg-transparent";
 
 /**
  * A module's details beside its work items: status, dates, lead and members (editable by members), progress by
@@ -35,10 +35,10 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   const points = m.estimate_distribution;
   const dist = unit === "points" ? ("assignees" in points ? (points as Exclude<typeof points, Record<string, never>>) : null) : m.distribution;
   return (
-    <aside aria-label="Module details" className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-zinc-200 p-4 text-sm dark:border-zinc-800">
-      {m.description && <p className="mb-3 whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{m.description}</p>}
+    <aside aria-label="Module details" className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 text-sm">
+      {m.description && <p className="mb-3 whitespace-pre-wrap text-fg-muted">{m.description}</p>}
       <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
-        <dt className="text-zinc-500">Status</dt>
+        <dt className="text-fg-subtle">Status</dt>
         <dd>
           <Dropdown
             label="Status"
@@ -51,11 +51,11 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
             button={<StatusBadge status={m.status} />}
           />
         </dd>
-        <dt className="text-zinc-500">Start date</dt>
+        <dt className="text-fg-subtle">Start date</dt>
         <dd><DateProperty label="Start date" variant="field" value={m.start_date} max={m.target_date ?? undefined} disabled={!canEdit} onChange={(start_date) => patch({ start_date })} /></dd>
-        <dt className="text-zinc-500">Target date</dt>
+        <dt className="text-fg-subtle">Target date</dt>
         <dd><DateProperty label="Due date" variant="field" value={m.target_date} min={m.start_date ?? undefined} disabled={!canEdit} onChange={(target_date) => patch({ target_date })} /></dd>
-        <dt className="text-zinc-500">Lead</dt>
+        <dt className="text-fg-subtle">Lead</dt>
         <dd>
           <Dropdown
             label="Lead"
@@ -66,10 +66,10 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
             onChange={(v) => patch({ lead_id: typeof v === "string" && v !== m.lead_id ? v : null })}
             buttonClassName={FIELD}
             emptyText="No members"
-            button={lead ? <><Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" /><span className="truncate">{displayName(lead)}</span></> : <span className="text-zinc-400">No lead</span>}
+            button={lead ? <><Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" /><span className="truncate">{displayName(lead)}</span></> : <span className="text-fg-faint">No lead</span>}
           />
         </dd>
-        <dt className="text-zinc-500">Members</dt>
+        <dt className="text-fg-subtle">Members</dt>
         <dd>
           <Dropdown
             label="Members"
@@ -80,7 +80,7 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
             onChange={(v) => patch({ member_ids: (v as string[]) ?? [] })}
             buttonClassName={FIELD}
             emptyText="No members"
-            button={m.member_ids.length ? <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} /> : <span className="text-zinc-400">No members</span>}
+            button={m.member_ids.length ? <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} /> : <span className="text-fg-faint">No members</span>}
           />
         </dd>
       </dl>
@@ -128,7 +128,7 @@ function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: str
     <section aria-label="Links" className="mt-5">
       <h3 className="mb-1 flex items-center justify-between font-medium">
         Links
-        {canEdit && !open && <button type="button" onClick={() => setOpen(true)} className="rounded px-1.5 text-xs text-indigo-600 hover:bg-zinc-100 dark:hover:bg-zinc-800">Add link</button>}
+        {canEdit && !open && <button type="button" onClick={() => setOpen(true)} className="rounded px-1.5 text-xs text-indigo-600 hover:bg-fill">Add link</button>}
       </h3>
       {open && (
         <form className="mb-2 space-y-2" onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -141,15 +141,15 @@ function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: str
         </form>
       )}
       {m.link_module.length === 0 && !open ? (
-        <p className="text-xs text-zinc-500">No links yet.</p>
+        <p className="text-xs text-fg-subtle">No links yet.</p>
       ) : (
         <ul className="space-y-1">
           {m.link_module.map((l) => (
             <li key={l.id} className="group flex items-center gap-2">
-              <Icon name="link" size={14} className="shrink-0 text-zinc-400" />
+              <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
               <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-indigo-600 hover:underline">{l.title || l.url}</a>
               {canEdit && (
-                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className={cx("rounded p-0.5 text-zinc-400 hover:text-red-600")}>
+                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className={cx("rounded p-0.5 text-fg-faint hover:text-red-600")}>
                   <Icon name="trash" size={14} />
                 </button>
               )}

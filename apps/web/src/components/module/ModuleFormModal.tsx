@@ -93,16 +93,16 @@ export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slu
           </Select>
         </div>
         <div className="space-y-1">
-          <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">Members</span>
+          <span className="block text-sm font-medium text-fg-muted">Members</span>
           <Dropdown
             label="Members"
             multiple
             options={memberOptions}
             value={v.member_ids}
             onChange={(ids) => set({ member_ids: (ids as string[]) ?? [] })}
-            buttonClassName="flex min-h-9 w-full items-center gap-2 rounded-md border border-zinc-300 px-3 py-1.5 text-left text-sm dark:border-zinc-700"
+            buttonClassName="flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm"
             emptyText="No members"
-            button={<span className="truncate">{memberNames.length ? memberNames.join(", ") : <span className="text-zinc-400">Add members</span>}</span>}
+            button={<span className="truncate">{memberNames.length ? memberNames.join(", ") : <span className="text-fg-faint">Add members</span>}</span>}
           />
           {errors.member_ids && <p role="alert" className="text-xs text-red-600">{errors.member_ids}</p>}
         </div>

@@ -55,11 +55,11 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
   return (
     <fieldset disabled={disabled} className="space-y-2">
       <legend className="mb-1 text-sm font-medium">Cover</legend>
-      <div className="relative h-24 overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="relative h-24 overflow-hidden rounded-lg border border-line">
         {value.preview ? (
           <img src={value.preview} alt="The project's cover" className="h-full w-full object-cover" />
         ) : (
-          <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-zinc-500">No cover</div>
+          <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-fg-subtle">No cover</div>
         )}
         {progress !== null && <div className="absolute inset-x-0 bottom-0 h-1 bg-indigo-500" style={{ width: `${progress}%` }} aria-hidden />}
       </div>
@@ -71,7 +71,7 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
             return (
               <button key={url} type="button" role="radio" aria-checked={chosen} aria-label={`Cover ${name}`} title={name}
                 onClick={() => onChange({ cover_image: url, cover_image_asset: null, preview: url })}
-                className={cx("h-10 overflow-hidden rounded", chosen ? "ring-2 ring-indigo-500 ring-offset-1 dark:ring-offset-zinc-900" : "hover:opacity-80")}>
+                className={cx("h-10 overflow-hidden rounded", chosen ? "ring-2 ring-indigo-500 ring-offset-1 ring-offset-surface" : "hover:opacity-80")}>
                 <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>
             );
@@ -90,7 +90,7 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
           </Button>
         )}
       </div>
-      {uploadError && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{uploadError}</p>}
+      {uploadError && <p role="alert" className="text-sm text-danger">{uploadError}</p>}
       <Input label="Image URL" name="cover_image" type="url" placeholder="https://…" value={link} error={error}
         onChange={(e) => onChange({ cover_image: e.target.value, cover_image_asset: null, preview: e.target.value })} />
     </fieldset>

@@ -17,7 +17,7 @@ export function ProjectLogo({ project, size = "sm" }: { project: { name: string;
     );
   }
   return (
-    <span aria-hidden className={`inline-flex shrink-0 items-center justify-center rounded bg-zinc-200 font-semibold text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200 ${size === "lg" ? "h-10 w-10 text-base" : "h-5 w-5 text-[10px]"}`}>
+    <span aria-hidden className={`inline-flex shrink-0 items-center justify-center rounded bg-fill-strong font-semibold text-fg-secondary ${size === "lg" ? "h-10 w-10 text-base" : "h-5 w-5 text-[10px]"}`}>
       {(project.identifier ?? project.name).charAt(0).toUpperCase()}
     </span>
   );

@@ -3,9 +3,9 @@ import { cx } from "../ui/index.ts";
 
 /** The colour of each status tone (success, warning, danger), light and dark. */
 const TONE: Record<"success" | "warning" | "danger", string> = {
-  success: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-400/30",
-  warning: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950/60 dark:text-amber-300 dark:ring-amber-400/30",
-  danger: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-950/60 dark:text-red-300 dark:ring-red-400/30",
+  success: "bg-success-soft text-success ring-success-line",
+  warning: "bg-warning-soft text-warning-strong ring-warning-line",
+  danger: "bg-danger-soft text-danger ring-danger-line",
 };
 const DOT: Record<"success" | "warning" | "danger", string> = { success: "bg-emerald-500", warning: "bg-amber-500", danger: "bg-red-500" };
 

@@ -67,7 +67,7 @@ export function PublishModal({ slug, projectId, viewId, open, onClose, canEdit, 
               </div>
             </div>
           ) : (
-            <p className="text-sm text-zinc-500">Publishing makes this {what}'s work items readable by anyone with the link, signed in or not.</p>
+            <p className="text-sm text-fg-subtle">Publishing makes this {what}'s work items readable by anyone with the link, signed in or not.</p>
           )}
           <fieldset className="space-y-2" disabled={!canEdit}>
             <legend className="mb-1 text-sm font-medium">Signed-in visitors may</legend>

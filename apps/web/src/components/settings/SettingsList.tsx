@@ -54,7 +54,7 @@ export function SettingsList<T extends { id: string }>(props: {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">{props.title}</h2>
-          <p className="mt-1 text-sm text-zinc-500">{props.description}</p>
+          <p className="mt-1 text-sm text-fg-subtle">{props.description}</p>
         </div>
         <div className="flex shrink-0 gap-2">
           {props.actions}
@@ -65,7 +65,7 @@ export function SettingsList<T extends { id: string }>(props: {
       {items.length === 0 && editing !== "new" ? (
         <EmptyState title={props.empty.title} description={props.empty.description} />
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label={props.listLabel}>
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label={props.listLabel}>
           {items.map((item) => {
             if (editing !== "new" && editing?.id === item.id) return <li key={item.id} className="p-4">{props.form(item, done)}</li>;
             const r = props.row(item);
@@ -74,7 +74,7 @@ export function SettingsList<T extends { id: string }>(props: {
                 {r.icon}
                 <div className="min-w-0 flex-1">
                   <div className="truncate">{r.title}</div>
-                  {r.detail !== undefined && <div className="truncate text-xs text-zinc-500">{r.detail}</div>}
+                  {r.detail !== undefined && <div className="truncate text-xs text-fg-subtle">{r.detail}</div>}
                 </div>
                 {canEdit && (
                   <Menu

@@ -29,7 +29,7 @@ const fromTeamspace = (t?: Teamspace | null): Values => ({
   project_ids: t?.project_ids ?? [],
 });
 
-const PICKER = "flex min-h-9 w-full items-center gap-2 rounded-md border border-zinc-300 px-3 py-1.5 text-left text-sm dark:border-zinc-700";
+const PICKER = "flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm";
 
 /** A teamspace's logo: its emoji, else its name's first letter. */
 export function TeamspaceLogo({ teamspace, size = "sm" }: { teamspace: Pick<Teamspace, "name" | "logo_props">; size?: "sm" | "lg" }) {
@@ -113,7 +113,7 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
               const value = emojiToValue(em);
               return (
                 <button key={em} type="button" aria-pressed={v.emoji === value} aria-label={`Emoji ${em}`} onClick={() => set({ emoji: v.emoji === value ? "" : value })}
-                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}>
+                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}>
                   {emojiFromValue(value)}
                 </button>
               );
@@ -164,7 +164,7 @@ function MultiPicker({ label, options, value, onChange, names, placeholder, erro
 }) {
   return (
     <div className="space-y-1">
-      <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</span>
+      <span className="block text-sm font-medium text-fg-muted">{label}</span>
       <Dropdown
         label={label}
         multiple
@@ -173,10 +173,10 @@ function MultiPicker({ label, options, value, onChange, names, placeholder, erro
         onChange={(ids) => onChange((ids as string[]) ?? [])}
         buttonClassName={PICKER}
         emptyText={`No ${label.toLowerCase()}`}
-        button={<span className="truncate">{names.length ? names.join(", ") : <span className="text-zinc-400">{placeholder}</span>}</span>}
+        button={<span className="truncate">{names.length ? names.join(", ") : <span className="text-fg-faint">{placeholder}</span>}</span>}
       />
       {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
-      <p className="text-xs text-zinc-500">{hint}</p>
+      <p className="text-xs text-fg-subtle">{hint}</p>
     </div>
   );
 }

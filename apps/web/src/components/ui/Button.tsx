@@ -4,10 +4,10 @@ import { Spinner } from "./Spinner.tsx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANT: Record<Variant, string> = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
-  secondary: "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
-  danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
-  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+  primary: "bg-accent-solid text-on-accent hover:bg-accent-solid-hover disabled:bg-accent-solid/70",
+  secondary: "border border-line-strong bg-surface text-fg-secondary hover:bg-fill-subtle",
+  danger: "bg-danger-solid text-on-accent hover:bg-danger-solid-hover disabled:bg-danger-solid/70",
+  ghost: "text-fg-muted hover:bg-fill",
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -8,11 +8,11 @@ import { Inbox, Lock, Sparkles, type LucideIcon } from "lucide-react";
 export function EmptyState({ title, description, action, icon: Illustration = Inbox }: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center justify-center px-6 py-16 text-center">
-      <div data-empty-illustration aria-hidden className="relative mb-4 flex h-14 w-14 items-center justify-center rounded-2xl border border-zinc-200 bg-zinc-50 text-zinc-400 shadow-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-500">
+      <div data-empty-illustration aria-hidden className="relative mb-4 flex h-14 w-14 items-center justify-center rounded-2xl border border-line-raised bg-fill-subtle text-fg-faint shadow-sm">
         <Illustration size={26} strokeWidth={1.5} aria-hidden focusable="false" />
       </div>
       <h2 className="text-lg font-semibold">{title}</h2>
-      {description && <div className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">{description}</div>}
+      {description && <div className="mt-2 text-sm text-fg-subtle">{description}</div>}
       {action && <div className="mt-5">{action}</div>}
     </div>
   );

@@ -2,7 +2,7 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Selec
 import { cx } from "./cx.ts";
 
 const FIELD =
-  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500 disabled:bg-zinc-100 disabled:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:disabled:bg-zinc-800";
+  "w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-focus focus:outline-none focus:ring-1 focus:ring-focus disabled:bg-fill disabled:text-fg-subtle";
 
 interface FieldProps { label?: ReactNode; error?: string; hint?: ReactNode }
 
@@ -10,14 +10,14 @@ function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string
   return (
     <div className="space-y-1">
       {label && (
-        <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
+        <label htmlFor={id} className="block text-sm font-medium text-fg-muted">
           {label}
         </label>
       )}
       {children}
-      {hint && !error && <p className="text-xs text-zinc-500">{hint}</p>}
+      {hint && !error && <p className="text-xs text-fg-subtle">{hint}</p>}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
+        <p id={`${id}-error`} role="alert" className="text-xs text-danger">
           {error}
         </p>
       )}
@@ -33,7 +33,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   const fid = id ?? auto;
   return (
     <Wrapper id={fid} label={label} error={error} hint={hint}>
-      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-red-500", className)} {...rest} />
+      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-danger", className)} {...rest} />
     </Wrapper>
   );
 });
@@ -87,10 +87,10 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
       <div>
         <div className="flex items-center gap-2">
           <div id={id} className="text-sm font-medium">{label}</div>
-          {badge && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{badge}</span>}
+          {badge && <span className="rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">{badge}</span>}
         </div>
-        {description && <div className="text-xs text-zinc-500">{description}</div>}
-        {blocked && <div id={`${id}-reason`} className="text-xs text-amber-700 dark:text-amber-400">{disabledReason}</div>}
+        {description && <div className="text-xs text-fg-subtle">{description}</div>}
+        {blocked && <div id={`${id}-reason`} className="text-xs text-warning">{disabledReason}</div>}
       </div>
       <button
         type="button"
@@ -104,7 +104,7 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
         onClick={() => { if (!blocked) onChange(!checked); }}
         className={cx(
           "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
-          checked ? "bg-indigo-600" : "bg-zinc-300 dark:bg-zinc-700",
+          checked ? "bg-accent-solid" : "bg-fill-strong",
         )}
       >
         <span className={cx("inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
@@ -115,9 +115,9 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
 
 export function Banner({ kind = "error", children }: { kind?: "error" | "info" | "success"; children: ReactNode }) {
   const cls = {
-    error: "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
-    info: "border-indigo-300 bg-indigo-50 text-indigo-800 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
-    success: "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
+    error: "border-danger-line bg-danger-soft text-danger-strong",
+    info: "border-accent-line bg-accent-soft text-accent-strong",
+    success: "border-success-line bg-success-soft text-success-strong",
   }[kind];
   return (
     <div role={kind === "error" ? "alert" : "status"} className={cx("rounded-md border px-3 py-2 text-sm", cls)}>

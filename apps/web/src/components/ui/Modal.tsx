@@ -32,20 +32,20 @@ export function Modal({ open, onClose, title, children, footer, wide }: {
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}
       className={cx(
-        "m-auto w-[calc(100%-2rem)] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100",
+        "m-auto w-[calc(100%-2rem)] rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-backdrop",
         wide ? "max-w-2xl" : "max-w-lg",
       )}
     >
       {open && (
         <div className="flex max-h-[85vh] flex-col">
-          <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+          <div className="flex items-center justify-between border-b border-line px-5 py-3">
             <h2 className="text-base font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-fg-subtle hover:bg-fill">
               <X size={16} aria-hidden focusable="false" />
             </button>
           </div>
           <div data-modal-body className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">{footer}</div>}
+          {footer && <div className="flex justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>}
         </div>
       )}
     </dialog>
@@ -69,14 +69,14 @@ export function ConfirmModal({ open, onClose, onConfirm, title, message, confirm
       title={title}
       footer={
         <>
-          <button type="button" onClick={onClose} className="rounded-md border border-zinc-300 px-4 py-2 text-sm dark:border-zinc-700">Cancel</button>
-          <button type="button" disabled={loading} onClick={onConfirm} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-500 disabled:opacity-60">
+          <button type="button" onClick={onClose} className="rounded-md border border-line-strong px-4 py-2 text-sm">Cancel</button>
+          <button type="button" disabled={loading} onClick={onConfirm} className="rounded-md bg-danger-solid px-4 py-2 text-sm font-medium text-on-accent hover:bg-danger-solid-hover disabled:opacity-60">
             {confirmLabel}
           </button>
         </>
       }
     >
-      <div className="text-sm text-zinc-600 dark:text-zinc-300">{message}</div>
+      <div className="text-sm text-fg-muted">{message}</div>
     </Modal>
   );
 }

@@ -16,7 +16,7 @@ export function SkipLink() {
         main?.focus();
         main?.scrollIntoView({ block: "start" });
       }}
-      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-white focus:shadow-lg"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-accent-solid focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-on-accent focus:shadow-lg"
     >
       Skip to main content
     </a>

@@ -12,7 +12,7 @@ export function Spinner({ className }: { className?: string }) {
 
 export function PageSpinner() {
   return (
-    <div className="flex h-full min-h-[40vh] w-full items-center justify-center text-zinc-400">
+    <div className="flex h-full min-h-[40vh] w-full items-center justify-center text-fg-faint">
       <Spinner className="h-6 w-6" />
     </div>
   );

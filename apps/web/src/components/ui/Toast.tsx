@@ -30,10 +30,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             data-toast={t.kind}
             className={cx(
               "pointer-events-auto rounded-md border px-4 py-3 text-sm shadow-lg",
-              t.kind === "success" && "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
-              t.kind === "error" && "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
-              t.kind === "info" && "border-zinc-300 bg-white text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
-              t.kind === "warning" && "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+              t.kind === "success" && "border-success-line bg-success-soft text-success-strong",
+              t.kind === "error" && "border-danger-line bg-danger-soft text-danger-strong",
+              t.kind === "info" && "border-line-strong bg-surface text-fg",
+              t.kind === "warning" && "border-warning-line bg-warning-soft text-warning-strong",
             )}
           >
             <div className="flex items-start justify-between gap-2">

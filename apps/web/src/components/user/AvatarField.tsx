@@ -68,7 +68,7 @@ export function AvatarField() {
         </div>
       </div>
       {progress !== null && (
-        <div className="h-1 w-48 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label="Uploading the avatar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-1 w-48 overflow-hidden rounded bg-fill" role="progressbar" aria-label="Uploading the avatar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       )}

@@ -59,7 +59,7 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
         <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errs.name} maxLength={255} required />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} error={errs.description} />
         <Toggle checked={isPrivate} onChange={setPrivate} label="Private" description="Only you can see a private view." />
-        <p className="text-xs text-zinc-500">The view keeps the current filters, layout and display properties.</p>
+        <p className="text-xs text-fg-subtle">The view keeps the current filters, layout and display properties.</p>
       </form>
     </Modal>
   );

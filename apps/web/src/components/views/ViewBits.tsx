@@ -13,8 +13,8 @@ import { SaveViewModal, viewPath } from "./SaveViewModal.tsx";
 export function ViewBadges({ view }: { view: Pick<IssueView, "access" | "is_locked"> }) {
   return (
     <>
-      {view.access === VIEW_ACCESS.private && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
-      {view.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+      {view.access === VIEW_ACCESS.private && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
+      {view.is_locked && <Lock size={14} aria-label="Locked" className="text-fg-subtle" />}
     </>
   );
 }

@@ -10,7 +10,7 @@ export function BotBadge({ className }: { className?: string }) {
       data-bot-badge
       title="An AI agent"
       className={cx(
-        "inline-flex shrink-0 items-center gap-0.5 rounded bg-indigo-50 px-1 py-px align-middle text-[10px] font-semibold uppercase leading-3 tracking-wide text-indigo-700 ring-1 ring-inset ring-indigo-200 dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-800",
+        "inline-flex shrink-0 items-center gap-0.5 rounded bg-accent-soft px-1 py-px align-middle text-[10px] font-semibold uppercase leading-3 tracking-wide text-accent ring-1 ring-inset ring-accent-line",
         className,
       )}
     >
@@ -24,7 +24,7 @@ export function BotBadge({ className }: { className?: string }) {
 export function ActorAvatar({ actor }: { actor: UserLite | null | undefined }) {
   if (!actor?.is_bot) return <Avatar name={actor?.display_name ?? "?"} url={actor?.avatar_url} size="sm" />;
   return (
-    <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200">
+    <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
       <Bot size={14} aria-hidden focusable="false" />
     </span>
   );
@@ -34,7 +34,7 @@ export function ActorAvatar({ actor }: { actor: UserLite | null | undefined }) {
 export function ActorName({ actor }: { actor: UserLite | null | undefined }) {
   return (
     <span className="inline-flex items-baseline gap-1">
-      <span className="font-medium text-zinc-800 dark:text-zinc-200">{actor ? displayName(actor) : "Someone"}</span>
+      <span className="font-medium text-fg-secondary">{actor ? displayName(actor) : "Someone"}</span>
       {actor?.is_bot && <BotBadge />}
     </span>
   );
@@ -44,8 +44,8 @@ export function ActorName({ actor }: { actor: UserLite | null | undefined }) {
 export function OnBehalfOf({ person }: { person: UserLite | null | undefined }) {
   if (!person) return null;
   return (
-    <span className="text-zinc-500 dark:text-zinc-400" data-on-behalf-of={person.id}>
-      on behalf of <span className="font-medium text-zinc-700 dark:text-zinc-300">{displayName(person)}</span>
+    <span className="text-fg-subtle" data-on-behalf-of={person.id}>
+      on behalf of <span className="font-medium text-fg-muted">{displayName(person)}</span>
     </span>
   );
 }

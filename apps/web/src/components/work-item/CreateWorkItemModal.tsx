@@ -91,7 +91,7 @@ function CreateDialog({ open, onClose, slug, projectId, kind = "issues", draft, 
     <>
     <Modal open={open} onClose={f.requestClose} title={title} wide footer={footer}>
       <form onSubmit={(e) => { e.preventDefault(); f.submit(); }} className="space-y-3" aria-label={title}>
-        {f.error("form") && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{f.error("form")}</p>}
+        {f.error("form") && <p role="alert" className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong">{f.error("form")}</p>}
         {(!projectId || mode === "draft") && (
           <Select label="Project" value={pid} onChange={(e) => changeProject(e.target.value)} error={f.error("project") ?? f.error("project_id")}>
             {mode === "draft" && <option value="">No project yet</option>}

@@ -39,7 +39,7 @@ export function Dropdown(props: {
         {...t.triggerProps}
         className={cx(
           props.buttonClassName ??
-            "inline-flex h-7 max-w-full items-center gap-1.5 rounded-md border border-zinc-200 px-2 text-xs text-zinc-700 hover:bg-zinc-100 disabled:cursor-default disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+            "inline-flex h-7 max-w-full items-center gap-1.5 rounded-md border border-line-raised px-2 text-xs text-fg-muted hover:bg-fill disabled:cursor-default disabled:hover:bg-transparent",
         )}
       >
         {props.button}

@@ -77,8 +77,8 @@ function IssueSearch({ slug, pid, label, exclude, multiple, onPick, pop }: {
         listClassName="max-h-72"
       />
       {multiple && (
-        <div className="flex justify-end gap-2 border-t border-zinc-100 p-2 dark:border-zinc-800">
-          <button type="button" onClick={() => pop.close(true)} className="rounded px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+        <div className="flex justify-end gap-2 border-t border-line-subtle p-2">
+          <button type="button" onClick={() => pop.close(true)} className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill">Cancel</button>
           <button type="button" disabled={chosen.length === 0} onClick={() => { pop.close(true); onPick(chosen); }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
             Add {chosen.length || ""}
           </button>

@@ -5,7 +5,7 @@ import { Icon } from "./icons.tsx";
 import { IssuePicker } from "./IssuePicker.tsx";
 import { itemName } from "./item.ts";
 
-const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800";
+const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill";
 
 /**
  * Pick (or clear) the parent of a work item. `known`: the parent as the caller already has it (the detail
@@ -32,13 +32,13 @@ export function ParentPicker({ slug, pid, value, known, onChange }: {
         onPick={([it]) => onChange(it?.id ?? null)}
         button={
           <>
-            <Icon name="parent" size={14} className="text-zinc-400" />
-            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-zinc-500 dark:text-zinc-400">Parent</span>}
+            <Icon name="parent" size={14} className="text-fg-faint" />
+            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-fg-subtle">Parent</span>}
           </>
         }
       />
       {value && (
-        <button type="button" aria-label="Remove parent" onClick={() => onChange(null)} className="ml-0.5 rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800">
+        <button type="button" aria-label="Remove parent" onClick={() => onChange(null)} className="ml-0.5 rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted">
           <Icon name="close" size={10} />
         </button>
       )}

@@ -55,7 +55,7 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
             onClick={() => onToggle(code, on)}
             className={cx(
               "inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs",
-              on ? "border-indigo-400 bg-indigo-50 text-indigo-700 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-200" : "border-zinc-200 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800",
+              on ? "border-accent-line bg-accent-soft text-accent" : "border-line-raised hover:bg-fill",
             )}
           >
             <span aria-hidden>{emoji(code)}</span>
@@ -65,7 +65,7 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
       })}
       {!disabled && (
         <>
-          <button type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" {...pop.triggerProps} className="inline-flex h-6 items-center rounded-full border border-zinc-200 px-1.5 text-zinc-500 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" {...pop.triggerProps} className="inline-flex h-6 items-center rounded-full border border-line-raised px-1.5 text-fg-subtle hover:bg-fill">
             <Icon name="smile" size={14} />
           </button>
           {pop.open && <PopoverPanel t={pop} label="Pick a reaction">
@@ -77,7 +77,7 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
                   aria-label={r.name}
                   title={r.name}
                   onClick={() => { pop.close(true); onToggle(r.code, mine(r.code)); }}
-                  className="rounded p-1 text-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                  className="rounded p-1 text-lg hover:bg-fill"
                 >
                   {emoji(r.code)}
                 </button>

@@ -60,22 +60,22 @@ export function VersionHistoryView({ slug, pid, refs, list, versions, note, empt
                 onClick={() => onChoose(v.id)}
                 className={cx(
                   "w-full rounded-md px-2 py-1.5 text-left text-sm",
-                  v.id === selected?.id ? "bg-indigo-50 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100" : "hover:bg-zinc-100 dark:hover:bg-zinc-800",
+                  v.id === selected?.id ? "bg-accent-soft text-accent-strong" : "hover:bg-fill",
                 )}
               >
                 <span className="block font-medium" title={fullTime(v.last_saved_at)}>
                   {fullTime(v.last_saved_at)}
-                  {i === 0 && <span className="ml-1 rounded bg-zinc-200 px-1 text-[10px] font-semibold uppercase text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">Latest</span>}
+                  {i === 0 && <span className="ml-1 rounded bg-fill-strong px-1 text-[10px] font-semibold uppercase text-fg-muted">Latest</span>}
                 </span>
-                <span className="block text-xs text-zinc-500">{author(v)} · {relativeTime(v.last_saved_at)}</span>
+                <span className="block text-xs text-fg-subtle">{author(v)} · {relativeTime(v.last_saved_at)}</span>
               </button>
             </li>
           ))}
-          {note && <li className="px-2 pt-1 text-xs text-zinc-500">{note}</li>}
+          {note && <li className="px-2 pt-1 text-xs text-fg-subtle">{note}</li>}
         </ol>
-        <section aria-label="Version preview" className="min-w-0 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <section aria-label="Version preview" className="min-w-0 rounded-md border border-line p-3">
           {selected && (
-            <p className="mb-2 text-xs text-zinc-500">
+            <p className="mb-2 text-xs text-fg-subtle">
               Saved {fullTime(selected.last_saved_at)} by {author(selected)}
               {isCurrent && ` · ${currentLabel}`}
             </p>

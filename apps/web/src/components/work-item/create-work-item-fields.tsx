@@ -24,7 +24,7 @@ export function TitleField({ field, error }: { field: UseFormRegisterReturn<"nam
         aria-invalid={!!error}
         maxLength={255}
         placeholder="Title"
-        className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base font-medium text-zinc-900 outline-none focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-base font-medium text-fg outline-none focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500"
       />
       {error && <p role="alert" className="mt-1 text-xs text-red-600">{error}</p>}
     </div>
@@ -56,18 +56,18 @@ export function TypeFields({ typing, refs, epic, chosenType, typeProps, propValu
 }) {
   const types = typing.types.filter((t) => t.is_active && !t.is_epic);
   return (
-    <div className="space-y-1 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" role="group" aria-label="Type and custom properties">
+    <div className="space-y-1 rounded-md border border-line p-2" role="group" aria-label="Type and custom properties">
       {!epic && types.length > 1 && (
-        <label className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2 text-xs text-zinc-500">
+        <label className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2 text-xs text-fg-subtle">
           Type
-          <select aria-label="Type" className="rounded border border-zinc-300 bg-transparent px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:text-zinc-100" value={chosenType ?? ""} onChange={(e) => onType(e.target.value)}>
+          <select aria-label="Type" className="rounded border border-line-strong bg-transparent px-2 py-1 text-sm text-fg" value={chosenType ?? ""} onChange={(e) => onType(e.target.value)}>
             {types.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
           </select>
         </label>
       )}
       {typeProps.map((p) => (
         <div key={p.id} className="grid grid-cols-[120px_minmax(0,1fr)] items-center gap-2">
-          <span className="truncate text-xs text-zinc-500">{p.display_name}{p.is_required ? " *" : ""}</span>
+          <span className="truncate text-xs text-fg-subtle">{p.display_name}{p.is_required ? " *" : ""}</span>
           <PropertyValueField property={p} refs={refs} value={propValues[p.id] ?? (p.default_value.length ? p.default_value : undefined)} onChange={(v) => onProp(p.id, v)} />
         </div>
       ))}
@@ -79,7 +79,7 @@ export function TypeFields({ typing, refs, epic, chosenType, typeProps, propValu
 /** Where the item goes: "In <project>", as a sub-work item when it has a parent. */
 export function Destination({ slug, project, sub }: { slug: string; project: { id: string; name: string }; sub: boolean }) {
   return (
-    <p className="text-xs text-zinc-500">
+    <p className="text-xs text-fg-subtle">
       In <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${project.id}/issues/`}>{project.name}</Link>
       {sub ? " · as a sub-work item" : ""}
     </p>
@@ -94,7 +94,7 @@ export function CreateFooter({ mode, kind, draft, more, setMore, pending, creati
   return (
     <div className="flex w-full flex-wrap items-center gap-2">
       {mode === "issue" && (
-        <label className="mr-auto flex cursor-pointer items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
+        <label className="mr-auto flex cursor-pointer items-center gap-2 text-sm text-fg-muted">
           <input type="checkbox" checked={more} onChange={(e) => setMore(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
           Create more
         </label>
@@ -128,7 +128,7 @@ export function DiscardDialog({ open, draft, noun, canKeepDraft, saving, onKeep,
         </>
       }
     >
-      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+      <p className="text-sm text-fg-muted">
         {canKeepDraft
           ? `What you typed is not saved yet. Keep it as a draft to finish later${draft ? "" : " (you will find it under Drafts)"}, or discard it.`
           : `What you typed is not saved yet. Discard it, or keep editing to create the ${noun}.`}

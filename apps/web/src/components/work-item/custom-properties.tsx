@@ -44,7 +44,7 @@ function choicesOf(p: IssueProperty, refs: Pick<ProjectRefs, "members">): { id: 
   return isMemberKind(p.kind) ? refs.members.map((m) => ({ id: m.id, name: displayName(m) })) : p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name }));
 }
 
-const FIELD = "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-zinc-300 focus:border-indigo-500 focus:outline-none disabled:opacity-60 dark:hover:border-zinc-700";
+const FIELD = "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-line-strong focus:border-indigo-500 focus:outline-none disabled:opacity-60";
 
 /**
  * The editor of one property's value, by kind: text inputs commit on blur or Enter (after the shared check, so a
@@ -75,13 +75,13 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
     const same = r.values.length === current.length && r.values.every((v, i) => v === current[i]);
     if (!same) onChange(r.values);
   };
-  const errorLine = error && <p role="alert" className="px-2 text-xs text-red-600 dark:text-red-400">{error}</p>;
+  const errorLine = error && <p role="alert" className="px-2 text-xs text-danger">{error}</p>;
 
   if (kind === "boolean") {
     return (
       <label className={cx("flex items-center gap-2 px-2 py-1 text-sm", disabled && "opacity-60")}>
         <input type="checkbox" aria-label={label} checked={current[0] === "true"} disabled={disabled} onChange={(e) => commit(e.target.checked)} />
-        {!compact && <span className="text-zinc-600 dark:text-zinc-400">{current[0] === "true" ? "Yes" : "No"}</span>}
+        {!compact && <span className="text-fg-muted">{current[0] === "true" ? "Yes" : "No"}</span>}
       </label>
     );
   }
@@ -108,13 +108,13 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
                 aria-pressed={on}
                 disabled={disabled}
                 onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
-                className={cx("shrink-0 rounded-full border px-2 py-0.5 text-xs", on ? "border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "border-zinc-300 text-zinc-500 dark:border-zinc-700")}
+                className={cx("shrink-0 rounded-full border px-2 py-0.5 text-xs", on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle")}
               >
                 {c.name}
               </button>
             );
           })}
-          {choices.length === 0 && <span className="text-xs text-zinc-400">No choices</span>}
+          {choices.length === 0 && <span className="text-xs text-fg-faint">No choices</span>}
         </div>
         {errorLine}
       </div>

@@ -20,14 +20,14 @@ export const PRIORITY_LABEL: Record<string, string> = { urgent: "Urgent", high: 
 const DATE_CHIP_LABEL = { "Start date": "Start", "Due date": "Due" } as const;
 
 const BTN: Record<Variant, string> = {
-  chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
-  icon: "inline-flex h-6 items-center justify-center rounded border border-zinc-200 px-1 text-xs hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-800",
-  cell: "flex h-full w-full items-center gap-1.5 truncate px-2 text-left text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:text-zinc-300 dark:hover:bg-zinc-800",
-  field: "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm text-zinc-800 hover:bg-zinc-100 disabled:hover:bg-transparent dark:text-zinc-200 dark:hover:bg-zinc-800",
+  chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",
+  icon: "inline-flex h-6 items-center justify-center rounded border border-line-raised px-1 text-xs hover:bg-fill disabled:hover:bg-transparent",
+  cell: "flex h-full w-full items-center gap-1.5 truncate px-2 text-left text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",
+  field: "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm text-fg-secondary hover:bg-fill disabled:hover:bg-transparent",
 };
 
 function Placeholder({ children }: { children: ReactNode }) {
-  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>;
+  return <span className="text-fg-subtle">{children}</span>;
 }
 
 export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "last_name"> | undefined | null): string {
@@ -93,7 +93,7 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       button={
         <>
           <PriorityIcon priority={p} />
-          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-zinc-500 dark:text-zinc-400")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
+          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-fg-subtle")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
         </>
       }
     />
@@ -106,11 +106,11 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
   return (
     <span className="flex items-center -space-x-1.5">
       {shown.map((u) => (
-        <span key={u.id} className="rounded-full ring-2 ring-white dark:ring-zinc-900" title={displayName(u)}>
+        <span key={u.id} className="rounded-full ring-2 ring-surface" title={displayName(u)}>
           <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" />
         </span>
       ))}
-      {more > 0 && <span className="pl-2 text-xs text-zinc-500">+{more}</span>}
+      {more > 0 && <span className="pl-2 text-xs text-fg-subtle">+{more}</span>}
     </span>
   );
 }
@@ -140,7 +140,7 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
           </>
         ) : (
           <>
-            <Icon name="user" size={14} className="text-zinc-400" />
+            <Icon name="user" size={14} className="text-fg-faint" />
             {variant !== "icon" && <Placeholder>{variant === "field" ? "Add assignees" : "Assignees"}</Placeholder>}
           </>
         )
@@ -192,7 +192,7 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
           </span>
         ) : (
           <>
-            <Icon name="tag" size={14} className="text-zinc-400" />
+            <Icon name="tag" size={14} className="text-fg-faint" />
             {variant !== "icon" && <Placeholder>{variant === "field" ? "Add labels" : "Labels"}</Placeholder>}
           </>
         )
@@ -229,13 +229,13 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         title={name}
         data-overdue={overdue || undefined}
         {...pop.triggerProps}
-        className={cx(BTN[variant], overdue && "text-red-600 dark:text-red-400", className)}
+        className={cx(BTN[variant], overdue && "text-danger", className)}
       >
-        <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-zinc-400"} />
+        <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-fg-faint"} />
         {variant !== "icon" && (value ? (
           <span className="truncate">
             {/* a chip stands among other chips (list rows, cards): it says which date it is */}
-            {variant === "chip" && <span className="text-zinc-500 dark:text-zinc-400">{DATE_CHIP_LABEL[label]} </span>}
+            {variant === "chip" && <span className="text-fg-subtle">{DATE_CHIP_LABEL[label]} </span>}
             {variant === "field" ? formatDate(value) : formatShort(value)}
           </span>
         ) : <Placeholder>{placeholder ?? label}</Placeholder>)}
@@ -243,7 +243,7 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
       {pop.open && (
         <PopoverPanel t={pop} label={label} className="w-56">
           <div className="space-y-2 p-2">
-            <label className="block text-xs font-medium text-zinc-500">
+            <label className="block text-xs font-medium text-fg-subtle">
               {label}
               <input
                 type="date"
@@ -257,11 +257,11 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
                     pop.close(true);
                   }
                 }}
-                className="mt-1 w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+                className="mt-1 w-full rounded-md border border-line-strong bg-surface px-2 py-1.5 text-sm text-fg"
               />
             </label>
             {value && (
-              <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" onClick={() => { pop.close(true); onChange(null); }}>
+              <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-fg-muted hover:bg-fill" onClick={() => { pop.close(true); onChange(null); }}>
                 Clear date
               </button>
             )}
@@ -285,7 +285,7 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={cx(BTN[variant], className)}
-      button={<><Icon name="estimate" size={14} className="text-zinc-400" />{cur ? <span>{estimatePointLabel(refs.estimateType, cur.value)}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
+      button={<><Icon name="estimate" size={14} className="text-fg-faint" />{cur ? <span>{estimatePointLabel(refs.estimateType, cur.value)}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
     />
   );
 }
@@ -305,7 +305,7 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={cx(BTN[variant], className)}
-      button={<><Icon name="cycle" size={14} className="text-zinc-400" />{cur ? <span className="truncate">{cur.name}</span> : variant !== "icon" && <Placeholder>Cycle</Placeholder>}</>}
+      button={<><Icon name="cycle" size={14} className="text-fg-faint" />{cur ? <span className="truncate">{cur.name}</span> : variant !== "icon" && <Placeholder>Cycle</Placeholder>}</>}
     />
   );
 }
@@ -326,7 +326,7 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
       onChange={(v) => onChange((v as string[]) ?? [])}
       buttonClassName={cx(BTN[variant], className)}
       emptyText="No modules"
-      button={<><Icon name="module" size={14} className="text-zinc-400" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : variant !== "icon" && <Placeholder>Modules</Placeholder>}</>}
+      button={<><Icon name="module" size={14} className="text-fg-faint" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : variant !== "icon" && <Placeholder>Modules</Placeholder>}</>}
     />
   );
 }
@@ -334,7 +334,7 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
 /** A read-only count chip (sub-items, links, attachments). */
 export function CountChip({ icon, count, label, className }: { icon: "subitems" | "link" | "paperclip"; count: number | null | undefined; label: string; className?: string }) {
   return (
-    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className={cx("inline-flex h-6 items-center gap-1 rounded border border-zinc-200 px-1.5 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400", className)}>
+    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className={cx("inline-flex h-6 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted", className)}>
       <Icon name={icon} size={13} />
       {count ?? 0}
     </span>

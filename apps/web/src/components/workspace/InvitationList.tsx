@@ -10,11 +10,11 @@ export function InvitationList({ invitations, selected, onChange }: { invitation
         const checked = selected.includes(inv.id);
         return (
           <li key={inv.id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-line px-3 py-2">
               <input type="checkbox" checked={checked} onChange={() => onChange(checked ? selected.filter((x) => x !== inv.id) : [...selected, inv.id])} />
               <span className="flex-1">
                 <span className="block font-medium">{ws?.name ?? "Workspace"}</span>
-                <span className="block text-xs text-zinc-500">Invited as {roleLabel(inv.role)}</span>
+                <span className="block text-xs text-fg-subtle">Invited as {roleLabel(inv.role)}</span>
               </span>
             </label>
           </li>

@@ -59,13 +59,13 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
             </Select>
           </div>
           {rows.length > 1 && (
-            <button type="button" aria-label={`Remove row ${i + 1}`} className="mt-2 rounded px-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+            <button type="button" aria-label={`Remove row ${i + 1}`} className="mt-2 rounded px-2 text-fg-subtle hover:bg-fill" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
               <X size={14} aria-hidden focusable="false" />
             </button>
           )}
         </div>
       ))}
-      <button type="button" className="text-sm text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setRows((rs) => [...rs, { email: "", role: ROLE.MEMBER }])}>
+      <button type="button" className="text-sm text-accent hover:underline" onClick={() => setRows((rs) => [...rs, { email: "", role: ROLE.MEMBER }])}>
         + Add another
       </button>
       <div className="flex justify-end gap-2">

@@ -65,29 +65,29 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
       return out;
     }, { replace: true });
   };
-  const tabClass = ({ isActive }: { isActive: boolean }) => cx("rounded px-2 py-1 text-sm", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  const tabClass = ({ isActive }: { isActive: boolean }) => cx("rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
   const keep = search.toString() ? `?${search.toString()}` : "";
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <LiveProjects slug={slug} projectIds={mine.map((p) => p.id)} />
       <PageHeader title="Analytics" />
-      <nav aria-label="Analytics tabs" className="flex min-h-11 shrink-0 items-center gap-1 border-b border-zinc-200 px-4 dark:border-zinc-800">
+      <nav aria-label="Analytics tabs" className="flex min-h-11 shrink-0 items-center gap-1 border-b border-line px-4">
         {ANALYTICS_SCREEN_TABS.map((t) => (
           <NavLink key={t} to={`/${slug}/analytics/${t}/${keep}`} className={() => tabClass({ isActive: tab === t })} aria-current={tab === t ? "page" : undefined}>{TAB_LABEL[t]}</NavLink>
         ))}
       </nav>
-      <div role="group" aria-label="Projects" className="flex flex-wrap items-center gap-1 border-b border-zinc-200 px-4 py-2 text-xs dark:border-zinc-800">
-        <span className="text-zinc-500">Projects:</span>
+      <div role="group" aria-label="Projects" className="flex flex-wrap items-center gap-1 border-b border-line px-4 py-2 text-xs">
+        <span className="text-fg-subtle">Projects:</span>
         {mine.map((p) => {
           const on = selected.includes(p.id);
           return (
             <button key={p.id} type="button" aria-pressed={on} onClick={() => toggle(p.id)}
-              className={cx("rounded-full border px-2 py-0.5", on ? "border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200" : "border-zinc-200 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800")}>
+              className={cx("rounded-full border px-2 py-0.5", on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-raised text-fg-muted hover:bg-fill")}>
               {p.name}
             </button>
           );
         })}
-        {selected.length > 0 && <span className="ml-2 text-zinc-500">{selected.length} of {mine.length}</span>}
+        {selected.length > 0 && <span className="ml-2 text-fg-subtle">{selected.length} of {mine.length}</span>}
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
         {tab === "scope_and_demand" ? <Overview slug={slug} scope={scope} /> : <WorkItemsTab slug={slug} scope={scope} metrics={metrics} />}
@@ -175,12 +175,12 @@ function ProjectTable({ rows }: { rows: AnalyticsProjectStatsRow[] }) {
     ["backlog_work_items", "Backlog"], ["un_started_work_items", "Unstarted"], ["started_work_items", "Started"], ["completed_work_items", "Completed"], ["cancelled_work_items", "Cancelled"],
   ];
   return (
-    <section aria-label="By project" className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <section aria-label="By project" className="rounded-lg border border-line">
       <table className="w-full text-sm">
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-fg-subtle">
           <tr><th className="px-4 py-2 font-medium">Project</th>{cols.map(([, l]) => <th key={l} className="px-2 py-2 text-right font-medium">{l}</th>)}</tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+        <tbody className="divide-y divide-line-subtle">
           {rows.map((r) => (
             <tr key={r.project_id} data-project={r.project_id}>
               <th scope="row" className="px-4 py-2 text-left font-normal">{r.project__name}</th>

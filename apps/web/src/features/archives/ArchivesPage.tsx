@@ -32,9 +32,9 @@ export function ArchivesPage() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader title="Archives">
-        <div role="tablist" aria-label="Archives" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
+        <div role="tablist" aria-label="Archives" className="flex rounded-md border border-line-raised p-0.5 text-sm">
           {(["work-items", "projects"] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-3 py-1", tab === t ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-3 py-1", tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}>
               {t === "work-items" ? "Work items" : "Projects"}
             </button>
           ))}
@@ -66,10 +66,10 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
           <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold">
             <ProjectLogo project={p} />
             {p.name}
-            <span className="text-xs font-normal text-zinc-500">{data!.total}</span>
+            <span className="text-xs font-normal text-fg-subtle">{data!.total}</span>
             <Link to={`/${slug}/projects/${p.id}/archives/issues/`} className="ml-auto text-xs font-normal text-indigo-600 hover:underline">Open archived list</Link>
           </h2>
-          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-900 dark:border-zinc-800">
+          <ul className="divide-y divide-line-subtle rounded-lg border border-line">
             {data!.ids.map((id) => <ArchivedRow key={id} slug={slug} project={p} item={data!.items[id]} />)}
           </ul>
         </section>
@@ -84,9 +84,9 @@ function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLi
   const key = `${project.identifier}-${item.sequence_id}`;
   return (
     <li data-item={key} className="flex items-center gap-3 px-4 py-2.5 text-sm">
-      <span className="w-16 shrink-0 text-xs font-medium text-zinc-500">{key}</span>
+      <span className="w-16 shrink-0 text-xs font-medium text-fg-subtle">{key}</span>
       <Link to={`/${slug}/projects/${project.id}/archives/issues/${item.id}/`} className="min-w-0 flex-1 truncate font-medium hover:underline">{itemName(item.name)}</Link>
-      {item.archived_at && <span className="text-xs text-zinc-500">Archived {formatDate(item.archived_at.slice(0, 10))}</span>}
+      {item.archived_at && <span className="text-xs text-fg-subtle">Archived {formatDate(item.archived_at.slice(0, 10))}</span>}
       {canRestore && (
         <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restore.mutate({ id: item.id, label: key })}>
           Restore
@@ -106,13 +106,13 @@ function ArchivedProjects({ slug }: { slug: string }) {
   if (projects.isLoading) return <PageSpinner />;
   if (archived.length === 0) return <EmptyState title="No archived projects" description="Archived projects appear here and can be restored." />;
   return (
-    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+    <ul className="divide-y divide-line">
       {archived.map((p) => (
         <li key={p.id} className="flex items-center gap-3 px-6 py-3">
           <ProjectLogo project={p} />
           <div className="min-w-0 flex-1">
             <div className="truncate font-medium">{p.name}</div>
-            <div className="text-xs text-zinc-500">{p.identifier} · archived {when.date(p.archived_at)}</div>
+            <div className="text-xs text-fg-subtle">{p.identifier} · archived {when.date(p.archived_at)}</div>
           </div>
           {can("restore", "project", projectSubject(p)) && (
             <Button

@@ -127,10 +127,10 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
           </Button>
           <div className="flex justify-between text-sm">
             {mode === "sign-in" ? (
-              <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/accounts/forgot-password?email=${encodeURIComponent(email)}`}>Forgot your password?</Link>
+              <Link className="text-accent hover:underline" to={`/accounts/forgot-password?email=${encodeURIComponent(email)}`}>Forgot your password?</Link>
             ) : <span />}
             {canUseCode && (
-              <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => { setBusy(true); setMessage(null); sendCode(email.trim()).then(() => setBusy(false), fail); }}>
+              <button type="button" className="text-accent hover:underline" onClick={() => { setBusy(true); setMessage(null); sendCode(email.trim()).then(() => setBusy(false), fail); }}>
                 Use a code instead
               </button>
             )}
@@ -143,11 +143,11 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
           <Input label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} placeholder="123456" />
           <Button type="submit" className="w-full" loading={busy} disabled={code.length !== 6}>Continue</Button>
           <div className="flex justify-between text-sm">
-            <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => { setMessage(null); sendCode(email.trim()).catch(fail); }}>
+            <button type="button" className="text-accent hover:underline" onClick={() => { setMessage(null); sendCode(email.trim()).catch(fail); }}>
               Resend code
             </button>
             {cfg?.is_email_password_enabled !== false && (mode === "sign-up" || existing) && (
-              <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => { setStep("password"); setInfo(null); }}>
+              <button type="button" className="text-accent hover:underline" onClick={() => { setStep("password"); setInfo(null); }}>
                 Use a password
               </button>
             )}
@@ -185,9 +185,9 @@ function useRedirectError(): { step: Step; message: string | null; email: string
 
 function EmailSummary({ email, onChange }: { email: string; onChange: () => void }) {
   return (
-    <div className="flex items-center justify-between rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+    <div className="flex items-center justify-between rounded-md border border-line px-3 py-2 text-sm">
       <span className="truncate">{email}</span>
-      <button type="button" onClick={onChange} className="text-indigo-600 hover:underline dark:text-indigo-400">Change</button>
+      <button type="button" onClick={onChange} className="text-accent hover:underline">Change</button>
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
     }
   };
   return (
-    <AuthLayout title="Reset your password" subtitle="We will email you a link to set a new password." footer={<Link className="text-indigo-600 hover:underline dark:text-indigo-400" to="/">Back to sign in</Link>}>
+    <AuthLayout title="Reset your password" subtitle="We will email you a link to set a new password." footer={<Link className="text-accent hover:underline" to="/">Back to sign in</Link>}>
       {error && <Banner>{error}</Banner>}
       {sent ? (
         <Banner kind="success">Check {email} for a link to reset your password.</Banner>

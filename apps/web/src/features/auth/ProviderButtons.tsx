@@ -18,13 +18,13 @@ export function ProviderButtons({ nextPath }: { nextPath: string | null }) {
         <a
           key={p.key}
           href={`/auth/${p.key}/${query}`}
-          className="flex w-full items-center justify-center rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          className="flex w-full items-center justify-center rounded-md border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-fg-secondary hover:bg-fill-subtle"
         >
           Continue with {p.key === "oidc" ? config.oidc_button_label || "single sign-on" : p.label}
         </a>
       ))}
-      <div className="flex items-center gap-3 py-1 text-xs text-zinc-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />or<span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <div className="flex items-center gap-3 py-1 text-xs text-fg-subtle" aria-hidden="true">
+        <span className="h-px flex-1 bg-fill-selected" />or<span className="h-px flex-1 bg-fill-selected" />
       </div>
     </div>
   );

@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Reset your password">
         {error ? <Banner>{error}</Banner> : <Banner>This password reset link is not valid.</Banner>}
-        <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to="/accounts/forgot-password/">Request a new link</Link>
+        <Link className="text-accent hover:underline" to="/accounts/forgot-password/">Request a new link</Link>
       </AuthLayout>
     );
   }

@@ -39,7 +39,7 @@ export function RootPage() {
     <AuthLayout
       title="Sign in to Stride"
       subtitle="Welcome back. Enter your email to continue."
-      footer={<>New here? <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Create an account</Link></>}
+      footer={<>New here? <Link className="text-accent hover:underline" to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Create an account</Link></>}
     >
       {success && !errorCode && <Banner kind="success">Your password has been reset. Sign in with it now.</Banner>}
       <ProviderButtons nextPath={nextPath} />

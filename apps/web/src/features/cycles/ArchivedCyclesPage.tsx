@@ -17,7 +17,7 @@ export function ArchivedCyclesPage() {
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
         title="Archived cycles"
-        actions={<Link to={`/${slug}/projects/${pid}/cycles/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Back to cycles</Link>}
+        actions={<Link to={`/${slug}/projects/${pid}/cycles/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">Back to cycles</Link>}
       />
       {list.isLoading ? (
         <PageSpinner />
@@ -26,10 +26,10 @@ export function ArchivedCyclesPage() {
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto">
           {list.data.map((c) => (
-            <li key={c.id} className="flex items-center gap-3 border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-900">
-              <Icon name="cycle" size={16} className="text-zinc-400" />
+            <li key={c.id} className="flex items-center gap-3 border-b border-line-subtle px-4 py-2.5">
+              <Icon name="cycle" size={16} className="text-fg-faint" />
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{c.name}</span>
-              <span className="text-xs text-zinc-500">{cycleRange(c)}</span>
+              <span className="text-xs text-fg-subtle">{cycleRange(c)}</span>
               {canRestore && (
                 <Button size="sm" variant="secondary" loading={restore.isPending && restore.variables?.id === c.id} onClick={() => restore.mutate({ id: c.id, label: c.name })}>
                   <Icon name="restore" size={14} />

@@ -17,7 +17,7 @@ export function FavoriteCycleButton({ slug, pid, cycle }: { slug: string; pid: s
   if (!can) return null;
   const label = cycle.is_favorite ? `Remove ${cycle.name} from favourites` : `Add ${cycle.name} to favourites`;
   return (
-    <button type="button" aria-label={label} title={label} aria-pressed={cycle.is_favorite} onClick={() => fav.mutate({ id: cycle.id, favorite: !cycle.is_favorite })} className="rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-amber-500 dark:hover:bg-zinc-800">
+    <button type="button" aria-label={label} title={label} aria-pressed={cycle.is_favorite} onClick={() => fav.mutate({ id: cycle.id, favorite: !cycle.is_favorite })} className="rounded p-1 text-fg-faint hover:bg-fill hover:text-amber-500">
       <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={cycle.is_favorite ? "fill-amber-400 text-amber-500" : undefined} />
     </button>
   );
@@ -45,7 +45,7 @@ export function CycleMenu({ slug, pid, cycle, afterDelete }: { slug: string; pid
   if (!items.length) return null;
   return (
     <>
-      <Menu label={<Icon name="dots" size={16} />} ariaLabel={`Actions of ${cycle.name}`} items={items} align="right" buttonClassName="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" />
+      <Menu label={<Icon name="dots" size={16} />} ariaLabel={`Actions of ${cycle.name}`} items={items} align="right" buttonClassName="rounded p-1 text-fg-subtle hover:bg-fill" />
       {dialog === "edit" && <CycleModal slug={slug} pid={pid} cycle={cycle} onClose={() => setDialog(null)} />}
       {dialog === "transfer" && <TransferModal slug={slug} pid={pid} cycle={cycle} onClose={() => setDialog(null)} />}
       <ConfirmModal
@@ -96,7 +96,7 @@ export function TransferModal({ slug, pid, cycle, onClose }: { slug: string; pid
         </>
       }
     >
-      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-300">
+      <p className="mb-3 text-sm text-fg-muted">
         {cycle.name} has ended. Its {unfinishedCount(cycle)} unfinished work items move to the cycle you choose; its progress is kept as it stands.
       </p>
       {targets.length ? (
@@ -104,7 +104,7 @@ export function TransferModal({ slug, pid, cycle, onClose }: { slug: string; pid
           {targets.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </Select>
       ) : (
-        <p className="text-sm text-zinc-500">There is no running or upcoming cycle to move them to. Create one first.</p>
+        <p className="text-sm text-fg-subtle">There is no running or upcoming cycle to move them to. Create one first.</p>
       )}
     </Modal>
   );

@@ -37,12 +37,12 @@ export function CycleLayout() {
   const left = unfinishedCount(c);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-cycle={c.name}>
-      <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
-        <Link to={`/${slug}/projects/${pid}/cycles/`} className="text-zinc-500 hover:underline">Cycles</Link>
-        <Icon name="chevron-right" size={14} className="text-zinc-400" />
+      <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2 text-sm">
+        <Link to={`/${slug}/projects/${pid}/cycles/`} className="text-fg-subtle hover:underline">Cycles</Link>
+        <Icon name="chevron-right" size={14} className="text-fg-faint" />
         <h1 className="font-semibold">{c.name}</h1>
-        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="cycle-status">{STATUS_LABEL[c.status] ?? c.status}</span>
-        <span className="text-xs text-zinc-500">{cycleRange(c)}</span>
+        <span className="rounded bg-fill px-1.5 py-0.5 text-xs" data-testid="cycle-status">{STATUS_LABEL[c.status] ?? c.status}</span>
+        <span className="text-xs text-fg-subtle">{cycleRange(c)}</span>
         <FavoriteCycleButton slug={slug} pid={pid} cycle={c} />
         <div className="ml-auto flex items-center gap-2">
           {ended && left > 0 && canAdd && (
@@ -54,7 +54,7 @@ export function CycleLayout() {
               pid={pid}
               multiple
               label="Add existing work items"
-              buttonClassName="rounded-md border border-zinc-300 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle"
               button={<span className="flex items-center gap-1"><Icon name="plus" size={14} />Add existing</span>}
               onPick={(items) => add.mutate({ id: c.id, issues: items.map((i) => i.id) })}
             />
@@ -68,8 +68,8 @@ export function CycleLayout() {
           <Outlet />
         </div>
         {showProgress && (
-          <aside className="hidden w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-zinc-200 p-4 lg:block dark:border-zinc-800" aria-label="Cycle details">
-            {c.progress_snapshot && "total_issues" in c.progress_snapshot && <p className="mb-3 text-xs text-zinc-500">Progress as it stood when the unfinished work items were transferred.</p>}
+          <aside className="hidden w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 lg:block" aria-label="Cycle details">
+            {c.progress_snapshot && "total_issues" in c.progress_snapshot && <p className="mb-3 text-xs text-fg-subtle">Progress as it stood when the unfinished work items were transferred.</p>}
             <CycleProgressPanel slug={slug} pid={pid} cycle={c} />
           </aside>
         )}

@@ -80,7 +80,7 @@ export function CycleModal({ slug, pid, cycle, onClose, onSaved }: { slug: strin
         {duration === "custom" ? (
           <Input label="End date" type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} />
         ) : (
-          start && <p className="text-sm text-zinc-500" data-testid="cycle-end">Ends on {endDay}</p>
+          start && <p className="text-sm text-fg-subtle" data-testid="cycle-end">Ends on {endDay}</p>
         )}
         {!start && !cycle && (
           <button type="button" className="text-sm text-indigo-600 hover:underline" onClick={() => setStart(today())}>Start today</button>

@@ -22,7 +22,7 @@ export function CycleProgressPanel({ slug, pid, cycle }: { slug: string; pid: st
   const scope = p ? progressIn(p, unit).scope : 0;
   return (
     <section aria-label="Cycle progress" className="space-y-4">
-      {p ? <StateGroupProgress fields={p} unit={unit} testPrefix="cycle" action={<UnitToggle units={units} unit={unit} onChange={setUnit} />} /> : <div className="h-16 animate-pulse rounded bg-zinc-100 dark:bg-zinc-900" />}
+      {p ? <StateGroupProgress fields={p} unit={unit} testPrefix="cycle" action={<UnitToggle units={units} unit={unit} onChange={setUnit} />} /> : <div className="h-16 animate-pulse rounded bg-fill" />}
       {dated && analytics.data && p && <PlanBurndown chart={analytics.data.completion_chart} total={scope} unit={unit} />}
       {dated && analytics.data && <Breakdown {...breakdownRows(analytics.data, unit)} />}
       {/* the cycle's work items by any property (project analytics with the cycle scope) */}

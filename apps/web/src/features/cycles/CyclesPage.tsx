@@ -38,7 +38,7 @@ export function CyclesPage() {
         title="Cycles"
         actions={
           <>
-            <Link to={`/${slug}/projects/${pid}/cycles/archived/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+            <Link to={`/${slug}/projects/${pid}/cycles/archived/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">
               <Icon name="archive" size={16} />
               <span className="sr-only">Archived cycles</span>
             </Link>
@@ -62,20 +62,20 @@ export function CyclesPage() {
           />
         ) : (
           CYCLE_SECTIONS.map((s) => (
-            <section key={s.status} aria-label={s.title} className="border-b border-zinc-100 dark:border-zinc-900">
-              <h2 className="flex items-center gap-2 bg-zinc-50 px-4 py-2 text-sm font-semibold dark:bg-zinc-900/50">
+            <section key={s.status} aria-label={s.title} className="border-b border-line-subtle">
+              <h2 className="flex items-center gap-2 bg-surface-muted px-4 py-2 text-sm font-semibold">
                 {s.title}
-                <span className="text-xs font-normal text-zinc-500">{sections[s.status].length}</span>
+                <span className="text-xs font-normal text-fg-subtle">{sections[s.status].length}</span>
               </h2>
               {sections[s.status].length === 0 ? (
-                <p className="px-4 py-3 text-sm text-zinc-500">{s.empty}</p>
+                <p className="px-4 py-3 text-sm text-fg-subtle">{s.empty}</p>
               ) : (
                 <ul>
                   {sections[s.status].map((c) => (
                     <li key={c.id}>
                       <CycleRow slug={slug} pid={pid} cycle={c} />
                       {s.status === "CURRENT" && (
-                        <div className="border-t border-zinc-100 px-4 py-4 dark:border-zinc-900">
+                        <div className="border-t border-line-subtle px-4 py-4">
                           <CycleProgressPanel slug={slug} pid={pid} cycle={c} />
                         </div>
                       )}
@@ -95,11 +95,11 @@ export function CyclesPage() {
 function CycleRow({ slug, pid, cycle }: { slug: string; pid: string; cycle: Cycle }) {
   const p = cycleProgress(cycle);
   return (
-    <div className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900" data-cycle-row={cycle.name}>
-      <Icon name="cycle" size={16} className="text-zinc-400" />
+    <div className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted" data-cycle-row={cycle.name}>
+      <Icon name="cycle" size={16} className="text-fg-faint" />
       <Link to={`/${slug}/projects/${pid}/cycles/${cycle.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{cycle.name}</Link>
-      <span className="hidden text-xs text-zinc-500 sm:inline">{cycleRange(cycle)}</span>
-      <span className="w-28 text-right text-xs text-zinc-500" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`}>
+      <span className="hidden text-xs text-fg-subtle sm:inline">{cycleRange(cycle)}</span>
+      <span className="w-28 text-right text-xs text-fg-subtle" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`}>
         {p.done}/{p.scope} · {p.percent}%
       </span>
       <FavoriteCycleButton slug={slug} pid={pid} cycle={cycle} />

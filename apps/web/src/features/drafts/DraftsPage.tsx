@@ -33,7 +33,7 @@ export function DraftsPage() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
-        title={<span className="flex items-center gap-2">Drafts {q.data && <span className="rounded bg-zinc-100 px-1.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{total}</span>}</span>}
+        title={<span className="flex items-center gap-2">Drafts {q.data && <span className="rounded bg-fill px-1.5 text-xs font-medium text-fg-muted">{total}</span>}</span>}
         actions={<Button size="sm" onClick={() => setCreating(true)}><Icon name="plus" size={14} />New draft</Button>}
       />
       {q.isLoading ? <PageSpinner /> : drafts.length === 0 ? (
@@ -44,21 +44,21 @@ export function DraftsPage() {
         />
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ul aria-label="Drafts" className="divide-y divide-zinc-100 dark:divide-zinc-900">
+          <ul aria-label="Drafts" className="divide-y divide-line-subtle">
             {drafts.map((d) => {
               const p = projectOf(d.project_id);
               return (
-                <li key={d.id} data-draft={d.name} className="group flex items-center gap-3 px-6 py-3 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900/60">
-                  <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{p?.identifier ?? "—"}</span>
+                <li key={d.id} data-draft={d.name} className="group flex items-center gap-3 px-6 py-3 text-sm hover:bg-surface-muted">
+                  <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{p?.identifier ?? "—"}</span>
                   <button type="button" onClick={() => setEditing(d)} className="min-w-0 flex-1 truncate text-left font-medium hover:underline">{itemName(d.name)}</button>
-                  <span className="flex items-center gap-1 text-xs text-zinc-500" title={`Priority: ${PRIORITY_LABEL[d.priority ?? "none"]}`}><PriorityIcon priority={d.priority} /></span>
-                  {d.target_date && <span className="text-xs text-zinc-500">Due {formatShort(d.target_date)}</span>}
-                  <span className="hidden text-xs text-zinc-400 sm:inline">{relativeTime(d.updated_at)}</span>
+                  <span className="flex items-center gap-1 text-xs text-fg-subtle" title={`Priority: ${PRIORITY_LABEL[d.priority ?? "none"]}`}><PriorityIcon priority={d.priority} /></span>
+                  {d.target_date && <span className="text-xs text-fg-subtle">Due {formatShort(d.target_date)}</span>}
+                  <span className="hidden text-xs text-fg-faint sm:inline">{relativeTime(d.updated_at)}</span>
                   <Button size="sm" variant="secondary" onClick={() => setEditing(d)}>Move to project</Button>
                   <Menu
                     ariaLabel={`Draft actions ${itemName(d.name)}`}
                     align="right"
-                    buttonClassName="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"
+                    buttonClassName="rounded p-1 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"
                     label={<Icon name="dots" size={14} />}
                     items={[{ label: "Edit", onSelect: () => setEditing(d) }, { label: "Delete", danger: true, onSelect: () => setDeleting(d) }]}
                   />

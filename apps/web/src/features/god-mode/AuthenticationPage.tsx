@@ -40,7 +40,7 @@ export function AuthenticationPage() {
   );
   return (
     <GodModeSection title="Authentication" description="Who can sign up, and how people sign in.">
-      <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      <div className="divide-y divide-line">
         {toggle("ENABLE_SIGNUP", "Allow sign-ups", "Anyone with an email address can create an account. When off, only invited people can sign up.")}
         {toggle("DISABLE_WORKSPACE_CREATION", "Allow workspace creation", "Users can create their own workspaces. When off, only instance admins can.", true)}
         {toggle("ENABLE_EMAIL_PASSWORD", "Password sign-in", "Sign in with an email address and a password.")}
@@ -73,7 +73,7 @@ function ProviderForm({ provider, config, onSave, saving }: {
     ? `Save the ${new Intl.ListFormat("en", { type: "conjunction" }).format(missing.map((k) => LABEL[k].charAt(0).toLowerCase() + LABEL[k].slice(1)))} below before turning on ${provider.label} sign-in.`
     : null;
   return (
-    <section className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={`${provider.label} sign-in`}>
+    <section className="space-y-3 rounded-lg border border-line p-4" aria-label={`${provider.label} sign-in`}>
       <Toggle
         label={provider.label}
         description={`Sign in with ${provider.label}.`}
@@ -95,7 +95,7 @@ function ProviderForm({ provider, config, onSave, saving }: {
           />
         ))}
       </div>
-      <p className="text-xs text-zinc-500">Callback URL: <code className="select-all">{callback}</code></p>
+      <p className="text-xs text-fg-subtle">Callback URL: <code className="select-all">{callback}</code></p>
       <Button variant="secondary" size="sm" loading={saving} onClick={() => onSave(values, `${provider.label} credentials`, setErrors)}>Save {provider.label} credentials</Button>
     </section>
   );

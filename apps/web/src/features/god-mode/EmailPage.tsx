@@ -108,7 +108,7 @@ export function EmailPage() {
           )}
         </fieldset>
       </form>
-      <div className="space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <div className="space-y-3 border-t border-line pt-6">
         <h2 className="font-medium">Send a test email</h2>
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-64 flex-1">

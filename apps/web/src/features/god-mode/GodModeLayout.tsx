@@ -20,17 +20,17 @@ export function GodModeLayout() {
   if (!admin.data) return <Navigate to="/god-mode/" replace />;
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <aside className="border-b border-zinc-200 bg-zinc-50 p-4 md:w-60 md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900">
+      <aside className="border-b border-line bg-surface-muted p-4 md:w-60 md:border-r md:border-b-0">
         <div className="mb-4">
-          <div className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Instance admin</div>
+          <div className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Instance admin</div>
           <div className="truncate font-semibold">{instance.data?.instance?.instance_name || "Stride"}</div>
-          {instance.data?.instance?.current_version && <div className="text-xs text-zinc-500" data-testid="stride-version">Stride {instance.data.instance.current_version}</div>}
+          {instance.data?.instance?.current_version && <div className="text-xs text-fg-subtle" data-testid="stride-version">Stride {instance.data.instance.current_version}</div>}
         </div>
         <nav aria-label="Instance admin">
           <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">
             {NAV.map((n) => (
               <li key={n.to}>
-                <NavLink to={n.to} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
+                <NavLink to={n.to} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}>
                   {n.label}
                 </NavLink>
               </li>
@@ -38,8 +38,8 @@ export function GodModeLayout() {
           </ul>
         </nav>
         <div className="mt-6 space-y-2 text-sm">
-          <div className="truncate text-zinc-500">{admin.data.email}</div>
-          <Link to="/" className="block text-indigo-600 hover:underline dark:text-indigo-400">Open the app</Link>
+          <div className="truncate text-fg-subtle">{admin.data.email}</div>
+          <Link to="/" className="block text-accent hover:underline">Open the app</Link>
           <Button variant="secondary" size="sm" onClick={() => adminSignOutForm().catch(() => toast.show("error", "CSRF token not found"))}>Sign out</Button>
         </div>
       </aside>
@@ -56,7 +56,7 @@ export function GodModeSection({ title, description, children }: { title: string
   return (
     <section>
       <h1 className="text-xl font-semibold">{title}</h1>
-      {description && <p className="mt-1 text-sm text-zinc-500">{description}</p>}
+      {description && <p className="mt-1 text-sm text-fg-subtle">{description}</p>}
       <div className="mt-6 space-y-6">{children}</div>
     </section>
   );

@@ -6,9 +6,9 @@ import { relativeTime } from "../../lib/dates.ts";
 import { GodModeSection } from "./GodModeLayout.tsx";
 
 const STATUS: Record<ServerInstance["status"], { label: string; cls: string }> = {
-  running: { label: "Running", cls: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300" },
-  stopped: { label: "Stopped", cls: "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400" },
-  gone: { label: "Not seen", cls: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300" },
+  running: { label: "Running", cls: "bg-success-soft text-success-strong" },
+  stopped: { label: "Stopped", cls: "bg-fill text-fg-muted" },
+  gone: { label: "Not seen", cls: "bg-warning-soft text-warning-strong" },
 };
 
 /**
@@ -38,25 +38,25 @@ export function InstancesPage() {
               uploads folder (a shared <code>DATA_DIR</code> or network mount) or use <code>STORAGE=s3</code>.
             </Banner>
           )}
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Instances">
+          <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Instances">
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap items-start gap-3 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="text-sm font-medium">{r.hostname}</span>
-                    <span className="font-mono text-xs text-zinc-500" title={r.id}>{short(r.id)}</span>
+                    <span className="font-mono text-xs text-fg-subtle" title={r.id}>{short(r.id)}</span>
                     <span className={cx("rounded px-1.5 py-0.5 text-xs", STATUS[r.status].cls)}>{STATUS[r.status].label}</span>
                     {r.unshared_with.length > 0 && (
-                      <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-900/40 dark:text-red-300">
+                      <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs text-danger-strong">
                         Cannot see the uploads of {r.unshared_with.map(name).join(", ")}
                       </span>
                     )}
                   </div>
-                  <div className="mt-1 text-xs text-zinc-500">
+                  <div className="mt-1 text-xs text-fg-subtle">
                     pid {r.pid} · version {r.version} · storage {r.storage === "local" ? `local (${r.uploads_dir})` : r.storage}
                   </div>
                 </div>
-                <div className="text-right text-xs text-zinc-500">
+                <div className="text-right text-xs text-fg-subtle">
                   <div>started {relativeTime(r.started_at)}</div>
                   <div>{r.status === "stopped" ? `stopped ${relativeTime(r.stopped_at ?? r.last_seen_at)}` : `last seen ${relativeTime(r.last_seen_at)}`}</div>
                 </div>

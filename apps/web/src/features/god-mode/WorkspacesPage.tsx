@@ -29,7 +29,7 @@ export function WorkspacesPage() {
         <EmptyState title={debounced ? "No workspaces match" : "No workspaces yet"} />
       ) : (
         <>
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          <ul className="divide-y divide-line rounded-lg border border-line">
             {data.results.map((w) => {
               const owner = typeof w.owner === "object" ? w.owner : null;
               return (
@@ -37,15 +37,15 @@ export function WorkspacesPage() {
                   <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded bg-indigo-600 text-sm text-white">{w.name.charAt(0).toUpperCase()}</span>
                   <div className="min-w-0 flex-1">
                     <a href={`/${w.slug}/`} className="font-medium hover:underline">{w.name}</a>
-                    <div className="text-xs text-zinc-500">/{w.slug} · {owner ? `owner ${owner.email}` : ""}</div>
+                    <div className="text-xs text-fg-subtle">/{w.slug} · {owner ? `owner ${owner.email}` : ""}</div>
                   </div>
-                  <div className="text-xs text-zinc-500">{w.total_members ?? 0} members · {w.total_projects ?? 0} projects</div>
+                  <div className="text-xs text-fg-subtle">{w.total_members ?? 0} members · {w.total_projects ?? 0} projects</div>
                 </li>
               );
             })}
           </ul>
           <div className="flex items-center justify-between text-sm">
-            <span className="text-zinc-500">{data.total_count} workspace{data.total_count === 1 ? "" : "s"}</span>
+            <span className="text-fg-subtle">{data.total_count} workspace{data.total_count === 1 ? "" : "s"}</span>
             <div className="flex gap-2">
               <Button variant="secondary" size="sm" disabled={!data.prev_page_results} onClick={() => setCursor(data.prev_cursor.replace(/:1$/, ":0"))}>Previous</Button>
               <Button variant="secondary" size="sm" disabled={!data.next_page_results} onClick={() => setCursor(data.next_cursor)}>Next</Button>
@@ -106,7 +106,7 @@ export function CreateWorkspaceAdminPage() {
         </Select>
         <div className="flex gap-2">
           <Button type="submit" loading={create.isPending}>Create workspace</Button>
-          <Link to="/god-mode/workspaces/" className="rounded-md border border-zinc-300 px-4 py-2 text-sm dark:border-zinc-700">Cancel</Link>
+          <Link to="/god-mode/workspaces/" className="rounded-md border border-line-strong px-4 py-2 text-sm">Cancel</Link>
         </div>
       </form>
     </GodModeSection>

@@ -33,7 +33,7 @@ export const DASHBOARD_WIDGET_VIEWS: Record<HomeDashboardWidgetKey, { label: str
   recent_collaborators: { label: "Collaborators", render: (p) => <CollaboratorsWidget {...p} /> },
 };
 
-const muted = "rounded-md border border-dashed border-zinc-300 p-4 text-sm text-zinc-500 dark:border-zinc-700";
+const muted = "rounded-md border border-dashed border-line-strong p-4 text-sm text-fg-subtle";
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 const DURATION_LABEL: Record<WidgetDuration, string> = {
@@ -53,7 +53,7 @@ function DurationSelect({ slug, dashboard, widget, label }: DashboardWidgetProps
     setTo(t);
     if (f && t && f <= t) save({ duration: "custom", custom_dates: [`${f};after`, `${t};before`] });
   };
-  const dateField = "rounded-md border border-zinc-300 bg-white px-1.5 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900";
+  const dateField = "rounded-md border border-line-strong bg-surface px-1.5 py-0.5 text-xs";
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       {value === "custom" && (
@@ -66,7 +66,7 @@ function DurationSelect({ slug, dashboard, widget, label }: DashboardWidgetProps
         aria-label={`${label} due date range`}
         value={value}
         onChange={(e) => save({ duration: e.target.value })}
-        className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        className="rounded-md border border-line-strong bg-surface px-2 py-1 text-xs"
       >
         {WIDGET_DURATIONS.map((d) => <option key={d} value={d}>{DURATION_LABEL[d]}</option>)}
       </select>
@@ -108,12 +108,12 @@ function RecentActivityWidget(p: DashboardWidgetProps) {
           {list.data.map((a) => {
             const key = a.project_detail && a.issue_detail ? `${a.project_detail.identifier}-${a.issue_detail.sequence_id}` : null;
             return (
-              <li key={a.id} className="text-sm text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
-                <span className="font-medium text-zinc-800 dark:text-zinc-200">You</span> {describeActivity(a, formatDate)}
+              <li key={a.id} className="text-sm text-fg-muted" data-activity={a.field ?? a.verb}>
+                <span className="font-medium text-fg-secondary">You</span> {describeActivity(a, formatDate)}
                 {key && (
-                  <> on <Link to={`/${p.slug}/browse/${key}/`} className="font-medium text-zinc-800 hover:underline dark:text-zinc-200">{key} {a.issue_detail?.name}</Link></>
+                  <> on <Link to={`/${p.slug}/browse/${key}/`} className="font-medium text-fg-secondary hover:underline">{key} {a.issue_detail?.name}</Link></>
                 )}
-                <time className="ml-1.5 text-xs text-zinc-400" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
+                <time className="ml-1.5 text-xs text-fg-faint" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
               </li>
             );
           })}
@@ -135,10 +135,10 @@ function RecentProjectsWidget(p: DashboardWidgetProps) {
         <ul aria-label="Recent projects" className="grid gap-2 sm:grid-cols-2">
           {shown.map((x) => (
             <li key={x.id}>
-              <Link to={`/${p.slug}/projects/${x.id}/issues/`} className="flex items-center gap-3 rounded-md border border-zinc-200 p-2.5 text-sm hover:border-indigo-400 dark:border-zinc-800">
+              <Link to={`/${p.slug}/projects/${x.id}/issues/`} className="flex items-center gap-3 rounded-md border border-line p-2.5 text-sm hover:border-indigo-400">
                 <ProjectLogo project={x} />
                 <span className="truncate font-medium">{x.name}</span>
-                <span className="ml-auto text-xs text-zinc-500">{x.identifier}</span>
+                <span className="ml-auto text-xs text-fg-subtle">{x.identifier}</span>
               </Link>
             </li>
           ))}
@@ -162,8 +162,8 @@ function CollaboratorsWidget(p: DashboardWidgetProps) {
       id="recent_collaborators"
       title={DASHBOARD_WIDGET_VIEWS.recent_collaborators.label}
       actions={
-        <label className="flex items-center gap-1.5 rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
-          <Search size={12} aria-hidden focusable="false" className="text-zinc-400" />
+        <label className="flex items-center gap-1.5 rounded-md border border-line-strong px-2 py-1 text-xs">
+          <Search size={12} aria-hidden focusable="false" className="text-fg-faint" />
           <input aria-label="Search collaborators" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} className="w-28 bg-transparent focus:outline-none" />
         </label>
       }
@@ -174,10 +174,10 @@ function CollaboratorsWidget(p: DashboardWidgetProps) {
         <ul aria-label="Collaborators" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {people.map((r) => (
             <li key={r.user_id} data-collaborator={r.user_id}>
-              <Link to={`/${p.slug}/profile/${r.user_id}/`} className="flex flex-col items-center gap-1 rounded-md p-2 text-center text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800/60">
+              <Link to={`/${p.slug}/profile/${r.user_id}/`} className="flex flex-col items-center gap-1 rounded-md p-2 text-center text-sm hover:bg-fill-hover">
                 <Avatar name={displayName(r.user)} url={r.user?.avatar_url} />
                 <span className="w-full truncate font-medium">{displayName(r.user)}</span>
-                <span className="text-xs text-zinc-500">{r.active_issue_count} active {r.active_issue_count === 1 ? "item" : "items"}</span>
+                <span className="text-xs text-fg-subtle">{r.active_issue_count} active {r.active_issue_count === 1 ? "item" : "items"}</span>
               </Link>
             </li>
           ))}

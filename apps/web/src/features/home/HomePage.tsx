@@ -54,7 +54,7 @@ export function HomePage() {
       <div className="mx-auto w-full max-w-4xl space-y-6 p-6">
         <div>
           <h2 className="text-2xl font-semibold">{greeting()}, {me.data?.first_name || me.data?.display_name}</h2>
-          <p className="mt-1 text-sm text-zinc-500">Welcome to {workspace.name}.</p>
+          <p className="mt-1 text-sm text-fg-subtle">Welcome to {workspace.name}.</p>
         </div>
         {prefs.isPending ? <Spinner /> : widgets.filter((w) => w.is_enabled).map((w) => <div key={w.key}>{WIDGETS[w.key].render(slug)}</div>)}
         {dashboard.data && summary.some((w) => w.is_visible) && (
@@ -86,7 +86,7 @@ function ManageWidgets({ slug, widgets }: { slug: string; widgets: (HomePreferen
       className="space-y-1"
     >
       {items.map((w) => (
-        <SortableItem key={w.key} type="home-widget" id={w.key} label={`widget ${WIDGETS[w.key].label}`} data-home-widget={w.key} className="rounded-md border border-zinc-200 py-2 pl-7 pr-3 dark:border-zinc-800">
+        <SortableItem key={w.key} type="home-widget" id={w.key} label={`widget ${WIDGETS[w.key].label}`} data-home-widget={w.key} className="rounded-md border border-line py-2 pl-7 pr-3">
           <Toggle label={`Show ${WIDGETS[w.key].label}`} checked={w.is_enabled} onChange={(is_enabled) => update.mutate({ key: w.key, is_enabled })} />
         </SortableItem>
       ))}
@@ -100,7 +100,7 @@ function ManageSummaryWidgets({ slug, dashboard, widgets }: { slug: string; dash
   const label = (w: SummaryWidget) => `widget ${DASHBOARD_WIDGET_VIEWS[w.key].label}`;
   return (
     <div className="mt-4">
-      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Summaries</h3>
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Summaries</h3>
       <SortableOrder
         type="dashboard-widget"
         name="Summary widgets"
@@ -110,7 +110,7 @@ function ManageSummaryWidgets({ slug, dashboard, widgets }: { slug: string; dash
         className="space-y-1"
       >
         {widgets.map((w) => (
-          <SortableItem key={w.id} type="dashboard-widget" id={w.id} label={label(w)} data-dashboard-widget={w.key} className="rounded-md border border-zinc-200 py-2 pl-7 pr-3 dark:border-zinc-800">
+          <SortableItem key={w.id} type="dashboard-widget" id={w.id} label={label(w)} data-dashboard-widget={w.key} className="rounded-md border border-line py-2 pl-7 pr-3">
             <Toggle label={`Show ${DASHBOARD_WIDGET_VIEWS[w.key].label}`} checked={w.is_visible} onChange={(is_visible) => update.mutate({ dashboard, widgetId: w.id, is_visible })} />
           </SortableItem>
         ))}
@@ -126,11 +126,11 @@ function YourProjects({ slug }: { slug: string }) {
   return (
     <section aria-labelledby="home-projects">
       <div className="mb-3 flex items-center justify-between">
-        <h3 id="home-projects" className="text-sm font-semibold uppercase tracking-wide text-zinc-500">Your projects</h3>
-        <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-400" to={`/${slug}/projects/`}>All projects</Link>
+        <h3 id="home-projects" className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">Your projects</h3>
+        <Link className="text-sm text-accent hover:underline" to={`/${slug}/projects/`}>All projects</Link>
       </div>
       {mine.length === 0 ? (
-        <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">
+        <p className="rounded-md border border-dashed border-line-strong p-6 text-sm text-fg-subtle">
           {canCreateProject
             ? "You are not in a project yet. Create one from the projects list, or ask a project admin to add you."
             : "You have not been added to a project yet. A project admin can add you."}
@@ -139,10 +139,10 @@ function YourProjects({ slug }: { slug: string }) {
         <ul className="grid gap-3 sm:grid-cols-2">
           {mine.map((p) => (
             <li key={p.id}>
-              <Link to={`/${slug}/projects/${p.id}/issues/`} className="flex items-center gap-3 rounded-md border border-zinc-200 p-3 hover:border-indigo-400 dark:border-zinc-800">
+              <Link to={`/${slug}/projects/${p.id}/issues/`} className="flex items-center gap-3 rounded-md border border-line p-3 hover:border-indigo-400">
                 <ProjectLogo project={p} />
                 <span className="truncate font-medium">{p.name}</span>
-                <span className="ml-auto text-xs text-zinc-500">{p.identifier}</span>
+                <span className="ml-auto text-xs text-fg-subtle">{p.identifier}</span>
               </Link>
             </li>
           ))}

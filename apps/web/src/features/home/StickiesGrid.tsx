@@ -19,7 +19,7 @@ export function AddStickyButton({ slug, onCreated }: { slug: string; onCreated: 
 /** Stickies in their order, as a grid: reorderable by drag or keyboard ("Move sticky …") in every direction. */
 export function StickiesGrid({ slug, stickies, active, empty }: { slug: string; stickies: Sticky[]; active?: string | null; empty?: string }) {
   const update = useUpdateSticky(slug);
-  if (!stickies.length) return <p className="rounded-md border border-dashed border-zinc-300 p-6 text-sm text-zinc-500 dark:border-zinc-700">{empty ?? "No stickies yet."}</p>;
+  if (!stickies.length) return <p className="rounded-md border border-dashed border-line-strong p-6 text-sm text-fg-subtle">{empty ?? "No stickies yet."}</p>;
   return (
     <SortableOrder
       type="sticky"

@@ -49,7 +49,7 @@ export function StickyCard({ slug, sticky, active }: { slug: string; sticky: Sti
         <Menu
           ariaLabel={`Colour of sticky ${title}`}
           align="right"
-          buttonClassName="rounded p-1 text-zinc-600 hover:bg-black/5 dark:text-zinc-300 dark:hover:bg-white/10"
+          buttonClassName="rounded p-1 text-fg-muted hover:bg-tint"
           label={<Palette size={14} aria-hidden focusable="false" />}
           items={STICKY_COLORS.map((key) => ({
             label: (
@@ -68,7 +68,7 @@ export function StickyCard({ slug, sticky, active }: { slug: string; sticky: Sti
           type="button"
           aria-label={`Delete sticky ${title}`}
           onClick={() => remove.mutate(sticky.id)}
-          className="rounded p-1 text-zinc-600 hover:bg-black/5 hover:text-red-600 dark:text-zinc-300 dark:hover:bg-white/10"
+          className="rounded p-1 text-fg-muted hover:bg-tint hover:text-red-600"
         >
           <Trash2 size={14} aria-hidden focusable="false" />
         </button>

@@ -19,9 +19,9 @@ import { StickyCard } from "./StickyCard.tsx";
 /** A widget's frame: its heading (named region) and actions. */
 export function WidgetFrame({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={`widget-${id}`} data-widget={id} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section aria-labelledby={`widget-${id}`} data-widget={id} className="rounded-lg border border-line p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h3 id={`widget-${id}`} className="text-sm font-semibold uppercase tracking-wide text-zinc-500">{title}</h3>
+        <h3 id={`widget-${id}`} className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{title}</h3>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
       {children}
@@ -29,7 +29,7 @@ export function WidgetFrame({ id, title, actions, children }: { id: string; titl
   );
 }
 
-const muted = "rounded-md border border-dashed border-zinc-300 p-4 text-sm text-zinc-500 dark:border-zinc-700";
+const muted = "rounded-md border border-dashed border-line-strong p-4 text-sm text-fg-subtle";
 
 /**
  * Quick links: the caller's bookmarks (title as typed; the URL when there is none — the server then fetches the
@@ -48,18 +48,18 @@ export function QuickLinksWidget({ slug }: { slug: string }) {
       ) : (
         <ul aria-label="Quick links" className="grid gap-2 sm:grid-cols-2">
           {links.data.map((l) => editing === l.id ? (
-            <li key={l.id} data-quick-link={l.url} className="rounded-md border border-indigo-300 p-3 sm:col-span-2 dark:border-indigo-800">
+            <li key={l.id} data-quick-link={l.url} className="rounded-md border border-accent-line p-3 sm:col-span-2">
               <QuickLinkForm slug={slug} link={l} onDone={() => setEditing(null)} />
             </li>
           ) : (
-            <li key={l.id} data-quick-link={l.url} className="group flex items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-              <Link2 size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-500" />
+            <li key={l.id} data-quick-link={l.url} className="group flex items-center gap-2 rounded-md border border-line px-3 py-2">
+              <Link2 size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
               <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-sm hover:underline">{l.title || l.url}</a>
-              <ExternalLink size={12} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
-              <button type="button" aria-label={`Edit quick link ${l.title || l.url}`} onClick={() => setEditing(l.id)} className="rounded p-0.5 text-zinc-500 opacity-0 hover:text-zinc-800 focus:opacity-100 group-hover:opacity-100 dark:hover:text-zinc-200">
+              <ExternalLink size={12} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+              <button type="button" aria-label={`Edit quick link ${l.title || l.url}`} onClick={() => setEditing(l.id)} className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-fg-secondary focus:opacity-100 group-hover:opacity-100">
                 <Pencil size={14} aria-hidden focusable="false" />
               </button>
-              <button type="button" aria-label={`Remove quick link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className="rounded p-0.5 text-zinc-500 opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100">
+              <button type="button" aria-label={`Remove quick link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100">
                 <Trash2 size={14} aria-hidden focusable="false" />
               </button>
             </li>
@@ -114,18 +114,18 @@ export function RecentsWidget({ slug }: { slug: string }) {
       {recents.isPending ? <Spinner /> : !recents.data?.length ? (
         <p className={muted}>Work items and projects you open show here.</p>
       ) : (
-        <ul aria-label="Recent visits" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <ul aria-label="Recent visits" className="divide-y divide-line-subtle">
           {recents.data.slice(0, 8).map((v) => (
             <li key={v.id} data-recent={v.entity_name} className="flex items-center gap-2 py-1.5 text-sm">
               {v.entity_name === "project" ? (
                 <ProjectLogo project={{ name: v.entity_data.name, logo_props: v.entity_data.logo_props }} />
               ) : v.entity_name === "issue" ? (
-                <span className="w-16 shrink-0 text-xs text-zinc-500">{itemKey(v.entity_data.project_identifier, v.entity_data.sequence_id)}</span>
+                <span className="w-16 shrink-0 text-xs text-fg-subtle">{itemKey(v.entity_data.project_identifier, v.entity_data.sequence_id)}</span>
               ) : (
-                <FileText size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-500" />
+                <FileText size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
               )}
               <Link to={recentHref(slug, v)} className="min-w-0 flex-1 truncate hover:underline">{v.entity_data.name}</Link>
-              <span className="shrink-0 text-xs text-zinc-500">{fmt.short(v.visited_at)}</span>
+              <span className="shrink-0 text-xs text-fg-subtle">{fmt.short(v.visited_at)}</span>
             </li>
           ))}
         </ul>
@@ -186,7 +186,7 @@ export function AssignedWorkWidget({ slug }: { slug: string }) {
             aria-selected={t === tab}
             disabled={!dashboard.data || !widget}
             onClick={() => dashboard.data && widget && setTab.mutate({ dashboard: dashboard.data, widgetId: widget.id, filters: { ...widget.widget_filters, tab: t } })}
-            className={cx("rounded-md px-2 py-1 text-xs", t === tab ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800/60")}
+            className={cx("rounded-md px-2 py-1 text-xs", t === tab ? "bg-fill-selected font-medium" : "text-fg-muted hover:bg-fill-hover")}
           >
             {TAB_LABEL[t]}
           </button>
@@ -196,18 +196,18 @@ export function AssignedWorkWidget({ slug }: { slug: string }) {
         <p className={muted}>Nothing {TAB_LABEL[tab].toLowerCase()} is assigned to you.</p>
       ) : (
         <>
-          <ul aria-label={`${TAB_LABEL[tab]} work items`} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          <ul aria-label={`${TAB_LABEL[tab]} work items`} className="divide-y divide-line-subtle">
             {items.data.issues.map((i) => {
               const ident = identOf(i.project_id);
               return (
                 <li key={i.id} className="flex items-center gap-2 py-1.5 text-sm">
-                  <span className="w-16 shrink-0 text-xs text-zinc-500">{itemKey(ident, i.sequence_id)}</span>
+                  <span className="w-16 shrink-0 text-xs text-fg-subtle">{itemKey(ident, i.sequence_id)}</span>
                   <Link to={itemUrl(slug, ident, i.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{i.name}</Link>
                 </li>
               );
             })}
           </ul>
-          {items.data.count > items.data.issues.length && <p className="mt-2 text-xs text-zinc-500">{items.data.count - items.data.issues.length} more</p>}
+          {items.data.count > items.data.issues.length && <p className="mt-2 text-xs text-fg-subtle">{items.data.count - items.data.issues.length} more</p>}
         </>
       )}
     </WidgetFrame>

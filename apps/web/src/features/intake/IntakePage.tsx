@@ -21,11 +21,11 @@ export const LOAD_ERROR = "Error fetching the intake work items please try again
 export const PAGE_ERROR = "Error fetching the paginated intake work items please try again later.";
 
 const STATUS_CLASS: Record<IntakeStatus, string> = {
-  [-2]: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  [-1]: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-  0: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
-  1: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
-  2: "bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
+  [-2]: "bg-warning-soft text-warning-strong",
+  [-1]: "bg-danger-soft text-danger-strong",
+  0: "bg-fill-selected text-fg-muted",
+  1: "bg-success-soft text-success-strong",
+  2: "bg-accent-soft text-accent-strong",
 };
 
 const TAB_LABEL: Record<IntakeTab, string> = { open: "Open", snoozed: "Snoozed", closed: "Closed" };
@@ -149,7 +149,7 @@ export function IntakePage() {
               label="Filters"
               ariaLabel="Intake filters"
               align="right"
-              buttonClassName="rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700"
+              buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm"
               items={[
                 ...PRIORITIES.map((p) => ({
                   label: `Priority: ${p}`, kind: "checkbox" as const, checked: filters.priority.includes(p),
@@ -167,7 +167,7 @@ export function IntakePage() {
               ]}
             />
             {canSettings && (
-              <Link to={`/${slug}/projects/${pid}/intake/settings/`} className="rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700">Intake settings</Link>
+              <Link to={`/${slug}/projects/${pid}/intake/settings/`} className="rounded-md border border-line-strong px-2 py-1 text-sm">Intake settings</Link>
             )}
             {canCreate && (
               <Button onClick={() => setDialog("create")}>
@@ -178,8 +178,8 @@ export function IntakePage() {
         }
       />
       <div className="flex min-h-0 flex-1">
-        <section aria-label="Intake work items" className="flex w-96 min-h-0 shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
-          <div role="tablist" aria-label="Intake tabs" className="flex gap-1 border-b border-zinc-200 px-3 dark:border-zinc-800">
+        <section aria-label="Intake work items" className="flex w-96 min-h-0 shrink-0 flex-col border-r border-line">
+          <div role="tablist" aria-label="Intake tabs" className="flex gap-1 border-b border-line px-3">
             {INTAKE_TABS.map((t) => (
               <button
                 key={t}
@@ -187,10 +187,10 @@ export function IntakePage() {
                 role="tab"
                 aria-selected={tab === t}
                 onClick={() => setTab(t)}
-                className={cx("flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm", tab === t ? "border-indigo-600 font-medium" : "border-transparent text-zinc-500")}
+                className={cx("flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm", tab === t ? "border-indigo-600 font-medium" : "border-transparent text-fg-subtle")}
               >
                 {TAB_LABEL[t]}
-                {tab === t && pages[0]?.data && <span className="rounded-full bg-zinc-200 px-1.5 text-xs dark:bg-zinc-700">{pages[0].data.total_results}</span>}
+                {tab === t && pages[0]?.data && <span className="rounded-full bg-fill-strong px-1.5 text-xs">{pages[0].data.total_results}</span>}
               </button>
             ))}
           </div>
@@ -254,16 +254,16 @@ function IntakeRow({ r, identifier, active, onOpen }: { r: IntakeItem; identifie
       aria-selected={active}
       data-intake-row={r.issue.id}
       onClick={onOpen}
-      className={cx("cursor-pointer border-b border-zinc-100 px-3 py-2 dark:border-zinc-800", active ? "bg-indigo-50 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900")}
+      className={cx("cursor-pointer border-b border-line-subtle px-3 py-2", active ? "bg-accent-soft" : "hover:bg-surface-muted")}
     >
-      <div className="flex items-center gap-2 text-xs text-zinc-500">
+      <div className="flex items-center gap-2 text-xs text-fg-subtle">
         <span>{identifier}-{r.issue.sequence_id}</span>
         <StatusBadge status={r.status} snoozedTill={r.snoozed_till} />
         <span className="ml-auto">{when.dateTime(r.issue.created_at)}</span>
       </div>
       <div className="truncate text-sm font-medium">{r.issue.name}</div>
-      {r.source_email && <div className="truncate text-xs text-zinc-500">{r.source_email}</div>}
-      {snoozed && <div className="flex items-center gap-1 text-xs text-zinc-500" data-snoozed-till><Clock size={12} aria-hidden /> Back {when.dateTime(r.snoozed_till!)}</div>}
+      {r.source_email && <div className="truncate text-xs text-fg-subtle">{r.source_email}</div>}
+      {snoozed && <div className="flex items-center gap-1 text-xs text-fg-subtle" data-snoozed-till><Clock size={12} aria-hidden /> Back {when.dateTime(r.snoozed_till!)}</div>}
     </li>
   );
 }
@@ -280,7 +280,7 @@ function IntakeDetail({ item, identifier, slug, canTriage, onAct, onDuplicate, o
   return (
     <article aria-label={item.issue.name} className="space-y-4 p-6">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-zinc-500">{key}</span>
+        <span className="text-sm text-fg-subtle">{key}</span>
         <StatusBadge status={item.status} snoozedTill={item.snoozed_till} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {canTriage && (
@@ -307,27 +307,27 @@ function IntakeDetail({ item, identifier, slug, canTriage, onAct, onDuplicate, o
       </div>
       <h2 className="text-xl font-semibold">{item.issue.name}</h2>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-zinc-500">Filed</dt>
+        <dt className="text-fg-subtle">Filed</dt>
         <dd>{when.dateTime(item.created_at)}{item.source === "FORMS" ? " through the public form" : " in the app"}</dd>
-        {item.source_email && (<><dt className="text-zinc-500">From</dt><dd>{item.source_email}</dd></>)}
-        <dt className="text-zinc-500">Priority</dt>
+        {item.source_email && (<><dt className="text-fg-subtle">From</dt><dd>{item.source_email}</dd></>)}
+        <dt className="text-fg-subtle">Priority</dt>
         <dd className="capitalize">{item.issue.priority}</dd>
-        {snoozed && (<><dt className="text-zinc-500">Snoozed till</dt><dd>{when.dateTime(item.snoozed_till!)}</dd></>)}
+        {snoozed && (<><dt className="text-fg-subtle">Snoozed till</dt><dd>{when.dateTime(item.snoozed_till!)}</dd></>)}
         {dup && (
           <>
-            <dt className="text-zinc-500">Duplicate of</dt>
+            <dt className="text-fg-subtle">Duplicate of</dt>
             <dd><Link className="text-indigo-600 hover:underline" to={`/${slug}/browse/${identifier}-${dup.sequence_id}/`}>{identifier}-{dup.sequence_id} {dup.name}</Link></dd>
           </>
         )}
         {item.status === INTAKE_STATUS.accepted && (
           <>
-            <dt className="text-zinc-500">Work item</dt>
+            <dt className="text-fg-subtle">Work item</dt>
             <dd><Link className="text-indigo-600 hover:underline" to={`/${slug}/browse/${key}/`}>Open {key}</Link></dd>
           </>
         )}
       </dl>
-      <div className="editor-content rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.issue.description_html || "<p></p>") }} />
-      {canTriage && <p className="text-xs text-zinc-500">Keys: 1 accept · 2 duplicate · 3 decline · H snooze · J / K next and previous</p>}
+      <div className="editor-content rounded-md border border-line p-3 text-sm" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.issue.description_html || "<p></p>") }} />
+      {canTriage && <p className="text-xs text-fg-subtle">Keys: 1 accept · 2 duplicate · 3 decline · H snooze · J / K next and previous</p>}
     </article>
   );
 }
@@ -400,12 +400,12 @@ function DuplicatePicker({ slug, pid, selfId, onClose, onPick }: { slug: string;
               aria-selected={i === active}
               onClick={() => onPick(h.id)}
               onMouseEnter={() => setActive(i)}
-              className={cx("cursor-pointer rounded px-2 py-1.5 text-sm", i === active && "bg-indigo-50 dark:bg-indigo-950/40")}
+              className={cx("cursor-pointer rounded px-2 py-1.5 text-sm", i === active && "bg-accent-soft")}
             >
-              <span className="mr-2 text-zinc-500">{h.project__identifier}-{h.sequence_id}</span>{h.name}
+              <span className="mr-2 text-fg-subtle">{h.project__identifier}-{h.sequence_id}</span>{h.name}
             </li>
           ))}
-          {found.isSuccess && hits.length === 0 && <li className="px-2 py-1.5 text-sm text-zinc-500">No work items match.</li>}
+          {found.isSuccess && hits.length === 0 && <li className="px-2 py-1.5 text-sm text-fg-subtle">No work items match.</li>}
         </ul>
       </div>
     </Modal>

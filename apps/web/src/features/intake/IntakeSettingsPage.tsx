@@ -40,7 +40,7 @@ export function IntakeSettingsPage() {
       <div className="max-w-2xl space-y-6 p-6">
         {settings.isLoading ? <PageSpinner /> : settings.isError || !s ? <Banner>Could not load the intake settings.</Banner> : (
           <>
-            <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <div className="divide-y divide-line">
               <Toggle
                 label="Requests from the app"
                 description="People in the project file requests from the intake screen."
@@ -70,7 +70,7 @@ export function IntakeSettingsPage() {
                 </Button>
                 {s.is_form_enabled && <a className="text-sm text-indigo-600 hover:underline" href={url} target="_blank" rel="noreferrer">Open form</a>}
               </div>
-              {!s.is_form_enabled && <p className="text-xs text-zinc-500">The link works once the public form is on.</p>}
+              {!s.is_form_enabled && <p className="text-xs text-fg-subtle">The link works once the public form is on.</p>}
               <Button variant="secondary" disabledReason={noEdit} loading={regenerate.isPending} onClick={() => setConfirm(true)}>
                 <RefreshCw size={14} aria-hidden /> New link
               </Button>

@@ -30,7 +30,7 @@ export function PublicIntakePage() {
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-12">
       <header>
-        <p className="text-sm text-zinc-500">{f.workspace_name}</p>
+        <p className="text-sm text-fg-subtle">{f.workspace_name}</p>
         <h1 className="text-2xl font-semibold">Send a request to {f.project_name}</h1>
       </header>
       {submit.isSuccess ? (

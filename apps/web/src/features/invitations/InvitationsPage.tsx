@@ -30,7 +30,7 @@ export function InvitationsPage() {
     <AuthLayout
       title="Workspace invitations"
       subtitle={pending.length ? "Choose the workspaces you want to join." : undefined}
-      footer={<Link className="text-indigo-600 hover:underline dark:text-indigo-400" to="/create-workspace/">Create a new workspace instead</Link>}
+      footer={<Link className="text-accent hover:underline" to="/create-workspace/">Create a new workspace instead</Link>}
     >
       {error && <Banner>{error}</Banner>}
       {pending.length === 0 ? (

@@ -88,7 +88,7 @@ export function ModulesPage() {
         title="Modules"
         actions={
           <>
-            <Link to={`/${slug}/projects/${pid}/archives/modules/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" title="Archived modules">
+            <Link to={`/${slug}/projects/${pid}/archives/modules/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill" title="Archived modules">
               <Archive size={16} aria-hidden focusable="false" />
               <span className="sr-only">Archived modules</span>
             </Link>
@@ -102,7 +102,7 @@ export function ModulesPage() {
         }
       >
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Layout" className="flex rounded-md border border-zinc-200 p-0.5 dark:border-zinc-700">
+          <div role="group" aria-label="Layout" className="flex rounded-md border border-line-raised p-0.5">
             {MODULE_LAYOUTS.map((l) => {
               const I = LAYOUT_ICON[l];
               return (
@@ -113,14 +113,14 @@ export function ModulesPage() {
                   aria-label={`${LAYOUT_LABEL[l]} layout`}
                   title={LAYOUT_LABEL[l]}
                   onClick={() => setDisplay({ layout: l })}
-                  className={cx("rounded p-1", display.layout === l ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}
+                  className={cx("rounded p-1", display.layout === l ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}
                 >
                   <I size={16} aria-hidden focusable="false" />
                 </button>
               );
             })}
           </div>
-          <label className="flex items-center gap-1 text-sm text-zinc-600 dark:text-zinc-300">
+          <label className="flex items-center gap-1 text-sm text-fg-muted">
             <span className="sr-only">Order by</span>
             <Select aria-label="Order by" value={orderKey} onChange={(e) => setDisplay({ order_by: (desc ? `-${e.target.value}` : e.target.value) as ModuleOrderBy })} className="h-8 py-0">
               {Object.entries(ORDER_LABEL).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
@@ -130,7 +130,7 @@ export function ModulesPage() {
             type="button"
             aria-label={desc ? "Descending order" : "Ascending order"}
             onClick={() => setDisplay({ order_by: (desc ? orderKey : `-${orderKey}`) as ModuleOrderBy })}
-            className="rounded-md border border-zinc-200 px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            className="rounded-md border border-line-raised px-2 py-1 text-xs text-fg-muted hover:bg-fill"
           >
             {desc ? "Descending" : "Ascending"}
           </button>
@@ -138,7 +138,7 @@ export function ModulesPage() {
             type="button"
             aria-pressed={display.favorites}
             onClick={() => setDisplay({ favorites: !display.favorites })}
-            className={cx("rounded-md border px-2 py-1 text-xs", display.favorites ? "border-amber-400 bg-amber-50 text-amber-800 dark:bg-amber-900/30 dark:text-amber-200" : "border-zinc-200 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300")}
+            className={cx("rounded-md border px-2 py-1 text-xs", display.favorites ? "border-amber-400 bg-warning-soft text-warning-strong" : "border-line-raised text-fg-muted hover:bg-fill")}
           >
             Favourites only
           </button>
@@ -176,7 +176,7 @@ function Lead({ slug, pid, id }: { slug: string; pid: string; id: string | null 
 function ModuleCount({ module: m }: { module: Module }) {
   const p = planProgress({ total: m.total_issues, completed: m.completed_issues, cancelled: m.cancelled_issues });
   return (
-    <span className="text-xs tabular-nums text-zinc-500" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`} title={p.cancelled ? `${p.cancelled} cancelled, not counted` : undefined}>
+    <span className="text-xs tabular-nums text-fg-subtle" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`} title={p.cancelled ? `${p.cancelled} cancelled, not counted` : undefined}>
       {p.done}/{p.scope}
     </span>
   );
@@ -184,12 +184,12 @@ function ModuleCount({ module: m }: { module: Module }) {
 
 function ModulesList({ slug, pid, modules, onEdit }: { slug: string; pid: string; modules: Module[]; onEdit: (m: Module) => void }) {
   return (
-    <ul aria-label="Modules" className="min-h-0 flex-1 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
+    <ul aria-label="Modules" className="min-h-0 flex-1 divide-y divide-line-subtle overflow-y-auto">
       {modules.map((m) => (
-        <li key={m.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
-          <Icon name="module" size={16} className="shrink-0 text-zinc-400" />
+        <li key={m.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
+          <Icon name="module" size={16} className="shrink-0 text-fg-faint" />
           <Link to={`/${slug}/projects/${pid}/modules/${m.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{m.name}</Link>
-          <span className="hidden text-xs text-zinc-500 md:inline">{m.start_date || m.target_date ? `${formatDate(m.start_date) || "…"} → ${formatDate(m.target_date) || "…"}` : ""}</span>
+          <span className="hidden text-xs text-fg-subtle md:inline">{m.start_date || m.target_date ? `${formatDate(m.start_date) || "…"} → ${formatDate(m.target_date) || "…"}` : ""}</span>
           <ModuleCount module={m} />
           <ProgressBar module={m} />
           <StatusBadge status={m.status} />
@@ -209,24 +209,24 @@ function ModulesBoard({ slug, pid, modules, onEdit }: { slug: string; pid: strin
       {MODULE_STATUSES.map((s) => {
         const col = modules.filter((m) => m.status === s);
         return (
-          <section key={s} aria-label={STATUS_LABEL[s]} className="flex w-72 shrink-0 flex-col rounded-lg bg-zinc-50 dark:bg-zinc-900">
+          <section key={s} aria-label={STATUS_LABEL[s]} className="flex w-72 shrink-0 flex-col rounded-lg bg-surface-muted">
             <h2 className="flex items-center justify-between px-3 py-2 text-sm font-medium">
               <StatusBadge status={s} />
-              <span className="text-xs text-zinc-500">{col.length}</span>
+              <span className="text-xs text-fg-subtle">{col.length}</span>
             </h2>
             <ul className="min-h-0 flex-1 space-y-2 overflow-y-auto px-2 pb-2">
               {col.map((m) => (
-                <li key={m.id} className="rounded-md border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-700 dark:bg-zinc-950">
+                <li key={m.id} className="rounded-md border border-line-raised bg-canvas p-3 shadow-sm">
                   <div className="flex items-start gap-2">
                     <Link to={`/${slug}/projects/${pid}/modules/${m.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{m.name}</Link>
                     <FavoriteButton slug={slug} pid={pid} module={m} />
                     <ModuleMenu slug={slug} pid={pid} module={m} onEdit={() => onEdit(m)} />
                   </div>
-                  <div className="mt-2 flex items-center justify-between text-xs text-zinc-500">
+                  <div className="mt-2 flex items-center justify-between text-xs text-fg-subtle">
                     <span>{m.total_issues} work item{m.total_issues === 1 ? "" : "s"}</span>
                     <Lead slug={slug} pid={pid} id={m.lead_id} />
                   </div>
-                  {(m.start_date || m.target_date) && <div className="mt-1 text-xs text-zinc-500">{formatDate(m.start_date) || "…"} → {formatDate(m.target_date) || "…"}</div>}
+                  {(m.start_date || m.target_date) && <div className="mt-1 text-xs text-fg-subtle">{formatDate(m.start_date) || "…"} → {formatDate(m.target_date) || "…"}</div>}
                   <ProgressBar module={m} className="mt-2" />
                 </li>
               ))}

@@ -30,32 +30,32 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
   const shift = (dir: number) => setAround(addDays(around, dir * Math.max(7, Math.floor(range.days / 2))));
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
-        <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-zinc-200 p-0.5 dark:border-zinc-700">
+      <div className="flex items-center gap-2 border-b border-line px-4 py-2 text-sm">
+        <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-line-raised p-0.5">
           {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
-            <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5 text-xs", scale === s ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500")}>
+            <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5 text-xs", scale === s ? "bg-fill-strong" : "text-fg-subtle")}>
               {GANTT_SCALES[s].label}
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => shift(-1)} className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Earlier</button>
-        <button type="button" onClick={() => setAround(localToday())} className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Today</button>
-        <button type="button" onClick={() => shift(1)} className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Later</button>
+        <button type="button" onClick={() => shift(-1)} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Earlier</button>
+        <button type="button" onClick={() => setAround(localToday())} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Today</button>
+        <button type="button" onClick={() => shift(1)} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Later</button>
       </div>
       <div className="flex min-h-0 flex-1 overflow-auto" role="region" aria-label="Modules timeline">
-        <div className="sticky left-0 z-10 shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-          <div className="flex items-end border-b border-zinc-200 px-3 pb-1 text-xs font-medium text-zinc-500 dark:border-zinc-800" style={{ height: GANTT_HEADER_HEIGHT }}>Modules</div>
+        <div className="sticky left-0 z-10 shrink-0 border-r border-line bg-canvas" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+          <div className="flex items-end border-b border-line px-3 pb-1 text-xs font-medium text-fg-subtle" style={{ height: GANTT_HEADER_HEIGHT }}>Modules</div>
           {modules.map((m) => (
-            <div key={m.id} className="flex items-center gap-2 border-b border-zinc-100 px-3 dark:border-zinc-900" style={{ height: GANTT_BLOCK_HEIGHT }}>
+            <div key={m.id} className="flex items-center gap-2 border-b border-line-subtle px-3" style={{ height: GANTT_BLOCK_HEIGHT }}>
               <Link to={`/${slug}/projects/${pid}/modules/${m.id}/`} className="min-w-0 flex-1 truncate text-sm hover:underline">{m.name}</Link>
               <StatusBadge status={m.status} />
             </div>
           ))}
         </div>
         <div className="relative shrink-0" style={{ width }}>
-          <div className="sticky top-0 flex border-b border-zinc-200 bg-white text-xs text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950" style={{ height: GANTT_HEADER_HEIGHT }}>
+          <div className="sticky top-0 flex border-b border-line bg-canvas text-xs text-fg-subtle" style={{ height: GANTT_HEADER_HEIGHT }}>
             {months.map((mo) => (
-              <div key={mo.start} className="border-r border-zinc-100 px-2 pt-1 dark:border-zinc-900" style={{ width: mo.days * dayWidth }}>{monthShort(mo.start)}</div>
+              <div key={mo.start} className="border-r border-line-subtle px-2 pt-1" style={{ width: mo.days * dayWidth }}>{monthShort(mo.start)}</div>
             ))}
           </div>
           {today >= range.start && today <= range.end && (
@@ -64,12 +64,12 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
           {modules.map((m) => {
             const g = barGeometry(m, range.start, dayWidth);
             return (
-              <div key={m.id} className="relative border-b border-zinc-100 dark:border-zinc-900" style={{ height: GANTT_BLOCK_HEIGHT }}>
+              <div key={m.id} className="relative border-b border-line-subtle" style={{ height: GANTT_BLOCK_HEIGHT }}>
                 {g && (
                   <Link
                     to={`/${slug}/projects/${pid}/modules/${m.id}/`}
                     aria-label={`${m.name}: ${formatDate(m.start_date) || "no start"} to ${formatDate(m.target_date) || "no target"}`}
-                    className="absolute top-2 flex h-7 items-center overflow-hidden rounded bg-indigo-100 px-2 text-xs text-indigo-900 hover:bg-indigo-200 dark:bg-indigo-900/50 dark:text-indigo-100"
+                    className="absolute top-2 flex h-7 items-center overflow-hidden rounded bg-accent-soft px-2 text-xs text-accent-strong hover:bg-indigo-200"
                     style={{ left: g.left, width: g.width }}
                   >
                     <span className="truncate">{m.name}</span>

@@ -55,7 +55,7 @@ export function InboxPage() {
               label="Filters"
               ariaLabel="Inbox filters"
               align="right"
-              buttonClassName="rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700"
+              buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm"
               items={[
                 ...NOTIFICATION_TYPES.map((t) => ({
                   label: TYPE_LABEL[t], kind: "checkbox" as const, checked: filters.types.includes(t),
@@ -73,8 +73,8 @@ export function InboxPage() {
         }
       />
       <div className="flex min-h-0 flex-1">
-        <section aria-label="Notifications" className={cx("flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800", openRow ? "w-96 shrink-0" : "flex-1")}>
-          <div role="tablist" aria-label="Inbox tabs" className="flex gap-1 border-b border-zinc-200 px-3 dark:border-zinc-800">
+        <section aria-label="Notifications" className={cx("flex min-h-0 flex-col border-r border-line", openRow ? "w-96 shrink-0" : "flex-1")}>
+          <div role="tablist" aria-label="Inbox tabs" className="flex gap-1 border-b border-line px-3">
             {(["all", "mentions"] as const).map((t) => (
               <button
                 key={t}
@@ -82,7 +82,7 @@ export function InboxPage() {
                 role="tab"
                 aria-selected={filters.tab === t}
                 onClick={() => set({ tab: t })}
-                className={cx("flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm", filters.tab === t ? "border-indigo-600 font-medium" : "border-transparent text-zinc-500")}
+                className={cx("flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm", filters.tab === t ? "border-indigo-600 font-medium" : "border-transparent text-fg-subtle")}
               >
                 {t === "all" ? "All" : "Mentions"}
                 {tabCount(t) > 0 && <span data-testid={`unread-${t}`} className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">{tabCount(t)}</span>}
@@ -119,10 +119,10 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
   const unread = !n.read_at;
   const { key, title } = notificationSubject(n);
   return (
-    <li className={cx("group flex items-start gap-2 border-b border-zinc-100 px-3 py-2 dark:border-zinc-800", active && "bg-indigo-50 dark:bg-indigo-950/40")} data-notification={n.id} data-unread={unread || undefined}>
+    <li className={cx("group flex items-start gap-2 border-b border-line-subtle px-3 py-2", active && "bg-accent-soft")} data-notification={n.id} data-unread={unread || undefined}>
       <span aria-hidden className={cx("mt-2 h-2 w-2 shrink-0 rounded-full", unread ? "bg-indigo-600" : "bg-transparent")} />
       <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
-        <div className="flex items-center gap-2 text-xs text-zinc-500">
+        <div className="flex items-center gap-2 text-xs text-fg-subtle">
           <span>{key}</span>
           <span>{when.dateTime(n.created_at)}</span>
         </div>
@@ -136,7 +136,7 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
           label={<Clock size={14} aria-hidden />}
           ariaLabel="Snooze"
           align="right"
-          buttonClassName="rounded p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+          buttonClassName="rounded p-1 hover:bg-fill-strong"
           items={[
             ...SNOOZE_OPTIONS.map((o) => ({ label: o.label, onSelect: () => act({ kind: "snooze", n, till: snoozeUntil(o.days).toISOString() }) })),
             { label: "Custom", onSelect: () => setCustom(true) },
@@ -154,7 +154,7 @@ function InboxRow({ n, active, onOpen, act }: { n: Notification; active: boolean
 
 function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700">
+    <button type="button" aria-label={label} title={label} onClick={onClick} className="rounded p-1 text-fg-subtle hover:bg-fill-strong">
       {children}
     </button>
   );
@@ -200,13 +200,13 @@ function NotificationLine({ n }: { n: Notification }) {
   const who = notificationActor(n);
   return (
     <>
-      <div className="truncate text-sm text-zinc-600 dark:text-zinc-400" title={describeNotification(n)}>
+      <div className="truncate text-sm text-fg-muted" title={describeNotification(n)}>
         {who.name}
         {who.isBot && <> <BotBadge /></>} {notificationAction(n)}
       </div>
       {who.onBehalfOf && (
-        <div className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-on-behalf-of>
-          on behalf of <span className="font-medium text-zinc-700 dark:text-zinc-300">{who.onBehalfOf}</span>
+        <div className="truncate text-xs text-fg-subtle" data-on-behalf-of>
+          on behalf of <span className="font-medium text-fg-muted">{who.onBehalfOf}</span>
         </div>
       )}
     </>

@@ -187,7 +187,7 @@ function InviteStep({ workspace }: { workspace: Workspace }) {
   return (
     <div className="space-y-4">
       {error && <Banner>{error}</Banner>}
-      <p className="text-sm text-zinc-500">Invite people to {workspace.name}. They get an email with a link to join.</p>
+      <p className="text-sm text-fg-subtle">Invite people to {workspace.name}. They get an email with a link to join.</p>
       <InviteMembersForm
         slug={workspace.slug}
         maxRole={roleBucket(workspace.role) ?? ROLE.ADMIN}

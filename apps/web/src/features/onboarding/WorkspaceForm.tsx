@@ -60,7 +60,7 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
   };
 
   const slugHint =
-    status === "checking" ? "Checking…" : status === "available" ? <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400"><Check size={12} aria-hidden focusable="false" />Available</span> : status === "taken" ? undefined : `${location.origin}/${slug || "your-workspace"}/`;
+    status === "checking" ? "Checking…" : status === "available" ? <span className="inline-flex items-center gap-1 text-success"><Check size={12} aria-hidden focusable="false" />Available</span> : status === "taken" ? undefined : `${location.origin}/${slug || "your-workspace"}/`;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create workspace">
       {formError && <Banner>{formError}</Banner>}

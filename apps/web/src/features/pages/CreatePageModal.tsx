@@ -37,7 +37,7 @@ export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }:
     >
       <form id="create-page" onSubmit={(e) => { e.preventDefault(); submit(); }} className="space-y-4">
         {create.isError && <Banner kind="error">Failed to create a page, Please try again later.</Banner>}
-        {parent && <p className="text-sm text-zinc-600 dark:text-zinc-300">A sub-page of <span className="font-medium">{parent.name.trim() || "Untitled"}</span></p>}
+        {parent && <p className="text-sm text-fg-muted">A sub-page of <span className="font-medium">{parent.name.trim() || "Untitled"}</span></p>}
         <Input label="Name" value={name} maxLength={255} placeholder="Untitled" onChange={(e) => setName(e.target.value)} />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Access</legend>
@@ -46,7 +46,7 @@ export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }:
               <label key={value} className="flex items-center gap-2">
                 <input type="radio" name="page-access" value={value} checked={access === value} onChange={() => setAccess(value)} />
                 <span>{label}</span>
-                <span className="text-xs text-zinc-500">{hint}</span>
+                <span className="text-xs text-fg-subtle">{hint}</span>
               </label>
             ))}
           </div>

@@ -30,7 +30,7 @@ export function MovePageModal({ slug, pid, page, onClose, onMoved }: { slug: str
       }
     >
       {targets.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-300">There is no other project where you can add pages.</p>
+        <p className="text-sm text-fg-muted">There is no other project where you can add pages.</p>
       ) : (
         <Select label="Project" value={target} onChange={(e) => setTo(e.target.value)}>
           {targets.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}

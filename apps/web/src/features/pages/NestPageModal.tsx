@@ -29,7 +29,7 @@ export function NestPageModal({ page, data, onClose }: { page: PageNode; data: P
         <option value={TOP}>The top level</option>
         {nestTargets(data.flat, page.id).map((n) => <option key={n.id} value={n.id}>{"\u00a0\u00a0".repeat(n.depth)}{n.label}</option>)}
       </Select>
-      <p className="mt-2 text-xs text-zinc-500">Its sub-pages move with it.</p>
+      <p className="mt-2 text-xs text-fg-subtle">Its sub-pages move with it.</p>
     </Modal>
   );
 }

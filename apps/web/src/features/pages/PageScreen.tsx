@@ -165,21 +165,21 @@ function PageView({ page }: { page: PageDetail }) {
         actions={
           <>
             <Presence users={collab?.others ?? []} />
-            <span role="status" data-save-status={status} className="text-xs text-zinc-500">{STATUS_TEXT[status]}</span>
-            {page.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
-            {page.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
+            <span role="status" data-save-status={status} className="text-xs text-fg-subtle">{STATUS_TEXT[status]}</span>
+            {page.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
+            {page.is_locked && <Lock size={14} aria-label="Locked" className="text-fg-subtle" />}
             {rights.favorite && !archived && (
               <button
                 type="button"
                 aria-pressed={page.is_favorite}
                 aria-label={page.is_favorite ? "Remove from favorites" : "Add to favorites"}
                 onClick={() => favorite.mutate({ id: page.id, favorite: !page.is_favorite })}
-                className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                className="rounded p-1 text-fg-subtle hover:bg-fill"
               >
                 <Star size={16} aria-hidden className={cx(page.is_favorite && "fill-amber-400 text-amber-500")} />
               </button>
             )}
-            <button type="button" aria-label="Version history" onClick={() => setHistory(true)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button type="button" aria-label="Version history" onClick={() => setHistory(true)} className="rounded p-1 text-fg-subtle hover:bg-fill">
               <History size={16} aria-hidden />
             </button>
             <Menu label={<MoreHorizontal size={16} aria-hidden />} ariaLabel="Page actions" items={items} align="right" />
@@ -260,19 +260,19 @@ function PageView({ page }: { page: PageDetail }) {
 /** Where the page sits: the pages list, then its ancestors (as far as the caller may read them), then the page. */
 function Breadcrumbs({ page, name, tree }: { page: PageDetail; name: string; tree: PageTreeData }) {
   const { slug, projectId } = useCurrentProject();
-  const crumb = "truncate text-sm font-normal text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200";
+  const crumb = "truncate text-sm font-normal text-fg-subtle hover:text-fg-secondary";
   return (
     <nav aria-label="Breadcrumbs" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1">
         <li><Link to={`/${slug}/projects/${projectId}/pages/`} className={crumb}>Pages</Link></li>
         {tree.ancestors(page.id).map((a) => (
           <li key={a.id} className="flex min-w-0 items-center gap-1">
-            <ChevronRight size={14} aria-hidden className="shrink-0 text-zinc-400" />
+            <ChevronRight size={14} aria-hidden className="shrink-0 text-fg-faint" />
             <Link to={pagePath(slug, projectId, a.id)} className={cx(crumb, "max-w-40")}>{a.label}</Link>
           </li>
         ))}
         <li className="flex min-w-0 items-center gap-1">
-          <ChevronRight size={14} aria-hidden className="shrink-0 text-zinc-400" />
+          <ChevronRight size={14} aria-hidden className="shrink-0 text-fg-faint" />
           <span aria-current="page" className="max-w-56 truncate text-sm font-medium">{name.trim() || "Untitled"}</span>
         </li>
       </ol>
@@ -288,25 +288,25 @@ function SubPages({ page, tree, onAdd }: { page: PageDetail; tree: PageTreeData;
   const add = mayCreate && onAdd;
   if (children.length === 0 && !add) return null;
   return (
-    <section aria-labelledby="sub-pages" className="mt-10 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+    <section aria-labelledby="sub-pages" className="mt-10 border-t border-line pt-4">
       <div className="flex items-center justify-between">
-        <h2 id="sub-pages" className="text-sm font-semibold text-zinc-600 dark:text-zinc-300">Sub-pages</h2>
+        <h2 id="sub-pages" className="text-sm font-semibold text-fg-muted">Sub-pages</h2>
         {add && (
-          <button type="button" onClick={add} className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+          <button type="button" onClick={add} className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm text-fg-muted hover:bg-fill">
             <Plus size={14} aria-hidden /> Add sub-page
           </button>
         )}
       </div>
       {children.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-500">No sub-pages yet.</p>
+        <p className="mt-2 text-sm text-fg-subtle">No sub-pages yet.</p>
       ) : (
         <ul aria-label="Sub-pages" className="mt-2 space-y-0.5">
           {children.map((c) => (
             <li key={c.id}>
-              <Link to={pagePath(slug, projectId, c.id)} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
-                <FileText size={14} aria-hidden className="shrink-0 text-zinc-400" />
+              <Link to={pagePath(slug, projectId, c.id)} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-fill">
+                <FileText size={14} aria-hidden className="shrink-0 text-fg-faint" />
                 <span className="truncate">{c.label}</span>
-                {c.children.length > 0 && <span className="text-xs text-zinc-500">{c.children.length} sub-page{c.children.length === 1 ? "" : "s"}</span>}
+                {c.children.length > 0 && <span className="text-xs text-fg-subtle">{c.children.length} sub-page{c.children.length === 1 ? "" : "s"}</span>}
               </Link>
             </li>
           ))}
@@ -322,11 +322,11 @@ function Presence({ users }: { users: CollabUser[] }) {
   return (
     <ul aria-label="People on this page" className="flex -space-x-1.5">
       {users.slice(0, 5).map((u) => (
-        <li key={u.id} title={u.name} aria-label={u.name} className="rounded-full ring-2 ring-white dark:ring-zinc-900">
+        <li key={u.id} title={u.name} aria-label={u.name} className="rounded-full ring-2 ring-surface">
           <Avatar name={u.name} url={u.avatar} size="sm" />
         </li>
       ))}
-      {users.length > 5 && <li className="pl-2 text-xs text-zinc-500" aria-label={`${users.length - 5} more`}>+{users.length - 5}</li>}
+      {users.length > 5 && <li className="pl-2 text-xs text-fg-subtle" aria-label={`${users.length - 5} more`}>+{users.length - 5}</li>}
     </ul>
   );
 }

@@ -34,18 +34,18 @@ export function PageTreePane({ currentId }: { currentId?: string }) {
   const mayCreate = useCan("create", "page");
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
-    <aside aria-label="Page tree" className="hidden w-64 shrink-0 flex-col border-r border-zinc-200 lg:flex dark:border-zinc-800">
+    <aside aria-label="Page tree" className="hidden w-64 shrink-0 flex-col border-r border-line lg:flex">
       <div className="flex items-center justify-between px-3 pb-1 pt-3">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Page tree</h2>
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Page tree</h2>
         {mayCreate && (
-          <button type="button" aria-label="New top-level page" title="New top-level page" onClick={() => setDialog({ kind: "create", parent: null })} className="rounded p-1 text-zinc-500 hover:bg-zinc-200/60 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+          <button type="button" aria-label="New top-level page" title="New top-level page" onClick={() => setDialog({ kind: "create", parent: null })} className="rounded p-1 text-fg-subtle hover:bg-fill-hover hover:text-fg-secondary">
             <Plus size={14} aria-hidden />
           </button>
         )}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-3">
         {data.query.isLoading ? null : data.roots.length === 0 ? (
-          <p className="px-2 py-1 text-xs text-zinc-500">No pages yet.</p>
+          <p className="px-2 py-1 text-xs text-fg-subtle">No pages yet.</p>
         ) : (
           <PageTree data={data} currentId={currentId} onDialog={setDialog} />
         )}
@@ -240,8 +240,8 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
         ref={drag.ref}
         className={cx(
           "group relative flex items-center gap-0.5 rounded-md py-1 pr-1 text-sm",
-          current ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/60",
-          into && "bg-indigo-50 ring-1 ring-inset ring-indigo-400 dark:bg-indigo-950/50",
+          current ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
+          into && "bg-accent-soft ring-1 ring-inset ring-indigo-400",
           drag.dragging && "opacity-40",
           drag.lifted && "ring-2 ring-inset ring-indigo-500",
           data.movable(n) && "cursor-grab active:cursor-grabbing",
@@ -254,22 +254,22 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
           tabIndex={-1}
           aria-hidden
           onClick={() => hasChildren && expanded.toggle(n.id)}
-          className={cx("flex h-5 w-5 shrink-0 items-center justify-center rounded text-zinc-500", hasChildren ? "hover:bg-zinc-300/60 dark:hover:bg-zinc-700" : "invisible")}
+          className={cx("flex h-5 w-5 shrink-0 items-center justify-center rounded text-fg-subtle", hasChildren ? "hover:bg-fill-strong" : "invisible")}
         >
           {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
         </button>
-        <FileText size={14} aria-hidden className="mr-1 shrink-0 text-zinc-400" />
+        <FileText size={14} aria-hidden className="mr-1 shrink-0 text-fg-faint" />
         <Link to={href} tabIndex={-1} draggable={false} className="min-w-0 flex-1 truncate" onClick={() => ctx.focused(n.id)}>
           {n.label}
         </Link>
-        {n.access === PAGE_ACCESS.PRIVATE && <Lock size={12} aria-label="Private" className="shrink-0 text-zinc-400" />}
+        {n.access === PAGE_ACCESS.PRIVATE && <Lock size={12} aria-label="Private" className="shrink-0 text-fg-faint" />}
         {items.length > 0 && (
           <button
             type="button"
             tabIndex={-1}
             aria-label={`Actions for ${n.label}`}
             {...menu.triggerProps}
-            className="shrink-0 rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-300/60 focus:opacity-100 group-hover:opacity-100 aria-expanded:opacity-100 dark:hover:bg-zinc-700"
+            className="shrink-0 rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-strong focus:opacity-100 group-hover:opacity-100 aria-expanded:opacity-100"
           >
             <MoreHorizontal size={14} aria-hidden />
           </button>

@@ -72,17 +72,17 @@ export function PagesPage() {
       <div className="flex min-h-0 flex-1">
         <PageTreePane />
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <nav aria-label="Page filters" className="flex gap-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800">
+          <nav aria-label="Page filters" className="flex gap-1 border-b border-line px-4 py-1.5 text-sm">
             {PAGE_TABS.map((t) => (
               <button
                 key={t.type}
                 type="button"
                 aria-pressed={t.type === type}
                 onClick={() => setParam("type", t.type)}
-                className={cx("rounded px-2 py-1", t.type === type ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}
+                className={cx("rounded px-2 py-1", t.type === type ? "bg-fill-selected" : "hover:bg-fill-hover")}
               >
                 {t.label}
-                {summary.data && <span className="ml-1.5 text-xs text-zinc-500">{summary.data[t.count]}</span>}
+                {summary.data && <span className="ml-1.5 text-xs text-fg-subtle">{summary.data[t.count]}</span>}
               </button>
             ))}
           </nav>
@@ -98,7 +98,7 @@ export function PagesPage() {
                 action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
               />
             ) : (
-              <ul aria-label="Pages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              <ul aria-label="Pages" className="divide-y divide-line">
                 {rows.map((p) => (
                   <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} subPages={tree.byId.get(p.id)?.children.length ?? 0}
                     mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
@@ -117,21 +117,21 @@ export function PagesPage() {
 function PageRow({ page: p, href, subPages, mayFavorite, onFavorite }: { page: Page; href: string; subPages: number; mayFavorite: boolean; onFavorite: () => void }) {
   const name = p.name || "Untitled";
   return (
-    <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
-      <FileText size={16} aria-hidden className="shrink-0 text-zinc-400" />
+    <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
+      <FileText size={16} aria-hidden className="shrink-0 text-fg-faint" />
       <Link to={href} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{name}</Link>
-      {p.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
-      {p.is_locked && <Lock size={14} aria-label="Locked" className="text-zinc-500" />}
-      {subPages > 0 && <span className="text-xs text-zinc-500">{subPages} sub-page{subPages === 1 ? "" : "s"}</span>}
-      {p.archived_at && <span className="text-xs text-zinc-500">Archived {p.archived_at}</span>}
-      <span className="hidden text-xs text-zinc-500 sm:inline" title={p.updated_at}>Edited {relativeTime(p.updated_at)}</span>
+      {p.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
+      {p.is_locked && <Lock size={14} aria-label="Locked" className="text-fg-subtle" />}
+      {subPages > 0 && <span className="text-xs text-fg-subtle">{subPages} sub-page{subPages === 1 ? "" : "s"}</span>}
+      {p.archived_at && <span className="text-xs text-fg-subtle">Archived {p.archived_at}</span>}
+      <span className="hidden text-xs text-fg-subtle sm:inline" title={p.updated_at}>Edited {relativeTime(p.updated_at)}</span>
       {mayFavorite && (
         <button
           type="button"
           aria-pressed={p.is_favorite}
           aria-label={`${p.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${name}`}
           onClick={onFavorite}
-          className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          className="rounded p-1 text-fg-subtle hover:bg-fill"
         >
           <Star size={16} aria-hidden className={cx(p.is_favorite && "fill-amber-400 text-amber-500")} />
         </button>

@@ -56,7 +56,7 @@ export function PersonLayout() {
   if (profile.error) {
     return <><PageHeader title="Profile" /><EmptyState title="Person not found" description={errorMessage((profile.error as { body?: unknown }).body) ?? "This person is not in the workspace."} /></>;
   }
-  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 rounded px-2 py-1 text-sm", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
   const base = `/${slug}/profile/${userId}`;
   const ctx: PersonCtx = { slug, userId, profile: profile.data, identifierOf: (pid) => identifiers.get(pid) };
   return (
@@ -67,11 +67,11 @@ export function PersonLayout() {
           <span className="flex items-center gap-2">
             {u && <Avatar name={name} url={u.avatar_url} size="sm" />}
             <span>{own ? "Your work" : name}</span>
-            {u && !own && <span className="text-xs font-normal text-zinc-500">@{u.display_name}</span>}
+            {u && !own && <span className="text-xs font-normal text-fg-subtle">@{u.display_name}</span>}
           </span>
         }
       />
-      <nav aria-label="Profile tabs" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-zinc-200 px-4 dark:border-zinc-800">
+      <nav aria-label="Profile tabs" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4">
         <NavLink end to={`${base}/`} className={tab}>Summary</NavLink>
         <NavLink to={`${base}/assigned/`} className={tab}>Assigned</NavLink>
         <NavLink to={`${base}/created/`} className={tab}>Created</NavLink>
@@ -112,29 +112,29 @@ export function PersonSummary() {
         </ChartFrame>
       </div>
       {s && (s.present_cycles.length > 0 || s.upcoming_cycles.length > 0) && (
-        <section aria-label="Cycles" className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800">
+        <section aria-label="Cycles" className="rounded-lg border border-line p-4 text-sm">
           <h2 className="mb-2 font-medium">Cycles</h2>
           <ul className="space-y-1">
-            {s.present_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-zinc-500">current</span></li>)}
-            {s.upcoming_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-zinc-500">upcoming</span></li>)}
+            {s.present_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-fg-subtle">current</span></li>)}
+            {s.upcoming_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-fg-subtle">upcoming</span></li>)}
           </ul>
         </section>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-label="Recent activity" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <section aria-label="Recent activity" className="rounded-lg border border-line p-4">
           <h2 className="mb-2 flex items-center justify-between text-sm font-medium">
             Recent activity
             <Link to={`/${slug}/profile/${userId}/activity/`} className="text-xs font-normal text-indigo-600 hover:underline">All activity</Link>
           </h2>
           <ActivityList slug={slug} userId={userId} page={0} perPage={10} />
         </section>
-        <section aria-label="Projects" className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <section aria-label="Projects" className="rounded-lg border border-line">
           <table className="w-full text-sm">
             <caption className="px-4 pt-3 text-left text-sm font-medium">Projects</caption>
-            <thead className="text-left text-xs text-zinc-500">
+            <thead className="text-left text-xs text-fg-subtle">
               <tr><th className="px-4 py-2 font-medium">Project</th><th className="px-2 py-2 text-right font-medium">Created</th><th className="px-2 py-2 text-right font-medium">Assigned</th><th className="px-2 py-2 text-right font-medium">Pending</th><th className="px-2 py-2 text-right font-medium">Completed</th></tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+            <tbody className="divide-y divide-line-subtle">
               {(profile?.project_data ?? []).map((p) => (
                 <tr key={p.id}>
                   <th scope="row" className="px-4 py-2 text-left font-normal">{p.name}</th>
@@ -179,7 +179,7 @@ export function PersonActivity() {
       {data && (data.prev_page_results || data.next_page_results) && (
         <div className="flex items-center gap-2 text-sm">
           <Button size="sm" variant="secondary" disabled={!data.prev_page_results} onClick={() => setPage((p) => Math.max(0, p - 1))}>Newer</Button>
-          <span className="text-zinc-500">Page {page + 1} of {data.total_pages}</span>
+          <span className="text-fg-subtle">Page {page + 1} of {data.total_pages}</span>
           <Button size="sm" variant="secondary" disabled={!data.next_page_results} onClick={() => setPage((p) => p + 1)}>Older</Button>
         </div>
       )}
@@ -191,18 +191,18 @@ function ActivityList({ slug, userId, page, perPage }: { slug: string; userId: s
   const q = useQuery(userActivityQuery(slug, userId, page, perPage));
   if (q.isLoading) return <PageSpinner />;
   const rows: UserActivityPage["results"] = q.data?.results ?? [];
-  if (!rows.length) return <p className="text-sm text-zinc-500">No activity yet.</p>;
+  if (!rows.length) return <p className="text-sm text-fg-subtle">No activity yet.</p>;
   return (
     <ol className="space-y-2" aria-label="Activity feed">
       {rows.map((a) => {
         const key = a.project_detail && a.issue_detail ? `${a.project_detail.identifier}-${a.issue_detail.sequence_id}` : null;
         return (
-          <li key={a.id} className="text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
-            <span className="font-medium text-zinc-800 dark:text-zinc-200">{displayName(a.actor_detail)}</span> {describeActivity(a, formatDate)}
+          <li key={a.id} className="text-xs text-fg-muted" data-activity={a.field ?? a.verb}>
+            <span className="font-medium text-fg-secondary">{displayName(a.actor_detail)}</span> {describeActivity(a, formatDate)}
             {key && (
-              <> on <Link to={`/${slug}/browse/${key}/`} className="font-medium text-zinc-800 hover:underline dark:text-zinc-200">{key} {a.issue_detail?.name}</Link></>
+              <> on <Link to={`/${slug}/browse/${key}/`} className="font-medium text-fg-secondary hover:underline">{key} {a.issue_detail?.name}</Link></>
             )}
-            <time className="ml-1.5 text-zinc-400" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
+            <time className="ml-1.5 text-fg-faint" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
           </li>
         );
       })}

@@ -23,11 +23,11 @@ export function NotificationsPage() {
     <div className="max-w-2xl space-y-4">
       <div>
         <h2 className="text-lg font-semibold">Notifications</h2>
-        <p className="text-sm text-zinc-500">Choose what reaches your inbox and your email about the work items you created, are assigned to or subscribed to.</p>
+        <p className="text-sm text-fg-subtle">Choose what reaches your inbox and your email about the work items you created, are assigned to or subscribed to.</p>
       </div>
       {prefs.error && <Banner>Failed to fetch your notification preferences, Please try again later.</Banner>}
       {prefs.data && (
-        <div role="group" aria-label="Notify me about" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 px-4 dark:divide-zinc-800 dark:border-zinc-800">
+        <div role="group" aria-label="Notify me about" className="divide-y divide-line rounded-lg border border-line px-4">
           {PREFERENCES.map((p) => (
             <Toggle key={p.key} label={p.label} description={p.description} checked={prefs.data[p.key]} onChange={(v) => update.mutate({ [p.key]: v })} />
           ))}

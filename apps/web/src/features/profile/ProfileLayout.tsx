@@ -10,8 +10,8 @@ export function ProfileLayout() {
   const slug = settings.data?.workspace.last_workspace_slug || settings.data?.workspace.fallback_workspace_slug;
   return (
     <div className="min-h-screen">
-      <header className="flex items-center gap-4 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-        <Link to={slug ? `/${slug}/` : "/"} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline dark:text-indigo-400"><ArrowLeft size={14} aria-hidden focusable="false" />Back to workspace</Link>
+      <header className="flex items-center gap-4 border-b border-line px-6 py-3">
+        <Link to={slug ? `/${slug}/` : "/"} className="inline-flex items-center gap-1 text-sm text-accent hover:underline"><ArrowLeft size={14} aria-hidden focusable="false" />Back to workspace</Link>
         <h1 className="text-base font-semibold">Your account</h1>
       </header>
       <div className="mx-auto flex max-w-5xl flex-col md:flex-row">
@@ -19,7 +19,7 @@ export function ProfileLayout() {
           <ul className="flex gap-1 md:block md:space-y-0.5">
             {PROFILE_MENU.map((e) => (
               <li key={e.key}>
-                <NavLink end to={e.path} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
+                <NavLink end to={e.path} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}>
                   {e.label}
                 </NavLink>
               </li>

@@ -57,7 +57,7 @@ export function ProfilePage() {
     <div className="max-w-2xl space-y-8">
       <section>
         <h2 className="text-lg font-semibold">Profile</h2>
-        <p className="text-sm text-zinc-500">{me.data.email}</p>
+        <p className="text-sm text-fg-subtle">{me.data.email}</p>
         <div className="mt-4"><AvatarField /></div>
         <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate aria-label="Profile">
           {formError && <Banner>{formError}</Banner>}

@@ -21,25 +21,25 @@ export function SecretsPage() {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">Secrets</h2>
-          <p className="mt-1 text-sm text-zinc-500">Tokens and keys agents may use on your behalf, by name. Values are stored encrypted and never shown again.</p>
+          <p className="mt-1 text-sm text-fg-subtle">Tokens and keys agents may use on your behalf, by name. Values are stored encrypted and never shown again.</p>
         </div>
         <Button onClick={() => { setAdding(true); setEditing(null); }}>Add secret</Button>
       </div>
-      {adding && <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"><SecretForm taken={list.map((s) => s.name)} onDone={() => setAdding(false)} /></div>}
+      {adding && <div className="rounded-lg border border-line p-4"><SecretForm taken={list.map((s) => s.name)} onDone={() => setAdding(false)} /></div>}
       {list.length === 0 && !adding ? (
         <EmptyState icon={KeyRound} title="No secrets yet" description="Add a token, such as GITHUB_TOKEN, for agents to use." />
       ) : (
-        <ul aria-label="Secrets" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul aria-label="Secrets" className="divide-y divide-line-subtle rounded-lg border border-line">
           {list.map((s) => editing === s.id ? (
             <li key={s.id} className="px-4 py-3"><SecretForm secret={s} taken={list.filter((x) => x.id !== s.id).map((x) => x.name)} onDone={() => setEditing(null)} /></li>
           ) : (
             <li key={s.id} data-secret={s.name} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
                 <div className="truncate font-mono text-sm font-medium">{s.name}</div>
-                {s.description && <div className="truncate text-xs text-zinc-500">{s.description}</div>}
+                {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
               </div>
-              <span className="font-mono text-xs text-zinc-500" aria-label={`Value of ${s.name}, masked`}>{s.value_hint}</span>
-              <span className="text-xs text-zinc-500">Updated {formatDate(s.updated_at)}</span>
+              <span className="font-mono text-xs text-fg-subtle" aria-label={`Value of ${s.name}, masked`}>{s.value_hint}</span>
+              <span className="text-xs text-fg-subtle">Updated {formatDate(s.updated_at)}</span>
               <Button size="sm" variant="secondary" onClick={() => { setEditing(s.id); setAdding(false); }} aria-label={`Edit ${s.name}`}>Edit</Button>
               <Button size="sm" variant="secondary" onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>Delete</Button>
             </li>

@@ -80,21 +80,21 @@ export function SessionsSection() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="sessions" className="text-lg font-semibold">Sessions</h2>
-          <p className="text-sm text-zinc-500">Where you are signed in. Sign out a session you do not recognise.</p>
+          <p className="text-sm text-fg-subtle">Where you are signed in. Sign out a session you do not recognise.</p>
         </div>
         {others > 0 && <Button variant="secondary" size="sm" onClick={() => setConfirmAll(true)}>Sign out all other sessions</Button>}
       </div>
       {sessions.isPending ? <PageSpinner /> : sessions.error ? <Banner>Failed to fetch your sessions, Please try again later.</Banner> : (
-        <ul aria-label="Sessions" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul aria-label="Sessions" className="divide-y divide-line rounded-lg border border-line">
           {list.map((s) => (
             <li key={s.id} className="flex items-center gap-3 px-4 py-3" aria-label={s.device}>
-              {/mobile|iphone|ipad|android/i.test(s.user_agent ?? "") ? <Smartphone size={18} aria-hidden className="shrink-0 text-zinc-500" /> : <Monitor size={18} aria-hidden className="shrink-0 text-zinc-500" />}
+              {/mobile|iphone|ipad|android/i.test(s.user_agent ?? "") ? <Smartphone size={18} aria-hidden className="shrink-0 text-fg-subtle" /> : <Monitor size={18} aria-hidden className="shrink-0 text-fg-subtle" />}
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2 text-sm font-medium">
                   {s.device}
-                  {s.is_current && <span className="rounded bg-emerald-100 px-1.5 text-xs font-normal text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">This session</span>}
+                  {s.is_current && <span className="rounded bg-success-soft px-1.5 text-xs font-normal text-success-strong">This session</span>}
                 </div>
-                <div className="text-xs text-zinc-500">
+                <div className="text-xs text-fg-subtle">
                   {[s.ip_address, `signed in ${relativeTime(s.created_at)}`, s.is_current ? "active now" : `last used ${relativeTime(s.last_seen_at)}`].filter(Boolean).join(" · ")}
                 </div>
               </div>

@@ -41,11 +41,11 @@ function Agents() {
       actions={<ExecutionHistoryButton slug={slug} pid={projectId} />}
       empty={{ title: "No agents yet", description: "Add an agent and make it the issue agent to run it on work items." }}
       row={(t) => ({
-        icon: <Bot size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+        icon: <Bot size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />,
         title: (
           <span className="flex items-center gap-2 font-medium">
             {t.config.name}
-            {issueAgent === t.id && <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-[11px] font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">Issue agent</span>}
+            {issueAgent === t.id && <span className="rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-medium text-accent-strong">Issue agent</span>}
           </span>
         ),
         detail: `${t.config.type} · model ${t.config.model_config}`,
@@ -104,7 +104,7 @@ function AgentForm({ template, isIssueAgent, onDone }: { template?: AgentTemplat
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={template ? "Edit agent" : "Add agent"}>
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label={template ? "Edit agent" : "Add agent"}>
       {failure && <Banner>{failure}</Banner>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Input label="Name" placeholder="Fixer" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />

@@ -7,10 +7,10 @@ export function ColorField({ value, onChange, label = "Colour" }: { value: strin
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-fg-muted">{label}</label>
       <div className="flex items-center gap-2">
-        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : "#000000"} onChange={(e) => onChange(e.target.value.toUpperCase())} className="h-9 w-10 cursor-pointer rounded border border-zinc-300 bg-transparent dark:border-zinc-700" />
-        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} maxLength={7} className="w-24 rounded-md border border-zinc-300 bg-white px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : "#000000"} onChange={(e) => onChange(e.target.value.toUpperCase())} className="h-9 w-10 cursor-pointer rounded border border-line-strong bg-transparent" />
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} maxLength={7} className="w-24 rounded-md border border-line-strong bg-surface px-2 py-2 text-sm" />
       </div>
     </div>
   );

@@ -52,7 +52,7 @@ function Estimates() {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">Estimates</h2>
-          <p className="mt-1 text-sm text-zinc-500">Size work items with points or categories. A project uses one estimate system at a time.</p>
+          <p className="mt-1 text-sm text-fg-subtle">Size work items with points or categories. A project uses one estimate system at a time.</p>
         </div>
         <Button onClick={() => setCreating(true)}>Add estimate system</Button>
       </div>
@@ -60,7 +60,7 @@ function Estimates() {
       {!current ? (
         <EmptyState title="No estimate system yet" description="Start from a template (Fibonacci, T-shirt sizes, …) or your own points." />
       ) : (
-        <section aria-label="Current estimate system" className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <section aria-label="Current estimate system" className="space-y-3 rounded-lg border border-line p-4">
           <Toggle
             label="Enable estimates for this project"
             description="Work items of the project can be sized with the system below."
@@ -71,7 +71,7 @@ function Estimates() {
           <div className="flex items-center justify-between gap-2">
             <div>
               <h3 className="font-medium">{current.name}</h3>
-              <p className="text-xs text-zinc-500">{TYPE_LABEL[current.type]} · {current.points.length} points</p>
+              <p className="text-xs text-fg-subtle">{TYPE_LABEL[current.type]} · {current.points.length} points</p>
             </div>
             <Button variant="danger" size="sm" onClick={() => setDeleting(current)}>Delete</Button>
           </div>
@@ -82,12 +82,12 @@ function Estimates() {
       {others.length > 0 && (
         <section aria-label="Other estimate systems" className="space-y-2">
           <h3 className="text-sm font-semibold">Other estimate systems</h3>
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          <ul className="divide-y divide-line rounded-lg border border-line">
             {others.map((e) => (
               <li key={e.id} className="flex items-center gap-3 px-4 py-3" aria-label={e.name}>
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{e.name}</div>
-                  <div className="truncate text-xs text-zinc-500">{TYPE_LABEL[e.type]} · {e.points.map((p) => estimatePointLabel(e.type, p.value)).join(", ")}</div>
+                  <div className="truncate text-xs text-fg-subtle">{TYPE_LABEL[e.type]} · {e.points.map((p) => estimatePointLabel(e.type, p.value)).join(", ")}</div>
                 </div>
                 <Button variant="secondary" size="sm" disabled={setActive.isPending} onClick={() => activate(e.id, `Now using ${e.name}`)}>Use this system</Button>
                 <Button variant="ghost" size="sm" aria-label={`Delete ${e.name}`} onClick={() => setDeleting(e)}><Trash2 size={14} aria-hidden /></Button>
@@ -142,7 +142,7 @@ function PointsEditor({ estimate }: { estimate: Estimate }) {
           <Button type="submit" variant="secondary" loading={add.isPending}>Add point</Button>
         </form>
       ) : (
-        <p className="text-xs text-zinc-500">A system has at most 6 points.</p>
+        <p className="text-xs text-fg-subtle">A system has at most 6 points.</p>
       )}
     </div>
   );
@@ -168,7 +168,7 @@ function PointRow({ estimate, point, index, count }: { estimate: Estimate; point
   const label = `Point ${index + 1}`;
   return (
     <li className="flex items-start gap-2">
-      <span className="w-6 pt-2 text-right text-xs text-zinc-500" aria-hidden>{index + 1}</span>
+      <span className="w-6 pt-2 text-right text-xs text-fg-subtle" aria-hidden>{index + 1}</span>
       <div className="flex-1">
         <Input
           aria-label={label}
@@ -237,7 +237,7 @@ function CreateEstimateModal({ open, onClose }: { open: boolean; onClose: () => 
           {ESTIMATE_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABEL[t]}</option>)}
         </Select>
         <fieldset>
-          <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">Template</legend>
+          <legend className="mb-1 text-sm font-medium text-fg-muted">Template</legend>
           <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-2">
             {ESTIMATE_SYSTEMS[type].templates.map((t) => (
               <button
@@ -246,17 +246,17 @@ function CreateEstimateModal({ open, onClose }: { open: boolean; onClose: () => 
                 role="radio"
                 aria-checked={template === t.key}
                 onClick={() => pick(type, t.key)}
-                className={cx("rounded-md border px-3 py-2 text-left text-sm", template === t.key ? "border-indigo-500 ring-1 ring-indigo-500" : "border-zinc-300 dark:border-zinc-700")}
+                className={cx("rounded-md border px-3 py-2 text-left text-sm", template === t.key ? "border-indigo-500 ring-1 ring-indigo-500" : "border-line-strong")}
               >
                 <div className="font-medium">{t.title}</div>
-                <div className="truncate text-xs text-zinc-500">{t.key === "custom" ? "Your own points" : t.values.join(", ")}</div>
+                <div className="truncate text-xs text-fg-subtle">{t.key === "custom" ? "Your own points" : t.values.join(", ")}</div>
               </button>
             ))}
           </div>
         </fieldset>
         <Input label="Name" value={name} maxLength={255} onChange={(e) => setName(e.target.value)} />
         <div className="space-y-2">
-          <div className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Points</div>
+          <div className="text-sm font-medium text-fg-muted">Points</div>
           <ol className="space-y-2">
             {values.map((v, i) => (
               <li key={i} className="flex items-start gap-2">
@@ -268,7 +268,7 @@ function CreateEstimateModal({ open, onClose }: { open: boolean; onClose: () => 
             ))}
           </ol>
           <Button variant="secondary" size="sm" disabled={!canAddEstimatePoint(values.length)} onClick={() => setValues((vs) => [...vs, ""])}>Add point</Button>
-          <p className="text-xs text-zinc-500">An estimate system needs between 2 and 6 points.</p>
+          <p className="text-xs text-fg-subtle">An estimate system needs between 2 and 6 points.</p>
         </div>
         {serverError && <Banner>{serverError}</Banner>}
         <div className="flex justify-end gap-2">

@@ -17,8 +17,8 @@ export function ProjectFeaturesSettings() {
     <ProjectSettingsGate page="features">
       <div className="max-w-2xl">
         <h2 className="text-lg font-semibold">Features</h2>
-        <p className="mt-1 text-sm text-zinc-500">Turn project features on or off for everyone in the project.</p>
-        <div className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
+        <p className="mt-1 text-sm text-fg-subtle">Turn project features on or off for everyone in the project.</p>
+        <div className="mt-4 divide-y divide-line">
           {PROJECT_FEATURES.map((f) => (
             <Toggle
               key={f.flag}

@@ -44,15 +44,15 @@ export function ProjectGeneralSettings() {
         <ProjectLogo project={project} size="lg" />
         <div>
           <h2 className="text-lg font-semibold">General</h2>
-          {!canEdit && <p className="text-sm text-zinc-500">Only project admins can change these settings.</p>}
+          {!canEdit && <p className="text-sm text-fg-subtle">Only project admins can change these settings.</p>}
         </div>
       </div>
       <ProjectDetailsForm slug={slug} projectId={projectId} project={project} canEdit={canEdit} />
 
       {BUILT_FEATURES.publish && canPublish && (
-        <section className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Publish">
+        <section className="space-y-2 rounded-lg border border-line p-4" aria-label="Publish">
           <h3 className="font-medium">Publish</h3>
-          <p className="text-sm text-zinc-500">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
+          <p className="text-sm text-fg-subtle">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
           <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
         </section>
       )}
@@ -89,7 +89,7 @@ function ProjectDetailsForm({ slug, projectId, project, canEdit }: { slug: strin
                 const value = emojiToValue(em);
                 return (
                   <button key={em} type="button" aria-pressed={v.emoji === value} aria-label={`Emoji ${em}`} onClick={() => form.setValue("emoji", value)}
-                    className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}>
+                    className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}>
                     {em}
                   </button>
                 );
@@ -139,14 +139,14 @@ function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: {
   return (
     <>
       {(canEdit || projectRole) && (
-        <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">
-          <h3 className="font-medium text-red-700 dark:text-red-400">Danger zone</h3>
+        <section className="space-y-3 rounded-lg border border-danger-line p-4" aria-label="Danger zone">
+          <h3 className="font-medium text-danger">Danger zone</h3>
           <div className="flex flex-wrap gap-2">
             {canEdit && <Button variant="secondary" onClick={() => setConfirm("archive")}>Archive project</Button>}
             {canEdit && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete project</Button>}
             {projectRole && <Button variant="secondary" disabledReason={soleAdmin ? ONLY_PROJECT_ADMIN : null} onClick={() => setConfirm("leave")}>Leave project</Button>}
           </div>
-          {projectRole && soleAdmin && <p className="text-xs text-zinc-500">{ONLY_PROJECT_ADMIN}</p>}
+          {projectRole && soleAdmin && <p className="text-xs text-fg-subtle">{ONLY_PROJECT_ADMIN}</p>}
         </section>
       )}
       <ConfirmModal

@@ -46,11 +46,11 @@ function Labels() {
       <div className="flex items-center justify-between">
         <div>
           <h2 className="text-lg font-semibold">Labels</h2>
-          <p className="mt-1 text-sm text-zinc-500">Tag work items. Labels can be nested under a parent label.</p>
+          <p className="mt-1 text-sm text-fg-subtle">Tag work items. Labels can be nested under a parent label.</p>
         </div>
         <Button onClick={() => { setAdding({ parent: null }); setEditing(null); }}>Add label</Button>
       </div>
-      {adding && <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"><LabelForm labels={all} parent={adding.parent} onDone={() => setAdding(null)} /></div>}
+      {adding && <div className="rounded-lg border border-line p-4"><LabelForm labels={all} parent={adding.parent} onDone={() => setAdding(null)} /></div>}
       {flat.length === 0 && !adding ? (
         <EmptyState title="No labels yet" description="Create labels to tag and filter work items." />
       ) : (
@@ -60,10 +60,10 @@ function Labels() {
               <li key={l.id} className="px-4 py-3"><LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} /></li>
             ) : (
               <LabelRow key={l.id} label={l} flat={flat}>
-                {l.depth > 0 && <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />}
+                {l.depth > 0 && <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />}
                 <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
                 <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
-                {l.children.length > 0 && <span className="text-xs text-zinc-500">{l.children.length} sub-label{l.children.length === 1 ? "" : "s"}</span>}
+                {l.children.length > 0 && <span className="text-xs text-fg-subtle">{l.children.length} sub-label{l.children.length === 1 ? "" : "s"}</span>}
                 <Menu
                   ariaLabel={`Actions for label ${l.name}`}
                   align="right"
@@ -150,7 +150,7 @@ function LabelList({ drag, children }: { drag: DragController<LabelSlot>; childr
 function LabelListBody({ children }: { children: ReactNode }) {
   const [el, setEl] = useState<HTMLUListElement | null>(null);
   useAutoScrollAround(el);
-  return <ul ref={setEl} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Labels">{children}</ul>;
+  return <ul ref={setEl} className="divide-y divide-line-subtle rounded-lg border border-line" aria-label="Labels">{children}</ul>;
 }
 
 /** A label row: dragged by the pointer (before, after or onto another label) or picked up with its handle. */

@@ -52,8 +52,8 @@ function McpServers() {
       empty={{ title: "No MCP servers yet", description: "Add a server whose tools agents of this project may call." }}
       row={(t) => ({
         icon: t.type === "generic_mcp"
-          ? <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
-          : <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+          ? <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+          : <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />,
         title: <span className="font-mono text-sm">{mcpLabel(t)}</span>,
         detail: t.type === "generic_mcp" ? "Remote (HTTP)" : "Local (stdio, in the sandbox)",
       })}
@@ -124,7 +124,7 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={template ? "Edit MCP server" : "Add MCP server"}>
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label={template ? "Edit MCP server" : "Add MCP server"}>
       {failure && <Banner>{failure}</Banner>}
       <Select label="Kind" value={type} onChange={(e) => setType(e.target.value as McpType)} disabled={!!template}>
         <option value="generic_mcp">Remote server (streamable HTTP)</option>

@@ -42,7 +42,7 @@ function Members() {
         <h2 className="text-lg font-semibold">Members</h2>
         {canManage && <Button onClick={() => setAdding(true)} disabled={!candidates.length}>Add member</Button>}
       </div>
-      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Project members">
+      <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Project members">
         {rows.map(({ pm, ws }) => {
           const name = ws?.member.display_name ?? "Unknown user";
           const maxRole = ws?.role ?? ROLE.GUEST;
@@ -52,7 +52,7 @@ function Members() {
               <Avatar name={name} url={ws?.member.avatar_url} />
               <div className="min-w-0 flex-1">
                 <div className="truncate font-medium">{name}{isMe ? " (you)" : ""}</div>
-                <div className="truncate text-xs text-zinc-500">{[ws?.member.first_name, ws?.member.last_name].filter(Boolean).join(" ")} {ws?.member.email ? `· ${ws.member.email}` : ""}</div>
+                <div className="truncate text-xs text-fg-subtle">{[ws?.member.first_name, ws?.member.last_name].filter(Boolean).join(" ")} {ws?.member.email ? `· ${ws.member.email}` : ""}</div>
               </div>
               {canManage && !isMe ? (
                 <div className="w-32">
@@ -61,7 +61,7 @@ function Members() {
                   </Select>
                 </div>
               ) : (
-                <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[pm.role as Role] ?? pm.role}</span>
+                <span className="text-sm text-fg-muted">{ROLE_LABEL[pm.role as Role] ?? pm.role}</span>
               )}
               {canManage && !isMe && (
                 <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => setRemoving({ id: pm.id, name })}>Remove</Button>

@@ -49,24 +49,24 @@ function ModelConfigurations() {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">Model configuration</h2>
-          <p className="mt-1 text-sm text-zinc-500">Models agents in this project can use: any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio, llama.cpp) or Anthropic-compatible one. API keys are stored encrypted and never shown again.</p>
+          <p className="mt-1 text-sm text-fg-subtle">Models agents in this project can use: any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio, llama.cpp) or Anthropic-compatible one. API keys are stored encrypted and never shown again.</p>
         </div>
         {canEdit && <Button onClick={() => setEditing({ config: null })}>Add model</Button>}
       </div>
       {list.length === 0 ? (
         <EmptyState title="No models yet" description="Add a model so agents can run in this project." />
       ) : (
-        <ul aria-label="Model configurations" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul aria-label="Model configurations" className="divide-y divide-line-subtle rounded-lg border border-line">
           {list.map((c) => (
             <li key={c.name} data-model-config={c.name} className="space-y-2 px-4 py-3">
               <div className="flex flex-wrap items-center gap-3">
                 <div className="min-w-0 flex-1">
                   <div className="truncate font-medium">{c.name}</div>
-                  <div className="truncate text-xs text-zinc-500">
+                  <div className="truncate text-xs text-fg-subtle">
                     {MODEL_PROVIDER_LABEL[c.provider]} · {c.model} · {c.base_url}
                   </div>
                 </div>
-                <span className="flex items-center gap-1 text-xs text-zinc-500">
+                <span className="flex items-center gap-1 text-xs text-fg-subtle">
                   <KeyRound size={12} aria-hidden focusable="false" />
                   {c.has_api_key ? "Key stored" : "No key"}
                 </span>
@@ -102,12 +102,12 @@ type TestOutcome = "testing" | ModelConfigTestResult;
 function TestResult({ outcome }: { outcome: TestOutcome | undefined }) {
   if (!outcome || outcome === "testing") return null;
   return outcome.ok ? (
-    <p role="status" className="flex items-center gap-1.5 text-sm text-green-700 dark:text-green-400">
+    <p role="status" className="flex items-center gap-1.5 text-sm text-success">
       <CheckCircle2 size={14} aria-hidden focusable="false" />
       Connected: {outcome.model} answered in {outcome.latency_ms} ms.
     </p>
   ) : (
-    <p role="alert" className="flex items-start gap-1.5 text-sm text-red-700 dark:text-red-400">
+    <p role="alert" className="flex items-start gap-1.5 text-sm text-danger">
       <XCircle size={14} aria-hidden focusable="false" className="mt-0.5 shrink-0" />
       <span>Test failed: {outcome.error}</span>
     </p>

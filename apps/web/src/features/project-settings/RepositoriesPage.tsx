@@ -42,7 +42,7 @@ function Repositories() {
       actions={<Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>}
       empty={{ title: "No repositories yet", description: "Add a git repository (a URL, or a path in a folder the instance admin allows) for agents to work in." }}
       row={(t) => ({
-        icon: <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />,
+        icon: <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />,
         title: <span className="font-medium">{repoOf(t)?.repo_slug}</span>,
         detail: `${repoOf(t)?.url ?? ""}${repoOf(t)?.branch ? ` · ${repoOf(t)?.branch}` : ""} · ${networkText(t.config as SandboxConfigInput)}`,
       })}
@@ -115,7 +115,7 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={template ? "Edit repository" : "Add repository"}>
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label={template ? "Edit repository" : "Add repository"}>
       {failure && <Banner>{failure}</Banner>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Input label="Name" placeholder="acme/app" value={repoSlug} onChange={(e) => setRepoSlug(e.target.value)} error={errors.repo_slug} required />

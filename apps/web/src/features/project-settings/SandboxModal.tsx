@@ -35,12 +35,12 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
         ) : list.length === 0 ? (
           <EmptyState title="No running sandboxes" description="Sandboxes start when an agent runs, or from a repository below." />
         ) : (
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Running sandboxes">
+          <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Running sandboxes">
             {list.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   <div className="truncate font-medium">{name(s)}</div>
-                  <div className="text-xs text-zinc-500">
+                  <div className="text-xs text-fg-subtle">
                     <span data-testid="sandbox-status">{STATUS_TEXT[s.status]}</span> · expires {fmt.dateTime(s.expires_at)}
                   </div>
                 </div>
@@ -57,8 +57,8 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
           </ul>
         )}
         {canCreate && templates.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-            <span className="text-sm text-zinc-500">Start a sandbox:</span>
+          <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
+            <span className="text-sm text-fg-subtle">Start a sandbox:</span>
             {templates.map((t) => {
               const repo = (t.config as SandboxConfigInput).ide_configs[0]?.repository.repo_slug;
               return (

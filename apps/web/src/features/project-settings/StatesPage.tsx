@@ -41,11 +41,11 @@ function States() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">States</h2>
-        <p className="mt-1 text-sm text-zinc-500">Work items move through these states. Groups keep a fixed order.</p>
+        <p className="mt-1 text-sm text-fg-subtle">Work items move through these states. Groups keep a fixed order.</p>
       </div>
       {groupStates(states.data ?? []).map(({ group, states: list }) => (
-        <section key={group} aria-label={`${GROUP_LABEL[group]} states`} data-group={group} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <section key={group} aria-label={`${GROUP_LABEL[group]} states`} data-group={group} className="rounded-lg border border-line">
+          <div className="flex items-center justify-between border-b border-line px-4 py-2">
             <h3 className="text-sm font-semibold">{GROUP_LABEL[group]}</h3>
             <Button variant="ghost" size="sm" aria-label={`Add state to ${GROUP_LABEL[group]}`} onClick={() => { setAdding(group); setEditing(null); }}>+ Add</Button>
           </div>
@@ -61,8 +61,8 @@ function States() {
                   <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
                   <div className="min-w-0 flex-1">
                     <span className="font-medium">{s.name}</span>
-                    {s.default && <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Default</span>}
-                    {s.description && <div className="truncate text-xs text-zinc-500">{s.description}</div>}
+                    {s.default && <span className="ml-2 rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Default</span>}
+                    {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
                   </div>
                   <Menu
                     ariaLabel={`Actions for state ${s.name}`}
@@ -72,7 +72,7 @@ function States() {
                       { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
                       { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },
                       s.default
-                        ? { label: <>Delete<span className="block text-xs text-zinc-500">{DEFAULT_STATE_UNDELETABLE}</span></>, disabled: true, onSelect: () => undefined }
+                        ? { label: <>Delete<span className="block text-xs text-fg-subtle">{DEFAULT_STATE_UNDELETABLE}</span></>, disabled: true, onSelect: () => undefined }
                         : { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
                     ]}
                   />
@@ -147,7 +147,7 @@ function StateListZone({ group, children }: { group: string; children: ReactNode
   const [el, setEl] = useState<HTMLUListElement | null>(null);
   const zone = useDropZone<HTMLUListElement>({ container: group, at: "end" });
   useAutoScrollAround(el);
-  return <ul ref={(node) => { zone(node); setEl(node); }} className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>;
+  return <ul ref={(node) => { zone(node); setEl(node); }} className="divide-y divide-line-subtle">{children}</ul>;
 }
 
 /** A state row with its drag handle. */

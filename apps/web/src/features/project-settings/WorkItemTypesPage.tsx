@@ -63,7 +63,7 @@ function Header() {
   return (
     <div>
       <h2 className="text-lg font-semibold">Work item types</h2>
-      <p className="mt-1 text-sm text-zinc-500">Types give work items their own properties. New work items take the default type; epics are of the epic type.</p>
+      <p className="mt-1 text-sm text-fg-subtle">Types give work items their own properties. New work items take the default type; epics are of the epic type.</p>
     </div>
   );
 }
@@ -80,7 +80,7 @@ function TypeForm({ onDone }: { onDone: () => void }) {
     create.mutate({ name: name.trim(), description, logo_props: { in_use: "icon", icon: { name: "layers", color: "#6366f1" } } }, { onSuccess: onDone, onError: (err) => setError(problem(err)) });
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="New type">
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label="New type">
       <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
       <Input label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       <div className="flex justify-end gap-2">
@@ -102,8 +102,8 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
   const shared = !t.project_id;
   const color = (t.logo_props?.icon as { color?: string } | undefined)?.color ?? "#6b7280";
   return (
-    <li className="rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid={`type-${t.name}`}>
-      <div className="flex items-start gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+    <li className="rounded-lg border border-line" data-testid={`type-${t.name}`}>
+      <div className="flex items-start gap-3 border-b border-line px-4 py-3">
         <span aria-hidden className="mt-1 h-3 w-3 shrink-0 rounded" style={{ background: color }} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -112,7 +112,7 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
             {t.is_epic && <Badge>Epics</Badge>}
             {shared && <Badge>Shared with the workspace</Badge>}
           </div>
-          {t.description && <p className="mt-0.5 text-xs text-zinc-500">{t.description}</p>}
+          {t.description && <p className="mt-0.5 text-xs text-fg-subtle">{t.description}</p>}
         </div>
         {!shared && (
           <div className="flex shrink-0 gap-1">
@@ -124,19 +124,19 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
           </div>
         )}
       </div>
-      {adding && <div className="border-b border-zinc-200 p-4 dark:border-zinc-800"><PropertyForm typeId={t.id} onDone={() => setAdding(false)} /></div>}
+      {adding && <div className="border-b border-line p-4"><PropertyForm typeId={t.id} onDone={() => setAdding(false)} /></div>}
       {properties.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-zinc-500">No custom properties yet.</p>
+        <p className="px-4 py-3 text-sm text-fg-subtle">No custom properties yet.</p>
       ) : (
-        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <ul className="divide-y divide-line">
           {properties.map((p) => (
             <li key={p.id} className="flex items-center gap-3 px-4 py-2 text-sm">
               <span className="min-w-0 flex-1 truncate">{p.display_name}</span>
-              <span className="w-28 shrink-0 text-xs text-zinc-500">{PROPERTY_KIND_LABELS[p.kind]}</span>
-              <span className="w-20 shrink-0 text-xs text-zinc-500">{p.is_required ? "Required" : "Optional"}</span>
-              <span className="w-40 shrink-0 truncate text-xs text-zinc-500" title={describe(p)}>{describe(p)}</span>
+              <span className="w-28 shrink-0 text-xs text-fg-subtle">{PROPERTY_KIND_LABELS[p.kind]}</span>
+              <span className="w-20 shrink-0 text-xs text-fg-subtle">{p.is_required ? "Required" : "Optional"}</span>
+              <span className="w-40 shrink-0 truncate text-xs text-fg-subtle" title={describe(p)}>{describe(p)}</span>
               {!shared && (
-                <button type="button" className="text-xs text-zinc-500 hover:text-red-600" aria-label={`Delete ${p.display_name}`}
+                <button type="button" className="text-xs text-fg-subtle hover:text-red-600" aria-label={`Delete ${p.display_name}`}
                   onClick={() => delProp.mutate(p.id, { onError: (e) => toast.show("error", "Could not delete the property", problem(e)) })}>
                   Delete
                 </button>
@@ -168,7 +168,7 @@ function describe(p: IssueProperty): string {
 }
 
 function Badge({ children }: { children: string }) {
-  return <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{children}</span>;
+  return <span className="rounded bg-fill px-1.5 py-0.5 text-[10px] font-semibold uppercase text-fg-muted">{children}</span>;
 }
 
 function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }) {

@@ -56,7 +56,7 @@ function Workflows() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Workflows</h2>
-        <p className="mt-1 text-sm text-zinc-500">
+        <p className="mt-1 text-sm text-fg-subtle">
           Choose, for each state, which states its work items may move to and who may move them. A state without limits lets its work items move anywhere.
         </p>
       </div>
@@ -109,11 +109,11 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
   const unused = targets.filter((s) => !draft?.some((m) => m.transition_state_id === s.id));
   const limited = draft !== null;
   return (
-    <section aria-label={`Rule of ${state.name}`} data-rule={state.id} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    <section aria-label={`Rule of ${state.name}`} data-rule={state.id} className="rounded-lg border border-line">
+      <div className="flex items-center gap-2 border-b border-line px-4 py-2">
         <StateGroupIcon group={state.group} color={state.color} />
         <h3 className="text-sm font-semibold">{state.name}</h3>
-        {intake && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Intake</span>}
+        {intake && <span className="rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Intake</span>}
       </div>
       <div className="px-4">
         <Toggle
@@ -129,20 +129,20 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
       {limited && (
         <div className="space-y-2 px-4 pb-4">
           {draft.length === 0 && (
-            <p className="text-sm text-zinc-500">Work items in {state.name} can't move to another state. Add the moves you allow.</p>
+            <p className="text-sm text-fg-subtle">Work items in {state.name} can't move to another state. Add the moves you allow.</p>
           )}
           {draft.length > 0 && (
-            <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            <ul className="divide-y divide-line-subtle rounded-md border border-line">
               {draft.map((m, i) => {
                 const to = name(m.transition_state_id);
                 return (
                   <li key={m.transition_state_id} data-move={m.transition_state_id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
-                    <ArrowRight size={14} aria-hidden className="text-zinc-400" />
+                    <ArrowRight size={14} aria-hidden className="text-fg-faint" />
                     <span className="flex min-w-32 items-center gap-1.5 font-medium">
                       <StateGroupIcon group={to?.group} color={to?.color} />
                       {to?.name ?? "Unknown state"}
                     </span>
-                    <span className="text-xs text-zinc-500">moved by</span>
+                    <span className="text-xs text-fg-subtle">moved by</span>
                     <WhoPicker move={m} members={members} disabled={!canEdit} label={`Who may move from ${state.name} to ${to?.name ?? "this state"}`}
                       onChange={(who) => save(draft.map((x, j) => (j === i ? { ...x, ...who } : x)))} />
                     <span className="flex-1" />
@@ -163,7 +163,7 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
               options={unused.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} />, keywords: s.group }))}
               value={null}
               onChange={(v) => typeof v === "string" && save([...draft, { transition_state_id: v, roles: [], member_ids: [] }])}
-              buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-zinc-300 px-2.5 text-sm text-zinc-600 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-line-strong px-2.5 text-sm text-fg-muted hover:bg-fill-subtle"
               button={<><Plus size={14} aria-hidden /> Add a move</>}
             />
           )}
@@ -200,7 +200,7 @@ function WhoPicker({ move, members, disabled, label, onChange }: {
           member_ids: picked.filter((x) => x.startsWith("user:")).map((x) => x.slice(5)),
         });
       }}
-      buttonClassName="inline-flex h-7 max-w-72 items-center gap-1 truncate rounded-md border border-zinc-200 px-2 text-xs text-zinc-700 hover:bg-zinc-100 disabled:hover:bg-transparent dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      buttonClassName="inline-flex h-7 max-w-72 items-center gap-1 truncate rounded-md border border-line-raised px-2 text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent"
       button={<span className="truncate">{who ? who.charAt(0).toUpperCase() + who.slice(1) : "Anyone who may edit it"}</span>}
     />
   );

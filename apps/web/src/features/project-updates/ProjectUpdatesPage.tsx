@@ -48,13 +48,13 @@ function Updates({ slug, pid }: { slug: string; pid: string }) {
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto max-w-3xl space-y-4 px-4 py-5">
           {latest && (
-            <section aria-label="Latest status" className="flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
-              <span className="text-sm text-zinc-500">Latest status</span>
+            <section aria-label="Latest status" className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface-muted px-4 py-3">
+              <span className="text-sm text-fg-subtle">Latest status</span>
               <UpdateStatusChip status={latest.status} />
-              <span className="text-sm text-zinc-600 dark:text-zinc-400">
+              <span className="text-sm text-fg-muted">
                 {latest.progress.completed_issues} of {latest.progress.total_issues} work items done
               </span>
-              <span className="ml-auto text-xs text-zinc-500">{relativeTime(latest.created_at)} by {latest.created_by_detail?.display_name ?? "someone"}</span>
+              <span className="ml-auto text-xs text-fg-subtle">{relativeTime(latest.created_at)} by {latest.created_by_detail?.display_name ?? "someone"}</span>
             </section>
           )}
           {composing && <Composer slug={slug} pid={pid} refs={refs} pending={m.create.isPending} onCancel={() => setComposing(false)}
@@ -85,13 +85,13 @@ function Composer({ slug, pid, refs, initial, pending, onSave, onCancel }: {
   const editor = useRef<RichEditorHandle>(null);
   const save = () => onSave(status, editor.current?.getHtml() ?? "<p></p>");
   return (
-    <form aria-label={initial ? "Edit update" : "New update"} onSubmit={(e) => { e.preventDefault(); save(); }} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <form aria-label={initial ? "Edit update" : "New update"} onSubmit={(e) => { e.preventDefault(); save(); }} className="space-y-3 rounded-lg border border-line p-4">
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium">Status</legend>
         <div role="radiogroup" aria-label="Status" className="flex flex-wrap gap-2">
           {PROJECT_UPDATE_STATUSES.map((s) => (
             <button key={s} type="button" role="radio" aria-checked={status === s} onClick={() => setStatus(s)}
-              className={cx("rounded-full p-0.5 ring-2 ring-offset-1 dark:ring-offset-zinc-950", status === s ? "ring-indigo-500" : "ring-transparent hover:ring-zinc-300 dark:hover:ring-zinc-700")}>
+              className={cx("rounded-full p-0.5 ring-2 ring-offset-1 ring-offset-canvas", status === s ? "ring-indigo-500" : "ring-transparent hover:ring-line-strong")}>
               <UpdateStatusChip status={s} />
             </button>
           ))}
@@ -119,27 +119,27 @@ function UpdateCard({ u, slug, pid, refs, me, can, m }: { u: ProjectUpdate; slug
       onSave={(status, html) => m.edit.mutate({ id: u.id, status, description_html: html }, { onSuccess: () => setEditing(false) })} /></li>;
   }
   return (
-    <li data-update={u.id} className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-      <div className="flex items-center gap-2 border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-800">
+    <li data-update={u.id} className="rounded-lg border border-line bg-canvas">
+      <div className="flex items-center gap-2 border-b border-line-subtle px-4 py-2.5">
         <ActorAvatar actor={u.created_by_detail} />
         <span className="text-sm"><ActorName actor={u.created_by_detail} /></span>
-        <time className="text-xs text-zinc-400" dateTime={u.created_at} title={when.dateTime(u.created_at)}>{relativeTime(u.created_at)}</time>
+        <time className="text-xs text-fg-faint" dateTime={u.created_at} title={when.dateTime(u.created_at)}>{relativeTime(u.created_at)}</time>
         <span className="ml-auto flex items-center gap-2">
           <UpdateStatusChip status={u.status} />
           {(canEdit || canDelete) && (
-            <Menu ariaLabel="Update actions" align="right" buttonClassName="rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800" label={<Icon name="dots" size={14} />}
+            <Menu ariaLabel="Update actions" align="right" buttonClassName="rounded p-1 text-fg-faint hover:bg-fill hover:text-fg-muted" label={<Icon name="dots" size={14} />}
               items={[...(canEdit ? [{ label: "Edit", onSelect: () => setEditing(true) }] : []), ...(canDelete ? [{ label: "Delete", danger: true, onSelect: () => setConfirm(true) }] : [])]} />
           )}
         </span>
       </div>
       <div className="space-y-3 px-4 py-3">
-        {isEmptyHtml(u.description_html) ? <p className="text-sm text-zinc-500">No written update.</p> : <RichText html={u.description_html} slug={slug} pid={pid} refs={refs} />}
+        {isEmptyHtml(u.description_html) ? <p className="text-sm text-fg-subtle">No written update.</p> : <RichText html={u.description_html} slug={slug} pid={pid} refs={refs} />}
         <Progress done={u.progress.completed_issues} total={u.progress.total_issues} />
         <div className="flex flex-wrap items-center gap-3">
           <ReactionBar label="Update reactions" reactions={u.update_reactions} me={me} disabled={!can("react", "projectUpdate")}
             nameOf={(id) => u.update_reactions.find((r) => r.actor === id)?.actor_detail?.display_name}
             onToggle={(code, remove) => m.react.mutate({ id: u.id, reaction: code, remove })} />
-          <button type="button" aria-expanded={showComments} onClick={() => setShowComments(!showComments)} className="ml-auto inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+          <button type="button" aria-expanded={showComments} onClick={() => setShowComments(!showComments)} className="ml-auto inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary">
             <MessageSquare size={13} aria-hidden /> {u.comments_count === 1 ? "1 comment" : `${u.comments_count} comments`}
           </button>
         </div>
@@ -155,8 +155,8 @@ function UpdateCard({ u, slug, pid, refs, me, can, m }: { u: ProjectUpdate; slug
 function Progress({ done, total }: { done: number; total: number }) {
   const pct = total ? Math.round((done / total) * 100) : 0;
   return (
-    <div className="flex items-center gap-3 text-xs text-zinc-500" data-update-progress>
-      <div className="h-1.5 w-40 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden><div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} /></div>
+    <div className="flex items-center gap-3 text-xs text-fg-subtle" data-update-progress>
+      <div className="h-1.5 w-40 overflow-hidden rounded-full bg-fill" aria-hidden><div className="h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} /></div>
       <span>{done} of {total} work items done ({pct}%)</span>
     </div>
   );
@@ -172,19 +172,19 @@ function Comments({ u, slug, pid, refs, can, m }: { u: ProjectUpdate; slug: stri
     m.comment.mutate({ id: u.id, html }, { onSuccess: () => { editor.current?.clear(); setEmpty(true); void comments.refetch(); } });
   };
   return (
-    <div className="space-y-3 border-t border-zinc-100 pt-3 dark:border-zinc-800">
+    <div className="space-y-3 border-t border-line-subtle pt-3">
       <ul aria-label="Comments" className="space-y-2">
         {(comments.data ?? []).map((c) => (
           <li key={c.id} data-update-comment={c.id} className="flex gap-2">
             <ActorAvatar actor={c.actor_detail} />
-            <div className="min-w-0 flex-1 rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-900">
+            <div className="min-w-0 flex-1 rounded-lg bg-surface-muted px-3 py-2">
               <div className="mb-0.5 flex items-center gap-2 text-xs">
                 <ActorName actor={c.actor_detail} />
-                <span className="text-zinc-400">{relativeTime(c.created_at)}</span>
-                {c.edited_at && <span className="text-zinc-400">(edited)</span>}
+                <span className="text-fg-faint">{relativeTime(c.created_at)}</span>
+                {c.edited_at && <span className="text-fg-faint">(edited)</span>}
                 {can("delete", "projectUpdate", { createdBy: c.actor }) && (
                   <button type="button" aria-label="Delete comment" onClick={() => m.removeComment.mutate({ id: u.id, commentId: c.id }, { onSuccess: () => void comments.refetch() })}
-                    className="ml-auto rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"><Icon name="trash" size={12} /></button>
+                    className="ml-auto rounded p-0.5 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"><Icon name="trash" size={12} /></button>
                 )}
               </div>
               <RichText html={c.comment_html} slug={slug} pid={pid} refs={refs} />

@@ -111,7 +111,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
               const active = logo.in_use === "emoji" && logo.emoji?.value === value;
               return (
                 <button key={em} type="button" role="radio" aria-checked={active} aria-label={`Emoji ${em}`} onClick={() => setLogo({ in_use: "emoji", emoji: { value } })}
-                  className={cx("h-8 w-8 rounded text-lg", active ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800")}>
+                  className={cx("h-8 w-8 rounded text-lg", active ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill")}>
                   {em}
                 </button>
               );
@@ -120,7 +120,7 @@ export function CreateProjectModal({ slug, open, onClose }: { slug: string; open
               const active = logo.in_use === "icon" && logo.icon?.name === iname;
               return (
                 <button key={iname} type="button" role="radio" aria-checked={active} aria-label={`Icon ${iname}`} onClick={() => setLogo({ in_use: "icon", icon: { name: iname, color: "#6366f1" } })}
-                  className={cx("h-8 w-8 rounded text-lg text-indigo-500", active ? "bg-indigo-100 ring-2 ring-indigo-500 dark:bg-indigo-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800")}>
+                  className={cx("h-8 w-8 rounded text-lg text-indigo-500", active ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill")}>
                   <Glyph size={18} strokeWidth={2} aria-hidden focusable="false" className="mx-auto" />
                 </button>
               );

@@ -27,7 +27,7 @@ const TABS: { label: string; path: string; flag?: keyof Project }[] = [
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  cx("shrink-0 whitespace-nowrap rounded px-2 py-1", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  cx("shrink-0 whitespace-nowrap rounded px-2 py-1", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
 
 export function ProjectLayout() {
   const { projectId = "" } = useParams();
@@ -74,7 +74,7 @@ export function ProjectLayout() {
       <div className="flex min-h-0 flex-1 flex-col">
         {/* The tab bar keeps its height (never squashed by a long page) and its tabs scroll sideways on a
             narrow window, while Settings stays pinned and whole at the end. */}
-        <nav aria-label="Project" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 text-sm dark:border-zinc-800">
+        <nav aria-label="Project" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm">
           <span className="flex min-w-0 shrink items-center gap-2 font-medium" title={p.name}>
             <ProjectLogo project={p} />
             <span className="hidden max-w-48 truncate sm:inline">{p.name}</span>

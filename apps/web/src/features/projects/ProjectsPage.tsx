@@ -70,7 +70,7 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeader title="Projects" actions={canCreate && <Button onClick={() => setCreating(true)}>Add project</Button>} />
-      <div className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+      <div className="flex flex-wrap items-end gap-3 border-b border-line px-4 py-3">
         <div className="w-56">
           <Input aria-label="Search projects" placeholder="Search projects" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
@@ -104,7 +104,7 @@ export function ProjectsPage() {
             const canAdmin = can("edit", "project", projectSubject(p));
             const canRestore = !!p.archived_at && can("restore", "project", projectSubject(p));
             return (
-              <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
+              <li key={p.id} data-project={p.identifier} className="flex flex-col rounded-lg border border-line">
                 {p.cover_image_url || p.cover_image ? (
                   <img src={(p.cover_image_url || p.cover_image)!} alt="" className="h-20 w-full rounded-t-lg object-cover" />
                 ) : <div className="h-20 w-full rounded-t-lg bg-gradient-to-r from-indigo-500/30 to-sky-400/30" />}
@@ -114,7 +114,7 @@ export function ProjectsPage() {
                     {joined && !p.archived_at ? (
                       <Link to={`/${slug}/projects/${p.id}/issues/`} className="block truncate font-medium hover:underline">{p.name}</Link>
                     ) : <span className="block truncate font-medium">{p.name}</span>}
-                    <div className="text-xs text-zinc-500">
+                    <div className="text-xs text-fg-subtle">
                       {p.identifier} · {p.network === 0 ? "Private" : "Public"} · {p.members?.length ?? 0} member{(p.members?.length ?? 0) === 1 ? "" : "s"}
                     </div>
                   </div>
@@ -123,7 +123,7 @@ export function ProjectsPage() {
                     aria-pressed={p.is_favorite}
                     aria-label={p.is_favorite ? `Remove ${p.name} from favourites` : `Add ${p.name} to favourites`}
                     onClick={() => toggleFav(p)}
-                    className={cx("rounded p-1 text-lg leading-none", p.is_favorite ? "text-amber-500" : "text-zinc-400 hover:text-zinc-600")}
+                    className={cx("rounded p-1 text-lg leading-none", p.is_favorite ? "text-amber-500" : "text-fg-faint hover:text-fg-muted")}
                   >
                     <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={p.is_favorite ? "fill-current" : undefined} />
                   </button>
@@ -139,7 +139,7 @@ export function ProjectsPage() {
                     ]}
                   />
                 </div>
-                <div className="mt-auto flex items-center gap-2 border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
+                <div className="mt-auto flex items-center gap-2 border-t border-line-subtle px-3 py-2 text-xs text-fg-subtle">
                   {p.archived_at ? <span>Archived</span> : joined ? <span>Joined</span> : <span>Not a member</span>}
                   {p.latest_update && !p.archived_at && (
                     <Link to={`/${slug}/projects/${p.id}/updates/`} aria-label={`Latest update of ${p.name}: ${PROJECT_UPDATE_STATUS_INFO[p.latest_update.status]?.label ?? p.latest_update.status}`} className="rounded-full hover:opacity-80">

@@ -39,8 +39,8 @@ export function SpaceCalendar({ items, identifier, onOpen }: LayoutProps) {
           <Button variant="secondary" onClick={() => setMonth(addMonths(month, 1))}>Next month</Button>
         </div>
       </div>
-      <div role="grid" aria-label={monthTitle(month)} className="overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-700">
-        <div role="row" className="grid grid-cols-7 border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900">
+      <div role="grid" aria-label={monthTitle(month)} className="overflow-hidden rounded-md border border-line-raised">
+        <div role="row" className="grid grid-cols-7 border-b border-line-raised bg-surface-muted text-xs text-fg-subtle">
           {WEEKDAY_SHORT.map((d) => <div role="columnheader" key={d} className="px-2 py-1">{d}</div>)}
         </div>
         {weeks.map((week) => (
@@ -49,18 +49,18 @@ export function SpaceCalendar({ items, identifier, onOpen }: LayoutProps) {
               const list = byDay.get(day) ?? [];
               return (
                 <div role="gridcell" key={day} aria-label={formatDate(day)}
-                  className={cx("min-h-24 border-b border-r border-zinc-100 p-1 dark:border-zinc-800", day.slice(0, 7) !== month.slice(0, 7) && "bg-zinc-50/60 text-zinc-400 dark:bg-zinc-900/60")}>
+                  className={cx("min-h-24 border-b border-r border-line-subtle p-1", day.slice(0, 7) !== month.slice(0, 7) && "bg-surface-muted/60 text-fg-faint")}>
                   <div className={cx("mb-1 text-xs", day === today && "font-semibold text-blue-600")}>{Number(day.slice(8))}</div>
                   <ul className="space-y-1">
                     {list.slice(0, MAX_PER_DAY).map((i) => (
                       <li key={i.id}>
-                        <button type="button" onClick={() => onOpen(i.id)} className="w-full truncate rounded bg-white px-1 py-0.5 text-left text-xs shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-950 dark:ring-zinc-700">
-                          <span className="text-zinc-500">{identifier}-{i.sequence_id}</span> {i.name}
+                        <button type="button" onClick={() => onOpen(i.id)} className="w-full truncate rounded bg-canvas px-1 py-0.5 text-left text-xs shadow-sm ring-1 ring-line-raised">
+                          <span className="text-fg-subtle">{identifier}-{i.sequence_id}</span> {i.name}
                         </button>
                       </li>
                     ))}
                   </ul>
-                  {list.length > MAX_PER_DAY && <p className="text-xs text-zinc-500">+{list.length - MAX_PER_DAY} more</p>}
+                  {list.length > MAX_PER_DAY && <p className="text-xs text-fg-subtle">+{list.length - MAX_PER_DAY} more</p>}
                 </div>
               );
             })}
@@ -85,11 +85,11 @@ export function SpaceTimeline({ items, identifier, onOpen }: LayoutProps) {
   const x = (d: string) => (diffDays(first, d) / 7) * WEEK_PX;
   if (dated.length === 0) return <EmptyState title="Nothing on the timeline" description="Work items with a start or due date show here." />;
   return (
-    <div className="overflow-auto rounded-md border border-zinc-200 dark:border-zinc-700" role="region" aria-label="Timeline">
+    <div className="overflow-auto rounded-md border border-line-raised" role="region" aria-label="Timeline">
       <div className="relative" style={{ width: weeks.length * WEEK_PX + 240 }}>
-        <div className="sticky top-0 flex border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900">
+        <div className="sticky top-0 flex border-b border-line-raised bg-surface-muted text-xs text-fg-subtle">
           <div className="w-60 shrink-0 px-2 py-1">Work item</div>
-          {weeks.map((w) => <div key={w} className="shrink-0 border-l border-zinc-200 px-1 py-1 dark:border-zinc-700" style={{ width: WEEK_PX }}>{monthShort(w)} {Number(w.slice(8))}</div>)}
+          {weeks.map((w) => <div key={w} className="shrink-0 border-l border-line-raised px-1 py-1" style={{ width: WEEK_PX }}>{monthShort(w)} {Number(w.slice(8))}</div>)}
         </div>
         <ul>
           {dated.map((i) => {
@@ -97,7 +97,7 @@ export function SpaceTimeline({ items, identifier, onOpen }: LayoutProps) {
             const end = i.target_date && i.target_date >= start ? i.target_date : start;
             const label = `${identifier}-${i.sequence_id} ${i.name}`;
             return (
-              <li key={i.id} className="flex h-9 items-center border-b border-zinc-100 dark:border-zinc-800">
+              <li key={i.id} className="flex h-9 items-center border-b border-line-subtle">
                 <button type="button" className="w-60 shrink-0 truncate px-2 text-left text-sm" onClick={() => onOpen(i.id)}>{label}</button>
                 <div className="relative h-full flex-1">
                   <button type="button" aria-label={`${label}: ${formatShort(start)} – ${formatShort(end)}`} onClick={() => onOpen(i.id)}
@@ -111,7 +111,7 @@ export function SpaceTimeline({ items, identifier, onOpen }: LayoutProps) {
           })}
         </ul>
       </div>
-      {undated > 0 && <p className="px-2 py-1 text-xs text-zinc-500">{undated} work item{undated === 1 ? "" : "s"} without dates not shown.</p>}
+      {undated > 0 && <p className="px-2 py-1 text-xs text-fg-subtle">{undated} work item{undated === 1 ? "" : "s"} without dates not shown.</p>}
     </div>
   );
 }
@@ -121,17 +121,17 @@ export function SpaceSpreadsheet({ items, states, labels, identifier, onOpen }: 
   const labelOf = new Map(labels.map((l) => [l.id, l]));
   if (items.length === 0) return <EmptyState title="No work items yet" description="Published work items show here." />;
   return (
-    <div className="overflow-auto rounded-md border border-zinc-200 dark:border-zinc-700">
+    <div className="overflow-auto rounded-md border border-line-raised">
       <table className="w-full text-sm" aria-label="Spreadsheet">
-        <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900">
+        <thead className="bg-surface-muted text-left text-xs text-fg-subtle">
           <tr>
             {["ID", "Name", "State", "Priority", "Labels", "Start date", "Due date", "Votes"].map((h) => <th key={h} scope="col" className="px-2 py-1 font-medium">{h}</th>)}
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <tbody className="divide-y divide-line-subtle">
           {items.map((i) => (
             <tr key={i.id}>
-              <td className="px-2 py-1 text-zinc-500">{identifier}-{i.sequence_id}</td>
+              <td className="px-2 py-1 text-fg-subtle">{identifier}-{i.sequence_id}</td>
               <td className="px-2 py-1"><button type="button" className="text-left hover:underline" onClick={() => onOpen(i.id)}>{i.name}</button></td>
               <td className="px-2 py-1">{(i.state_id && stateOf.get(i.state_id)?.name) ?? ""}</td>
               <td className="px-2 py-1 capitalize">{i.priority}</td>

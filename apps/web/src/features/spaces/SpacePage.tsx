@@ -100,16 +100,16 @@ export function SpacePage() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+      <header className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3">
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-zinc-500">{settings.workspace_detail.name}{settings.view_details ? ` · ${meta.name}` : ""}</p>
+          <p className="text-xs text-fg-subtle">{settings.workspace_detail.name}{settings.view_details ? ` · ${meta.name}` : ""}</p>
           <h1 className="truncate text-lg font-semibold">{title}</h1>
         </div>
         {layouts.length > 1 && (
-          <div role="group" aria-label="Layout" className="flex rounded-md border border-zinc-200 dark:border-zinc-700">
+          <div role="group" aria-label="Layout" className="flex rounded-md border border-line-raised">
             {layouts.map((l) => (
               <button key={l.key} type="button" aria-pressed={layout.key === l.key} onClick={() => setParam("board", l.key)}
-                className={cx("px-3 py-1 text-sm", layout.key === l.key ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-500")}>
+                className={cx("px-3 py-1 text-sm", layout.key === l.key ? "bg-fill font-medium" : "text-fg-subtle")}>
                 {l.name}
               </button>
             ))}
@@ -118,7 +118,7 @@ export function SpacePage() {
         {settings.intake && (
           <Button variant="secondary" onClick={() => setRequesting(true)}>Send a request</Button>
         )}
-        {me.data ? <span className="text-sm text-zinc-500">Signed in as {me.data.display_name}</span> : <a className="text-sm text-blue-600 hover:underline" href={signInLink}>Sign in</a>}
+        {me.data ? <span className="text-sm text-fg-subtle">Signed in as {me.data.display_name}</span> : <a className="text-sm text-blue-600 hover:underline" href={signInLink}>Sign in</a>}
       </header>
       <div className="flex min-h-0 flex-1">
         <main className="min-w-0 flex-1 overflow-auto p-4" aria-label={layout.name}>
@@ -152,9 +152,9 @@ function SpaceLayout(props: {
 function ItemButton({ item, identifier, onOpen, className }: { item: PublicIssue; identifier: string; onOpen: (id: string) => void; className?: string }) {
   return (
     <button type="button" onClick={() => onOpen(item.id)} className={cx("w-full text-left", className)}>
-      <span className="block text-xs text-zinc-500">{identifier}-{item.sequence_id}</span>
+      <span className="block text-xs text-fg-subtle">{identifier}-{item.sequence_id}</span>
       <span className="block text-sm font-medium">{item.name}</span>
-      {item.priority !== "none" && <span className="mt-1 inline-block text-xs text-zinc-500">Priority: {item.priority}</span>}
+      {item.priority !== "none" && <span className="mt-1 inline-block text-xs text-fg-subtle">Priority: {item.priority}</span>}
     </button>
   );
 }
@@ -163,14 +163,14 @@ function Board({ states, grouped, identifier, onOpen }: { states: PublicState[];
   return (
     <div className="flex gap-3">
       {states.map((s) => (
-        <section key={s.id} aria-label={s.name} className="w-72 shrink-0 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-900">
+        <section key={s.id} aria-label={s.name} className="w-72 shrink-0 rounded-lg bg-surface-muted p-2">
           <h2 className="mb-2 flex items-center gap-2 px-1 text-sm font-medium">
             <span className="size-2.5 rounded-full" style={{ backgroundColor: s.color }} aria-hidden />
-            {s.name} <span className="text-zinc-400">{grouped[s.id]?.length ?? 0}</span>
+            {s.name} <span className="text-fg-faint">{grouped[s.id]?.length ?? 0}</span>
           </h2>
           <ul className="space-y-2">
             {(grouped[s.id] ?? []).map((i) => (
-              <li key={i.id}><ItemButton item={i} identifier={identifier} onOpen={onOpen} className="rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-950" /></li>
+              <li key={i.id}><ItemButton item={i} identifier={identifier} onOpen={onOpen} className="rounded-md border border-line-raised bg-canvas p-2" /></li>
             ))}
           </ul>
         </section>
@@ -184,8 +184,8 @@ function List({ states, grouped, identifier, onOpen }: { states: PublicState[]; 
     <div className="space-y-4">
       {states.filter((s) => (grouped[s.id]?.length ?? 0) > 0).map((s) => (
         <section key={s.id} aria-label={s.name}>
-          <h2 className="mb-1 text-sm font-medium">{s.name} <span className="text-zinc-400">{grouped[s.id].length}</span></h2>
-          <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+          <h2 className="mb-1 text-sm font-medium">{s.name} <span className="text-fg-faint">{grouped[s.id].length}</span></h2>
+          <ul className="divide-y divide-line-subtle rounded-md border border-line-raised">
             {grouped[s.id].map((i) => <li key={i.id}><ItemButton item={i} identifier={identifier} onOpen={onOpen} className="px-3 py-2" /></li>)}
           </ul>
         </section>
@@ -225,15 +225,15 @@ function IssuePeek(props: {
     addComment.mutate(`<p>${escapeHtml(body)}</p>`, { onSuccess: () => setText("") });
   };
   return (
-    <aside aria-label="Work item" className="w-full max-w-md shrink-0 overflow-auto border-l border-zinc-200 p-4 dark:border-zinc-800">
+    <aside aria-label="Work item" className="w-full max-w-md shrink-0 overflow-auto border-l border-line p-4">
       <div className="mb-3 flex items-center justify-between">
-        <span className="text-sm text-zinc-500">{item ? `${props.identifier}-${item.sequence_id}` : ""}</span>
+        <span className="text-sm text-fg-subtle">{item ? `${props.identifier}-${item.sequence_id}` : ""}</span>
         <Button variant="secondary" onClick={props.onClose}>Close</Button>
       </div>
       {!item ? (issue.isLoading ? <PageSpinner /> : <EmptyState title="Work item not found" description="It may have been removed from the published project." />) : (
         <div className="space-y-4">
           <h2 className="text-xl font-semibold">{item.name}</h2>
-          <p className="text-sm text-zinc-500">{state?.name ?? "No state"} · Priority {item.priority}</p>
+          <p className="text-sm text-fg-subtle">{state?.name ?? "No state"} · Priority {item.priority}</p>
           <div className="prose prose-sm dark:prose-invert" dangerouslySetInnerHTML={{ __html: spaceHtml(item.description_html, assetUrl) }} />
           {(props.votes || up + down > 0) && (
             <div className="flex items-center gap-1" role="group" aria-label="Votes">
@@ -241,7 +241,7 @@ function IssuePeek(props: {
                 <button key={v} type="button" aria-label={`${name} (${n})`} aria-pressed={myVote === v}
                   disabled={!signedIn || !props.votes || vote.isPending}
                   onClick={() => vote.mutate(myVote === v ? 0 : v)}
-                  className={cx("rounded-full border px-2 py-0.5 text-sm", myVote === v ? "border-blue-400 bg-blue-50 dark:bg-blue-950" : "border-zinc-200 dark:border-zinc-700")}>
+                  className={cx("rounded-full border px-2 py-0.5 text-sm", myVote === v ? "border-blue-400 bg-info-soft" : "border-line-raised")}>
                   {glyph} {n}
                 </button>
               ))}
@@ -256,7 +256,7 @@ function IssuePeek(props: {
                   <button key={r.code} type="button" aria-label={`${r.name}${c ? ` (${c.n})` : ""}`} aria-pressed={!!c?.mine}
                     disabled={!signedIn || !props.reactions || react.isPending}
                     onClick={() => react.mutate({ reaction: r.code, remove: !!c?.mine })}
-                    className={cx("rounded-full border px-2 py-0.5 text-sm", c?.mine ? "border-blue-400 bg-blue-50 dark:bg-blue-950" : "border-zinc-200 dark:border-zinc-700")}>
+                    className={cx("rounded-full border px-2 py-0.5 text-sm", c?.mine ? "border-blue-400 bg-info-soft" : "border-line-raised")}>
                     {emojiOf(r.code)} {c?.n ?? ""}
                   </button>
                 );
@@ -268,8 +268,8 @@ function IssuePeek(props: {
               <h3 className="text-sm font-medium">Comments</h3>
               <ul className="space-y-2">
                 {(comments.data ?? []).map((c) => (
-                  <li key={c.id} className="rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-700">
-                    <p className="text-xs text-zinc-500">{c.actor_detail?.display_name ?? "Someone"}</p>
+                  <li key={c.id} className="rounded-md border border-line-raised p-2 text-sm">
+                    <p className="text-xs text-fg-subtle">{c.actor_detail?.display_name ?? "Someone"}</p>
                     <div dangerouslySetInnerHTML={{ __html: spaceHtml(c.comment_html, assetUrl) }} />
                   </li>
                 ))}
@@ -280,7 +280,7 @@ function IssuePeek(props: {
                   <Button type="submit" loading={addComment.isPending} disabled={!text.trim()}>Comment</Button>
                 </form>
               ) : (
-                <p className="text-sm text-zinc-500"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to comment.</p>
+                <p className="text-sm text-fg-subtle"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to comment.</p>
               )}
             </section>
           )}
@@ -312,13 +312,13 @@ function RequestPanel(props: { anchor: string; intakeId: string; projectName: st
     );
   };
   return (
-    <aside aria-label="Send a request" className="w-full max-w-md shrink-0 space-y-4 overflow-auto border-l border-zinc-200 p-4 dark:border-zinc-800">
+    <aside aria-label="Send a request" className="w-full max-w-md shrink-0 space-y-4 overflow-auto border-l border-line p-4">
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">Send a request to {props.projectName}</h2>
         <Button variant="secondary" onClick={props.onClose}>Close</Button>
       </div>
       {!signedIn ? (
-        <p className="text-sm text-zinc-500"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to send a request.</p>
+        <p className="text-sm text-fg-subtle"><a className="text-blue-600 hover:underline" href={props.signInLink}>Sign in</a> to send a request.</p>
       ) : (
         <>
           {send.isSuccess && <Banner kind="success">Thank you. Your request reached the team's intake.</Banner>}
@@ -333,11 +333,11 @@ function RequestPanel(props: { anchor: string; intakeId: string; projectName: st
           {(mine.data ?? []).length > 0 && (
             <section aria-label="Your requests" className="space-y-1">
               <h3 className="text-sm font-medium">Your requests</h3>
-              <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+              <ul className="divide-y divide-line-subtle text-sm">
                 {mine.data!.map((r) => (
                   <li key={r.id} className="flex justify-between gap-2 py-1">
                     <span className="truncate">{r.issue.name}</span>
-                    <span className="shrink-0 text-zinc-500">{REQUEST_STATUS[r.status] ?? "Pending"}</span>
+                    <span className="shrink-0 text-fg-subtle">{REQUEST_STATUS[r.status] ?? "Pending"}</span>
                   </li>
                 ))}
               </ul>

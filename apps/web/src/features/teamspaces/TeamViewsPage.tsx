@@ -45,14 +45,14 @@ export function TeamViewsPage() {
           emptyDescription="A team view saves a filtered list of the teamspace's work items. Filter the work items and choose Save view, or create one here."
           onCreate={mayCreate ? () => setCreating(true) : undefined}
         >
-          <ul aria-label="Team views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          <ul aria-label="Team views" className="divide-y divide-line">
             {rows.map((v) => (
-              <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+              <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
                 <Link to={viewPath(slug, place, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
-                <span className="hidden text-xs text-zinc-500 sm:inline">{ownerName(v.owned_by)}</span>
+                <span className="hidden text-xs text-fg-subtle sm:inline">{ownerName(v.owned_by)}</span>
                 <ViewBadges view={v} />
                 {can("delete", "teamView", { createdBy: v.owned_by }) && (
-                  <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
+                  <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600">
                     <Trash2 size={16} aria-hidden />
                   </button>
                 )}

@@ -17,7 +17,7 @@ const TABS = [
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  cx("shrink-0 whitespace-nowrap rounded px-2 py-1", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  cx("shrink-0 whitespace-nowrap rounded px-2 py-1", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
 
 /**
  * A teamspace's screens (`/:workspaceSlug/teamspaces/:teamspaceId/…`): its tab bar (overview, work items, views) and,
@@ -52,12 +52,12 @@ export function TeamspaceLayout() {
     );
   }
   const base = `/${slug}/teamspaces/${t.id}/`;
-  const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
+  const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill";
   return (
     <TeamspaceContext.Provider value={{ slug, teamspace: t, projects }}>
       <LiveProjects slug={slug} projectIds={projects.map((p) => p.id)} />
       <div className="flex min-h-0 flex-1 flex-col">
-        <nav aria-label="Teamspace" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 text-sm dark:border-zinc-800">
+        <nav aria-label="Teamspace" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm">
           <span className="flex min-w-0 shrink items-center gap-2 font-medium" title={t.name}>
             <TeamspaceLogo teamspace={t} />
             <span className="hidden max-w-48 truncate sm:inline">{t.name}</span>

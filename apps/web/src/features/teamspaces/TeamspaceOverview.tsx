@@ -21,7 +21,7 @@ function StateGroupBar({ counts }: { counts: TeamspaceProgressCounts }) {
   const total = counts.total_issues || 1;
   return (
     <div>
-      <div className="flex h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="img" aria-label="Work items by state group">
+      <div className="flex h-2 overflow-hidden rounded-full bg-fill-selected" role="img" aria-label="Work items by state group">
         {STATE_GROUPS.map((g) => {
           const n = counts[`${g}_issues` as keyof TeamspaceProgressCounts];
           return n ? <span key={g} style={{ width: `${(n / total) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} /> : null;
@@ -31,7 +31,7 @@ function StateGroupBar({ counts }: { counts: TeamspaceProgressCounts }) {
         {STATE_GROUPS.map((g) => (
           <li key={g} className="flex items-center gap-1.5" data-group={g}>
             <StateGroupIcon group={g} color={STATE_GROUP_COLOR[g]} />
-            <span className="text-zinc-600 dark:text-zinc-300">{GROUP_LABEL[g]}</span>
+            <span className="text-fg-muted">{GROUP_LABEL[g]}</span>
             <span className="font-medium tabular-nums">{counts[`${g}_issues` as keyof TeamspaceProgressCounts]}</span>
           </li>
         ))}
@@ -42,7 +42,7 @@ function StateGroupBar({ counts }: { counts: TeamspaceProgressCounts }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section aria-label={title} className="rounded-lg border border-line p-4">
       <h2 className="mb-3 text-sm font-semibold">{title}</h2>
       {children}
     </section>
@@ -56,7 +56,7 @@ function ProgressRow({ icon, name, to, counts }: { icon: ReactNode; name: string
     <li className="flex items-center gap-3 py-1.5 text-sm" data-row={name}>
       {icon}
       {to ? <Link to={to} className="min-w-0 flex-1 truncate hover:underline">{name}</Link> : <span className="min-w-0 flex-1 truncate">{name}</span>}
-      <span className="hidden w-24 text-right text-xs tabular-nums text-zinc-500 sm:inline">{closed} / {counts.total_issues} done</span>
+      <span className="hidden w-24 text-right text-xs tabular-nums text-fg-subtle sm:inline">{closed} / {counts.total_issues} done</span>
       <ProgressBar module={counts} />
     </li>
   );
@@ -84,7 +84,7 @@ export function TeamspaceOverview() {
           <div className="space-y-4">
             <header>
               <h2 className="text-xl font-semibold">{t.name}</h2>
-              {t.description_stripped && <p className="mt-1 whitespace-pre-line text-sm text-zinc-600 dark:text-zinc-300">{t.description_stripped}</p>}
+              {t.description_stripped && <p className="mt-1 whitespace-pre-line text-sm text-fg-muted">{t.description_stripped}</p>}
             </header>
             {progress.isLoading ? (
               <PageSpinner />
@@ -95,15 +95,15 @@ export function TeamspaceOverview() {
                 <Section title="Progress">
                   <div className="mb-3 flex items-baseline gap-2">
                     <span className="text-2xl font-semibold tabular-nums">{p.totals.total_issues}</span>
-                    <span className="text-sm text-zinc-500">work items you can see in this teamspace</span>
+                    <span className="text-sm text-fg-subtle">work items you can see in this teamspace</span>
                   </div>
                   <StateGroupBar counts={p.totals} />
                 </Section>
                 <Section title="Progress by project">
                   {p.projects.length === 0 ? (
-                    <p className="text-sm text-zinc-500">You are not a member of any of this teamspace's projects.</p>
+                    <p className="text-sm text-fg-subtle">You are not a member of any of this teamspace's projects.</p>
                   ) : (
-                    <ul className="divide-y divide-zinc-100 dark:divide-zinc-900">
+                    <ul className="divide-y divide-line-subtle">
                       {p.projects.map((row) => {
                         const project = projectById.get(row.project_id);
                         return (
@@ -116,9 +116,9 @@ export function TeamspaceOverview() {
                 </Section>
                 <Section title="Progress by member">
                   {p.members.length === 0 ? (
-                    <p className="text-sm text-zinc-500">This teamspace has no members yet.</p>
+                    <p className="text-sm text-fg-subtle">This teamspace has no members yet.</p>
                   ) : (
-                    <ul className="divide-y divide-zinc-100 dark:divide-zinc-900">
+                    <ul className="divide-y divide-line-subtle">
                       {p.members.map((row) => {
                         const u = userById.get(row.member_id);
                         return <ProgressRow key={row.member_id} counts={row} name={displayName(u)} to={`/${slug}/profile/${row.member_id}/`} icon={<Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />} />;
@@ -134,7 +134,7 @@ export function TeamspaceOverview() {
               {lead ? (
                 <div className="flex items-center gap-2 text-sm"><Avatar name={lead.display_name} url={lead.avatar_url} size="sm" />{displayName(lead)}</div>
               ) : (
-                <p className="text-sm text-zinc-500">No lead</p>
+                <p className="text-sm text-fg-subtle">No lead</p>
               )}
             </Section>
             <Section title={`Members (${t.member_ids.length})`}>
@@ -154,7 +154,7 @@ export function TeamspaceOverview() {
                 ))}
               </ul>
               {t.project_ids.length > projects.length && (
-                <p className="mt-2 text-xs text-zinc-500">{t.project_ids.length - projects.length} more you are not a member of.</p>
+                <p className="mt-2 text-xs text-fg-subtle">{t.project_ids.length - projects.length} more you are not a member of.</p>
               )}
             </Section>
           </aside>

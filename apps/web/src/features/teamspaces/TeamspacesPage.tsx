@@ -59,10 +59,10 @@ export function TeamspacesPage() {
           <ul aria-label="Teamspaces" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {rows.map((t) => (
               <li key={t.id}>
-                <Link to={`/${slug}/teamspaces/${t.id}/`} className="flex h-full flex-col gap-2 rounded-lg border border-zinc-200 p-4 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+                <Link to={`/${slug}/teamspaces/${t.id}/`} className="flex h-full flex-col gap-2 rounded-lg border border-line p-4 hover:border-line-strong hover:bg-surface-muted">
                   <span className="flex items-center gap-2 font-medium"><TeamspaceLogo teamspace={t} />{t.name}</span>
-                  {t.description_stripped && <span className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-300">{t.description_stripped}</span>}
-                  <span className="mt-auto flex gap-3 text-xs text-zinc-500">
+                  {t.description_stripped && <span className="line-clamp-2 text-sm text-fg-muted">{t.description_stripped}</span>}
+                  <span className="mt-auto flex gap-3 text-xs text-fg-subtle">
                     <span>{t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"}</span>
                     <span>{t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}</span>
                     {!t.is_member && <span>You are not a member</span>}

@@ -15,7 +15,7 @@ import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 
 const GROUP_LABEL: Record<WorklogGroup, string> = { issue: "Work item", member: "Member", cycle: "Cycle", module: "Module", date: "Day" };
-const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500";
+const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-fg-subtle";
 const TD = "px-3 py-2";
 
 /**
@@ -52,17 +52,17 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
         title="Time tracking"
         actions={
           <>
-            <a href={worklogExportUrl(slug, pid, filters, "csv")} download className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800">
+            <a href={worklogExportUrl(slug, pid, filters, "csv")} download className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary hover:bg-fill-subtle">
               <Download size={14} aria-hidden /> Export CSV
             </a>
-            <a href={worklogExportUrl(slug, pid, filters, "xlsx")} download className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800">
+            <a href={worklogExportUrl(slug, pid, filters, "xlsx")} download className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary hover:bg-fill-subtle">
               <Download size={14} aria-hidden /> Export XLSX
             </a>
           </>
         }
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3 border-b border-line px-4 py-3">
           <div className="w-40">
             <Select label="Member" className="h-10" value={filters.logged_by} onChange={(e) => set({ logged_by: e.target.value })}>
               <option value="">Everyone</option>
@@ -83,61 +83,61 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
               <div role="tablist" aria-label="Totals by" className="flex gap-1">
                 {WORKLOG_GROUPS.map((g) => (
                   <button key={g} type="button" role="tab" aria-selected={group === g} onClick={() => setGroup(g)}
-                    className={cx("rounded px-2 py-1 text-xs", group === g ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800/60")}>
+                    className={cx("rounded px-2 py-1 text-xs", group === g ? "bg-fill-selected font-medium" : "text-fg-subtle hover:bg-fill-hover")}>
                     {GROUP_LABEL[g]}
                   </button>
                 ))}
               </div>
             </div>
-            <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <div className="overflow-hidden rounded-lg border border-line">
               <table className="w-full text-sm" data-totals={group}>
-                <thead className="bg-zinc-50 dark:bg-zinc-900"><tr><th className={TH}>{GROUP_LABEL[group]}</th><th className={cx(TH, "text-right")}>Logs</th><th className={cx(TH, "text-right")}>Time</th></tr></thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                <thead className="bg-surface-muted"><tr><th className={TH}>{GROUP_LABEL[group]}</th><th className={cx(TH, "text-right")}>Logs</th><th className={cx(TH, "text-right")}>Time</th></tr></thead>
+                <tbody className="divide-y divide-line-subtle">
                   {(totals.data ?? []).map((r) => (
                     <tr key={r.key ?? "none"} data-total-key={r.key ?? "none"}>
                       <td className={cx(TD, "max-w-0 truncate")} title={r.name}>{group === "date" ? formatDate(r.name) : r.name}</td>
-                      <td className={cx(TD, "text-right tabular-nums text-zinc-500")}>{r.count}</td>
+                      <td className={cx(TD, "text-right tabular-nums text-fg-subtle")}>{r.count}</td>
                       <td className={cx(TD, "whitespace-nowrap text-right font-medium tabular-nums")}>
                         {formatDuration(r.duration)}
-                        {r.estimate_minutes ? <span className={cx("ml-1 text-xs font-normal", r.duration > r.estimate_minutes ? "text-red-600 dark:text-red-400" : "text-zinc-500")}> / {formatDuration(r.estimate_minutes)}</span> : null}
+                        {r.estimate_minutes ? <span className={cx("ml-1 text-xs font-normal", r.duration > r.estimate_minutes ? "text-danger" : "text-fg-subtle")}> / {formatDuration(r.estimate_minutes)}</span> : null}
                       </td>
                     </tr>
                   ))}
-                  {totals.data && totals.data.length === 0 && <tr><td colSpan={3} className={cx(TD, "text-center text-zinc-500")}>No time logged{filtered ? " for these filters" : ""}.</td></tr>}
+                  {totals.data && totals.data.length === 0 && <tr><td colSpan={3} className={cx(TD, "text-center text-fg-subtle")}>No time logged{filtered ? " for these filters" : ""}.</td></tr>}
                 </tbody>
                 {group !== "module" && (totals.data ?? []).length > 0 && (
-                  <tfoot className="border-t border-zinc-200 dark:border-zinc-800"><tr><td className={cx(TD, "font-medium")}>Total</td><td /><td className={cx(TD, "text-right font-semibold tabular-nums")} data-grand-total>{formatDuration(grand)}</td></tr></tfoot>
+                  <tfoot className="border-t border-line"><tr><td className={cx(TD, "font-medium")}>Total</td><td /><td className={cx(TD, "text-right font-semibold tabular-nums")} data-grand-total>{formatDuration(grand)}</td></tr></tfoot>
                 )}
               </table>
             </div>
           </section>
 
           <section aria-label="Time logs" className="min-w-0">
-            <h2 className="mb-2 text-sm font-semibold">Time logs {logs.data ? <span className="font-normal text-zinc-500">({logs.data.total_count})</span> : null}</h2>
+            <h2 className="mb-2 text-sm font-semibold">Time logs {logs.data ? <span className="font-normal text-fg-subtle">({logs.data.total_count})</span> : null}</h2>
             {logs.isLoading ? <PageSpinner /> : !logs.data || logs.data.total_count === 0 ? (
               <EmptyState title={filtered ? "No time logs match" : "No time logged yet"} description={filtered ? "Change or clear the filters." : "Log time from a work item's Time section."} />
             ) : (
-              <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+              <div className="overflow-x-auto rounded-lg border border-line">
                 <table className="w-full text-sm">
-                  <thead className="bg-zinc-50 dark:bg-zinc-900"><tr><th className={TH}>Day</th><th className={TH}>Work item</th><th className={TH}>Member</th><th className={cx(TH, "text-right")}>Time</th><th className={TH}>Note</th></tr></thead>
-                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                  <thead className="bg-surface-muted"><tr><th className={TH}>Day</th><th className={TH}>Work item</th><th className={TH}>Member</th><th className={cx(TH, "text-right")}>Time</th><th className={TH}>Note</th></tr></thead>
+                  <tbody className="divide-y divide-line-subtle">
                     {logs.data.results.map((w) => (
                       <tr key={w.id} data-report-log={w.id}>
-                        <td className={cx(TD, "whitespace-nowrap text-zinc-600 dark:text-zinc-400")}>{formatDate(w.logged_on)}</td>
+                        <td className={cx(TD, "whitespace-nowrap text-fg-muted")}>{formatDate(w.logged_on)}</td>
                         <td className={cx(TD, "max-w-64 truncate")}>
                           <Link className="hover:underline" to={itemUrl(slug, w.issue_detail.project_identifier, w.issue_detail.sequence_id)} title={w.issue_detail.name}>
-                            <span className="mr-1.5 text-xs text-zinc-500">{itemKey(w.issue_detail.project_identifier, w.issue_detail.sequence_id)}</span>{itemName(w.issue_detail.name)}
+                            <span className="mr-1.5 text-xs text-fg-subtle">{itemKey(w.issue_detail.project_identifier, w.issue_detail.sequence_id)}</span>{itemName(w.issue_detail.name)}
                           </Link>
                         </td>
                         <td className={cx(TD, "whitespace-nowrap")}>{displayName(w.logged_by_detail)}</td>
                         <td className={cx(TD, "whitespace-nowrap text-right font-medium tabular-nums")}>{formatDuration(w.duration)}</td>
-                        <td className={cx(TD, "max-w-56 truncate text-zinc-600 dark:text-zinc-400")} title={w.description || undefined}>{w.description}</td>
+                        <td className={cx(TD, "max-w-56 truncate text-fg-muted")} title={w.description || undefined}>{w.description}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
                 {logs.data.total_pages > 1 && (
-                  <div className="flex items-center justify-end gap-2 border-t border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
+                  <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2 text-xs text-fg-subtle">
                     <span>Page {page + 1} of {logs.data.total_pages} · {REPORT_PAGE_SIZE} a page</span>
                     <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</Button>
                     <Button size="sm" variant="secondary" disabled={!logs.data.next_page_results} onClick={() => setPage(page + 1)}>Next</Button>

@@ -64,11 +64,11 @@ export function ProjectViewsPage() {
           emptyDescription="A view saves a filtered list of work items so the team can open it again. Filter the work items and choose Save view, or create one here."
           onCreate={mayCreate ? () => setCreating(true) : undefined}
         >
-          <ul aria-label="Views" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          <ul aria-label="Views" className="divide-y divide-line">
             {rows.map((v) => {
               const mayEdit = can("edit", "view", { createdBy: v.owned_by });
               return (
-                <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
                   <Link to={viewPath(slug, projectId, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
                   <ViewBadges view={v} />
                   {can("favorite", "view") && (
@@ -77,18 +77,18 @@ export function ProjectViewsPage() {
                       aria-pressed={v.is_favorite}
                       aria-label={`${v.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${v.name}`}
                       onClick={() => favorite.mutate({ id: v.id, favorite: !v.is_favorite })}
-                      className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                      className="rounded p-1 text-fg-subtle hover:bg-fill"
                     >
                       <Star size={16} aria-hidden className={cx(v.is_favorite && "fill-amber-400 text-amber-500")} />
                     </button>
                   )}
                   {mayPublish && (
-                    <button type="button" aria-label={`Publish ${v.name}`} onClick={() => setPublishing(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                    <button type="button" aria-label={`Publish ${v.name}`} onClick={() => setPublishing(v)} className="rounded p-1 text-fg-subtle hover:bg-fill">
                       <Globe size={16} aria-hidden />
                     </button>
                   )}
                   {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
-                    <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-800">
+                    <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600">
                       <Trash2 size={16} aria-hidden />
                     </button>
                   )}

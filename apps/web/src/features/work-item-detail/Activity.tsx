@@ -36,12 +36,12 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
   }, [acts.data, comments.data, tab]);
 
   return (
-    <section aria-label="Activity" className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
+    <section aria-label="Activity" className="border-t border-line pt-4">
       <div className="mb-3 flex items-center gap-3">
         <h2 className="text-sm font-semibold">Activity</h2>
-        <div role="tablist" aria-label="Activity filter" className="ml-auto flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+        <div role="tablist" aria-label="Activity filter" className="ml-auto flex rounded-md border border-line-raised p-0.5 text-xs">
           {(["all", "updates", "comments", ...(canSeeRuns ? ["agent executions"] : [])] as Tab[]).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-2 py-0.5 capitalize", tab === t ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-2 py-0.5 capitalize", tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}>
               {t}
             </button>
           ))}
@@ -67,7 +67,7 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
             />
           ),
         )}
-        {entries.length === 0 && <li className="text-xs text-zinc-500">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
+        {entries.length === 0 && <li className="text-xs text-fg-subtle">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
       </ol>}
       {canComment && (
         <CommentBox
@@ -87,12 +87,12 @@ function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
   const who = a.actor_detail ?? (a.actor ? refs.userById.get(a.actor) : null);
   const when = useDateTimeFormat();
   return (
-    <li className="flex items-start gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-activity={a.field ?? a.verb}>
-      <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-zinc-100 dark:bg-zinc-800"><Icon name="restore" size={11} /></span>
+    <li className="flex items-start gap-2 text-xs text-fg-muted" data-activity={a.field ?? a.verb}>
+      <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-fill"><Icon name="restore" size={11} /></span>
       <span className="min-w-0 flex-1">
         <ActorName actor={who} /> {describeActivity(a, formatDate)}
         {a.on_behalf_of_detail && <> <OnBehalfOf person={a.on_behalf_of_detail} /></>}
-        <time className="ml-1.5 text-zinc-500 dark:text-zinc-400" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
+        <time className="ml-1.5 text-fg-subtle" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
       </span>
     </li>
   );
@@ -111,18 +111,18 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
   return (
     <li className="flex gap-2" data-comment={c.id}>
       <ActorAvatar actor={author} />
-      <div className="min-w-0 flex-1 rounded-lg border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2">
         <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
           <ActorName actor={author} />
           <OnBehalfOf person={c.on_behalf_of_detail} />
-          <time className="text-zinc-500 dark:text-zinc-400" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
-          {c.edited_at && <span className="text-zinc-500 dark:text-zinc-400">(edited)</span>}
+          <time className="text-fg-subtle" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
+          {c.edited_at && <span className="text-fg-subtle">(edited)</span>}
           {mine && !editing && (
             <span className="ml-auto">
               <Menu
                 ariaLabel="Comment actions"
                 align="right"
-                buttonClassName="rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800"
+                buttonClassName="rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted"
                 label={<Icon name="dots" size={14} />}
                 items={[{ label: "Edit", onSelect: () => setEditing(true) }, { label: "Delete", danger: true, onSelect: () => setConfirm(true) }]}
               />
@@ -133,7 +133,7 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
           <div className="space-y-2">
             <RichEditor ref={editor} label="Edit comment" initialHtml={c.comment_html} slug={slug} pid={pid} refs={refs} asset={{ type: "COMMENT_DESCRIPTION", id: c.id }} autoFocus minHeight={60} onSubmit={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} />
             <div className="flex justify-end gap-2">
-              <button type="button" onClick={() => setEditing(false)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+              <button type="button" onClick={() => setEditing(false)} className="rounded px-2 py-1 text-xs hover:bg-fill">Cancel</button>
               <button type="button" onClick={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white">Save</button>
             </div>
           </div>

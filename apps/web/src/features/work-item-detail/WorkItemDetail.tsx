@@ -145,13 +145,13 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   useRegisterWorkItemTarget(target);
 
   const header = (
-    <div className={cx("flex items-center gap-1.5 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800", variant === "peek" && "sticky top-0 z-10 bg-white dark:bg-zinc-950")}>
+    <div className={cx("flex items-center gap-1.5 border-b border-line px-4 py-2", variant === "peek" && "sticky top-0 z-10 bg-canvas")}>
       {variant === "peek" && onClose && (
         <IconButton label="Close peek view" onClick={onClose}><Icon name="close" size={14} /></IconButton>
       )}
-      <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-zinc-500 hover:underline">{refs.project?.name ?? "Project"}</Link>
-      <span className="text-xs text-zinc-500 dark:text-zinc-400">/</span>
-      <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300" data-testid="item-key">{key}</span>
+      <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-fg-subtle hover:underline">{refs.project?.name ?? "Project"}</Link>
+      <span className="text-xs text-fg-subtle">/</span>
+      <span className="text-xs font-medium text-fg-muted" data-testid="item-key">{key}</span>
       <div className="ml-auto flex items-center gap-1">
         <Button
           size="sm"
@@ -196,7 +196,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
       <Prop label="Start date"><DateProperty label="Start date" variant="field" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} placeholder="Add start date" /></Prop>
       <Prop label="Due date">
         <span className="min-w-0 flex-1"><DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" /></span>
-        {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-red-700 dark:bg-red-950 dark:text-red-300">Overdue</span>}
+        {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold uppercase text-danger">Overdue</span>}
       </Prop>
       {timeTracking && <Prop label="Time spent"><TimeSpent slug={slug} pid={pid} id={item.id} kind={kind} /></Prop>}
       {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
@@ -205,7 +205,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
         ) : item.parent ? (
           <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
-        ) : <span className="px-2 text-sm text-zinc-500 dark:text-zinc-400">None</span>}
+        ) : <span className="px-2 text-sm text-fg-subtle">None</span>}
       </Prop>
       {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
       {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
@@ -213,7 +213,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <Prop label="Type">
           <select
             aria-label="Type"
-            className="w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-zinc-300 focus:border-indigo-500 focus:outline-none disabled:opacity-60 dark:hover:border-zinc-700"
+            className="w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-line-strong focus:border-indigo-500 focus:outline-none disabled:opacity-60"
             disabled={!editable || kind === "epics"}
             value={item.type_id ?? typing.defaultType(kind === "epics")?.id ?? ""}
             onChange={(e) => set({ type_id: e.target.value })}
@@ -234,8 +234,8 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         </Prop>
       ))}
       <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
-      <Prop label="Created"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.created_at)}</span></Prop>
-      <Prop label="Updated"><span className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{when.date(item.updated_at)}</span></Prop>
+      <Prop label="Created"><span className="px-2 text-sm text-fg-muted">{when.date(item.created_at)}</span></Prop>
+      <Prop label="Updated"><span className="px-2 text-sm text-fg-muted">{when.date(item.updated_at)}</span></Prop>
     </PropertyList>
   );
 
@@ -250,7 +250,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         </Banner>
       )}
       {item.parent && (
-        <Link to={itemUrl(slug, ident, item.parent.sequence_id)} className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:underline">
+        <Link to={itemUrl(slug, ident, item.parent.sequence_id)} className="inline-flex items-center gap-1 text-xs text-fg-subtle hover:underline">
           <Icon name="parent" size={12} /> {ident}-{item.parent.sequence_id} {item.parent.name ?? ""}
         </Link>
       )}
@@ -305,7 +305,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
 
 function IconButton({ label, onClick, children, disabled }: { label: string; onClick: () => void; children: ReactNode; disabled?: boolean }) {
   return (
-    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="rounded-md p-1.5 text-fg-subtle hover:bg-fill hover:text-fg-secondary disabled:opacity-40 disabled:hover:bg-transparent">
       {children}
     </button>
   );
@@ -318,8 +318,8 @@ const GUEST_READ_ONLY = "Guests can view this work item but change only the work
 function PropertyList({ children, readOnlyReason }: { children: ReactNode; readOnlyReason?: string | null }) {
   return (
     <div>
-      {readOnlyReason && <p className="mb-1 px-1 text-xs text-zinc-500" data-read-only>{readOnlyReason}</p>}
-      <dl title={readOnlyReason ?? undefined} className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">{children}</dl>
+      {readOnlyReason && <p className="mb-1 px-1 text-xs text-fg-subtle" data-read-only>{readOnlyReason}</p>}
+      <dl title={readOnlyReason ?? undefined} className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-line p-2">{children}</dl>
     </div>
   );
 }
@@ -327,7 +327,7 @@ function PropertyList({ children, readOnlyReason }: { children: ReactNode; readO
 function Prop({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="px-1 text-xs text-zinc-500">{label}</dt>
+      <dt className="px-1 text-xs text-fg-subtle">{label}</dt>
       <dd className="flex min-w-0 items-center">{children}</dd>
     </>
   );
@@ -374,7 +374,7 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
         if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
         if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
       }}
-      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-zinc-900 outline-none hover:border-zinc-200 focus:border-indigo-400 dark:text-zinc-50 dark:hover:border-zinc-700"
+      className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-fg outline-none hover:border-line-raised focus:border-indigo-400"
     />
   );
 }
@@ -435,7 +435,7 @@ function DescriptionEditor({ slug, pid, kind, item, refs, editable, onSave }: {
         onBlur={flush}
       />
       <div className="mt-1 flex justify-end">
-        <button type="button" onClick={() => { flush(); setHistory(true); }} className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+        <button type="button" onClick={() => { flush(); setHistory(true); }} className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary">
           <Icon name="restore" size={12} /> Version history
         </button>
       </div>

@@ -48,12 +48,12 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
       <ListScreen
         title={
           <span className="flex min-w-0 items-center gap-2">
-            <Link to={back} className="shrink-0 text-zinc-500 hover:underline">{archived ? "Archived modules" : "Modules"}</Link>
-            <span className="text-zinc-400">/</span>
+            <Link to={back} className="shrink-0 text-fg-subtle hover:underline">{archived ? "Archived modules" : "Modules"}</Link>
+            <span className="text-fg-faint">/</span>
             {/* the name keeps room beside the header's controls (it was squeezed to nothing at 1280 px) */}
             <span className="min-w-24 truncate" title={m.name}>{m.name}</span>
             <StatusBadge status={m.status} />
-            {archived && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800">Archived</span>}
+            {archived && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Archived</span>}
           </span>
         }
         actions={
@@ -66,7 +66,7 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
               aria-pressed={details}
               aria-label="Module details"
               onClick={() => setDetails((d) => !d)}
-              className={cx("rounded p-1", details ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}
+              className={cx("rounded p-1", details ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}
             >
               <PanelRight size={16} aria-hidden focusable="false" />
             </button>

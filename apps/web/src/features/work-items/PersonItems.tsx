@@ -30,7 +30,8 @@ function TabItems({ tab, userId }: { tab: PersonItemTab; userId: string }) {
   if (!projects.length) return <EmptyState title="No projects to show" description="Work items show here for the projects you are a member of." />;
   return (
     <ListProvider slug={slug} pid="" kind="profile" workspace={workspace} prefs={prefs} updatePrefs={update}>
-      <ListScreen title={TITLE[tab]} />
+      {/* under the profile's header, which has the sidebar toggle and the page's h1 */}
+      <ListScreen title={TITLE[tab]} nested />
     </ListProvider>
   );
 }

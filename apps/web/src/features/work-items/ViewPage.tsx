@@ -96,7 +96,7 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
   };
 
   const isPrivate = view.access === VIEW_ACCESS.private;
-  const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
+  const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill";
   const actions = (
     <>
       {mayFavorite && (
@@ -133,11 +133,11 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
   );
   const title = (
     <span className="flex items-center gap-2">
-      <Link to={viewsPath} className="text-zinc-500 hover:underline">Views</Link>
-      <span aria-hidden className="text-zinc-400">/</span>
+      <Link to={viewsPath} className="text-fg-subtle hover:underline">Views</Link>
+      <span aria-hidden className="text-fg-faint">/</span>
       <span>{view.name}</span>
-      {view.is_locked && <span className="inline-flex items-center gap-1 rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"><Lock size={10} aria-hidden />Locked</span>}
-      {isPrivate && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">Private</span>}
+      {view.is_locked && <span className="inline-flex items-center gap-1 rounded bg-fill px-1.5 text-xs text-fg-muted"><Lock size={10} aria-hidden />Locked</span>}
+      {isPrivate && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
     </span>
   );
   const banner = !saves ? (

@@ -61,9 +61,10 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
 /**
  * The list screen of the ListProvider around it: header (layouts, filters, display), the chosen layout, bulk bar,
  * peek view and create modal. Other contexts put their own `actions` and `aside` next to it; a saved view whose
- * filters may not change shows them read-only with a `banner`.
+ * filters may not change shows them read-only with a `banner`. A list under another screen's header (a profile's item
+ * tabs) is `nested`: its header has no sidebar toggle of its own.
  */
-export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean }) {
+export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false, nested = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean; nested?: boolean }) {
   const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset, spansProjects } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
@@ -95,12 +96,13 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
       <PageHeader
+        nested={nested}
         title={
           <span className="flex min-w-0 items-center gap-2">
             {/* a narrow header (beside a cycle's details) cuts the title with an ellipsis, the count stays */}
             {typeof title === "string" ? <span className="truncate">{title}</span> : title}
-            {data && <span className="rounded bg-zinc-100 px-1.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" aria-label={`${data.total} work items`}>{data.total}</span>}
-            {isFetching && !isLoading && <span className="h-3 w-3 animate-spin rounded-full border-2 border-zinc-300 border-t-transparent" aria-label="Updating" role="status" />}
+            {data && <span className="rounded bg-fill px-1.5 text-xs font-medium text-fg-muted" aria-label={`${data.total} work items`}>{data.total}</span>}
+            {isFetching && !isLoading && <span className="h-3 w-3 animate-spin rounded-full border-2 border-line-strong border-t-transparent" aria-label="Updating" role="status" />}
           </span>
         }
         actions={
@@ -108,19 +110,19 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
             {actions}
             {kind === "project" && project.issue_views_view && <SaveViewButton slug={slug} pid={pid} prefs={prefs} />}
             {(kind === "project" || kind === "epics") && project.is_epic_enabled && (
-              <nav aria-label="Work item kind" className="flex rounded-md border border-zinc-200 p-0.5 text-sm dark:border-zinc-700">
-                <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Work items</Link>
-                <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-zinc-200 px-2 py-0.5 dark:bg-zinc-700" : "rounded px-2 py-0.5 text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}>Epics</Link>
+              <nav aria-label="Work item kind" className="flex rounded-md border border-line-raised p-0.5 text-sm">
+                <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-fill-strong px-2 py-0.5" : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"}>Work items</Link>
+                <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-fill-strong px-2 py-0.5" : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"}>Epics</Link>
               </nav>
             )}
             {kind === "project" && (
-              <Link to={`/${slug}/projects/${pid}/archives/issues/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" title="Archived work items">
+              <Link to={`/${slug}/projects/${pid}/archives/issues/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill" title="Archived work items">
                 <Icon name="archive" size={16} />
                 <span className="sr-only">Archived work items</span>
               </Link>
             )}
             {kind === "archived" && (
-              <Link to={`/${slug}/projects/${pid}/issues/`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">Back to work items</Link>
+              <Link to={`/${slug}/projects/${pid}/issues/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">Back to work items</Link>
             )}
             {canCreate && (
               <Button size="sm" onClick={() => setCreating(true)}>
@@ -160,7 +162,7 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
               }
               action={canCreate ? <Button onClick={() => setCreating(true)}>{itemKind === "epics" ? "Create epic" : "Create work item"}</Button> : undefined}
             />
-            {canCreate && <div className="mx-auto w-full max-w-xl rounded-md border border-zinc-200 dark:border-zinc-800"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>}
+            {canCreate && <div className="mx-auto w-full max-w-xl rounded-md border border-line"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>}
           </div>
         ) : layout === "kanban" ? (
           <Lazy><KanbanLayout /></Lazy>
@@ -189,9 +191,9 @@ function ListSkeleton() {
   return (
     <div className="space-y-px p-4" role="status" aria-label="Loading work items">
       {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="flex h-11 animate-pulse items-center gap-3 rounded bg-zinc-50 px-3 dark:bg-zinc-900">
-          <div className="h-3 w-12 rounded bg-zinc-200 dark:bg-zinc-800" />
-          <div className="h-3 rounded bg-zinc-200 dark:bg-zinc-800" style={{ width: `${30 + ((i * 17) % 40)}%` }} />
+        <div key={i} className="flex h-11 animate-pulse items-center gap-3 rounded bg-surface-muted px-3">
+          <div className="h-3 w-12 rounded bg-fill-selected" />
+          <div className="h-3 rounded bg-fill-selected" style={{ width: `${30 + ((i * 17) % 40)}%` }} />
         </div>
       ))}
     </div>

@@ -34,12 +34,12 @@ export function WorkspaceViewsPage() {
   const current = isDefaultGlobalView(globalViewId) ? null : custom.find((v) => v.id === globalViewId) ?? null;
   const ids = useMemo(() => projects.map((p) => p.id), [projects]);
   usePageTitle(`${current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views")} · Views`);
-  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm", isActive ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60");
+  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
   const title = current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views");
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <LiveProjects slug={slug} projectIds={ids} />
-      <nav aria-label="Workspace views" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-zinc-200 px-4 dark:border-zinc-800">
+      <nav aria-label="Workspace views" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4">
         {DEFAULT_GLOBAL_VIEWS.map((v) => (
           <NavLink key={v} to={`/${slug}/workspace-views/${v}/`} className={tab}>{DEFAULT_LABEL[v]}</NavLink>
         ))}
@@ -92,7 +92,7 @@ function CustomGlobalView({ view, projects }: { view: IssueView; projects: Proje
   const extra = (
     <>
       {mayEdit && (
-        <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800" aria-label={`Delete ${view.name}`} onClick={() => setDeleting(true)}>
+        <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill" aria-label={`Delete ${view.name}`} onClick={() => setDeleting(true)}>
           <Trash2 size={14} aria-hidden />
         </button>
       )}

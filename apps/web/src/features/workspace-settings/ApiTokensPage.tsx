@@ -36,7 +36,7 @@ export function WorkspaceApiTokensSettings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">API tokens</h2>
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-fg-subtle">
             Scripts and tools such as Plane&apos;s SDK call the <a className="underline" href="/api/v1/docs/">public API</a> with a token in the <code>X-API-Key</code> header. A token acts as you, in this workspace only.
           </p>
         </div>
@@ -45,7 +45,7 @@ export function WorkspaceApiTokensSettings() {
       {list.length === 0 ? (
         <EmptyState icon={KeyRound} title="No API tokens yet" description="Create a token to use the public API from scripts and integrations." />
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="API tokens">
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="API tokens">
           {list.map((t) => {
             const label = t.label || "Untitled token";
             return (
@@ -53,12 +53,12 @@ export function WorkspaceApiTokensSettings() {
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center gap-2 font-medium">
                     <span className="truncate">{label}</span>
-                    <span className={t.is_active ? "rounded bg-green-100 px-1.5 text-xs text-green-800 dark:bg-green-900 dark:text-green-200" : "rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"}>
+                    <span className={t.is_active ? "rounded bg-success-soft px-1.5 text-xs text-success-strong" : "rounded bg-fill px-1.5 text-xs text-fg-muted"}>
                       {t.is_active ? "Active" : "Expired"}
                     </span>
                   </div>
-                  {t.description && <div className="truncate text-sm text-zinc-600 dark:text-zinc-300">{t.description}</div>}
-                  <div className="text-xs text-zinc-500">
+                  {t.description && <div className="truncate text-sm text-fg-muted">{t.description}</div>}
+                  <div className="text-xs text-fg-subtle">
                     Created {fmt.date(t.created_at)} · {t.expired_at ? `${t.is_active ? "Expires" : "Expired"} ${fmt.date(t.expired_at)}` : "Never expires"} · {t.last_used ? `Last used ${fmt.dateTime(t.last_used)}` : "Never used"}
                   </div>
                 </div>

@@ -39,21 +39,21 @@ export function WorkspaceExportsSettings() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Exports</h2>
-        <p className="text-sm text-zinc-500">Take your work items out of Stride with every field, comments, links and relations included.</p>
+        <p className="text-sm text-fg-subtle">Take your work items out of Stride with every field, comments, links and relations included.</p>
       </div>
-      <form className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" onSubmit={submit} aria-label="New export">
+      <form className="space-y-4 rounded-lg border border-line p-4" onSubmit={submit} aria-label="New export">
         <Select label="Format" value={provider} onChange={(e) => setProvider(e.target.value as ExportProvider)}>
           {EXPORT_PROVIDERS.map((p) => <option key={p} value={p}>{FORMAT_LABELS[p]}</option>)}
         </Select>
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Projects</legend>
-          <p className="mb-2 text-xs text-zinc-500">None chosen exports every project you are a member of. Several chosen give one file per project.</p>
+          <p className="mb-2 text-xs text-fg-subtle">None chosen exports every project you are a member of. Several chosen give one file per project.</p>
           <div className="flex max-h-48 flex-col gap-1 overflow-y-auto">
             {projectList.map((p) => (
               <label key={p.id} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
                 <span className="truncate">{p.name}</span>
-                <span className="text-xs text-zinc-500">{p.identifier}</span>
+                <span className="text-xs text-fg-subtle">{p.identifier}</span>
               </label>
             ))}
           </div>
@@ -70,7 +70,7 @@ export function WorkspaceExportsSettings() {
         {list.length === 0 ? (
           <EmptyState icon={Download} title="No exports yet" description="Exports you start appear here with their download links." />
         ) : (
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          <ul className="divide-y divide-line rounded-lg border border-line">
             {list.map((e) => <ExportRow key={e.id} item={e} projectNames={names} when={fmt.dateTime(e.created_at)} />)}
           </ul>
         )}
@@ -90,13 +90,13 @@ function ExportRow({ item, projectNames, when }: { item: ExportHistoryItem; proj
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2 font-medium">
             <span>{FORMAT_LABELS[item.provider] ?? item.provider}</span>
-            <span className="truncate text-sm font-normal text-zinc-600 dark:text-zinc-300">{scope}</span>
+            <span className="truncate text-sm font-normal text-fg-muted">{scope}</span>
           </div>
-          <div className="text-xs text-zinc-500">{when} · by {who} · <span>{STATUS_LABELS[item.status]}</span>{item.status === "completed" && ` · ${item.done_count} work items`}</div>
+          <div className="text-xs text-fg-subtle">{when} · by {who} · <span>{STATUS_LABELS[item.status]}</span>{item.status === "completed" && ` · ${item.done_count} work items`}</div>
           {item.error && <div className="text-xs text-red-600">{item.error}</div>}
         </div>
         {item.url && (
-          <a className="inline-flex items-center gap-1 rounded-md border border-zinc-300 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={item.url} download>
+          <a className="inline-flex items-center gap-1 rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle" href={item.url} download>
             <Download className="h-4 w-4" aria-hidden /> Download
           </a>
         )}
@@ -108,7 +108,7 @@ function ExportRow({ item, projectNames, when }: { item: ExportHistoryItem; proj
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800"
+          className="h-2 w-full overflow-hidden rounded bg-fill-selected"
         >
           <div className="h-full bg-blue-600 transition-[width]" style={{ width: `${percent}%` }} />
         </div>

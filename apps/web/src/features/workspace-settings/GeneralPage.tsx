@@ -44,9 +44,9 @@ export function WorkspaceGeneralSettings() {
         </div>
         <Button type="submit" loading={update.isPending}>Save changes</Button>
       </form>
-      <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">
-        <h3 className="font-medium text-red-700 dark:text-red-400">Delete workspace</h3>
-        <p className="text-sm text-zinc-500">Deleting a workspace removes its projects and everything in them.</p>
+      <section className="space-y-3 rounded-lg border border-danger-line p-4" aria-label="Danger zone">
+        <h3 className="font-medium text-danger">Delete workspace</h3>
+        <p className="text-sm text-fg-subtle">Deleting a workspace removes its projects and everything in them.</p>
         <Button variant="danger" onClick={() => setConfirm(true)}>Delete workspace</Button>
       </section>
       <ConfirmModal

@@ -34,7 +34,7 @@ export function WorkspaceImportsSettings() {
     <div className="max-w-4xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Imports</h2>
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-fg-subtle">
           Bring work items into a project from Jira or GitHub. Importing the same source again updates the items it brought in before; nothing is duplicated.
         </p>
       </div>
@@ -86,9 +86,9 @@ function JiraForm({ slug }: { slug: string }) {
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Import from Jira">
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label="Import from Jira">
       <div className="flex items-center gap-2 font-medium"><Upload size={16} aria-hidden /> Jira</div>
-      <p className="text-xs text-zinc-500">In Jira, open the issue search, then Export → Export CSV (all fields). Issues, statuses, priorities, labels, assignees (by email), parents and comments come along.</p>
+      <p className="text-xs text-fg-subtle">In Jira, open the issue search, then Export → Export CSV (all fields). Issues, statuses, priorities, labels, assignees (by email), parents and comments come along.</p>
       <ProjectSelect id="jira-project" slug={slug} value={project} onChange={setProject} error={errors.project_id} />
       <Input
         label="CSV file"
@@ -119,9 +119,9 @@ function GithubForm({ slug }: { slug: string }) {
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Import from GitHub">
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label="Import from GitHub">
       <div className="flex items-center gap-2 font-medium"><GitBranch size={16} aria-hidden /> GitHub</div>
-      <p className="text-xs text-zinc-500">Issues with their labels, assignees, comments and open or closed state, read with a personal access token that can read the repository’s issues. The token is kept only until the import ends.</p>
+      <p className="text-xs text-fg-subtle">Issues with their labels, assignees, comments and open or closed state, read with a personal access token that can read the repository’s issues. The token is kept only until the import ends.</p>
       <ProjectSelect id="github-project" slug={slug} value={project} onChange={setProject} error={errors.project_id} />
       <div className="grid grid-cols-2 gap-2">
         <Input label="Owner" value={owner} onChange={(e) => setOwner(e.target.value)} error={errors.owner} placeholder="octo-org" />
@@ -140,13 +140,13 @@ function ImportRow({ slug, imp }: { slug: string; imp: Importer }) {
   const project = (projects.data ?? []).find((p) => p.id === imp.project);
   const label = `${SERVICE_LABEL[imp.service]} import of ${imp.source_label}`;
   return (
-    <li className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label={label} data-import-status={imp.status}>
+    <li className="space-y-3 rounded-lg border border-line p-4" aria-label={label} data-import-status={imp.status}>
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1">
           <div className="truncate font-medium">{SERVICE_LABEL[imp.service]} · {imp.source_label}</div>
-          <div className="text-xs text-zinc-500">Into {project ? project.name : "a project"} · {dateTime(imp.created_at)}</div>
+          <div className="text-xs text-fg-subtle">Into {project ? project.name : "a project"} · {dateTime(imp.created_at)}</div>
         </div>
-        <span className="rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">{STATUS_LABEL[imp.status]}</span>
+        <span className="rounded bg-fill px-2 py-0.5 text-xs text-fg-secondary">{STATUS_LABEL[imp.status]}</span>
         {!importRunning(imp) && (
           <Button variant="ghost" size="sm" aria-label={`Remove ${label} from the history`} loading={remove.isPending && remove.variables === imp.id} onClick={() => remove.mutate(imp.id)}>
             <Trash2 size={14} aria-hidden />
@@ -166,10 +166,10 @@ function Progress({ imp }: { imp: Importer }) {
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <div className="space-y-1">
-      <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-2 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800">
+      <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-2 overflow-hidden rounded bg-fill-selected">
         <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
-      <div className="text-xs text-zinc-500">{done} of {total} work items</div>
+      <div className="text-xs text-fg-subtle">{done} of {total} work items</div>
     </div>
   );
 }
@@ -183,8 +183,8 @@ function Summary({ imp }: { imp: Importer }) {
     <div className="space-y-2" aria-label="Import summary">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {facts.map(([k, v]) => (
-          <div key={k} className="rounded bg-zinc-50 px-3 py-2 dark:bg-zinc-900">
-            <dt className="text-xs text-zinc-500">{k}</dt>
+          <div key={k} className="rounded bg-surface-muted px-3 py-2">
+            <dt className="text-xs text-fg-subtle">{k}</dt>
             <dd className="text-lg font-semibold" data-summary={k}>{v}</dd>
           </div>
         ))}
@@ -222,7 +222,7 @@ function MappingForm({ slug, imp }: { slug: string; imp: Importer }) {
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Mapping">
-      <p className="text-sm text-zinc-500">{imp.progress.total} work items found. Check where each status and person goes, then start.</p>
+      <p className="text-sm text-fg-subtle">{imp.progress.total} work items found. Check where each status and person goes, then start.</p>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">Statuses → states</legend>
         {found.states.map((s) => (

@@ -24,14 +24,14 @@ export function WorkspaceIntegrationsSettings() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Integrations</h2>
-        <p className="text-sm text-zinc-500">Connect other tools to this workspace.</p>
+        <p className="text-sm text-fg-subtle">Connect other tools to this workspace.</p>
       </div>
-      <section className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="MCP server">
+      <section className="space-y-3 rounded-lg border border-line p-4" aria-label="MCP server">
         <div className="flex items-start gap-3">
-          <Bot className="mt-0.5 h-5 w-5 text-zinc-500" aria-hidden />
+          <Bot className="mt-0.5 h-5 w-5 text-fg-subtle" aria-hidden />
           <div className="min-w-0 flex-1">
             <h3 className="font-medium">MCP server</h3>
-            <p className="text-sm text-zinc-600 dark:text-zinc-300">
+            <p className="text-sm text-fg-muted">
               AI assistants that speak the Model Context Protocol can list, create and update work items, projects, states, labels, cycles, modules and
               comments, and search. They act as the owner of the API token they use, with that person&apos;s permissions. Create a token under{" "}
               <Link className="underline" to={`/${slug}/settings/api-tokens/`}>API tokens</Link> and put it in the configuration below.
@@ -39,10 +39,10 @@ export function WorkspaceIntegrationsSettings() {
           </div>
         </div>
         <div className="text-sm">
-          Endpoint: <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{`${window.location.origin}/mcp`}</code> (streamable HTTP; the token as{" "}
+          Endpoint: <code className="rounded bg-fill px-1">{`${window.location.origin}/mcp`}</code> (streamable HTTP; the token as{" "}
           <code>Authorization: Bearer</code> or <code>X-API-Key</code>)
         </div>
-        <pre aria-label="MCP client configuration" className="overflow-x-auto rounded-md bg-zinc-950 p-3 text-xs text-zinc-100">{config}</pre>
+        <pre aria-label="MCP client configuration" className="overflow-x-auto rounded-md bg-inverse p-3 text-xs text-on-inverse">{config}</pre>
         <div className="flex justify-end">
           <Button
             variant="secondary"

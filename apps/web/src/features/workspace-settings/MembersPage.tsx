@@ -47,8 +47,8 @@ export function WorkspaceMembersSettings() {
           <Button onClick={() => setInviting(true)}>Add members</Button>
         </div>
       </div>
-      {soleAdmin && <p className="text-sm text-zinc-500">{ONLY_WORKSPACE_ADMIN}</p>}
-      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Workspace members">
+      {soleAdmin && <p className="text-sm text-fg-subtle">{ONLY_WORKSPACE_ADMIN}</p>}
+      <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Workspace members">
         {list.map((m) => {
           const isMe = m.member.id === me.data?.id;
           const name = m.member.display_name;
@@ -57,7 +57,7 @@ export function WorkspaceMembersSettings() {
               <Avatar name={name} url={m.member.avatar_url} />
               <div className="min-w-0 flex-1">
                 <div className="truncate font-medium">{name}{isMe ? " (you)" : ""}</div>
-                <div className="truncate text-xs text-zinc-500">{[m.member.first_name, m.member.last_name].filter(Boolean).join(" ")}{m.member.email ? ` · ${m.member.email}` : ""}</div>
+                <div className="truncate text-xs text-fg-subtle">{[m.member.first_name, m.member.last_name].filter(Boolean).join(" ")}{m.member.email ? ` · ${m.member.email}` : ""}</div>
               </div>
               {!isMe ? (
                 <div className="w-32">
@@ -65,7 +65,7 @@ export function WorkspaceMembersSettings() {
                     {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                   </Select>
                 </div>
-              ) : <span className="text-sm text-zinc-600 dark:text-zinc-300">{ROLE_LABEL[m.role as Role]}</span>}
+              ) : <span className="text-sm text-fg-muted">{ROLE_LABEL[m.role as Role]}</span>}
               <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} disabledReason={isMe && soleAdmin ? ONLY_WORKSPACE_ADMIN : null} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
                 {isMe ? "Leave" : "Remove"}
               </Button>
@@ -75,8 +75,8 @@ export function WorkspaceMembersSettings() {
       </ul>
       {pending.length > 0 && (
         <section aria-label="Pending invitations" className="space-y-2">
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">Pending invitations</h3>
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">Pending invitations</h3>
+          <ul className="divide-y divide-line rounded-lg border border-line">
             {pending.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-invitation={inv.email}>
                 <div className="min-w-0 flex-1 truncate">{inv.email}</div>

@@ -44,14 +44,14 @@ export function WorkspaceWebhooksSettings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">Webhooks</h2>
-          <p className="text-sm text-zinc-500">Send signed HTTP POST requests to another system when work changes in this workspace.</p>
+          <p className="text-sm text-fg-subtle">Send signed HTTP POST requests to another system when work changes in this workspace.</p>
         </div>
         <Button onClick={() => setEditing("new")}>Add webhook</Button>
       </div>
       {list.length === 0 ? (
         <EmptyState title="No webhooks yet" description="Add a webhook to tell another system about changes to projects, work items, cycles, modules and comments." />
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Webhooks">
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Webhooks">
           {list.map((w) => {
             const events = WEBHOOK_EVENTS.filter((e) => w[e]).map((e) => EVENT_LABEL[e]);
             return (
@@ -59,9 +59,9 @@ export function WorkspaceWebhooksSettings() {
                 <div className="flex flex-wrap items-center gap-3">
                   <div className="min-w-0 flex-1">
                     <div className="truncate font-mono text-sm" title={w.url}>{w.url}</div>
-                    <div className="text-xs text-zinc-500">{events.length ? events.join(", ") : "No events selected"}</div>
+                    <div className="text-xs text-fg-subtle">{events.length ? events.join(", ") : "No events selected"}</div>
                   </div>
-                  <span className={w.is_active ? "rounded bg-green-100 px-2 py-0.5 text-xs text-green-800 dark:bg-green-950 dark:text-green-200" : "rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"}>
+                  <span className={w.is_active ? "rounded bg-success-soft px-2 py-0.5 text-xs text-success-strong" : "rounded bg-fill px-2 py-0.5 text-xs text-fg-muted"}>
                     {w.is_active ? "Active" : "Inactive"}
                   </span>
                   <Button variant="ghost" size="sm" aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`} onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}>
@@ -158,7 +158,7 @@ function WebhookFormBody({ slug, webhook, onClose, onCreated }: { slug: string; 
     <form onSubmit={submit} className="space-y-4" aria-label={webhook ? "Edit webhook" : "Add webhook"}>
       <Input label="Payload URL" type="url" required placeholder="https://example.com/stride-webhook" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Events to send</legend>
+        <legend className="text-sm font-medium text-fg-muted">Events to send</legend>
         {WEBHOOK_EVENTS.map((ev) => (
           <label key={ev} className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={flags[ev]} onChange={(e) => setFlags({ ...flags, [ev]: e.target.checked })} />
@@ -214,33 +214,33 @@ function DeliveryLog({ slug, webhookId }: { slug: string; webhookId: string }) {
   if (logs.isLoading) return <PageSpinner />;
   const rows = logs.data ?? [];
   return (
-    <section aria-label="Delivery log" className="rounded-md border border-zinc-200 dark:border-zinc-800">
+    <section aria-label="Delivery log" className="rounded-md border border-line">
       {rows.length === 0 ? (
-        <p className="px-3 py-2 text-sm text-zinc-500">No deliveries yet.</p>
+        <p className="px-3 py-2 text-sm text-fg-subtle">No deliveries yet.</p>
       ) : (
-        <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        <ul className="divide-y divide-line text-sm">
           {rows.map((l) => {
             const o = outcome(l);
             return (
               <li key={l.id} data-delivery={l.delivery_id} className="px-3 py-2">
                 <details>
                   <summary className="flex cursor-pointer flex-wrap items-center gap-3">
-                    <span className="text-zinc-500">{fmt.dateTime(l.created_at)}</span>
+                    <span className="text-fg-subtle">{fmt.dateTime(l.created_at)}</span>
                     <span className="font-medium">{l.event_type} {l.action}</span>
-                    <span className={o.ok ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"} data-status>{o.text}</span>
-                    <span className="text-zinc-500">{l.duration_ms} ms</span>
-                    {l.retry_count > 0 && <span className="text-zinc-500">retry {l.retry_count}</span>}
-                    {l.next_retry_at && <span className="text-zinc-500">next try {fmt.time(l.next_retry_at)}</span>}
+                    <span className={o.ok ? "text-success" : "text-danger"} data-status>{o.text}</span>
+                    <span className="text-fg-subtle">{l.duration_ms} ms</span>
+                    {l.retry_count > 0 && <span className="text-fg-subtle">retry {l.retry_count}</span>}
+                    {l.next_retry_at && <span className="text-fg-subtle">next try {fmt.time(l.next_retry_at)}</span>}
                   </summary>
                   <div className="mt-2 space-y-2">
                     <div>
-                      <div className="text-xs font-semibold uppercase text-zinc-500">Request body</div>
-                      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-950">{l.request_body}</pre>
+                      <div className="text-xs font-semibold uppercase text-fg-subtle">Request body</div>
+                      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">{l.request_body}</pre>
                     </div>
                     {l.response_body !== null && (
                       <div>
-                        <div className="text-xs font-semibold uppercase text-zinc-500">Response</div>
-                        <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-950">{l.response_body}</pre>
+                        <div className="text-xs font-semibold uppercase text-fg-subtle">Response</div>
+                        <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">{l.response_body}</pre>
                       </div>
                     )}
                   </div>

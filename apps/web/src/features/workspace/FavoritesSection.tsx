@@ -46,7 +46,7 @@ const errorText = (err: unknown) => {
 const rowClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     "flex min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-1.5 text-sm",
-    isActive ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/60",
+    isActive ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
   );
 
 /**
@@ -101,12 +101,12 @@ export function FavoritesSection({ slug }: { slug: string }) {
   return (
     <section aria-labelledby="favorites-heading" className="mt-5">
       <div className="flex items-center justify-between px-2">
-        <h2 id="favorites-heading" className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Favorites</h2>
+        <h2 id="favorites-heading" className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Favorites</h2>
         <button
           type="button"
           aria-label="New favorites folder"
           onClick={() => setCreating(true)}
-          className="rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+          className="rounded p-0.5 text-fg-subtle hover:bg-fill-selected hover:text-fg-secondary"
         >
           <FolderPlus size={14} aria-hidden focusable="false" />
         </button>
@@ -131,7 +131,7 @@ export function FavoritesSection({ slug }: { slug: string }) {
           )}
         </DropList>
       </DragScope>
-      {favs.isSuccess && list.length === 0 && <p className="px-2 py-1 text-xs text-zinc-500">Star a project to pin it here.</p>}
+      {favs.isSuccess && list.length === 0 && <p className="px-2 py-1 text-xs text-fg-subtle">Star a project to pin it here.</p>}
     </section>
   );
 }
@@ -151,7 +151,7 @@ function RowMenu({ label, items }: { label: string; items: MenuItem[] }) {
     <Menu
       ariaLabel={label}
       align="right"
-      buttonClassName="rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800"
+      buttonClassName="rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-selected focus:opacity-100 group-hover:opacity-100"
       label={<MoreHorizontal size={14} aria-hidden focusable="false" />}
       items={items}
     />
@@ -198,7 +198,7 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
     update.mutate({ id: folder.id, name: value }, { onSuccess: done, onError: (err) => { fail(errorText(err)); toast.show("error", "Could not rename the folder", errorText(err)); } });
   return (
     <li className="relative" data-favorite-folder={name}>
-      <div ref={drag.ref} className={cx("group relative flex items-center gap-0.5 rounded-md", draggingClass(drag), target && "bg-indigo-50 dark:bg-indigo-950/40")}>
+      <div ref={drag.ref} className={cx("group relative flex items-center gap-0.5 rounded-md", draggingClass(drag), target && "bg-accent-soft")}>
         <DropLine edge={line} inset />
         <DragHandle drag={drag} label={`folder ${name}`} className="opacity-0 focus:opacity-100 group-hover:opacity-100" />
         {renaming ? (
@@ -219,7 +219,7 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
         />
       </div>
       {open && (
-        <DropList container={folder.id} label={`Folder ${name}`} className="ml-4 space-y-0.5 border-l border-zinc-200 pl-1 dark:border-zinc-800">
+        <DropList container={folder.id} label={`Folder ${name}`} className="ml-4 space-y-0.5 border-l border-line pl-1">
           {children}
         </DropList>
       )}
@@ -275,7 +275,7 @@ function FolderNameForm({ initial, label, onSubmit, onCancel }: {
         maxLength={255}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => { if (e.key === "Escape") { e.preventDefault(); onCancel(); } }}
-        className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        className="w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm"
       />
       {error && <p role="alert" className="px-1 pt-0.5 text-xs text-red-600">{error}</p>}
     </form>

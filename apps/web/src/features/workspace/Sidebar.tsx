@@ -27,7 +27,7 @@ function NavIcon({ name }: { name: string }) {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-    isActive ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/60",
+    isActive ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
   );
 
 export function Sidebar() {
@@ -44,9 +44,9 @@ export function Sidebar() {
 
   return (
     <div className="flex h-full flex-col">
-      <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
+      <div className="border-b border-line p-2">
         <Menu
-          buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm font-semibold hover:bg-zinc-200/60 dark:hover:bg-zinc-800"
+          buttonClassName="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm font-semibold hover:bg-fill-hover"
           label={
             <>
               <span className="sr-only">Switch workspace </span>
@@ -66,7 +66,7 @@ export function Sidebar() {
         <SidebarEntries slug={slug} entries={visibleEntries(WORKSPACE_SIDEBAR, role)} unread={unread} />
         <FavoritesSection slug={slug} />
         <TeamspacesSection slug={slug} />
-        <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Your projects</div>
+        <div className="mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Your projects</div>
         <ul className="mt-1 space-y-0.5">
           {shown.map((p) => (
             <li key={p.id}>
@@ -81,10 +81,10 @@ export function Sidebar() {
               <NavLink to={`/${slug}/projects/`} end className={linkClass}>All projects ({mine.length})</NavLink>
             </li>
           )}
-          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">You are not in any project yet.</li>}
+          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-fg-subtle">You are not in any project yet.</li>}
         </ul>
       </nav>
-      <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+      <div className="border-t border-line p-2">
         <ProfileMenu />
       </div>
     </div>
@@ -137,7 +137,7 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
             type="button"
             aria-label={`${isPinned ? "Unpin" : "Pin"} ${e.label}`}
             onClick={() => pin.mutate({ key, is_pinned: !isPinned })}
-            className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-0.5 text-zinc-500 opacity-0 hover:bg-zinc-200 hover:text-zinc-800 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+            className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-selected hover:text-fg-secondary focus:opacity-100 group-hover:opacity-100"
           >
             {isPinned ? <PinOff size={12} aria-hidden focusable="false" /> : <Pin size={12} aria-hidden focusable="false" />}
           </button>
@@ -153,7 +153,7 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
       </ul>
       {unpinned.length > 0 && (
         <div className="mt-1">
-          <button type="button" aria-expanded={more} onClick={() => setMore(!more)} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-200/60 dark:text-zinc-400 dark:hover:bg-zinc-800/60">
+          <button type="button" aria-expanded={more} onClick={() => setMore(!more)} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-fg-muted hover:bg-fill-hover">
             {more ? <ChevronDown size={14} aria-hidden focusable="false" /> : <ChevronRight size={14} aria-hidden focusable="false" />}
             More
           </button>

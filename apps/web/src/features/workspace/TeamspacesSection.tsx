@@ -7,7 +7,7 @@ import { useCan } from "../../lib/permissions.ts";
 const rowClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-    isActive ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/60",
+    isActive ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
   );
 
 /**
@@ -22,7 +22,7 @@ export function TeamspacesSection({ slug }: { slug: string }) {
   if (!allowed || (!mine.length && !mayCreate)) return null;
   return (
     <section aria-label="Teamspaces" className="mt-5">
-      <div className="flex items-center px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+      <div className="flex items-center px-2 text-xs font-semibold uppercase tracking-wide text-fg-subtle">
         <span className="flex-1">Teamspaces</span>
       </div>
       <ul className="mt-1 space-y-0.5">

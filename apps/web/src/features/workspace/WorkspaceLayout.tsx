@@ -103,13 +103,13 @@ function Shell() {
     <div className="flex h-screen overflow-hidden">
       <SkipLink />
       {overlay && (
-        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-black/40 dark:bg-black/70" onClick={close} />
+        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-backdrop" onClick={close} />
       )}
       <aside
         ref={aside}
         aria-label="Workspace sidebar"
         className={cx(
-          "flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900",
+          "flex w-64 shrink-0 flex-col border-r border-line bg-surface-muted",
           sidebar.narrow && "fixed inset-y-0 left-0 z-40 max-w-[85vw] shadow-xl",
           !sidebar.open && "hidden",
         )}

@@ -100,7 +100,7 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, startPick
       aria-label="Command palette"
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}
-      className="m-auto mt-[15vh] w-[calc(100%-2rem)] max-w-xl rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className="m-auto mt-[15vh] w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
     >
       {picker && target
         ? <PickerView key={picker} picker={picker} target={target} onChoose={choose} onBack={() => setPicker(null)} />
@@ -185,13 +185,13 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
   return (
     <>
       {heading && (
-        <div className="flex items-center gap-1 border-b border-zinc-200 px-3 py-1.5 text-xs text-zinc-500 dark:border-zinc-800">
-          <button type="button" onClick={onBack} aria-label="Back" className="rounded p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"><ChevronLeft size={14} aria-hidden focusable="false" /></button>
+        <div className="flex items-center gap-1 border-b border-line px-3 py-1.5 text-xs text-fg-subtle">
+          <button type="button" onClick={onBack} aria-label="Back" className="rounded p-0.5 hover:bg-fill"><ChevronLeft size={14} aria-hidden focusable="false" /></button>
           <span>{heading}</span>
         </div>
       )}
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
-        <Search size={16} aria-hidden focusable="false" className="text-zinc-500" />
+      <div className="flex items-center gap-2 border-b border-line px-3">
+        <Search size={16} aria-hidden focusable="false" className="text-fg-subtle" />
         <input
           autoFocus
           role="combobox"
@@ -213,7 +213,7 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
           const Icon = c.icon;
           return (
             <li key={`${c.group}:${c.key}`} role="presentation">
-              {header && <div role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium text-zinc-500">{header}</div>}
+              {header && <div role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium text-fg-subtle">{header}</div>}
               <div
                 id={optionId(i)}
                 data-index={i}
@@ -222,14 +222,14 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
                 aria-checked={c.checked === undefined ? undefined : c.checked}
                 onMouseMove={() => setActive(i)}
                 onClick={() => onChoose(c)}
-                className={cx("mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm", i === active && "bg-zinc-100 dark:bg-zinc-800")}
+                className={cx("mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm", i === active && "bg-fill")}
               >
-                <Icon size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-500" />
+                <Icon size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
                 <span className="min-w-0 flex-1 truncate">{c.label}</span>
-                {c.hint && <span className="shrink-0 text-xs text-zinc-500">{c.hint}</span>}
+                {c.hint && <span className="shrink-0 text-xs text-fg-subtle">{c.hint}</span>}
                 {c.keys && (
                   <span className="flex shrink-0 gap-0.5" aria-label={`Shortcut ${keyLabels(c.keys, isMac).join(" ")}`}>
-                    {keyLabels(c.keys, isMac).map((k, j) => <kbd key={j} aria-hidden className="rounded border border-zinc-300 px-1 text-[10px] text-zinc-500 dark:border-zinc-700">{k}</kbd>)}
+                    {keyLabels(c.keys, isMac).map((k, j) => <kbd key={j} aria-hidden className="rounded border border-line-strong px-1 text-[10px] text-fg-subtle">{k}</kbd>)}
                   </span>
                 )}
                 {c.checked && <Check size={14} aria-hidden focusable="false" className="shrink-0 text-indigo-600" />}
@@ -238,7 +238,7 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
           );
         })}
       </ul>
-      {empty && <p className="px-3 py-4 text-sm text-zinc-500">{empty}</p>}
+      {empty && <p className="px-3 py-4 text-sm text-fg-subtle">{empty}</p>}
     </>
   );
 }

@@ -10,8 +10,8 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
       <div data-modal-body className="space-y-4 text-sm">
         {SHORTCUT_GROUPS.map((g) => (
           <section key={g} aria-label={g}>
-            <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{g}</h3>
-            <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-fg-subtle">{g}</h3>
+            <dl className="divide-y divide-line-subtle">
               {SHORTCUTS.filter((s) => s.group === g).map((s) => (
                 <div key={s.id} className="flex items-center justify-between py-1.5">
                   <dt>{s.label}</dt>
@@ -19,8 +19,8 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
                     {keyLabels(s.keys, isMac).map((k, i) => (
                       <span key={i} className="flex items-center gap-1" aria-hidden>
                         {/* a sequence (G, then C) reads as one: keys pressed together show side by side */}
-                        {i > 0 && s.keys[0] === "G" && <span className="text-xs text-zinc-500">then</span>}
-                        <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                        {i > 0 && s.keys[0] === "G" && <span className="text-xs text-fg-subtle">then</span>}
+                        <kbd className="rounded border border-line-strong bg-fill-subtle px-1.5 text-xs">{k}</kbd>
                       </span>
                     ))}
                   </dd>

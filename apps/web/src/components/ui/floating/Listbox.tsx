@@ -24,7 +24,7 @@ const INDENT = ["pl-2", "pl-6", "pl-10", "pl-14", "pl-18", "pl-22", "pl-26"];
 
 function CheckBox({ on }: { on: boolean }) {
   return (
-    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-indigo-600 bg-indigo-600 text-white" : "border-zinc-300 dark:border-zinc-600")}>
+    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-accent-solid bg-accent-solid text-on-accent" : "border-line-strong")}>
       {on && <CheckMark size={10} />}
     </span>
   );
@@ -117,8 +117,8 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
   return (
     <>
       {search && (
-        <div className="flex items-center gap-1.5 border-b border-zinc-100 px-2 py-1.5 dark:border-zinc-800">
-          <Search size={14} aria-hidden focusable="false" className="shrink-0 text-zinc-400" />
+        <div className="flex items-center gap-1.5 border-b border-line-subtle px-2 py-1.5">
+          <Search size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
           <input
             ref={(el) => { focusTarget.current = el; }}
             role="combobox"
@@ -152,14 +152,14 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                     aria-controls={open ? listId : undefined}
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={g.onToggle}
-                    className="flex w-full items-center gap-1 rounded px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-zinc-500 hover:bg-zinc-50 dark:hover:bg-zinc-800"
+                    className="flex w-full items-center gap-1 rounded px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle hover:bg-fill-subtle"
                   >
                     {open ? <ChevronDown size={12} aria-hidden focusable="false" className="shrink-0" /> : <ChevronRight size={12} aria-hidden focusable="false" className="shrink-0" />}
                     {g.label}
                     {g.badge}
                   </button>
                 ) : (
-                  <div aria-hidden className="px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">{g.label}</div>
+                  <div aria-hidden className="px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">{g.label}</div>
                 )
               )}
               {open && (
@@ -197,15 +197,15 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         className={cx(
                           "mx-1 flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-sm",
                           INDENT[Math.min(o.depth ?? 0, INDENT.length - 1)],
-                          i === act && "bg-zinc-100 dark:bg-zinc-800",
+                          i === act && "bg-fill",
                           o.disabled && "cursor-default opacity-50",
                         )}
                       >
                         {multiple && <CheckBox on={sel} />}
                         {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
                         <span className="min-w-0 flex-1 truncate">{o.label}</span>
-                        {o.hint && <span className="text-xs text-zinc-400">{o.hint}</span>}
-                        {!multiple && sel && <CheckMark size={14} className="shrink-0 text-indigo-600" />}
+                        {o.hint && <span className="text-xs text-fg-faint">{o.hint}</span>}
+                        {!multiple && sel && <CheckMark size={14} className="shrink-0 text-accent" />}
                       </div>
                     );
                   })}
@@ -215,7 +215,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
             </div>
           );
         })}
-        {flat.length === 0 && <div role="status" className="px-3 py-2 text-xs text-zinc-500">{emptyText ?? "No matches"}</div>}
+        {flat.length === 0 && <div role="status" className="px-3 py-2 text-xs text-fg-subtle">{emptyText ?? "No matches"}</div>}
       </div>
     </>
   );

@@ -85,12 +85,12 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
             onClick={() => choose(it)}
             onMouseMove={() => { if (i !== active) setActive(i); }}
             className={cx(
-              "flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800",
+              "flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-fill focus:bg-fill focus:outline-none",
               it.disabled && "cursor-default opacity-50",
-              it.danger && "text-red-600 dark:text-red-400",
+              it.danger && "text-danger",
             )}
           >
-            {it.kind && <span className="flex w-3 shrink-0 text-indigo-600">{it.checked && <CheckMark />}</span>}
+            {it.kind && <span className="flex w-3 shrink-0 text-accent">{it.checked && <CheckMark />}</span>}
             <span className="min-w-0 flex-1 truncate">{it.label}</span>
           </button>
         ))}
@@ -115,7 +115,7 @@ export function Menu({ label, items, align = "left", buttonClassName, ariaLabel,
       <button
         type="button"
         aria-label={ariaLabel}
-        className={buttonClassName ?? "rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"}
+        className={buttonClassName ?? "rounded-md px-2 py-1 text-sm hover:bg-fill"}
         {...menu.triggerProps}
       >
         {label}

@@ -169,7 +169,7 @@ export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, 
       {...getFloatingProps({
         ...rest,
         className: cx(
-          "z-[60] flex max-h-[var(--floating-max-height)] max-w-[var(--floating-max-width)] flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white text-sm text-zinc-900 shadow-xl outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
+          "z-[60] flex max-h-[var(--floating-max-height)] max-w-[var(--floating-max-width)] flex-col overflow-hidden rounded-lg border border-line-raised bg-surface text-sm text-fg shadow-xl outline-none",
           className,
         ),
         onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {

@@ -32,7 +32,7 @@ const KIND_ICON: Record<FileKind, LucideIcon> = {
 function FileTile({ kind }: { kind: FileKind }) {
   const I = KIND_ICON[kind];
   return (
-    <span data-file-kind={kind} className="flex h-9 w-9 shrink-0 items-center justify-center rounded border border-zinc-200 bg-zinc-50 text-zinc-500 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400">
+    <span data-file-kind={kind} className="flex h-9 w-9 shrink-0 items-center justify-center rounded border border-line-raised bg-fill-subtle text-fg-subtle">
       <I size={18} strokeWidth={1.75} aria-hidden focusable="false" />
     </span>
   );
@@ -53,7 +53,7 @@ function Thumbnail({ url, kind }: { url: string; kind: FileKind }) {
       decoding="async"
       data-thumbnail
       onError={() => setFailed(true)}
-      className="h-9 w-9 shrink-0 rounded border border-zinc-200 bg-zinc-50 object-cover dark:border-zinc-700 dark:bg-zinc-800"
+      className="h-9 w-9 shrink-0 rounded border border-line-raised bg-fill-subtle object-cover"
     />
   );
 }
@@ -131,27 +131,27 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
       >
         <ul className="space-y-1" aria-label="Attachments">
           {uploads.map((u) => (
-            <li key={u.id} data-upload={u.name} className="flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
+            <li key={u.id} data-upload={u.name} className="flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
               <FileTile kind={fileKind(u.type, u.name)} />
               <div className="min-w-0 flex-1">
                 <div className="flex justify-between gap-2 text-xs"><span className="truncate">{u.name}</span><span aria-live="polite">{u.progress}%</span></div>
-                <div className="mt-1 h-1 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
+                <div className="mt-1 h-1 overflow-hidden rounded bg-fill" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
                   <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${u.progress}%` }} />
                 </div>
               </div>
-              <button type="button" onClick={u.cancel} aria-label={`Cancel upload of ${u.name}`} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+              <button type="button" onClick={u.cancel} aria-label={`Cancel upload of ${u.name}`} className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill">Cancel</button>
             </li>
           ))}
           {files.map((f) => {
             const name = f.attributes?.name ?? "file";
             const by = f.created_by ? refs.userById.get(f.created_by)?.display_name : null;
             return (
-              <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-zinc-200 px-2 py-1.5 text-sm dark:border-zinc-800">
+              <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
                 <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
                 <a href={f.asset_url} download={name} className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={`Download ${name}`}>{name}</a>
-                <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
+                <span className="shrink-0 text-xs text-fg-subtle">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
                 {editable && (
-                  <button type="button" aria-label={`Delete attachment ${name}`} onClick={() => del.mutate(f.id)} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+                  <button type="button" aria-label={`Delete attachment ${name}`} onClick={() => del.mutate(f.id)} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
                     <Icon name="trash" size={12} />
                   </button>
                 )}
@@ -160,7 +160,7 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
           })}
         </ul>
         {files.length === 0 && uploads.length === 0 && (
-          <button type="button" disabled={!editable} onClick={() => input.current?.click()} className="w-full rounded-md border border-dashed border-zinc-300 px-3 py-4 text-center text-xs text-zinc-500 hover:bg-zinc-50 disabled:cursor-default disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900">
+          <button type="button" disabled={!editable} onClick={() => input.current?.click()} className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent">
             {q.isError ? "Attachments are not available." : editable ? `Drop files here or click to upload (up to ${formatSize(maxSize)})` : "No attachments."}
           </button>
         )}

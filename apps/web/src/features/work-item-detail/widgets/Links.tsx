@@ -8,7 +8,7 @@ import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
-const FIELD = "w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
 /** Links of a work item: add (URL and optional title), edit, remove. */
 export function Links({ slug, pid, id, kind, links, editable, open, onToggle }: {
@@ -42,35 +42,35 @@ export function Links({ slug, pid, id, kind, links, editable, open, onToggle }: 
       actions={editable && <button type="button" className={ADD_BTN} onClick={() => { edit({ url: "", title: "" }); if (!open) onToggle(); }}><Icon name="plus" size={12} />Add link</button>}
     >
       {form && (
-        <form onSubmit={(e) => { e.preventDefault(); save(); }} className="mb-2 space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" aria-label={form.id ? "Edit link" : "Add link"}>
+        <form onSubmit={(e) => { e.preventDefault(); save(); }} className="mb-2 space-y-2 rounded-md border border-line p-2" aria-label={form.id ? "Edit link" : "Add link"}>
           <input
             autoFocus aria-label="URL" placeholder="https://…" value={form.url} maxLength={2000}
             aria-invalid={!!errors.url} aria-describedby={errors.url ? urlErrorId : undefined}
             onChange={(e) => edit({ ...form, url: e.target.value }, "url")} className={cx(FIELD, errors.url && "border-red-500")}
           />
-          {errors.url && <p id={urlErrorId} role="alert" className="text-xs text-red-600 dark:text-red-400">{errors.url}</p>}
+          {errors.url && <p id={urlErrorId} role="alert" className="text-xs text-danger">{errors.url}</p>}
           <input
             aria-label="Link title" placeholder="Title (optional)" value={form.title} maxLength={255}
             aria-invalid={!!errors.title} onChange={(e) => edit({ ...form, title: e.target.value }, "title")} className={cx(FIELD, errors.title && "border-red-500")}
           />
-          {errors.title && <p role="alert" className="text-xs text-red-600 dark:text-red-400">{errors.title}</p>}
+          {errors.title && <p role="alert" className="text-xs text-danger">{errors.title}</p>}
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => edit(null)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+            <button type="button" onClick={() => edit(null)} className="rounded px-2 py-1 text-xs hover:bg-fill">Cancel</button>
             <button type="submit" disabled={!form.url.trim() || m.add.isPending || m.update.isPending} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">{form.id ? "Save" : "Add link"}</button>
           </div>
         </form>
       )}
-      {links.length === 0 && !form && <p className="px-1 text-xs text-zinc-500">No links.</p>}
+      {links.length === 0 && !form && <p className="px-1 text-xs text-fg-subtle">No links.</p>}
       <ul className="space-y-1">
         {links.map((l) => (
-          <li key={l.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
-            <Icon name="link" size={14} className="shrink-0 text-zinc-400" />
+          <li key={l.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
+            <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
             <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={l.url}>{l.title || l.url}</a>
-            <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{relativeTime(l.created_at)}</span>
+            <span className="shrink-0 text-xs text-fg-subtle">{relativeTime(l.created_at)}</span>
             {editable && (
               <span className="flex opacity-0 focus-within:opacity-100 group-hover:opacity-100">
-                <button type="button" aria-label={`Edit link ${l.title || l.url}`} onClick={() => edit({ id: l.id, url: l.url, title: l.title ?? "" })} className="rounded px-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700">Edit</button>
-                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => m.remove.mutate(l.id)} className="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"><Icon name="close" size={12} /></button>
+                <button type="button" aria-label={`Edit link ${l.title || l.url}`} onClick={() => edit({ id: l.id, url: l.url, title: l.title ?? "" })} className="rounded px-1 text-xs text-fg-subtle hover:bg-fill-strong">Edit</button>
+                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => m.remove.mutate(l.id)} className="rounded p-1 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"><Icon name="close" size={12} /></button>
               </span>
             )}
           </li>

@@ -32,7 +32,7 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
       onToggle={onToggle}
       actions={editable && (
         <span className="flex items-center gap-1">
-          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as ItemRelationType)} className="h-7 rounded-md border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
+          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as ItemRelationType)} className="h-7 rounded-md border border-line-raised bg-surface px-1 text-xs">
             {ITEM_RELATION_TYPES.map((t) => <option key={t} value={t}>{RELATION_LABEL[t]}</option>)}
           </select>
           <IssuePicker
@@ -49,23 +49,23 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
       )}
     >
       {total === 0 ? (
-        <p className="px-1 text-xs text-zinc-500">{q.isLoading ? "Loading…" : "No relations."}</p>
+        <p className="px-1 text-xs text-fg-subtle">{q.isLoading ? "Loading…" : "No relations."}</p>
       ) : (
         <div className="space-y-3">
           {ITEM_RELATION_TYPES.filter((t) => (data?.[t]?.length ?? 0) > 0).map((t) => (
             <div key={t} data-relation={t}>
-              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{RELATION_LABEL[t]}</h4>
+              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-fg-subtle">{RELATION_LABEL[t]}</h4>
               <ul className="space-y-1">
                 {data![t].map((r) => {
                   const st = refs.stateById.get(r.state_id ?? "");
                   const key = `${ident}-${r.sequence_id}`;
                   return (
-                    <li key={r.id} data-item={key} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                    <li key={r.id} data-item={key} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
                       <StateGroupIcon group={st?.group} color={st?.color} />
-                      <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
+                      <span className="w-14 shrink-0 text-xs text-fg-subtle">{key}</span>
                       <Link to={itemUrl(slug, ident, r.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{itemName(r.name)}</Link>
                       {editable && (
-                        <button type="button" aria-label={`Remove relation with ${key}`} onClick={() => remove.mutate({ type: t, relatedId: r.id })} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+                        <button type="button" aria-label={`Remove relation with ${key}`} onClick={() => remove.mutate({ type: t, relatedId: r.id })} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
                           <Icon name="close" size={12} />
                         </button>
                       )}

@@ -66,7 +66,7 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
       )}
     >
       {subs.length > 0 && (
-        <div className="mb-2 flex flex-wrap items-center gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-label="Sub-work items by state group">
+        <div className="mb-2 flex flex-wrap items-center gap-3 text-xs text-fg-muted" aria-label="Sub-work items by state group">
           <div
             role="progressbar"
             aria-label="Sub-work items done"
@@ -74,7 +74,7 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
             aria-valuemax={subs.length}
             aria-valuenow={done}
             aria-valuetext={`${done} of ${subs.length} done`}
-            className="flex h-1.5 w-40 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
+            className="flex h-1.5 w-40 overflow-hidden rounded-full bg-fill-strong"
           >
             {/* only finished items fill the bar: completed, then cancelled */}
             {CLOSED_STATE_GROUPS.map((g) => (dist[g]?.length ? <div key={g} data-fill={g} style={{ width: `${(dist[g].length / subs.length) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} /> : null))}
@@ -87,22 +87,22 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
           ))}
         </div>
       )}
-      <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Sub-work items">
+      <ul className="divide-y divide-line-subtle rounded-md border border-line" aria-label="Sub-work items">
         {subs.map((s) => (
           <li key={s.id} data-item={`${ident}-${s.sequence_id}`} className="group flex items-center gap-2 px-2 py-1.5 text-sm">
             <StateProperty refs={refs} variant="icon" asMove value={s.state_id} disabled={!editable} onChange={(state_id) => change(s.id, { state_id })} />
-            <span className="w-14 shrink-0 text-xs text-zinc-500">{ident}-{s.sequence_id}</span>
+            <span className="w-14 shrink-0 text-xs text-fg-subtle">{ident}-{s.sequence_id}</span>
             <Link to={itemUrl(slug, ident, s.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{itemName(s.name)}</Link>
             <PriorityProperty variant="icon" value={s.priority} disabled={!editable} onChange={(priority) => change(s.id, { priority })} />
             <AssigneesProperty refs={refs} variant="icon" value={s.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => change(s.id, { assignee_ids })} />
             {editable && (
-              <button type="button" aria-label={`Remove ${ident}-${s.sequence_id} from parent`} title="Remove from parent" onClick={() => change(s.id, { parent_id: null })} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-100 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800">
+              <button type="button" aria-label={`Remove ${ident}-${s.sequence_id} from parent`} title="Remove from parent" onClick={() => change(s.id, { parent_id: null })} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
                 <Icon name="close" size={12} />
               </button>
             )}
           </li>
         ))}
-        {subs.length === 0 && !adding && <li className="px-3 py-3 text-xs text-zinc-500">{q.isLoading ? "Loading…" : "No sub-work items yet."}</li>}
+        {subs.length === 0 && !adding && <li className="px-3 py-3 text-xs text-fg-subtle">{q.isLoading ? "Loading…" : "No sub-work items yet."}</li>}
         {adding && (
           <li className="px-2 py-1.5">
             <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="flex items-center gap-2">
@@ -115,7 +115,7 @@ export function SubItems({ slug, pid, id, kind, refs, editable, open, onToggle }
                 onChange={(e) => setName(e.target.value)}
                 onKeyDown={(e) => { if (e.key === "Escape") { setAdding(false); setName(""); } }}
                 onBlur={() => { if (!name.trim()) setAdding(false); }}
-                className={cx("min-w-0 flex-1 rounded border border-indigo-400 bg-white px-2 py-1 text-sm outline-none dark:bg-zinc-900")}
+                className={cx("min-w-0 flex-1 rounded border border-indigo-400 bg-surface px-2 py-1 text-sm outline-none")}
               />
             </form>
           </li>

@@ -35,7 +35,7 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
     >
       <ul className="space-y-0.5" aria-label="Tasks">
         {sorted.map((t) => (
-          <li key={t.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
+          <li key={t.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
             <input
               type="checkbox"
               aria-label={`Done: ${t.name}`}
@@ -44,24 +44,24 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
               onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.checked ? "completed" : "pending" })}
               className="h-4 w-4 accent-indigo-600"
             />
-            <span className={cx("min-w-0 flex-1 truncate", (t.status === "completed" || t.status === "cancelled") && "text-zinc-500 dark:text-zinc-400 line-through")}>{t.name}</span>
+            <span className={cx("min-w-0 flex-1 truncate", (t.status === "completed" || t.status === "cancelled") && "text-fg-subtle line-through")}>{t.name}</span>
             <select
               aria-label={`Status of ${t.name}`}
               value={t.status}
               disabled={!editable}
               onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.value as TaskStatus })}
-              className="h-6 rounded border border-zinc-200 bg-white px-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+              className="h-6 rounded border border-line-raised bg-surface px-1 text-xs"
             >
               {TASK_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s] ?? s}</option>)}
             </select>
             {editable && (
-              <button type="button" aria-label={`Delete task ${t.name}`} onClick={() => m.remove.mutate(t.id)} className="rounded p-1 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+              <button type="button" aria-label={`Delete task ${t.name}`} onClick={() => m.remove.mutate(t.id)} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
                 <Icon name="trash" size={12} />
               </button>
             )}
           </li>
         ))}
-        {tasks.length === 0 && !adding && <li className="px-1 text-xs text-zinc-500">No tasks.</li>}
+        {tasks.length === 0 && !adding && <li className="px-1 text-xs text-fg-subtle">No tasks.</li>}
       </ul>
       {adding && (
         <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="mt-1">
@@ -74,7 +74,7 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => { if (e.key === "Escape") { setAdding(false); setName(""); } }}
             onBlur={() => { if (!name.trim()) setAdding(false); }}
-            className="w-full rounded border border-indigo-400 bg-white px-2 py-1 text-sm outline-none dark:bg-zinc-900"
+            className="w-full rounded border border-indigo-400 bg-surface px-2 py-1 text-sm outline-none"
           />
         </form>
       )}

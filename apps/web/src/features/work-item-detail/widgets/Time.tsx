@@ -12,7 +12,7 @@ import { formatDate, localToday } from "../../../lib/dates.ts";
 import type { Can } from "../../../lib/permissions.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
-const FIELD = "w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
 interface Draft { id?: string; duration: string; day: string; note: string }
 
@@ -23,9 +23,9 @@ export function TimeSpent({ slug, pid, id, kind }: { slug: string; pid: string; 
   const over = !!s.estimate_minutes && s.total_duration > s.estimate_minutes;
   return (
     <span className="flex items-center gap-1.5 px-2 text-sm" data-time-spent>
-      <Clock size={14} aria-hidden className="text-zinc-400" />
-      {s.total_duration > 0 ? formatDuration(s.total_duration) : <span className="text-zinc-400">None logged</span>}
-      {s.estimate_minutes ? <span className={cx("text-xs", over ? "text-red-600 dark:text-red-400" : "text-zinc-500")}>of {formatDuration(s.estimate_minutes)}</span> : null}
+      <Clock size={14} aria-hidden className="text-fg-faint" />
+      {s.total_duration > 0 ? formatDuration(s.total_duration) : <span className="text-fg-faint">None logged</span>}
+      {s.estimate_minutes ? <span className={cx("text-xs", over ? "text-danger" : "text-fg-subtle")}>of {formatDuration(s.estimate_minutes)}</span> : null}
     </span>
   );
 }
@@ -79,19 +79,19 @@ export function TimeWidget({ slug, pid, id, kind, refs, can, archived, open, onT
     >
       {s && (total > 0 || s.estimate_minutes) ? (
         <div className="mb-2 space-y-1.5 px-1" data-time-summary>
-          <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-zinc-500">
-            <div><dt className="inline">This item </dt><dd className="inline font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(s.duration)}</dd></div>
-            {s.sub_issues_duration > 0 && <div><dt className="inline">Sub-items </dt><dd className="inline font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(s.sub_issues_duration)}</dd></div>}
-            <div><dt className="inline">Total </dt><dd className="inline font-medium text-zinc-800 dark:text-zinc-200" data-time-total>{formatDuration(total)}</dd></div>
-            {s.estimate_minutes ? <div><dt className="inline">Estimate </dt><dd className="inline font-medium text-zinc-800 dark:text-zinc-200">{formatDuration(s.estimate_minutes)}</dd></div> : null}
+          <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-fg-subtle">
+            <div><dt className="inline">This item </dt><dd className="inline font-medium text-fg-secondary">{formatDuration(s.duration)}</dd></div>
+            {s.sub_issues_duration > 0 && <div><dt className="inline">Sub-items </dt><dd className="inline font-medium text-fg-secondary">{formatDuration(s.sub_issues_duration)}</dd></div>}
+            <div><dt className="inline">Total </dt><dd className="inline font-medium text-fg-secondary" data-time-total>{formatDuration(total)}</dd></div>
+            {s.estimate_minutes ? <div><dt className="inline">Estimate </dt><dd className="inline font-medium text-fg-secondary">{formatDuration(s.estimate_minutes)}</dd></div> : null}
           </dl>
           {measured && (
             <div>
-              <div className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" role="meter" aria-label="Time spent against the estimate"
+              <div className="h-1.5 overflow-hidden rounded-full bg-fill" role="meter" aria-label="Time spent against the estimate"
                 aria-valuemin={0} aria-valuemax={s.estimate_minutes ?? 0} aria-valuenow={total} aria-valuetext={`${formatDuration(total)} of ${formatDuration(s.estimate_minutes)}`}>
                 <div className={cx("h-full rounded-full", measured.over ? "bg-red-500" : "bg-indigo-500")} style={{ width: `${Math.min(100, Math.round(measured.ratio * 100))}%` }} />
               </div>
-              <p className={cx("mt-1 text-xs", measured.over ? "text-red-600 dark:text-red-400" : "text-zinc-500")} data-time-estimate>
+              <p className={cx("mt-1 text-xs", measured.over ? "text-danger" : "text-fg-subtle")} data-time-estimate>
                 {measured.over ? `${formatDuration(-measured.remaining)} over the estimate` : `${formatDuration(measured.remaining)} left of the estimate`}
               </p>
             </div>
@@ -99,44 +99,44 @@ export function TimeWidget({ slug, pid, id, kind, refs, can, archived, open, onT
         </div>
       ) : null}
       {draft && (
-        <form onSubmit={(e) => { e.preventDefault(); save(); }} aria-label={draft.id ? "Change time log" : "Log time"} className="mb-2 space-y-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
+        <form onSubmit={(e) => { e.preventDefault(); save(); }} aria-label={draft.id ? "Change time log" : "Log time"} className="mb-2 space-y-2 rounded-md border border-line p-2">
           <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
-            <label className="space-y-0.5 text-xs text-zinc-500">
+            <label className="space-y-0.5 text-xs text-fg-subtle">
               <span>Time spent</span>
               <input autoFocus aria-label="Time spent" placeholder="1h 30m" value={draft.duration} aria-invalid={!!errors.duration}
                 onChange={(e) => { setDraft({ ...draft, duration: e.target.value }); setErrors({}); }} className={cx(FIELD, errors.duration && "border-red-500")} />
             </label>
-            <label className="space-y-0.5 text-xs text-zinc-500">
+            <label className="space-y-0.5 text-xs text-fg-subtle">
               <span>Day</span>
               <input type="date" aria-label="Day" value={draft.day} max={localToday()} onChange={(e) => setDraft({ ...draft, day: e.target.value })} className={FIELD} />
             </label>
           </div>
-          {errors.duration && <p role="alert" className="text-xs text-red-600 dark:text-red-400">{errors.duration}</p>}
-          {errors.logged_on && <p role="alert" className="text-xs text-red-600 dark:text-red-400">{errors.logged_on}</p>}
+          {errors.duration && <p role="alert" className="text-xs text-danger">{errors.duration}</p>}
+          {errors.logged_on && <p role="alert" className="text-xs text-danger">{errors.logged_on}</p>}
           <input aria-label="Note" placeholder="What did you work on? (optional)" value={draft.note} maxLength={WORKLOG_NOTE_MAX} onChange={(e) => setDraft({ ...draft, note: e.target.value })} className={FIELD} />
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => edit(null)} className="rounded px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Cancel</button>
+            <button type="button" onClick={() => edit(null)} className="rounded px-2 py-1 text-xs hover:bg-fill">Cancel</button>
             <button type="submit" disabled={!draft.duration.trim() || m.add.isPending || m.update.isPending} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">{draft.id ? "Save" : "Log time"}</button>
           </div>
         </form>
       )}
-      {list.data && list.data.length === 0 && !draft && <p className="px-1 text-xs text-zinc-500">No time logged yet.</p>}
+      {list.data && list.data.length === 0 && !draft && <p className="px-1 text-xs text-fg-subtle">No time logged yet.</p>}
       <ul className="space-y-0.5" aria-label="Time logs">
         {(list.data ?? []).map((w) => {
           const changeable = !archived && can("edit", "worklog", { projectId: pid, createdBy: w.logged_by });
           return (
-            <li key={w.id} data-worklog={w.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-900">
-              <Clock size={14} aria-hidden className="shrink-0 text-zinc-400" />
+            <li key={w.id} data-worklog={w.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
+              <Clock size={14} aria-hidden className="shrink-0 text-fg-faint" />
               <span className="w-16 shrink-0 font-medium tabular-nums">{formatDuration(w.duration)}</span>
-              <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400" title={w.description || undefined}>
-                <span className="text-zinc-800 dark:text-zinc-200">{nameOf(w)}</span>{w.description ? ` · ${w.description}` : ""}
+              <span className="min-w-0 flex-1 truncate text-fg-muted" title={w.description || undefined}>
+                <span className="text-fg-secondary">{nameOf(w)}</span>{w.description ? ` · ${w.description}` : ""}
               </span>
-              <span className="shrink-0 text-xs text-zinc-400">{formatDate(w.logged_on)}</span>
+              <span className="shrink-0 text-xs text-fg-faint">{formatDate(w.logged_on)}</span>
               {changeable && (
                 <Menu
                   ariaLabel={`Actions for the time log of ${formatDuration(w.duration)}`}
                   align="right"
-                  buttonClassName="rounded p-0.5 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700"
+                  buttonClassName="rounded p-0.5 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
                   label={<Icon name="dots" size={14} />}
                   items={[
                     { label: "Edit", onSelect: () => edit({ id: w.id, duration: formatDuration(w.duration), day: w.logged_on, note: w.description }) },

@@ -42,13 +42,13 @@ export function Widget({ id, title, count, open, onToggle, actions, children }: 
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} data-widget={id} className="border-t border-zinc-200 py-3 dark:border-zinc-800">
+    <section aria-label={title} data-widget={id} className="border-t border-line py-3">
       <div className="flex items-center gap-2">
-        <button type="button" aria-expanded={open} onClick={onToggle} className="flex items-center gap-1.5 rounded px-1 py-0.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
-          <Icon name={open ? "chevron-down" : "chevron-right"} size={12} className="text-zinc-500" />
+        <button type="button" aria-expanded={open} onClick={onToggle} className="flex items-center gap-1.5 rounded px-1 py-0.5 text-sm font-semibold text-fg-secondary hover:bg-fill">
+          <Icon name={open ? "chevron-down" : "chevron-right"} size={12} className="text-fg-subtle" />
           {title}
         </button>
-        {count !== undefined && <span className="text-xs text-zinc-500">{count}</span>}
+        {count !== undefined && <span className="text-xs text-fg-subtle">{count}</span>}
         <div className="ml-auto flex items-center gap-1">{actions}</div>
       </div>
       {open && <div className="mt-2">{children}</div>}
@@ -56,4 +56,4 @@ export function Widget({ id, title, count, open, onToggle, actions, children }: 
   );
 }
 
-export const ADD_BTN = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800";
+export const ADD_BTN = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-fg-muted hover:bg-fill";

@@ -32,10 +32,10 @@ export function BulkBar() {
   });
 
   return (
-    <div role="toolbar" aria-label="Bulk actions" className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+    <div role="toolbar" aria-label="Bulk actions" className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-line-raised bg-surface px-3 py-2 text-sm shadow-lg">
       <span className="font-medium" aria-live="polite">{n} selected</span>
-      <button type="button" onClick={selection.clear} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">Clear</button>
-      <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+      <button type="button" onClick={selection.clear} className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill">Clear</button>
+      <span className="mx-1 h-5 w-px bg-fill-strong" />
       {kind === "archived" ? (
         <Button
           size="sm"

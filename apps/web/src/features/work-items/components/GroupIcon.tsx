@@ -33,16 +33,16 @@ export function GroupIcon({ groupBy, groupKey, refs }: { groupBy: string | null;
       return <LabelDot color={groupKey === NONE_KEY ? undefined : refs.labelById.get(groupKey)?.color} />;
     case "assignees__id":
     case "created_by": {
-      if (groupKey === NONE_KEY) return <Icon name="user" size={14} className="text-zinc-400" />;
+      if (groupKey === NONE_KEY) return <Icon name="user" size={14} className="text-fg-faint" />;
       const u = refs.memberById.get(groupKey) ?? refs.userById.get(groupKey);
       return <Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />;
     }
     case "cycle_id":
-      return <Icon name="cycle" size={14} className="text-zinc-500" />;
+      return <Icon name="cycle" size={14} className="text-fg-subtle" />;
     case "issue_module__module_id":
-      return <Icon name="module" size={14} className="text-zinc-500" />;
+      return <Icon name="module" size={14} className="text-fg-subtle" />;
     case "target_date":
-      return <Icon name="calendar" size={14} className="text-zinc-500" />;
+      return <Icon name="calendar" size={14} className="text-fg-subtle" />;
     case "project_id": {
       const p = refs.projects?.find((x) => x.id === groupKey) ?? refs.project;
       return p ? <ProjectLogo project={p} /> : null;

@@ -98,7 +98,7 @@ function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boo
   }
   for (const [key, word, at] of [["created_on", "Created", item.created_at], ["updated_on", "Updated", item.updated_at]] as const) {
     add(key, false, chipText(`${word} ${when.short(at)}`), (className) => (
-      <span key={key} className={cx("whitespace-nowrap text-xs text-zinc-500", className)} title={`${word} on ${when.dateTime(at)}`}><span className="text-zinc-500 dark:text-zinc-400">{word} </span>{when.short(at)}</span>
+      <span key={key} className={cx("whitespace-nowrap text-xs text-fg-subtle", className)} title={`${word} on ${when.dateTime(at)}`}><span className="text-fg-subtle">{word} </span>{when.short(at)}</span>
     ));
   }
   return chips;
@@ -130,7 +130,7 @@ export function RowMain({ item, onOpen }: { item: WorkItem; onOpen: () => void }
   const ordered = [...chips.filter((c) => c.empty), ...chips.filter((c) => !c.empty)];
   return (
     <div className="@container/row flex h-full min-w-0 flex-1 items-center gap-2 overflow-hidden">
-      <button type="button" data-open-item onClick={onOpen} style={{ minWidth: titleMinWidth(titleWidth) }} className="flex-1 basis-0 truncate text-left font-medium text-zinc-800 hover:underline dark:text-zinc-100">
+      <button type="button" data-open-item onClick={onOpen} style={{ minWidth: titleMinWidth(titleWidth) }} className="flex-1 basis-0 truncate text-left font-medium text-fg-secondary hover:underline">
         {name}
       </button>
       {chips.length > 0 && (
@@ -138,7 +138,7 @@ export function RowMain({ item, onOpen }: { item: WorkItem; onOpen: () => void }
           {/* a chip with text gives way a little if its estimate was short; icons and counts keep their size */}
           {ordered.map((c) => c.draw(cx(fitClass(fit.from[c.key] ?? 0), c.empty || FIXED.has(c.key) ? "shrink-0" : "min-w-0", c.empty && EMPTY_CHIP)))}
           {fit.more.length > 0 && (
-            <button type="button" onClick={onOpen} title="Open the work item to see every property" className={cx("inline-flex h-6 shrink-0 items-center rounded px-1.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800", fitClass(fit.more[0].from, fit.all))}>
+            <button type="button" onClick={onOpen} title="Open the work item to see every property" className={cx("inline-flex h-6 shrink-0 items-center rounded px-1.5 text-xs text-fg-subtle hover:bg-fill", fitClass(fit.more[0].from, fit.all))}>
               {fit.more.map((m) => <span key={m.count} className={fitClass(m.from, m.to)}>+{m.count}</span>)}
               <span className="sr-only"> more properties</span>
             </button>
@@ -172,7 +172,7 @@ export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem
         type="button"
         aria-label={`${label} ${key}`}
         {...menu.triggerProps}
-        className="rounded p-1 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
+        className="rounded p-1 text-fg-faint hover:bg-fill-strong hover:text-fg-secondary"
       >
         <Icon name="dots" size={14} />
       </button>
@@ -255,7 +255,7 @@ export function QuickAdd({ preset, label: labelIn, className, compact }: { prese
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={cx("flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800 dark:hover:bg-zinc-900 dark:hover:text-zinc-200", className)}
+        className={cx("flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm text-fg-subtle hover:bg-surface-muted hover:text-fg-secondary", className)}
       >
         <Icon name="plus" size={14} />
         {label}
@@ -282,7 +282,7 @@ function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record
   };
   return (
     <form
-      className={cx("flex items-center gap-2 border border-indigo-400 bg-white px-3 py-1.5 dark:bg-zinc-900", compact ? "rounded-md" : "", className)}
+      className={cx("flex items-center gap-2 border border-indigo-400 bg-surface px-3 py-1.5", compact ? "rounded-md" : "", className)}
       onSubmit={(e) => { e.preventDefault(); submit(); }}
     >
       <input
@@ -296,7 +296,7 @@ function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record
         onBlur={() => { if (!name.trim()) onClose(); }}
         className="min-w-0 flex-1 bg-transparent py-1 text-sm outline-none"
       />
-      {!compact && <span className="hidden text-xs text-zinc-400 sm:inline">Enter to add · Esc to close</span>}
+      {!compact && <span className="hidden text-xs text-fg-faint sm:inline">Enter to add · Esc to close</span>}
     </form>
   );
 }

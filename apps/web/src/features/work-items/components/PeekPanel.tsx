@@ -27,7 +27,7 @@ export function PeekPanel() {
   return (
     <aside
       aria-label="Peek view"
-      className="absolute inset-y-0 right-0 z-30 flex w-full max-w-[640px] flex-col border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
+      className="absolute inset-y-0 right-0 z-30 flex w-full max-w-[640px] flex-col border-l border-line bg-canvas shadow-2xl"
     >
       <Lazy>
         <WorkItemDetail key={peekId} slug={slug} pid={pid} id={peekId} kind={itemKind} variant="peek" onClose={closePeek} />

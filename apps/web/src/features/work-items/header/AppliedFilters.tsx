@@ -11,20 +11,20 @@ export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
   if (applied.length === 0) return null;
   const clearAll = () => updatePrefs({ filters: Object.fromEntries(applied.map(([k]) => [k, null])) });
   return (
-    <div aria-label="Applied filters" role="region" className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    <div aria-label="Applied filters" role="region" className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2">
       {applied.map(([key, vals]) => {
         const f = fields.find((x) => x.key === key);
         return (
-          <div key={key} data-filter={key} className="flex items-center gap-1 rounded-md border border-zinc-200 bg-zinc-50 py-0.5 pl-2 pr-1 text-xs dark:border-zinc-700 dark:bg-zinc-900">
-            <span className="text-zinc-500">{f?.label ?? key}:</span>
+          <div key={key} data-filter={key} className="flex items-center gap-1 rounded-md border border-line-raised bg-surface-muted py-0.5 pl-2 pr-1 text-xs">
+            <span className="text-fg-subtle">{f?.label ?? key}:</span>
             {vals.map((v) => (
-              <span key={v} className="flex items-center gap-0.5 rounded bg-white px-1 py-0.5 dark:bg-zinc-800">
+              <span key={v} className="flex items-center gap-0.5 rounded bg-surface px-1 py-0.5">
                 {valueLabel(f, v)}
                 {!readOnly && <button
                   type="button"
                   aria-label={`Remove ${f?.label ?? key} ${valueLabel(f, v)}`}
                   onClick={() => updatePrefs({ filters: { [key]: vals.filter((x) => x !== v).length ? vals.filter((x) => x !== v) : null } })}
-                  className="rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700"
+                  className="rounded p-0.5 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"
                 >
                   <Icon name="close" size={10} />
                 </button>}
@@ -33,7 +33,7 @@ export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
           </div>
         );
       })}
-      {!readOnly && <button type="button" onClick={clearAll} className="rounded px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+      {!readOnly && <button type="button" onClick={clearAll} className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill">
         Clear all
       </button>}
     </div>

@@ -44,13 +44,13 @@ export const DISPLAY_PROPERTY_LABEL: Partial<Record<DisplayPropertyKey, string>>
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-3 py-1">
-      <span className="text-sm text-zinc-600 dark:text-zinc-300">{label}</span>
+      <span className="text-sm text-fg-muted">{label}</span>
       {children}
     </div>
   );
 }
 
-const SELECT = "w-40 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const SELECT = "w-40 rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
@@ -77,14 +77,14 @@ export function DisplayMenu() {
       <button
         type="button"
         {...pop.triggerProps}
-        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line-raised px-2.5 text-sm text-fg-muted hover:bg-fill"
       >
         <Icon name="display" size={14} />
         Display
       </button>
       {pop.open && <PopoverPanel t={pop} label="Display options" className="w-80">
         <div className="p-3">
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display filters</h3>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display filters</h3>
           {grouped && (
             <Row label="Group by">
               <select aria-label="Group by" className={SELECT} value={display.group_by ?? ""} onChange={(e) => setDf({ group_by: e.target.value || null })}>
@@ -139,7 +139,7 @@ export function DisplayMenu() {
           {grouped && <Check label="Show empty groups" checked={display.show_empty_groups !== false} onChange={(v) => setDf({ show_empty_groups: v })} />}
           {layout === "list" && <Check label="Show hierarchy" checked={!!display.show_hierarchy} onChange={(v) => setDf({ show_hierarchy: v })} />}
 
-          <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">Display properties</h3>
+          <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display properties</h3>
           <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
             {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
               .filter((k) => (k !== "cycle" || refs.cyclesEnabled) && (k !== "modules" || refs.modulesEnabled))
@@ -153,7 +153,7 @@ export function DisplayMenu() {
                     onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
                     className={cx(
                       "rounded border px-2 py-0.5 text-xs",
-                      on ? "border-indigo-600 bg-indigo-600 text-white" : "border-zinc-300 text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+                      on ? "border-indigo-600 bg-indigo-600 text-white" : "border-line-strong text-fg-muted hover:bg-fill",
                     )}
                   >
                     {DISPLAY_PROPERTY_LABEL[k]}
@@ -169,7 +169,7 @@ export function DisplayMenu() {
 
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 py-1 text-sm text-zinc-600 dark:text-zinc-300">
+    <label className="flex cursor-pointer items-center justify-between gap-3 py-1 text-sm text-fg-muted">
       {label}
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
     </label>

@@ -20,7 +20,7 @@ export function FiltersMenu() {
         {...pop.triggerProps}
         className={cx(
           "inline-flex h-8 items-center gap-1.5 rounded-md border px-2.5 text-sm",
-          applied ? "border-indigo-300 bg-indigo-50 text-indigo-700 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200" : "border-zinc-200 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800",
+          applied ? "border-accent-line bg-accent-soft text-accent" : "border-line-raised text-fg-muted hover:bg-fill",
         )}
       >
         <Icon name="filter" size={14} />
@@ -70,7 +70,7 @@ function FilterList({ filters, setValues }: {
         options: choices,
         expanded: !!s || expanded.has(f.key),
         onToggle: () => setExpanded((e) => { const next = new Set(e); if (next.has(f.key)) next.delete(f.key); else next.add(f.key); return next; }),
-        badge: n > 0 ? <span className="ml-auto rounded bg-zinc-200 px-1 text-[10px] text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200">{n}</span> : undefined,
+        badge: n > 0 ? <span className="ml-auto rounded bg-fill-strong px-1 text-[10px] text-fg-secondary">{n}</span> : undefined,
         after: f.date ? <CustomDate field={f} values={values(f.key)} onChange={(v) => setValues(f.key, v)} /> : undefined,
       };
     });
@@ -99,15 +99,15 @@ function CustomDate({ field, values, onChange }: { field: FilterField; values: s
   };
   return (
     <div className="grid grid-cols-2 gap-2 px-3 py-1.5">
-      <label className="text-xs text-zinc-500">
+      <label className="text-xs text-fg-subtle">
         After
-        <input type="date" value={after} onChange={(e) => set("after", e.target.value)} aria-label={`${field.label} after`} className="mt-0.5 w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900" />
+        <input type="date" value={after} onChange={(e) => set("after", e.target.value)} aria-label={`${field.label} after`} className="mt-0.5 w-full rounded border border-line-strong bg-surface px-1 py-0.5 text-xs" />
       </label>
-      <label className="text-xs text-zinc-500">
+      <label className="text-xs text-fg-subtle">
         Before
-        <input type="date" value={before} onChange={(e) => set("before", e.target.value)} aria-label={`${field.label} before`} className="mt-0.5 w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900" />
+        <input type="date" value={before} onChange={(e) => set("before", e.target.value)} aria-label={`${field.label} before`} className="mt-0.5 w-full rounded border border-line-strong bg-surface px-1 py-0.5 text-xs" />
       </label>
-      {values.length > 0 && <span className="col-span-2 text-xs text-zinc-500">{values.map((v) => valueLabel(field, v)).join(" · ")}</span>}
+      {values.length > 0 && <span className="col-span-2 text-xs text-fg-subtle">{values.map((v) => valueLabel(field, v)).join(" · ")}</span>}
     </div>
   );
 }

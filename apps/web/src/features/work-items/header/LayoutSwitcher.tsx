@@ -21,7 +21,7 @@ export function LayoutSwitcher() {
   const cur = display.layout ?? "list";
   const layouts = kind === "global_view" ? GLOBAL_LAYOUTS : LAYOUTS;
   return (
-    <div role="group" aria-label="Layout" className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-700">
+    <div role="group" aria-label="Layout" className="flex items-center rounded-md border border-line-raised p-0.5">
       {layouts.map((l) => (
         <button
           key={l.key}
@@ -33,7 +33,7 @@ export function LayoutSwitcher() {
           onClick={() => cur !== l.key && updatePrefs({ display_filters: { layout: l.key as never } })}
           className={cx(
             "rounded p-1.5",
-            cur === l.key ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-white" : "text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200",
+            cur === l.key ? "bg-fill-strong text-fg" : "text-fg-subtle hover:bg-fill hover:text-fg-secondary",
           )}
         >
           <LayoutIcon layout={l.key} />

@@ -115,23 +115,23 @@ export function CalendarLayout() {
   return (
     <DragScope controller={drag}>
       <div className="flex min-h-0 flex-1 flex-col" data-testid="calendar-layout">
-        <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <div className="flex items-center gap-2 border-b border-line px-4 py-2">
           <h2 className="text-sm font-semibold" aria-live="polite">{title}</h2>
           <div className="ml-2 flex items-center gap-1">
-            <button type="button" aria-label={mode === "month" ? "Previous month" : "Previous week"} onClick={() => move(-1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-left" size={14} /></button>
-            <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
-            <button type="button" aria-label={mode === "month" ? "Next month" : "Next week"} onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
+            <button type="button" aria-label={mode === "month" ? "Previous month" : "Previous week"} onClick={() => move(-1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-left" size={14} /></button>
+            <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-fill">Today</button>
+            <button type="button" aria-label={mode === "month" ? "Next month" : "Next week"} onClick={() => move(1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-right" size={14} /></button>
           </div>
           <div className="ml-auto flex items-center gap-3">
             {data && data.hasMore && data.nextPage >= MAX_PAGES && <span className="text-xs text-amber-600">Showing the first {data.ids.length} work items of this period.</span>}
-            <div role="group" aria-label="Calendar view" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+            <div role="group" aria-label="Calendar view" className="flex rounded-md border border-line-raised p-0.5 text-xs">
               {(["month", "week"] as const).map((m) => (
                 <button
                   key={m}
                   type="button"
                   aria-pressed={mode === m}
                   onClick={() => { if (mode !== m) updatePrefs({ display_filters: { calendar: { ...cal, layout: m } } }); }}
-                  className={cx("rounded px-2 py-0.5", mode === m ? "bg-zinc-200 font-medium dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}
+                  className={cx("rounded px-2 py-0.5", mode === m ? "bg-fill-strong font-medium" : "text-fg-subtle hover:text-fg-secondary")}
                 >
                   {m === "month" ? "Month" : "Week"}
                 </button>
@@ -141,11 +141,11 @@ export function CalendarLayout() {
         </div>
         <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto">
           <div role="grid" aria-label="Calendar" className="min-w-[700px]">
-            <div role="row" className="sticky top-0 z-10 grid border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}>
+            <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-surface-muted text-xs font-medium text-fg-subtle" style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}>
               {heads.map((h) => <div role="columnheader" key={h} className="px-2 py-1.5">{h}</div>)}
             </div>
             {weeks.map((days) => (
-              <div role="row" key={days[0]} className="grid border-b border-zinc-200 dark:border-zinc-800" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
+              <div role="row" key={days[0]} className="grid border-b border-line" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
                 {days.map((day) => {
                   const items = byDay.get(day) ?? [];
                   const open = expanded.has(day);
@@ -187,17 +187,17 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       role="gridcell"
       data-date={day}
       className={cx(
-        "group flex flex-col gap-1 border-r border-zinc-200 p-1.5 last:border-r-0 dark:border-zinc-800",
+        "group flex flex-col gap-1 border-r border-line p-1.5 last:border-r-0",
         tall ? "min-h-[60vh]" : "min-h-32",
-        outside && "bg-zinc-50/70 dark:bg-zinc-900/40",
-        isWeekend(day) && !outside && "bg-zinc-50/40 dark:bg-zinc-900/20",
-        over && "bg-indigo-50 ring-1 ring-inset ring-indigo-300 dark:bg-indigo-950/40",
+        outside && "bg-surface-muted/70",
+        isWeekend(day) && !outside && "bg-surface-muted/40",
+        over && "bg-accent-soft ring-1 ring-inset ring-indigo-300",
       )}
     >
       <div className="flex items-center justify-between">
         {/* the cell is named by its content (its items included): the date in words first, then what it holds */}
         <span className="sr-only">{longDay(day)}</span>
-        <span aria-hidden className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")}>
+        <span aria-hidden className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-fg-subtle" : "text-fg-muted")}>
           {Number(day.slice(8))}{day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
         </span>
       </div>
@@ -228,8 +228,8 @@ function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
   const full = `${key} ${itemName(it.name)}`;
   const showKey = tall && prefs.display_properties.key !== false;
   return (
-    <div ref={drag.ref} data-item={key} className={cx("group/item relative flex w-full items-center rounded border border-zinc-200 bg-white shadow-sm hover:border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900", draggingClass(drag))}>
-      <DragHandle drag={drag} label={`${key} ${itemName(it.name)}`} className="absolute left-0.5 top-1/2 z-10 -translate-y-1/2 bg-white opacity-0 focus:opacity-100 group-hover/item:opacity-100 dark:bg-zinc-900" />
+    <div ref={drag.ref} data-item={key} className={cx("group/item relative flex w-full items-center rounded border border-line-raised bg-surface shadow-sm hover:border-line-strong", draggingClass(drag))}>
+      <DragHandle drag={drag} label={`${key} ${itemName(it.name)}`} className="absolute left-0.5 top-1/2 z-10 -translate-y-1/2 bg-surface opacity-0 focus:opacity-100 group-hover/item:opacity-100" />
       <button
         type="button"
         onClick={() => openPeek(it.id)}
@@ -239,7 +239,7 @@ function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
       >
         <span className="mt-0.5 shrink-0"><StateGroupIcon group={st?.group} color={st?.color} size={12} /></span>
         <span className="min-w-0 flex-1">
-          {showKey && <span className="block text-[11px] text-zinc-500">{key}</span>}
+          {showKey && <span className="block text-[11px] text-fg-subtle">{key}</span>}
           <span data-item-title className={cx("block break-words", tall ? "line-clamp-4" : "line-clamp-2")}>{itemName(it.name)}</span>
         </span>
         <span className="mt-0.5 shrink-0"><PriorityIcon priority={it.priority} size={12} /></span>

@@ -33,24 +33,24 @@ export function FlowLayout() {
   if (!data?.groupBy) return null;
   return (
     <DragScope controller={drag}>
-      <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-zinc-50/60 p-4 dark:bg-zinc-950" data-testid="flow-layout">
+      <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-surface-sunken/60 p-4" data-testid="flow-layout">
         <div className="flex items-start gap-2">
           {STATE_GROUPS.map((g, gi) => {
             const states = stages[gi];
             const total = states.reduce((n, s) => n + (data.groups[s.id]?.total ?? 0), 0);
             return (
               <div key={g} className="flex items-start gap-2">
-                <section aria-label={`${GROUP_LABEL[g]} stage`} className="w-72 shrink-0 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-                  <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800" style={{ borderTop: `3px solid ${STATE_GROUP_COLOR[g]}`, borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+                <section aria-label={`${GROUP_LABEL[g]} stage`} className="w-72 shrink-0 rounded-xl border border-line bg-surface">
+                  <header className="flex items-center gap-2 border-b border-line px-3 py-2" style={{ borderTop: `3px solid ${STATE_GROUP_COLOR[g]}`, borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
                     <StateGroupIcon group={g} color={STATE_GROUP_COLOR[g]} />
                     <h3 className="text-sm font-semibold">{GROUP_LABEL[g]}</h3>
-                    <span className="ml-auto rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{total}</span>
+                    <span className="ml-auto rounded bg-fill px-1.5 text-xs text-fg-muted">{total}</span>
                   </header>
                   <div className="space-y-3 p-2">
                     {states.map((s) => <FlowState key={s.id} state={s} />)}
                   </div>
                 </section>
-                {gi < STATE_GROUPS.length - 1 && <span aria-hidden className="mt-4 text-zinc-300 dark:text-zinc-700"><Icon name="arrow-right" size={18} /></span>}
+                {gi < STATE_GROUPS.length - 1 && <span aria-hidden className="mt-4 text-fg-disabled"><Icon name="arrow-right" size={18} /></span>}
               </div>
             );
           })}
@@ -69,11 +69,11 @@ function FlowState({ state: s }: { state: State }) {
   const node = data?.groups[s.id];
   const ids = node?.ids ?? [];
   return (
-    <div ref={zone} data-column={s.id} aria-label={s.name} role="group" className={cx("rounded-lg p-1", over && "bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/40")}>
-      <div className="mb-1 flex items-center gap-1.5 px-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+    <div ref={zone} data-column={s.id} aria-label={s.name} role="group" className={cx("rounded-lg p-1", over && "bg-accent-soft ring-1 ring-indigo-300")}>
+      <div className="mb-1 flex items-center gap-1.5 px-1 text-xs font-medium text-fg-muted">
         <StateGroupIcon group={s.group} color={s.color} size={12} />
         {s.name}
-        <span className="text-zinc-400">{node?.total ?? 0}</span>
+        <span className="text-fg-faint">{node?.total ?? 0}</span>
       </div>
       <div className="space-y-2">
         {ids.map((id) => {

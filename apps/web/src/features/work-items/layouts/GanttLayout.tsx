@@ -131,34 +131,34 @@ export function GanttLayout() {
   return (
     <DragScope controller={drag}>
       <div className="flex min-h-0 flex-1 flex-col" data-testid="gantt-layout">
-        <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-          <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-zinc-200 p-0.5 text-xs dark:border-zinc-700">
+        <div className="flex items-center gap-2 border-b border-line px-4 py-2">
+          <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-line-raised p-0.5 text-xs">
             {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
-              <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5", scale === s ? "bg-zinc-200 dark:bg-zinc-700" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200")}>
+              <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5", scale === s ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}>
                 {GANTT_SCALES[s].label}
               </button>
             ))}
           </div>
-          <button type="button" aria-label="Earlier" onClick={() => move(-1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-left" size={14} /></button>
-          <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800">Today</button>
-          <button type="button" aria-label="Later" onClick={() => move(1)} className="rounded p-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"><Icon name="arrow-right" size={14} /></button>
-          <span className="text-xs text-zinc-500">{formatDate(range.start)} – {formatDate(range.end)}</span>
+          <button type="button" aria-label="Earlier" onClick={() => move(-1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-left" size={14} /></button>
+          <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-fill">Today</button>
+          <button type="button" aria-label="Later" onClick={() => move(1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-right" size={14} /></button>
+          <span className="text-xs text-fg-subtle">{formatDate(range.start)} – {formatDate(range.end)}</span>
         </div>
         <div ref={(el) => { parent.current = el; setScrollEl(el); }} className="relative min-h-0 flex-1 overflow-auto">
           <div style={{ width: GANTT_SIDEBAR_WIDTH + width, minWidth: "100%" }}>
             {/* header */}
-            <div className="sticky top-0 z-20 flex border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" style={{ height: GANTT_HEADER_HEIGHT }}>
-              <div className="sticky left-0 z-10 flex shrink-0 items-center border-r border-zinc-200 bg-white px-3 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-                Work items <span className="ml-1 text-zinc-400">{data.total}</span>
+            <div className="sticky top-0 z-20 flex border-b border-line bg-canvas" style={{ height: GANTT_HEADER_HEIGHT }}>
+              <div className="sticky left-0 z-10 flex shrink-0 items-center border-r border-line bg-canvas px-3 text-xs font-medium text-fg-subtle" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                Work items <span className="ml-1 text-fg-faint">{data.total}</span>
               </div>
               <div className="relative" style={{ width }}>
                 {header.top.map((h) => (
-                  <div key={h.left} className="absolute top-0 h-6 border-l border-zinc-200 text-xs font-medium leading-6 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300" style={{ left: h.left, width: h.width }}>
+                  <div key={h.left} className="absolute top-0 h-6 border-l border-line text-xs font-medium leading-6 text-fg-muted" style={{ left: h.left, width: h.width }}>
                     <span className="sticky inline-block truncate px-1.5" style={{ left: GANTT_SIDEBAR_WIDTH, maxWidth: h.width }}>{h.label}</span>
                   </div>
                 ))}
                 {header.ticks.map((t) => (
-                  <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-zinc-100 px-1 text-[10px] leading-6 dark:border-zinc-900", t.weekend ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-600 dark:text-zinc-300")} style={{ left: t.left }}>{t.label}</div>
+                  <div key={t.left} className={cx("absolute bottom-0 h-6 border-l border-line-subtle px-1 text-[10px] leading-6", t.weekend ? "text-fg-subtle" : "text-fg-muted")} style={{ left: t.left }}>{t.label}</div>
                 ))}
               </div>
             </div>
@@ -172,8 +172,8 @@ export function GanttLayout() {
                 if (!id) {
                   return (
                     <div key="add" style={style} className="flex">
-                      <div className="sticky left-0 z-10 shrink-0 bg-white dark:bg-zinc-950" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-                        {data.hasMore ? <span className="block px-3 py-3 text-xs text-zinc-500">Loading more…</span> : <QuickAdd />}
+                      <div className="sticky left-0 z-10 shrink-0 bg-canvas" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                        {data.hasMore ? <span className="block px-3 py-3 text-xs text-fg-subtle">Loading more…</span> : <QuickAdd />}
                       </div>
                     </div>
                   );
@@ -184,12 +184,12 @@ export function GanttLayout() {
                 const st = refs.stateById.get(it.state_id ?? "");
                 const geo = barGeometry(it, range.start, dayWidth);
                 return (
-                  <div key={id} style={style} className="group flex border-b border-zinc-100 dark:border-zinc-900" data-item={key}>
-                    <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-zinc-200 bg-white px-3 text-sm group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:group-hover:bg-zinc-900" style={{ width: GANTT_SIDEBAR_WIDTH }}>
+                  <div key={id} style={style} className="group flex border-b border-line-subtle" data-item={key}>
+                    <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-line bg-canvas px-3 text-sm group-hover:bg-surface-muted" style={{ width: GANTT_SIDEBAR_WIDTH }}>
                       <StateGroupIcon group={st?.group} color={st?.color} />
-                      <span className="w-14 shrink-0 text-xs text-zinc-500">{key}</span>
+                      <span className="w-14 shrink-0 text-xs text-fg-subtle">{key}</span>
                       <button type="button" onClick={() => openPeek(id)} className="min-w-0 flex-1 truncate text-left hover:underline">{itemName(it.name)}</button>
-                      {!geo && <span className="shrink-0 text-[10px] text-zinc-500 dark:text-zinc-400">No dates</span>}
+                      {!geo && <span className="shrink-0 text-[10px] text-fg-subtle">No dates</span>}
                     </div>
                     <div
                       className="relative"
@@ -205,7 +205,7 @@ export function GanttLayout() {
                       {geo ? (
                         <GanttBar item={it} label={`${key} ${itemName(it.name)}`} color={st?.color} rangeStart={range.start} dayWidth={dayWidth} />
                       ) : (
-                        canEdit(it) && <span className="pointer-events-none absolute inset-y-2 left-2 hidden items-center text-xs text-zinc-400 group-hover:flex">Click on the timeline to schedule</span>
+                        canEdit(it) && <span className="pointer-events-none absolute inset-y-2 left-2 hidden items-center text-xs text-fg-faint group-hover:flex">Click on the timeline to schedule</span>
                       )}
                     </div>
                   </div>
@@ -282,7 +282,7 @@ function GanttArrows({ ids, items, rangeStart, dayWidth, width, height }: { ids:
   const keyOf = (id: string) => itemKey(projectOf(items[id]).identifier, items[id].sequence_id);
   const name = (id: string) => `${keyOf(id)} ${itemName(items[id].name)}`;
   return (
-    <svg aria-label="Dependencies" role="group" width={width} height={height} className="pointer-events-none absolute left-0 top-0 text-zinc-400 dark:text-zinc-500" data-gantt-arrows>
+    <svg aria-label="Dependencies" role="group" width={width} height={height} className="pointer-events-none absolute left-0 top-0 text-fg-faint" data-gantt-arrows>
       <defs>
         {/* a marker's fill follows its own colour, not the path's: one per colour */}
         {(["plain", "conflict"] as const).map((k) => (

@@ -49,28 +49,28 @@ export function KanbanLayout() {
 
   return (
     <DragScope controller={drag}>
-      <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-zinc-50/60 dark:bg-zinc-950" data-testid="kanban-layout">
+      <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-surface-sunken/60" data-testid="kanban-layout">
         <div className="inline-flex min-w-full flex-col">
           {/* column headers */}
-          <div className="sticky top-0 z-10 flex gap-3 bg-zinc-50/95 px-4 pt-3 pb-2 backdrop-blur dark:bg-zinc-950/95">
+          <div className="sticky top-0 z-10 flex gap-3 bg-surface-sunken/95 px-4 pt-3 pb-2 backdrop-blur">
             {subGroupBy && <div className="w-40 shrink-0" />}
             {columns.map((k) => (
               <div key={k} className="flex w-72 shrink-0 items-center gap-2 px-1 text-sm" data-column-header={k}>
                 <GroupIcon groupBy={groupBy} groupKey={k} refs={refs} />
                 <span className="truncate font-medium">{title(groupBy, k)}</span>
-                <span className="text-xs text-zinc-500">{data.groups[k]?.total ?? 0}</span>
+                <span className="text-xs text-fg-subtle">{data.groups[k]?.total ?? 0}</span>
               </div>
             ))}
           </div>
           {lanes.map((sub) => (
-            <div key={sub ?? "all"} className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-zinc-200 pt-3 dark:border-zinc-800")} data-lane={sub ?? undefined}>
+            <div key={sub ?? "all"} className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-line pt-3")} data-lane={sub ?? undefined}>
               {subGroupBy && sub !== null && (
                 <div className="w-40 shrink-0">
                   <button
                     type="button"
                     aria-expanded={!collapsedLanes.has(sub)}
                     onClick={() => setCollapsedLanes((c) => { const n = new Set(c); if (n.has(sub)) n.delete(sub); else n.add(sub); return n; })}
-                    className="sticky top-14 flex w-full items-center gap-2 rounded px-1 py-1 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                    className="sticky top-14 flex w-full items-center gap-2 rounded px-1 py-1 text-left text-sm hover:bg-fill"
                   >
                     <Icon name={collapsedLanes.has(sub) ? "chevron-right" : "chevron-down"} size={12} />
                     <GroupIcon groupBy={subGroupBy} groupKey={sub} refs={refs} />
@@ -130,13 +130,13 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
       data-refused={refusal ? "" : undefined}
       className={cx(
         "relative flex w-72 shrink-0 flex-col gap-2 rounded-lg p-1 transition-colors",
-        isTarget && "bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/40 dark:ring-indigo-800",
+        isTarget && "bg-accent-soft ring-1 ring-accent-line",
         hidden && "hidden",
       )}
     >
       {refusal && (
-        <div className="pointer-events-none absolute inset-0 z-20 rounded-lg border-2 border-dashed border-red-300 bg-zinc-50/85 p-2 dark:border-red-800 dark:bg-zinc-950/85">
-          <p role="note" className="flex items-start gap-1.5 rounded-md border border-red-200 bg-white p-2 text-xs leading-snug text-red-700 shadow-sm dark:border-red-900 dark:bg-zinc-900 dark:text-red-300">
+        <div className="pointer-events-none absolute inset-0 z-20 rounded-lg border-2 border-dashed border-danger-line bg-surface-sunken/85 p-2">
+          <p role="note" className="flex items-start gap-1.5 rounded-md border border-danger-line bg-surface p-2 text-xs leading-snug text-danger shadow-sm">
             <Icon name="ban" size={14} className="mt-px shrink-0" />
             <span><span className="font-semibold">Can't move here.</span> {refusal}</span>
           </p>
@@ -147,7 +147,7 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
         return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;
       })}
       {node && ids.length < node.total && (
-        <button type="button" disabled={loading} onClick={onLoadMore} className="rounded px-2 py-1 text-left text-xs text-indigo-600 hover:bg-indigo-50 disabled:opacity-50 dark:hover:bg-indigo-950">
+        <button type="button" disabled={loading} onClick={onLoadMore} className="rounded px-2 py-1 text-left text-xs text-indigo-600 hover:bg-accent-soft disabled:opacity-50">
           {loading ? "Loading…" : `Load more (${node.total - ids.length})`}
         </button>
       )}
@@ -171,21 +171,21 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
       aria-label={`${key} ${itemName(item.name)}`}
       onClick={() => openPeek(item.id)}
       className={cx(
-        "group relative cursor-pointer rounded-lg border bg-white p-3 text-sm shadow-sm transition hover:border-zinc-300 hover:shadow dark:bg-zinc-900 dark:hover:border-zinc-600",
-        peekId === item.id ? "border-indigo-400" : "border-zinc-200 dark:border-zinc-800",
+        "group relative cursor-pointer rounded-lg border bg-surface p-3 text-sm shadow-sm transition hover:border-line-strong hover:shadow",
+        peekId === item.id ? "border-indigo-400" : "border-line",
         draggingClass(drag),
         drag.props.onKeyDown && "active:cursor-grabbing",
       )}
     >
       <DropLine edge={line} />
       <div className="mb-1 flex items-center justify-between gap-2">
-        {prefs.display_properties.key !== false ? <span className="text-xs font-medium text-zinc-500">{key}</span> : <span />}
+        {prefs.display_properties.key !== false ? <span className="text-xs font-medium text-fg-subtle">{key}</span> : <span />}
         <span className="flex items-center gap-0.5 opacity-0 group-hover:opacity-100 focus-within:opacity-100">
           <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} />
           <ItemMenu item={item} />
         </span>
       </div>
-      <button type="button" data-open-item onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-zinc-900 hover:underline dark:text-zinc-100">
+      <button type="button" data-open-item onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-fg hover:underline">
         {itemName(item.name)}
       </button>
       <ItemProperties item={item} hide={["created_on", "updated_on", ...hide]} />

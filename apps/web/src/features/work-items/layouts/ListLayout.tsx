@@ -128,7 +128,7 @@ export function ListLayout() {
     <DragScope controller={drag}>
       <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="list-layout">
         {empty && (
-          <div className="px-6 py-10 text-center text-sm text-zinc-500">
+          <div className="px-6 py-10 text-center text-sm text-fg-subtle">
             {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
           </div>
         )}
@@ -139,19 +139,19 @@ export function ListLayout() {
             if (r.type === "group") {
               const isCollapsed = collapsed.has(r.key);
               return (
-                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-line bg-surface-muted px-4 text-sm">
                   <button
                     type="button"
                     aria-expanded={!isCollapsed}
                     aria-label={`${isCollapsed ? "Expand" : "Collapse"} ${title(data.groupBy, r.key)}`}
                     onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(r.key)) n.delete(r.key); else n.add(r.key); return n; })}
-                    className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                    className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-fill-selected"
                   >
-                    <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-zinc-500" />
+                    <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-fg-subtle" />
                     <GroupIcon groupBy={data.groupBy} groupKey={r.key} refs={refs} />
                     <span className="font-medium">{title(data.groupBy, r.key)}</span>
                   </button>
-                  <span className="text-xs text-zinc-500">{r.total}</span>
+                  <span className="text-xs text-fg-subtle">{r.total}</span>
                 </ListZone>
               );
             }
@@ -166,7 +166,7 @@ export function ListLayout() {
             }
             if (r.type === "add") {
               return (
-                <ListZone key={`a-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="border-b border-zinc-100 dark:border-zinc-900">
+                <ListZone key={`a-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="border-b border-line-subtle">
                   <QuickAdd preset={quickAddPreset(data.groupBy, r.group, refs)} />
                 </ListZone>
               );
@@ -254,7 +254,7 @@ function ListZone({ cell, at, ring = false, style, className, children, ...rest 
   const zone = useDropZone<HTMLDivElement>({ container: cell, at });
   const over = useSlotTarget(cell) && ring;
   // a row of the list (group header, load more, quick add): the list holds list items only
-  return <div ref={zone} role="listitem" style={style} className={cx(className, over && "ring-1 ring-inset ring-indigo-300 dark:ring-indigo-800")} {...rest}>{children}</div>;
+  return <div ref={zone} role="listitem" style={style} className={cx(className, over && "ring-1 ring-inset ring-accent-line")} {...rest}>{children}</div>;
 }
 
 /** One row; memoized so scrolling (which re-renders the list) only renders rows that appear. */
@@ -283,8 +283,8 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
       data-id={item.id}
       aria-label={`${key} ${itemName(item.name)}`}
       className={cx(
-        "group flex items-center gap-2 border-b border-zinc-100 px-4 text-sm hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900/60",
-        (selected || peekId === item.id) && "bg-indigo-50/70 dark:bg-indigo-950/40",
+        "group flex items-center gap-2 border-b border-line-subtle px-4 text-sm hover:bg-surface-muted",
+        (selected || peekId === item.id) && "bg-accent-soft",
         draggingClass(drag),
       )}
     >
@@ -300,7 +300,7 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
         />
       )}
       <span style={{ width: depth * 20 }} className="shrink-0" />
-      {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
+      {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>}
       <RowMain item={item} onOpen={onOpen} />
       <ItemMenu item={item} />
     </div>

@@ -49,8 +49,8 @@ export function SpreadsheetLayout() {
       { key: "estimate", title: "Estimate", width: 120, order: "estimate_point__key", cell: (it, e) => <EstimateProperty refs={refsFor(it)} variant="cell" value={it.estimate_point} disabled={!e} onChange={(estimate_point) => set(it, { estimate_point })} /> },
       { key: "modules", title: "Modules", width: 160, order: "issue_module__module__name", cell: (it, e) => <ModulesProperty refs={refsFor(it)} variant="cell" value={it.module_ids ?? []} disabled={!e} onChange={(module_ids) => set(it, { module_ids })} /> },
       { key: "cycle", title: "Cycle", width: 150, order: "issue_cycle__cycle__name", cell: (it, e) => <CycleProperty refs={refsFor(it)} variant="cell" value={it.cycle_id} disabled={!e} onChange={(cycle_id) => set(it, { cycle_id })} /> },
-      { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.created_at)}</span> },
-      { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{when.date(it.updated_at)}</span> },
+      { key: "created_on", title: "Created on", width: 130, order: "created_at", cell: (it) => <span className="px-2 text-xs text-fg-muted">{when.date(it.created_at)}</span> },
+      { key: "updated_on", title: "Updated on", width: 130, order: "updated_at", cell: (it) => <span className="px-2 text-xs text-fg-muted">{when.date(it.updated_at)}</span> },
       { key: "link", title: "Links", width: 90, order: "link_count", cell: (it) => <span className="px-2 text-xs">{it.link_count ?? 0}</span> },
       { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
       { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
@@ -60,7 +60,7 @@ export function SpreadsheetLayout() {
       key: `custom_property__${p.id}`, title: p.display_name, width: p.kind === "multi_option" || p.kind === "multi_member" ? 200 : 150, order: `custom_property__${p.id}`,
       cell: (it, e) => (typing.of(it.type_id).some((x) => x.id === p.id)
         ? <PropertyValueField compact property={p} refs={refs} value={it.property_values?.[p.id]} disabled={!e} onChange={(values) => set(it, { property_values: { ...(it.property_values ?? {}), [p.id]: values } })} />
-        : <span className="px-2 text-xs text-zinc-300 dark:text-zinc-600" title="Not a property of this item's type">—</span>),
+        : <span className="px-2 text-xs text-fg-disabled" title="Not a property of this item's type">—</span>),
     })) : [];
     return [...all.filter((c) => prefs.display_properties[c.key as DisplayPropertyKey] !== false && (c.key !== "cycle" || refs.cyclesEnabled) && (c.key !== "modules" || refs.modulesEnabled) && (c.key !== "estimate" || refs.estimatePoints.length > 0)), ...custom];
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -86,17 +86,17 @@ export function SpreadsheetLayout() {
   return (
     <div ref={parent} className="min-h-0 flex-1 overflow-auto" data-testid="spreadsheet-layout">
       <div role="table" aria-label="Work items" aria-rowcount={data.total} style={{ width, minWidth: "100%" }} className="text-sm">
-        <div role="row" className="sticky top-0 z-20 flex h-9 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-          <div role="columnheader" className="sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 bg-zinc-50 px-3 dark:border-zinc-800 dark:bg-zinc-900">
+        <div role="row" className="sticky top-0 z-20 flex h-9 border-b border-line bg-surface-muted text-xs font-medium text-fg-muted">
+          <div role="columnheader" className="sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-line bg-surface-muted px-3">
             <input type="checkbox" aria-label="Select all loaded work items" checked={allSelected} onChange={() => (allSelected ? selection.clear() : selection.setAll(ids))} className="h-3.5 w-3.5 accent-indigo-600" />
             <span>Work items</span>
-            <span className="text-zinc-500 dark:text-zinc-400">{data.total}</span>
+            <span className="text-fg-subtle">{data.total}</span>
           </div>
           {columns.map((c) => {
             const dir = order === c.order ? "ascending" : order === `-${c.order}` ? "descending" : "none";
             return (
-              <div key={c.key} role="columnheader" aria-sort={dir} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-zinc-200 dark:border-zinc-800">
-                <button type="button" onClick={() => sortBy(c.order)} className="flex h-full w-full items-center justify-between gap-1 px-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800" title={`Sort by ${c.title.toLowerCase()}`}>
+              <div key={c.key} role="columnheader" aria-sort={dir} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-line">
+                <button type="button" onClick={() => sortBy(c.order)} className="flex h-full w-full items-center justify-between gap-1 px-2 text-left hover:bg-fill" title={`Sort by ${c.title.toLowerCase()}`}>
                   {c.title}
                   {dir !== "none" && <Icon name="chevron-down" size={12} className={dir === "ascending" ? "rotate-180" : ""} />}
                 </button>
@@ -109,7 +109,7 @@ export function SpreadsheetLayout() {
           {virtual.map((vi) => {
             const id = ids[vi.index];
             const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${vi.start}px)`, width };
-            if (!id) return <div key="more" role="row" style={style} className="flex items-center px-4 text-xs text-zinc-500 dark:text-zinc-400"><span role="cell">Loading more…</span></div>;
+            if (!id) return <div key="more" role="row" style={style} className="flex items-center px-4 text-xs text-fg-subtle"><span role="cell">Loading more…</span></div>;
             const it = data.items[id];
             if (!it) return null;
             return <SheetRow key={id} item={it} top={vi.start} width={width} columns={columns} selected={selection.ids.has(id)} peeked={peekId === id} />;
@@ -117,7 +117,7 @@ export function SpreadsheetLayout() {
         </div>
       </div>
       {/* below the table: a table holds rows only */}
-      <div className="sticky left-0 w-[380px] border-b border-zinc-100 dark:border-zinc-900"><QuickAdd /></div>
+      <div className="sticky left-0 w-[380px] border-b border-line-subtle"><QuickAdd /></div>
     </div>
   );
 }
@@ -130,14 +130,14 @@ const SheetRow = memo(function SheetRow({ item: it, top, width, columns, selecte
   const editable = canEdit(it);
   const style = { position: "absolute" as const, top: 0, left: 0, height: ROW, transform: `translateY(${top}px)`, width };
   return (
-    <div role="row" style={style} data-item={key} data-id={id} aria-label={`${key} ${itemName(it.name)}`} className={cx("group flex border-b border-zinc-100 dark:border-zinc-900", sel || peeked ? "bg-indigo-50/70 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/60")}>
-      <div role="cell" className={cx("sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-zinc-200 px-3 dark:border-zinc-800", sel || peeked ? "bg-indigo-50 dark:bg-indigo-950" : "bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900")}>
+    <div role="row" style={style} data-item={key} data-id={id} aria-label={`${key} ${itemName(it.name)}`} className={cx("group flex border-b border-line-subtle", sel || peeked ? "bg-accent-soft" : "hover:bg-surface-muted")}>
+      <div role="cell" className={cx("sticky left-0 z-10 flex w-[380px] shrink-0 items-center gap-2 border-r border-line px-3", sel || peeked ? "bg-accent-soft" : "bg-canvas group-hover:bg-surface-muted")}>
         <input type="checkbox" aria-label={`Select ${key}`} checked={sel} onChange={() => selection.toggle(id)} className="h-3.5 w-3.5 shrink-0 accent-indigo-600" />
-        {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-zinc-500">{key}</span>}
+        {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>}
         <NameCell item={it} editable={editable} onOpen={() => openPeek(id)} onRename={(name) => updateItem(id, { name })} />
       </div>
       {columns.map((c) => (
-        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-zinc-100 dark:border-zinc-900">
+        <div key={c.key} role="cell" data-col={c.key} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-line-subtle">
           {c.cell(it, editable)}
         </div>
       ))}
@@ -167,7 +167,7 @@ function NameCell({ item, editable, onOpen, onRename }: { item: WorkItem; editab
           if (e.key === "Enter") save();
           if (e.key === "Escape") { setValue(item.name); setEditing(false); }
         }}
-        className="min-w-0 flex-1 rounded border border-indigo-400 bg-white px-1 py-0.5 text-sm outline-none dark:bg-zinc-900"
+        className="min-w-0 flex-1 rounded border border-indigo-400 bg-surface px-1 py-0.5 text-sm outline-none"
       />
     );
   }
@@ -175,7 +175,7 @@ function NameCell({ item, editable, onOpen, onRename }: { item: WorkItem; editab
     <>
       <button type="button" data-open-item onClick={onOpen} className="min-w-0 flex-1 truncate text-left font-medium hover:underline">{itemName(item.name)}</button>
       {editable && (
-        <button type="button" aria-label={`Rename ${itemName(item.name)}`} onClick={() => { setValue(item.name); setEditing(true); }} className="rounded p-0.5 text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-700 focus:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-700">
+        <button type="button" aria-label={`Rename ${itemName(item.name)}`} onClick={() => { setValue(item.name); setEditing(true); }} className="rounded p-0.5 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
           <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none"><path d="M10.5 2.5l3 3L6 13H3v-3z" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" /></svg>
         </button>
       )}
