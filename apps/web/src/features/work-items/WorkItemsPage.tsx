@@ -95,8 +95,7 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
-      <PageHeader
-        nested={nested}
+      <PageHeader nested={nested}
         title={
           <span className="flex min-w-0 items-center gap-2">
             {/* a narrow header (beside a cycle's details) cuts the title with an ellipsis, the count stays */}
