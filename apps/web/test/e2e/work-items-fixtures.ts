@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, newContext, unique } from "./helpers.ts";
+import { afterEach, beforeEach, expect } from "vitest";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, e2eSuite, unique, type E2eSuite } from "./helpers.ts";
 
 /**
  * Arrange for the work-item browser tests, through the API (acting is done through the UI): the
@@ -135,20 +134,19 @@ export function png(w: number, h: number): Buffer {
 }
 
 /**
- * The browser for the file and, for each test, a fresh context with its own signed-in user and project (`arrange`)
+ * The file's suite (`e2eSuite`) and, for each test, a fresh context with its own signed-in user and project (`arrange`)
  * and a page, handed to `use` before the test runs (the context closes after it).
  */
-export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): void {
-  let browser: Browser;
+export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): E2eSuite {
+  const e2e = e2eSuite();
   let ctx: BrowserContext | undefined;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
   beforeEach(async () => {
-    ctx = await newContext(browser);
+    ctx = await e2e.context();
     const a = await arrange(ctx, opts);
     use({ ctx, page: await ctx.newPage(), a });
   });
   afterEach(async () => { await ctx?.close(); });
+  return e2e;
 }
 
 /** A screenshot of the page for review, kept only when `E2E_SHOTS` names a folder. */
