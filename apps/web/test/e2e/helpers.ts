@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { baseUrl, launch, watchPage } from "./browser.ts";
+import { ADMIN } from "./instance.ts";
 
 /**
- * Browser-test helpers. Every test file shares one server (global setup), so names are unique per
- * call and the instance admin is set up once: the first caller performs setup at /god-mode/, later
- * callers sign in as that admin.
+ * Browser-test helpers. Every test file shares one server (global setup), and files run in parallel, so names are
+ * unique per call; the global setup sets the instance up (instance.ts), and callers sign in as its admin.
  */
-export const ADMIN = { email: "instance-admin@stride.test", password: "Tr0ub4dor&3-horse-battery", firstName: "Ada", company: "Stride E2E" };
+export { ADMIN } from "./instance.ts";
 export const PASSWORD = "Correct-Horse-Battery-42!";
 
 let counter = 0;
