@@ -109,6 +109,27 @@ export default tseslint.config(
     rules: { "stride/no-raw-palette": "error" },
   },
   {
+    // Browser test files get their browser and contexts from the one fixture, e2eSuite() (or arrangeEach) in
+    // apps/web/test/e2e/helpers.ts: no file launches chromium or makes its own preamble again.
+    files: ["apps/web/test/e2e/**/*.e2e.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "playwright-core", importNames: ["chromium", "firefox", "webkit"], message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
+            { name: "./browser.ts", importNames: ["launch"], message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
+            { name: "./helpers.ts", importNames: ["newContext"], message: "Use e2e.context() from e2eSuite(): the suite closes what it opened." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name=/^(launch|launchPersistentContext|launchServer|connectOverCDP)$/]", message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
+      ],
+    },
+  },
+  {
     // Tests may build whatever values they check, the contract's included.
     files: ["apps/web/src/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },

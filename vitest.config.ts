@@ -4,6 +4,25 @@ import { defineConfig } from "vitest/config";
 // run, printed at the start; E2E_SEED=<seed> repeats an order, E2E_SEED=off keeps the written one.
 const e2eSeed = process.env.E2E_SEED ?? String(Date.now());
 
+/** Browser test files that change what every other file's tests see: they run alone, after the others. */
+const E2E_ALONE = ["god-mode", "oidc"].map((f) => `apps/web/test/e2e/${f}.e2e.ts`);
+
+/** A browser-test project (the two differ in which files they run and how many at a time). */
+function e2eProject(name: string, options: { include?: string[]; exclude?: string[]; maxWorkers?: number; fileParallelism?: boolean; sequence: { groupOrder: number } }) {
+  return {
+    test: {
+      name,
+      include: ["apps/web/test/e2e/**/*.e2e.ts"],
+      ...options,
+      globalSetup: ["apps/web/test/e2e/global-setup.ts"],
+      runner: "./apps/web/test/e2e/shuffled-runner.ts",
+      env: { E2E_SEED: e2eSeed },
+      testTimeout: 120000,
+      hookTimeout: 120000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +31,7 @@ export default defineConfig({
           name: "unit",
           include: ["eslint/**/*.test.ts", "packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,20 +43,14 @@ export default defineConfig({
           hookTimeout: 60000,
           pool: "forks",
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
-      {
-        test: {
-          name: "e2e",
-          include: ["apps/web/test/e2e/**/*.e2e.ts"],
-          globalSetup: ["apps/web/test/e2e/global-setup.ts"],
-          runner: "./apps/web/test/e2e/shuffled-runner.ts",
-          env: { E2E_SEED: e2eSeed },
-          testTimeout: 120000,
-          hookTimeout: 120000,
-          fileParallelism: false,
-        },
-      },
+      // Browser files run two at a time against one server (global setup), each test seeding its own user,
+      // workspace and data; the files that change instance-wide settings (sign-in methods, workspace creation,
+      // SMTP, an identity provider) run afterwards, alone. `--project 'e2e*'` names both.
+      e2eProject("e2e", { exclude: E2E_ALONE, maxWorkers: 2, sequence: { groupOrder: 2 } }),
+      e2eProject("e2e-alone", { include: E2E_ALONE, fileParallelism: false, sequence: { groupOrder: 3 } }),
     ],
   },
 });

@@ -57,6 +57,8 @@ export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: any;
+  /** The client closed the connection before the whole answer was sent (it aborted the stream). */
+  abandoned?: boolean;
 }
 
 export interface ModelServer {
@@ -190,7 +192,9 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
     }
     const path = (req.url ?? "/").split("?")[0];
     const protocol = req.method === "POST" && path === "/v1/chat/completions" ? "openai" : req.method === "POST" && path === "/v1/messages" ? "anthropic" : "other";
-    requests.push({ protocol, method: req.method ?? "", path, headers: req.headers, body });
+    const recorded: RecordedRequest = { protocol, method: req.method ?? "", path, headers: req.headers, body };
+    requests.push(recorded);
+    res.on("close", () => { if (!res.writableFinished && !state.closed) recorded.abandoned = true; });
     const sendJson = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(payload));

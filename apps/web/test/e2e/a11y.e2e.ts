@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, launch, watchPage } from "./browser.ts";
-import { shots } from "./helpers.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseUrl, watchPage } from "./browser.ts";
+import { e2eSuite, shots } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -14,7 +14,6 @@ import { arrangeWithTeammate, createItems, poll, setLayout, type Arranged } from
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-let browser: Browser;
 let alice: BrowserContext;
 let bob: BrowserContext;
 let anonymous: BrowserContext;
@@ -24,13 +23,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /** A context whose pages take axe's script (the app's CSP allows no inline script, rightly). */
 async function context(): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const ctx = await e2e.browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, bypassCSP: true });
   ctx.on("page", (p) => watchPage(ctx, p));
   return ctx;
 }
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   alice = await context();
   bob = await context();
   anonymous = await context();
@@ -67,7 +66,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([alice?.close(), bob?.close(), anonymous?.close()]);
-  await browser?.close();
 });
 
 interface Screen {

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, launch } from "./browser.ts";
-import { PASSWORD, newContext, shots } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseUrl } from "./browser.ts";
+import { e2eSuite, PASSWORD, shots } from "./helpers.ts";
 import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,16 +9,14 @@ import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
  * notification preferences; the signed-in sessions (list, sign another out, sign all the others out); the one
  * time-zone picker of the profile, workspace and project settings. Each test seeds its own user and workspace.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const extra: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Sefa" });
   page = await ctx.newPage();
 });
@@ -120,7 +118,7 @@ it("notification preferences: each switch saves at once, by pointer or keyboard,
 
 /** Another browser (a phone) signed in as the same person. */
 async function phoneSignIn(): Promise<BrowserContext> {
-  const phone = await browser.newContext({
+  const phone = await e2e.browser.newContext({
     baseURL: baseUrl(),
     userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import type { BrowserContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, openList, poll } from "./work-items-fixtures.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
@@ -10,20 +9,20 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
  * its task and state changes show in Alice's item page, peek view and inbox as the agent's — its name with a bot
  * badge — on behalf of Bob. The agent's bot is not offered as a member to assign.
  */
-let browser: Browser;
 let ms: ModelServer;
 const contexts: BrowserContext[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  [browser, ms] = await Promise.all([launch(), startModelServer({ apiKey: "" })]);
+  ms = await startModelServer({ apiKey: "" });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await Promise.all([browser?.close(), ms?.close()]);
+  await ms?.close();
 });
 
 it("a run's comment and changes show as the agent's, with its bot badge, on behalf of the person who ran it", async () => {
-  const [alice, bob] = [await newContext(browser), await newContext(browser)];
+  const [alice, bob] = [await e2e.context(), await e2e.context()];
   contexts.push(alice, bob);
   const { a, b } = await arrangeWithTeammate(alice, bob);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import type { BrowserContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, poll } from "./work-items-fixtures.ts";
 import { git, makeRepo, removeRepos } from "./git-repo.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
@@ -13,24 +12,22 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
  * the whole flow: model and repository configured, a coding run watched live in a real sandbox, a second run
  * cancelled, the first run's diff committed from the commit modal and its branch linked on the work item.
  */
-let browser: Browser;
 let ms: ModelServer;
 const contexts: BrowserContext[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   ms = await startModelServer({ apiKey: "" });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
   await ms?.close();
   removeRepos();
 });
 beforeEach(() => ms.reset());
 
 async function setup() {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Agent" });
   return { a, ctx, page: await ctx.newPage() };

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterAll, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll } from "./work-items-fixtures.ts";
 
 /**
  * Settings → API tokens (issue #11 point 1): a workspace admin creates a token, sees it once, finds it listed
  * without the token text, uses it against the public API and revokes it. Each test makes its own workspace.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+const e2e = e2eSuite();
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
 
 it("creates a token shown once, lists it without the token, and revokes it", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Tokyo" });
   const page = await ctx.newPage();

@@ -1,33 +1,27 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Cookie } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiCreateProject, apiCreateWorkspace, apiSignUp, ensureInstanceAdmin, newContext, PASSWORD, signIn, signUp, unique, waitForPath } from "./helpers.ts";
+import { afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Cookie } from "playwright-core";
+import { apiCreateProject, apiCreateWorkspace, apiSignUp, e2eSuite, PASSWORD, signIn, signUp, unique, waitForPath } from "./helpers.ts";
 
 /**
  * App-wide behaviours: the projects list (sorts, filters, favourite), 401 handling with next_path,
  * the theme, a narrow window, keyboard use, and the sign-up/sign-in messages. The owner signs up once; each test
  * gets a fresh browser context signed in as the owner (no storage left by another test) and its own workspace.
  */
-let browser: Browser;
 let owner: BrowserContext;
 let ownerEmail = "";
 let ownerCookies: Cookie[] = [];
 let slug = "";
 
+const e2e = e2eSuite({ instance: true });
 beforeAll(async () => {
-  browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-  const signingUp = await newContext(browser);
+  const signingUp = await e2e.context();
   ownerEmail = `${unique("own")}@stride.test`;
   await apiSignUp(signingUp, ownerEmail, "Owen");
   ownerCookies = await signingUp.cookies();
   await signingUp.close();
 });
-afterAll(async () => { await browser?.close(); });
 beforeEach(async () => {
-  owner = await newContext(browser);
+  owner = await e2e.context();
   await owner.addCookies(ownerCookies);
   slug = unique("app-");
   await apiCreateWorkspace(owner, "App Inc", slug);
@@ -92,7 +86,7 @@ it("creating a project shows the server's field errors", async () => {
 });
 
 it("sends signed-out visitors to / with next_path and back after sign-in", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await page.goto(`/${slug}/projects/`);
   await waitForPath(page, /^\/$/);
@@ -113,7 +107,7 @@ it("sends signed-out visitors to / with next_path and back after sign-in", async
 });
 
 it("shows readable auth messages and the password strength states", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await page.goto("/");
   await page.getByLabel("Email").fill(`${unique("nobody")}@stride.test`);
@@ -200,12 +194,12 @@ it("is usable from the keyboard", async () => {
 });
 
 it("signs a new user up through the UI without a workspace and routes to create-workspace after onboarding", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await signUp(page, `${unique("fresh")}@stride.test`);
   await waitForPath(page, /^\/onboarding\/?$/);
   await ctx.close();
-  const ctx2 = await newContext(browser);
+  const ctx2 = await e2e.context();
   const email = `${unique("done")}@stride.test`;
   await apiSignUp(ctx2, email, "Dora");
   const p2 = await ctx2.newPage();
@@ -214,7 +208,7 @@ it("signs a new user up through the UI without a workspace and routes to create-
   await p2.getByLabel("Workspace URL").fill("god-mode");
   await p2.getByText("This URL is reserved. Choose another one.").waitFor();
   await ctx2.close();
-  const ctx3 = await newContext(browser);
+  const ctx3 = await e2e.context();
   const p3 = await ctx3.newPage();
   await signIn(p3, email);
   await waitForPath(p3, /^\/create-workspace\/?$/);
@@ -229,7 +223,7 @@ it("accepts an invitation from its link, then the invitee signs up into the work
   const link = invitations.find((i) => i.email === email)!.invite_link;
   expect(link).toMatch(/^\/workspace-invitations\/\?invitation_id=.+&slug=.+&token=.+/);
 
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await page.goto(link);
   await page.getByRole("heading", { name: "Join App Inc" }).waitFor();
@@ -256,7 +250,7 @@ it("accepts an invitation from its link, then the invitee signs up into the work
 });
 
 it("admins change a member's role and remove members in workspace settings", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const email = `${unique("member")}@stride.test`;
   await apiSignUp(ctx, email, "Mia");
   await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 15 }] } });
@@ -280,7 +274,7 @@ it("admins change a member's role and remove members in workspace settings", asy
 });
 
 it("shows readable messages on the password reset screens", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await page.goto("/accounts/forgot-password/");
   await page.getByLabel("Email").fill(ownerEmail);
@@ -293,7 +287,7 @@ it("shows readable messages on the password reset screens", async () => {
 });
 
 it("changes the password from the security page", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const email = `${unique("sec")}@stride.test`;
   await apiSignUp(ctx, email, "Sam");
   const page = await ctx.newPage();
@@ -310,7 +304,7 @@ it("changes the password from the security page", async () => {
   await page.getByText("Password changed.").waitFor();
   await ctx.close();
 
-  const again = await newContext(browser);
+  const again = await e2e.context();
   const p2 = await again.newPage();
   await signIn(p2, email, next);
   await waitForPath(p2, /^\/create-workspace\/?$/);
@@ -318,7 +312,7 @@ it("changes the password from the security page", async () => {
 });
 
 it("accepts pending invitations on /invitations", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const email = `${unique("pending")}@stride.test`;
   await apiSignUp(ctx, email, "Pia");
   await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 5 }] } });

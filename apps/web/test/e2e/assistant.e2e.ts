@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import type { BrowserContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
@@ -10,23 +9,21 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
  * through tool calls against the scripted model server; its answer streams into the panel, the new item appears
  * in the open list live, and the conversation is in the panel's history when it is opened again.
  */
-let browser: Browser;
 let ms: ModelServer;
 const contexts: BrowserContext[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   ms = await startModelServer({ apiKey: "" });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
   await ms?.close();
 });
 beforeEach(() => ms.reset());
 
 it("asks the project assistant: the answer streams in, the item it creates appears in the list live, and the panel keeps the history", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Asker" });
   const page = await ctx.newPage();

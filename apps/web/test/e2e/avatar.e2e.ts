@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiSignUp, completeProfileStep, createWorkspaceInOnboarding, newContext, unique, waitForPath } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { apiSignUp, completeProfileStep, createWorkspaceInOnboarding, e2eSuite, unique, waitForPath } from "./helpers.ts";
 import { ensureInstance, png, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -9,10 +8,8 @@ import { ensureInstance, png, poll } from "./work-items-fixtures.ts";
  * (slot → upload → mark uploaded); it shows in the sidebar's profile menu and the members list; the profile
  * settings change and remove it. The test signs up its own user.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 const STATIC = /^\/api\/assets\/v2\/static\/[0-9a-f-]{36}\/$/;
 
@@ -25,7 +22,7 @@ async function shown(avatar: Locator): Promise<string> {
 const meAvatar = async (page: Page) => ((await (await page.request.get("/api/users/me/")).json()) as { avatar_url: string | null }).avatar_url;
 
 it("uploads an avatar in onboarding, shows it everywhere, then changes and removes it in the profile", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   await ensureInstance(ctx.request);
   const email = `${unique("avatar")}@stride.test`;
   await apiSignUp(ctx, email, "Avery", false);

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, signIn, waitForPath } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite, signIn, waitForPath } from "./helpers.ts";
 import { arrange, createItems, openList, png, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -11,17 +10,15 @@ import { arrange, createItems, openList, png, poll, setLayout, type Arranged } f
  * end proves the policy is enforced and the collector sees what it blocks. Each test has its own browser context
  * with the collector, its own user (signed in), project and work item, and its own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const violations: string[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
   violations.length = 0;
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Cleo" });
   await createItems(ctx.request, a, [{ name: "Check the policy", priority: "high" }]);
   await ctx.exposeBinding("__cspViolation", (_source, line: string) => { violations.push(line); });

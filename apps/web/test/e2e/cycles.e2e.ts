@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,16 +8,14 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
  * project list (bulk change and a row's cycle picker), follow its progress and burndown as an item completes, end
  * it and transfer the unfinished items to the next cycle. Each test seeds its own user, project and items.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const violations: string[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Cyra" });
   violations.length = 0;
   // the chart must draw under the strict CSP (csp.e2e.ts collects violations the same way)

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, newContext, shots, signedUpPeople, unique } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Page, Response } from "playwright-core";
+import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, e2eSuite, shots, signedUpPeople, unique } from "./helpers.ts";
 
 /**
  * No screen calls what its user may not call (issue #27 point 10): a guest of a project, and a workspace member who is not
@@ -12,7 +11,6 @@ import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAnd
  * of beforehand is a guest's look at an item they may not see (the project shows guests only their own): the item is
  * asked for once, and nothing else of it.
  */
-let browser: Browser;
 let admin: BrowserContext;
 let guest: BrowserContext;
 let outsider: BrowserContext;
@@ -26,9 +24,9 @@ async function ok<T>(res: Awaited<ReturnType<BrowserContext["request"]["get"]>>,
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  const people = await signedUpPeople(browser, { admin: "Alice", guest: "Gina", outsider: "Otto" });
+  const people = await signedUpPeople(e2e.browser, { admin: "Alice", guest: "Gina", outsider: "Otto" });
   ({ admin, guest, outsider } = { admin: people.admin.ctx, guest: people.guest.ctx, outsider: people.outsider.ctx });
   const [g, o] = [people.guest.email, people.outsider.email];
   slug = unique("denied-");
@@ -52,7 +50,6 @@ beforeAll(async () => {
   const hidden = await ok<{ id: string; sequence_id: number }>(await req.post(`/api/workspaces/${slug}/projects/${hiddenPid}/issues/`, { data: { name: "Not for guests" } }), "hidden item");
   ids = { item: item.id, key: `SEC-${item.sequence_id}`, cycle: cycle.id, module: module.id, view: view.id, page: page.id, guestId, adminId: (await apiMe(admin)).id, hiddenPid, hidden: hidden.id, hiddenKey: `OWN-${hidden.sequence_id}` };
 });
-afterAll(async () => { await browser?.close(); });
 
 /** The main screens, by path (workspace-level, then inside the project). */
 function screens(): string[] {
@@ -100,7 +97,7 @@ async function inApp(page: Page, path: string): Promise<void> {
 
 /** Every main screen as `who`: each one loaded from its URL, or (`inside`) reached by moving inside the app from the home. */
 async function walk(who: BrowserContext, inside: boolean): Promise<string[]> {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   await ctx.addCookies(await who.cookies());
   const page = await ctx.newPage();
   const seen = refusals(page);
@@ -132,7 +129,7 @@ it("a project guest moves through every main screen inside the app and is refuse
 it("a workspace member outside a private project opens its screens (not a member) and is refused nothing", async () => {
   expect(await walk(outsider, false)).toEqual([]);
   expect(await walk(outsider, true)).toEqual([]);
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   await ctx.addCookies(await outsider.cookies());
   const page = await ctx.newPage();
   await page.goto(`/${slug}/projects/${pid}/issues/`);
@@ -142,7 +139,7 @@ it("a workspace member outside a private project opens its screens (not a member
 });
 
 it("a guest opening an item they may not see asks for it once, nothing else of it, and is told so", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   await ctx.addCookies(await guest.cookies());
   const page = await ctx.newPage();
   const seen = refusals(page);
@@ -161,7 +158,7 @@ it("a guest opening an item they may not see asks for it once, nothing else of i
 });
 
 it("clicking through a project's tabs as a guest asks for nothing refused, and the denied screens say so", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   await ctx.addCookies(await guest.cookies());
   const page = await ctx.newPage();
   const seen = refusals(page);

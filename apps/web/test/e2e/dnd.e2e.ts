@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { arrangeEach, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Drag and drop (issue #7 point 2), by mouse and by keyboard, on every surface that drags: kanban (state
@@ -10,19 +8,11 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * settings. Each test seeds its own user, project and items through the API and checks the result through
  * the API (what the server stored), and the keyboard tests read the live region.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Dara", labels: [] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Dara", labels: [] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { PASSWORD, apiAddProjectMember, apiInviteAndAccept, apiSignUp, completeProfileStep, ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { apiAddProjectMember, apiInviteAndAccept, apiSignUp, completeProfileStep, e2eSuite, ensureInstanceAdmin, PASSWORD, unique, waitForPath } from "./helpers.ts";
 import { arrange, createItems, listUrl, openList, poll, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -10,12 +9,10 @@ import { arrange, createItems, listUrl, openList, poll, signUpUser, type Arrange
  * narrow-window sidebar, a wrong password keeps the password step, guest screens tell guests what they
  * can do, and controls that cannot work say so instead of failing afterwards.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
-const context = (viewport?: { width: number; height: number }): Promise<BrowserContext> => newContext(browser, viewport);
+const context = (viewport?: { width: number; height: number }): Promise<BrowserContext> => e2e.context(viewport);
 
 /** A signed-in workspace admin with a workspace and a project. */
 async function admin(viewport?: { width: number; height: number }): Promise<{ ctx: BrowserContext; a: Arranged; page: Page }> {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, png, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,7 +8,6 @@ import { arrange, createItems, png, poll, type Arranged } from "./work-items-fix
  * mouse in the real app; what it wrote is read back through the API (the server's sanitiser in between).
  * Every test makes its own work item, and every test ends with no CSP violation in the page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let a: Arranged;
 const violations: string[] = [];
@@ -17,9 +15,9 @@ const violations: string[] = [];
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Edie" });
   // the CSP listener of csp.e2e.ts: every violation in any page of this context is collected
   await ctx.exposeBinding("__cspViolation", (_source, line: string) => { violations.push(line); });
@@ -29,7 +27,6 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(async () => { await browser?.close(); });
 
 /** A new work item opened as a full page, its description editor focused at the end. */
 async function openItem(name: string, description_html?: string): Promise<{ page: Page; id: string; detail: Locator; editor: Locator }> {

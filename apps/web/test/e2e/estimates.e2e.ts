@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterAll, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,16 +8,15 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
  * settings page, then sizes work items with its points from the detail page and from the list. Each test makes
  * its own workspace, project and items.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+const e2e = e2eSuite();
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
 
 const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
 async function setup() {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Esti" });
   const items = await createItems(ctx.request, a, [{ name: "Sized in detail" }, { name: "Sized in the list" }]);

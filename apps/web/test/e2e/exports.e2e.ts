@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
 import JSZip from "jszip";
 import ExcelJS from "exceljs";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -12,14 +11,13 @@ import { arrange, createItems, poll } from "./work-items-fixtures.ts";
  * XLSX, sees the export's progress or its done state in the history, downloads the zip and finds the items in the
  * spreadsheet; the integrations page shows the MCP server's client configuration. Each test makes its own workspace.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+const e2e = e2eSuite();
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
 
 it("exports XLSX: progress or done in the history, then the download holds the work items", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Xena" });
   await createItems(ctx.request, a, [{ name: "Export alpha", priority: "high" }, { name: "Export beta" }]);
@@ -72,7 +70,7 @@ it("exports XLSX: progress or done in the history, then the download holds the w
 });
 
 it("integrations: the MCP server with a client configuration to copy", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Ivo" });
   const page = await ctx.newPage();

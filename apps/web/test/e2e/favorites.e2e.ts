@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, waitForPath } from "./helpers.ts";
-import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { waitForPath } from "./helpers.ts";
+import { arrangeEach, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Sidebar favourites (issue #8 point 12): favourite a project from the projects page, see it pinned at once,
  * make a folder, move the favourite into it with the keyboard drag path, open it from the folder; rename and
  * delete a folder. Each test seeds its own user, workspace and project and checks what the server stored.
  */
-let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Fay", labels: [] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Fay", labels: [] }, (t) => ({ page, a } = t));
 
 interface Fav { id: string; entity_type: string; entity_identifier: string | null; name: string | null; is_folder: boolean; parent: string | null }
 const favorites = async (): Promise<Fav[]> => (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as Fav[];

@@ -1,19 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import net from "node:net";
 import type { TestProject } from "vitest/node";
+import { request } from "playwright-core";
 import { E2E_REPOS_DIR } from "./git-repo.ts";
+import { ensureInstance } from "./instance.ts";
 
 /**
  * Browser tests run against the real thing: the web app is built, the server starts from source with
  * its own embedded PostgreSQL in a throwaway data folder (or DATABASE_URL), and Debian's chromium is
  * installed if missing.
  */
-let server: ChildProcess | null = null;
-let dataDir = "";
-
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();
@@ -47,7 +46,29 @@ export function ensureBubblewrap(): void {
   if (!fs.existsSync("/usr/bin/bwrap")) throw new Error("bubblewrap is not installed and could not be installed with apt-get");
 }
 
+interface Started { baseUrl: string; chromiumPath: string; stop: () => Promise<void> }
+/**
+ * The browser tests are two projects (vitest.config.ts: the files that run two at a time, then those that change
+ * instance-wide settings, alone) on one server: the first project's setup starts it, the last teardown stops it.
+ */
+const shared = globalThis as { strideE2e?: { started: Promise<Started>; users: number } };
+
 export default async function setup(project: TestProject) {
+  shared.strideE2e ??= { started: start(project), users: 0 };
+  const run = shared.strideE2e;
+  run.users += 1;
+  const { baseUrl, chromiumPath } = await run.started;
+  project.provide("baseUrl", baseUrl);
+  project.provide("chromiumPath", chromiumPath);
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared.strideE2e;
+    await (await run.started).stop();
+  };
+}
+
+async function start(project: TestProject): Promise<Started> {
   const root = path.resolve(import.meta.dirname, "../../../..");
   const seed = project.config.env?.E2E_SEED;
   console.log(seed && seed !== "off"
@@ -59,10 +80,10 @@ export default async function setup(project: TestProject) {
     const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
     if (b.status !== 0) throw new Error("web build failed");
   }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-"));
   const port = await freePort();
   const pgPort = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1", SCREEN_DATA_BUDGET_MS: "20000", SANDBOX_LOCAL_REPOSITORIES: E2E_REPOS_DIR },
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,18 +95,25 @@ export default async function setup(project: TestProject) {
       output += d.toString();
       if (output.includes("Stride is running at")) { clearTimeout(timer); resolve(); }
     };
-    server!.stdout!.on("data", onData);
-    server!.stderr!.on("data", onData);
-    server!.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+    server.stdout!.on("data", onData);
+    server.stderr!.on("data", onData);
+    server.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
   });
-  project.provide("baseUrl", `http://127.0.0.1:${port}`);
-  project.provide("chromiumPath", chromium);
-  return async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server!.once("exit", r));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // the instance is set up once, here: files running side by side would race to set it up
+  const req = await request.newContext({ baseURL: baseUrl });
+  await ensureInstance(req);
+  await req.dispose();
+  return {
+    baseUrl,
+    chromiumPath: chromium,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill("SIGTERM");
+        await new Promise((r) => server.once("exit", r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

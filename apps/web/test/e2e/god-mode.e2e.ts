@@ -2,9 +2,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import type { Browser, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { ADMIN, ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+import type { Page } from "playwright-core";
+import { ADMIN, e2eSuite, ensureInstanceAdmin, unique, waitForPath } from "./helpers.ts";
 
 /**
  * Instance admin screens at /god-mode/: general, authentication toggles, email settings with a test
@@ -13,13 +12,12 @@ import { ADMIN, ensureInstanceAdmin, newContext, unique, waitForPath } from "./h
  * browser test files share one server.
  */
 interface Captured { to: string[]; body: string }
-let browser: Browser;
 let smtp: SMTPServer;
 let smtpPort = 0;
 const mails: Captured[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -41,7 +39,6 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 
@@ -57,7 +54,7 @@ async function toggle(page: Page, name: string): Promise<string | null> {
 }
 
 it("manages the instance from /god-mode/", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await ensureInstanceAdmin(page);
 
@@ -110,7 +107,7 @@ it("manages the instance from /god-mode/", async () => {
     // Magic-code sign-up through the configured SMTP server.
     await page.getByRole("link", { name: "Authentication" }).click();
     expect(await toggle(page, "Email code sign-in")).toBe("true");
-    const userCtx = await newContext(browser);
+    const userCtx = await e2e.context();
     const user = await userCtx.newPage();
     const email = `${unique("magic")}@stride.test`;
     await user.goto("/sign-up");
@@ -125,7 +122,7 @@ it("manages the instance from /god-mode/", async () => {
     await user.getByText("That code is not valid.").waitFor();
     await userCtx.close();
 
-    const userCtx2 = await newContext(browser);
+    const userCtx2 = await e2e.context();
     const user2 = await userCtx2.newPage();
     const email2 = `${unique("magic")}@stride.test`;
     await user2.goto("/sign-up");
@@ -159,7 +156,7 @@ it("manages the instance from /god-mode/", async () => {
 });
 
 it("lists the server's own instance as running under Instances, with its version and storage", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await ensureInstanceAdmin(page);
   await page.getByRole("link", { name: "Instances" }).click();
@@ -178,10 +175,10 @@ it("lists the server's own instance as running under Instances, with its version
 });
 
 it("shows the admin sign-in error for a wrong password", async () => {
-  const setupCtx = await newContext(browser);
+  const setupCtx = await e2e.context();
   await ensureInstanceAdmin(await setupCtx.newPage());
   await setupCtx.close();
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await page.goto("/god-mode/");
   await page.getByLabel("Email").fill(ADMIN.email);

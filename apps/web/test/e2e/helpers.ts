@@ -1,13 +1,13 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, watchPage } from "./browser.ts";
+import { baseUrl, launch, watchPage } from "./browser.ts";
+import { ADMIN } from "./instance.ts";
 
 /**
- * Browser-test helpers. Every test file shares one server (global setup), so names are unique per
- * call and the instance admin is set up once: the first caller performs setup at /god-mode/, later
- * callers sign in as that admin.
+ * Browser-test helpers. Every test file shares one server (global setup), and files run in parallel, so names are
+ * unique per call; the global setup sets the instance up (instance.ts), and callers sign in as its admin.
  */
-export const ADMIN = { email: "instance-admin@stride.test", password: "Tr0ub4dor&3-horse-battery", firstName: "Ada", company: "Stride E2E" };
+export { ADMIN } from "./instance.ts";
 export const PASSWORD = "Correct-Horse-Battery-42!";
 
 let counter = 0;
@@ -179,11 +179,45 @@ export async function okJson<T>(res: { ok(): boolean; status(): number; text(): 
   return (await res.json()) as T;
 }
 
-/** A browser for a test file, the instance set up first (by its admin, in a context of its own). */
-export async function launchSetUp(launch: () => Promise<Browser>): Promise<Browser> {
-  const browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-  return browser;
+/** A browser test file's browser and contexts (`e2eSuite()`). */
+export interface E2eSuite {
+  /** The file's browser: launched before the file's own hooks run, closed after them. */
+  readonly browser: Browser;
+  /** A new context on the test server (base URL, 1280×800 unless given, pages watched), closed with the browser. */
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+}
+
+/**
+ * The one preamble of every browser test file (the server and its database are the global setup's): registers the
+ * hooks that launch chromium before the file's tests and close every context it opened and the browser after them.
+ * Call it at the top of the file, before the file's own hooks. `instance: true` sets the instance up first (by its
+ * admin, in a context of its own). Lint keeps `launch()` and `newContext()` out of the test files.
+ */
+export function e2eSuite(opts: { instance?: boolean } = {}): E2eSuite {
+  let browser: Browser | undefined;
+  const open = new Set<BrowserContext>();
+  beforeAll(async () => {
+    browser = await launch();
+    if (opts.instance) {
+      const setup = await newContext(browser);
+      await ensureInstanceAdmin(await setup.newPage());
+      await setup.close();
+    }
+  });
+  afterAll(async () => {
+    for (const c of open) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error("e2eSuite: the browser is launched in beforeAll");
+      return browser;
+    },
+    async context(viewport) {
+      const ctx = await newContext(this.browser, viewport);
+      open.add(ctx);
+      ctx.on("close", () => open.delete(ctx));
+      return ctx;
+    },
+  };
 }

@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, shots } from "./helpers.ts";
-import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { shots } from "./helpers.ts";
+import { arrangeEach, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The workspace home and stickies (issue #9 points 10–11): create, colour and reorder stickies; add a quick link on
  * the home and see it; open a work item and find it in recents; hide and move home widgets. Each test seeds its own
  * user, workspace and project and checks what the server stored.
  */
-let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Stella", labels: [] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Stella", labels: [] }, (t) => ({ page, a } = t));
 
 interface StickyRow { id: string; description_stripped: string | null; background_color: string | null; sort_order: number }
 const W = () => `/api/workspaces/${a.slug}`;

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch } from "./browser.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { compactIconNode, type IconNode } from "../../src/lib/icon-node.ts";
+import { e2eSuite } from "./helpers.ts";
 
 /**
  * The app draws lucide's icons with their geometry-only shapes joined into one path (src/lib/icon-node.ts, applied
@@ -13,12 +13,10 @@ import { compactIconNode, type IconNode } from "../../src/lib/icon-node.ts";
  * once compacted, and no pixel's coverage differs by more than a quarter (the edges where two strokes overlap are
  * anti-aliased once instead of twice).
  */
-let browser: Browser;
 let page: Page;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 // a page per test: the decoded images of one test's thousands of drawings slow the next one's down
-beforeEach(async () => { page = await browser.newPage(); });
+beforeEach(async () => { page = await e2e.browser.newPage(); });
 afterEach(async () => { await page?.close(); });
 
 const attrs = (a: Record<string, unknown>) => Object.entries(a).filter(([k, v]) => k !== "key" && v !== undefined).map(([k, v]) => ` ${k}="${String(v)}"`).join("");

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -11,22 +10,20 @@ import { arrange, createItems, openList, type Arranged } from "./work-items-fixt
  * reads as a spinner. The file makes its own workspace and project, which no test changes; each test opens its
  * own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 let item: { id: string };
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Iris", labels: [{ name: "Parent label", color: "#6366f1" }] });
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   await ctx.request.post(`${P}/issue-labels/`, { data: { name: "Child label", color: "#22c55e", parent: a.labels[0].id } });
   await ctx.request.patch(P + "/", { data: { logo_props: { in_use: "icon", icon: { name: "bolt", color: "#f59e0b" } } } });
   [item] = await createItems(ctx.request, a, [{ name: "Icon check", priority: "high" }]);
 });
-afterAll(async () => { await browser?.close(); });
 beforeEach(async () => { page = await ctx.newPage(); });
 afterEach(async () => { await page?.close(); });
 

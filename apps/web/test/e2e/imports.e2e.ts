@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -12,11 +11,9 @@ import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
  * creates nothing new.
  */
 const CSV = fs.readFileSync(path.join(import.meta.dirname, "../../../server/test/fixtures/jira/issues.csv"));
-let browser: Browser;
 let ctx: BrowserContext;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 afterEach(async () => { await ctx?.close(); });
 
 async function importFile(page: Page, a: Arranged, nth: number) {
@@ -39,7 +36,7 @@ async function importFile(page: Page, a: Arranged, nth: number) {
 }
 
 it("imports a Jira CSV file with its mapping, shows the summary, and a second run duplicates nothing", async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Importer" });
   const page = await ctx.newPage();
   await page.goto(`/${a.slug}/settings/impors`);

@@ -1,19 +1,16 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext, shots } from "./helpers.ts";
+import { afterEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { apiAddProjectMember, apiInviteAndAccept, e2eSuite, shots } from "./helpers.ts";
 import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
 
 /**
  * Analytics and people's profiles end to end: the analytics page's numbers and charts follow a work item being
  * completed elsewhere (live), and a teammate's profile shows their stats and the items assigned to them.
  */
-let browser: Browser;
 let alice: BrowserContext;
 let bob: BrowserContext | undefined;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 afterEach(async () => {
   await alice?.close();
   await bob?.close();
@@ -25,7 +22,7 @@ const chartValue = (page: Page, caption: string, row: string) =>
   page.locator("table", { has: page.locator("caption", { hasText: caption }) }).locator("tr", { has: page.locator(`th[scope=row]:text-is("${row}")`) }).locator("td").first().textContent();
 
 it("analytics: a stat and the state chart change when a work item is completed", async () => {
-  alice = await newContext(browser);
+  alice = await e2e.context();
   const a = await arrange(alice, { firstName: "Alice" });
   const [first] = await createItems(alice.request, a, [{ name: "Ship the beta" }, { name: "Write the notes" }]);
   const done = a.states.find((s) => s.group === "completed")!;
@@ -70,8 +67,8 @@ it("analytics: a stat and the state chart change when a work item is completed",
 });
 
 it("profiles: a teammate's profile shows their stats and the items assigned to them", async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
+  alice = await e2e.context();
+  bob = await e2e.context();
   const a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);

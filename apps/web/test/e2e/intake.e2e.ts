@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, shots } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,10 +8,8 @@ import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures
  * project's Open tab, and an admin triages them from the keyboard — J/K to move, H to snooze, 2 to mark a
  * duplicate (through the search picker), 1 to accept.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
@@ -38,7 +35,7 @@ async function send(page: Page, anchor: string, title: string, email: string) {
 }
 
 it("requests sent through the public form signed out are triaged from the keyboard: snooze, duplicate, accept", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx);
   const req = ctx.request;
   expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
@@ -46,7 +43,7 @@ it("requests sent through the public form signed out are triaged from the keyboa
   const [target] = await createItems(req, a, [{ name: "Login page crashes" }]);
 
   // signed out: a context with no session at all
-  const outside = await newContext(browser);
+  const outside = await e2e.context();
   const form = await outside.newPage();
   expect((await outside.request.get("/api/users/me/")).status()).toBe(401);
   await send(form, settings.anchor, "Export is broken", "ann@example.com");
@@ -118,7 +115,7 @@ it("requests sent through the public form signed out are triaged from the keyboa
 });
 
 it("the intake settings page turns the public form on, shows its link, and a new link retires the old one", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx);
   expect((await ctx.request.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
   const page = await ctx.newPage();
@@ -138,7 +135,7 @@ it("the intake settings page turns the public form on, shows its link, and a new
   await page.getByRole("dialog", { name: "Make a new form link?" }).getByRole("button", { name: "Make a new link" }).click();
   await poll(() => link.inputValue()).not.toBe(first);
 
-  const outside = await newContext(browser);
+  const outside = await e2e.context();
   const old = await outside.newPage();
   await old.goto(new URL(first).pathname);
   await old.getByRole("heading", { name: "This form is not available" }).waitFor();
@@ -149,7 +146,7 @@ it("the intake settings page turns the public form on, shows its link, and a new
 });
 
 it("snoozed requests wait in their own tab, can be un-snoozed there, and return to Open at their date", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx);
   const req = ctx.request;
   expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);

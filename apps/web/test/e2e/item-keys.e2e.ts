@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, shots } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { shots } from "./helpers.ts";
+import { arrangeEach, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The shortcut sheet does what it says, and single keys act on the work item in hand, as in Linear (issue #27 point
@@ -10,19 +9,11 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
  * label pickers of the focused row, of the list's selection (each item keeps its other labels) and of the open item,
  * and never while a field is being typed in.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Lina", labels: [{ name: "Backend", color: "#ff0000" }, { name: "Frontend", color: "#00aa00" }] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Lina", labels: [{ name: "Backend", color: "#ff0000" }, { name: "Frontend", color: "#00aa00" }] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 type Item = { id: string; name: string; state_id: string; priority: string; assignee_ids: string[]; label_ids: string[] };

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Keyboard first (issue #12 point 8): a work item is created, triaged, assigned and moved into a cycle without the
  * mouse — C, J, Enter and the command palette's actions on the item on screen — and the shortcuts are discoverable.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
@@ -16,14 +13,7 @@ let a: Arranged;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Kim" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Kim" }, (t) => ({ ctx, page, a } = t));
 
 type Item = { id: string; name: string; state_id: string; assignee_ids: string[]; cycle_id: string | null };
 const items = async () => {

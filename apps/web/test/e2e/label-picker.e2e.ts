@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterAll, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,17 +8,16 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * bar and the filters list a parent, then its sub-labels indented under it; a search keeps the parents of
  * what it finds; arrows and Enter pick. Each test makes its own workspace, labels and items.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+const e2e = e2eSuite();
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
 
 const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
 /** A project whose labels nest: Area › Frontend › Forms, Area › Backend, and Bug at the top level. */
 async function setup(items: Record<string, unknown>[] = [{ name: "Nested labels item" }]) {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Lale" });
   const label = async (name: string, parent: string | null) => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, listUrl, poll, setLayout } from "./work-items-fixtures.ts";
 
 /**
@@ -11,10 +10,8 @@ import { arrange, createItems, listUrl, poll, setLayout } from "./work-items-fix
  * state), nor in a second pass of a list measured in the commit. Read from the page (the rows in the DOM after each
  * task, and React's commits through the devtools hook that React calls in production too), never from timings.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 /**
  * Before the app runs: after every task (a MutationObserver delivers at its end, before the frame), the number of
@@ -54,7 +51,7 @@ async function tasks(page: Page): Promise<{ rows: number; peek: boolean }[]> {
 }
 
 it("paints the screen's rows of the list behind the peek first, each rendered once, and the rows beyond the screen after", async () => {
-  const ctx = await newContext(browser, { width: 1280, height: 800 });
+  const ctx = await e2e.context({ width: 1280, height: 800 });
   const a = await arrange(ctx, { firstName: "Petra" });
   const items = await createItems(ctx.request, a, Array.from({ length: 45 }, (_, i) => ({ name: `Row ${i + 1}`, priority: i % 2 ? "high" : "low" })));
   await setLayout(ctx.request, a, { layout: "list", group_by: null, order_by: "-created_at" });
@@ -80,7 +77,7 @@ it("paints the screen's rows of the list behind the peek first, each rendered on
 });
 
 it("renders no row again when the list reads its data again and the answer is the same", async () => {
-  const ctx = await newContext(browser, { width: 1280, height: 800 });
+  const ctx = await e2e.context({ width: 1280, height: 800 });
   const a = await arrange(ctx, { firstName: "Quinn" });
   await createItems(ctx.request, a, Array.from({ length: 6 }, (_, i) => ({ name: `Item ${i + 1}` })));
   await setLayout(ctx.request, a, { layout: "list", group_by: null, order_by: "-created_at" });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,14 +8,12 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * menu / listbox / combobox patterns from the keyboard, focus back on the trigger, no page jump.
  * Each test arranges its own workspace, project and items.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 async function setup(opts: { viewport?: { width: number; height: number }; labels?: { name: string; color: string }[]; items?: Record<string, unknown>[] | ((a: Arranged) => Record<string, unknown>[]) } = {}) {
-  const ctx = await newContext(browser, opts.viewport);
+  const ctx = await e2e.context(opts.viewport);
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Mina", labels: opts.labels });
   const seed = typeof opts.items === "function" ? opts.items(a) : opts.items;

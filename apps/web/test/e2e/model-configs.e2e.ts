@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { MODEL_CONFIG_MSG } from "@stride/shared";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll } from "./work-items-fixtures.ts";
 import { startModelServer, type ModelServer } from "../../../server/test/helpers/model-server.ts";
 
@@ -12,23 +11,21 @@ import { startModelServer, type ModelServer } from "../../../server/test/helpers
  * failure in words; a person keeps a secret that is only ever shown masked.
  */
 const KEY = "sk-e2e-0123456789abcdef";
-let browser: Browser;
 let ms: ModelServer;
 const contexts: BrowserContext[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   ms = await startModelServer({ apiKey: KEY, models: ["test-model", "claude-test"] });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
   await ms?.close();
 });
 beforeEach(() => ms.reset());
 
 async function setup() {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Mona" });
   return { a, page: await ctx.newPage() };

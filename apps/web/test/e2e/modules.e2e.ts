@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Modules: create a module with a link, add work items to it (quick add in the module, the module picker of a
  * project list row), and see them on the module's board; the modules page shows it in its own board layout.
  * Each test seeds its own user, project and items.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Mona" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Mona" }, (t) => ({ ctx, page, a } = t));
 
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -10,14 +9,12 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
  * api's title and the server's own words, and its row comes back; a delete that goes through is toasted
  * with the item's key.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 /** A list showing one new item; `deaf`: the page hears no live events (its socket is answered by nobody), so it goes stale. */
 async function listWithItem(name: string, opts: { deaf?: boolean } = {}): Promise<{ a: Arranged; page: Page; item: { id: string; key: string }; url: string }> {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Fern" });
   const [created] = await createItems(ctx.request, a, [{ name }]);
   const page = await ctx.newPage();

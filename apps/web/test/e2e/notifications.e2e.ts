@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext, shots } from "./helpers.ts";
+import { afterEach, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { apiAddProjectMember, apiInviteAndAccept, e2eSuite, shots } from "./helpers.ts";
 import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts";
 
 /**
@@ -9,12 +8,10 @@ import { arrange, createItems, poll, signUpUser } from "./work-items-fixtures.ts
  * appear without reloading (the notification is made by the job and arrives on his user stream), finds the
  * item in his inbox, opens it beside the list (which reads it) and archives it.
  */
-let browser: Browser;
 let alice: BrowserContext;
 let bob: BrowserContext;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 afterEach(async () => {
   await alice?.close();
   await bob?.close();
@@ -22,8 +19,8 @@ afterEach(async () => {
 
 /** Alice's workspace and project, with Bob a member of both (each signed in in their own context). */
 async function aliceAndBob() {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
+  alice = await e2e.context();
+  bob = await e2e.context();
   const a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);

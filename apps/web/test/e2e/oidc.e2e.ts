@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { baseUrl, launch } from "./browser.ts";
-import { ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+import { baseUrl } from "./browser.ts";
+import { e2eSuite, ensureInstanceAdmin, unique, waitForPath } from "./helpers.ts";
 import { startTestIdp, type TestIdp } from "../../../server/test/helpers/oidc-idp.ts";
 
 /**
@@ -9,20 +8,18 @@ import { startTestIdp, type TestIdp } from "../../../server/test/helpers/oidc-id
  * god mode, a signed-out visitor clicks its button on the sign-in screen, signs in at the provider and lands in
  * the app as a new user. The provider is switched off again at the end (all browser test files share one server).
  */
-let browser: Browser;
 let idp: TestIdp;
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   idp = await startTestIdp([`${baseUrl()}/auth/oidc/callback/`]);
 });
 afterAll(async () => {
-  await browser?.close();
   await idp?.close();
 });
 
 it("signs a new user in through the OpenID Connect provider configured in god mode", async () => {
-  const adminCtx = await newContext(browser);
+  const adminCtx = await e2e.context();
   const admin = await adminCtx.newPage();
   await ensureInstanceAdmin(admin);
   await admin.goto("/god-mode/authentication/");
@@ -43,7 +40,7 @@ it("signs a new user in through the OpenID Connect provider configured in god mo
     const email = `${unique("sso")}@example.com`.toLowerCase();
     const sub = unique("sub-");
     idp.addAccount(sub, { email, email_verified: true, given_name: "Grace", family_name: "Hopper" });
-    const ctx = await newContext(browser);
+    const ctx = await e2e.context();
     const page = await ctx.newPage();
     await page.goto("/");
     await page.getByRole("link", { name: `Continue with ${label}` }).click();

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { apiAddProjectMember, apiInviteAndAccept, e2eSuite } from "./helpers.ts";
 import { arrange, createItems, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,16 +8,14 @@ import { arrange, createItems, signUpUser, type Arranged } from "./work-items-fi
  * other's text arrive without a reload, the other's caret with their name, and their avatar in the header; the
  * page's stored content holds both texts. Each test seeds its own users and project.
  */
-let browser: Browser;
 let alice: BrowserContext;
 let bob: BrowserContext;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  alice = await newContext(browser);
-  bob = await newContext(browser);
+  alice = await e2e.context();
+  bob = await e2e.context();
   a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiCreateProject, newContext, shots } from "./helpers.ts";
-import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { apiCreateProject, shots } from "./helpers.ts";
+import { arrangeEach, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The page tree (issue #27 point 9): sub-pages are created and shown in the tree beside the pages and on the page
@@ -10,20 +9,12 @@ import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures
  * and the menu. A work-item embed keeps its key and state after its page moves to another project. Each test seeds
  * its own user, workspace and projects.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const P = (pid = a.projectId) => `/api/workspaces/${a.slug}/projects/${pid}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Tess" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Tess" }, (t) => ({ ctx, page, a } = t));
 
 interface ServerPage { id: string; name: string; parent: string | null; sort_order: number }
 async function mkPage(body: Record<string, unknown>, pid = a.projectId): Promise<ServerPage> {

@@ -1,27 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { arrangeEach, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Project pages: create one from the pages list, write in it and find the text after a reload; lock it and find it
  * read-only; archive it and restore it. Each test seeds its own user and project.
  */
-let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Paige" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Paige" }, (t) => ({ page, a } = t));
 
 interface ServerPage { id: string; name: string; access: number; is_locked: boolean; archived_at: string | null; description_html: string }
 const onServer = async (id: string) => (await (await page.request.get(`${P()}/pages/${id}/`)).json()) as ServerPage;

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Cycles and modules in the project's work-item lists (issue #8 point 13): the board grouped by module and by
@@ -10,19 +8,11 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * column's cycle or module, none in the "No cycle" column), and the spreadsheet's Cycle and Modules columns (set
  * from a cell, sorted by). Each test seeds its own user, project, cycles, modules and items.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Plan", labels: [] });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Plan", labels: [] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 /** A UTC calendar day `offset` days from today (the project's zone is UTC). */

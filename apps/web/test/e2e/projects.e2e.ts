@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiSignUp, ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiSignUp, e2eSuite, unique, waitForPath } from "./helpers.ts";
 
 /**
  * Projects (issue #30): a workspace member who is not in a public project joins it from its card on the projects page,
  * or from the project's own "not a member" screen; a cover picked from Stride's own covers or uploaded is kept and shown.
  * Each test makes its own project.
  */
-let browser: Browser;
 let admin: BrowserContext;
 let member: BrowserContext;
 let slug = "";
 
+const e2e = e2eSuite({ instance: true });
 beforeAll(async () => {
-  browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-  admin = await newContext(browser);
-  member = await newContext(browser);
+  admin = await e2e.context();
+  member = await e2e.context();
   const [a, m] = [unique("jadm"), unique("jmem")].map((x) => `${x}@stride.test`);
   await apiSignUp(admin, a, "Alice");
   await apiSignUp(member, m, "Max");
@@ -27,7 +22,6 @@ beforeAll(async () => {
   await apiCreateWorkspace(admin, "Join Inc", slug);
   await apiInviteAndAccept(admin, member, slug, m, 15);
 });
-afterAll(async () => { await browser?.close(); });
 
 const ident = () => "J" + Math.random().toString(36).slice(2, 5).toUpperCase();
 

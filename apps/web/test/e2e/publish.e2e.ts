@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { APIRequestContext, Browser } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { APIRequestContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, png, poll, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Publishing (issue #11 point 8): a project admin publishes the project from its settings, and the public link
  * opens the published board and list for someone signed out, read-only; a signed-in visitor comments.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 it("publishes a project from its settings and shows its board and list to someone signed out", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx);
   await createItems(ctx.request, a, [{ name: "Launch the public roadmap" }, { name: "Collect feedback", priority: "high" }]);
 
@@ -32,7 +29,7 @@ it("publishes a project from its settings and shows its board and list to someon
   const path = new URL(href).pathname;
 
   // signed out: a context with no session at all
-  const outside = await newContext(browser);
+  const outside = await e2e.context();
   expect((await outside.request.get("/api/users/me/")).status()).toBe(401);
   const pub = await outside.newPage();
   await pub.goto(path);
@@ -86,7 +83,7 @@ async function describeWithImage(req: APIRequestContext, a: Arranged, itemId: st
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 it("shows the space's layouts and images to anyone, takes votes and requests from signed-in visitors, and publishes a view", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const [beta] = await createItems(ctx.request, a, [
@@ -100,7 +97,7 @@ it("shows the space's layouts and images to anyone, takes votes and requests fro
   const path = `/spaces/issues/${board.anchor}`;
 
   // signed out: every layout, the image, and sign-in prompts instead of votes and requests
-  const outside = await newContext(browser);
+  const outside = await e2e.context();
   const pub = await outside.newPage();
   await pub.goto(path);
   await pub.getByRole("heading", { name: "Rocket" }).waitFor();
@@ -122,7 +119,7 @@ it("shows the space's layouts and images to anyone, takes votes and requests fro
   await pub.getByRole("complementary", { name: "Send a request" }).getByText("to send a request.").waitFor();
 
   // signed in (not a project member): votes and sends a request
-  const visitor = await newContext(browser);
+  const visitor = await e2e.context();
   await signUpUser(visitor.request, "Vera");
   const mine = await visitor.newPage();
   await mine.goto(`${path}?board=list&peekId=${beta.id}`);

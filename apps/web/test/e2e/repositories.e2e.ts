@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterAll, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll, type Arranged } from "./work-items-fixtures.ts";
 import { makeRepo, removeRepos } from "./git-repo.ts";
 
@@ -10,13 +9,11 @@ import { makeRepo, removeRepos } from "./git-repo.ts";
  * project settings, starts a sandbox from it in the sandbox modal, sees it become active live, extends it and
  * shuts it down. The sandbox is real: bubblewrap over a git checkout on the server.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
+const e2e = e2eSuite();
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
   removeRepos();
 });
 
@@ -25,7 +22,7 @@ type SandboxWire = { id: string; status: string; expires_at: string };
 const sandboxes = async (page: Page, a: Arranged) => ((await (await page.request.get(api(a, "sandboxes/"))).json()) as { sandboxes: SandboxWire[] }).sandboxes;
 
 async function setup() {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Repo" });
   return { a, page: await ctx.newPage() };

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
-  apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, ensureInstanceAdmin, newContext, sidebarEntries, unique, waitForPath,
+  apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, sidebarEntries, unique, waitForPath,
 } from "./helpers.ts";
 
 /**
@@ -11,21 +10,17 @@ import {
  * item, in the list and in the workspace menu (the shared permission table, through `useCan`), with one
  * admin, one member and one guest in the same workspace and project. Each test seeds the items it looks at.
  */
-let browser: Browser;
 let admin: BrowserContext;
 let member: BrowserContext;
 let guest: BrowserContext;
 let slug = "";
 let projectId = "";
 
+const e2e = e2eSuite({ instance: true });
 beforeAll(async () => {
-  browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
-  admin = await newContext(browser);
-  member = await newContext(browser);
-  guest = await newContext(browser);
+  admin = await e2e.context();
+  member = await e2e.context();
+  guest = await e2e.context();
   const [a, m, g] = [unique("adm"), unique("mem"), unique("gst")].map((x) => `${x}@stride.test`);
   await apiSignUp(admin, a, "Alice");
   await apiSignUp(member, m, "Max");
@@ -38,7 +33,6 @@ beforeAll(async () => {
   await apiAddProjectMember(admin, slug, projectId, (await apiMe(member)).id, 15);
   await apiAddProjectMember(admin, slug, projectId, (await apiMe(guest)).id, 5);
 });
-afterAll(async () => { await browser?.close(); });
 
 const P = () => `/api/workspaces/${slug}/projects/${projectId}`;
 
@@ -140,7 +134,7 @@ it("guest sees Home, Inbox, Projects, their Stickies and Views, and only the gen
 });
 
 it("a non-member of the workspace is told so", async () => {
-  const outsider = await newContext(browser);
+  const outsider = await e2e.context();
   await apiSignUp(outsider, `${unique("out")}@stride.test`, "Otto");
   const page = await outsider.newPage();
   await page.goto(`/${slug}/`);
@@ -188,7 +182,7 @@ it("guest reads and comments, and is offered no change to someone else's work it
 
 it("a guest who created a work item may edit and delete it, but not archive it or add to it", async () => {
   // someone who created an item as a member and is now a guest of the project
-  const demoted = await newContext(browser);
+  const demoted = await e2e.context();
   const email = `${unique("dem")}@stride.test`;
   await apiSignUp(demoted, email, "Dora");
   await apiInviteAndAccept(admin, demoted, slug, email, 15);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { APIRequestContext, Browser } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { APIRequestContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems } from "./work-items-fixtures.ts";
 
 /**
@@ -29,9 +28,7 @@ const OTHER_SCREENS = ["Intake work items", "Inbox tabs"];
 /** Scripts a measured screen may load before its first render. */
 const MAX_START_SCRIPTS = 6;
 
-let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 /** The scripts a page loads before its first render: its scripts and preloads, and their static imports, by path. */
 async function startScripts(req: APIRequestContext, path: string): Promise<Map<string, string>> {
@@ -60,7 +57,7 @@ async function startScripts(req: APIRequestContext, path: string): Promise<Map<s
 }
 
 it("opens the work-item page, the peek view, project settings and workspace members without loading charts, the editor, yjs or highlight.js first", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Chunk" });
   const [item] = await createItems(ctx.request, a, [{ name: "Weigh the start-up", description_html: "<p>Some <strong>text</strong></p>" }]);
   const project = (await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/`)).json()) as { identifier: string };

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -11,10 +10,8 @@ import { arrange, createItems, poll } from "./work-items-fixtures.ts";
  * request waits on another. Then the app asks the server again as usual: a change made elsewhere shows after
  * a reload, and a write goes to the server. Read from the browser's own request log, never from timings.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 /** Every API request for data the page makes, in order (method and path with query); images (covers) are no data. */
 function apiRequests(page: Page): string[] {
@@ -47,7 +44,7 @@ async function open(ctx: BrowserContext, path: string, shown: (page: Page) => Pr
 }
 
 it("shows the full work-item page and the peek view from the page's data, with no request", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Dora" });
   const [parent, item] = await createItems(ctx.request, a, [{ name: "Plan the launch" }, { name: "Write the announcement", priority: "high" }]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
@@ -85,7 +82,7 @@ it("shows the full work-item page and the peek view from the page's data, with n
 });
 
 it("shows project settings and workspace members from the page's data, with no request", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Sven" });
   await open(ctx, `/${a.slug}/projects/${a.projectId}/settings/`, async (page) => {
     const form = page.getByRole("form", { name: "Project details" });
@@ -99,7 +96,7 @@ it("shows project settings and workspace members from the page's data, with no r
 });
 
 it("embeds nothing for a signed-out visitor, who is sent to sign in", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Ines" });
   const signedIn = await (await ctx.request.get(`/${a.slug}/projects/${a.projectId}/issues/`)).text();
   expect(signedIn).toContain("data-stride-screen-data>");

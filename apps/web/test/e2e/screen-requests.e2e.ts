@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -19,10 +18,8 @@ import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
  * The server embeds a signed-in caller's first screen's data in the page (screen-data.e2e.ts checks that);
  * these tests take the page without it, so they check the route loaders, which every in-app navigation uses.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 interface Fetch { url: string; method: string; start: number; answered: number | null; status: number | null; body: string | null }
 
@@ -142,7 +139,7 @@ async function openScreen(ctx: BrowserContext, path: string, shown: (page: Page)
 }
 
 it("opens the full work-item page with every data request started at navigation, unless it needs a value from another answer", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Wanda" });
   const [parent, item] = await createItems(ctx.request, a, [{ name: "Plan the launch" }, { name: "Write the announcement", priority: "high" }]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
@@ -168,7 +165,7 @@ it("opens the full work-item page with every data request started at navigation,
 });
 
 it("opens the peek view from its URL with the item's requests going out with the list's", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Petra" });
   const [, item] = await createItems(ctx.request, a, [{ name: "Order the banners" }, { name: "Book the venue", priority: "urgent" }]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
@@ -192,7 +189,7 @@ it("opens the peek view from its URL with the item's requests going out with the
 });
 
 it("opens project settings and workspace members with every request at navigation", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Sami" });
   const W = `/api/workspaces/${a.slug}`;
   const settings = await openScreen(ctx, `/${a.slug}/projects/${a.projectId}/settings/`, async (page) => {
@@ -211,7 +208,7 @@ it("opens project settings and workspace members with every request at navigatio
 });
 
 it("asks no missing endpoint on the work-items screen and never again for an item once archived or deleted", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Gus" });
   const done = a.states.find((s) => s.group === "completed")!;
   const [kept, toArchive, toDelete, toDeleteFromPage] = await createItems(ctx.request, a, [

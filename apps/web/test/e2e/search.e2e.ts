@@ -1,19 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /** The command palette (Cmd/Ctrl-K) finds a work item by a misspelled word through W/search/ and opens it. */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Sam" });
   await createItems(ctx.request, a, [{ name: "Payment gateway timeout" }, { name: "Refresh the onboarding checklist" }]);
   page = await ctx.newPage();

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { expect, it } from "vitest";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -9,13 +7,11 @@ import { arrange, poll } from "./work-items-fixtures.ts";
  * the form (they were filled by an effect, a frame and a task later). Read after every task from the page (a
  * MutationObserver delivers at a task's end, before the frame), never from timings.
  */
-let browser: Browser;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 it("shows the project's name in the general settings form from its first frame", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Rosa" });
   await ctx.addInitScript(`(() => {
     if (location.protocol === "about:") return;

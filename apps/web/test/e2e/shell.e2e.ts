@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch, newPage } from "./browser.ts";
+import { expect, it } from "vitest";
+import { newPage } from "./browser.ts";
 import { ensureInstance } from "./work-items-fixtures.ts";
+import { e2eSuite } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 it("serves the web app and renders client-side routes", async () => {
-  const page = await newPage(browser);
+  const page = await newPage(e2e.browser);
   // a set-up instance (an unknown path is routed to sign-in, not to "Stride is not set up yet"), whichever file ran first
   await ensureInstance(page.request);
   await page.goto("/");

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, ensureInstanceAdmin, newContext, unique, waitForPath } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, unique, waitForPath } from "./helpers.ts";
 import { poll } from "./work-items-fixtures.ts";
 
 /**
@@ -11,15 +10,10 @@ import { poll } from "./work-items-fixtures.ts";
  * workspace, people, projects and items. With E2E_SHOTS set to a folder, the screens are also saved there at
  * 1280 and 1440 px wide (for review by eye).
  */
-let browser: Browser;
 
+const e2e = e2eSuite({ instance: true });
 beforeAll(async () => {
-  browser = await launch();
-  const setup = await newContext(browser);
-  await ensureInstanceAdmin(await setup.newPage());
-  await setup.close();
 });
-afterAll(async () => { await browser?.close(); });
 
 interface World {
   alice: BrowserContext;
@@ -41,8 +35,8 @@ async function ok<T>(res: { ok(): boolean; status(): number; text(): Promise<str
  * Rocket only. Items in both.
  */
 async function world(width = 1280): Promise<World> {
-  const alice = await newContext(browser, { width, height: 860 });
-  const bob = await newContext(browser, { width, height: 860 });
+  const alice = await e2e.context({ width, height: 860 });
+  const bob = await e2e.context({ width, height: 860 });
   const [a, b] = [unique("alice"), unique("bob")].map((x) => `${x}@stride.test`);
   await apiSignUp(alice, a, "Alice");
   await apiSignUp(bob, b, "Bob");

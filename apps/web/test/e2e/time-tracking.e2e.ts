@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { PROJECT_FEATURES } from "@stride/shared";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiInviteAndAccept, newContext, shots } from "./helpers.ts";
+import { apiAddProjectMember, apiInviteAndAccept, e2eSuite, shots } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, poll, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -12,9 +11,7 @@ import { arrangeWithTeammate, createItems, poll, signUpUser, type Arranged } fro
  * updates with comments and reactions, notified to the project's people and shown on the projects list.
  * Screenshots at 1280 and 1440 px go to E2E_SHOTS when it is set.
  */
-let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
@@ -30,9 +27,9 @@ function callsTo(page: Page, part: RegExp): string[] {
 
 /** Alice (project admin) and Bob (member) in a private project, and a guest, Gus. */
 async function world(): Promise<{ a: Arranged; alice: BrowserContext; bob: BrowserContext; gus: BrowserContext }> {
-  const alice = await newContext(browser);
-  const bob = await newContext(browser);
-  const gus = await newContext(browser);
+  const alice = await e2e.context();
+  const bob = await e2e.context();
+  const gus = await e2e.context();
   const { a } = await arrangeWithTeammate(alice, bob);
   expect((await alice.request.patch(`${P(a)}/`, { data: { network: 0 } })).ok()).toBe(true);
   const g = await signUpUser(gus.request, "Gus");

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,17 +8,15 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * relations its list page carries, red when the blocker is due after the blocked item starts, following a
  * relation added in the peek view and a bar being moved. The test makes its own project and items.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   page = await ctx.newPage();
 });
-afterAll(async () => { await browser?.close(); });
 
 const isoPlus = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { ensureInstanceAdmin, newContext, shots } from "./helpers.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite, ensureInstanceAdmin, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,14 +8,13 @@ import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures
  * instance admin, is titled "<screen> · Stride" (with the project's name inside a project), never just "Stride"; and
  * the app's reserved paths (`/god-mode/ai/`, `/profile/preferences/`) are not found, never taken for a workspace.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let a: Arranged;
 const ids: Record<string, string> = {};
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Tia" });
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const req = ctx.request;
@@ -32,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
-  await browser?.close();
 });
 
 /** The page's title once its screen has set it (`want`: once it says that, or the last one after a while). */
@@ -81,7 +78,7 @@ it("every screen of a workspace and of a project names itself", async () => {
 });
 
 it("the signed-out screens and the instance admin's name themselves", async () => {
-  const out = await newContext(browser);
+  const out = await e2e.context();
   const page = await out.newPage();
   for (const [path, want] of [["/", "Sign in · Stride"], ["/sign-up/", "Sign up · Stride"], ["/accounts/forgot-password/", "Forgot password · Stride"], ["/accounts/reset-password/", "Reset password · Stride"], [`/spaces/intake/${ids.anchor}/`, "Send a request · Stride"]]) {
     expect(await titleOf(page, path), path).toBe(want);

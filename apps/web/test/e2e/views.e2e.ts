@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Saved views: a filtered work-item list saved as a project view, locked, favourited, filed in a sidebar folder and
  * opened again from it; a workspace view filtered across projects and saved. Each test seeds its own user, project and items.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const key = (n: number) => `${a.identifier}-${n}`;
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Vera" });
   const on = await ctx.request.patch(`${P()}/`, { data: { issue_views_view: true } });
   expect(on.status()).toBe(200);

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launch } from "./browser.ts";
+import { expect, it } from "vitest";
 import {
-  PASSWORD, completeProfileStep, createWorkspaceInOnboarding, ensureInstanceAdmin, newContext, sidebarEntries, signIn, signUp, unique, waitForPath,
+  completeProfileStep, createWorkspaceInOnboarding, e2eSuite, ensureInstanceAdmin, PASSWORD, sidebarEntries, signIn, signUp, unique, waitForPath,
 } from "./helpers.ts";
 
 /**
@@ -10,13 +8,11 @@ import {
  * project → state and nested label → invite a guest → the guest signs up, accepts and sees only
  * the guest entries → sign out and a wrong password shows the right message.
  */
-let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 
 it("walks from instance setup to a guest teammate", async () => {
   // 1. Instance setup (or admin sign-in when another file already set it up).
-  const adminCtx = await newContext(browser);
+  const adminCtx = await e2e.context();
   const admin = await adminCtx.newPage();
   await ensureInstanceAdmin(admin);
   await admin.getByRole("heading", { name: "General" }).waitFor();
@@ -26,7 +22,7 @@ it("walks from instance setup to a guest teammate", async () => {
   // 2. Sign up the owner and onboard.
   const ownerEmail = `${unique("owner")}@stride.test`;
   const slug = unique("ws-");
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   const page = await ctx.newPage();
   await signUp(page, ownerEmail);
   await completeProfileStep(page, "Olivia");
@@ -80,7 +76,7 @@ it("walks from instance setup to a guest teammate", async () => {
   await page.locator(`[data-invitation="${guestEmail}"]`).waitFor();
 
   // 7. The teammate signs up in another browser context, accepts, and sees only the guest entries.
-  const guestCtx = await newContext(browser);
+  const guestCtx = await e2e.context();
   const guest = await guestCtx.newPage();
   await signUp(guest, guestEmail);
   await completeProfileStep(guest, "Gus");

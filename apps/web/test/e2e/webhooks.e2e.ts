@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import type { BrowserContext } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -12,13 +11,12 @@ import { arrange, poll } from "./work-items-fixtures.ts";
  * internal targets), copies the secret shown once, sends a test event and sees the delivery in the log; the
  * receiver got it signed with that secret over the raw bytes.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let receiver: http.Server;
 const received: { headers: http.IncomingHttpHeaders; raw: Buffer }[] = [];
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -31,14 +29,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
 });
 afterAll(async () => {
-  await browser?.close();
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
 });
 afterEach(async () => { await ctx?.close(); });
 
 it("creates a webhook, shows its secret once, sends a test event and shows the delivery in the log", async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Hook" });
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${a.slug}`;
   const page = await ctx.newPage();
@@ -79,7 +76,7 @@ it("creates a webhook, shows its secret once, sends a test event and shows the d
 });
 
 it("opens the webhooks page from the page's data, without a request, and deletes a webhook", async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Wendy" });
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/listed/${a.slug}`;
   const made = await ctx.request.post(`/api/workspaces/${a.slug}/webhooks/`, { data: { url, issue: true } });
@@ -99,7 +96,7 @@ it("opens the webhooks page from the page's data, without a request, and deletes
 });
 
 it("asks before regenerating a secret: Cancel keeps it, Regenerate shows the new one and deliveries are signed with it (issue #24)", async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Regina" });
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/regen/${a.slug}`;
   const made = await ctx.request.post(`/api/workspaces/${a.slug}/webhooks/`, { data: { url, issue: true } });

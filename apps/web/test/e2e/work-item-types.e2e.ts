@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { APIRequestContext, BrowserContext } from "playwright-core";
 import { PROPERTY_KINDS } from "@stride/shared";
-import { launch } from "./browser.ts";
-import { newContext, shots } from "./helpers.ts";
+import { e2eSuite, shots } from "./helpers.ts";
 import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -10,10 +9,9 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * property on the settings page; values are set in the create dialog, on the item page, in the peek and in a
  * spreadsheet cell. Each test seeds its own workspace, project and a property of every kind.
  */
-let browser: Browser;
 const contexts: BrowserContext[] = [];
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); await browser?.close(); });
+const e2e = e2eSuite();
+afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
@@ -41,7 +39,7 @@ async function values(req: APIRequestContext, a: Arranged, id: string): Promise<
 }
 
 it("the Features toggle turns work item types on and off; the settings page adds a property", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Tess" });
   const page = await ctx.newPage();
@@ -85,7 +83,7 @@ it("the Features toggle turns work item types on and off; the settings page adds
 });
 
 it("values are set in the create dialog, on the item page, in the peek and in a spreadsheet cell", async () => {
-  const ctx = await newContext(browser);
+  const ctx = await e2e.context();
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Vale" });
   await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");

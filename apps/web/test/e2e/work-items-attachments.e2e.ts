@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, png, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -10,16 +9,14 @@ import { arrange, createItems, png, poll, type Arranged } from "./work-items-fix
  * attachments show a thumbnail, other files an icon of their type. Each test seeds its own user, project and
  * work item, and opens its own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 let item: { id: string; sequence_id: number };
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Elena" });
   [item] = await createItems(ctx.request, a, [{ name: "Attach the design" }]);
   page = await ctx.newPage();

@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, poll, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { arrangeEach, createItems, poll, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Work items, board flows: quick add, drag a card across kanban columns (the state persists after a
  * reload), reorder within a column with manual order. Each test seeds its own user, project and items.
  * (Every drag surface, by mouse and keyboard, is covered in dnd.e2e.ts.)
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Bianca" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Bianca" }, (t) => ({ ctx, page, a } = t));
 
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
 const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,7 +8,6 @@ import { arrange, poll, createItems, openList, type Arranged } from "./work-item
  * relation seen as "blocking" on the other item, archiving a completed item and restoring it from
  * Archives. Each test seeds its own user, project and three items, and opens its own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
@@ -17,10 +15,9 @@ let items: { id: string; sequence_id: number; name: string }[];
 const key = (n: number) => `${a.identifier}-${n}`;
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Dora" });
   items = await createItems(ctx.request, a, [
     { name: "Ship the release notes", priority: "medium" },

@@ -1,23 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, poll, createItems, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Work items: filter by priority and label, inline editing in the spreadsheet, bulk priority change. Each test
  * seeds its own user, project, labels and five items, and opens its own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 const key = (n: number) => `${a.identifier}-${n}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Carmen", labels: [{ name: "Bug", color: "#ef4444" }, { name: "Feature", color: "#3b82f6" }] });
   const bug = a.labels[0].id;
   const feature = a.labels[1].id;

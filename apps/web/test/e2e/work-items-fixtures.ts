@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { ADMIN, PASSWORD, apiAddProjectMember, apiInviteAndAccept, newContext, unique } from "./helpers.ts";
+import { afterEach, beforeEach, expect } from "vitest";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { PASSWORD, apiAddProjectMember, apiInviteAndAccept, e2eSuite, unique, type E2eSuite } from "./helpers.ts";
+import { csrf, ensureInstance } from "./instance.ts";
 
 /**
  * Arrange for the work-item browser tests, through the API (acting is done through the UI): the
@@ -21,28 +21,13 @@ export interface Arranged {
   labels: { id: string; name: string }[];
 }
 
-async function csrf(req: APIRequestContext): Promise<string> {
-  const r = await req.get("/auth/get-csrf-token/");
-  return ((await r.json()) as { csrf_token: string }).csrf_token;
-}
-
 async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
   if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function ensureInstance(req: APIRequestContext): Promise<void> {
-  const info = (await (await req.get("/api/instances/")).json()) as { instance?: { is_setup_done: boolean } };
-  if (info.instance?.is_setup_done) return;
-  const token = await csrf(req);
-  await req.post("/api/instances/admins/sign-up/", {
-    form: { csrfmiddlewaretoken: token, email: ADMIN.email, password: ADMIN.password, first_name: ADMIN.firstName, last_name: "", company_name: ADMIN.company, is_telemetry_enabled: "False" },
-    maxRedirects: 0,
-  });
-  const after = (await (await req.get("/api/instances/")).json()) as { instance?: { is_setup_done: boolean } };
-  if (!after.instance?.is_setup_done) throw new Error("instance setup failed");
-}
+export { ensureInstance };
 
 /** Sign up a new user in this context (cookies land in the browser context) and mark them onboarded. */
 export async function signUpUser(req: APIRequestContext, firstName: string, email = `${unique(firstName.toLowerCase())}@stride.test`): Promise<{ email: string; userId: string }> {
@@ -135,20 +120,19 @@ export function png(w: number, h: number): Buffer {
 }
 
 /**
- * The browser for the file and, for each test, a fresh context with its own signed-in user and project (`arrange`)
+ * The file's suite (`e2eSuite`) and, for each test, a fresh context with its own signed-in user and project (`arrange`)
  * and a page, handed to `use` before the test runs (the context closes after it).
  */
-export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): void {
-  let browser: Browser;
+export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): E2eSuite {
+  const e2e = e2eSuite();
   let ctx: BrowserContext | undefined;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
   beforeEach(async () => {
-    ctx = await newContext(browser);
+    ctx = await e2e.context();
     const a = await arrange(ctx, opts);
     use({ ctx, page: await ctx.newPage(), a });
   });
   afterEach(async () => { await ctx?.close(); });
+  return e2e;
 }
 
 /** A screenshot of the page for review, kept only when `E2E_SHOTS` names a folder. */

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
-import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { arrangeEach, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The smaller finishes of the work-item screens (issue #7, point 11): one date and time format, calendar
@@ -10,19 +8,11 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * beside (not over) the list, the sub-item progress bar. Each test seeds its own user, project and items,
  * and waits only for what a person would see.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Paula" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Paula" }, (t) => ({ ctx, page, a } = t));
 
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 const stateId = (group: string) => a.states.find((s) => s.group === group)!.id;

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, openList, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -9,7 +8,6 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
  * edit in the browser, the older version previewed read-only and restored, and the restored text shown
  * and saved. Each test seeds its own user, project and items, and opens its own page.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
@@ -17,10 +15,9 @@ let items: { id: string; sequence_id: number; name: string }[];
 const key = (n: number) => `${a.identifier}-${n}`;
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite();
 beforeEach(async () => {
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Vera" });
   items = await createItems(ctx.request, a, [
     { name: "Plan the launch", description_html: "<p>Original plan: launch on Monday</p>" },

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext, shots } from "./helpers.ts";
-import { arrange, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { shots } from "./helpers.ts";
+import { arrangeEach, createItems, openList, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * Workflows (issue #29 point 5): the Features page turns them on and off, the Workflows settings page sets per state
@@ -11,19 +10,11 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  * go to. Each test seeds its own user, project, rules and items through the API.
  * With SHOTS_DIR set, the screens are saved at 1280 and 1440 px wide.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ctx = await newContext(browser);
-  a = await arrange(ctx, { firstName: "Wanda" });
-  page = await ctx.newPage();
-});
-afterEach(async () => { await ctx?.close(); });
+arrangeEach({ firstName: "Wanda" }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, launchSetUp, newContext, okJson, unique } from "./helpers.ts";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, okJson, unique } from "./helpers.ts";
 import { poll } from "./work-items-fixtures.ts";
 
 /**
@@ -11,9 +10,7 @@ import { poll } from "./work-items-fixtures.ts";
  * filter sets. Each test seeds its own workspace, two projects and an item in each. With E2E_SHOTS set to a folder,
  * the screens are saved there at 1280 and 1440 px wide (for review by eye).
  */
-let browser: Browser;
-beforeAll(async () => { browser = await launchSetUp(launch); });
-afterAll(async () => { await browser?.close(); });
+const e2e = e2eSuite({ instance: true });
 const ok = okJson;
 
 interface World {
@@ -32,8 +29,8 @@ interface World {
  * Bob (member) is in Rocket only.
  */
 async function world(width: number): Promise<World> {
-  const alice = await newContext(browser, { width, height: 860 });
-  const bob = await newContext(browser, { width, height: 860 });
+  const alice = await e2e.context({ width, height: 860 });
+  const bob = await e2e.context({ width, height: 860 });
   const [a, b] = [unique("alice"), unique("bob")].map((x) => `${x}@stride.test`);
   await apiSignUp(alice, a, "Alice");
   await apiSignUp(bob, b, "Bob");

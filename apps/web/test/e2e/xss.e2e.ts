@@ -1,9 +1,8 @@
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch } from "./browser.ts";
-import { newContext } from "./helpers.ts";
+import { beforeAll, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, type Arranged } from "./work-items-fixtures.ts";
 import { EDITOR_OUTPUT, XSS_CORPUS } from "../../../../packages/shared/src/html/test-corpus.ts";
 import { EDITOR_POSITIONED, EDITOR_UI_CLASS } from "../../src/components/editor/ui-classes.ts";
@@ -14,16 +13,14 @@ import { EDITOR_POSITIONED, EDITOR_UI_CLASS } from "../../src/components/editor/
  * and nothing covers the page. The web app's own sanitiser (the second layer) is also run alone on the
  * raw corpus in chromium, and must agree with the server on the editor's output.
  */
-let browser: Browser;
 let ctx: BrowserContext;
 let a: Arranged;
 
+const e2e = e2eSuite();
 beforeAll(async () => {
-  browser = await launch();
-  ctx = await newContext(browser);
+  ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Xena" });
 });
-afterAll(async () => { await browser?.close(); });
 
 /** Record dialogs (alert/confirm/prompt) a payload might open. */
 function watchDialogs(page: Page): string[] {
