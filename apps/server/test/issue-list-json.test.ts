@@ -3,7 +3,7 @@ import { GROUP_BY_FIELDS, ORDER_BY_FIELDS } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues, insertLabel, insertModule, seedStandardDataset, type ProjectCtx } from "./helpers/issue-fixtures.ts";
-import { listCacheOf, listIssues, listIssuesJson, parseListQuery, type ListContext, type ListRequest } from "../src/core/issue-list/index.ts";
+import { listCacheOf, listIssues, listIssuesJson, parseListQuery, type ListContext, type ListRequest } from "../src/domain/work-item-list/index.ts";
 import { presentList, presentListText } from "../src/routes/issue-lists/presenters.ts";
 
 /**

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { Client } from "./helpers/client.ts";
 import { buildServer } from "../src/app.ts";
-import { pageAnnounced, pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
+import { pageAnnounced, pageLoadKeys, withPageLoads } from "../src/http/page-loads.ts";
 
 /**
  * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,

@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { W } from "../../core/paths.ts";
-import { slugParams } from "../../core/fields.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { W } from "../../http/paths.ts";
+import { slugParams } from "../../http/fields.ts";
 import { createApiTokenBody, updateApiTokenBody, userTokenParams, workspaceTokenParams } from "./schemas.ts";
 import { createToken, deleteToken, findToken, listTokens, ownTokens, updateToken } from "./commands.ts";
 import { presentApiToken, presentCreatedApiToken } from "./presenters.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { ProjectMemberRow, ProjectRow, ScopeCtx } from "../../core/route.ts";
-import { allows, canSeeWorkItem, P as Policies, type Policy } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { ProjectMemberRow, ProjectRow, ScopeCtx } from "../../http/route.ts";
+import { allows, canSeeWorkItem, P as Policies, type Policy } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { FA, type AssetRow } from "./commands.ts";
 

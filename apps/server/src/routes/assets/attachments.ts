@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
-import { route, type Ctx, type ScopeCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route, type Ctx, type ScopeCtx } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { isEpicPath, P } from "../../core/paths.ts";
+import { isEpicPath, P } from "../../http/paths.ts";
 import { createUploadSlot, FA, presentAsset } from "./commands.ts";
 import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { instanceConfig } from "../../core/instance-config.ts";
 import { requestOrigin } from "./commands.ts";

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import type { Ctx, ScopeCtx } from "../../core/route.ts";
+import type { Ctx, ScopeCtx } from "../../http/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";

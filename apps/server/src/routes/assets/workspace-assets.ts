@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot, FA } from "./commands.ts";
 import { assetAccess, loadAsset } from "./access.ts";
 import { newSlot, prepareAsset } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { slugParams } from "../../core/fields.ts";
+import { slugParams } from "../../http/fields.ts";
 import { USER_TYPES, WA } from "./shared.ts";
 import { duplicateAssetBody, uploadSlotBody, wsAssetParams } from "./schemas.ts";
 

@@ -2,13 +2,13 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { cycleEndInstant, cycleEnded, cycleStartInstant } from "@stride/shared";
 import type { CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { dropFavoritesOf } from "../../core/favorites.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { dropFavoritesOf } from "../../domain/favorites.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { findProjectIssues } from "../issues/access.ts";
 import { setCycle } from "../issues/bulk.ts";
 import { loadCycle, takeSnapshot, type CycleRow } from "./queries.ts";
-import { emitEntityWebhook } from "../../core/webhook-events.ts";
+import { emitEntityWebhook } from "../../domain/webhook-events.ts";
 
 const C = schema.cycles;
 const CI = schema.cycleIssues;

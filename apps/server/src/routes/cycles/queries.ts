@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { burndownSeries, dayInZone, type CycleStatus } from "@stride/shared";
 import type { CycleAnalytics, CycleAssigneeRow, CycleLabelRow, CycleProgress, CycleProgressSnapshot } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { assetUrl } from "../../core/present.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { assetUrl } from "../../http/present.ts";
+import type { ProjectRow } from "../../http/route.ts";
 
 export type CycleRow = typeof schema.cycles.$inferSelect;
 const C = schema.cycles;

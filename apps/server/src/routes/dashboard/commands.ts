@@ -2,10 +2,10 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { andFilterNodes, DASHBOARD_WIDGETS, durationTargetDate, shiftDate, WIDGET_DURATIONS, todayInTimeZone, WIDGET_ISSUE_TABS, WIDGET_ISSUES_LIMIT, type FilterNode, type WidgetIssueTab } from "@stride/shared";
 import type { DashboardWidgetPatchBody, OverviewStats, Paginated, PriorityStats, RecentActivityStats, RecentCollaborator, RecentProjectsStats, StateGroupStats, WidgetIssues } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, one, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
+import { listIssues, one, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
 import { priorityStats, recentActivity, recentCollaborators, recentProjects, stateGroupStats } from "./widgets.ts";
 
 const D = schema.dashboards;

@@ -1,10 +1,10 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS, P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { listQuery, slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { one } from "../../core/issue-list/index.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS, P as Policies } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { listQuery, slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { one } from "../../domain/work-item-list/index.ts";
 import { dashboardParams, dashboardQuery, dashboardWidgetPatchBody, widgetParams, workspaceDashboardParams } from "./schemas.ts";
 import { presentDashboardWithWidgets } from "./presenters.ts";
 import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, widgetStats } from "./commands.ts";

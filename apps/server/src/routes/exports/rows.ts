@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { seesOnlyOwnWorkItems } from "../../core/policies.ts";
+import { seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, parseListQuery, type Item, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
+import { listIssues, parseListQuery, type Item, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
 import { formatPropertyValue, isMemberKind, type PropertyKind } from "@stride/shared";
-import { projectTypes, typeProperties, type PropertyWithOptions } from "../../core/item-properties.ts";
+import { projectTypes, typeProperties, type PropertyWithOptions } from "../../domain/item-properties.ts";
 import { exportDateTime, type ExportComment, type ExportRelation, type ExportRow } from "./format.ts";
 
 /**

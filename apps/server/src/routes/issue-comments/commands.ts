@@ -1,17 +1,17 @@
 import { and, asc, eq, isNull, notInArray, or, sql, type AnyColumn } from "drizzle-orm";
 import type { HistoryEntry } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../domain/activity.ts";
+import type { ScopeCtx } from "../../http/route.ts";
 import { assertCanSee, findIssue } from "../issues/access.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
-import { stripHtml } from "../issues/text.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { usersById } from "../issues/detail.ts";
 import { presentActivity } from "../issues/presenters.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { presentComments, type CommentRow } from "./presenters.ts";
-import { requireReadableMentions } from "../../core/readable.ts";
+import { requireReadableMentions } from "../../http/readable.ts";
 import { HISTORY_TYPES, type CommentCreateBody, type CommentPatchBody } from "./schemas.ts";
 
 const C = schema.issueComments;

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { issueParams } from "../../core/fields.ts";
-import { P, itemUrls } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { issueParams } from "../../http/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { usersById } from "../issues/detail.ts";

@@ -1,16 +1,16 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
-import { findScope, type ScopeCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
+import { findScope, type ScopeCtx } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { requirePolicy } from "../issues/access.ts";
 import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
-import { activeEstimatePoint } from "../../core/estimates.ts";
-import { stripHtml } from "../issues/text.ts";
+import { activeEstimatePoint } from "../../domain/estimates.ts";
+import { stripHtml } from "../../domain/text.ts";
 import type { DraftRow } from "./presenters.ts";
-import { readerOf, requireReadable } from "../../core/readable.ts";
+import { readerOf, requireReadable } from "../../http/readable.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;

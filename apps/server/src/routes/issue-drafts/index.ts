@@ -1,9 +1,9 @@
 import { count, desc, and, eq } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { createIssue, deleteIssue, updateIssue } from "../issues/commands.ts";
 import { loadIssueView } from "../issues/queries.ts";

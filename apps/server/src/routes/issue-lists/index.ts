@@ -1,9 +1,9 @@
 import { andFilterNodes, FilterError, isFilterDate, isFilterDateTime, type FilterNode } from "@stride/shared";
-import type { RouteModule, Ctx } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { parsePage } from "../../core/pagination.ts";
+import type { RouteModule, Ctx } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies, seesOnlyOwnWorkItems } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { parsePage } from "../../http/pagination.ts";
 import {
   filterError,
   listCacheOf,
@@ -17,10 +17,10 @@ import {
   type ListContext,
   type ListRequest,
   type Viewer,
-} from "../../core/issue-list/index.ts";
-import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
-import { globalViewFilter, type SavedFilter } from "../../core/saved-views.ts";
+} from "../../domain/work-item-list/index.ts";
+import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
+import { globalViewFilter, type SavedFilter } from "../../domain/saved-views.ts";
 import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
 import { presentItems, presentList, presentListText, presentSync } from "./presenters.ts";
 

@@ -1,6 +1,6 @@
 import type { ListEnvelope, SyncEnvelope } from "@stride/shared/contract";
-import type { PageRequest } from "../../core/pagination.ts";
-import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListResult } from "../../core/issue-list/index.ts";
+import type { PageRequest } from "../../http/pagination.ts";
+import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListResult } from "../../domain/work-item-list/index.ts";
 
 /**
  * Wire shapes of the list endpoints. Items themselves are presented inside the engine's SQL

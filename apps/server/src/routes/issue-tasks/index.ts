@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Task } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
-import { P, itemUrls } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "../issues/access.ts";
 import {

@@ -1,23 +1,23 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
 import { schema, type Db, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { ARCHIVE_VALUES, recordActivity, scalarChange, setChanges, type ActivityInput } from "../../domain/activity.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
-import { activeEstimatePoint } from "../../core/estimates.ts";
-import { extractMentionIds, stripHtml } from "./text.ts";
+import { activeEstimatePoint } from "../../domain/estimates.ts";
+import { extractMentionIds, stripHtml } from "../../domain/text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
-import { dropFavoritesOf } from "../../core/favorites.ts";
+import { dropFavoritesOf } from "../../domain/favorites.ts";
 import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
-import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
-import { assertWorkflowMove } from "../../core/workflow.ts";
+import { requireReadable, requireReadableMentions } from "../../http/readable.ts";
+import { assertWorkflowMove } from "../../domain/workflow.ts";
 import type { RawPropertyValue } from "@stride/shared";
-import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../../core/item-properties.ts";
+import { applyUpdateTyping, keptValues, resolveCreateTyping, resolveUpdateTyping, writeValues } from "../../domain/item-properties.ts";
 
 const I = schema.issues;
 

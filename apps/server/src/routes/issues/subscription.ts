@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../../core/paths.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
 import { issueIdsBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { subscribe } from "./commands.ts";

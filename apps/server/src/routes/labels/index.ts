@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { W, P as PR } from "../../http/paths.ts";
 import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from "./schemas.ts";
 import { presentLabel } from "./presenters.ts";
 import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } from "./commands.ts";

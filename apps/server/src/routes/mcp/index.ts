@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { apiKeyOf } from "../../core/api-key.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { apiKeyOf } from "../../http/api-key.ts";
 import { buildTools, requestOf, type McpTool } from "./tools.ts";
 
 /**

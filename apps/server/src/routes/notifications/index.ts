@@ -1,10 +1,10 @@
 import { NOTIFICATIONS_PAGE_SIZE } from "@stride/shared";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
 import { markAllReadBody, notificationListQuery, notificationParams, updateNotificationBody } from "./schemas.ts";

@@ -2,15 +2,15 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, typ
 import { DEFAULT_PAGE_ORDER, DEFAULT_SORT_ORDER, PAGE_ACCESS, pageRights, ROLE, SORT_STEP, type PageRights } from "@stride/shared";
 import type { CreatePageBody, PageDescriptionBody, PageListQuery, PagesSummary, UpdatePageBody } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
-import { EDIT_SESSION_MS } from "../../core/activity.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
+import { EDIT_SESSION_MS } from "../../domain/activity.ts";
+import type { ScopeCtx } from "../../http/route.ts";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { stripHtml } from "../issues/text.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
 import { storedContent } from "../../collab/document.ts";
-import { readerOf, requireReadable, requireReadableMentions } from "../../core/readable.ts";
+import { readerOf, requireReadable, requireReadableMentions } from "../../http/readable.ts";
 
 const { pages, pageVersions } = schema;
 export type PageRow = typeof pages.$inferSelect;

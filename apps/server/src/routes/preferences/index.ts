@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { homePreferencePatchBody, preferenceKeyParams, sidebarPreferencePatchBody, sidebarPreferencesBulkBody } from "./schemas.ts";
 import { presentHomePreference, presentHomePreferenceUpdate, presentSidebarPreference, presentSidebarPreferences } from "./presenters.ts";
 import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarPreferences } from "./commands.ts";

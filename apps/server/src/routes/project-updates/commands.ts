@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ProjectUpdateProgress, ProjectUpdateStatus } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow, ScopeCtx } from "../../core/route.ts";
-import { stripHtml } from "../issues/text.ts";
+import type { ProjectRow, ScopeCtx } from "../../http/route.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { PROJECT_UPDATE_NOTIFY_TASK, type ProjectUpdateNotifyJob } from "./notify.ts";
 
 export type UpdateRow = typeof schema.projectUpdates.$inferSelect;

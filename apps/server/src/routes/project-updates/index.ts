@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { projectUpdateBodies, projectUpdateCommentBodies, projectUpdateReactionBody } from "@stride/shared/contract";
-import { route, type RouteAuth, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteAuth, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { idParam, projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
 import {

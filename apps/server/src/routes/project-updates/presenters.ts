@@ -1,7 +1,7 @@
 import { count, desc, inArray } from "drizzle-orm";
 import type { ProjectUpdate, ProjectUpdateComment, ProjectUpdateProgress, ProjectUpdateReaction, ProjectUpdateStatus } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { auditFields, iso, userLiteOrNull } from "../../core/present.ts";
+import { auditFields, iso, userLiteOrNull } from "../../http/present.ts";
 import { usersById } from "../issues/detail.ts";
 import type { UpdateCommentRow, UpdateRow } from "./commands.ts";
 

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { answerWithVisit } from "../../core/recent-visits.ts";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { answerWithVisit } from "../../domain/recent-visits.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P, PERMISSIONS } from "../../http/policies.ts";
 import { ROLE } from "@stride/shared";
-import { errors } from "../../core/errors.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { W, P as PR } from "../../http/paths.ts";
 import {
   createProjectBody,
   detailsQuery,

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P as POLICIES, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { P } from "../../core/paths.ts";
-import { projectParams } from "../../core/fields.ts";
+import { P as POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { P } from "../../http/paths.ts";
+import { projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
-import { loadVisibleView } from "../../core/saved-views.ts";
+import { loadVisibleView } from "../../domain/saved-views.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { schema } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { FA, type AssetRow } from "../assets/commands.ts";
 import type { Published } from "./commands.ts";
 import { findPublicIssue } from "./public-issues.ts";

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { PublicIssue, PublicIssuePage } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { andFilterNodes, FilterError, type FilterNode } from "@stride/shared";
-import { filterError, listEnvelope, listIssues, parseListQuery, type ListRequest, type RawQuery } from "../../core/issue-list/index.ts";
-import { viewFilterOf } from "../../core/saved-views.ts";
+import { filterError, listEnvelope, listIssues, parseListQuery, type ListRequest, type RawQuery } from "../../domain/work-item-list/index.ts";
+import { viewFilterOf } from "../../domain/saved-views.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow } from "../../core/route.ts";
+import type { UserRow } from "../../http/route.ts";
 import { presentActor, presentPublicDetail, presentPublicIssue } from "./presenters.ts";
 import type { Published } from "./commands.ts";
 

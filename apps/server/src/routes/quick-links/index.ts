@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { quickLinkCreateBody, quickLinkParams, quickLinkPatchBody } from "./schemas.ts";
 import { presentQuickLink } from "./presenters.ts";
 import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, updateQuickLink } from "./commands.ts";

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { W, P as PR } from "../../http/paths.ts";
 import { createStateBody, listStatesQuery, stateParams, updateStateBody } from "./schemas.ts";
 import { groupStates, presentState, presentStates, type StateRow } from "./presenters.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "./commands.ts";

@@ -1,11 +1,11 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import { getOrCreateProps, getOrCreateWorkspaceProps, patchProps, patchWorkspaceProps, type PropsKind } from "./commands.ts";
 import { presentUserProperties, presentWorkspaceUserProperties } from "./presenters.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "./schemas.ts";
 
 

@@ -1,19 +1,19 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { SessionStatus, UserMe } from "@stride/shared/contract";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { copyDefined } from "../../core/patch.ts";
-import { isInstanceAdmin } from "../../core/session.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { copyDefined } from "../../http/patch.ts";
+import { isInstanceAdmin } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
 import { presentWorkspace } from "../workspaces/presenters.ts";
 import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
 import { presentInvitation } from "../workspace-invitations/presenters.ts";
 import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
-import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../core/present.ts";
-import { ensureProfile } from "../../core/profile.ts";
-import { slugParams } from "../../core/fields.ts";
+import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../http/present.ts";
+import { ensureProfile } from "../../domain/profile.ts";
+import { slugParams } from "../../http/fields.ts";
 import { presentNotificationPreferences, presentProfile, presentUser, presentUserMe } from "./presenters.ts";
 import {
   acceptInvitationsBody,

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { describeUserAgent } from "@stride/shared";
 import type { UserSession } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { iso } from "../../core/present.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { P } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { iso } from "../../http/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 
 const { sessions } = schema;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { attachmentIssue, attachmentSlotTarget, listAttachments, newAttachmentSlot } from "../assets/attachments.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "../assets/asset-routes.ts";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { v1CreateEstimateBody, v1CreateEstimatePointsBody, v1UpdateEstimateBody } from "@stride/shared/contract";
-import { route, type ProjectRow } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type ProjectRow } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { projectParams } from "../../core/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { projectParams } from "../../http/fields.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { estimateParams, estimatePointParams, updateEstimatePointBody } from "../estimates/schemas.ts";
 import {

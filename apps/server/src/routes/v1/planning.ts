@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { projectParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { projectParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { cycleIssueParams, cycleListQuery, cycleParams, createCycleBody, transferCycleIssuesBody, updateCycleBody } from "../cycles/schemas.ts";
 import { addItems, archiveCycle, createCycle, deleteCycle, removeItem, restoreCycle, transferItems, updateCycle } from "../cycles/commands.ts";
@@ -18,7 +18,7 @@ import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
 import { V1P } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
-import { onlyItemsOf } from "../../core/readable.ts";
+import { onlyItemsOf } from "../../http/readable.ts";
 import { v1WorkItemList } from "./work-items.ts";
 
 /** A page of already-presented objects (lists whose rows are few and counted in one statement). */

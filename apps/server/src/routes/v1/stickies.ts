@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { STICKIES_PAGE_SIZE } from "@stride/shared";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { slugParams } from "../../core/fields.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { slugParams } from "../../http/fields.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { stickyCreateBody, stickyParams, stickyPatchBody } from "../stickies/schemas.ts";
 import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere, updateSticky } from "../stickies/commands.ts";

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { createProjectBody, updateProjectBody } from "../projects/schemas.ts";
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from "../projects/commands.ts";
@@ -13,7 +13,7 @@ import { V1, V1P, V1W } from "./paths.ts";
 import { authorExpanders, presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
 
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery } from "./shape.ts";
-import { onlyItemsOf } from "../../core/readable.ts";
+import { onlyItemsOf } from "../../http/readable.ts";
 
 const { projects, workspaceMembers, users } = schema;
 

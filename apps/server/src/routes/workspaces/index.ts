@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { P, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { WORKSPACE_SLUG_MAX } from "@stride/shared";
 import { presentWorkspace } from "./presenters.ts";

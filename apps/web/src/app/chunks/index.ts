@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { lazyChunk } from "../lazy.tsx";
+import { lazyChunk } from "../../components/lazy.tsx";
 
 /**
  * The lazily loaded chunks of the app. Route loaders (app/loaders.ts) start a screen's chunk together
@@ -22,7 +22,7 @@ export const trackingChunk = lazyChunk(() => import("./tracking.ts"));
 /** A page's screen (its collaborative editor: Tiptap, yjs, Hocuspocus). */
 export const pagesChunk = lazyChunk(() => import("./pages.ts"));
 /** Work-item detail: the full page and the peek view. */
-export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
+export const workItemDetailChunk = lazyChunk(() => import("../../features/work-item-detail/chunk.ts"));
 /** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */
 export const layoutChunks = {
   kanban: lazyChunk(() => import("../../features/work-items/layouts/KanbanLayout.tsx")),

@@ -10,7 +10,7 @@ import { FiltersMenu } from "./header/FiltersMenu.tsx";
 import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
-import { Lazy } from "../../app/lazy.tsx";
+import { Lazy } from "../../components/lazy.tsx";
 import { layoutChunks } from "../../app/chunks/index.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";

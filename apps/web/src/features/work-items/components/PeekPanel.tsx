@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Lazy } from "../../../app/lazy.tsx";
+import { Lazy } from "../../../components/lazy.tsx";
 import { workItemDetailChunk } from "../../../app/chunks/index.ts";
 import { useList } from "../context.tsx";
 

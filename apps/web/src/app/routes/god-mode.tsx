@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { Lazy, lazyChunk } from "../../app/lazy.tsx";
+import { Lazy, lazyChunk } from "../../components/lazy.tsx";
 
 /** The instance admin app is one chunk, loaded on first visit to `/god-mode/`. */
 const godMode = lazyChunk(() => import("../../app/chunks/god-mode.ts"));

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { workflowMove, type WorkflowMove, type WorkflowStateRule, type WorkflowStateRef } from "@stride/shared";
 import { schema, type DbOrTx } from "../db/client.ts";
 import { onBehalfOfIn } from "./activity.ts";
-import { errors } from "./errors.ts";
+import { errors } from "../http/errors.ts";
 
 /**
  * The server's side of workflows (`workflowMove` in @stride/shared is the rule): asked by `updateIssue` before it

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq, sql } from "drizzle-orm";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../core/context.ts";
 import { errors } from "./errors.ts";
-import { countWindowHit } from "./rate-limit.ts";
+import { countWindowHit } from "../core/rate-limit.ts";
 import { hashToken, type SessionUser } from "./session.ts";
 import { schema, type Db } from "../db/client.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../core/context.ts";
 import { reapStaleRuns, releaseLocalRuns, runExecution } from "../../agents/run/loop.ts";
-import { AGENT_RUN_TASK, type ExecutePayload } from "./executions.ts";
+import { AGENT_RUN_TASK, type ExecutePayload } from "../../routes/agents/executions.ts";
 
 export const AGENT_REAP_TASK = "agent:reap";
 /** The worker pool of agent runs (AGENT_CONCURRENCY slots per instance), apart from the general one. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../core/context.ts";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
 import type { UserRow } from "./route.ts";
 import { pageLoad } from "./page-loads.ts";

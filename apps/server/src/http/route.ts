@@ -4,7 +4,7 @@ import { fieldErrors } from "@stride/shared/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../core/context.ts";
 import { liveSession, noteSessionSeen, resolveSession, sessionCaller, sessionIdOf, type AuthKind, type SessionUser } from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";

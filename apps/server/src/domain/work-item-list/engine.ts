@@ -5,14 +5,14 @@ import {
   type OrderBy,
 } from "@stride/shared";
 import type { GroupBucket as WireGroupBucket, ListEnvelope, WorkItemCore, WorkItemListItem } from "@stride/shared/contract";
-import type { AppContext } from "../context.ts";
-import type { PageRequest } from "../pagination.ts";
+import type { AppContext } from "../../core/context.ts";
+import type { PageRequest } from "../../http/pagination.ts";
 import { contextSql, NIL_UUID, type CountsScope, type ListContext, type Viewer } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
 import { JsonText } from "./json-text.ts";
-import { itemReadableSql } from "../readable.ts";
+import { itemReadableSql } from "../../http/readable.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,

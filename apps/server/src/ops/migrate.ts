@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import type postgres from "postgres";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import type { Database } from "./client.ts";
+import type { Database } from "../db/client.ts";
 import { migrateJobQueue } from "../core/jobs.ts";
 
 /** The advisory lock that serialises migrations (and that a backup holds shared, so no migration runs under it). */

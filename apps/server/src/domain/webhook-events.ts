@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { WebhookEvent } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
-import { addJob } from "./jobs.ts";
+import { addJob } from "../core/jobs.ts";
 import type { PlannedJob } from "./activity.ts";
 
 /**

@@ -4,8 +4,8 @@ import { RECENT_VISITS_LIMIT } from "@stride/shared";
 import type { RecentIssueData, RecentPageData, RecentProjectData, RecentVisit, RecentVisitEntity } from "@stride/shared/contract";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
 import { commitAhead, rawOf } from "../db/raw.ts";
-import { iso } from "./present.ts";
-import { silently } from "./silent.ts";
+import { iso } from "../http/present.ts";
+import { silently } from "../core/silent.ts";
 
 /**
  * Recent visits (wire-facts §9): what a person opened last in a workspace — work items, projects, pages — one row per

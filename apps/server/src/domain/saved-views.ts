@@ -14,7 +14,7 @@ import {
 } from "@stride/shared";
 import { VIEW_ACCESS } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
-import { errors } from "./errors.ts";
+import { errors } from "../http/errors.ts";
 
 const { issueViews } = schema;
 export type ViewRow = typeof issueViews.$inferSelect;

@@ -11,8 +11,8 @@ import {
   type GroupByField,
   type OrderBy,
 } from "@stride/shared";
-import { errors } from "../errors.ts";
-import { parsePage, type PageRequest } from "../pagination.ts";
+import { errors } from "../../http/errors.ts";
+import { parsePage, type PageRequest } from "../../http/pagination.ts";
 
 /**
  * Read a list request's query string (wire-facts §6.1): pagination, order_by, group_by/sub_group_by,

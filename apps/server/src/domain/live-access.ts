@@ -1,6 +1,6 @@
 import { ROLE, canSeeWorkItem, parseLiveTopic, seesOnlyOwnWorkItems } from "@stride/shared";
 import type postgres from "postgres";
-import type { LiveScope } from "./filter.ts";
+import type { LiveScope } from "./live-filter.ts";
 
 /**
  * Who may read which topic — the same rules as the HTTP reads of the same data:

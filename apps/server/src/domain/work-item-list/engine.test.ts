@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildListQuery, shapeResult, type Item, type ListRequest, type PageMeta, type PageRows } from "./engine.ts";
 import { isoExpr, Params, safeTimeZone } from "./sql.ts";
-import { parsePage } from "../pagination.ts";
+import { parsePage } from "../../http/pagination.ts";
 
 const P = "11111111-1111-4111-8111-111111111111";
 const W = "22222222-2222-4222-8222-222222222222";

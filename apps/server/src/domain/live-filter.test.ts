@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { eventAllowed } from "./filter.ts";
+import { eventAllowed } from "./live-filter.ts";
 
 const me = "u-me";
 const item = (i: string, c: string): LiveEvent => ({ t: "issues", id: i, op: "update", p: "p1", i, c, f: ["name"] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import { loadConfig, parseOrigins } from "../config.ts";
 import { configuredOrigins, cspDirectives, originOf } from "./security.ts";
-import { effectiveLogLevel, requestId } from "./request-log.ts";
+import { effectiveLogLevel, requestId } from "../core/request-log.ts";
 
 describe("CORS_ALLOWED_ORIGINS", () => {
   it("parses a comma-separated list into normalised origins", () => {

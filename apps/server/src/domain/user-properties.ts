@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters } from "@stride/shared";
 import type { UserProperties, UserPropertiesPatch, WorkspaceUserProperties, WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
-import { silently } from "./silent.ts";
+import { silently } from "../core/silent.ts";
 
 export type PropsKind = "issues" | "epics" | "cycle" | "module";
 export type PropsRow = typeof schema.projectUserProperties.$inferSelect;

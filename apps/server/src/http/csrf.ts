@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../core/context.ts";
 import { errors } from "./errors.ts";
 
 /**

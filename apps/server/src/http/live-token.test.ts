@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIVE_TOKEN_MAX_SECONDS, signLiveToken, verifyLiveToken } from "./token.ts";
+import { LIVE_TOKEN_MAX_SECONDS, signLiveToken, verifyLiveToken } from "./live-token.ts";
 
 const S = "secret-a";
 const U = "5b0c3d9e-1111-4222-8333-444455556666";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import { route, type RouteSpec } from "./route.ts";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "../core/context.ts";
 
 /**
  * A route that also takes browser form posts (`application/x-www-form-urlencoded`): the sign-in,

@@ -3,8 +3,8 @@ import {
   formatPropertyValue, isMemberKind, isOptionKind, resolveCreateValues, resolveUpdateValues, type PropertyKind, type PropertyRule, type RawPropertyValue,
 } from "@stride/shared";
 import { schema, type DbOrTx } from "../db/client.ts";
-import { errors } from "./errors.ts";
-import type { ProjectRow } from "./route.ts";
+import { errors } from "../http/errors.ts";
+import type { ProjectRow } from "../http/route.ts";
 import type { ActivityInput } from "./activity.ts";
 
 /**
