@@ -13,7 +13,7 @@ import { originTrust } from "../http/security.ts";
 import { resolveSession } from "../http/session.ts";
 import { schema } from "../db/client.ts";
 import { stillSignedIn } from "../domain/live-access.ts";
-import { keepPageVersion } from "../routes/pages/commands.ts";
+import { keepPageVersion } from "../domain/page-versions.ts";
 import { pageAccess } from "./access.ts";
 import { COLLAB_ACCESS_PREFIX, COLLAB_CHANNEL, COLLAB_KIND, lockedDoc, publishCollab, sameContent } from "./content.ts";
 import { storedContent } from "./document.ts";

@@ -8,7 +8,7 @@ import {
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
 import { printable } from "./printable.ts";
-import { createLogger, jobLog } from "./log.ts";
+import { createLogger, jobLog, type JobLog } from "./log.ts";
 
 /**
  * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
@@ -92,8 +92,7 @@ export interface QueuedJob {
   failed: boolean;
 }
 
-export type JobLogLevel = "debug" | "info" | "warn" | "error";
-export type JobLog = (level: JobLogLevel, message: string, fields?: Record<string, unknown>) => void;
+export type { JobLog, JobLogLevel } from "./log.ts";
 
 /**
  * The default log: the process's JSON-lines log (core/log.ts) with `component: "jobs"`; warnings and errors are

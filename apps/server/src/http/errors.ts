@@ -1,3 +1,5 @@
+import { errorCode } from "../db/errors.ts";
+
 /**
  * The one error catalogue. Every failure a handler can produce is an HttpError built here,
  * and the app's error handler turns it into the status and body the wire facts (§11) name.
@@ -86,13 +88,8 @@ const CONNECTION_ERRORS = new Set([
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "53300",
 ]);
 
-/** The error's code, looking through wrappers such as drizzle's DrizzleQueryError (`cause`). */
-export function errorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && e.code) return e.code;
-  }
-  return undefined;
-}
+/** The error's code: in db/ (the database layer reads it too, and imports nothing above it). */
+export { errorCode };
 
 /**
  * The constraint a unique violation (23505) broke, looking through wrappers; null for any other error.

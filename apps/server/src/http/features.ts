@@ -1,6 +1,8 @@
 import { featureOffMessage, type TrackingFeatureFlag } from "@stride/shared";
 import { errors } from "./errors.ts";
-import type { ProjectRow } from "./route.ts";
+import type { schema } from "../db/client.ts";
+
+type ProjectRow = typeof schema.projects.$inferSelect;
 
 export type { TrackingFeatureFlag };
 

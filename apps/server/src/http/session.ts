@@ -3,8 +3,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../core/context.ts";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
-import type { UserRow } from "./route.ts";
 import { pageLoad } from "./page-loads.ts";
+
+/** A users row (route.ts's UserRow, named here so that session.ts needs nothing of route.ts). */
+type UserRow = typeof schema.users.$inferSelect;
 
 export type AuthKind = "session" | "admin";
 export interface SessionUser {
