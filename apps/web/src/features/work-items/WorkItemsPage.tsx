@@ -11,7 +11,7 @@ import { DisplayMenu } from "./header/DisplayMenu.tsx";
 import { AppliedFilters } from "./header/AppliedFilters.tsx";
 import { ListLayout } from "./layouts/ListLayout.tsx";
 import { Lazy } from "../../components/lazy.tsx";
-import { layoutChunks } from "../../app/chunks/index.ts";
+import { layoutChunks } from "./layouts/lazy.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
 import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
