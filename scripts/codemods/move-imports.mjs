@@ -74,6 +74,8 @@ export const MOVES = {
   "apps/server/src/db/migrate.ts": "apps/server/src/ops/migrate.ts",
   // server: the agent loop's job handlers sit with the loop, above the routes whose commands it calls
   "apps/server/src/routes/agents/jobs.ts": "apps/server/src/agents/run/jobs.ts",
+  // server: the import-graph test holds the whole of src/ now, not only routes/
+  "apps/server/src/routes/import-graph.test.ts": "apps/server/src/import-graph.test.ts",
   // web: what features use of app/ moves below them; the features' route tables move up into app/
   "apps/web/src/app/lazy.tsx": "apps/web/src/components/lazy.tsx",
   "apps/web/src/app/theme.tsx": "apps/web/src/lib/theme.tsx",

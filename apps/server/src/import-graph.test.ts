@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * re-exports count: they are dependencies too). Resource folders under routes/ may use each other in one
  * direction only; helpers several of them need live in core/ (or another neutral module).
  */
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SRC = path.dirname(fileURLToPath(import.meta.url));
 const ROUTES = path.join(SRC, "routes");
 
 function sourceFiles(dir: string): string[] {
