@@ -12,6 +12,7 @@ import { jsonTooDeep, MAX_JSON_DEPTH } from "./http/json-depth.ts";
 import { StorageWriteError } from "./storage/storage.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
+import { releaseRunsOnClose } from "./agents/run/jobs.ts";
 import { registerLive } from "./live/socket.ts";
 import { registerCollab, type CollabOptions } from "./collab/server.ts";
 import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./http/screen-data.ts";
@@ -128,6 +129,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   for (const register of routeModules) register(fastify, app);
+  // after the routes' own close hooks (environments releases its sandboxes first, as it always did)
+  releaseRunsOnClose(fastify, app);
   await registerLive(fastify, app);
   await registerCollab(fastify, app, opts.collab);
 

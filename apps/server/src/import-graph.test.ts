@@ -1,13 +1,18 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * The server's import graph, read with the TypeScript compiler's own import scanner (type-only imports and
- * re-exports count: they are dependencies too). Resource folders under routes/ may use each other in one
- * direction only; helpers several of them need live in core/ (or another neutral module).
+ * The server's import graph, read with the TypeScript compiler's own import scanner (type-only imports, re-exports
+ * and lazy `import()` count: they are dependencies too). docs/ARCHITECTURE.md names the layers; this test holds
+ * the whole of src/ to them:
+ *
+ * - no two modules import each other, directly or round a circle, and no two folders do either;
+ * - every file sits in one layer of LAYERS and imports only its own layer or those below it;
+ * - resource folders under routes/ use each other in one direction only (helpers several of them need live in
+ *   domain/ or http/).
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const ROUTES = path.join(SRC, "routes");
@@ -20,10 +25,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import of `file`, resolved to a path under src/. */
+/** Every relative import of `file`, resolved to the file under src/ it names (or the bare path when none). */
 function importsOf(file: string): string[] {
   const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-  return info.importedFiles.map((f) => f.fileName).filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s));
+  return info.importedFiles
+    .map((f) => f.fileName)
+    .filter((s) => s.startsWith("."))
+    .map((s) => {
+      const p = path.resolve(path.dirname(file), s);
+      return [p, `${p}.ts`, path.join(p, "index.ts")].find((c) => existsSync(c) && statSync(c).isFile()) ?? p;
+    });
 }
 
 /** The first path segment under `root`, or null when `p` is not below it. */
@@ -84,6 +95,82 @@ export function importCycles(graph: Map<string, Map<string, string>>): string[][
   return out;
 }
 
+/**
+ * The layers, lowest first: a file may import its own layer and those below it, never one above. A path names a
+ * folder (ending in `/`) or a file of src/; the longest match wins.
+ */
+export const LAYERS: { name: string; paths: string[] }[] = [
+  { name: "db", paths: ["db/"] },
+  { name: "services", paths: ["core/", "storage/", "ops/", "config.ts", "config-schema.ts", "version.ts"] },
+  { name: "http", paths: ["http/"] },
+  { name: "domain", paths: ["domain/"] },
+  { name: "subsystems", paths: ["agents/providers/", "agents/sandbox/", "collab/"] },
+  { name: "routes", paths: ["routes/"] },
+  { name: "doors", paths: ["live/", "agents/run/", "cli/", "app.ts", "boot.ts", "main.ts", "startup.ts"] },
+];
+
+/** The layer's rank of a path relative to src/ (with `/`), or -1 when no layer holds it. */
+export function layerOf(rel: string): number {
+  let best = -1;
+  let length = 0;
+  LAYERS.forEach((layer, rank) => {
+    for (const p of layer.paths) {
+      if ((p.endsWith("/") ? rel.startsWith(p) : rel === p) && p.length > length) {
+        best = rank;
+        length = p.length;
+      }
+    }
+  });
+  return best;
+}
+
+/** The imports that go up a layer (or come from a file no layer holds), one line each. */
+export function layerViolations(edges: { from: string; to: string }[]): string[] {
+  return edges.flatMap(({ from, to }) => {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (a < 0) return [`${from}: in no layer (add its folder to LAYERS)`];
+    if (b < 0 || b <= a) return [];
+    return [`${from} → ${to}: ${LAYERS[a].name} imports nothing of ${LAYERS[b].name}`];
+  });
+}
+
+const rel = (p: string) => path.relative(SRC, p).split(path.sep).join("/");
+
+/** Every import between two files of src/, as paths relative to src/. */
+function fileEdges(): { from: string; to: string }[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    importsOf(file)
+      .filter((t) => !path.relative(SRC, t).startsWith(".."))
+      .map((t) => ({ from: rel(file), to: rel(t) })),
+  );
+}
+
+/** The folder a file belongs to for the folder graph: routes/<resource>, agents/<part>, a top folder, or the file. */
+export const folderOf = (p: string) => {
+  const parts = p.split("/");
+  if (parts.length === 1) return p;
+  return (parts[0] === "routes" || parts[0] === "agents") && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+};
+
+/** A graph of `key(path)` nodes, keeping one importing edge per pair for the failure message. */
+function graphOf(edges: { from: string; to: string }[], key: (p: string) => string): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const { from, to } of edges) {
+    const [a, b] = [key(from), key(to)];
+    const out = graph.get(a) ?? new Map<string, string>();
+    graph.set(a, out);
+    if (a !== b && !out.has(b)) out.set(b, `${from} → ${to}`);
+  }
+  return graph;
+}
+
+/** Each cycle of `graph` as the imports that close it. */
+function cycleReport(graph: Map<string, Map<string, string>>): string[][] {
+  return importCycles(graph).map((scc) =>
+    scc.flatMap((from) => [...(graph.get(from) ?? new Map<string, string>()).entries()].filter(([to]) => scc.includes(to)).map(([, via]) => via)),
+  );
+}
+
 describe("server import graph", () => {
   it("finds a cycle when there is one (the checker works)", () => {
     const g = new Map([
@@ -98,16 +185,47 @@ describe("server import graph", () => {
   it("has no import cycle between route folders", () => {
     const graph = routeFolderGraph();
     expect(graph.size).toBeGreaterThan(10);
-    const report = importCycles(graph).map((scc) =>
-      scc.flatMap((from) => [...(graph.get(from) ?? new Map<string, string>()).entries()].filter(([to]) => scc.includes(to)).map(([, via]) => via)),
-    );
-    expect(report).toEqual([]);
+    expect(cycleReport(graph)).toEqual([]);
   });
 
-  it("keeps core/, db/ and storage/ free of route imports", () => {
-    const offending = ["core", "db", "storage"]
-      .flatMap((dir) => sourceFiles(path.join(SRC, dir)))
-      .flatMap((file) => importsOf(file).filter((t) => segmentUnder(ROUTES, t) !== null).map((t) => `${path.relative(SRC, file)} → ${path.relative(SRC, t)}`));
-    expect(offending).toEqual([]);
+  it("reports an import that goes up a layer, and a file in no layer (the checker works)", () => {
+    expect(
+      layerViolations([
+        { from: "db/client.ts", to: "http/errors.ts" },
+        { from: "db/migrate.ts", to: "core/jobs.ts" },
+        { from: "http/route.ts", to: "domain/activity.ts" },
+        { from: "domain/activity.ts", to: "http/errors.ts" },
+        { from: "agents/sandbox/runtime.ts", to: "routes/environments/commands.ts" },
+        { from: "agents/run/loop.ts", to: "routes/environments/commands.ts" },
+        { from: "collab/server.ts", to: "routes/pages/commands.ts" },
+        { from: "live/documents.ts", to: "routes/agents/presenters.ts" },
+        { from: "routes/agent-realtime/commands.ts", to: "live/token.ts" },
+        { from: "misc/thing.ts", to: "db/client.ts" },
+      ]),
+    ).toEqual([
+      "db/client.ts → http/errors.ts: db imports nothing of http",
+      "db/migrate.ts → core/jobs.ts: db imports nothing of services",
+      "http/route.ts → domain/activity.ts: http imports nothing of domain",
+      "agents/sandbox/runtime.ts → routes/environments/commands.ts: subsystems imports nothing of routes",
+      "collab/server.ts → routes/pages/commands.ts: subsystems imports nothing of routes",
+      "routes/agent-realtime/commands.ts → live/token.ts: routes imports nothing of doors",
+      "misc/thing.ts: in no layer (add its folder to LAYERS)",
+    ]);
+  });
+
+  it("keeps every import within its layer or below (db < services < http < domain < subsystems < routes < doors)", () => {
+    const edges = fileEdges();
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it("has no import cycle between two modules", () => {
+    expect(cycleReport(graphOf(fileEdges(), (p) => p))).toEqual([]);
+  });
+
+  it("has no import cycle between two folders (routes/<resource>, agents/<part>, core/, http/, domain/, …)", () => {
+    const graph = graphOf(fileEdges(), folderOf);
+    expect(graph.get("http")?.size).toBeGreaterThan(0);
+    expect(cycleReport(graph)).toEqual([]);
   });
 });

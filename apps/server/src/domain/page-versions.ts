@@ -6,8 +6,8 @@ import { EDIT_SESSION_MS } from "./activity.ts";
  * A page's kept versions: written by the page's REST save (routes/pages/commands.ts) and by the collaborative
  * editor's store (collab/server.ts), so they live here, below both.
  */
-const { pages, pageVersions } = schema;
-type PageRow = typeof pages.$inferSelect;
+const { pageVersions } = schema;
+type PageRow = typeof schema.pages.$inferSelect;
 
 /** A change to a page's versions within this window of the owner's last save continues that version. */
 export const PAGE_VERSION_WINDOW_MS = EDIT_SESSION_MS;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../core/context.ts";
-import { reapStaleRuns, releaseLocalRuns, runExecution } from "../../agents/run/loop.ts";
+import { reapStaleRuns, releaseLocalRuns, runExecution } from "./loop.ts";
 import { AGENT_RUN_TASK, type ExecutePayload } from "../../routes/agents/executions.ts";
 
 export const AGENT_REAP_TASK = "agent:reap";

@@ -10,7 +10,6 @@ import {
 import { presentAgentTemplate, presentArtifact, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
-import { releaseRunsOnClose } from "../../agents/run/jobs.ts";
 import { commitExecution } from "./commit.ts";
 import {
   cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, presentExecutions, recordsOf, searchExecutions, type Caller,
@@ -24,8 +23,6 @@ const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMembe
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
-  releaseRunsOnClose(fastify, app);
-
   route(fastify, app, {
     method: "GET",
     url: `${P}/agent/templates/`,
