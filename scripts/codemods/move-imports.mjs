@@ -8,6 +8,8 @@
  *   node scripts/codemods/move-imports.mjs            rewrite in place, print the files changed
  *   node scripts/codemods/move-imports.mjs --check    print what would change, exit 1 when something would
  *   node scripts/codemods/move-imports.mjs --move     also `git mv` every old path of MOVES that still exists
+ *   node scripts/codemods/move-imports.mjs --docs     also rewrite the paths named in docs/ (markdown), long or
+ *                                                     short (`apps/server/src/core/route.ts` or `core/route.ts`)
  *
  * An import is read against the file's current folder first; when it names no file there, against the folder the
  * file had before it moved (MOVES read backwards); then the target goes through MOVES and the specifier is
@@ -166,5 +168,31 @@ for (const file of SCAN.flatMap(filesUnder)) {
   changed++;
   console.log(file);
   if (!args.has("--check")) writeFileSync(path.join(ROOT, file), next);
+}
+
+/** docs/: each moved path named in the text, with or without its app's `apps/<app>/src/` prefix. */
+if (args.has("--docs")) {
+  const pairs = Object.entries(MOVES).flatMap(([from, to]) => {
+    const short = (p) => p.replace(/^apps\/(server|web)\/src\//, "");
+    return [[from, to], [short(from), short(to)]];
+  });
+  pairs.sort((a, b) => b[0].length - a[0].length);
+  const escape = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const alternatives = pairs.map(([f]) => (f.endsWith("/") ? escape(f) : `${escape(f)}(?![\\w-])`));
+  const mention = new RegExp(`(?<![\\w/.-])(?:${alternatives.join("|")})`, "g");
+  const docs = (dir) =>
+    readdirSync(path.join(ROOT, dir)).flatMap((name) => {
+      const rel = norm(path.join(dir, name));
+      if (statSync(path.join(ROOT, rel)).isDirectory()) return docs(rel);
+      return name.endsWith(".md") && !/benchmarks/.test(rel) ? [rel] : []; // a log of past runs keeps its paths
+    });
+  for (const file of docs("docs")) {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    const next = text.replace(mention, (m) => pairs.find(([f]) => f === m)?.[1] ?? m);
+    if (next === text) continue;
+    changed++;
+    console.log(file);
+    if (!args.has("--check")) writeFileSync(path.join(ROOT, file), next);
+  }
 }
 if (args.has("--check") && changed) process.exit(1);
