@@ -30,8 +30,8 @@ export interface JobInfo {
   attempts: number;
   maxAttempts: number;
 }
-/** `P` is the payload type the task's enqueuers send (JSON from the queue; the registrant names its shape). */
-export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<unknown>;
+/** `Payload` is the payload type the task's enqueuers send (JSON from the queue; the registrant names its shape). */
+export type JobHandler<Payload = unknown> = (payload: Payload, job: JobInfo) => Promise<unknown>;
 
 export interface TaskOptions {
   /** Runs before the job fails for good (default DEFAULT_MAX_ATTEMPTS); jobs enqueued without their own limit use it. */
@@ -222,7 +222,7 @@ export class JobQueue {
   }
 
   /** Register a task (see startup.ts `jobHandlers`). Register before start(): a running runner has its task list. */
-  register<P = unknown>(task: string, handler: JobHandler<P>, opts: TaskOptions = {}): void {
+  register<Payload = unknown>(task: string, handler: JobHandler<Payload>, opts: TaskOptions = {}): void {
     if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
     if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
     if (opts.pool !== undefined && !this.slots.some((s) => s.name === opts.pool)) throw new Error(`job task "${task}" names the pool "${opts.pool}", which this queue has not`);

@@ -9,12 +9,12 @@ export type EstimatePointRow = typeof schema.estimatePoints.$inferSelect;
  * an item is sized on its project's active estimate system).
  */
 export async function activeEstimatePoint(tx: DbOrTx, projectId: string, pointId: string): Promise<EstimatePointRow | null> {
-  const P = schema.estimatePoints;
+  const pointTable = schema.estimatePoints;
   const [row] = await tx
-    .select({ p: P })
-    .from(P)
-    .innerJoin(schema.projects, and(eq(schema.projects.id, P.projectId), eq(schema.projects.estimateId, P.estimateId)))
-    .where(and(eq(P.id, pointId), eq(P.projectId, projectId)))
+    .select({ p: pointTable })
+    .from(pointTable)
+    .innerJoin(schema.projects, and(eq(schema.projects.id, pointTable.projectId), eq(schema.projects.estimateId, pointTable.estimateId)))
+    .where(and(eq(pointTable.id, pointId), eq(pointTable.projectId, projectId)))
     .limit(1);
   return row?.p ?? null;
 }

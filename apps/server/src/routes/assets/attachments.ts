@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
 import { route, type Ctx, type ScopeCtx } from "../../http/route.ts";
-import { P as Policies } from "../../http/policies.ts";
+import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { isEpicPath, P } from "../../http/paths.ts";
@@ -67,7 +67,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     url: attachmentUrls(""),
     scope: "project",
     params: attParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
     handler: listAttachments,
   });
@@ -78,7 +78,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: attParams,
     body: uploadSlotBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: attachmentSlotTarget,
     handler: newAttachmentSlot,
   });
@@ -87,10 +87,10 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
   const read: AssetRouteOpts<AttAssetParams> = {
     scope: "project",
     params: attAssetParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     where: (ctx) => ({ workspace: true, project: true, issue: { epic: isEpicPath(ctx) }, entityTypes: ["ISSUE_ATTACHMENT"] }),
   };
   fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: Policies.project.memberOrCreator });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: Policies.project.adminOrCreator });
+  markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });
+  deleteAssetRoute(fastify, app, one, { ...read, policy: POLICIES.project.adminOrCreator });
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
 import { route, type RouteModule, type UserRow } from "../../http/route.ts";
 import { formRoute } from "../../http/form-route.ts";
-import { P } from "../../http/policies.ts";
+import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { assertCsrf, issueCsrfToken } from "../../http/csrf.ts";
 import { clientAddress, hitRateLimit } from "../../core/rate-limit.ts";
@@ -178,7 +178,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     url: "/auth/set-password/",
     auth: "session",
     body: formBody,
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ req, user, sessionId, body }) => {
       assertCsrf(req, { headerOnly: true });
       if (!user.isPasswordAutoset) throw jsonFail(E.PASSWORD_ALREADY_SET);
@@ -199,7 +199,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     url: "/auth/change-password/",
     auth: "session",
     body: formBody,
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ req, user, sessionId, body }) => {
       assertCsrf(req, { headerOnly: true });
       const oldPassword = field(body, "old_password");

@@ -365,16 +365,16 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
  * each with the user's membership there.
  */
 async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Promise<{ cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]> {
-  const C = schema.cycles;
+  const cycleTable = schema.cycles;
   const PR = schema.projects;
   const PM = schema.projectMembers;
   return db
-    .select({ cycle: C, project: PR, projectMember: PM })
-    .from(C)
-    .innerJoin(PR, eq(PR.id, C.projectId))
+    .select({ cycle: cycleTable, project: PR, projectMember: PM })
+    .from(cycleTable)
+    .innerJoin(PR, eq(PR.id, cycleTable.projectId))
     .innerJoin(PM, and(eq(PM.projectId, PR.id), eq(PM.memberId, userId), eq(PM.isActive, true)))
-    .where(and(eq(C.workspaceId, workspaceId), isNull(C.archivedAt), isNull(PR.archivedAt), eq(PR.cycleView, true)))
-    .orderBy(desc(C.createdAt), C.id);
+    .where(and(eq(cycleTable.workspaceId, workspaceId), isNull(cycleTable.archivedAt), isNull(PR.archivedAt), eq(PR.cycleView, true)))
+    .orderBy(desc(cycleTable.createdAt), cycleTable.id);
 }
 
 /** Cycles of several projects, each counted as the user sees its project's items (a guest there: their own). */

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
 import { findScope, type ScopeCtx } from "../../http/route.ts";
-import { P as Policies } from "../../http/policies.ts";
+import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -67,7 +67,7 @@ async function memberProject(ctx: ScopeCtx, projectId: string) {
   await requireReadable(ctx.app.db, readerOf(ctx), "project", [projectId], { error: invalid });
   const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, projectId);
   if (!scope?.project) throw invalid();
-  requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
+  requirePolicy(POLICIES.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
   return scope.project;
 }
 

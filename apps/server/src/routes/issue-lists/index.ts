@@ -1,7 +1,7 @@
 import { andFilterNodes, FilterError, isFilterDate, isFilterDateTime, type FilterNode } from "@stride/shared";
 import type { RouteModule, Ctx } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
-import { P as Policies, seesOnlyOwnWorkItems } from "../../http/policies.ts";
+import { POLICIES, seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { parsePage } from "../../http/pagination.ts";
 import {
@@ -115,7 +115,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       scope: "project",
       params: projectParams,
       query: listQuery,
-      policy: Policies.project.read,
+      policy: POLICIES.project.read,
       handler: (ctx) => projectListHandler(ctx, kind, "list"),
     });
   }
@@ -127,7 +127,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: (ctx) => projectListHandler(ctx, "archived", "list"),
   });
 
@@ -138,7 +138,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: (ctx) => projectListHandler(ctx, "project", "detail"),
   });
 
@@ -149,7 +149,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const raw = one(ctx.query.issues);
       const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
@@ -178,7 +178,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const viewer = projectViewer(ctx);
       const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
@@ -204,7 +204,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const since = one(ctx.query.updated_at__gt)?.trim().replace(" ", "+") || null;
       if (since && !isFilterDateTime(since) && !isFilterDate(since)) {
@@ -230,7 +230,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     query: listQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const viewId = one(ctx.query.global_view_id);
       const saved = viewId ? () => globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId) : undefined;
@@ -245,7 +245,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: userIssuesParams,
     query: listQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     load: async (ctx) => {
       const rows = await ctx.app.sql`SELECT 1 FROM workspace_members WHERE workspace = ${ctx.workspace.id} AND member = ${ctx.params.userId} LIMIT 1`;
       if (!rows.length) throw errors.notFound();

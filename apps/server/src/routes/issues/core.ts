@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { answerWithVisit } from "../../domain/recent-visits.ts";
 import { z } from "zod";
 import { route } from "../../http/route.ts";
-import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { P, W, isEpicPath, itemUrls } from "../../http/paths.ts";
@@ -106,7 +106,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "workspace",
     params: z.object({ slug: z.string(), key: z.string().max(300) }),
     query: expandQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const key = ctx.params.key;
       const dash = key.lastIndexOf("-");

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { count, desc, eq } from "drizzle-orm";
 import { route } from "../../http/route.ts";
-import { P as Policies } from "../../http/policies.ts";
+import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -33,7 +33,7 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
     scope: "project",
     params: issueParams,
     query: pageQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
     handler: async (ctx) => {
       const page = parsePage(ctx.query);
@@ -56,7 +56,7 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
     url: urls(":versionId/"),
     scope: "project",
     params: issueParams.extend({ versionId: idParam() }),
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
     handler: async (ctx) => {
       const version = await findDescriptionVersion(ctx.app.db, ctx.loaded.id, ctx.params.versionId);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
-import { P, PERMISSIONS } from "../../http/policies.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
 import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
@@ -106,7 +106,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/members/leave/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     status: 204,
     handler: async ({ project, projectMember }) => {
       await leaveProject(app, project, projectMember!);
@@ -118,7 +118,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/project-members/me/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     handler: async ({ projectMember, workspace, project }) => presentFull(app, projectMember!, workspace, project),
   });
 };

@@ -69,11 +69,11 @@ export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppCo
   });
 
   if (!o.comments) return;
-  const C = schema.projectUpdateComments;
+  const commentTable = schema.projectUpdateComments;
 
   route(fastify, app, {
     ...common, method: "GET", url: `${one}comments/`, params: updateParams, policy: PERMISSIONS.projectUpdate.view, load: loadUpdate,
-    handler: async (ctx) => presentUpdateComments(ctx.app.db, await ctx.app.db.select().from(C).where(eq(C.updateId, ctx.loaded.id)).orderBy(asc(C.createdAt), asc(C.id))),
+    handler: async (ctx) => presentUpdateComments(ctx.app.db, await ctx.app.db.select().from(commentTable).where(eq(commentTable.updateId, ctx.loaded.id)).orderBy(asc(commentTable.createdAt), asc(commentTable.id))),
   });
 
   route(fastify, app, {

@@ -26,11 +26,11 @@ export async function loadPublicAsset(app: AppContext, pub: Published, assetId: 
   await findPublicIssue(app, pub, a.issueId);
   if (a.entityType === "COMMENT_DESCRIPTION") {
     if (!a.commentId || !pub.board.isCommentsEnabled) throw errors.notFound();
-    const C = schema.issueComments;
+    const commentTable = schema.issueComments;
     const [c] = await db
-      .select({ id: C.id })
-      .from(C)
-      .where(and(eq(C.id, a.commentId), eq(C.issueId, a.issueId), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
+      .select({ id: commentTable.id })
+      .from(commentTable)
+      .where(and(eq(commentTable.id, a.commentId), eq(commentTable.issueId, a.issueId), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
       .limit(1);
     if (!c) throw errors.notFound();
   }

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { INTAKE_STATUS } from "@stride/shared";
 import { spaceIntakeBodies } from "@stride/shared/contract";
 import { route, type UserRow } from "../../http/route.ts";
-import { P as POLICIES } from "../../http/policies.ts";
+import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import type { AppContext } from "../../core/context.ts";

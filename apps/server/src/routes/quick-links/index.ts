@@ -13,7 +13,7 @@ import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, upd
  */
 export const quickLinkRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/quick-links/`;
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
   const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { linkId: string } }) =>
     loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
 
@@ -22,7 +22,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     url: base,
     params: slugParams,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async ({ workspace, user }) => (await listQuickLinks(app.db, workspace.id, user.id)).map(presentQuickLink),
   });
 
@@ -32,7 +32,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: quickLinkCreateBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     status: 201,
     handler: async ({ workspace, user, body }) => presentQuickLink(await app.db.transaction((tx) => createQuickLink(tx, workspace.id, user.id, body))),
   });
@@ -43,7 +43,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     params: quickLinkParams,
     body: quickLinkPatchBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     handler: async ({ loaded, body, user }) => presentQuickLink(await app.db.transaction((tx) => updateQuickLink(tx, loaded, body, user.id))),
   });
@@ -53,7 +53,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     url: `${base}:linkId/`,
     params: quickLinkParams,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     status: 204,
     handler: async ({ loaded }) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
-import { P, PERMISSIONS } from "../../http/policies.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
@@ -95,7 +95,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/intake-state/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     handler: async ({ project }) => {
       const [triage] = await app.db
         .select()
@@ -114,7 +114,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     url: `${W}/states/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       const rows = await app.db
         .select({ s: states })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { route } from "../../http/route.ts";
-import { P as Policies, PERMISSIONS } from "../../http/policies.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
 import { errors } from "../../http/errors.ts";
@@ -24,7 +24,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     url: `${V1}/users/me/`,
     auth: "apiKey",
     query: v1ShapeQuery,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => shapeOne(presentV1Me(ctx.user), ctx.query),
   });
 
@@ -54,7 +54,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     scope: "workspace",
     params: slugParams,
     query: v1ListQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const where = and(visibleProjectsWhere(ctx.workspace.id, ctx.user.id, ctx.workspaceMember!.role), sql`${projects.archivedAt} IS NULL`);
       return v1Page(

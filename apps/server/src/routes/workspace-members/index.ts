@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
-import { P, PERMISSIONS } from "../../http/policies.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { iso } from "../../http/present.ts";
@@ -50,7 +50,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: "/api/workspaces/:slug/members/leave/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     status: 204,
     handler: async ({ workspace, workspaceMember, user }) => {
       const me = workspaceMember!;
@@ -127,7 +127,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/project-members/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       // Members of every project of this workspace the caller is an active member of.
       const mine = app.db
