@@ -59,6 +59,15 @@ export const EXPORTS = {
   [`${S}http/policies.ts`]: ["P", "POLICIES"],
 };
 
+/**
+ * Names that say "issue" for the domain, renamed to the domain's word everywhere (code, comments, docs/): unique
+ * names, so a whole-word match is safe.
+ */
+export const IDENTIFIERS = {
+  listIssues: "listWorkItems",
+  listIssuesJson: "listWorkItemsJson",
+};
+
 const isComment = (line) => /^\s*(\*|\/\/|\/\*)/.test(line);
 
 function rename(text, from, to, { comments = false } = {}) {
@@ -83,15 +92,27 @@ for (const [file, pairs] of Object.entries(RENAMES)) {
   if (!check) writeFileSync(abs, next);
 }
 
-const tsFiles = (dir) =>
+const textFiles = (dir, ext) =>
   existsSync(path.join(ROOT, dir))
     ? readdirSync(path.join(ROOT, dir)).flatMap((name) => {
         const rel = `${dir}/${name}`;
-        if (name === "node_modules") return [];
-        if (statSync(path.join(ROOT, rel)).isDirectory()) return tsFiles(rel);
-        return /\.tsx?$/.test(name) ? [rel] : [];
+        if (name === "node_modules" || name === "dist") return [];
+        if (statSync(path.join(ROOT, rel)).isDirectory()) return textFiles(rel, ext);
+        return ext.test(name) && !/benchmarks/.test(rel) ? [rel] : [];
       })
     : [];
+const tsFiles = (dir) => textFiles(dir, /\.tsx?$/);
+
+const words = new RegExp(`\\b(${Object.keys(IDENTIFIERS).join("|")})\\b`, "g");
+for (const file of [...textFiles("apps", /\.tsx?$/), ...textFiles("bench", /\.tsx?$/), ...textFiles("docs", /\.md$/)]) {
+  const text = readFileSync(path.join(ROOT, file), "utf8");
+  const next = text.replace(words, (w) => IDENTIFIERS[w]);
+  if (next === text) continue;
+  changed++;
+  console.log(file);
+  if (!check) writeFileSync(path.join(ROOT, file), next);
+}
+
 
 for (const [module, [from, to]] of Object.entries(EXPORTS)) {
   const abs = path.join(ROOT, module);

@@ -10,7 +10,7 @@ import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/comman
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
 import { projectTypes, typeProperties } from "../../domain/item-properties.ts";
-import { listIssues, parseFilters, parseListQuery } from "../../domain/work-item-list/index.ts";
+import { listWorkItems, parseFilters, parseListQuery } from "../../domain/work-item-list/index.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
 
@@ -309,7 +309,7 @@ const TOOLS: Record<string, Tool> = {
       const parsed = parseListQuery({ per_page: String(limit), order_by: "-updated_at" }, { timezone, grouping: false });
       // the list engine, with the person's own view of the project (a guest may see only their own items)
       const viewer = { userId: ctx.actorId, timezone, ownOnly: seesOnlyOwnWorkItems({ projectRole: roles.projectRole, guestViewAllFeatures: ctx.project.guestViewAllFeatures }) };
-      const result = await listIssues(ctx.app, { context: { kind: "project", workspaceId: ctx.project.workspaceId, projectId: ctx.project.id }, viewer, ...parsed, filter, shape: "list" });
+      const result = await listWorkItems(ctx.app, { context: { kind: "project", workspaceId: ctx.project.workspaceId, projectId: ctx.project.id }, viewer, ...parsed, filter, shape: "list" });
       const rows = result.results as unknown as { id: string; sequence_id: number; name: string; state_id: string | null; priority: string }[];
       if (!rows.length) return { content: "No work items match." };
       return { content: `${result.totalCount} work item(s) match${result.totalCount > rows.length ? `; the first ${rows.length}` : ""}:\n${await itemLines(ctx, rows)}` };

@@ -16,7 +16,7 @@ import { itemReadableSql } from "../../http/readable.ts";
 
 /**
  * The one work-item list engine (wire-facts §6.1). Every list context (project, epics, archived, drafts,
- * cycle, module, global views, profile tabs, specific ids, v2 sync) goes through `listIssues`, which runs
+ * cycle, module, global views, profile tabs, specific ids, v2 sync) goes through `listWorkItems`, which runs
  * ONE SQL statement per page (one snapshot):
  * - ungrouped: count + ordered page;
  * - grouped / sub-grouped: per-group totals (GROUP BY / GROUPING SETS) and, for each group with rows on
@@ -27,7 +27,7 @@ import { itemReadableSql } from "../../http/readable.ts";
  * - an item is one row of `issues`: what it shows of its relations (assignee, label and module ids, cycle,
  *   link, attachment and sub-item counts) is kept on the row by triggers (db/sql/issue-list-attrs.sql);
  * - the statement returns plain columns, one row per item, which become the wire objects in one pass here
- *   (no JSON built in PostgreSQL and parsed again in Node), or, for a response body (`listIssuesJson`), each item's
+ *   (no JSON built in PostgreSQL and parsed again in Node), or, for a response body (`listWorkItemsJson`), each item's
  *   JSON text printed straight from the row's values (no object built and stringified).
  */
 
@@ -52,7 +52,7 @@ export interface ListRequest {
 export type Item = WorkItemListItem;
 export type GroupBucket<T = Item> = WireGroupBucket<T>;
 
-/** `T`: the items as objects (`Item`), or as their JSON texts (`JsonText`, `listIssuesJson`). */
+/** `T`: the items as objects (`Item`), or as their JSON texts (`JsonText`, `listWorkItemsJson`). */
 export interface ListResult<T = Item> {
   groupedBy: GroupByField | null;
   subGroupedBy: GroupByField | null;
@@ -365,15 +365,15 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
 
 /**
  * One page of a list with each item as its JSON text (for a response body: `listEnvelope` then `stringifyWithText`
- * give the same bytes as `JSON.stringify` of `listIssues`' envelope, without building the items). Not for "detail".
+ * give the same bytes as `JSON.stringify` of `listWorkItems`' envelope, without building the items). Not for "detail".
  */
-export async function listIssuesJson(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult<JsonText>> {
+export async function listWorkItemsJson(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult<JsonText>> {
   const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
   return shapeResult(req, built, readRowsJson(req, rows));
 }
 
 /** Run one page of a list. */
-export async function listIssues(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
+export async function listWorkItems(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
   // A named prepared statement per connection, cached by its text (the same request shape always builds the same
   // text, values apart): one round trip and no re-planning after the first runs (postgres.js's unsafe() does not
   // prepare unless asked, and then parses, describes and plans the statement on every call).

@@ -4,7 +4,7 @@ import type { DashboardWidgetPatchBody, OverviewStats, Paginated, PriorityStats,
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, one, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
+import { listWorkItems, one, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
 import type { UserRow, WorkspaceRow } from "../../http/route.ts";
 import { priorityStats, recentActivity, recentCollaborators, recentProjects, stateGroupStats } from "./widgets.ts";
 
@@ -77,7 +77,7 @@ const viewerOf = (c: StatsCaller) => ({ userId: c.user.id, timezone: safeTimeZon
 function listFor(c: StatsCaller, filter: FilterNode, query: RawQuery, limit: number, groupBy: "state__group" | "priority" | null) {
   const viewer = viewerOf(c);
   const parsed = parseListQuery({ ...query, per_page: String(Math.max(limit, 1)), cursor: undefined, group_by: undefined, sub_group_by: undefined }, { timezone: viewer.timezone, grouping: false });
-  return listIssues(c.app, {
+  return listWorkItems(c.app, {
     context: { kind: "workspace", workspaceId: c.workspace.id },
     viewer,
     ...parsed,

@@ -3,7 +3,7 @@ import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
 import { findScope, type ScopeCtx } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
-import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
+import { listEnvelope, listWorkItems, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { requirePolicy } from "../issues/access.ts";
 import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
@@ -31,7 +31,7 @@ export async function countDraftIssues(db: DbOrTx, workspaceId: string, userId: 
 export async function listProjectDrafts(ctx: ScopeCtx, query: RawQuery): Promise<ListEnvelope> {
   const viewer = { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone), ownOnly: true };
   const parsed = parseListQuery(query, { timezone: viewer.timezone, defaultOrder: "-created_at" });
-  const result = await listIssues(ctx.app, {
+  const result = await listWorkItems(ctx.app, {
     context: { kind: "drafts", workspaceId: ctx.workspace.id, projectId: ctx.project.id },
     viewer,
     ...parsed,

@@ -7,8 +7,8 @@ import { parsePage } from "../../http/pagination.ts";
 import {
   filterError,
   listCacheOf,
-  listIssues,
-  listIssuesJson,
+  listWorkItems,
+  listWorkItemsJson,
   one,
   parseFilters,
   parseListQuery,
@@ -65,7 +65,7 @@ export async function contextListHandler(ctx: AnyCtx, context: ListContext, kind
   // The body with each item's JSON text printed from its row, no object built (the detail shape's relations are
   // jsonb values: read as objects).
   const compute = async () =>
-    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req))) : presentListText(parsed.page, await listIssuesJson(ctx.app, req)));
+    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listWorkItems(ctx.app, req))) : presentListText(parsed.page, await listWorkItemsJson(ctx.app, req)));
   if (!cache.cacheable(req)) return ctx.reply.code(200).type(JSON_TYPE).send(await compute());
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
@@ -95,7 +95,7 @@ export async function workspaceListHandler(ctx: AnyCtx, context: ListContext, op
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: opts.globalView });
   const saved = await opts.saved?.();
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
-  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape: "list" });
+  const result = await listWorkItems(ctx.app, { context, viewer, ...parsed, shape: "list" });
   return presentList(parsed.page, result);
 }
 
@@ -159,7 +159,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
       const viewer = projectViewer(ctx);
       const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "ids", workspaceId: ctx.workspace.id, projectId: ctx.project.id, ids },
         viewer,
         filter: null,
@@ -184,7 +184,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
       const filter = parseFilters(ctx.query, viewer.timezone);
       const description = ["true", "True", "1"].includes(one(ctx.query.description) ?? "");
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt },
         viewer,
         filter,
@@ -254,7 +254,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const viewer = workspaceViewer(ctx);
       const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "profile", workspaceId: ctx.workspace.id, userId: ctx.loaded },
         viewer,
         ...parsed,

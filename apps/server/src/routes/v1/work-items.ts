@@ -10,7 +10,7 @@ import { idParam, issueParams, projectParams, slugParams } from "../../http/fiel
 import { errors } from "../../http/errors.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { envelope } from "../../http/pagination.ts";
-import { listIssues, parseListQuery, safeTimeZone, type ListContext } from "../../domain/work-item-list/index.ts";
+import { listWorkItems, parseListQuery, safeTimeZone, type ListContext } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { archiveIssues, createIssueWithView, deleteIssue, restoreIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import { assertCanSee, issueNotFound, loadIssueForRoute, notAllowedToView } from "../issues/access.ts";
@@ -68,7 +68,7 @@ export async function v1WorkItemList(ctx: ScopeCtx, context: ListContext, query:
     ownOnly: seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }),
   };
   const parsed = parseListQuery({ per_page: query.per_page, cursor: query.cursor, order_by: query.order_by }, { timezone: viewer.timezone, grouping: false, defaultOrder: "-created_at" });
-  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape: "list" });
+  const result = await listWorkItems(ctx.app, { context, viewer, ...parsed, shape: "list" });
   const ids = (result.results as { id: string }[]).map((r) => r.id);
   const views = await loadIssueViewsOrdered(ctx.app.db, ids);
   const results = await shapeAll(views.map(presentV1WorkItem), query, workItemExpanders(ctx.app.db, ctx.project.id));
