@@ -147,6 +147,17 @@ function filesUnder(dir) {
   });
 }
 
+/**
+ * The web's moved files as code names them in strings, from the web app's folder (`"src/app/chunks/x.ts"`: Vite's
+ * manifest keys, the build's chunk groups, the route chunks of `@stride/shared` screen-data.ts).
+ */
+const WEB_PATHS = new Map(
+  Object.entries(MOVES)
+    .filter(([from]) => from.startsWith("apps/web/") && !from.endsWith("/"))
+    .map(([from, to]) => [from.slice("apps/web/".length), to.slice("apps/web/".length)]),
+);
+const QUOTED = new RegExp(`(["'\`])(${[...WEB_PATHS.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\1`, "g");
+
 const args = new Set(process.argv.slice(2));
 if (args.has("--move")) {
   for (const [from, to] of Object.entries(MOVES)) {
@@ -164,10 +175,11 @@ for (const file of SCAN.flatMap(filesUnder)) {
     const out = rewriteSpec(file, spec);
     return out === spec ? all : `${head}${q}${out}${q}`;
   });
-  if (next === text) continue;
+  const final = next.replace(QUOTED, (all, q, p) => `${q}${WEB_PATHS.get(p)}${q}`);
+  if (final === text) continue;
   changed++;
   console.log(file);
-  if (!args.has("--check")) writeFileSync(path.join(ROOT, file), next);
+  if (!args.has("--check")) writeFileSync(path.join(ROOT, file), final);
 }
 
 /** docs/: each moved path named in the text, with or without its app's `apps/<app>/src/` prefix. */
