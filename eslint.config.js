@@ -92,12 +92,26 @@ export default tseslint.config(
     },
   },
   {
-    // Shared components and helpers serve the features and never import one.
+    // Shared components and helpers serve the features and never import one (nor app/).
     files: ["apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+features(/|$)", message: "components/ and lib/ never import a feature: move what several features use here instead." }] },
+        { patterns: [
+          { regex: "^(\\.\\./)+features(/|$)", message: "components/ and lib/ never import a feature: move what several features use here instead." },
+          { regex: "^(\\.\\./)+app(/|$)", message: "Nothing below app/ imports it: move what is shared into components/ or lib/." },
+        ] },
+      ],
+    },
+  },
+  {
+    // app/ is the top layer (router, loaders, route tables, chunks): a feature never imports it. A chunk a feature
+    // opens is declared in that feature (features/work-item-detail/lazy.ts); app/chunks/ re-exports it.
+    files: ["apps/web/src/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+app(/|$)", message: "A feature never imports app/: move what it needs into components/ or lib/, or declare the chunk in the feature." }] },
       ],
     },
   },

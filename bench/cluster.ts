@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type postgres from "postgres";
 import { startStride, type Stride } from "../apps/server/src/boot.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 import { fileHash, ITEM_COUNT, SEED_VERSION, seedBench, type BenchInfo } from "./seed.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

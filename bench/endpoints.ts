@@ -4,7 +4,7 @@
  * analytics (bench/analytics.ts).
  */
 import type { Stride } from "../apps/server/src/boot.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 import type { BenchInfo } from "./seed.ts";
 import { benchSession } from "./cluster.ts";
 

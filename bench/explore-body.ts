@@ -6,8 +6,8 @@
  */
 import os from "node:os";
 import { openBenchCluster } from "./cluster.ts";
-import { buildListQuery, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
-import * as engine from "../apps/server/src/core/issue-list/engine.ts";
+import { buildListQuery, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
+import * as engine from "../apps/server/src/domain/work-item-list/engine.ts";
 import { ALL_PAGES_QS, listRequest } from "./issue13.ts";
 
 const log = (m: string) => process.stdout.write(m + "\n");

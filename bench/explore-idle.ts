@@ -5,7 +5,7 @@
 import { Worker } from "node:worker_threads";
 import { forkBenchServer } from "./memory.ts";
 import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);
 const cluster = await openBenchCluster({ pgPort: PG_PORT, log: () => {} });
 const { stride, info } = cluster;

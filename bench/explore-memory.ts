@@ -8,7 +8,7 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 import { measureMemory, toMB, type HeapSample } from "./memory.ts";
 import { ALL_PAGES_QS } from "./issue13.ts";
 

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import { openBenchCluster } from "./cluster.ts";
-import { buildListQuery, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
+import { buildListQuery, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
 import { ALL_PAGES_QS, listRequest } from "./issue13.ts";
 
 const log = (m: string) => process.stdout.write(m + "\n");

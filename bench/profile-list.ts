@@ -10,10 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import { Session } from "node:inspector/promises";
 import { openBenchCluster, benchSession } from "./cluster.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
-import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
-import { readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
-import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
+import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
+import { readRowsJson } from "../apps/server/src/domain/work-item-list/engine.ts";
+import { parseListQuery } from "../apps/server/src/domain/work-item-list/params.ts";
 import { ALL_PAGES_QS } from "./issue13.ts";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54411);

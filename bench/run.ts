@@ -24,10 +24,10 @@ import { execSync, spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { Stride } from "../apps/server/src/boot.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
-import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/core/issue-list/index.ts";
-import { readRows, readRowsJson } from "../apps/server/src/core/issue-list/engine.ts";
-import { parseListQuery } from "../apps/server/src/core/issue-list/params.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
+import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
+import { readRows, readRowsJson } from "../apps/server/src/domain/work-item-list/engine.ts";
+import { parseListQuery } from "../apps/server/src/domain/work-item-list/params.ts";
 import { ITEM_COUNT, type BenchInfo } from "./seed.ts";
 import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { measureWorkItemsBrowser, type BrowserListResult } from "../apps/web/test/perf/work-items-browser.ts";
@@ -242,8 +242,8 @@ async function runListOnly(stride: Stride, info: BenchInfo) {
     const g = await interleaved(300, () => get(P + "/issues/" + groupedQs).then(() => {}), () => runSql(groupedSql));
     results.groupedSingle = stats(g.a);
     results.groupedSqlSingle = stats(g.b);
-    // the server's JSON work on the same rows, call by call: objects + JSON.stringify (listIssues) against the items'
-    // texts printed from the rows (listIssuesJson), each from the rows to the body's bytes
+    // the server's JSON work on the same rows, call by call: objects + JSON.stringify (listWorkItems) against the items'
+    // texts printed from the rows (listWorkItemsJson), each from the rows to the body's bytes
     for (const [name, req, q] of [["body1000", reqFor(info.smallProjectId, ALL_PAGES_QS[0]), allSql[0]], ["bodyGrouped", reqFor(info.projectId, groupedQs), groupedSql]] as const) {
       const rows = (await app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values()) as unknown as unknown[][];
       const body = await interleaved(
@@ -378,7 +378,7 @@ async function runBench(stride: Stride, info: BenchInfo, web: BrowserSetup) {
   };
   const groupedSql = buildListQuery(reqFor(groupedQs));
   const filteredSql = buildListQuery(reqFor(filteredQs));
-  // as the engine runs it (listIssues, listIssuesJson): a prepared statement, rows read as arrays of column values
+  // as the engine runs it (listWorkItems, listWorkItemsJson): a prepared statement, rows read as arrays of column values
   const runSql = (q: { text: string; values: unknown[] }) => app.sql.unsafe(q.text, q.values as never[], { prepare: true }).values().then(() => {});
   for (let i = 0; i < 20; i++) {
     await runSql(groupedSql);

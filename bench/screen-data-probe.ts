@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);
 const RUNS = Number(process.env.PROBE_RUNS ?? 30);

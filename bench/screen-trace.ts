@@ -13,7 +13,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { openBenchCluster, benchSession, screensItem } from "./cluster.ts";
 import { buildServer } from "../apps/server/src/app.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 import { issue7Screens, screenShownScript, shownAfter } from "../apps/web/test/perf/screens-browser.ts";
 
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { fork, type ChildProcess } from "node:child_process";
 import { openBenchCluster, ROOT, benchSession } from "./cluster.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 import { percentile } from "./endpoints.ts";
 
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 50);

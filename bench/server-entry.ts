@@ -5,7 +5,7 @@
  */
 import v8 from "node:v8";
 import { startStride } from "../apps/server/src/boot.ts";
-import { listCacheOf } from "../apps/server/src/core/issue-list/index.ts";
+import { listCacheOf } from "../apps/server/src/domain/work-item-list/index.ts";
 
 const stride = await startStride({
   dataDir: process.env.BENCH_DATA_DIR!,

@@ -13,8 +13,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openBenchCluster, benchSession, ROOT } from "./cluster.ts";
-import { listCacheOf } from "../apps/server/src/core/issue-list/index.ts";
-import { hashToken } from "../apps/server/src/core/session.ts";
+import { listCacheOf } from "../apps/server/src/domain/work-item-list/index.ts";
+import { hashToken } from "../apps/server/src/http/session.ts";
 
 const log = (m: string) => process.stdout.write(m + "\n");
 const N = Number(process.env.BENCH_TYPES_ROUNDS ?? 60);

@@ -66,7 +66,7 @@ const WEB_ROOT = fileURLToPath(new URL(".", import.meta.url));
 const fromWeb = (f: string) => path.join(WEB_ROOT, f);
 const ENTRY = fromWeb("src/main.tsx");
 const SHELL_ROOTS = [ENTRY, fromWeb("src/app/render.tsx"), fromWeb("src/app/chunks/shell.ts")];
-const ITEMS_ROOTS = [fromWeb("src/app/chunks/work-items.ts"), fromWeb("src/app/chunks/work-item-detail.ts")];
+const ITEMS_ROOTS = [fromWeb("src/app/chunks/work-items.ts"), fromWeb("src/features/work-item-detail/chunk.ts")];
 const SETTINGS_ROOT = fromWeb("src/app/chunks/settings.ts");
 const SCREENS_ROOT = fromWeb("src/app/chunks/screens.ts");
 

@@ -4,19 +4,20 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import cookie from "@fastify/cookie";
 import { ZodError } from "zod";
 import { THEME_COOKIE, withThemeAttributes } from "@stride/shared";
-import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./core/errors.ts";
-import { registerSecurity } from "./core/security.ts";
+import { HttpError, CRASH_BODY, pgErrorToHttp, errors } from "./http/errors.ts";
+import { registerSecurity } from "./http/security.ts";
 import { logServerError, registerRequestLog, requestId, REQUEST_ID_HEADER } from "./core/request-log.ts";
 import { createLogger } from "./core/log.ts";
-import { jsonTooDeep, MAX_JSON_DEPTH } from "./core/json-depth.ts";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "./http/json-depth.ts";
 import { StorageWriteError } from "./storage/storage.ts";
 import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
+import { releaseRunsOnClose } from "./agents/run/jobs.ts";
 import { registerLive } from "./live/socket.ts";
 import { registerCollab, type CollabOptions } from "./collab/server.ts";
-import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./core/screen-data.ts";
-import { resolveSession } from "./core/session.ts";
-import { liveHeads } from "./live/access.ts";
+import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./http/screen-data.ts";
+import { resolveSession } from "./http/session.ts";
+import { liveHeads } from "./domain/live-access.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -128,6 +129,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   });
 
   for (const register of routeModules) register(fastify, app);
+  // after the routes' own close hooks (environments releases its sandboxes first, as it always did)
+  releaseRunsOnClose(fastify, app);
   await registerLive(fastify, app);
   await registerCollab(fastify, app, opts.collab);
 

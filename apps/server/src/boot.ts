@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, ensureSecretKey, type Config } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
-import { runMigrations } from "./db/migrate.ts";
+import { runMigrations } from "./ops/migrate.ts";
 import { checkDriverPatched } from "./db/driver-check.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import type { Server as HttpServer } from "node:http";
@@ -16,7 +16,7 @@ import { S3Storage } from "./storage/s3.ts";
 import type { AppContext } from "./core/context.ts";
 import { buildServer } from "./app.ts";
 import { bootTasks, jobHandlers } from "./startup.ts";
-import { AGENT_POOL } from "./routes/agents/jobs.ts";
+import { AGENT_POOL } from "./agents/run/jobs.ts";
 
 export interface Stride {
   url: string;

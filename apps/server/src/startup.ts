@@ -4,7 +4,7 @@ import { registerMailJobs } from "./core/mail.ts";
 import { registerCleanupJobs } from "./core/cleanup.ts";
 import { registerNotificationJobs } from "./routes/notifications/jobs.ts";
 import { registerSandboxJobs } from "./routes/environments/commands.ts";
-import { registerAgentJobs } from "./routes/agents/jobs.ts";
+import { registerAgentJobs } from "./agents/run/jobs.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 import { registerExportJobs } from "./routes/exports/job.ts";

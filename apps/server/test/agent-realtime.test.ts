@@ -8,7 +8,7 @@ import { LiveClient } from "./helpers/live.ts";
 import { makeRepo, removeSandboxCgroups } from "./helpers/sandbox.ts";
 import type { Client } from "./helpers/client.ts";
 import { schema } from "../src/db/client.ts";
-import { signLiveToken } from "../src/live/token.ts";
+import { signLiveToken } from "../src/http/live-token.ts";
 import { sandboxRuntime } from "../src/agents/sandbox/runtime.ts";
 
 /** The subscription token and the cluster / sandbox documents on the realtime channel (agents.md §4). */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;

@@ -3,7 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 import { hashPassword } from "../src/core/password.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { Client } from "./helpers/client.ts";

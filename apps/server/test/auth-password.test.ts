@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 import {
   OTHER_STRONG_PASSWORD, STRONG_PASSWORD, WEAK_PASSWORD, WEB, configure, csrfJson, csrfToken, formPost, passwordUser, query, mailWorld,
   smtpSettings, userRow, type AdminSetup, type SmtpCapture,

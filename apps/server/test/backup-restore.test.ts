@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { run } from "../src/cli/stride.ts";
 import { ArchiveWriter, entryText, readArchive, type BackupManifest } from "../src/ops/archive.ts";
 import { STRIDE_VERSION } from "../src/version.ts";
-import { migrationsFolder } from "../src/db/migrate.ts";
+import { migrationsFolder } from "../src/ops/migrate.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
 import { checkThroughApi, fillThroughApi, signIn, type InstanceContent } from "./helpers/instance-content.ts";
 import { startModelServer, type ModelServer } from "./helpers/model-server.ts";

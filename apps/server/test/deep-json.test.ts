@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { apiKeyFor } from "./helpers/api-key.ts";
 import { LiveClient } from "./helpers/live.ts";
-import { MAX_JSON_DEPTH } from "../src/core/json-depth.ts";
+import { MAX_JSON_DEPTH } from "../src/http/json-depth.ts";
 
 /**
  * Issue #24 point 13: a JSON body nested 100,000 levels deep overflowed the stack into a 500 on any route, signed out

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { sortOrderNextTo } from "@stride/shared";
 import { schema } from "../src/db/client.ts";
-import { recordVisit } from "../src/core/recent-visits.ts";
+import { recordVisit } from "../src/domain/recent-visits.ts";
 import { twoProjectWorld, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem, expectMatrix, setCreator, setGuestViewAll } from "./helpers/work-items.ts";
 import type { TestServer } from "./helpers/server.ts";

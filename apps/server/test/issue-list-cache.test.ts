@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { listCacheOf, type ListCache } from "../src/core/issue-list/index.ts";
+import { listCacheOf, type ListCache } from "../src/domain/work-item-list/index.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import type { Client } from "./helpers/client.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues, insertRelation, seedStandardDataset, type ProjectCtx, type StandardDataset } from "./helpers/issue-fixtures.ts";
-import { listIssues, type ListContext } from "../src/core/issue-list/index.ts";
-import { parsePage } from "../src/core/pagination.ts";
+import { listWorkItems, type ListContext } from "../src/domain/work-item-list/index.ts";
+import { parsePage } from "../src/http/pagination.ts";
 
 /**
  * The other list contexts on the same engine: epics, archived, issues-detail, list by ids, v2 sync,
@@ -264,7 +264,7 @@ describe("W/user-issues/{userId}/ (profile tabs)", () => {
 
 describe("engine contexts used by cycles, modules and drafts", () => {
   const run = async (context: ListContext, groupBy: "state_id" | null = null) =>
-    listIssues(t.app, {
+    listWorkItems(t.app, {
       context,
       viewer: { userId: ws.admin.userId, timezone: "UTC" },
       filter: null,

@@ -3,13 +3,13 @@ import { GROUP_BY_FIELDS, ORDER_BY_FIELDS } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues, insertLabel, insertModule, seedStandardDataset, type ProjectCtx } from "./helpers/issue-fixtures.ts";
-import { listCacheOf, listIssues, listIssuesJson, parseListQuery, type ListContext, type ListRequest } from "../src/core/issue-list/index.ts";
+import { listCacheOf, listWorkItems, listWorkItemsJson, parseListQuery, type ListContext, type ListRequest } from "../src/domain/work-item-list/index.ts";
 import { presentList, presentListText } from "../src/routes/issue-lists/presenters.ts";
 
 /**
- * The list's response body built from each item's JSON text printed straight from the row's values (listIssuesJson,
+ * The list's response body built from each item's JSON text printed straight from the row's values (listWorkItemsJson,
  * spliced by presentListText) is byte for byte the body JSON.stringify gives for the same page read as objects
- * (listIssues, presentList): every value printed alike (doubles in every notation, non-finite ones, timestamps in three
+ * (listWorkItems, presentList): every value printed alike (doubles in every notation, non-finite ones, timestamps in three
  * zones, nulls, id arrays, escaped and unicode strings), keys in the same order, the raw key of multi-valued groupings,
  * over varied items, every order_by, grouping and sub-grouping, filters, contexts, and through P/issues/ with the cache
  * off and on.
@@ -86,8 +86,8 @@ function request(query: Record<string, string>, timezone: string, context?: List
 
 /** Both bodies of one request: from the items as objects (the reference) and from their JSON texts. */
 async function bodies(req: ListRequest) {
-  const reference = JSON.stringify(presentList(req.page, await listIssues(t.app, req)));
-  const spliced = presentListText(req.page, await listIssuesJson(t.app, req));
+  const reference = JSON.stringify(presentList(req.page, await listWorkItems(t.app, req)));
+  const spliced = presentListText(req.page, await listWorkItemsJson(t.app, req));
   return { reference, spliced, diff: firstDifference(spliced, reference) };
 }
 

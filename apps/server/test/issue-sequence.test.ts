@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityHooks, type ActivityHook } from "../src/core/activity.ts";
+import { activityHooks, type ActivityHook } from "../src/domain/activity.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem } from "./helpers/work-items.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { NOTIFY_TASK } from "../src/routes/notifications/jobs.ts";
-import { WEBHOOK_EVENT_TASK } from "../src/core/webhook-events.ts";
+import { WEBHOOK_EVENT_TASK } from "../src/domain/webhook-events.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { statementsSent } from "./helpers/statements.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";

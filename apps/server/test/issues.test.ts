@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { activityHooks } from "../src/core/activity.ts";
+import { activityHooks } from "../src/domain/activity.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { activityRows, createItem, expectMatrix, setCreator, setGuestViewAll } from "./helpers/work-items.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { eq, inArray, sql as dsql } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 import { JobQueue, FAILED_JOB_RETENTION_DAYS, type JobLog, type JobLogLevel } from "../src/core/jobs.ts";
 import { CLEANUP_TASK } from "../src/core/cleanup.ts";
 

@@ -3,8 +3,8 @@ import {
   BOOL_FILTER_FIELDS, DATE_FILTER_FIELDS, DATETIME_FILTER_FIELDS, ENUM_FILTER_FIELDS, GROUP_BY_FIELDS, ID_FILTER_FIELDS, ORDER_BY_FIELDS,
   type FilterNode,
 } from "@stride/shared";
-import { buildListQuery, ListCache, type ItemShape, type ListContext, type ListRequest } from "../src/core/issue-list/index.ts";
-import { parsePage } from "../src/core/pagination.ts";
+import { buildListQuery, ListCache, type ItemShape, type ListContext, type ListRequest } from "../src/domain/work-item-list/index.ts";
+import { parsePage } from "../src/http/pagination.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 
 /**

@@ -5,7 +5,7 @@ import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFi
 import { createItem, setCreator } from "./helpers/work-items.ts";
 import { LiveClient, secondInstance } from "./helpers/live.ts";
 import { Client } from "./helpers/client.ts";
-import { signLiveToken } from "../src/live/token.ts";
+import { signLiveToken } from "../src/http/live-token.ts";
 
 let t: TestServer;
 let ws: WorkspaceFixture;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCacheOf, type ListCache } from "../src/core/issue-list/index.ts";
+import { listCacheOf, type ListCache } from "../src/domain/work-item-list/index.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { createItem } from "./helpers/work-items.ts";

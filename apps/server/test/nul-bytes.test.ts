@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
-import { NUL_MESSAGE, type RegisteredRoute } from "../src/core/route.ts";
+import { NUL_MESSAGE, type RegisteredRoute } from "../src/http/route.ts";
 import { concretePath, everyRoute } from "./helpers/routes.ts";
-import { pgErrorToHttp } from "../src/core/errors.ts";
+import { pgErrorToHttp } from "../src/http/errors.ts";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 
 /**
  * NUL characters cannot be stored and name nothing: every route refuses them with a 400 in the validation layer

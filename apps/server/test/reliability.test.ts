@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { pgErrorToHttp } from "../src/core/errors.ts";
+import { pgErrorToHttp } from "../src/http/errors.ts";
 import { connect } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture } from "./helpers/fixtures.ts";

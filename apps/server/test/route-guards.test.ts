@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { roleWorld, type RoleWorld } from "./helpers/fixtures.ts";
 import type { Client, Res } from "./helpers/client.ts";
 import { concretePath, everyRoute } from "./helpers/routes.ts";
-import type { RegisteredRoute } from "../src/core/route.ts";
+import type { RegisteredRoute } from "../src/http/route.ts";
 import { schema } from "../src/db/client.ts";
-import { hashToken } from "../src/core/session.ts";
+import { hashToken } from "../src/http/session.ts";
 
 /**
  * The role-derived route guard. From each registered route's declaration (auth kind, scope, the policy object)

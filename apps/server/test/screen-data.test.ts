@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { Client } from "./helpers/client.ts";
 import { buildServer } from "../src/app.ts";
-import { pageAnnounced, pageLoadKeys, withPageLoads } from "../src/core/page-loads.ts";
+import { pageAnnounced, pageLoadKeys, withPageLoads } from "../src/http/page-loads.ts";
 
 /**
  * Issue #7 point 4: the app's HTML carries the first screen's data for the signed-in caller (core/screen-data.ts,
@@ -242,14 +242,14 @@ describe("the app's HTML with the first screen's data", () => {
 describe("the page's head names the screen's route chunks", () => {
   // a build manifest as Vite writes it (dist/.vite/manifest.json): the entry, the route chunks and their imports
   const MANIFEST = {
-    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/shell.ts", "src/app/chunks/screens.ts", "src/app/chunks/work-items.ts", "src/app/chunks/work-item-detail.ts", "src/app/chunks/settings.ts"] },
+    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/shell.ts", "src/app/chunks/screens.ts", "src/app/chunks/work-items.ts", "src/features/work-item-detail/chunk.ts", "src/app/chunks/settings.ts"] },
     "_cx.js": { file: "assets/cx-abc.js" },
     "_ui.js": { file: "assets/ui-abc.js", imports: ["_cx.js"] },
     "_dates.js": { file: "assets/dates-abc.js" },
     "src/app/chunks/shell.ts": { file: "assets/shell-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
     "src/app/chunks/screens.ts": { file: "assets/screens-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
     "src/app/chunks/work-items.ts": { file: "assets/work-items-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
-    "src/app/chunks/work-item-detail.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
+    "src/features/work-item-detail/chunk.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
     "src/app/chunks/settings.ts": { file: "assets/settings-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
   };
   let built: FastifyInstance;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { run } from "../src/cli/stride.ts";
 import { connect } from "../src/db/client.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { appliedMigrations, codeMigrations, migrationsFolder, runMigrations } from "../src/db/migrate.ts";
+import { appliedMigrations, codeMigrations, migrationsFolder, runMigrations } from "../src/ops/migrate.ts";
 import { opsDatabase } from "../src/ops/connection.ts";
 import { RESTORE_APPLICATION, restoreBackup } from "../src/ops/restore.ts";
 import { LocalDiskStorage } from "../src/storage/storage.ts";

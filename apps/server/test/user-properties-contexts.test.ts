@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/db/client.ts";
-import { getOrCreateProps, patchProps, presentUserProperties } from "../src/core/user-properties.ts";
+import { getOrCreateProps, patchProps, presentUserProperties } from "../src/domain/user-properties.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { hashToken, SESSION_SEEN_EVERY_MS } from "../src/core/session.ts";
+import { hashToken, SESSION_SEEN_EVERY_MS } from "../src/http/session.ts";
 import { Client } from "./helpers/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
-import { registeredRoutes } from "../src/core/route.ts";
+import { registeredRoutes } from "../src/http/route.ts";
 import { v1WorkItemCreateBody } from "../src/routes/v1/work-items.ts";
 
 let t: TestServer;

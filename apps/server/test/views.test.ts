@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
-import { listCacheOf } from "../src/core/issue-list/index.ts";
+import { listCacheOf } from "../src/domain/work-item-list/index.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import { insertIssues } from "./helpers/issue-fixtures.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { schema } from "../src/db/client.ts";
 import { WEBHOOK_DELIVER_TASK } from "../src/routes/webhooks/commands.ts";
-import { WEBHOOK_EVENT_TASK } from "../src/core/webhook-events.ts";
+import { WEBHOOK_EVENT_TASK } from "../src/domain/webhook-events.ts";
 import { cleanupExpired } from "../src/core/cleanup.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";

@@ -333,7 +333,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   }
 }
 
-/** The web app's lazily loaded route chunks (apps/web/src/app/chunks/), by their source path in apps/web (a key of Vite's manifest). */
+/** The web app's lazily loaded route chunks (apps/web/src/app/chunks/; the item detail's is its feature's chunk.ts), by their source path in apps/web (a key of Vite's manifest). */
 /**
  * The app's start-up chunk: the entry (apps/web/src/main.tsx) imports it dynamically (React DOM, the providers),
  * so without a preload it is requested only once the entry has run, a second wave before the first render.
@@ -346,7 +346,7 @@ export const ROUTE_CHUNKS = {
   workItems: "src/app/chunks/work-items.ts",
   screens: "src/app/chunks/screens.ts",
   settings: "src/app/chunks/settings.ts",
-  workItemDetail: "src/app/chunks/work-item-detail.ts",
+  workItemDetail: "src/features/work-item-detail/chunk.ts",
   cycles: "src/app/chunks/cycles.ts",
   insight: "src/app/chunks/insight.ts",
   godMode: "src/app/chunks/god-mode.ts",
@@ -356,7 +356,7 @@ export const ROUTE_CHUNKS = {
 
 /**
  * The route chunks the app loads to show the screen at `pathname` (+ `search`), as its router does
- * (apps/web/src/app/router.tsx, features/work-items/routes.tsx, the loaders' `workItemDetailChunk`): the
+ * (apps/web/src/app/router.tsx, app/routes/work-items.tsx, the loaders' `workItemDetailChunk`): the
  * server names them in the page's head (`<link rel="modulepreload">`), so the browser fetches them with the
  * entry script instead of after it has run. A chunk missing here is loaded by the router as before.
  */

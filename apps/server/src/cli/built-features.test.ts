@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_FEATURES } from "@stride/shared";
 import { buildServer } from "../app.ts";
-import { registeredRoutes } from "../core/route.ts";
+import { registeredRoutes } from "../http/route.ts";
 import { loadConfig } from "../config.ts";
 import type { AppContext } from "../core/context.ts";
 

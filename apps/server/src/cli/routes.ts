@@ -1,6 +1,6 @@
 // Prints every registered route as `METHOD /path`, one per line, without a database.
 import { buildServer } from "../app.ts";
-import { registeredRoutes } from "../core/route.ts";
+import { registeredRoutes } from "../http/route.ts";
 import type { AppContext } from "../core/context.ts";
 import { loadConfig } from "../config.ts";
 

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from "../config.ts";
 import { createStorage, openDatabase, uploadsFolder, type DatabaseTarget } from "../boot.ts";
 import type { Database } from "../db/client.ts";
 import { opsDatabase } from "../ops/connection.ts";
-import { appliedMigrations, codeMigrations, runMigrations } from "../db/migrate.ts";
+import { appliedMigrations, codeMigrations, runMigrations } from "../ops/migrate.ts";
 import { writeBackup } from "../ops/backup.ts";
 import { RESTORE_APPLICATION, restoreBackup } from "../ops/restore.ts";
 import { STRIDE_VERSION } from "../version.ts";

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { eq, sql } from "drizzle-orm";
-import { errors } from "../core/errors.ts";
+import { errors } from "../http/errors.ts";
 import { schema, type DbOrTx, type Tx } from "../db/client.ts";
 import { docFromState, docToNode, htmlToNode, replaceContent, storedContent, type StoredContent } from "./document.ts";
 

@@ -6,7 +6,7 @@ import { Window } from "happy-dom";
 import { EMPTY_HTML } from "@stride/shared";
 import { documentHtml, editorExtensions } from "@stride/shared/editor";
 import { sanitizeHtml } from "../core/sanitize.ts";
-import { stripHtml } from "../routes/issues/text.ts";
+import { stripHtml } from "../domain/text.ts";
 
 /**
  * A page's content as the collaboration server holds it: a Yjs document whose XML fragment `default` (Tiptap's

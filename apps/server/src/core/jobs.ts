@@ -8,7 +8,7 @@ import {
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
 import { printable } from "./printable.ts";
-import { createLogger, jobLog } from "./log.ts";
+import { createLogger, jobLog, type JobLog } from "./log.ts";
 
 /**
  * Durable background jobs on graphile-worker (PostgreSQL). A job is added with the `graphile_worker.add_job` SQL
@@ -30,8 +30,8 @@ export interface JobInfo {
   attempts: number;
   maxAttempts: number;
 }
-/** `P` is the payload type the task's enqueuers send (JSON from the queue; the registrant names its shape). */
-export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<unknown>;
+/** `Payload` is the payload type the task's enqueuers send (JSON from the queue; the registrant names its shape). */
+export type JobHandler<Payload = unknown> = (payload: Payload, job: JobInfo) => Promise<unknown>;
 
 export interface TaskOptions {
   /** Runs before the job fails for good (default DEFAULT_MAX_ATTEMPTS); jobs enqueued without their own limit use it. */
@@ -92,8 +92,7 @@ export interface QueuedJob {
   failed: boolean;
 }
 
-export type JobLogLevel = "debug" | "info" | "warn" | "error";
-export type JobLog = (level: JobLogLevel, message: string, fields?: Record<string, unknown>) => void;
+export type { JobLog, JobLogLevel } from "./log.ts";
 
 /**
  * The default log: the process's JSON-lines log (core/log.ts) with `component: "jobs"`; warnings and errors are
@@ -223,7 +222,7 @@ export class JobQueue {
   }
 
   /** Register a task (see startup.ts `jobHandlers`). Register before start(): a running runner has its task list. */
-  register<P = unknown>(task: string, handler: JobHandler<P>, opts: TaskOptions = {}): void {
+  register<Payload = unknown>(task: string, handler: JobHandler<Payload>, opts: TaskOptions = {}): void {
     if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
     if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
     if (opts.pool !== undefined && !this.slots.some((s) => s.name === opts.pool)) throw new Error(`job task "${task}" names the pool "${opts.pool}", which this queue has not`);

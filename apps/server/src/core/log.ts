@@ -1,8 +1,11 @@
 import { pino, type Logger } from "pino";
 import { effectiveLogLevel } from "./request-log.ts";
-import type { JobLog } from "./jobs.ts";
 
 export type { Logger } from "pino";
+
+/** A line of the job queue's log (core/jobs.ts): its level, text and fields. */
+export type JobLogLevel = "debug" | "info" | "warn" | "error";
+export type JobLog = (level: JobLogLevel, message: string, fields?: Record<string, unknown>) => void;
 
 /**
  * The one log of a server process: JSON lines (pino), one object per line with `level` as a word, `time` as ISO

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
-import { errorCode } from "../core/errors.ts";
+import { errorCode } from "./errors.ts";
 
 export type Schema = typeof schema;
 export type Db = PostgresJsDatabase;

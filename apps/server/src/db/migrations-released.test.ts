@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder } from "./migrate.ts";
+import { migrationsFolder } from "../ops/migrate.ts";
 
 /** Released migrations are append-only: each released file keeps its content, and the journal keeps its order. */
 const folder = migrationsFolder();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { codeMigrations, migrationsFolder } from "./migrate.ts";
+import { codeMigrations, migrationsFolder } from "../ops/migrate.ts";
 
 /**
  * The hand-written SQL in src/db/sql/ (triggers, functions, kept tables) is the readable, current text of what the

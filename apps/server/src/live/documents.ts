@@ -4,14 +4,14 @@ import {
   ACTIVE_EXECUTION_STATUSES, LIVE_SANDBOX_STATUSES, PROJECT_ASSISTANT_TAG, type ClusterDocument, type ClusterPresets, type ExecutionDocument, type ExecutionStatus, type SandboxDocument,
 } from "@stride/shared/contract";
 import type { AppContext } from "../core/context.ts";
-import { iso } from "../core/present.ts";
+import { iso } from "../http/present.ts";
 import { silently } from "../core/silent.ts";
 import { schema } from "../db/client.ts";
 import { presentSandbox } from "../routes/environments/presenters.ts";
 import { presentRecord } from "../routes/agents/presenters.ts";
 import { presentExecutions } from "../routes/agents/executions.ts";
 import type { LiveHub, LiveSink, LiveSubscription } from "./hub.ts";
-import type { LiveScope } from "./filter.ts";
+import type { LiveScope } from "../domain/live-filter.ts";
 
 const { agentClusters, sandboxes, projects, projectMembers, workspaceMembers, agentExecutions, agentExecutionRecords, issueTasks, issues } = schema;
 

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { LIVE_CATCH_UP_MAX, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { ACCESS_TABLES, eventAllowed, type LiveScope } from "./filter.ts";
-import { projectVisible } from "./access.ts";
+import { ACCESS_TABLES, eventAllowed, type LiveScope } from "../domain/live-filter.ts";
+import { projectVisible } from "../domain/live-access.ts";
 
 /** The NOTIFY channel the commit-time flush (db/sql/live-events.sql) announces events on. */
 export const LIVE_CHANNEL = "stride_live";

@@ -4,14 +4,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
 import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveDoc, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
-import { originTrust } from "../core/security.ts";
-import { jsonTooDeep } from "../core/json-depth.ts";
-import { resolveSession } from "../core/session.ts";
+import { originTrust } from "../http/security.ts";
+import { jsonTooDeep } from "../http/json-depth.ts";
+import { resolveSession } from "../http/session.ts";
 import { LiveHub, type LiveSink, type LiveSubscription } from "./hub.ts";
-import { stillSignedIn, topicScope } from "./access.ts";
-import { verifyLiveToken } from "./token.ts";
+import { stillSignedIn, topicScope } from "../domain/live-access.ts";
+import { verifyLiveToken } from "../http/live-token.ts";
 import { DocumentFeed, documentScope } from "./documents.ts";
-import type { LiveScope } from "./filter.ts";
+import type { LiveScope } from "../domain/live-filter.ts";
 
 /** Subscriptions one socket may hold. */
 const MAX_TOPICS = 200;

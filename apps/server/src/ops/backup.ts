@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import type postgres from "postgres";
-import { appliedMigrations, checkMigrationHistory, codeMigrations, MIGRATION_LOCK } from "../db/migrate.ts";
+import { appliedMigrations, checkMigrationHistory, codeMigrations, MIGRATION_LOCK } from "./migrate.ts";
 import {
   ArchiveWriter, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, PART_BYTES, listFiles, tableKey,
   type BackupManifest, type BackupSequence, type BackupTable,

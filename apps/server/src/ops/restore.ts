@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type postgres from "postgres";
 import type { Database } from "../db/client.ts";
-import { appliedMigrations, checkMigrationHistory, codeMigrations, runMigrations } from "../db/migrate.ts";
+import { appliedMigrations, checkMigrationHistory, codeMigrations, runMigrations } from "./migrate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { compareVersions } from "../version.ts";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, entryText, listFiles, readArchive, tableKey, type BackupEnd, type BackupManifest, type BackupTable } from "./archive.ts";

@@ -1,4 +1,4 @@
-import type { RouteModule } from "../core/route.ts";
+import type { RouteModule } from "../http/route.ts";
 import { agentRealtimeRoutes } from "./agent-realtime/index.ts";
 import { apiTokenRoutes } from "./api-tokens/index.ts";
 import { analyticsRoutes } from "./analytics/index.ts";

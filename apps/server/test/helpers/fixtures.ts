@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { schema } from "../../src/db/client.ts";
-import { hashToken } from "../../src/core/session.ts";
+import { hashToken } from "../../src/http/session.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 import type { Client } from "./client.ts";
 

@@ -4,7 +4,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { embeddedFiles, startEmbeddedPostgres, type EmbeddedHandle } from "../../src/db/embedded.ts";
 import { connect } from "../../src/db/client.ts";
-import { runMigrations } from "../../src/db/migrate.ts";
+import { runMigrations } from "../../src/ops/migrate.ts";
 
 /**
  * One PostgreSQL for the whole run: the external server from DATABASE_URL, else an embedded one.

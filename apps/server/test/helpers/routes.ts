@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { registeredRoutes, type RegisteredRoute } from "../../src/core/route.ts";
+import { registeredRoutes, type RegisteredRoute } from "../../src/http/route.ts";
 import type { RoleWorld } from "./fixtures.ts";
 
 /** Every registered endpoint once (each method × url, aliases included), for tests that call all of them. */

@@ -11,7 +11,7 @@ import { buildServer } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { AppContext } from "../../src/core/context.ts";
 import { bootTasks } from "../../src/startup.ts";
-import { hashToken } from "../../src/core/session.ts";
+import { hashToken } from "../../src/http/session.ts";
 import { withDatabase } from "./global-setup.ts";
 import { Client } from "./client.ts";
 import { TEST_REPOS_DIR } from "./sandbox.ts";

@@ -10,6 +10,7 @@ import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/sh
 import type {
   CommentCreateBody, CreateLinkBody, DescriptionVersion as DescriptionVersionFull, DescriptionVersionLite, RelatedWorkItem, UpdateLinkBody, UpdateTaskBody,
 } from "@stride/shared/contract";
+import { attachmentsBase } from "./work-items-upload.ts";
 import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 
 export { DETAIL_EXPAND };
@@ -76,9 +77,6 @@ export const subIssuesQuery = (slug: string, pid: string, id: string, kind: Item
 
 export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({ queryKey: detailKeys.relations(slug, pid, id), queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`) });
-
-export const attachmentsBase = (slug: string, pid: string, id: string) =>
-  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
 
 export const attachmentsQuery = (slug: string, pid: string, id: string) =>
   queryOptions({ queryKey: detailKeys.attachments(slug, pid, id), queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)) });

@@ -5,7 +5,6 @@
  */
 import { fileSizeLimit, formatLimit } from "./instance.ts";
 import { api } from "./client.ts";
-import { attachmentsBase } from "./work-items-detail.ts";
 import type { UploadSlot } from "./work-items-types.ts";
 import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "./upload-progress.ts";
 
@@ -52,6 +51,10 @@ export function uploadAttachment(opts: {
 }
 
 /** Base path of a project's assets (description and comment images). */
+/** A work item's attachments (read by the detail's query, written through upload slots). */
+export const attachmentsBase = (slug: string, pid: string, id: string) =>
+  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
+
 export const projectAssetsBase = (slug: string, projectId: string) => `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/`;
 
 /**

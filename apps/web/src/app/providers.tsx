@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { ThemeProvider, useTheme, type ThemeChoice } from "./theme.tsx";
+import { ThemeProvider, useTheme, type ThemeChoice } from "../lib/theme.tsx";
 import { ToastProvider } from "../components/ui/Toast.tsx";
 import { useMe, useProfile } from "../api/users.ts";
 

@@ -2,15 +2,15 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { PRIORITIES, STATE_GROUPS, TASK_STATUSES, allows, canSeeWorkItem, seesOnlyOwnWorkItems, PERMISSIONS, textToHtml, type Policy, type RawPropertyValue } from "@stride/shared";
 import type { RecordFormat } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { actOnBehalfOf } from "../../core/activity.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { actOnBehalfOf } from "../../domain/activity.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { schema, type Tx } from "../../db/client.ts";
 import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
-import { projectTypes, typeProperties } from "../../core/item-properties.ts";
-import { listIssues, parseFilters, parseListQuery } from "../../core/issue-list/index.ts";
+import { projectTypes, typeProperties } from "../../domain/item-properties.ts";
+import { listWorkItems, parseFilters, parseListQuery } from "../../domain/work-item-list/index.ts";
 import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
 
@@ -309,7 +309,7 @@ const TOOLS: Record<string, Tool> = {
       const parsed = parseListQuery({ per_page: String(limit), order_by: "-updated_at" }, { timezone, grouping: false });
       // the list engine, with the person's own view of the project (a guest may see only their own items)
       const viewer = { userId: ctx.actorId, timezone, ownOnly: seesOnlyOwnWorkItems({ projectRole: roles.projectRole, guestViewAllFeatures: ctx.project.guestViewAllFeatures }) };
-      const result = await listIssues(ctx.app, { context: { kind: "project", workspaceId: ctx.project.workspaceId, projectId: ctx.project.id }, viewer, ...parsed, filter, shape: "list" });
+      const result = await listWorkItems(ctx.app, { context: { kind: "project", workspaceId: ctx.project.workspaceId, projectId: ctx.project.id }, viewer, ...parsed, filter, shape: "list" });
       const rows = result.results as unknown as { id: string; sequence_id: number; name: string; state_id: string | null; priority: string }[];
       if (!rows.length) return { content: "No work items match." };
       return { content: `${result.totalCount} work item(s) match${result.totalCount > rows.length ? `; the first ${rows.length}` : ""}:\n${await itemLines(ctx, rows)}` };

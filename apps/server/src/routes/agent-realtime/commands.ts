@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { SUBSCRIPTION_TOKEN_TTL_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { signLiveToken } from "../../live/token.ts";
+import { signLiveToken } from "../../http/live-token.ts";
 import type { SubscriptionTokenBody } from "./schemas.ts";
 
 const { projectMembers } = schema;

@@ -1,7 +1,7 @@
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { subscriptionTokenBody } from "./schemas.ts";
 import { issueSubscriptionToken } from "./commands.ts";
 import { presentSubscriptionToken } from "./presenters.ts";

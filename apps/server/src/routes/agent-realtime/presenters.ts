@@ -1,5 +1,5 @@
 import type { SubscriptionToken } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { IssuedToken } from "./commands.ts";
 
 /** `{token, expires_at}` (agents.md §4) and the projects it covers. */

@@ -3,14 +3,14 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { ACTIVE_EXECUTION_STATUSES, COMMIT_MSG, type CommitExecutionBody, type CommitResult } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { schema } from "../../db/client.ts";
 import { git, GitError, gitWorkDir } from "../../agents/sandbox/git.ts";
 import { guardRepository, RepositoryRefused, type GitRemote } from "../../agents/sandbox/repository.ts";
 import { sandboxRuntime } from "../../agents/sandbox/runtime.ts";
 import { createLink } from "../issues/links.ts";
-import { recordActivity } from "../../core/activity.ts";
+import { recordActivity } from "../../domain/activity.ts";
 import { loadArtifact } from "./executions.ts";
 import type { ArtifactRow, ExecutionRow } from "./presenters.ts";
 

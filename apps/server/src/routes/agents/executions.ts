@@ -4,10 +4,10 @@ import {
   PROJECT_ASSISTANT_TAG, type AgentTemplateConfig, type ClusterPresets, type Execution, type ExecutionConfig, type ExecutionStatus,
 } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity } from "../../core/activity.ts";
-import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
-import { allows, PERMISSIONS, type Policy } from "../../core/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity } from "../../domain/activity.ts";
+import type { ProjectMemberRow, ProjectRow } from "../../http/route.ts";
+import { allows, PERMISSIONS, type Policy } from "../../http/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { ensureCluster } from "../environments/commands.ts";
 import { findIssue, assertCanSee } from "../issues/access.ts";

@@ -1,21 +1,20 @@
 import type { AgentMetadataResponse, ExecutionDetail, ExecutionSearchResponse } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
-import { iso } from "../../core/present.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
+import { iso } from "../../http/present.ts";
 import {
   agentTemplateParams, artifactParams, commitExecutionBody, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
 } from "./schemas.ts";
 import { presentAgentTemplate, presentArtifact, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
-import { releaseRunsOnClose } from "./jobs.ts";
 import { commitExecution } from "./commit.ts";
 import {
   cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, presentExecutions, recordsOf, searchExecutions, type Caller,
 } from "./executions.ts";
-import type { ScopeCtx } from "../../core/route.ts";
+import type { ScopeCtx } from "../../http/route.ts";
 
 /** The caller's roles for the checks that depend on the execution (project-assistant conversations are anyone's own). */
 const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMember">): Caller => ({
@@ -24,8 +23,6 @@ const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMembe
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
-  releaseRunsOnClose(fastify, app);
-
   route(fastify, app, {
     method: "GET",
     url: `${P}/agent/templates/`,

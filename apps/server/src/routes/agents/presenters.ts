@@ -2,7 +2,7 @@ import {
   ARTIFACT_INLINE_MAX_BYTES, type AgentTemplate, type AgentTemplateConfig, type AgentType, type Artifact, type ArtifactKind, type Execution,
   type ExecutionRecord, type ExecutionStatus, type RecordFormat, type RecordType,
 } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 import type { AgentTemplateRow } from "./templates.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, issueParams, projectParams } from "../../core/fields.ts";
+import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 
 export {
   commitExecutionBody, executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { AGENT_MSG, type AgentTemplateConfig, type ClusterPresets } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { ensureCluster } from "../environments/commands.ts";
 import { findModelConfig } from "../model-configs/commands.ts";

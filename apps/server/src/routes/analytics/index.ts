@@ -4,11 +4,11 @@ import {
   seesOnlyOwnWorkItems, sumsPoints, type AnalyticsDateFilter,
 } from "@stride/shared";
 import type { AnalyticsChart } from "@stride/shared/contract";
-import { route, type ProjectCtx, type RouteModule, type ScopeCtx } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { P, W } from "../../core/paths.ts";
-import { safeTimeZone, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
+import { route, type ProjectCtx, type RouteModule, type ScopeCtx } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { P, W } from "../../http/paths.ts";
+import { safeTimeZone, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
 import { loadCycle } from "../cycles/queries.ts";
 import { loadModule } from "../modules/commands.ts";
 import { analyticsQuery, projectParams, slugParams, type AnalyticsQuery } from "./schemas.ts";

@@ -2,7 +2,7 @@ import { PROJECT_CHART_KEYS, titleCaseKey } from "@stride/shared";
 import type {
   AnalyticsAssigneeStatsRow, AnalyticsNamedCount, AnalyticsOverview, AnalyticsProjectStatsRow, AnalyticsWorkItems,
 } from "@stride/shared/contract";
-import { assetUrl } from "../../core/present.ts";
+import { assetUrl } from "../../http/present.ts";
 import type { AssigneeStats, GroupCounts, Overview } from "./queries.ts";
 
 const c = (count: number) => ({ count });

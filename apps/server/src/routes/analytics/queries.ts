@@ -1,7 +1,7 @@
 import { ANALYTICS_DATE_FILTERS, type AnalyticsAxis, type AnalyticsDateFilter, type CustomChartRow } from "@stride/shared";
 import type { WorkItemGroupCounts } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, Params, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
+import { contextSql, Params, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
 
 /**
  * The work items an analytics answer counts: the lists' rows and visibility rules (`contextSql` of the list

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectParams, slugParams } from "../../core/fields.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
 
 /**
  * Query of every `advance-analytics*` call (wire-facts-2 §4). Values are read leniently here and checked by the

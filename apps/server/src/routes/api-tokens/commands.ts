@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { CreateApiTokenBody, UpdateApiTokenBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { hashToken } from "../../core/session.ts";
-import { errors } from "../../core/errors.ts";
+import { hashToken } from "../../http/session.ts";
+import { errors } from "../../http/errors.ts";
 import type { ApiTokenRow } from "./presenters.ts";
 
 const T = schema.apiTokens;

@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { W } from "../../core/paths.ts";
-import { slugParams } from "../../core/fields.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { W } from "../../http/paths.ts";
+import { slugParams } from "../../http/fields.ts";
 import { createApiTokenBody, updateApiTokenBody, userTokenParams, workspaceTokenParams } from "./schemas.ts";
 import { createToken, deleteToken, findToken, listTokens, ownTokens, updateToken } from "./commands.ts";
 import { presentApiToken, presentCreatedApiToken } from "./presenters.ts";
@@ -18,14 +18,14 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: USER,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => (await listTokens(ctx.app.db, ownTokens(ctx.user.id))).map(presentApiToken),
   });
   route(fastify, app, {
     method: "POST",
     url: USER,
     body: createApiTokenBody,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     status: 201,
     handler: async (ctx) => {
       const { row, token } = await createToken(ctx.app.db, ctx.user, null, ctx.body);
@@ -36,7 +36,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: `${USER}:tokenId/`,
     params: userTokenParams,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
   });
   route(fastify, app, {
@@ -44,7 +44,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     url: `${USER}:tokenId/`,
     params: userTokenParams,
     body: updateApiTokenBody,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => {
       const row = await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId);
       return presentApiToken(await updateToken(ctx.app.db, row, ctx.user.id, ctx.body));
@@ -54,7 +54,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: `${USER}:tokenId/`,
     params: userTokenParams,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     status: 204,
     handler: async (ctx) => deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
   });

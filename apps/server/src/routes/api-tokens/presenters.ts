@@ -1,5 +1,5 @@
 import type { ApiToken, CreatedApiToken } from "@stride/shared/contract";
-import { auditFields, iso } from "../../core/present.ts";
+import { auditFields, iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 
 export type ApiTokenRow = typeof schema.apiTokens.$inferSelect;

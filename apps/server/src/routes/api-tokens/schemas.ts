@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 
 export { createApiTokenBody, updateApiTokenBody } from "@stride/shared/contract";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { projectOf, workspaceOf, type ProjectMemberRow, type ProjectRow, type SignedInCtx } from "../../core/route.ts";
-import { allows, canSeeWorkItem, P as Policies, type Policy } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { projectOf, workspaceOf, type ProjectMemberRow, type ProjectRow, type SignedInCtx } from "../../http/route.ts";
+import { allows, canSeeWorkItem, POLICIES, type Policy } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { FA, type AssetRow } from "./commands.ts";
 
@@ -25,21 +25,21 @@ type Rule = Policy | "owner";
 
 const RULES: Record<Owner, Record<AssetAction, Rule>> = {
   // avatars and profile covers: public images (static URL); only their user changes them
-  user: { read: Policies.user.any, create: "owner", upload: "owner", delete: "owner" },
+  user: { read: POLICIES.user.any, create: "owner", upload: "owner", delete: "owner" },
   // public workspace image (static URL)
-  logo: { read: Policies.workspace.read, create: Policies.workspace.admin, upload: Policies.workspace.admin, delete: Policies.workspace.admin },
+  logo: { read: POLICIES.workspace.read, create: POLICIES.workspace.admin, upload: POLICIES.workspace.admin, delete: POLICIES.workspace.admin },
   // public project image (static URL); project administration
-  cover: { read: Policies.workspace.read, create: Policies.project.administer, upload: Policies.project.administer, delete: Policies.project.administer },
+  cover: { read: POLICIES.workspace.read, create: POLICIES.project.administer, upload: POLICIES.project.administer, delete: POLICIES.project.administer },
   // a cover uploaded before its project exists (create-project form): the uploader's until a project adopts it
-  pendingCover: { read: Policies.workspace.read, create: Policies.workspace.member, upload: "owner", delete: "owner" },
+  pendingCover: { read: POLICIES.workspace.read, create: POLICIES.workspace.member, upload: "owner", delete: "owner" },
   // work-item attachments: like the work item; only project admins and the uploader remove them
-  attachment: { read: Policies.project.read, create: Policies.project.read, upload: Policies.project.memberOrCreator, delete: Policies.project.adminOrCreator },
+  attachment: { read: POLICIES.project.read, create: POLICIES.project.read, upload: POLICIES.project.memberOrCreator, delete: POLICIES.project.adminOrCreator },
   // description and comment images of a project (and of its work items)
-  project: { read: Policies.project.read, create: Policies.project.read, upload: Policies.project.memberOrCreator, delete: Policies.project.memberOrCreator },
+  project: { read: POLICIES.project.read, create: POLICIES.project.read, upload: POLICIES.project.memberOrCreator, delete: POLICIES.project.memberOrCreator },
   // drafts are private to their author
   draft: { read: "owner", create: "owner", upload: "owner", delete: "owner" },
   // workspace files linked to nothing yet
-  workspaceFile: { read: Policies.workspace.read, create: Policies.workspace.read, upload: Policies.workspace.memberOrCreator, delete: Policies.workspace.memberOrCreator },
+  workspaceFile: { read: POLICIES.workspace.read, create: POLICIES.workspace.read, upload: POLICIES.workspace.memberOrCreator, delete: POLICIES.workspace.memberOrCreator },
 };
 
 const USER_TYPES = ["USER_AVATAR", "USER_COVER"];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { route, type SignedInCtx } from "../../core/route.ts";
-import type { Policy } from "../../core/policies.ts";
+import { route, type SignedInCtx } from "../../http/route.ts";
+import type { Policy } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { Tx } from "../../db/client.ts";
 import { deleteAsset, markUploaded, restoreAsset, type AssetRow } from "./commands.ts";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
-import { route, type Ctx, type ProjectCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route, type Ctx, type ProjectCtx } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { isEpicPath, P } from "../../core/paths.ts";
+import { isEpicPath, P } from "../../http/paths.ts";
 import { createUploadSlot, FA, presentAsset } from "./commands.ts";
 import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
@@ -67,7 +67,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     url: attachmentUrls(""),
     scope: "project",
     params: attParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
     handler: listAttachments,
   });
@@ -78,7 +78,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: attParams,
     body: uploadSlotBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: attachmentSlotTarget,
     handler: newAttachmentSlot,
   });
@@ -87,10 +87,10 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
   const read: AssetRouteOpts<AttAssetParams> = {
     scope: "project",
     params: attAssetParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     where: (ctx) => ({ workspace: true, project: true, issue: { epic: isEpicPath(ctx) }, entityTypes: ["ISSUE_ATTACHMENT"] }),
   };
   fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: Policies.project.memberOrCreator });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: Policies.project.adminOrCreator });
+  markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });
+  deleteAssetRoute(fastify, app, one, { ...read, policy: POLICIES.project.adminOrCreator });
 }

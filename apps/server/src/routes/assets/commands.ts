@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { AssetAttributes, FileAsset, UploadSlot } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity } from "../../core/activity.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { FastifyRequest } from "fastify";
 import { normalizeMime } from "../../storage/content-type.ts";

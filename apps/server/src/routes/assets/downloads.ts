@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { PUBLIC_ENTITY_TYPES } from "./urls.ts";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { instanceConfig } from "../../core/instance-config.ts";
 import { requestOrigin } from "./commands.ts";
@@ -27,7 +27,7 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
   route(fastify, app, {
     method: "GET",
     url: "/api/project-covers/",
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => {
       const keys = await app.storage.list(PROJECT_COVER_PREFIX);
       const origin = requestOrigin(ctx.req);
@@ -71,7 +71,7 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
     method: "GET",
     url: "/api/unsplash/",
     query: z.object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) }).passthrough(),
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => {
       const cfg = await instanceConfig(app);
       const key = cfg.UNSPLASH_ACCESS_KEY || "";

@@ -1,4 +1,4 @@
-import type { RouteModule } from "../../core/route.ts";
+import type { RouteModule } from "../../http/route.ts";
 import { registerReceiver } from "./receiver.ts";
 import { registerExternalImages } from "./external.ts";
 import { registerDownloads } from "./downloads.ts";

@@ -2,15 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema } from "../../db/client.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { newSlot, prepareAsset, slotLinks } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { projectParams, idParam } from "../../core/fields.ts";
+import { projectParams, idParam } from "../../http/fields.ts";
 import { PA, USER_TYPES } from "./shared.ts";
 import { linkAssetsBody, prAssetParams, uploadSlotBody } from "./schemas.ts";
 
@@ -21,12 +21,12 @@ type PrAssetParams = z.infer<typeof prAssetParams>;
  * a new comment belongs once Plane's client links it by the work item's id.
  */
 async function commentNaming(ctx: { app: AppContext }, issueId: string, assetId: string): Promise<string | null> {
-  const C = schema.issueComments;
+  const commentTable = schema.issueComments;
   const [c] = await ctx.app.db
-    .select({ id: C.id })
-    .from(C)
-    .where(and(eq(C.issueId, issueId), isNull(C.deletedAt), sql`strpos(${C.commentHtml}, ${assetId}) > 0`))
-    .orderBy(desc(C.createdAt))
+    .select({ id: commentTable.id })
+    .from(commentTable)
+    .where(and(eq(commentTable.issueId, issueId), isNull(commentTable.deletedAt), sql`strpos(${commentTable.commentHtml}, ${assetId}) > 0`))
+    .orderBy(desc(commentTable.createdAt))
     .limit(1);
   return c?.id ?? null;
 }
@@ -39,7 +39,7 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     scope: "project",
     params: projectParams,
     body: uploadSlotBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) =>
       prepareAsset(
         ctx,
@@ -49,11 +49,11 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     handler: newSlot,
   });
 
-  const read: AssetRouteOpts<PrAssetParams> = { scope: "project", params: prAssetParams, policy: Policies.project.read, where: () => ({ workspace: true, project: true }) };
+  const read: AssetRouteOpts<PrAssetParams> = { scope: "project", params: prAssetParams, policy: POLICIES.project.read, where: () => ({ workspace: true, project: true }) };
   fileRedirectRoute(fastify, app, `${PA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${PA}/download/:assetId/`, "attachment", read);
 
-  const write: AssetRouteOpts<PrAssetParams> = { ...read, policy: Policies.project.memberOrCreator };
+  const write: AssetRouteOpts<PrAssetParams> = { ...read, policy: POLICIES.project.memberOrCreator };
   markUploadedRoute(fastify, app, `${PA}/:assetId/`, write);
   deleteAssetRoute(fastify, app, `${PA}/:assetId/`, write);
 
@@ -64,7 +64,7 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     scope: "project",
     params: projectParams.extend({ entityId: idParam() }),
     body: linkAssetsBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     status: 204,
     load: async (ctx) => {
       const ids = [...new Set(ctx.body.asset_ids)];

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { eq, sql } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { errors, HttpError } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { errors, HttpError } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { A } from "./shared.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASSET_ENTITY_TYPES, IMAGE_MIME_TYPES, attachmentTypeFromName, isAllowedUploadType } from "@stride/shared";
-import type { ScopeCtx } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import type { ScopeCtx } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
 import { invalidEntityType, invalidFileType, type AssetRow } from "./commands.ts";
 import { DOWNLOAD_TTL_SECONDS, signedDownloadPath, type Disposition } from "./sign.ts";

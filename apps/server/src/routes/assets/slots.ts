@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import type { Ctx, RouteScope, ScopeCtx } from "../../core/route.ts";
+import type { Ctx, RouteScope, ScopeCtx } from "../../http/route.ts";
 import { schema } from "../../db/client.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
@@ -64,11 +64,11 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
     case "PAGE_DESCRIPTION":
       if (id) {
         // a page of this workspace (and project) the caller may read: public, or their own
-        const P = schema.pages;
+        const pageTable = schema.pages;
         const [page] = await ctx.app.db
-          .select({ id: P.id, projectId: P.projectId })
-          .from(P)
-          .where(and(eq(P.id, id), eq(P.workspaceId, ctx.workspace.id), or(eq(P.access, 0), eq(P.ownedById, ctx.user.id))))
+          .select({ id: pageTable.id, projectId: pageTable.projectId })
+          .from(pageTable)
+          .where(and(eq(pageTable.id, id), eq(pageTable.workspaceId, ctx.workspace.id), or(eq(pageTable.access, 0), eq(pageTable.ownedById, ctx.user.id))))
           .limit(1);
         if (!page || (projectId && page.projectId !== projectId)) throw invalidIdentifier();
         links.pageId = page.id;

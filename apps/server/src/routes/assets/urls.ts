@@ -1,4 +1,4 @@
-import { staticAssetUrl } from "../../core/present.ts";
+import { staticAssetUrl } from "../../http/present.ts";
 
 type AssetRow = {
   id: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
@@ -14,7 +14,7 @@ export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
     method: "POST",
     url: `${A}/user-assets/`,
     body: uploadSlotBody,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     load: async (ctx) => {
       const entityType = checkEntityType(ctx.body.entity_type, (t) => USER_TYPES.includes(t));
       const type = checkType(entityType, ctx.body.type);
@@ -30,7 +30,7 @@ export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
   });
 
   // any user's avatar or cover is found (they are public images); only its owner may change it (access.ts)
-  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: Policies.user.any, where: () => ({ entityTypes: USER_TYPES }) };
+  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: POLICIES.user.any, where: () => ({ entityTypes: USER_TYPES }) };
   markUploadedRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
   deleteAssetRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot, FA } from "./commands.ts";
 import { assetAccess, loadAsset } from "./access.ts";
 import { newSlot, prepareAsset } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { slugParams } from "../../core/fields.ts";
+import { slugParams } from "../../http/fields.ts";
 import { USER_TYPES, WA } from "./shared.ts";
 import { duplicateAssetBody, uploadSlotBody, wsAssetParams } from "./schemas.ts";
 
@@ -26,18 +26,18 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     scope: "workspace",
     params: slugParams,
     body: uploadSlotBody,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     load: (ctx) =>
       prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
     handler: newSlot,
   });
 
-  const read: AssetRouteOpts<WsAssetParams> = { scope: "workspace", params: wsAssetParams, policy: Policies.workspace.read, where: inWorkspace };
+  const read: AssetRouteOpts<WsAssetParams> = { scope: "workspace", params: wsAssetParams, policy: POLICIES.workspace.read, where: inWorkspace };
   fileRedirectRoute(fastify, app, `${WA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${WA}/download/:assetId/`, "attachment", read);
 
   // members change workspace files; anyone changes what they uploaded; the asset's entity may ask for more
-  const write: AssetRouteOpts<WsAssetParams> = { ...read, policy: Policies.workspace.memberOrCreator };
+  const write: AssetRouteOpts<WsAssetParams> = { ...read, policy: POLICIES.workspace.memberOrCreator };
   markUploadedRoute(fastify, app, `${WA}/:assetId/`, write);
   deleteAssetRoute(fastify, app, `${WA}/:assetId/`, write);
   restoreAssetRoute(fastify, app, `${WA}/restore/:assetId/`, write);
@@ -48,7 +48,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     url: `${WA}/check/:assetId/`,
     scope: "workspace",
     params: wsAssetParams,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const [a] = await ctx.app.db
         .select()
@@ -67,7 +67,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     scope: "workspace",
     params: wsAssetParams,
     body: duplicateAssetBody,
-    policy: Policies.workspace.member,
+    policy: POLICIES.workspace.member,
     load: async (ctx) => {
       const src = await loadAsset(ctx, { workspace: true }, "read");
       if (!src.isUploaded) throw errors.notFound();

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_ERROR, authErrorName } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { getInstance } from "../../core/instance-config.ts";
-import { assertCsrf } from "../../core/csrf.ts";
-import { formRoute } from "../../core/form-route.ts";
+import { assertCsrf } from "../../http/csrf.ts";
+import { formRoute } from "../../http/form-route.ts";
 
 /**
  * Shared pieces of the browser authentication flows (wire-facts §1): base URLs, next_path validation,

@@ -2,16 +2,16 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
-import { route, type RouteModule, type UserRow } from "../../core/route.ts";
-import { formRoute } from "../../core/form-route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { assertCsrf, issueCsrfToken } from "../../core/csrf.ts";
+import { route, type RouteModule, type UserRow } from "../../http/route.ts";
+import { formRoute } from "../../http/form-route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { assertCsrf, issueCsrfToken } from "../../http/csrf.ts";
 import { clientAddress, hitRateLimit } from "../../core/rate-limit.ts";
 import { hashPassword } from "../../core/password.ts";
 import { instanceConfig, isOn } from "../../core/instance-config.ts";
 import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
-import { endSession } from "../../core/session.ts";
+import { endSession } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
 import {
   AUTH_ERROR, AuthFlowError, appBase, authForm, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
@@ -178,7 +178,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     url: "/auth/set-password/",
     auth: "session",
     body: formBody,
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ req, user, sessionId, body }) => {
       assertCsrf(req, { headerOnly: true });
       if (!user.isPasswordAutoset) throw jsonFail(E.PASSWORD_ALREADY_SET);
@@ -199,7 +199,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     url: "/auth/change-password/",
     auth: "session",
     body: formBody,
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ req, user, sessionId, body }) => {
       assertCsrf(req, { headerOnly: true });
       const oldPassword = field(body, "old_password");

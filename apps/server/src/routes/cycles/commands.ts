@@ -2,15 +2,15 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { cycleEndInstant, cycleEnded, cycleStartInstant } from "@stride/shared";
 import type { CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { dropFavoritesOf } from "../../core/favorites.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { dropFavoritesOf } from "../../domain/favorites.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { findProjectIssues } from "../issues/access.ts";
 import { setCycle } from "../issues/bulk.ts";
 import { loadCycle, takeSnapshot, type CycleRow } from "./queries.ts";
-import { emitEntityWebhook } from "../../core/webhook-events.ts";
+import { emitEntityWebhook } from "../../domain/webhook-events.ts";
 
-const C = schema.cycles;
+const cycleTable = schema.cycles;
 const CI = schema.cycleIssues;
 
 export const BOTH_DATES = "Both start date and end date are either required or are to be null";
@@ -36,7 +36,7 @@ const DAY = (d: Date | null, tz: string) => (d ? new Intl.DateTimeFormat("en-CA"
 export async function createCycle(db: DbOrTx, project: ProjectRow, actorId: string, body: CreateCycleBody): Promise<CycleRow> {
   const { startDate, endDate } = bounds(body.start_date, body.end_date, project.timezone);
   const [row] = await db
-    .insert(C)
+    .insert(cycleTable)
     .values({
       workspaceId: project.workspaceId,
       projectId: project.id,
@@ -61,7 +61,7 @@ export async function createCycle(db: DbOrTx, project: ProjectRow, actorId: stri
 
 /** PATCH: an ended cycle takes only `sort_order` (anything else is refused when sort_order is absent). */
 export async function updateCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, actorId: string, body: UpdateCycleBody): Promise<CycleRow> {
-  const set: Partial<typeof C.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
+  const set: Partial<typeof cycleTable.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (cycleEnded(cycle.endDate)) {
     if (body.sort_order === undefined) throw errors.badRequest(ENDED_NO_EDIT);
     set.sortOrder = body.sort_order;
@@ -79,7 +79,7 @@ export async function updateCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, 
       Object.assign(set, bounds(start, end, project.timezone));
     }
   }
-  const [row] = await tx.update(C).set(set).where(eq(C.id, cycle.id)).returning();
+  const [row] = await tx.update(cycleTable).set(set).where(eq(cycleTable.id, cycle.id)).returning();
   await emitEntityWebhook(tx, { event: "cycle", action: "updated", workspaceId: cycle.workspaceId, entityId: cycle.id, actorId, before: cycle });
   return row;
 }
@@ -106,7 +106,7 @@ export async function deleteCycle(tx: Tx, project: ProjectRow, cycle: CycleRow, 
   await setCycle(tx, project, actorId, await itemsOf(tx, project, cycle.id), null);
   await dropFavoritesOf(tx, "cycle", [cycle.id]);
   await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, project.id), eq(schema.projectUserProperties.kind, "cycle"), eq(schema.projectUserProperties.entityId, cycle.id)));
-  await tx.delete(C).where(eq(C.id, cycle.id));
+  await tx.delete(cycleTable).where(eq(cycleTable.id, cycle.id));
   await emitEntityWebhook(tx, { event: "cycle", action: "deleted", workspaceId: cycle.workspaceId, entityId: cycle.id, actorId });
 }
 
@@ -116,13 +116,13 @@ export async function datesFree(db: DbOrTx, project: ProjectRow, start: string |
   const s = cycleStartInstant(start, project.timezone);
   const e = cycleEndInstant(end, project.timezone);
   const [hit] = await db
-    .select({ id: C.id })
-    .from(C)
+    .select({ id: cycleTable.id })
+    .from(cycleTable)
     .where(
       and(
-        eq(C.projectId, project.id),
-        exceptId ? ne(C.id, exceptId) : undefined,
-        sql`${C.startDate} IS NOT NULL AND ${C.endDate} IS NOT NULL AND ${C.startDate} <= ${e.toISOString()}::timestamptz AND ${C.endDate} >= ${s.toISOString()}::timestamptz`,
+        eq(cycleTable.projectId, project.id),
+        exceptId ? ne(cycleTable.id, exceptId) : undefined,
+        sql`${cycleTable.startDate} IS NOT NULL AND ${cycleTable.endDate} IS NOT NULL AND ${cycleTable.startDate} <= ${e.toISOString()}::timestamptz AND ${cycleTable.endDate} >= ${s.toISOString()}::timestamptz`,
       ),
     )
     .limit(1);
@@ -155,7 +155,7 @@ export async function transferItems(tx: Tx, project: ProjectRow, cycle: CycleRow
   if (!cycleEnded(cycle.endDate)) throw errors.badRequest(TRANSFER_NOT_ENDED);
   if (cycleEnded(target.endDate)) throw errors.badRequest(TRANSFER_TARGET_ENDED);
   const snapshot = await takeSnapshot(tx, project, cycle);
-  await tx.update(C).set({ progressSnapshot: snapshot, updatedAt: new Date(), updatedById: actorId }).where(eq(C.id, cycle.id));
+  await tx.update(cycleTable).set({ progressSnapshot: snapshot, updatedAt: new Date(), updatedById: actorId }).where(eq(cycleTable.id, cycle.id));
   await setCycle(tx, project, actorId, await itemsOf(tx, project, cycle.id, ["backlog", "unstarted", "started"]), target.id);
 }
 
@@ -163,13 +163,13 @@ export async function transferItems(tx: Tx, project: ProjectRow, cycle: CycleRow
 export async function archiveCycle(tx: Tx, cycle: CycleRow, actorId: string): Promise<Date> {
   if (!cycleEnded(cycle.endDate)) throw errors.badRequest(ARCHIVE_NOT_ENDED);
   const now = new Date();
-  await tx.update(C).set({ archivedAt: now, updatedAt: now, updatedById: actorId }).where(eq(C.id, cycle.id));
+  await tx.update(cycleTable).set({ archivedAt: now, updatedAt: now, updatedById: actorId }).where(eq(cycleTable.id, cycle.id));
   await dropFavoritesOf(tx, "cycle", [cycle.id]);
   return now;
 }
 
 export async function restoreCycle(db: DbOrTx, cycle: CycleRow, actorId: string): Promise<void> {
-  await db.update(C).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(C.id, cycle.id));
+  await db.update(cycleTable).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(cycleTable.id, cycle.id));
 }
 
 /** Count of sub-items among a cycle's items (detail's `sub_issues`). */

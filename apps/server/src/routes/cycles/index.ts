@@ -2,14 +2,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
 import type { ActiveCycle, Cycle } from "@stride/shared/contract";
 import { cycleEndpoints } from "@stride/shared/endpoints";
-import { route, type Ctx, type ProjectMemberRow, type ProjectRow, type RouteModule } from "../../core/route.ts";
-import { onlyItemsOf } from "../../core/readable.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { addEntityFavorite, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { route, type Ctx, type ProjectMemberRow, type ProjectRow, type RouteModule } from "../../http/route.ts";
+import { onlyItemsOf } from "../../http/readable.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { addEntityFavorite, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { contextListHandler } from "../issue-lists/index.ts";
 import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
@@ -350,16 +350,16 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
  * each with the user's membership there.
  */
 async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Promise<{ cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]> {
-  const C = schema.cycles;
+  const cycleTable = schema.cycles;
   const PR = schema.projects;
   const PM = schema.projectMembers;
   return db
-    .select({ cycle: C, project: PR, projectMember: PM })
-    .from(C)
-    .innerJoin(PR, eq(PR.id, C.projectId))
+    .select({ cycle: cycleTable, project: PR, projectMember: PM })
+    .from(cycleTable)
+    .innerJoin(PR, eq(PR.id, cycleTable.projectId))
     .innerJoin(PM, and(eq(PM.projectId, PR.id), eq(PM.memberId, userId), eq(PM.isActive, true)))
-    .where(and(eq(C.workspaceId, workspaceId), isNull(C.archivedAt), isNull(PR.archivedAt), eq(PR.cycleView, true)))
-    .orderBy(desc(C.createdAt), C.id);
+    .where(and(eq(cycleTable.workspaceId, workspaceId), isNull(cycleTable.archivedAt), isNull(PR.archivedAt), eq(PR.cycleView, true)))
+    .orderBy(desc(cycleTable.createdAt), cycleTable.id);
 }
 
 /** Cycles of several projects, each counted as the user sees its project's items (a guest there: their own). */

@@ -1,6 +1,6 @@
 import { cycleStatus, isoInZone } from "@stride/shared";
 import type { Cycle, CycleDetail } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { CycleCounts, CycleRow } from "./queries.ts";
 
 const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

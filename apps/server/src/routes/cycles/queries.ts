@@ -2,12 +2,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { burndownSeries, dayInZone, type CycleStatus } from "@stride/shared";
 import type { CycleAnalytics, CycleAssigneeRow, CycleLabelRow, CycleProgress, CycleProgressSnapshot } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { assetUrl } from "../../core/present.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { assetUrl } from "../../http/present.ts";
+import type { ProjectRow } from "../../http/route.ts";
 
 export type CycleRow = typeof schema.cycles.$inferSelect;
-const C = schema.cycles;
+const cycleTable = schema.cycles;
 
 /** The work items a cycle counts: the cycle list's own rows (live, not drafts, not epics; wire-facts §7). */
 const LIVE_ITEM = sql.raw(`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`);
@@ -16,9 +16,9 @@ const POINTS = sql.raw(`CASE WHEN e.type = 'points' AND ep.value ~ '^\\s*-?[0-9]
 
 /** A cycle of the project (archived ones too); 404 otherwise. */
 export async function loadCycle(db: DbOrTx, projectId: string, cycleId: string, opts: { forUpdate?: boolean; archived?: boolean } = {}): Promise<CycleRow> {
-  const conds = [eq(C.id, cycleId), eq(C.projectId, projectId)];
-  if (opts.archived) conds.push(sql`${C.archivedAt} IS NOT NULL`);
-  const q = db.select().from(C).where(and(...conds)).limit(1);
+  const conds = [eq(cycleTable.id, cycleId), eq(cycleTable.projectId, projectId)];
+  if (opts.archived) conds.push(sql`${cycleTable.archivedAt} IS NOT NULL`);
+  const q = db.select().from(cycleTable).where(and(...conds)).limit(1);
   // FOR NO KEY UPDATE: serialises changes of the cycle without waiting for items being put in it (their cycle_issues
   // rows take the foreign key's share lock, which FOR UPDATE waits for: a deadlock with a work item's PATCH, issue #24)
   const [row] = opts.forUpdate ? await q.for("no key update") : await q;
@@ -30,9 +30,9 @@ export async function loadCycle(db: DbOrTx, projectId: string, cycleId: string, 
 export async function projectCycles(db: DbOrTx, projectId: string, archived = false): Promise<CycleRow[]> {
   return db
     .select()
-    .from(C)
-    .where(and(eq(C.projectId, projectId), archived ? sql`${C.archivedAt} IS NOT NULL` : isNull(C.archivedAt)))
-    .orderBy(sql`${C.createdAt} DESC`, C.id);
+    .from(cycleTable)
+    .where(and(eq(cycleTable.projectId, projectId), archived ? sql`${cycleTable.archivedAt} IS NOT NULL` : isNull(cycleTable.archivedAt)))
+    .orderBy(sql`${cycleTable.createdAt} DESC`, cycleTable.id);
 }
 
 export interface CycleCounts {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_VIEWS } from "@stride/shared";
-import { idParam, issueParams, projectParams } from "../../core/fields.ts";
+import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 
 export {
   createCycleBody, updateCycleBody, cycleDateCheckBody, cycleIssuesBody, transferCycleIssuesBody, favoriteCycleBody,

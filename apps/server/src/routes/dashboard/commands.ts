@@ -2,10 +2,10 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { andFilterNodes, DASHBOARD_WIDGETS, durationTargetDate, shiftDate, WIDGET_DURATIONS, todayInTimeZone, WIDGET_ISSUE_TABS, WIDGET_ISSUES_LIMIT, type FilterNode, type WidgetIssueTab } from "@stride/shared";
 import type { DashboardWidgetPatchBody, OverviewStats, Paginated, PriorityStats, RecentActivityStats, RecentCollaborator, RecentProjectsStats, StateGroupStats, WidgetIssues } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, one, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
+import { listWorkItems, one, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
 import { priorityStats, recentActivity, recentCollaborators, recentProjects, stateGroupStats } from "./widgets.ts";
 
 const D = schema.dashboards;
@@ -77,7 +77,7 @@ const viewerOf = (c: StatsCaller) => ({ userId: c.user.id, timezone: safeTimeZon
 function listFor(c: StatsCaller, filter: FilterNode, query: RawQuery, limit: number, groupBy: "state__group" | "priority" | null) {
   const viewer = viewerOf(c);
   const parsed = parseListQuery({ ...query, per_page: String(Math.max(limit, 1)), cursor: undefined, group_by: undefined, sub_group_by: undefined }, { timezone: viewer.timezone, grouping: false });
-  return listIssues(c.app, {
+  return listWorkItems(c.app, {
     context: { kind: "workspace", workspaceId: c.workspace.id },
     viewer,
     ...parsed,

@@ -1,10 +1,10 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS, P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { listQuery, slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { one } from "../../core/issue-list/index.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS, POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { listQuery, slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { one } from "../../domain/work-item-list/index.ts";
 import { dashboardParams, dashboardQuery, dashboardWidgetPatchBody, widgetParams, workspaceDashboardParams } from "./schemas.ts";
 import { presentDashboardWithWidgets } from "./presenters.ts";
 import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, widgetStats } from "./commands.ts";
@@ -19,7 +19,7 @@ import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, wi
  * does not exist for the caller (404).
  */
 export const dashboardRoutes: RouteModule = (fastify, app) => {
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
 
   route(fastify, app, {
     method: "GET",
@@ -27,7 +27,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: dashboardQuery,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async ({ user, query }) => {
       if (query.dashboard_type !== "home") throw errors.badRequest("Please specify a valid dashboard type");
       const { dashboard, widgets } = await homeDashboard(app.db, user.id, "home");
@@ -41,7 +41,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     params: workspaceDashboardParams,
     query: listQuery,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     load: ({ user, params }) => loadOwnDashboard(app.db, user.id, params.dashboardId),
     handler: async ({ user, workspace, query, loaded }) => {
       const key = one(query.widget_key) ?? "overview_stats";
@@ -54,7 +54,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/dashboard/:dashboardId/",
     params: dashboardParams,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     load: ({ user, params }) => loadOwnDashboard(app.db, user.id, params.dashboardId),
     handler: async ({ loaded }) => presentDashboardWithWidgets(loaded, await widgetsOf(app.db, loaded.id)),
   });
@@ -64,7 +64,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     url: "/api/dashboard/:dashboardId/widgets/:widgetId/",
     params: widgetParams,
     body: dashboardWidgetPatchBody,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     load: async ({ user, params }) => loadWidget(app.db, (await loadOwnDashboard(app.db, user.id, params.dashboardId)).id, params.widgetId),
     handler: async ({ loaded, body, user }) => {
       await patchWidget(app.db, loaded, body, user.id);

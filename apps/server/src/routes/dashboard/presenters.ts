@@ -1,6 +1,6 @@
 import type { Dashboard, DashboardWidget, DashboardWithWidgets } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
-import { auditFields } from "../../core/present.ts";
+import { auditFields } from "../../http/present.ts";
 
 type DashboardRow = typeof schema.dashboards.$inferSelect;
 type WidgetRow = typeof schema.dashboardWidgets.$inferSelect;

@@ -1,9 +1,9 @@
 import { PRIORITIES, RECENT_ACTIVITY_LIMIT, RECENT_PROJECTS_LIMIT, STATE_GROUPS } from "@stride/shared";
 import type { Paginated, PriorityStats, RecentActivityStats, RecentCollaborator, RecentProjectsStats, StateGroupStats } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, one, Params, type RawQuery, type Viewer } from "../../core/issue-list/index.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
+import { contextSql, one, Params, type RawQuery, type Viewer } from "../../domain/work-item-list/index.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
 import { activityRelations, profileActivity } from "../profiles/queries.ts";
 import { presentActivities } from "../profiles/presenters.ts";
 

@@ -4,8 +4,8 @@ import {
   SECRET_MASK, type ClusterPresets, type SandboxConfigInput,
 } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { networkRefusal, sandboxRuntime, SandboxError, type SandboxSpec } from "../../agents/sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../../agents/sandbox/bwrap.ts";

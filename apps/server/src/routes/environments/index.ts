@@ -1,7 +1,7 @@
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { sandboxRuntime } from "../../agents/sandbox/runtime.ts";
 import { createSandboxBody, refreshSandboxBody, saveEnvironmentTemplateBody, sandboxParams, templateParams } from "./schemas.ts";
 import { presentEnvironmentTemplate, presentSandbox } from "./presenters.ts";

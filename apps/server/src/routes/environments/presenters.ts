@@ -1,6 +1,6 @@
 import type { InferSelectModel } from "drizzle-orm";
 import { SECRET_MASK, type EnvironmentTemplate, type EnvironmentType, type Sandbox, type SandboxConfigInput, type SandboxStatus } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 
 export type EnvironmentTemplateRow = InferSelectModel<typeof schema.environmentTemplates>;

@@ -4,11 +4,11 @@ import {
   rekeyEstimatePoints, canAddEstimatePoint, canRemoveEstimatePoint, type EstimateType,
 } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity, type ActivityInput } from "../../core/activity.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
-import { setActiveEstimate } from "../../core/estimates.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { setActiveEstimate } from "../../domain/estimates.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { EstimatePointRow, EstimateRow } from "./presenters.ts";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimateBody, UpdateEstimatePointBody } from "./schemas.ts";
 import type { V1CreateEstimateBody, V1UpdateEstimateBody } from "@stride/shared/contract";

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { W, P as PR } from "../../http/paths.ts";
 import {
   createEstimateBody, createEstimatePointBody, deleteEstimatePointBody, deletePointQuery, estimateParams, estimatePointParams, updateEstimateBody,
   updateEstimatePointBody,
@@ -137,7 +137,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     url: `${W}/estimates/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       const rows = await app.db
         .select({ e: estimates })

@@ -1,7 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { Estimate, EstimatePoint } from "@stride/shared/contract";
 import { isEstimateType } from "@stride/shared";
-import { auditFields } from "../../core/present.ts";
+import { auditFields } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 
 export type EstimateRow = InferSelectModel<typeof schema.estimates>;

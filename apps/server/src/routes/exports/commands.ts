@@ -4,9 +4,9 @@ import { ROLE } from "@stride/shared";
 import { EXPORT_PROVIDERS, type CreateExportBody, type ExportProvider } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import type { PageRequest } from "../../core/pagination.ts";
+import { errors } from "../../http/errors.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import type { PageRequest } from "../../http/pagination.ts";
 import { EXPORT_TASK } from "./job.ts";
 import { exportProjects } from "./rows.ts";
 

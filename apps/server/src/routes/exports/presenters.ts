@@ -1,6 +1,6 @@
 import type { ExportHistoryItem, ExportProvider, ExportStatus } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
-import { iso, presentUserLite } from "../../core/present.ts";
+import { iso, presentUserLite } from "../../http/present.ts";
 import { signedExportPath } from "./sign.ts";
 
 export type ExportRow = typeof schema.exporters.$inferSelect;

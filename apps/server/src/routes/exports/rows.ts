@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { seesOnlyOwnWorkItems } from "../../core/policies.ts";
+import { seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listIssues, parseListQuery, type Item, type ListContext, type Viewer } from "../../core/issue-list/index.ts";
+import { listWorkItems, parseListQuery, type Item, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
 import { formatPropertyValue, isMemberKind, type PropertyKind } from "@stride/shared";
-import { projectTypes, typeProperties, type PropertyWithOptions } from "../../core/item-properties.ts";
+import { projectTypes, typeProperties, type PropertyWithOptions } from "../../domain/item-properties.ts";
 import { exportDateTime, type ExportComment, type ExportRelation, type ExportRow } from "./format.ts";
 
 /**
@@ -43,7 +43,7 @@ export async function* itemPages(app: AppContext, ep: ExportProject, userId: str
   for (const context of contextsOf(ep.project)) {
     for (let page = 0; ; page++) {
       const parsed = parseListQuery({ per_page: String(EXPORT_PAGE_SIZE), cursor: `${EXPORT_PAGE_SIZE}:${page}:0`, order_by: "sequence_id" }, { timezone: "UTC", grouping: false });
-      const result = await listIssues(app, { context, viewer, ...parsed, shape: "list" });
+      const result = await listWorkItems(app, { context, viewer, ...parsed, shape: "list" });
       const items = result.results as Item[];
       if (items.length) yield items;
       if (!result.nextPageResults) break;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AppContext } from "../../core/context.ts";
-import { migrationsFolder } from "../../db/migrate.ts";
+import { migrationsFolder } from "../../ops/migrate.ts";
 
 /** How long the readiness probe waits for the database. */
 export const READY_TIMEOUT_MS = 2000;

@@ -1,6 +1,6 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import { checkReadiness } from "./checks.ts";
 import { presentHealth, presentReady } from "./presenters.ts";
 

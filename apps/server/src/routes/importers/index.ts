@@ -1,9 +1,9 @@
 import { desc, eq, getTableColumns } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { createImportBody, importerParams, startImportBody } from "./schemas.ts";
 import { presentImporter } from "./presenters.ts";
 import { createImport, deleteImport, loadImporter, startImport } from "./commands.ts";

@@ -1,5 +1,5 @@
 import type { Importer, ImportMapping, ImportService, ImportStatus, ImportSummary } from "@stride/shared/contract";
-import { auditFields, iso } from "../../core/present.ts";
+import { auditFields, iso } from "../../http/present.ts";
 import type { ImporterRow } from "./commands.ts";
 
 /** An import as the settings page shows it: never its token or its stored items. */

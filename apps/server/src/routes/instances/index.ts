@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { AUTH_ERROR } from "@stride/shared";
 import type { AdminMe, InstanceInfo, SessionStatus } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { assertCsrf } from "../../core/csrf.ts";
-import { formRoute } from "../../core/form-route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { assertCsrf } from "../../http/csrf.ts";
+import { formRoute } from "../../http/form-route.ts";
 import { envInstanceConfig } from "../../config.ts";
 import { getInstance, instanceConfig, getInstanceConfigRows, setInstanceConfig } from "../../core/instance-config.ts";
 import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
-import { endSession, resolveSession } from "../../core/session.ts";
+import { endSession, resolveSession } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
 import { adminBase, adminErrorUrl, authForm, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
 import { presentAdminMe } from "../users/presenters.ts";
@@ -52,7 +52,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/",
     auth: "admin",
     body: instancePatchBody,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     load: async () => {
       const inst = await getInstance(app.db);
       if (!inst) throw errors.notFound();
@@ -100,7 +100,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/instances/admins/me/",
     auth: "admin",
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async ({ user }) => presentAdminMe(user),
   });
 
@@ -133,7 +133,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/instances/admins/",
     auth: "admin",
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async () => {
       const rows = await app.db.select({ a: instanceAdmins, u: users }).from(instanceAdmins).innerJoin(users, eq(users.id, instanceAdmins.userId)).orderBy(instanceAdmins.createdAt);
       return rows.map((r) => presentInstanceAdmin(r.a, r.u));
@@ -145,7 +145,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/admins/",
     auth: "admin",
     body: instanceAdminCreateBody,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     status: 201,
     handler: async ({ body, user }) => {
       const { admin, user: target } = await addInstanceAdmin(app, user, body);
@@ -158,7 +158,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/admins/:id/",
     auth: "admin",
     params: instanceAdminParams,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     status: 204,
     handler: async ({ params }) => {
       await removeInstanceAdmin(app, params.id);
@@ -172,7 +172,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/instances/configurations/",
     auth: "admin",
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async () => (await getInstanceConfigRows(app.db, app.secretKey, envInstanceConfig(app.config))).map(presentConfigRow),
   });
 
@@ -181,7 +181,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/configurations/",
     auth: "admin",
     body: configPatchBody,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async ({ body, user }) => (await updateInstanceConfig(app, user, body)).map(presentConfigRow),
   });
 
@@ -189,7 +189,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: "/api/instances/configurations/disable-email-feature/",
     auth: "admin",
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     status: 200,
     handler: async ({ user }) => {
       if (app.config.emailHost) throw errors.badRequest("SMTP is set by the environment (EMAIL_HOST); unset it there.");
@@ -205,7 +205,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/email-credentials-check/",
     auth: "admin",
     body: formBody,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async ({ body }) => {
       const receiver = normalizeEmail(field(body, "receiver_email"));
       if (!receiver) throw errors.badRequest("Receiver email is required");
@@ -232,7 +232,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/instances/servers/",
     auth: "admin",
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async () => {
       const rows = await listServerInstances(app);
       const running = new Set(rows.filter((r) => r.live).map((r) => r.id));
@@ -247,7 +247,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/workspaces/",
     auth: "admin",
     query: adminWorkspacesQuery,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async ({ query }) => listAdminWorkspaces(app, query),
   });
 
@@ -256,7 +256,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/workspaces/",
     auth: "admin",
     body: adminWorkspaceCreateBody,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     status: 201,
     handler: async ({ body, user }) => createAdminWorkspace(app, user, body),
   });
@@ -266,7 +266,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/workspace-slug-check/",
     auth: "admin",
     query: slugCheckQuery,
-    policy: P.instance.admin,
+    policy: POLICIES.instance.admin,
     handler: async ({ query }) => workspaceSlugFree(app, query.slug),
   });
 };

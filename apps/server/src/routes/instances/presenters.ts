@@ -1,9 +1,9 @@
 import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig, ServerInstance } from "@stride/shared/contract";
 import type { ServerInstanceRow } from "../../core/instance-registry.ts";
 import { schema } from "../../db/client.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
 import type { ConfigRow } from "../../core/instance-config.ts";
-import { iso, presentUserAdminLite } from "../../core/present.ts";
+import { iso, presentUserAdminLite } from "../../http/present.ts";
 import { presentWorkspaceColumns } from "../workspaces/presenters.ts";
 
 export type InstanceRow = typeof schema.instances.$inferSelect;

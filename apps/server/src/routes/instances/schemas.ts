@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "../../core/fields.ts";
+import { idParam } from "../../http/fields.ts";
 
 export { adminWorkspaceCreateBody, configPatchBody, instanceAdminCreateBody, instancePatchBody } from "@stride/shared/contract";
 

@@ -5,17 +5,17 @@ import {
   type IntakeChange, type IntakeState, type IntakeStatus,
 } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity, type ActivityInput } from "../../core/activity.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow } from "../../core/route.ts";
-import { parsePage } from "../../core/pagination.ts";
-import { one, filterError } from "../../core/issue-list/index.ts";
-import { compileFilter } from "../../core/issue-list/filters-sql.ts";
-import { Params } from "../../core/issue-list/sql.ts";
+import type { ProjectRow } from "../../http/route.ts";
+import { parsePage } from "../../http/pagination.ts";
+import { one, filterError } from "../../domain/work-item-list/index.ts";
+import { compileFilter } from "../../domain/work-item-list/filters-sql.ts";
+import { Params } from "../../domain/work-item-list/sql.ts";
 import { createIssue, defaultState, deleteIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import type { IssueRow } from "../issues/queries.ts";
-import { requireReadable } from "../../core/readable.ts";
+import { requireReadable } from "../../http/readable.ts";
 import { scheduleIntakeWake } from "./wake.ts";
 
 const II = schema.intakeIssues;

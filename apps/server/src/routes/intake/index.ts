@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { allows, INTAKE_SOURCE, textToHtml } from "@stride/shared";
 import type { PublicIntakeSubmitted } from "@stride/shared/contract";
-import { route, type Ctx, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { envelope } from "../../core/pagination.ts";
-import { listQuery, projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { route, type Ctx, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope } from "../../http/pagination.ts";
+import { listQuery, projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { loadIssueView } from "../issues/queries.ts";

@@ -1,7 +1,7 @@
 import type { Intake, IntakeIssueLite, IntakeItem, IntakeItemDetail, IntakeSettings, Priority, PublicIntakeForm, WorkItemDetail } from "@stride/shared/contract";
 import type { IntakeStatus } from "@stride/shared";
-import { iso } from "../../core/present.ts";
-import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
+import { iso } from "../../http/present.ts";
+import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import type { IntakeIssueRow, IntakeRow } from "./commands.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intakeBodies } from "@stride/shared/contract";
 import { htmlField } from "../../core/sanitize.ts";
-import { idParam, projectParams } from "../../core/fields.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
 
 export { intakeSettingsBody, publicIntakeBody } from "@stride/shared/contract";
 

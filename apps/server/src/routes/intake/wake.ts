@@ -3,7 +3,7 @@ import { INTAKE_STATUS, INTAKE_STATUS_LABEL } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import { addJob } from "../../core/jobs.ts";
-import { recordActivity } from "../../core/activity.ts";
+import { recordActivity } from "../../domain/activity.ts";
 
 /**
  * A snoozed intake request comes back at its date (work-tracking.md §4; issue #27 point 6): snoozing schedules this

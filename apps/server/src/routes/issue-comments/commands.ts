@@ -1,27 +1,27 @@
 import { and, asc, eq, isNull, notInArray, or, sql, type AnyColumn } from "drizzle-orm";
 import type { HistoryEntry } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../core/activity.ts";
-import type { ProjectCtx } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { HIDDEN_HISTORY_FIELDS, onBehalfOfIn, recordActivity } from "../../domain/activity.ts";
+import type { ProjectCtx } from "../../http/route.ts";
 import { assertCanSee, findIssue } from "../issues/access.ts";
 import { recordMentions, subscribe } from "../issues/commands.ts";
-import { stripHtml } from "../issues/text.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { usersById } from "../issues/detail.ts";
 import { presentActivity } from "../issues/presenters.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { presentComments, type CommentRow } from "./presenters.ts";
-import { requireReadableMentions } from "../../core/readable.ts";
+import { requireReadableMentions } from "../../http/readable.ts";
 import { HISTORY_TYPES, type CommentCreateBody, type CommentPatchBody } from "./schemas.ts";
 
-const C = schema.issueComments;
+const commentTable = schema.issueComments;
 
 /** A comment of the project (not deleted) whose work item the caller may see, with that work item; else 404. */
 export async function loadComment(ctx: ProjectCtx<{ commentId: string; issueId?: string }>) {
   const [c] = await ctx.app.db
     .select()
-    .from(C)
-    .where(and(eq(C.id, ctx.params.commentId), eq(C.projectId, ctx.project.id), isNull(C.deletedAt)))
+    .from(commentTable)
+    .where(and(eq(commentTable.id, ctx.params.commentId), eq(commentTable.projectId, ctx.project.id), isNull(commentTable.deletedAt)))
     .limit(1);
   if (!c || (ctx.params.issueId && c.issueId !== ctx.params.issueId)) throw errors.notFound();
   const issue = await findIssue(ctx.app.db, ctx.project.id, c.issueId);
@@ -36,11 +36,11 @@ export async function createComment(tx: DbOrTx, issue: IssueRow, actorId: string
   // work items it embeds or mentions: only ones the author may read (core/readable.ts)
   await requireReadableMentions(tx, { userId: actorId, workspaceId: issue.workspaceId }, html);
   if (input.parent) {
-    const [p] = await tx.select().from(C).where(and(eq(C.id, input.parent), eq(C.issueId, issue.id))).limit(1);
+    const [p] = await tx.select().from(commentTable).where(and(eq(commentTable.id, input.parent), eq(commentTable.issueId, issue.id))).limit(1);
     if (!p) throw errors.field("parent", "Invalid parent comment");
   }
   const [c] = await tx
-    .insert(C)
+    .insert(commentTable)
     .values({
       issueId: issue.id,
       projectId: issue.projectId,
@@ -69,7 +69,7 @@ export async function createComment(tx: DbOrTx, issue: IssueRow, actorId: string
 
 /** Edit a comment; a changed comment_html sets edited_at, records mentions and the activity. */
 export async function updateComment(tx: DbOrTx, issue: IssueRow, cur: CommentRow, actorId: string, b: CommentPatchBody): Promise<CommentRow> {
-  const set: Partial<typeof C.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
+  const set: Partial<typeof commentTable.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   const html = b.comment_html !== undefined && b.comment_html !== cur.commentHtml ? b.comment_html : null;
   if (html !== null) {
     await requireReadableMentions(tx, { userId: actorId, workspaceId: issue.workspaceId }, html, cur.commentHtml);
@@ -81,7 +81,7 @@ export async function updateComment(tx: DbOrTx, issue: IssueRow, cur: CommentRow
   if (b.access !== undefined) set.access = b.access;
   if (b.external_source !== undefined) set.externalSource = b.external_source;
   if (b.external_id !== undefined) set.externalId = b.external_id;
-  const [u] = await tx.update(C).set(set).where(eq(C.id, cur.id)).returning();
+  const [u] = await tx.update(commentTable).set(set).where(eq(commentTable.id, cur.id)).returning();
   if (html !== null) {
     await recordMentions(tx, issue, html, actorId);
     await recordActivity(tx, {
@@ -94,7 +94,7 @@ export async function updateComment(tx: DbOrTx, issue: IssueRow, cur: CommentRow
 
 /** Soft-delete a comment and record it. */
 export async function deleteComment(tx: DbOrTx, issue: IssueRow, comment: CommentRow, actorId: string): Promise<void> {
-  await tx.update(C).set({ deletedAt: new Date(), updatedAt: new Date(), updatedById: actorId }).where(eq(C.id, comment.id));
+  await tx.update(commentTable).set({ deletedAt: new Date(), updatedAt: new Date(), updatedById: actorId }).where(eq(commentTable.id, comment.id));
   await recordActivity(tx, {
     issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId,
     verb: "deleted", field: "comment", oldValue: comment.commentHtml, issueCommentId: comment.id, comment: "deleted a comment",
@@ -181,9 +181,9 @@ export async function workItemHistory(ctx: ProjectCtx, issue: IssueRow, query: {
   const comments = wantComments
     ? await db
         .select()
-        .from(C)
-        .where(and(eq(C.issueId, issue.id), isNull(C.deletedAt), after ? laterThan(C.createdAt, after) : undefined))
-        .orderBy(asc(C.createdAt))
+        .from(commentTable)
+        .where(and(eq(commentTable.issueId, issue.id), isNull(commentTable.deletedAt), after ? laterThan(commentTable.createdAt, after) : undefined))
+        .orderBy(asc(commentTable.createdAt))
     : [];
   const users = await usersById(db, activities.flatMap((a) => [a.actorId, a.onBehalfOfId]));
   const presentedActs = activities.map((a) =>

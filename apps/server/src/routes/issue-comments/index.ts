@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { issueParams } from "../../core/fields.ts";
-import { P, itemUrls } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { issueParams } from "../../http/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { usersById } from "../issues/detail.ts";
@@ -15,7 +15,7 @@ import {
   workItemHistory,
 } from "./commands.ts";
 
-const C = schema.issueComments;
+const commentTable = schema.issueComments;
 
 /**
  * The conversation of a work item: its history (property changes and comments), comments (create / edit /
@@ -29,7 +29,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     query: historyQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => workItemHistory(ctx, ctx.loaded, ctx.query),
   });
@@ -43,7 +43,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.comment.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
-      const rows = await ctx.app.db.select().from(C).where(and(eq(C.issueId, ctx.loaded.id), isNull(C.deletedAt))).orderBy(desc(C.createdAt));
+      const rows = await ctx.app.db.select().from(commentTable).where(and(eq(commentTable.issueId, ctx.loaded.id), isNull(commentTable.deletedAt))).orderBy(desc(commentTable.createdAt));
       return presentComments(ctx.app.db, rows, ctx.project, ctx.workspace);
     },
   });
@@ -103,7 +103,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("reactions/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const rows = await ctx.app.db.select().from(R).where(eq(R.issueId, ctx.loaded.id)).orderBy(desc(R.createdAt));
@@ -118,7 +118,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: issueParams,
     body: reactionBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
@@ -132,7 +132,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("reactions/:reaction/"),
     scope: "project",
     params: reactionParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
@@ -148,7 +148,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     url: `${P}/comments/:commentId/reactions/`,
     scope: "project",
     params: commentOnlyParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: loadComment,
     handler: async (ctx) => {
       const rows = await ctx.app.db.select().from(CR).where(eq(CR.commentId, ctx.loaded.comment.id)).orderBy(desc(CR.createdAt));

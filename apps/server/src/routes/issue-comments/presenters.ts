@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Comment, CommentReaction, IssueReaction } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
-import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../core/present.ts";
+import type { ProjectRow, UserRow, WorkspaceRow } from "../../http/route.ts";
+import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../http/present.ts";
 import { presentIssueFlat } from "../issues/presenters.ts";
 import { usersById } from "../issues/detail.ts";
 

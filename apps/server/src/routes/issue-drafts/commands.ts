@@ -1,16 +1,16 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
-import { findScope, type ScopeCtx, type ProjectCtx } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { listEnvelope, listIssues, parseListQuery, safeTimeZone, type RawQuery } from "../../core/issue-list/index.ts";
+import { findScope, type ScopeCtx, type ProjectCtx } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { listEnvelope, listWorkItems, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { requirePolicy } from "../issues/access.ts";
 import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
-import { activeEstimatePoint } from "../../core/estimates.ts";
-import { stripHtml } from "../issues/text.ts";
+import { activeEstimatePoint } from "../../domain/estimates.ts";
+import { stripHtml } from "../../domain/text.ts";
 import type { DraftRow } from "./presenters.ts";
-import { readerOf, requireReadable } from "../../core/readable.ts";
+import { readerOf, requireReadable } from "../../http/readable.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;
@@ -31,7 +31,7 @@ export async function countDraftIssues(db: DbOrTx, workspaceId: string, userId: 
 export async function listProjectDrafts(ctx: ProjectCtx, query: RawQuery): Promise<ListEnvelope> {
   const viewer = { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone), ownOnly: true };
   const parsed = parseListQuery(query, { timezone: viewer.timezone, defaultOrder: "-created_at" });
-  const result = await listIssues(ctx.app, {
+  const result = await listWorkItems(ctx.app, {
     context: { kind: "drafts", workspaceId: ctx.workspace.id, projectId: ctx.project.id },
     viewer,
     ...parsed,
@@ -67,7 +67,7 @@ async function memberProject(ctx: ScopeCtx, projectId: string) {
   await requireReadable(ctx.app.db, readerOf(ctx), "project", [projectId], { error: invalid });
   const scope = await findScope(ctx.app, ctx.workspace.slug, ctx.user.id, projectId);
   if (!scope?.project) throw invalid();
-  requirePolicy(Policies.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
+  requirePolicy(POLICIES.project.member, { userId: ctx.user.id, projectRole: scope.projectMember?.role ?? null });
   return scope.project;
 }
 

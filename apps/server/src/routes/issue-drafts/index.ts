@@ -1,9 +1,9 @@
 import { count, desc, and, eq } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { createIssue, deleteIssue, updateIssue } from "../issues/commands.ts";
 import { loadIssueView } from "../issues/queries.ts";
@@ -33,7 +33,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.member,
+    policy: POLICIES.project.member,
     handler: (ctx) => listProjectDrafts(ctx, ctx.query),
   });
 
@@ -43,7 +43,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     body: issueCreateBody,
-    policy: Policies.project.member,
+    policy: POLICIES.project.member,
     status: 201,
     handler: async (ctx) => {
       const id = await ctx.app.db.transaction(async (tx) => (await createIssue(tx, ctx.project, ctx.user.id, { ...ctx.body, is_draft: true })).id);
@@ -57,7 +57,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectDraftParams,
     query: expandQuery,
-    policy: Policies.project.member,
+    policy: POLICIES.project.member,
     load: loadOwnProjectDraft,
     handler: async (ctx) =>
       buildIssueDetail(ctx.app.db, (await loadIssueView(ctx.app.db, ctx.loaded.id))!, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
@@ -70,7 +70,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectDraftParams,
     body: issuePatchBody,
-    policy: Policies.project.member,
+    policy: POLICIES.project.member,
     load: loadOwnProjectDraft,
     handler: async (ctx) => {
       const { skip_activity, ...patch } = ctx.body;
@@ -84,7 +84,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     url: `${P}/issue-drafts/:draftId/`,
     scope: "project",
     params: projectDraftParams,
-    policy: Policies.project.member,
+    policy: POLICIES.project.member,
     load: loadOwnProjectDraft,
     status: 204,
     handler: async (ctx) => {
@@ -163,7 +163,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: workspaceDraftParams,
     body: draftToIssueBody,
-    policy: Policies.workspace.member,
+    policy: POLICIES.workspace.member,
     load: loadOwnWorkspaceDraft,
     status: 201,
     handler: async (ctx) => presentIssue((await loadIssueView(ctx.app.db, await convertDraftToIssue(ctx, ctx.loaded, ctx.body)))!),

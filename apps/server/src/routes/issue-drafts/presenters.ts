@@ -1,6 +1,6 @@
 import type { Priority, WorkspaceDraft } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 
 export type DraftRow = typeof schema.draftIssues.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { draftBodies } from "@stride/shared/contract";
-import { idParam, projectParams, slugParams } from "../../core/fields.ts";
+import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 
 export { type DraftBody } from "@stride/shared/contract";

@@ -1,14 +1,14 @@
 import { andFilterNodes, FilterError, isFilterDate, isFilterDateTime, type FilterNode } from "@stride/shared";
-import type { ProjectCtx, RouteModule, ScopeCtx } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies, seesOnlyOwnWorkItems } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { parsePage } from "../../core/pagination.ts";
+import type { ProjectCtx, RouteModule, ScopeCtx } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, seesOnlyOwnWorkItems } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { parsePage } from "../../http/pagination.ts";
 import {
   filterError,
   listCacheOf,
-  listIssues,
-  listIssuesJson,
+  listWorkItems,
+  listWorkItemsJson,
   one,
   parseFilters,
   parseListQuery,
@@ -17,10 +17,10 @@ import {
   type ListContext,
   type ListRequest,
   type Viewer,
-} from "../../core/issue-list/index.ts";
-import { listQuery, projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
-import { globalViewFilter, type SavedFilter } from "../../core/saved-views.ts";
+} from "../../domain/work-item-list/index.ts";
+import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
+import { globalViewFilter, type SavedFilter } from "../../domain/saved-views.ts";
 import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
 import { presentItems, presentList, presentListText, presentSync } from "./presenters.ts";
 
@@ -66,7 +66,7 @@ export async function contextListHandler(ctx: ProjectListCtx, context: ListConte
   // The body with each item's JSON text printed from its row, no object built (the detail shape's relations are
   // jsonb values: read as objects).
   const compute = async () =>
-    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listIssues(ctx.app, req))) : presentListText(parsed.page, await listIssuesJson(ctx.app, req)));
+    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listWorkItems(ctx.app, req))) : presentListText(parsed.page, await listWorkItemsJson(ctx.app, req)));
   if (!cache.cacheable(req)) return ctx.reply.code(200).type(JSON_TYPE).send(await compute());
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
@@ -96,7 +96,7 @@ export async function workspaceListHandler(ctx: AnyCtx, context: ListContext, op
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: opts.globalView });
   const saved = await opts.saved?.();
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
-  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape: "list" });
+  const result = await listWorkItems(ctx.app, { context, viewer, ...parsed, shape: "list" });
   return presentList(parsed.page, result);
 }
 
@@ -116,7 +116,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       scope: "project",
       params: projectParams,
       query: listQuery,
-      policy: Policies.project.read,
+      policy: POLICIES.project.read,
       handler: (ctx) => projectListHandler(ctx, kind, "list"),
     });
   }
@@ -128,7 +128,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: (ctx) => projectListHandler(ctx, "archived", "list"),
   });
 
@@ -139,7 +139,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: (ctx) => projectListHandler(ctx, "project", "detail"),
   });
 
@@ -150,7 +150,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const raw = one(ctx.query.issues);
       const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
@@ -160,7 +160,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
       const viewer = projectViewer(ctx);
       const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "ids", workspaceId: ctx.workspace.id, projectId: ctx.project.id, ids },
         viewer,
         filter: null,
@@ -179,13 +179,13 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const viewer = projectViewer(ctx);
       const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
       const filter = parseFilters(ctx.query, viewer.timezone);
       const description = ["true", "True", "1"].includes(one(ctx.query.description) ?? "");
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt },
         viewer,
         filter,
@@ -205,7 +205,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     query: listQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const since = one(ctx.query.updated_at__gt)?.trim().replace(" ", "+") || null;
       if (since && !isFilterDateTime(since) && !isFilterDate(since)) {
@@ -231,7 +231,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     query: listQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const viewId = one(ctx.query.global_view_id);
       const saved = viewId ? () => globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId) : undefined;
@@ -246,7 +246,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: userIssuesParams,
     query: listQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     load: async (ctx) => {
       const rows = await ctx.app.sql`SELECT 1 FROM workspace_members WHERE workspace = ${ctx.workspace.id} AND member = ${ctx.params.userId} LIMIT 1`;
       if (!rows.length) throw errors.notFound();
@@ -255,7 +255,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const viewer = workspaceViewer(ctx);
       const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
-      const result = await listIssues(ctx.app, {
+      const result = await listWorkItems(ctx.app, {
         context: { kind: "profile", workspaceId: ctx.workspace.id, userId: ctx.loaded },
         viewer,
         ...parsed,

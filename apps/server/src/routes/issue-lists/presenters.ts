@@ -1,6 +1,6 @@
 import type { ListEnvelope, SyncEnvelope } from "@stride/shared/contract";
-import type { PageRequest } from "../../core/pagination.ts";
-import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListResult } from "../../core/issue-list/index.ts";
+import type { PageRequest } from "../../http/pagination.ts";
+import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListResult } from "../../domain/work-item-list/index.ts";
 
 /**
  * Wire shapes of the list endpoints. Items themselves are presented inside the engine's SQL
@@ -11,8 +11,8 @@ import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListRes
 export const presentList = (page: PageRequest, result: ListResult): ListEnvelope<Item> => listEnvelope(page, result);
 
 /**
- * The same envelope as a response body, its items the JSON texts printed from their rows (`listIssuesJson`), spliced
- * in as they are: byte for byte what `JSON.stringify(presentList(…))` gives for `listIssues`' result of the same request.
+ * The same envelope as a response body, its items the JSON texts printed from their rows (`listWorkItemsJson`), spliced
+ * in as they are: byte for byte what `JSON.stringify(presentList(…))` gives for `listWorkItems`' result of the same request.
  */
 export const presentListText = (page: PageRequest, result: ListResult<JsonText>): string => stringifyWithText(listEnvelope(page, result));
 

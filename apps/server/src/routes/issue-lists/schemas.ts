@@ -1,4 +1,4 @@
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 
 /** W/user-issues/{userId}/. */
 export const userIssuesParams = slugParams.extend({ userId: idParam() });

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity, type ActivityInput } from "../../core/activity.ts";
-import type { ProjectCtx } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
+import type { ProjectCtx } from "../../http/route.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import type { CreateTaskBody, UpdateTaskBody } from "./schemas.ts";

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Task } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
-import { P, itemUrls } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "../issues/access.ts";
 import {
@@ -19,7 +19,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("tasks/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => (await tasksOf(ctx.app.db, ctx.loaded.id)).map(presentTask),
   });
@@ -121,7 +121,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });
@@ -137,7 +137,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     url: itemUrls("agent-executions/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const E = schema.issueAgentExecutions;

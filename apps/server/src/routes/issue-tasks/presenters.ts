@@ -1,6 +1,6 @@
 import type { AgentExecutions } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 
 /** Tasks are presented by `presentTask` of issues/presenters.ts, which the work-item detail's `tasks` expansion shares. */
 export { presentTask } from "../issues/presenters.ts";

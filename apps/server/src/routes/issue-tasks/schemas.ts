@@ -1,4 +1,4 @@
-import { idParam, issueParams } from "../../core/fields.ts";
+import { idParam, issueParams } from "../../http/fields.ts";
 
 export {
   bulkCreateTasksBody, bulkDeleteTasksBody, bulkUpdateTasksBody, createTaskBody, issueIdsBody, reorderTasksBody, updateTaskBody,

@@ -4,16 +4,16 @@ import type {
   CreateIssuePropertyBody, CreateIssueTypeBody, CreatePropertyOptionBody, UpdateIssuePropertyBody, UpdateIssueTypeBody, UpdatePropertyOptionBody,
 } from "@stride/shared/contract";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import {
   checkMembers, ruleOf, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
-} from "../../core/item-properties.ts";
+} from "../../domain/item-properties.ts";
 
 export {
   ensureProjectTypes, projectTypes, TYPES_OFF, typeProperties, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
-} from "../../core/item-properties.ts";
+} from "../../domain/item-properties.ts";
 
 const { issueTypes: T, issueProperties: PR, issuePropertyOptions: O } = schema;
 

@@ -3,12 +3,12 @@ import {
   createIssuePropertyBody, createIssueTypeBody, createPropertyOptionBody, propertyValueBody, updateIssuePropertyBody, updateIssueTypeBody,
   updatePropertyOptionBody,
 } from "@stride/shared/contract";
-import { route, type ProjectRow, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type ProjectRow, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { idParam, issueParams, projectParams, slugParams } from "../../core/fields.ts";
-import { P as PP, W } from "../../core/paths.ts";
+import { errors } from "../../http/errors.ts";
+import { idParam, issueParams, projectParams, slugParams } from "../../http/fields.ts";
+import { P as PP, W } from "../../http/paths.ts";
 import { V1P, V1W } from "../v1/paths.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { patchIssue } from "../issues/commands.ts";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
-import { errors } from "../../core/errors.ts";
-import { allows, canSeeWorkItem, type Policy } from "../../core/policies.ts";
-import type { ProjectCtx, ProjectRow, ProjectMemberRow } from "../../core/route.ts";
-import { isEpicPath } from "../../core/paths.ts";
-import { pageLoad } from "../../core/page-loads.ts";
+import { errors } from "../../http/errors.ts";
+import { allows, canSeeWorkItem, type Policy } from "../../http/policies.ts";
+import type { ProjectCtx, ProjectRow, ProjectMemberRow } from "../../http/route.ts";
+import { isEpicPath } from "../../http/paths.ts";
+import { pageLoad } from "../../http/page-loads.ts";
 import type { IssueRow } from "./queries.ts";
 
 /** 404 for a work item named in a body that is not in the project (work-tracking.md §8). */

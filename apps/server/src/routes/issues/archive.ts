@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P, itemUrls } from "../../core/paths.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
 import { expandQuery, issueIdsBody, parseExpand } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute } from "./access.ts";
 import { archiveIssues, restoreIssue } from "./commands.ts";

@@ -1,19 +1,19 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, isNull, sql, asc } from "drizzle-orm";
 import { schema, type Db, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { ARCHIVE_VALUES, recordActivity, setChanges, type ActivityInput } from "../../core/activity.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { ARCHIVE_VALUES, recordActivity, setChanges, type ActivityInput } from "../../domain/activity.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
-import { extractMentionIds, stripHtml } from "./text.ts";
+import { extractMentionIds, stripHtml } from "../../domain/text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
-import { dropFavoritesOf } from "../../core/favorites.ts";
+import { dropFavoritesOf } from "../../domain/favorites.ts";
 import { runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
-import { requireReadable, requireReadableMentions } from "../../core/readable.ts";
-import { keptValues, resolveCreateTyping, writeValues } from "../../core/item-properties.ts";
+import { requireReadable, requireReadableMentions } from "../../http/readable.ts";
+import { keptValues, resolveCreateTyping, writeValues } from "../../domain/item-properties.ts";
 import { checkDates, decodeBinary, INVALID_ESTIMATE_POINT, INVALID_PARENT, INVALID_STATE, nonField, parentChange, type IssueFields } from "./item-checks.ts";
 import { linkChanges, planningChanges, stateChange, textChanges, typeChanges, type Change, type Update, type UpdateOptions } from "./update-fields.ts";
 

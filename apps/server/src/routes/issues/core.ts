@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { answerWithVisit } from "../../core/recent-visits.ts";
+import { answerWithVisit } from "../../domain/recent-visits.ts";
 import { z } from "zod";
-import { route } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P, W, isEpicPath, itemUrls } from "../../core/paths.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
+import { P, W, isEpicPath, itemUrls } from "../../http/paths.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
-import { pageAnnounce, pageKnown } from "../../core/page-loads.ts";
+import { pageAnnounce, pageKnown } from "../../http/page-loads.ts";
 import { workItemKeyAnnouncement } from "@stride/shared";
 import { createIssueWithView, deleteIssue, patchIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
 import { setCycle } from "./bulk.ts";
@@ -106,7 +106,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     scope: "workspace",
     params: z.object({ slug: z.string(), key: z.string().max(300) }),
     query: expandQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const key = ctx.params.key;
       const dash = key.lastIndexOf("-");

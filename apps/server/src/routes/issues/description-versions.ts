@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { count, desc, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../../core/paths.ts";
-import { idParam, issueParams } from "../../core/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
+import { idParam, issueParams } from "../../http/fields.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { findDescriptionVersion } from "./versions.ts";
 import { presentDescriptionVersion, presentDescriptionVersionLite } from "./presenters.ts";
@@ -33,7 +33,7 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
     scope: "project",
     params: issueParams,
     query: pageQuery,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
     handler: async (ctx) => {
       const page = parsePage(ctx.query);
@@ -56,7 +56,7 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
     url: urls(":versionId/"),
     scope: "project",
     params: issueParams.extend({ versionId: idParam() }),
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx, { hiddenAsNotFound: true }),
     handler: async (ctx) => {
       const version = await findDescriptionVersion(ctx.app.db, ctx.loaded.id, ctx.params.versionId);

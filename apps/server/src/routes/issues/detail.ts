@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AssetAttributes, RelationLite, WorkItemDetail } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { iso, presentUserLite } from "../../core/present.ts";
+import { iso, presentUserLite } from "../../http/present.ts";
 import { assetUrl } from "../assets/urls.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
 import { presentIssue, presentIssueReactionLite, presentLinkLite, presentRelationLite, presentTask } from "./presenters.ts";
-import { readableOnly, type Reader } from "../../core/readable.ts";
+import { readableOnly, type Reader } from "../../http/readable.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { RouteModule } from "../../core/route.ts";
+import type { RouteModule } from "../../http/route.ts";
 import { registerIssueCore } from "./core.ts";
 import { registerSubIssues } from "./sub-issues.ts";
 import { registerLinks } from "./links.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { INTAKE_STATUS_LABEL, type IntakeStatus } from "@stride/shared";
-import type { ActivityInput } from "../../core/activity.ts";
+import type { ActivityInput } from "../../domain/activity.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
 /**

@@ -1,12 +1,12 @@
 /** The checks and lookups a work item's create and update share (commands.ts, update-fields.ts): the fields' rules and their activity values. */
 import { and, eq, inArray, isNull, ne, sql, asc, gte } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import type { ActivityInput } from "../../core/activity.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import type { ActivityInput } from "../../domain/activity.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { IssueRow } from "./queries.ts";
-import { activeEstimatePoint } from "../../core/estimates.ts";
-import { requireReadable } from "../../core/readable.ts";
+import { activeEstimatePoint } from "../../domain/estimates.ts";
+import { requireReadable } from "../../http/readable.ts";
 import type { RawPropertyValue } from "@stride/shared";
 
 const I = schema.issues;

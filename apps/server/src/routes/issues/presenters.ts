@@ -3,7 +3,7 @@ import type {
   RelationType, Subscriber, Task, WorkItem, WorkItemFlat,
 } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
-import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../core/present.ts";
+import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../http/present.ts";
 import type { IssueView } from "./queries.ts";
 
 type UserRow = typeof schema.users.$inferSelect;

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, or } from "drizzle-orm";
 import { RELATION_INVERSE, type RelationType } from "@stride/shared";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity, type ActivityInput } from "../../core/activity.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type Db, type DbOrTx } from "../../db/client.ts";
 import { RELATION_TYPES } from "@stride/shared/contract";
-import { itemUrls } from "../../core/paths.ts";
-import { issueParams } from "../../core/fields.ts";
+import { itemUrls } from "../../http/paths.ts";
+import { issueParams } from "../../http/fields.ts";
 import { addRelationsBody, removeRelationBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { issueKey, lockIssues } from "./commands.ts";
 import { loadIssueViews, type IssueRow } from "./queries.ts";
 import { presentRelatedIssue } from "./presenters.ts";
-import { NOT_READABLE, readableOnly, readerOf, requireReadable, type Reader } from "../../core/readable.ts";
+import { NOT_READABLE, readableOnly, readerOf, requireReadable, type Reader } from "../../http/readable.ts";
 
 export { RELATION_INVERSE, RELATION_TYPES, type RelationType };
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../../core/paths.ts";
-import { issueParams, projectParams } from "../../core/fields.ts";
+import { P, itemUrls } from "../../http/paths.ts";
+import { issueParams, projectParams } from "../../http/fields.ts";
 import { issueIdsBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
 import { subscribe } from "./commands.ts";
@@ -20,7 +20,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     url: itemUrls("subscribe/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const [row] = await ctx.app.db.select({ id: S.id }).from(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id))).limit(1);
@@ -33,7 +33,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     url: itemUrls("subscribe/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
@@ -48,7 +48,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     url: itemUrls("subscribe/"),
     scope: "project",
     params: issueParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
@@ -64,7 +64,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
       const rows = await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });

@@ -5,14 +5,14 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { scalarChange, setChanges, type ActivityInput } from "../../core/activity.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { scalarChange, setChanges, type ActivityInput } from "../../domain/activity.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { IssueRow } from "./queries.ts";
-import { stripHtml } from "./text.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
-import { requireReadableMentions } from "../../core/readable.ts";
-import { assertWorkflowMove } from "../../core/workflow.ts";
-import { applyUpdateTyping, resolveUpdateTyping } from "../../core/item-properties.ts";
+import { requireReadableMentions } from "../../http/readable.ts";
+import { assertWorkflowMove } from "../../domain/workflow.ts";
+import { applyUpdateTyping, resolveUpdateTyping } from "../../domain/item-properties.ts";
 import { assignableIds, checkEstimatePoint, checkParent, decodeBinary, defaultState, INVALID_STATE, nonField, parentChange, projectLabelIds, type IssueFields, type StateRow } from "./item-checks.ts";
 
 export interface UpdateOptions {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { EDIT_SESSION_MS } from "../../core/activity.ts";
+import { EDIT_SESSION_MS } from "../../domain/activity.ts";
 import type { IssueRow } from "./queries.ts";
-import { stripHtml } from "./text.ts";
+import { stripHtml } from "../../domain/text.ts";
 
 const V = schema.issueDescriptionVersions;
 export type DescriptionVersionRow = typeof V.$inferSelect;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, max, ne, sql } from "drizzle-orm";
 import { DEFAULT_SORT_ORDER, SORT_STEP, labelMoveSortOrder } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { LabelRow } from "./presenters.ts";
 import type { BulkCreateLabelsBody, CreateLabelBody, UpdateLabelBody } from "./schemas.ts";
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { labelEndpoints } from "@stride/shared/endpoints";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
 import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from "./schemas.ts";
 import { presentLabel } from "./presenters.ts";
 import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } from "./commands.ts";
@@ -79,7 +79,7 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     endpoint: labelEndpoints.workspaceList,
     params: slugParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       const rows = await app.db
         .select({ l: labels })

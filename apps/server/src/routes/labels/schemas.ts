@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, projectParams } from "../../core/fields.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
   bulkCreateLabelsBody, createLabelBody, updateLabelBody, BULK_LABELS_MAX, LABEL_NAME_MAX,

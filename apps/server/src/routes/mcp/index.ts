@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { apiKeyOf } from "../../core/api-key.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { apiKeyOf } from "../../http/api-key.ts";
 import { buildTools, requestOf, type McpTool } from "./tools.ts";
 
 /**
@@ -78,7 +78,7 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: MCP_PATH,
     auth: "apiKey",
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => {
       const loaded = await (sdk ??= loadSdk().catch((err: unknown) => {
         sdk = null;
@@ -104,7 +104,7 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
     method: ["GET", "DELETE"],
     url: MCP_PATH,
     auth: "apiKey",
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     status: 405,
     handler: async (ctx) => {
       ctx.reply.header("allow", "POST");

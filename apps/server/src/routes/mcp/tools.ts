@@ -1,4 +1,4 @@
-import { registeredRoutes, type RegisteredRoute } from "../../core/route.ts";
+import { registeredRoutes, type RegisteredRoute } from "../../http/route.ts";
 import { jsonSchema, openApiPath } from "../v1/openapi.ts";
 import { V1 } from "../v1/paths.ts";
 

@@ -1,5 +1,5 @@
-import { route, type RouteModule } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import { bearerMatches } from "../../core/metrics.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { MODEL_CONFIG_MSG, modelConfigName, type SaveModelConfigBody, type TestModelConfigBody } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import type { ProjectRow } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import { open, seal } from "../../core/crypto-box.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { DEFAULT_BASE_URL, testModel, type ModelEndpoint, type ModelTestResult } from "../../agents/providers/index.ts";

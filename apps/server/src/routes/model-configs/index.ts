@@ -1,8 +1,8 @@
 import type { ModelConfigList, ModelConfigTestResult } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { modelConfigParams, saveModelConfigBody, testModelConfigBody } from "./schemas.ts";
 import { presentModelConfig } from "./presenters.ts";
 import { deleteModelConfig, listModelConfigs, loadModelConfig, runModelTest, saveModelConfig } from "./commands.ts";

@@ -1,5 +1,5 @@
 import type { ModelConfig, ModelProvider } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 
 export type ModelConfigRow = typeof schema.modelConfigs.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectParams } from "../../core/fields.ts";
+import { projectParams } from "../../http/fields.ts";
 
 export { saveModelConfigBody, testModelConfigBody, modelConfigName } from "@stride/shared/contract";
 

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { ARCHIVABLE_MODULE_STATUSES, DEFAULT_MODULE_STATUS, type ModuleStatus } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../core/favorites.ts";
-import type { ProjectRow } from "../../core/route.ts";
-import { stripHtml } from "../issues/text.ts";
+import { errors } from "../../http/errors.ts";
+import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../domain/favorites.ts";
+import type { ProjectRow } from "../../http/route.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { changeItemModules } from "../issues/modules.ts";
 import type { ModuleCreateBody, ModulePatchBody } from "@stride/shared/contract";
-import { emitEntityWebhook } from "../../core/webhook-events.ts";
+import { emitEntityWebhook } from "../../domain/webhook-events.ts";
 
 const M = schema.modules;
 const MM = schema.moduleMembers;

@@ -1,6 +1,6 @@
 import type { Module, ModuleDetail, ModuleLink, ModuleStatus } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { ModuleStatsRow } from "./queries.ts";
 
 type LinkRow = typeof schema.moduleLinks.$inferSelect;

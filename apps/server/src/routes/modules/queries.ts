@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { completionChart, ROLE } from "@stride/shared";
 import type { EstimateCounts, IssueCounts, ModuleDistribution } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { assetUrl } from "../../core/present.ts";
-import { favoritedIds } from "../../core/favorites.ts";
+import { assetUrl } from "../../http/present.ts";
+import { favoritedIds } from "../../domain/favorites.ts";
 
 /** A module row with its lead, members and item counts, as one statement reads them (snake_case columns). */
 export interface ModuleStatsRow {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { moduleBodies } from "@stride/shared/contract";
-import { idParam, issueParams, projectParams } from "../../core/fields.ts";
+import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 
 export { createLinkBody, favoriteModuleBody, issueModulesBody, moduleIssuesBody, updateLinkBody } from "@stride/shared/contract";

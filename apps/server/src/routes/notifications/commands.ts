@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { NotificationUnreadCounts } from "@stride/shared/contract";
 import { NOTIFICATION_TYPES } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { InboxFilter } from "./schemas.ts";
 
 const N = schema.notifications;

@@ -1,10 +1,10 @@
 import { NOTIFICATIONS_PAGE_SIZE } from "@stride/shared";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
 import { markAllReadBody, notificationListQuery, notificationParams, updateNotificationBody } from "./schemas.ts";
@@ -21,7 +21,7 @@ const present = (r: InboxRow) => presentNotification(r.n, r.by, r.behalf);
  */
 export const notificationRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/users/notifications/`;
-  const P = PERMISSIONS.notification;
+  const notificationRules = PERMISSIONS.notification;
   const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { notificationId: string } }) =>
     loadOwnNotification(app.db, workspace.id, user.id, params.notificationId);
 
@@ -31,7 +31,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: notificationListQuery,
     scope: "workspace",
-    policy: P.view,
+    policy: notificationRules.view,
     handler: async ({ workspace, user, query }) => {
       const where = inboxWhere(workspace.id, user.id, query);
       if (query.per_page && query.cursor) {
@@ -48,7 +48,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     url: `${base}unread/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.view,
+    policy: notificationRules.view,
     handler: ({ workspace, user }) => unreadCounts(app.db, workspace.id, user.id),
   });
 
@@ -58,7 +58,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: markAllReadBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: notificationRules.edit,
     handler: async ({ workspace, user, body }) => {
       await markAllRead(app.db, workspace.id, user.id, body ?? {});
       return { message: "Successful" };
@@ -71,7 +71,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     params: notificationParams,
     scope: "workspace",
     load: loadOwn,
-    policy: P.view,
+    policy: notificationRules.view,
     handler: async ({ loaded }) => present(loaded),
   });
 
@@ -82,7 +82,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     body: updateNotificationBody,
     scope: "workspace",
     load: loadOwn,
-    policy: P.edit,
+    policy: notificationRules.edit,
     handler: async ({ loaded, body, user }) => {
       if (body.snoozed_till === undefined) return present(loaded);
       return present(await setNotification(app.db, loaded, { snoozedTill: body.snoozed_till === null ? null : new Date(body.snoozed_till) }, user.id));
@@ -95,7 +95,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     params: notificationParams,
     scope: "workspace",
     load: loadOwn,
-    policy: P.edit,
+    policy: notificationRules.edit,
     status: 204,
     handler: async ({ loaded }) => {
       await app.db.delete(schema.notifications).where(eq(schema.notifications.id, loaded.n.id));
@@ -109,7 +109,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
       params: notificationParams,
       scope: "workspace",
       load: loadOwn,
-      policy: P.edit,
+      policy: notificationRules.edit,
       handler: async ({ loaded, user }) => present(await setNotification(app.db, loaded, { [column]: new Date() }, user.id)),
     });
     route(fastify, app, {
@@ -118,7 +118,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
       params: notificationParams,
       scope: "workspace",
       load: loadOwn,
-      policy: P.edit,
+      policy: notificationRules.edit,
       handler: async ({ loaded, user }) => present(await setNotification(app.db, loaded, { [column]: null }, user.id)),
     });
   }

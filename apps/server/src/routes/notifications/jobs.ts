@@ -3,9 +3,9 @@ import { canSeeWorkItem } from "@stride/shared";
 import type { NotificationData } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { activityJobPlanners, type ActivityJobPlanner, type ActivityRow } from "../../core/activity.ts";
+import { activityJobPlanners, type ActivityJobPlanner, type ActivityRow } from "../../domain/activity.ts";
 import { escapeHtml } from "../../core/mail.ts";
-import { extractMentionIds, stripHtml } from "../issues/text.ts";
+import { extractMentionIds, stripHtml } from "../../domain/text.ts";
 import { registerNotificationMailJob, scheduleNotificationMail } from "./mail.ts";
 import { DEFAULT_PREFS, newMentions, preferenceOf, recipientsOf, type NotificationPrefs } from "./rules.ts";
 

@@ -1,6 +1,6 @@
 import type { Notification, NotificationData } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
-import { auditFields, iso, userLiteOrNull } from "../../core/present.ts";
+import { auditFields, iso, userLiteOrNull } from "../../http/present.ts";
 
 type NotificationRow = typeof schema.notifications.$inferSelect;
 type UserRow = typeof schema.users.$inferSelect;

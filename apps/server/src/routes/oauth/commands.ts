@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, sql as dsql } from "drizzle-orm";
 import type { OAuthProviderKey } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow } from "../../core/route.ts";
+import type { UserRow } from "../../http/route.ts";
 import { seal } from "../../core/crypto-box.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { AUTH_ERROR, fail, isValidEmail, normalizeEmail } from "../auth/flow.ts";

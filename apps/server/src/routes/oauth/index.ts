@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { OAUTH_PROVIDER_CONFIG, type OAuthProviderConfig } from "@stride/shared";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { open, seal } from "../../core/crypto-box.ts";
 import { instanceConfig } from "../../core/instance-config.ts";

@@ -2,15 +2,15 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, typ
 import { DEFAULT_PAGE_ORDER, DEFAULT_SORT_ORDER, PAGE_ACCESS, pageRights, ROLE, SORT_STEP, type PageRights } from "@stride/shared";
 import type { CreatePageBody, PageDescriptionBody, PageListQuery, PagesSummary, UpdatePageBody } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
-import { EDIT_SESSION_MS } from "../../core/activity.ts";
-import type { ProjectCtx } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
+import type { ProjectCtx } from "../../http/route.ts";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { stripHtml } from "../issues/text.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
 import { storedContent } from "../../collab/document.ts";
-import { readerOf, requireReadable, requireReadableMentions } from "../../core/readable.ts";
+import { keepPageVersion, PAGE_VERSION_WINDOW_MS } from "../../domain/page-versions.ts";
+import { readerOf, requireReadable, requireReadableMentions } from "../../http/readable.ts";
 
 const { pages, pageVersions } = schema;
 export type PageRow = typeof pages.$inferSelect;
@@ -21,8 +21,7 @@ export const pageLocked = () => errors.domain(4701, "PAGE_LOCKED");
 export const pageArchived = () => errors.domain(4702, "PAGE_ARCHIVED");
 export const missingFields = () => errors.badRequest("Missing required fields.");
 
-/** A change to a page's versions within this window of the owner's last save continues that version. */
-export const PAGE_VERSION_WINDOW_MS = EDIT_SESSION_MS;
+export { PAGE_VERSION_WINDOW_MS };
 
 const today = () => new Date().toISOString().slice(0, 10);
 const subject = (p: PageRow) => ({ owned_by: p.ownedById, access: p.access, is_locked: p.isLocked, archived_at: p.archivedAt });
@@ -316,40 +315,6 @@ export async function updateDescription(app: AppContext, ctx: ProjectCtx, page: 
     const saved = await setPage(tx, page.id, ctx.user.id, next);
     await keepPageVersion(tx, current, saved, ctx.user.id);
   });
-}
-
-const snapshotOf = (p: PageRow) => ({
-  descriptionHtml: p.descriptionHtml,
-  descriptionStripped: p.descriptionStripped,
-  descriptionJson: p.descriptionJson,
-  descriptionBinary: p.descriptionBinary,
-});
-
-/**
- * Keep the page's content after a save as a version: the latest version's owner within the window continues it,
- * anyone else starts one. A page's first save also keeps the content it replaced (owned by the page's owner, as of
- * its creation), so what a page was created with can always be restored.
- */
-export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow, actorId: string, now = new Date()): Promise<void> {
-  const [latest] = await tx
-    .select({ id: pageVersions.id, ownedById: pageVersions.ownedById, lastSavedAt: pageVersions.lastSavedAt })
-    .from(pageVersions)
-    .where(eq(pageVersions.pageId, page.id))
-    .orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt))
-    .limit(1);
-  if (latest && latest.ownedById === actorId && now.getTime() - latest.lastSavedAt.getTime() <= PAGE_VERSION_WINDOW_MS) {
-    await tx.update(pageVersions).set({ ...snapshotOf(page), lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(pageVersions.id, latest.id));
-    return;
-  }
-  const of = { pageId: page.id, projectId: page.projectId, workspaceId: page.workspaceId };
-  const rows: (typeof pageVersions.$inferInsert)[] = [];
-  if (!latest && before.descriptionStripped.trim() !== "") {
-    const at = before.createdAt;
-    const owner = before.ownedById;
-    rows.push({ ...of, ...snapshotOf(before), ownedById: owner, lastSavedAt: at, createdAt: at, updatedAt: at, createdById: owner, updatedById: owner });
-  }
-  rows.push({ ...of, ...snapshotOf(page), ownedById: actorId, lastSavedAt: now, createdAt: now, updatedAt: now, createdById: actorId, updatedById: actorId });
-  await tx.insert(pageVersions).values(rows);
 }
 
 /** POST P/pages/{id}/duplicate/: a copy owned by the caller, with the same access, parent and content, unlocked, last among its siblings. */

@@ -1,9 +1,9 @@
-import { route, type RouteModule, type ProjectCtx } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
-import { answerWithVisit } from "../../core/recent-visits.ts";
+import { route, type RouteModule, type ProjectCtx } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
+import { answerWithVisit } from "../../domain/recent-visits.ts";
 import {
   createPageBody, movePageBody, pageAccessBody, pageDescriptionBody, pageListQuery, pageParams, pageVersionParams, updatePageBody,
 } from "./schemas.ts";

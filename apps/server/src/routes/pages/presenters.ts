@@ -1,6 +1,6 @@
 import { pageIssueIds } from "@stride/shared";
 import type { Page, PageDetail, PageVersion, PageVersionLite } from "@stride/shared/contract";
-import { auditFields, iso } from "../../core/present.ts";
+import { auditFields, iso } from "../../http/present.ts";
 import type { PageRow, PageVersionRow } from "./commands.ts";
 
 /** A page as listed (wire-facts §9). */

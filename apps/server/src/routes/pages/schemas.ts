@@ -1,5 +1,5 @@
 import { pageBodies } from "@stride/shared/contract";
-import { idParam, projectParams } from "../../core/fields.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 
 /** `P/pages/{pageId}/…` and `P/favorite-pages/{pageId}/`. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { HOME_WIDGETS, SIDEBAR_PREFERENCE_KEYS, sidebarPreferenceDefaults } from "@stride/shared";
 import type { HomePreferencePatchBody, SidebarPreferencePatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { silently } from "../../core/silent.ts";
 
 const H = schema.workspaceHomePreferences;

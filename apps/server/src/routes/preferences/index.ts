@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { homePreferencePatchBody, preferenceKeyParams, sidebarPreferencePatchBody, sidebarPreferencesBulkBody } from "./schemas.ts";
 import { presentHomePreference, presentHomePreferenceUpdate, presentSidebarPreference, presentSidebarPreferences } from "./presenters.ts";
 import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarPreferences } from "./commands.ts";
@@ -13,7 +13,7 @@ import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarP
  * PATCH of the whole list `[{key, is_pinned?, sort_order?}]` and one of a single key. An unknown key is 404.
  */
 export const preferenceRoutes: RouteModule = (fastify, app) => {
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
   const who = (ctx: { workspace: { id: string }; user: { id: string } }) => ({ workspaceId: ctx.workspace.id, userId: ctx.user.id });
 
   route(fastify, app, {
@@ -21,7 +21,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     url: `${W}/home-preferences/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async (ctx) => (await homePreferences(app.db, who(ctx))).map(presentHomePreference),
   });
 
@@ -31,7 +31,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     params: preferenceKeyParams,
     body: homePreferencePatchBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     handler: async (ctx) => presentHomePreferenceUpdate(await patchHomePreference(app.db, who(ctx), ctx.params.key, ctx.body)),
   });
 
@@ -40,7 +40,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     url: `${W}/sidebar-preferences/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async (ctx) => presentSidebarPreferences(await sidebarPreferences(app.db, who(ctx))),
   });
 
@@ -50,7 +50,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: sidebarPreferencesBulkBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     handler: async (ctx) => {
       await patchSidebarPreferences(app.db, who(ctx), ctx.body);
       return { message: "Successfully updated" };
@@ -63,7 +63,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     params: preferenceKeyParams,
     body: sidebarPreferencePatchBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     handler: async (ctx) => {
       const [row] = await patchSidebarPreferences(app.db, who(ctx), [{ ...ctx.body, key: ctx.params.key }]);
       return presentSidebarPreference(row);

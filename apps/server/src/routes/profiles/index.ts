@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { route, type RouteModule, type ScopeCtx } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { W } from "../../core/paths.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { safeTimeZone } from "../../core/issue-list/index.ts";
+import { route, type RouteModule, type ScopeCtx } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { W } from "../../http/paths.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { safeTimeZone } from "../../domain/work-item-list/index.ts";
 import { schema } from "../../db/client.ts";
 import { activityExportBody, activityQuery, userParams } from "./schemas.ts";
 import { activityRelations, profileActivity, profileProjects, profileStats } from "./queries.ts";

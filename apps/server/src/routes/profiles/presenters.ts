@@ -1,6 +1,6 @@
 import type { Activity, UserProfileProject, UserProfileStats, UserProfileSummary } from "@stride/shared/contract";
-import { assetUrl, iso } from "../../core/present.ts";
-import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
+import { assetUrl, iso } from "../../http/present.ts";
+import type { ProjectRow, UserRow, WorkspaceRow } from "../../http/route.ts";
 import { presentActivity } from "../issues/presenters.ts";
 import type { ActivityRow, ProjectDataRow, StatsRow } from "./queries.ts";
 

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm
 import type { UserProfileProject, UserProfileStats } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { HIDDEN_HISTORY_FIELDS } from "../../core/activity.ts";
-import { contextSql, Params, type Viewer } from "../../core/issue-list/index.ts";
+import { HIDDEN_HISTORY_FIELDS } from "../../domain/activity.ts";
+import { contextSql, Params, type Viewer } from "../../domain/work-item-list/index.ts";
 
 const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> => (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
 

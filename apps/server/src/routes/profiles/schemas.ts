@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 
 /** W/user-stats|user-profile|user-activity/{userId}/. */
 export const userParams = slugParams.extend({ userId: idParam() });

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PROJECT_NETWORK, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectMemberRow, ProjectRow } from "../../core/route.ts";
+import type { ProjectMemberRow, ProjectRow } from "../../http/route.ts";
 import { upsertProjectMember } from "../projects/commands.ts";
 import type { AddProjectMembersBody } from "./schemas.ts";
 

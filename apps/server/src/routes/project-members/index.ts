@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
 import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
 import { addProjectMembersBody, joinProjectsBody, memberParams, updateProjectMemberBody } from "./schemas.ts";
 import { addProjectMembers, JOINED_PROJECTS, joinProjects, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../core/route.ts";
+import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../http/route.ts";
 
 const { projectMembers, workspaceMembers, users } = schema;
 
@@ -106,7 +106,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/members/leave/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     status: 204,
     handler: async ({ project, projectMember }) => {
       await leaveProject(app, project, projectMember!);
@@ -118,7 +118,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     url: `${PR}/project-members/me/`,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     handler: async ({ projectMember, workspace, project }) => presentFull(app, projectMember!, workspace, project),
   });
 };

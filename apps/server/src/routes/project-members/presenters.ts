@@ -1,6 +1,6 @@
 import type { ProjectMember, ProjectMemberRole } from "@stride/shared/contract";
-import type { ProjectMemberRow, ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
-import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../core/present.ts";
+import type { ProjectMemberRow, ProjectRow, UserRow, WorkspaceRow } from "../../http/route.ts";
+import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../http/present.ts";
 
 type Json = Record<string, unknown>;
 

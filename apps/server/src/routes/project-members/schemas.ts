@@ -1,4 +1,4 @@
-import { projectParams } from "../../core/fields.ts";
+import { projectParams } from "../../http/fields.ts";
 import { z } from "zod";
 
 export { addProjectMembersBody, joinProjectsBody, updateProjectMemberBody, type AddProjectMembersBody, type UpdateProjectMemberBody } from "@stride/shared/contract";

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ProjectUpdateProgress, ProjectUpdateStatus } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow, ProjectCtx } from "../../core/route.ts";
-import { stripHtml } from "../issues/text.ts";
+import type { ProjectRow, ProjectCtx } from "../../http/route.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { PROJECT_UPDATE_NOTIFY_TASK, type ProjectUpdateNotifyJob } from "./notify.ts";
 
 export type UpdateRow = typeof schema.projectUpdates.$inferSelect;
 export type UpdateCommentRow = typeof schema.projectUpdateComments.$inferSelect;
 const U = schema.projectUpdates;
-const C = schema.projectUpdateComments;
+const commentTable = schema.projectUpdateComments;
 const R = schema.projectUpdateReactions;
 
 /** The update `:updateId` of the route's project, else 404. */
@@ -23,7 +23,7 @@ export async function loadUpdate(ctx: ProjectCtx<{ updateId: string }>): Promise
 /** The comment `:commentId` of the route's update, else 404. */
 export async function loadUpdateComment(ctx: ProjectCtx<{ updateId: string; commentId: string }>): Promise<{ update: UpdateRow; comment: UpdateCommentRow }> {
   const update = await loadUpdate(ctx);
-  const [comment] = await ctx.app.db.select().from(C).where(and(eq(C.id, ctx.params.commentId), eq(C.updateId, update.id))).limit(1);
+  const [comment] = await ctx.app.db.select().from(commentTable).where(and(eq(commentTable.id, ctx.params.commentId), eq(commentTable.updateId, update.id))).limit(1);
   if (!comment) throw errors.notFound();
   return { update, comment };
 }
@@ -71,7 +71,7 @@ export async function deleteUpdate(db: DbOrTx, update: UpdateRow): Promise<void>
 /** Comment on an update; its author hears of it (the job). */
 export async function createUpdateComment(app: AppContext, update: UpdateRow, actorId: string, html: string): Promise<UpdateCommentRow> {
   return app.db.transaction(async (tx) => {
-    const [row] = await tx.insert(C).values({
+    const [row] = await tx.insert(commentTable).values({
       updateId: update.id, projectId: update.projectId, workspaceId: update.workspaceId, commentHtml: html, commentStripped: stripHtml(html),
       actorId, createdById: actorId, updatedById: actorId,
     }).returning();
@@ -82,13 +82,13 @@ export async function createUpdateComment(app: AppContext, update: UpdateRow, ac
 
 export async function patchUpdateComment(db: DbOrTx, comment: UpdateCommentRow, actorId: string, html: string): Promise<UpdateCommentRow> {
   const now = new Date();
-  const [row] = await db.update(C).set({ commentHtml: html, commentStripped: stripHtml(html), editedAt: now, updatedAt: now, updatedById: actorId })
-    .where(eq(C.id, comment.id)).returning();
+  const [row] = await db.update(commentTable).set({ commentHtml: html, commentStripped: stripHtml(html), editedAt: now, updatedAt: now, updatedById: actorId })
+    .where(eq(commentTable.id, comment.id)).returning();
   return row;
 }
 
 export async function deleteUpdateComment(db: DbOrTx, comment: UpdateCommentRow): Promise<void> {
-  await db.delete(C).where(eq(C.id, comment.id));
+  await db.delete(commentTable).where(eq(commentTable.id, comment.id));
 }
 
 /** Add the caller's reaction (adding it twice keeps one). */

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { projectUpdateBodies, projectUpdateCommentBodies, projectUpdateReactionBody } from "@stride/shared/contract";
-import { route, type SignedInAuth, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type SignedInAuth, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { idParam, projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
 import {
@@ -69,11 +69,11 @@ export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppCo
   });
 
   if (!o.comments) return;
-  const C = schema.projectUpdateComments;
+  const commentTable = schema.projectUpdateComments;
 
   route(fastify, app, {
     ...common, method: "GET", url: `${one}comments/`, params: updateParams, policy: PERMISSIONS.projectUpdate.view, load: loadUpdate,
-    handler: async (ctx) => presentUpdateComments(ctx.app.db, await ctx.app.db.select().from(C).where(eq(C.updateId, ctx.loaded.id)).orderBy(asc(C.createdAt), asc(C.id))),
+    handler: async (ctx) => presentUpdateComments(ctx.app.db, await ctx.app.db.select().from(commentTable).where(eq(commentTable.updateId, ctx.loaded.id)).orderBy(asc(commentTable.createdAt), asc(commentTable.id))),
   });
 
   route(fastify, app, {

@@ -1,7 +1,7 @@
 import { count, desc, inArray } from "drizzle-orm";
 import type { ProjectUpdate, ProjectUpdateComment, ProjectUpdateProgress, ProjectUpdateReaction, ProjectUpdateStatus } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { auditFields, iso, userLiteOrNull } from "../../core/present.ts";
+import { auditFields, iso, userLiteOrNull } from "../../http/present.ts";
 import { usersById } from "../issues/detail.ts";
 import type { UpdateCommentRow, UpdateRow } from "./commands.ts";
 
@@ -16,10 +16,10 @@ export function presentUpdateReaction(r: ReactionRow, actor: UserRow | null | un
 export async function presentUpdates(db: DbOrTx, rows: UpdateRow[]): Promise<ProjectUpdate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const C = schema.projectUpdateComments;
+  const commentTable = schema.projectUpdateComments;
   const R = schema.projectUpdateReactions;
   const [counts, reactions] = await Promise.all([
-    db.select({ id: C.updateId, n: count() }).from(C).where(inArray(C.updateId, ids)).groupBy(C.updateId),
+    db.select({ id: commentTable.updateId, n: count() }).from(commentTable).where(inArray(commentTable.updateId, ids)).groupBy(commentTable.updateId),
     db.select().from(R).where(inArray(R.updateId, ids)).orderBy(desc(R.createdAt)),
   ]);
   const users = await usersById(db, [...rows.map((r) => r.createdById), ...reactions.map((r) => r.actorId)]);

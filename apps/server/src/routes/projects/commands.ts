@@ -1,15 +1,15 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { ensureProjectTypes } from "../../core/item-properties.ts";
+import { ensureProjectTypes } from "../../domain/item-properties.ts";
 import { DEFAULT_STATES, mayTake, RESERVED_PROJECT_IDENTIFIERS, ROLE } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors, HttpError, uniqueViolation } from "../../core/errors.ts";
-import { setActiveEstimate } from "../../core/estimates.ts";
+import { errors, HttpError, uniqueViolation } from "../../http/errors.ts";
+import { setActiveEstimate } from "../../domain/estimates.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow, WorkspaceRow } from "../../core/route.ts";
+import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
 import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
 import { nextMemberSortOrder } from "./queries.ts";
-import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../core/favorites.ts";
-import { emitEntityWebhook } from "../../core/webhook-events.ts";
+import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../domain/favorites.ts";
+import { emitEntityWebhook } from "../../domain/webhook-events.ts";
 import { ensureIntake } from "../intake/commands.ts";
 
 const { projects, projectMembers, states, workspaceMembers, userFavorites, estimates } = schema;

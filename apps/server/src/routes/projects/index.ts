@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { answerWithVisit } from "../../core/recent-visits.ts";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
+import { answerWithVisit } from "../../domain/recent-visits.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { ROLE } from "@stride/shared";
-import { errors } from "../../core/errors.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { W, P as PR } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { W, P as PR } from "../../http/paths.ts";
 import {
   createProjectBody,
   detailsQuery,
@@ -44,7 +44,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${W}/projects/`,
     params: slugParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, workspaceMember, user }) => {
       const rows = await app.db
         .select()
@@ -65,7 +65,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: detailsQuery,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, workspaceMember, user, query }) => {
       const where = visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role);
       const mySort = sql`(select pm.sort_order from ${projectMembers} pm where pm.project = ${projects.id} and pm.member = ${user.id} and pm.is_active)`;
@@ -175,7 +175,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: identifierQuery,
     scope: "workspace",
-    policy: P.workspace.member,
+    policy: POLICIES.workspace.member,
     handler: async ({ workspace, query }) => {
       const name = (query.name ?? "").trim().toUpperCase();
       if (!name) throw errors.badRequest("Name is required");
@@ -193,7 +193,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: identifierDeleteBody,
     scope: "workspace",
-    policy: P.workspace.member,
+    policy: POLICIES.workspace.member,
     status: 204,
     handler: async ({ workspace, body }) => {
       const name = (body.name ?? "").trim().toUpperCase();
@@ -215,7 +215,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: statsQuery,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user, query }) => {
       const asked = (query.fields ?? "").split(",").map((f) => f.trim()).filter((f): f is (typeof STATS_FIELDS)[number] => (STATS_FIELDS as readonly string[]).includes(f));
       const fields = asked.length ? asked : [...STATS_FIELDS];
@@ -257,7 +257,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: favoriteProjectBody,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     status: 204,
     handler: async ({ workspace, workspaceMember, user, body }) => {
       const [project] = await app.db.select().from(projects).where(and(eq(projects.id, body.project), eq(projects.workspaceId, workspace.id))).limit(1);
@@ -272,7 +272,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     url: `${W}/user-favorite-projects/:projectId/`,
     params: projectParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     status: 204,
     handler: async ({ workspace, user, params }) => {
       if (!(await unfavoriteProject(app, workspace.id, params.projectId, user.id))) throw errors.notFound();
@@ -286,7 +286,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     body: projectViewsBody,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     status: 204,
     handler: async ({ projectMember, body }) => {
       const set: Partial<typeof projectMembers.$inferInsert> = { updatedAt: new Date() };

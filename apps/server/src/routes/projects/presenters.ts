@@ -1,6 +1,6 @@
 import type { LogoProps, Project, ProjectColumns, ProjectListItem, ProjectUpdateStatus } from "@stride/shared/contract";
-import type { ProjectRow } from "../../core/route.ts";
-import { coverImageUrl, iso } from "../../core/present.ts";
+import type { ProjectRow } from "../../http/route.ts";
+import { coverImageUrl, iso } from "../../http/present.ts";
 
 type Json = Record<string, unknown>;
 

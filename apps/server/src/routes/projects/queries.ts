@@ -1,9 +1,9 @@
 import { and, eq, inArray, min, or, sql, type SQL } from "drizzle-orm";
 import { ROLE } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { presentProjectFull, type ProjectExtras } from "./presenters.ts";
-import { favoritedIds } from "../../core/favorites.ts";
+import { favoritedIds } from "../../domain/favorites.ts";
 import { latestUpdates } from "../project-updates/commands.ts";
 
 const { projects, projectMembers, users, deployBoards } = schema;

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DeployBoardCreateBody, DeployBoardPatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
-import type { ViewRow } from "../../core/saved-views.ts";
+import { errors } from "../../http/errors.ts";
+import type { ProjectRow, UserRow, WorkspaceRow } from "../../http/route.ts";
+import type { ViewRow } from "../../domain/saved-views.ts";
 import { ALL_VIEWS, viewPropsOf, type BoardRow } from "./presenters.ts";
 
 const B = schema.deployBoards;

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P as POLICIES, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { P } from "../../core/paths.ts";
-import { projectParams } from "../../core/fields.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { P } from "../../http/paths.ts";
+import { projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
-import { loadVisibleView } from "../../core/saved-views.ts";
+import { loadVisibleView } from "../../domain/saved-views.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
 import {
@@ -40,7 +40,7 @@ import { redirectToFile } from "../assets/shared.ts";
 
 const BOARDS = `${P}/project-deploy-boards/`;
 const ANCHOR = "/api/public/anchor/:anchor";
-const C = schema.issueComments;
+const commentTable = schema.issueComments;
 const { create: publicCommentBody, patch: publicCommentPatch } = commentBodies(htmlField);
 
 const commentsDisabled = () => errors.badRequest("Comments are not enabled for this project board");
@@ -56,8 +56,8 @@ async function publishedItem(app: AppContext, params: { anchor: string; issueId:
 async function loadPublicComment(app: AppContext, pub: Published, commentId: string, issueId?: string) {
   const [c] = await app.db
     .select()
-    .from(C)
-    .where(and(eq(C.id, commentId), eq(C.projectId, pub.project.id), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
+    .from(commentTable)
+    .where(and(eq(commentTable.id, commentId), eq(commentTable.projectId, pub.project.id), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
     .limit(1);
   if (!c || (issueId && c.issueId !== issueId)) throw errors.notFound();
   const issue = await findPublicIssue(app, pub, c.issueId);
@@ -291,9 +291,9 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       if (!pub.board.isCommentsEnabled) return [];
       const rows = await ctx.app.db
         .select()
-        .from(C)
-        .where(and(eq(C.issueId, issue.id), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
-        .orderBy(asc(C.createdAt));
+        .from(commentTable)
+        .where(and(eq(commentTable.issueId, issue.id), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
+        .orderBy(asc(commentTable.createdAt));
       const CR = schema.commentReactions;
       const reactions = rows.length
         ? await ctx.app.db.select().from(CR).where(inArray(CR.commentId, rows.map((c) => c.id))).orderBy(asc(CR.createdAt))

@@ -11,10 +11,10 @@ import type {
   UnpublishedBoard,
 } from "@stride/shared/contract";
 import { PUBLISH_LAYOUTS, type PublishViewProps } from "@stride/shared";
-import { assetUrl, auditFields, iso, presentProjectLite, presentWorkspaceLite } from "../../core/present.ts";
-import type { ProjectRow, UserRow, WorkspaceRow } from "../../core/route.ts";
+import { assetUrl, auditFields, iso, presentProjectLite, presentWorkspaceLite } from "../../http/present.ts";
+import type { ProjectRow, UserRow, WorkspaceRow } from "../../http/route.ts";
 import type { schema } from "../../db/client.ts";
-import type { ViewRow } from "../../core/saved-views.ts";
+import type { ViewRow } from "../../domain/saved-views.ts";
 
 export type BoardRow = typeof schema.deployBoards.$inferSelect;
 type CommentRow = typeof schema.issueComments.$inferSelect;

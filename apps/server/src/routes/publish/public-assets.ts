@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { schema } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { FA, type AssetRow } from "../assets/commands.ts";
 import type { Published } from "./commands.ts";
 import { findPublicIssue } from "./public-issues.ts";
@@ -26,11 +26,11 @@ export async function loadPublicAsset(app: AppContext, pub: Published, assetId: 
   await findPublicIssue(app, pub, a.issueId);
   if (a.entityType === "COMMENT_DESCRIPTION") {
     if (!a.commentId || !pub.board.isCommentsEnabled) throw errors.notFound();
-    const C = schema.issueComments;
+    const commentTable = schema.issueComments;
     const [c] = await db
-      .select({ id: C.id })
-      .from(C)
-      .where(and(eq(C.id, a.commentId), eq(C.issueId, a.issueId), eq(C.access, "EXTERNAL"), isNull(C.deletedAt)))
+      .select({ id: commentTable.id })
+      .from(commentTable)
+      .where(and(eq(commentTable.id, a.commentId), eq(commentTable.issueId, a.issueId), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
       .limit(1);
     if (!c) throw errors.notFound();
   }

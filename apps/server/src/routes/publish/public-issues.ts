@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { PublicIssue, PublicIssuePage } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { andFilterNodes, FilterError, type FilterNode } from "@stride/shared";
-import { filterError, listEnvelope, listIssues, parseListQuery, type ListRequest, type RawQuery } from "../../core/issue-list/index.ts";
-import { viewFilterOf } from "../../core/saved-views.ts";
+import { filterError, listEnvelope, listWorkItems, parseListQuery, type ListRequest, type RawQuery } from "../../domain/work-item-list/index.ts";
+import { viewFilterOf } from "../../domain/saved-views.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow } from "../../core/route.ts";
+import type { UserRow } from "../../http/route.ts";
 import { presentActor, presentPublicDetail, presentPublicIssue } from "./presenters.ts";
 import type { Published } from "./commands.ts";
 
@@ -95,7 +95,7 @@ export async function publicIssuePage(app: AppContext, pub: Published, query: Ra
     ...parsed,
     shape: "list",
   };
-  const env = listEnvelope(parsed.page, await listIssues(app, req));
+  const env = listEnvelope(parsed.page, await listWorkItems(app, req));
   const ids = collectIds(env.results, []);
   const [{ votes, reactions }, groups] = await Promise.all([votesAndReactions(app.db, ids), stateGroups(app.db, pub.project.id)]);
   const present = (i: Item) => {
@@ -131,7 +131,7 @@ export async function findPublicIssue(app: AppContext, pub: Published, issueId: 
       filter: viewFilter(pub),
       shape: "list",
     };
-    const res = listEnvelope(req.page, await listIssues(app, req));
+    const res = listEnvelope(req.page, await listWorkItems(app, req));
     if (!Array.isArray(res.results) || res.results.length === 0) throw errors.notFound();
   }
   return row.issue;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, projectParams, slugParams } from "../../core/fields.ts";
+import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 
 export const boardParams = projectParams.extend({ boardId: idParam() });
 export const viewBoardParams = projectParams.extend({ viewId: idParam() });

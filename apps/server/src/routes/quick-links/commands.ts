@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { QuickLinkPatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { normalizeLinkUrl } from "../../core/url.ts";
+import { errors } from "../../http/errors.ts";
+import { normalizeLinkUrl } from "../../http/url.ts";
 import { queueQuickLinkTitle } from "./title.ts";
-import { requireReadable, type Reader } from "../../core/readable.ts";
+import { requireReadable, type Reader } from "../../http/readable.ts";
 
 const L = schema.workspaceUserLinks;
 type LinkRow = typeof L.$inferSelect;

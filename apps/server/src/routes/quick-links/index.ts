@@ -1,8 +1,8 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
 import { quickLinkCreateBody, quickLinkParams, quickLinkPatchBody } from "./schemas.ts";
 import { presentQuickLink } from "./presenters.ts";
 import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, updateQuickLink } from "./commands.ts";
@@ -13,7 +13,7 @@ import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, upd
  */
 export const quickLinkRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/quick-links/`;
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
   const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { linkId: string } }) =>
     loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
 
@@ -22,7 +22,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     url: base,
     params: slugParams,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async ({ workspace, user }) => (await listQuickLinks(app.db, workspace.id, user.id)).map(presentQuickLink),
   });
 
@@ -32,7 +32,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: quickLinkCreateBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     status: 201,
     handler: async ({ workspace, user, body }) => presentQuickLink(await app.db.transaction((tx) => createQuickLink(tx, workspace.id, user.id, body))),
   });
@@ -43,7 +43,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     params: quickLinkParams,
     body: quickLinkPatchBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     handler: async ({ loaded, body, user }) => presentQuickLink(await app.db.transaction((tx) => updateQuickLink(tx, loaded, body, user.id))),
   });
@@ -53,7 +53,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     url: `${base}:linkId/`,
     params: quickLinkParams,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     status: 204,
     handler: async ({ loaded }) => {

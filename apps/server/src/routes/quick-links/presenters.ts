@@ -1,6 +1,6 @@
 import type { QuickLink } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
-import { auditFields } from "../../core/present.ts";
+import { auditFields } from "../../http/present.ts";
 
 type LinkRow = typeof schema.workspaceUserLinks.$inferSelect;
 

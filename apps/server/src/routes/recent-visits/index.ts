@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { listRecentVisits } from "../../core/recent-visits.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { listRecentVisits } from "../../domain/recent-visits.ts";
 
 const recentQuery = z.object({ entity_name: z.enum(["issue", "project", "page"]).or(z.literal("")).optional() });
 

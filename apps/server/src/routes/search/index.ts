@@ -2,10 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { parseSearchQuery, type SearchQuery } from "@stride/shared";
 import { SEARCH_ENTITIES, SEARCH_LIMIT, type EntitySearchResponse, type EntitySearchType, type IssueSearchItem, type WorkspaceSearchResponse } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { entitySearchQuery, issueSearchQuery, workspaceSearchQuery } from "./schemas.ts";
 import {
   cyclesSearchSql,

@@ -13,7 +13,7 @@ import type {
   EntitySearchPage,
   SearchPageItem,
 } from "@stride/shared/contract";
-import { assetUrl } from "../../core/present.ts";
+import { assetUrl } from "../../http/present.ts";
 import type { IssueSearchRow, MemberSearchRow, PageSearchRow, ProjectEntityRow, ProjectSearchRow, ViewSearchRow, WorkspaceSearchRow } from "./commands.ts";
 
 export const presentSearchWorkspace = (w: WorkspaceSearchRow): SearchWorkspaceItem => ({ name: w.name, id: w.id, slug: w.slug });

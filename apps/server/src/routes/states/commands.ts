@@ -1,9 +1,9 @@
 import { and, eq, isNull, max, ne, sql } from "drizzle-orm";
 import { STATE_SEQUENCE_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { CreateStateBody, UpdateStateBody } from "./schemas.ts";
 import type { StateRow } from "./presenters.ts";
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { stateEndpoints } from "@stride/shared/endpoints";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
 import { createStateBody, listStatesQuery, stateParams, updateStateBody } from "./schemas.ts";
 import { groupStates, presentState, presentStates, type StateRow } from "./presenters.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "./commands.ts";
@@ -89,7 +89,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     endpoint: stateEndpoints.intakeState,
     params: projectParams,
     scope: "project",
-    policy: P.project.read,
+    policy: POLICIES.project.read,
     handler: async ({ project }) => {
       const [triage] = await app.db
         .select()
@@ -107,7 +107,7 @@ export const stateRoutes: RouteModule = (fastify, app) => {
     endpoint: stateEndpoints.workspaceList,
     params: slugParams,
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       const rows = await app.db
         .select({ s: states })

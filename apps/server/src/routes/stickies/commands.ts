@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, max, or, type SQL } from "drizzle-orm";
 import { sortOrderOnTop, stripHtml } from "@stride/shared";
 import type { StickyCreateBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 
 const S = schema.stickies;
 type StickyRow = typeof S.$inferSelect;

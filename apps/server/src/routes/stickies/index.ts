@@ -1,10 +1,10 @@
 import { STICKIES_PAGE_SIZE } from "@stride/shared";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { stickyCreateBody, stickyListQuery, stickyParams, stickyPatchBody } from "./schemas.ts";
 import { presentSticky } from "./presenters.ts";
 import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere, updateSticky } from "./commands.ts";
@@ -17,7 +17,7 @@ import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere,
  */
 export const stickyRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/stickies/`;
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
   const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { stickyId: string } }) =>
     loadOwnSticky(app.db, workspace.id, user.id, params.stickyId);
 
@@ -27,7 +27,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     query: stickyListQuery,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     handler: async ({ workspace, user, query }) => {
       const page = parsePage(query, STICKIES_PAGE_SIZE);
       const { rows, total } = await listStickies(app.db, stickiesWhere(workspace.id, user.id, query.query), page.perPage, page.offset);
@@ -41,7 +41,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     params: slugParams,
     body: stickyCreateBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     status: 201,
     handler: async ({ workspace, user, body }) => presentSticky(await createSticky(app.db, workspace.id, user.id, body)),
   });
@@ -51,7 +51,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     url: `${base}:stickyId/`,
     params: stickyParams,
     scope: "workspace",
-    policy: P.view,
+    policy: homeRules.view,
     load: loadOwn,
     handler: async ({ loaded }) => presentSticky(loaded),
   });
@@ -62,7 +62,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     params: stickyParams,
     body: stickyPatchBody,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     handler: async ({ loaded, body, user }) => presentSticky(await updateSticky(app.db, loaded, body, user.id)),
   });
@@ -72,7 +72,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     url: `${base}:stickyId/`,
     params: stickyParams,
     scope: "workspace",
-    policy: P.edit,
+    policy: homeRules.edit,
     load: loadOwn,
     status: 204,
     handler: async ({ loaded }) => {

@@ -1,6 +1,6 @@
 import type { Sticky } from "@stride/shared/contract";
 import { schema } from "../../db/client.ts";
-import { auditFields } from "../../core/present.ts";
+import { auditFields } from "../../http/present.ts";
 
 type StickyRow = typeof schema.stickies.$inferSelect;
 

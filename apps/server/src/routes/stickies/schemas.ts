@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { stickyBodies } from "@stride/shared/contract";
 import { htmlField } from "../../core/sanitize.ts";
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 
 export const { create: stickyCreateBody, patch: stickyPatchBody } = stickyBodies(htmlField);
 export const stickyParams = slugParams.extend({ stickyId: idParam() });

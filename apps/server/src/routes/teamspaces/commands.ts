@@ -2,8 +2,8 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { ROLE_FOR_PART } from "@stride/shared";
 import type { TeamspaceCreateBody, TeamspacePatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { stripHtml } from "../issues/text.ts";
+import { errors } from "../../http/errors.ts";
+import { stripHtml } from "../../domain/text.ts";
 import { projectShownSql, type TeamspaceRow } from "./queries.ts";
 
 const T = schema.teamspaces;

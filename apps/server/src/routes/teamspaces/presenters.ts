@@ -1,6 +1,6 @@
 import type { Teamspace, TeamspaceProject } from "@stride/shared/contract";
-import { auditFields } from "../../core/present.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { auditFields } from "../../http/present.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import type { TeamspaceWithPeople } from "./queries.ts";
 
 /** A teamspace (Plane's fields, with `lead_id`, `member_ids` and `project_ids` as Plane's web client reads them). */

@@ -2,9 +2,9 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { ROLE, STATE_GROUPS } from "@stride/shared";
 import type { TeamspaceProgress, TeamspaceProgressCounts } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, Params, type Viewer } from "../../core/issue-list/index.ts";
+import { contextSql, Params, type Viewer } from "../../domain/work-item-list/index.ts";
 
 const T = schema.teamspaces;
 export type TeamspaceRow = typeof T.$inferSelect;

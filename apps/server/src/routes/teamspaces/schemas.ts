@@ -1,5 +1,5 @@
 import { teamspaceBodies } from "@stride/shared/contract";
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 
 export { teamspaceMembersBody, teamspaceProjectsBody } from "@stride/shared/contract";

@@ -1,5 +1,5 @@
 import { timezoneOptions, type TimezoneOption } from "@stride/shared";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
 
 /**
  * `GET /api/timezones/` → `{timezones: [{utc_offset, gmt_offset, value, label}]}`, every zone with its offset now,

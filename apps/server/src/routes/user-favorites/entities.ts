@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ROLE } from "@stride/shared";
 import type { FavoriteEntityData } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import type { FavoriteEntityType } from "../../core/favorites.ts";
+import type { FavoriteEntityType } from "../../domain/favorites.ts";
 
 export interface Viewer {
   userId: string;

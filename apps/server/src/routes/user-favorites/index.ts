@@ -1,9 +1,9 @@
-import type { RouteModule, ScopeCtx } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule, ScopeCtx } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { errors } from "../../http/errors.ts";
 import { createFavorite, deleteFavorite, listFavorites, loadFavorite, updateFavorite } from "./commands.ts";
 import { createFavoriteBody, favoriteParams, favoritesQuery, updateFavoriteBody } from "./schemas.ts";
 import type { Viewer } from "./entities.ts";

@@ -1,11 +1,11 @@
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import { getOrCreateProps, getOrCreateWorkspaceProps, patchProps, patchWorkspaceProps, type PropsKind } from "./commands.ts";
 import { presentUserProperties, presentWorkspaceUserProperties } from "./presenters.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { P, W } from "../../core/paths.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { P, W } from "../../http/paths.ts";
 import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "./schemas.ts";
 
 
@@ -23,7 +23,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
       url,
       scope: "project",
       params: projectParams,
-      policy: Policies.project.read,
+      policy: POLICIES.project.read,
       handler: async (ctx) => {
         const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
         return presentUserProperties(row);
@@ -36,7 +36,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
       scope: "project",
       params: projectParams,
       body: userPropertiesPatch,
-      policy: Policies.project.read,
+      policy: POLICIES.project.read,
       handler: async (ctx) => {
         const row = await ctx.app.db.transaction(async (tx) => {
           const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
@@ -52,7 +52,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     url: `${P}/issue-display-properties/`,
     scope: "project",
     params: projectParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");
       return presentUserProperties(row);
@@ -65,7 +65,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     body: displayPropertiesPost,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     handler: async (ctx) => {
       const row = await ctx.app.db.transaction(async (tx) => {
         const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");

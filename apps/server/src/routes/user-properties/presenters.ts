@@ -1,1 +1,1 @@
-export { presentUserProperties, presentWorkspaceUserProperties } from "../../core/user-properties.ts";
+export { presentUserProperties, presentWorkspaceUserProperties } from "../../domain/user-properties.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { SECRET_MSG, type CreateSecretBody, type UpdateSecretBody } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import { maskSecret, open, seal } from "../../core/crypto-box.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { UserSecretRow } from "./presenters.ts";

@@ -1,5 +1,5 @@
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import { createSecretBody, secretParams, updateSecretBody } from "./schemas.ts";
 import { presentSecret } from "./presenters.ts";
 import { createSecret, deleteSecret, listSecrets, loadSecret, updateSecret } from "./commands.ts";

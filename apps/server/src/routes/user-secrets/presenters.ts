@@ -1,5 +1,5 @@
 import type { UserSecret } from "@stride/shared/contract";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 
 export type UserSecretRow = typeof schema.userSecrets.$inferSelect;

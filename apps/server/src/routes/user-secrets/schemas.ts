@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "../../core/fields.ts";
+import { idParam } from "../../http/fields.ts";
 
 export { createSecretBody, updateSecretBody } from "@stride/shared/contract";
 

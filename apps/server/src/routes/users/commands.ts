@@ -1,13 +1,13 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
-import { cookieName, isInstanceAdmin } from "../../core/session.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
+import { cookieName, isInstanceAdmin } from "../../http/session.ts";
 import type { FastifyReply } from "fastify";
 import type { UserSettings } from "@stride/shared/contract";
-import { workspaceLogoUrl } from "../../core/present.ts";
-import { ensureProfile } from "../../core/profile.ts";
+import { workspaceLogoUrl } from "../../http/present.ts";
+import { ensureProfile } from "../../domain/profile.ts";
 import type { NotificationPreferenceRow } from "./presenters.ts";
 
 const { profiles, workspaces, workspaceMembers, workspaceInvitations, userNotificationPreferences, projectMembers, sessions, users } = schema;

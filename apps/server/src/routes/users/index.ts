@@ -1,19 +1,19 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { SessionStatus, UserMe } from "@stride/shared/contract";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { copyDefined } from "../../core/patch.ts";
-import { isInstanceAdmin } from "../../core/session.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { copyDefined } from "../../http/patch.ts";
+import { isInstanceAdmin } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
 import { presentWorkspace } from "../workspaces/presenters.ts";
 import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
 import { presentInvitation } from "../workspace-invitations/presenters.ts";
 import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
-import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../core/present.ts";
-import { ensureProfile } from "../../core/profile.ts";
-import { slugParams } from "../../core/fields.ts";
+import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../http/present.ts";
+import { ensureProfile } from "../../domain/profile.ts";
+import { slugParams } from "../../http/fields.ts";
 import { presentNotificationPreferences, presentProfile, presentUser, presentUserMe } from "./presenters.ts";
 import {
   acceptInvitationsBody,
@@ -34,14 +34,14 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => presentUserMe(user),
   });
 
   route(fastify, app, {
     method: "PATCH",
     url: "/api/users/me/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: updateMeBody,
     handler: async ({ user, body }) => {
       if (body.avatar_asset) await assertOwnAsset(app.db, user.id, body.avatar_asset, "avatar_asset");
@@ -61,7 +61,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "DELETE",
     url: "/api/users/me/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     status: 204,
     handler: async ({ user, reply }) => {
       await deactivateUser(app, user, reply);
@@ -79,14 +79,14 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/profile/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => presentProfile(await ensureProfile(app.db, user.id)),
   });
 
   route(fastify, app, {
     method: "PATCH",
     url: "/api/users/me/profile/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: updateProfileBody,
     handler: async ({ user, body }) => {
       const current = await ensureProfile(app.db, user.id);
@@ -136,14 +136,14 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/settings/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => userSettings(app.db, user),
   });
 
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/instance-admin/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => ({ is_instance_admin: await isInstanceAdmin(app.db, user.id) }),
   });
 
@@ -152,7 +152,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "PATCH",
     url: "/api/users/me/onboard/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: onboardBody,
     handler: async ({ user, body }) => {
       const onboarded = body.is_onboarded ?? false;
@@ -173,7 +173,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "PATCH",
     url: "/api/users/me/tour-completed/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: tourCompletedBody,
     handler: async ({ user, body }) => {
       const profile = await ensureProfile(app.db, user.id);
@@ -185,14 +185,14 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/notification-preferences/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => presentNotificationPreferences(await ensureNotificationPreferences(app.db, user.id)),
   });
 
   route(fastify, app, {
     method: "PATCH",
     url: "/api/users/me/notification-preferences/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: notificationPreferencesBody,
     handler: async ({ user, body }) => {
       const current = await ensureNotificationPreferences(app.db, user.id);
@@ -212,7 +212,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/workspaces/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await userWorkspaces(app.db, user.id);
       return rows.map((r) => presentWorkspace(r.ws, { totalMembers: r.totalMembers, role: r.role }));
@@ -222,7 +222,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/workspaces/invitations/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await pendingInvitationsFor(app.db, user.email);
       const counts = await memberCounts(app.db, [...new Set(rows.map((r) => r.ws.id))]);
@@ -236,7 +236,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "POST",
     url: "/api/users/me/workspaces/invitations/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: acceptInvitationsBody,
     status: 204,
     handler: async ({ user, body }) => {
@@ -248,7 +248,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/users/me/workspaces/:slug/project-roles/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     params: slugParams,
     handler: async ({ workspace, user }) => {
       const rows = await app.db
@@ -262,7 +262,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/last-visited-workspace/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const profile = await ensureProfile(app.db, user.id);
       const ws = profile.lastWorkspaceId ? await activeWorkspaceOf(app.db, user.id, profile.lastWorkspaceId) : null;

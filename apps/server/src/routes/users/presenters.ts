@@ -2,10 +2,10 @@ import type {
   AdminMe, MobileOnboardingStep, NotificationPreferences, OnboardingStep, ProductTour, Profile, ProfileTheme, User, UserMe,
 } from "@stride/shared/contract";
 import type { TimeFormat } from "@stride/shared";
-import type { UserRow } from "../../core/route.ts";
-import type { ProfileRow } from "../../core/profile.ts";
+import type { UserRow } from "../../http/route.ts";
+import type { ProfileRow } from "../../domain/profile.ts";
 import { schema } from "../../db/client.ts";
-import { iso, assetUrl } from "../../core/present.ts";
+import { iso, assetUrl } from "../../http/present.ts";
 
 export type NotificationPreferenceRow = typeof schema.userNotificationPreferences.$inferSelect;
 

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { describeUserAgent } from "@stride/shared";
 import type { UserSession } from "@stride/shared/contract";
-import { route, type RouteModule } from "../../core/route.ts";
-import { P } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
-import { iso } from "../../core/present.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
+import { iso } from "../../http/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 
 const { sessions } = schema;
@@ -51,7 +51,7 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/users/me/sessions/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user, sessionId }) => (await liveSessions(app.db, user.id)).map((s) => presentSession(s, sessionId)),
   });
 
@@ -59,7 +59,7 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
     method: "DELETE",
     url: "/api/users/me/sessions/:sessionId/",
     params: sessionParams,
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     status: 204,
     load: async ({ user, params }) => {
       const found = (await liveSessions(app.db, user.id)).find((s) => publicSessionId(s.id) === params.sessionId);
@@ -75,7 +75,7 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "DELETE",
     url: "/api/users/me/sessions/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     status: 204,
     handler: async ({ user, sessionId }) => {
       const others = (await liveSessions(app.db, user.id)).filter((s) => s.id !== sessionId).map((s) => s.id);

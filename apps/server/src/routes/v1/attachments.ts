@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../core/route.ts";
-import { P as Policies } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { attachmentIssue, attachmentSlotTarget, listAttachments, newAttachmentSlot } from "../assets/attachments.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "../assets/asset-routes.ts";
@@ -19,13 +19,13 @@ const urls = (suffix: string) => [`${V1P}/issues/:issueId/issue-attachments/${su
 export function registerV1Attachments(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     method: "GET", url: urls(""), auth: "apiKey", scope: "project", params: attParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
     handler: listAttachments,
   });
   route(fastify, app, {
     method: "POST", url: urls(""), auth: "apiKey", scope: "project", params: attParams, body: uploadSlotBody,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     load: attachmentSlotTarget,
     handler: newAttachmentSlot,
   });
@@ -34,10 +34,10 @@ export function registerV1Attachments(fastify: FastifyInstance, app: AppContext)
     auth: "apiKey",
     scope: "project",
     params: attAssetParams,
-    policy: Policies.project.read,
+    policy: POLICIES.project.read,
     where: () => ({ workspace: true, project: true, issue: { epic: false }, entityTypes: ["ISSUE_ATTACHMENT"] }),
   };
   fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: Policies.project.memberOrCreator });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: Policies.project.adminOrCreator });
+  markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });
+  deleteAssetRoute(fastify, app, one, { ...read, policy: POLICIES.project.adminOrCreator });
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { v1CreateEstimateBody, v1CreateEstimatePointsBody, v1UpdateEstimateBody } from "@stride/shared/contract";
-import { route, type ProjectRow } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type ProjectRow } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { projectParams } from "../../core/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { projectParams } from "../../http/fields.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { estimateParams, estimatePointParams, updateEstimatePointBody } from "../estimates/schemas.ts";
 import {
@@ -38,29 +38,29 @@ async function projectEstimate(db: DbOrTx, project: ProjectRow) {
  */
 export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
-  const P = PERMISSIONS.estimate;
+  const estimateRules = PERMISSIONS.estimate;
   const url = `${V1P}/estimates/`;
   const current = ({ project }: { project: ProjectRow }) => projectEstimate(db, project);
   const estimate = ({ project, params }: { project: ProjectRow; params: { estimateId: string } }) => loadEstimate(db, project.id, params.estimateId);
 
   route(fastify, app, {
     method: "GET", url, auth: "apiKey", scope: "project", params: projectParams, query: v1ShapeQuery,
-    policy: P.view, load: current,
+    policy: estimateRules.view, load: current,
     handler: async (ctx) => shapeOne(presentV1Estimate(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
     method: "POST", url, auth: "apiKey", scope: "project", params: projectParams, body: v1CreateEstimateBody,
-    policy: P.create, status: 201,
+    policy: estimateRules.create, status: 201,
     handler: async (ctx) => presentV1Estimate(await createBareEstimate(app, ctx.project, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
     method: "PATCH", url, auth: "apiKey", scope: "project", params: projectParams, body: v1UpdateEstimateBody,
-    policy: P.edit, load: current,
+    policy: estimateRules.edit, load: current,
     handler: async (ctx) => presentV1Estimate(await renameEstimate(app, ctx.loaded, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
     method: "DELETE", url, auth: "apiKey", scope: "project", params: projectParams,
-    policy: P.delete, load: current, status: 204,
+    policy: estimateRules.delete, load: current, status: 204,
     handler: async (ctx) => {
       await deleteEstimate(app, ctx.project, ctx.loaded, ctx.user.id);
     },
@@ -68,12 +68,12 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
 
   route(fastify, app, {
     method: "GET", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
-    policy: P.view, load: estimate,
+    policy: estimateRules.view, load: estimate,
     handler: async (ctx) => (await pointsOf(db, [ctx.loaded.id])).map(presentV1Point),
   });
   route(fastify, app, {
     method: "POST", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
-    body: v1CreateEstimatePointsBody, policy: P.edit, load: estimate, status: 201,
+    body: v1CreateEstimatePointsBody, policy: estimateRules.edit, load: estimate, status: 201,
     handler: async (ctx) => {
       const body = ctx.body;
       const many = Array.isArray(body);
@@ -88,12 +88,12 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
   };
   route(fastify, app, {
     method: "PATCH", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
-    body: updateEstimatePointBody, policy: P.edit, load: point,
+    body: updateEstimatePointBody, policy: estimateRules.edit, load: point,
     handler: async (ctx) => presentV1Point(await updateEstimatePoint(app, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
     method: "DELETE", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
-    policy: P.edit, load: point, status: 204,
+    policy: estimateRules.edit, load: point, status: 204,
     handler: async (ctx) => {
       await deleteEstimatePoint(app, ctx.project, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, null);
     },

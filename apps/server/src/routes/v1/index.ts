@@ -1,4 +1,4 @@
-import type { RouteModule } from "../../core/route.ts";
+import type { RouteModule } from "../../http/route.ts";
 import { registerV1Workspace } from "./workspace.ts";
 import { registerV1Project } from "./project.ts";
 import { registerV1WorkItems } from "./work-items.ts";

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
 import { allows, INTAKE_SOURCE } from "@stride/shared";
-import { route, type Ctx } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type Ctx } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { envelope } from "../../core/pagination.ts";
-import { projectParams } from "../../core/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope } from "../../http/pagination.ts";
+import { projectParams } from "../../http/fields.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import {
   createIntakeItem, deleteIntakeItem, listIntakeItems, loadIntake, loadIntakeItem, loadItemRows, updateIntakeItem,

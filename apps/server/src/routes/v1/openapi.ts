@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { escapeHtml } from "@stride/shared";
-import { route, registeredRoutes, type RegisteredRoute } from "../../core/route.ts";
+import { route, registeredRoutes, type RegisteredRoute } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { V1 } from "./paths.ts";
 

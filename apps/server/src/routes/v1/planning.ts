@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { projectParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { projectParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { cycleIssueParams, cycleListQuery, cycleParams, createCycleBody, transferCycleIssuesBody, updateCycleBody } from "../cycles/schemas.ts";
 import { addItems, archiveCycle, createCycle, deleteCycle, removeItem, restoreCycle, transferItems, updateCycle } from "../cycles/commands.ts";
@@ -18,7 +18,7 @@ import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
 import { V1P } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
-import { onlyItemsOf } from "../../core/readable.ts";
+import { onlyItemsOf } from "../../http/readable.ts";
 import { v1WorkItemList } from "./work-items.ts";
 
 /** A page of already-presented objects (lists whose rows are few and counted in one statement). */
@@ -59,12 +59,12 @@ const presentModule = async (db: DbOrTx, userId: string, m: ModuleRow) => (await
 /** v1 cycles (+ archive, cycle issues, transfer) and modules (+ archive, module issues). */
 export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
-  const C = PERMISSIONS.cycle;
+  const cycleRules = PERMISSIONS.cycle;
   const cycle = (ctx: { project: { id: string }; params: { cycleId: string } }) => loadCycle(db, ctx.project.id, ctx.params.cycleId);
 
   route(fastify, app, {
     method: "GET", url: `${V1P}/cycles/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery.extend(cycleListQuery.shape),
-    policy: C.view,
+    policy: cycleRules.view,
     handler: async (ctx) => {
       const now = new Date();
       const view = ctx.query.cycle_view ?? "all";
@@ -74,17 +74,17 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/cycles/`, auth: "apiKey", scope: "project", params: projectParams, body: createCycleBody,
-    policy: C.create, status: 201,
+    policy: cycleRules.create, status: 201,
     handler: async (ctx) => (await presentCycles(db, [await createCycle(db, ctx.project, ctx.user.id, ctx.body)], onlyItemsOf(ctx)))[0],
   });
   route(fastify, app, {
     method: "GET", url: `${V1P}/cycles/:cycleId/`, auth: "apiKey", scope: "project", params: cycleParams, query: v1ShapeQuery,
-    policy: C.view, load: cycle,
+    policy: cycleRules.view, load: cycle,
     handler: async (ctx) => shapeOne((await presentCycles(db, [ctx.loaded], onlyItemsOf(ctx)))[0], ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
     method: "PATCH", url: `${V1P}/cycles/:cycleId/`, auth: "apiKey", scope: "project", params: cycleParams, body: updateCycleBody,
-    policy: C.edit, load: cycle,
+    policy: cycleRules.edit, load: cycle,
     handler: async (ctx) => {
       const row = await db.transaction(async (tx) => updateCycle(tx, ctx.project, await loadCycle(tx, ctx.project.id, ctx.loaded.id, { forUpdate: true }), ctx.user.id, ctx.body));
       return (await presentCycles(db, [row], onlyItemsOf(ctx)))[0];
@@ -92,26 +92,26 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/cycles/:cycleId/`, auth: "apiKey", scope: "project", params: cycleParams,
-    policy: C.delete, load: cycle, creatorOf: (c) => c.createdById, status: 204,
+    policy: cycleRules.delete, load: cycle, creatorOf: (c) => c.createdById, status: 204,
     handler: async (ctx) => {
       await db.transaction((tx) => deleteCycle(tx, ctx.project, ctx.loaded, ctx.user.id));
     },
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/cycles/:cycleId/archive/`, auth: "apiKey", scope: "project", params: cycleParams,
-    policy: C.archive, load: cycle, status: 204,
+    policy: cycleRules.archive, load: cycle, status: 204,
     handler: async (ctx) => {
       await db.transaction(async (tx) => archiveCycle(tx, await loadCycle(tx, ctx.project.id, ctx.loaded.id, { forUpdate: true }), ctx.user.id));
     },
   });
   route(fastify, app, {
     method: "GET", url: `${V1P}/archived-cycles/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
-    policy: C.view,
+    policy: cycleRules.view,
     handler: async (ctx) => pageOf(ctx.query, db, await presentCycles(db, await projectCycles(db, ctx.project.id, true), onlyItemsOf(ctx))),
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/archived-cycles/:cycleId/unarchive/`, auth: "apiKey", scope: "project", params: cycleParams,
-    policy: C.restore, status: 204,
+    policy: cycleRules.restore, status: 204,
     load: (ctx) => loadCycle(db, ctx.project.id, ctx.params.cycleId, { archived: true }),
     handler: async (ctx) => restoreCycle(db, ctx.loaded, ctx.user.id),
   });
@@ -122,7 +122,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/cycles/:cycleId/cycle-issues/`, auth: "apiKey", scope: "project", params: cycleParams, body: moduleIssuesBody,
-    policy: C.addItems, load: cycle,
+    policy: cycleRules.addItems, load: cycle,
     handler: async (ctx) => {
       await db.transaction(async (tx) => addItems(tx, ctx.project, await loadCycle(tx, ctx.project.id, ctx.loaded.id, { forUpdate: true }), ctx.user.id, ctx.body.issues));
       const rows = await db.select().from(schema.cycleIssues).where(and(eq(schema.cycleIssues.cycleId, ctx.loaded.id), inArray(schema.cycleIssues.issueId, ctx.body.issues)));
@@ -131,14 +131,14 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/cycles/:cycleId/cycle-issues/:issueId/`, auth: "apiKey", scope: "project", params: cycleIssueParams,
-    policy: C.addItems, load: cycle, status: 204,
+    policy: cycleRules.addItems, load: cycle, status: 204,
     handler: async (ctx) => {
       await db.transaction((tx) => removeItem(tx, ctx.project, ctx.loaded, ctx.user.id, ctx.params.issueId));
     },
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/cycles/:cycleId/transfer-issues/`, auth: "apiKey", scope: "project", params: cycleParams, body: transferCycleIssuesBody,
-    policy: C.addItems, load: cycle,
+    policy: cycleRules.addItems, load: cycle,
     handler: async (ctx) => {
       await db.transaction(async (tx) => transferItems(tx, ctx.project, await loadCycle(tx, ctx.project.id, ctx.loaded.id, { forUpdate: true }), ctx.user.id, ctx.body.new_cycle_id));
       return { message: "Success" };
@@ -146,26 +146,26 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
 
   // ---------------------------------------------------------------- modules
-  const M = PERMISSIONS.module;
+  const moduleRules = PERMISSIONS.module;
   const liveModule = (ctx: { project: { id: string }; params: { moduleId: string } }) => loadModule(db, ctx.project.id, ctx.params.moduleId);
   route(fastify, app, {
     method: "GET", url: `${V1P}/modules/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
-    policy: M.view,
+    policy: moduleRules.view,
     handler: async (ctx) => pageOf(ctx.query, db, await presentModules(db, ctx.user.id, sql`m.project = ${ctx.project.id} AND m.archived_at IS NULL`)),
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/modules/`, auth: "apiKey", scope: "project", params: projectParams, body: moduleCreateBody,
-    policy: M.create, status: 201,
+    policy: moduleRules.create, status: 201,
     handler: async (ctx) => presentModule(db, ctx.user.id, await db.transaction((tx) => createModule(tx, ctx.project, ctx.user.id, ctx.body))),
   });
   route(fastify, app, {
     method: "GET", url: `${V1P}/modules/:moduleId/`, auth: "apiKey", scope: "project", params: moduleParams, query: v1ShapeQuery,
-    policy: M.view, load: liveModule,
+    policy: moduleRules.view, load: liveModule,
     handler: async (ctx) => shapeOne(await presentModule(db, ctx.user.id, ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
     method: "PATCH", url: `${V1P}/modules/:moduleId/`, auth: "apiKey", scope: "project", params: moduleParams, body: modulePatchBody,
-    policy: M.edit, load: liveModule,
+    policy: moduleRules.edit, load: liveModule,
     handler: async (ctx) => {
       await db.transaction((tx) => updateModule(tx, ctx.loaded, ctx.user.id, ctx.body));
       return presentModule(db, ctx.user.id, ctx.loaded);
@@ -173,7 +173,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/modules/:moduleId/`, auth: "apiKey", scope: "project", params: moduleParams,
-    policy: M.delete, load: (ctx) => loadModule(db, ctx.project.id, ctx.params.moduleId).catch(() => loadModule(db, ctx.project.id, ctx.params.moduleId, { archived: true })),
+    policy: moduleRules.delete, load: (ctx) => loadModule(db, ctx.project.id, ctx.params.moduleId).catch(() => loadModule(db, ctx.project.id, ctx.params.moduleId, { archived: true })),
     creatorOf: (m) => m.createdById, status: 204,
     handler: async (ctx) => {
       await db.transaction((tx) => deleteModule(tx, ctx.project, ctx.loaded, ctx.user.id));
@@ -181,19 +181,19 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/modules/:moduleId/archive/`, auth: "apiKey", scope: "project", params: moduleParams,
-    policy: M.archive, load: liveModule, status: 204,
+    policy: moduleRules.archive, load: liveModule, status: 204,
     handler: async (ctx) => {
       await db.transaction((tx) => archiveModule(tx, ctx.loaded, ctx.user.id));
     },
   });
   route(fastify, app, {
     method: "GET", url: `${V1P}/archived-modules/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
-    policy: M.view,
+    policy: moduleRules.view,
     handler: async (ctx) => pageOf(ctx.query, db, await presentModules(db, ctx.user.id, sql`m.project = ${ctx.project.id} AND m.archived_at IS NOT NULL`)),
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/archived-modules/:moduleId/unarchive/`, auth: "apiKey", scope: "project", params: moduleParams,
-    policy: M.restore, status: 204,
+    policy: moduleRules.restore, status: 204,
     load: (ctx) => loadModule(db, ctx.project.id, ctx.params.moduleId, { archived: true }),
     handler: async (ctx) => restoreModule(db, ctx.loaded, ctx.user.id),
   });
@@ -204,7 +204,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "POST", url: `${V1P}/modules/:moduleId/module-issues/`, auth: "apiKey", scope: "project", params: moduleParams, body: moduleIssuesBody,
-    policy: M.addItems, load: liveModule,
+    policy: moduleRules.addItems, load: liveModule,
     handler: async (ctx) => {
       await db.transaction(async (tx) => {
         const items = await projectItemsFor(tx, ctx.project.id, ctx.body.issues);
@@ -216,7 +216,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1P}/modules/:moduleId/module-issues/:issueId/`, auth: "apiKey", scope: "project", params: moduleIssueParams,
-    policy: M.addItems, load: liveModule, status: 204,
+    policy: moduleRules.addItems, load: liveModule, status: 204,
     handler: async (ctx) => {
       await db.transaction(async (tx) => {
         const items = await projectItemsFor(tx, ctx.project.id, [ctx.params.issueId]).catch(() => {

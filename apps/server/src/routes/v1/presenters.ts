@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { assetUrl, coverImageUrl, presentUserLite } from "../../core/present.ts";
+import { assetUrl, coverImageUrl, presentUserLite } from "../../http/present.ts";
 import type { IssueView } from "../issues/queries.ts";
 import { columns, type Expanders, type V1Object } from "./shape.ts";
 

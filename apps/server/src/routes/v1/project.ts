@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { bool } from "@stride/shared/contract";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { idParam, projectParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
-import { presentUserLite } from "../../core/present.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
+import { presentUserLite } from "../../http/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { createStateBody, updateStateBody } from "../states/schemas.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "../states/commands.ts";

@@ -1,8 +1,8 @@
 import { getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
 import type { Paginated } from "@stride/shared/contract";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { errors } from "../../core/errors.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { errors } from "../../http/errors.ts";
 
 /**
  * The public API v1's shapes (wire-facts §12): objects are a model's columns under their column names (FKs as bare

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { STICKIES_PAGE_SIZE } from "@stride/shared";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { slugParams } from "../../core/fields.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { slugParams } from "../../http/fields.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { stickyCreateBody, stickyParams, stickyPatchBody } from "../stickies/schemas.ts";
 import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere, updateSticky } from "../stickies/commands.ts";
@@ -19,14 +19,14 @@ const presentV1Sticky = (s: StickyRow) => columns(schema.stickies, s, ["descript
 /** v1 stickies (wire-facts §12): the key owner's own stickies, sticky columns, 20 a page with the newest first. */
 export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
-  const P = PERMISSIONS.home;
+  const homeRules = PERMISSIONS.home;
   const loadOwn = (ctx: { workspace: { id: string }; user: { id: string }; params: { stickyId: string } }) =>
     loadOwnSticky(db, ctx.workspace.id, ctx.user.id, ctx.params.stickyId);
 
   route(fastify, app, {
     method: "GET", url: `${V1W}/stickies/`, auth: "apiKey", scope: "workspace", params: slugParams,
     query: v1ListQuery.extend({ query: z.string().max(255).optional() }),
-    policy: P.view,
+    policy: homeRules.view,
     handler: async ({ workspace, user, query }) => {
       const page = parsePage(query, STICKIES_PAGE_SIZE);
       const { rows, total } = await listStickies(db, stickiesWhere(workspace.id, user.id, query.query), page.perPage, page.offset);
@@ -36,22 +36,22 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
   });
   route(fastify, app, {
     method: "POST", url: `${V1W}/stickies/`, auth: "apiKey", scope: "workspace", params: slugParams, body: stickyCreateBody,
-    policy: P.edit, status: 201,
+    policy: homeRules.edit, status: 201,
     handler: async ({ workspace, user, body }) => presentV1Sticky(await createSticky(db, workspace.id, user.id, body)),
   });
   route(fastify, app, {
     method: "GET", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams, query: v1ShapeQuery,
-    policy: P.view, load: loadOwn,
+    policy: homeRules.view, load: loadOwn,
     handler: async ({ loaded, query }) => shapeOne(presentV1Sticky(loaded), query, authorExpanders(db)),
   });
   route(fastify, app, {
     method: "PATCH", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams, body: stickyPatchBody,
-    policy: P.edit, load: loadOwn,
+    policy: homeRules.edit, load: loadOwn,
     handler: async ({ loaded, body, user }) => presentV1Sticky(await updateSticky(db, loaded, body, user.id)),
   });
   route(fastify, app, {
     method: "DELETE", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams,
-    policy: P.edit, load: loadOwn, status: 204,
+    policy: homeRules.edit, load: loadOwn, status: 204,
     handler: async ({ loaded }) => {
       await deleteSticky(db, loaded);
     },

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { slugParams } from "../../core/fields.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
-import { presentUserLite } from "../../core/present.ts";
+import { slugParams } from "../../http/fields.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
+import { presentUserLite } from "../../http/present.ts";
 import { schema, type Tx } from "../../db/client.ts";
 import {
   createTeamspace, deleteTeamspace, joinMembers, joinProjects, removeMembers, removeProjects, updateTeamspace,

@@ -3,14 +3,14 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseSearchQuery } from "@stride/shared";
 import { v1WorkItemBodies, type V1WorkItemPatchBody } from "@stride/shared/contract";
-import { route, type ProjectCtx } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS, seesOnlyOwnWorkItems } from "../../core/policies.ts";
+import { route, type ProjectCtx } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS, seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { idParam, issueParams, projectParams, slugParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
+import { idParam, issueParams, projectParams, slugParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
 import { htmlField } from "../../core/sanitize.ts";
-import { envelope } from "../../core/pagination.ts";
-import { listIssues, parseListQuery, safeTimeZone, type ListContext } from "../../core/issue-list/index.ts";
+import { envelope } from "../../http/pagination.ts";
+import { listWorkItems, parseListQuery, safeTimeZone, type ListContext } from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { archiveIssues, createIssueWithView, deleteIssue, restoreIssue, updateIssue, type IssueFields } from "../issues/commands.ts";
 import { assertCanSee, issueNotFound, loadIssueForRoute, notAllowedToView } from "../issues/access.ts";
@@ -21,7 +21,7 @@ import { commentCreateBody, commentParams, commentPatchBody } from "../issue-com
 import { createComment, deleteComment, loadComment, updateComment } from "../issue-comments/commands.ts";
 import { inSearch, searchIssues } from "../search/commands.ts";
 import { addRelations, relationLists } from "../issues/relations.ts";
-import { readerOf, type Reader } from "../../core/readable.ts";
+import { readerOf, type Reader } from "../../http/readable.ts";
 import { addRelationsBody } from "../issues/schemas.ts";
 import { presentSearchIssue } from "../search/presenters.ts";
 import { V1P, V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
@@ -68,7 +68,7 @@ export async function v1WorkItemList(ctx: ProjectCtx, context: ListContext, quer
     ownOnly: seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }),
   };
   const parsed = parseListQuery({ per_page: query.per_page, cursor: query.cursor, order_by: query.order_by }, { timezone: viewer.timezone, grouping: false, defaultOrder: "-created_at" });
-  const result = await listIssues(ctx.app, { context, viewer, ...parsed, shape: "list" });
+  const result = await listWorkItems(ctx.app, { context, viewer, ...parsed, shape: "list" });
   const ids = (result.results as { id: string }[]).map((r) => r.id);
   const views = await loadIssueViewsOrdered(ctx.app.db, ids);
   const results = await shapeAll(views.map(presentV1WorkItem), query, workItemExpanders(ctx.app.db, ctx.project.id));
@@ -129,7 +129,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
 
   route(fastify, app, {
     method: "GET", url: [`${V1W}/issues/:key/`, `${V1W}/work-items/:key/`], auth: "apiKey", scope: "workspace", params: keyParams, query: v1ShapeQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const m = /^(.+)-(\d{1,9})$/.exec(ctx.params.key);
       if (!m) throw errors.notFound();
@@ -231,7 +231,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   // ---------------------------------------------------------------- comments
-  const C = schema.issueComments;
+  const commentTable = schema.issueComments;
   /** Which of these people are active members of the workspace (`is_member` of a comment's author). */
   const workspaceMembersAmong = async (workspaceId: string, userIds: (string | null)[]) => {
     const ids = [...new Set(userIds.filter((x): x is string => !!x))];
@@ -240,25 +240,25 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     const rows = await db.select({ id: WM.memberId }).from(WM).where(and(eq(WM.workspaceId, workspaceId), eq(WM.isActive, true), inArray(WM.memberId, ids)));
     return new Set(rows.map((r) => r.id));
   };
-  const presentComments = async (workspaceId: string, rows: (typeof C.$inferSelect)[]) => {
+  const presentComments = async (workspaceId: string, rows: (typeof commentTable.$inferSelect)[]) => {
     const members = await workspaceMembersAmong(workspaceId, rows.map((r) => r.actorId));
     return rows.map((r) => presentV1Comment(r, !!r.actorId && members.has(r.actorId)));
   };
-  const liveComments = (issueId: string) => and(eq(C.issueId, issueId), isNull(C.deletedAt));
+  const liveComments = (issueId: string) => and(eq(commentTable.issueId, issueId), isNull(commentTable.deletedAt));
   route(fastify, app, {
     method: "GET", url: v1ItemUrls("comments/"), auth: "apiKey", scope: "project", params: issueParams, query: v1ListQuery,
     policy: PERMISSIONS.comment.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const ext = externalKey(ctx.query);
-      const where = and(liveComments(ctx.loaded.id), ext ? and(eq(C.externalId, ext.id), eq(C.externalSource, ext.source)) : undefined);
+      const where = and(liveComments(ctx.loaded.id), ext ? and(eq(commentTable.externalId, ext.id), eq(commentTable.externalSource, ext.source)) : undefined);
       if (ext) {
-        const [row] = await db.select().from(C).where(where).limit(1);
+        const [row] = await db.select().from(commentTable).where(where).limit(1);
         if (!row) throw errors.notFound();
         return shapeOne((await presentComments(ctx.workspace.id, [row]))[0], ctx.query, authorExpanders(db));
       }
-      return v1Page(ctx.query, async () => (await db.select({ n: count() }).from(C).where(where))[0].n,
-        (limit, offset) => db.select().from(C).where(where).orderBy(asc(C.createdAt), asc(C.id)).limit(limit).offset(offset),
+      return v1Page(ctx.query, async () => (await db.select({ n: count() }).from(commentTable).where(where))[0].n,
+        (limit, offset) => db.select().from(commentTable).where(where).orderBy(asc(commentTable.createdAt), asc(commentTable.id)).limit(limit).offset(offset),
         (rows) => presentComments(ctx.workspace.id, rows), authorExpanders(db));
     },
   });
@@ -269,7 +269,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const b = ctx.body;
       if (b.external_id && b.external_source) {
-        const [dup] = await db.select({ id: C.id }).from(C).where(and(liveComments(ctx.loaded.id), eq(C.externalId, b.external_id), eq(C.externalSource, b.external_source))).limit(1);
+        const [dup] = await db.select({ id: commentTable.id }).from(commentTable).where(and(liveComments(ctx.loaded.id), eq(commentTable.externalId, b.external_id), eq(commentTable.externalSource, b.external_source))).limit(1);
         if (dup) throw duplicateExternal("Comment", dup.id);
       }
       const row = await db.transaction((tx) => createComment(tx, ctx.loaded, ctx.user.id, b));

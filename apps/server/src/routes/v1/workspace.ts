@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { route } from "../../core/route.ts";
-import { P as Policies, PERMISSIONS } from "../../core/policies.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { projectParams, slugParams } from "../../core/fields.ts";
-import { errors } from "../../core/errors.ts";
+import { projectParams, slugParams } from "../../http/fields.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { createProjectBody, updateProjectBody } from "../projects/schemas.ts";
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from "../projects/commands.ts";
@@ -13,7 +13,7 @@ import { V1, V1P, V1W } from "./paths.ts";
 import { authorExpanders, presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
 
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery } from "./shape.ts";
-import { onlyItemsOf } from "../../core/readable.ts";
+import { onlyItemsOf } from "../../http/readable.ts";
 
 const { projects, workspaceMembers, users } = schema;
 
@@ -24,7 +24,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     url: `${V1}/users/me/`,
     auth: "apiKey",
     query: v1ShapeQuery,
-    policy: Policies.user.any,
+    policy: POLICIES.user.any,
     handler: async (ctx) => shapeOne(presentV1Me(ctx.user), ctx.query),
   });
 
@@ -54,7 +54,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     scope: "workspace",
     params: slugParams,
     query: v1ListQuery,
-    policy: Policies.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async (ctx) => {
       const where = and(visibleProjectsWhere(ctx.workspace.id, ctx.user.id, ctx.workspaceMember!.role), sql`${projects.archivedAt} IS NULL`);
       return v1Page(

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { CreateViewBody, UpdateViewBody, ViewOrder } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { errors } from "../../core/errors.ts";
-import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../core/favorites.ts";
-import { visibleViews, type ViewRow } from "../../core/saved-views.ts";
+import { errors } from "../../http/errors.ts";
+import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
+import { visibleViews, type ViewRow } from "../../domain/saved-views.ts";
 import { schema } from "../../db/client.ts";
 
 const { issueViews } = schema;

@@ -1,6 +1,6 @@
 import type { IssueView } from "@stride/shared/contract";
-import { auditFields, iso } from "../../core/present.ts";
-import type { ViewRow } from "../../core/saved-views.ts";
+import { auditFields, iso } from "../../http/present.ts";
+import type { ViewRow } from "../../domain/saved-views.ts";
 
 /** IssueView (wire-facts §7). */
 export function presentView(v: ViewRow, isFavorite: boolean): IssueView {

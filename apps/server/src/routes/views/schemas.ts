@@ -1,4 +1,4 @@
-import { idParam, projectParams, slugParams } from "../../core/fields.ts";
+import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 
 /** `P/views/{viewId}/…` and `P/user-favorite-views/{viewId}/`. */
 export const projectViewParams = projectParams.extend({ viewId: idParam() });

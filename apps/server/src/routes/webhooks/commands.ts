@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { encryptValue } from "../../core/instance-config.ts";
 import { assertFetchable, OutboundError } from "../../core/safe-fetch.ts";

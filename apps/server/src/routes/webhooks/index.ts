@@ -1,10 +1,10 @@
-import { route, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
 import { asc, eq } from "drizzle-orm";
-import { slugParams } from "../../core/fields.ts";
-import { W } from "../../core/paths.ts";
-import { errors } from "../../core/errors.ts";
+import { slugParams } from "../../http/fields.ts";
+import { W } from "../../http/paths.ts";
+import { errors } from "../../http/errors.ts";
 import { createWebhookBody, updateWebhookBody, webhookParams } from "./schemas.ts";
 import { presentWebhook, presentWebhookLog } from "./presenters.ts";
 import { createWebhook, deleteWebhook, loadWebhook, regenerateSecret, updateWebhook, webhookLogsOf } from "./commands.ts";

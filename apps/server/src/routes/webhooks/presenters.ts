@@ -1,6 +1,6 @@
 import type { Webhook, WebhookLog } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
-import { auditFields, iso } from "../../core/present.ts";
+import { auditFields, iso } from "../../http/present.ts";
 
 export type WebhookRow = typeof schema.webhooks.$inferSelect;
 export type WebhookLogRow = typeof schema.webhookLogs.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import type { ProjectRow } from "../../core/route.ts";
+import { errors } from "../../http/errors.ts";
+import type { ProjectRow } from "../../http/route.ts";
 import { presentWorkflowState, type WorkflowTransitionRow } from "./presenters.ts";
 import type { PutWorkflowStateBody } from "./schemas.ts";
 

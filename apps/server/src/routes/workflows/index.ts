@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { route, type RouteModule } from "../../core/route.ts";
+import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { projectParams } from "../../core/fields.ts";
-import { P } from "../../core/paths.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { projectParams } from "../../http/fields.ts";
+import { P } from "../../http/paths.ts";
 import { putWorkflowStateBody, workflowStateParams } from "./schemas.ts";
 import { deleteWorkflowState, loadWorkflowSubject, putWorkflowState, workflowStatesOf } from "./commands.ts";
 

@@ -1,4 +1,4 @@
-import { idParam, projectParams } from "../../core/fields.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
 
 export { putWorkflowStateBody, type PutWorkflowStateBody } from "@stride/shared/contract";
 

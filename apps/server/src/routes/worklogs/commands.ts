@@ -2,10 +2,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatDuration, todayInTimeZone } from "@stride/shared";
 import type { WorklogCreateBody, WorklogItemSummary, WorklogPatchBody } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { recordActivity, type ActivityInput } from "../../core/activity.ts";
-import type { ProjectCtx } from "../../core/route.ts";
-import { safeTimeZone } from "../../core/issue-list/index.ts";
+import { errors } from "../../http/errors.ts";
+import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
+import type { ProjectCtx } from "../../http/route.ts";
+import { safeTimeZone } from "../../domain/work-item-list/index.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import type { IssueRow } from "../issues/queries.ts";
 

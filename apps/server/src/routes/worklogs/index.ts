@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { worklogCreateBody, worklogPatchBody, worklogReportQuery } from "@stride/shared/contract";
-import { route, type SignedInAuth, type RouteModule } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
+import { route, type SignedInAuth, type RouteModule } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
-import { idParam, issueParams, projectParams } from "../../core/fields.ts";
-import { itemUrls, P } from "../../core/paths.ts";
-import { envelope, parsePage } from "../../core/pagination.ts";
+import { idParam, issueParams, projectParams } from "../../http/fields.ts";
+import { itemUrls, P } from "../../http/paths.ts";
+import { envelope, parsePage } from "../../http/pagination.ts";
 import { contentDisposition } from "../../storage/content-type.ts";
 import { createWorklog, deleteWorklog, itemSummary, listItemWorklogs, loadWorklog, loadWorklogIssue, updateWorklog } from "./commands.ts";
 import { presentWorklog, presentWorklogs } from "./presenters.ts";

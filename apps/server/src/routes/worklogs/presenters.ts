@@ -1,6 +1,6 @@
 import type { Worklog } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { auditFields, userLiteOrNull } from "../../core/present.ts";
+import { auditFields, userLiteOrNull } from "../../http/present.ts";
 import { usersById } from "../issues/detail.ts";
 import type { WorklogRow } from "./commands.ts";
 

@@ -6,9 +6,9 @@ import {
 } from "@stride/shared";
 import type { WorklogReportRow, WorklogSummaryRow } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { errors } from "../../core/errors.ts";
-import { auditFields, presentUserLite } from "../../core/present.ts";
-import type { PageRequest } from "../../core/pagination.ts";
+import { errors } from "../../http/errors.ts";
+import { auditFields, presentUserLite } from "../../http/present.ts";
+import type { PageRequest } from "../../http/pagination.ts";
 import { csvField } from "../exports/format.ts";
 import { usersById } from "../issues/detail.ts";
 

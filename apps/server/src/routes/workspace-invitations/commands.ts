@@ -3,10 +3,10 @@ import type { FastifyRequest } from "fastify";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow, WorkspaceMemberRow, WorkspaceRow } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import type { UserRow, WorkspaceMemberRow, WorkspaceRow } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 import { escapeHtml, enqueueMail } from "../../core/mail.ts";
-import { ensureProfile } from "../../core/profile.ts";
+import { ensureProfile } from "../../domain/profile.ts";
 import { presentWorkspaceMember } from "../workspace-members/presenters.ts";
 import { inviteLink, type InvitationRow } from "./presenters.ts";
 

@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { createInvitationsBody, invitationParams, joinInvitationBody, joinQuery, updateInvitationBody } from "./schemas.ts";
 import { presentInvitation } from "./presenters.ts";

@@ -1,7 +1,7 @@
 import type { Invitation } from "@stride/shared/contract";
-import type { WorkspaceRow } from "../../core/route.ts";
+import type { WorkspaceRow } from "../../http/route.ts";
 import { schema } from "../../db/client.ts";
-import { iso, presentWorkspaceLite } from "../../core/present.ts";
+import { iso, presentWorkspaceLite } from "../../http/present.ts";
 
 export type InvitationRow = typeof schema.workspaceInvitations.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, slugParams } from "../../core/fields.ts";
+import { idParam, slugParams } from "../../http/fields.ts";
 
 export { createInvitationsBody, joinInvitationBody, updateInvitationBody } from "@stride/shared/contract";
 

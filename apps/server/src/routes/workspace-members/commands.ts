@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import type { UserRow, WorkspaceMemberRow } from "../../core/route.ts";
-import { errors } from "../../core/errors.ts";
+import type { UserRow, WorkspaceMemberRow } from "../../http/route.ts";
+import { errors } from "../../http/errors.ts";
 
 const { workspaceMembers, projectMembers, users } = schema;
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
-import { iso } from "../../core/present.ts";
+import { iso } from "../../http/present.ts";
 import { listMembersQuery, memberParams, updateWorkspaceMemberBody } from "./schemas.ts";
 import { presentWorkspaceMember } from "./presenters.ts";
 import { capProjectRoles, deactivateMembership, loadMember, otherActiveAdmins } from "./commands.ts";
@@ -50,7 +50,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "POST",
     url: "/api/workspaces/:slug/members/leave/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     status: 204,
     handler: async ({ workspace, workspaceMember, user }) => {
       const me = workspaceMember!;
@@ -127,7 +127,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/project-members/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
       // Members of every project of this workspace the caller is an active member of.
       const mine = app.db

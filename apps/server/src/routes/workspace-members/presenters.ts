@@ -1,6 +1,6 @@
 import type { WorkspaceMember, WorkspaceMemberColumns, WorkspaceMemberMe } from "@stride/shared/contract";
-import type { UserRow, WorkspaceMemberRow } from "../../core/route.ts";
-import { iso, presentUserAdminLite, presentUserLite } from "../../core/present.ts";
+import type { UserRow, WorkspaceMemberRow } from "../../http/route.ts";
+import { iso, presentUserAdminLite, presentUserLite } from "../../http/present.ts";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugParams } from "../../core/fields.ts";
+import { slugParams } from "../../http/fields.ts";
 
 export { updateWorkspaceMemberBody } from "@stride/shared/contract";
 

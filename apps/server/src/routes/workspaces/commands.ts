@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isReservedWorkspaceSlug, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, WORKSPACE_SLUG_PATTERN, ROLE } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import type { UserRow, WorkspaceRow } from "../../core/route.ts";
-import { errors, uniqueViolation } from "../../core/errors.ts";
+import type { UserRow, WorkspaceRow } from "../../http/route.ts";
+import { errors, uniqueViolation } from "../../http/errors.ts";
 import { instanceConfig, isOn } from "../../core/instance-config.ts";
-import { isInstanceAdmin } from "../../core/session.ts";
+import { isInstanceAdmin } from "../../http/session.ts";
 import type { CreateWorkspaceBody } from "./schemas.ts";
 
 const { workspaces, workspaceMembers, users } = schema;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { RouteModule } from "../../core/route.ts";
-import { route } from "../../core/route.ts";
-import { P, PERMISSIONS } from "../../core/policies.ts";
-import { errors } from "../../core/errors.ts";
+import type { RouteModule } from "../../http/route.ts";
+import { route } from "../../http/route.ts";
+import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
+import { errors } from "../../http/errors.ts";
 import { schema } from "../../db/client.ts";
 import { WORKSPACE_SLUG_MAX } from "@stride/shared";
 import { presentWorkspace } from "./presenters.ts";
@@ -17,7 +17,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/workspaces/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await userWorkspaces(app.db, user.id);
       return rows.map((r) => presentWorkspace(r.ws, { totalMembers: r.totalMembers }));
@@ -27,7 +27,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "POST",
     url: "/api/workspaces/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     body: createWorkspaceBody,
     status: 201,
     handler: async ({ user, body }) => {
@@ -40,7 +40,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     method: "GET",
     url: "/api/workspace-slug-check/",
-    policy: P.user.any,
+    policy: POLICIES.user.any,
     query: slugCheckQuery,
     handler: async ({ query }) => {
       const slug = (query.slug ?? "").trim();
@@ -99,7 +99,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/workspaces/:slug/workspace-members/me/",
     scope: "workspace",
-    policy: P.workspace.read,
+    policy: POLICIES.workspace.read,
     handler: async ({ workspace, workspaceMember, user }) => {
       return presentWorkspaceMemberMe(workspaceMember!, await draftIssueCount(app.db, workspace.id, user.id));
     },

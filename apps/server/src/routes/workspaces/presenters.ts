@@ -1,6 +1,6 @@
 import type { Workspace, WorkspaceColumns } from "@stride/shared/contract";
-import type { WorkspaceRow } from "../../core/route.ts";
-import { iso, workspaceLogoUrl } from "../../core/present.ts";
+import type { WorkspaceRow } from "../../http/route.ts";
+import { iso, workspaceLogoUrl } from "../../http/present.ts";
 
 /** The workspace columns (wire-facts §3) with `logo_url`. */
 export function presentWorkspaceColumns(ws: WorkspaceRow): WorkspaceColumns {

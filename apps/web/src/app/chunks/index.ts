@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { lazyChunk } from "../lazy.tsx";
+import { lazyChunk } from "../../components/lazy.tsx";
 
 /**
  * The lazily loaded chunks of the app. Route loaders (app/loaders.ts) start a screen's chunk together
@@ -21,16 +21,9 @@ export const insightChunk = lazyChunk(() => import("./insight.ts"));
 export const trackingChunk = lazyChunk(() => import("./tracking.ts"));
 /** A page's screen (its collaborative editor: Tiptap, yjs, Hocuspocus). */
 export const pagesChunk = lazyChunk(() => import("./pages.ts"));
-/** Work-item detail: the full page and the peek view. */
-export const workItemDetailChunk = lazyChunk(() => import("./work-item-detail.ts"));
-/** Work-item list layouts other than the list (which ships with the list screen), by `display_filters.layout`. */
-export const layoutChunks = {
-  kanban: lazyChunk(() => import("../../features/work-items/layouts/KanbanLayout.tsx")),
-  spreadsheet: lazyChunk(() => import("../../features/work-items/layouts/SpreadsheetLayout.tsx")),
-  calendar: lazyChunk(() => import("../../features/work-items/layouts/CalendarLayout.tsx")),
-  gantt_chart: lazyChunk(() => import("../../features/work-items/layouts/GanttLayout.tsx")),
-  flow: lazyChunk(() => import("../../features/work-items/layouts/FlowLayout.tsx")),
-};
+/** Work-item detail (the full page and the peek view) and the list's layouts: declared in their features, which open them. */
+export { workItemDetailChunk } from "../../features/work-item-detail/lazy.ts";
+export { layoutChunks } from "../../features/work-items/layouts/lazy.ts";
 
 /**
  * A route's `lazy`: its element comes from a chunk, which the router loads in parallel with the route's

@@ -2,31 +2,14 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Bot, ChevronRight, GitBranch, Square } from "lucide-react";
 import type { ExecutionDocument, ExecutionRecord, ExecutionStatus } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
-import { useArtifact, useCancelExecution, useExecute, useItemExecutions, useQueuePosition } from "../../api/agents.ts";
+import { useArtifact, useCancelExecution, useExecute, useQueuePosition } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
 import { Button, Textarea, cx, useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { FINAL_STATUSES, isWatched, refusalToast } from "./run-rules.ts";
-import { ExecutionHistoryButton } from "./ExecutionHistoryModal.tsx";
 import { CommitModal } from "./CommitModal.tsx";
 import { CodeBlock, DiffView } from "./Diff.tsx";
-
-/** The work item's "agent executions" activity tab: its runs, newest first, each live (agents.md §1). */
-export function AgentExecutionsTab({ slug, pid, issueId, canAct }: { slug: string; pid: string; issueId: string; canAct?: boolean }) {
-  const list = useItemExecutions(slug, pid, issueId);
-  const rows = [...(list.data ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
-  if (list.isLoading) return <p className="text-xs text-fg-subtle">Loading…</p>;
-  return (
-    <div className="space-y-2">
-      <div className="flex justify-end"><ExecutionHistoryButton slug={slug} pid={pid} allowed={canAct} /></div>
-      {!rows.length && <p className="text-xs text-fg-subtle">No agent has run on this work item yet.</p>}
-      <ol className="space-y-3" aria-label="Agent executions">
-        {rows.map((r, i) => <li key={r.execution_id}><ExecutionPanel slug={slug} pid={pid} executionId={r.execution_id} defaultOpen={i === 0} canAct={canAct} /></li>)}
-      </ol>
-    </div>
-  );
-}
 
 const STATUS_STYLE: Record<ExecutionStatus, string> = {
   pending: "bg-fill text-fg-muted",

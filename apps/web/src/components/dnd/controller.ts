@@ -6,7 +6,7 @@
  * dragged source, where it came from, where it would land) and end in the same `commit`, and every
  * keyboard step is read out through the shared live region.
  *
- * A scope describes its positions with a `DragSpec<P>`: how to find a source's origin, the next position
+ * A scope describes its positions with a `DragSpec<Pos>`: how to find a source's origin, the next position
  * for an arrow key, the position under the pointer, the sentences to read, and how to apply a drop.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -28,45 +28,45 @@ export type Phase = "pickup" | "move" | "drop" | "cancel";
 
 export type TargetData = Record<string | symbol, unknown>;
 
-export interface DragSpec<P> {
+export interface DragSpec<Pos> {
   /** Kind of thing dragged; a scope only sees its own kind. */
   type: string;
   /** The item's name as read to screen readers ("ABC-12 Fix the login"). */
   label(src: DragSource): string;
   canDrag(src: DragSource): boolean;
   /** Where the item is now (null: it cannot be dragged). */
-  origin(src: DragSource): P | null;
+  origin(src: DragSource): Pos | null;
   /** The position one arrow key away, or null when there is none. */
-  step(from: P, dir: Dir, src: DragSource): P | null;
+  step(from: Pos, dir: Dir, src: DragSource): Pos | null;
   /** The position under the pointer, from the drop targets under it (innermost first). */
-  fromPointer(targets: TargetData[], src: DragSource, input: { initial: Input; current: Input }, origin: P): P | null;
-  same(a: P, b: P): boolean;
+  fromPointer(targets: TargetData[], src: DragSource, input: { initial: Input; current: Input }, origin: Pos): Pos | null;
+  same(a: Pos, b: Pos): boolean;
   /** The sentence read for a step. */
-  say(phase: Phase, at: P, src: DragSource): string;
+  say(phase: Phase, at: Pos, src: DragSource): string;
   /**
    * Apply a drop (optimistically, so the scope's data changes at once); false when it changes nothing.
    * Call `failed` when the server refuses it (the change is rolled back).
    */
-  commit(src: DragSource, at: P, failed: () => void): boolean;
+  commit(src: DragSource, at: Pos, failed: () => void): boolean;
   /** Bring a position into view (scroll, change month…) during a keyboard drag. */
-  reveal?(at: P, src: DragSource): void;
+  reveal?(at: Pos, src: DragSource): void;
 }
 
-export interface DragState<P> {
+export interface DragState<Pos> {
   src: DragSource;
-  origin: P;
+  origin: Pos;
   /** Where the item would land; null while the pointer is over nothing that takes it. */
-  target: P | null;
+  target: Pos | null;
   via: "pointer" | "keyboard";
   /** Dropped: the old picture is kept until the scope's data shows the change (no flicker back). */
   settling: boolean;
 }
 
-export interface DragController<P = unknown> {
+export interface DragController<Pos = unknown> {
   type: string;
-  get(): DragState<P> | null;
+  get(): DragState<Pos> | null;
   subscribe(fn: () => void): () => void;
-  spec(): DragSpec<P>;
+  spec(): DragSpec<Pos>;
   canDrag(src: DragSource): boolean;
   /** Keyboard: pick the item up (Space/Enter on the focused item). */
   pickUp(src: DragSource): void;
@@ -92,10 +92,10 @@ function sourceElement(type: string, src: DragSource, container: string | null):
  * The controller of a scope. `version` is the scope's data (a drop ends its "settling" when it changes);
  * `scrollEl` is the element that scrolls while the pointer drags near its edges.
  */
-export function useDragDrop<P>(spec: DragSpec<P>, opts: { version: unknown; scrollEl?: HTMLElement | null }): DragController<P> {
+export function useDragDrop<Pos>(spec: DragSpec<Pos>, opts: { version: unknown; scrollEl?: HTMLElement | null }): DragController<Pos> {
   const specRef = useRef(spec);
   specRef.current = spec;
-  const [ctl] = useState(() => createController<P>(() => specRef.current));
+  const [ctl] = useState(() => createController<Pos>(() => specRef.current));
   const { version, scrollEl } = opts;
 
   useEffect(() => {
@@ -124,18 +124,18 @@ export function useDragDrop<P>(spec: DragSpec<P>, opts: { version: unknown; scro
   return useMemo(() => ctl.api, [ctl]);
 }
 
-function createController<P>(spec: () => DragSpec<P>) {
-  let state: DragState<P> | null = null;
+function createController<Pos>(spec: () => DragSpec<Pos>) {
+  let state: DragState<Pos> | null = null;
   let initialInput: Input | null = null;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let focusAfter: { src: DragSource; container: string | null } | null = null;
   const listeners = new Set<() => void>();
 
-  const set = (next: DragState<P> | null) => {
+  const set = (next: DragState<Pos> | null) => {
     state = next;
     for (const fn of listeners) fn();
   };
-  const containerOf = (p: P | null): string | null => {
+  const containerOf = (p: Pos | null): string | null => {
     const c = (p as { container?: unknown } | null)?.container;
     return typeof c === "string" ? c : null;
   };
@@ -152,7 +152,7 @@ function createController<P>(spec: () => DragSpec<P>) {
   };
 
   /** End a drag: apply the drop when it moves something, keep the picture until the data catches up. */
-  const finish = (target: P | null) => {
+  const finish = (target: Pos | null) => {
     const s = state;
     if (!s) return;
     const sp = spec();
@@ -231,7 +231,7 @@ function createController<P>(spec: () => DragSpec<P>) {
     document.removeEventListener("pointerdown", onPointerDown, true);
   }
 
-  const api: DragController<P> = {
+  const api: DragController<Pos> = {
     get type() { return spec().type; },
     get: () => state,
     subscribe: (fn) => {

@@ -17,17 +17,17 @@ import { sameSource, type DragController, type DragSource, type DragState, type 
 
 const Ctx = createContext<DragController | null>(null);
 
-export function DragScope<P>({ controller, children }: { controller: DragController<P>; children: ReactNode }) {
+export function DragScope<Pos>({ controller, children }: { controller: DragController<Pos>; children: ReactNode }) {
   return <Ctx.Provider value={controller as DragController}>{children}</Ctx.Provider>;
 }
 
-export function useDragController<P = unknown>(): DragController<P> | null {
-  return useContext(Ctx) as DragController<P> | null;
+export function useDragController<Pos = unknown>(): DragController<Pos> | null {
+  return useContext(Ctx) as DragController<Pos> | null;
 }
 
 /** A value derived from the drag state; the component re-renders only when it changes (return primitives). */
-export function useDragSelector<T, P = unknown>(select: (s: DragState<P> | null) => T, controller?: DragController<P> | null): T {
-  const fromCtx = useDragController<P>();
+export function useDragSelector<T, Pos = unknown>(select: (s: DragState<Pos> | null) => T, controller?: DragController<Pos> | null): T {
+  const fromCtx = useDragController<Pos>();
   const ctl = controller ?? fromCtx;
   const subscribe = useCallback((fn: () => void) => (ctl ? ctl.subscribe(fn) : () => undefined), [ctl]);
   return useSyncExternalStore(subscribe, () => select(ctl ? ctl.get() : null));
@@ -157,7 +157,7 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
  * A drop area of the scope (a column, a group header, a day, the timeline): its data goes to the scope's
  * `fromPointer`. `controller` is for the component that creates the scope (outside its own provider).
  */
-export function useDropZone<E extends HTMLElement = HTMLElement, P = unknown>(data: TargetData | null, controller?: DragController<P> | null): (el: E | null) => void {
+export function useDropZone<E extends HTMLElement = HTMLElement, Pos = unknown>(data: TargetData | null, controller?: DragController<Pos> | null): (el: E | null) => void {
   const fromCtx = useDragController();
   const ctl = (controller as DragController | null | undefined) ?? fromCtx;
   const { ref, elRef, elVersion } = useElement<E>();

@@ -5,8 +5,8 @@ import { isProjectUpdateNotification, NOTIFICATION_TYPES, SNOOZE_OPTIONS, SNOOZE
 import { useInbox, useInboxAction, useMarkAllRead, useUnreadCounts, type InboxFilters, type Notification } from "../../api/notifications.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { Button, EmptyState, Input, Menu, Modal, PageSpinner, Select, cx } from "../../components/ui/index.ts";
-import { Lazy } from "../../app/lazy.tsx";
-import { workItemDetailChunk } from "../../app/chunks/index.ts";
+import { Lazy } from "../../components/lazy.tsx";
+import { workItemDetailChunk } from "../work-item-detail/lazy.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { DEFAULT_INBOX, describeNotification, notificationAction, notificationActor, notificationSubject } from "./inbox.ts";

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_FORMAT, TIME_FORMATS, type TimeFormat } from "@stride/shar
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
-import { useTheme, type ThemeChoice } from "../../app/theme.tsx";
+import { useTheme, type ThemeChoice } from "../../lib/theme.tsx";
 import { AvatarField } from "../../components/user/AvatarField.tsx";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 

@@ -13,7 +13,7 @@ import { isEmptyHtml } from "../../lib/html.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { describeActivity } from "../../components/work-item/activity-text.ts";
 import { ReactionBar } from "../../components/work-item/Reactions.tsx";
-import { AgentExecutionsTab } from "../../components/agents/ExecutionPanel.tsx";
+import { AgentExecutionsTab } from "../../components/agents/AgentExecutionsTab.tsx";
 
 type Tab = "all" | "updates" | "comments" | "agent executions";
 

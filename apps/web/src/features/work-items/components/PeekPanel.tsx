@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { Lazy } from "../../../app/lazy.tsx";
-import { workItemDetailChunk } from "../../../app/chunks/index.ts";
+import { Lazy } from "../../../components/lazy.tsx";
+import { workItemDetailChunk } from "../../work-item-detail/lazy.ts";
 import { useList } from "../context.tsx";
 
 /** Work-item detail (page and peek view): one chunk, started by the route loader with the item's data. */
