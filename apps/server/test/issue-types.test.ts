@@ -433,3 +433,43 @@ describe("agents", () => {
     }
   });
 });
+
+describe("lists: range filters on number and date properties", () => {
+  it("filters a number property by value and a date property by day, with open bounds, in both grammars; bad bounds are a 400", async () => {
+    const s = await seed();
+    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
+    await mk("a", { [s.prop.number]: 9, [s.prop.date]: "2026-01-10" });
+    await mk("b", { [s.prop.number]: 10, [s.prop.date]: "2026-02-01" });
+    await mk("c", { [s.prop.number]: 55.5, [s.prop.date]: "2026-03-15" });
+    await mk("d", {});
+    const key = (k: PropertyKind) => `custom_property__${s.prop[k]}`;
+    const names = async (q: string) => {
+      const r = await ws.member.get(`${s.p.base}/issues/?${q}&order_by=name`);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.results as { name: string }[]).map((x) => x.name);
+    };
+    // numbers compare as numbers (9 < 10 < 55.5), not as text
+    expect(await names(`${key("number")}__gte=10`)).toEqual(["b", "c"]);
+    expect(await names(`${key("number")}__lte=10`)).toEqual(["a", "b"]);
+    expect(await names(`${key("number")}__range=9.5,60`)).toEqual(["b", "c"]);
+    expect(await names(`${key("number")}__range=,9`)).toEqual(["a"]);
+    expect(await names(`${key("date")}__range=2026-01-15,2026-03-15`)).toEqual(["b", "c"]);
+    expect(await names(`${key("date")}__gte=2026-02-02`)).toEqual(["c"]);
+    const rich = (f: unknown) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
+    expect(await names(rich({ [`${key("number")}__range`]: [10, null] }))).toEqual(["b", "c"]);
+    expect(await names(rich({ or: [{ [`${key("date")}__lte`]: "2026-01-31" }, { [`${key("number")}__gte`]: 50 }] }))).toEqual(["a", "c"]);
+    // grouped lists filter the same way
+    const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=priority&${key("number")}__gte=10`);
+    expect(grouped.body.total_count ?? grouped.body.total_results).toBe(2);
+
+    for (const bad of [`${key("number")}__gte=ten`, `${key("number")}__range=1,2026-01-01`, `${key("number")}__range=1`, `${key("number")}__between=1`]) {
+      expect((await ws.member.get(`${s.p.base}/issues/?${bad}`)).status, bad).toBe(400);
+    }
+    expect((await ws.member.get(`${s.p.base}/issues/?${rich({ [`${key("date")}__range`]: ["2026-01-01", "x"] })}`)).status).toBe(400);
+    // a saved view keeps a range filter and lists by it
+    const view = await ws.member.post(`${s.p.base}/views/`, { name: "Big", filters: { [`${key("number")}__gte`]: ["10"] } });
+    expect(view.status, view.text).toBe(201);
+    const viewed = await ws.member.get(`${s.p.base}/views/${view.body.id}/issues/?order_by=name`);
+    expect(viewed.body.results.map((r: { name: string }) => r.name)).toEqual(["b", "c"]);
+  });
+});

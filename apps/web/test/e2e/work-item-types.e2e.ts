@@ -149,3 +149,39 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   await poll(() => sheet.getByRole("columnheader", { name: "P number" }).getAttribute("aria-sort")).toBe("ascending");
   await shots(page, "work-item-types-spreadsheet");
 });
+
+it("the filter menu narrows a list by a number property's and a date property's bounds; the chips read them", async () => {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Rhea" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const props = await seedProperties(ctx.request, a);
+  await createItems(ctx.request, a, [
+    { name: "Small early", property_values: { [props.number.id]: 9, [props.date.id]: "2026-01-10" } },
+    { name: "Big middle", property_values: { [props.number.id]: 40, [props.date.id]: "2026-02-10" } },
+    { name: "Big late", property_values: { [props.number.id]: 80, [props.date.id]: "2026-03-10" } },
+  ]);
+  const page = await ctx.newPage();
+  await openList(page, a);
+  const rows = () => page.locator("[data-item]").allInnerTexts().then((t) => t.map((x) => (x.match(/Small early|Big middle|Big late/) ?? [""])[0]).sort());
+  await poll(rows).toEqual(["Big late", "Big middle", "Small early"]);
+
+  await page.getByRole("button", { name: "Filters" }).click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("P number");
+  const atLeast = menu.getByRole("spinbutton", { name: "P number at least" });
+  await atLeast.fill("10");
+  await atLeast.press("Enter");
+  await poll(rows).toEqual(["Big late", "Big middle"]);
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("P date");
+  await menu.locator('input[aria-label="P date until"]').fill("2026-02-28");
+  await poll(rows).toEqual(["Big middle"]);
+  await page.keyboard.press("Escape");
+  const chips = page.getByRole("region", { name: "Applied filters" });
+  await chips.getByText("P number ≥:").waitFor();
+  await chips.getByText("P date until:").waitFor();
+  await shots(page, "work-item-types-range-filters");
+  // removing a bound widens the list again
+  await chips.getByRole("button", { name: /Remove P number ≥ 10/ }).click();
+  await poll(rows).toEqual(["Big middle", "Small early"]);
+});
