@@ -473,3 +473,21 @@ describe("lists: range filters on number and date properties", () => {
     expect(viewed.body.results.map((r: { name: string }) => r.name)).toEqual(["b", "c"]);
   });
 });
+
+describe("lists: ordering by a member property", () => {
+  it("orders by the member's name, not by the id", async () => {
+    const s = await seed();
+    // name the person with the smaller id last, so the name order is the reverse of the id order
+    const [low, high] = [ws.admin, ws.member].sort((x, y) => x.userId.localeCompare(y.userId));
+    expect((await low.patch("/api/users/me/", { first_name: "Zed", last_name: "Zimmer" })).status).toBe(200);
+    expect((await high.patch("/api/users/me/", { first_name: "Amy", last_name: "Adams" })).status).toBe(200);
+    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).status;
+    expect(await mk("to Zed", { [s.prop.member]: low.userId, [s.prop.multi_member]: [low.userId] })).toBe(201);
+    expect(await mk("to Amy", { [s.prop.member]: high.userId, [s.prop.multi_member]: [high.userId, low.userId] })).toBe(201);
+    expect(await mk("to no one", {})).toBe(201);
+    const names = async (q: string) => ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
+    expect(await names(`order_by=custom_property__${s.prop.member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
+    expect((await names(`order_by=-custom_property__${s.prop.member}`)).filter((n) => n !== "to no one")).toEqual(["to Zed", "to Amy"]);
+    expect(await names(`order_by=custom_property__${s.prop.multi_member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
+  });
+});
