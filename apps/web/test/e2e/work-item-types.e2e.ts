@@ -185,3 +185,45 @@ it("the filter menu narrows a list by a number property's and a date property's 
   await chips.getByRole("button", { name: /Remove P number ≥ 10/ }).click();
   await poll(rows).toEqual(["Big middle", "Small early"]);
 });
+
+it("the work item type is a display property of list rows and a spreadsheet column, and a filter", async () => {
+  const ctx = await newContext(browser);
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Tyra" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const bug = await ok<{ id: string }>(await ctx.request.post(`${P(a)}/issue-types/`, { data: { name: "Bug" } }), "type");
+  await createItems(ctx.request, a, [{ name: "A plain item" }, { name: "A bug item", type_id: bug.id }]);
+  const page = await ctx.newPage();
+  await openList(page, a);
+  const row = (name: string) => page.locator("[data-item]").filter({ hasText: name });
+  await row("A bug item").locator('[data-property="issue_type"]').filter({ hasText: "Bug" }).waitFor();
+  await row("A plain item").locator('[data-property="issue_type"]').filter({ hasText: "Work item" }).waitFor();
+  await shots(page, "work-item-types-type-chip");
+
+  // the display property turns the chip off
+  await page.getByRole("button", { name: "Display" }).click();
+  await page.getByRole("group", { name: "Display properties" }).getByRole("button", { name: "Work item type" }).click();
+  await poll(() => page.locator('[data-property="issue_type"]').count()).toBe(0);
+  await page.keyboard.press("Escape");
+
+  // the filter: only bugs
+  await page.getByRole("button", { name: "Filters" }).click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("Bug");
+  await menu.getByRole("option", { name: "Bug" }).click();
+  await poll(() => page.locator("[data-item]").count()).toBe(1);
+  await row("A bug item").waitFor();
+  await page.keyboard.press("Escape");
+  await page.getByRole("region", { name: "Applied filters" }).getByText("Work item type:").waitFor();
+
+  // the spreadsheet's Type column changes an item's type in place
+  await setLayout(ctx.request, a, { layout: "spreadsheet" });
+  await ok(await ctx.request.patch(`${P(a)}/user-properties/`, { data: { filters: { issue_type: null }, display_properties: { issue_type: true } } }), "filters off");
+  await openList(page, a);
+  const sheet = page.getByTestId("spreadsheet-layout");
+  await sheet.getByRole("columnheader", { name: "Type" }).waitFor();
+  const plain = sheet.getByRole("row").filter({ hasText: "A plain item" });
+  await plain.getByRole("combobox", { name: "Work item type" }).selectOption({ label: "Bug" });
+  await poll(async () => (await ok<{ results: { name: string; type_id: string }[] }>(await page.request.get(`${P(a)}/issues/`), "list")).results.filter((r) => r.type_id === bug.id).length).toBe(2);
+  await shots(page, "work-item-types-type-column");
+});
