@@ -491,3 +491,44 @@ describe("lists: ordering by a member property", () => {
     expect(await names(`order_by=custom_property__${s.prop.multi_member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
   });
 });
+
+describe("values on workspace drafts", () => {
+  it("a draft keeps checked values (required ones may wait), moving it to another project drops them, the conversion asks for required ones and keeps the values", async () => {
+    const s = await seed({ required: ["text"] });
+    const W = `/api/workspaces/${ws.slug}`;
+    // no project: nothing to check values against
+    const orphan = await ws.member.post(`${W}/draft-issues/`, { name: "x", property_values: { [s.prop.number]: 5 } });
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.property_values[0]).toMatch(/project is needed/);
+    // bad values are refused as on items
+    for (const [kind, bad] of badValues(s)) {
+      const r = await ws.member.post(`${W}/draft-issues/`, { name: "x", project_id: s.p.id, property_values: { [s.prop[kind]]: bad } });
+      expect(r.status, `${kind}: ${r.text}`).toBe(400);
+    }
+    // the required text may wait on a draft
+    const made = await ws.member.post(`${W}/draft-issues/`, { name: "Draft", project_id: s.p.id, property_values: { [s.prop.number]: 7, [s.prop.option]: s.optB } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.property_values).toEqual({ [s.prop.number]: ["7"], [s.prop.option]: [s.optB] });
+    const patched = await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 8 } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.property_values).toEqual({ [s.prop.number]: ["8"] });
+    expect((await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 500 } })).status).toBe(400);
+    expect((await ws.member.get(`${W}/draft-issues/${made.body.id}/`)).body.property_values).toEqual({ [s.prop.number]: ["8"] });
+
+    // the conversion asks for the required text, then keeps every value
+    const refused = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.property_values[0]).toMatch(/required/);
+    const converted = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, { property_values: { [s.prop.number]: 8, [s.prop.text]: "filled" } });
+    expect(converted.status, converted.text).toBe(201);
+    const item = await ws.member.get(`${s.p.base}/issues/${converted.body.id}/`);
+    expect(item.body.property_values).toMatchObject({ [s.prop.number]: ["8"], [s.prop.text]: ["filled"] });
+
+    // another project: the values of the first one go
+    const other = await projectFixture(t, ws);
+    const moved = await ws.member.post(`${W}/draft-issues/`, { name: "Mover", project_id: s.p.id, property_values: { [s.prop.number]: 3 } });
+    const after = await ws.member.patch(`${W}/draft-issues/${moved.body.id}/`, { project_id: other.id });
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.property_values).toEqual({});
+  });
+});
