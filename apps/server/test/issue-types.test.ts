@@ -532,3 +532,33 @@ describe("values on workspace drafts", () => {
     expect(after.body.property_values).toEqual({});
   });
 });
+
+describe("values on the public intake form", () => {
+  it("the form offers the default type's properties without people; a request fills the required ones, checked as an item's, and keeps them", async () => {
+    const s = await seed({ required: ["option"] });
+    await ws.admin.patch(`${s.p.base}/`, { intake_view: true });
+    const anchor = (await ws.admin.patch(`${s.p.base}/intake-settings/`, { is_form_enabled: true })).body.anchor;
+    const url = `/api/public/intake/${anchor}/`;
+    const form = await ws.anon.get(url);
+    expect(form.status).toBe(200);
+    const offered = form.body.properties as { id: string; kind: string; is_required: boolean; options: { name: string }[]; max: number | null }[];
+    expect(offered.map((p) => p.kind).sort()).toEqual(PROPERTY_KINDS.filter((k) => k !== "member" && k !== "multi_member").sort());
+    expect(offered.find((p) => p.id === s.prop.option)).toMatchObject({ is_required: true, options: [{ name: "Alpha" }, { name: "Beta" }] });
+    expect(offered.find((p) => p.id === s.prop.number)?.max).toBe(100);
+
+    const base = { name: "Need help", email: "pat@example.com" };
+    const missing = await ws.anon.post(url, base);
+    expect(missing.status).toBe(400);
+    expect(missing.body.property_values[0]).toMatch(/required/);
+    expect((await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 1000 } })).status).toBe(400);
+    // people are not offered: a member value is refused
+    const member = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.member]: ws.member.userId } });
+    expect(member.status).toBe(400);
+    expect(member.body.property_values[0]).toMatch(/not a property of this form/);
+    const sent = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 12 } });
+    expect(sent.status, sent.text).toBe(200);
+    const items = (await ws.admin.get(`${s.p.base}/intake-issues/?per_page=100`)).body.results as { issue: { id: string; name: string } }[];
+    const got = items.find((r) => r.issue.name === "Need help")!;
+    expect((await ws.admin.get(`${s.p.base}/issues/${got.issue.id}/`)).body.property_values).toMatchObject({ [s.prop.option]: [s.optA], [s.prop.number]: ["12"] });
+  });
+});

@@ -130,6 +130,17 @@ export async function checkDraftValues(
   return values;
 }
 
+/**
+ * The properties the public intake form offers (issue #29): the default type's active ones without people (the form
+ * is anonymous and does not show who is in the project); none when types are off.
+ */
+export async function publicFormProperties(db: DbOrTx, project: ProjectRow): Promise<PropertyWithOptions[]> {
+  if (!project.isIssueTypeEnabled) return [];
+  const def = (await projectTypes(db, project)).find((t) => t.isDefault && t.isActive);
+  if (!def) return [];
+  return (await typeProperties(db, [def.id], { activeOnly: true })).filter((p) => !isMemberKind(p.kind as PropertyKind));
+}
+
 async function checkMemberValues(tx: DbOrTx, project: ProjectRow, props: PropertyWithOptions[], values: Record<string, string[]>) {
   for (const p of props) if (isMemberKind(p.kind as PropertyKind) && values[p.id]?.length) await checkMembers(tx, project.id, project.workspaceId, values[p.id], p.displayName);
 }
