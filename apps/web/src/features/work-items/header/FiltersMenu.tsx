@@ -84,7 +84,8 @@ function FilterList({ filters, setValues }: {
       isSelected={(o, key) => values(key ?? "").includes(o.value)}
       onPick={(o, key) => { const f = fields.find((x) => x.key === key); if (f) toggle(f, o.value); }}
       search={{ value: q, onChange: setQ, label: "Search filters", placeholder: "Search filters" }}
-      emptyText="Nothing to filter by"
+      // a number or date property's bounds are inputs, not options: the list is not empty then
+      emptyText={sections.length ? "" : "Nothing to filter by"}
       listClassName="max-h-[60vh]"
     />
   );
