@@ -164,6 +164,54 @@ describe("Jira CSV importer", () => {
     expect((await ws.admin.get(`${base}/importers/${imp.body.id}/`)).status).toBe(404);
   });
 
+  it("maps source fields to custom properties (issue #29): checked at the start, values converted and checked per item, kept on re-runs", async () => {
+    const p = await projectFixture(t, ws);
+    await ws.admin.patch(`${p.base}/`, { is_issue_type_enabled: true });
+    const types = (await ws.admin.get(`${p.base}/issue-types/`)).body as { id: string; is_default: boolean; is_epic: boolean }[];
+    const def = types.find((x) => x.is_default)!.id;
+    const epic = types.find((x) => x.is_epic)!.id;
+    const mk = async (type: string, body: Record<string, unknown>) => {
+      const r = await ws.admin.post(`${p.base}/issue-types/${type}/issue-properties/`, body);
+      expect(r.status, r.text).toBe(201);
+      return r.body as { id: string; options: { id: string; name: string }[] };
+    };
+    const points = await mk(def, { display_name: "Story points", kind: "number", settings: { min: 0, max: 50 } });
+    const team = await mk(def, { display_name: "Team", kind: "option", options: [{ name: "Core" }, { name: "Web" }] });
+    const due = await mk(def, { display_name: "Due", kind: "date" });
+    const onEpic = await mk(epic, { display_name: "Theme", kind: "text" });
+    const csv = [
+      "Summary,Issue key,Status,Custom field (Story Points),Custom field (Team),Custom field (Due),Sprint",
+      "First,PX-1,To Do,5,core,2026-04-01,S1",
+      "Second,PX-2,To Do,8,Web,,S1",
+      "Too big,PX-3,To Do,99,Web,,",
+      "",
+    ].join("\n");
+    const imp = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: p.id, file_name: "px.csv", csv });
+    expect(imp.status, imp.text).toBe(201);
+    expect(imp.body.discovered.fields).toEqual([
+      { key: "Custom field (Story Points)", name: "Custom field (Story Points)", count: 3 },
+      { key: "Custom field (Team)", name: "Custom field (Team)", count: 3 },
+      { key: "Custom field (Due)", name: "Custom field (Due)", count: 1 },
+      { key: "Sprint", name: "Sprint", count: 2 },
+    ]);
+    const states = { "To Do": p.states.Todo };
+    const start = (properties: Record<string, string>) => ws.admin.post(`${base}/importers/${imp.body.id}/start/`, { mapping: { states, users: {}, properties } });
+    expect((await start({ Nope: points.id })).body).toEqual({ mapping: ['"Nope" is not a field of the source.'] });
+    expect((await start({ Sprint: onEpic.id })).body).toEqual({ mapping: ['The property chosen for "Sprint" is not a property of the project\'s default work item type.'] });
+    expect((await start({ Sprint: points.id, "Custom field (Story Points)": points.id })).body).toEqual({ mapping: ['"Story points" is chosen for more than one field.'] });
+    const properties = { "Custom field (Story Points)": points.id, "Custom field (Team)": team.id, "Custom field (Due)": due.id };
+    const done = await runToEnd(imp.body.id, { states, users: {}, properties });
+    expect(done.mapping.properties).toEqual(properties);
+    expect(done.summary).toMatchObject({ created: 2, failed: [{ external_id: "PX-3", name: "Too big", reason: expect.stringMatching(/Story points/) }] });
+    const rows = await items(p.id, "jira");
+    const valuesOf = async (id: string) => (await ws.admin.get(`${p.base}/issues/${id}/`)).body.property_values;
+    expect(await valuesOf(rows[0].id)).toEqual({ [points.id]: ["5"], [team.id]: [team.options[0].id], [due.id]: ["2026-04-01"] });
+    expect(await valuesOf(rows[1].id)).toEqual({ [points.id]: ["8"], [team.id]: [team.options[1].id] });
+    // the same file again changes nothing
+    const again = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: p.id, file_name: "px.csv", csv });
+    expect((await runToEnd(again.body.id, { states, users: {}, properties })).summary).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
   it("is for workspace admins only", async () => {
     const body = { service: "jira", project_id: pr.id, file_name: "x.csv", csv: CSV };
     const imp = await ws.admin.post(`${base}/importers/`, body);

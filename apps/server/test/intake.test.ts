@@ -301,7 +301,7 @@ describe("settings and the public form", () => {
     const url = `/api/public/intake/${anchor}/`;
     const form = await ws.anon.get(url);
     expect(form.status).toBe(200);
-    expect(form.body).toEqual({ anchor, workspace_name: expect.any(String), project_name: expect.any(String), project_identifier: pr.identifier });
+    expect(form.body).toEqual({ anchor, workspace_name: expect.any(String), project_name: expect.any(String), project_identifier: pr.identifier, properties: [] });
     const sent = await ws.anon.post(url, { name: "Cannot log in", description: "Since Monday <b>nothing</b>\nworks", email: "Pat@Example.com" });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ submitted: true, project_name: form.body.project_name });

@@ -433,3 +433,132 @@ describe("agents", () => {
     }
   });
 });
+
+describe("lists: range filters on number and date properties", () => {
+  it("filters a number property by value and a date property by day, with open bounds, in both grammars; bad bounds are a 400", async () => {
+    const s = await seed();
+    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
+    await mk("a", { [s.prop.number]: 9, [s.prop.date]: "2026-01-10" });
+    await mk("b", { [s.prop.number]: 10, [s.prop.date]: "2026-02-01" });
+    await mk("c", { [s.prop.number]: 55.5, [s.prop.date]: "2026-03-15" });
+    await mk("d", {});
+    const key = (k: PropertyKind) => `custom_property__${s.prop[k]}`;
+    const names = async (q: string) => {
+      const r = await ws.member.get(`${s.p.base}/issues/?${q}&order_by=name`);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.results as { name: string }[]).map((x) => x.name);
+    };
+    // numbers compare as numbers (9 < 10 < 55.5), not as text
+    expect(await names(`${key("number")}__gte=10`)).toEqual(["b", "c"]);
+    expect(await names(`${key("number")}__lte=10`)).toEqual(["a", "b"]);
+    expect(await names(`${key("number")}__range=9.5,60`)).toEqual(["b", "c"]);
+    expect(await names(`${key("number")}__range=,9`)).toEqual(["a"]);
+    expect(await names(`${key("date")}__range=2026-01-15,2026-03-15`)).toEqual(["b", "c"]);
+    expect(await names(`${key("date")}__gte=2026-02-02`)).toEqual(["c"]);
+    const rich = (f: unknown) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
+    expect(await names(rich({ [`${key("number")}__range`]: [10, null] }))).toEqual(["b", "c"]);
+    expect(await names(rich({ or: [{ [`${key("date")}__lte`]: "2026-01-31" }, { [`${key("number")}__gte`]: 50 }] }))).toEqual(["a", "c"]);
+    // grouped lists filter the same way
+    const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=priority&${key("number")}__gte=10`);
+    expect(grouped.body.total_count ?? grouped.body.total_results).toBe(2);
+
+    for (const bad of [`${key("number")}__gte=ten`, `${key("number")}__range=1,2026-01-01`, `${key("number")}__range=1`, `${key("number")}__between=1`]) {
+      expect((await ws.member.get(`${s.p.base}/issues/?${bad}`)).status, bad).toBe(400);
+    }
+    expect((await ws.member.get(`${s.p.base}/issues/?${rich({ [`${key("date")}__range`]: ["2026-01-01", "x"] })}`)).status).toBe(400);
+    // a saved view keeps a range filter and lists by it
+    const view = await ws.member.post(`${s.p.base}/views/`, { name: "Big", filters: { [`${key("number")}__gte`]: ["10"] } });
+    expect(view.status, view.text).toBe(201);
+    const viewed = await ws.member.get(`${s.p.base}/views/${view.body.id}/issues/?order_by=name`);
+    expect(viewed.body.results.map((r: { name: string }) => r.name)).toEqual(["b", "c"]);
+  });
+});
+
+describe("lists: ordering by a member property", () => {
+  it("orders by the member's name, not by the id", async () => {
+    const s = await seed();
+    // name the person with the smaller id last, so the name order is the reverse of the id order
+    const [low, high] = [ws.admin, ws.member].sort((x, y) => x.userId.localeCompare(y.userId));
+    expect((await low.patch("/api/users/me/", { first_name: "Zed", last_name: "Zimmer" })).status).toBe(200);
+    expect((await high.patch("/api/users/me/", { first_name: "Amy", last_name: "Adams" })).status).toBe(200);
+    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).status;
+    expect(await mk("to Zed", { [s.prop.member]: low.userId, [s.prop.multi_member]: [low.userId] })).toBe(201);
+    expect(await mk("to Amy", { [s.prop.member]: high.userId, [s.prop.multi_member]: [high.userId, low.userId] })).toBe(201);
+    expect(await mk("to no one", {})).toBe(201);
+    const names = async (q: string) => ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
+    expect(await names(`order_by=custom_property__${s.prop.member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
+    expect((await names(`order_by=-custom_property__${s.prop.member}`)).filter((n) => n !== "to no one")).toEqual(["to Zed", "to Amy"]);
+    expect(await names(`order_by=custom_property__${s.prop.multi_member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
+  });
+});
+
+describe("values on workspace drafts", () => {
+  it("a draft keeps checked values (required ones may wait), moving it to another project drops them, the conversion asks for required ones and keeps the values", async () => {
+    const s = await seed({ required: ["text"] });
+    const W = `/api/workspaces/${ws.slug}`;
+    // no project: nothing to check values against
+    const orphan = await ws.member.post(`${W}/draft-issues/`, { name: "x", property_values: { [s.prop.number]: 5 } });
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.property_values[0]).toMatch(/project is needed/);
+    // bad values are refused as on items
+    for (const [kind, bad] of badValues(s)) {
+      const r = await ws.member.post(`${W}/draft-issues/`, { name: "x", project_id: s.p.id, property_values: { [s.prop[kind]]: bad } });
+      expect(r.status, `${kind}: ${r.text}`).toBe(400);
+    }
+    // the required text may wait on a draft
+    const made = await ws.member.post(`${W}/draft-issues/`, { name: "Draft", project_id: s.p.id, property_values: { [s.prop.number]: 7, [s.prop.option]: s.optB } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.property_values).toEqual({ [s.prop.number]: ["7"], [s.prop.option]: [s.optB] });
+    const patched = await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 8 } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.property_values).toEqual({ [s.prop.number]: ["8"] });
+    expect((await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 500 } })).status).toBe(400);
+    expect((await ws.member.get(`${W}/draft-issues/${made.body.id}/`)).body.property_values).toEqual({ [s.prop.number]: ["8"] });
+
+    // the conversion asks for the required text, then keeps every value
+    const refused = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.property_values[0]).toMatch(/required/);
+    const converted = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, { property_values: { [s.prop.number]: 8, [s.prop.text]: "filled" } });
+    expect(converted.status, converted.text).toBe(201);
+    const item = await ws.member.get(`${s.p.base}/issues/${converted.body.id}/`);
+    expect(item.body.property_values).toMatchObject({ [s.prop.number]: ["8"], [s.prop.text]: ["filled"] });
+
+    // another project: the values of the first one go
+    const other = await projectFixture(t, ws);
+    const moved = await ws.member.post(`${W}/draft-issues/`, { name: "Mover", project_id: s.p.id, property_values: { [s.prop.number]: 3 } });
+    const after = await ws.member.patch(`${W}/draft-issues/${moved.body.id}/`, { project_id: other.id });
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.property_values).toEqual({});
+  });
+});
+
+describe("values on the public intake form", () => {
+  it("the form offers the default type's properties without people; a request fills the required ones, checked as an item's, and keeps them", async () => {
+    const s = await seed({ required: ["option"] });
+    await ws.admin.patch(`${s.p.base}/`, { intake_view: true });
+    const anchor = (await ws.admin.patch(`${s.p.base}/intake-settings/`, { is_form_enabled: true })).body.anchor;
+    const url = `/api/public/intake/${anchor}/`;
+    const form = await ws.anon.get(url);
+    expect(form.status).toBe(200);
+    const offered = form.body.properties as { id: string; kind: string; is_required: boolean; options: { name: string }[]; max: number | null }[];
+    expect(offered.map((p) => p.kind).sort()).toEqual(PROPERTY_KINDS.filter((k) => k !== "member" && k !== "multi_member").sort());
+    expect(offered.find((p) => p.id === s.prop.option)).toMatchObject({ is_required: true, options: [{ name: "Alpha" }, { name: "Beta" }] });
+    expect(offered.find((p) => p.id === s.prop.number)?.max).toBe(100);
+
+    const base = { name: "Need help", email: "pat@example.com" };
+    const missing = await ws.anon.post(url, base);
+    expect(missing.status).toBe(400);
+    expect(missing.body.property_values[0]).toMatch(/required/);
+    expect((await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 1000 } })).status).toBe(400);
+    // people are not offered: a member value is refused
+    const member = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.member]: ws.member.userId } });
+    expect(member.status).toBe(400);
+    expect(member.body.property_values[0]).toMatch(/not a property of this form/);
+    const sent = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 12 } });
+    expect(sent.status, sent.text).toBe(200);
+    const items = (await ws.admin.get(`${s.p.base}/intake-issues/?per_page=100`)).body.results as { issue: { id: string; name: string } }[];
+    const got = items.find((r) => r.issue.name === "Need help")!;
+    expect((await ws.admin.get(`${s.p.base}/issues/${got.issue.id}/`)).body.property_values).toMatchObject({ [s.prop.option]: [s.optA], [s.prop.number]: ["12"] });
+  });
+});

@@ -109,6 +109,38 @@ export async function resolveCreateTyping(
   return { typeId: type.id, values: r.values, props };
 }
 
+/**
+ * The values of a workspace draft (issue #29) aimed at `project`: each given value checked against the draft's type
+ * (the sent one, else the default type) as an item's would be, except that a required property may still be empty
+ * (a draft is unfinished; the conversion asks for it). Empty lists are dropped.
+ */
+export async function checkDraftValues(
+  tx: DbOrTx, project: ProjectRow, typeId: string | null | undefined, given: Record<string, RawPropertyValue>,
+): Promise<Record<string, string[]>> {
+  if (!Object.keys(given).length) return {};
+  if (!project.isIssueTypeEnabled) throw propertyError(TYPES_OFF);
+  const types = await projectTypes(tx, project);
+  const type = typeId ? types.find((t) => t.id === typeId && t.isActive) : types.find((t) => t.isDefault);
+  if (!type) throw typeId ? errors.field("type_id", `Invalid pk "${typeId}" - object does not exist.`) : propertyError(`"${Object.keys(given)[0]}" is not a property of this work item type.`);
+  const props = await typeProperties(tx, [type.id], { activeOnly: true });
+  const r = resolveUpdateValues(props.map((p) => ({ ...ruleOf(p), is_required: false })), given);
+  if (!r.ok) throw propertyError(r.error);
+  const values = Object.fromEntries(Object.entries(r.values).filter(([, v]) => v.length));
+  await checkMemberValues(tx, project, props, values);
+  return values;
+}
+
+/**
+ * The properties the public intake form offers (issue #29): the default type's active ones without people (the form
+ * is anonymous and does not show who is in the project); none when types are off.
+ */
+export async function publicFormProperties(db: DbOrTx, project: ProjectRow): Promise<PropertyWithOptions[]> {
+  if (!project.isIssueTypeEnabled) return [];
+  const def = (await projectTypes(db, project)).find((t) => t.isDefault && t.isActive);
+  if (!def) return [];
+  return (await typeProperties(db, [def.id], { activeOnly: true })).filter((p) => !isMemberKind(p.kind as PropertyKind));
+}
+
 async function checkMemberValues(tx: DbOrTx, project: ProjectRow, props: PropertyWithOptions[], values: Record<string, string[]>) {
   for (const p of props) if (isMemberKind(p.kind as PropertyKind) && values[p.id]?.length) await checkMembers(tx, project.id, project.workspaceId, values[p.id], p.displayName);
 }

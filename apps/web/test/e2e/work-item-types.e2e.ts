@@ -147,3 +147,81 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   await poll(() => sheet.getByRole("columnheader", { name: "P number" }).getAttribute("aria-sort")).toBe("ascending");
   await shots(page, "work-item-types-spreadsheet");
 });
+
+it("the filter menu narrows a list by a number property's and a date property's bounds; the chips read them", async () => {
+  const ctx = await e2e.context();
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Rhea" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const props = await seedProperties(ctx.request, a);
+  await createItems(ctx.request, a, [
+    { name: "Small early", property_values: { [props.number.id]: 9, [props.date.id]: "2026-01-10" } },
+    { name: "Big middle", property_values: { [props.number.id]: 40, [props.date.id]: "2026-02-10" } },
+    { name: "Big late", property_values: { [props.number.id]: 80, [props.date.id]: "2026-03-10" } },
+  ]);
+  const page = await ctx.newPage();
+  await openList(page, a);
+  const rows = () => page.locator("[data-item]").allInnerTexts().then((t) => t.map((x) => (x.match(/Small early|Big middle|Big late/) ?? [""])[0]).sort());
+  await poll(rows).toEqual(["Big late", "Big middle", "Small early"]);
+
+  await page.getByRole("button", { name: "Filters" }).click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("P number");
+  const atLeast = menu.getByRole("spinbutton", { name: "P number at least" });
+  await atLeast.fill("10");
+  await atLeast.press("Enter");
+  await poll(rows).toEqual(["Big late", "Big middle"]);
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("P date");
+  await menu.locator('input[aria-label="P date until"]').fill("2026-02-28");
+  await poll(rows).toEqual(["Big middle"]);
+  await page.keyboard.press("Escape");
+  const chips = page.getByRole("region", { name: "Applied filters" });
+  await chips.getByText("P number ≥:").waitFor();
+  await chips.getByText("P date until:").waitFor();
+  await shots(page, "work-item-types-range-filters");
+  // removing a bound widens the list again
+  await chips.getByRole("button", { name: /Remove P number ≥ 10/ }).click();
+  await poll(rows).toEqual(["Big middle", "Small early"]);
+});
+
+it("the work item type is a display property of list rows and a spreadsheet column, and a filter", async () => {
+  const ctx = await e2e.context();
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Tyra" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const bug = await ok<{ id: string }>(await ctx.request.post(`${P(a)}/issue-types/`, { data: { name: "Bug" } }), "type");
+  await createItems(ctx.request, a, [{ name: "A plain item" }, { name: "A bug item", type_id: bug.id }]);
+  const page = await ctx.newPage();
+  await openList(page, a);
+  const row = (name: string) => page.locator("[data-item]").filter({ hasText: name });
+  await row("A bug item").locator('[data-property="issue_type"]').filter({ hasText: "Bug" }).waitFor();
+  await row("A plain item").locator('[data-property="issue_type"]').filter({ hasText: "Work item" }).waitFor();
+  await shots(page, "work-item-types-type-chip");
+
+  // the display property turns the chip off
+  await page.getByRole("button", { name: "Display" }).click();
+  await page.getByRole("group", { name: "Display properties" }).getByRole("button", { name: "Work item type" }).click();
+  await poll(() => page.locator('[data-property="issue_type"]').count()).toBe(0);
+  await page.keyboard.press("Escape");
+
+  // the filter: only bugs
+  await page.getByRole("button", { name: "Filters" }).click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("combobox", { name: "Search filters" }).fill("Bug");
+  await menu.getByRole("option", { name: "Bug" }).click();
+  await poll(() => page.locator("[data-item]").count()).toBe(1);
+  await row("A bug item").waitFor();
+  await page.keyboard.press("Escape");
+  await page.getByRole("region", { name: "Applied filters" }).getByText("Work item type:").waitFor();
+
+  // the spreadsheet's Type column changes an item's type in place
+  await setLayout(ctx.request, a, { layout: "spreadsheet" });
+  await ok(await ctx.request.patch(`${P(a)}/user-properties/`, { data: { filters: { issue_type: null }, display_properties: { issue_type: true } } }), "filters off");
+  await openList(page, a);
+  const sheet = page.getByTestId("spreadsheet-layout");
+  await sheet.getByRole("columnheader", { name: "Type" }).waitFor();
+  const plain = sheet.getByRole("row").filter({ hasText: "A plain item" });
+  await plain.getByRole("combobox", { name: "Work item type" }).selectOption({ label: "Bug" });
+  await poll(async () => (await ok<{ results: { name: string; type_id: string }[] }>(await page.request.get(`${P(a)}/issues/`), "list")).results.filter((r) => r.type_id === bug.id).length).toBe(2);
+  await shots(page, "work-item-types-type-column");
+});

@@ -25,6 +25,8 @@ export function draftBodies(html: HtmlField) {
     type_id: item.type_id,
     external_source: item.external_source,
     external_id: item.external_id,
+    // custom property values (issue #29): checked against the draft's project and type; required ones on conversion
+    property_values: item.property_values,
   });
   return { draft, toIssue: draft.extend({ name: name().optional() }) };
 }
@@ -50,6 +52,8 @@ export interface WorkspaceDraft {
   label_ids: string[];
   assignee_ids: string[];
   type_id: string | null;
+  /** Custom property values by property id (issue #29). */
+  property_values: Record<string, string[]>;
   is_draft: true;
   created_at: Timestamp;
   updated_at: Timestamp;

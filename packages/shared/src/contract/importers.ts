@@ -40,10 +40,14 @@ export const createImportBody = z.discriminatedUnion("service", [createJiraImpor
 });
 export type CreateImportBody = z.infer<typeof createImportBody>;
 
-/** The admin's mapping: each source status → a project state; each source person → a project member or nobody. */
+/**
+ * The admin's mapping: each source status → a project state; each source person → a project member or nobody; and
+ * (issue #29) source fields (a file's other columns) → custom properties of the project's default type.
+ */
 export const importMapping = z.object({
   states: z.record(z.string().max(255), uuid()),
   users: z.record(z.string().max(320), uuid().nullable()),
+  properties: z.record(z.string().max(255), uuid()).optional(),
 });
 export type ImportMapping = z.infer<typeof importMapping>;
 
@@ -68,6 +72,14 @@ export interface ImportSourceUser {
   count: number;
 }
 
+/** A source field besides the ones the import reads itself (a Jira column such as "Custom field (Story Points)"). */
+export interface ImportSourceField {
+  key: string;
+  name: string;
+  /** Work items with a value in it. */
+  count: number;
+}
+
 export interface ImportSummary {
   created: number;
   updated: number;
@@ -85,7 +97,7 @@ export interface Importer extends AuditFields {
   service: ImportService;
   status: ImportStatus;
   source_label: string;
-  discovered: { states: ImportSourceState[]; users: ImportSourceUser[] } | null;
+  discovered: { states: ImportSourceState[]; users: ImportSourceUser[]; fields?: ImportSourceField[] } | null;
   mapping: ImportMapping | null;
   progress: { done: number; total: number };
   summary: ImportSummary | null;

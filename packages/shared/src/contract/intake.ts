@@ -3,6 +3,8 @@ import { INTAKE_STATUSES, type IntakeStatus } from "../intake.ts";
 import type { Priority } from "../constants.ts";
 import { bool, choice, fieldError, lineText, MSG, name, ref, text, type HtmlField } from "./fields.ts";
 import { workItemBodies, type WorkItemDetail } from "./work-items.ts";
+import { propertyValuesField } from "./issue-types.ts";
+import type { PropertyKind } from "../issue-properties.ts";
 import type { Timestamp } from "./common.ts";
 
 // ---------------------------------------------------------------- request bodies
@@ -50,6 +52,8 @@ export const publicIntakeBody = z.object({
   name: name(),
   description: text(20000).optional(),
   email: lineText(254).trim().refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), EMAIL_MSG),
+  /** Values of the properties the form offers (issue #29), checked as a new item's. */
+  property_values: propertyValuesField().optional(),
 });
 export type PublicIntakeBody = z.infer<typeof publicIntakeBody>;
 
@@ -123,6 +127,23 @@ export interface PublicIntakeForm {
   workspace_name: string;
   project_name: string;
   project_identifier: string;
+  /**
+   * The custom properties a request fills in (issue #29): the default type's active ones, except people (the form
+   * does not show who is in the project); empty when types are off.
+   */
+  properties: PublicFormProperty[];
+}
+
+export interface PublicFormProperty {
+  id: string;
+  name: string;
+  kind: Exclude<PropertyKind, "member" | "multi_member">;
+  is_required: boolean;
+  /** Number kind: inclusive bounds. */
+  min: number | null;
+  max: number | null;
+  /** Option kinds: the active options in order. */
+  options: { id: string; name: string }[];
 }
 
 /** POST of the public form. */

@@ -78,7 +78,22 @@ export interface PropertyLeaf {
   values: (string | null)[];
 }
 
-export type FilterLeaf = InLeaf | RangeLeaf | BoolLeaf | TextLeaf | PropertyLeaf;
+/**
+ * A number or date custom property (issue #29) within bounds (inclusive; either may be absent). `kind` says how the
+ * bounds compare: numbers by value, dates (`YYYY-MM-DD`) by day. Items without a value never match. Keys: legacy
+ * `custom_property__<id>__gte=5`, `__lte=…`, `__range=from,to`; JSON `{"custom_property__<id>__range": [from, to]}`
+ * (or `__gte` / `__lte`).
+ */
+export interface PropertyRangeLeaf {
+  field: "custom_property";
+  op: "prop_range";
+  property: string;
+  kind: "number" | "date";
+  gte?: string;
+  lte?: string;
+}
+
+export type FilterLeaf = InLeaf | RangeLeaf | BoolLeaf | TextLeaf | PropertyLeaf | PropertyRangeLeaf;
 export type FilterNode = { and: FilterNode[] } | { or: FilterNode[] } | { not: FilterNode } | FilterLeaf;
 
 export function isFilterLeaf(node: FilterNode): node is FilterLeaf {
@@ -108,4 +123,20 @@ export function propertyFilterValues(raw: readonly string[]): (string | null)[] 
     if (!out.includes(value)) out.push(value);
   }
   return out;
+}
+
+const PROPERTY_NUMBER_BOUND = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const PROPERTY_DATE_BOUND = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The range leaf of a number or date custom property from its bounds (blank = open); null when a bound is neither a
+ * number nor a date, when the two are of different kinds, or when both are blank.
+ */
+export function propertyRangeLeaf(property: string, from: string | undefined, to: string | undefined): PropertyRangeLeaf | null {
+  const bounds = [from?.trim() ?? "", to?.trim() ?? ""];
+  const set = bounds.filter((b) => b !== "");
+  if (!set.length) return null;
+  const kind = set.every((b) => PROPERTY_NUMBER_BOUND.test(b) && Number.isFinite(Number(b))) ? "number" : set.every((b) => PROPERTY_DATE_BOUND.test(b)) ? "date" : null;
+  if (!kind) return null;
+  return { field: "custom_property", op: "prop_range", property, kind, ...(bounds[0] ? { gte: bounds[0] } : {}), ...(bounds[1] ? { lte: bounds[1] } : {}) };
 }

@@ -1,5 +1,5 @@
 import { PRIORITIES, STATE_GROUPS } from "../constants.ts";
-import { andFilterNodes, isFilterUuid, propertyFilterValues, type DateFilterField, type FilterNode, type IdFilterField } from "./ast.ts";
+import { andFilterNodes, isFilterUuid, propertyFilterValues, propertyRangeLeaf, type DateFilterField, type FilterNode, type IdFilterField } from "./ast.ts";
 import { isFilterDateTime, parseDateFilterValue } from "./dates.ts";
 import { FilterError } from "./errors.ts";
 
@@ -144,13 +144,23 @@ export function parseLegacyFilters(params: QueryParams, today: string): FilterNo
     nodes.push({ field, op: "range", gt: t });
   }
 
-  // custom properties (issue #29): custom_property__<id>=a,b,None
+  // custom properties (issue #29): custom_property__<id>=a,b,None; a number or date one also within bounds:
+  // custom_property__<id>__gte=5, __lte=10, __range=5,10 (blank bounds are open)
   for (const key of Object.keys(params)) {
     if (!key.startsWith("custom_property__")) continue;
-    const property = key.slice("custom_property__".length).toLowerCase();
-    if (!isFilterUuid(property)) throw new FilterError(`Invalid filter '${key}'`, "invalid_filter_field");
+    const [id, op] = key.slice("custom_property__".length).split("__", 2);
+    const property = id.toLowerCase();
+    if (!isFilterUuid(property) || (op !== undefined && !["gte", "lte", "range"].includes(op))) throw new FilterError(`Invalid filter '${key}'`, "invalid_filter_field");
     const v = paramValue(params, key);
     if (v === undefined) continue;
+    if (op) {
+      if (v.trim() === "" || v === "null") continue;
+      const [from, to] = op === "range" ? v.split(",") : op === "gte" ? [v, ""] : ["", v];
+      const leaf = op === "range" && v.split(",").length !== 2 ? null : propertyRangeLeaf(property, from, to);
+      if (!leaf) throw new FilterError(`Invalid value '${v}' for filter '${key}'`, "invalid_filter_value");
+      nodes.push(leaf);
+      continue;
+    }
     const values = propertyFilterValues(v.split(","));
     if (values.length) nodes.push({ field: "custom_property", op: "prop", property, values });
   }

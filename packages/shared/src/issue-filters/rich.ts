@@ -1,6 +1,7 @@
 import { PRIORITIES, STATE_GROUPS } from "../constants.ts";
 import {
   propertyFilterValues,
+  propertyRangeLeaf,
   BOOL_FILTER_FIELDS,
   DATE_FILTER_FIELDS,
   DATETIME_FILTER_FIELDS,
@@ -103,7 +104,7 @@ function splitKey(key: string): { field: string; op: string } {
   const idx = key.lastIndexOf("__");
   if (idx > 0) {
     const op = key.slice(idx + 2);
-    if (["exact", "in", "range", "icontains"].includes(op)) return { field: key.slice(0, idx), op };
+    if (["exact", "in", "range", "icontains", "gte", "lte"].includes(op)) return { field: key.slice(0, idx), op };
   }
   return { field: key, op: "exact" };
 }
@@ -125,6 +126,19 @@ function parseLeaf(leaf: Record<string, Json>): FilterNode {
       const values = propertyFilterValues(op === "in" ? listOf(value) : [value === null ? "None" : String(value)]);
       if (!values.length) throw badValue(key, value);
       nodes.push({ field: "custom_property", op: "prop", property, values });
+      continue;
+    }
+    if (field.startsWith("custom_property__") && (op === "range" || op === "gte" || op === "lte")) {
+      // a number or date property within bounds: `__range` [from, to] or "from,to" (blank = open), `__gte`, `__lte`
+      const property = field.slice("custom_property__".length).toLowerCase();
+      if (!isFilterUuid(property)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
+      const bound = (v: Json) => (v === null ? "" : typeof v === "string" || typeof v === "number" ? String(v) : undefined);
+      let bounds: (string | undefined)[];
+      if (op === "range") bounds = Array.isArray(value) ? value.map(bound) : typeof value === "string" ? value.split(",") : [];
+      else bounds = op === "gte" ? [bound(value), ""] : ["", bound(value)];
+      const leaf = bounds.length === 2 && bounds.every((b) => b !== undefined) ? propertyRangeLeaf(property, bounds[0], bounds[1]) : null;
+      if (!leaf) throw badValue(key, value);
+      nodes.push(leaf);
       continue;
     }
     const ops = RICH_FILTER_FIELDS[field];

@@ -315,6 +315,8 @@ export const draftIssues = pgTable("draft_issues", {
   moduleIds: jsonb("module_ids").$type<string[]>().notNull().default([]),
   externalSource: text("external_source"),
   externalId: text("external_id"),
+  /** Custom property values by property id (issue #29), checked like an item's; required ones on conversion. */
+  propertyValues: jsonb("property_values").$type<Record<string, string[]>>().notNull().default({}),
   ...audit(),
 }, (t) => [index("draft_issues_owner_idx").on(t.workspaceId, t.createdById, t.createdAt)]);
 

@@ -40,13 +40,16 @@ const UUID_RE = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /**
  * Ordering by a custom property (issue #29) by its first value: an option by the options' order, a number by its
- * value, anything else (text, dates as YYYY-MM-DD, booleans, URLs, member ids) by its text. Items without a value last.
+ * value, a member by the name people see (full name, else display name; as the web shows it), anything else (text,
+ * dates as YYYY-MM-DD, booleans, URLs) by its text. Items without a value last.
  */
 function customOrderDim(order: OrderBy): OrderDim {
   const pid = propertyLiteral(order.field);
   const v = `ocp.v`;
+  const uuid = `CASE WHEN ${v} ~ ${UUID_RE} THEN ${v}::uuid END`;
+  const member = `(SELECT lower(coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.display_name)) FROM users u WHERE u.id = ${uuid})`;
   return {
-    expr: `ROW((SELECT o.sort_order FROM issue_property_options o WHERE o.id = CASE WHEN ${v} ~ ${UUID_RE} THEN ${v}::uuid END), CASE WHEN ${v} ~ ${NUMERIC_RE} THEN ${v}::numeric END, lower(${v}))`,
+    expr: `ROW((SELECT o.sort_order FROM issue_property_options o WHERE o.id = ${uuid}), CASE WHEN ${v} ~ ${NUMERIC_RE} THEN ${v}::numeric END, ${member}, lower(${v}))`,
     joins: `LEFT JOIN LATERAL (SELECT i.property_values -> ${pid} ->> 0 AS v) ocp ON true`,
     ctes: [],
     desc: order.desc,

@@ -116,6 +116,21 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       if (leaf.values.includes(null)) parts.push(`NOT (i.property_values ? ${pid})`);
       return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
     }
+    case "prop_range": {
+      // a number or date custom property within bounds (issue #29): its (single) value, as a number or a date
+      const v = `(i.property_values -> ${q.p(leaf.property, "text")} ->> 0)`;
+      const parts: string[] = [];
+      if (leaf.kind === "number") {
+        const n = `(CASE WHEN ${v} ~ '^-?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][-+]?[0-9]+)?$' THEN ${v}::numeric END)`;
+        if (leaf.gte !== undefined) parts.push(`${n} >= ${q.p(leaf.gte, "numeric")}`);
+        if (leaf.lte !== undefined) parts.push(`${n} <= ${q.p(leaf.lte, "numeric")}`);
+      } else {
+        const d = `(CASE WHEN ${v} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN ${v} END)`;
+        if (leaf.gte !== undefined) parts.push(`${d} >= ${q.p(leaf.gte, "text")}`);
+        if (leaf.lte !== undefined) parts.push(`${d} <= ${q.p(leaf.lte, "text")}`);
+      }
+      return parts.length === 1 ? parts[0] : `(${parts.join(" AND ")})`;
+    }
     case "icontains": {
       const escaped = leaf.value.replace(/[\\%_]/g, (c) => "\\" + c);
       return `i.name ILIKE ${q.p("%" + escaped + "%", "text")}`;

@@ -3,7 +3,7 @@ import type { CreateImportBody, ImportMapping, ImportSummary, StartImportBody } 
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../http/route.ts";
-import { errors } from "../../http/errors.ts";
+import { errors, HttpError } from "../../http/errors.ts";
 import { open, seal } from "../../core/crypto-box.ts";
 import { sanitizeHtml } from "../../core/sanitize.ts";
 import type { JobInfo } from "../../core/jobs.ts";
@@ -13,7 +13,9 @@ import { createLabel } from "../labels/commands.ts";
 import { discover, type SourceItem } from "./source.ts";
 import { JiraCsvError, parseJiraCsv } from "./jira.ts";
 import { GithubError, readGithub } from "./github.ts";
-import { suggestMapping } from "./mapping.ts";
+import { sourcePropertyValue, suggestMapping, type MappingMember, type PropertyTarget } from "./mapping.ts";
+import { keptValues, projectTypes, typeProperties } from "../../domain/item-properties.ts";
+import type { PropertyKind } from "@stride/shared";
 import { requireReadable } from "../../http/readable.ts";
 
 const T = schema.importers;
@@ -113,6 +115,24 @@ export async function startImport(app: AppContext, row: ImporterRow, actorId: st
     if (id && !memberIds.has(id)) throw errors.field("mapping", `The person chosen for "${u.key}" is not a member of the project.`);
     mapping.users[u.key] = id;
   }
+  // source fields → custom properties of the project's default type (issue #29), each property taken once
+  const wanted = Object.entries(body.mapping.properties ?? {});
+  if (wanted.length) {
+    const project = await projectOf(app.db, row.workspaceId, row.projectId);
+    const offered = project ? await importableProperties(app.db, project) : [];
+    if (!project?.isIssueTypeEnabled) throw errors.field("mapping", "Work item types are not enabled in this project.");
+    const fields = new Set((found as { fields?: { key: string }[] }).fields?.map((f) => f.key) ?? []);
+    const taken = new Set<string>();
+    mapping.properties = {};
+    for (const [field, pid] of wanted) {
+      if (!fields.has(field)) throw errors.field("mapping", `"${field}" is not a field of the source.`);
+      const p = offered.find((x) => x.id === pid.toLowerCase());
+      if (!p) throw errors.field("mapping", `The property chosen for "${field}" is not a property of the project's default work item type.`);
+      if (taken.has(p.id)) throw errors.field("mapping", `"${p.displayName}" is chosen for more than one field.`);
+      taken.add(p.id);
+      mapping.properties[field] = p.id;
+    }
+  }
   return app.db.transaction(async (tx) => {
     const [updated] = await tx.update(T).set({ status: "queued", mapping, done: 0, updatedById: actorId, updatedAt: new Date() })
       .where(and(eq(T.id, row.id), eq(T.status, "mapping"))).returning();
@@ -185,11 +205,36 @@ async function existingItems(db: DbOrTx, projectId: string, source: string) {
   return new Map(rows.filter((r) => r.externalId).map((r) => [r.externalId!, r]));
 }
 
+/** The custom properties an import may fill (issue #29): the active ones of the project's default type. */
+async function importableProperties(db: DbOrTx, project: ProjectRow) {
+  if (!project.isIssueTypeEnabled) return [];
+  const def = (await projectTypes(db, project)).find((t) => t.isDefault && t.isActive);
+  return def ? typeProperties(db, [def.id], { activeOnly: true }) : [];
+}
+
+/** How the run turns mapped source fields into property values (issue #29). */
+interface PropertyPlan {
+  targets: Map<string, PropertyTarget>;
+  members: MappingMember[];
+}
+
+/** An item's mapped fields as raw property values, checked by the work-item commands like any other value. */
+function itemPropertyValues(it: SourceItem, mapping: ImportMapping, plan: PropertyPlan): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [field, pid] of Object.entries(mapping.properties ?? {})) {
+    const raw = it.fields?.[field];
+    const target = plan.targets.get(pid);
+    if (raw && target) out[pid] = sourcePropertyValue(target, raw, plan.members);
+  }
+  return out;
+}
+
 async function importItem(
   app: AppContext, project: ProjectRow, actorId: string, source: string, it: SourceItem, mapping: ImportMapping,
-  labels: Map<string, string>, existing: Map<string, typeof schema.issues.$inferSelect>,
+  labels: Map<string, string>, existing: Map<string, typeof schema.issues.$inferSelect>, plan: PropertyPlan,
 ): Promise<{ id: string; outcome: "created" | "updated" | "unchanged"; comments: number }> {
   const html = sanitizeHtml(it.description_html);
+  const values = itemPropertyValues(it, mapping, plan);
   const fields: IssueFields & { name: string } = {
     name: it.name,
     description_html: html,
@@ -206,7 +251,7 @@ async function importItem(
     let outcome: "created" | "updated" | "unchanged" = "created";
     let comments = 0;
     if (!cur) {
-      issueRow = await createIssue(tx, project, actorId, fields);
+      issueRow = await createIssue(tx, project, actorId, { ...fields, ...(Object.keys(values).length ? { property_values: values } : {}) });
     } else {
       const patch: IssueFields = {};
       if (cur.name !== fields.name) patch.name = fields.name;
@@ -215,6 +260,12 @@ async function importItem(
       if (fields.state_id && cur.stateId !== fields.state_id) patch.state_id = fields.state_id;
       if (!sameSet(cur.labelIds, fields.label_ids!)) patch.label_ids = fields.label_ids;
       if (!sameSet(cur.assigneeIds, fields.assignee_ids!)) patch.assignee_ids = fields.assignee_ids;
+      if (Object.keys(values).length) {
+        // only the values that differ from the kept ones (a re-run of the same file changes nothing)
+        const kept = await keptValues(tx, cur.id);
+        const changed = Object.fromEntries(Object.entries(values).filter(([pid, v]) => JSON.stringify(kept[pid] ?? []) !== JSON.stringify(Array.isArray(v) ? v : [v])));
+        if (Object.keys(changed).length) patch.property_values = changed;
+      }
       if (Object.keys(patch).length > 0) {
         issueRow = await updateIssue(tx, project, actorId, cur.id, patch);
         outcome = "updated";
@@ -237,6 +288,15 @@ async function importItem(
   });
 }
 
+/** Why an item failed: a refusal's field messages ("property_values: Story points: …"), else the error's text. */
+function failReason(e: unknown): string {
+  if (e instanceof HttpError && e.body && typeof e.body === "object" && !("error" in e.body)) {
+    const parts = Object.entries(e.body as Record<string, unknown>).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(" ") : String(v)}`);
+    if (parts.length) return parts.join("; ").slice(0, 300);
+  }
+  return e instanceof Error ? e.message.slice(0, 300) : "failed";
+}
+
 async function run(app: AppContext, importerId: string, job: JobInfo) {
   const [row] = await app.db.select().from(T).where(eq(T.id, importerId)).limit(1);
   if (!row || (row.status !== "queued" && row.status !== "running")) return;
@@ -250,6 +310,12 @@ async function run(app: AppContext, importerId: string, job: JobInfo) {
   await app.db.update(T).set({ status: "running", startedAt: new Date(), done: 0, total: items.length, updatedAt: new Date() }).where(eq(T.id, row.id));
   try {
     const labels = await ensureLabels(app, project, actorId, items, summary);
+    const mapped = new Set(Object.values(mapping.properties ?? {}));
+    const plan: PropertyPlan = {
+      targets: new Map(mapped.size ? (await importableProperties(app.db, project)).filter((p) => mapped.has(p.id))
+        .map((p) => [p.id, { id: p.id, kind: p.kind as PropertyKind, options: p.options.filter((o) => o.isActive) }]) : []),
+      members: mapped.size ? (await mappingTargets(app.db, project.id)).members : [],
+    };
     const existing = await existingItems(app.db, project.id, source);
     const ids = new Map<string, string>();
     const unchanged = new Set<string>();
@@ -257,13 +323,13 @@ async function run(app: AppContext, importerId: string, job: JobInfo) {
     for (let n = 0; n < items.length; n++) {
       const it = items[n];
       try {
-        const r = await importItem(app, project, actorId, source, it, mapping, labels, existing);
+        const r = await importItem(app, project, actorId, source, it, mapping, labels, existing, plan);
         ids.set(it.external_id, r.id);
         summary[r.outcome]++;
         summary.comments_created += r.comments;
         if (r.outcome === "unchanged") unchanged.add(it.external_id);
       } catch (e) {
-        summary.failed.push({ external_id: it.external_id, name: it.name, reason: e instanceof Error ? e.message.slice(0, 300) : "failed" });
+        summary.failed.push({ external_id: it.external_id, name: it.name, reason: failReason(e) });
       }
       if (Date.now() - lastProgress > 250 || n === items.length - 1) {
         lastProgress = Date.now();

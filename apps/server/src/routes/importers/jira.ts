@@ -77,6 +77,21 @@ export function parseJiraCsv(text: string): JiraParse {
   const commentCols = cols("comment");
 
   const cell = (r: string[], i: number | undefined) => (i === undefined ? "" : (r[i] ?? "").trim());
+  // the other columns (issue #29: mapped to custom properties), by their header; repeated ones joined with ", "
+  const used = new Set([summary, key, id, status, priority, description, assignee, assigneeEmail, parentId, parentKey, ...labelCols, ...commentCols]);
+  const otherCols = new Map<string, number[]>();
+  rows[0].forEach((h, i) => {
+    const name = h.trim();
+    if (!used.has(i) && name) otherCols.set(name, [...(otherCols.get(name) ?? []), i]);
+  });
+  const otherFields = (r: string[]) => {
+    const out: Record<string, string> = {};
+    for (const [name, idx] of otherCols) {
+      const v = idx.map((i) => cell(r, i)).filter(Boolean).join(", ");
+      if (v) out[name] = v.slice(0, 10_000);
+    }
+    return out;
+  };
   const users = new Map<string, SourceUser>();
   const keyOfId = new Map<string, string>();
   const parsed: (SourceItem & { parentRef: { id: string; key: string } })[] = [];
@@ -114,6 +129,7 @@ export function parseJiraCsv(text: string): JiraParse {
       parent: null,
       parentRef: { id: cell(r, parentId), key: cell(r, parentKey) },
       comments,
+      fields: otherFields(r),
     });
   }
   if (parsed.length === 0) throw new JiraCsvError("The file has no issues.");

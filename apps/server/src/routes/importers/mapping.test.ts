@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusGroup, suggestMapping } from "./mapping.ts";
+import { sourcePropertyValue, statusGroup, suggestMapping } from "./mapping.ts";
 
 const states = [
   { id: "b", name: "Backlog", group: "backlog", isDefault: false },
@@ -32,5 +32,19 @@ describe("importer mapping suggestions", () => {
       { key: "ghost", name: "ghost", email: null, count: 1 },
     ] }, states, members);
     expect(m.users).toEqual({ "ann@x.io": "u1", octocat: "u2", ghost: null });
+  });
+});
+
+describe("sourcePropertyValue", () => {
+  const members = [{ id: "u1", email: "ann@example.com", displayName: "ann" }];
+  const opts = [{ id: "o1", name: "Core" }, { id: "o2", name: "Web" }];
+  it("reads options by name, people by email or name, yes/no words, and keeps what matches nothing", () => {
+    expect(sourcePropertyValue({ id: "p", kind: "option", options: opts }, " core ", members)).toBe("o1");
+    expect(sourcePropertyValue({ id: "p", kind: "multi_option", options: opts }, "Web; core, Mobile", members)).toEqual(["o2", "o1", "Mobile"]);
+    expect(sourcePropertyValue({ id: "p", kind: "member", options: [] }, "ANN@example.com", members)).toBe("u1");
+    expect(sourcePropertyValue({ id: "p", kind: "multi_member", options: [] }, "ann, bob", members)).toEqual(["u1", "bob"]);
+    expect(sourcePropertyValue({ id: "p", kind: "boolean", options: [] }, "Yes", members)).toBe("true");
+    expect(sourcePropertyValue({ id: "p", kind: "boolean", options: [] }, "0", members)).toBe("false");
+    expect(sourcePropertyValue({ id: "p", kind: "number", options: [] }, " 5 ", members)).toBe("5");
   });
 });

@@ -1,3 +1,4 @@
+import type { PropertyKind } from "@stride/shared";
 import type { ImportMapping } from "@stride/shared/contract";
 import type { Discovered } from "./source.ts";
 
@@ -36,4 +37,37 @@ export function suggestMapping(found: Discovered, states: readonly MappingState[
     out.users[u.key] = m ? m.id : null;
   }
   return out;
+}
+
+/** What a source field's text becomes for a custom property (issue #29): the property and its choices. */
+export interface PropertyTarget {
+  id: string;
+  kind: PropertyKind;
+  options: readonly { id: string; name: string }[];
+}
+
+/**
+ * A source field's text as a property's raw value (issue #29), checked afterwards as any new value is: options by
+ * name (case-insensitive; several split on "," or ";"), people by email or display name, yes/no words as booleans,
+ * anything else as it is. A name nothing matches stays as written, so the check says what is wrong.
+ */
+export function sourcePropertyValue(target: PropertyTarget, raw: string, members: readonly MappingMember[]): string | string[] {
+  const text = raw.trim();
+  const many = (s: string) => s.split(/[;,]/).map((x) => x.trim()).filter(Boolean);
+  const option = (name: string) => target.options.find((o) => o.name.toLowerCase() === name.toLowerCase())?.id ?? name;
+  const member = (name: string) => members.find((m) => m.email.toLowerCase() === name.toLowerCase() || (m.displayName && m.displayName.toLowerCase() === name.toLowerCase()))?.id ?? name;
+  switch (target.kind) {
+    case "option":
+      return option(text);
+    case "multi_option":
+      return many(text).map(option);
+    case "member":
+      return member(text);
+    case "multi_member":
+      return many(text).map(member);
+    case "boolean":
+      return /^(yes|y|true|1|x|on)$/i.test(text) ? "true" : /^(no|n|false|0|off)$/i.test(text) ? "false" : text;
+    default:
+      return text;
+  }
 }

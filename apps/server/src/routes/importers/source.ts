@@ -1,4 +1,4 @@
-import type { ImportSourceState, ImportSourceUser } from "@stride/shared/contract";
+import type { ImportSourceField, ImportSourceState, ImportSourceUser } from "@stride/shared/contract";
 
 /**
  * A source's work items in one shape, whatever the service (Jira CSV rows, GitHub issues): what the analysis stores
@@ -24,6 +24,8 @@ export interface SourceItem {
   /** The parent's `external_id`, if it has one. */
   parent: string | null;
   comments: SourceComment[];
+  /** The source's other fields with a value (issue #29: mapped to custom properties), by field name. */
+  fields?: Record<string, string>;
 }
 
 export interface SourceUser {
@@ -35,6 +37,8 @@ export interface SourceUser {
 export interface Discovered {
   states: ImportSourceState[];
   users: ImportSourceUser[];
+  /** Absent in imports analysed before fields were read. */
+  fields?: ImportSourceField[];
 }
 
 /** Statuses and people the items use, with counts, in first-seen order. */
@@ -42,6 +46,7 @@ export function discover(items: readonly SourceItem[], users: readonly SourceUse
   const states = new Map<string, ImportSourceState>();
   const people = new Map<string, ImportSourceUser>();
   const known = new Map(users.map((u) => [u.key, u]));
+  const fields = new Map<string, ImportSourceField>();
   const person = (key: string) => {
     const p = people.get(key);
     if (p) return p;
@@ -56,6 +61,11 @@ export function discover(items: readonly SourceItem[], users: readonly SourceUse
     states.set(it.status, s);
     for (const a of it.assignees) person(a).count++;
     for (const c of it.comments) if (c.author) person(c.author);
+    for (const key of Object.keys(it.fields ?? {})) {
+      const f = fields.get(key) ?? { key, name: key, count: 0 };
+      f.count++;
+      fields.set(key, f);
+    }
   }
-  return { states: [...states.values()], users: [...people.values()] };
+  return { states: [...states.values()], users: [...people.values()], fields: [...fields.values()] };
 }

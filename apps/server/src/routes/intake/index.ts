@@ -8,6 +8,7 @@ import { envelope } from "../../http/pagination.ts";
 import { listQuery, projectParams } from "../../http/fields.ts";
 import { P } from "../../http/paths.ts";
 import { hitRateLimit } from "../../core/rate-limit.ts";
+import { propertyError, publicFormProperties } from "../../domain/item-properties.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { loadIssueView } from "../issues/queries.ts";
 import { buildIssueDetail } from "../issues/detail.ts";
@@ -184,7 +185,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
       const form = await loadFormByAnchor(ctx.app.db, ctx.params.anchor);
       if (!form) throw errors.notFound(FORM_NOT_FOUND);
       ctx.reply.header("cache-control", "no-store");
-      return presentPublicForm(form.intake, form.project, form.workspace);
+      return presentPublicForm(form.intake, form.project, form.workspace, await publicFormProperties(ctx.app.db, form.project));
     },
   });
 
@@ -199,10 +200,14 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
       if (!(await hitRateLimit(ctx.app, "intake-form", ctx.req, Math.min(FORM_RATE_PER_MINUTE, ctx.app.config.rateLimitPerMinute)))) throw errors.rateLimited();
       const form = await loadFormByAnchor(ctx.app.db, ctx.params.anchor);
       if (!form) throw errors.notFound(FORM_NOT_FOUND);
-      const { name, description, email } = ctx.body;
-      await ctx.app.db.transaction((tx) =>
-        createIntakeItem(tx, form.project, form.intake, null, { name, description_html: textToHtml(description) }, INTAKE_SOURCE.form, email.toLowerCase()),
-      );
+      const { name, description, email, property_values } = ctx.body;
+      await ctx.app.db.transaction(async (tx) => {
+        // only the properties the form offers (issue #29); each value is then checked as a new item's
+        const offered = new Set((await publicFormProperties(tx, form.project)).map((p) => p.id));
+        const unknown = Object.keys(property_values ?? {}).find((k) => !offered.has(k.toLowerCase()));
+        if (unknown) throw propertyError(`"${unknown}" is not a property of this form.`);
+        return createIntakeItem(tx, form.project, form.intake, null, { name, description_html: textToHtml(description), property_values }, INTAKE_SOURCE.form, email.toLowerCase());
+      });
       return { submitted: true, project_name: form.project.name };
     },
   });

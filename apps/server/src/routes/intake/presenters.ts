@@ -1,9 +1,10 @@
-import type { Intake, IntakeIssueLite, IntakeItem, IntakeItemDetail, IntakeSettings, Priority, PublicIntakeForm, WorkItemDetail } from "@stride/shared/contract";
+import type { Intake, IntakeIssueLite, IntakeItem, IntakeItemDetail, IntakeSettings, Priority, PublicFormProperty, PublicIntakeForm, WorkItemDetail } from "@stride/shared/contract";
 import type { IntakeStatus } from "@stride/shared";
 import { iso } from "../../http/present.ts";
 import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import type { IntakeIssueRow, IntakeRow } from "./commands.ts";
+import type { PropertyWithOptions } from "../../domain/item-properties.ts";
 
 export function presentIntakeIssueLite(i: IssueRow): IntakeIssueLite {
   return {
@@ -75,6 +76,15 @@ export function presentIntakeSettings(i: IntakeRow): IntakeSettings {
   };
 }
 
-export function presentPublicForm(i: IntakeRow, p: ProjectRow, w: WorkspaceRow): PublicIntakeForm {
-  return { anchor: i.anchor, workspace_name: w.name, project_name: p.name, project_identifier: p.identifier };
+export function presentPublicForm(i: IntakeRow, p: ProjectRow, w: WorkspaceRow, properties: PropertyWithOptions[]): PublicIntakeForm {
+  return {
+    anchor: i.anchor, workspace_name: w.name, project_name: p.name, project_identifier: p.identifier,
+    properties: properties.map((x) => {
+      const s = (x.settings ?? {}) as { min?: number | null; max?: number | null };
+      return {
+        id: x.id, name: x.displayName, kind: x.kind as PublicFormProperty["kind"], is_required: x.isRequired, min: s.min ?? null, max: s.max ?? null,
+        options: x.options.filter((o) => o.isActive).map((o) => ({ id: o.id, name: o.name })),
+      };
+    }),
+  };
 }

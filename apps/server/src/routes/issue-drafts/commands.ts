@@ -11,6 +11,7 @@ import { activeEstimatePoint } from "../../domain/estimates.ts";
 import { stripHtml } from "../../domain/text.ts";
 import type { DraftRow } from "./presenters.ts";
 import { readerOf, requireReadable } from "../../http/readable.ts";
+import { checkDraftValues } from "../../domain/item-properties.ts";
 
 const I = schema.issues;
 const D = schema.draftIssues;
@@ -78,7 +79,7 @@ async function memberProject(ctx: ScopeCtx, projectId: string) {
 async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promise<Partial<typeof D.$inferInsert>> {
   const wsId = ctx.workspace.id;
   const projectId: string | null = merged.project_id ?? null;
-  if (projectId) await memberProject(ctx, projectId);
+  const project = projectId ? await memberProject(ctx, projectId) : null;
   if (merged.start_date && merged.target_date && merged.start_date > merged.target_date) throw nonField(START_AFTER_TARGET);
   const needProject = (field: string) => {
     if (!projectId) throw errors.field(field, "A project is needed for this field.");
@@ -127,6 +128,10 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
           .where(and(eq(schema.workspaceMembers.workspaceId, wsId), eq(schema.workspaceMembers.isActive, true), inArray(schema.workspaceMembers.memberId, assigneeIds)))
       ).map((r) => r.id);
   }
+  // custom property values (issue #29): of the draft's project and type, checked as an item's (required on conversion)
+  const given = merged.property_values ?? {};
+  if (Object.keys(given).length) needProject("property_values");
+  const propertyValues = project ? await checkDraftValues(tx, project, merged.type_id, given) : {};
   const html = merged.description_html ?? "<p></p>";
   return {
     name: merged.name ?? "",
@@ -149,6 +154,7 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
     typeId: merged.type_id ?? null,
     externalSource: merged.external_source ?? null,
     externalId: merged.external_id ?? null,
+    propertyValues,
   };
 }
 
@@ -173,6 +179,7 @@ function draftToBody(d: DraftRow): DraftBody {
     type_id: d.typeId,
     external_source: d.externalSource,
     external_id: d.externalId,
+    property_values: d.propertyValues,
   };
 }
 
@@ -194,7 +201,7 @@ export async function updateWorkspaceDraft(ctx: ScopeCtx, draft: DraftRow, body:
   return ctx.app.db.transaction(async (tx) => {
     const merged: DraftBody = { ...draftToBody(draft), ...stripUndefined(body) };
     if (body.project_id !== undefined && (body.project_id ?? null) !== draft.projectId) {
-      for (const k of ["state_id", "cycle_id", "module_ids", "estimate_point"] as const) if (body[k] === undefined) delete merged[k];
+      for (const k of ["state_id", "cycle_id", "module_ids", "estimate_point", "property_values"] as const) if (body[k] === undefined) delete merged[k];
     }
     const cols = await draftColumns(ctx, tx, merged);
     const [d] = await tx.update(D).set({ ...cols, updatedAt: new Date(), updatedById: ctx.user.id }).where(eq(D.id, draft.id)).returning();
@@ -234,6 +241,8 @@ export async function convertDraftToIssue(ctx: ScopeCtx, draft: DraftRow, body: 
         type_id: merged.type_id,
         external_source: merged.external_source,
         external_id: merged.external_id,
+        // checked again as a new item's: defaults filled in, required properties asked for
+        property_values: merged.property_values,
       },
       { cycleId: merged.cycle_id, moduleIds: merged.module_ids ?? undefined },
     );

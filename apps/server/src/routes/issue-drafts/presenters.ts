@@ -25,6 +25,7 @@ export function presentDraft(d: DraftRow): WorkspaceDraft {
     label_ids: d.labelIds,
     assignee_ids: d.assigneeIds,
     type_id: d.typeId,
+    property_values: d.propertyValues,
     is_draft: true,
     created_at: iso(d.createdAt),
     updated_at: iso(d.updatedAt),

@@ -180,7 +180,7 @@ export interface ListCtx {
  * the items (memoized) render again only when something they show changed.
  */
 export type ListItemCtx = Pick<
-  ListCtx, "kind" | "itemKind" | "project" | "refs" | "projectOf" | "refsFor" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection"
+  ListCtx, "slug" | "kind" | "itemKind" | "project" | "refs" | "projectOf" | "refsFor" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection"
 >;
 
 const Ctx = createContext<ListCtx | null>(null);
@@ -306,8 +306,8 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
     [mutate, itemKind, spans, qc, slug],
   );
   const item = useMemo<ListItemCtx>(
-    () => ({ kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
-    [kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
+    () => ({ slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
+    [slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
   );
 
   const value: ListCtx = {

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Trash2, Upload, GitBranch } from "lucide-react";
 import { fieldErrors } from "../../api/client.ts";
 import { importRunning, useCreateImport, useDeleteImport, useImporters, useStartImport, type Importer, type ImportMapping } from "../../api/importers.ts";
-import { useProjectMembers, useProjects } from "../../api/projects.ts";
+import { useProject, useProjectMembers, useProjects } from "../../api/projects.ts";
+import { useIssueProperties, useIssueTypes } from "../../api/issue-types.ts";
 import { useStates } from "../../api/states.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, EmptyState, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
@@ -245,8 +246,49 @@ function MappingForm({ slug, imp }: { slug: string; imp: Importer }) {
           ))}
         </fieldset>
       )}
+      <FieldsToProperties slug={slug} imp={imp} mapping={mapping} setMapping={setMapping} />
       {error && <Banner>{error}</Banner>}
       <Button type="submit" loading={start.isPending}>Start import</Button>
     </form>
+  );
+}
+
+/**
+ * The source's other fields (a Jira file's columns) to custom properties of the project's default type (issue #29);
+ * shown when the project has types on and the source has such fields. A field left on "Not imported" is skipped.
+ */
+function FieldsToProperties({ slug, imp, mapping, setMapping }: {
+  slug: string;
+  imp: Importer;
+  mapping: ImportMapping;
+  setMapping: (f: (m: ImportMapping) => ImportMapping) => void;
+}) {
+  const typed = !!useProject(slug, imp.project).data?.is_issue_type_enabled;
+  const types = useIssueTypes(slug, imp.project, typed).data ?? [];
+  const properties = useIssueProperties(slug, imp.project, typed).data ?? [];
+  const fields = imp.discovered?.fields ?? [];
+  const defaultType = types.find((t) => t.is_default);
+  const offered = properties.filter((p) => p.issue_type === defaultType?.id && p.is_active);
+  if (!typed || !fields.length || !offered.length) return null;
+  const chosen = mapping.properties ?? {};
+  const set = (field: string, pid: string) =>
+    setMapping((m) => {
+      const next = { ...(m.properties ?? {}) };
+      if (pid) next[field] = pid;
+      else delete next[field];
+      return { ...m, properties: next };
+    });
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold">Fields → properties</legend>
+      {fields.map((f) => (
+        <Select key={f.key} label={`${f.name} (${f.count})`} value={chosen[f.key] ?? ""} onChange={(e) => set(f.key, e.target.value)}>
+          <option value="">Not imported</option>
+          {offered.map((p) => (
+            <option key={p.id} value={p.id} disabled={Object.entries(chosen).some(([k, v]) => v === p.id && k !== f.key)}>{p.display_name}</option>
+          ))}
+        </Select>
+      ))}
+    </fieldset>
   );
 }

@@ -215,7 +215,7 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
             </div>
           );
         })}
-        {flat.length === 0 && <div role="status" className="px-3 py-2 text-xs text-fg-subtle">{emptyText ?? "No matches"}</div>}
+        {flat.length === 0 && emptyText !== "" && <div role="status" className="px-3 py-2 text-xs text-fg-subtle">{emptyText ?? "No matches"}</div>}
       </div>
     </>
   );

@@ -18,6 +18,7 @@ import {
 import { formatShort } from "../../../lib/dates.ts";
 import { ROW_PROP_PRIORITY, chipText, fitClass, fitRow, titleMinWidth, titleText, type RowProp } from "../lib/row-fit.ts";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
+import { useIssueTypes } from "../../../api/issue-types.ts";
 
 /** One property chip of an item: which property, whether it has a value, its estimated width, and how to draw it. */
 interface Chip {
@@ -37,8 +38,10 @@ const ICON_CHIP = 26;
  * a property without a value as a bare icon (a list row); otherwise it says what it is (a card).
  */
 function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boolean): Chip[] {
-  const { refsFor, prefs, updateItem, canEdit } = useListItem();
+  const { slug, refsFor, prefs, updateItem, canEdit } = useListItem();
   const refs = refsFor(item);
+  // the item's type (issue #29), from its own project's types (a list across projects)
+  const types = useIssueTypes(slug, item.project_id, !!refs.project?.is_issue_type_enabled && prefs.display_properties.issue_type !== false).data;
   const when = useDateTimeFormat();
   const dp = prefs.display_properties;
   const on = (k: string) => dp[k as keyof typeof dp] !== false && !hide.includes(k);
@@ -72,6 +75,12 @@ function useItemChips(item: WorkItem, hide: readonly string[], compactEmpty: boo
   add("due_date", !item.target_date, CHIP_ICON + chipText(`Due ${formatShort(item.target_date)}`), (className) => (
     <DateProperty key="due_date" className={className} variant={v(!item.target_date)} focusKey={fk("due_date")} label="Due date" value={item.target_date} min={item.start_date} disabled={disabled} overdueGroup={group} onChange={(target_date) => set({ target_date })} />
   ));
+  const type = item.type_id ? types?.find((t) => t.id === item.type_id) : undefined;
+  if (type) {
+    add("issue_type", false, CHIP + chipText(type.name), (className) => (
+      <span key="issue_type" data-property="issue_type" title={`Type: ${type.name}`} className={cx("inline-flex h-6 items-center truncate whitespace-nowrap rounded border border-line-raised px-1.5 text-xs text-fg-muted", className)}>{type.name}</span>
+    ));
+  }
   if (refs.estimatePoints.length) {
     const point = refs.estimatePoints.find((p) => p.id === item.estimate_point);
     add("estimate", !point, CHIP_ICON + chipText(point?.value ?? ""), (className) => (

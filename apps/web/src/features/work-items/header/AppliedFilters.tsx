@@ -1,7 +1,7 @@
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
 import { appliedFilterEntries } from "../lib/params.ts";
-import { useFilterFields, valueLabel } from "./filter-fields.tsx";
+import { appliedField, useFilterFields, valueLabel } from "./filter-fields.tsx";
 
 /** Chips of the applied filters: each value can be removed, or all at once (`readOnly`: shown only, e.g. a locked view's). */
 export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
@@ -13,7 +13,7 @@ export function AppliedFilters({ readOnly = false }: { readOnly?: boolean }) {
   return (
     <div aria-label="Applied filters" role="region" className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2">
       {applied.map(([key, vals]) => {
-        const f = fields.find((x) => x.key === key);
+        const f = appliedField(fields, key);
         return (
           <div key={key} data-filter={key} className="flex items-center gap-1 rounded-md border border-line-raised bg-surface-muted py-0.5 pl-2 pr-1 text-xs">
             <span className="text-fg-subtle">{f?.label ?? key}:</span>

@@ -39,6 +39,7 @@ export const DISPLAY_PROPERTY_LABEL: Partial<Record<DisplayPropertyKey, string>>
   updated_on: "Updated on",
   modules: "Modules",
   cycle: "Cycle",
+  issue_type: "Work item type",
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -55,6 +56,8 @@ const SELECT = "w-40 rounded-md border border-line-strong bg-surface px-2 py-1 t
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
   const { display, prefs, updatePrefs, refs, kind } = useList();
+  // the work item type shows where a project of the list has types on (issue #29)
+  const typed = !!refs.project?.is_issue_type_enabled || !!refs.projects?.some((p) => p.is_issue_type_enabled);
   const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
@@ -142,7 +145,7 @@ export function DisplayMenu() {
           <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display properties</h3>
           <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
             {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
-              .filter((k) => (k !== "cycle" || refs.cyclesEnabled) && (k !== "modules" || refs.modulesEnabled))
+              .filter((k) => (k !== "cycle" || refs.cyclesEnabled) && (k !== "modules" || refs.modulesEnabled) && (k !== "issue_type" || typed))
               .map((k) => {
                 const on = prefs.display_properties[k] !== false;
                 return (

@@ -29,7 +29,7 @@ export function FiltersMenu() {
       </button>
       {pop.open && (
         <PopoverPanel t={pop} label="Filters" className="w-72">
-          <FilterList filters={prefs.filters as Record<string, string[] | null>} setValues={(key, vals) => updatePrefs({ filters: { [key]: vals.length ? vals : null } })} />
+          <FilterList filters={prefs.filters as Record<string, string[] | null>} setValues={(key, vals) => updatePrefs({ filters: { [key]: vals.length ? vals : null } as typeof prefs.filters })} />
         </PopoverPanel>
       )}
     </>
@@ -61,9 +61,9 @@ function FilterList({ filters, setValues }: {
   const s = q.trim().toLowerCase();
   const sections: ListSection[] = fields
     .map((f) => ({ f, choices: s && !f.label.toLowerCase().includes(s) ? filterOptions(f.choices, s) : f.choices }))
-    .filter((x) => !s || x.choices.length > 0)
+    .filter((x) => !s || x.choices.length > 0 || (x.f.range && x.f.label.toLowerCase().includes(s)))
     .map(({ f, choices }) => {
-      const n = values(f.key).length;
+      const n = f.range ? values(`${f.key}__gte`).length + values(`${f.key}__lte`).length : values(f.key).length;
       return {
         id: f.key,
         label: f.label,
@@ -71,7 +71,8 @@ function FilterList({ filters, setValues }: {
         expanded: !!s || expanded.has(f.key),
         onToggle: () => setExpanded((e) => { const next = new Set(e); if (next.has(f.key)) next.delete(f.key); else next.add(f.key); return next; }),
         badge: n > 0 ? <span className="ml-auto rounded bg-fill-strong px-1 text-[10px] text-fg-secondary">{n}</span> : undefined,
-        after: f.date ? <CustomDate field={f} values={values(f.key)} onChange={(v) => setValues(f.key, v)} /> : undefined,
+        after: f.date ? <CustomDate field={f} values={values(f.key)} onChange={(v) => setValues(f.key, v)} />
+          : f.range ? <RangeBounds field={f} values={values} setValues={setValues} /> : undefined,
       };
     });
   return (
@@ -83,7 +84,8 @@ function FilterList({ filters, setValues }: {
       isSelected={(o, key) => values(key ?? "").includes(o.value)}
       onPick={(o, key) => { const f = fields.find((x) => x.key === key); if (f) toggle(f, o.value); }}
       search={{ value: q, onChange: setQ, label: "Search filters", placeholder: "Search filters" }}
-      emptyText="Nothing to filter by"
+      // a number or date property's bounds are inputs, not options: the list is not empty then
+      emptyText={sections.length ? "" : "Nothing to filter by"}
       listClassName="max-h-[60vh]"
     />
   );
@@ -108,6 +110,40 @@ function CustomDate({ field, values, onChange }: { field: FilterField; values: s
         <input type="date" value={before} onChange={(e) => set("before", e.target.value)} aria-label={`${field.label} before`} className="mt-0.5 w-full rounded border border-line-strong bg-surface px-1 py-0.5 text-xs" />
       </label>
       {values.length > 0 && <span className="col-span-2 text-xs text-fg-subtle">{values.map((v) => valueLabel(field, v)).join(" · ")}</span>}
+    </div>
+  );
+}
+
+/**
+ * The bounds of a number or date custom property (issue #29): "at least" / "at most" (dates: "from" / "until"),
+ * kept as `<key>__gte` and `<key>__lte`; a number applies when typed in full (on blur or Enter).
+ */
+function RangeBounds({ field, values, setValues }: { field: FilterField; values: (key: string) => string[]; setValues: (key: string, vals: string[]) => void }) {
+  const date = field.range === "date";
+  const bound = (op: "gte" | "lte", label: string) => {
+    const key = `${field.key}__${op}`;
+    const current = values(key)[0] ?? "";
+    const commit = (v: string) => { if (v.trim() !== current) setValues(key, v.trim() ? [v.trim()] : []); };
+    return (
+      <label className="text-xs text-fg-subtle">
+        {label}
+        <input
+          key={current}
+          type={date ? "date" : "number"}
+          defaultValue={current}
+          onChange={date ? (e) => commit(e.target.value) : undefined}
+          onBlur={date ? undefined : (e) => commit(e.target.value)}
+          onKeyDown={date ? undefined : (e) => { if (e.key === "Enter") commit(e.currentTarget.value); }}
+          aria-label={`${field.label} ${label.toLowerCase()}`}
+          className="mt-0.5 w-full rounded border border-line-strong bg-surface px-1 py-0.5 text-xs"
+        />
+      </label>
+    );
+  };
+  return (
+    <div className="grid grid-cols-2 gap-2 px-3 py-1.5">
+      {bound("gte", date ? "From" : "At least")}
+      {bound("lte", date ? "Until" : "At most")}
     </div>
   );
 }

@@ -25,6 +25,21 @@ interface Column {
 
 const ROW = 40;
 
+/** The work item type's column (issue #29): its project's types, changed in place; not sortable (no order field for it). */
+function typeColumn(typing: ReturnType<typeof useItemTyping>, set: (it: WorkItem, patch: Partial<WorkItem>) => void): Column {
+  return { key: "issue_type", title: "Type", width: 150, order: "", cell: (it, e) => (
+    <select
+      aria-label="Work item type"
+      value={it.type_id ?? typing.defaultType(!!it.is_epic)?.id ?? ""}
+      disabled={!e || !!it.is_epic}
+      onChange={(ev) => set(it, { type_id: ev.target.value })}
+      className="h-full w-full truncate bg-transparent px-2 text-xs text-fg-muted disabled:opacity-100"
+    >
+      {typing.types.filter((t) => (t.is_epic ? t.id === it.type_id : t.is_active !== false)).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+    </select>
+  ) };
+}
+
 /**
  * The spreadsheet: one row per item, a column per display property. Every property cell edits in place;
  * headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
@@ -55,6 +70,7 @@ export function SpreadsheetLayout() {
       { key: "attachment_count", title: "Attachments", width: 120, order: "attachment_count", cell: (it) => <span className="px-2 text-xs">{it.attachment_count ?? 0}</span> },
       { key: "sub_issue_count", title: "Sub-work items", width: 130, order: "sub_issues_count", cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span> },
     ];
+    if (typing.enabled) all.push(typeColumn(typing, set));
     // a column per custom property of the project's types; a cell edits in place when the item's type has it
     const custom: Column[] = typing.enabled ? typing.properties.filter((p) => p.is_active).map((p): Column => ({
       key: `custom_property__${p.id}`, title: p.display_name, width: p.kind === "multi_option" || p.kind === "multi_member" ? 200 : 150, order: `custom_property__${p.id}`,
@@ -96,7 +112,7 @@ export function SpreadsheetLayout() {
             const dir = order === c.order ? "ascending" : order === `-${c.order}` ? "descending" : "none";
             return (
               <div key={c.key} role="columnheader" aria-sort={dir} style={{ width: c.width }} className="flex shrink-0 items-center border-r border-line">
-                <button type="button" onClick={() => sortBy(c.order)} className="flex h-full w-full items-center justify-between gap-1 px-2 text-left hover:bg-fill" title={`Sort by ${c.title.toLowerCase()}`}>
+                <button type="button" disabled={!c.order} onClick={() => c.order && sortBy(c.order)} className="flex h-full w-full items-center justify-between gap-1 px-2 text-left hover:bg-fill" title={c.order ? `Sort by ${c.title.toLowerCase()}` : undefined}>
                   {c.title}
                   {dir !== "none" && <Icon name="chevron-down" size={12} className={dir === "ascending" ? "rotate-180" : ""} />}
                 </button>

@@ -12,7 +12,7 @@
 
 /** The properties a row may show, most important first (§3 display properties that draw a chip). */
 export const ROW_PROP_PRIORITY = [
-  "state", "priority", "assignee", "due_date", "labels", "estimate", "cycle", "modules", "start_date",
+  "state", "priority", "assignee", "due_date", "labels", "issue_type", "estimate", "cycle", "modules", "start_date",
   "sub_issue_count", "link", "attachment_count", "updated_on", "created_on",
 ] as const;
 export type RowProp = (typeof ROW_PROP_PRIORITY)[number];

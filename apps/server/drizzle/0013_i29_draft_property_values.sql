@@ -1,0 +1,1 @@
+ALTER TABLE "draft_issues" ADD COLUMN "property_values" jsonb DEFAULT '{}'::jsonb NOT NULL;
