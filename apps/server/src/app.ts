@@ -23,6 +23,8 @@ const MIME: Record<string, string> = {
   ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png",
   ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".ico": "image/x-icon",
   ".woff": "font/woff", ".woff2": "font/woff2", ".txt": "text/plain; charset=utf-8", ".map": "application/json",
+  // SQLite for the web's local database: browsers compile WebAssembly only when it says what it is
+  ".wasm": "application/wasm",
 };
 
 export interface BuildOptions {
