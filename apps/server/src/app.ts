@@ -14,7 +14,7 @@ import type { AppContext } from "./core/context.ts";
 import { routeModules } from "./routes/index.ts";
 import { registerLive } from "./live/socket.ts";
 import { registerCollab, type CollabOptions } from "./collab/server.ts";
-import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./core/screen-data.ts";
+import { sendAppHtml, withLocalDbDefault, withRoutePreloads, type ViteManifest } from "./core/screen-data.ts";
 import { resolveSession } from "./core/session.ts";
 import { liveHeads } from "./live/access.ts";
 
@@ -162,7 +162,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     // the SPA shell, with the screen's route chunks preloaded and the first screen's data for a signed-in caller (core/screen-data.ts)
     // in the caller's theme from the first paint (the web keeps the choice in a cookie too: @stride/shared theme.ts)
-    const html = withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]);
+    // (and the instance's default of the web's local database, so the web need not ask for it)
+    const html = withLocalDbDefault(withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]), app.config.localDbEnabled);
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
     else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
       const session = await resolveSession(app, r, "app");

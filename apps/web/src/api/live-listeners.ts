@@ -24,3 +24,11 @@ export function tellLiveEvent(e: LiveEvent, ctx: LiveCtx): void {
 export function tellLiveGap(topic: string, ctx: LiveCtx): void {
   for (const l of listeners) l.gap?.(topic, ctx);
 }
+
+/** A work item deleted or archived (its own row's event): the fields that say so. */
+const GONE_FIELDS = ["deleted_at", "archived_at"];
+
+/** A work item's own event that deletes it or changes whether it is archived or deleted (then nothing reads it again). */
+export function itemGone(e: LiveEvent): boolean {
+  return e.op === "delete" || (e.op === "update" && !!e.f?.some((f) => GONE_FIELDS.includes(f)));
+}

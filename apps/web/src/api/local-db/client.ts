@@ -11,7 +11,7 @@ import type { LiveEvent } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
 import { qk } from "../query-keys.ts";
-import { addLiveListener } from "../live-listeners.ts";
+import { addLiveListener, itemGone } from "../live-listeners.ts";
 import type { LiveCtx } from "../live-map.ts";
 
 export type { LocalDbNotice, LocalDbState, LocalDbStatus, ProjectSyncStatus } from "./protocol.ts";
@@ -56,6 +56,12 @@ export function localDbChoice(): boolean | null {
   }
 }
 
+/** The instance's default, from the page's head (the server writes it there: core/screen-data.ts), else null (asked). */
+function instanceDefault(): boolean | null {
+  const v = document.querySelector<HTMLMetaElement>('meta[name="stride-local-db"]')?.content;
+  return v === "on" ? true : v === "off" ? false : null;
+}
+
 function send(req: LocalDbRequest, timeoutMs = 5000): Promise<LocalDbAnswer> {
   const w = worker;
   if (!w) return Promise.resolve(null);
@@ -93,7 +99,7 @@ function stopWorker() {
 function startWorker() {
   const me = client?.getQueryData<{ id: string; user_timezone?: string | null }>(qk.me);
   if (!me?.id || worker) return;
-  const choice = localDbChoice();
+  const choice = localDbChoice() ?? instanceDefault();
   if (choice === false) {
     setState({ ...INITIAL, status: "off" });
     return;
@@ -128,7 +134,10 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   const pid = e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : undefined);
   if (!pid || !state.projects[pid]) return;
   const slug = ctx.slug;
-  if (ITEM_TABLES.has(e.t)) {
+  if (e.t === "issues" && itemGone(e)) {
+    // archived or deleted: it leaves the local list without being read again (an archive of an item not held is a restore)
+    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, gone: [e.id], deleted: e.op === "delete" || !!e.f?.includes("deleted_at") });
+  } else if (ITEM_TABLES.has(e.t)) {
     const id = e.t === "issues" ? e.id : e.i;
     if (id) void send({ op: "changed", slug, pid, items: [id], refs: [], catchUp: false });
   }
@@ -206,7 +215,11 @@ export async function localListPage(slug: string, pid: string, params: Record<st
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC" });
-  return answer && typeof answer === "object" ? answer : null;
+  if (!answer || typeof answer !== "object") return null;
+  // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
+  const root = document.documentElement.dataset;
+  root.localDbAnswers = String(Number(root.localDbAnswers ?? 0) + 1);
+  return answer;
 }
 
 /** A write this tab made to a project's items (a created item): read before the next local answer. */

@@ -50,7 +50,8 @@ export type LocalDbRequest =
   | { op: "start"; enabled: boolean | null; userId: string; timezone: string }
   | { op: "query"; slug: string; pid: string; params: Record<string, string>; timezone: string }
   | { op: "sync"; slug: string; pid: string }
-  | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean }
+  /** `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored). */
+  | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean; gone?: string[]; deleted?: boolean }
   | { op: "settled"; pid: string }
   | { op: "write"; slug: string; pid: string; id: string; kind: string; body: Record<string, unknown> }
   | { op: "wipe" };

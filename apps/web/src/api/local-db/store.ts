@@ -20,7 +20,7 @@ const POOL = { name: "stride-sahpool", directory: ".stride-local-db", initialCap
 
 /** A project's refs as the web reads them from the server (LocalRefs' sources), stored with the project. */
 export interface RefsPayload {
-  project: { id: string; name: string };
+  project: { id: string; name: string; is_issue_type_enabled?: boolean };
   states: { id: string; name: string; color?: string; group: string; default?: boolean; sequence: number }[];
   labels: { id: string; name: string; color?: string; parent?: string | null; sort_order?: number }[];
   members: { id: string; first_name?: string | null; last_name?: string | null; avatar_url?: string | null; avatar?: string | null; is_bot?: boolean; display_name?: string | null; email?: string | null }[];
@@ -259,6 +259,8 @@ export class Store {
       for (const p of r.estimatePoints) this.db.exec({ sql: "INSERT OR REPLACE INTO estimate_points (id, project_id, key, value) VALUES (?, ?, ?, ?)", bind: [p.id, pid, Number(p.key), p.value ?? null] });
       for (const m of r.members) this.db.exec({ sql: "INSERT OR REPLACE INTO members (id, workspace, first_name, last_name, avatar, is_bot, display_name, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bind: [m.id, workspace, m.first_name ?? null, m.last_name ?? null, m.avatar_url ?? m.avatar ?? null, m.is_bot ? 1 : 0, m.display_name ?? null, m.email ?? null] });
       this.setOption(`project:${pid}:name`, r.project.name);
+      // work item types on: its lists show custom property values, which are not kept here (worker.ts declines them)
+      this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
     });
     this.refsOf.delete(pid);
   }

@@ -50,6 +50,8 @@ interface Run {
   slug: string;
   busy: Promise<void> | null;
   ids: Set<string>;
+  /** Items archived or deleted: removed at the next round, never read again (until restored). */
+  gone: Set<string>;
   refs: boolean;
   catchUp: boolean;
   first: boolean;
@@ -59,7 +61,7 @@ const runs = new Map<string, Run>();
 
 function runOf(pid: string, slug: string): Run {
   let r = runs.get(pid);
-  if (!r) runs.set(pid, (r = { slug, busy: null, ids: new Set(), refs: false, catchUp: false, first: false, timer: null }));
+  if (!r) runs.set(pid, (r = { slug, busy: null, ids: new Set(), gone: new Set(), refs: false, catchUp: false, first: false, timer: null }));
   if (slug) r.slug = slug;
   return r;
 }
@@ -91,7 +93,8 @@ async function work(pid: string, r: Run): Promise<void> {
       setProject(pid, "ready", true);
       return;
     }
-    const ids = [...r.ids];
+    const ids = [...r.ids].filter((id) => !r.gone.has(id));
+    s.deleteItems(pid, [...r.gone]);
     const refs = r.refs;
     const caught = r.catchUp;
     r.ids.clear();
@@ -186,6 +189,9 @@ async function settled(pid: string, timeoutMs = 3000): Promise<void> {
   }
 }
 
+/** The project has work item types on (its custom property values are not kept here). */
+const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
+
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
   if (req.op === "wipe") {
     if (store) {
@@ -213,7 +219,19 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       // a project never synced is not followed (its first sync reads everything)
       if (!held && !r?.busy) return;
       const run = runOf(req.pid, req.slug);
-      for (const id of req.items) run.ids.add(id);
+      // an item archived or deleted leaves the list here without being read again (the server would only say it is
+      // gone); an archive event of an item not held is its restore: read
+      for (const id of req.gone ?? []) {
+        const held = store.item(id)?.project_id === req.pid;
+        if (held || req.deleted) {
+          run.gone.add(id);
+          run.ids.delete(id);
+        } else {
+          run.gone.delete(id);
+          run.ids.add(id);
+        }
+      }
+      for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
       if (req.refs.length) run.refs = true;
       if (req.catchUp) run.catchUp = true;
       kick(req.pid, 30);
@@ -223,7 +241,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       await settled(req.pid);
       return;
     case "write": {
-      if (store.option(completeKey(req.pid)) !== "1") return null;
+      if (store.option(completeKey(req.pid)) !== "1" || typesOn(store, req.pid)) return null;
       const current = store.item(req.id);
       if (!current || current.project_id !== req.pid) return null;
       const base: Record<string, unknown> = {};
@@ -245,9 +263,10 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
         return null;
       }
       if (!localListSupported(parsed)) return null;
+      // a project with work item types (on now, or its items carry a type) shows custom property values the local
+      // database does not keep yet: its lists are the server's
+      if (typesOn(store, req.pid)) return null;
       const rows = store.rows(req.pid);
-      // a project with work item types (its items carry a type) shows custom property values the local database does
-      // not keep yet: its lists are the server's
       if (rows.some((r) => r.item.type_id)) return null;
       return localListEnvelope(rows, store.refs(req.pid, req.slug), parsed) as LocalDbAnswer;
     }
