@@ -44,6 +44,7 @@ const ITEM_COLS = [
   "id", "project_id", "name", "state_id", "sort_order", "priority", "priority_proxy", "start_date", "target_date", "sequence_id", "parent_id",
   "is_draft", "archived_at", "cycle_id", "type_id", "label_ids", "assignee_ids", "module_ids", "description_html", "is_local_update",
   "estimate_point", "completed_at", "created_at", "updated_at", "created_by", "updated_by", "sub_issues_count", "attachment_count", "link_count",
+  "item",
 ] as const;
 
 function itemBind(it: LocalItem & { description_html?: string }, keepDescription: string | null): Bind {
@@ -54,11 +55,14 @@ function itemBind(it: LocalItem & { description_html?: string }, keepDescription
     JSON.stringify(it.label_ids ?? []), JSON.stringify(it.assignee_ids ?? []), JSON.stringify(it.module_ids ?? []),
     it.description_html ?? keepDescription, 0, s(it.estimate_point), s(it.completed_at), it.created_at, it.updated_at, s(it.created_by), s(it.updated_by),
     it.sub_issues_count ?? 0, it.attachment_count ?? 0, it.link_count ?? 0,
+    JSON.stringify({ ...it, description_html: undefined }),
   ];
 }
 
 /** A stored row → the list item it was (without its description: lists do not show it). */
 function itemOf(r: Record<string, unknown>): LocalItem {
+  // the item as the server sent it (schema 3), else rebuilt from the columns
+  if (typeof r.item === "string") return JSON.parse(r.item) as LocalItem;
   return {
     id: r.id as string,
     name: r.name as string,
