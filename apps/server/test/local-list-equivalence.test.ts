@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GROUP_BY_FIELDS,
+  localContextRows,
   localListEnvelope,
   localRefsFromApi,
   ORDER_BY_FIELDS,
   parseLocalListQuery,
   toLocalRow,
   type LocalItem,
+  type LocalListContext,
   type LocalRefs,
   type LocalRow,
 } from "@stride/shared";
@@ -26,6 +28,7 @@ let pr: ProjectFixture;
 let c: ProjectCtx;
 let d: StandardDataset;
 const X: Record<string, string> = {};
+let archivedModule = "";
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -33,7 +36,7 @@ beforeAll(async () => {
   pr = await projectFixture(t, ws);
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
-  const archivedModule = await insertModule(c, "Old", true);
+  archivedModule = await insertModule(c, "Old", true);
   // more rows for ties, pages and groups: equal created_at, several values, one item per state and priority
   Object.assign(X, await insertIssues(c, [
     { name: "Zeta", state: "Todo", priority: "high", labels: [d.L.feature], assignees: [ws.guest.userId], modules: [d.M.api], createdAtOffset: 30, sortOrder: 1500, targetDate: "2025-01-10" },
@@ -169,14 +172,20 @@ function queries(): string[] {
 
 const params = (q: string): Record<string, string> => Object.fromEntries(new URLSearchParams(q));
 
-async function compareAll(who: Who): Promise<number> {
+/** Where the server answers a context's list. */
+const contextPath = (ctx: LocalListContext) =>
+  ctx.kind === "cycle" ? `${pr.base}/cycles/${ctx.id}/cycle-issues/` : ctx.kind === "module" ? `${pr.base}/modules/${ctx.id}/issues/` : `${pr.base}/issues/`;
+
+async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" }, qs = queries()): Promise<number> {
   const local = await syncAs(who);
+  const rows = localContextRows(local.rows, local.refs, ctx);
+  expect(rows, JSON.stringify(ctx)).not.toBeNull();
   let compared = 0;
-  for (const q of queries()) {
-    const res = await who.get(`${pr.base}/issues/?${q}`);
+  for (const q of qs) {
+    const res = await who.get(`${contextPath(ctx)}?${q}`);
     expect(res.status, `${q}: ${res.text}`).toBe(200);
-    const mine = localListEnvelope(local.rows, local.refs, parseLocalListQuery(params(q), local.timezone));
-    expect(mine, q).toEqual(res.body);
+    const mine = localListEnvelope(rows!, local.refs, parseLocalListQuery(params(q), local.timezone));
+    expect(mine, `${JSON.stringify(ctx)} ${q}`).toEqual(res.body);
     compared++;
   }
   return compared;
@@ -199,5 +208,20 @@ describe("local list answers equal the server's", () => {
   it("for a guest who sees only their own items", async () => {
     await t.db.sql`UPDATE projects SET guest_view_all_features = false WHERE id = ${pr.id}`;
     expect(await compareAll(ws.guest)).toBeGreaterThan(400);
+  });
+
+  // (issue #28 point 3: cycle and module lists answer locally too)
+  it("for a cycle's and a module's list: the project's list narrowed to their items", async () => {
+    // every filter flat and grouped, every grouping with sub-groups and pages, a few orderings
+    const qs = queries().filter((q, i) => i % 3 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    let compared = 0;
+    for (const ctx of [{ kind: "cycle", id: d.C.sprint1 }, { kind: "cycle", id: d.C.sprint2 }, { kind: "module", id: d.M.core }, { kind: "module", id: d.M.api }] as const) {
+      compared += await compareAll(ws.member, ctx, qs);
+    }
+    expect(compared).toBeGreaterThan(800);
+    // an archived module (items name live modules only) and an unknown cycle are the server's to answer
+    const local = await syncAs(ws.member);
+    expect(localContextRows(local.rows, local.refs, { kind: "module", id: archivedModule })).toBeNull();
+    expect(localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
@@ -78,13 +78,23 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
   return readListPage(d, src, { ...d.params, ...src.query, per_page: String(d.perPage), cursor: `${d.perPage}:${page}:0`, ...extra });
 }
 
+/** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
+function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
+  if (src.base) return null;
+  if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
+  if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
+  return null;
+}
+
 /**
- * One page of a list: a project's work items from the offline local database when it holds them (api/local-db/, the
- * same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other list — from the server.
+ * One page of a list: a project's, a cycle's or a module's work items from the offline local database when it holds
+ * them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
+ * list — from the server.
  */
 async function readListPage(d: ListDesc, src: { path: string; base?: "workspace" }, query: Record<string, string>): Promise<ListEnvelope> {
-  if (d.kind === "issues" && src.path === "issues/" && !src.base) {
-    const local = await localListPage(d.slug, d.pid, query);
+  const ctx = localContext(d, src);
+  if (ctx) {
+    const local = await localListPage(d.slug, d.pid, query, ctx);
     if (local) return local;
   }
   return api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, { query });

@@ -520,6 +520,24 @@ export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs
   });
 }
 
+/**
+ * The project lists a client answers from the items it holds: the project's own (GET P/issues/), a cycle's
+ * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
+ * contexts, which are the project's list narrowed to the cycle's or module's items.
+ */
+export type LocalListContext = { kind: "project" } | { kind: "cycle"; id: string } | { kind: "module"; id: string };
+
+/**
+ * The rows of a context's list, or null when the client does not answer it: a cycle or module it does not know or
+ * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those).
+ */
+export function localContextRows<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, ctx: LocalListContext): LocalRow<T>[] | null {
+  if (ctx.kind === "project") return rows;
+  const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
+  if (!ref || ref.archived_at) return null;
+  return ctx.kind === "cycle" ? rows.filter((r) => r.item.cycle_id === ctx.id) : rows.filter((r) => (r.item.module_ids ?? []).includes(ctx.id));
+}
+
 /** The wire envelope of a local page (what GET P/issues/ would answer). */
 export function localListEnvelope<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, req: LocalListRequest) {
   return listPageEnvelope(req.page, evaluateLocalList(rows, refs, req));

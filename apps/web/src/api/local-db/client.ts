@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { LiveEvent } from "@stride/shared";
+import type { LiveEvent, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
 import { qk } from "../query-keys.ts";
@@ -206,15 +206,15 @@ function ensureProject(slug: string, pid: string) {
 }
 
 /**
- * A page of a project's work-item list (GET P/issues/'s query) from the local database, or null when it cannot
- * answer (then the server does).
+ * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles' or modules' (`context`) —
+ * from the local database, or null when it cannot answer (then the server does).
  */
-export async function localListPage(slug: string, pid: string, params: Record<string, string>): Promise<ListEnvelope | null> {
+export async function localListPage(slug: string, pid: string, params: Record<string, string>, context: LocalListContext = { kind: "project" }): Promise<ListEnvelope | null> {
   ensureProject(slug, pid);
   if (!client) return null;
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
-  const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC" });
+  const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
   if (!answer || typeof answer !== "object") return null;
   // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
   const root = document.documentElement.dataset;

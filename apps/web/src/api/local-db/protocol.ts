@@ -2,6 +2,7 @@
  * The offline local database (platform.md §1, §3, §4, §7, §9): what the page and its worker (api/local-db/worker.ts)
  * say to each other, and what the tabs' workers say to each other on their BroadcastChannel.
  */
+import type { LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 
 /** platform.md §9. */
@@ -48,7 +49,8 @@ export interface LocalDbNotice {
 /** What the page asks of its worker (and a worker of the writing tab's). */
 export type LocalDbRequest =
   | { op: "start"; enabled: boolean | null; userId: string; timezone: string }
-  | { op: "query"; slug: string; pid: string; params: Record<string, string>; timezone: string }
+  /** `context`: the project's list (unset), a cycle's or a module's. */
+  | { op: "query"; slug: string; pid: string; params: Record<string, string>; timezone: string; context?: LocalListContext }
   | { op: "sync"; slug: string; pid: string }
   /** `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored). */
   | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean; gone?: string[]; deleted?: boolean }

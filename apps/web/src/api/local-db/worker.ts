@@ -9,6 +9,7 @@
  * `error`, and the page asks the server as it does without a local database.
  */
 import {
+  localContextRows,
   localListSupported,
   localListEnvelope,
   parseLocalListQuery,
@@ -266,9 +267,13 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       // a project with work item types (on now, or its items carry a type) shows custom property values the local
       // database does not keep yet: its lists are the server's
       if (typesOn(store, req.pid)) return null;
-      const rows = store.rows(req.pid);
-      if (rows.some((r) => r.item.type_id)) return null;
-      return localListEnvelope(rows, store.refs(req.pid, req.slug), parsed) as LocalDbAnswer;
+      const all = store.rows(req.pid);
+      if (all.some((r) => r.item.type_id)) return null;
+      const refs = store.refs(req.pid, req.slug);
+      // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
+      const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
+      if (!rows) return null;
+      return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
     }
     default:
       return null;
