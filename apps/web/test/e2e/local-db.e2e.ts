@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request, WebSocketRoute } from "playwright-core";
 import { baseUrl, launch, watchPage } from "./browser.ts";
 import { newContext } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * The offline local database (platform.md §1, §4, §7, §9; issue #28): a project's items synced into SQLite in a
- * worker (OPFS), the list answered from it, kept current by the realtime channel and after a reload, off or failed →
+ * worker (OPFS), the project's, a cycle's and a module's lists answered from it, kept current by the realtime channel,
+ * after a reload and after the socket dropped, off or failed →
  * the server as before, deleted from the profile, and the app still showing when the server cannot be reached.
  * Alice works in the browser; Bob changes things through the API. Each test seeds its own users and project.
  */
@@ -339,4 +340,88 @@ it("with the server down, a reload still opens the workspace: lists and items re
     await ctx.setOffline(false);
     await ctx.close();
   }
+});
+
+/* ------------------------------------------------------------------ cycles, modules, a dropped socket */
+
+const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+const sortedRows = async () => (await rows()).sort();
+const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
+
+/** Requests for any list of the project's items (its own, a cycle's, a module's) that went to the server. */
+function anyServerListRequests(p: Page): string[] {
+  const seen: string[] = [];
+  p.on("request", (r) => {
+    const u = new URL(r.url());
+    if (r.method() === "GET" && u.pathname.startsWith(P()) && /\/(issues|cycle-issues)\/$/.test(u.pathname) && u.search) seen.push(u.pathname + u.search);
+  });
+  return seen;
+}
+
+it("a cycle's and a module's lists are answered from the local database, filters included", async () => {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const cycle = (await (await alice.request.post(`${P()}/cycles/`, { data: { name: "Now", start_date: day(0), end_date: day(7) } })).json()) as { id: string };
+  expect((await alice.request.post(`${P()}/cycles/${cycle.id}/cycle-issues/`, { data: { issues: [items[0].id, items[1].id, items[2].id] } })).ok()).toBe(true);
+  const mod = (await (await alice.request.post(`${P()}/modules/`, { data: { name: "Search" } })).json()) as { id: string };
+  expect((await alice.request.post(`${P()}/modules/${mod.id}/issues/`, { data: { issues: [items[2].id, items[3].id, items[4].id] } })).ok()).toBe(true);
+
+  // the project synced once
+  await page.goto(listUrl(a));
+  await poll(projectStatus).toBe("ready:5");
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${cycle.id}/`);
+  await poll(sortedRows).toEqual([key(1), key(2), key(3)]);
+  await poll(projectStatus).toBe("ready:5");
+  const asked = anyServerListRequests(page);
+  const before = await localAnswers();
+  await filterPriority("High");
+  await poll(sortedRows).toEqual([key(1), key(3)]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+
+  await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${mod.id}/`);
+  await poll(sortedRows).toEqual([key(3), key(4), key(5)]);
+  await poll(projectStatus).toBe("ready:5");
+  const asked2 = anyServerListRequests(page);
+  await filterPriority("Urgent");
+  await poll(sortedRows).toEqual([key(5)]);
+  // an item leaving the module (another person's change) leaves the local answer too
+  expect((await bob.request.delete(`${P()}/modules/${mod.id}/issues/${items[4].id}/`)).ok()).toBe(true);
+  await poll(sortedRows).toEqual([]);
+  expect([...asked, ...asked2]).toEqual([]);
+});
+
+it("a change made while the realtime socket was down reaches the local database when it is back", async () => {
+  let refuse = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/live\/?$/, (ws) => {
+    if (refuse) {
+      void ws.close({ code: 1011, reason: "server away" });
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await page.goto(listUrl(a));
+  await poll(projectStatus).toBe("ready:5");
+  await filterPriority("High");
+  await poll(sortedRows).toEqual([key(1), key(3)]);
+  await poll(() => sockets.length).toBeGreaterThan(0);
+  const asked = anyServerListRequests(page);
+  const v2: string[] = [];
+  page.on("request", (r) => { if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search); });
+
+  // the socket drops and stays away while Bob changes an item
+  refuse = true;
+  for (const ws of sockets) await ws.close({ code: 1012, reason: "restart" });
+  const indicator = page.getByRole("status").filter({ hasText: "Reconnecting" });
+  await indicator.waitFor({ timeout: 15_000 });
+  expect((await bob.request.patch(`${P()}/issues/${items[1].id}/`, { data: { priority: "high" } })).ok()).toBe(true);
+  expect(await sortedRows()).toEqual([key(1), key(3)]);
+
+  // back: the local database catches up (changes since its newest item) and the list, read locally, shows it
+  refuse = false;
+  await indicator.waitFor({ state: "detached", timeout: 20_000 });
+  await poll(sortedRows).toEqual([key(1), key(2), key(3)]);
+  expect(v2.some((q) => q.includes("updated_at__gt"))).toBe(true);
+  expect(asked).toEqual([]);
 });
