@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   GROUP_BY_FIELDS,
+  localContextRequest,
   localContextRows,
   localListEnvelope,
   localRefsFromApi,
@@ -173,18 +174,18 @@ function queries(): string[] {
 const params = (q: string): Record<string, string> => Object.fromEntries(new URLSearchParams(q));
 
 /** Where the server answers a context's list. */
-const contextPath = (ctx: LocalListContext) =>
-  ctx.kind === "cycle" ? `${pr.base}/cycles/${ctx.id}/cycle-issues/` : ctx.kind === "module" ? `${pr.base}/modules/${ctx.id}/issues/` : `${pr.base}/issues/`;
+const contextPath = (ctx: LocalListContext, viewId?: string) =>
+  ctx.kind === "cycle" ? `${pr.base}/cycles/${ctx.id}/cycle-issues/` : ctx.kind === "module" ? `${pr.base}/modules/${ctx.id}/issues/` : viewId ? `${pr.base}/views/${viewId}/issues/` : `${pr.base}/issues/`;
 
-async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" }, qs = queries()): Promise<number> {
+async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" }, qs = queries(), viewId?: string): Promise<number> {
   const local = await syncAs(who);
   const rows = localContextRows(local.rows, local.refs, ctx);
   expect(rows, JSON.stringify(ctx)).not.toBeNull();
   let compared = 0;
   for (const q of qs) {
-    const res = await who.get(`${contextPath(ctx)}?${q}`);
+    const res = await who.get(`${contextPath(ctx, viewId)}?${q}`);
     expect(res.status, `${q}: ${res.text}`).toBe(200);
-    const mine = localListEnvelope(rows!, local.refs, parseLocalListQuery(params(q), local.timezone));
+    const mine = localListEnvelope(rows!, local.refs, localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx));
     expect(mine, `${JSON.stringify(ctx)} ${q}`).toEqual(res.body);
     compared++;
   }
@@ -223,5 +224,22 @@ describe("local list answers equal the server's", () => {
     const local = await syncAs(ws.member);
     expect(localContextRows(local.rows, local.refs, { kind: "module", id: archivedModule })).toBeNull();
     expect(localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+  });
+
+  it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {
+    const qs = queries().filter((q, i) => i % 5 === 0 || q.includes("sub_group_by=priority"));
+    const bodies = [
+      { name: "Hot", filters: { priority: ["urgent", "high"] } },
+      { name: "Bugs or none", rich_filters: { or: [{ label_id: d.L.bug }, { priority: "none" }] } },
+      { name: "Mine this month", filters: { assignees: [ws.member.userId], target_date: ["2025-01-01;after"] }, rich_filters: { not: { state_group__in: "completed" } } },
+    ];
+    let compared = 0;
+    for (const body of bodies) {
+      const made = await ws.member.post(`${pr.base}/views/`, body);
+      expect(made.status, made.text).toBe(201);
+      const view = made.body as { id: string; filters: Record<string, string[]> | null; rich_filters: unknown };
+      compared += await compareAll(ws.member, { kind: "view", filters: view.filters, rich_filters: view.rich_filters }, qs, view.id);
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });

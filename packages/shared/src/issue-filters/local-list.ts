@@ -19,6 +19,7 @@ import { parseOrderBy, PRIORITY_RANK, STATE_GROUP_RANK, type OrderBy } from "./o
 import { parseRichFilters } from "./rich.ts";
 import { andFilterNodes, isFilterLeaf, type FilterLeaf, type FilterNode } from "./ast.ts";
 import { todayInTimeZone } from "./dates.ts";
+import { savedViewFilter } from "./saved.ts";
 
 /** The fields of a list item the evaluation reads (the list engine's item, wire-facts §6.1). */
 export interface LocalItem {
@@ -523,16 +524,27 @@ export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs
 /**
  * The project lists a client answers from the items it holds: the project's own (GET P/issues/), a cycle's
  * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
- * contexts, which are the project's list narrowed to the cycle's or module's items.
+ * contexts, which are the project's list narrowed to the cycle's or module's items — and a saved project view's
+ * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`).
  */
-export type LocalListContext = { kind: "project" } | { kind: "cycle"; id: string } | { kind: "module"; id: string };
+export type LocalListContext =
+  | { kind: "project" }
+  | { kind: "cycle"; id: string }
+  | { kind: "module"; id: string }
+  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown };
+
+/** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
+export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
+  if (ctx.kind !== "view") return req;
+  return { ...req, filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))) };
+}
 
 /**
  * The rows of a context's list, or null when the client does not answer it: a cycle or module it does not know or
  * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those).
  */
 export function localContextRows<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, ctx: LocalListContext): LocalRow<T>[] | null {
-  if (ctx.kind === "project") return rows;
+  if (ctx.kind === "project" || ctx.kind === "view") return rows;
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
   return ctx.kind === "cycle" ? rows.filter((r) => r.item.cycle_id === ctx.id) : rows.filter((r) => (r.item.module_ids ?? []).includes(ctx.id));

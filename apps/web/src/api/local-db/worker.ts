@@ -9,6 +9,7 @@
  * `error`, and the page asks the server as it does without a local database.
  */
 import {
+  localContextRequest,
   localContextRows,
   localListSupported,
   localListEnvelope,
@@ -258,7 +259,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       if (!store) return null;
       let parsed;
       try {
-        parsed = parseLocalListQuery(req.params, req.timezone);
+        parsed = localContextRequest(parseLocalListQuery(req.params, req.timezone), req.context ?? { kind: "project" });
       } catch {
         // what the server refuses, the server says
         return null;
