@@ -5,11 +5,11 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
-import { localEdit, localItemsChanged, localListPage, type LocalListOf } from "./local-db/client.ts";
+import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -78,12 +78,11 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
   return readListPage(d, src, { ...d.params, ...src.query, per_page: String(d.perPage), cursor: `${d.perPage}:${page}:0`, ...extra });
 }
 
-/** The lists the local database answers: a project's own, its cycles', modules' and saved views' (else null: the server's). */
-function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListOf | null {
+/** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
+function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
   if (src.base) return null;
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
   if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
-  if (d.kind === "view" && d.contextId) return { kind: "saved_view", id: d.contextId };
   return null;
 }
 

@@ -205,24 +205,14 @@ function ensureProject(slug: string, pid: string) {
   void send({ op: "sync", slug, pid });
 }
 
-/** A list the local database may answer: a project's, a cycle's, a module's, or a saved project view's (by id). */
-export type LocalListOf = Exclude<LocalListContext, { kind: "view" }> | { kind: "saved_view"; id: string };
-
 /**
- * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles', modules' or saved views'
- * (`of`) — from the local database, or null when it cannot answer (then the server does).
+ * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles' or modules' (`context`) —
+ * from the local database, or null when it cannot answer (then the server does).
  */
-export async function localListPage(slug: string, pid: string, params: Record<string, string>, of: LocalListOf = { kind: "project" }): Promise<ListEnvelope | null> {
+export async function localListPage(slug: string, pid: string, params: Record<string, string>, context: LocalListContext = { kind: "project" }): Promise<ListEnvelope | null> {
   ensureProject(slug, pid);
   if (!client) return null;
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
-  let context: LocalListContext;
-  if (of.kind === "saved_view") {
-    // the view as the screen read it (api/views.ts `viewKeys.one`); not read yet: the server answers
-    const view = client.getQueryData<{ filters?: Record<string, string[] | null> | null; rich_filters?: unknown }>(["views", slug, pid, of.id]);
-    if (!view) return null;
-    context = { kind: "view", filters: view.filters as Record<string, string[]> | null | undefined, rich_filters: view.rich_filters ?? null };
-  } else context = of;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
   if (!answer || typeof answer !== "object") return null;

@@ -9,7 +9,6 @@
  * `error`, and the page asks the server as it does without a local database.
  */
 import {
-  localContextRequest,
   localContextRows,
   localListSupported,
   localListEnvelope,
@@ -259,7 +258,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       if (!store) return null;
       let parsed;
       try {
-        parsed = localContextRequest(parseLocalListQuery(req.params, req.timezone), req.context ?? { kind: "project" });
+        parsed = parseLocalListQuery(req.params, req.timezone);
       } catch {
         // what the server refuses, the server says
         return null;
