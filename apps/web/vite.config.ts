@@ -44,6 +44,27 @@ export function compactLucideIcons(): Plugin {
 }
 
 /**
+ * SQLite's WebAssembly (`@sqlite.org/sqlite-wasm`, the local database's worker): its loader finds `sqlite3.wasm`
+ * with `new URL(path, import.meta.url)`, a name the build cannot follow. Written with the file's own name, the build
+ * emits the file as a hashed asset and points the loader at it.
+ */
+export function sqliteWasmAsset(): Plugin {
+  return {
+    name: "stride-sqlite-wasm-asset",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]@sqlite\.org[\\/]sqlite-wasm[\\/]sqlite-wasm[\\/]jswasm[\\/]sqlite3\.mjs$/.test(id.split("?")[0]!)) return null;
+      const out = code.replace("return new URL(path, import.meta.url).href;", 'return new URL("./sqlite3.wasm", import.meta.url).href;');
+      if (out === code) {
+        this.warn("sqlite-wasm's locateFile has changed: sqlite3.wasm may not be found");
+        return null;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * The first render's modules, grouped into a few chunks. Left to itself, the bundler splits the code the screens
  * share into ~45 small chunks by which lazy chunks use them, and a page opened from its URL then loads ~48 module
  * scripts before its first render: each one a request the page's head issues, a cache read, a compile and an
@@ -153,6 +174,10 @@ export default defineConfig(({ command }) => {
   const start = startChunks();
   return {
     plugins: [sharedWithoutPasswordScorer(), compactLucideIcons(), react(), tailwindcss(), start.plugin],
+    // the local database's worker (api/local-db/worker.ts) is a module worker with SQLite's WebAssembly beside it
+    worker: { format: "es" as const, plugins: () => [sqliteWasmAsset()] },
+    // sqlite-wasm finds its .wasm next to its own module: not pre-bundled in development
+    optimizeDeps: { exclude: ["@sqlite.org/sqlite-wasm"] },
     resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     server: {
       port: 5173,

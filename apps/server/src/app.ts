@@ -15,7 +15,7 @@ import { routeModules } from "./routes/index.ts";
 import { releaseRunsOnClose } from "./agents/run/jobs.ts";
 import { registerLive } from "./live/socket.ts";
 import { registerCollab, type CollabOptions } from "./collab/server.ts";
-import { sendAppHtml, withRoutePreloads, type ViteManifest } from "./http/screen-data.ts";
+import { sendAppHtml, withLocalDbDefault, withRoutePreloads, type ViteManifest } from "./http/screen-data.ts";
 import { resolveSession } from "./http/session.ts";
 import { liveHeads } from "./domain/live-access.ts";
 
@@ -24,6 +24,8 @@ const MIME: Record<string, string> = {
   ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png",
   ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".ico": "image/x-icon",
   ".woff": "font/woff", ".woff2": "font/woff2", ".txt": "text/plain; charset=utf-8", ".map": "application/json",
+  // SQLite for the web's local database: browsers compile WebAssembly only when it says what it is
+  ".wasm": "application/wasm",
 };
 
 export interface BuildOptions {
@@ -163,7 +165,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     }
     // the SPA shell, with the screen's route chunks preloaded and the first screen's data for a signed-in caller (core/screen-data.ts)
     // in the caller's theme from the first paint (the web keeps the choice in a cookie too: @stride/shared theme.ts)
-    const html = withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]);
+    // (and the instance's default of the web's local database, so the web need not ask for it)
+    const html = withLocalDbDefault(withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]), app.config.localDbEnabled);
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
     else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
       const session = await resolveSession(app, r, "app");

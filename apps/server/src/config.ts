@@ -24,6 +24,7 @@ export const SETTINGS = {
     trustProxy: env("TRUST_PROXY", text, "", "Comma-separated addresses/CIDRs of reverse proxies whose `X-Forwarded-*` headers are trusted (`loopback` for a local proxy); empty trusts none", { defaultText: "empty" }),
     webDist: env("WEB_DIST", text, undefined, "Folder of the built web app", { defaultText: "`apps/web/dist`" }),
     screenDataBudgetMs: env("SCREEN_DATA_BUDGET_MS", ms(), 3000, "Longest an app page waits to embed the screen's data for the signed-in caller; what is not ready by then the browser asks for itself"),
+    localDbEnabled: env("LOCAL_DB_ENABLED", bool, true, "Default of the web app's offline local database (work items kept in the browser for fast lists, read when the server cannot be reached); each person can turn it off or on for their browser in their profile. `0`: off unless turned on there"),
     logLevel: env("LOG_LEVEL", oneOf(["trace", "debug", "info", "warn", "error", "fatal", "silent"]), "warn", "`info` or `debug` also log every request; every 5xx is logged at `error` with its stack and request id (answered in `X-Request-Id`) whatever the level (`fatal` and `silent` read as `error`). Logs are JSON lines on stdout"),
   }),
   ...group("Data", {

@@ -35,7 +35,7 @@ describe("before setup", () => {
       enable_signup: true, is_workspace_creation_disabled: false, is_google_enabled: false, is_github_enabled: false,
       is_gitlab_enabled: false, is_gitea_enabled: false, is_oidc_enabled: false, oidc_button_label: "", is_magic_login_enabled: false, is_email_password_enabled: true,
       github_app_name: "", slack_client_id: null, posthog_api_key: null, posthog_host: null, has_unsplash_configured: false,
-      has_llm_configured: false, file_size_limit: 5242880, is_smtp_configured: false, admin_base_url: WEB, space_base_url: WEB,
+      has_llm_configured: false, file_size_limit: 5242880, local_db_enabled: true, is_smtp_configured: false, admin_base_url: WEB, space_base_url: WEB,
       app_base_url: WEB, instance_changelog_url: null, is_self_managed: true,
     });
     const rows = await t.db.db.select().from(schema.instanceConfigurations);

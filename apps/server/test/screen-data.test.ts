@@ -85,8 +85,8 @@ describe("the app's HTML with the first screen's data", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("vary")).toMatch(/cookie/i);
-    // the strict CSP is unchanged: scripts from self only
-    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'(;|$)/);
+    // the strict CSP is unchanged: scripts from self only (and WebAssembly compiled: the web's local database)
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     // the scripts start while the data is on its way; the head says a data block follows
     expect(res.text).toContain('<script type="module" async crossorigin src="/assets/index-abc.js">');
     expect(res.text).toContain('<meta name="stride-screen-data" content="pending">');

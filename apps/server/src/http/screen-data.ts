@@ -81,6 +81,17 @@ export function withRoutePreloads(html: string, manifest: ViteManifest | null, u
   return links ? html.replace("</head>", `${links}\n</head>`) : html;
 }
 
+/** Name of the head's meta that carries the instance's default of the web's offline local database (LOCAL_DB_ENABLED). */
+export const LOCAL_DB_META = "stride-local-db";
+
+/**
+ * The app's HTML with the instance's default of the offline local database in its head (`on` / `off`): the web's local
+ * database starts from it without asking `/api/instances/` (apps/web/src/api/local-db/client.ts).
+ */
+export function withLocalDbDefault(html: string, enabled: boolean): string {
+  return html.replace("</head>", `<meta name="${LOCAL_DB_META}" content="${enabled ? "on" : "off"}">\n</head>`);
+}
+
 /** JSON text made safe inside an HTML <script> element (no "</script>", "<!--", and no line separators JavaScript would mind). */
 export function scriptSafeJson(json: string): string {
   return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");

@@ -69,7 +69,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   const store = bucket ? [bucket] : [];
   const directives: Record<string, string[]> = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // WebAssembly may be compiled (the web's local database runs SQLite compiled to WebAssembly in a worker); no eval
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     scriptSrcAttr: ["'none'"],
     // React's style props go through the CSSOM, which CSP does not govern; style attributes in markup
     // and <style> elements are refused (docs/decisions.md).

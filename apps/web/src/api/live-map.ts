@@ -2,6 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
 import { TEAM_LISTS } from "./work-items.ts";
+import { itemGone } from "./live-listeners.ts";
 
 /**
  * What a realtime event (`/live/`, db/sql/live-events.sql) means for the cache: the query keys (prefixes) to
@@ -130,16 +131,12 @@ export function liveInvalidations(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
   return keys(e, where).filter((k) => !k.includes("") && !gone.has(JSON.stringify(k)));
 }
 
-/** A work item deleted or archived (its own row's event): the fields that say so. */
-const GONE_FIELDS = ["deleted_at", "archived_at"];
-
 /**
  * The cache entries to drop rather than refetch: those of a work item that was deleted or archived (a refetch of
  * the gone item would only answer 404; its lists are refreshed by the invalidations).
  */
 export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
-  if (e.t !== "issues") return [];
-  if (e.op !== "delete" && !(e.op === "update" && e.f?.some((f) => GONE_FIELDS.includes(f)))) return [];
+  if (e.t !== "issues" || !itemGone(e)) return [];
   const pid = e.p ?? ctx.pid;
   return pid ? itemKeys({ slug: ctx.slug, pid }, e.id) : [];
 }

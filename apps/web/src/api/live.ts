@@ -5,6 +5,7 @@ import { docAfter, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys,
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { bootLiveCursor, forgetBootAnswers } from "./boot-data.ts";
+import { tellLiveEvent, tellLiveGap } from "./live-listeners.ts";
 
 /**
  * The web side of the realtime channel (`/live/`): one websocket per tab, opened when a signed-in screen first
@@ -175,6 +176,7 @@ export class LiveChannel {
         for (const topic of this.topics.keys()) this.sub(topic);
         // a topic never subscribed before this socket has nothing to catch up from: refetch what it shows
         if (reconnected) for (const [topic, t] of this.topics) if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
+        if (reconnected) for (const [topic, t] of this.topics) if (!topic.includes("/")) tellLiveGap(topic, t.ctx);
         return;
       }
       case "doc":
@@ -193,6 +195,7 @@ export class LiveChannel {
       case "reset": {
         this.cursors.set(msg.topic, msg.seq);
         const t = this.topics.get(msg.topic);
+        if (t) tellLiveGap(msg.topic, t.ctx);
         if (t) this.invalidate(liveTopicKeys(msg.topic, t.ctx));
         return;
       }
@@ -207,6 +210,8 @@ export class LiveChannel {
   }
 
   private apply(e: LiveEvent, ctx: LiveCtx) {
+    // first: the local database marks what it reads again, so the lists invalidated below wait for it
+    tellLiveEvent(e, ctx);
     const pid = e.p ?? ctx.pid;
     if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
     if (e.t === "projects" && eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)) return;

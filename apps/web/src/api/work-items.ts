@@ -5,10 +5,11 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
+import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -76,9 +77,29 @@ const listRoot = (d: ListDesc, src: { base?: "workspace" }) => (src.base === "wo
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
-  return api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, {
-    query: { ...d.params, ...src.query, per_page: d.perPage, cursor: `${d.perPage}:${page}:0`, ...extra },
-  });
+  return readListPage(d, src, { ...d.params, ...src.query, per_page: String(d.perPage), cursor: `${d.perPage}:${page}:0`, ...extra });
+}
+
+/** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
+function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
+  if (src.base) return null;
+  if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
+  if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
+  return null;
+}
+
+/**
+ * One page of a list: a project's, a cycle's or a module's work items from the offline local database when it holds
+ * them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
+ * list — from the server.
+ */
+async function readListPage(d: ListDesc, src: { path: string; base?: "workspace" }, query: Record<string, string>): Promise<ListEnvelope> {
+  const ctx = localContext(d, src);
+  if (ctx) {
+    const local = await localListPage(d.slug, d.pid, query, ctx);
+    if (local) return local;
+  }
+  return api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, { query });
 }
 
 /** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
@@ -129,8 +150,7 @@ export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: stri
     d.perPage,
     node.pages,
   );
-  const src = pageSource(d.kind, "list", d.contextId);
-  const env = await api<ListEnvelope>(`${listRoot(d, src)}/${src.path}`, { query: params });
+  const env = await readListPage(d, pageSource(d.kind, "list", d.contextId), params);
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
@@ -253,13 +273,20 @@ export function useUpdateWorkItem(slug: string, pid: string) {
   return useMutation({
     scope: writesScope(slug, pid),
     meta: { errorTitle: "Could not update the work item" },
+    // offline too: an edit the local database keeps reaches the server later (its outbox); without it, it fails and reverts
+    networkMode: "always",
     mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)
       if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
-      if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      if (!Object.keys(body).length) return { local: false };
+      // local first: kept in the local database's outbox, sent in order from there (api/local-db/), which reads the
+      // item again once the server has it
+      if (await localEdit(slug, project, id, kind, body)) return { local: true };
+      await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      return { local: false };
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
@@ -274,8 +301,10 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: (_r, _e, { id, patch, pid: itemPid }) => {
+    onSettled: (r, _e, { id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
+      // an edit still in the local outbox: the server does not have it yet (the outbox asks for these once it has)
+      if (r?.local) return;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
@@ -319,6 +348,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       return { item, project };
     },
     onSuccess: ({ item, project }) => {
+      // the local database reads the new item before it answers the lists invalidated below
+      localItemsChanged(slug, project, [item.id]);
       const withGroup = { ...item, state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null };
       // unfiltered lists take the new item at once; filtered ones ask the server whether it belongs
       const source: ListSource = kind === "epics" ? "epics" : "issues";

@@ -32,6 +32,23 @@ function RouteError() {
   );
 }
 
+/**
+ * A screen that failed (its code could not be loaded — the server out of reach — or it threw) inside a shell: the
+ * sidebar and the project's tabs stay, only the screen's place says so.
+ */
+function ScreenError() {
+  const err = useRouteError() as { status?: number; message?: string } | undefined;
+  return (
+    <EmptyState
+      title={err?.status === 404 ? "Page not found" : "This screen could not be opened"}
+      description={err?.status === 404 ? "This page does not exist." : "The server may be out of reach. What this browser holds is still shown elsewhere; reload the page to try again."}
+    />
+  );
+}
+
+/** The screens of a shell, under one error boundary that keeps the shell (issue #28: nothing blanks the whole app). */
+const inShell = (children: RouteObject[]): RouteObject[] => [{ errorElement: <ScreenError />, children }];
+
 function NotFound() {
   return <EmptyState title="Page not found" description="This page does not exist." action={<Link className="text-indigo-600 hover:underline" to="/">Go home</Link>} />;
 }
@@ -98,7 +115,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
             lazy: shell((m) => <m.WorkspaceLayout />),
             loader: L.workspaceShell,
             shouldRevalidate: WS,
-            children: [
+            children: inShell([
               { index: true, lazy: screen((m) => <m.HomePage />), loader: L.home, shouldRevalidate: WS, handle: t("Home") },
               { path: "stickies", lazy: screen((m) => <m.StickiesPage />), loader: L.stickies, shouldRevalidate: WS, handle: t("Stickies") },
               { path: "notifications", lazy: screen((m) => <m.InboxPage />), loader: L.inbox, shouldRevalidate: WS, handle: t("Inbox") },
@@ -129,7 +146,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 lazy: shell((m) => <m.ProjectLayout />),
                 loader: L.projectShell,
                 shouldRevalidate: PROJECT,
-                children: [
+                children: inShell([
                   { index: true, element: <ProjectIndexRedirect />, handle: t("Work items") },
                   ...workItemRoutes(L),
                   { path: "cycles", lazy: fromChunk(cyclesChunk, (m) => <m.CyclesPage />), loader: L.cycles("list"), shouldRevalidate: PROJECT, handle: t("Cycles") },
@@ -172,7 +189,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                       { path: "agents", lazy: settings((m) => <m.ProjectAgentsSettings />), loader: L.projectSettings("agents"), shouldRevalidate: PROJECT, handle: t("Agents · Settings") },
                     ],
                   },
-                ],
+                ]),
               },
               {
                 path: "settings",
@@ -193,7 +210,7 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
                 ],
               },
               { path: "*", element: <NotFound />, handle: t("Page not found") },
-            ],
+            ]),
           },
         ],
       },

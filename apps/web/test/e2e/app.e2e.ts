@@ -156,7 +156,7 @@ it("applies the theme from the profile and keeps it after a reload", async () =>
 });
 
 it("works in a narrow window with a collapsible sidebar", async () => {
-  const ctx = await owner.browser()!.newContext({ baseURL: (await import("./browser.ts")).baseUrl(), viewport: { width: 420, height: 800 }, storageState: await owner.storageState() });
+  const ctx = await owner.browser()!.newContext({ baseURL: (await import("./browser.ts")).baseUrl(), viewport: { width: 420, height: 800 }, storageState: await owner.storageState(), serviceWorkers: "block" });
   const page = await ctx.newPage();
   await page.goto(`/${slug}/`);
   await page.getByRole("heading", { name: "Home" }).waitFor();

@@ -11,7 +11,7 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
   context.on("page", (p) => watchPage(context, p));
   return context.newPage();
 }

@@ -16,8 +16,12 @@ export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
 }
 
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A browser context for a test. The app's service worker (public/sw.js) is blocked unless asked for: requests it
+ * would answer are out of reach of `route()`, which many tests use; the offline tests (local-db.e2e.ts) allow it.
+ */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }, serviceWorkers: "allow" | "block" = "block"): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers });
   ctx.on("page", (p) => watchPage(ctx, p));
   return ctx;
 }

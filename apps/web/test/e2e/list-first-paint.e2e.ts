@@ -91,11 +91,17 @@ it("renders no row again when the list reads its data again and the answer is th
   await poll(async () => Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([1, 1, 1, 1, 1, 1]);
 
   // once the list's answer is stale (10 s), the window regaining focus reads it again: the answer is the same, so
-  // only the list context's "fetching" changes (twice), which no row shows
+  // only the list context's "fetching" changes (twice), which no row shows. The project's items are in the local
+  // database by then (its first sync): the re-read is answered there, asks the server nothing, and is the server's
+  // first answer to the letter (docs/decisions.md)
+  await poll(() => page.evaluate(() => document.documentElement.dataset.localDbProjects ?? "")).toContain(`${a.projectId}:ready`);
   await page.waitForTimeout(10_500);
   const asked = lists.length;
+  const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
+  const answered = await localAnswers();
   await page.evaluate(`window.dispatchEvent(new Event("visibilitychange"))`);
-  await poll(() => lists.length).toBeGreaterThan(asked);
+  await poll(localAnswers).toBeGreaterThan(answered);
+  expect(lists.slice(asked).filter((u) => !u.includes("/api/v2/"))).toEqual([]);
   await page.locator('[role=status][aria-label="Updating"]').waitFor({ state: "detached" });
   await page.waitForTimeout(300);
   expect(Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([1, 1, 1, 1, 1, 1]);

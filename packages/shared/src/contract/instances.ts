@@ -82,6 +82,8 @@ export interface PublicConfig {
   has_unsplash_configured: boolean;
   has_llm_configured: boolean;
   file_size_limit: number;
+  /** LOCAL_DB_ENABLED: the instance's default for the web's offline local database (a browser's own choice wins). */
+  local_db_enabled: boolean;
   is_smtp_configured: boolean;
   admin_base_url: string | null;
   space_base_url: string | null;

@@ -8,3 +8,5 @@ export * from "./rich.ts";
 export * from "./display.ts";
 export * from "./saved.ts";
 export * from "./list-query.ts";
+export * from "./list-shape.ts";
+export * from "./local-list.ts";

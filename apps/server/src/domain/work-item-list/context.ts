@@ -6,7 +6,7 @@ import type { AggScope, PrefillScope } from "./dims.ts";
  */
 export type ListContext =
   /** P/issues/ (epics: P/epics/). Excludes triage-state, archived, draft and deleted items. */
-  | { kind: "project"; workspaceId: string; projectId: string; epics?: boolean; projectArchived?: boolean }
+  | { kind: "project"; workspaceId: string; projectId: string; epics?: boolean; projectArchived?: boolean; ids?: string[] }
   /** P/archived-issues/. */
   | { kind: "archived"; workspaceId: string; projectId: string }
   /** Project drafts (issues rows with is_draft). */
@@ -103,6 +103,8 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
     case "project":
       where.push(LIVE, ctx.epics ? "i.is_epic = true" : "i.is_epic = false", NOT_TRIAGE);
       if (ctx.projectArchived) where.push("false");
+      // the v2 sync of named items (the web's local database, told by a realtime event which items changed)
+      if (ctx.ids) where.push(`i.id = ANY(${q.p(ctx.ids, "uuid[]")})`);
       break;
     case "cycle":
       where.push(LIVE, "i.is_epic = false", NOT_TRIAGE, `EXISTS (SELECT 1 FROM cycle_issues cc WHERE cc.issue = i.id AND cc.cycle = ${q.p(ctx.cycleId, "uuid")})`);
@@ -123,7 +125,7 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   if (viewer.ownOnly) where.push(`i.created_by = ${q.p(viewer.userId, "uuid")}`);
   // The counters hold every listable item of the project: exact for viewers who see them all. Guests who see only
   // their own items are counted from the items (few by nature; see docs/decisions.md).
-  const counts = ctx.kind === "project" && !ctx.projectArchived && !viewer.ownOnly ? { project: pid, epics: !!ctx.epics } : undefined;
+  const counts = ctx.kind === "project" && !ctx.projectArchived && !ctx.ids && !viewer.ownOnly ? { project: pid, epics: !!ctx.epics } : undefined;
   return {
     joins: "",
     stateScope,

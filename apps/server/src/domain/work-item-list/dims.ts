@@ -91,7 +91,8 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "labels__name":
       return agg(`SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
     case "issue_module__module__name":
-      return agg(`SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+      // live modules only, as the item's row shows them (an archived module is no group either)
+      return agg(`SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
     // counts kept on the row (db/sql/issue-list-attrs.sql)
     case "link_count":
       return simple("i.link_count");

@@ -22,7 +22,6 @@ const RELATION: Record<string, { table: string; col: string }> = {
   label_id: { table: "issue_labels", col: "label" },
   mention_id: { table: "issue_mentions", col: "mention" },
   subscriber_id: { table: "issue_subscribers", col: "subscriber" },
-  module_id: { table: "module_issues", col: "module" },
   cycle_id: { table: "cycle_issues", col: "cycle" },
 };
 
@@ -64,6 +63,11 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       } else if (leaf.field === "priority") {
         if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
         if (wantsNull) parts.push(`i.priority = 'none'`);
+      } else if (leaf.field === "module_id") {
+        // the item's live modules, kept on its row (db/sql/issue-list-attrs.sql): what its module groups show, and what
+        // the web's local database holds (an archived module is no group, nor a filter match: docs/decisions.md)
+        if (ids.length) parts.push(`i.module_ids && ${q.p(ids, "uuid[]")}`);
+        if (wantsNull) parts.push(`cardinality(i.module_ids) = 0`);
       } else if (COLUMN[leaf.field]) {
         const col = COLUMN[leaf.field];
         if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);

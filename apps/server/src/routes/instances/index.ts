@@ -41,7 +41,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
       const cfg = await instanceConfig(app);
       const [ws] = await app.db.select({ id: workspaces.id }).from(workspaces).limit(1);
       return {
-        config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }, app.config.fileSizeLimit),
+        config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }, app.config.fileSizeLimit, app.config.localDbEnabled),
         instance: presentInstance(inst, { workspacesExist: !!ws }),
       };
     },

@@ -43,7 +43,7 @@ const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
 const orNull = (v: string | undefined) => (v ? v : null);
 
 /** The `config` half of GET /api/instances/: public flags derived from the configuration. */
-export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }, fileSizeLimit: number): PublicConfig {
+export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }, fileSizeLimit: number, localDbEnabled = true): PublicConfig {
   return {
     enable_signup: on(cfg.ENABLE_SIGNUP),
     is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
@@ -62,6 +62,7 @@ export function presentPublicConfig(cfg: Record<string, string>, urls: { appBase
     has_unsplash_configured: nonEmpty(cfg.UNSPLASH_ACCESS_KEY),
     has_llm_configured: nonEmpty(cfg.LLM_API_KEY),
     file_size_limit: fileSizeLimit,
+    local_db_enabled: localDbEnabled,
     is_smtp_configured: nonEmpty(cfg.EMAIL_HOST),
     admin_base_url: urls.appBaseUrl,
     space_base_url: urls.appBaseUrl,

@@ -29,6 +29,16 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 type AnyCtx = ScopeCtx<unknown, Record<string, unknown>>;
 type ProjectListCtx = ProjectCtx<unknown, Record<string, unknown>>;
 
+/** The `issues=a,b` parameter: item ids, each once; none, too many or a bad one → 400. */
+function itemIds(raw: string | undefined): string[] {
+  const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  if (!ids.length) throw errors.badRequest("Issues are required");
+  if (ids.length > MAX_LIST_IDS) throw errors.badParam(`Too many issues (max ${MAX_LIST_IDS}).`);
+  const bad = ids.find((id) => !UUID_RE.test(id));
+  if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
+  return ids;
+}
+
 function projectViewer(ctx: ProjectListCtx): Viewer {
   return {
     userId: ctx.user.id,
@@ -152,12 +162,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     query: listQuery,
     policy: POLICIES.project.read,
     handler: async (ctx) => {
-      const raw = one(ctx.query.issues);
-      const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      if (!ids.length) throw errors.badRequest("Issues are required");
-      if (ids.length > MAX_LIST_IDS) throw errors.badParam(`Too many issues (max ${MAX_LIST_IDS}).`);
-      const bad = ids.find((id) => !UUID_RE.test(id));
-      if (bad) throw errors.badParam(`Invalid issue id '${bad}'.`);
+      const ids = itemIds(one(ctx.query.issues));
       const viewer = projectViewer(ctx);
       const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
       const result = await listWorkItems(ctx.app, {
@@ -185,8 +190,10 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       const page = parsePage({ per_page: one(ctx.query.per_page), cursor: one(ctx.query.cursor) }, 1000);
       const filter = parseFilters(ctx.query, viewer.timezone);
       const description = ["true", "True", "1"].includes(one(ctx.query.description) ?? "");
+      // `issues=a,b` (Stride's): only these items, those still in the list; the others left it (or never were)
+      const ids = one(ctx.query.issues) === undefined ? undefined : itemIds(one(ctx.query.issues));
       const result = await listWorkItems(ctx.app, {
-        context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt },
+        context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt, ids },
         viewer,
         filter,
         order: { field: "updated_at", desc: false },

@@ -6,6 +6,7 @@ import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../comp
 import { useTheme, type ThemeChoice } from "../../lib/theme.tsx";
 import { AvatarField } from "../../components/user/AvatarField.tsx";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
+import { LocalDataSection } from "./LocalDataSection.tsx";
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System preference" },
@@ -79,6 +80,7 @@ export function ProfilePage() {
           <TimeFormatSelect />
         </div>
       </section>
+      <LocalDataSection />
     </div>
   );
 }

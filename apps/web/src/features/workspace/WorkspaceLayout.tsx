@@ -31,8 +31,9 @@ export function WorkspaceLayout() {
   if (member.isLoading || ws.isLoading) return <PageSpinner />;
   const err = member.error ?? ws.error;
   const role = roleBucket(member.data?.role);
-  if (err || !ws.data || !role) {
-    const status = err instanceof ApiError ? err.status : 0;
+  const status = err instanceof ApiError ? err.status : 0;
+  // a refetch that failed (the server out of reach) keeps what was loaded; a refusal (gone, no longer a member) does not
+  if (status === 403 || status === 404 || !ws.data || !role) {
     return (
       <EmptyState
         title={status === 404 || status === 403 ? "Workspace not found" : "Could not open this workspace"}

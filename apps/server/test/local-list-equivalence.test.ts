@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  GROUP_BY_FIELDS,
+  localContextRequest,
+  localContextRows,
+  localListEnvelope,
+  localRefsFromApi,
+  ORDER_BY_FIELDS,
+  parseLocalListQuery,
+  toLocalRow,
+  type LocalItem,
+  type LocalListContext,
+  type LocalRefs,
+  type LocalRow,
+} from "@stride/shared";
+import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
+import { insertIssues, insertModule, seedStandardDataset, type ProjectCtx, type StandardDataset } from "./helpers/issue-fixtures.ts";
+
+/**
+ * The web's local database answers a project's work-item list from the items it synced (GET v2 …/issues/), with the
+ * shared evaluator (packages/shared issue-filters/local-list.ts). Its answer must be the server's, byte for byte in
+ * content: every filter of the list engine's filter tests, every grouping and sub-grouping, every ordering both
+ * ways, pages of groups, `sub_issue=false`, counts per group — for a member and for a guest who sees only their own.
+ */
+let t: TestServer;
+let ws: WorkspaceFixture;
+let pr: ProjectFixture;
+let c: ProjectCtx;
+let d: StandardDataset;
+const X: Record<string, string> = {};
+let archivedModule = "";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ws = await workspaceFixture(t);
+  pr = await projectFixture(t, ws);
+  c = { t, ws, pr };
+  d = await seedStandardDataset(c);
+  archivedModule = await insertModule(c, "Old", true);
+  // more rows for ties, pages and groups: equal created_at, several values, one item per state and priority
+  Object.assign(X, await insertIssues(c, [
+    { name: "Zeta", state: "Todo", priority: "high", labels: [d.L.feature], assignees: [ws.guest.userId], modules: [d.M.api], createdAtOffset: 30, sortOrder: 1500, targetDate: "2025-01-10" },
+    { name: "Eta", state: "Todo", priority: "high", labels: [d.L.bug], assignees: [ws.member.userId], cycle: d.C.sprint2, createdAtOffset: 30, sortOrder: 1500, startDate: "2025-01-02" },
+    { name: "theta", state: "Cancelled", priority: "urgent", createdBy: ws.guest.userId, createdAtOffset: 31, estimatePoint: d.E.small, modules: [archivedModule] },
+    { name: "Iota", state: null, priority: "low", createdAtOffset: 32, parent: d.I.Beta, links: 1 },
+    { name: "Kappa", state: "Backlog", priority: "none", labels: [d.L.bug, d.L.feature], assignees: [ws.admin.userId, ws.guest.userId], createdBy: ws.guest.userId, createdAtOffset: 33, updatedAtOffset: 90 },
+  ]));
+});
+afterAll(async () => { await t?.close(); });
+
+type Who = typeof ws.admin;
+
+/** What the local database holds for a viewer: the v2 sync pages (with descriptions) and the project's refs. */
+async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
+  const items: LocalItem[] = [];
+  for (let page = 0; ; page++) {
+    const res = await who.get(`/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`);
+    expect(res.status, res.text).toBe(200);
+    items.push(...(res.body.results as LocalItem[]));
+    if (!res.body.next_cursor) break;
+  }
+  const get = async (path: string) => {
+    const res = await who.get(path);
+    expect(res.status, `${path} ${res.text}`).toBe(200);
+    return res.body;
+  };
+  const refs = localRefsFromApi({
+    project: await get(`${pr.base}/`),
+    states: await get(`${pr.base}/states/`),
+    labels: await get(`${pr.base}/issue-labels/`),
+    workspaceMembers: await get(`/api/workspaces/${ws.slug}/members/`),
+    cycles: await get(`${pr.base}/cycles/`),
+    modules: await get(`${pr.base}/modules/`),
+    estimates: await get(`${pr.base}/estimates/`),
+  });
+  const me = await get(`/api/users/me/`);
+  return { rows: items.map(toLocalRow), refs, timezone: me.user_timezone || "UTC" };
+}
+
+const enc = (o: unknown) => encodeURIComponent(JSON.stringify(o));
+
+/** The queries: the filter tests' filters, groupings, orderings, pages. */
+function queries(): string[] {
+  const filters = [
+    "",
+    `state=${pr.states.Todo}`,
+    `state=${pr.states.Todo},${pr.states.Done}`,
+    "state_group=backlog,started",
+    "priority=urgent,none",
+    `labels=${d.L.bug}`,
+    "labels=None",
+    `labels=${d.L.feature},None`,
+    `assignees=${ws.member.userId}`,
+    "assignees=None",
+    `created_by=${ws.member.userId}`,
+    `created_by=${ws.admin.userId},${ws.guest.userId}`,
+    `cycle=${d.C.sprint1}`,
+    "cycle=None",
+    `module=${d.M.api}`,
+    "module=None",
+    `parent=${d.I.Alpha}`,
+    "parent=None",
+    `estimate_point=${d.E.small}`,
+    `project=${pr.id}`,
+    "name=ALP",
+    "name=ta",
+    "name=%25",
+    "type=active",
+    "type=backlog",
+    "start_target_date=true",
+    "target_date=2025-01-15;after",
+    "target_date=2025-01-01;after,2025-01-31;before",
+    "start_date=2025-02-01;before",
+    "target_date=1_weeks;before;ago",
+    "target_date=1_weeks;after;fromnow",
+    "completed_at=2025-01-05",
+    "completed_at=2025-01-06;after",
+    "created_at=2025-01-01;after",
+    "created_at=last_30_days",
+    "updated_at__gt=2025-01-01T00:00:03Z",
+    `labels=${d.L.bug}&assignees=${ws.member.userId}`,
+    "labels=&state=null&priority=",
+    "labels=00000000-0000-4000-8000-000000000000",
+    `filters=${enc({ and: [{ state_id__in: `${pr.states.Todo},${pr.states.Done}` }, { priority__in: "high,low" }] })}`,
+    `filters=${enc({ or: [{ label_id: d.L.bug }, { priority: "none" }] })}`,
+    `filters=${enc({ not: { state_group__in: "unstarted" } })}`,
+    `filters=${enc({ not: { state_id: pr.states.Todo } })}`,
+    `filters=${enc({ not: { or: [{ cycle_id: d.C.sprint1 }, { label_id__in: "None" }] } })}`,
+    `filters=${enc({ state_id__exact: pr.states.Backlog })}`,
+    `filters=${enc({ state_id: null })}`,
+    `filters=${enc({ cycle_id: null })}`,
+    `filters=${enc({ label_id__in: "None" })}`,
+    `filters=${enc({ target_date__range: "2025-01-01,2025-01-31" })}`,
+    `filters=${enc({ created_at__range: "2025-01-01T00:00:02Z,2025-01-01T00:00:03Z" })}`,
+    `filters=${enc({ start_date: "2025-03-01" })}`,
+    `filters=${enc({ start_date: null })}`,
+    `filters=${enc({ updated_at__range: ["2025-01-01", "2025-01-01"] })}`,
+    `filters=${enc({ assignee_id__in: [ws.member.userId] })}`,
+    `filters=${enc({ module_id__in: d.M.core })}`,
+    `filters=${enc({ cycle_id: d.C.sprint1 })}`,
+    `filters=${enc({ created_by_id: ws.member.userId })}`,
+    `filters=${enc({ project_id: pr.id })}`,
+    `filters=${enc({ state_group: "completed" })}`,
+    `filters=${enc({ is_draft: false })}`,
+    `filters=${enc({ is_archived: true })}`,
+    `filters=${enc({ priority__in: "urgent,high" })}&labels=${d.L.feature}`,
+  ];
+  const out: string[] = [];
+  // every filter, flat and in a few groupings
+  for (const f of filters) {
+    out.push(f);
+    for (const g of ["state_id", "priority", "labels__id", "issue_module__module_id"]) out.push(`${f}&group_by=${g}`);
+  }
+  // every ordering both ways, flat and grouped
+  for (const o of ORDER_BY_FIELDS) {
+    for (const dir of ["", "-"]) {
+      out.push(`order_by=${dir}${o}`);
+      out.push(`order_by=${dir}${o}&group_by=assignees__id`);
+    }
+  }
+  // every grouping and sub-grouping pair, with pages of two
+  for (const g of GROUP_BY_FIELDS) {
+    out.push(`group_by=${g}`, `group_by=${g}&order_by=sort_order&sub_issue=false`);
+    for (const s of GROUP_BY_FIELDS) if (s !== g) out.push(`group_by=${g}&sub_group_by=${s}&order_by=-priority`);
+    for (const page of [0, 1, 2]) out.push(`group_by=${g}&cursor=2:${page}:0&order_by=-updated_at`);
+  }
+  // pages of a flat list, sub_issue=false, the display menu's names
+  for (const page of [0, 1, 2, 3, 7]) out.push(`cursor=3:${page}:0&order_by=sort_order`, `per_page=4&cursor=4:${page}:0&sub_issue=false`);
+  out.push("group_by=state&order_by=manual", "group_by=labels&sub_group_by=assignees", "group_by=state_detail.group&order_by=-state_group", "type=all&layout=list");
+  return out;
+}
+
+const params = (q: string): Record<string, string> => Object.fromEntries(new URLSearchParams(q));
+
+/** Where the server answers a context's list. */
+const contextPath = (ctx: LocalListContext, viewId?: string) =>
+  ctx.kind === "cycle" ? `${pr.base}/cycles/${ctx.id}/cycle-issues/` : ctx.kind === "module" ? `${pr.base}/modules/${ctx.id}/issues/` : viewId ? `${pr.base}/views/${viewId}/issues/` : `${pr.base}/issues/`;
+
+async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" }, qs = queries(), viewId?: string): Promise<number> {
+  const local = await syncAs(who);
+  const rows = localContextRows(local.rows, local.refs, ctx);
+  expect(rows, JSON.stringify(ctx)).not.toBeNull();
+  let compared = 0;
+  for (const q of qs) {
+    const res = await who.get(`${contextPath(ctx, viewId)}?${q}`);
+    expect(res.status, `${q}: ${res.text}`).toBe(200);
+    const mine = localListEnvelope(rows!, local.refs, localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx));
+    expect(mine, `${JSON.stringify(ctx)} ${q}`).toEqual(res.body);
+    compared++;
+  }
+  return compared;
+}
+
+describe("local list answers equal the server's", () => {
+  it("for a member, over every filter, grouping, ordering and page", async () => {
+    expect(await compareAll(ws.member)).toBeGreaterThan(400);
+  });
+
+  it("in another time zone (day-based date filters read the viewer's days)", async () => {
+    await ws.member.patch("/api/users/me/", { user_timezone: "Pacific/Kiritimati" });
+    try {
+      expect(await compareAll(ws.member)).toBeGreaterThan(400);
+    } finally {
+      await ws.member.patch("/api/users/me/", { user_timezone: "UTC" });
+    }
+  });
+
+  it("for a guest who sees only their own items", async () => {
+    await t.db.sql`UPDATE projects SET guest_view_all_features = false WHERE id = ${pr.id}`;
+    expect(await compareAll(ws.guest)).toBeGreaterThan(400);
+  });
+
+  // (issue #28 point 3: cycle and module lists answer locally too)
+  it("for a cycle's and a module's list: the project's list narrowed to their items", async () => {
+    // every filter flat and grouped, every grouping with sub-groups and pages, a few orderings
+    const qs = queries().filter((q, i) => i % 3 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    let compared = 0;
+    for (const ctx of [{ kind: "cycle", id: d.C.sprint1 }, { kind: "cycle", id: d.C.sprint2 }, { kind: "module", id: d.M.core }, { kind: "module", id: d.M.api }] as const) {
+      compared += await compareAll(ws.member, ctx, qs);
+    }
+    expect(compared).toBeGreaterThan(800);
+    // an archived module (items name live modules only) and an unknown cycle are the server's to answer
+    const local = await syncAs(ws.member);
+    expect(localContextRows(local.rows, local.refs, { kind: "module", id: archivedModule })).toBeNull();
+    expect(localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+  });
+
+  it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {
+    const qs = queries().filter((q, i) => i % 5 === 0 || q.includes("sub_group_by=priority"));
+    const bodies = [
+      { name: "Hot", filters: { priority: ["urgent", "high"] } },
+      { name: "Bugs or none", rich_filters: { or: [{ label_id: d.L.bug }, { priority: "none" }] } },
+      { name: "Mine this month", filters: { assignees: [ws.member.userId], target_date: ["2025-01-01;after"] }, rich_filters: { not: { state_group__in: "completed" } } },
+    ];
+    let compared = 0;
+    for (const body of bodies) {
+      const made = await ws.member.post(`${pr.base}/views/`, body);
+      expect(made.status, made.text).toBe(201);
+      const view = made.body as { id: string; filters: Record<string, string[]> | null; rich_filters: unknown };
+      compared += await compareAll(ws.member, { kind: "view", filters: view.filters, rich_filters: view.rich_filters }, qs, view.id);
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The page's side of the offline local database (platform.md §1): it starts the worker (api/local-db/worker.ts)
+ * once the first screen has painted, keeps its status for the screens (`useLocalDb`), tells it what the realtime
+ * channel says changed, and answers a project's work-item list pages from it when the project's items are held
+ * (`localListPage`). Every other case — the database off, starting, failed, the project not synced yet, a filter it
+ * cannot evaluate, no answer in time — answers null, and the caller asks the server as it always did.
+ */
+import { useSyncExternalStore } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import type { LiveEvent, LocalListContext } from "@stride/shared";
+import type { ListEnvelope } from "@stride/shared/contract";
+import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
+import { qk } from "../query-keys.ts";
+import { addLiveListener, itemGone } from "../live-listeners.ts";
+import type { LiveCtx } from "../live-map.ts";
+
+export type { LocalDbNotice, LocalDbState, LocalDbStatus, ProjectSyncStatus } from "./protocol.ts";
+
+const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
+let state: LocalDbState = INITIAL;
+let worker: Worker | null = null;
+let client: QueryClient | null = null;
+/** Shows the worker's notices (the app's toasts). */
+let tell: ((n: LocalDbNotice) => void) | null = null;
+let nextId = 0;
+const waiting = new Pending<number>();
+const listeners = new Set<() => void>();
+/** Projects whose lists were asked for in this page: synced (or caught up) once the database is ready. */
+const wanted = new Map<string, string>();
+const caughtUp = new Set<string>();
+
+function setState(next: LocalDbState) {
+  const wasReady = state.status === "ready";
+  state = next;
+  // on the page's root too: what a person's browser tools (and the browser tests) read
+  const root = document.documentElement.dataset;
+  root.localDb = state.status;
+  root.localDbWriter = state.writer ? "1" : "0";
+  root.localDbOutbox = String(state.outbox);
+  root.localDbProjects = Object.entries(state.projects).map(([pid, p]) => `${pid}:${p.status}:${p.items}`).join(" ");
+  for (const fn of listeners) fn();
+  if (!wasReady && state.status === "ready") {
+    for (const [pid, slug] of wanted) ensureProject(slug, pid);
+    // lists read from the server before the database opened lack the edits its outbox still holds
+    if (state.outbox) void client?.invalidateQueries({ predicate: (q) => q.queryKey[0] === "wi" && q.queryKey[3] === "list" });
+  }
+}
+
+/** The browser's own choice (LOCAL_DB_ENABLED in localStorage), or null: the instance's default. */
+export function localDbChoice(): boolean | null {
+  try {
+    const v = localStorage.getItem(LOCAL_DB.toggleKey);
+    return v === "true" ? true : v === "false" ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The instance's default, from the page's head (the server writes it there: core/screen-data.ts), else null (asked). */
+function instanceDefault(): boolean | null {
+  const v = document.querySelector<HTMLMetaElement>('meta[name="stride-local-db"]')?.content;
+  return v === "on" ? true : v === "off" ? false : null;
+}
+
+function send(req: LocalDbRequest, timeoutMs = 5000): Promise<LocalDbAnswer> {
+  const w = worker;
+  if (!w) return Promise.resolve(null);
+  const id = ++nextId;
+  return waiting.ask(id, timeoutMs, () => w.postMessage({ id, req } satisfies ToWorker));
+}
+
+function onMessage(m: MessageEvent<FromWorker>) {
+  const msg = m.data;
+  if ("state" in msg) {
+    setState(msg.state);
+    return;
+  }
+  if ("notice" in msg) {
+    tell?.(msg.notice);
+    return;
+  }
+  if ("refresh" in msg) {
+    // the outbox's edits reached the server (or gave way to it): what the project's screens show of its items is read
+    // again (wiKeys.all of api/work-items.ts: lists, details, history)
+    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid] });
+    return;
+  }
+  waiting.answer(msg.id, msg.ok ? msg.value : null);
+}
+
+function stopWorker() {
+  worker?.terminate();
+  worker = null;
+  waiting.clear();
+  caughtUp.clear();
+}
+
+/** Start (or start again) the worker for the signed-in person. */
+function startWorker() {
+  const me = client?.getQueryData<{ id: string; user_timezone?: string | null }>(qk.me);
+  if (!me?.id || worker) return;
+  const choice = localDbChoice() ?? instanceDefault();
+  if (choice === false) {
+    setState({ ...INITIAL, status: "off" });
+    return;
+  }
+  try {
+    worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "stride-local-db" });
+  } catch (e) {
+    setState({ ...INITIAL, status: "error", reason: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  worker.onmessage = onMessage;
+  worker.onerror = (e) => {
+    stopWorker();
+    setState({ ...INITIAL, status: "error", reason: e.message || "The local database's worker stopped" });
+  };
+  void send({ op: "start", enabled: choice, userId: me.id, timezone: me.user_timezone || "UTC" }, 30_000);
+}
+
+/** After the first paint, when the browser is idle: the first screen never waits for SQLite. */
+function afterFirstPaint(fn: () => void) {
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const later = () => (idle ? idle(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+  if (document.readyState === "complete") requestAnimationFrame(() => setTimeout(later, 0));
+  else addEventListener("load", () => setTimeout(later, 0), { once: true });
+}
+
+/** Realtime events → what the worker reads again: an item's row (or its relations'), a project's refs. */
+const ITEM_TABLES = new Set(["issues", "issue_assignees", "issue_labels", "cycle_issues", "module_issues", "issue_links", "file_assets"]);
+const REF_TABLES = new Set(["states", "labels", "cycles", "modules", "estimates", "estimate_points", "project_members", "projects"]);
+
+function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
+  const pid = e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : undefined);
+  if (!pid || !state.projects[pid]) return;
+  const slug = ctx.slug;
+  if (e.t === "issues" && itemGone(e)) {
+    // archived or deleted: it leaves the local list without being read again (an archive of an item not held is a restore)
+    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, gone: [e.id], deleted: e.op === "delete" || !!e.f?.includes("deleted_at") });
+  } else if (ITEM_TABLES.has(e.t)) {
+    const id = e.t === "issues" ? e.id : e.i;
+    if (id) void send({ op: "changed", slug, pid, items: [id], refs: [], catchUp: false });
+  }
+  if (REF_TABLES.has(e.t)) void send({ op: "changed", slug, pid, items: [], refs: [e.t], catchUp: false });
+}
+
+/** The realtime channel reconnected or lost events: catch up every held project of the topic's workspace. */
+function onLiveGap(topic: string, ctx: LiveCtx) {
+  const [kind, id] = topic.split(":");
+  const pids = kind === "project" ? [id] : Object.keys(state.projects);
+  for (const pid of pids) if (state.projects[pid]?.complete) void send({ op: "changed", slug: ctx.slug, pid, items: [], refs: ["all"], catchUp: true });
+}
+
+/** Called once by the app: start after the first paint, follow the realtime channel and the person's choice. */
+export function initLocalDb(qc: QueryClient, notify: (n: LocalDbNotice) => void): void {
+  if (client || typeof Worker === "undefined") return;
+  client = qc;
+  tell = notify;
+  addLiveListener({ event: onLiveEvent, gap: onLiveGap });
+  afterFirstPaint(() => {
+    if (qc.getQueryData(qk.me)) return startWorker();
+    // signed in later (sign-in screen first): start when the person is known
+    const unsubscribe = qc.getQueryCache().subscribe((ev) => {
+      if (ev.query.queryKey[0] !== "me" || ev.query.queryKey.length !== 1 || !ev.query.state.data) return;
+      unsubscribe();
+      startWorker();
+    });
+  });
+  // another tab turned it on or off
+  addEventListener("storage", (e) => {
+    if (e.key === LOCAL_DB.toggleKey) restart();
+  });
+}
+
+function restart() {
+  stopWorker();
+  setState(INITIAL);
+  startWorker();
+}
+
+/** Turn the local database on or off for this browser (profile). */
+export function setLocalDbEnabled(on: boolean): void {
+  try {
+    localStorage.setItem(LOCAL_DB.toggleKey, on ? "true" : "false");
+  } catch {
+    /* private mode: this page only */
+  }
+  restart();
+}
+
+/** Delete every row the local database holds (profile → "Delete local data"); lists ask the server until synced again. */
+export async function deleteLocalData(): Promise<boolean> {
+  wanted.clear();
+  caughtUp.clear();
+  return (await send({ op: "wipe" }, 20_000)) === true;
+}
+
+/** Sync a project (first time) or catch it up (once per page), when the database is ready. */
+function ensureProject(slug: string, pid: string) {
+  wanted.set(pid, slug);
+  if (state.status !== "ready" || caughtUp.has(pid)) return;
+  const p = state.projects[pid];
+  if (p && !p.complete && (p.status === "loading" || p.status === "syncing")) return;
+  caughtUp.add(pid);
+  void send({ op: "sync", slug, pid });
+}
+
+/**
+ * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles' or modules' (`context`) —
+ * from the local database, or null when it cannot answer (then the server does).
+ */
+export async function localListPage(slug: string, pid: string, params: Record<string, string>, context: LocalListContext = { kind: "project" }): Promise<ListEnvelope | null> {
+  ensureProject(slug, pid);
+  if (!client) return null;
+  if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
+  const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
+  const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
+  if (!answer || typeof answer !== "object") return null;
+  // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
+  const root = document.documentElement.dataset;
+  root.localDbAnswers = String(Number(root.localDbAnswers ?? 0) + 1);
+  return answer;
+}
+
+/** A write this tab made to a project's items (a created item): read before the next local answer. */
+export function localItemsChanged(slug: string, pid: string, ids: string[]): void {
+  if (state.projects[pid]?.complete) void send({ op: "changed", slug, pid, items: ids, refs: [], catchUp: false });
+}
+
+/**
+ * A work item's edit kept in the local database's outbox (shown at once, sent to the server in order, kept across a
+ * reload until the server has it): true when kept, false when the caller sends it to the server itself (the
+ * database not ready, the project not synced, no answer in time).
+ */
+export async function localEdit(slug: string, pid: string, id: string, kind: string, body: Record<string, unknown>): Promise<boolean> {
+  if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
+  return (await send({ op: "write", slug, pid, id, kind, body })) === true;
+}
+
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+
+/** The local database's status (profile, tests) and its projects'. */
+export function useLocalDb(): LocalDbState {
+  return useSyncExternalStore(subscribe, () => state, () => INITIAL);
+}

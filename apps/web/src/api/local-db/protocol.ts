@@ -1,0 +1,108 @@
+/**
+ * The offline local database (platform.md §1, §3, §4, §7, §9): what the page and its worker (api/local-db/worker.ts)
+ * say to each other, and what the tabs' workers say to each other on their BroadcastChannel.
+ */
+import type { LocalListContext } from "@stride/shared";
+import type { ListEnvelope } from "@stride/shared/contract";
+
+/** platform.md §9. */
+export const LOCAL_DB = {
+  /** Items per sync page (the cursor `500:page:0`). */
+  pageSize: 500,
+  /** Rows written per insert batch. */
+  insertBatch: 50,
+  /** A closed writer's place is taken by another tab within this long. */
+  writeLockMs: 5000,
+  /** The `version` option: a database written by another version is started again. */
+  version: 1,
+  /** The browser's own choice (localStorage): "true" / "false"; unset, the instance's default. */
+  toggleKey: "LOCAL_DB_ENABLED",
+  /** The Web Lock the writing tab holds, and the channel the tabs talk on. */
+  lockName: "stride-local-db-writer",
+  channelName: "stride-local-db",
+} as const;
+
+/** platform.md §4: the database's status; `off` when the person or the instance turned it off. */
+export type LocalDbStatus = "undefined" | "initializing" | "ready" | "error" | "off";
+/** platform.md §4: a project's work items. */
+export type ProjectSyncStatus = "loading" | "syncing" | "ready" | "error";
+
+export interface LocalDbState {
+  status: LocalDbStatus;
+  /** Why it is `error` (shown in the profile). */
+  reason?: string;
+  /** Projects whose items are kept: their status and whether a first sync has completed (then lists answer locally). */
+  projects: Record<string, { status: ProjectSyncStatus; complete: boolean; items: number }>;
+  /** This tab's worker writes (holds the lock); else it asks the tab that does. */
+  writer: boolean;
+  /** Edits kept in the outbox, not yet on the server. */
+  outbox: number;
+}
+
+/** Something a person should know about their edits (a field the server changed meanwhile, an edit refused). */
+export interface LocalDbNotice {
+  kind: "info" | "error";
+  title: string;
+  message?: string;
+}
+
+/** What the page asks of its worker (and a worker of the writing tab's). */
+export type LocalDbRequest =
+  | { op: "start"; enabled: boolean | null; userId: string; timezone: string }
+  /** `context`: the project's list (unset), a cycle's or a module's. */
+  | { op: "query"; slug: string; pid: string; params: Record<string, string>; timezone: string; context?: LocalListContext }
+  | { op: "sync"; slug: string; pid: string }
+  /** `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored). */
+  | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean; gone?: string[]; deleted?: boolean }
+  | { op: "settled"; pid: string }
+  | { op: "write"; slug: string; pid: string; id: string; kind: string; body: Record<string, unknown> }
+  | { op: "wipe" };
+
+export type LocalDbAnswer = ListEnvelope | null | void | boolean;
+
+/** Page → worker. */
+export interface ToWorker {
+  id: number;
+  req: LocalDbRequest;
+}
+
+/** Worker → page: an answer, or the state whenever it changes. */
+export type FromWorker = { id: number; ok: true; value: LocalDbAnswer } | { id: number; ok: false; error: string } | { state: LocalDbState } | { notice: LocalDbNotice } | { refresh: { slug: string; pid: string } };
+
+/** Between the tabs' workers. */
+export type Broadcast =
+  | { t: "req"; id: string; from: string; req: LocalDbRequest }
+  | { t: "res"; id: string; to: string; ok: boolean; value?: LocalDbAnswer; error?: string }
+  | { t: "state"; state: LocalDbState }
+  | { t: "notice"; notice: LocalDbNotice }
+  | { t: "refresh"; slug: string; pid: string }
+  | { t: "hello"; from: string };
+
+/** Requests sent and not yet answered (page → worker, tab → writing tab): each answers null when no answer comes in time. */
+export class Pending<K> {
+  private waiting = new Map<K, { resolve: (v: LocalDbAnswer) => void; timer: ReturnType<typeof setTimeout> }>();
+
+  ask(id: K, timeoutMs: number, sendIt: () => void): Promise<LocalDbAnswer> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(null);
+      }, timeoutMs);
+      this.waiting.set(id, { resolve, timer });
+      sendIt();
+    });
+  }
+
+  answer(id: K, value: LocalDbAnswer): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    this.waiting.delete(id);
+    clearTimeout(w.timer);
+    w.resolve(value);
+  }
+
+  /** Every request answered null (the worker stopped). */
+  clear(): void {
+    for (const id of [...this.waiting.keys()]) this.answer(id, null);
+  }
+}

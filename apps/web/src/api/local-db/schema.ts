@@ -1,0 +1,80 @@
+/**
+ * The local database's tables (platform.md §3) and their migrations. The schema's version is SQLite's
+ * `user_version`; each migration moves it by one, in one transaction, so a database written by an older app is
+ * brought up to date when it opens. A database newer than this app (the person went back to an older version)
+ * is deleted and synced again: it is only a copy of the server's data.
+ *
+ * Issue columns are the spec's (state_id … is_local_update) and the rest of a list item's fields; id lists are JSON
+ * arrays, and `issue_meta` holds one row per label, assignee and module of an item (for SQL lookups by value).
+ */
+export const MIGRATIONS: string[][] = [
+  // 1: the spec's tables
+  [
+    `CREATE TABLE issues (
+      id TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      state_id TEXT,
+      sort_order REAL,
+      priority TEXT NOT NULL DEFAULT 'none',
+      priority_proxy INTEGER NOT NULL DEFAULT 0,
+      start_date TEXT,
+      target_date TEXT,
+      sequence_id INTEGER,
+      parent_id TEXT,
+      is_draft INTEGER NOT NULL DEFAULT 0,
+      archived_at TEXT,
+      cycle_id TEXT,
+      type_id TEXT,
+      label_ids TEXT NOT NULL DEFAULT '[]',
+      assignee_ids TEXT NOT NULL DEFAULT '[]',
+      module_ids TEXT NOT NULL DEFAULT '[]',
+      description_html TEXT,
+      is_local_update INTEGER NOT NULL DEFAULT 0,
+      estimate_point TEXT,
+      completed_at TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      created_by TEXT,
+      updated_by TEXT,
+      sub_issues_count INTEGER,
+      attachment_count INTEGER,
+      link_count INTEGER
+    )`,
+    `CREATE INDEX issues_project ON issues (project_id, sort_order)`,
+    `CREATE TABLE issue_meta (issue_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL)`,
+    `CREATE INDEX issue_meta_issue ON issue_meta (issue_id)`,
+    `CREATE INDEX issue_meta_value ON issue_meta (key, value)`,
+    `CREATE TABLE modules (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, name TEXT NOT NULL, archived_at TEXT)`,
+    `CREATE TABLE labels (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, name TEXT NOT NULL, color TEXT, parent TEXT, sort_order REAL)`,
+    `CREATE TABLE states (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, name TEXT NOT NULL, color TEXT, "group" TEXT NOT NULL, "default" INTEGER NOT NULL DEFAULT 0, sequence REAL NOT NULL DEFAULT 0)`,
+    `CREATE TABLE cycles (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, name TEXT NOT NULL, start_date TEXT, end_date TEXT, created_at TEXT NOT NULL, archived_at TEXT)`,
+    `CREATE TABLE estimate_points (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, key INTEGER NOT NULL, value TEXT)`,
+    `CREATE TABLE members (id TEXT NOT NULL, workspace TEXT NOT NULL, first_name TEXT, last_name TEXT, avatar TEXT, is_bot INTEGER NOT NULL DEFAULT 0, display_name TEXT, email TEXT, PRIMARY KEY (id, workspace))`,
+    // per project (`project:<id>`): slug, name, max_updated_at, complete; and `version`, `user_id`, `timezone`
+    `CREATE TABLE options (key TEXT PRIMARY KEY, value TEXT)`,
+  ],
+  // 2: the outbox — edits made here, kept until the server has them (replayed in order, oldest first); `body` is the
+  // PATCH's fields, `base` each field's value when the edit was made (a field the server changed since keeps the
+  // server's value)
+  [
+    `CREATE TABLE outbox (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      workspace TEXT NOT NULL,
+      project_id TEXT NOT NULL,
+      issue_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      body TEXT NOT NULL,
+      base TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+  ],
+  // 3: each item as the server sent it (its list item's JSON, description left out): a list answered here is the
+  // server's to the letter (the columns above are what SQL reads); projects synced before are synced again
+  [
+    `ALTER TABLE issues ADD COLUMN item TEXT`,
+    `DELETE FROM options WHERE key LIKE 'project:%:complete'`,
+  ],
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,357 @@
+/**
+ * The local database's storage, inside the writing tab's worker: SQLite compiled to WebAssembly, its file in the
+ * origin private file system through the `opfs-sahpool` VFS (no cross-origin isolation needed; one tab at a time
+ * holds the pool, which is why one tab writes: api/local-db/worker.ts). Lists are evaluated over a project's rows
+ * held in memory after their first read (kept in step with every write), so a change of filter, grouping or order
+ * reads no table.
+ */
+import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
+import { PRIORITY_RANK, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "@stride/shared";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
+import { LOCAL_DB } from "./protocol.ts";
+
+type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
+type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
+type Db = InstanceType<PoolUtil["OpfsSAHPoolDb"]>;
+type Bind = (string | number | null)[];
+
+const DB_FILE = "/stride.sqlite3";
+const POOL = { name: "stride-sahpool", directory: ".stride-local-db", initialCapacity: 6 };
+
+/** A project's refs as the web reads them from the server (LocalRefs' sources), stored with the project. */
+export interface RefsPayload {
+  project: { id: string; name: string; is_issue_type_enabled?: boolean };
+  states: { id: string; name: string; color?: string; group: string; default?: boolean; sequence: number }[];
+  labels: { id: string; name: string; color?: string; parent?: string | null; sort_order?: number }[];
+  members: { id: string; first_name?: string | null; last_name?: string | null; avatar_url?: string | null; avatar?: string | null; is_bot?: boolean; display_name?: string | null; email?: string | null }[];
+  cycles: { id: string; name: string; start_date?: string | null; end_date?: string | null; created_at: string; archived_at?: string | null }[];
+  modules: { id: string; name: string; archived_at?: string | null }[];
+  estimatePoints: { id: string; key: number; value?: string | null }[];
+}
+
+/** An edit kept in the outbox until the server has it. */
+export interface OutboxEntry {
+  seq: number;
+  workspace: string;
+  project_id: string;
+  issue_id: string;
+  kind: string;
+  body: Record<string, unknown>;
+  base: Record<string, unknown>;
+}
+
+const ITEM_COLS = [
+  "id", "project_id", "name", "state_id", "sort_order", "priority", "priority_proxy", "start_date", "target_date", "sequence_id", "parent_id",
+  "is_draft", "archived_at", "cycle_id", "type_id", "label_ids", "assignee_ids", "module_ids", "description_html", "is_local_update",
+  "estimate_point", "completed_at", "created_at", "updated_at", "created_by", "updated_by", "sub_issues_count", "attachment_count", "link_count",
+  "item",
+] as const;
+
+function itemBind(it: LocalItem & { description_html?: string }, keepDescription: string | null): Bind {
+  const s = (v: unknown) => (v === undefined || v === null ? null : String(v));
+  return [
+    it.id, it.project_id, it.name, s(it.state_id), Number(it.sort_order), it.priority, PRIORITY_RANK[it.priority] ?? 0, s(it.start_date), s(it.target_date),
+    it.sequence_id, s(it.parent_id), it.is_draft ? 1 : 0, s(it.archived_at), s(it.cycle_id), s(it.type_id),
+    JSON.stringify(it.label_ids ?? []), JSON.stringify(it.assignee_ids ?? []), JSON.stringify(it.module_ids ?? []),
+    it.description_html ?? keepDescription, 0, s(it.estimate_point), s(it.completed_at), it.created_at, it.updated_at, s(it.created_by), s(it.updated_by),
+    it.sub_issues_count ?? 0, it.attachment_count ?? 0, it.link_count ?? 0,
+    JSON.stringify({ ...it, description_html: undefined }),
+  ];
+}
+
+/** A stored row → the list item it was (without its description: lists do not show it). */
+function itemOf(r: Record<string, unknown>): LocalItem {
+  // the item as the server sent it (schema 3), else rebuilt from the columns
+  if (typeof r.item === "string") return JSON.parse(r.item) as LocalItem;
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    state_id: (r.state_id as string | null) ?? null,
+    sort_order: r.sort_order as number,
+    completed_at: (r.completed_at as string | null) ?? null,
+    estimate_point: (r.estimate_point as string | null) ?? null,
+    priority: r.priority as string,
+    start_date: (r.start_date as string | null) ?? null,
+    target_date: (r.target_date as string | null) ?? null,
+    sequence_id: r.sequence_id as number,
+    project_id: r.project_id as string,
+    parent_id: (r.parent_id as string | null) ?? null,
+    cycle_id: (r.cycle_id as string | null) ?? null,
+    sub_issues_count: r.sub_issues_count as number,
+    created_at: r.created_at as string,
+    updated_at: r.updated_at as string,
+    created_by: (r.created_by as string | null) ?? null,
+    updated_by: (r.updated_by as string | null) ?? null,
+    attachment_count: r.attachment_count as number,
+    link_count: r.link_count as number,
+    is_draft: !!r.is_draft,
+    archived_at: (r.archived_at as string | null) ?? null,
+    type_id: (r.type_id as string | null) ?? null,
+    assignee_ids: JSON.parse(r.assignee_ids as string) as string[],
+    label_ids: JSON.parse(r.label_ids as string) as string[],
+    module_ids: JSON.parse(r.module_ids as string) as string[],
+  };
+}
+
+export class Store {
+  private rowsOf = new Map<string, Map<string, LocalRow>>();
+  private refsOf = new Map<string, LocalRefs>();
+
+  private constructor(private pool: PoolUtil, private db: Db) {}
+
+  /** Start SQLite, take the pool (retrying while a closing tab still holds it, up to the write-lock delay), open and migrate. */
+  static async open(): Promise<Store> {
+    if (typeof navigator === "undefined" || !navigator.storage?.getDirectory) throw new Error("This browser has no origin private file system");
+    const sqlite3 = await sqlite3InitModule({ print: () => undefined, printErr: () => undefined } as never);
+    const deadline = Date.now() + LOCAL_DB.writeLockMs;
+    let pool: PoolUtil | undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        pool = await sqlite3.installOpfsSAHPoolVfs(POOL);
+        break;
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await new Promise((r) => setTimeout(r, Math.min(500, 50 * 2 ** attempt)));
+      }
+    }
+    const db = new pool.OpfsSAHPoolDb(DB_FILE);
+    const store = new Store(pool, db);
+    try {
+      store.prepare();
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return store;
+  }
+
+  private prepare() {
+    const check = this.db.selectValue("PRAGMA quick_check");
+    if (check !== "ok") throw new Error(`The local database file is damaged (${String(check)})`);
+    this.db.exec("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL;");
+    let version = Number(this.db.selectValue("PRAGMA user_version") ?? 0);
+    if (version > SCHEMA_VERSION) {
+      // written by a newer app: a copy of the server's data, started again
+      this.dropAll();
+      version = 0;
+    }
+    for (let v = version; v < SCHEMA_VERSION; v++) {
+      this.db.transaction(() => {
+        for (const sql of MIGRATIONS[v]) this.db.exec(sql);
+        this.db.exec(`PRAGMA user_version = ${v + 1}`);
+      });
+    }
+    if (this.option("version") !== String(LOCAL_DB.version)) {
+      this.clearData();
+      this.setOption("version", String(LOCAL_DB.version));
+    }
+  }
+
+  private dropAll() {
+    const tables = this.db.selectValues("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") as string[];
+    for (const t of tables) this.db.exec(`DROP TABLE IF EXISTS "${t}"`);
+    this.db.exec("PRAGMA user_version = 0");
+  }
+
+  /** Every row of every table, the schema kept. */
+  clearData() {
+    this.db.transaction(() => {
+      for (const t of ["issues", "issue_meta", "modules", "labels", "states", "cycles", "estimate_points", "members", "options", "outbox"]) this.db.exec(`DELETE FROM ${t}`);
+    });
+    this.rowsOf.clear();
+    this.refsOf.clear();
+  }
+
+  option(key: string): string | null {
+    return (this.db.selectValue("SELECT value FROM options WHERE key = ?", [key]) as string | undefined) ?? null;
+  }
+
+  setOption(key: string, value: string | null) {
+    if (value === null) this.db.exec({ sql: "DELETE FROM options WHERE key = ?", bind: [key] });
+    else this.db.exec({ sql: "INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", bind: [key, value] });
+  }
+
+  optionsLike(prefix: string): { key: string; value: string }[] {
+    return this.db.selectObjects("SELECT key, value FROM options WHERE key LIKE ?", [`${prefix}%`]) as { key: string; value: string }[];
+  }
+
+  /**
+   * Write items, LOCAL_DB.insertBatch per transaction; a row's description is kept when the item comes without one.
+   * An item with edits still in the outbox keeps them over the server's values until they are sent.
+   */
+  upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
+    const pending = this.pendingPatches();
+    const items = pending.size ? incoming.map((it) => (pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it)) : incoming;
+    const upsert = this.db.prepare(`INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES (${ITEM_COLS.map(() => "?").join(", ")})`);
+    const oldDescription = this.db.prepare("SELECT description_html FROM issues WHERE id = ?");
+    const clearMeta = this.db.prepare("DELETE FROM issue_meta WHERE issue_id = ?");
+    const meta = this.db.prepare("INSERT INTO issue_meta (issue_id, key, value) VALUES (?, ?, ?)");
+    try {
+      for (let at = 0; at < items.length; at += LOCAL_DB.insertBatch) {
+        const batch = items.slice(at, at + LOCAL_DB.insertBatch);
+        this.db.transaction(() => {
+          for (const it of batch) {
+            let keep: string | null = null;
+            if (it.description_html === undefined && oldDescription.bind([it.id]).step()) keep = oldDescription.get(0) as string | null;
+            oldDescription.reset();
+            const bind = itemBind(it, keep);
+            if (pending.has(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
+            upsert.bind(bind).stepReset();
+            clearMeta.bind([it.id]).stepReset();
+            for (const [key, list] of [["label_id", it.label_ids], ["assignee_id", it.assignee_ids], ["module_id", it.module_ids]] as const) {
+              for (const v of list ?? []) meta.bind([it.id, key, v]).stepReset();
+            }
+          }
+        });
+        for (const it of batch) {
+          const { description_html: _d, ...item } = it;
+          this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
+        }
+      }
+    } finally {
+      upsert.finalize();
+      oldDescription.finalize();
+      clearMeta.finalize();
+      meta.finalize();
+    }
+  }
+
+  deleteItems(pid: string, ids: string[]) {
+    if (!ids.length) return;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        this.db.exec({ sql: "DELETE FROM issues WHERE id = ?", bind: [id] });
+        this.db.exec({ sql: "DELETE FROM issue_meta WHERE issue_id = ?", bind: [id] });
+      }
+    });
+    const rows = this.rowsOf.get(pid);
+    for (const id of ids) rows?.delete(id);
+  }
+
+  /** Every item of a project (as rows the list evaluation reads), read from the table once. */
+  rows(pid: string): LocalRow[] {
+    let rows = this.rowsOf.get(pid);
+    if (!rows) {
+      rows = new Map();
+      const stored = this.db.selectObjects(`SELECT ${ITEM_COLS.filter((c) => c !== "description_html").join(", ")} FROM issues WHERE project_id = ?`, [pid]);
+      for (const r of stored) {
+        const it = itemOf(r);
+        rows.set(it.id, toLocalRow(it));
+      }
+      this.rowsOf.set(pid, rows);
+    }
+    return [...rows.values()];
+  }
+
+  ids(pid: string): string[] {
+    return this.db.selectValues("SELECT id FROM issues WHERE project_id = ?", [pid]) as string[];
+  }
+
+  count(pid: string): number {
+    return Number(this.db.selectValue("SELECT count(*) FROM issues WHERE project_id = ?", [pid]) ?? 0);
+  }
+
+  /** Replace a project's states, labels, cycles, modules, estimate points and its workspace's members. */
+  replaceRefs(pid: string, workspace: string, r: RefsPayload) {
+    this.db.transaction(() => {
+      for (const t of ["states", "labels", "cycles", "modules", "estimate_points"]) this.db.exec({ sql: `DELETE FROM ${t} WHERE project_id = ?`, bind: [pid] });
+      this.db.exec({ sql: "DELETE FROM members WHERE workspace = ?", bind: [workspace] });
+      for (const s of r.states) this.db.exec({ sql: `INSERT OR REPLACE INTO states (id, project_id, name, color, "group", "default", sequence) VALUES (?, ?, ?, ?, ?, ?, ?)`, bind: [s.id, pid, s.name, s.color ?? null, s.group, s.default ? 1 : 0, Number(s.sequence)] });
+      for (const l of r.labels) this.db.exec({ sql: "INSERT OR REPLACE INTO labels (id, project_id, name, color, parent, sort_order) VALUES (?, ?, ?, ?, ?, ?)", bind: [l.id, pid, l.name, l.color ?? null, l.parent ?? null, l.sort_order ?? null] });
+      for (const c of r.cycles) this.db.exec({ sql: "INSERT OR REPLACE INTO cycles (id, project_id, name, start_date, end_date, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)", bind: [c.id, pid, c.name, c.start_date ?? null, c.end_date ?? null, c.created_at, c.archived_at ?? null] });
+      for (const m of r.modules) this.db.exec({ sql: "INSERT OR REPLACE INTO modules (id, project_id, name, archived_at) VALUES (?, ?, ?, ?)", bind: [m.id, pid, m.name, m.archived_at ?? null] });
+      for (const p of r.estimatePoints) this.db.exec({ sql: "INSERT OR REPLACE INTO estimate_points (id, project_id, key, value) VALUES (?, ?, ?, ?)", bind: [p.id, pid, Number(p.key), p.value ?? null] });
+      for (const m of r.members) this.db.exec({ sql: "INSERT OR REPLACE INTO members (id, workspace, first_name, last_name, avatar, is_bot, display_name, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bind: [m.id, workspace, m.first_name ?? null, m.last_name ?? null, m.avatar_url ?? m.avatar ?? null, m.is_bot ? 1 : 0, m.display_name ?? null, m.email ?? null] });
+      this.setOption(`project:${pid}:name`, r.project.name);
+      // work item types on: its lists show custom property values, which are not kept here (worker.ts declines them)
+      this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
+    });
+    this.refsOf.delete(pid);
+  }
+
+  /** What a project's list shows ids by. */
+  refs(pid: string, workspace: string): LocalRefs {
+    let refs = this.refsOf.get(pid);
+    if (!refs) {
+      const q = (sql: string, bind: Bind) => this.db.selectObjects(sql, bind) as Record<string, unknown>[];
+      refs = {
+        projects: [{ id: pid, name: this.option(`project:${pid}:name`) ?? "" }],
+        states: q(`SELECT id, name, "group", sequence FROM states WHERE project_id = ?`, [pid]).map((s) => ({ id: s.id as string, name: s.name as string, group: s.group as string, sequence: Number(s.sequence) })),
+        labels: q("SELECT id, name FROM labels WHERE project_id = ?", [pid]).map((l) => ({ id: l.id as string, name: l.name as string })),
+        members: q("SELECT id, first_name FROM members WHERE workspace = ?", [workspace]).map((m) => ({ id: m.id as string, first_name: (m.first_name as string | null) ?? null })),
+        cycles: q("SELECT id, name, created_at, archived_at FROM cycles WHERE project_id = ?", [pid]).map((c) => ({ id: c.id as string, name: c.name as string, created_at: c.created_at as string, archived_at: (c.archived_at as string | null) ?? null })),
+        modules: q("SELECT id, name, archived_at FROM modules WHERE project_id = ?", [pid]).map((m) => ({ id: m.id as string, name: m.name as string, archived_at: (m.archived_at as string | null) ?? null })),
+        estimatePoints: q("SELECT id, key FROM estimate_points WHERE project_id = ?", [pid]).map((p) => ({ id: p.id as string, key: Number(p.key) })),
+      };
+      this.refsOf.set(pid, refs);
+    }
+    return refs;
+  }
+
+  /* ---------------------------------------------------------------- the outbox (edits made here, not yet sent) */
+
+  /** A stored item (its description included), or null. */
+  item(id: string): (LocalItem & { description_html?: string }) | null {
+    const r = this.db.selectObject(`SELECT ${ITEM_COLS.join(", ")} FROM issues WHERE id = ?`, [id]);
+    return r ? { ...itemOf(r), description_html: (r.description_html as string | null) ?? undefined } : null;
+  }
+
+  /** Keep an edit (and show it at once: the item's row takes the edited fields). */
+  addEdit(e: Omit<OutboxEntry, "seq">) {
+    this.db.exec({
+      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      bind: [e.workspace, e.project_id, e.issue_id, e.kind, JSON.stringify(e.body), JSON.stringify(e.base), new Date().toISOString()],
+    });
+    const current = this.item(e.issue_id);
+    if (current) this.upsertItems([current]);
+  }
+
+  /** The oldest edit not yet sent. */
+  firstEdit(): OutboxEntry | null {
+    const r = this.db.selectObject("SELECT seq, workspace, project_id, issue_id, kind, body, base FROM outbox ORDER BY seq LIMIT 1");
+    if (!r) return null;
+    return { seq: Number(r.seq), workspace: r.workspace as string, project_id: r.project_id as string, issue_id: r.issue_id as string, kind: r.kind as string, body: JSON.parse(r.body as string) as Record<string, unknown>, base: JSON.parse(r.base as string) as Record<string, unknown> };
+  }
+
+  /** An edit the server has (or refused): gone from the outbox. */
+  dropEdit(seq: number) {
+    this.db.exec({ sql: "DELETE FROM outbox WHERE seq = ?", bind: [seq] });
+  }
+
+  /** Edits not yet sent, per project. */
+  pendingCounts(): Record<string, number> {
+    const rows = this.db.selectObjects("SELECT project_id, count(*) AS n FROM outbox GROUP BY project_id") as { project_id: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));
+  }
+
+  /** Each item's unsent edits, merged oldest first. */
+  private pendingPatches(): Map<string, Record<string, unknown>> {
+    const out = new Map<string, Record<string, unknown>>();
+    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox ORDER BY seq") as { issue_id: string; body: string }[]) {
+      out.set(r.issue_id, { ...out.get(r.issue_id), ...(JSON.parse(r.body) as Record<string, unknown>) });
+    }
+    return out;
+  }
+
+  /** Close the file and delete every file of the pool (the profile's "Delete local data"). */
+  async wipe() {
+    this.rowsOf.clear();
+    this.refsOf.clear();
+    try {
+      this.db.close();
+    } finally {
+      await this.pool.wipeFiles();
+    }
+  }
+
+  close() {
+    this.db.close();
+  }
+}
+
+/** Delete the pool's files when the database could not be opened (a damaged file): the next start begins empty. */
+export async function wipeUnopened(): Promise<void> {
+  const sqlite3 = await sqlite3InitModule({ print: () => undefined, printErr: () => undefined } as never);
+  const pool = await sqlite3.installOpfsSAHPoolVfs(POOL);
+  await pool.wipeFiles();
+}

@@ -1,0 +1,199 @@
+/**
+ * The local database's sync (platform.md §7, §9), run by the writing tab's worker:
+ * - a first sync of a project reads GET /api/v2/…/issues/ in pages of 500 (cursor `500:page:0`, descriptions
+ *   included) and writes them in batches of 50; its status goes loading → syncing → ready;
+ * - then only changes: the items updated since the newest one held (`updated_at__gt`) and the ids archived or
+ *   deleted since (`P/deleted-issues/`), when a project is opened again, after a reconnect or a reload;
+ * - the items a realtime event names are read at once (`issues=a,b`): those no longer answered left the list;
+ * - the project's states, labels, cycles, modules, estimate points and its workspace's members are kept too.
+ */
+import { isoMicros, type LocalItem } from "@stride/shared";
+import type { SyncEnvelope } from "@stride/shared/contract";
+import { LOCAL_DB } from "./protocol.ts";
+import type { OutboxEntry, RefsPayload, Store } from "./store.ts";
+
+export class HttpError extends Error {
+  constructor(public status: number, url: string) {
+    super(`${url} answered ${status}`);
+  }
+}
+
+async function get<T>(url: string, query: Record<string, string> = {}): Promise<T> {
+  const qs = new URLSearchParams(query).toString();
+  const full = qs ? `${url}?${qs}` : url;
+  const res = await fetch(full, { credentials: "same-origin", headers: { accept: "application/json" } });
+  if (!res.ok) throw new HttpError(res.status, url);
+  return (await res.json()) as T;
+}
+
+const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
+const V2 = (slug: string, pid: string) => `/api/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/`;
+
+type SyncItem = LocalItem & { description_html?: string };
+
+/** A feature list (cycles, modules, estimates): a project with the feature off answers 4xx → none. */
+async function optional<T>(url: string): Promise<T[]> {
+  try {
+    const r = await get<T[] | { results?: T[] }>(url);
+    return Array.isArray(r) ? r : r?.results ?? [];
+  } catch (e) {
+    if (e instanceof HttpError && e.status >= 400 && e.status < 500) return [];
+    throw e;
+  }
+}
+
+/** Read a project's refs and keep them. */
+export async function syncRefs(store: Store, slug: string, pid: string): Promise<void> {
+  const [project, states, labels, members, cycles, modules, estimates] = await Promise.all([
+    get<{ id: string; name: string }>(`${P(slug, pid)}/`),
+    get<RefsPayload["states"]>(`${P(slug, pid)}/states/`),
+    get<RefsPayload["labels"]>(`${P(slug, pid)}/issue-labels/`),
+    get<{ member?: RefsPayload["members"][number] | null }[]>(`${W(slug)}/members/`),
+    optional<RefsPayload["cycles"][number]>(`${P(slug, pid)}/cycles/`),
+    optional<RefsPayload["modules"][number]>(`${P(slug, pid)}/modules/`),
+    optional<{ points?: RefsPayload["estimatePoints"] }>(`${P(slug, pid)}/estimates/`),
+  ]);
+  store.replaceRefs(pid, slug, {
+    project,
+    states,
+    labels,
+    members: members.flatMap((m) => (m.member ? [m.member] : [])),
+    cycles,
+    modules,
+    estimatePoints: estimates.flatMap((e) => e.points ?? []),
+  });
+}
+
+/** The later of two `updated_at` strings (compared as instants: offsets may differ). */
+const later = (a: string | null, b: string | null): string | null => (!a ? b : !b ? a : isoMicros(b) > isoMicros(a) ? b : a);
+
+/** Pages of v2 items (500 each) from `query`; each page is written before the next is read. */
+async function pages(store: Store, slug: string, pid: string, query: Record<string, string>, onPage: (n: number) => void): Promise<{ seen: Set<string>; total: number; newest: string | null }> {
+  const seen = new Set<string>();
+  let total = 0;
+  let latest: string | null = null;
+  for (let page = 0; ; page++) {
+    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), { ...query, cursor: `${LOCAL_DB.pageSize}:${page}:0`, description: "true" });
+    const items = Array.isArray(env.results) ? env.results : [];
+    store.upsertItems(items);
+    for (const it of items) seen.add(it.id);
+    for (const it of items) latest = later(latest, it.updated_at);
+    total = env.total_results;
+    onPage(page);
+    if (!env.next_cursor || !items.length) break;
+  }
+  return { seen, total, newest: latest };
+}
+
+const maxKey = (pid: string) => `project:${pid}:max_updated_at`;
+export const completeKey = (pid: string) => `project:${pid}:complete`;
+export const slugKey = (pid: string) => `project:${pid}:slug`;
+
+/**
+ * The first sync of a project: every item, page by page. Items that moved while it read (an item updated during the
+ * sync goes to the end of the order, shifting the others) are caught by reading again when fewer were seen than the
+ * server counted, then by the changes since the newest item read.
+ */
+export async function firstSync(store: Store, slug: string, pid: string, status: (s: "loading" | "syncing") => void): Promise<void> {
+  status("loading");
+  store.setOption(slugKey(pid), slug);
+  await syncRefs(store, slug, pid);
+  let latest: string | null = null;
+  for (let pass = 0; pass < 2; pass++) {
+    const r = await pages(store, slug, pid, {}, () => status("syncing"));
+    latest = later(latest, r.newest);
+    // anything held that the server no longer lists (a reload of a project synced before under other rules)
+    const gone = store.ids(pid).filter((id) => !r.seen.has(id));
+    if (pass === 0 && gone.length) store.deleteItems(pid, gone);
+    if (r.seen.size >= r.total) break;
+  }
+  if (latest) store.setOption(maxKey(pid), latest);
+  store.setOption(completeKey(pid), "1");
+  await catchUp(store, slug, pid);
+}
+
+/** What changed since the newest item held: updated items, and the ids archived or deleted. */
+export async function catchUp(store: Store, slug: string, pid: string): Promise<void> {
+  const since = store.option(maxKey(pid));
+  if (!since) return;
+  const r = await pages(store, slug, pid, { updated_at__gt: since }, () => undefined);
+  const gone = await get<string[]>(`${P(slug, pid)}/deleted-issues/`, { updated_at__gt: since });
+  store.deleteItems(pid, gone);
+  store.setOption(maxKey(pid), later(since, r.newest));
+}
+
+/** The items a realtime event named: those still in the list are written, the others removed. */
+export async function syncItems(store: Store, slug: string, pid: string, ids: string[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += 200) {
+    const chunk = ids.slice(at, at + 200);
+    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), { issues: chunk.join(","), cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
+    const items = Array.isArray(env.results) ? env.results : [];
+    store.upsertItems(items);
+    const kept = new Set(items.map((i) => i.id));
+    store.deleteItems(pid, chunk.filter((id) => !kept.has(id)));
+  }
+}
+
+/** What became of an edit from the outbox. */
+export type EditOutcome =
+  | { kind: "sent"; serverKept: string[] }
+  | { kind: "refused"; message: string }
+  | { kind: "later" };
+
+/** The server's reason for a refusal (its error body's text), else a plain one. */
+async function refusal(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as Record<string, unknown>;
+    const text = [body.error, body.detail, ...Object.values(body)].find((v) => typeof v === "string" || (Array.isArray(v) && typeof v[0] === "string"));
+    if (text) return Array.isArray(text) ? String(text[0]) : String(text);
+  } catch {
+    /* not JSON */
+  }
+  return res.status === 403 || res.status === 404 ? "You can no longer edit this work item" : "The server refused it";
+}
+
+/** Two field values alike (id lists in any order). */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v ?? null));
+  return norm(a) === norm(b);
+}
+
+/**
+ * The server wins, field by field: a field whose server value is neither the edit's base (its value when the edit was
+ * made) nor the edit's own value was changed by someone else meanwhile and keeps the server's value; the rest is sent.
+ */
+export function mergeEdit(edit: Record<string, unknown>, base: Record<string, unknown>, server: Record<string, unknown>): { body: Record<string, unknown>; serverKept: string[] } {
+  const body: Record<string, unknown> = {};
+  const serverKept: string[] = [];
+  for (const [k, v] of Object.entries(edit)) {
+    if (k in server && !same(server[k], base[k]) && !same(server[k], v)) serverKept.push(k);
+    else body[k] = v;
+  }
+  return { body, serverKept };
+}
+
+/**
+ * Send one edit of the outbox: the item is read first; a field the server changed since the edit was made (its value
+ * is no longer the edit's `base`) keeps the server's value — the server wins, field by field — and the rest is sent
+ * as the PATCH it was. The server out of reach, or answering 5xx / 401 / 408 / 429: later. Any other refusal: the
+ * edit is dropped (and said).
+ */
+export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
+  const path = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/${e.issue_id}/`;
+  try {
+    const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), { issues: e.issue_id, cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
+    const server = (Array.isArray(env.results) ? env.results : []).find((it) => it.id === e.issue_id) as Record<string, unknown> | undefined;
+    if (!server) return { kind: "refused", message: "The work item was deleted or archived" };
+    const { body, serverKept } = mergeEdit(e.body, e.base, server);
+    if (Object.keys(body).length) {
+      const res = await fetch(path, { method: "PATCH", credentials: "same-origin", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      if (res.status >= 400 && res.status < 500 && ![401, 408, 429].includes(res.status)) return { kind: "refused", message: await refusal(res) };
+      if (!res.ok) throw new HttpError(res.status, path);
+    }
+    return { kind: "sent", serverKept };
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500 || [401, 408, 429].includes(err.status)) return { kind: "later" };
+    return { kind: "refused", message: err.status === 403 || err.status === 404 ? "You can no longer edit this work item" : "The server refused it" };
+  }
+}

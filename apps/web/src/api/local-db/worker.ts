@@ -1,0 +1,414 @@
+/**
+ * The local database's worker (one per tab, started after the first paint by api/local-db/client.ts).
+ *
+ * One tab writes: the worker that holds the Web Lock `stride-local-db-writer` opens the SQLite file (the
+ * `opfs-sahpool` VFS lets one tab hold it), syncs the projects the tabs open and answers every tab's list queries.
+ * The other tabs' workers wait for the lock and meanwhile pass their tab's requests to the writer on a
+ * BroadcastChannel; when the writing tab closes, its lock and file are released and a waiting tab takes over
+ * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
+ * `error`, and the page asks the server as it does without a local database.
+ */
+import {
+  localContextRows,
+  localListSupported,
+  localListEnvelope,
+  parseLocalListQuery,
+} from "@stride/shared";
+import { LOCAL_DB, Pending, type Broadcast, type LocalDbNotice, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
+import { Store } from "./store.ts";
+import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs } from "./sync.ts";
+
+const tabId = crypto.randomUUID();
+const channel = new BroadcastChannel(LOCAL_DB.channelName);
+let state: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
+let store: Store | null = null;
+let started = false;
+let identity = { userId: "", timezone: "UTC" };
+
+function post(msg: FromWorker) {
+  (self as unknown as Worker).postMessage(msg);
+}
+
+function setState(next: Partial<LocalDbState>) {
+  state = { ...state, ...next };
+  post({ state });
+  if (state.writer) channel.postMessage({ t: "state", state } satisfies Broadcast);
+}
+
+function setProject(pid: string, status: ProjectSyncStatus, complete?: boolean) {
+  const cur = state.projects[pid];
+  const items = store ? store.count(pid) : cur?.items ?? 0;
+  setState({ projects: { ...state.projects, [pid]: { status, complete: complete ?? cur?.complete ?? false, items } } });
+}
+
+/** A failure SQLite's loader reports outside its own promise (e.g. its WebAssembly could not be compiled). */
+let onLoaderFailure: ((e: unknown) => void) | null = null;
+self.addEventListener("unhandledrejection", (e) => onLoaderFailure?.(e.reason));
+
+/* ------------------------------------------------------------------ the writer */
+
+interface Run {
+  slug: string;
+  busy: Promise<void> | null;
+  ids: Set<string>;
+  /** Items archived or deleted: removed at the next round, never read again (until restored). */
+  gone: Set<string>;
+  refs: boolean;
+  catchUp: boolean;
+  first: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+const runs = new Map<string, Run>();
+
+function runOf(pid: string, slug: string): Run {
+  let r = runs.get(pid);
+  if (!r) runs.set(pid, (r = { slug, busy: null, ids: new Set(), gone: new Set(), refs: false, catchUp: false, first: false, timer: null }));
+  if (slug) r.slug = slug;
+  return r;
+}
+
+/** Work a project's pending changes, one at a time (events arriving meanwhile join the next round). */
+function kick(pid: string, delay = 0) {
+  const r = runs.get(pid);
+  if (!r || r.busy) return;
+  if (r.timer) clearTimeout(r.timer);
+  r.timer = setTimeout(() => {
+    r.timer = null;
+    if (!r.busy) r.busy = work(pid, r).finally(() => {
+      r.busy = null;
+      if (r.first || r.catchUp || r.refs || r.ids.size) kick(pid, 20);
+    });
+  }, delay);
+}
+
+async function work(pid: string, r: Run): Promise<void> {
+  const s = store;
+  if (!s) return;
+  const complete = s.option(completeKey(pid)) === "1";
+  try {
+    if (!complete || r.first) {
+      r.first = false;
+      r.catchUp = false;
+      r.ids.clear();
+      await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
+      setProject(pid, "ready", true);
+      return;
+    }
+    const ids = [...r.ids].filter((id) => !r.gone.has(id));
+    s.deleteItems(pid, [...r.gone]);
+    const refs = r.refs;
+    const caught = r.catchUp;
+    r.ids.clear();
+    r.refs = false;
+    r.catchUp = false;
+    if (caught) setProject(pid, "syncing");
+    if (refs) await syncRefs(s, r.slug, pid);
+    if (ids.length) await syncItems(s, r.slug, pid, ids);
+    if (caught) await catchUp(s, r.slug, pid);
+    setProject(pid, "ready", true);
+  } catch (e) {
+    // a project the viewer may no longer read is forgotten; the server unreachable keeps what is held (ready, stale)
+    if (e instanceof HttpError && (e.status === 403 || e.status === 404)) {
+      s.deleteItems(pid, s.ids(pid));
+      s.setOption(completeKey(pid), null);
+      const { [pid]: _gone, ...rest } = state.projects;
+      setState({ projects: rest });
+      return;
+    }
+    setProject(pid, complete ? "ready" : "error", complete);
+  }
+}
+
+/* ------------------------------------------------------------------ the outbox */
+
+function notify(notice: LocalDbNotice) {
+  post({ notice });
+  channel.postMessage({ t: "notice", notice } satisfies Broadcast);
+}
+
+function countOutbox() {
+  const n = store ? Object.values(store.pendingCounts()).reduce((a, b) => a + b, 0) : 0;
+  if (n !== state.outbox) setState({ outbox: n });
+}
+
+let replaying: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = 1000;
+
+/** Send the outbox's edits to the server, oldest first, one at a time; the server out of reach: try again later. */
+function replay() {
+  if (replaying || !store) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  const touched = new Map<string, string>();
+  replaying = (async () => {
+    for (;;) {
+      const s = store;
+      const e = s?.firstEdit();
+      if (!s || !e) break;
+      const outcome = await sendEdit(e);
+      if (outcome.kind === "later") {
+        retryTimer = setTimeout(replay, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 10_000);
+        break;
+      }
+      retryDelay = 1000;
+      s.dropEdit(e.seq);
+      if (outcome.kind === "refused") notify({ kind: "error", title: "Could not update the work item", message: outcome.message });
+      if (outcome.kind === "sent" && outcome.serverKept.length) {
+        notify({ kind: "info", title: "Changed on the server meanwhile", message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}` });
+      }
+      // read the item again: the server's values (and whatever else it changed) replace what was shown
+      const r = runOf(e.project_id, e.workspace);
+      r.ids.add(e.issue_id);
+      kick(e.project_id, 30);
+      touched.set(e.project_id, e.workspace);
+      countOutbox();
+    }
+    // the lists show the server's values once its answers are read
+    for (const [pid, slug] of touched) {
+      await settled(pid, 10_000);
+      post({ refresh: { slug, pid } });
+      channel.postMessage({ t: "refresh", slug, pid } satisfies Broadcast);
+    }
+  })().finally(() => {
+    replaying = null;
+    countOutbox();
+  });
+}
+self.addEventListener("online", () => replay());
+
+/** Until the project's pending work is done (bounded: a slow server does not hold a list back long). */
+async function settled(pid: string, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = runs.get(pid);
+    if (!r || (!r.busy && !r.timer)) return;
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    await Promise.race([r.busy ?? new Promise((res) => setTimeout(res, 25)), new Promise((res) => setTimeout(res, left))]);
+  }
+}
+
+/** The project has work item types on (its custom property values are not kept here). */
+const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
+
+async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
+  if (req.op === "wipe") {
+    if (store) {
+      const s = store;
+      store = null;
+      runs.clear();
+      await s.wipe();
+      setState({ status: "initializing", projects: {} });
+      await openStore();
+    }
+    return true;
+  }
+  if (!store || state.status !== "ready") return null;
+  switch (req.op) {
+    case "sync": {
+      const r = runOf(req.pid, req.slug);
+      if (store.option(completeKey(req.pid)) === "1") r.catchUp = true;
+      else if (!r.busy) setProject(req.pid, "loading", false);
+      kick(req.pid);
+      return;
+    }
+    case "changed": {
+      const held = store.option(completeKey(req.pid)) === "1";
+      const r = runs.get(req.pid);
+      // a project never synced is not followed (its first sync reads everything)
+      if (!held && !r?.busy) return;
+      const run = runOf(req.pid, req.slug);
+      // an item archived or deleted leaves the list here without being read again (the server would only say it is
+      // gone); an archive event of an item not held is its restore: read
+      for (const id of req.gone ?? []) {
+        const held = store.item(id)?.project_id === req.pid;
+        if (held || req.deleted) {
+          run.gone.add(id);
+          run.ids.delete(id);
+        } else {
+          run.gone.delete(id);
+          run.ids.add(id);
+        }
+      }
+      for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
+      if (req.refs.length) run.refs = true;
+      if (req.catchUp) run.catchUp = true;
+      kick(req.pid, 30);
+      return;
+    }
+    case "settled":
+      await settled(req.pid);
+      return;
+    case "write": {
+      if (store.option(completeKey(req.pid)) !== "1" || typesOn(store, req.pid)) return null;
+      const current = store.item(req.id);
+      if (!current || current.project_id !== req.pid) return null;
+      const base: Record<string, unknown> = {};
+      for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+      store.addEdit({ workspace: req.slug, project_id: req.pid, issue_id: req.id, kind: req.kind, body: req.body, base });
+      countOutbox();
+      replay();
+      return true;
+    }
+    case "query": {
+      if (store.option(completeKey(req.pid)) !== "1") return null;
+      await settled(req.pid);
+      if (!store) return null;
+      let parsed;
+      try {
+        parsed = parseLocalListQuery(req.params, req.timezone);
+      } catch {
+        // what the server refuses, the server says
+        return null;
+      }
+      if (!localListSupported(parsed)) return null;
+      // a project with work item types (on now, or its items carry a type) shows custom property values the local
+      // database does not keep yet: its lists are the server's
+      if (typesOn(store, req.pid)) return null;
+      const all = store.rows(req.pid);
+      if (all.some((r) => r.item.type_id)) return null;
+      const refs = store.refs(req.pid, req.slug);
+      // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
+      const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
+      if (!rows) return null;
+      return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
+    }
+    default:
+      return null;
+  }
+}
+
+/** How long SQLite may take to start (its WebAssembly fetched and compiled, the file opened) before it counts as failed. */
+const OPEN_TIMEOUT_MS = 30_000;
+
+async function openStore(): Promise<void> {
+  const loaderFailure = new Promise<never>((_, reject) => { onLoaderFailure = reject; });
+  try {
+    const s = await Promise.race([
+      Store.open(),
+      // a failure inside SQLite's loader may never settle its promise (it is reported as an unhandled rejection)
+      loaderFailure,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("The local database did not start in time")), OPEN_TIMEOUT_MS)),
+    ]);
+    // another person signed in, or another time zone (the items' times are written in it): start again
+    if (s.option("user_id") !== identity.userId || s.option("timezone") !== identity.timezone) {
+      s.clearData();
+      s.setOption("version", String(LOCAL_DB.version));
+      s.setOption("user_id", identity.userId);
+      s.setOption("timezone", identity.timezone);
+    }
+    store = s;
+    const projects: LocalDbState["projects"] = {};
+    for (const { key } of s.optionsLike("project:")) {
+      const m = /^project:([^:]+):complete$/.exec(key);
+      if (m) projects[m[1]] = { status: "ready", complete: true, items: s.count(m[1]) };
+    }
+    for (const { key, value } of s.optionsLike("project:")) {
+      const m = /^project:([^:]+):slug$/.exec(key);
+      if (m) runOf(m[1], value);
+    }
+    const outbox = Object.values(s.pendingCounts()).reduce((n, c) => n + c, 0);
+    setState({ status: "ready", projects, reason: undefined, outbox });
+    // edits kept from an earlier page go to the server now
+    replay();
+  } catch (e) {
+    store = null;
+    setState({ status: "error", reason: e instanceof Error ? e.message : String(e) });
+  } finally {
+    onLoaderFailure = null;
+  }
+}
+
+/** Take the write lock (held while this worker lives), then open the file. */
+function contendForWriting() {
+  if (!("locks" in navigator)) {
+    setState({ status: "error", reason: "This browser has no Web Locks" });
+    return;
+  }
+  void navigator.locks.request(LOCAL_DB.lockName, async () => {
+    setState({ writer: true, status: "initializing" });
+    await openStore();
+    // answer the other tabs' requests that came while this tab was opening
+    channel.postMessage({ t: "state", state } satisfies Broadcast);
+    await new Promise(() => undefined);
+  });
+}
+
+/* ------------------------------------------------------------------ the other tabs */
+
+let nextRemote = 0;
+const waiting = new Pending<string>();
+
+/** A request of this tab, answered by the writing tab (null when none answers in time). */
+function remote(req: LocalDbRequest, timeoutMs = 4000): Promise<LocalDbAnswer> {
+  const id = `${tabId}:${++nextRemote}`;
+  return waiting.ask(id, timeoutMs, () => channel.postMessage({ t: "req", id, from: tabId, req } satisfies Broadcast));
+}
+
+channel.onmessage = (m: MessageEvent<Broadcast>) => {
+  const msg = m.data;
+  if (msg.t === "req" && state.writer) {
+    void serve(msg.req).then(
+      (value) => channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: true, value } satisfies Broadcast),
+      (e: unknown) => channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: false, error: String(e) } satisfies Broadcast),
+    );
+  } else if (msg.t === "res" && msg.to === tabId) {
+    waiting.answer(msg.id, msg.ok ? msg.value ?? null : null);
+  } else if (msg.t === "state" && !state.writer) {
+    state = { ...msg.state, writer: false };
+    post({ state });
+  } else if (msg.t === "notice" && !state.writer) {
+    post({ notice: msg.notice });
+  } else if (msg.t === "refresh" && !state.writer) {
+    post({ refresh: { slug: msg.slug, pid: msg.pid } });
+  } else if (msg.t === "hello" && state.writer) {
+    channel.postMessage({ t: "state", state } satisfies Broadcast);
+  }
+};
+
+/* ------------------------------------------------------------------ the page */
+
+async function instanceDefault(): Promise<boolean> {
+  try {
+    const res = await fetch("/api/instances/", { credentials: "same-origin" });
+    const info = (await res.json()) as { config?: { local_db_enabled?: boolean } };
+    return info.config?.local_db_enabled !== false;
+  } catch {
+    return true;
+  }
+}
+
+async function handle(req: LocalDbRequest): Promise<LocalDbAnswer> {
+  if (req.op === "start") {
+    if (started) return state.status !== "off";
+    started = true;
+    identity = { userId: req.userId, timezone: req.timezone };
+    const enabled = req.enabled ?? (await instanceDefault());
+    if (!enabled) {
+      setState({ status: "off" });
+      return false;
+    }
+    setState({ status: "initializing" });
+    channel.postMessage({ t: "hello", from: tabId } satisfies Broadcast);
+    contendForWriting();
+    return true;
+  }
+  if (state.status === "off") return null;
+  if (state.writer) return serve(req);
+  // fire-and-forget requests are passed on without waiting for the writer
+  if (req.op === "sync" || req.op === "changed") {
+    void remote(req);
+    return;
+  }
+  return remote(req, req.op === "wipe" ? 15_000 : 4000);
+}
+
+self.onmessage = (m: MessageEvent<ToWorker>) => {
+  const { id, req } = m.data;
+  handle(req).then(
+    (value) => post({ id, ok: true, value }),
+    (e: unknown) => post({ id, ok: false, error: e instanceof Error ? e.message : String(e) }),
+  );
+};

@@ -1,0 +1,559 @@
+/**
+ * A project's work-item list evaluated over the items a client holds (the web's offline local database,
+ * platform.md §1, §7): the same query parameters as GET P/issues/ (wire-facts §6.1) — legacy flat filters, the
+ * JSON `filters` grammar, `group_by` / `sub_group_by`, `order_by`, `sub_issue`, the cursor — read by the same parsers
+ * the server uses, and answered with the same envelope, group order, per-group pages and counts as the server's list
+ * engine (apps/server/src/core/issue-list). `apps/server/test/local-list-equivalence.test.ts` holds the two answers
+ * equal over the engine's filter, grouping and ordering combinations.
+ *
+ * Differences kept on purpose: filters on mentions and subscribers need rows the client does not hold
+ * (`localFilterSupported` says so; such lists are asked of the server), and a module filter matches the item's live
+ * modules (an archived module's items are matched by the server only).
+ */
+import { isFilterDate, shiftDate } from "./dates.ts";
+import { FilterError } from "./errors.ts";
+import { parseGrouping, GROUP_BY_ITEM_FIELD, isMultiValuedGroup, PRIORITY_GROUP_KEYS, STATE_GROUP_KEYS, type GroupByField } from "./group.ts";
+import { parseLegacyFilters, type QueryParams } from "./legacy.ts";
+import { listPageEnvelope, shapeFlatPage, shapeGroupedPage, type ListPageRequest, type ListPageResult } from "./list-shape.ts";
+import { parseOrderBy, PRIORITY_RANK, STATE_GROUP_RANK, type OrderBy } from "./order.ts";
+import { parseRichFilters } from "./rich.ts";
+import { andFilterNodes, isFilterLeaf, type FilterLeaf, type FilterNode } from "./ast.ts";
+import { todayInTimeZone } from "./dates.ts";
+import { savedViewFilter } from "./saved.ts";
+
+/** The fields of a list item the evaluation reads (the list engine's item, wire-facts §6.1). */
+export interface LocalItem {
+  id: string;
+  name: string;
+  state_id: string | null;
+  sort_order: number | string;
+  completed_at: string | null;
+  estimate_point: string | null;
+  priority: string;
+  start_date: string | null;
+  target_date: string | null;
+  sequence_id: number;
+  project_id: string;
+  parent_id: string | null;
+  cycle_id: string | null;
+  module_ids: string[];
+  label_ids: string[];
+  assignee_ids: string[];
+  sub_issues_count: number | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+  attachment_count: number | null;
+  link_count: number | null;
+  is_draft: boolean;
+  archived_at: string | null;
+  type_id: string | null;
+  state__group?: string | null;
+  [k: string]: unknown;
+}
+
+/** An item with its timestamps read once (microseconds since the epoch): what the evaluation compares. */
+export interface LocalRow<T extends LocalItem = LocalItem> {
+  item: T;
+  createdUs: number;
+  updatedUs: number;
+  completedUs: number | null;
+}
+
+/** What the list shows ids by (the project's states, labels, members, modules, cycles, estimate points). */
+export interface LocalRefs {
+  states: { id: string; name: string; group: string; sequence: number }[];
+  labels: { id: string; name: string }[];
+  members: { id: string; first_name: string | null }[];
+  modules: { id: string; name: string; archived_at?: string | null }[];
+  cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[];
+  estimatePoints: { id: string; key: number }[];
+  projects: { id: string; name: string }[];
+}
+
+/** The refs from the answers of the endpoints the web reads them from (a feature turned off: null). */
+export function localRefsFromApi(a: {
+  project: { id: string; name: string };
+  states: { id: string; name: string; group: string; sequence: number }[];
+  labels: { id: string; name: string }[];
+  workspaceMembers: { member?: { id: string; first_name?: string | null } | null }[];
+  cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[] | null;
+  modules: { id: string; name: string; archived_at?: string | null }[] | null;
+  estimates: { points?: { id: string; key: number }[] }[] | null;
+}): LocalRefs {
+  return {
+    projects: [{ id: a.project.id, name: a.project.name }],
+    states: a.states.map((s) => ({ id: s.id, name: s.name, group: s.group, sequence: Number(s.sequence) })),
+    labels: a.labels.map((l) => ({ id: l.id, name: l.name })),
+    members: a.workspaceMembers.flatMap((m) => (m.member ? [{ id: m.member.id, first_name: m.member.first_name ?? null }] : [])),
+    cycles: (a.cycles ?? []).map((c) => ({ id: c.id, name: c.name, created_at: c.created_at, archived_at: c.archived_at ?? null })),
+    modules: (a.modules ?? []).map((m) => ({ id: m.id, name: m.name, archived_at: m.archived_at ?? null })),
+    estimatePoints: (a.estimates ?? []).flatMap((e) => (e.points ?? []).map((p) => ({ id: p.id, key: Number(p.key) }))),
+  };
+}
+
+/** A list request as the server's `parseListQuery` reads it. */
+export interface LocalListRequest {
+  filter: FilterNode | null;
+  order: OrderBy;
+  groupBy: GroupByField | null;
+  subGroupBy: GroupByField | null;
+  page: ListPageRequest;
+  parentless: boolean;
+  /** The viewer's IANA time zone: day-based date filters read days there. */
+  timezone: string;
+}
+
+/** Microseconds since the epoch of an ISO-8601 timestamp (the wire's `…T…:SS.ffffff+hh:mm`); NaN when unreadable. */
+export function isoMicros(s: string): number {
+  const ms = Date.parse(s);
+  if (!Number.isFinite(ms)) return NaN;
+  const m = /\.(\d+)/.exec(s);
+  const frac = m ? Number((m[1] + "000000").slice(0, 6)) : 0;
+  return Math.floor(ms / 1000) * 1_000_000 + frac;
+}
+
+export function toLocalRow<T extends LocalItem>(item: T): LocalRow<T> {
+  return {
+    item,
+    createdUs: isoMicros(item.created_at),
+    updatedUs: isoMicros(item.updated_at),
+    completedUs: item.completed_at ? isoMicros(item.completed_at) : null,
+  };
+}
+
+/** A cursor or per_page the server would refuse. */
+export class LocalListParamError extends Error {}
+
+const MAX_PER_PAGE = 1000;
+
+/** `cursor` / `per_page` as the server's parsePage reads them. */
+export function parseListPage(perPageRaw: string | undefined, cursorRaw: string | undefined, defaultPerPage: number): ListPageRequest {
+  let perPage = defaultPerPage;
+  if (perPageRaw !== undefined && perPageRaw !== "") {
+    const n = Number(perPageRaw);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE) throw new LocalListParamError("Invalid per_page value.");
+    perPage = n;
+  }
+  let page = 0;
+  if (cursorRaw !== undefined && cursorRaw !== "") {
+    const parts = cursorRaw.split(":");
+    if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) throw new LocalListParamError("Invalid cursor parameter.");
+    const cPer = Number(parts[0]);
+    page = Number(parts[1]);
+    if (cPer < 1 || cPer > MAX_PER_PAGE) throw new LocalListParamError("Invalid cursor parameter.");
+    if (perPageRaw === undefined || perPageRaw === "") perPage = cPer;
+  }
+  return { perPage, page, offset: page * perPage };
+}
+
+/**
+ * A project list's query parameters (what the web sends to P/issues/) as the server reads them. Throws FilterError
+ * or LocalListParamError where the server answers 400 (the caller then asks the server, which says why).
+ */
+export function parseLocalListQuery(params: Record<string, string | undefined>, timezone: string): LocalListRequest {
+  const page = parseListPage(params.per_page, params.cursor, 1000);
+  const order = parseOrderBy(params.order_by);
+  const { groupBy, subGroupBy } = parseGrouping(params.group_by, params.sub_group_by);
+  const flat: QueryParams = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === "string") flat[k] = v;
+  const filter = andFilterNodes(parseLegacyFilters(flat, todayInTimeZone(timezone)), parseRichFilters(params.filters));
+  const subIssue = params.sub_issue;
+  return { filter, order, groupBy, subGroupBy, page, parentless: subIssue === "false" || subIssue === "False" || subIssue === "0", timezone };
+}
+
+/**
+ * Whether the filter reads only what a client holds (not mentions or subscribers), and what the local database keeps
+ * (custom property values are not kept locally yet: such lists are asked of the server).
+ */
+/** Whether the whole request can be answered locally: its filter, and a grouping and ordering the local rows hold. */
+export function localListSupported(req: LocalListRequest): boolean {
+  const custom = (f: string | null | undefined) => !!f && f.startsWith("custom_property__");
+  return localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field);
+}
+
+export function localFilterSupported(node: FilterNode | null): boolean {
+  if (!node) return true;
+  if (isFilterLeaf(node)) return node.field !== "mention_id" && node.field !== "subscriber_id" && node.field !== "custom_property";
+  if ("and" in node) return node.and.every(localFilterSupported);
+  if ("or" in node) return node.or.every(localFilterSupported);
+  return localFilterSupported(node.not);
+}
+
+/* ------------------------------------------------------------------ time zones */
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's offset from UTC (ms) at an instant. */
+function zoneOffsetMs(timeZone: string, at: number): number {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    } catch {
+      return 0;
+    }
+    offsetFormats.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(new Date(at))) if (part.type !== "literal") p[part.type] = Number(part.value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant (µs) a day starts in a time zone (`d::timestamp AT TIME ZONE tz`). */
+export function dayStartMicros(day: string, timeZone: string): number {
+  const [y, m, d] = day.split("-").map(Number);
+  const utc = Date.UTC(y, m - 1, d);
+  let t = utc - zoneOffsetMs(timeZone, utc);
+  const again = utc - zoneOffsetMs(timeZone, t);
+  if (again !== t) t = again;
+  return t * 1000;
+}
+
+/* ------------------------------------------------------------------ filters */
+
+interface EvalCtx {
+  stateGroup: Map<string, string>;
+  tz: string;
+  /** Day bounds turned into instants once per evaluation. */
+  dayStarts: Map<string, number>;
+}
+
+function dayStart(ctx: EvalCtx, day: string): number {
+  let v = ctx.dayStarts.get(day);
+  if (v === undefined) ctx.dayStarts.set(day, (v = dayStartMicros(day, ctx.tz)));
+  return v;
+}
+
+const RELATION_FIELD: Record<string, "assignee_ids" | "label_ids" | "module_ids"> = { assignee_id: "assignee_ids", label_id: "label_ids", module_id: "module_ids" };
+const COLUMN_FIELD: Record<string, keyof LocalItem> = {
+  state_id: "state_id",
+  created_by_id: "created_by",
+  project_id: "project_id",
+  parent_id: "parent_id",
+  estimate_point_id: "estimate_point",
+  type_id: "type_id",
+  cycle_id: "cycle_id",
+};
+
+function matchLeaf(leaf: FilterLeaf, row: LocalRow, ctx: EvalCtx): boolean {
+  const it = row.item;
+  switch (leaf.op) {
+    case "in": {
+      if (leaf.field === "state_group") {
+        const g = it.state_id ? ctx.stateGroup.get(it.state_id) ?? null : null;
+        return leaf.values.some((v) => (v === null ? it.state_id === null : g === v));
+      }
+      if (leaf.field === "priority") return leaf.values.some((v) => (v === null ? it.priority === "none" : it.priority === v));
+      const rel = RELATION_FIELD[leaf.field];
+      if (rel) {
+        const vals = (it[rel] as string[] | null) ?? [];
+        return leaf.values.some((v) => (v === null ? vals.length === 0 : vals.includes(v)));
+      }
+      const col = COLUMN_FIELD[leaf.field];
+      if (!col) return false;
+      const value = (it[col] as string | null | undefined) ?? null;
+      return leaf.values.some((v) => (v === null ? value === null : value === v));
+    }
+    case "range": {
+      const f = leaf.field;
+      if (f === "start_date" || f === "target_date") {
+        const v = it[f];
+        if (leaf.isNull === true && v !== null) return false;
+        if (leaf.isNull === false && v === null) return false;
+        if (leaf.gte && !(v !== null && v >= leaf.gte.slice(0, 10))) return false;
+        if (leaf.lte && !(v !== null && v <= leaf.lte.slice(0, 10))) return false;
+        if (leaf.gt && !(v !== null && v > leaf.gt.slice(0, 10))) return false;
+        return true;
+      }
+      const us = f === "created_at" ? row.createdUs : f === "updated_at" ? row.updatedUs : row.completedUs;
+      if (leaf.isNull === true && us !== null) return false;
+      if (leaf.isNull === false && us === null) return false;
+      const bound = (value: string, side: "gte" | "lte" | "gt"): boolean => {
+        if (us === null) return false;
+        if (!isFilterDate(value)) {
+          const b = isoMicros(value);
+          return side === "gte" ? us >= b : side === "lte" ? us <= b : us > b;
+        }
+        // a whole day in the viewer's time zone
+        return side === "gte" ? us >= dayStart(ctx, value) : us < dayStart(ctx, shiftDate(value, 1));
+      };
+      if (leaf.gte && !bound(leaf.gte, "gte")) return false;
+      if (leaf.lte && !bound(leaf.lte, "lte")) return false;
+      if (leaf.gt && !bound(leaf.gt, "gt")) return false;
+      return true;
+    }
+    case "bool":
+      return leaf.field === "is_archived" ? (it.archived_at !== null) === leaf.value : it.is_draft === leaf.value;
+    case "icontains":
+      return it.name.toLowerCase().includes(leaf.value.toLowerCase());
+    // a custom property's values are not held locally (localFilterSupported sends such lists to the server)
+    case "prop":
+    case "prop_range":
+      return false;
+  }
+}
+
+/** SQL's `NOT coalesce(…, false)` and two-valued AND / OR: an unknown is false throughout. */
+function matches(node: FilterNode, row: LocalRow, ctx: EvalCtx): boolean {
+  if (isFilterLeaf(node)) return matchLeaf(node, row, ctx);
+  if ("and" in node) return node.and.every((n) => matches(n, row, ctx));
+  if ("or" in node) return node.or.some((n) => matches(n, row, ctx));
+  return !matches(node.not, row, ctx);
+}
+
+/* ------------------------------------------------------------------ order */
+
+type SortValue = number | string | null;
+
+function minName(ids: string[], names: Map<string, string | null>): string | null {
+  let best: string | null = null;
+  for (const id of ids) {
+    const n = names.get(id);
+    if (n === undefined || n === null) continue;
+    if (best === null || n < best) best = n;
+  }
+  return best;
+}
+
+function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => SortValue {
+  switch (order.field) {
+    case "sort_order": return (r) => Number(r.item.sort_order);
+    case "created_at": return (r) => r.createdUs;
+    case "updated_at": return (r) => r.updatedUs;
+    case "start_date": return (r) => r.item.start_date;
+    case "target_date": return (r) => r.item.target_date;
+    case "sequence_id": return (r) => r.item.sequence_id;
+    case "name": return (r) => r.item.name.toLowerCase();
+    case "priority": return (r) => PRIORITY_RANK[r.item.priority] ?? 0;
+    case "state__name": return (r) => (r.item.state_id ? refs.stateName.get(r.item.state_id) ?? null : null);
+    case "state__group": return (r) => {
+      const g = r.item.state_id ? refs.stateGroup.get(r.item.state_id) : undefined;
+      return g === undefined ? null : STATE_GROUP_RANK[g] ?? null;
+    };
+    case "issue_cycle__cycle__name": return (r) => (r.item.cycle_id ? refs.cycleName.get(r.item.cycle_id) ?? null : null);
+    case "estimate_point__key": return (r) => (r.item.estimate_point ? refs.estimateKey.get(r.item.estimate_point) ?? null : null);
+    case "assignees__first_name": return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
+    case "labels__name": return (r) => minName(r.item.label_ids ?? [], refs.labelName);
+    case "issue_module__module__name": return (r) => minName(r.item.module_ids ?? [], refs.moduleName);
+    case "link_count": return (r) => r.item.link_count ?? 0;
+    case "attachment_count": return (r) => r.item.attachment_count ?? 0;
+    case "sub_issues_count": return (r) => r.item.sub_issues_count ?? 0;
+    // custom properties: not held locally (localListSupported sends such lists to the server)
+    default: return () => null;
+  }
+}
+
+/**
+ * The engine's ORDER BY: the value in the asked direction with nulls last, then `created_at DESC`, then `id DESC`.
+ * Text compares by code unit (PostgreSQL's "C" collation).
+ */
+function comparator(order: OrderBy, refs: LocalRefIndex): (a: LocalRow, b: LocalRow) => number {
+  const value = sortValueOf(order, refs);
+  const dir = order.desc ? -1 : 1;
+  const cache = new Map<LocalRow, SortValue>();
+  const v = (r: LocalRow) => {
+    let x = cache.get(r);
+    if (x === undefined) cache.set(r, (x = value(r)));
+    return x;
+  };
+  return (a, b) => {
+    const x = v(a);
+    const y = v(b);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      if (x < y) return -dir;
+      if (x > y) return dir;
+    }
+    if (order.field !== "created_at" && a.createdUs !== b.createdUs) return a.createdUs < b.createdUs ? 1 : -1;
+    return a.item.id < b.item.id ? 1 : a.item.id > b.item.id ? -1 : 0;
+  };
+}
+
+/* ------------------------------------------------------------------ groups */
+
+interface LocalRefIndex {
+  stateGroup: Map<string, string>;
+  stateName: Map<string, string>;
+  labelName: Map<string, string | null>;
+  memberFirstName: Map<string, string | null>;
+  moduleName: Map<string, string | null>;
+  cycleName: Map<string, string>;
+  estimateKey: Map<string, number>;
+}
+
+function indexRefs(refs: LocalRefs): LocalRefIndex {
+  return {
+    stateGroup: new Map(refs.states.map((s) => [s.id, s.group])),
+    stateName: new Map(refs.states.map((s) => [s.id, s.name])),
+    labelName: new Map(refs.labels.map((l) => [l.id, l.name])),
+    memberFirstName: new Map(refs.members.map((m) => [m.id, m.first_name])),
+    moduleName: new Map(refs.modules.map((m) => [m.id, m.name])),
+    cycleName: new Map(refs.cycles.map((c) => [c.id, c.name])),
+    estimateKey: new Map(refs.estimatePoints.map((p) => [p.id, p.key])),
+  };
+}
+
+/** The keys an item has for a grouping (null: the "None" group). Multi-valued groupings give one per value. */
+function groupValues(field: GroupByField, row: LocalRow, idx: LocalRefIndex): (string | null)[] {
+  const it = row.item;
+  const multi = GROUP_BY_ITEM_FIELD[field];
+  if (multi) {
+    const vals = (it[multi] as string[] | null) ?? [];
+    return vals.length ? [...new Set(vals)] : [null];
+  }
+  switch (field) {
+    case "state_id": return [it.state_id];
+    case "state__group": return [it.state_id ? idx.stateGroup.get(it.state_id) ?? null : null];
+    case "priority": return [it.priority];
+    case "cycle_id": return [it.cycle_id];
+    case "created_by": return [it.created_by];
+    case "project_id": return [it.project_id];
+    case "target_date": return [it.target_date];
+    default: return [null];
+  }
+}
+
+/** Keys every page of a single-valued grouping lists, in their fixed order (null: only the keys with items). */
+function prefillOf(field: GroupByField, refs: LocalRefs): string[] | null {
+  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  switch (field) {
+    case "state_id":
+      return refs.states.filter((s) => s.group !== "triage").sort((a, b) => a.sequence - b.sequence || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => s.id);
+    case "state__group": return [...STATE_GROUP_KEYS];
+    case "priority": return [...PRIORITY_GROUP_KEYS];
+    case "project_id": return [...refs.projects].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((p) => p.id);
+    case "cycle_id": {
+      const live = refs.cycles.filter((c) => !c.archived_at).map((c) => ({ id: c.id, us: isoMicros(c.created_at) }));
+      return [...live.sort((a, b) => b.us - a.us).map((c) => c.id), "None"];
+    }
+    case "issue_module__module_id":
+      return [...refs.modules.filter((m) => !m.archived_at).sort(byName).map((m) => m.id), "None"];
+    default: return null;
+  }
+}
+
+/* ------------------------------------------------------------------ the page */
+
+export interface LocalListPage<T> extends ListPageResult<T> {
+  results: T[] | Record<string, { results: T[] | Record<string, { results: T[]; total_results: number }>; total_results: number }>;
+}
+
+/**
+ * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — the rows a
+ * client holds are those already), as the server's list engine answers it. Items come back as list items: the
+ * state's group added, `description_html` left out, a multi-valued grouping's raw key under its name.
+ */
+export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, req: LocalListRequest): ListPageResult<T> {
+  const idx = indexRefs(refs);
+  const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
+  const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
+  const kept = rows.filter(
+    (r) =>
+      !r.item.is_draft &&
+      r.item.archived_at === null &&
+      !(r.item.state_id && triage.has(r.item.state_id)) &&
+      (!req.parentless || r.item.parent_id === null) &&
+      (!req.filter || matches(req.filter, r, ctx)),
+  );
+  const cmp = comparator(req.order, idx);
+  const out = (r: LocalRow<T>): T => {
+    const { description_html: _d, ...rest } = r.item as T & { description_html?: unknown };
+    return { ...rest, state__group: r.item.state_id ? idx.stateGroup.get(r.item.state_id) ?? null : null } as unknown as T;
+  };
+  const { page } = req;
+  if (!req.groupBy) {
+    const sorted = kept.sort(cmp);
+    return shapeFlatPage(page, sorted.length, sorted.slice(page.offset, page.offset + page.perPage).map(out));
+  }
+
+  const g = req.groupBy;
+  const sg = req.subGroupBy;
+  // rows per (group, sub-group) key, items in order
+  const cells = new Map<string, { g: string | null; sg: string | null; rows: LocalRow<T>[] }>();
+  const groupItems = new Map<string | null, Set<string>>();
+  const sorted = kept.sort(cmp);
+  for (const r of sorted) {
+    for (const gv of groupValues(g, r, idx)) {
+      let ids = groupItems.get(gv);
+      if (!ids) groupItems.set(gv, (ids = new Set()));
+      ids.add(r.item.id);
+      for (const sv of sg ? groupValues(sg, r, idx) : [null]) {
+        const key = JSON.stringify([gv, sv]);
+        let cell = cells.get(key);
+        if (!cell) cells.set(key, (cell = { g: gv, sg: sv, rows: [] }));
+        cell.rows.push(r);
+      }
+    }
+  }
+  const totals: [string | null, string | null, number, number][] = [];
+  for (const [gv, ids] of groupItems) totals.push([gv, null, ids.size, 1]);
+  if (sg) for (const cell of cells.values()) totals.push([cell.g, cell.sg, cell.rows.length, 0]);
+
+  const items: T[] = [];
+  const groupKeys: (string | null)[] = [];
+  const subGroupKeys: (string | null)[] = [];
+  // pages in the order the server numbers them: by group key, sub-group key (nulls last), then the list order
+  const keyCmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  const ordered = [...cells.values()].sort((a, b) => keyCmp(a.g, b.g) || keyCmp(a.sg, b.sg));
+  for (const cell of ordered) {
+    for (const r of cell.rows.slice(page.offset, page.offset + page.perPage)) {
+      items.push(out(r));
+      groupKeys.push(cell.g);
+      subGroupKeys.push(cell.sg);
+    }
+  }
+  return shapeGroupedPage<T>({
+    groupBy: g,
+    subGroupBy: sg,
+    multi: isMultiValuedGroup(g),
+    subMulti: isMultiValuedGroup(sg),
+    page,
+    totals,
+    prefill: prefillOf(g, refs),
+    subPrefill: sg ? prefillOf(sg, refs) : null,
+    items,
+    groupKeys,
+    subGroupKeys,
+    tag: (it, field, raw) => {
+      (it as Record<string, unknown>)[field] = raw;
+    },
+  });
+}
+
+/**
+ * The project lists a client answers from the items it holds: the project's own (GET P/issues/), a cycle's
+ * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
+ * contexts, which are the project's list narrowed to the cycle's or module's items — and a saved project view's
+ * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`).
+ */
+export type LocalListContext =
+  | { kind: "project" }
+  | { kind: "cycle"; id: string }
+  | { kind: "module"; id: string }
+  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown };
+
+/** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
+export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
+  if (ctx.kind !== "view") return req;
+  return { ...req, filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))) };
+}
+
+/**
+ * The rows of a context's list, or null when the client does not answer it: a cycle or module it does not know or
+ * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those).
+ */
+export function localContextRows<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, ctx: LocalListContext): LocalRow<T>[] | null {
+  if (ctx.kind === "project" || ctx.kind === "view") return rows;
+  const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
+  if (!ref || ref.archived_at) return null;
+  return ctx.kind === "cycle" ? rows.filter((r) => r.item.cycle_id === ctx.id) : rows.filter((r) => (r.item.module_ids ?? []).includes(ctx.id));
+}
+
+/** The wire envelope of a local page (what GET P/issues/ would answer). */
+export function localListEnvelope<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, req: LocalListRequest) {
+  return listPageEnvelope(req.page, evaluateLocalList(rows, refs, req));
+}
+
+export { FilterError };
