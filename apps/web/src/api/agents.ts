@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
+  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -152,14 +152,4 @@ export async function fetchArtifact(slug: string, pid: string, id: string): Prom
 
 export function useArtifact(slug: string, pid: string, id: string | null) {
   return useQuery({ queryKey: qk.artifact(slug, pid, id ?? ""), queryFn: () => fetchArtifact(slug, pid, id!), enabled: !!id, staleTime: Infinity });
-}
-
-/** POST W/agent/get-subscription-token/ (clients without the session cookie open `/live/?token=` with it). */
-export async function subscriptionToken(slug: string, projectIds: string[]): Promise<SubscriptionToken> {
-  if (!projectIds.length) throw new Error("Failed to get subscription token");
-  try {
-    return await api<SubscriptionToken>(`/api/workspaces/${encodeURIComponent(slug)}/agent/get-subscription-token/`, { method: "POST", body: { project_ids: projectIds } });
-  } catch {
-    throw new Error("Failed to get subscription token");
-  }
 }

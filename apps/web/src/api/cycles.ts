@@ -150,15 +150,6 @@ export function useAddCycleItems(slug: string, pid: string) {
   });
 }
 
-export function useRemoveCycleItem(slug: string, pid: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { errorTitle: "Could not remove the work item from the cycle" },
-    mutationFn: ({ id, issueId }: { id: string; issueId: string }) => api(`${P(slug, pid)}/cycles/${id}/cycle-issues/${issueId}/`, { method: "DELETE" }),
-    onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
-  });
-}
-
 /** Move an ended cycle's unfinished work items to another cycle (its progress is frozen first). */
 export function useTransferCycleItems(slug: string, pid: string) {
   const qc = useQueryClient();

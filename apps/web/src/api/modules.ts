@@ -146,17 +146,3 @@ export function useModuleLinks(slug: string, pid: string, moduleId: string) {
   });
   return { add, update, remove };
 }
-
-/** Existing work items join a module (POST P/modules/{id}/issues/). */
-export function useAddItemsToModule(slug: string, pid: string, moduleId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { errorTitle: "Could not add the work items" },
-    mutationFn: (issues: string[]) => api(`${M(slug, pid)}${moduleId}/issues/`, { method: "POST", body: { issues } }),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
-      void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
-      invalidateModuleData(qc, slug, pid);
-    },
-  });
-}

@@ -23,7 +23,6 @@ export const qk = {
   projectDetails: (slug: string) => ["ws", slug, "projects", "details"] as const,
   projectCovers: ["project-covers"] as const,
   project: (slug: string, pid: string) => ["ws", slug, "project", pid] as const,
-  projectMemberMe: (slug: string, pid: string) => ["ws", slug, "project", pid, "member-me"] as const,
   projectMembers: (slug: string, pid: string) => ["ws", slug, "project", pid, "members"] as const,
   states: (slug: string, pid: string) => ["ws", slug, "project", pid, "states"] as const,
   labels: (slug: string, pid: string) => ["ws", slug, "project", pid, "labels"] as const,

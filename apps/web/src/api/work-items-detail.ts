@@ -100,14 +100,6 @@ export function useWorkItemLookup(slug: string, key: string | undefined, enabled
   return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key && enabled });
 }
 
-export function useMeta(slug: string, pid: string, id: string) {
-  return useQuery({
-    queryKey: ["wi", slug, pid, "meta", id],
-    queryFn: () => api<{ sequence_id: number; project_identifier: string }>(`${itemPath(slug, pid, id)}meta/`),
-    enabled: !!pid && !!id,
-  });
-}
-
 // ------------------------------------------------------------------ history and comments
 
 export function useActivity(slug: string, pid: string, id: string, kind: ItemKind = "issues") {

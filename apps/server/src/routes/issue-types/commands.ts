@@ -12,7 +12,7 @@ import {
 } from "../../core/item-properties.ts";
 
 export {
-  ensureProjectTypes, projectTypes, TYPES_OFF, typeProperties, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
+  projectTypes, TYPES_OFF, typeProperties, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
 } from "../../core/item-properties.ts";
 
 const { issueTypes: T, issueProperties: PR, issuePropertyOptions: O } = schema;

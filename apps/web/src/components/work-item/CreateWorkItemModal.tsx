@@ -14,7 +14,6 @@ import { PropertyValueField, useItemTyping } from "./custom-properties.tsx";
 import { RichEditor, type RichEditorHandle } from "./RichEditor.tsx";
 import { linkEditorAssets } from "../../api/work-items-upload.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
-import { itemUrl } from "./item.ts";
 import { isEmptyHtml } from "../../lib/html.ts";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 
@@ -324,4 +323,3 @@ function pickDraft(d: WorkspaceDraft | null | undefined): Partial<Values> {
   };
 }
 
-export { itemUrl };
