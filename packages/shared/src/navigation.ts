@@ -1,4 +1,3 @@
-import { BUILT_FEATURES } from "./features.ts";
 import { ROLE, type Role } from "./roles.ts";
 
 /**
@@ -91,34 +90,24 @@ export const PROFILE_MENU: readonly NavEntry[] = [
   { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL },
 ];
 
-/**
- * Project features (work-tracking.md §3): the project flag that switches each one, and whether Stride
- * builds it yet. A feature that is `coming` is not available whatever its flag says, so screens must
- * say so rather than offer to turn it on.
- */
+/** Project features (work-tracking.md §3): the project flag that switches each one. */
 export type ProjectFeatureFlag =
   | "cycle_view" | "module_view" | "issue_views_view" | "page_view" | "intake_view" | "is_time_tracking_enabled"
   | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
-export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
+export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string }
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
-  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: !BUILT_FEATURES.cycles },
-  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: !BUILT_FEATURES.modules },
+  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work." },
+  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules." },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
-  { flag: "page_view", label: "Pages", description: "Project documents.", coming: !BUILT_FEATURES.pages },
-  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: !BUILT_FEATURES.intake },
-  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items, see totals and export the worklog report.", coming: !BUILT_FEATURES.timeTracking },
+  { flag: "page_view", label: "Pages", description: "Project documents." },
+  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage." },
+  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items, see totals and export the worklog report." },
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
-  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project.", coming: !BUILT_FEATURES.projectUpdates },
-  { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states.", coming: !BUILT_FEATURES.workflows },
+  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project." },
+  { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states." },
   { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields." },
   { flag: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
 ];
-
-export function projectFeature(flag: string): ProjectFeature {
-  const f = PROJECT_FEATURES.find((x) => x.flag === flag);
-  if (!f) throw new Error(`Unknown project feature ${flag}`);
-  return f;
-}
 
 /**
  * Whether leaving would remove the last active admin: the caller is an admin and no other active

@@ -3,7 +3,6 @@
  * with the work-item pickers (`estimatesQuery` in work-items-refs.ts), so a change there shows on items at once.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimatePointBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -14,7 +13,7 @@ const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponen
 
 /** Every estimate of the project (the settings page reads them whether or not estimates are turned on). */
 export function useEstimates(slug: string, pid: string) {
-  return useQuery({ ...estimatesQuery(slug, pid), enabled: BUILT_FEATURES.estimates && !!slug && !!pid });
+  return useQuery({ ...estimatesQuery(slug, pid), enabled: !!slug && !!pid });
 }
 
 /** The estimates of the caller's projects in the workspace (`W/estimates/`): which projects count in points. */

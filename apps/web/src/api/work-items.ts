@@ -5,7 +5,7 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
+import { groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
@@ -315,7 +315,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)
-      if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
+      if ("module_ids" in patch) body.module_ids = patch.module_ids ?? [];
       if (Object.keys(body).length) await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
@@ -340,7 +340,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // module lists and the modules' progress follow an item's modules and state
       if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
       invalidateModuleData(qc, slug, project);
-      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, "cycle_id" in patch);
+      invalidateCycles(qc, slug, project, "cycle_id" in patch);
     },
   });
 }
@@ -369,8 +369,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
-      const mods = BUILT_FEATURES.modules ? [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))] : [];
-      const cycle = cycle_id && cycle_id !== "None" && BUILT_FEATURES.cycles ? { cycle_id } : {};
+      const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
+      const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
       const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) } });
       return { item, project };
@@ -387,7 +387,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       // saved views decide on the server whether the new item matches their filters
       if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
       // the lists of the item's cycle take it at once (key[8]: the list's cycle)
-      if (item.cycle_id && BUILT_FEATURES.cycles) {
+      if (item.cycle_id) {
         for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
           if (data && key[8] === item.cycle_id) qc.setQueryData(key, insertItem(data, withGroup, makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups)));
         }
@@ -528,7 +528,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
       if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
       invalidateModuleData(qc, slug, pid);
-      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, pid, "cycle_id" in properties);
+      invalidateCycles(qc, slug, pid, "cycle_id" in properties);
     },
   });
 }

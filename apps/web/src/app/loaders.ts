@@ -19,7 +19,7 @@
  * lists, which also ask at low fetch priority).
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, intakeTabParam, globalListPrefs, globalViewPrefsFrom, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, intakeTabParam, globalListPrefs, globalViewPrefsFrom, isDefaultGlobalView, isHomeDashboardWidget, progressUnits } from "@stride/shared";
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from "react-router";
 import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, can, canSee, effectiveProjectRole, navEntry, roleBucket, seesOnlyOwnWorkItems, type Action, type Entity } from "@stride/shared";
 import type { WorkspaceMemberMe } from "@stride/shared/contract";
@@ -173,8 +173,8 @@ export function createLoaders(qc: QueryClient) {
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
     // them), so they go out at navigation rather than after the project's flags
-    if (BUILT_FEATURES.cycles) start(cyclesQuery(slug, pid));
-    if (BUILT_FEATURES.modules) start(modulesQuery(slug, pid));
+    start(cyclesQuery(slug, pid));
+    start(modulesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
       if (needs.estimates) start(estimatesQuery(slug, pid));
@@ -194,7 +194,7 @@ export function createLoaders(qc: QueryClient) {
       const parts = workItemPartQueries(slug, pid, id, kind);
       // its time logs and totals, where the project tracks time
       const time = () => after(projectQuery(slug, pid), (p) => {
-        if (BUILT_FEATURES.timeTracking && p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
+        if (p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
       }, 1);
       if (seesEveryItem(r, pid)) {
         start(detail, ...parts);
@@ -237,7 +237,7 @@ export function createLoaders(qc: QueryClient) {
     const tab = intakeTabParam(url.searchParams.get("tab"));
     const selected = url.searchParams.get("inboxId");
     inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-      if (!BUILT_FEATURES.intake || !p.intake_view) return;
+      if (!p.intake_view) return;
       start(intakePageQuery(slug, pid, tab, DEFAULT_INTAKE_FILTERS, 0));
       if (selected) start(intakeItemQuery(slug, pid, selected));
     }, 1));
@@ -250,7 +250,7 @@ export function createLoaders(qc: QueryClient) {
     const pid = params.projectId!;
     projectRefs(slug, pid);
     inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-      if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) start(projectUpdatesQuery(slug, pid));
+      if (p.is_project_updates_enabled) start(projectUpdatesQuery(slug, pid));
     }, 1));
     return null;
   };
@@ -261,7 +261,7 @@ export function createLoaders(qc: QueryClient) {
     const pid = params.projectId!;
     projectRefs(slug, pid);
     inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role })) return;
+      if (!p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role })) return;
       start(worklogReportQuery(slug, pid, NO_WORKLOG_FILTERS, 0), worklogTotalsQuery(slug, pid, NO_WORKLOG_FILTERS, "issue"));
     }, 1));
     return null;
@@ -271,7 +271,7 @@ export function createLoaders(qc: QueryClient) {
     const slug = params.workspaceSlug!;
     const pid = params.projectId!;
     inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-      if (BUILT_FEATURES.intake && p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
+      if (p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
     }, 1));
     return null;
   };
@@ -485,8 +485,8 @@ export function createLoaders(qc: QueryClient) {
     if (page === "states") start(statesQuery(slug, pid));
     if (page === "labels") start(labelsQuery(slug, pid));
     if (page === "repositories" || page === "mcp-servers") start(environmentTemplatesQuery(slug, pid));
-    if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
-    if (page === "workflows" && BUILT_FEATURES.workflows) start(statesQuery(slug, pid), workflowStatesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+    if (page === "estimates") start(estimatesQuery(slug, pid));
+    if (page === "workflows") start(statesQuery(slug, pid), workflowStatesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
     if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
   };
@@ -522,7 +522,7 @@ export function createLoaders(qc: QueryClient) {
     });
     start(projectsQuery(slug));
     // which projects count in points (the custom chart's metrics)
-    if (workItems && BUILT_FEATURES.estimates) start(workspaceEstimatesQuery(slug));
+    if (workItems) start(workspaceEstimatesQuery(slug));
     return null;
   };
 

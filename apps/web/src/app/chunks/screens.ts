@@ -16,7 +16,6 @@ export { StickiesPage } from "../../features/home/StickiesPage.tsx";
 export { InboxPage } from "../../features/notifications/InboxPage.tsx";
 export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
-export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";

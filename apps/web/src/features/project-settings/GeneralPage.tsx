@@ -13,7 +13,6 @@ import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/Proj
 import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
-import { BUILT_FEATURES } from "@stride/shared";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
@@ -129,14 +128,14 @@ export function ProjectGeneralSettings() {
         </fieldset>
       </form>
 
-      {BUILT_FEATURES.publish && canPublish && (
+      {canPublish && (
         <section className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-label="Publish">
           <h3 className="font-medium">Publish</h3>
           <p className="text-sm text-zinc-500">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
           <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
         </section>
       )}
-      {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={BUILT_FEATURES.intake && project.intake_view} />}
+      {canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={project.intake_view} />}
 
       {(canEdit || projectRole) && (
         <section className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900" aria-label="Danger zone">
