@@ -18,7 +18,7 @@ export function useEstimates(slug: string, pid: string) {
 
 /** The estimates of the caller's projects in the workspace (`W/estimates/`): which projects count in points. */
 export const workspaceEstimatesQuery = (slug: string) =>
-  queryOptions({ queryKey: ["workspace-estimates", slug] as const, queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
+  queryOptions({ queryKey: qk.workspaceEstimates(slug), queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
 
 /** Writes refresh the estimates and the project (its active `estimate`); the screen reports refusals itself. */
 function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Promise<R>) {

@@ -27,7 +27,7 @@ export const detailKeys = {
 /** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
 export function useRefreshHistory(slug: string, pid: string, id: string) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", id] });
+  return () => qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", id) });
 }
 
 /** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
@@ -249,7 +249,7 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
       // the parent and each new sub-item record the change in their history
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "history") });
     },
     meta: { errorTitle: "Could not add the sub-work items" },
   });
@@ -279,7 +279,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   const qc = useQueryClient();
   const key = detailKeys.relations(slug, pid, id);
   const settle = () => {
-    qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
+    qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "relations") });
     qc.invalidateQueries({ predicate: (q) => isTimelineList(q.queryKey) });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };

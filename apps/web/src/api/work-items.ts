@@ -8,7 +8,7 @@ import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQu
 import { groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
-import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
+import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import type { ListEnvelope, UserProperties, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
@@ -57,7 +57,15 @@ export const wiKeys = {
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
   search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
+  /** Every key of one part of a project's items (all details, all histories, the cycles' numbers…), to invalidate. */
+  part: (slug: string, pid: string, part: ItemPart) => ["wi", slug, pid, part] as const,
+  /** One item's key of that part (its detail, its history…). */
+  itemPart: (slug: string, pid: string, part: ItemPart, id: string) => ["wi", slug, pid, part, id] as const,
+  /** An item looked up by its key for a mention (`PROJ-12`), and an item embedded in rich text. */
+  mentionKey: (slug: string, key: string) => ["wi", slug, "mention-key", key] as const,
+  embed: (slug: string, pid: string, identifier: string) => ["wi", slug, "embed", pid, identifier] as const,
 };
+type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relations" | "attachments" | "meta" | "cycles";
 
 /** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
 export const workItemQuery = (slug: string, pid: string, id: string) =>
@@ -217,7 +225,7 @@ export function forgetItem(qc: QueryClient, slug: string, pid: string, id: strin
 
 /** Sub-item lists of other items (a parent's list changes when its child goes); the gone item's own is left alone. */
 function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, goneIds: string[]) {
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"], predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
+  qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "sub-issues"), predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
 }
 
 // ------------------------------------------------------------------ user properties
@@ -336,7 +344,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
-      qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, project, "sub-issues") });
       // module lists and the modules' progress follow an item's modules and state
       if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
       invalidateModuleData(qc, slug, project);
@@ -347,8 +355,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
 
 /** A work item's change moves cycle numbers (progress, burndown) and, for its cycle, the cycles' item lists. */
 function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
+  qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "cycles") });
+  qc.invalidateQueries({ queryKey: refKeys.cycles(slug, pid) });
   if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
 }
 
@@ -393,8 +401,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         }
         invalidateCycles(qc, slug, project, false);
       }
-      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
-      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "sub-issues", item.parent_id) });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "history", item.parent_id) });
       if (item.module_ids?.length) {
         qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
         invalidateModuleData(qc, slug, project);
@@ -472,7 +480,7 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     settle: (qc, v, r) => {
       qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
       // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id], refetchType: "none" });
+      qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id), refetchType: "none" });
       invalidateOtherSubItems(qc, slug, pid, [v.id]);
     },
   });
@@ -488,7 +496,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id] });
+      qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id) });
       invalidateOtherSubItems(qc, slug, pid, []);
     },
   });
@@ -525,7 +533,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
     onSettled: (_r, _e, { properties }) => {
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "detail") });
       if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
       invalidateModuleData(qc, slug, pid);
       invalidateCycles(qc, slug, pid, "cycle_id" in properties);
