@@ -15,8 +15,6 @@ export interface NavEntry {
   roles: readonly Role[];
   /** Shown in the default settings list. */
   inDefaultList?: boolean;
-  /** The feature behind the entry is built in a later release; the page shows an honest empty state. */
-  coming?: boolean;
   /** Other relative paths that open the same page (e.g. the correct spelling of a misspelt spec path). */
   aliases?: readonly string[];
 }
@@ -33,7 +31,7 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
   { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER },
   { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER },
-  { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
+  { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER },
   { key: "archives", label: "Archives", path: "projects/archives/", roles: ADMIN_MEMBER },
   { key: "stickies", label: "Stickies", path: "stickies/", roles: ALL },
 ];
@@ -50,7 +48,7 @@ export const SIDEBAR_PIN_KEYS: Readonly<Record<string, string>> = {
 export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "general", label: "General", path: "settings/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "members", label: "Members", path: "settings/members/", roles: ADMIN_ONLY },
-  { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY, coming: true },
+  { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY },
   { key: "exports", label: "Exports", path: "settings/exports/", roles: ADMIN_ONLY },
   { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY },
   { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY },
@@ -71,7 +69,7 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY },
   { key: "work-item-types", label: "Work item types", path: "settings/work-item-types/", roles: ADMIN_ONLY },
   { key: "workflows", label: "Workflows", path: "settings/workflows/", roles: ADMIN_ONLY },
-  { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
+  { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY },
   { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "mcp-servers", label: "MCP servers", path: "settings/mcp-servers/", roles: ADMIN_ONLY },

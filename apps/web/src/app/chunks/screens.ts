@@ -14,7 +14,6 @@ export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInv
 export { HomePage } from "../../features/home/HomePage.tsx";
 export { StickiesPage } from "../../features/home/StickiesPage.tsx";
 export { InboxPage } from "../../features/notifications/InboxPage.tsx";
-export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
