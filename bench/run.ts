@@ -479,7 +479,7 @@ function writeReport(
   const lines = [
     "# Benchmarks",
     "",
-    "Written by `npm run bench` (bench/run.ts). Stride runs against embedded PostgreSQL with a throwaway data folder (`.data-bench/`, cached between runs); the benchmark client, the server and PostgreSQL share the same machine.",
+    "Written by `npm run bench` (bench/run.ts). Stride runs against embedded PostgreSQL with a throwaway data folder (`.data-bench/`, cached between runs); the benchmark client, the server and PostgreSQL share the same machine. This page holds the current figures only, each section with its machine, date and target; earlier runs and the analyses of past branches are in docs/benchmarks/history/ (one dated file per period).",
     "",
     "## Machine and date",
     "",

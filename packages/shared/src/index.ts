@@ -10,7 +10,6 @@ export * from "./password-score.ts";
 export * from "./issue-filters/index.ts";
 export * from "./work-items.ts";
 export * from "./html/index.ts";
-export * from "./features.ts";
 export * from "./datetime.ts";
 export * from "./cycles.ts";
 export * from "./oauth-providers.ts";

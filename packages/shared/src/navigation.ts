@@ -1,4 +1,3 @@
-import { BUILT_FEATURES } from "./features.ts";
 import { ROLE, type Role } from "./roles.ts";
 
 /**
@@ -16,8 +15,6 @@ export interface NavEntry {
   roles: readonly Role[];
   /** Shown in the default settings list. */
   inDefaultList?: boolean;
-  /** The feature behind the entry is built in a later release; the page shows an honest empty state. */
-  coming?: boolean;
   /** Other relative paths that open the same page (e.g. the correct spelling of a misspelt spec path). */
   aliases?: readonly string[];
 }
@@ -34,7 +31,7 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
   { key: "views", label: "Views", path: "workspace-views/all-issues/", roles: ALL },
   { key: "analytics", label: "Analytics", path: "analytics/", roles: ADMIN_MEMBER },
   { key: "your-work", label: "Your work", path: "profile/", roles: ADMIN_MEMBER },
-  { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER, coming: true },
+  { key: "drafts", label: "Drafts", path: "drafts/", roles: ADMIN_MEMBER },
   { key: "archives", label: "Archives", path: "projects/archives/", roles: ADMIN_MEMBER },
   { key: "stickies", label: "Stickies", path: "stickies/", roles: ALL },
 ];
@@ -51,7 +48,7 @@ export const SIDEBAR_PIN_KEYS: Readonly<Record<string, string>> = {
 export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "general", label: "General", path: "settings/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "members", label: "Members", path: "settings/members/", roles: ADMIN_ONLY },
-  { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY, coming: true },
+  { key: "billing", label: "Billing and plans", path: "settings/billing/", roles: ADMIN_ONLY },
   { key: "exports", label: "Exports", path: "settings/exports/", roles: ADMIN_ONLY },
   { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY },
   { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY },
@@ -72,7 +69,7 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "estimates", label: "Estimates", path: "settings/estimates/", roles: ADMIN_ONLY },
   { key: "work-item-types", label: "Work item types", path: "settings/work-item-types/", roles: ADMIN_ONLY },
   { key: "workflows", label: "Workflows", path: "settings/workflows/", roles: ADMIN_ONLY },
-  { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY, coming: true },
+  { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY },
   { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true },
   { key: "mcp-servers", label: "MCP servers", path: "settings/mcp-servers/", roles: ADMIN_ONLY },
@@ -91,34 +88,24 @@ export const PROFILE_MENU: readonly NavEntry[] = [
   { key: "secrets", label: "Secrets", path: "/profile/secrets/", roles: ALL },
 ];
 
-/**
- * Project features (work-tracking.md §3): the project flag that switches each one, and whether Stride
- * builds it yet. A feature that is `coming` is not available whatever its flag says, so screens must
- * say so rather than offer to turn it on.
- */
+/** Project features (work-tracking.md §3): the project flag that switches each one. */
 export type ProjectFeatureFlag =
   | "cycle_view" | "module_view" | "issue_views_view" | "page_view" | "intake_view" | "is_time_tracking_enabled"
   | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
-export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string; coming?: boolean }
+export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string }
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
-  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work.", coming: !BUILT_FEATURES.cycles },
-  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules.", coming: !BUILT_FEATURES.modules },
+  { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work." },
+  { flag: "module_view", label: "Modules", description: "Group work items into thematic modules." },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
-  { flag: "page_view", label: "Pages", description: "Project documents.", coming: !BUILT_FEATURES.pages },
-  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage.", coming: !BUILT_FEATURES.intake },
-  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items, see totals and export the worklog report.", coming: !BUILT_FEATURES.timeTracking },
+  { flag: "page_view", label: "Pages", description: "Project documents." },
+  { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage." },
+  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items, see totals and export the worklog report." },
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
-  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project.", coming: !BUILT_FEATURES.projectUpdates },
-  { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states.", coming: !BUILT_FEATURES.workflows },
+  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project." },
+  { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states." },
   { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields." },
   { flag: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
 ];
-
-export function projectFeature(flag: string): ProjectFeature {
-  const f = PROJECT_FEATURES.find((x) => x.flag === flag);
-  if (!f) throw new Error(`Unknown project feature ${flag}`);
-  return f;
-}
 
 /**
  * Whether leaving would remove the last active admin: the caller is an admin and no other active

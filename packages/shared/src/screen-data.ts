@@ -9,7 +9,6 @@
  * `get(url)` resolves to the body of a 200 answer, else undefined; a request that needs another's value
  * waits for it, everything else starts at once.
  */
-import { BUILT_FEATURES } from "./features.ts";
 import { isReservedWorkspaceSlug } from "./constants.ts";
 import { isDefaultGlobalView } from "./issue-filters/saved.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
@@ -33,16 +32,16 @@ export const workItemKeyAnnouncement = (slug: string, key: string) => `work-item
 /** Expanded parts of a work item as the detail (page or peek) reads it. */
 export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,parent,tasks";
 
-/** Which feature lists a project's work-item screens read: only features the server routes (BUILT_FEATURES) that the project has turned on. */
+/** Which feature lists a project's work-item screens read: only the features the project has turned on. */
 export function featureListsOf(
   p: { cycle_view?: boolean; module_view?: boolean; estimate?: unknown; is_workflow_enabled?: boolean } | null | undefined,
 ): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } {
   return {
-    cycles: BUILT_FEATURES.cycles && !!p?.cycle_view,
-    modules: BUILT_FEATURES.modules && !!p?.module_view,
-    estimates: BUILT_FEATURES.estimates && !!p?.estimate,
+    cycles: !!p?.cycle_view,
+    modules: !!p?.module_view,
+    estimates: !!p?.estimate,
     /** The workflow rules: the state pickers and the board ask them before offering a move. */
-    workflows: BUILT_FEATURES.workflows && !!p?.is_workflow_enabled,
+    workflows: !!p?.is_workflow_enabled,
   };
 }
 
@@ -162,8 +161,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(`${P(pid)}/members/`);
     go(`${W}/members/`);
     // as the route loaders do: the cycle and module lists answer whatever the project's switches say
-    if (BUILT_FEATURES.cycles) go(`${P(pid)}/cycles/`);
-    if (BUILT_FEATURES.modules) go(`${P(pid)}/modules/`);
+    go(`${P(pid)}/cycles/`);
+    go(`${P(pid)}/modules/`);
     then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
       const needs = featureListsOf(p);
       if (needs.estimates) go(`${P(pid)}/estimates/`);
@@ -180,7 +179,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${item}sub-issues/`);
       // its time logs and totals where the project tracks time (issue #29)
       then<{ is_time_tracking_enabled?: boolean }>(`${P(pid)}/`, (p) => {
-        if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled) return;
+        if (!p.is_time_tracking_enabled) return;
         go(`${item}worklogs/`);
         go(`${item}worklogs/summary/`);
       });
@@ -286,7 +285,7 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   if (b === "intake" && !c) {
     // as the intake loader: the tab's first page and the selected request, once the project says intake is on
     inProject(pid, () => then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
-      if (!BUILT_FEATURES.intake || !p.intake_view) return;
+      if (!p.intake_view) return;
       const tab = intakeTabParam(search.get("tab"));
       go(withQuery(`${P(pid)}/inbox-issues/`, { status: INTAKE_TAB_STATUSES[tab].join(","), order_by: "-issue__created_at", per_page: INTAKE_PAGE_SIZE, cursor: INTAKE_FIRST_CURSOR }));
       const selected = search.get("inboxId");
@@ -297,12 +296,12 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   // project updates and the worklog report (issue #29), as their loaders: once the project says the feature is on
   if (b === "updates" && !c) {
     return void inProject(pid, () => then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
-      if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
+      if (p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
     }));
   }
   if (b === "worklogs" && !c) {
     return void inProject(pid, () => then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
-      if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })) return;
+      if (!p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })) return;
       go(withQuery(`${P(pid)}/worklogs/`, { per_page: WORKLOG_REPORT_PAGE_SIZE, cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0` }));
       go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
     }));

@@ -1,33 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_FEATURES } from "@stride/shared";
+import { PROJECT_FEATURES, type ProjectFeatureFlag } from "@stride/shared";
 import { buildServer } from "../app.ts";
 import { registeredRoutes } from "../http/route.ts";
 import { loadConfig } from "../config.ts";
 import type { AppContext } from "../core/context.ts";
 
-/** The list endpoint the web reads for each switchable feature. */
-const LIST_ENDPOINT: Record<keyof typeof BUILT_FEATURES, string> = {
-  cycles: "/api/workspaces/:slug/projects/:projectId/cycles/",
-  modules: "/api/workspaces/:slug/projects/:projectId/modules/",
-  estimates: "/api/workspaces/:slug/projects/:projectId/estimates/",
-  pages: "/api/workspaces/:slug/projects/:projectId/pages/",
-  intake: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
-  publish: "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
-  timeTracking: "/api/workspaces/:slug/projects/:projectId/worklogs/",
-  projectUpdates: "/api/workspaces/:slug/projects/:projectId/updates/",
-  workflows: "/api/workspaces/:slug/projects/:projectId/workflow-states/",
+/**
+ * The list endpoint the web reads once a project turns each feature on. The web asks for a feature's data on its
+ * project switch alone (there is no "not built yet" flag any more), so every one must be routed.
+ */
+const LIST_ENDPOINT: Partial<Record<ProjectFeatureFlag, string>> = {
+  cycle_view: "/api/workspaces/:slug/projects/:projectId/cycles/",
+  module_view: "/api/workspaces/:slug/projects/:projectId/modules/",
+  page_view: "/api/workspaces/:slug/projects/:projectId/pages/",
+  intake_view: "/api/workspaces/:slug/projects/:projectId/inbox-issues/",
+  is_time_tracking_enabled: "/api/workspaces/:slug/projects/:projectId/worklogs/",
+  is_project_updates_enabled: "/api/workspaces/:slug/projects/:projectId/updates/",
+  is_workflow_enabled: "/api/workspaces/:slug/projects/:projectId/workflow-states/",
 };
+/** Lists the web reads without a project switch: estimates and the public space's boards. */
+const ALWAYS_READ = ["/api/workspaces/:slug/projects/:projectId/estimates/", "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/"];
 
-describe("BUILT_FEATURES", () => {
-  it("is on exactly for the features whose endpoints the server routes", async () => {
+describe("project features", () => {
+  it("the server routes the list endpoint of every feature the web may read", async () => {
     const app = { config: loadConfig({}), db: null, sql: null, jobs: null, storage: null, secretKey: "x" } as unknown as AppContext;
     const server = await buildServer(app, {});
     await server.ready();
     const routed = new Set(registeredRoutes.filter((r) => r.method === "GET").map((r) => (r.url.endsWith("/") ? r.url : `${r.url}/`)));
     await server.close();
     expect(routed.size).toBeGreaterThan(100);
-    for (const [feature, url] of Object.entries(LIST_ENDPOINT)) {
-      expect({ feature, routed: routed.has(url) }).toEqual({ feature, routed: BUILT_FEATURES[feature as keyof typeof BUILT_FEATURES] });
-    }
+    for (const flag of Object.keys(LIST_ENDPOINT)) expect(PROJECT_FEATURES.map((f) => f.flag)).toContain(flag);
+    const missing = [...Object.values(LIST_ENDPOINT), ...ALWAYS_READ].filter((url) => !routed.has(url));
+    expect(missing).toEqual([]);
   });
 });

@@ -47,11 +47,6 @@ export function htmlToNode(html: string): PMNode {
   return PMDOMParser.fromSchema(pageSchema()).parse(host);
 }
 
-/** The editor's JSON of a ProseMirror document of the schema, as a node (a malformed one throws). */
-export function jsonToNode(json: unknown): PMNode {
-  return pageSchema().nodeFromJSON(json);
-}
-
 /** The document held in a Yjs state, as a ProseMirror node (an empty document for an empty state). */
 export function docToNode(doc: Y.Doc): PMNode {
   return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(COLLAB_FIELD), pageSchema());

@@ -3,7 +3,6 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
 import { errorCode } from "./errors.ts";
 
-export type Schema = typeof schema;
 export type Db = PostgresJsDatabase;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -5,15 +5,12 @@
  * folder, is inserted here, on top of its siblings (the sequence math is `@stride/shared` favorite-sequence.ts).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { FAVORITE_FIRST_SEQUENCE, FAVORITE_SEQUENCE_STEP, sequenceOnTop } from "@stride/shared";
+import { sequenceOnTop } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../db/client.ts";
 
 const { userFavorites } = schema;
 
 export type FavoriteEntityType = "project" | "cycle" | "module" | "view" | "page" | "issue";
-
-/** Step between a user's favourites (wire-facts §7: sequence grows by 10000; the first one is 65535). */
-export { FAVORITE_SEQUENCE_STEP, FAVORITE_FIRST_SEQUENCE };
 
 /** The next sequence after `last` (null when the folder is empty). */
 export function nextFavoriteSequence(last: number | null | undefined): number {

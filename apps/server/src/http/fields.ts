@@ -15,7 +15,6 @@ export const slugParams = z.object({ slug: z.string() });
 export const projectParams = slugParams.extend({ projectId: idParam() });
 /** `P/issues/:issueId/…` and `P/epics/:issueId/…`. */
 export const issueParams = projectParams.extend({ issueId: idParam() });
-export type IssueParams = z.infer<typeof issueParams>;
 
 /**
  * The query of a list endpoint: every value a string or a list of strings. The list engine's own parser

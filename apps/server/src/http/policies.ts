@@ -8,7 +8,6 @@
 export {
   POLICIES,
   PERMISSIONS,
-  SCOPE_FLOOR,
   allows,
   canSeeWorkItem,
   gateRefusal,
@@ -16,5 +15,4 @@ export {
   type GateRefusal,
   type Policy,
   type RoleContext,
-  type Scope,
 } from "@stride/shared";

@@ -56,8 +56,8 @@ import { workspacesRoutes } from "./workspaces/index.ts";
 import { worklogRoutes } from "./worklogs/index.ts";
 
 /**
- * Every resource folder exports one RouteModule from its index.ts; list it here.
- * Keep this list alphabetical so parallel additions do not collide.
+ * Every resource folder exports one RouteModule from its index.ts; list it here. The list is not in alphabetical order;
+ * routing does not depend on it (the router ranks static path segments before parameters, whatever the order).
  */
 export const routeModules: RouteModule[] = [
   agentRealtimeRoutes,

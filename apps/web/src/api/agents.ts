@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody, SubscriptionToken,
+  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import { wiKeys } from "./work-items.ts";
 
 /** Agent templates, executions and artifacts of a project (agents.md §2); the subscription token (§4). */
 const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`;
@@ -89,7 +90,7 @@ export function useExecute(slug: string, pid: string) {
     meta: { silent: true },
     onSuccess: (_r, v) => {
       if (v.issue_id) void qc.invalidateQueries({ queryKey: qk.itemAgentExecutions(slug, pid, v.issue_id) });
-      void qc.invalidateQueries({ queryKey: ["ws", slug, "project", pid, "agent-executions"] });
+      void qc.invalidateQueries({ queryKey: qk.agentExecutionsAll(slug, pid) });
     },
   });
 }
@@ -113,7 +114,7 @@ export function useCommitExecution(slug: string, pid: string, issueId: string | 
     meta: { silent: true, successTitle: "Committed" },
     onSuccess: (_r, { body }) => {
       // the branch link and its activity line on the work item; the artifact now names its branch
-      if (issueId) for (const part of ["detail", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, issueId] });
+      if (issueId) for (const part of ["detail", "history"] as const) void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, issueId) });
       void qc.invalidateQueries({ queryKey: qk.artifact(slug, pid, body.artifact_id) });
     },
   });
@@ -152,14 +153,4 @@ export async function fetchArtifact(slug: string, pid: string, id: string): Prom
 
 export function useArtifact(slug: string, pid: string, id: string | null) {
   return useQuery({ queryKey: qk.artifact(slug, pid, id ?? ""), queryFn: () => fetchArtifact(slug, pid, id!), enabled: !!id, staleTime: Infinity });
-}
-
-/** POST W/agent/get-subscription-token/ (clients without the session cookie open `/live/?token=` with it). */
-export async function subscriptionToken(slug: string, projectIds: string[]): Promise<SubscriptionToken> {
-  if (!projectIds.length) throw new Error("Failed to get subscription token");
-  try {
-    return await api<SubscriptionToken>(`/api/workspaces/${encodeURIComponent(slug)}/agent/get-subscription-token/`, { method: "POST", body: { project_ids: projectIds } });
-  } catch {
-    throw new Error("Failed to get subscription token");
-  }
 }

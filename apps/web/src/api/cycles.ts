@@ -4,14 +4,14 @@
  * reloaded on failure (work-tracking.md §4); every write reloads the cycle's numbers and the lists it touches.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Cycle, CycleAnalytics, CycleDetail, CycleProgress, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
+import type { Cycle, CycleDetail, CycleProgress, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
 import { cycleEndpoints as E } from "@stride/shared/endpoints";
 import { api, call } from "./client.ts";
 import { cyclesQuery, refKeys } from "./work-items-refs.ts";
 import { wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Cycle, CycleAnalytics, CycleDetail, CycleProgress };
+export type { Cycle, CycleDetail, CycleProgress };
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
 const at = (slug: string, projectId: string) => ({ slug, projectId });
@@ -149,15 +149,6 @@ export function useAddCycleItems(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not add the work items to the cycle" },
     mutationFn: ({ id, issues }: { id: string; issues: string[] }) => call(E.addItems, one(slug, pid, id), { issues }),
-    onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
-  });
-}
-
-export function useRemoveCycleItem(slug: string, pid: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { errorTitle: "Could not remove the work item from the cycle" },
-    mutationFn: ({ id, issueId }: { id: string; issueId: string }) => call(E.removeItem, { ...one(slug, pid, id), issueId }),
     onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
   });
 }

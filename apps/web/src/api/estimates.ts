@@ -3,7 +3,6 @@
  * with the work-item pickers (`estimatesQuery` in work-items-refs.ts), so a change there shows on items at once.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimatePointBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -14,12 +13,12 @@ const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponen
 
 /** Every estimate of the project (the settings page reads them whether or not estimates are turned on). */
 export function useEstimates(slug: string, pid: string) {
-  return useQuery({ ...estimatesQuery(slug, pid), enabled: BUILT_FEATURES.estimates && !!slug && !!pid });
+  return useQuery({ ...estimatesQuery(slug, pid), enabled: !!slug && !!pid });
 }
 
 /** The estimates of the caller's projects in the workspace (`W/estimates/`): which projects count in points. */
 export const workspaceEstimatesQuery = (slug: string) =>
-  queryOptions({ queryKey: ["workspace-estimates", slug] as const, queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
+  queryOptions({ queryKey: qk.workspaceEstimates(slug), queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
 
 /** Writes refresh the estimates and the project (its active `estimate`); the screen reports refusals itself. */
 function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Promise<R>) {

@@ -102,7 +102,7 @@ export function useAdminCreateWorkspace() {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["admin", "workspaces"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.admin.workspacesAll }),
   });
 }
 

@@ -8,7 +8,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, 
 import type {
   DashboardWithWidgets,
   HomePreference,
-  OverviewStats,
   Paginated,
   PriorityStats,
   RecentActivityStats,
@@ -27,7 +26,7 @@ import type {
 import { STICKIES_SHOWN, widgetStatsParams, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
 import { api } from "./client.ts";
 
-export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, OverviewStats, DashboardWithWidgets, StateGroupStats, PriorityStats, RecentActivityStats, RecentProjectsStats, RecentCollaborator };
+export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, DashboardWithWidgets, StateGroupStats, PriorityStats, RecentActivityStats, RecentProjectsStats, RecentCollaborator };
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 

@@ -10,6 +10,8 @@ import type {
   IntakeItem, IntakeItemDetail, IntakeSettings, IntakeSettingsBody, IssueSearchItem, Paginated, Priority, PublicIntakeBody, PublicIntakeForm, PublicIntakeSubmitted,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
+import { qk } from "./query-keys.ts";
+import { wiKeys } from "./work-items.ts";
 
 export type { IntakeItem, IntakeItemDetail, IntakeSettings, IssueSearchItem, PublicIntakeForm };
 
@@ -28,6 +30,7 @@ export const intakeKeys = {
   lists: (slug: string, pid: string) => ["intake", slug, pid, "list"] as const,
   page: (slug: string, pid: string, tab: IntakeTab, f: IntakeFilters, cursor: string) => ["intake", slug, pid, "list", tab, f, cursor] as const,
   item: (slug: string, pid: string, issueId: string) => ["intake", slug, pid, "item", issueId] as const,
+  dupSearch: (slug: string, pid: string, text: string) => ["intake", slug, pid, "dup-search", text] as const,
   settings: (slug: string, pid: string) => ["intake", slug, pid, "settings"] as const,
   form: (anchor: string) => ["intake-form", anchor] as const,
 };
@@ -69,7 +72,7 @@ export const publicIntakeFormQuery = (anchor: string) =>
 /** The duplicate picker: the project's work items matching the text (intake items are not among them). */
 export const duplicateSearchQuery = (slug: string, pid: string, text: string) =>
   queryOptions({
-    queryKey: ["intake", slug, pid, "dup-search", text] as const,
+    queryKey: intakeKeys.dupSearch(slug, pid, text),
     queryFn: ({ signal }) => api<IssueSearchItem[]>(`${P(slug, pid)}/search-issues/`, { query: { search: text }, signal }),
     staleTime: 10_000,
   });
@@ -78,8 +81,8 @@ type Qc = ReturnType<typeof useQueryClient>;
 /** After a write: the intake's lists and items, the project's work-item lists (an accepted item joins them), the project list's counts. */
 function refresh(qc: Qc, slug: string, pid: string) {
   void qc.invalidateQueries({ queryKey: intakeKeys.all(slug, pid) });
-  void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });
-  void qc.invalidateQueries({ queryKey: ["ws", slug, "projects"] });
+  void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
+  void qc.invalidateQueries({ queryKey: qk.projects(slug) });
 }
 
 export interface TriageChange {

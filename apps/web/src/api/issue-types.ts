@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateIssuePropertyBody, CreateIssueTypeBody, IssueProperty, IssuePropertyOption, IssueType, UpdateIssuePropertyBody, UpdateIssueTypeBody } from "@stride/shared/contract";
+import type { CreateIssuePropertyBody, CreateIssueTypeBody, IssueProperty, IssueType, UpdateIssueTypeBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
@@ -44,13 +44,5 @@ export const useDeleteIssueType = (slug: string, pid: string) =>
 export const useCreateIssueProperty = (slug: string, pid: string) =>
   useTypesMutation(slug, pid, ({ typeId, ...body }: CreateIssuePropertyBody & { typeId: string }) =>
     api<IssueProperty>(`${P(slug, pid)}/issue-types/${typeId}/issue-properties/`, { method: "POST", body }));
-export const useUpdateIssueProperty = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, ({ id, ...body }: UpdateIssuePropertyBody & { id: string }) => api<IssueProperty>(`${P(slug, pid)}/issue-properties/${id}/`, { method: "PATCH", body }));
 export const useDeleteIssueProperty = (slug: string, pid: string) =>
   useTypesMutation(slug, pid, (id: string) => api(`${P(slug, pid)}/issue-properties/${id}/`, { method: "DELETE" }));
-export const useCreatePropertyOption = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, ({ propertyId, name }: { propertyId: string; name: string }) =>
-    api<IssuePropertyOption>(`${P(slug, pid)}/issue-properties/${propertyId}/options/`, { method: "POST", body: { name } }));
-export const useDeletePropertyOption = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, ({ propertyId, id }: { propertyId: string; id: string }) =>
-    api(`${P(slug, pid)}/issue-properties/${propertyId}/options/${id}/`, { method: "DELETE" }));

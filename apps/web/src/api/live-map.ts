@@ -74,7 +74,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   issue_property_options: (_e, c) => [qk.issueProperties(c.slug, c.pid), lists(c)],
   issue_property_values: onCards,
   // also on the member's own stream: the sidebar's and the projects page's lists show what they joined or left
-  project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectMemberMe(c.slug, c.pid), qk.projectRoles(c.slug), qk.projects(c.slug), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
+  project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectRoles(c.slug), qk.projects(c.slug), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],
   workspace_members: (_e, c) => [qk.workspaceMembers(c.slug), qk.workspaceMemberMe(c.slug)],
   workspaces: (_e, c) => [qk.workspace(c.slug), qk.myWorkspaces],

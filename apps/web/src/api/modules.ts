@@ -5,7 +5,6 @@
  * (work-tracking.md §4); items' lists and the modules' counts are asked for again after item changes.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import type { Module, ModuleCreateBody, ModuleDetail, ModuleLink, ModulePatchBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { P, wiKeys } from "./work-items.ts";
@@ -18,7 +17,7 @@ const M = (slug: string, pid: string) => `${P(slug, pid)}/modules/`;
 
 /** The project's live modules (P/modules/): favourites first, newest first. */
 export function useModules(slug: string, pid: string, enabled = true) {
-  return useQuery({ ...modulesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.modules && !!pid, select: (d) => (d ?? []) as Module[] });
+  return useQuery({ ...modulesQuery(slug, pid), enabled: enabled && !!pid, select: (d) => (d ?? []) as Module[] });
 }
 
 /** One module with links and distribution; `archived` reads P/archived-modules/{id}/. */
@@ -30,14 +29,14 @@ export const moduleDetailQuery = (slug: string, pid: string, id: string, archive
   });
 
 export function useModule(slug: string, pid: string, id: string, archived = false) {
-  return useQuery({ ...moduleDetailQuery(slug, pid, id, archived), enabled: BUILT_FEATURES.modules && !!id });
+  return useQuery({ ...moduleDetailQuery(slug, pid, id, archived), enabled: !!id });
 }
 
 export const archivedModulesQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: moduleKeys.archived(slug, pid), queryFn: () => api<Module[]>(`${P(slug, pid)}/archived-modules/`) });
 
 export function useArchivedModules(slug: string, pid: string) {
-  return useQuery({ ...archivedModulesQuery(slug, pid), enabled: BUILT_FEATURES.modules && !!pid });
+  return useQuery({ ...archivedModulesQuery(slug, pid), enabled: !!pid });
 }
 
 /** Change one module wherever it is cached (list and detail); returns a function that puts the old values back. */
@@ -145,18 +144,4 @@ export function useModuleLinks(slug: string, pid: string, moduleId: string) {
     onSettled: done,
   });
   return { add, update, remove };
-}
-
-/** Existing work items join a module (POST P/modules/{id}/issues/). */
-export function useAddItemsToModule(slug: string, pid: string, moduleId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    meta: { errorTitle: "Could not add the work items" },
-    mutationFn: (issues: string[]) => api(`${M(slug, pid)}${moduleId}/issues/`, { method: "POST", body: { issues } }),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
-      void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
-      invalidateModuleData(qc, slug, pid);
-    },
-  });
 }

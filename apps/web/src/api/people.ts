@@ -2,13 +2,11 @@ import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-que
 import type { UserActivityPage, UserProfileStats, UserProfileSummary } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { W } from "./work-items.ts";
-import type { ListEnvelope } from "./work-items-types.ts";
 
 export type { UserActivityPage, UserProfileStats, UserProfileSummary };
 
 /** The profile tabs listing a person's work items (`W/user-issues/{userId}/` with the tab's filter). */
-const TAB_FILTER = { assigned: "assignees", created: "created_by", subscribed: "subscriber" } as const;
-export type PersonItemTab = keyof typeof TAB_FILTER;
+export type PersonItemTab = "assigned" | "created" | "subscribed";
 
 /** Every key starts with `peopleKeys.all(slug)`, which the live map invalidates when work items change. */
 export const peopleKeys = {
@@ -28,13 +26,6 @@ export const userActivityQuery = (slug: string, userId: string, page: number, pe
     queryKey: [...peopleKeys.person(slug, userId), "activity", perPage, page] as const,
     queryFn: () => api<UserActivityPage>(`${W(slug)}/user-activity/${userId}/`, { query: { per_page: perPage, cursor: `${perPage}:${page}:0` } }),
     placeholderData: keepPreviousData,
-  });
-
-/** A profile tab's work items (the server's list engine), newest first. */
-export const userIssuesQuery = (slug: string, userId: string, tab: PersonItemTab) =>
-  queryOptions({
-    queryKey: [...peopleKeys.person(slug, userId), "issues", tab] as const,
-    queryFn: () => api<ListEnvelope>(`${W(slug)}/user-issues/${userId}/`, { query: { [TAB_FILTER[tab]]: userId, order_by: "-created_at", per_page: 100, cursor: "100:0:0" } }),
   });
 
 /** Downloads the person's activity as a CSV file. */

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { AddProjectMembersBody, CreateProjectBody, UpdateProjectBody } from "@stride/shared/contract";
-import type { Project, ProjectLite, ProjectMember, ProjectMemberMe } from "./types.ts";
+import type { Project, ProjectLite, ProjectMember } from "./types.ts";
 import { addFavoriteLocally, invalidateFavorites, removeFavoriteLocally, restoreFavorites } from "./favorites.ts";
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
@@ -17,8 +17,6 @@ export const projectsQuery = (slug: string) =>
 export const projectDetailsQuery = (slug: string) =>
   queryOptions({ queryKey: qk.projectDetails(slug), queryFn: () => api<Project[]>(`${W(slug)}/projects/details/`) });
 export const projectQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => api<Project>(`${P(slug, pid)}/`) });
-export const projectMemberMeQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: qk.projectMemberMe(slug, pid), queryFn: () => api<ProjectMemberMe>(`${P(slug, pid)}/project-members/me/`), retry: false });
 export const projectMembersQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: qk.projectMembers(slug, pid), queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`) });
 
@@ -60,16 +58,9 @@ export function useProject(slug: string | undefined, pid: string | undefined, en
   return useQuery({ ...projectQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid && enabled });
 }
 
-export function useProjectMemberMe(slug: string | undefined, pid: string | undefined) {
-  return useQuery({ ...projectMemberMeQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid });
-}
-
 export function useProjectMembers(slug: string | undefined, pid: string | undefined, enabled = true) {
   return useQuery({ ...projectMembersQuery(slug ?? "", pid ?? ""), enabled: !!slug && !!pid && enabled });
 }
-
-export const checkProjectIdentifier = (slug: string, name: string) =>
-  api<{ exists: number; identifiers: { id: string; name: string; project: string }[] }>(`${W(slug)}/project-identifiers/`, { query: { name } });
 
 function invalidateProjects(qc: ReturnType<typeof useQueryClient>, slug: string) {
   qc.invalidateQueries({ queryKey: qk.projects(slug) });
@@ -168,10 +159,7 @@ export function useJoinProjects(slug: string) {
       api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, { method: "POST", body: { project_ids: projectIds } }),
     onSuccess: (_r, ids) => {
       invalidateProjects(qc, slug);
-      for (const id of ids) {
-        qc.invalidateQueries({ queryKey: qk.project(slug, id) });
-        qc.invalidateQueries({ queryKey: qk.projectMemberMe(slug, id) });
-      }
+      for (const id of ids) qc.invalidateQueries({ queryKey: qk.project(slug, id) });
     },
   });
 }

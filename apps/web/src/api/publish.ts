@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
-  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, IntakeItem, PublicComment, SpaceIntakeCreateBody, PublicIssue, PublicIssueDetail, PublicIssuePage, PublicLabel,
+  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, IntakeItem, PublicComment, SpaceIntakeCreateBody, PublicIssueDetail, PublicIssuePage, PublicLabel,
   PublicProjectMeta, PublicState, UnpublishedBoard,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
@@ -171,4 +171,3 @@ export function useSpaceRequest(anchor: string, intakeId: string) {
 export const spaceAnchorOf = (slug: string, pid: string) =>
   api<DeployBoard>(`/api/public/workspaces/${encodeURIComponent(slug)}/projects/${pid}/anchor/`, { allow401: true });
 
-export type { PublicIssue };

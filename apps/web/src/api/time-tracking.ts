@@ -12,6 +12,7 @@ import type {
 } from "@stride/shared/contract";
 import { api, buildUrl } from "./client.ts";
 import { qk } from "./query-keys.ts";
+import { wiKeys } from "./work-items.ts";
 
 export type { ProjectUpdate, ProjectUpdateComment, Worklog, WorklogItemSummary, WorklogReportRow, WorklogSummaryRow };
 
@@ -43,7 +44,7 @@ export function useWorklogMutations(slug: string, pid: string, kind: "issues" | 
   const qc = useQueryClient();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ttKeys.all(slug, pid) });
-    void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", id] });
+    void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", id) });
   };
   const base = `${item(slug, pid, kind, id)}/worklogs/`;
   return {

@@ -1,6 +1,5 @@
 /** The bulk calls on selected work items (the list's bulk bar): update, archive, delete; optimistic like every list edit. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import type { BulkProperties } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
@@ -40,7 +39,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
       if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
       invalidateModuleData(qc, slug, pid);
-      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, pid, "cycle_id" in properties);
+      invalidateCycles(qc, slug, pid, "cycle_id" in properties);
     },
   });
 }

@@ -28,7 +28,7 @@ export const detailKeys = {
 /** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
 export function useRefreshHistory(slug: string, pid: string, id: string) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", id] });
+  return () => qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", id) });
 }
 
 /** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
@@ -96,14 +96,6 @@ export function useWorkItemDetail(slug: string, pid: string | undefined, id: str
 
 export function useWorkItemLookup(slug: string, key: string | undefined, enabled = true) {
   return useQuery({ ...workItemLookupQuery(slug, key ?? ""), enabled: !!key && enabled });
-}
-
-export function useMeta(slug: string, pid: string, id: string) {
-  return useQuery({
-    queryKey: ["wi", slug, pid, "meta", id],
-    queryFn: () => api<{ sequence_id: number; project_identifier: string }>(`${itemPath(slug, pid, id)}meta/`),
-    enabled: !!pid && !!id,
-  });
 }
 
 // ------------------------------------------------------------------ history and comments
@@ -255,7 +247,7 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
       // the parent and each new sub-item record the change in their history
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "history") });
     },
     meta: { errorTitle: "Could not add the sub-work items" },
   });
@@ -285,7 +277,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   const qc = useQueryClient();
   const key = detailKeys.relations(slug, pid, id);
   const settle = () => {
-    qc.invalidateQueries({ queryKey: ["wi", slug, pid, "relations"] });
+    qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "relations") });
     qc.invalidateQueries({ predicate: (q) => isTimelineList(q.queryKey) });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };

@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { queryOptions, useQueries, useQuery, type QueryClient, type UseQueryOptions } from "@tanstack/react-query";
-import { BUILT_FEATURES, featureListsOf as sharedFeatureLists, sortCycles } from "@stride/shared";
+import { featureListsOf as sharedFeatureLists, sortCycles } from "@stride/shared";
 import { api } from "./client.ts";
 import { statesQuery, useStates } from "./states.ts";
 import { labelsQuery, useLabels } from "./labels.ts";
@@ -48,10 +48,7 @@ async function optionalList<T>(path: string): Promise<T[] | null> {
   }
 }
 
-/**
- * Which feature lists a project needs: a feature's endpoint is called only when the server routes it
- * (BUILT_FEATURES, flipped by issue #8) and the project has it turned on.
- */
+/** Which feature lists a project needs: a feature's endpoint is called only when the project has it turned on. */
 export const featureListsOf = (p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } =>
   sharedFeatureLists(p as Parameters<typeof sharedFeatureLists>[0]);
 
@@ -64,15 +61,15 @@ export const estimatesQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: refKeys.estimates(slug, pid), queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`), retry: false, staleTime: 30_000 });
 
 export function useProjectCycles(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ ...cyclesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.cycles && !!pid });
+  return useQuery({ ...cyclesQuery(slug, pid), enabled: enabled && !!pid });
 }
 
 export function useProjectModules(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ ...modulesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.modules && !!pid });
+  return useQuery({ ...modulesQuery(slug, pid), enabled: enabled && !!pid });
 }
 
 export function useProjectEstimates(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ ...estimatesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.estimates && !!pid });
+  return useQuery({ ...estimatesQuery(slug, pid), enabled: enabled && !!pid });
 }
 
 export interface MemberRef extends UserLite { role: number }
@@ -239,9 +236,9 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
         statesQuery(slug, p.id),
         labelsQuery(slug, p.id),
         projectMembersQuery(slug, p.id),
-        { ...cyclesQuery(slug, p.id), enabled: needs.cycles && BUILT_FEATURES.cycles },
-        { ...modulesQuery(slug, p.id), enabled: needs.modules && BUILT_FEATURES.modules },
-        { ...estimatesQuery(slug, p.id), enabled: needs.estimates && BUILT_FEATURES.estimates },
+        { ...cyclesQuery(slug, p.id), enabled: needs.cycles },
+        { ...modulesQuery(slug, p.id), enabled: needs.modules },
+        { ...estimatesQuery(slug, p.id), enabled: needs.estimates },
       ] as UseQueryOptions<unknown>[];
     }),
   });

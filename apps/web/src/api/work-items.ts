@@ -5,10 +5,10 @@
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { BUILT_FEATURES, groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
+import { groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { api } from "./client.ts";
-import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
+import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
@@ -60,7 +60,15 @@ export const wiKeys = {
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
   lookup: (slug: string, key: string) => ["wi-lookup", slug, key] as const,
   search: (slug: string, pid: string, q: string) => ["wi", slug, pid, "search", q] as const,
+  /** Every key of one part of a project's items (all details, all histories, the cycles' numbers…), to invalidate. */
+  part: (slug: string, pid: string, part: ItemPart) => ["wi", slug, pid, part] as const,
+  /** One item's key of that part (its detail, its history…). */
+  itemPart: (slug: string, pid: string, part: ItemPart, id: string) => ["wi", slug, pid, part, id] as const,
+  /** An item looked up by its key for a mention (`PROJ-12`), and an item embedded in rich text. */
+  mentionKey: (slug: string, key: string) => ["wi", slug, "mention-key", key] as const,
+  embed: (slug: string, pid: string, identifier: string) => ["wi", slug, "embed", pid, identifier] as const,
 };
+type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relations" | "attachments" | "meta" | "cycles";
 
 /** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
 export const workItemQuery = (slug: string, pid: string, id: string) =>
@@ -239,7 +247,7 @@ export function forgetItem(qc: QueryClient, slug: string, pid: string, id: strin
 
 /** Sub-item lists of other items (a parent's list changes when its child goes); the gone item's own is left alone. */
 function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, goneIds: string[]) {
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "sub-issues"], predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
+  qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "sub-issues"), predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
 }
 
 // ------------------------------------------------------------------ user properties
@@ -280,7 +288,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)
-      if ("module_ids" in patch && BUILT_FEATURES.modules) body.module_ids = patch.module_ids ?? [];
+      if ("module_ids" in patch) body.module_ids = patch.module_ids ?? [];
       if (!Object.keys(body).length) return { local: false };
       // local first: kept in the local database's outbox, sent in order from there (api/local-db/), which reads the
       // item again once the server has it
@@ -308,19 +316,19 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
-      qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, project, "sub-issues") });
       // module lists and the modules' progress follow an item's modules and state
       if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
       invalidateModuleData(qc, slug, project);
-      if (BUILT_FEATURES.cycles) invalidateCycles(qc, slug, project, "cycle_id" in patch);
+      invalidateCycles(qc, slug, project, "cycle_id" in patch);
     },
   });
 }
 
 /** A work item's change moves cycle numbers (progress, burndown) and, for its cycle, the cycles' item lists. */
 export function invalidateCycles(qc: QueryClient, slug: string, pid: string, lists: boolean) {
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "cycles"] });
-  qc.invalidateQueries({ queryKey: ["wi", slug, pid, "refs", "cycles"] });
+  qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "cycles") });
+  qc.invalidateQueries({ queryKey: refKeys.cycles(slug, pid) });
   if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
 }
 
@@ -341,8 +349,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
       // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
-      const mods = BUILT_FEATURES.modules ? [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))] : [];
-      const cycle = cycle_id && cycle_id !== "None" && BUILT_FEATURES.cycles ? { cycle_id } : {};
+      const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
+      const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
       const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) } });
       return { item, project };
@@ -361,14 +369,14 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       // saved views decide on the server whether the new item matches their filters
       if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
       // the lists of the item's cycle take it at once (key[8]: the list's cycle)
-      if (item.cycle_id && BUILT_FEATURES.cycles) {
+      if (item.cycle_id) {
         for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
           if (data && key[8] === item.cycle_id) qc.setQueryData(key, insertItem(data, withGroup, makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups)));
         }
         invalidateCycles(qc, slug, project, false);
       }
-      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "sub-issues", item.parent_id] });
-      if (item.parent_id) qc.invalidateQueries({ queryKey: ["wi", slug, project, "history", item.parent_id] });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "sub-issues", item.parent_id) });
+      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "history", item.parent_id) });
       if (item.module_ids?.length) {
         qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
         invalidateModuleData(qc, slug, project);
@@ -446,7 +454,7 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     settle: (qc, v, r) => {
       qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
       // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id], refetchType: "none" });
+      qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id), refetchType: "none" });
       invalidateOtherSubItems(qc, slug, pid, [v.id]);
     },
   });
@@ -462,7 +470,7 @@ export function useRestoreWorkItem(slug: string, pid: string) {
     done: "Work item restored",
     settle: (qc, v) => {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, v.id) });
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "history", v.id] });
+      qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id) });
       invalidateOtherSubItems(qc, slug, pid, []);
     },
   });

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import type { PutWorkflowStateBody, WorkflowState } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -13,7 +12,7 @@ export const workflowStatesQuery = (slug: string, pid: string) =>
 
 /** The rules, read only where they are needed (the project has workflows on, or the settings page is open). */
 export function useWorkflowStates(slug: string, pid: string, enabled: boolean) {
-  return useQuery({ ...workflowStatesQuery(slug, pid), enabled: enabled && BUILT_FEATURES.workflows && !!slug && !!pid });
+  return useQuery({ ...workflowStatesQuery(slug, pid), enabled: enabled && !!slug && !!pid });
 }
 
 /** The settings page's writes report a refusal themselves (`silent`, api/mutation-meta.ts). */

@@ -1,6 +1,5 @@
 /** What several screens' loaders start: the workspace shell's, a project's references, one work item, a list's first page. */
 import type { QueryClient } from "@tanstack/react-query";
-import { BUILT_FEATURES } from "@stride/shared";
 import { myWorkspacesQuery, projectRolesQuery } from "../api/users.ts";
 import { workspaceMemberMeQuery, workspaceMembersQuery, workspaceQuery } from "../api/workspaces.ts";
 import { projectMembersQuery, projectQuery, projectsQuery } from "../api/projects.ts";
@@ -44,8 +43,8 @@ function screenParts({ start, startLast, after }: Queue, { withRoles, inProject 
     start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
     // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
     // them), so they go out at navigation rather than after the project's flags
-    if (BUILT_FEATURES.cycles) start(cyclesQuery(slug, pid));
-    if (BUILT_FEATURES.modules) start(modulesQuery(slug, pid));
+    start(cyclesQuery(slug, pid));
+    start(modulesQuery(slug, pid));
     after(projectQuery(slug, pid), (p) => {
       const needs = featureListsOf(p);
       if (needs.estimates) start(estimatesQuery(slug, pid));
@@ -65,7 +64,7 @@ function screenParts({ start, startLast, after }: Queue, { withRoles, inProject 
       const parts = workItemPartQueries(slug, pid, id, kind);
       // its time logs and totals, where the project tracks time
       const time = () => after(projectQuery(slug, pid), (p) => {
-        if (BUILT_FEATURES.timeTracking && p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
+        if (p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
       }, 1);
       if (seesEveryItem(r, pid)) {
         start(detail, ...parts);

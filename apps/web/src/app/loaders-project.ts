@@ -1,5 +1,5 @@
 /** The loaders of a project's screens (see loaders.ts). */
-import { BUILT_FEATURES, intakeTabParam, progressUnits } from "@stride/shared";
+import { intakeTabParam, progressUnits } from "@stride/shared";
 import { PROJECT_SETTINGS_PAGES, can, canSee, effectiveProjectRole, navEntry } from "@stride/shared";
 import { agentMetadataQuery, agentTemplatesQuery } from "../api/agents.ts";
 import { modelConfigsQuery } from "../api/model-configs.ts";
@@ -197,8 +197,8 @@ const settingsRequests = ({ start }: Ctx) => (slug: string, pid: string, page: P
   if (page === "states") start(statesQuery(slug, pid));
   if (page === "labels") start(labelsQuery(slug, pid));
   if (page === "repositories" || page === "mcp-servers") start(environmentTemplatesQuery(slug, pid));
-  if (page === "estimates" && BUILT_FEATURES.estimates) start(estimatesQuery(slug, pid));
-  if (page === "workflows" && BUILT_FEATURES.workflows) start(statesQuery(slug, pid), workflowStatesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
+  if (page === "estimates") start(estimatesQuery(slug, pid));
+  if (page === "workflows") start(statesQuery(slug, pid), workflowStatesQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
   if (page === "model-configuration" || page === "agents") start(modelConfigsQuery(slug, pid));
   if (page === "agents") { start(agentTemplatesQuery(slug, pid)); start(agentMetadataQuery(slug, pid)); }
 };
@@ -211,7 +211,7 @@ const intake = ({ start, after, inProject }: Ctx): Loader => ({ params, request 
   const tab = intakeTabParam(url.searchParams.get("tab"));
   const selected = url.searchParams.get("inboxId");
   inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-    if (!BUILT_FEATURES.intake || !p.intake_view) return;
+    if (!p.intake_view) return;
     start(intakePageQuery(slug, pid, tab, DEFAULT_INTAKE_FILTERS, 0));
     if (selected) start(intakeItemQuery(slug, pid, selected));
   }, 1));
@@ -222,7 +222,7 @@ const intakeSettings = ({ start, after, inProject }: Ctx): Loader => ({ params }
   const slug = params.workspaceSlug!;
   const pid = params.projectId!;
   inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-    if (BUILT_FEATURES.intake && p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
+    if (p.intake_view && can("settingsView", "intake", { userId: "me", projectRole: p.member_role })) start(intakeSettingsQuery(slug, pid));
   }, 1));
   return null;
 };
@@ -233,7 +233,7 @@ const projectUpdates = ({ start, after, inProject, projectRefs }: Ctx): Loader =
   const pid = params.projectId!;
   projectRefs(slug, pid);
   inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-    if (BUILT_FEATURES.projectUpdates && p.is_project_updates_enabled) start(projectUpdatesQuery(slug, pid));
+    if (p.is_project_updates_enabled) start(projectUpdatesQuery(slug, pid));
   }, 1));
   return null;
 };
@@ -244,7 +244,7 @@ const worklogs = ({ start, after, inProject, projectRefs }: Ctx): Loader => ({ p
   const pid = params.projectId!;
   projectRefs(slug, pid);
   inProject(slug, pid, () => after(projectQuery(slug, pid), (p) => {
-    if (!BUILT_FEATURES.timeTracking || !p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role })) return;
+    if (!p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role })) return;
     start(worklogReportQuery(slug, pid, NO_WORKLOG_FILTERS, 0), worklogTotalsQuery(slug, pid, NO_WORKLOG_FILTERS, "issue"));
   }, 1));
   return null;

@@ -1,5 +1,5 @@
 /** The loaders of the workspace's own screens and the account's (see loaders.ts). */
-import { ANALYTICS_TAB_ALIASES, BUILT_FEATURES, globalListPrefs, globalViewPrefsFrom, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
+import { ANALYTICS_TAB_ALIASES, globalListPrefs, globalViewPrefsFrom, isDefaultGlobalView, isHomeDashboardWidget } from "@stride/shared";
 import { WORKSPACE_SETTINGS_PAGES, canSee, navEntry, roleBucket } from "@stride/shared";
 import { mySecretsQuery } from "../api/secrets.ts";
 import { meQuery, profileQuery, userSettingsQuery } from "../api/users.ts";
@@ -111,7 +111,7 @@ const analytics = ({ start, withRoles }: Ctx): Loader => ({ params, request }) =
   });
   start(projectsQuery(slug));
   // which projects count in points (the custom chart's metrics)
-  if (workItems && BUILT_FEATURES.estimates) start(workspaceEstimatesQuery(slug));
+  if (workItems) start(workspaceEstimatesQuery(slug));
   return null;
 };
 

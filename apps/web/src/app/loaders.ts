@@ -24,9 +24,6 @@ import { createCtx } from "./loader-parts.ts";
 import { projectLoaders } from "./loaders-project.ts";
 import { workspaceLoaders } from "./loaders-workspace.ts";
 
-export { mayAsk, seesEveryItem, type CallerRoles } from "./loader-queue.ts";
-export type { ProjectSettingsPage } from "./loaders-project.ts";
-export type { WorkspaceSettingsPage } from "./loaders-workspace.ts";
 
 const all = { ...workspaceLoaders, ...projectLoaders };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, Link, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, useParams, useRouteError, Link, type RouteObject } from "react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { godModeRoutes } from "./routes/god-mode.tsx";
@@ -221,4 +221,3 @@ export const createRoutes = (L: Loaders): RouteObject[] => [
 
 /** The app's router; its loaders prefetch into `qc`, the query client the app renders with. */
 export const createRouter = (qc: QueryClient) => createBrowserRouter(createRoutes(createLoaders(qc)));
-export { Outlet };

@@ -5,7 +5,7 @@ import { ProviderError } from "./errors.ts";
 import type { ModelClient, ModelEndpoint, ProviderKind } from "./types.ts";
 
 export * from "./types.ts";
-export { ProviderError, type ProviderErrorKind } from "./errors.ts";
+export { ProviderError } from "./errors.ts";
 
 /** The base URL a provider uses when a configuration leaves it empty. */
 export const DEFAULT_BASE_URL: Record<ProviderKind, string> = DEFAULT_MODEL_BASE_URL;

@@ -32,8 +32,8 @@ import { describeSandbox } from "./describe.ts";
 import { DEFAULT_LIMITS, networkRefusal, SandboxError, type ExecOptions, type ExecResult, type PreparedSandbox, type RuntimeOptions, type SandboxSpec, type SandboxState } from "./spec.ts";
 import { capture, clampLimits, closedAncestor, finished, killTree, lastLines, PROBE_LIMITS, readText, safeRelative, setupSeconds, systemResolve, type CommandNetwork } from "./processes.ts";
 
-export { DEFAULT_LIMITS, MAX_OUTPUT_BYTES, NETWORK_UNAVAILABLE, networkRefusal, SandboxError, SETUP_WALL_SECONDS } from "./spec.ts";
-export type { ExecOptions, ExecResult, PreparedSandbox, RepositorySpec, RuntimeOptions, SandboxSpec } from "./spec.ts";
+export { networkRefusal, SandboxError } from "./spec.ts";
+export type { ExecOptions, ExecResult, PreparedSandbox, RuntimeOptions, SandboxSpec } from "./spec.ts";
 export { clampLimits, safeRelative } from "./processes.ts";
 
 

@@ -26,7 +26,7 @@ import { itemReadableSql } from "../../http/readable.ts";
  *   JSON text printed straight from the row's values (no object built and stringified).
  * Its types are types.ts's; a page is shaped for the wire (groups, envelope) by shape.ts.
  */
-export type { BuiltQuery, GroupBucket, Item, ItemShape, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
+export type { BuiltQuery, Item, ItemShape, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
 export { listEnvelope, shapeResult } from "./shape.ts";
 
 

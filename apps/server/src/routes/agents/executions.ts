@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import {
-  ACTIVE_EXECUTION_STATUSES, AGENT_MSG, EXECUTIONS_PAGE_SIZE, executionConfigSchema, FINAL_EXECUTION_STATUSES, LIVE_SANDBOX_STATUSES,
+  ACTIVE_EXECUTION_STATUSES, AGENT_MSG, EXECUTIONS_PAGE_SIZE, executionConfigSchema, LIVE_SANDBOX_STATUSES,
   PROJECT_ASSISTANT_TAG, type AgentTemplateConfig, type ClusterPresets, type Execution, type ExecutionConfig, type ExecutionStatus,
 } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
@@ -337,5 +337,3 @@ export async function loadArtifact(db: DbOrTx, projectId: string, id: string, us
   await loadExecution(db, projectId, a.executionId, userId).catch(() => { throw errors.notFound(AGENT_MSG.artifactNotFound); });
   return a;
 }
-
-export const isFinal = (status: string) => (FINAL_EXECUTION_STATUSES as readonly string[]).includes(status);

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { idParam, issueParams, projectParams } from "../../http/fields.ts";
+import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
   commitExecutionBody, executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,
@@ -9,5 +8,3 @@ export {
 export const agentTemplateParams = projectParams.extend({ templateId: idParam() });
 export const executionParams = projectParams.extend({ executionId: idParam() });
 export const artifactParams = projectParams.extend({ artifactId: idParam() });
-export { issueParams };
-export type ExecutionParams = z.infer<typeof executionParams>;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
@@ -8,5 +7,3 @@ export {
 
 export const templateParams = projectParams.extend({ templateId: idParam() });
 export const sandboxParams = projectParams.extend({ sandboxId: idParam() });
-export type TemplateParams = z.infer<typeof templateParams>;
-export type SandboxParams = z.infer<typeof sandboxParams>;

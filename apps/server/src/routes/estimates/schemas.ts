@@ -3,7 +3,7 @@ import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
   createEstimateBody, updateEstimateBody, createEstimatePointBody, updateEstimatePointBody, deleteEstimatePointBody,
-  type CreateEstimateBody, type UpdateEstimateBody, type CreateEstimatePointBody, type UpdateEstimatePointBody, type DeleteEstimatePointBody,
+  type CreateEstimateBody, type UpdateEstimateBody, type CreateEstimatePointBody, type UpdateEstimatePointBody, 
 } from "@stride/shared/contract";
 
 export const estimateParams = projectParams.extend({ estimateId: idParam() });

@@ -14,7 +14,6 @@ export const EXPORT_COLUMNS = [
   "estimate", "labels", "cycles", "modules", "links", "relations", "comments", "sub_issues_count", "link_count",
   "attachment_count", "is_draft", "custom_properties",
 ] as const;
-export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export interface ExportLink { url: string; title: string }
 export interface ExportRelation { type: string; issue: string; direction: "outgoing" | "incoming" }

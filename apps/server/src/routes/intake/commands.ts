@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  INTAKE_SOURCE, INTAKE_STATUS, INTAKE_STATUS_LABEL, ROLE, nextIntakeState, parseLegacyFilters, todayInTimeZone, FilterError,
+  INTAKE_STATUS, INTAKE_STATUS_LABEL, ROLE, nextIntakeState, parseLegacyFilters, todayInTimeZone, FilterError,
   type IntakeChange, type IntakeState, type IntakeStatus,
 } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
@@ -181,8 +181,6 @@ export async function createIntakeItem(
     .returning();
   return row;
 }
-
-export { INTAKE_SOURCE };
 
 /** The activity row of a triage change (field `intake`: the status before and after, the duplicate target's id). */
 function triageActivity(base: Omit<ActivityInput, "field">, cur: IntakeState, next: IntakeState): ActivityInput | null {

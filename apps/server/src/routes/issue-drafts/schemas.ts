@@ -3,7 +3,6 @@ import { draftBodies } from "@stride/shared/contract";
 import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 
-export { type DraftBody } from "@stride/shared/contract";
 /** Project drafts are work items (`issues.is_draft`): they take the work item's own bodies. */
 export { expandQuery, issueCreateBody, issuePatchBody, parseExpand } from "../issues/schemas.ts";
 

@@ -12,7 +12,7 @@ import {
 } from "../../domain/item-properties.ts";
 
 export {
-  ensureProjectTypes, projectTypes, TYPES_OFF, typeProperties, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
+  projectTypes, TYPES_OFF, typeProperties, type IssuePropertyRow, type IssueTypeRow, type PropertyOptionRow, type PropertyWithOptions,
 } from "../../domain/item-properties.ts";
 
 const { issueTypes: T, issueProperties: PR, issuePropertyOptions: O } = schema;

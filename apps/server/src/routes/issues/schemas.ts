@@ -4,7 +4,6 @@ import { htmlField } from "../../core/sanitize.ts";
 
 export {
   addRelationsBody, addSubIssuesBody, bulkOperationBody, createLinkBody, issueIdsBody, removeRelationBody, updateLinkBody, workItemDatesBody,
-  type WorkItemCreateBody, type WorkItemPatchBody,
 } from "@stride/shared/contract";
 
 /** POST P/issues/ and PATCH P/issues/{id}/: the contract's bodies, the description sanitised on write. */

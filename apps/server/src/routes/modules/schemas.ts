@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { moduleBodies } from "@stride/shared/contract";
 import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
@@ -9,7 +8,6 @@ export { createLinkBody, favoriteModuleBody, issueModulesBody, moduleIssuesBody,
 export const { create: moduleCreateBody, patch: modulePatchBody } = moduleBodies(htmlField);
 
 export const moduleParams = projectParams.extend({ moduleId: idParam() });
-export type ModuleParams = z.infer<typeof moduleParams>;
 export const moduleIssueParams = moduleParams.extend({ issueId: idParam() });
 export const moduleLinkParams = moduleParams.extend({ linkId: idParam() });
 export { issueParams };

@@ -9,7 +9,7 @@ import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { stripHtml } from "../../domain/text.ts";
 import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
 import { storedContent } from "../../collab/document.ts";
-import { keepPageVersion, PAGE_VERSION_WINDOW_MS } from "../../domain/page-versions.ts";
+import { keepPageVersion } from "../../domain/page-versions.ts";
 import { readerOf, requireReadable, requireReadableMentions } from "../../http/readable.ts";
 
 const { pages, pageVersions } = schema;
@@ -21,7 +21,6 @@ export const pageLocked = () => errors.domain(4701, "PAGE_LOCKED");
 export const pageArchived = () => errors.domain(4702, "PAGE_ARCHIVED");
 export const missingFields = () => errors.badRequest("Missing required fields.");
 
-export { PAGE_VERSION_WINDOW_MS };
 
 const today = () => new Date().toISOString().slice(0, 10);
 const subject = (p: PageRow) => ({ owned_by: p.ownedById, access: p.access, is_locked: p.isLocked, archived_at: p.archivedAt });

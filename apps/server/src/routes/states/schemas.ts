@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam, projectParams } from "../../http/fields.ts";
 
-export { createStateBody, updateStateBody, STATE_NAME_MAX, type CreateStateBody, type UpdateStateBody } from "@stride/shared/contract";
+export { createStateBody, updateStateBody, type CreateStateBody, type UpdateStateBody } from "@stride/shared/contract";
 
 export const stateParams = projectParams.extend({ stateId: idParam() });
 

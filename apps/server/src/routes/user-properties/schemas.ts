@@ -1,8 +1,5 @@
 export {
-  displayPropertiesBody,
   displayPropertiesPost,
-  displayFiltersBody,
   userPropertiesPatch,
   workspaceUserPropertiesPatch,
-  type UserPropertiesPatch,
 } from "@stride/shared/contract";

@@ -51,7 +51,6 @@ export const v1ListQuery = z.object({
 }).passthrough();
 export type V1ListQuery = z.infer<typeof v1ListQuery>;
 export const v1ShapeQuery = z.object(shapeQuery).passthrough();
-export type V1ShapeQuery = z.infer<typeof v1ShapeQuery>;
 
 export const commaList = (s: string | undefined): string[] => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
 

@@ -1,7 +1,5 @@
-import { z } from "zod";
 import { idParam, slugParams } from "../../http/fields.ts";
 
 export { createWebhookBody, updateWebhookBody, type CreateWebhookBody, type UpdateWebhookBody } from "@stride/shared/contract";
 
 export const webhookParams = slugParams.extend({ webhookId: idParam() });
-export type WebhookParams = z.infer<typeof webhookParams>;

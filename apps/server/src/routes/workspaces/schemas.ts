@@ -1,5 +1,5 @@
 import { z } from "zod";
 
-export { createWorkspaceBody, updateWorkspaceBody, organizationSize, type CreateWorkspaceBody, type UpdateWorkspaceBody } from "@stride/shared/contract";
+export { createWorkspaceBody, updateWorkspaceBody, type CreateWorkspaceBody } from "@stride/shared/contract";
 
 export const slugCheckQuery = z.object({ slug: z.string().optional() });

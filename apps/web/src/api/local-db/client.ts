@@ -14,7 +14,7 @@ import { qk } from "../query-keys.ts";
 import { addLiveListener, itemGone } from "../live-listeners.ts";
 import type { LiveCtx } from "../live-map.ts";
 
-export type { LocalDbNotice, LocalDbState, LocalDbStatus, ProjectSyncStatus } from "./protocol.ts";
+export type { LocalDbNotice, LocalDbState, LocalDbStatus } from "./protocol.ts";
 
 const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
 let state: LocalDbState = INITIAL;

@@ -348,10 +348,3 @@ export class Store {
     this.db.close();
   }
 }
-
-/** Delete the pool's files when the database could not be opened (a damaged file): the next start begins empty. */
-export async function wipeUnopened(): Promise<void> {
-  const sqlite3 = await sqlite3InitModule({ print: () => undefined, printErr: () => undefined } as never);
-  const pool = await sqlite3.installOpfsSAHPoolVfs(POOL);
-  await pool.wipeFiles();
-}

@@ -14,9 +14,7 @@ export { WorkspaceInvitationPage } from "../../features/invitations/WorkspaceInv
 export { HomePage } from "../../features/home/HomePage.tsx";
 export { StickiesPage } from "../../features/home/StickiesPage.tsx";
 export { InboxPage } from "../../features/notifications/InboxPage.tsx";
-export { SidebarEntryPage } from "../../features/workspace/SidebarEntryPage.tsx";
 export { ProjectsPage } from "../../features/projects/ProjectsPage.tsx";
-export { ProjectFeaturePage } from "../../features/projects/ProjectFeaturePage.tsx";
 export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";

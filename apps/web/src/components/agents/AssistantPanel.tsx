@@ -6,6 +6,7 @@ import type { ExecutionDocument } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useExecute, useExecutionSearch } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
+import { qk } from "../../api/query-keys.ts";
 import { Button, Textarea } from "../../components/ui/index.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { Records, StatusBadge } from "./ExecutionPanel.tsx";
@@ -86,7 +87,7 @@ function Conversation({ slug, pid, id }: { slug: string; pid: string; id: string
   const end = useRef<HTMLDivElement>(null);
   // a finished answer changes the conversation's line in the history
   useEffect(() => {
-    if (status && FINAL_STATUSES.includes(status)) void qc.invalidateQueries({ queryKey: ["ws", slug, "project", pid, "agent-executions"] });
+    if (status && FINAL_STATUSES.includes(status)) void qc.invalidateQueries({ queryKey: qk.agentExecutionsAll(slug, pid) });
   }, [status, qc, slug, pid]);
   const count = doc?.records.length ?? 0;
   const lastLength = doc?.records.at(-1)?.content.length ?? 0;

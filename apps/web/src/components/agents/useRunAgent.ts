@@ -6,6 +6,7 @@ import { agentMetadataQuery, agentTemplatesQuery, useExecute } from "../../api/a
 import { liveTopicRefused, readLiveDoc, useLiveDoc } from "../../api/live.ts";
 import { forgetBootAnswers } from "../../api/boot-data.ts";
 import { qk } from "../../api/query-keys.ts";
+import { wiKeys } from "../../api/work-items.ts";
 import { useToast } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { EXECUTION_REACTION_MS, PENDING_RUN_MS, decideRun, itemsToReload, refusalToast } from "./run-rules.ts";
@@ -31,8 +32,8 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
       due.current.clear();
       // the items changed on the server: not answered from the page's embedded data, even a first fetch still waiting
       forgetBootAnswers(true);
-      for (const id of ids) for (const part of ["detail", "item", "history"]) void qc.invalidateQueries({ queryKey: ["wi", slug, pid, part, id] });
-      void qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });
+      for (const id of ids) for (const part of ["detail", "item", "history"] as const) void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, id) });
+      void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
     }, EXECUTION_REACTION_MS);
     return () => clearTimeout(t);
   }, [doc, qc, slug, pid]);

@@ -4,7 +4,7 @@ export { Modal, ConfirmModal } from "./Modal.tsx";
 export {
   ComboList, Menu, MenuPopup, useMenu, type MenuItem, ListboxPopup, PopoverPanel, filterOptions, useListbox, usePopover, type FloatingTrigger, type ListOption, type ListSection,
 } from "./floating/index.ts";
-export { ToastProvider, useToast } from "./Toast.tsx";
+export { useToast } from "./Toast.tsx";
 export { EmptyState, ComingSoon, NoAccess } from "./EmptyState.tsx";
 export { Spinner, PageSpinner } from "./Spinner.tsx";
 export { Avatar } from "./Avatar.tsx";

@@ -7,7 +7,6 @@ import type { WorkspaceDraft } from "../../api/work-items-types.ts";
 import type { ProjectLite } from "../../api/types.ts";
 import { useItemTyping } from "./custom-properties.tsx";
 import { RichEditor } from "./RichEditor.tsx";
-import { itemUrl } from "./item.ts";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
 import { CreateFooter, Destination, DiscardDialog, PropertiesRow, TitleField, TypeFields, type Values } from "./create-work-item-fields.tsx";
 import { useCreateItemForm, type CreateForm } from "./create-work-item-form.ts";
@@ -141,4 +140,3 @@ function pickDraft(d: WorkspaceDraft | null | undefined): Partial<Values> {
   };
 }
 
-export { itemUrl };

@@ -96,7 +96,7 @@ async function searchWorkItems(qc: QueryClient, { slug, pid, refs }: RichTextCon
     const key = `${(byKey[1] ?? ident).toUpperCase()}-${byKey[2]}`;
     lookups.push(
       qc
-        .fetchQuery({ queryKey: ["wi", slug, "mention-key", key], queryFn: () => api<{ id: string; name: string; sequence_id: number }>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`), staleTime: 30_000, retry: false })
+        .fetchQuery({ queryKey: wiKeys.mentionKey(slug, key), queryFn: () => api<{ id: string; name: string; sequence_id: number }>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`), staleTime: 30_000, retry: false })
         .then((it) => items.unshift({ id: it.id, key, name: it.name }))
         .catch(() => undefined),
     );
@@ -145,7 +145,7 @@ async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, 
   try {
     const [it, ident] = await Promise.all([
       qc.fetchQuery({
-        queryKey: ["wi", slug, "embed", project, a.entity_identifier],
+        queryKey: wiKeys.embed(slug, project, a.entity_identifier),
         queryFn: () => api<WorkItem & { state?: { name: string } | null }>(`${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`, { query: { expand: "state" } }),
         staleTime: 30_000,
         retry: false,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { checkPropertyValue, formatPropertyValue, isMemberKind, isMultiKind, type PropertyKind } from "@stride/shared";
+import { checkPropertyValue, isMemberKind, isMultiKind, type PropertyKind } from "@stride/shared";
 import type { IssueProperty, IssueType } from "@stride/shared/contract";
 import { propertiesOfType, useIssueProperties, useIssueTypes } from "../../api/issue-types.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
@@ -31,12 +31,6 @@ export function useItemTyping(slug: string, pid: string, refs: Pick<ProjectRefs,
     enabled, types, properties, defaultType,
     of: (typeId, epic) => (enabled ? propertiesOfType(properties, typeId ?? defaultType(epic)?.id) : []),
   };
-}
-
-/** How a value reads (options and people by name). */
-export function propertyText(p: IssueProperty, values: readonly string[] | undefined, refs: Pick<ProjectRefs, "userById" | "memberById">): string {
-  const options = new Map(p.options.map((o) => [o.id, o.name]));
-  return formatPropertyValue(p.kind, values, (id) => options.get(id) ?? (isMemberKind(p.kind) ? displayName(refs.memberById.get(id) ?? refs.userById.get(id)) : undefined));
 }
 
 /** What an option or member property offers: its active options, or the project's members. */

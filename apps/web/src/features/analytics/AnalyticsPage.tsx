@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Navigate, NavLink, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, BUILT_FEATURES, STATE_GROUPS, analyticsMetrics, type AnalyticsScreenTab, type ProgressUnit } from "@stride/shared";
+import { ANALYTICS_SCREEN_TABS, ANALYTICS_TAB_ALIASES, STATE_GROUPS, analyticsMetrics, type AnalyticsScreenTab, type ProgressUnit } from "@stride/shared";
 import {
   analyticsProjectsChartQuery, analyticsStatsQuery, analyticsTimelineQuery, analyticsTotalsQuery,
   type AnalyticsProjectStatsRow, type AnalyticsScope, type AnalyticsWorkItems,
@@ -47,7 +47,7 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
   const mine = useMemo(() => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at), [projects.data]);
   const selected = useMemo(() => (search.get("project_ids") ?? "").split(",").filter((id) => mine.some((p) => p.id === id)), [search, mine]);
   const scope: AnalyticsScope = { kind: "workspace", projectIds: selected };
-  const estimates = useQuery({ ...workspaceEstimatesQuery(slug), enabled: allowed && BUILT_FEATURES.estimates });
+  const estimates = useQuery({ ...workspaceEstimatesQuery(slug), enabled: allowed });
   // the projects counting in points: their current estimate system (`last_used`) is of type points
   const metrics = useMemo(() => {
     const points = new Set((estimates.data ?? []).filter((e) => e.last_used && e.type === "points").map((e) => e.project));

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Plus } from "lucide-react";
 import { EMPTY_HTML } from "@stride/shared";
 import { useCreateSticky, useUpdateSticky, type Sticky } from "../../api/home.ts";
@@ -37,9 +36,4 @@ export function StickiesGrid({ slug, stickies, active, empty }: { slug: string; 
       ))}
     </SortableOrder>
   );
-}
-
-/** Which sticky was just added (it gets the focus). */
-export function useActiveSticky() {
-  return useState<string | null>(null);
 }

@@ -17,7 +17,7 @@ export function WorkspaceInvitationPage() {
   const token = params.get("token") ?? "";
   const me = useMe();
   const qc = useQueryClient();
-  const inv = useQuery({ queryKey: ["invitation-join", slug, id, token], queryFn: () => fetchInvitationForJoin(slug, id, token), enabled: !!(id && slug && token), retry: false });
+  const inv = useQuery({ queryKey: qk.invitationJoin(slug, id, token), queryFn: () => fetchInvitationForJoin(slug, id, token), enabled: !!(id && slug && token), retry: false });
   const [result, setResult] = useState<"accepted" | "declined" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -24,9 +24,7 @@ export function ProjectFeaturesSettings() {
               key={f.flag}
               label={f.label}
               description={f.description}
-              badge={f.coming ? "Not available yet" : undefined}
-              disabledReason={f.coming ? `${f.label} is not available in this version of Stride yet. It arrives in a later release.` : null}
-              checked={!f.coming && !!project[f.flag]}
+              checked={!!project[f.flag]}
               disabled={update.isPending}
               onChange={(v) => update.mutate({ [f.flag]: v }, {
                 onSuccess: () => toast.show("success", `${f.label} turned ${v ? "on" : "off"}`),

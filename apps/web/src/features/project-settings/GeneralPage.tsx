@@ -13,7 +13,6 @@ import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/Proj
 import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
-import { BUILT_FEATURES } from "@stride/shared";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
 import { useSettingsForm } from "../../lib/settings-form.ts";
 
@@ -49,14 +48,14 @@ export function ProjectGeneralSettings() {
       </div>
       <ProjectDetailsForm slug={slug} projectId={projectId} project={project} canEdit={canEdit} />
 
-      {BUILT_FEATURES.publish && canPublish && (
+      {canPublish && (
         <section className="space-y-2 rounded-lg border border-line p-4" aria-label="Publish">
           <h3 className="font-medium">Publish</h3>
           <p className="text-sm text-fg-subtle">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
           <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
         </section>
       )}
-      {BUILT_FEATURES.publish && canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={BUILT_FEATURES.intake && project.intake_view} />}
+      {canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={project.intake_view} />}
 
       <ProjectDangerZone slug={slug} projectId={projectId} project={project} projectRole={projectRole} canEdit={canEdit} />
     </div>

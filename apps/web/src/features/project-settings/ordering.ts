@@ -1,6 +1,6 @@
 import { STATE_GROUPS, stateSequenceAt } from "@stride/shared";
 import type { Label, State } from "../../api/types.ts";
-import { treeDescendants, treeDropPatch, treeLine, treeOrigin, treePlace, treePointerSlot, treeReparentSortOrder, treeSiblings, treeStep, type TreeSlot } from "../../lib/tree-order.ts";
+import { treeDescendants, treeDropPatch, treeLine, treeOrigin, treePlace, treePointerSlot, treeReparentSortOrder, treeStep, type TreeSlot } from "../../lib/tree-order.ts";
 
 export { flattenTree, labelTree, type LabelNode } from "../../lib/label-tree.ts";
 
@@ -30,6 +30,6 @@ export const labelReparentSortOrder = (newSiblings: readonly Label[]): number =>
 
 export type LabelSlot = TreeSlot;
 export {
-  treeSiblings as labelSiblings, treeOrigin as labelOrigin, treeStep as labelStep, treePointerSlot as labelPointerSlot, treeDropPatch as labelDropPatch,
+  treeOrigin as labelOrigin, treeStep as labelStep, treePointerSlot as labelPointerSlot, treeDropPatch as labelDropPatch,
   treeLine as labelLine, treePlace as labelPlace,
 };

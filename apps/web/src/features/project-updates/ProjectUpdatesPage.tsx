@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
-import { BUILT_FEATURES, PROJECT_UPDATE_STATUSES, type ProjectUpdateStatus } from "@stride/shared";
+import { PROJECT_UPDATE_STATUSES, type ProjectUpdateStatus } from "@stride/shared";
 import { projectUpdatesQuery, updateCommentsQuery, useProjectUpdateMutations, type ProjectUpdate } from "../../api/time-tracking.ts";
 import { useMe } from "../../api/users.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
@@ -29,7 +29,7 @@ type Mutations = ReturnType<typeof useProjectUpdateMutations>;
  */
 export function ProjectUpdatesPage() {
   const { slug, projectId: pid, project } = useCurrentProject();
-  if (!BUILT_FEATURES.projectUpdates || !project.is_project_updates_enabled) return <><PageHeader title="Updates" /><FeatureOff feature="Project updates" plural /></>;
+  if (!project.is_project_updates_enabled) return <><PageHeader title="Updates" /><FeatureOff feature="Project updates" plural /></>;
   return <Updates slug={slug} pid={pid} />;
 }
 

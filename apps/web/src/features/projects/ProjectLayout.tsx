@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router";
 import { Bot } from "lucide-react";
-import { projectFeature } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useJoinProjects, useProject, useProjects } from "../../api/projects.ts";
 import type { Project } from "../../api/types.ts";
@@ -80,7 +79,7 @@ export function ProjectLayout() {
             <span className="hidden max-w-48 truncate sm:inline">{p.name}</span>
           </span>
           <div data-project-tabs className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
-            {TABS.filter((t) => !t.flag || (p[t.flag] && !projectFeature(String(t.flag)).coming)).map((t) => (
+            {TABS.filter((t) => !t.flag || p[t.flag]).map((t) => (
               <NavLink key={t.path} to={base + t.path} className={tabClass}>
                 {t.label}
               </NavLink>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { BUILT_FEATURES, formatDuration, WORKLOG_GROUPS, type WorklogGroup } from "@stride/shared";
+import { formatDuration, WORKLOG_GROUPS, type WorklogGroup } from "@stride/shared";
 import { NO_WORKLOG_FILTERS, REPORT_PAGE_SIZE, worklogExportUrl, worklogReportQuery, worklogTotalsQuery, type WorklogFilters } from "../../api/time-tracking.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -25,7 +25,7 @@ const TD = "px-3 py-2";
  */
 export function WorklogsPage() {
   const { slug, projectId: pid, project } = useCurrentProject();
-  const on = BUILT_FEATURES.timeTracking && project.is_time_tracking_enabled;
+  const on = project.is_time_tracking_enabled;
   const allowed = useCan("report", "worklog");
   if (!on) return <><PageHeader title="Time tracking" /><FeatureOff feature="Time tracking" /></>;
   if (!allowed) return <><PageHeader title="Time tracking" /><NoAccess what="the worklog report" /></>;

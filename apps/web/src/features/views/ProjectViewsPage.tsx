@@ -1,7 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Globe, Plus, Star, Trash2 } from "lucide-react";
-import { BUILT_FEATURES } from "@stride/shared";
 import { useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
 import { Button, EmptyState, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -23,7 +22,7 @@ export function ProjectViewsPage() {
   const [creating, setCreating] = useCreateParam(can("create", "view", { projectId }));
   const [deleting, setDeleting] = useState<IssueView | null>(null);
   const [publishing, setPublishing] = useState<IssueView | null>(null);
-  const mayPublish = BUILT_FEATURES.publish && can("edit", "publish", { projectId });
+  const mayPublish = can("edit", "publish", { projectId });
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
 
   if (!project.issue_views_view) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Bot } from "lucide-react";
-import { BUILT_FEATURES, CLOSED_STATE_GROUPS } from "@stride/shared";
+import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
@@ -99,7 +99,7 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
 
   const archived = !!item.archived_at;
   // time logged on the item (issue #29 point 3): only while the project has time tracking on
-  const timeTracking = BUILT_FEATURES.timeTracking && !!refs.project?.is_time_tracking_enabled;
+  const timeTracking = !!refs.project?.is_time_tracking_enabled;
   // the server's rules (the shared permission table): members edit, creators edit their own; admins and creators delete
   const subject = itemSubject(item);
   const editable = !archived && can("edit", "workItem", subject);

@@ -309,7 +309,3 @@ function QuickAddForm({ preset, className, compact, onClose }: { preset?: Record
     </form>
   );
 }
-
-export function GroupHeaderIcon({ children }: { children: ReactNode }) {
-  return <span className="flex h-5 w-5 items-center justify-center">{children}</span>;
-}
