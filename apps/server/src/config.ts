@@ -92,6 +92,7 @@ export const SETTINGS = {
     e2eSkipBuild: env("E2E_SKIP_BUILD", bool, false, "Browser tests: use the web build already in apps/web/dist", { internal: true }),
     e2eCpuThrottle: env("E2E_CPU_THROTTLE", int(0), 0, "Browser tests: Chromium CPU throttling rate", { internal: true }),
     e2eShots: env("E2E_SHOTS", text, undefined, "Browser tests: a folder where screens are saved at 1280 and 1440 px for a person to review", { internal: true }),
+    stageTimes: env("STRIDE_STAGE_TIMES", text, undefined, "CI: a file where `npm test` appends one line per test project with its seconds (.ci/run prints them)", { internal: true }),
     testCanary: env("STRIDE_TEST_CANARY", text, undefined, "Sandbox tests: a value in the server's environment that no sandboxed command may see", { internal: true, secret: true }),
   }),
 } satisfies Record<string, Setting<unknown>>;

@@ -12,7 +12,7 @@ const STILL_HAND_WRITTEN = [
   "account.ts", "agents.ts", "analytics.ts", "api-tokens.ts", "auth.ts", "cycles.ts", "environments.ts", "estimates.ts", "exports.ts",
   "favorites.ts", "god-mode.ts", "home.ts", "importers.ts", "instance.ts", "intake.ts", "issue-types.ts", "model-configs.ts", "modules.ts",
   "notifications.ts", "pages.ts", "people.ts", "projects.ts", "publish.ts", "search.ts", "secrets.ts", "teamspaces.ts", "time-tracking.ts",
-  "users.ts", "views.ts", "webhooks.ts", "work-items-detail.ts", "work-items-drafts.ts", "work-items-refs.ts", "work-items-upload.ts",
+  "users.ts", "views.ts", "webhooks.ts", "work-items-bulk.ts", "work-items-detail.ts", "work-items-drafts.ts", "work-items-props.ts", "work-items-refs.ts", "work-items-upload.ts",
   "work-items.ts", "workflows.ts", "workspaces.ts",
 ];
 

@@ -1,5 +1,12 @@
 import type { LiveEvent } from "@stride/shared";
-import type { LiveCtx } from "./live-map.ts";
+
+/** Where a realtime event was heard (api/live-map.ts maps it to query keys under it). */
+export interface LiveCtx {
+  /** The workspace slug the topic was subscribed under (query keys are by slug). */
+  slug: string;
+  /** The project of a project or item topic. */
+  pid?: string;
+}
 
 /**
  * Who else hears the realtime channel (api/live.ts) besides the query cache: the local database (api/local-db/)

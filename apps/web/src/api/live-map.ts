@@ -2,19 +2,14 @@ import type { QueryKey } from "@tanstack/react-query";
 import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
 import { TEAM_LISTS } from "./work-items.ts";
-import { itemGone } from "./live-listeners.ts";
+import { itemGone, type LiveCtx } from "./live-listeners.ts";
 
 /**
  * What a realtime event (`/live/`, db/sql/live-events.sql) means for the cache: the query keys (prefixes) to
  * invalidate. Pure, so it is unit-tested; api/live.ts applies it. Mapping a new entity type is one entry of
  * LIVE_ENTITIES, keyed by the table name the event carries in `t`.
  */
-export interface LiveCtx {
-  /** The workspace slug the topic was subscribed under (query keys are by slug). */
-  slug: string;
-  /** The project of a project or item topic. */
-  pid?: string;
-}
+export type { LiveCtx } from "./live-listeners.ts";
 
 type Where = { slug: string; pid: string };
 type Keys = (e: LiveEvent, c: Where) => QueryKey[];

@@ -1,6 +1,8 @@
 /** Query keys in one place so invalidations match. */
 export const qk = {
   instance: ["instance"] as const,
+  /** Everything the screens hold of one project's work items (api/work-items.ts `wiKeys.all`). */
+  projectItems: (slug: string, pid: string) => ["wi", slug, pid] as const,
   me: ["me"] as const,
   profile: ["me", "profile"] as const,
   settings: ["me", "settings"] as const,

@@ -36,7 +36,7 @@ export function useBulkUpdate(slug: string, pid: string) {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
     onSettled: (_r, _e, { properties }) => {
-      qc.invalidateQueries({ queryKey: ["wi", slug, pid, "detail"] });
+      qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "detail") });
       if (properties.module_ids?.length) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "module") });
       invalidateModuleData(qc, slug, pid);
       invalidateCycles(qc, slug, pid, "cycle_id" in properties);

@@ -7,6 +7,7 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
+import { qk } from "./query-keys.ts";
 import { api } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
@@ -51,7 +52,7 @@ export interface ListDesc {
 }
 
 export const wiKeys = {
-  all: (slug: string, pid: string) => ["wi", slug, pid] as const,
+  all: qk.projectItems,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
   list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,

@@ -11,8 +11,7 @@ import type { LiveEvent, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
 import { qk } from "../query-keys.ts";
-import { addLiveListener, itemGone } from "../live-listeners.ts";
-import type { LiveCtx } from "../live-map.ts";
+import { addLiveListener, itemGone, type LiveCtx } from "../live-listeners.ts";
 
 export type { LocalDbNotice, LocalDbState, LocalDbStatus } from "./protocol.ts";
 
@@ -82,7 +81,7 @@ function onMessage(m: MessageEvent<FromWorker>) {
   if ("refresh" in msg) {
     // the outbox's edits reached the server (or gave way to it): what the project's screens show of its items is read
     // again (wiKeys.all of api/work-items.ts: lists, details, history)
-    void client?.invalidateQueries({ queryKey: ["wi", msg.refresh.slug, msg.refresh.pid] });
+    void client?.invalidateQueries({ queryKey: qk.projectItems(msg.refresh.slug, msg.refresh.pid) });
     return;
   }
   waiting.answer(msg.id, msg.ok ? msg.value : null);
